@@ -1,0 +1,27 @@
+/** The memory's notion of "now". Injectable so tests can move time; always ISO UTC with ms. */
+export interface Clock {
+  now(): string;
+}
+
+/** Wall clock that never goes backwards within a process (system clock steps are absorbed). */
+export function systemClock(): Clock {
+  let last = 0;
+  return {
+    now() {
+      last = Math.max(last, Date.now());
+      return new Date(last).toISOString();
+    },
+  };
+}
+
+/** A clock for tests: starts at `start` and advances `stepMs` on every read. */
+export function steppingClock(start: string, stepMs = 1): Clock {
+  let t = Date.parse(start);
+  return {
+    now() {
+      const value = new Date(t).toISOString();
+      t += stepMs;
+      return value;
+    },
+  };
+}

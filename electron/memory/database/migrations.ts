@@ -1,0 +1,100 @@
+import type { Database } from 'better-sqlite3';
+
+/** One schema step. Steps run in order, each in its own transaction, and are never edited once released. */
+export interface Migration {
+  name: string;
+  up(db: Database): void;
+}
+
+export const migrations: Migration[] = [
+  {
+    name: '0001_core',
+    up(db) {
+      db.exec(`
+        CREATE TABLE conversations (
+          id TEXT PRIMARY KEY,
+          title TEXT NOT NULL,
+          created_at TEXT NOT NULL
+        );
+        CREATE TABLE episodes (
+          id TEXT PRIMARY KEY,
+          conversation_id TEXT REFERENCES conversations(id),
+          role TEXT NOT NULL,
+          content TEXT NOT NULL,
+          reference_time TEXT NOT NULL,
+          created_at TEXT NOT NULL
+        );
+        CREATE INDEX episodes_by_conversation ON episodes(conversation_id, reference_time);
+        CREATE TABLE entities (
+          id TEXT PRIMARY KEY,
+          name TEXT NOT NULL,
+          normalized_name TEXT NOT NULL,
+          type TEXT NOT NULL,
+          summary TEXT NOT NULL DEFAULT '',
+          created_at TEXT NOT NULL
+        );
+        CREATE INDEX entities_by_name ON entities(normalized_name);
+        CREATE TABLE entity_aliases (
+          entity_id TEXT NOT NULL REFERENCES entities(id) ON DELETE CASCADE,
+          position INTEGER NOT NULL,
+          alias TEXT NOT NULL,
+          normalized_alias TEXT NOT NULL,
+          PRIMARY KEY (entity_id, position)
+        );
+        CREATE INDEX entity_aliases_by_alias ON entity_aliases(normalized_alias);
+        -- One row per fact *version*. Rows are inserted, expired (expired_at set once) or forgotten; never edited.
+        CREATE TABLE facts (
+          id TEXT PRIMARY KEY,
+          lineage_id TEXT NOT NULL,           -- id of the first version of this fact's chain
+          subject_id TEXT NOT NULL REFERENCES entities(id),
+          predicate TEXT NOT NULL,
+          object_id TEXT REFERENCES entities(id),
+          object_literal TEXT,
+          fact TEXT NOT NULL,
+          cardinality TEXT NOT NULL CHECK (cardinality IN ('one', 'many')),
+          valid_at TEXT NOT NULL,
+          invalid_at TEXT,
+          end_kind TEXT NOT NULL CHECK (end_kind IN ('open', 'explicit', 'successor', 'judged')),
+          reference_time TEXT NOT NULL,       -- when it was said: breaks ties of equal valid_at (rule 3)
+          created_at TEXT NOT NULL,
+          expired_at TEXT,
+          invalidated_by TEXT,
+          supersedes TEXT,
+          origin TEXT NOT NULL,
+          CHECK ((object_id IS NULL) <> (object_literal IS NULL)),
+          CHECK (invalid_at IS NULL OR invalid_at >= valid_at)
+        );
+        CREATE INDEX facts_live_by_slot ON facts(subject_id, predicate) WHERE expired_at IS NULL;
+        CREATE INDEX facts_by_subject_time ON facts(subject_id, valid_at);
+        CREATE INDEX facts_by_object ON facts(object_id) WHERE object_id IS NOT NULL;
+        CREATE INDEX facts_by_lineage ON facts(lineage_id);
+        CREATE INDEX facts_by_valid_at ON facts(valid_at);
+        CREATE INDEX facts_live_by_valid_at ON facts(valid_at) WHERE expired_at IS NULL;
+        CREATE TABLE fact_episodes (
+          fact_id TEXT NOT NULL REFERENCES facts(id) ON DELETE CASCADE,
+          episode_id TEXT NOT NULL REFERENCES episodes(id),
+          PRIMARY KEY (fact_id, episode_id)
+        ) WITHOUT ROWID;
+        CREATE INDEX fact_episodes_by_episode ON fact_episodes(episode_id);
+
+        -- Full-text indexes. Trigram tokenisation matches any substring of 3+ characters, so Japanese
+        -- and other unsegmented scripts are searchable; shorter queries fall back to LIKE scans.
+        CREATE VIRTUAL TABLE facts_fts USING fts5(fact, content='facts', content_rowid='rowid', tokenize='trigram');
+        CREATE TRIGGER facts_fts_insert AFTER INSERT ON facts BEGIN
+          INSERT INTO facts_fts(rowid, fact) VALUES (new.rowid, new.fact);
+        END;
+        CREATE TRIGGER facts_fts_delete AFTER DELETE ON facts BEGIN
+          INSERT INTO facts_fts(facts_fts, rowid, fact) VALUES ('delete', old.rowid, old.fact);
+        END;
+        CREATE VIRTUAL TABLE episodes_fts USING fts5(content, content='episodes', content_rowid='rowid', tokenize='trigram');
+        CREATE TRIGGER episodes_fts_insert AFTER INSERT ON episodes BEGIN
+          INSERT INTO episodes_fts(rowid, content) VALUES (new.rowid, new.content);
+        END;
+        CREATE TRIGGER episodes_fts_delete AFTER DELETE ON episodes BEGIN
+          INSERT INTO episodes_fts(episodes_fts, rowid, content) VALUES ('delete', old.rowid, old.content);
+        END;
+        CREATE VIRTUAL TABLE entities_fts USING fts5(entity_id UNINDEXED, names, tokenize='trigram');
+      `);
+    },
+  },
+];

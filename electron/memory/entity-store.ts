@@ -1,0 +1,109 @@
+/** Entities: people, places, things and the user ("me"), found by normalised name or alias. */
+import type { Database } from 'better-sqlite3';
+import type { EntityRecord, EntityType } from '../../shared/memory-schema';
+import type { Clock } from './clock';
+import { newId } from './ids';
+import { isUserReference, normalizeName, USER_ENTITY_ALIASES, USER_ENTITY_NAME } from './normalize';
+
+interface EntityRow {
+  id: string;
+  name: string;
+  type: EntityType;
+  summary: string;
+  created_at: string;
+}
+
+export class EntityStore {
+  constructor(
+    private readonly db: Database,
+    private readonly clock: Clock,
+  ) {}
+
+  byId(id: string): EntityRecord | undefined {
+    const row = this.db.prepare<[string], EntityRow>('SELECT id, name, type, summary, created_at FROM entities WHERE id = ?').get(id);
+    return row ? { ...row, aliases: this.aliasesOf(row.id) } : undefined;
+  }
+
+  /** Exact match on normalised name first, then on an alias. "me", "I", "私" all mean the user. */
+  find(name: string): EntityRecord | undefined {
+    const key = isUserReference(name) ? USER_ENTITY_NAME : normalizeName(name);
+    const byName = this.db
+      .prepare<[string], { id: string }>('SELECT id FROM entities WHERE normalized_name = ? ORDER BY created_at, id LIMIT 1')
+      .get(key);
+    const hit =
+      byName ??
+      this.db
+        .prepare<[string], { id: string }>(
+          'SELECT a.entity_id AS id FROM entity_aliases a JOIN entities e ON e.id = a.entity_id WHERE a.normalized_alias = ? ORDER BY e.created_at, e.id LIMIT 1',
+        )
+        .get(key);
+    return hit ? this.byId(hit.id) : undefined;
+  }
+
+  /** Finds the entity or creates it. The user's own entity is created as type 'user' named "me". */
+  findOrCreate(name: string, type: EntityType = 'other'): EntityRecord {
+    const found = this.find(name);
+    if (found) return found;
+    if (isUserReference(name)) return this.create({ name: USER_ENTITY_NAME, type: 'user', aliases: USER_ENTITY_ALIASES, summary: 'The user of this memory.' });
+    return this.create({ name: name.trim(), type, aliases: [], summary: '' });
+  }
+
+  create(input: { id?: string; name: string; type: EntityType; aliases: string[]; summary: string; created_at?: string }): EntityRecord {
+    const record: EntityRecord = {
+      id: input.id ?? newId('ent'),
+      name: input.name,
+      type: input.type,
+      aliases: input.aliases,
+      summary: input.summary,
+      created_at: input.created_at ?? this.clock.now(),
+    };
+    this.db
+      .prepare('INSERT INTO entities (id, name, normalized_name, type, summary, created_at) VALUES (?, ?, ?, ?, ?, ?)')
+      .run(record.id, record.name, normalizeName(record.name), record.type, record.summary, record.created_at);
+    const alias = this.db.prepare('INSERT INTO entity_aliases (entity_id, position, alias, normalized_alias) VALUES (?, ?, ?, ?)');
+    record.aliases.forEach((a, i) => alias.run(record.id, i, a, normalizeName(a)));
+    this.indexNames(record);
+    return record;
+  }
+
+  /** Adds an alias (no-op when the entity already answers to it). */
+  addAlias(id: string, aliasName: string): void {
+    const entity = this.byId(id);
+    if (!entity) throw new Error(`no entity with id ${id}`);
+    const key = normalizeName(aliasName);
+    if (normalizeName(entity.name) === key || entity.aliases.some((a) => normalizeName(a) === key)) return;
+    this.db
+      .prepare('INSERT INTO entity_aliases (entity_id, position, alias, normalized_alias) VALUES (?, ?, ?, ?)')
+      .run(id, entity.aliases.length, aliasName, key);
+    this.indexNames({ ...entity, aliases: [...entity.aliases, aliasName] });
+  }
+
+  aliasesOf(id: string): string[] {
+    return this.db
+      .prepare<[string], { alias: string }>('SELECT alias FROM entity_aliases WHERE entity_id = ? ORDER BY position')
+      .all(id)
+      .map((r) => r.alias);
+  }
+
+  all(): EntityRecord[] {
+    const rows = this.db.prepare<[], EntityRow>('SELECT id, name, type, summary, created_at FROM entities ORDER BY created_at, id').all();
+    const aliases = new Map<string, string[]>();
+    for (const a of this.db.prepare<[], { entity_id: string; alias: string }>('SELECT entity_id, alias FROM entity_aliases ORDER BY entity_id, position').all()) {
+      const list = aliases.get(a.entity_id) ?? [];
+      list.push(a.alias);
+      aliases.set(a.entity_id, list);
+    }
+    return rows.map((row) => ({ ...row, aliases: aliases.get(row.id) ?? [] }));
+  }
+
+  delete(id: string): void {
+    this.db.prepare('DELETE FROM entities_fts WHERE entity_id = ?').run(id);
+    this.db.prepare('DELETE FROM entity_aliases WHERE entity_id = ?').run(id);
+    this.db.prepare('DELETE FROM entities WHERE id = ?').run(id);
+  }
+
+  private indexNames(entity: EntityRecord): void {
+    this.db.prepare('DELETE FROM entities_fts WHERE entity_id = ?').run(entity.id);
+    this.db.prepare('INSERT INTO entities_fts (entity_id, names) VALUES (?, ?)').run(entity.id, [entity.name, ...entity.aliases].join('\n'));
+  }
+}

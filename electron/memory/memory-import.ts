@@ -1,0 +1,167 @@
+/**
+ * Import of an export document: validated whole before anything is written, written in one
+ * transaction (the caller's), refusing ids that already exist unless `replace`.
+ * Internal columns that the format does not carry (lineage, end kind, reference time) are derived.
+ */
+import type { Database } from 'better-sqlite3';
+import { describeZodError, memoryExport, type FactRecord, type MemoryExport } from '../../shared/memory-schema';
+import type { EntityStore } from './entity-store';
+import type { FactRows } from './fact-rows';
+import { MemoryInputError } from './memory-errors';
+import { normalizeName } from './normalize';
+import type { EndKind } from './temporal-rules';
+
+export interface ImportSummary {
+  conversations: number;
+  episodes: number;
+  entities: number;
+  facts: number;
+  replaced: number;
+}
+
+/** Parses and checks a document (shape, duplicates, references, times). Throws MemoryInputError naming the field. */
+export function parseExport(input: unknown): MemoryExport {
+  const parsed = memoryExport.safeParse(input);
+  if (!parsed.success) throw new MemoryInputError(`not a valid Tempora export: ${describeZodError(parsed.error)}`, parsed.error.issues[0]?.path.join('.') ?? '(root)');
+  return parsed.data;
+}
+
+export function importMemory(db: Database, rows: FactRows, entities: EntityStore, doc: MemoryExport, replace: boolean): ImportSummary {
+  const exists = {
+    conversation: db.prepare<[string], { id: string }>('SELECT id FROM conversations WHERE id = ?'),
+    episode: db.prepare<[string], { id: string; reference_time: string }>('SELECT id, reference_time FROM episodes WHERE id = ?'),
+    entity: db.prepare<[string], { id: string }>('SELECT id FROM entities WHERE id = ?'),
+    fact: db.prepare<[string], { id: string }>('SELECT id FROM facts WHERE id = ?'),
+  };
+  const docConversations = uniqueIds(doc.conversations, 'conversations');
+  const docEpisodes = uniqueIds(doc.episodes, 'episodes');
+  const docEntities = uniqueIds(doc.entities, 'entities');
+  const docFacts = uniqueIds(doc.facts, 'facts');
+
+  const clashes: string[] = [];
+  for (const c of doc.conversations) if (exists.conversation.get(c.id)) clashes.push(c.id);
+  for (const e of doc.episodes) if (exists.episode.get(e.id)) clashes.push(e.id);
+  for (const e of doc.entities) if (exists.entity.get(e.id)) clashes.push(e.id);
+  for (const f of doc.facts) if (exists.fact.get(f.id)) clashes.push(f.id);
+  if (clashes.length && !replace) {
+    throw new MemoryInputError(`${clashes.length} id(s) already exist in this memory (first: ${clashes[0]}); use --replace to overwrite them`, 'ids');
+  }
+
+  doc.episodes.forEach((e, i) => {
+    if (e.conversation_id !== null && !docConversations.has(e.conversation_id) && !exists.conversation.get(e.conversation_id)) {
+      throw new MemoryInputError(`episodes.${i}.conversation_id: unknown conversation ${e.conversation_id}`, `episodes.${i}.conversation_id`);
+    }
+  });
+  const factById = new Map(doc.facts.map((f) => [f.id, f]));
+  doc.facts.forEach((f, i) => {
+    const at = (field: string) => `facts.${i}.${field}`;
+    const need = (ok: boolean, field: string, message: string) => {
+      if (!ok) throw new MemoryInputError(`${at(field)}: ${message}`, at(field));
+    };
+    need(docEntities.has(f.subject_id) || !!exists.entity.get(f.subject_id), 'subject_id', `unknown entity ${f.subject_id}`);
+    need(f.object_id === null || docEntities.has(f.object_id) || !!exists.entity.get(f.object_id), 'object_id', `unknown entity ${f.object_id}`);
+    f.episode_ids.forEach((e, j) => need(docEpisodes.has(e) || !!exists.episode.get(e), `episode_ids.${j}`, `unknown episode ${e}`));
+    need(f.invalid_at === null || f.invalid_at >= f.valid_at, 'invalid_at', `is before valid_at (${f.valid_at})`);
+    need(f.expired_at === null || f.expired_at >= f.created_at, 'expired_at', `is before created_at (${f.created_at})`);
+    need(f.supersedes === null || docFacts.has(f.supersedes) || !!exists.fact.get(f.supersedes), 'supersedes', `unknown fact ${f.supersedes}`);
+    need(f.invalidated_by === null || docFacts.has(f.invalidated_by) || !!exists.fact.get(f.invalidated_by), 'invalidated_by', `unknown fact ${f.invalidated_by}`);
+  });
+  const lineage = lineageResolver(factById, rows);
+  const episodeTime = new Map(doc.episodes.map((e) => [e.id, e.reference_time]));
+
+  if (replace) {
+    const ids = JSON.stringify(clashes);
+    db.prepare('DELETE FROM fact_episodes WHERE fact_id IN (SELECT value FROM json_each(?))').run(ids);
+    db.prepare('DELETE FROM facts WHERE id IN (SELECT value FROM json_each(?))').run(ids);
+  }
+  const upsertConversation = db.prepare('INSERT INTO conversations (id, title, created_at) VALUES (@id, @title, @created_at) ON CONFLICT(id) DO UPDATE SET title = excluded.title, created_at = excluded.created_at');
+  for (const c of doc.conversations) upsertConversation.run(c);
+  for (const e of doc.entities) {
+    if (replace && exists.entity.get(e.id)) {
+      db.prepare('UPDATE entities SET name = ?, normalized_name = ?, type = ?, summary = ?, created_at = ? WHERE id = ?').run(e.name, normalizeName(e.name), e.type, e.summary, e.created_at, e.id);
+      db.prepare('DELETE FROM entity_aliases WHERE entity_id = ?').run(e.id);
+      db.prepare('DELETE FROM entities_fts WHERE entity_id = ?').run(e.id);
+      const alias = db.prepare('INSERT INTO entity_aliases (entity_id, position, alias, normalized_alias) VALUES (?, ?, ?, ?)');
+      e.aliases.forEach((a, i) => alias.run(e.id, i, a, normalizeName(a)));
+      db.prepare('INSERT INTO entities_fts (entity_id, names) VALUES (?, ?)').run(e.id, [e.name, ...e.aliases].join('\n'));
+    } else {
+      entities.create(e);
+    }
+  }
+  const insertEpisode = db.prepare('INSERT INTO episodes (id, conversation_id, role, content, reference_time, created_at) VALUES (@id, @conversation_id, @role, @content, @reference_time, @created_at)');
+  for (const e of doc.episodes) {
+    if (replace && exists.episode.get(e.id)) {
+      // Episodes are append-only in use; an import with --replace rewrites the row (FTS via delete+insert).
+      db.prepare('DELETE FROM episodes WHERE id = ?').run(e.id);
+    }
+    insertEpisode.run(e);
+  }
+  for (const f of doc.facts) {
+    const times = f.episode_ids.map((e) => episodeTime.get(e) ?? exists.episode.get(e)?.reference_time).filter((t): t is string => !!t);
+    rows.insert(
+      {
+        id: f.id,
+        lineage_id: lineage(f.id),
+        subject_id: f.subject_id,
+        predicate: f.predicate,
+        object_id: f.object_id,
+        object_literal: f.object_id === null ? f.object : null,
+        fact: f.fact,
+        cardinality: f.cardinality,
+        valid_at: f.valid_at,
+        invalid_at: f.invalid_at,
+        end_kind: endKindOf(f, factById, rows),
+        reference_time: times.length ? times.sort()[0]! : f.valid_at,
+        created_at: f.created_at,
+        expired_at: f.expired_at,
+        invalidated_by: f.invalidated_by,
+        supersedes: f.supersedes,
+        origin: f.origin,
+      },
+      f.episode_ids,
+    );
+  }
+  return { conversations: doc.conversations.length, episodes: doc.episodes.length, entities: doc.entities.length, facts: doc.facts.length, replaced: clashes.length };
+}
+
+function uniqueIds(items: { id: string }[], where: string): Set<string> {
+  const ids = new Set<string>();
+  items.forEach((item, i) => {
+    if (ids.has(item.id)) throw new MemoryInputError(`${where}.${i}.id: duplicate id ${item.id}`, `${where}.${i}.id`);
+    ids.add(item.id);
+  });
+  return ids;
+}
+
+/** A fact's chain starts at the version that supersedes nothing; cycles are refused. */
+function lineageResolver(facts: Map<string, FactRecord>, rows: FactRows): (id: string) => string {
+  const memo = new Map<string, string>();
+  return (start) => {
+    const path: string[] = [];
+    let id = start;
+    for (;;) {
+      const known = memo.get(id);
+      if (known) return settle(path, known);
+      const doc = facts.get(id);
+      if (!doc) {
+        const stored = rows.byId(id);
+        return settle(path, stored ? stored.lineage_id : id);
+      }
+      if (path.includes(id)) throw new MemoryInputError(`facts: supersedes forms a cycle through ${id}`, 'facts.supersedes');
+      path.push(id);
+      if (doc.supersedes === null) return settle(path, id);
+      id = doc.supersedes;
+    }
+  };
+  function settle(path: string[], lineage: string): string {
+    for (const p of path) memo.set(p, lineage);
+    return lineage;
+  }
+}
+
+function endKindOf(f: FactRecord, facts: Map<string, FactRecord>, rows: FactRows): EndKind {
+  if (f.invalid_at === null) return 'open';
+  if (f.invalidated_by === null) return 'explicit';
+  const closer = facts.get(f.invalidated_by) ?? rows.byId(f.invalidated_by);
+  return closer && closer.subject_id === f.subject_id && closer.predicate === f.predicate ? 'successor' : 'judged';
+}

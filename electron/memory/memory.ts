@@ -1,0 +1,213 @@
+/**
+ * The memory engine's one entry point: opens the store and exposes every operation the CLI, the
+ * Electron main process and the bridge use. Each write is one SQLite transaction: it happens whole
+ * or not at all. Plain Node — never imports 'electron'.
+ */
+import type { Database } from 'better-sqlite3';
+import type { EpisodeRecord, FactRecord, MemoryExport } from '../../shared/memory-schema';
+import { observationInput, type Observation } from '../../shared/observation-schema';
+import { describeZodError } from '../../shared/memory-schema';
+import { systemClock, type Clock } from './clock';
+import { databasePath } from './data-dir';
+import { openDatabase } from './database/open-database';
+import { EntityStore } from './entity-store';
+import { EpisodeStore } from './episode-store';
+import { closeFact, editFact, type FactEdit } from './fact-edit';
+import { factHistory, queryFacts, type FactQuery } from './fact-query';
+import { FactRows } from './fact-rows';
+import { forgetEntity, forgetEpisode, forgetFact, type Forgotten } from './forget';
+import { MemoryInputError } from './memory-errors';
+import { exportMemory } from './memory-export';
+import { importMemory, parseExport, type ImportSummary } from './memory-import';
+import { normalizePredicate } from './normalize';
+import { observeAll } from './observe';
+import { MemorySearch, type SearchHit, type SearchOptions } from './search';
+import { SlotResolver, type SlotChanges } from './slot-resolver';
+
+export interface MemoryOptions {
+  /** Directory holding memory.sqlite (and, later, the vector index). Use ':memory:' for a throwaway store. */
+  dataDir: string;
+  /** better-sqlite3 addon built for Electron's ABI, when running inside Electron. */
+  nativeBinding?: string;
+  clock?: Clock;
+}
+
+export interface ListFactsQuery {
+  asOf?: string;
+  knownAt?: string;
+  /** Subject entity name or alias (e.g. "me", "Aさん"). */
+  subject?: string;
+  predicate?: string;
+  /** Entity name appearing as subject or object. */
+  entity?: string;
+  history?: boolean;
+  limit?: number;
+  offset?: number;
+}
+
+export interface ObserveSummary {
+  observations: number;
+  episodeIds: string[];
+  factsAdded: number;
+  factsClosed: number;
+  factsConfirmed: number;
+}
+
+export type MemoryChange =
+  | { kind: 'facts'; changes: SlotChanges }
+  | { kind: 'forgotten'; forgotten: Forgotten }
+  | { kind: 'imported'; summary: ImportSummary };
+
+export interface FactProvenance {
+  fact: FactRecord;
+  versions: FactRecord[];
+  episodes: EpisodeRecord[];
+  closedBy: FactRecord | null;
+}
+
+export class Memory {
+  readonly db: Database;
+  readonly clock: Clock;
+  readonly rows: FactRows;
+  readonly entities: EntityStore;
+  readonly episodes: EpisodeStore;
+  readonly slots: SlotResolver;
+  private readonly searcher: MemorySearch;
+  private readonly listeners = new Set<(change: MemoryChange) => void>();
+
+  constructor(options: MemoryOptions) {
+    this.clock = options.clock ?? systemClock();
+    const path = options.dataDir === ':memory:' ? ':memory:' : databasePath(options.dataDir);
+    this.db = openDatabase({ path, nativeBinding: options.nativeBinding });
+    this.rows = new FactRows(this.db);
+    this.entities = new EntityStore(this.db, this.clock);
+    this.episodes = new EpisodeStore(this.db, this.clock);
+    this.slots = new SlotResolver(this.rows, this.clock);
+    this.searcher = new MemorySearch(this.db);
+  }
+
+  /** Subscribes to changes (for vector sync and UI refresh); returns the unsubscribe function. */
+  onChange(listener: (change: MemoryChange) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /**
+   * Validates every observation first (errors name the item and field), then applies all of them
+   * in one transaction. `where` names the source in errors, e.g. "facts.jsonl".
+   */
+  observe(inputs: readonly unknown[], source: { where: string; conversation?: { id: string; title: string } } = { where: 'input' }): ObserveSummary {
+    const observations: Observation[] = inputs.map((input, index) => {
+      const parsed = observationInput.safeParse(input);
+      if (!parsed.success) {
+        const at = `${source.where}:${index + 1}`;
+        throw new MemoryInputError(`${at}: ${describeZodError(parsed.error)}`, at);
+      }
+      return parsed.data;
+    });
+    const conversation = source.conversation ?? { id: 'cnv_observed', title: 'Observations' };
+    const result = this.db.transaction(() => observeAll(this, observations, conversation))();
+    this.emit({ kind: 'facts', changes: result.changes });
+    return {
+      observations: observations.length,
+      episodeIds: result.episodeIds,
+      factsAdded: result.changes.created.length,
+      factsClosed: result.changes.closed.length,
+      factsConfirmed: result.changes.confirmed.length,
+    };
+  }
+
+  listFacts(query: ListFactsQuery = {}): FactRecord[] {
+    const resolved: FactQuery = { asOf: query.asOf, knownAt: query.knownAt, history: query.history, limit: query.limit, offset: query.offset };
+    if (query.subject !== undefined) {
+      const entity = this.entities.find(query.subject);
+      if (!entity) return [];
+      resolved.subjectId = entity.id;
+    }
+    if (query.entity !== undefined) {
+      const entity = this.entities.find(query.entity);
+      if (!entity) return [];
+      resolved.entityId = entity.id;
+    }
+    if (query.predicate !== undefined) resolved.predicate = normalizePredicate(query.predicate);
+    return queryFacts(this.db, resolved, this.clock.now());
+  }
+
+  getFact(id: string): FactRecord | undefined {
+    return this.rows.record(id);
+  }
+
+  /** A fact's versions, the messages it came from and the fact that closed it. */
+  provenance(id: string): FactProvenance {
+    const fact = this.rows.record(id);
+    if (!fact) throw new MemoryInputError(`no fact with id ${id}`, 'fact_id');
+    const versions = factHistory(this.db, id);
+    const episodeIds = [...new Set(versions.flatMap((v) => v.episode_ids))];
+    const closedBy = fact.invalidated_by ? (this.rows.record(fact.invalidated_by) ?? null) : null;
+    return { fact, versions, episodes: this.episodes.byIds(episodeIds), closedBy };
+  }
+
+  search(query: string, options: SearchOptions = {}): SearchHit[] {
+    return this.searcher.search(query, options, this.clock.now());
+  }
+
+  editFact(id: string, edit: FactEdit): FactRecord {
+    const result = this.db.transaction(() => editFact(this, id, edit))();
+    this.emit({ kind: 'facts', changes: result.changes });
+    return this.rows.record(result.id)!;
+  }
+
+  closeFact(id: string, at: string): FactRecord {
+    const result = this.db.transaction(() => closeFact(this, id, at))();
+    this.emit({ kind: 'facts', changes: result.changes });
+    return this.rows.record(result.id)!;
+  }
+
+  forgetFact(id: string): Forgotten {
+    return this.forget(() => forgetFact(this, id));
+  }
+
+  /** Forgets an entity (by id, name or alias) and every fact about it. */
+  forgetEntity(nameOrId: string): Forgotten {
+    return this.forget(() => {
+      const entity = this.entities.byId(nameOrId) ?? this.entities.find(nameOrId);
+      if (!entity) throw new MemoryInputError(`no entity named ${JSON.stringify(nameOrId)}`, 'entity');
+      return forgetEntity(this, entity.id);
+    });
+  }
+
+  forgetEpisode(id: string): Forgotten {
+    return this.forget(() => forgetEpisode(this, id));
+  }
+
+  exportMemory(): MemoryExport {
+    return exportMemory(this.db, this.entities, this.clock.now());
+  }
+
+  /** Validates the whole document, then imports it in one transaction. */
+  importMemory(input: unknown, options: { replace?: boolean } = {}): ImportSummary {
+    const doc = parseExport(input);
+    const summary = this.db.transaction(() => importMemory(this.db, this.rows, this.entities, doc, options.replace ?? false))();
+    this.emit({ kind: 'imported', summary });
+    return summary;
+  }
+
+  close(): void {
+    this.listeners.clear();
+    if (this.db.open) this.db.close();
+  }
+
+  private forget(run: () => Forgotten): Forgotten {
+    const forgotten = this.db.transaction(run)();
+    this.emit({ kind: 'forgotten', forgotten });
+    return forgotten;
+  }
+
+  private emit(change: MemoryChange): void {
+    for (const listener of this.listeners) listener(change);
+  }
+}
+
+export function openMemory(options: MemoryOptions): Memory {
+  return new Memory(options);
+}

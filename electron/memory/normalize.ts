@@ -1,0 +1,27 @@
+/**
+ * Normalisation of names and predicates, so "My Manager", "my  manager" and "ｍｙ manager" meet.
+ * NFKC folds full-width Latin and half-width kana; case folding; whitespace collapsed.
+ */
+export function normalizeName(name: string): string {
+  return name.normalize('NFKC').toLowerCase().replace(/\s+/gu, ' ').trim();
+}
+
+/** Predicates are canonical relation names: lower snake case ("works at" → "works_at"). */
+export function normalizePredicate(predicate: string): string {
+  return predicate
+    .normalize('NFKC')
+    .toLowerCase()
+    .trim()
+    .replace(/[\s\-]+/gu, '_')
+    .replace(/_+/gu, '_');
+}
+
+/** Words that mean the user in observations and model output. */
+const USER_WORDS = new Set(['me', 'i', 'myself', 'user', 'the user', '私', 'わたし', '僕', 'ぼく', '俺', 'おれ', '自分', 'ユーザー']);
+
+export function isUserReference(name: string): boolean {
+  return USER_WORDS.has(normalizeName(name));
+}
+
+export const USER_ENTITY_NAME = 'me';
+export const USER_ENTITY_ALIASES = ['I', 'myself', 'user', '私'];

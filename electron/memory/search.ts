@@ -1,0 +1,96 @@
+/**
+ * Search over the memory: ranked lists from several retrievers (fact text, entity names, source
+ * episodes — and vectors, when an index is attached) fused by reciprocal rank fusion, restricted
+ * to the requested time axes.
+ */
+import type { Database } from 'better-sqlite3';
+import type { FactRecord } from '../../shared/memory-schema';
+import { factFilter, queryFacts, type FactQuery } from './fact-query';
+import { FullTextSearch, queryTerms } from './full-text-search';
+
+export type ScorePart = 'text' | 'entity' | 'episode' | 'vector';
+
+export interface SearchHit {
+  fact: FactRecord;
+  score: number;
+  /** Each retriever's rank (1 = best) for this fact, where it found it. */
+  parts: Partial<Record<ScorePart, number>>;
+}
+
+export interface SearchOptions {
+  asOf?: string;
+  knownAt?: string;
+  history?: boolean;
+  limit?: number;
+  /** Ranked fact lineages or ids from other retrievers (e.g. vectors), best first. */
+  extra?: Partial<Record<ScorePart, string[]>>;
+}
+
+export const RRF_K = 60;
+
+export function fuseRankings(lists: Partial<Record<ScorePart, string[]>>): { id: string; score: number; parts: Partial<Record<ScorePart, number>> }[] {
+  const fused = new Map<string, { id: string; score: number; parts: Partial<Record<ScorePart, number>> }>();
+  for (const [part, ids] of Object.entries(lists) as [ScorePart, string[]][]) {
+    ids.forEach((id, index) => {
+      const entry = fused.get(id) ?? { id, score: 0, parts: {} };
+      if (entry.parts[part] !== undefined) return;
+      entry.parts[part] = index + 1;
+      entry.score += 1 / (RRF_K + index + 1);
+      fused.set(id, entry);
+    });
+  }
+  return [...fused.values()].sort((a, b) => b.score - a.score || (a.id < b.id ? -1 : 1));
+}
+
+export class MemorySearch {
+  private readonly text: FullTextSearch;
+
+  constructor(private readonly db: Database) {
+    this.text = new FullTextSearch(db);
+  }
+
+  search(query: string, options: SearchOptions, now: string): SearchHit[] {
+    const limit = options.limit ?? 10;
+    const depth = Math.max(limit * 3, 30);
+    const terms = queryTerms(query);
+    const axes: FactQuery = { asOf: options.asOf, knownAt: options.knownAt, history: options.history };
+    const filter = factFilter(axes, now);
+    const lists: Partial<Record<ScorePart, string[]>> = { ...options.extra };
+    lists.text = this.text.facts(terms, filter, depth).map((m) => m.id);
+    const entityIds = this.text.entities(terms, 10).map((m) => m.id);
+    lists.entity = this.factsOfEntities(entityIds, axes, now, depth);
+    const episodeIds = this.text.episodes(terms, 20).map((m) => m.id);
+    lists.episode = this.factsOfEpisodes(episodeIds, filter, depth);
+    const fused = fuseRankings(lists).slice(0, limit * 2);
+    const records = new Map(queryFacts(this.db, { ...axes, ids: fused.map((f) => f.id) }, now).map((r) => [r.id, r]));
+    const hits: SearchHit[] = [];
+    for (const entry of fused) {
+      const fact = records.get(entry.id);
+      if (fact) hits.push({ fact, score: entry.score, parts: entry.parts });
+      if (hits.length === limit) break;
+    }
+    return hits;
+  }
+
+  /** Facts about the named entities, in the order the entities matched; subject facts before object facts. */
+  private factsOfEntities(entityIds: string[], axes: FactQuery, now: string, depth: number): string[] {
+    const out: string[] = [];
+    for (const entityId of entityIds) {
+      for (const fact of queryFacts(this.db, { ...axes, entityId, limit: depth }, now)) {
+        if (!out.includes(fact.id)) out.push(fact.id);
+      }
+      if (out.length >= depth) break;
+    }
+    return out.slice(0, depth);
+  }
+
+  private factsOfEpisodes(episodeIds: string[], filter: ReturnType<typeof factFilter>, depth: number): string[] {
+    if (episodeIds.length === 0) return [];
+    const where = filter.where.length ? ` AND ${filter.where.join(' AND ')}` : '';
+    const rows = this.db
+      .prepare(`SELECT DISTINCT f.id AS id FROM fact_episodes fe JOIN facts f ON f.id = fe.fact_id
+        JOIN json_each(@episodes) j ON j.value = fe.episode_id WHERE 1 = 1${where} ORDER BY j.key LIMIT @depth`)
+      .all({ ...filter.params, episodes: JSON.stringify(episodeIds), depth }) as { id: string }[];
+    return rows.map((r) => r.id);
+  }
+}

@@ -1,0 +1,91 @@
+/**
+ * The records of Tempora's memory and the export format (version 1). Every edge that receives these
+ * (import files, IPC, the bridge) validates with these schemas; the TypeScript types are inferred.
+ */
+import { z } from 'zod';
+import { isIsoUtc } from './time';
+
+export const isoTime = z.string().refine(isIsoUtc, { message: 'must be an ISO-8601 UTC time with milliseconds, like 2026-09-01T01:00:00.000Z' });
+export const isoTimeOrNull = isoTime.nullable();
+
+export const cardinality = z.enum(['one', 'many']);
+export type Cardinality = z.infer<typeof cardinality>;
+
+export const factOrigin = z.enum(['extracted', 'observed', 'user_edit', 'import']);
+export type FactOrigin = z.infer<typeof factOrigin>;
+
+export const entityType = z.enum(['user', 'person', 'place', 'organization', 'thing', 'event', 'concept', 'other']);
+export type EntityType = z.infer<typeof entityType>;
+
+export const episodeRole = z.enum(['user', 'assistant', 'system', 'document']);
+export type EpisodeRole = z.infer<typeof episodeRole>;
+
+const id = z.string().min(1).max(200);
+
+export const conversationRecord = z.strictObject({
+  id,
+  title: z.string().max(500),
+  created_at: isoTime,
+});
+export type ConversationRecord = z.infer<typeof conversationRecord>;
+
+export const episodeRecord = z.strictObject({
+  id,
+  conversation_id: id.nullable(),
+  role: episodeRole,
+  content: z.string(),
+  reference_time: isoTime,
+  created_at: isoTime,
+});
+export type EpisodeRecord = z.infer<typeof episodeRecord>;
+
+export const entityRecord = z.strictObject({
+  id,
+  name: z.string().min(1).max(500),
+  type: entityType,
+  aliases: z.array(z.string().min(1).max(500)),
+  summary: z.string().max(4000),
+  created_at: isoTime,
+});
+export type EntityRecord = z.infer<typeof entityRecord>;
+
+export const factRecord = z.strictObject({
+  id,
+  subject_id: id,
+  subject: z.string(),
+  predicate: z.string().min(1).max(200),
+  object_id: id.nullable(),
+  object: z.string(),
+  fact: z.string().min(1),
+  cardinality,
+  valid_at: isoTime,
+  invalid_at: isoTimeOrNull,
+  created_at: isoTime,
+  expired_at: isoTimeOrNull,
+  episode_ids: z.array(id),
+  invalidated_by: id.nullable(),
+  supersedes: id.nullable(),
+  origin: factOrigin,
+});
+export type FactRecord = z.infer<typeof factRecord>;
+
+export const EXPORT_FORMAT = 'tempora.memory';
+export const EXPORT_VERSION = 1;
+
+export const memoryExport = z.strictObject({
+  format: z.literal(EXPORT_FORMAT),
+  version: z.literal(EXPORT_VERSION),
+  exported_at: isoTime,
+  conversations: z.array(conversationRecord),
+  episodes: z.array(episodeRecord),
+  entities: z.array(entityRecord),
+  facts: z.array(factRecord),
+});
+export type MemoryExport = z.infer<typeof memoryExport>;
+
+/** Formats a zod error as "path.to.field: message" lines, for messages that name what and where. */
+export function describeZodError(error: z.ZodError): string {
+  return error.issues
+    .map((issue) => `${issue.path.length ? issue.path.join('.') : '(root)'}: ${issue.message}`)
+    .join('; ');
+}

@@ -7,7 +7,6 @@ import type { EntityStore } from './entity-store';
 import type { FactRows, FactRow } from './fact-rows';
 import { MemoryInputError } from './memory-errors';
 import type { NewClaim, SlotChanges, SlotResolver } from './slot-resolver';
-import { mergeChanges } from './slot-resolver';
 
 export interface FactEdit {
   fact?: string;
@@ -53,13 +52,13 @@ export function editFact(ctx: EditContext, factId: string, edit: FactEdit): { id
     validAt,
     referenceTime: row.reference_time,
     end,
-    episodeIds: ctx.rows.episodesOf(row.id),
+    episodeIds: ctx.rows.episodesOf(row.id),  // the edit keeps the provenance of what it corrects
     origin: 'user_edit',
     replaces: row,
   };
+  // The slot is re-resolved whole, so an edit that moves a `many` fact to another object also
+  // re-resolves the object it left.
   const changes = ctx.slots.apply([claim]);
-  // An edit of a `many` fact's object moves it to another slot: re-resolve the one it left.
-  if (objectId !== row.object_id || objectLiteral !== row.object_literal) mergeChanges(changes, ctx.slots.refresh(row.subject_id, row.predicate));
   const live = ctx.rows.liveVersionOf(row.id);
   if (!live) throw new Error(`internal: edited fact ${factId} has no live version`);
   return { id: live.id, changes };

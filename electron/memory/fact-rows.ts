@@ -98,15 +98,6 @@ export class FactRows {
     const raw = this.recordByIdStmt.get(id);
     return raw ? toFactRecord(raw) : undefined;
   }
-
-  /** Live (unexpired) versions competing for a slot. */
-  liveInSlot(subjectId: string, predicate: string, cardinality: Cardinality, objectKey: string | null): FactRow[] {
-    const rows = this.db
-      .prepare<[string, string], FactRow>(`SELECT ${FACT_COLUMNS} FROM facts WHERE subject_id = ? AND predicate = ? AND expired_at IS NULL`)
-      .all(subjectId, predicate);
-    if (cardinality === 'one') return rows;
-    return rows.filter((row) => row.cardinality === 'many' && objectKeyOf(row) === objectKey);
-  }
 }
 
 /** Identity of a fact's object inside a slot: the entity id, or the literal's normalised text. */

@@ -1,10 +1,11 @@
 /**
  * Forget — the only delete. Removes facts (every version of their chains), entities with their
  * facts, or episodes with the facts only they support, from every table and full-text index; then
- * re-resolves the slots they left so nothing stays closed by something that no longer exists.
+ * re-resolves the slots they left, so nothing stays closed by something that no longer exists.
  * Vectors are removed by the caller using the returned ids.
  */
 import type { Database } from 'better-sqlite3';
+import type { ClaimRows } from './claim-rows';
 import type { EntityStore } from './entity-store';
 import type { EpisodeStore } from './episode-store';
 import type { FactRows } from './fact-rows';
@@ -14,6 +15,7 @@ import type { SlotResolver } from './slot-resolver';
 export interface ForgetContext {
   db: Database;
   rows: FactRows;
+  claims: ClaimRows;
   entities: EntityStore;
   episodes: EpisodeStore;
   slots: SlotResolver;
@@ -25,10 +27,14 @@ export interface Forgotten {
   episodeIds: string[];
 }
 
+type Slot = { subject_id: string; predicate: string };
+
 export function forgetFact(ctx: ForgetContext, factId: string): Forgotten {
   const row = ctx.rows.byId(factId);
   if (!row) throw new MemoryInputError(`no fact with id ${factId}`, 'fact_id');
-  return { factIds: forgetLineages(ctx, [row.lineage_id]), entityIds: [], episodeIds: [] };
+  const { ids, slots } = deleteLineages(ctx, [row.lineage_id]);
+  refreshSlots(ctx, slots);
+  return { factIds: ids, entityIds: [], episodeIds: [] };
 }
 
 export function forgetEntity(ctx: ForgetContext, entityId: string): Forgotten {
@@ -36,68 +42,62 @@ export function forgetEntity(ctx: ForgetContext, entityId: string): Forgotten {
     .prepare<[string, string], { lineage_id: string }>('SELECT DISTINCT lineage_id FROM facts WHERE subject_id = ? OR object_id = ?')
     .all(entityId, entityId)
     .map((r) => r.lineage_id);
-  const factIds = forgetLineages(ctx, lineages);
+  const { ids, slots } = deleteLineages(ctx, lineages);
   ctx.entities.delete(entityId);
-  return { factIds, entityIds: [entityId], episodeIds: [] };
+  refreshSlots(ctx, slots.filter((s) => s.subject_id !== entityId));
+  return { factIds: ids, entityIds: [entityId], episodeIds: [] };
 }
 
 export function forgetEpisode(ctx: ForgetContext, episodeId: string): Forgotten {
   if (!ctx.episodes.byId(episodeId)) throw new MemoryInputError(`no episode with id ${episodeId}`, 'episode_id');
+  const slots: Slot[] = [];
+  // Claims stated only by this episode go; others just stop citing it.
+  for (const claim of ctx.claims.citing(episodeId)) {
+    const rest = (JSON.parse(claim.episode_ids) as string[]).filter((e) => e !== episodeId);
+    if (rest.length) ctx.claims.setEpisodes(claim.id, rest);
+    else ctx.claims.delete(claim.id);
+    slots.push(claim);
+  }
   const linked = ctx.db
-    .prepare<[string], { id: string; lineage_id: string }>('SELECT f.id, f.lineage_id FROM fact_episodes fe JOIN facts f ON f.id = fe.fact_id WHERE fe.episode_id = ?')
+    .prepare<[string], { lineage_id: string }>('SELECT DISTINCT f.lineage_id FROM fact_episodes fe JOIN facts f ON f.id = fe.fact_id WHERE fe.episode_id = ?')
     .all(episodeId);
   ctx.db.prepare('DELETE FROM fact_episodes WHERE episode_id = ?').run(episodeId);
-  // A chain whose versions have no source left was known only from this episode: it goes too.
-  const orphaned = [...new Set(linked.map((r) => r.lineage_id))].filter(
-    (lineage) =>
-      ctx.db.prepare<[string], { n: number }>('SELECT COUNT(*) AS n FROM fact_episodes fe JOIN facts f ON f.id = fe.fact_id WHERE f.lineage_id = ?').get(lineage)!.n === 0,
-  );
-  const factIds = forgetLineages(ctx, orphaned);
+  // A chain whose live version has no claim left was known only from this episode: it goes whole.
+  const orphaned = linked
+    .map((r) => r.lineage_id)
+    .filter((lineage) => {
+      const live = ctx.db.prepare<[string], { id: string }>('SELECT id FROM facts WHERE lineage_id = ? AND expired_at IS NULL').get(lineage);
+      return !live || ctx.claims.ofFact(live.id).length === 0;
+    });
+  const removed = deleteLineages(ctx, orphaned);
   ctx.episodes.delete(episodeId);
-  return { factIds, entityIds: [], episodeIds: [episodeId] };
+  refreshSlots(ctx, [...slots, ...removed.slots]);
+  return { factIds: removed.ids, entityIds: [], episodeIds: [episodeId] };
 }
 
-function forgetLineages(ctx: ForgetContext, lineages: string[]): string[] {
-  if (lineages.length === 0) return [];
-  const list = JSON.stringify(lineages);
+function deleteLineages(ctx: ForgetContext, lineages: string[]): { ids: string[]; slots: Slot[] } {
+  if (lineages.length === 0) return { ids: [], slots: [] };
   const doomed = ctx.db
-    .prepare<[string], { id: string; subject_id: string; predicate: string }>('SELECT id, subject_id, predicate FROM facts WHERE lineage_id IN (SELECT value FROM json_each(?))')
-    .all(list);
-  const ids = JSON.stringify(doomed.map((d) => d.id));
-  // Facts closed by a judgement against a forgotten fact lose that reason: reopen them (as a new version).
-  const judged = ctx.db
-    .prepare<[string, string], { id: string }>(
-      "SELECT id FROM facts WHERE expired_at IS NULL AND end_kind = 'judged' AND invalidated_by IN (SELECT value FROM json_each(?)) AND id NOT IN (SELECT value FROM json_each(?))",
-    )
-    .all(ids, ids);
-  ctx.db.prepare('DELETE FROM fact_episodes WHERE fact_id IN (SELECT value FROM json_each(?))').run(ids);
-  ctx.db.prepare('DELETE FROM facts WHERE id IN (SELECT value FROM json_each(?))').run(ids);
+    .prepare<[string], { id: string } & Slot>('SELECT id, subject_id, predicate FROM facts WHERE lineage_id IN (SELECT value FROM json_each(?))')
+    .all(JSON.stringify(lineages));
+  const ids = doomed.map((d) => d.id);
+  const list = JSON.stringify(ids);
+  // Claims ended by a judgement against a forgotten fact lose that end: their facts reopen.
+  const reopened: Slot[] = [];
+  for (const claim of ctx.claims.endedBy(ids)) {
+    ctx.claims.clearEnd(claim.id);
+    reopened.push(claim);
+  }
+  ctx.claims.deleteOfFacts(ids);
+  ctx.db.prepare('DELETE FROM fact_episodes WHERE fact_id IN (SELECT value FROM json_each(?))').run(list);
   // No reference may point at what is gone (history rows keep their times, lose the dangling link).
-  ctx.db.prepare('UPDATE facts SET invalidated_by = NULL WHERE invalidated_by IN (SELECT value FROM json_each(?))').run(ids);
-  ctx.db.prepare('UPDATE facts SET supersedes = NULL WHERE supersedes IN (SELECT value FROM json_each(?))').run(ids);
-  for (const { id } of judged) {
-    const row = ctx.rows.byId(id);
-    if (!row) continue;
-    ctx.slots.apply([
-      {
-        subjectId: row.subject_id,
-        predicate: row.predicate,
-        objectId: row.object_id,
-        objectLiteral: row.object_literal,
-        fact: row.fact,
-        cardinality: row.cardinality,
-        validAt: row.valid_at,
-        referenceTime: row.reference_time,
-        end: null,
-        episodeIds: ctx.rows.episodesOf(row.id),
-        origin: row.origin,
-        replaces: row,
-      },
-    ]);
-  }
-  const slots = new Map(doomed.map((d) => [`${d.subject_id}\u0000${d.predicate}`, d]));
-  for (const slot of slots.values()) {
-    if (ctx.entities.byId(slot.subject_id)) ctx.slots.refresh(slot.subject_id, slot.predicate);
-  }
-  return doomed.map((d) => d.id);
+  ctx.db.prepare('UPDATE facts SET invalidated_by = NULL WHERE invalidated_by IN (SELECT value FROM json_each(?))').run(list);
+  ctx.db.prepare('UPDATE facts SET supersedes = NULL WHERE supersedes IN (SELECT value FROM json_each(?))').run(list);
+  ctx.db.prepare('DELETE FROM facts WHERE id IN (SELECT value FROM json_each(?))').run(list);
+  return { ids, slots: [...doomed, ...reopened] };
+}
+
+function refreshSlots(ctx: ForgetContext, slots: Slot[]): void {
+  const unique = new Map(slots.map((s) => [`${s.subject_id}\u0000${s.predicate}`, s]));
+  for (const slot of unique.values()) ctx.slots.refresh(slot.subject_id, slot.predicate);
 }

@@ -5,6 +5,7 @@
  */
 import type { Database } from 'better-sqlite3';
 import { describeZodError, memoryExport, type FactRecord, type MemoryExport } from '../../shared/memory-schema';
+import type { ClaimRows } from './claim-rows';
 import type { EntityStore } from './entity-store';
 import type { FactRows } from './fact-rows';
 import { MemoryInputError } from './memory-errors';
@@ -26,7 +27,15 @@ export function parseExport(input: unknown): MemoryExport {
   return parsed.data;
 }
 
-export function importMemory(db: Database, rows: FactRows, entities: EntityStore, doc: MemoryExport, replace: boolean): ImportSummary {
+export interface ImportContext {
+  db: Database;
+  rows: FactRows;
+  claims: ClaimRows;
+  entities: EntityStore;
+}
+
+export function importMemory(ctx: ImportContext, doc: MemoryExport, replace: boolean): ImportSummary {
+  const { db, rows, entities } = ctx;
   const exists = {
     conversation: db.prepare<[string], { id: string }>('SELECT id FROM conversations WHERE id = ?'),
     episode: db.prepare<[string], { id: string; reference_time: string }>('SELECT id, reference_time FROM episodes WHERE id = ?'),
@@ -71,6 +80,7 @@ export function importMemory(db: Database, rows: FactRows, entities: EntityStore
 
   if (replace) {
     const ids = JSON.stringify(clashes);
+    ctx.claims.deleteOfFacts(clashes);
     db.prepare('DELETE FROM fact_episodes WHERE fact_id IN (SELECT value FROM json_each(?))').run(ids);
     db.prepare('DELETE FROM facts WHERE id IN (SELECT value FROM json_each(?))').run(ids);
   }
@@ -98,28 +108,46 @@ export function importMemory(db: Database, rows: FactRows, entities: EntityStore
   }
   for (const f of doc.facts) {
     const times = f.episode_ids.map((e) => episodeTime.get(e) ?? exists.episode.get(e)?.reference_time).filter((t): t is string => !!t);
-    rows.insert(
-      {
-        id: f.id,
-        lineage_id: lineage(f.id),
+    const row = {
+      id: f.id,
+      lineage_id: lineage(f.id),
+      subject_id: f.subject_id,
+      predicate: f.predicate,
+      object_id: f.object_id,
+      object_literal: f.object_id === null ? f.object : null,
+      fact: f.fact,
+      cardinality: f.cardinality,
+      valid_at: f.valid_at,
+      invalid_at: f.invalid_at,
+      end_kind: endKindOf(f, factById, rows),
+      reference_time: times.length ? times.sort()[0]! : f.valid_at,
+      created_at: f.created_at,
+      expired_at: f.expired_at,
+      invalidated_by: f.invalidated_by,
+      supersedes: f.supersedes,
+      origin: f.origin,
+    };
+    rows.insert(row, f.episode_ids);
+    // The format carries facts, not the claims behind them: each live fact becomes one claim.
+    if (f.expired_at === null) {
+      const stated = row.end_kind === 'explicit' || row.end_kind === 'judged';
+      ctx.claims.insert({
+        fact_id: f.id,
         subject_id: f.subject_id,
         predicate: f.predicate,
         object_id: f.object_id,
-        object_literal: f.object_id === null ? f.object : null,
+        object_literal: row.object_literal,
         fact: f.fact,
         cardinality: f.cardinality,
         valid_at: f.valid_at,
-        invalid_at: f.invalid_at,
-        end_kind: endKindOf(f, factById, rows),
-        reference_time: times.length ? times.sort()[0]! : f.valid_at,
-        created_at: f.created_at,
-        expired_at: f.expired_at,
-        invalidated_by: f.invalidated_by,
-        supersedes: f.supersedes,
+        reference_time: row.reference_time,
+        end_at: stated ? f.invalid_at : null,
+        end_kind: stated ? (row.end_kind as 'explicit' | 'judged') : null,
+        end_by: stated ? f.invalidated_by : null,
+        episode_ids: JSON.stringify(f.episode_ids),
         origin: f.origin,
-      },
-      f.episode_ids,
-    );
+      });
+    }
   }
   return { conversations: doc.conversations.length, episodes: doc.episodes.length, entities: doc.entities.length, facts: doc.facts.length, replaced: clashes.length };
 }

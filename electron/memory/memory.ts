@@ -7,6 +7,7 @@ import type { Database } from 'better-sqlite3';
 import type { EpisodeRecord, FactRecord, MemoryExport } from '../../shared/memory-schema';
 import { observationInput, type Observation } from '../../shared/observation-schema';
 import { describeZodError } from '../../shared/memory-schema';
+import { ClaimRows } from './claim-rows';
 import { systemClock, type Clock } from './clock';
 import { databasePath } from './data-dir';
 import { openDatabase } from './database/open-database';
@@ -69,6 +70,7 @@ export class Memory {
   readonly db: Database;
   readonly clock: Clock;
   readonly rows: FactRows;
+  readonly claims: ClaimRows;
   readonly entities: EntityStore;
   readonly episodes: EpisodeStore;
   readonly slots: SlotResolver;
@@ -82,7 +84,8 @@ export class Memory {
     this.rows = new FactRows(this.db);
     this.entities = new EntityStore(this.db, this.clock);
     this.episodes = new EpisodeStore(this.db, this.clock);
-    this.slots = new SlotResolver(this.rows, this.clock);
+    this.claims = new ClaimRows(this.db);
+    this.slots = new SlotResolver(this.rows, this.claims, this.clock);
     this.searcher = new MemorySearch(this.db);
   }
 
@@ -187,7 +190,7 @@ export class Memory {
   /** Validates the whole document, then imports it in one transaction. */
   importMemory(input: unknown, options: { replace?: boolean } = {}): ImportSummary {
     const doc = parseExport(input);
-    const summary = this.db.transaction(() => importMemory(this.db, this.rows, this.entities, doc, options.replace ?? false))();
+    const summary = this.db.transaction(() => importMemory(this, doc, options.replace ?? false))();
     this.emit({ kind: 'imported', summary });
     return summary;
   }

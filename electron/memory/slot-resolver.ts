@@ -1,11 +1,13 @@
 /**
- * Applies the temporal rules to the store: reads a slot's live versions back as claims, adds the
- * new claims, resolves the slot, and writes only the differences — an unchanged fact stays as it
- * is; a changed one is expired and replaced by a new version that `supersedes` it (rule 1).
+ * Applies the temporal rules to the store. A slot's stored claims plus the new ones are resolved
+ * (temporal-rules.ts) and only the differences are written: an unchanged fact stays as it is
+ * (perhaps citing one more episode); a changed one is expired and replaced by a new version that
+ * `supersedes` it (rule 1); a new span becomes a new fact.
  */
 import type { Cardinality, FactOrigin } from '../../shared/memory-schema';
+import type { ClaimRow, ClaimRows } from './claim-rows';
 import type { Clock } from './clock';
-import { FactRows, objectKeyOf, type FactRow } from './fact-rows';
+import { objectKeyOf, type FactRow, type FactRows } from './fact-rows';
 import { newId } from './ids';
 import { resolveSlot, type Claim, type EndKind, type Span } from './temporal-rules';
 
@@ -21,11 +23,18 @@ export interface NewClaim {
   end: { at: string; kind: 'explicit' | 'judged'; by: string | null } | null;
   episodeIds: string[];
   origin: FactOrigin;
-  /** A live version this claim replaces (a user edit): the result supersedes it. */
+  /** A live version this claim replaces (a user edit): its claims are dropped, the result supersedes it. */
   replaces?: FactRow;
 }
 
-type Payload = { kind: 'stored'; row: FactRow } | { kind: 'new'; claim: NewClaim };
+/** A claim on its way through resolution: stored (has an id) or new. */
+interface Evidence {
+  id?: number;
+  /** The live fact it belongs to now (stored claims), or the one it replaces (edits). */
+  sourceFactId: string | null;
+  row: Omit<ClaimRow, 'id' | 'fact_id'>;
+  edit: boolean;
+}
 
 export interface SlotChanges {
   /** Ids of versions written. */
@@ -54,116 +63,124 @@ export function mergeChanges(into: SlotChanges, from: SlotChanges): void {
 
 export class SlotResolver {
   constructor(
-    private readonly rows: FactRows,
+    private readonly facts: FactRows,
+    private readonly claims: ClaimRows,
     private readonly clock: Clock,
   ) {}
 
-  /**
-   * Re-resolves the slot that `claims` belong to (all must share subject and predicate). A `one`
-   * predicate makes the whole (subject, predicate) one slot; otherwise each object is its own slot.
-   */
-  apply(claims: NewClaim[]): SlotChanges {
-    const first = claims[0];
+  /** Places new claims (all of one subject and predicate) and re-resolves their slot. */
+  apply(newClaims: NewClaim[]): SlotChanges {
+    const first = newClaims[0];
     if (!first) return emptyChanges();
-    const allLive = this.rows.liveInSlot(first.subjectId, first.predicate, 'one', null);
-    const replaced = new Set(claims.flatMap((c) => (c.replaces ? [c.replaces.id] : [])));
-    const cardinality: Cardinality =
-      claims.some((c) => c.cardinality === 'one') || allLive.some((r) => r.cardinality === 'one' && !replaced.has(r.id)) ? 'one' : 'many';
-    const changes = emptyChanges();
-    if (cardinality === 'one') {
-      mergeChanges(changes, this.resolve(allLive, claims, 'one'));
-    } else {
-      const keys = new Set(claims.map((c) => objectKeyOf({ object_id: c.objectId, object_literal: c.objectLiteral })));
-      for (const key of keys) {
-        const slotClaims = claims.filter((c) => objectKeyOf({ object_id: c.objectId, object_literal: c.objectLiteral }) === key);
-        const live = allLive.filter((r) => objectKeyOf(r) === key);
-        mergeChanges(changes, this.resolve(live, slotClaims, 'many'));
-      }
-    }
-    return changes;
+    for (const claim of newClaims) if (claim.replaces) for (const old of this.claims.ofFact(claim.replaces.id)) this.claims.delete(old.id);
+    return this.resolveAll(first.subjectId, first.predicate, newClaims.map(evidenceOfNew));
   }
 
   /** Re-resolves a slot after something left it (forget, an edit that moved a fact elsewhere). */
   refresh(subjectId: string, predicate: string): SlotChanges {
-    const live = this.rows.liveInSlot(subjectId, predicate, 'one', null);
-    if (live.length === 0) return emptyChanges();
-    if (live.some((r) => r.cardinality === 'one')) return this.resolve(live, [], 'one');
+    return this.resolveAll(subjectId, predicate, []);
+  }
+
+  private resolveAll(subjectId: string, predicate: string, fresh: Evidence[]): SlotChanges {
+    const stored: Evidence[] = this.claims.inSlot(subjectId, predicate).map((c) => {
+      const { id, fact_id, ...row } = c;
+      return { id, sourceFactId: fact_id, row, edit: false };
+    });
+    const all = [...stored, ...fresh];
+    // A `one` predicate makes (subject, predicate) one slot; otherwise every object is its own slot.
+    const cardinality: Cardinality = all.some((e) => e.row.cardinality === 'one') ? 'one' : 'many';
+    const groups = new Map<string, Evidence[]>();
+    for (const evidence of all) {
+      const key = cardinality === 'one' ? '' : objectKeyOf(evidence.row);
+      groups.set(key, [...(groups.get(key) ?? []), evidence]);
+    }
     const changes = emptyChanges();
-    const keys = new Set(live.map(objectKeyOf));
-    for (const key of keys) mergeChanges(changes, this.resolve(live.filter((r) => objectKeyOf(r) === key), [], 'many'));
+    for (const group of groups.values()) mergeChanges(changes, this.resolve(group, cardinality));
     return changes;
   }
 
-  private resolve(live: FactRow[], claims: NewClaim[], cardinality: Cardinality): SlotChanges {
-    const replaced = new Set(claims.flatMap((c) => (c.replaces ? [c.replaces.id] : [])));
-    const input: Claim<Payload>[] = [];
-    for (const row of live) if (!replaced.has(row.id)) input.push(this.claimOfRow(row));
-    for (const claim of claims) input.push(claimOfNew(claim));
-    const spans = resolveSlot(input);
+  private resolve(evidence: Evidence[], cardinality: Cardinality): SlotChanges {
+    const spans = resolveSlot(evidence.map(toClaim));
+    const claimsPerFact = new Map<string, number>();
+    for (const e of evidence) if (e.sourceFactId && !e.edit) claimsPerFact.set(e.sourceFactId, (claimsPerFact.get(e.sourceFactId) ?? 0) + 1);
 
-    const lineages = spans.map((span) => sourcesOf(span)[0]?.lineage_id ?? newId('fct'));
-    const plans = spans.map((span, index) => this.plan(span, lineages[index]!, lineages, cardinality));
+    // Each stored fact continues in the first span that holds its claims; later spans are new facts.
+    const assigned = new Set<string>();
+    const sources = spans.map((span) => {
+      const ids: string[] = [];
+      for (const claim of span.claims) {
+        const id = claim.payload.sourceFactId;
+        if (id && !assigned.has(id)) {
+          assigned.add(id);
+          ids.push(id);
+        }
+      }
+      return ids.map((id) => this.facts.byId(id)!);
+    });
+    const lineages = sources.map((s) => s[0]?.lineage_id ?? newId('fct'));
+    const plans = spans.map((span, i) => this.plan(span, sources[i]!, lineages[i]!, lineages, claimsPerFact, cardinality));
     const finalIds = plans.map((p) => p.finalId);
     const now = this.clock.now();
     const changes = emptyChanges();
 
-    for (const plan of plans) {
-      if (plan.kind === 'unchanged') {
-        for (const episodeId of plan.newEpisodes) this.rows.link(plan.finalId, episodeId);
-        if (plan.newEpisodes.length) changes.confirmed.push(plan.finalId);
-        continue;
+    spans.forEach((span, i) => {
+      const plan = plans[i]!;
+      if (plan.kind === 'write') {
+        for (const source of sources[i]!) {
+          this.facts.expire(source.id, now);
+          changes.expired.push(source.id);
+        }
+        const invalidatedBy = span.end?.kind === 'successor' ? finalIds[span.end.by]! : (span.end?.by ?? null);
+        this.facts.insert({ ...plan.row, invalidated_by: invalidatedBy, created_at: now }, plan.episodes);
+        changes.inserted.push(plan.finalId);
+        if (sources[i]!.length === 0) changes.created.push(plan.finalId);
+        if (plan.row.invalid_at !== null && sources[i]!.some((s) => s.invalid_at === null)) changes.closed.push(plan.finalId);
+      } else {
+        for (const episodeId of plan.episodes) this.facts.link(plan.finalId, episodeId);
+        if (plan.episodes.length) changes.confirmed.push(plan.finalId);
       }
-      for (const source of plan.sources) {
-        this.rows.expire(source.id, now);
-        changes.expired.push(source.id);
+      for (const claim of span.claims) {
+        const e = claim.payload;
+        if (e.id !== undefined) {
+          if (e.sourceFactId !== plan.finalId) this.claims.move(e.id, plan.finalId);
+        } else {
+          this.claims.insert({ ...e.row, fact_id: plan.finalId });
+        }
       }
-      const invalidatedBy = plan.end?.kind === 'successor' ? finalIds[plan.end.by]! : plan.end?.by ?? null;
-      this.rows.insert({ ...plan.row, invalidated_by: invalidatedBy, created_at: now }, plan.episodes);
-      changes.inserted.push(plan.finalId);
-      if (plan.sources.length === 0) changes.created.push(plan.finalId);
-      const wasOpen = plan.sources.some((s) => s.invalid_at === null);
-      if (plan.row.invalid_at !== null && wasOpen) changes.closed.push(plan.finalId);
-    }
+    });
     return changes;
   }
 
-  private plan(span: Span<Payload>, lineage: string, lineages: string[], cardinality: Cardinality) {
-    const sources = sourcesOf(span);
-    const head = span.claims[0]!;
-    const fresh = span.claims.flatMap((c) => (c.payload.kind === 'new' ? [c.payload.claim] : []));
-    const edited = fresh.find((c) => c.replaces !== undefined);
-    const headObject = head.payload.kind === 'stored' ? head.payload.row : toObjectColumns(head.payload.claim);
+  private plan(span: Span<Evidence>, sources: FactRow[], lineage: string, lineages: string[], claimsPerFact: Map<string, number>, cardinality: Cardinality) {
+    const head = span.claims[0]!.payload.row;
+    const edit = span.claims.find((c) => c.payload.edit)?.payload;
     const end = span.end;
-    const endKind: EndKind = end === null ? 'open' : end.kind;
-    const invalidatedByLineage = end?.kind === 'successor' ? lineages[end.by]! : end?.by ?? null;
-    const origin: FactOrigin = edited ? edited.origin : head.payload.kind === 'stored' ? head.payload.row.origin : head.payload.claim.origin;
     const desired = {
-      object_id: headObject.object_id,
-      object_literal: headObject.object_literal,
-      fact: head.text,
+      object_id: head.object_id,
+      object_literal: head.object_id === null ? head.object_literal : null,
+      fact: head.fact,
       cardinality,
       valid_at: span.validAt,
       invalid_at: end?.at ?? null,
-      end_kind: endKind,
-      reference_time: head.referenceTime,
+      end_kind: (end === null ? 'open' : end.kind) as EndKind,
+      reference_time: head.reference_time,
     };
-    const only = sources.length === 1 && !edited ? sources[0]! : undefined;
-    if (only && sameValues(only, desired) && this.sameInvalidator(only, invalidatedByLineage, end?.kind)) {
-      const known = new Set(this.rows.episodesOf(only.id));
-      const newEpisodes = [...new Set(fresh.flatMap((c) => c.episodeIds))].filter((e) => !known.has(e));
-      return { kind: 'unchanged' as const, finalId: only.id, newEpisodes, sources, end, row: only, episodes: [] as string[] };
+    const episodes = [...new Set(span.claims.flatMap((c) => JSON.parse(c.payload.row.episode_ids) as string[]))];
+    const only = sources.length === 1 ? sources[0]! : undefined;
+    const holdsAllItsClaims = only !== undefined && span.claims.filter((c) => c.payload.sourceFactId === only.id && !c.payload.edit).length === claimsPerFact.get(only.id);
+    const invalidatorLineage = end?.kind === 'successor' ? lineages[end.by]! : (end?.by ?? null);
+    if (only && !edit && holdsAllItsClaims && sameValues(only, desired) && this.sameInvalidator(only, invalidatorLineage, end?.kind)) {
+      const known = new Set(this.facts.episodesOf(only.id));
+      return { kind: 'keep' as const, finalId: only.id, episodes: episodes.filter((e) => !known.has(e)), row: only };
     }
-    // A span with no stored source is a new fact whose id was drawn as its lineage.
+    // A span with no stored source is a new fact: its id is the lineage drawn for it.
     const id = sources.length ? newId('fct') : lineage;
-    const episodes = new Set<string>();
-    for (const source of sources) for (const e of this.rows.episodesOf(source.id)) episodes.add(e);
-    for (const claim of fresh) for (const e of claim.episodeIds) episodes.add(e);
-    const firstFresh = fresh[0]!;
+    const origin: FactOrigin = edit ? edit.row.origin : (sources[0]?.origin ?? head.origin);
     const row: FactRow = {
       id,
       lineage_id: lineage,
-      subject_id: sources[0]?.subject_id ?? firstFresh.subjectId,
-      predicate: sources[0]?.predicate ?? firstFresh.predicate,
+      subject_id: head.subject_id,
+      predicate: head.predicate,
       ...desired,
       created_at: '',
       expired_at: null,
@@ -171,45 +188,51 @@ export class SlotResolver {
       supersedes: sources[0]?.id ?? null,
       origin,
     };
-    return { kind: 'write' as const, finalId: id, newEpisodes: [] as string[], sources, end, row, episodes: [...episodes] };
+    return { kind: 'write' as const, finalId: id, episodes, row };
   }
 
   private sameInvalidator(row: FactRow, lineage: string | null, kind: string | undefined): boolean {
     if (row.invalidated_by === null || lineage === null) return row.invalidated_by === lineage;
     if (kind !== 'successor') return row.invalidated_by === lineage;
-    return this.rows.byId(row.invalidated_by)?.lineage_id === lineage;
-  }
-
-  private claimOfRow(row: FactRow): Claim<Payload> {
-    // A fact closed by a successor in its own slot is read back open: the successor closes it again.
-    const end =
-      row.invalid_at === null || row.end_kind === 'successor' || row.end_kind === 'open'
-        ? null
-        : { at: row.invalid_at, kind: row.end_kind, by: row.invalidated_by };
-    return { objectKey: objectKeyOf(row), validAt: row.valid_at, referenceTime: row.reference_time, end, text: row.fact, payload: { kind: 'stored', row } };
+    return this.facts.byId(row.invalidated_by)?.lineage_id === lineage;
   }
 }
 
-function claimOfNew(claim: NewClaim): Claim<Payload> {
+function evidenceOfNew(claim: NewClaim): Evidence {
   return {
-    objectKey: objectKeyOf(toObjectColumns(claim)),
-    validAt: claim.validAt,
-    referenceTime: claim.referenceTime,
-    end: claim.end,
-    text: claim.fact,
-    payload: { kind: 'new', claim },
+    sourceFactId: claim.replaces?.id ?? null,
+    edit: claim.replaces !== undefined,
+    row: {
+      subject_id: claim.subjectId,
+      predicate: claim.predicate,
+      object_id: claim.objectId,
+      object_literal: claim.objectId === null ? claim.objectLiteral : null,
+      fact: claim.fact,
+      cardinality: claim.cardinality,
+      valid_at: claim.validAt,
+      reference_time: claim.referenceTime,
+      end_at: claim.end?.at ?? null,
+      end_kind: claim.end?.kind ?? null,
+      end_by: claim.end?.by ?? null,
+      episode_ids: JSON.stringify(claim.episodeIds),
+      origin: claim.origin,
+    },
   };
 }
 
-function toObjectColumns(claim: NewClaim): Pick<FactRow, 'object_id' | 'object_literal'> {
-  return { object_id: claim.objectId, object_literal: claim.objectId === null ? claim.objectLiteral : null };
+function toClaim(evidence: Evidence): Claim<Evidence> {
+  const r = evidence.row;
+  return {
+    objectKey: objectKeyOf(r),
+    validAt: r.valid_at,
+    referenceTime: r.reference_time,
+    end: r.end_at === null ? null : { at: r.end_at, kind: r.end_kind ?? 'explicit', by: r.end_by },
+    text: r.fact,
+    payload: evidence,
+  };
 }
 
-function sourcesOf(span: Span<Payload>): FactRow[] {
-  return span.claims.flatMap((c) => (c.payload.kind === 'stored' ? [c.payload.row] : c.payload.claim.replaces ? [c.payload.claim.replaces] : []));
-}
-
-function sameValues(row: FactRow, desired: Omit<FactRow, 'id' | 'lineage_id' | 'subject_id' | 'predicate' | 'created_at' | 'expired_at' | 'invalidated_by' | 'supersedes' | 'origin'>): boolean {
+function sameValues(row: FactRow, desired: Pick<FactRow, 'object_id' | 'object_literal' | 'fact' | 'cardinality' | 'valid_at' | 'invalid_at' | 'end_kind' | 'reference_time'>): boolean {
   return (
     row.object_id === desired.object_id &&
     row.object_literal === desired.object_literal &&

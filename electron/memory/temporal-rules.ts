@@ -24,7 +24,7 @@ export interface Claim<P = unknown> {
   referenceTime: string;
   /** A stated end (explicit) or one decided by a judgement against another slot's fact (judged). */
   end: { at: string; kind: 'explicit' | 'judged'; by: string | null } | null;
-  /** Tie-breaker so that identical times still sort the same way in every run. */
+  /** Tie-breaker so that identical times still sort the same way in every run (content, not ids). */
   text: string;
   payload: P;
 }
@@ -42,8 +42,8 @@ export function compareClaims(a: Claim, b: Claim): number {
   return (
     cmp(a.validAt, b.validAt) ||
     cmp(a.referenceTime, b.referenceTime) ||
-    cmp(a.objectKey, b.objectKey) ||
     cmp(a.text, b.text) ||
+    cmp(a.objectKey, b.objectKey) ||
     cmp(a.end?.at ?? '\uffff', b.end?.at ?? '\uffff')
   );
 }

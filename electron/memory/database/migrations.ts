@@ -76,6 +76,28 @@ export const migrations: Migration[] = [
           PRIMARY KEY (fact_id, episode_id)
         ) WITHOUT ROWID;
         CREATE INDEX fact_episodes_by_episode ON fact_episodes(episode_id);
+        -- The evidence behind each live fact: every observation (or user edit) placed in its slot.
+        -- The temporal rules re-resolve a slot from its claims, which makes the result independent
+        -- of arrival order. Internal: not exported (an import makes one claim per live fact).
+        CREATE TABLE claims (
+          id INTEGER PRIMARY KEY,
+          fact_id TEXT NOT NULL REFERENCES facts(id),   -- the live version whose span holds this claim
+          subject_id TEXT NOT NULL,
+          predicate TEXT NOT NULL,
+          object_id TEXT,
+          object_literal TEXT,
+          fact TEXT NOT NULL,
+          cardinality TEXT NOT NULL,
+          valid_at TEXT NOT NULL,
+          reference_time TEXT NOT NULL,
+          end_at TEXT,
+          end_kind TEXT CHECK (end_kind IN ('explicit', 'judged')),
+          end_by TEXT,
+          episode_ids TEXT NOT NULL,                    -- JSON array
+          origin TEXT NOT NULL
+        );
+        CREATE INDEX claims_by_slot ON claims(subject_id, predicate);
+        CREATE INDEX claims_by_fact ON claims(fact_id);
 
         -- Full-text indexes. Trigram tokenisation matches any substring of 3+ characters, so Japanese
         -- and other unsegmented scripts are searchable; shorter queries fall back to LIKE scans.

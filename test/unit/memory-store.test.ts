@@ -1,0 +1,209 @@
+import { describe, expect, it } from 'vitest';
+import Database from 'better-sqlite3';
+import { openMemory, steppingClock, type Memory } from '../../electron/memory/index';
+import { migrate } from '../../electron/memory/database/migrate';
+import { migrations } from '../../electron/memory/database/migrations';
+
+const T = (d: string) => `${d}T00:00:00.000Z`;
+
+function memory(): Memory {
+  return openMemory({ dataDir: ':memory:', clock: steppingClock('2026-10-01T00:00:00Z', 1000) });
+}
+
+function seed(m: Memory) {
+  m.observe([{ subject: 'me', predicate: 'manager', object: 'A', fact: 'My manager is A.', reference_time: '2026-09-01T10:00:00+09:00', cardinality: 'one' }]);
+  m.observe([{ subject: 'me', predicate: 'manager', object: 'B', fact: 'My manager changed to B.', reference_time: '2026-09-15T10:00:00+09:00', cardinality: 'one' }]);
+}
+
+describe('memory store', () => {
+  it('answers the seed example on both axes and loses nothing', () => {
+    const m = memory();
+    seed(m);
+    expect(m.listFacts().map((f) => f.object)).toEqual(['B']);
+    const past = m.listFacts({ asOf: T('2026-09-10') });
+    expect(past.map((f) => [f.object, f.invalid_at])).toEqual([['A', '2026-09-15T01:00:00.000Z']]);
+    const all = m.listFacts({ history: true });
+    expect(all).toHaveLength(3); // A open (expired), A closed, B
+    const expired = all.find((f) => f.expired_at !== null)!;
+    expect(expired.invalid_at).toBeNull();
+    const closed = all.find((f) => f.object === 'A' && f.expired_at === null)!;
+    expect(closed.supersedes).toBe(expired.id);
+    expect(closed.invalidated_by).toBe(m.listFacts()[0]!.id);
+    // what the memory held between the two messages: A, open
+    const between = m.listFacts({ history: true, knownAt: expired.created_at });
+    expect(between.map((f) => [f.object, f.invalid_at])).toEqual([['A', null]]);
+  });
+
+  it('sets valid_at from the reference time when the message has no date (rule 2)', () => {
+    const m = memory();
+    m.observe([{ subject: 'me', predicate: 'lives in', object: 'Tokyo', fact: 'I live in Tokyo.', reference_time: '2026-05-05T12:00:00Z' }]);
+    const [fact] = m.listFacts();
+    expect(fact!.valid_at).toBe('2026-05-05T12:00:00.000Z');
+    expect(fact!.predicate).toBe('lives_in');
+    expect(fact!.cardinality).toBe('many');
+  });
+
+  it('merges a duplicate and keeps both source episodes', () => {
+    const m = memory();
+    const a = m.observe([{ subject: 'me', predicate: 'likes', object: 'sushi', fact: 'I like sushi.', reference_time: '2026-09-01T00:00:00Z' }]);
+    const b = m.observe([{ subject: 'I', predicate: 'Likes', object: 'Sushi', fact: 'I really like sushi.', reference_time: '2026-09-03T00:00:00Z' }]);
+    const facts = m.listFacts();
+    expect(facts).toHaveLength(1);
+    expect(facts[0]!.episode_ids.sort()).toEqual([...a.episodeIds, ...b.episodeIds].sort());
+    expect(b.factsAdded).toBe(0);
+    expect(b.factsConfirmed).toBe(1);
+  });
+
+  it('edits by writing a new version that supersedes the old one', () => {
+    const m = memory();
+    seed(m);
+    const b = m.listFacts()[0]!;
+    const edited = m.editFact(b.id, { fact: 'My manager is B (Bob).', valid_at: T('2026-09-12') });
+    expect(edited.supersedes).toBe(b.id);
+    expect(edited.origin).toBe('user_edit');
+    expect(m.getFact(b.id)!.expired_at).not.toBeNull();
+    // the slot follows: A now ends where the edited B starts
+    expect(m.listFacts({ asOf: T('2026-09-13') }).map((f) => f.object)).toEqual(['B']);
+    expect(m.listFacts({ asOf: T('2026-09-11') }).map((f) => [f.object, f.invalid_at])).toEqual([['A', T('2026-09-12')]]);
+    expect(m.provenance(edited.id).versions.map((v) => v.id)).toContain(b.id);
+  });
+
+  it('closes a fact at a time and refuses a close before it began', () => {
+    const m = memory();
+    seed(m);
+    const b = m.listFacts()[0]!;
+    expect(() => m.closeFact(b.id, T('2026-09-01'))).toThrow(/must be after valid_at/);
+    const closed = m.closeFact(b.id, T('2026-09-30'));
+    expect(closed.invalid_at).toBe(T('2026-09-30'));
+    expect(m.listFacts()).toEqual([]);
+    expect(m.listFacts({ asOf: T('2026-09-20') }).map((f) => f.object)).toEqual(['B']);
+  });
+
+  it('forgetting the fact that closed another reopens it, and removes it from search', () => {
+    const m = memory();
+    seed(m);
+    const b = m.listFacts()[0]!;
+    expect(m.search('changed').length).toBe(1);
+    const gone = m.forgetFact(b.id);
+    expect(gone.factIds).toContain(b.id);
+    expect(m.listFacts().map((f) => [f.object, f.invalid_at])).toEqual([['A', null]]);
+    expect(m.search('changed', { history: true })).toEqual([]);
+    expect(m.listFacts({ history: true }).some((f) => f.object === 'B')).toBe(false);
+    expect(m.exportMemory().facts.every((f) => f.invalidated_by === null || m.getFact(f.invalidated_by))).toBe(true);
+  });
+
+  it('forgets an entity with every fact about it', () => {
+    const m = memory();
+    seed(m);
+    m.observe([{ subject: 'A', predicate: 'works at', object: 'Acme', fact: 'A works at Acme.', reference_time: '2026-09-02T00:00:00Z' }]);
+    m.forgetEntity('A');
+    const exported = m.exportMemory();
+    expect(exported.entities.some((e) => e.name === 'A')).toBe(false);
+    expect(exported.facts.some((f) => f.object === 'A' || f.subject === 'A')).toBe(false);
+    expect(m.listFacts().map((f) => f.object)).toEqual(['B']);
+  });
+
+  it('forgets an episode with the facts only it supports', () => {
+    const m = memory();
+    const one = m.observe([{ subject: 'me', predicate: 'likes', object: 'tea', fact: 'I like tea.', reference_time: '2026-09-01T00:00:00Z' }]);
+    const two = m.observe([{ subject: 'me', predicate: 'likes', object: 'coffee', fact: 'I like coffee.', reference_time: '2026-09-02T00:00:00Z' }]);
+    m.observe([{ subject: 'me', predicate: 'likes', object: 'coffee', fact: 'Coffee is my favourite.', reference_time: '2026-09-03T00:00:00Z' }]);
+    m.forgetEpisode(one.episodeIds[0]!);
+    m.forgetEpisode(two.episodeIds[0]!);
+    const facts = m.listFacts();
+    expect(facts.map((f) => f.object)).toEqual(['coffee']);
+    expect(facts[0]!.valid_at).toBe('2026-09-03T00:00:00.000Z');
+    expect(m.exportMemory().episodes).toHaveLength(1);
+    expect(m.search('tea', { history: true })).toEqual([]);
+  });
+
+  it('finds Japanese text by substring, including two-character words', () => {
+    const m = memory();
+    m.observe([{ subject: '私', predicate: '担当者', object: '佐藤さん', fact: '私の担当者は佐藤さんです。', reference_time: '2026-09-01T00:00:00+09:00', cardinality: 'one' }]);
+    m.observe([{ subject: 'me', predicate: 'likes', object: 'ramen', fact: 'I like ramen.', reference_time: '2026-09-01T00:00:00Z' }]);
+    expect(m.search('担当者').map((h) => h.fact.fact)).toEqual(['私の担当者は佐藤さんです。']);
+    expect(m.search('担当').map((h) => h.fact.fact)).toEqual(['私の担当者は佐藤さんです。']);
+    expect(m.search('佐藤').map((h) => h.parts)).toEqual([expect.objectContaining({ text: 1, entity: 1 })]);
+    expect(m.search('ramen')[0]!.fact.fact).toBe('I like ramen.');
+    expect(m.search('zzzqqq')).toEqual([]);
+  });
+
+  it('search respects as-of', () => {
+    const m = memory();
+    seed(m);
+    expect(m.search('manager').map((h) => h.fact.object)).toEqual(['B']);
+    expect(m.search('manager', { asOf: T('2026-09-10') }).map((h) => h.fact.object)).toEqual(['A']);
+  });
+
+  it('rejects bad observations naming item and field, and writes nothing', () => {
+    const m = memory();
+    seed(m);
+    const before = JSON.stringify({ ...m.exportMemory(), exported_at: null });
+    const good = { subject: 'me', predicate: 'likes', object: 'tea', fact: 'I like tea.', reference_time: '2026-09-01T00:00:00Z' };
+    expect(() => m.observe([good, { ...good, reference_time: '2026-02-30' }], { where: 'x.jsonl' })).toThrow(/x\.jsonl:2: reference_time: impossible date/);
+    expect(() => m.observe([good, { ...good, cardinality: 'few' }], { where: 'x.jsonl' })).toThrow(/x\.jsonl:2: cardinality/);
+    expect(() => m.observe([{ ...good, colour: 'red' }], { where: 'x.jsonl' })).toThrow(/x\.jsonl:1: .*colour/);
+    expect(() => m.observe([{ ...good, invalid_at: '2026-08-01' }], { where: 'x.jsonl' })).toThrow(/invalid_at: must be after valid_at/);
+    expect(JSON.stringify({ ...m.exportMemory(), exported_at: null })).toBe(before);
+  });
+});
+
+describe('export and import', () => {
+  it('round-trips losslessly and keeps working after import', () => {
+    const m = memory();
+    seed(m);
+    m.observe([{ subject: '私', predicate: '住所', object: '東京', fact: '東京に住んでいます。', reference_time: '2026-09-02T00:00:00+09:00', cardinality: 'one' }]);
+    m.editFact(m.listFacts({ subject: 'me', predicate: 'manager' })[0]!.id, { fact: 'B is my manager.' });
+    const exported = m.exportMemory();
+    const copy = memory();
+    const summary = copy.importMemory(JSON.parse(JSON.stringify(exported)));
+    expect(summary.facts).toBe(exported.facts.length);
+    expect({ ...copy.exportMemory(), exported_at: null }).toEqual({ ...exported, exported_at: null });
+    // the imported memory still follows the rules
+    copy.observe([{ subject: 'me', predicate: 'manager', object: 'C', fact: 'C is my manager now.', reference_time: '2026-10-01T00:00:00Z', cardinality: 'one' }]);
+    expect(copy.listFacts({ asOf: T('2026-09-20'), predicate: 'manager' }).map((f) => [f.object, f.invalid_at])).toEqual([['B', '2026-10-01T00:00:00.000Z']]);
+  });
+
+  it('refuses clashing ids unless replace, and bad documents with the path of the fault', () => {
+    const m = memory();
+    seed(m);
+    const exported = m.exportMemory();
+    expect(() => m.importMemory(exported)).toThrow(/already exist.*--replace/);
+    expect(m.importMemory(exported, { replace: true }).replaced).toBeGreaterThan(0);
+    expect({ ...m.exportMemory(), exported_at: null }).toEqual({ ...exported, exported_at: null });
+
+    const empty = memory();
+    const broken = structuredClone(exported);
+    broken.facts[1]!.valid_at = 'yesterday';
+    expect(() => empty.importMemory(broken)).toThrow(/facts\.1\.valid_at/);
+    const dangling = structuredClone(exported);
+    dangling.facts[0]!.subject_id = 'ent_missing';
+    expect(() => empty.importMemory(dangling)).toThrow(/facts\.0\.subject_id: unknown entity ent_missing/);
+    expect(() => empty.importMemory({ format: 'something', version: 1 })).toThrow(/format/);
+    expect(() => empty.importMemory({ ...exported, version: 2 })).toThrow(/version/);
+    expect(empty.exportMemory().facts).toEqual([]);
+  });
+});
+
+describe('migrations', () => {
+  it('run in order once, record the schema version, and refuse a newer database', () => {
+    const db = new Database(':memory:');
+    expect(migrate(db)).toEqual({ from: 0, to: migrations.length });
+    expect(migrate(db)).toEqual({ from: migrations.length, to: migrations.length });
+    const tables = db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").all().map((r) => (r as { name: string }).name);
+    expect(tables).toEqual(expect.arrayContaining(['episodes', 'entities', 'facts', 'claims', 'facts_fts']));
+    db.pragma(`user_version = ${migrations.length + 1}`);
+    expect(() => migrate(db)).toThrow(/newer Tempora/);
+  });
+
+  it('rolls back a failing step whole', () => {
+    const db = new Database(':memory:');
+    const steps = [
+      { name: 'a', up: (d: Database.Database) => d.exec('CREATE TABLE a (x)') },
+      { name: 'b', up: (d: Database.Database) => { d.exec('CREATE TABLE b (x)'); throw new Error('boom'); } },
+    ];
+    expect(() => migrate(db, steps)).toThrow('boom');
+    expect(db.pragma('user_version', { simple: true })).toBe(1);
+    expect(db.prepare("SELECT name FROM sqlite_master WHERE name = 'b'").get()).toBeUndefined();
+  });
+});

@@ -1,0 +1,15 @@
+// Types for scripts/ensure-electron.mjs, so TypeScript tests can import its pure parts.
+export const NATIVE_BINDING_FILE: string;
+export const ELECTRON_HEADERS_URL: string;
+export function electronBindingPath(repoRoot: string, electronVersion: string): string;
+export function electronVersion(repoRoot: string): string;
+export function installedElectronBinary(electronDir: string, version: string, env?: Record<string, string | undefined>): string | null;
+export function bindingBuildCommands(options: {
+  version: string;
+  arch: string;
+  platform: string;
+  prebuildInstall: string;
+  nodeGyp: string | null;
+}): { name: string; args: (string | null)[] }[];
+export function findNodeGyp(env?: Record<string, string | undefined>, execPath?: string): string | null;
+export function buildEnv(env?: Record<string, string | undefined>): Record<string, string | undefined>;

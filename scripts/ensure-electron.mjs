@@ -1,0 +1,188 @@
+#!/usr/bin/env node
+/**
+ * Makes the machine ready to run the desktop app (`npm start` runs this first):
+ *
+ * 1. The Electron binary. `npm ci` with ELECTRON_SKIP_BINARY_DOWNLOAD=1 (as CI does) installs the
+ *    electron package without its binary; this downloads it with Electron's own installer.
+ * 2. better-sqlite3 for Electron's ABI. node_modules/better-sqlite3/build is built for the Node that
+ *    runs the tests and the `tempora` command, and stays untouched. A second build for Electron goes
+ *    to build/native/electron-<version>/better_sqlite3.node, made in a temporary copy of the
+ *    package: a prebuilt binary (prebuild-install) when one exists, else a compile against
+ *    Electron's headers (node-gyp). electron/main/native-binding.ts loads it from there.
+ *
+ * Both steps need the internet the first time (github.com, electronjs.org) and do nothing when
+ * their result is already present. Exit status 1 with an explanation when a step cannot be done.
+ */
+import { spawnSync } from 'node:child_process';
+import { copyFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { dirname, join, relative, resolve, sep } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+export const NATIVE_BINDING_FILE = 'better_sqlite3.node';
+export const ELECTRON_HEADERS_URL = 'https://electronjs.org/headers';
+
+/**
+ * Where the Electron-ABI build of better-sqlite3 goes in a checkout. Keep in sync with
+ * electronNativeBindingPath() in electron/main/native-binding.ts (a unit test checks they agree).
+ */
+export function electronBindingPath(repoRoot, electronVersion) {
+  return join(repoRoot, 'build', 'native', `electron-${electronVersion}`, NATIVE_BINDING_FILE);
+}
+
+/** The version of the installed electron package. */
+export function electronVersion(repoRoot) {
+  return JSON.parse(readFileSync(join(repoRoot, 'node_modules', 'electron', 'package.json'), 'utf8')).version;
+}
+
+/**
+ * The Electron executable when it is installed and matches the package version, else null.
+ * Mirrors the checks of node_modules/electron/install.js and index.js.
+ */
+export function installedElectronBinary(electronDir, version, env = process.env) {
+  let executable = '';
+  try {
+    executable = readFileSync(join(electronDir, 'path.txt'), 'utf8');
+  } catch {
+    // Not installed, unless ELECTRON_OVERRIDE_DIST_PATH points at a binary.
+  }
+  if (env.ELECTRON_OVERRIDE_DIST_PATH) {
+    const overridden = join(env.ELECTRON_OVERRIDE_DIST_PATH, executable || 'electron');
+    return existsSync(overridden) ? overridden : null;
+  }
+  if (!executable) return null;
+  try {
+    const installedVersion = readFileSync(join(electronDir, 'dist', 'version'), 'utf8').trim().replace(/^v/, '');
+    const binary = join(electronDir, 'dist', executable);
+    return installedVersion === version && existsSync(binary) ? binary : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The commands that build better-sqlite3 for Electron inside packageDir, in the order tried. */
+export function bindingBuildCommands({ version, arch, platform, prebuildInstall, nodeGyp }) {
+  return [
+    {
+      name: 'prebuild-install (download a prebuilt binary from GitHub)',
+      args: [prebuildInstall, '--runtime', 'electron', '--target', version, '--arch', arch, '--platform', platform, '--verbose'],
+    },
+    {
+      name: `node-gyp (compile against Electron's headers from ${ELECTRON_HEADERS_URL})`,
+      args: [nodeGyp, 'rebuild', '--release', `--target=${version}`, `--arch=${arch}`, `--dist-url=${ELECTRON_HEADERS_URL}`],
+    },
+  ];
+}
+
+/**
+ * The environment for the build commands: without npm settings that would silently retarget them
+ * (e.g. an .npmrc `nodedir` makes node-gyp compile against the system Node's headers, which would
+ * give a Node-ABI binary under the Electron name).
+ */
+export function buildEnv(env = process.env) {
+  const clean = { ...env };
+  for (const key of Object.keys(clean)) {
+    if (/^npm_config_(nodedir|target|runtime|disturl|dist_url|arch|platform|build_from_source|devdir)$/i.test(key)) delete clean[key];
+  }
+  return clean;
+}
+
+/** node-gyp's entry script: the one npm runs scripts with, else the one bundled with npm. */
+export function findNodeGyp(env = process.env, execPath = process.execPath) {
+  const candidates = [
+    env.npm_config_node_gyp,
+    join(dirname(execPath), '..', 'lib', 'node_modules', 'npm', 'node_modules', 'node-gyp', 'bin', 'node-gyp.js'),
+    join(dirname(execPath), 'node_modules', 'npm', 'node_modules', 'node-gyp', 'bin', 'node-gyp.js'),
+  ];
+  return candidates.find((candidate) => candidate && existsSync(candidate)) ?? null;
+}
+
+function fail(lines) {
+  console.error(`\nensure-electron: ${lines.join('\n  ')}\n`);
+  process.exit(1);
+}
+
+function ensureElectronBinary(repoRoot, version) {
+  const electronDir = join(repoRoot, 'node_modules', 'electron');
+  const present = installedElectronBinary(electronDir, version);
+  if (present) {
+    console.log(`ensure-electron: Electron ${version} is installed (${relative(repoRoot, present)}).`);
+    return;
+  }
+  console.log(`ensure-electron: the Electron ${version} binary is missing; downloading it (node node_modules/electron/install.js) ...`);
+  // install.js does nothing when ELECTRON_SKIP_BINARY_DOWNLOAD is set, which is how it got skipped.
+  const env = { ...process.env };
+  delete env.ELECTRON_SKIP_BINARY_DOWNLOAD;
+  const result = spawnSync(process.execPath, [join(electronDir, 'install.js')], { cwd: electronDir, env, stdio: 'inherit' });
+  if (result.status === 0 && installedElectronBinary(electronDir, version)) return;
+  fail([
+    `could not install the Electron ${version} binary.`,
+    'The desktop app needs it; it is downloaded from GitHub (github.com/electron/electron/releases),',
+    'so this machine needs internet access (or a mirror: ELECTRON_MIRROR, or a cache: electron_config_cache).',
+    'Retry with `node node_modules/electron/install.js`, then `npm start`.',
+    'Without Electron, everything else still works: `npm test`, and the `tempora` command (`npm run tempora -- --help`).',
+  ]);
+}
+
+function ensureSqliteBinding(repoRoot, version) {
+  const target = electronBindingPath(repoRoot, version);
+  if (existsSync(target)) {
+    console.log(`ensure-electron: better-sqlite3 for Electron ${version} is built (${relative(repoRoot, target)}).`);
+    return;
+  }
+  console.log(`ensure-electron: building better-sqlite3 for Electron ${version} into ${relative(repoRoot, target)} ...`);
+  const require = createRequire(join(repoRoot, 'package.json'));
+  const source = dirname(require.resolve('better-sqlite3/package.json'));
+  const prebuildInstall = join(dirname(require.resolve('prebuild-install/package.json')), 'bin.js');
+  const nodeGyp = findNodeGyp();
+
+  const work = mkdtempSync(join(tmpdir(), 'tempora-better-sqlite3-'));
+  const packageDir = join(work, 'better-sqlite3');
+  const attempts = [];
+  try {
+    // A copy without build/: the Node build in node_modules is never touched.
+    const sourceBuild = join(source, 'build');
+    cpSync(source, packageDir, { recursive: true, filter: (path) => path !== sourceBuild && !path.startsWith(sourceBuild + sep) });
+    const built = join(packageDir, 'build', 'Release', NATIVE_BINDING_FILE);
+    for (const command of bindingBuildCommands({ version, arch: process.arch, platform: process.platform, prebuildInstall, nodeGyp })) {
+      if (!command.args[0]) {
+        attempts.push(`${command.name}: node-gyp not found (install it: npm install -g node-gyp)`);
+        continue;
+      }
+      console.log(`ensure-electron: trying ${command.name} ...`);
+      const result = spawnSync(process.execPath, command.args, { cwd: packageDir, env: buildEnv(), stdio: 'inherit' });
+      if (result.status === 0 && existsSync(built)) {
+        mkdirSync(dirname(target), { recursive: true });
+        copyFileSync(built, target);
+        console.log(`ensure-electron: better-sqlite3 for Electron ${version} is ready (${relative(repoRoot, target)}).`);
+        return;
+      }
+      attempts.push(`${command.name}: failed (exit status ${result.status ?? result.signal ?? result.error?.message})`);
+    }
+  } finally {
+    rmSync(work, { recursive: true, force: true });
+  }
+  fail([
+    `could not build better-sqlite3 for Electron ${version} (it must match Electron's ABI, not Node's).`,
+    ...attempts.map((attempt) => `- ${attempt}`),
+    'The first needs internet access to github.com; the second needs internet access to electronjs.org',
+    'plus a C++ toolchain and Python (Debian: apt-get install build-essential python3).',
+    `When it works once, the result is kept in ${relative(repoRoot, dirname(target))}/ and this step is skipped.`,
+    'The tests and the `tempora` command do not need it: they use node_modules/better-sqlite3 as built for Node.',
+  ]);
+}
+
+function main() {
+  const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+  let version;
+  try {
+    version = electronVersion(repoRoot);
+  } catch {
+    fail(['the electron package is not installed; run `npm ci` first.']);
+  }
+  ensureElectronBinary(repoRoot, version);
+  ensureSqliteBinding(repoRoot, version);
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) main();

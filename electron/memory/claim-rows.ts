@@ -85,4 +85,13 @@ export class ClaimRows {
   clearEnd(id: number): void {
     this.db.prepare('UPDATE claims SET end_at = NULL, end_kind = NULL, end_by = NULL WHERE id = ?').run(id);
   }
+
+  /** The live fact holding the claim an episode made in a slot (the latest such claim). */
+  holderOf(subjectId: string, predicate: string, episodeId: string): string | undefined {
+    return this.db
+      .prepare<[string, string, string], { fact_id: string }>(
+        'SELECT c.fact_id FROM claims c, json_each(c.episode_ids) j WHERE c.subject_id = ? AND c.predicate = ? AND j.value = ? ORDER BY c.id DESC LIMIT 1',
+      )
+      .get(subjectId, predicate, episodeId)?.fact_id;
+  }
 }

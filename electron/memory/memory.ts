@@ -23,6 +23,11 @@ import { importMemory, parseExport, type ImportSummary } from './memory-import';
 import { normalizePredicate } from './normalize';
 import { observeAll } from './observe';
 import { MemorySearch, type SearchHit, type SearchOptions } from './search';
+import { IngestionJobs, type JobRow } from './ingestion/ingestion-jobs';
+import type { PreparedIngest } from './ingestion/ingest-message';
+import { toIsoUtc } from '../../shared/time';
+import { episodeRole, type EpisodeRole } from '../../shared/memory-schema';
+import { createHash } from 'node:crypto';
 import { SlotResolver, type SlotChanges } from './slot-resolver';
 
 export interface MemoryOptions {
@@ -54,6 +59,18 @@ export interface ObserveSummary {
   factsConfirmed: number;
 }
 
+export interface MessageInput {
+  role: EpisodeRole;
+  content: string;
+  /** When it was said (ISO-8601, any offset). */
+  time: string;
+  conversation?: string;
+  conversationTitle?: string;
+  id?: string;
+  /** false: store without learning from it (e.g. assistant chatter). */
+  learn?: boolean;
+}
+
 export type MemoryChange =
   | { kind: 'facts'; changes: SlotChanges }
   | { kind: 'forgotten'; forgotten: Forgotten }
@@ -74,6 +91,7 @@ export class Memory {
   readonly entities: EntityStore;
   readonly episodes: EpisodeStore;
   readonly slots: SlotResolver;
+  readonly jobs: IngestionJobs;
   private readonly searcher: MemorySearch;
   private readonly listeners = new Set<(change: MemoryChange) => void>();
 
@@ -87,6 +105,7 @@ export class Memory {
     this.claims = new ClaimRows(this.db);
     this.slots = new SlotResolver(this.rows, this.claims, this.clock);
     this.searcher = new MemorySearch(this.db);
+    this.jobs = new IngestionJobs(this.db, this.clock);
   }
 
   /** Subscribes to changes (for vector sync and UI refresh); returns the unsubscribe function. */
@@ -118,6 +137,44 @@ export class Memory {
       factsClosed: result.changes.closed.length,
       factsConfirmed: result.changes.confirmed.length,
     };
+  }
+
+  /**
+   * Stores a message and its ingestion job in one transaction. Idempotent: a message with the same
+   * id (given, or derived from conversation, role, time and content) is stored once.
+   */
+  appendMessage(input: MessageInput): { episode: EpisodeRecord; job: JobRow | undefined; duplicate: boolean } {
+    const role = episodeRole.safeParse(input.role);
+    if (!role.success) throw new MemoryInputError(`role must be one of ${episodeRole.options.join(', ')}`, 'role');
+    if (typeof input.content !== 'string' || input.content.trim() === '') throw new MemoryInputError('content must be a non-empty string', 'content');
+    let referenceTime: string;
+    try {
+      referenceTime = toIsoUtc(input.time);
+    } catch (error) {
+      throw new MemoryInputError(`time: ${(error as Error).message}`, 'time');
+    }
+    const conversationId = input.conversation ?? null;
+    const id = input.id ?? `epi_${createHash('sha256').update(JSON.stringify([conversationId, role.data, referenceTime, input.content])).digest('hex').slice(0, 24)}`;
+    const result = this.db.transaction(() => {
+      const existing = this.episodes.byId(id);
+      if (existing) return { episode: existing, job: this.jobs.byEpisode(id), duplicate: true };
+      if (conversationId !== null) this.episodes.ensureConversation(conversationId, input.conversationTitle ?? conversationId);
+      const episode = this.episodes.append({ id, role: role.data, content: input.content, referenceTime, conversationId });
+      const job = input.learn === false ? undefined : this.jobs.enqueue(episode.id);
+      return { episode, job, duplicate: false };
+    })();
+    return result;
+  }
+
+  /** Applies a prepared ingestion and completes its job in one transaction. */
+  applyIngestion(jobId: string, prepared: PreparedIngest): SlotChanges {
+    const changes = this.db.transaction(() => {
+      const applied = prepared.apply();
+      this.jobs.complete(jobId, prepared.usage, { added: applied.created.length, closed: applied.closed.length });
+      return applied;
+    })();
+    this.emit({ kind: 'facts', changes });
+    return changes;
   }
 
   listFacts(query: ListFactsQuery = {}): FactRecord[] {

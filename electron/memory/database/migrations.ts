@@ -119,4 +119,28 @@ export const migrations: Migration[] = [
       `);
     },
   },
+  {
+    name: '0002_ingestion_jobs',
+    up(db) {
+      db.exec(`
+        -- One persisted job per message to learn from. Stored in the same transaction as its episode,
+        -- so a crash loses neither; 'running' jobs found at start-up were interrupted and run again.
+        CREATE TABLE ingestion_jobs (
+          id TEXT PRIMARY KEY,
+          episode_id TEXT NOT NULL UNIQUE REFERENCES episodes(id) ON DELETE CASCADE,
+          status TEXT NOT NULL CHECK (status IN ('pending', 'running', 'done', 'parked')),
+          attempts INTEGER NOT NULL DEFAULT 0,
+          last_error TEXT,
+          created_at TEXT NOT NULL,
+          updated_at TEXT NOT NULL,
+          model_calls INTEGER NOT NULL DEFAULT 0,
+          prompt_tokens INTEGER NOT NULL DEFAULT 0,
+          completion_tokens INTEGER NOT NULL DEFAULT 0,
+          facts_added INTEGER NOT NULL DEFAULT 0,
+          facts_closed INTEGER NOT NULL DEFAULT 0
+        );
+        CREATE INDEX ingestion_jobs_by_status ON ingestion_jobs(status, created_at);
+      `);
+    },
+  },
 ];

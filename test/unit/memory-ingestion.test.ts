@@ -1,0 +1,204 @@
+import { describe, expect, it } from 'vitest';
+import { openMemory, steppingClock, type Memory } from '../../electron/memory/index';
+import { IngestionWorker, type IngestionEvent } from '../../electron/memory/ingestion/ingestion-worker';
+import { scriptedModel, type Script } from '../fixtures/scripted-model';
+
+const day = (d: string) => `${d}T00:00:00.000Z`;
+
+async function ingest(script: Script, messages: { content: string; time: string; role?: 'user' | 'assistant' }[], memory?: Memory) {
+  const m = memory ?? openMemory({ dataDir: ':memory:', clock: steppingClock('2026-11-01T00:00:00Z') });
+  const model = scriptedModel(script);
+  const events: IngestionEvent[] = [];
+  const worker = new IngestionWorker(m, { model: () => model, onEvent: (e) => events.push(e) });
+  for (const msg of messages) m.appendMessage({ role: msg.role ?? 'user', content: msg.content, time: msg.time, conversation: 'c1' });
+  worker.start();
+  await worker.whenIdle();
+  await worker.stop();
+  return { m, model, events };
+}
+
+describe('ingestion with a scripted model', () => {
+  it('learns the seed example: as of 10 Sep A, now B, A closed at 15 Sep, nothing deleted', async () => {
+    const { m, model } = await ingest(
+      {
+        extract: {
+          'My manager is A.': [{ subject: 'me', subject_type: 'user', predicate: 'manager', object: 'A', fact: 'My manager is A.', cardinality: 'one' }],
+          'My manager changed to B.': [{ subject: 'me', subject_type: 'user', predicate: 'manager', object: 'B', fact: 'My manager is B.', cardinality: 'one' }],
+        },
+      },
+      [
+        { content: 'My manager is A.', time: '2026-09-01T10:00:00+09:00' },
+        { content: 'My manager changed to B.', time: '2026-09-15T10:00:00+09:00' },
+      ],
+    );
+    expect(m.listFacts({ asOf: day('2026-09-10') }).map((f) => f.object)).toEqual(['A']);
+    expect(m.listFacts().map((f) => f.object)).toEqual(['B']);
+    const a = m.listFacts({ history: true }).filter((f) => f.object === 'A');
+    expect(a.map((f) => [f.invalid_at, f.expired_at === null])).toEqual(expect.arrayContaining([[null, false], ['2026-09-15T01:00:00.000Z', true]]));
+    // rules decided it: one extraction call per message, no judgement
+    expect(model.calls.map((c) => c.kind)).toEqual(['extract', 'extract']);
+    const totals = m.jobs.totals();
+    expect(totals).toMatchObject({ jobs: 2, modelCalls: 2, factsAdded: 2, factsClosed: 1 });
+    expect(totals.promptTokens).toBeGreaterThan(0);
+  });
+
+  it('resolves relative dates against the message time, in English and Japanese', async () => {
+    const { m, model } = await ingest(
+      {
+        extract: {
+          'I moved to Osaka last week.': [{ subject: 'me', predicate: 'lives_in', object: 'Osaka', object_type: 'place', fact: 'I live in Osaka.', cardinality: 'one', since: 'last week' }],
+          '先週から佐藤さんが私の担当者です。': [{ subject: 'me', predicate: '担当者', object: '佐藤さん', fact: '私の担当者は佐藤さんです。', cardinality: 'one', since: '先週から' }],
+          'I quit tennis 3 months ago.': [{ subject: 'me', predicate: 'plays', object: 'tennis', object_type: 'literal', fact: 'I played tennis.', since: '2025-01-01', until: '3 months ago' }],
+        },
+      },
+      [
+        { content: 'I moved to Osaka last week.', time: '2026-09-15T12:00:00Z' },
+        { content: '先週から佐藤さんが私の担当者です。', time: '2026-09-15T09:00:00+09:00' },
+        { content: 'I quit tennis 3 months ago.', time: '2026-09-15T12:00:00Z' },
+      ],
+    );
+    expect(model.calls[0]!.prompt).toContain('2026-09-15T12:00:00.000Z (Tuesday)');
+    const facts = m.listFacts({ history: true }).filter((f) => f.expired_at === null);
+    expect(facts.find((f) => f.object === 'Osaka')!.valid_at).toBe('2026-09-08T12:00:00.000Z');
+    const ja = facts.find((f) => f.predicate === '担当者')!;
+    expect(ja.valid_at).toBe('2026-09-08T00:00:00.000Z');
+    expect(ja.fact).toBe('私の担当者は佐藤さんです。');
+    expect(m.search('担当').map((h) => h.fact.id)).toEqual([ja.id]);
+    const tennis = facts.find((f) => f.object === 'tennis')!;
+    expect([tennis.valid_at, tennis.invalid_at]).toEqual(['2025-01-01T00:00:00.000Z', '2026-06-15T12:00:00.000Z']);
+  });
+
+  it('asks once about a synonymous predicate and closes the older fact by dates', async () => {
+    const { m, model } = await ingest(
+      {
+        extract: {
+          'I work at Acme.': [{ subject: 'me', predicate: 'works_at', object: 'Acme', object_type: 'organization', fact: 'I work at Acme.', cardinality: 'one' }],
+          'My workplace is Globex now.': [{ subject: 'me', predicate: 'workplace', object: 'Globex', object_type: 'organization', fact: 'My workplace is Globex.', cardinality: 'one' }],
+        },
+        judge: (stored, fresh) => (stored.includes('Acme') && fresh.includes('Globex') ? 'contradiction' : 'unrelated'),
+      },
+      [
+        { content: 'I work at Acme.', time: '2026-03-01T00:00:00Z' },
+        { content: 'My workplace is Globex now.', time: '2026-09-01T00:00:00Z' },
+      ],
+    );
+    expect(model.calls.map((c) => c.kind)).toEqual(['extract', 'extract', 'judge']);
+    const acme = m.listFacts({ history: true }).find((f) => f.object === 'Acme' && f.expired_at === null)!;
+    const globex = m.listFacts().find((f) => f.object === 'Globex')!;
+    expect(acme.invalid_at).toBe(globex.valid_at);
+    expect(acme.invalidated_by).toBe(globex.id);
+    expect(m.listFacts().map((f) => f.object)).toEqual(['Globex']);
+  });
+
+  it('saves a late-arriving older fact already closed when the model calls it a contradiction', async () => {
+    const { m } = await ingest(
+      {
+        extract: {
+          'I live in Osaka.': [{ subject: 'me', predicate: 'lives_in', object: 'Osaka', object_type: 'place', fact: 'I live in Osaka.', cardinality: 'one' }],
+          'Before that I resided in Kyoto, since 2025.': [{ subject: 'me', predicate: 'resides_in', object: 'Kyoto', object_type: 'place', fact: 'I resided in Kyoto.', cardinality: 'one', since: '2025' }],
+        },
+        judge: () => 'contradiction',
+      },
+      [
+        { content: 'I live in Osaka.', time: '2026-09-10T00:00:00Z' },
+        { content: 'Before that I resided in Kyoto, since 2025.', time: '2026-09-20T00:00:00Z' },
+      ],
+    );
+    const kyoto = m.listFacts({ history: true }).find((f) => f.object === 'Kyoto' && f.expired_at === null)!;
+    const osaka = m.listFacts().find((f) => f.object === 'Osaka')!;
+    expect([kyoto.valid_at, kyoto.invalid_at, kyoto.invalidated_by]).toEqual(['2025-01-01T00:00:00.000Z', osaka.valid_at, osaka.id]);
+    expect(osaka.invalid_at).toBeNull();
+    expect(m.listFacts({ asOf: day('2026-01-01') }).map((f) => f.object)).toEqual(['Kyoto']);
+  });
+
+  it('merges a duplicate said in other words, keeping both source episodes', async () => {
+    const { m } = await ingest(
+      {
+        extract: {
+          'I like sushi.': [{ subject: 'me', predicate: 'likes', object: 'sushi', object_type: 'thing', fact: 'I like sushi.' }],
+          'Sushi is my favourite food.': [{ subject: 'me', predicate: 'favourite_food', object: 'sushi', object_type: 'thing', fact: 'Sushi is my favourite food.' }],
+        },
+        judge: () => 'duplicate',
+      },
+      [
+        { content: 'I like sushi.', time: '2026-09-01T00:00:00Z' },
+        { content: 'Sushi is my favourite food.', time: '2026-09-05T00:00:00Z' },
+      ],
+    );
+    const facts = m.listFacts();
+    expect(facts).toHaveLength(1);
+    expect(facts[0]!.predicate).toBe('likes');
+    expect(facts[0]!.episode_ids).toHaveLength(2);
+  });
+
+  it('resolves names: honorifics match at once, ambiguous ones are asked in the same judgement call', async () => {
+    const { m, model } = await ingest(
+      {
+        extract: {
+          'Sato Kenji is my colleague.': [{ subject: 'Sato Kenji', predicate: 'colleague_of', object: 'me', fact: 'Sato Kenji is my colleague.' }],
+          'Kenji likes golf.': [{ subject: 'Kenji', predicate: 'likes', object: 'golf', object_type: 'literal', fact: 'Kenji likes golf.' }],
+          '田中さんは東京に住んでいます。': [{ subject: '田中さん', predicate: 'lives_in', object: '東京', object_type: 'place', fact: '田中さんは東京に住んでいます。', cardinality: 'one' }],
+          '田中は大阪に引っ越した。': [{ subject: '田中', predicate: 'lives_in', object: '大阪', object_type: 'place', fact: '田中は大阪に引っ越した。', cardinality: 'one' }],
+        },
+        sameName: (fresh, known) => fresh === 'Kenji' && known === 'Sato Kenji',
+      },
+      [
+        { content: 'Sato Kenji is my colleague.', time: '2026-09-01T00:00:00Z' },
+        { content: 'Kenji likes golf.', time: '2026-09-02T00:00:00Z' },
+        { content: '田中さんは東京に住んでいます。', time: '2026-09-03T00:00:00Z' },
+        { content: '田中は大阪に引っ越した。', time: '2026-09-04T00:00:00Z' },
+      ],
+    );
+    const kenji = m.entities.find('Kenji')!;
+    expect(kenji.name).toBe('Sato Kenji');
+    expect(kenji.aliases).toContain('Kenji');
+    expect(model.calls.filter((c) => c.kind === 'judge')).toHaveLength(1);
+    expect(m.listFacts({ subject: '田中さん' }).map((f) => f.object)).toEqual(['大阪']);
+  });
+
+  it('retries a failing job, then parks it with its error, and goes on with the rest', async () => {
+    const { m, events } = await ingest(
+      { extract: { 'fine message': [{ subject: 'me', predicate: 'likes', object: 'tea', object_type: 'literal', fact: 'I like tea.' }] }, failOn: 'poison' },
+      [
+        { content: 'poison message', time: '2026-09-01T00:00:00Z' },
+        { content: 'fine message', time: '2026-09-02T00:00:00Z' },
+      ],
+    );
+    expect(m.jobs.counts()).toMatchObject({ done: 1, parked: 1, pending: 0, running: 0 });
+    const parked = m.jobs.parked()[0]!;
+    expect(parked.attempts).toBe(3);
+    expect(parked.last_error).toMatch(/scripted failure/);
+    expect(events.filter((e) => e.type === 'job-failed').map((e) => (e as { parked: boolean }).parked)).toEqual([false, false, true]);
+    expect(m.listFacts().map((f) => f.object)).toEqual(['tea']);
+  });
+
+  it('stores each message once (idempotent) and recovers jobs left running by a crash', async () => {
+    const m = openMemory({ dataDir: ':memory:' });
+    const first = m.appendMessage({ role: 'user', content: 'hello', time: '2026-09-01T00:00:00Z', conversation: 'c1' });
+    const again = m.appendMessage({ role: 'user', content: 'hello', time: '2026-09-01T00:00:00Z', conversation: 'c1' });
+    expect(again.duplicate).toBe(true);
+    expect(again.episode.id).toBe(first.episode.id);
+    expect(m.jobs.claimNext()!.status).toBe('running');
+    expect(m.jobs.claimNext()).toBeUndefined();
+    expect(m.jobs.recoverInterrupted()).toBe(1);
+    expect(m.jobs.counts()).toMatchObject({ pending: 1, running: 0 });
+    expect(() => m.appendMessage({ role: 'robot' as never, content: 'x', time: '2026-09-01' })).toThrow(/role must be one of/);
+    expect(() => m.appendMessage({ role: 'user', content: 'x', time: '2026-13-01' })).toThrow(/time:/);
+  });
+
+  it('waits for a model instead of failing jobs', async () => {
+    const m = openMemory({ dataDir: ':memory:' });
+    let model: ReturnType<typeof scriptedModel> | null = null;
+    const worker = new IngestionWorker(m, { model: () => model });
+    m.appendMessage({ role: 'user', content: 'I like tea.', time: '2026-09-01T00:00:00Z' });
+    worker.start();
+    await worker.whenIdle();
+    expect(m.jobs.counts()).toMatchObject({ pending: 1 });
+    model = scriptedModel({ extract: { 'I like tea.': [{ subject: 'me', predicate: 'likes', object: 'tea', object_type: 'literal', fact: 'I like tea.' }] } });
+    worker.notify();
+    await new Promise((r) => setTimeout(r, 20));
+    await worker.whenIdle();
+    await worker.stop();
+    expect(m.jobs.counts()).toMatchObject({ done: 1, pending: 0 });
+  });
+});

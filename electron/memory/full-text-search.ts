@@ -15,14 +15,34 @@ export interface TextMatch {
 
 const TRIGRAM_MIN = 3;
 
-/** Splits a query into terms: whitespace and punctuation separate them. */
+const STOPWORDS = new Set(
+  ('a an and are as at be by did do does for from had has have how i in is it its me my of on or our so that the their them they this ' +
+    'to was we were what when where which who whom why will with you your am can could would should about any some tell know').split(' '),
+);
+
+const CJK_RUN = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}ー々〆]+/u;
+
+/**
+ * Splits a query into terms: whitespace and punctuation separate them, English stop words go, and
+ * a run of CJK text (which has no spaces) becomes its overlapping trigrams, so "私の上司は誰" finds
+ * "私の上司はBさんです" by shared pieces and bm25 ranks the fullest match first.
+ */
 export function queryTerms(query: string): string[] {
-  return query
+  const raw = query
     .normalize('NFKC')
-    .split(/[\s"'()*:^+\-.,!?;、。「」？！]+/u)
+    .split(/[\s"'()*:^+\-.,!?;、。「」？！・]+/u)
     .map((t) => t.trim())
-    .filter((t) => t.length > 0)
-    .slice(0, 16);
+    .filter((t) => t.length > 0 && !STOPWORDS.has(t.toLowerCase()));
+  const terms: string[] = [];
+  for (const term of raw) {
+    const chars = [...term];
+    if (chars.length > 3 && CJK_RUN.test(term) && chars.every((c) => CJK_RUN.test(c))) {
+      for (let i = 0; i + 3 <= chars.length; i++) terms.push(chars.slice(i, i + 3).join(''));
+    } else {
+      terms.push(term);
+    }
+  }
+  return [...new Set(terms)].slice(0, 24);
 }
 
 function phrase(term: string): string {

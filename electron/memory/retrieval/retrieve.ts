@@ -1,0 +1,84 @@
+/**
+ * Retrieval for chat and search: full text + entities + source episodes (+ vectors when an
+ * embedding model is loaded), fused by reciprocal rank fusion and filtered by the time axes.
+ * History comes in when the question asks for it, and every current fact brings the fact it
+ * replaced, so "who is my manager?" also learns that A ended on 15 Sep.
+ * Without vectors it degrades to text + entities and says so; it never fails for lack of a model.
+ */
+import type { FactRecord } from '../../../shared/memory-schema';
+import { queryFacts } from '../fact-query';
+import type { Memory } from '../memory';
+import type { SearchHit } from '../search';
+import { detectQueryIntent, type QueryIntent } from './query-intent';
+
+/** Ranks live fact ids by vector similarity to the query; null when no embedding model is loaded. */
+export interface VectorRanker {
+  rank(query: string, limit: number, signal?: AbortSignal): Promise<string[] | null>;
+}
+
+export interface RetrieveOptions {
+  asOf?: string;
+  knownAt?: string;
+  /** Force history on or off; default: detected from the query. */
+  history?: boolean;
+  limit?: number;
+  vectors?: VectorRanker | null;
+  signal?: AbortSignal;
+}
+
+export interface Retrieval {
+  hits: SearchHit[];
+  /** Facts for the context: the hits plus the predecessors of current hits. */
+  facts: FactRecord[];
+  intent: QueryIntent;
+  vectorsUsed: boolean;
+  /** Why vectors were not used, when they were not. */
+  note: string | null;
+}
+
+export async function retrieve(memory: Memory, query: string, options: RetrieveOptions = {}): Promise<Retrieval> {
+  const detected = detectQueryIntent(query);
+  const intent: QueryIntent = options.history === undefined ? detected : { history: options.history, cue: options.history ? 'requested' : null };
+  const limit = options.limit ?? 10;
+  let vectorIds: string[] | null = null;
+  let note: string | null = null;
+  if (options.vectors) {
+    try {
+      vectorIds = await options.vectors.rank(query, Math.max(limit * 3, 30), options.signal);
+      if (vectorIds === null) note = 'no embedding model loaded: full-text and entity search only';
+    } catch (error) {
+      note = `vector search failed (${(error as Error).message}): full-text and entity search only`;
+    }
+  } else {
+    note = 'no vector index: full-text and entity search only';
+  }
+  const now = memory.clock.now();
+  // History means every valid time, but still only what the memory holds now (unless known-at is given).
+  const axes = intent.history && options.asOf === undefined ? { history: true, knownAt: options.knownAt ?? now } : { asOf: options.asOf, knownAt: options.knownAt };
+  const hits = memory.search(query, { ...axes, limit, extra: vectorIds ? { vector: vectorIds } : {} });
+  const facts = withPredecessors(memory, hits.map((h) => h.fact), now);
+  return { hits, facts, intent, vectorsUsed: vectorIds !== null, note };
+}
+
+/** Adds, after the hits, the facts each current hit closed (its direct predecessors in the slot). */
+function withPredecessors(memory: Memory, facts: FactRecord[], now: string): FactRecord[] {
+  const seen = new Set(facts.map((f) => f.id));
+  const out = [...facts];
+  for (const fact of facts) {
+    if (fact.expired_at !== null || fact.invalid_at !== null) continue;
+    const lineage = memory.rows.byId(fact.id)?.lineage_id;
+    const closed = memory.db
+      .prepare<[string], { id: string }>(
+        `SELECT f.id FROM facts f JOIN facts c ON c.id = f.invalidated_by
+         WHERE c.lineage_id = ? AND f.expired_at IS NULL ORDER BY f.valid_at DESC LIMIT 2`,
+      )
+      .all(lineage ?? fact.id)
+      .map((r) => r.id)
+      .filter((id) => !seen.has(id));
+    for (const prev of queryFacts(memory.db, { ids: closed, history: true, knownAt: now }, now)) {
+      seen.add(prev.id);
+      out.push(prev);
+    }
+  }
+  return out;
+}

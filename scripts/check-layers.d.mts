@@ -10,8 +10,8 @@ export interface LayerViolation {
 export const SCANNED_DIRS: string[];
 export function layerOf(file: string): string;
 export function packageOf(specifier: string): string;
-export function importsOf(fileName: string, text: string): { specifier: string; line: number }[];
-export function ruleBroken(file: string, specifier: string, target: string | null): string | null;
+export function importsOf(fileName: string, text: string): { specifier: string; line: number; typeOnly: boolean }[];
+export function ruleBroken(file: string, specifier: string, target: string | null, typeOnly?: boolean): string | null;
 export function checkSource(file: string, text: string): LayerViolation[];
 export function sourceFiles(root: string): string[];
 export function checkLayers(root: string): { files: string[]; violations: LayerViolation[] };

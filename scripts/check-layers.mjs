@@ -26,7 +26,9 @@ const SOURCE_FILE = /\.(?:[cm]?[jt]s|[jt]sx)$/;
 const SKIPPED_DIRS = new Set(['node_modules', 'out', 'dist', 'build']);
 
 /** Layers that run in plain Node and must never load Electron. */
-const NODE_LAYERS = ['electron/memory', 'electron/llm', 'electron/cli', 'electron/server'];
+const NODE_LAYERS = ['electron/memory', 'electron/llm', 'electron/engine', 'electron/cli', 'electron/server'];
+/** Pairs of layers that may see each other's types only (node-llama-cpp template: neither loads the other). */
+const TYPE_ONLY = [['electron/memory', 'electron/llm'], ['electron/llm', 'electron/memory']];
 const ELECTRON_LAYERS = ['electron/main', 'electron/preload'];
 const RENDERER_PACKAGES = ['react', 'react-dom'];
 const SHARED_PACKAGES = ['zod'];
@@ -57,14 +59,19 @@ export function importsOf(fileName, text) {
   const kind = /\.[jt]sx$/.test(fileName) ? ts.ScriptKind.TSX : /\.[cm]?js$/.test(fileName) ? ts.ScriptKind.JS : ts.ScriptKind.TS;
   const source = ts.createSourceFile(fileName, text, ts.ScriptTarget.Latest, true, kind);
   const found = [];
-  const add = (node) => {
+  const add = (node, typeOnly = false) => {
     if (node && ts.isStringLiteralLike(node)) {
-      found.push({ specifier: node.text, line: source.getLineAndCharacterOfPosition(node.getStart(source)).line + 1 });
+      found.push({ specifier: node.text, line: source.getLineAndCharacterOfPosition(node.getStart(source)).line + 1, typeOnly });
     }
   };
   const visit = (node) => {
-    if (ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) {
-      add(node.moduleSpecifier);
+    if (ts.isImportDeclaration(node)) {
+      const clause = node.importClause;
+      const named = clause?.namedBindings && ts.isNamedImports(clause.namedBindings) ? clause.namedBindings.elements : null;
+      const typeOnly = !!clause && (clause.isTypeOnly || (!clause.name && !!named && named.length > 0 && named.every((e) => e.isTypeOnly)));
+      add(node.moduleSpecifier, typeOnly);
+    } else if (ts.isExportDeclaration(node)) {
+      add(node.moduleSpecifier, node.isTypeOnly);
     } else if (ts.isImportEqualsDeclaration(node) && ts.isExternalModuleReference(node.moduleReference)) {
       add(node.moduleReference.expression);
     } else if (ts.isCallExpression(node)) {
@@ -75,7 +82,7 @@ export function importsOf(fileName, text) {
         ts.isPropertyAccessExpression(callee) && ts.isIdentifier(callee.expression) && callee.expression.text === 'require';
       if ((isDynamicImport || isRequire || isRequireResolve) && node.arguments.length > 0) add(node.arguments[0]);
     } else if (ts.isImportTypeNode(node) && ts.isLiteralTypeNode(node.argument)) {
-      add(node.argument.literal);
+      add(node.argument.literal, true);
     } else if (ts.isModuleDeclaration(node) && ts.isStringLiteral(node.name) && !node.name.text.includes('*')) {
       // `declare module 'electron' { ... }` augments that module: treat it as an import.
       add(node.name);
@@ -90,7 +97,7 @@ export function importsOf(fileName, text) {
  * The rule an import breaks, or null. file: repository-relative posix path of the importer;
  * target: repository-relative posix path for relative specifiers, else null.
  */
-export function ruleBroken(file, specifier, target) {
+export function ruleBroken(file, specifier, target, typeOnly = false) {
   const layer = layerOf(file);
   if (target === null && isElectron(specifier)) {
     if (ELECTRON_LAYERS.includes(layer)) return null;
@@ -110,6 +117,9 @@ export function ruleBroken(file, specifier, target) {
       return `${layer} must not import ${targetLayer}: it would load electron; only electron/main and electron/preload may`;
     }
     if (layer.startsWith('electron') && within(target, 'renderer')) return `electron/ must not import renderer/; share code through shared/`;
+    if (!typeOnly && TYPE_ONLY.some(([from, to]) => layer === from && targetLayer === to)) {
+      return `${layer} may import only types from ${targetLayer} (use \`import type\`); the engine in electron/engine wires them together`;
+    }
     return null;
   }
   // A bare specifier: a package or a Node built-in.
@@ -126,9 +136,9 @@ export function ruleBroken(file, specifier, target) {
 export function checkSource(file, text) {
   const posixFile = file.split(sep).join('/');
   const violations = [];
-  for (const { specifier, line } of importsOf(posixFile, text)) {
+  for (const { specifier, line, typeOnly } of importsOf(posixFile, text)) {
     const target = isRelative(specifier) ? posix.normalize(posix.join(posix.dirname(posixFile), specifier)) : null;
-    const rule = ruleBroken(posixFile, specifier, target);
+    const rule = ruleBroken(posixFile, specifier, target, typeOnly);
     if (rule) violations.push({ file: posixFile, line, specifier, rule, message: `${posixFile}:${line} imports '${specifier}' (${rule})` });
   }
   return violations;

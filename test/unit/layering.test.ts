@@ -63,16 +63,16 @@ describe('layering', () => {
       "const s = \"import y from 'nor-this'\";",
     ].join('\n');
     expect(importsOf('x.ts', text)).toEqual([
-      { specifier: 'a', line: 1 },
-      { specifier: 'b', line: 2 },
-      { specifier: 'c', line: 3 },
-      { specifier: 'd', line: 4 },
-      { specifier: 'e', line: 5 },
-      { specifier: 'f', line: 6 },
-      { specifier: 'g', line: 7 },
-      { specifier: 'h', line: 8 },
-      { specifier: 'i', line: 9 },
-      { specifier: 'j', line: 10 },
+      { specifier: 'a', line: 1, typeOnly: false },
+      { specifier: 'b', line: 2, typeOnly: false },
+      { specifier: 'c', line: 3, typeOnly: true },
+      { specifier: 'd', line: 4, typeOnly: false },
+      { specifier: 'e', line: 5, typeOnly: false },
+      { specifier: 'f', line: 6, typeOnly: false },
+      { specifier: 'g', line: 7, typeOnly: false },
+      { specifier: 'h', line: 8, typeOnly: false },
+      { specifier: 'i', line: 9, typeOnly: true },
+      { specifier: 'j', line: 10, typeOnly: false },
     ]);
   });
 
@@ -94,6 +94,9 @@ describe('layering', () => {
     ['shared/x.ts', "import { App } from '../renderer/src/App';"],
     ['shared/x.ts', "import { createHash } from 'node:crypto';"],
     ['electron/main/x.ts', "import { App } from '../../renderer/src/App';"],
+    ['electron/memory/x.ts', "import { ModelHost } from '../llm/model-host';"],
+    ['electron/llm/x.ts', "import { openMemory } from '../memory/index';"],
+    ['electron/engine/x.ts', "import { app } from 'electron';"],
   ])('catches %s: %s', (file, source) => {
     const found = messages(file, source);
     expect(found).toHaveLength(1);
@@ -106,6 +109,8 @@ describe('layering', () => {
     ['electron/memory/x.ts', "import Database from 'better-sqlite3';\nimport { toIsoUtc } from '../../shared/time';"],
     ['electron/cli/x.ts', "import { openMemory } from '../memory/index';\nimport { readFileSync } from 'node:fs';"],
     ['shared/x.ts', "import { z } from 'zod';\nimport { isIsoUtc } from './time';"],
+    ['electron/memory/x.ts', "import type { StructuredModel } from '../llm/ports';"],
+    ['electron/engine/x.ts', "import { ModelHost } from '../llm/model-host';\nimport { openMemory } from '../memory/index';"],
     ['renderer/src/x.tsx', "import { useState } from 'react';\nimport { createRoot } from 'react-dom/client';\nimport './styles.css';\nimport { App } from './App';\nimport type { FactRecord } from '../../shared/memory-schema';"],
   ])('allows %s', (file, source) => {
     expect(messages(file, source)).toEqual([]);

@@ -31,8 +31,11 @@ export function toIsoUtcOrNull(input: string | null | undefined): IsoTime | null
   return toIsoUtc(input);
 }
 
+/** True only for canonical UTC-with-milliseconds strings of real instants (2026-02-30 is refused). */
 export function isIsoUtc(value: string): boolean {
-  return /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/.test(value) && !Number.isNaN(Date.parse(value));
+  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/.test(value)) return false;
+  const ms = Date.parse(value);
+  return !Number.isNaN(ms) && new Date(ms).toISOString() === value;
 }
 
 /** A half-open interval [from, until); until null = still open. */

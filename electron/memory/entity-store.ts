@@ -1,5 +1,5 @@
 /** Entities: people, places, things and the user ("me"), found by normalised name or alias. */
-import type { Database } from 'better-sqlite3';
+import type { Database, Statement } from 'better-sqlite3';
 import type { EntityRecord, EntityType } from '../../shared/memory-schema';
 import type { Clock } from './clock';
 import { newId } from './ids';
@@ -20,23 +20,17 @@ export class EntityStore {
   ) {}
 
   byId(id: string): EntityRecord | undefined {
-    const row = this.db.prepare<[string], EntityRow>('SELECT id, name, type, summary, created_at FROM entities WHERE id = ?').get(id);
+    const row = this.stmt('SELECT id, name, type, summary, created_at FROM entities WHERE id = ?').get(id) as EntityRow | undefined;
     return row ? { ...row, aliases: this.aliasesOf(row.id) } : undefined;
   }
 
   /** Exact match on normalised name first, then on an alias. "me", "I", "私" all mean the user. */
   find(name: string): EntityRecord | undefined {
     const key = isUserReference(name) ? USER_ENTITY_NAME : normalizeName(name);
-    const byName = this.db
-      .prepare<[string], { id: string }>('SELECT id FROM entities WHERE normalized_name = ? ORDER BY created_at, id LIMIT 1')
-      .get(key);
+    const byName = this.stmt('SELECT id FROM entities WHERE normalized_name = ? ORDER BY created_at, id LIMIT 1').get(key) as { id: string } | undefined;
     const hit =
       byName ??
-      this.db
-        .prepare<[string], { id: string }>(
-          'SELECT a.entity_id AS id FROM entity_aliases a JOIN entities e ON e.id = a.entity_id WHERE a.normalized_alias = ? ORDER BY e.created_at, e.id LIMIT 1',
-        )
-        .get(key);
+      (this.stmt('SELECT a.entity_id AS id FROM entity_aliases a JOIN entities e ON e.id = a.entity_id WHERE a.normalized_alias = ? ORDER BY e.created_at, e.id LIMIT 1').get(key) as { id: string } | undefined);
     return hit ? this.byId(hit.id) : undefined;
   }
 
@@ -57,10 +51,8 @@ export class EntityStore {
       summary: input.summary,
       created_at: input.created_at ?? this.clock.now(),
     };
-    this.db
-      .prepare('INSERT INTO entities (id, name, normalized_name, type, summary, created_at) VALUES (?, ?, ?, ?, ?, ?)')
-      .run(record.id, record.name, normalizeName(record.name), record.type, record.summary, record.created_at);
-    const alias = this.db.prepare('INSERT INTO entity_aliases (entity_id, position, alias, normalized_alias) VALUES (?, ?, ?, ?)');
+    this.stmt('INSERT INTO entities (id, name, normalized_name, type, summary, created_at) VALUES (?, ?, ?, ?, ?, ?)').run(record.id, record.name, normalizeName(record.name), record.type, record.summary, record.created_at);
+    const alias = this.stmt('INSERT INTO entity_aliases (entity_id, position, alias, normalized_alias) VALUES (?, ?, ?, ?)');
     record.aliases.forEach((a, i) => alias.run(record.id, i, a, normalizeName(a)));
     this.indexNames(record);
     return record;
@@ -79,10 +71,7 @@ export class EntityStore {
   }
 
   aliasesOf(id: string): string[] {
-    return this.db
-      .prepare<[string], { alias: string }>('SELECT alias FROM entity_aliases WHERE entity_id = ? ORDER BY position')
-      .all(id)
-      .map((r) => r.alias);
+    return (this.stmt('SELECT alias FROM entity_aliases WHERE entity_id = ? ORDER BY position').all(id) as { alias: string }[]).map((r) => r.alias);
   }
 
   all(): EntityRecord[] {
@@ -97,13 +86,27 @@ export class EntityStore {
   }
 
   delete(id: string): void {
-    this.db.prepare('DELETE FROM entities_fts WHERE entity_id = ?').run(id);
+    this.db.prepare('DELETE FROM entities_fts WHERE rowid = (SELECT rowid FROM entities WHERE id = ?)').run(id);
     this.db.prepare('DELETE FROM entity_aliases WHERE entity_id = ?').run(id);
     this.db.prepare('DELETE FROM entities WHERE id = ?').run(id);
   }
 
-  private indexNames(entity: EntityRecord): void {
-    this.db.prepare('DELETE FROM entities_fts WHERE entity_id = ?').run(entity.id);
-    this.db.prepare('INSERT INTO entities_fts (entity_id, names) VALUES (?, ?)').run(entity.id, [entity.name, ...entity.aliases].join('\n'));
+  /** Re-indexes an entity's names; the FTS row shares the entity's rowid. */
+  indexNames(entity: EntityRecord): void {
+    const rowid = this.stmt('SELECT rowid AS r FROM entities WHERE id = ?').get(entity.id) as { r: number };
+    this.stmt('DELETE FROM entities_fts WHERE rowid = ?').run(rowid.r);
+    this.stmt('INSERT INTO entities_fts (rowid, entity_id, names) VALUES (?, ?, ?)').run(rowid.r, entity.id, [entity.name, ...entity.aliases].join('\n'));
+  }
+
+  private readonly statements = new Map<string, Statement<unknown[]>>();
+
+  /** Prepared once per store: observe and ingestion call these per entity. */
+  private stmt(sql: string): Statement<unknown[]> {
+    let statement = this.statements.get(sql);
+    if (!statement) {
+      statement = this.db.prepare<unknown[]>(sql);
+      this.statements.set(sql, statement);
+    }
+    return statement;
   }
 }

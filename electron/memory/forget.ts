@@ -89,6 +89,7 @@ function deleteLineages(ctx: ForgetContext, lineages: string[]): { ids: string[]
     reopened.push(claim);
   }
   ctx.claims.deleteOfFacts(ids);
+  ctx.db.prepare('DELETE FROM message_facts WHERE fact_id IN (SELECT value FROM json_each(?))').run(list);
   ctx.db.prepare('DELETE FROM fact_episodes WHERE fact_id IN (SELECT value FROM json_each(?))').run(list);
   // No reference may point at what is gone (history rows keep their times, lose the dangling link).
   ctx.db.prepare('UPDATE facts SET invalidated_by = NULL WHERE invalidated_by IN (SELECT value FROM json_each(?))').run(list);

@@ -90,10 +90,9 @@ export function importMemory(ctx: ImportContext, doc: MemoryExport, replace: boo
     if (replace && exists.entity.get(e.id)) {
       db.prepare('UPDATE entities SET name = ?, normalized_name = ?, type = ?, summary = ?, created_at = ? WHERE id = ?').run(e.name, normalizeName(e.name), e.type, e.summary, e.created_at, e.id);
       db.prepare('DELETE FROM entity_aliases WHERE entity_id = ?').run(e.id);
-      db.prepare('DELETE FROM entities_fts WHERE entity_id = ?').run(e.id);
       const alias = db.prepare('INSERT INTO entity_aliases (entity_id, position, alias, normalized_alias) VALUES (?, ?, ?, ?)');
       e.aliases.forEach((a, i) => alias.run(e.id, i, a, normalizeName(a)));
-      db.prepare('INSERT INTO entities_fts (entity_id, names) VALUES (?, ?)').run(e.id, [e.name, ...e.aliases].join('\n'));
+      entities.indexNames(e);
     } else {
       entities.create(e);
     }
@@ -101,8 +100,12 @@ export function importMemory(ctx: ImportContext, doc: MemoryExport, replace: boo
   const insertEpisode = db.prepare('INSERT INTO episodes (id, conversation_id, role, content, reference_time, created_at) VALUES (@id, @conversation_id, @role, @content, @reference_time, @created_at)');
   for (const e of doc.episodes) {
     if (replace && exists.episode.get(e.id)) {
-      // Episodes are append-only in use; an import with --replace rewrites the row (FTS via delete+insert).
-      db.prepare('DELETE FROM episodes WHERE id = ?').run(e.id);
+      // Episodes are append-only in use; --replace rewrites the row in place (facts may cite it) and its FTS entry.
+      const old = db.prepare<[string], { rowid: number; content: string }>('SELECT rowid, content FROM episodes WHERE id = ?').get(e.id)!;
+      db.prepare("INSERT INTO episodes_fts (episodes_fts, rowid, content) VALUES ('delete', ?, ?)").run(old.rowid, old.content);
+      db.prepare('UPDATE episodes SET conversation_id = @conversation_id, role = @role, content = @content, reference_time = @reference_time, created_at = @created_at WHERE id = @id').run(e);
+      db.prepare('INSERT INTO episodes_fts (rowid, content) VALUES (?, ?)').run(old.rowid, e.content);
+      continue;
     }
     insertEpisode.run(e);
   }

@@ -18,6 +18,7 @@ import { factHistory, queryFacts, type FactQuery } from './fact-query';
 import { FactRows } from './fact-rows';
 import { forgetEntity, forgetEpisode, forgetFact, type Forgotten } from './forget';
 import { MemoryInputError } from './memory-errors';
+import { newId } from './ids';
 import { exportMemory } from './memory-export';
 import { importMemory, parseExport, type ImportSummary } from './memory-import';
 import { normalizePredicate } from './normalize';
@@ -127,7 +128,7 @@ export class Memory {
       }
       return parsed.data;
     });
-    const conversation = source.conversation ?? { id: 'cnv_observed', title: 'Observations' };
+    const conversation = source.conversation ?? { id: newId('cnv'), title: `Observations from ${source.where}` };
     const result = this.db.transaction(() => observeAll(this, observations, conversation))();
     this.emit({ kind: 'facts', changes: result.changes });
     return {
@@ -238,6 +239,15 @@ export class Memory {
 
   forgetEpisode(id: string): Forgotten {
     return this.forget(() => forgetEpisode(this, id));
+  }
+
+  /** forgetEpisode for callers already inside a transaction; they call notifyForgotten after it. */
+  forgetEpisodeInTransaction(id: string): Forgotten {
+    return forgetEpisode(this, id);
+  }
+
+  notifyForgotten(forgotten: Forgotten): void {
+    this.emit({ kind: 'forgotten', forgotten });
   }
 
   exportMemory(): MemoryExport {

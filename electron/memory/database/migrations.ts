@@ -115,6 +115,7 @@ export const migrations: Migration[] = [
         CREATE TRIGGER episodes_fts_delete AFTER DELETE ON episodes BEGIN
           INSERT INTO episodes_fts(episodes_fts, rowid, content) VALUES ('delete', old.rowid, old.content);
         END;
+        -- rowid = the entity's rowid, so updates and deletes find their row without a scan.
         CREATE VIRTUAL TABLE entities_fts USING fts5(entity_id UNINDEXED, names, tokenize='trigram');
       `);
     },
@@ -140,6 +141,22 @@ export const migrations: Migration[] = [
           facts_closed INTEGER NOT NULL DEFAULT 0
         );
         CREATE INDEX ingestion_jobs_by_status ON ingestion_jobs(status, created_at);
+      `);
+    },
+  },
+  {
+    name: '0003_message_facts',
+    up(db) {
+      db.exec(`
+        -- Which facts were in the model's context for an assistant message, so the UI can show them.
+        CREATE TABLE message_facts (
+          episode_id TEXT NOT NULL REFERENCES episodes(id) ON DELETE CASCADE,
+          fact_id TEXT NOT NULL,
+          position INTEGER NOT NULL,
+          PRIMARY KEY (episode_id, fact_id)
+        ) WITHOUT ROWID;
+        CREATE INDEX message_facts_by_fact ON message_facts(fact_id);
+        ALTER TABLE conversations ADD COLUMN updated_at TEXT;
       `);
     },
   },

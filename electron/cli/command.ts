@@ -1,0 +1,121 @@
+/**
+ * What every command is made of: its options (for node:util parseArgs), its help text, and the
+ * function that runs it with a context giving the parsed values, the output and the memory.
+ */
+import { resolve } from 'node:path';
+import { toIsoUtc } from '../../shared/time';
+import { defaultDataDir, openMemory, systemClock, type Memory } from '../memory/index';
+import { InputError, UsageError } from './errors';
+import type { Io } from './output';
+
+export interface OptionSpec {
+  type: 'string' | 'boolean';
+  short?: string;
+  /** "--as-of T" and its description, for help. */
+  help: [string, string];
+}
+
+export interface CommandSpec {
+  name: string;
+  /** One line for the command list. */
+  summary: string;
+  /** Synopsis after "tempora ", e.g. "facts [--as-of T] ...". */
+  synopsis: string;
+  /** More lines of help (what it prints, notes). */
+  description?: string[];
+  options: Record<string, OptionSpec>;
+  positionals: { min: number; max: number; name: string };
+  run(ctx: CommandContext): void;
+}
+
+export type OptionValues = Record<string, string | boolean | undefined>;
+
+/** Options every command takes. */
+export const GLOBAL_OPTIONS: Record<string, OptionSpec> = {
+  data: { type: 'string', help: ['--data DIR', "memory directory (default: the app's data directory, or $TEMPORA_DATA_DIR)"] },
+  json: { type: 'boolean', help: ['--json', 'machine-readable JSON output'] },
+  help: { type: 'boolean', short: 'h', help: ['-h, --help', 'show help for the command'] },
+};
+
+export class CommandContext {
+  constructor(
+    readonly command: string,
+    readonly values: OptionValues,
+    readonly positionals: string[],
+    readonly io: Io,
+  ) {}
+
+  get json(): boolean {
+    return this.values.json === true;
+  }
+
+  get dataDir(): string {
+    const data = this.string('data');
+    return data === undefined ? defaultDataDir(this.io.env) : resolve(this.io.cwd, data);
+  }
+
+  string(name: string): string | undefined {
+    const value = this.values[name];
+    return typeof value === 'string' ? value : undefined;
+  }
+
+  flag(name: string): boolean {
+    return this.values[name] === true;
+  }
+
+  /** A time option converted to canonical ISO UTC; "now" is accepted. Bad dates are input errors naming the option. */
+  time(name: string): string | undefined {
+    const value = this.string(name);
+    return value === undefined ? undefined : this.parseTime(name, value);
+  }
+
+  /** Converts a time given for option `name` (without dashes). */
+  parseTime(name: string, value: string): string {
+    return parseTimeOption(name, value, () => (this.io.clock ?? systemClock()).now());
+  }
+
+  /** A positive whole number option. */
+  count(name: string): number | undefined {
+    const value = this.string(name);
+    if (value === undefined) return undefined;
+    if (!/^\d+$/.test(value.trim()) || Number(value) < 1 || !Number.isSafeInteger(Number(value))) {
+      throw new InputError(`--${name}: must be a positive whole number, got ${JSON.stringify(value)}`);
+    }
+    return Number(value);
+  }
+
+  /** The option that must be present, or a usage error. */
+  required(name: string): string {
+    const value = this.string(name);
+    if (value === undefined) throw new UsageError(`${this.command} needs --${name}`, this.command);
+    return value;
+  }
+
+  /** Opens the memory, runs `fn`, and closes it whatever happens. */
+  withMemory<T>(fn: (memory: Memory) => T): T {
+    const dir = this.dataDir;
+    let memory: Memory;
+    try {
+      memory = openMemory({ dataDir: dir, clock: this.io.clock });
+    } catch (error) {
+      throw new InputError(`cannot open the memory in ${dir}: ${(error as Error).message}`);
+    }
+    try {
+      return fn(memory);
+    } finally {
+      memory.close();
+    }
+  }
+}
+
+export function parseTimeOption(name: string, value: string, now: () => string): string {
+  if (value.trim().toLowerCase() === 'now') return now();
+  try {
+    return toIsoUtc(value);
+  } catch (error) {
+    if (error instanceof RangeError) {
+      throw new InputError(`--${name}: ${error.message} (expected an ISO-8601 date or time, like 2026-09-10 or 2026-09-10T09:00:00+09:00)`);
+    }
+    throw error;
+  }
+}

@@ -1,0 +1,60 @@
+/**
+ * `tempora edit` and `tempora close`: user corrections. Neither changes a version in place: the
+ * current version is expired and a new one (origin user_edit) supersedes it; both print the new one.
+ */
+import type { FactEdit } from '../../memory/index';
+import type { CommandSpec } from '../command';
+import { UsageError } from '../errors';
+import { factDetails, printJson, printLines } from '../output';
+
+export const editCommand: CommandSpec = {
+  name: 'edit',
+  summary: "correct a fact's sentence, object or validity interval",
+  synopsis: 'edit FACT_ID [--fact TEXT] [--object X] [--valid-at T] [--invalid-at T|none]',
+  description: [
+    'FACT_ID may be the id of any version of the fact; the current version is edited.',
+    'At least one option is needed. --invalid-at none reopens a closed fact.',
+    'Prints the new version (--json: its record).',
+  ],
+  options: {
+    fact: { type: 'string', help: ['--fact TEXT', 'new sentence'] },
+    object: { type: 'string', help: ['--object X', 'new object (an entity name, or the literal value)'] },
+    'valid-at': { type: 'string', help: ['--valid-at T', 'when it became true'] },
+    'invalid-at': { type: 'string', help: ['--invalid-at T|none', 'when it stopped being true; none: still true'] },
+  },
+  positionals: { min: 1, max: 1, name: 'FACT_ID' },
+  run(ctx) {
+    const id = ctx.positionals[0]!;
+    const edit: FactEdit = {};
+    const fact = ctx.string('fact');
+    const object = ctx.string('object');
+    if (fact !== undefined) edit.fact = fact;
+    if (object !== undefined) edit.object = object;
+    const validAt = ctx.time('valid-at');
+    if (validAt !== undefined) edit.valid_at = validAt;
+    const invalidAt = ctx.string('invalid-at');
+    if (invalidAt !== undefined) edit.invalid_at = invalidAt.trim().toLowerCase() === 'none' ? null : ctx.parseTime('invalid-at', invalidAt);
+    if (Object.keys(edit).length === 0) throw new UsageError('edit needs at least one of --fact, --object, --valid-at, --invalid-at', 'edit');
+    const updated = ctx.withMemory((memory) => memory.editFact(id, edit));
+    if (ctx.json) return printJson(ctx.io, updated);
+    printLines(ctx.io, [`Edited ${id}; the new version is ${updated.id}:`, ...factDetails(updated, '  ')]);
+  },
+};
+
+export const closeCommand: CommandSpec = {
+  name: 'close',
+  summary: 'mark a fact as no longer true from a given time',
+  synopsis: 'close FACT_ID --at T',
+  description: ['Sets invalid_at = T on a new version of the fact; the old version stays in the history.', 'Prints the new version (--json: its record).'],
+  options: {
+    at: { type: 'string', help: ['--at T', 'when it stopped being true (required)'] },
+  },
+  positionals: { min: 1, max: 1, name: 'FACT_ID' },
+  run(ctx) {
+    const id = ctx.positionals[0]!;
+    const at = ctx.parseTime('at', ctx.required('at'));
+    const closed = ctx.withMemory((memory) => memory.closeFact(id, at));
+    if (ctx.json) return printJson(ctx.io, closed);
+    printLines(ctx.io, [`Closed ${id}; the new version is ${closed.id}:`, ...factDetails(closed, '  ')]);
+  },
+};

@@ -1,0 +1,64 @@
+/** `tempora export` and `tempora import`: the versioned JSON document (format tempora.memory, version 1). */
+import { MemoryInputError } from '../../memory/index';
+import type { CommandSpec } from '../command';
+import { readJsonFile, writeFileAtomic } from '../files';
+import { plural, printJson, printLines } from '../output';
+
+export const exportCommand: CommandSpec = {
+  name: 'export',
+  summary: 'write the whole memory as one JSON document',
+  synopsis: 'export [--out FILE]',
+  description: [
+    'Prints the document (pretty JSON) on standard output, or writes it to FILE all at once',
+    '(through a temporary file, so a failure never leaves half a file). Vectors are not exported.',
+  ],
+  options: {
+    out: { type: 'string', short: 'o', help: ['-o, --out FILE', 'write to FILE instead of standard output'] },
+  },
+  positionals: { min: 0, max: 0, name: '' },
+  run(ctx) {
+    const out = ctx.string('out');
+    const doc = ctx.withMemory((memory) => memory.exportMemory());
+    const text = `${JSON.stringify(doc, null, 2)}\n`;
+    if (out === undefined) return ctx.io.stdout(text);
+    writeFileAtomic(out, text, ctx.io.cwd);
+    const counts = { conversations: doc.conversations.length, episodes: doc.episodes.length, entities: doc.entities.length, facts: doc.facts.length };
+    if (ctx.json) return printJson(ctx.io, { out, exported_at: doc.exported_at, ...counts });
+    printLines(ctx.io, [
+      `Exported ${plural(counts.facts, 'fact version')}, ${plural(counts.entities, 'entity', 'entities')}, ` +
+        `${plural(counts.episodes, 'message')} and ${plural(counts.conversations, 'conversation')} to ${out}.`,
+    ]);
+  },
+};
+
+export const importCommand: CommandSpec = {
+  name: 'import',
+  summary: 'add an exported document to the memory',
+  synopsis: 'import FILE [--replace]',
+  description: [
+    'The document is checked whole (shape, times, references) before anything is written, then',
+    'imported in one transaction. Ids that already exist are refused unless --replace.',
+  ],
+  options: {
+    replace: { type: 'boolean', help: ['--replace', 'overwrite records whose ids already exist'] },
+  },
+  positionals: { min: 1, max: 1, name: 'FILE' },
+  run(ctx) {
+    const file = ctx.positionals[0]!;
+    const doc = readJsonFile(file, ctx.io.cwd);
+    const summary = ctx.withMemory((memory) => {
+      try {
+        return memory.importMemory(doc, { replace: ctx.flag('replace') });
+      } catch (error) {
+        if (error instanceof MemoryInputError) throw new MemoryInputError(`${file}: ${error.message}`, `${file}: ${error.where}`);
+        throw error;
+      }
+    });
+    if (ctx.json) return printJson(ctx.io, summary);
+    printLines(ctx.io, [
+      `Imported ${plural(summary.facts, 'fact version')}, ${plural(summary.entities, 'entity', 'entities')}, ` +
+        `${plural(summary.episodes, 'message')} and ${plural(summary.conversations, 'conversation')} from ${file}` +
+        `${summary.replaced ? ` (${summary.replaced} replaced)` : ''}.`,
+    ]);
+  },
+};

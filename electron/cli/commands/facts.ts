@@ -1,0 +1,76 @@
+/** `tempora facts` (list on the two time axes) and `tempora show` (one fact's versions and provenance). */
+import type { FactRecord } from '../../../shared/memory-schema';
+import type { CommandSpec } from '../command';
+import { factDetails, factTable, formatTime, plural, printJson, printLines } from '../output';
+
+export const factsCommand: CommandSpec = {
+  name: 'facts',
+  summary: 'list facts: current, as of a time, as known at a time, or every version',
+  synopsis: 'facts [--as-of T] [--known-at T] [--subject NAME] [--predicate P] [--entity NAME] [--history] [--limit N]',
+  description: [
+    'Without options: the current facts (true now, as the memory holds them now).',
+    'Times are ISO-8601 dates or times (2026-09-10, 2026-09-10T09:00:00+09:00; no zone means UTC) or "now".',
+    '--json prints an array of fact records in the export format.',
+  ],
+  options: {
+    'as-of': { type: 'string', help: ['--as-of T', 'facts that were true at T (valid time)'] },
+    'known-at': { type: 'string', help: ['--known-at T', 'as the memory held them at T (record time)'] },
+    subject: { type: 'string', help: ['--subject NAME', 'only facts about this subject (name or alias; "me" is you)'] },
+    predicate: { type: 'string', help: ['--predicate P', 'only this predicate'] },
+    entity: { type: 'string', help: ['--entity NAME', 'only facts with this entity as subject or object'] },
+    history: { type: 'boolean', help: ['--history', 'every version: closed facts and expired (superseded) versions too'] },
+    limit: { type: 'string', help: ['--limit N', 'at most N facts'] },
+  },
+  positionals: { min: 0, max: 0, name: '' },
+  run(ctx) {
+    const query = {
+      asOf: ctx.time('as-of'),
+      knownAt: ctx.time('known-at'),
+      subject: ctx.string('subject'),
+      predicate: ctx.string('predicate'),
+      entity: ctx.string('entity'),
+      history: ctx.flag('history'),
+      limit: ctx.count('limit'),
+    };
+    const facts = ctx.withMemory((memory) => memory.listFacts(query));
+    if (ctx.json) return printJson(ctx.io, facts);
+    const axes = [
+      query.asOf !== undefined ? `as of ${formatTime(query.asOf)}` : query.history ? 'at any time' : 'true now',
+      query.knownAt !== undefined ? `known at ${formatTime(query.knownAt)}` : query.history ? 'every version' : 'known now',
+    ].join(', ');
+    if (facts.length === 0) return printLines(ctx.io, [`No facts (${axes}).`]);
+    printLines(ctx.io, [...factTable(facts), '', `${plural(facts.length, 'fact')} (${axes}).`]);
+  },
+};
+
+export const showCommand: CommandSpec = {
+  name: 'show',
+  summary: "show a fact's versions, the messages it came from and what closed it",
+  synopsis: 'show FACT_ID',
+  description: ['FACT_ID may be the id of any version of the fact.', '--json prints { fact, versions, episodes, closedBy }.'],
+  options: {},
+  positionals: { min: 1, max: 1, name: 'FACT_ID' },
+  run(ctx) {
+    const id = ctx.positionals[0]!;
+    const provenance = ctx.withMemory((memory) => memory.provenance(id));
+    if (ctx.json) return printJson(ctx.io, provenance);
+    const { fact, versions, episodes, closedBy } = provenance;
+    const current = versions.find((v) => v.expired_at === null);
+    const lines = [...factDetails(fact), ''];
+    if (fact.expired_at !== null) {
+      lines.unshift(current ? `(an expired version; the current version is ${current.id})` : '(an expired version; the fact has no current version)', '');
+    }
+    lines.push(`Versions (${versions.length}, oldest first):`);
+    for (const version of versions) lines.push(`  ${versionLine(version, fact.id)}`);
+    lines.push('', episodes.length ? `Source messages (${episodes.length}):` : 'Source messages: none');
+    for (const episode of episodes) lines.push(`  ${episode.id}  said ${formatTime(episode.reference_time)}  ${JSON.stringify(episode.content)}`);
+    if (closedBy) lines.push('', `Closed by ${closedBy.id}: ${closedBy.fact} (valid from ${formatTime(closedBy.valid_at)})`);
+    printLines(ctx.io, lines);
+  },
+};
+
+function versionLine(version: FactRecord, shownId: string): string {
+  const record = version.expired_at === null ? 'current' : `expired ${formatTime(version.expired_at)}`;
+  const mark = version.id === shownId ? ' *' : '';
+  return `${version.id}  ${version.object}  valid ${formatTime(version.valid_at)} → ${formatTime(version.invalid_at)}  recorded ${formatTime(version.created_at)}, ${record}  (${version.origin})${mark}`;
+}

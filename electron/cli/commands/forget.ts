@@ -1,0 +1,55 @@
+/** `tempora forget`: the only delete — a fact with all its versions, an entity with its facts, or a message. */
+import type { Forgotten, Memory } from '../../memory/index';
+import type { CommandSpec } from '../command';
+import { UsageError } from '../errors';
+import { plural, printJson, printLines } from '../output';
+
+export const forgetCommand: CommandSpec = {
+  name: 'forget',
+  summary: 'delete a fact (every version), an entity and its facts, or a source message',
+  synopsis: 'forget (FACT_ID | --entity NAME | --episode ID)',
+  description: [
+    'FACT_ID: every version of that fact. --entity: the entity (name, alias or id) and every fact',
+    'naming it. --episode: the message and the facts that only it supports.',
+    'Removed from every table and index; facts it had closed are re-resolved.',
+    'Prints what was removed (--json: { factIds, entityIds, episodeIds }).',
+  ],
+  options: {
+    entity: { type: 'string', help: ['--entity NAME', 'forget this entity and every fact about it'] },
+    episode: { type: 'string', help: ['--episode ID', 'forget this message and the facts only it supports'] },
+  },
+  positionals: { min: 0, max: 1, name: 'FACT_ID' },
+  run(ctx) {
+    const factId = ctx.positionals[0];
+    const entity = ctx.string('entity');
+    const episode = ctx.string('episode');
+    const given = [factId, entity, episode].filter((v) => v !== undefined).length;
+    if (given !== 1) throw new UsageError('forget needs exactly one of FACT_ID, --entity NAME, --episode ID', 'forget');
+    const { forgotten, label } = ctx.withMemory((memory) => {
+      if (entity !== undefined) {
+        const label = entityLabel(memory, entity);
+        return { forgotten: memory.forgetEntity(entity), label };
+      }
+      if (episode !== undefined) return { forgotten: memory.forgetEpisode(episode), label: `message ${episode}` };
+      return { forgotten: memory.forgetFact(factId!), label: `fact ${factId!}` };
+    });
+    if (ctx.json) return printJson(ctx.io, forgotten);
+    printLines(ctx.io, describeForgotten(label, forgotten));
+  },
+};
+
+function entityLabel(memory: Memory, nameOrId: string): string {
+  const found = memory.entities.byId(nameOrId) ?? memory.entities.find(nameOrId);
+  return found ? `entity ${JSON.stringify(found.name)} (${found.id})` : `entity ${JSON.stringify(nameOrId)}`;
+}
+
+function describeForgotten(label: string, forgotten: Forgotten): string[] {
+  const lines = [
+    `Forgot ${label}: ${plural(forgotten.factIds.length, 'fact version')}, ${plural(forgotten.entityIds.length, 'entity', 'entities')}, ` +
+      `${plural(forgotten.episodeIds.length, 'message')} removed.`,
+  ];
+  for (const id of forgotten.factIds) lines.push(`  fact     ${id}`);
+  for (const id of forgotten.entityIds) lines.push(`  entity   ${id}`);
+  for (const id of forgotten.episodeIds) lines.push(`  message  ${id}`);
+  return lines;
+}

@@ -1,0 +1,28 @@
+/**
+ * The two kinds of failure the `tempora` command reports without a stack trace:
+ * - UsageError (exit 2): the command line itself is wrong (unknown command or option, missing argument);
+ * - InputError (exit 1): the command line is well formed but what it names is bad (a date that does
+ *   not exist, a file that cannot be read or is not JSON). The engine's MemoryInputError is also exit 1.
+ */
+
+export class UsageError extends Error {
+  constructor(
+    message: string,
+    /** The command whose usage applies, for the hint printed after the message. */
+    readonly command?: string,
+  ) {
+    super(message);
+    this.name = 'UsageError';
+  }
+}
+
+export class InputError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'InputError';
+  }
+}
+
+export const EXIT_OK = 0;
+export const EXIT_INPUT = 1;
+export const EXIT_USAGE = 2;

@@ -1,0 +1,72 @@
+/** File access for the command: reads with clear errors, writes atomically (temp file + rename). */
+import { closeSync, fsyncSync, openSync, readFileSync, renameSync, rmSync, writeSync } from 'node:fs';
+import { basename, dirname, join, resolve } from 'node:path';
+import { InputError } from './errors';
+
+/** Reads a UTF-8 text file (path relative to `cwd`); a leading byte-order mark is dropped. */
+export function readTextFile(file: string, cwd: string): string {
+  try {
+    return readFileSync(resolve(cwd, file), 'utf8').replace(/^\uFEFF/, '');
+  } catch (error) {
+    throw new InputError(`cannot read ${file}: ${describeFsError(error)}`);
+  }
+}
+
+/** Parses a whole file as JSON; `FILE: not JSON (...)` otherwise. */
+export function readJsonFile(file: string, cwd: string): unknown {
+  const text = readTextFile(file, cwd);
+  try {
+    return JSON.parse(text) as unknown;
+  } catch (error) {
+    throw new InputError(`${file}: not JSON (${jsonErrorText(error)})`);
+  }
+}
+
+/**
+ * Writes `text` to `file` so that readers see either the old file or the whole new one: the text goes
+ * to a temporary file beside it, is flushed to disk, and is renamed over the target.
+ */
+export function writeFileAtomic(file: string, text: string, cwd: string): void {
+  const target = resolve(cwd, file);
+  const temp = join(dirname(target), `.${basename(target)}.${process.pid}.${Date.now().toString(36)}.tmp`);
+  let fd: number | undefined;
+  try {
+    fd = openSync(temp, 'wx', 0o644);
+    const data = Buffer.from(text, 'utf8');
+    let written = 0;
+    while (written < data.length) written += writeSync(fd, data, written, data.length - written);
+    fsyncSync(fd);
+    closeSync(fd);
+    fd = undefined;
+    renameSync(temp, target);
+  } catch (error) {
+    if (fd !== undefined) closeSync(fd);
+    rmSync(temp, { force: true });
+    throw new InputError(`cannot write ${file}: ${describeFsError(error)}`);
+  }
+}
+
+/** "no such file or directory" rather than "ENOENT: no such file or directory, open '/abs/path'". */
+export function describeFsError(error: unknown): string {
+  const e = error as NodeJS.ErrnoException;
+  switch (e.code) {
+    case 'ENOENT':
+      return 'no such file or directory';
+    case 'EACCES':
+    case 'EPERM':
+      return 'permission denied';
+    case 'EISDIR':
+      return 'is a directory';
+    case 'ENOTDIR':
+      return 'a parent of it is not a directory';
+    case 'ENOSPC':
+      return 'no space left on the device';
+    default:
+      return e.message ?? String(error);
+  }
+}
+
+/** A JSON.parse error as one line (V8 quotes the offending text, newlines included). */
+export function jsonErrorText(error: unknown): string {
+  return ((error as Error).message ?? String(error)).replace(/\r?\n/g, '\\n');
+}

@@ -1,0 +1,124 @@
+/**
+ * What the command prints: JSON for `--json` (machine-readable, stable), otherwise short text and
+ * tables for people. Human output abbreviates times; JSON always carries the full ISO strings.
+ */
+import type { FactRecord } from '../../shared/memory-schema';
+import type { Clock } from '../memory/index';
+
+/** Where a run writes. The real command passes process streams; tests capture strings. */
+export interface Io {
+  stdout(text: string): void;
+  stderr(text: string): void;
+  /** Directory that relative paths (--data, files) are resolved against. */
+  cwd: string;
+  env: NodeJS.ProcessEnv;
+  /** The memory's clock; default the system clock. Tests pin it so "now" is known. */
+  clock?: Clock;
+}
+
+export function printJson(io: Io, value: unknown): void {
+  io.stdout(`${JSON.stringify(value, null, 2)}\n`);
+}
+
+export function printLines(io: Io, lines: string[]): void {
+  if (lines.length) io.stdout(`${lines.join('\n')}\n`);
+}
+
+/** "2026-09-15" at midnight UTC, "2026-09-15T01:00Z", "2026-09-15T01:00:30.250Z" — shortest exact form. */
+export function formatTime(iso: string | null): string {
+  if (iso === null) return 'now';
+  const m = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2})(:\d{2})(\.\d{3})Z$/.exec(iso);
+  if (!m) return iso;
+  const [, date, hm, sec, ms] = m as unknown as [string, string, string, string, string];
+  if (ms !== '.000') return `${date}T${hm}${sec}${ms}Z`;
+  if (sec !== ':00') return `${date}T${hm}${sec}Z`;
+  if (hm === '00:00') return date;
+  return `${date}T${hm}Z`;
+}
+
+/** valid_at → invalid_at, "now" for an open end. */
+export function formatValidity(fact: Pick<FactRecord, 'valid_at' | 'invalid_at'>): string {
+  return `${formatTime(fact.valid_at)} → ${formatTime(fact.invalid_at)}`;
+}
+
+export function plural(n: number, one: string, many = `${one}s`): string {
+  return `${n} ${n === 1 ? one : many}`;
+}
+
+// East Asian wide and fullwidth characters take two terminal columns; combining marks take none.
+const WIDE = /[\u1100-\u115F\u231A-\u231B\u2E80-\u303E\u3041-\u33FF\u3400-\u4DBF\u4E00-\u9FFF\uA000-\uA4CF\uAC00-\uD7A3\uF900-\uFAFF\uFE30-\uFE4F\uFF00-\uFF60\uFFE0-\uFFE6\u{1F300}-\u{1F64F}\u{1F900}-\u{1F9FF}\u{20000}-\u{3FFFD}]/u;
+const ZERO_WIDTH = /[\u0300-\u036F\u200B-\u200F\uFE00-\uFE0F]/u;
+
+export function displayWidth(text: string): number {
+  let width = 0;
+  for (const ch of text) width += ZERO_WIDTH.test(ch) ? 0 : WIDE.test(ch) ? 2 : 1;
+  return width;
+}
+
+/** Cuts `text` to at most `max` columns, ending with "…" when cut. Newlines and tabs become spaces. */
+export function truncate(text: string, max: number): string {
+  const flat = text.replace(/[\t\r\n]+/g, ' ');
+  if (displayWidth(flat) <= max) return flat;
+  let out = '';
+  let width = 0;
+  for (const ch of flat) {
+    const w = displayWidth(ch);
+    if (width + w > max - 1) break;
+    out += ch;
+    width += w;
+  }
+  return `${out}…`;
+}
+
+export interface Column<T> {
+  header: string;
+  cell(row: T): string;
+  /** Longest a cell may be (in columns) before it is cut; the last column is never padded. */
+  max?: number;
+}
+
+/** A plain-text table: a header row, then one line per row; columns separated by two spaces. */
+export function table<T>(rows: readonly T[], columns: readonly Column<T>[]): string[] {
+  const cells = rows.map((row) => columns.map((c) => truncate(c.cell(row), c.max ?? 200)));
+  const widths = columns.map((c, i) => Math.max(displayWidth(c.header), ...cells.map((r) => displayWidth(r[i] ?? ''))));
+  const line = (values: string[]) =>
+    values
+      .map((v, i) => (i === values.length - 1 ? v : v + ' '.repeat((widths[i] ?? 0) - displayWidth(v))))
+      .join('  ')
+      .trimEnd();
+  return [line(columns.map((c) => c.header)), ...cells.map(line)];
+}
+
+/** The facts table of `facts` and `search`. */
+export function factTable(facts: readonly FactRecord[], extra: Column<FactRecord>[] = []): string[] {
+  const anyExpired = facts.some((f) => f.expired_at !== null);
+  const columns: Column<FactRecord>[] = [
+    ...extra,
+    { header: 'ID', cell: (f) => f.id },
+    { header: 'SUBJECT', cell: (f) => f.subject, max: 24 },
+    { header: 'PREDICATE', cell: (f) => f.predicate, max: 24 },
+    { header: 'OBJECT', cell: (f) => f.object, max: 32 },
+    { header: 'VALID', cell: formatValidity },
+    ...(anyExpired ? [{ header: 'RECORD', cell: (f: FactRecord) => (f.expired_at === null ? 'current' : `expired ${formatTime(f.expired_at)}`) }] : []),
+    { header: 'FACT', cell: (f) => f.fact, max: 80 },
+  ];
+  return table(facts, columns);
+}
+
+/** Every field of one fact version, one per line, for `edit`, `close` and `show`. */
+export function factDetails(fact: FactRecord, indent = ''): string[] {
+  const lines: [string, string][] = [
+    ['id', fact.id],
+    ['fact', fact.fact],
+    ['subject', fact.subject],
+    ['predicate', `${fact.predicate} (${fact.cardinality})`],
+    ['object', fact.object_id === null ? `${fact.object} (literal)` : fact.object],
+    ['valid', formatValidity(fact)],
+    ['recorded', `${formatTime(fact.created_at)} → ${fact.expired_at === null ? 'now (current version)' : `${formatTime(fact.expired_at)} (expired)`}`],
+    ['origin', fact.origin],
+  ];
+  if (fact.supersedes !== null) lines.push(['supersedes', fact.supersedes]);
+  if (fact.invalidated_by !== null) lines.push(['closed by', fact.invalidated_by]);
+  if (fact.episode_ids.length) lines.push(['episodes', fact.episode_ids.join(', ')]);
+  return lines.map(([k, v]) => `${indent}${`${k}:`.padEnd(12)}${v}`);
+}

@@ -1,0 +1,174 @@
+/**
+ * The `tempora` command, callable in-process: parses argv with node:util parseArgs, dispatches to a
+ * command, prints, and maps failures to exit codes — 0 ok, 1 bad input (the memory is unchanged),
+ * 2 usage. User errors print one line on stderr, "tempora: ...", never a stack trace.
+ */
+import { parseArgs } from 'node:util';
+import { MemoryInputError } from '../memory/index';
+import { CommandContext, GLOBAL_OPTIONS, type CommandSpec, type OptionSpec, type OptionValues } from './command';
+import { closeCommand, editCommand } from './commands/edit';
+import { exportCommand, importCommand } from './commands/export-import';
+import { factsCommand, showCommand } from './commands/facts';
+import { forgetCommand } from './commands/forget';
+import { observeCommand } from './commands/observe';
+import { searchCommand } from './commands/search';
+import { EXIT_INPUT, EXIT_OK, EXIT_USAGE, InputError, UsageError } from './errors';
+import type { Io } from './output';
+
+const helpCommand: CommandSpec = {
+  name: 'help',
+  summary: 'show this help, or the help of one command',
+  synopsis: 'help [COMMAND]',
+  options: {},
+  positionals: { min: 0, max: 1, name: 'COMMAND' },
+  run(ctx) {
+    const name = ctx.positionals[0];
+    if (name === undefined) return ctx.io.stdout(generalHelp());
+    ctx.io.stdout(commandHelp(findCommand(name)));
+  },
+};
+
+export const COMMANDS: readonly CommandSpec[] = [
+  observeCommand,
+  factsCommand,
+  searchCommand,
+  showCommand,
+  editCommand,
+  closeCommand,
+  forgetCommand,
+  exportCommand,
+  importCommand,
+  helpCommand,
+];
+
+/** Runs one command line (without "node main.ts") and returns its exit status. */
+export function run(argv: readonly string[], io: Io): number {
+  let command: string | undefined;
+  try {
+    const located = locateCommand(argv);
+    if (!located) {
+      if (argv.some((a) => a === '--help' || a === '-h')) {
+        io.stdout(generalHelp());
+        return EXIT_OK;
+      }
+      throw new UsageError('no command given');
+    }
+    const spec = findCommand(located.name);
+    command = spec.name;
+    const rest = [...argv.slice(0, located.index), ...argv.slice(located.index + 1)];
+    const { values, positionals } = parseCommandLine(spec, rest);
+    if (values.help === true) {
+      io.stdout(spec === helpCommand ? generalHelp() : commandHelp(spec));
+      return EXIT_OK;
+    }
+    const { min, max, name } = spec.positionals;
+    if (positionals.length < min) throw new UsageError(`${spec.name} needs ${name}`, spec.name);
+    if (positionals.length > max) {
+      throw new UsageError(`${spec.name}: unexpected argument ${JSON.stringify(positionals[max])}`, spec.name);
+    }
+    spec.run(new CommandContext(spec.name, values, positionals, io));
+    return EXIT_OK;
+  } catch (error) {
+    return report(error, io, command);
+  }
+}
+
+function report(error: unknown, io: Io, command: string | undefined): number {
+  if (error instanceof UsageError) {
+    const about = error.command ?? command;
+    io.stderr(`tempora: ${error.message}\nRun 'tempora help${about && about !== 'help' ? ` ${about}` : ''}' for usage.\n`);
+    return EXIT_USAGE;
+  }
+  if (error instanceof InputError || error instanceof MemoryInputError) {
+    io.stderr(`tempora: ${error.message}\n`);
+    return EXIT_INPUT;
+  }
+  const e = error instanceof Error ? error : new Error(String(error));
+  const details = io.env.TEMPORA_DEBUG ? `\n${e.stack ?? ''}` : ' (set TEMPORA_DEBUG=1 to see where)';
+  io.stderr(`tempora: unexpected error: ${e.message}${details}\n`);
+  return EXIT_INPUT;
+}
+
+function findCommand(name: string): CommandSpec {
+  const spec = COMMANDS.find((c) => c.name === name);
+  if (!spec) throw new UsageError(`unknown command ${JSON.stringify(name)} (commands: ${COMMANDS.map((c) => c.name).join(', ')})`);
+  return spec;
+}
+
+/** Every option any command knows, so that the first pass can tell option values from the command name. */
+function allOptions(): Record<string, OptionSpec> {
+  return Object.assign({}, GLOBAL_OPTIONS, ...COMMANDS.map((c) => c.options)) as Record<string, OptionSpec>;
+}
+
+function toParseArgsOptions(options: Record<string, OptionSpec>) {
+  return Object.fromEntries(
+    Object.entries(options).map(([name, o]) => [name, o.short ? { type: o.type, short: o.short } : { type: o.type }]),
+  ) as Record<string, { type: 'string' | 'boolean'; short?: string }>;
+}
+
+/** The first positional argument is the command, wherever it stands ("--data X facts" works too). */
+function locateCommand(argv: readonly string[]): { name: string; index: number } | undefined {
+  let tokens;
+  try {
+    ({ tokens } = parseArgs({ args: [...argv], options: toParseArgsOptions(allOptions()), strict: false, allowPositionals: true, tokens: true }));
+  } catch {
+    return undefined;
+  }
+  const first = tokens.find((t) => t.kind === 'positional');
+  return first && first.kind === 'positional' ? { name: first.value, index: first.index } : undefined;
+}
+
+function parseCommandLine(spec: CommandSpec, args: string[]): { values: OptionValues; positionals: string[] } {
+  const options = { ...GLOBAL_OPTIONS, ...spec.options };
+  try {
+    const { values, positionals } = parseArgs({ args, options: toParseArgsOptions(options), strict: true, allowPositionals: true });
+    return { values: values as OptionValues, positionals };
+  } catch (error) {
+    throw new UsageError(describeParseError(error, spec), spec.name);
+  }
+}
+
+function describeParseError(error: unknown, spec: CommandSpec): string {
+  const e = error as { code?: string; message?: string };
+  const option = /'(-[^' ]+)/.exec(e.message ?? '')?.[1];
+  if (e.code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION' && option) return `unknown option ${option} for ${spec.name}`;
+  if (e.code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE' && option) {
+    return /does not take an argument/.test(e.message ?? '') ? `${option} takes no value` : `${option} needs a value`;
+  }
+  return e.message ?? String(error);
+}
+
+const COMMON_OPTIONS_NOTE = ['[--data DIR]', '[--json]'].join(' ');
+
+function optionLines(options: Record<string, OptionSpec>): string[] {
+  const entries = Object.values(options).map((o) => o.help);
+  const width = Math.max(...entries.map(([flag]) => flag.length)) + 2;
+  return entries.map(([flag, text]) => `  ${flag.padEnd(width)}${text}`);
+}
+
+export function commandHelp(spec: CommandSpec): string {
+  const lines = [`Usage: tempora ${spec.synopsis} ${COMMON_OPTIONS_NOTE}`, '', `${spec.summary[0]!.toUpperCase()}${spec.summary.slice(1)}.`];
+  if (spec.description?.length) lines.push('', ...spec.description);
+  lines.push('', 'Options:', ...optionLines({ ...spec.options, ...GLOBAL_OPTIONS }));
+  return `${lines.join('\n')}\n`;
+}
+
+export function generalHelp(): string {
+  const width = Math.max(...COMMANDS.map((c) => c.name.length)) + 2;
+  return `${[
+    "tempora — Tempora's bitemporal memory from the command line",
+    '',
+    'Usage: tempora <command> [options]',
+    '       (from a checkout: npm run --silent tempora -- <command> [options])',
+    '',
+    'Commands:',
+    ...COMMANDS.map((c) => `  ${c.name.padEnd(width)}${c.summary}`),
+    '',
+    'Options for every command:',
+    ...optionLines(GLOBAL_OPTIONS),
+    '',
+    'Times (T) are ISO-8601 dates or times: 2026-09-10, 2026-09-10T09:00:00+09:00 (no zone: UTC), or "now".',
+    'Exit status: 0 done; 1 bad input or a failure (the memory is left unchanged); 2 usage error.',
+    "Run 'tempora help COMMAND' or 'tempora COMMAND --help' for a command's options.",
+  ].join('\n')}\n`;
+}

@@ -1,0 +1,166 @@
+/**
+ * Bad input to the `tempora` command (in-process): every case exits non-zero with one line on stderr
+ * that names the file, line and field (or the option), never a stack trace, and leaves the memory
+ * exactly as it was — compared through `export`, except exported_at.
+ */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { run } from '../../electron/cli/run';
+import { steppingClock, type Clock } from '../../electron/memory/index';
+import type { FactRecord } from '../../shared/memory-schema';
+
+let dir: string;
+let clock: Clock;
+
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'tempora-cli-bad-'));
+  clock = steppingClock('2026-12-01T00:00:00.000Z');
+});
+afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+function tempora(...argv: string[]): { code: number; out: string; err: string } {
+  let out = '';
+  let err = '';
+  const code = run([...argv, '--data', join(dir, 'data')], { stdout: (t) => (out += t), stderr: (t) => (err += t), cwd: dir, env: {}, clock });
+  return { code, out, err };
+}
+
+function ok(...argv: string[]): string {
+  const result = tempora(...argv);
+  expect(result).toMatchObject({ code: 0, err: '' });
+  return result.out;
+}
+
+function write(name: string, text: string): string {
+  writeFileSync(join(dir, name), text);
+  return name;
+}
+
+/** The memory's content, as `export` prints it, without the export time. */
+function snapshot(): unknown {
+  const doc = JSON.parse(ok('export')) as Record<string, unknown>;
+  delete doc.exported_at;
+  return doc;
+}
+
+const line = (fields: Record<string, unknown>) =>
+  JSON.stringify({ subject: 'me', predicate: 'lives in', object: 'Kyoto', fact: 'I live in Kyoto.', reference_time: '2026-09-01T10:00:00+09:00', cardinality: 'one', ...fields });
+const good = line({});
+
+/** Runs a failing command and checks exit status, message, and that the memory did not change. */
+function expectRefused(argv: string[], code: number, message: RegExp): string {
+  const before = snapshot();
+  const result = tempora(...argv);
+  expect(result.code).toBe(code);
+  expect(result.out).toBe('');
+  expect(result.err).toMatch(message);
+  expect(result.err).not.toMatch(/^\s+at /m);
+  expect(snapshot()).toEqual(before);
+  return result.err;
+}
+
+describe('tempora observe refuses a bad file whole', () => {
+  beforeEach(() => {
+    ok('observe', write('seed.jsonl', `${line({ subject: 'Aさん', object: 'Osaka', fact: 'Aさんは大阪に住んでいる。' })}\n`));
+  });
+
+  it('a malformed JSON line: FILE:LINE: not JSON, with the real line number past blank lines', () => {
+    const name = write('broken.jsonl', `${good}\n\n{"subject": "me", oops}\n`);
+    expectRefused(['observe', name], 1, /^tempora: broken\.jsonl:3: not JSON \(.+\)\n$/);
+  });
+
+  it('an unknown field', () => {
+    const name = write('unknown.jsonl', `${good}\n${line({ colour: 'red' })}\n`);
+    expectRefused(['observe', name], 1, /^tempora: unknown\.jsonl:2: .*Unrecognized key: "colour"\n$/);
+  });
+
+  it('a field of the wrong type, named with its line after skipped blank lines', () => {
+    const name = write('types.jsonl', `\n${good}\n\n\n${line({ valid_at: 20260901 })}\n`);
+    expectRefused(['observe', name], 1, /^tempora: types\.jsonl:5: valid_at: .*expected string, received number\n$/);
+  });
+
+  it('an impossible date', () => {
+    const name = write('date.jsonl', `${good}\n${line({ reference_time: '2026-02-30T10:00:00+09:00' })}\n`);
+    expectRefused(['observe', name], 1, /^tempora: date\.jsonl:2: reference_time: impossible date: "2026-02-30T10:00:00\+09:00"\n$/);
+  });
+
+  it('invalid_at before valid_at', () => {
+    const name = write('interval.jsonl', `${good}\n${line({ valid_at: '2026-09-10', invalid_at: '2026-09-05' })}\n`);
+    expectRefused(['observe', name], 1, /^tempora: interval\.jsonl:2: invalid_at: must be after valid_at \(2026-09-10T00:00:00\.000Z\)\n$/);
+  });
+
+  it('a bad cardinality, a missing field, a line that is not an object', () => {
+    expectRefused(['observe', write('c.jsonl', `${line({ cardinality: 'few' })}\n`)], 1, /^tempora: c\.jsonl:1: cardinality: /);
+    expectRefused(['observe', write('m.jsonl', `${JSON.stringify({ subject: 'me', predicate: 'p', object: 'o', reference_time: '2026-09-01' })}\n`)], 1, /^tempora: m\.jsonl:1: fact: /);
+    expectRefused(['observe', write('a.jsonl', `${good}\n[1, 2]\n`)], 1, /^tempora: a\.jsonl:2: \(root\): .*expected object/);
+  });
+
+  it('a file that cannot be read', () => {
+    expectRefused(['observe', 'missing.jsonl'], 1, /^tempora: cannot read missing\.jsonl: no such file or directory\n$/);
+    expectRefused(['observe', '.'], 1, /^tempora: cannot read \.: is a directory\n$/);
+  });
+});
+
+describe('tempora import refuses a bad document whole', () => {
+  beforeEach(() => {
+    ok('observe', write('seed.jsonl', `${good}\n`));
+  });
+
+  it('a file that is not JSON', () => {
+    expectRefused(['import', write('notes.txt', 'my manager is A\n')], 1, /^tempora: notes\.txt: not JSON \(.+\)\n$/);
+    expectRefused(['import', write('empty.json', '')], 1, /^tempora: empty\.json: not JSON \(.+\)\n$/);
+  });
+
+  it('a document whose fields are wrong, naming the path of the field', () => {
+    const doc = JSON.parse(ok('export')) as { facts: Record<string, unknown>[]; [key: string]: unknown };
+    const other = { ...doc, facts: doc.facts.map((f) => ({ ...f, valid_at: '2026-09-01' })) };
+    expectRefused(['import', write('dates.json', JSON.stringify(other))], 1, /^tempora: dates\.json: not a valid Tempora export: facts\.0\.valid_at: must be an ISO-8601 UTC time/);
+    const typed = { ...doc, facts: doc.facts.map((f) => ({ ...f, episode_ids: 'epi_1' })) };
+    expectRefused(['import', write('types.json', JSON.stringify(typed))], 1, /^tempora: types\.json: not a valid Tempora export: facts\.0\.episode_ids: .*expected array/);
+    expectRefused(['import', write('format.json', JSON.stringify({ ...doc, format: 'other' }))], 1, /^tempora: format\.json: not a valid Tempora export: format: /);
+  });
+
+  it('ids that already exist, unless --replace', () => {
+    write('same.json', ok('export'));
+    expectRefused(['import', 'same.json'], 1, /^tempora: same\.json: \d+ id\(s\) already exist in this memory \(first: \w+\); use --replace to overwrite them\n$/);
+  });
+});
+
+describe('tempora refuses bad options without touching the memory', () => {
+  let fact: FactRecord;
+  beforeEach(() => {
+    ok('observe', write('seed.jsonl', `${good}\n`));
+    fact = (JSON.parse(ok('facts', '--json')) as FactRecord[])[0]!;
+  });
+
+  it('impossible or malformed dates name the option', () => {
+    expectRefused(['facts', '--as-of', '2026-02-30'], 1, /^tempora: --as-of: impossible date: "2026-02-30" \(expected an ISO-8601 date or time/);
+    expectRefused(['search', 'Kyoto', '--known-at', 'yesterday'], 1, /^tempora: --known-at: not an ISO-8601 date or time: "yesterday"/);
+    expectRefused(['edit', fact.id, '--valid-at', '2026-13-01'], 1, /^tempora: --valid-at: impossible date: "2026-13-01"/);
+    expectRefused(['close', fact.id, '--at', '2026-09-31'], 1, /^tempora: --at: impossible date: "2026-09-31"/);
+    expectRefused(['facts', '--limit', 'ten'], 1, /^tempora: --limit: must be a positive whole number, got "ten"\n$/);
+  });
+
+  it('edits the engine refuses: an end before the start, no change, an unknown id', () => {
+    expectRefused(['close', fact.id, '--at', '2026-08-01'], 1, /^tempora: invalid_at \(2026-08-01T00:00:00\.000Z\) must be after valid_at \(2026-09-01T01:00:00\.000Z\)\n$/);
+    expectRefused(['edit', fact.id, '--fact', fact.fact], 1, /^tempora: the edit changes nothing\n$/);
+    expectRefused(['edit', 'fct_nope', '--fact', 'x'], 1, /^tempora: no fact with id fct_nope\n$/);
+    expectRefused(['forget', 'fct_nope'], 1, /^tempora: no fact with id fct_nope\n$/);
+    expectRefused(['forget', '--entity', 'Nobody'], 1, /^tempora: no entity named "Nobody"\n$/);
+    expectRefused(['forget', '--episode', 'epi_nope'], 1, /^tempora: no episode with id epi_nope\n$/);
+  });
+
+  it('usage errors exit 2 and point to the help', () => {
+    expectRefused(['frobnicate'], 2, /^tempora: unknown command "frobnicate" \(commands: .*\)\nRun 'tempora help' for usage\.\n$/);
+    expectRefused(['facts', '--colour', 'red'], 2, /^tempora: unknown option --colour for facts\nRun 'tempora help facts' for usage\.\n$/);
+    expectRefused(['facts', '--as-of'], 2, /^tempora: --as-of needs a value\n/);
+    expectRefused(['facts', 'extra'], 2, /^tempora: facts: unexpected argument "extra"\n/);
+    expectRefused(['observe'], 2, /^tempora: observe needs FILE\.jsonl\nRun 'tempora help observe' for usage\.\n$/);
+    expectRefused(['close', fact.id], 2, /^tempora: close needs --at\n/);
+    expectRefused(['edit', fact.id], 2, /^tempora: edit needs at least one of --fact, --object, --valid-at, --invalid-at\n/);
+    expectRefused(['forget', fact.id, '--entity', 'me'], 2, /^tempora: forget needs exactly one of FACT_ID, --entity NAME, --episode ID\n/);
+    expectRefused([], 2, /^tempora: no command given\nRun 'tempora help' for usage\.\n$/);
+  });
+});

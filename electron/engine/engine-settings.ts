@@ -1,0 +1,31 @@
+/** The app's own settings file (which models to load at start), next to the memory. */
+import { readFileSync, renameSync, writeFileSync, mkdirSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { z } from 'zod';
+
+const settingsSchema = z.object({
+  chatModelPath: z.string().nullable().default(null),
+  embeddingModelPath: z.string().nullable().default(null),
+});
+export type EngineSettings = z.infer<typeof settingsSchema>;
+
+export function settingsPath(dataDir: string): string {
+  return join(dataDir, 'settings.json');
+}
+
+/** Reads settings; a missing or unreadable file gives the defaults (and never blocks start-up). */
+export function readSettings(dataDir: string): EngineSettings {
+  try {
+    return settingsSchema.parse(JSON.parse(readFileSync(settingsPath(dataDir), 'utf8')));
+  } catch {
+    return settingsSchema.parse({});
+  }
+}
+
+export function writeSettings(dataDir: string, settings: EngineSettings): void {
+  const path = settingsPath(dataDir);
+  mkdirSync(dirname(path), { recursive: true });
+  const temp = `${path}.${process.pid}.tmp`;
+  writeFileSync(temp, JSON.stringify(settings, null, 2));
+  renameSync(temp, path);
+}

@@ -1,0 +1,147 @@
+/**
+ * The assembled engine: memory + models + ingestion worker + vector index, shared by the Electron
+ * main process, the loopback bridge and the `tempora` command. Plain Node: never imports 'electron'.
+ */
+import { join } from 'node:path';
+import type { ApiEventEnvelope } from '../../shared/api-contract';
+import type { GpuSetting } from '../llm/llama-runtime';
+import type { CatalogueModel } from '../llm/model-catalogue';
+import { ModelHost } from '../llm/model-host';
+import { openMemory, type Memory } from '../memory/index';
+import { runChatTurn, type ChatTurnRequest, type ChatTurnResult } from '../memory/chat/chat-turn';
+import { IngestionWorker } from '../memory/ingestion/ingestion-worker';
+import { retrieve, type Retrieval, type RetrieveOptions } from '../memory/retrieval/retrieve';
+import { ModelManager } from './model-manager';
+import { VectorService } from './vector-service';
+
+export interface EngineOptions {
+  dataDir: string;
+  /** better-sqlite3 built for Electron's ABI, inside Electron. */
+  nativeBinding?: string;
+  /** Where downloaded models go; default <dataDir>/models. */
+  modelsDir?: string;
+  threads?: number;
+  gpu?: GpuSetting;
+  /** Load the models used last time (default true). */
+  autoLoadModels?: boolean;
+  /** Start the ingestion worker (default true). */
+  startWorker?: boolean;
+  /** Replace the model catalogue (tests, local mirrors). */
+  catalogue?: readonly CatalogueModel[];
+  ingestionTimeoutMs?: number;
+}
+
+export class TemporaEngine {
+  readonly memory: Memory;
+  readonly models: ModelManager;
+  readonly worker: IngestionWorker;
+  readonly vectors: VectorService;
+  private readonly listeners = new Set<(event: ApiEventEnvelope) => void>();
+  private readonly turns = new Map<string, AbortController>();
+  private chatting = 0;
+  private closed = false;
+
+  private constructor(readonly options: EngineOptions) {
+    this.memory = openMemory({ dataDir: options.dataDir, nativeBinding: options.nativeBinding });
+    const host = new ModelHost({ statePath: join(options.dataDir, 'model-state.json'), runtime: { threads: options.threads, gpu: options.gpu } });
+    this.models = new ModelManager(host, options.dataDir, options.modelsDir ?? join(options.dataDir, 'models'), options.catalogue);
+    this.vectors = new VectorService(this.memory, host, join(options.dataDir, 'vectors'));
+    this.worker = new IngestionWorker(this.memory, {
+      // While a chat answer streams, learning waits: the answer gets the CPU.
+      model: () => (host.contextSize > 0 && this.chatting === 0 ? host : null),
+      timeoutMs: options.ingestionTimeoutMs ?? 120_000,
+      onEvent: (event) => {
+        const lastError = event.type === 'job-failed' ? event.error : null;
+        this.emit({ name: 'ingestionProgress', payload: { counts: event.counts, lastError } });
+        if (event.type === 'job-done') this.emit({ name: 'memoryChanged', payload: { reason: 'learned' } });
+        if (event.type === 'idle') this.vectors.scheduleSync();
+      },
+    });
+    this.memory.onChange(() => this.vectors.scheduleSync());
+  }
+
+  static async open(options: EngineOptions): Promise<TemporaEngine> {
+    const engine = new TemporaEngine(options);
+    if (options.autoLoadModels ?? true) {
+      await engine.models.autoLoad();
+      if (engine.models.host.embeddingModel) await engine.vectors.attach();
+    }
+    if (options.startWorker ?? true) engine.worker.start();
+    return engine;
+  }
+
+  onEvent(listener: (event: ApiEventEnvelope) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  emit(event: ApiEventEnvelope): void {
+    for (const listener of this.listeners) {
+      try {
+        listener(event);
+      } catch {
+        // a broken listener must not break the engine
+      }
+    }
+  }
+
+  async loadModel(role: 'chat' | 'embedding', path: string) {
+    const info = await this.models.load(role, path);
+    if (role === 'embedding') await this.vectors.attach();
+    else this.worker.notify();
+    this.emit({ name: 'modelsChanged', payload: {} });
+    return info;
+  }
+
+  async unloadModel(role: 'chat' | 'embedding'): Promise<void> {
+    if (role === 'embedding') await this.vectors.detach();
+    await this.models.unload(role);
+    this.emit({ name: 'modelsChanged', payload: {} });
+  }
+
+  retrieve(query: string, options: Omit<RetrieveOptions, 'vectors'> = {}): Promise<Retrieval> {
+    return retrieve(this.memory, query, { ...options, vectors: this.vectors.ranker() });
+  }
+
+  /** One chat turn, streamed; stop it with stopTurn(turnId). */
+  async chat(turnId: string, request: Omit<ChatTurnRequest, 'signal' | 'onToken' | 'onContext'>): Promise<ChatTurnResult> {
+    if (this.turns.has(turnId)) throw new Error(`turn ${turnId} is already running`);
+    const controller = new AbortController();
+    this.turns.set(turnId, controller);
+    this.chatting++;
+    try {
+      return await runChatTurn(this.memory, this.models.host, this.vectors.ranker(), {
+        ...request,
+        signal: controller.signal,
+        onToken: (text) => this.emit({ name: 'chatToken', payload: { turnId, text } }),
+        onContext: (info) => this.emit({ name: 'chatContext', payload: { turnId, ...info } }),
+      });
+    } finally {
+      this.turns.delete(turnId);
+      this.chatting--;
+      this.worker.notify();
+    }
+  }
+
+  stopTurn(turnId: string): boolean {
+    const controller = this.turns.get(turnId);
+    controller?.abort(new Error('stopped by the user'));
+    return controller !== undefined;
+  }
+
+  /** Graceful: stops chats, lets the job in flight finish (or returns it to the queue), closes everything. */
+  async close(graceMs = 10_000): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    for (const controller of this.turns.values()) controller.abort(new Error('shutting down'));
+    await this.worker.stop(graceMs);
+    await this.vectors.close();
+    await this.models.host.dispose();
+    this.memory.close();
+    this.listeners.clear();
+  }
+}
+
+export function openEngine(options: EngineOptions): Promise<TemporaEngine> {
+  return TemporaEngine.open(options);
+}

@@ -1,0 +1,121 @@
+/**
+ * Models as the app manages them: the catalogue with this machine's fit, downloads (progress,
+ * cancel, resume), loading a chat or embedding model and remembering it for the next start —
+ * unless it failed to load last time.
+ */
+import { existsSync, statSync } from 'node:fs';
+import { totalmem } from 'node:os';
+import { join } from 'node:path';
+import type { CatalogueEntry, ModelStatus } from '../../shared/api-contract';
+import { MODEL_CATALOGUE, type CatalogueModel } from '../llm/model-catalogue';
+import { downloadModel, partialDownloadPaths, type DownloadProgress } from '../llm/model-download';
+import type { LoadedModelInfo, ModelHost } from '../llm/model-host';
+import { readSettings, writeSettings } from './engine-settings';
+
+export type ModelRole = 'chat' | 'embedding';
+
+export class ModelManager {
+  private readonly downloads = new Map<string, AbortController>();
+  lastError: string | null = null;
+
+  constructor(
+    readonly host: ModelHost,
+    private readonly dataDir: string,
+    readonly modelsDir: string,
+    private readonly catalogue: readonly CatalogueModel[] = MODEL_CATALOGUE,
+  ) {}
+
+  entries(): CatalogueEntry[] {
+    const ram = totalmem();
+    return this.catalogue.map((m) => {
+      const path = join(this.modelsDir, m.fileName);
+      return {
+        id: m.id,
+        name: m.name,
+        role: m.role,
+        sizeBytes: m.sizeBytes,
+        ramBytes: m.ramBytes,
+        fit: m.fitFor(ram),
+        notes: m.notes,
+        path: existsSync(path) ? path : null,
+        partial: partialDownloadPaths(this.modelsDir, m.fileName).some((p) => existsSync(p)),
+      };
+    });
+  }
+
+  find(id: string): CatalogueModel {
+    const model = this.catalogue.find((m) => m.id === id);
+    if (!model) throw new Error(`no model "${id}" in the catalogue (known: ${this.catalogue.map((m) => m.id).join(', ')})`);
+    return model;
+  }
+
+  /** Downloads a catalogue model into the models directory; resumes a partial download. */
+  async download(id: string, onProgress: (p: DownloadProgress) => void): Promise<string> {
+    const model = this.find(id);
+    if (this.downloads.has(id)) throw new Error(`${model.name} is already downloading`);
+    const controller = new AbortController();
+    this.downloads.set(id, controller);
+    try {
+      const result = await downloadModel({
+        uri: model.uri,
+        dirPath: this.modelsDir,
+        fileName: model.fileName,
+        sha256: model.sha256,
+        expectedSizeBytes: model.sizeIsExact ? model.sizeBytes : null,
+        onProgress,
+        signal: controller.signal,
+      });
+      return result.path;
+    } finally {
+      this.downloads.delete(id);
+    }
+  }
+
+  cancelDownload(id: string): void {
+    this.downloads.get(id)?.abort(new Error('cancelled by the user'));
+  }
+
+  async load(role: ModelRole, path: string): Promise<LoadedModelInfo> {
+    try {
+      if (!existsSync(path) || !statSync(path).isFile()) throw new Error(`no model file at ${path}`);
+      const info = role === 'chat' ? await this.host.loadChatModel(path) : await this.host.loadEmbeddingModel(path);
+      const settings = readSettings(this.dataDir);
+      writeSettings(this.dataDir, { ...settings, [role === 'chat' ? 'chatModelPath' : 'embeddingModelPath']: path });
+      this.lastError = null;
+      return info;
+    } catch (error) {
+      this.lastError = (error as Error).message;
+      throw error;
+    }
+  }
+
+  async unload(role: ModelRole): Promise<void> {
+    if (role === 'chat') await this.host.unloadChatModel();
+    else await this.host.unloadEmbeddingModel();
+    const settings = readSettings(this.dataDir);
+    writeSettings(this.dataDir, { ...settings, [role === 'chat' ? 'chatModelPath' : 'embeddingModelPath']: null });
+  }
+
+  /** Loads the models used last time, skipping any that failed to load then. Never throws. */
+  async autoLoad(): Promise<void> {
+    const settings = readSettings(this.dataDir);
+    for (const [role, path] of [['chat', settings.chatModelPath], ['embedding', settings.embeddingModelPath]] as const) {
+      if (!path) continue;
+      if (!this.host.shouldAutoLoad(path)) {
+        this.lastError = `not loading ${path} automatically: it failed to load last time (${this.host.lastLoadAttempt(path)?.error?.message ?? 'unknown error'})`;
+        continue;
+      }
+      try {
+        await this.load(role, path);
+      } catch {
+        // lastError says why; the app stays usable without a model
+      }
+    }
+  }
+
+  status(ingestion: ModelStatus['ingestion']): ModelStatus {
+    const loaded = (info: LoadedModelInfo | null) =>
+      info && { role: info.role, path: info.path, name: info.name, sizeBytes: info.sizeBytes, contextSize: info.contextSize, embeddingLength: info.embeddingLength, threads: info.threads };
+    return { chat: loaded(this.host.chatModel), embedding: loaded(this.host.embeddingModel), totalRamBytes: totalmem(), modelsDir: this.modelsDir, ingestion, lastError: this.lastError };
+  }
+}

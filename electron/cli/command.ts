@@ -25,7 +25,8 @@ export interface CommandSpec {
   description?: string[];
   options: Record<string, OptionSpec>;
   positionals: { min: number; max: number; name: string };
-  run(ctx: CommandContext): void;
+  /** Sync commands return nothing; long-running ones (ingest, chat, serve) return a promise. */
+  run(ctx: CommandContext): void | Promise<void>;
 }
 
 export type OptionValues = Record<string, string | boolean | undefined>;

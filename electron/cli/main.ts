@@ -11,9 +11,11 @@ process.stdout.on('error', (error: NodeJS.ErrnoException) => {
 });
 
 // exitCode rather than process.exit(): a large export written to a pipe is flushed before exiting.
-process.exitCode = run(process.argv.slice(2), {
+const status = run(process.argv.slice(2), {
   stdout: (text) => void process.stdout.write(text),
   stderr: (text) => void process.stderr.write(text),
   cwd: process.cwd(),
   env: process.env,
 });
+if (typeof status === 'number') process.exitCode = status;
+else void status.then((code) => (process.exitCode = code));

@@ -41,8 +41,11 @@ export const COMMANDS: readonly CommandSpec[] = [
   helpCommand,
 ];
 
-/** Runs one command line (without "node main.ts") and returns its exit status. */
-export function run(argv: readonly string[], io: Io): number {
+/**
+ * Runs one command line (without "node main.ts") and returns its exit status — directly for the
+ * synchronous commands, as a promise for the long-running ones (see runAsync for a uniform promise).
+ */
+export function run(argv: readonly string[], io: Io): number | Promise<number> {
   let command: string | undefined;
   try {
     const located = locateCommand(argv);
@@ -66,11 +69,28 @@ export function run(argv: readonly string[], io: Io): number {
     if (positionals.length > max) {
       throw new UsageError(`${spec.name}: unexpected argument ${JSON.stringify(positionals[max])}`, spec.name);
     }
-    spec.run(new CommandContext(spec.name, values, positionals, io));
+    const result = spec.run(new CommandContext(spec.name, values, positionals, io));
+    if (result instanceof Promise) {
+      return result.then(
+        () => EXIT_OK,
+        (error: unknown) => report(error, io, command),
+      );
+    }
     return EXIT_OK;
   } catch (error) {
     return report(error, io, command);
   }
+}
+
+export async function runAsync(argv: readonly string[], io: Io): Promise<number> {
+  return run(argv, io);
+}
+
+/** For synchronous commands only (tests of observe, facts, edit ...): the exit status. */
+export function runSync(argv: readonly string[], io: Io): number {
+  const status = run(argv, io);
+  if (typeof status !== 'number') throw new Error(`${argv.join(' ')} is a long-running command: use runAsync`);
+  return status;
 }
 
 function report(error: unknown, io: Io, command: string | undefined): number {

@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { run } from '../../electron/cli/run';
+import { runSync } from '../../electron/cli/run';
 import { steppingClock, type Clock } from '../../electron/memory/index';
 import type { FactRecord } from '../../shared/memory-schema';
 
@@ -23,7 +23,7 @@ afterEach(() => rmSync(dir, { recursive: true, force: true }));
 function tempora(...argv: string[]): { code: number; out: string; err: string } {
   let out = '';
   let err = '';
-  const code = run([...argv, '--data', join(dir, 'data')], { stdout: (t) => (out += t), stderr: (t) => (err += t), cwd: dir, env: {}, clock });
+  const code = runSync([...argv, '--data', join(dir, 'data')], { stdout: (t) => (out += t), stderr: (t) => (err += t), cwd: dir, env: {}, clock });
   return { code, out, err };
 }
 

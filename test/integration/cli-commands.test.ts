@@ -7,7 +7,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'n
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { run } from '../../electron/cli/run';
+import { runSync } from '../../electron/cli/run';
 import { steppingClock, type Clock } from '../../electron/memory/index';
 import { factRecord, memoryExport, type FactRecord } from '../../shared/memory-schema';
 
@@ -27,7 +27,7 @@ afterEach(() => rmSync(dir, { recursive: true, force: true }));
 function tempora(...argv: string[]): { code: number; out: string; err: string; json<T = unknown>(): T } {
   let out = '';
   let err = '';
-  const code = run([...argv, '--data', data], { stdout: (t) => (out += t), stderr: (t) => (err += t), cwd: dir, env: {}, clock });
+  const code = runSync([...argv, '--data', data], { stdout: (t) => (out += t), stderr: (t) => (err += t), cwd: dir, env: {}, clock });
   return { code, out, err, json: <T>() => JSON.parse(out) as T };
 }
 
@@ -239,7 +239,7 @@ describe('tempora help and the data directory', () => {
     writeFileSync(join(dir, 'a.jsonl'), JSON.stringify(managerA));
     const env = { TEMPORA_DATA_DIR: join(dir, 'from-env') };
     const io = { stdout: () => {}, stderr: () => {}, cwd: dir, env, clock };
-    expect(run(['observe', 'a.jsonl'], io)).toBe(0);
+    expect(runSync(['observe', 'a.jsonl'], io)).toBe(0);
     expect(readdirSync(join(dir, 'from-env'))).toContain('memory.sqlite');
   });
 });

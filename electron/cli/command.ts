@@ -55,6 +55,11 @@ export class CommandContext {
     return data === undefined ? defaultDataDir(this.io.env) : resolve(this.io.cwd, data);
   }
 
+  /** A path given on the command line, resolved against the working directory. */
+  resolvePath(path: string): string {
+    return resolve(this.io.cwd, path);
+  }
+
   string(name: string): string | undefined {
     const value = this.values[name];
     return typeof value === 'string' ? value : undefined;

@@ -12,6 +12,10 @@ import { factsCommand, showCommand } from './commands/facts';
 import { forgetCommand } from './commands/forget';
 import { observeCommand } from './commands/observe';
 import { searchCommand } from './commands/search';
+import { chatCommand } from './commands/chat';
+import { ingestCommand } from './commands/ingest';
+import { modelsCommand } from './commands/models';
+import { reindexCommand } from './commands/reindex';
 import { EXIT_INPUT, EXIT_OK, EXIT_USAGE, InputError, UsageError } from './errors';
 import type { Io } from './output';
 
@@ -38,6 +42,10 @@ export const COMMANDS: readonly CommandSpec[] = [
   forgetCommand,
   exportCommand,
   importCommand,
+  ingestCommand,
+  chatCommand,
+  modelsCommand,
+  reindexCommand,
   helpCommand,
 ];
 

@@ -1,0 +1,96 @@
+/**
+ * `tempora ingest FILE.jsonl --model PATH [--embedding-model PATH]`: learns from chat messages with
+ * a local model. Every line is checked first; then all messages and their jobs are stored in one
+ * transaction (so a crash loses none, and a rerun stores none twice), and the worker learns from
+ * them, printing progress. Jobs interrupted by a crash are resumed by the next run.
+ */
+import { z } from 'zod';
+import { describeZodError } from '../../../shared/memory-schema';
+import type { CommandSpec } from '../command';
+import { MODEL_OPTIONS, withEngine } from '../engine-context';
+import { InputError } from '../errors';
+import { readTextFile } from '../files';
+import { printJson, printLines } from '../output';
+import { parseJsonLines } from './observe';
+
+const messageLine = z.strictObject({
+  role: z.enum(['user', 'assistant', 'system', 'document']),
+  content: z.string().min(1).max(100_000),
+  time: z.string().min(1),
+  conversation: z.string().min(1).max(200).optional(),
+  id: z.string().min(1).max(200).optional(),
+});
+
+export const ingestCommand: CommandSpec = {
+  name: 'ingest',
+  summary: 'learn facts from chat messages with a local model',
+  synopsis: 'ingest FILE.jsonl --model PATH [--embedding-model PATH] [--threads N]',
+  description: [
+    'One message per line: {"role":"user","content":"…","time":"2026-09-01T10:00:00+09:00","conversation":"c1"}',
+    'Prints progress while it works and a summary at the end (--json: messages, facts added, facts closed,',
+    'model calls, prompt tokens, completion tokens, seconds). Messages already stored are not stored again;',
+    'jobs left unfinished by an interrupted run are resumed.',
+  ],
+  options: { ...MODEL_OPTIONS },
+  positionals: { min: 1, max: 1, name: 'FILE.jsonl' },
+  async run(ctx) {
+    const started = performance.now();
+    const file = ctx.positionals[0]!;
+    const { items, lines } = parseJsonLines(file, readTextFile(file, ctx.io.cwd));
+    const messages = items.map((item, i) => {
+      const parsed = messageLine.safeParse(item);
+      if (!parsed.success) throw new InputError(`${file}:${lines[i]}: ${describeZodError(parsed.error)}`);
+      return parsed.data;
+    });
+    await withEngine(ctx, { requireModel: true }, async (engine) => {
+      const memory = engine.memory;
+      const episodeIds = memory.db.transaction(() =>
+        messages.map((m, i) => {
+          try {
+            return memory.appendMessage({ role: m.role, content: m.content, time: m.time, conversation: m.conversation, id: m.id }).episode.id;
+          } catch (error) {
+            throw new InputError(`${file}:${lines[i]}: ${(error as Error).message}`);
+          }
+        }),
+      )();
+      const total = memory.jobs.counts();
+      const todo = total.pending + total.running;
+      let done = 0;
+      const off = engine.onEvent((event) => {
+        if (event.name !== 'ingestionProgress' || ctx.json) return;
+        const counts = event.payload.counts;
+        done = Math.max(done, todo - counts.pending - counts.running);
+        const failure = event.payload.lastError ? ` (retrying after: ${event.payload.lastError})` : '';
+        ctx.io.stderr(`\r[${done}/${todo}] learned${failure}      ${failure ? '\n' : ''}`);
+      });
+      engine.worker.start();
+      await engine.worker.whenIdle();
+      off();
+      await engine.vectors.sync();
+      if (!ctx.json && todo > 0) ctx.io.stderr('\n');
+      const usage = memory.db
+        .prepare(
+          `SELECT COUNT(*) AS jobs, TOTAL(model_calls) AS calls, TOTAL(prompt_tokens) AS prompt, TOTAL(completion_tokens) AS completion,
+                  TOTAL(facts_added) AS added, TOTAL(facts_closed) AS closed, SUM(status = 'parked') AS parked
+           FROM ingestion_jobs WHERE episode_id IN (SELECT value FROM json_each(?))`,
+        )
+        .get(JSON.stringify(episodeIds)) as { jobs: number; calls: number; prompt: number; completion: number; added: number; closed: number; parked: number | null };
+      const summary = {
+        messages: messages.length,
+        facts_added: usage.added,
+        facts_closed: usage.closed,
+        model_calls: usage.calls,
+        prompt_tokens: usage.prompt,
+        completion_tokens: usage.completion,
+        parked: usage.parked ?? 0,
+        seconds: Math.round((performance.now() - started) / 10) / 100,
+      };
+      if (ctx.json) return printJson(ctx.io, summary);
+      printLines(ctx.io, [
+        `Learned from ${summary.messages} messages in ${summary.seconds} s: ${summary.facts_added} facts added, ${summary.facts_closed} closed.`,
+        `Model: ${summary.model_calls} calls (${(summary.model_calls / Math.max(1, usage.jobs)).toFixed(2)} per message), ${summary.prompt_tokens} prompt + ${summary.completion_tokens} completion tokens.`,
+        ...(summary.parked ? [`${summary.parked} message(s) could not be learned from and were parked (see 'tempora models' for the model, then retry).`] : []),
+      ]);
+    });
+  },
+};

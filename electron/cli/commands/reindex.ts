@@ -1,0 +1,29 @@
+/** `tempora reindex --embedding-model PATH`: drops the vector index and rebuilds it from SQLite. */
+import type { CommandSpec } from '../command';
+import { MODEL_OPTIONS, withEngine } from '../engine-context';
+import { InputError } from '../errors';
+import { printJson, printLines } from '../output';
+import { readSettings } from '../../engine/engine-settings';
+
+export const reindexCommand: CommandSpec = {
+  name: 'reindex',
+  summary: 'rebuild the vector index from the memory (SQLite is the truth)',
+  synopsis: 'reindex [--embedding-model PATH]',
+  description: ['Without --embedding-model, the embedding model the app used last is loaded.'],
+  options: { 'embedding-model': MODEL_OPTIONS['embedding-model']!, threads: MODEL_OPTIONS.threads! },
+  positionals: { min: 0, max: 0, name: '' },
+  async run(ctx) {
+    await withEngine(ctx, {}, async (engine) => {
+      if (!engine.models.host.embeddingModel) {
+        const configured = readSettings(ctx.dataDir).embeddingModelPath;
+        if (!configured) throw new InputError('reindex needs an embedding model: --embedding-model PATH');
+        await engine.loadModel('embedding', configured);
+      }
+      const result = await engine.vectors.rebuild((done, total) => {
+        if (!ctx.json) ctx.io.stderr(`\rembedding ${done}/${total}`);
+      });
+      if (ctx.json) return printJson(ctx.io, result);
+      printLines(ctx.io, [`\nVector index rebuilt: ${result.added} items embedded.`]);
+    });
+  },
+};

@@ -1,0 +1,45 @@
+/** Opening the full engine (models, ingestion, vectors) for the long-running commands. */
+import { ModelLoadError } from '../llm/model-errors';
+import { TemporaEngine, type EngineOptions } from '../engine/index';
+import type { CommandContext, OptionSpec } from './command';
+import { InputError } from './errors';
+
+export const MODEL_OPTIONS: Record<string, OptionSpec> = {
+  model: { type: 'string', help: ['--model PATH', 'chat/extraction model (GGUF)'] },
+  'embedding-model': { type: 'string', help: ['--embedding-model PATH', 'embedding model (GGUF) for vector search; may be the same file'] },
+  threads: { type: 'string', help: ['--threads N', 'CPU threads for the model (default: physical cores)'] },
+};
+
+/** Opens the engine without auto-loading anything, loads the models named on the command line, runs fn, closes. */
+export async function withEngine<T>(
+  ctx: CommandContext,
+  options: Partial<EngineOptions> & { requireModel?: boolean },
+  fn: (engine: TemporaEngine) => Promise<T>,
+): Promise<T> {
+  const threads = ctx.count('threads');
+  let engine: TemporaEngine;
+  try {
+    engine = await TemporaEngine.open({ dataDir: ctx.dataDir, autoLoadModels: false, startWorker: false, threads, ...options });
+  } catch (error) {
+    throw new InputError(`cannot open the memory in ${ctx.dataDir}: ${(error as Error).message}`);
+  }
+  try {
+    const model = ctx.string('model');
+    const embedding = ctx.string('embedding-model');
+    if (options.requireModel && model === undefined) throw new InputError(`${ctx.command} needs --model PATH (a GGUF chat model; see 'tempora models')`);
+    if (model !== undefined) await loadModel(engine, 'chat', model, ctx);
+    if (embedding !== undefined) await loadModel(engine, 'embedding', embedding, ctx);
+    return await fn(engine);
+  } finally {
+    await engine.close();
+  }
+}
+
+async function loadModel(engine: TemporaEngine, role: 'chat' | 'embedding', path: string, ctx: CommandContext): Promise<void> {
+  try {
+    await engine.loadModel(role, ctx.resolvePath(path));
+  } catch (error) {
+    if (error instanceof ModelLoadError || error instanceof Error) throw new InputError(`--${role === 'chat' ? 'model' : 'embedding-model'}: ${error.message}`);
+    throw error;
+  }
+}

@@ -1,6 +1,5 @@
 /** Opening the full engine (models, ingestion, vectors) for the long-running commands. */
-import { ModelLoadError } from '../llm/model-errors';
-import { TemporaEngine, type EngineOptions } from '../engine/index';
+import type { EngineOptions, TemporaEngine } from '../engine/index';
 import type { CommandContext, OptionSpec } from './command';
 import { InputError } from './errors';
 
@@ -19,6 +18,8 @@ export async function withEngine<T>(
   const threads = ctx.count('threads');
   let engine: TemporaEngine;
   try {
+    // Loaded on demand: the quick commands (facts, search …) never load node-llama-cpp or LanceDB.
+    const { TemporaEngine } = await import('../engine/index');
     engine = await TemporaEngine.open({ dataDir: ctx.dataDir, autoLoadModels: false, startWorker: false, threads, ...options });
   } catch (error) {
     throw new InputError(`cannot open the memory in ${ctx.dataDir}: ${(error as Error).message}`);
@@ -39,7 +40,7 @@ async function loadModel(engine: TemporaEngine, role: 'chat' | 'embedding', path
   try {
     await engine.loadModel(role, ctx.resolvePath(path));
   } catch (error) {
-    if (error instanceof ModelLoadError || error instanceof Error) throw new InputError(`--${role === 'chat' ? 'model' : 'embedding-model'}: ${error.message}`);
+    if (error instanceof Error) throw new InputError(`--${role === 'chat' ? 'model' : 'embedding-model'}: ${error.message}`);
     throw error;
   }
 }

@@ -2,11 +2,14 @@
  * `tempora models` lists the recommended models with how well each fits this machine;
  * `tempora models pull ID` downloads one (progress bar, resumable, size and checksum verified).
  */
-import { formatBytes } from '../../llm/model-errors';
 import type { CommandSpec } from '../command';
 import { withEngine } from '../engine-context';
 import { InputError, UsageError } from '../errors';
 import { printJson, printLines } from '../output';
+
+function formatBytes(bytes: number): string {
+  return bytes >= 1e9 ? `${(bytes / 1e9).toFixed(1)} GB` : `${Math.round(bytes / 1e6)} MB`;
+}
 
 const FIT_TEXT = { fits: 'fits', may_be_slow: 'may be slow', wont_fit: "won't fit" } as const;
 

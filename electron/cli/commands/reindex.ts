@@ -3,7 +3,6 @@ import type { CommandSpec } from '../command';
 import { MODEL_OPTIONS, withEngine } from '../engine-context';
 import { InputError } from '../errors';
 import { printJson, printLines } from '../output';
-import { readSettings } from '../../engine/engine-settings';
 
 export const reindexCommand: CommandSpec = {
   name: 'reindex',
@@ -15,6 +14,7 @@ export const reindexCommand: CommandSpec = {
   async run(ctx) {
     await withEngine(ctx, {}, async (engine) => {
       if (!engine.models.host.embeddingModel) {
+        const { readSettings } = await import('../../engine/engine-settings');
         const configured = readSettings(ctx.dataDir).embeddingModelPath;
         if (!configured) throw new InputError('reindex needs an embedding model: --embedding-model PATH');
         await engine.loadModel('embedding', configured);

@@ -2,7 +2,7 @@
  * The assembled engine: memory + models + ingestion worker + vector index, shared by the Electron
  * main process, the loopback bridge and the `tempora` command. Plain Node: never imports 'electron'.
  */
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import type { ApiEventEnvelope } from '../../shared/api-contract';
 import type { GpuSetting } from '../llm/llama-runtime';
 import type { CatalogueModel } from '../llm/model-catalogue';
@@ -45,7 +45,10 @@ export class TemporaEngine {
     this.memory = openMemory({ dataDir: options.dataDir, nativeBinding: options.nativeBinding });
     const host = new ModelHost({ statePath: join(options.dataDir, 'model-state.json'), runtime: { threads: options.threads, gpu: options.gpu } });
     this.models = new ModelManager(host, options.dataDir, options.modelsDir ?? join(options.dataDir, 'models'), options.catalogue);
-    this.vectors = new VectorService(this.memory, host, join(options.dataDir, 'vectors'));
+    this.vectors = new VectorService(this.memory, host, join(options.dataDir, 'vectors'), () => {
+      const info = host.embeddingModel;
+      return info ? `${basename(info.path)}:${info.sizeBytes}` : undefined;
+    });
     this.worker = new IngestionWorker(this.memory, {
       // While a chat answer streams, learning waits: the answer gets the CPU.
       model: () => (host.contextSize > 0 && this.chatting === 0 ? host : null),

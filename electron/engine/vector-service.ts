@@ -21,6 +21,8 @@ export class VectorService {
     private readonly memory: Memory,
     private readonly embedder: Embedder,
     private readonly path: string,
+    /** Identity of the loaded embedding model (path and size): another model resets the index. */
+    private readonly modelIdentity: () => string | undefined = () => undefined,
   ) {}
 
   get attached(): boolean {
@@ -31,7 +33,10 @@ export class VectorService {
   async attach(): Promise<void> {
     if (this.embedder.dimensions === 0) return;
     await this.detach();
-    this.index = await VectorIndex.open(this.path, this.embedder.dimensions);
+    this.index = await VectorIndex.open(this.path, this.embedder.dimensions, {
+      model: this.modelIdentity(),
+      onError: (error) => (this.lastError = (error as Error).message),
+    });
     this.scheduleSync(0);
   }
 

@@ -62,6 +62,10 @@ function toLoadError(error: unknown, file: string): ModelLoadError {
 }
 
 const GRAMMAR_CACHE_SIZE = 32;
+/** Tokens kept free for the chat template around a structured prompt. */
+const CHAT_TEMPLATE_RESERVE = 48;
+/** A structured answer needs at least this much room. */
+const MIN_ANSWER_TOKENS = 64;
 
 export class ModelHost implements StructuredModel, ChatModel, Embedder {
   private readonly loadState: ModelLoadState;
@@ -135,9 +139,13 @@ export class ModelHost implements StructuredModel, ChatModel, Embedder {
     const slot = this.requireChat();
     const s = callSignals(slot.unload.signal, req.signal, req.timeoutMs);
     const promptTokens = slot.model.tokenize(`${req.system ?? ''}\n${req.prompt}`, false).length;
-    if (promptTokens + req.maxTokens > slot.info.contextSize) {
-      throw new ModelCallError('prompt_too_long', `The prompt (${promptTokens} tokens) plus maxTokens (${req.maxTokens}) exceeds the context size (${slot.info.contextSize})`);
+    // maxTokens is a ceiling: on a small context the answer gets what room is left (the chat
+    // template takes a few tokens too); too little room for any answer is an error.
+    const room = slot.info.contextSize - promptTokens - CHAT_TEMPLATE_RESERVE;
+    if (room < MIN_ANSWER_TOKENS) {
+      throw new ModelCallError('prompt_too_long', `The prompt (${promptTokens} tokens) leaves no room for an answer in the context (${slot.info.contextSize} tokens)`);
     }
+    if (req.maxTokens > room) req = { ...req, maxTokens: room };
     const grammar = await this.grammarFor(slot.model.llama, req.schema).catch((error: unknown) => {
       throw new ModelCallError('failed', `The schema cannot be turned into a grammar: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
     });

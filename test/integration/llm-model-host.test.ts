@@ -134,7 +134,7 @@ describe('ModelHost over node-llama-cpp', () => {
   });
 
   it('fails cleanly on a prompt too long, maxTokens, timeout and cancellation', async () => {
-    await expect(host.completeJson({ prompt: 'x', schema: extractionSchema, maxTokens: 5000 })).rejects.toMatchObject({ code: 'prompt_too_long' });
+    await expect(host.completeJson({ prompt: 'x'.repeat(5000), schema: extractionSchema, maxTokens: 400 })).rejects.toMatchObject({ code: 'prompt_too_long' });
     const cut = host.completeJson({ prompt: 'x', schema: extractionSchema, maxTokens: 3 });
     await expect(cut).rejects.toMatchObject({ code: 'invalid_output' });
     await expect(host.completeJson({ prompt: 'x', schema: extractionSchema, maxTokens: 400, timeoutMs: 1 })).rejects.toMatchObject({ code: 'timeout' });

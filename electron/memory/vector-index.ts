@@ -1,0 +1,591 @@
+/**
+ * The vector index: embeddings of facts, entities and episodes in one LanceDB table. It is derived
+ * data — SQLite is the truth, and vector-sync.ts reconciles this table with it (or rebuilds it) —
+ * so whenever the stored table cannot be used as it is (another vector length, another embedding
+ * model, an older layout, unreadable) it is dropped and recreated empty, never mixed.
+ *
+ * One table `items` in `<dataDir>/vectors`:
+ *   id     utf8                          the SQLite id ("fct_…", "ent_…", "epi_…"), unique
+ *   kind   utf8                          'fact' | 'entity' | 'episode'
+ *   hash   utf8                          hash of the embedded text ('' if unknown), to spot stale vectors
+ *   vector fixed_size_list<float32>[d]   L2-normalised embedding; searched by cosine distance
+ *
+ * Writes (upsert, delete, reset, maintenance) run one at a time on a promise chain inside the
+ * class, so callers may fire and forget; a failed write rejects its own promise (never an
+ * unhandled rejection) and is reported to `onError`. Reads do not wait for queued writes, except
+ * `ids`, `hashes` and `count`, which reflect everything queued before them.
+ *
+ * Search is exact (brute force) while the table is small. From `annMinRows` rows on, an IVF_RQ
+ * index (RaBitQ-quantised, trains in ~2 s at 100k × 384 on two cores) is built in the background
+ * of the write chain, with a bitmap index on `kind` and a btree on `id`; queries then re-rank
+ * `refineFactor × limit` candidates by their exact cosine distance. See test/bench/vector-search.ts.
+ * Small writes are compacted (and newly written rows added to the indexes) every so often.
+ */
+import * as lancedb from '@lancedb/lancedb';
+import { mkdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { MemoryInputError } from './memory-errors';
+
+/**
+ * apache-arrow as LanceDB itself loads it (its CommonJS build, resolved from LanceDB's package).
+ * An ESM `import` of apache-arrow would be a second copy of the library, and LanceDB does not
+ * reliably convert nested Arrow data (the vector column) between copies.
+ */
+const arrow = createRequire(createRequire(import.meta.url).resolve('@lancedb/lancedb'))('apache-arrow') as typeof import('apache-arrow');
+
+export type VectorKind = 'fact' | 'entity' | 'episode';
+export const VECTOR_KINDS: readonly VectorKind[] = ['fact', 'entity', 'episode'];
+
+export interface VectorRow {
+  id: string;
+  kind: VectorKind;
+  vector: Float32Array | readonly number[];
+  /** Hash of the text the vector was made from (vector-sync's `textHash`); '' or absent = unknown. */
+  hash?: string;
+}
+
+export interface VectorHit {
+  id: string;
+  kind: VectorKind;
+  /** Cosine distance, 0 (same direction) … 2 (opposite). Best first. */
+  distance: number;
+}
+
+export interface VectorSearchOptions {
+  limit: number;
+  kind?: VectorKind | readonly VectorKind[];
+  /** Only these ids are candidates (e.g. the facts current at `as_of`). An empty list finds nothing. */
+  ids?: Iterable<string>;
+}
+
+export interface VectorIndexOptions {
+  /**
+   * Identity of the embedding model (e.g. file name and size). When given and different from the
+   * one the table was built with, the table is reset like on a dimension change.
+   */
+  model?: string;
+  /** Every failed write (also those whose promise is awaited) and failed background maintenance. */
+  onError?: (error: unknown) => void;
+  /** Rows from which an ANN index is built (default 5000; Infinity: always brute force). */
+  annMinRows?: number;
+  /** With an ANN index, candidates re-ranked by exact distance = refineFactor × limit (default 5). */
+  refineFactor?: number;
+  /** Compact after this many small writes (default 32). */
+  compactAfterWrites?: number;
+}
+
+export type VectorResetReason = 'dimensions' | 'model' | 'layout' | 'unreadable';
+
+export const VECTOR_TABLE = 'items';
+/** Bump when the table's columns change: older tables are then reset (and rebuilt by reconcile). */
+export const VECTOR_LAYOUT_VERSION = '1';
+const META_LAYOUT = 'tempora.vectors.layout';
+const META_MODEL = 'tempora.vectors.model';
+
+const DEFAULT_ANN_MIN_ROWS = 5_000;
+const DEFAULT_REFINE_FACTOR = 5;
+const DEFAULT_COMPACT_AFTER_WRITES = 32;
+/** With an ANN index, rows written since the last optimize that trigger one (they are searched flat). */
+const OPTIMIZE_AFTER_ROWS = 2_000;
+/** Retrain the ANN index when the table has grown this much since it was trained … */
+const RETRAIN_GROWTH = 4;
+/** … or when compactions have added more incremental parts than this. */
+const MAX_INDEX_PARTS = 8;
+const ANN_INDEX = 'vector_idx';
+/** Rows per Arrow batch / merge. */
+const WRITE_CHUNK = 10_000;
+/** Ids per `IN (...)` list in a delete or a prefilter. */
+const SQL_LIST_CHUNK = 1_000;
+/** Above this many candidate ids, search over-fetches and filters in JS instead of an IN list. */
+const PREFILTER_MAX_IDS = 1_000;
+/** Versions younger than this survive compaction, so a query already reading one never loses its files. */
+const KEEP_VERSIONS_MS = 60_000;
+const MAX_DIMENSIONS = 65_536;
+const MAX_LIMIT = 10_000;
+
+/** A SQL string literal (DataFusion: quotes doubled; backslashes are ordinary characters). */
+export function sqlString(value: string): string {
+  return `'${value.replaceAll("'", "''")}'`;
+}
+
+/** `<dataDir>/vectors`. */
+export function vectorIndexPath(dataDir: string): string {
+  return join(dataDir, 'vectors');
+}
+
+function closedError(): Error {
+  return new Error('the vector index is closed');
+}
+
+function isKind(value: unknown): value is VectorKind {
+  return value === 'fact' || value === 'entity' || value === 'episode';
+}
+
+function kindList(kind: VectorKind | readonly VectorKind[] | undefined, where: string): VectorKind[] | null {
+  if (kind === undefined) return null;
+  const kinds = typeof kind === 'string' ? [kind] : [...kind];
+  for (const k of kinds) if (!isKind(k)) throw new MemoryInputError(`unknown vector kind ${JSON.stringify(k)} (fact, entity or episode)`, where);
+  return kinds;
+}
+
+function kindPredicate(kinds: VectorKind[] | null): string | null {
+  if (!kinds) return null;
+  if (kinds.length === 0) return 'false';
+  return kinds.length === 1 ? `kind = ${sqlString(kinds[0]!)}` : `kind IN (${kinds.map(sqlString).join(', ')})`;
+}
+
+function chunks<T>(items: readonly T[], size: number): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+  return out;
+}
+
+function schemaFor(dimensions: number, model: string): import('apache-arrow').Schema {
+  const { Field, FixedSizeList, Float32, Schema, Utf8 } = arrow;
+  return new Schema(
+    [
+      new Field('id', new Utf8(), false),
+      new Field('kind', new Utf8(), false),
+      new Field('hash', new Utf8(), false),
+      new Field('vector', new FixedSizeList(dimensions, new Field('item', new Float32(), true)), false),
+    ],
+    new Map([
+      [META_LAYOUT, VECTOR_LAYOUT_VERSION],
+      [META_MODEL, model],
+    ]),
+  );
+}
+
+/** Why a stored table cannot be used for (dimensions, model); null when it can. */
+function mismatch(schema: import('apache-arrow').Schema, dimensions: number, model: string | undefined): VectorResetReason | null {
+  const field = (name: string) => schema.fields.find((f) => f.name === name);
+  const vector = field('vector');
+  const vectorType = vector?.type as { listSize?: number; children?: { type: { typeId: number; precision?: number } }[] } | undefined;
+  const layoutOk =
+    schema.metadata.get(META_LAYOUT) === VECTOR_LAYOUT_VERSION &&
+    ['id', 'kind', 'hash'].every((name) => arrow.DataType.isUtf8(field(name)?.type)) &&
+    vector !== undefined &&
+    arrow.DataType.isFixedSizeList(vector.type) &&
+    arrow.DataType.isFloat(vectorType?.children?.[0]?.type) &&
+    vectorType?.children?.[0]?.type.precision === arrow.Precision.SINGLE;
+  if (!layoutOk) return 'layout';
+  if (vectorType?.listSize !== dimensions) return 'dimensions';
+  if (model !== undefined && (schema.metadata.get(META_MODEL) ?? '') !== model) return 'model';
+  return null;
+}
+
+/** One Arrow table of rows (deduplicated by the caller), built over a single Float32 buffer. */
+function toArrow(rows: readonly { id: string; kind: VectorKind; hash: string; vector: Float32Array | readonly number[] }[], schema: import('apache-arrow').Schema, dimensions: number) {
+  const { Float32, RecordBatch, Struct, Table, Utf8, makeData, vectorFromArray } = arrow;
+  const n = rows.length;
+  const flat = new Float32Array(n * dimensions);
+  rows.forEach((row, i) => flat.set(row.vector, i * dimensions));
+  const column = (values: string[]) => vectorFromArray(values, new Utf8()).data[0]!;
+  const vectorType = schema.fields[3]!.type as import('apache-arrow').FixedSizeList<import('apache-arrow').Float32>;
+  const child = makeData({ type: new Float32(), length: n * dimensions, data: flat });
+  const vectors = makeData({ type: vectorType, length: n, nullCount: 0, child });
+  const struct = makeData({
+    type: new Struct(schema.fields),
+    length: n,
+    nullCount: 0,
+    children: [column(rows.map((r) => r.id)), column(rows.map((r) => r.kind)), column(rows.map((r) => r.hash)), vectors],
+  });
+  return new Table(schema, [new RecordBatch(schema, struct)]);
+}
+
+export class VectorIndex {
+  private chain: Promise<void> = Promise.resolve();
+  /**
+   * Resets queued or running: reads wait for `resetting` while there are any, and a reset (and
+   * close) waits for the reads already running, since it replaces (closes) the table handle.
+   */
+  private pendingResets = 0;
+  private resetting: Promise<void> = Promise.resolve();
+  private activeReads = 0;
+  private readsIdle: (() => void)[] = [];
+  private closed = false;
+  private hasAnn = false;
+  private trainedRows = 0;
+  /** After a failed ANN build, the row count at which to try again. */
+  private annRetryAt = 0;
+  private writesSinceOptimize = 0;
+  private rowsSinceOptimize = 0;
+  private readonly annMinRows: number;
+  private readonly refineFactor: number;
+  private readonly compactAfterWrites: number;
+  private readonly onError: ((error: unknown) => void) | undefined;
+  private readonly schema: import('apache-arrow').Schema;
+
+  private constructor(
+    private readonly db: lancedb.Connection,
+    private table: lancedb.Table,
+    readonly path: string,
+    readonly dimensions: number,
+    readonly model: string | undefined,
+    /** Set when `open` found a table it could not use and dropped it (the index is now empty). */
+    readonly resetReason: VectorResetReason | null,
+    options: VectorIndexOptions,
+  ) {
+    this.annMinRows = options.annMinRows ?? DEFAULT_ANN_MIN_ROWS;
+    this.refineFactor = Math.max(1, Math.round(options.refineFactor ?? DEFAULT_REFINE_FACTOR));
+    this.compactAfterWrites = Math.max(1, options.compactAfterWrites ?? DEFAULT_COMPACT_AFTER_WRITES);
+    this.onError = options.onError;
+    this.schema = schemaFor(dimensions, model ?? '');
+  }
+
+  /** True when `open` dropped a stored table (other dimensions, model, layout, or unreadable). */
+  get wasReset(): boolean {
+    return this.resetReason !== null;
+  }
+
+  /** Whether searches currently go through the ANN index (false: exact brute force). */
+  get annIndexed(): boolean {
+    return this.hasAnn;
+  }
+
+  /**
+   * Opens (creating if needed) the index at `path` for vectors of `dimensions` floats. A stored
+   * table of another dimension, another `model`, an older layout, or one that cannot be read is
+   * dropped and recreated empty (`wasReset`, `resetReason`).
+   */
+  static async open(path: string, dimensions: number, options: VectorIndexOptions = {}): Promise<VectorIndex> {
+    if (!Number.isInteger(dimensions) || dimensions < 1 || dimensions > MAX_DIMENSIONS) {
+      throw new MemoryInputError(`vector dimensions must be an integer from 1 to ${MAX_DIMENSIONS}, got ${dimensions}`, 'dimensions');
+    }
+    mkdirSync(path, { recursive: true });
+    const db = await lancedb.connect(path);
+    try {
+      let table: lancedb.Table | null = null;
+      let reason: VectorResetReason | null = null;
+      if ((await db.tableNames()).includes(VECTOR_TABLE)) {
+        try {
+          table = await db.openTable(VECTOR_TABLE);
+          reason = mismatch(await table.schema(), dimensions, options.model);
+          if (reason === null) await table.countRows();
+        } catch {
+          reason = 'unreadable';
+        }
+        if (reason !== null) {
+          table?.close();
+          table = null;
+          await db.dropTable(VECTOR_TABLE).catch(() => undefined);
+        }
+      }
+      table ??= await db.createEmptyTable(VECTOR_TABLE, schemaFor(dimensions, options.model ?? ''), { mode: 'overwrite' });
+      const index = new VectorIndex(db, table, path, dimensions, options.model, reason, options);
+      await index.loadIndexState();
+      return index;
+    } catch (error) {
+      db.close();
+      throw error;
+    }
+  }
+
+  private async loadIndexState(): Promise<void> {
+    const indices = await this.table.listIndices();
+    const ann = indices.find((i) => i.name === ANN_INDEX);
+    this.hasAnn = ann !== undefined;
+    this.trainedRows = ann ? ((await this.table.indexStats(ann.name))?.numIndexedRows ?? 0) : 0;
+  }
+
+  // ----- writes (serialised) -----
+
+  /** Runs `op` after every write queued before it. The promise is marked handled: fire and forget is safe. */
+  private enqueue<T>(op: () => Promise<T>): Promise<T> {
+    if (this.closed) return this.fail(closedError());
+    const run = this.chain.then(op);
+    this.chain = run.then(
+      () => undefined,
+      () => undefined,
+    );
+    run.catch((error: unknown) => this.report(error));
+    return run;
+  }
+
+  /** A rejected promise that is already handled (reported to `onError`), for fire-and-forget callers. */
+  private fail<T>(error: unknown): Promise<T> {
+    this.report(error);
+    const p = Promise.reject(error as Error);
+    p.catch(() => undefined);
+    return p;
+  }
+
+  private report(error: unknown): void {
+    try {
+      this.onError?.(error);
+    } catch {
+      // a failing error listener must not break the chain
+    }
+  }
+
+  /**
+   * Inserts or replaces rows by id (a later row with the same id in `items` wins). Vectors must
+   * have `dimensions` finite floats; nothing is written when one does not.
+   */
+  upsert(items: readonly VectorRow[]): Promise<void> {
+    let rows: { id: string; kind: VectorKind; hash: string; vector: Float32Array | readonly number[] }[];
+    try {
+      rows = this.validRows(items);
+    } catch (error) {
+      return this.fail(error);
+    }
+    if (rows.length === 0) return this.closed ? this.fail(closedError()) : Promise.resolve();
+    return this.enqueue(async () => {
+      for (const part of chunks(rows, WRITE_CHUNK)) {
+        await this.table.mergeInsert('id').whenMatchedUpdateAll().whenNotMatchedInsertAll().execute(toArrow(part, this.schema, this.dimensions));
+        this.writesSinceOptimize++;
+        this.rowsSinceOptimize += part.length;
+      }
+      await this.maintain(false);
+    });
+  }
+
+  private validRows(items: readonly VectorRow[]) {
+    const byId = new Map<string, { id: string; kind: VectorKind; hash: string; vector: Float32Array | readonly number[] }>();
+    items.forEach((item, i) => {
+      if (typeof item.id !== 'string' || item.id.length === 0) throw new MemoryInputError('a vector row needs a non-empty string id', `items.${i}.id`);
+      if (!isKind(item.kind)) throw new MemoryInputError(`unknown vector kind ${JSON.stringify(item.kind)} (fact, entity or episode)`, `items.${i}.kind`);
+      this.checkVector(item.vector, `items.${i}.vector`);
+      byId.delete(item.id); // keep the last occurrence, in its position
+      byId.set(item.id, { id: item.id, kind: item.kind, hash: item.hash ?? '', vector: item.vector });
+    });
+    return [...byId.values()];
+  }
+
+  private checkVector(vector: Float32Array | readonly number[], where: string): void {
+    if (!vector || typeof vector.length !== 'number') throw new MemoryInputError('a vector must be a Float32Array or an array of numbers', where);
+    if (vector.length !== this.dimensions) {
+      throw new MemoryInputError(`a vector of ${vector.length} floats does not fit this index of ${this.dimensions} dimensions`, where);
+    }
+    for (let i = 0; i < vector.length; i++) {
+      if (!Number.isFinite(vector[i])) throw new MemoryInputError(`vector value ${i} is not a finite number`, where);
+    }
+  }
+
+  /** Removes these ids (any kind); ids not stored are ignored. */
+  delete(ids: Iterable<string>): Promise<void> {
+    const unique = [...new Set(ids)].filter((id) => typeof id === 'string');
+    if (unique.length === 0) return this.closed ? this.fail(closedError()) : Promise.resolve();
+    return this.enqueue(async () => {
+      for (const part of chunks(unique, SQL_LIST_CHUNK)) {
+        await this.table.delete(`id IN (${part.map(sqlString).join(', ')})`);
+        this.writesSinceOptimize++;
+      }
+      await this.maintain(false);
+    });
+  }
+
+  /** Drops every row and the ANN index (for `tempora reindex`). Reads issued meanwhile wait for it. */
+  reset(): Promise<void> {
+    if (this.closed) return this.fail(closedError());
+    let done!: () => void;
+    this.pendingResets++;
+    this.resetting = new Promise<void>((resolve) => (done = resolve));
+    const op = this.enqueue(async () => {
+      await this.readsDone();
+      this.table.close();
+      await this.db.dropTable(VECTOR_TABLE).catch(() => undefined);
+      this.table = await this.db.createEmptyTable(VECTOR_TABLE, this.schema, { mode: 'overwrite' });
+      this.hasAnn = false;
+      this.trainedRows = 0;
+      this.annRetryAt = 0;
+      this.writesSinceOptimize = 0;
+      this.rowsSinceOptimize = 0;
+    });
+    const settle = () => {
+      this.pendingResets--;
+      done();
+    };
+    op.then(settle, settle);
+    return op;
+  }
+
+  /**
+   * Compacts small writes, adds new rows to the indexes and removes old versions; builds the ANN
+   * index once the table is large enough. Runs by itself after writes; call it after bulk work.
+   */
+  optimize(): Promise<void> {
+    return this.enqueue(() => this.maintain(true, true));
+  }
+
+  /** Waits until every write queued so far has finished (whether it succeeded or not). */
+  flush(): Promise<void> {
+    return this.chain;
+  }
+
+  /**
+   * Builds (or retrains) the ANN index now, whatever the table's size, and compacts the table.
+   * Maintenance does this by itself; this is for after bulk loads and for benchmarks.
+   */
+  createAnnIndex(): Promise<void> {
+    return this.enqueue(async () => {
+      await this.buildAnnIndex(await this.table.countRows());
+    });
+  }
+
+  /**
+   * Inside the chain, after writes: compacts when enough small writes piled up, builds the ANN
+   * index when the table is large enough, retrains it when the table has grown a lot or its
+   * incremental parts (one per compaction) have piled up. After a write, failures are reported
+   * (the write itself succeeded); an explicit `optimize()` rejects with them.
+   *
+   * Why retrain to compact: LanceDB does not merge fragments covered by different index parts, so
+   * with an ANN index every compaction adds a delta part and small fragments stay apart; searches
+   * slow down as they pile up. A retrain covers everything with one part, after which the
+   * compaction merges all fragments (~5–10 s at 100k × 384 on a busy two-core machine).
+   */
+  private async maintain(force: boolean, rethrow = false): Promise<void> {
+    try {
+      let deltas = 0;
+      if (this.writesSinceOptimize >= this.compactAfterWrites || (this.hasAnn && this.rowsSinceOptimize >= OPTIMIZE_AFTER_ROWS) || (force && this.writesSinceOptimize > 0)) {
+        await this.compact();
+        if (this.hasAnn) deltas = (await this.table.indexStats(ANN_INDEX))?.numIndices ?? 0;
+      }
+      const rows = await this.table.countRows();
+      const dueAnn = !this.hasAnn || rows >= RETRAIN_GROWTH * Math.max(1, this.trainedRows) || deltas > MAX_INDEX_PARTS;
+      if (dueAnn && rows >= Math.max(this.annMinRows, this.annRetryAt)) {
+        try {
+          await this.buildAnnIndex(rows);
+        } catch (error) {
+          // Do not retry on every write: wait until the table has grown by half.
+          this.annRetryAt = Math.ceil(rows * 1.5);
+          throw error;
+        }
+      }
+    } catch (error) {
+      if (rethrow) throw error;
+      this.report(error);
+    }
+  }
+
+  private async compact(): Promise<void> {
+    await this.table.optimize({ cleanupOlderThan: new Date(Date.now() - KEEP_VERSIONS_MS) });
+    this.writesSinceOptimize = 0;
+    this.rowsSinceOptimize = 0;
+  }
+
+  private async buildAnnIndex(rows: number): Promise<void> {
+    await this.table.createIndex('vector', { config: lancedb.Index.ivfRq({ distanceType: 'cosine' }), replace: true });
+    const scalar = new Set((await this.table.listIndices()).map((i) => i.name));
+    if (!scalar.has('kind_idx')) await this.table.createIndex('kind', { config: lancedb.Index.bitmap() });
+    if (!scalar.has('id_idx')) await this.table.createIndex('id', { config: lancedb.Index.btree() });
+    this.hasAnn = true;
+    this.trainedRows = rows;
+    this.annRetryAt = 0;
+    await this.compact();
+  }
+
+  // ----- reads -----
+
+  /** Runs a read on the current table: after any queued reset, never overlapping a reset or close. */
+  private async read<T>(run: (table: lancedb.Table) => Promise<T>): Promise<T> {
+    while (this.pendingResets > 0 && !this.closed) await this.resetting;
+    if (this.closed) throw closedError();
+    this.activeReads++; // synchronously after the checks: a reset called from now on waits for this read
+    try {
+      return await run(this.table);
+    } finally {
+      this.activeReads--;
+      if (this.activeReads === 0) for (const wake of this.readsIdle.splice(0)) wake();
+    }
+  }
+
+  private readsDone(): Promise<void> {
+    return this.activeReads === 0 ? Promise.resolve() : new Promise((resolve) => this.readsIdle.push(resolve));
+  }
+
+  /** Every stored id (of `kind`), after the writes queued so far. Reads only the id column. */
+  async ids(kind?: VectorKind | readonly VectorKind[]): Promise<Set<string>> {
+    const ids = new Set<string>();
+    await this.scan(['id'], kind, (batch) => {
+      for (const id of batch.getChild('id')!.toArray() as string[]) ids.add(id);
+    });
+    return ids;
+  }
+
+  /** id → stored text hash ('' when written without one), after the writes queued so far. */
+  async hashes(kind?: VectorKind | readonly VectorKind[]): Promise<Map<string, string>> {
+    const hashes = new Map<string, string>();
+    await this.scan(['id', 'hash'], kind, (batch) => {
+      const ids = batch.getChild('id')!.toArray() as string[];
+      const values = batch.getChild('hash')!.toArray() as string[];
+      ids.forEach((id, i) => hashes.set(id, values[i] ?? ''));
+    });
+    return hashes;
+  }
+
+  private async scan(columns: string[], kind: VectorKind | readonly VectorKind[] | undefined, each: (batch: import('apache-arrow').RecordBatch) => void): Promise<void> {
+    const predicate = kindPredicate(kindList(kind, 'kind'));
+    await this.flush();
+    await this.read(async (table) => {
+      let query = table.query().select(columns);
+      if (predicate) query = query.where(predicate);
+      for await (const batch of query) each(batch as import('apache-arrow').RecordBatch);
+    });
+  }
+
+  /** Rows stored (of `kind`), after the writes queued so far. */
+  async count(kind?: VectorKind | readonly VectorKind[]): Promise<number> {
+    const predicate = kindPredicate(kindList(kind, 'kind'));
+    await this.flush();
+    return this.read((table) => (predicate ? table.countRows(predicate) : table.countRows()));
+  }
+
+  /** The `limit` stored vectors nearest to `vector` by cosine distance, best first. */
+  async search(vector: Float32Array | readonly number[], options: VectorSearchOptions): Promise<VectorHit[]> {
+    this.checkVector(vector, 'vector');
+    const limit = Math.min(MAX_LIMIT, Math.floor(options.limit));
+    if (!Number.isFinite(limit) || limit < 1) return [];
+    const kinds = kindList(options.kind, 'kind');
+    const ids = options.ids === undefined ? null : new Set(options.ids);
+    if (ids?.size === 0 || kinds?.length === 0) return [];
+    const kindWhere = kindPredicate(kinds);
+    const query = vector instanceof Float32Array ? vector : Float32Array.from(vector);
+    return this.read(async (table) => {
+      if (ids === null || ids.size <= PREFILTER_MAX_IDS) {
+        const idWhere = ids === null ? null : `id IN (${[...ids].map(sqlString).join(', ')})`;
+        return this.nearest(table, query, limit, [kindWhere, idWhere].filter((w): w is string => w !== null).join(' AND ') || null);
+      }
+      // Many candidate ids: an IN list that long costs more than it saves. Over-fetch and filter
+      // here, widening until enough hits are found or the table is exhausted.
+      const total = await table.countRows();
+      for (let fetch = Math.max(limit * 4, 100); ; fetch *= 4) {
+        const hits = await this.nearest(table, query, Math.min(fetch, total), kindWhere);
+        const kept = hits.filter((hit) => ids.has(hit.id));
+        if (kept.length >= limit || hits.length < Math.min(fetch, total) || fetch >= total) return kept.slice(0, limit);
+      }
+    });
+  }
+
+  private async nearest(table: lancedb.Table, query: Float32Array, limit: number, where: string | null): Promise<VectorHit[]> {
+    if (limit < 1) return [];
+    let q = table.vectorSearch(query).column('vector').distanceType('cosine').limit(limit).select(['id', 'kind']);
+    if (this.hasAnn) q = q.refineFactor(this.refineFactor);
+    if (where) q = q.where(where);
+    const result = await q.toArrow();
+    const ids = result.getChild('id')?.toArray() as string[] | undefined;
+    const kinds = result.getChild('kind')?.toArray() as string[] | undefined;
+    const distances = result.getChild('_distance')?.toArray() as Float32Array | undefined;
+    const hits: VectorHit[] = [];
+    for (let i = 0; i < result.numRows; i++) {
+      const kind = kinds?.[i];
+      const distance = distances?.[i];
+      if (ids?.[i] === undefined || !isKind(kind) || distance === undefined || !Number.isFinite(distance)) continue;
+      hits.push({ id: ids[i]!, kind, distance });
+    }
+    return hits;
+  }
+
+  // ----- lifecycle -----
+
+  /** Finishes the queued writes, then closes the table and the connection. Idempotent. */
+  async close(): Promise<void> {
+    if (this.closed) return this.chain;
+    this.closed = true;
+    await this.chain;
+    await this.readsDone();
+    this.table.close();
+    this.db.close();
+  }
+}

@@ -1,0 +1,183 @@
+/**
+ * Retrieval quality (`npm run eval`): builds the fixture memory (fixture-memory.ts), runs every
+ * question (questions.ts) through `retrieve` with limit 10 and reports recall@5 and recall@10 —
+ * the share of each question's expected facts found in the top k hits, averaged — and the share of
+ * questions fully answered, by category and tag, for:
+ *   (a) full-text only (text + entities + episodes, no vectors), always;
+ *   (b) hybrid (plus vectors), only with a real embedding model:
+ *       --embedding-model PATH (or TEMPORA_EVAL_EMBEDDING_MODEL=PATH), a GGUF loaded through
+ *       ModelHost; every live fact sentence is embedded and ranked by cosine similarity.
+ *       --query-prefix / --document-prefix add the model's instruction prefixes
+ *       (e.g. "search_query: " / "search_document: " for nomic-embed).
+ *   (c) --random-vectors: hybrid with a seeded random vector list — the chance floor a model's
+ *       hybrid numbers must beat (fusion lets any vector list fill slots full text leaves empty).
+ * Then it lists the questions that missed expected facts at k=10, with the reason for each miss.
+ *
+ *   npm run eval                      tables and misses
+ *   npm run -s eval -- --json         one JSON object (summaries, per-question results, misses);
+ *                                     -s keeps npm's banner off stdout
+ *   npm run eval -- --all             also every question's top hits
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import type { Memory } from '../../electron/memory/index';
+import type { VectorRanker } from '../../electron/memory/retrieval/retrieve';
+import { buildEvalMemory, EVAL_NOW, FIXTURE_SESSIONS, fixtureObservationCount } from './fixture-memory';
+import { EVAL_QUESTIONS, CATEGORIES } from './questions';
+import { breakdown, describeQuery, diagnoseMisses, embeddingRanker, KS, randomRanker, LIMIT, liveFacts, resolveQuestions, runQuestion, type Breakdown, type Miss, type QuestionResult, type ResolvedQuestion, type Summary } from './eval-set';
+
+interface ModeReport {
+  mode: 'full-text' | 'hybrid' | 'random-vectors';
+  breakdown: Breakdown;
+  meanMs: number;
+  results: QuestionResult[];
+  misses: { id: string; category: string; query: string; terms: string; history: string | null; misses: Miss[] }[];
+  note: string | null;
+}
+
+const { values: args } = parseArgs({
+  options: {
+    json: { type: 'boolean', default: false },
+    all: { type: 'boolean', default: false },
+    'random-vectors': { type: 'boolean', default: false },
+    'embedding-model': { type: 'string' },
+    'query-prefix': { type: 'string', default: '' },
+    'document-prefix': { type: 'string', default: '' },
+    help: { type: 'boolean', short: 'h', default: false },
+  },
+});
+
+if (args.help) {
+  console.log('usage: npm run eval -- [--json] [--all] [--random-vectors] [--embedding-model PATH] [--query-prefix TEXT] [--document-prefix TEXT]');
+  process.exit(0);
+}
+
+async function runMode(memory: Memory, questions: ResolvedQuestion[], mode: ModeReport['mode'], vectors: VectorRanker | null, note: string | null): Promise<ModeReport> {
+  const results: QuestionResult[] = [];
+  for (const question of questions) results.push(await runQuestion(memory, question, vectors));
+  const misses: ModeReport['misses'] = [];
+  for (const [i, result] of results.entries()) {
+    if ((result.recall[LIMIT] ?? 0) === 1) continue;
+    const question = questions[i]!;
+    misses.push({
+      id: question.id,
+      category: question.category,
+      query: question.query,
+      terms: describeQuery(question.query),
+      history: result.historyCue,
+      misses: await diagnoseMisses(memory, question, result, vectors),
+    });
+  }
+  const meanMs = results.reduce((s, r) => s + r.ms, 0) / Math.max(1, results.length);
+  return { mode, breakdown: breakdown(results), meanMs, results, misses, note };
+}
+
+/** Loads the embedding model and builds the ranker, or says why hybrid is skipped. */
+async function hybridRanker(memory: Memory): Promise<{ ranker: VectorRanker; note: string | null; close: () => Promise<void> } | { skipped: string }> {
+  const path = args['embedding-model'] ?? process.env.TEMPORA_EVAL_EMBEDDING_MODEL;
+  if (!path) {
+    return { skipped: 'no embedding model given (--embedding-model PATH or TEMPORA_EVAL_EMBEDDING_MODEL): vector recall is only meaningful with a real embedding model, and none ships with the repo' };
+  }
+  const { ModelHost } = await import('../../electron/llm/model-host');
+  const { disposeLlamaRuntime } = await import('../../electron/llm/llama-runtime');
+  const stateDir = mkdtempSync(join(tmpdir(), 'tempora-eval-'));
+  const host = new ModelHost({ statePath: join(stateDir, 'model-state.json') });
+  const close = async () => {
+    await host.dispose();
+    await disposeLlamaRuntime();
+    rmSync(stateDir, { recursive: true, force: true });
+  };
+  try {
+    const info = await host.loadEmbeddingModel(path);
+    const started = performance.now();
+    const ranker = await embeddingRanker(memory, (texts) => host.embed(texts), { query: args['query-prefix'] ?? '', document: args['document-prefix'] ?? '' });
+    const embedMs = Math.round(performance.now() - started);
+    const toy = info.embeddingLength < 128 || info.sizeBytes < 10 * 1024 * 1024;
+    const described = `${info.name ?? info.path} (${info.architecture}, ${info.embeddingLength} dims, ${(info.sizeBytes / 1024 / 1024).toFixed(1)} MiB); ${liveFacts(memory).length} facts embedded in ${embedMs} ms`;
+    return { ranker, close, note: toy ? `${described} — WARNING: this looks like a toy model (tiny file or < 128 dims): its numbers mean nothing` : described };
+  } catch (error) {
+    await close().catch(() => undefined);
+    return { skipped: `could not load the embedding model ${path}: ${(error as Error).message}` };
+  }
+}
+
+const pct = (x: number | undefined) => `${((x ?? 0) * 100).toFixed(1)}%`.padStart(6);
+
+function tableRows(label: string, s: Summary): string {
+  return `${label.padEnd(16)} ${String(s.questions).padStart(4)}  ${KS.map((k) => pct(s.recall[k])).join('  ')}  ${KS.map((k) => pct(s.answered[k])).join('  ')}`;
+}
+
+function printMode(report: ModeReport): void {
+  console.log(`\n== ${report.mode}${report.note ? ` — ${report.note}` : ''} (mean ${report.meanMs.toFixed(1)} ms per question)`);
+  console.log(`${'category'.padEnd(16)} ${'n'.padStart(4)}  ${KS.map((k) => `R@${k}`.padStart(6)).join('  ')}  ${KS.map((k) => `all@${k}`.padStart(6)).join('  ')}`);
+  for (const category of CATEGORIES) console.log(tableRows(category, report.breakdown.byCategory[category]));
+  console.log(tableRows('ALL', report.breakdown.overall));
+  console.log('  by tag:');
+  for (const [tag, s] of Object.entries(report.breakdown.byTag)) console.log(tableRows(`  ${tag}`, s));
+}
+
+function printMisses(report: ModeReport): void {
+  console.log(`\n== ${report.mode}: ${report.misses.length} questions missed expected facts at k=${LIMIT}`);
+  for (const m of report.misses) {
+    console.log(`\n[${m.id} ${m.category}] ${m.query}${m.history ? `   (history: ${m.history})` : ''}`);
+    console.log(`   terms: ${m.terms}`);
+    for (const miss of m.misses) console.log(`   - missing "${miss.fact}" (${miss.state}): ${miss.reason}`);
+  }
+}
+
+function printAll(memory: Memory, report: ModeReport): void {
+  console.log(`\n== ${report.mode}: every question's top hits`);
+  for (const r of report.results) {
+    console.log(`\n[${r.id} ${r.category}] ${r.query}  R@5 ${pct(r.recall[5])} R@10 ${pct(r.recall[10])}`);
+    r.rankedIds.forEach((id, i) => console.log(`   ${String(i + 1).padStart(2)}${r.expectedIds.includes(id) ? '*' : ' '} ${memory.getFact(id)?.fact ?? id}`));
+  }
+}
+
+async function main(): Promise<void> {
+  const memory = buildEvalMemory();
+  const questions = resolveQuestions(memory, EVAL_QUESTIONS);
+  const facts = liveFacts(memory);
+  const fixture = {
+    now: EVAL_NOW,
+    sessions: FIXTURE_SESSIONS.length,
+    observations: fixtureObservationCount(),
+    liveFacts: facts.length,
+    currentFacts: facts.filter((f) => f.invalid_at === null).length,
+    closedFacts: facts.filter((f) => f.invalid_at !== null).length,
+    questions: questions.length,
+    questionsByCategory: Object.fromEntries(CATEGORIES.map((c) => [c, questions.filter((q) => q.category === c).length])),
+    expectedFacts: questions.reduce((n, q) => n + q.expectedIds.length, 0),
+  };
+
+  const reports: ModeReport[] = [await runMode(memory, questions, 'full-text', null, null)];
+  if (args['random-vectors']) {
+    reports.push(await runMode(memory, questions, 'random-vectors', randomRanker(memory), 'seeded random vector list: the chance floor for hybrid'));
+  }
+  const hybrid = await hybridRanker(memory);
+  let hybridSkipped: string | null = null;
+  if ('skipped' in hybrid) hybridSkipped = hybrid.skipped;
+  else {
+    try {
+      reports.push(await runMode(memory, questions, 'hybrid', hybrid.ranker, hybrid.note));
+    } finally {
+      await hybrid.close();
+    }
+  }
+
+  if (args.json) {
+    console.log(JSON.stringify({ fixture, limit: LIMIT, ks: KS, modes: reports, hybridSkipped }, null, 2));
+    return;
+  }
+  console.log(`Retrieval evaluation: ${fixture.questions} questions over ${fixture.liveFacts} facts (${fixture.currentFacts} current, ${fixture.closedFacts} closed) from ${fixture.observations} observations in ${fixture.sessions} sessions; now = ${EVAL_NOW}; retrieve limit ${LIMIT}.`);
+  console.log(`Questions per category: ${Object.entries(fixture.questionsByCategory).map(([c, n]) => `${c} ${n}`).join(', ')}.`);
+  console.log('R@k: mean share of expected facts in the top k hits; all@k: share of questions with every expected fact in the top k.');
+  for (const report of reports) printMode(report);
+  if (hybridSkipped) console.log(`\n== hybrid: skipped — ${hybridSkipped}`);
+  else if (!args['random-vectors']) console.log('\n(compare hybrid with --random-vectors, the chance floor: fusion lets any vector list fill empty slots)');
+  for (const report of reports) if (report.mode !== 'random-vectors') printMisses(report);
+  if (args.all) for (const report of reports) printAll(memory, report);
+}
+
+await main();

@@ -3,7 +3,7 @@ import type { Database, Statement } from 'better-sqlite3';
 import type { EntityRecord, EntityType } from '../../shared/memory-schema';
 import type { Clock } from './clock';
 import { newId } from './ids';
-import { isUserReference, normalizeName, USER_ENTITY_ALIASES, USER_ENTITY_NAME } from './normalize';
+import { isUserReference, normalizeName, stripHonorifics, USER_ENTITY_ALIASES, USER_ENTITY_NAME } from './normalize';
 
 interface EntityRow {
   id: string;
@@ -39,7 +39,10 @@ export class EntityStore {
     const found = this.find(name);
     if (found) return found;
     if (isUserReference(name)) return this.create({ name: USER_ENTITY_NAME, type: 'user', aliases: USER_ENTITY_ALIASES, summary: 'The user of this memory.' });
-    return this.create({ name: name.trim(), type, aliases: [], summary: '' });
+    // "佐藤さん" is also found as "佐藤": the bare name becomes an alias.
+    const bare = stripHonorifics(name);
+    const aliases = bare !== '' && bare !== normalizeName(name) && !this.find(bare) ? [bare] : [];
+    return this.create({ name: name.trim(), type, aliases, summary: '' });
   }
 
   create(input: { id?: string; name: string; type: EntityType; aliases: string[]; summary: string; created_at?: string }): EntityRecord {

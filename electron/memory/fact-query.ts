@@ -5,7 +5,7 @@
  * Each axis defaults to now, so no options means the current facts; `history` lifts both defaults
  * (every version, closed or expired), while an explicit asOf/knownAt still applies.
  */
-import type { Database } from 'better-sqlite3';
+import type { Database, Statement } from 'better-sqlite3';
 import type { FactRecord } from '../../shared/memory-schema';
 import { FACT_RECORD_FROM, FACT_RECORD_SELECT, toFactRecord } from './fact-rows';
 
@@ -63,6 +63,21 @@ export function factFilter(query: FactQuery, now: string): SqlFilter {
   return { where, params };
 }
 
+const statementCache = new WeakMap<Database, Map<string, Statement>>();
+
+/** Statements prepared once per connection: preparing was ~40% of an as-of query's time. */
+export function cachedStatement(db: Database, sql: string): Statement {
+  let cache = statementCache.get(db);
+  if (!cache) statementCache.set(db, (cache = new Map()));
+  let statement = cache.get(sql);
+  if (!statement) {
+    statement = db.prepare(sql);
+    if (cache.size > 500) cache.clear();
+    cache.set(sql, statement);
+  }
+  return statement;
+}
+
 export function queryFacts(db: Database, query: FactQuery, now: string): FactRecord[] {
   if (query.ids !== undefined && query.ids.length === 0) return [];
   const { where, params } = factFilter(query, now);
@@ -71,7 +86,7 @@ export function queryFacts(db: Database, query: FactQuery, now: string): FactRec
   const sql = `SELECT ${FACT_RECORD_SELECT} FROM ${FACT_RECORD_FROM}
     ${where.length ? `WHERE ${where.join(' AND ')}` : ''}
     ORDER BY f.valid_at, f.created_at, f.id LIMIT ${Math.trunc(limit)} OFFSET ${Math.trunc(offset)}`;
-  return db.prepare(sql).all(params).map((raw) => toFactRecord(raw as Parameters<typeof toFactRecord>[0]));
+  return cachedStatement(db, sql).all(params).map((raw) => toFactRecord(raw as Parameters<typeof toFactRecord>[0]));
 }
 
 /** Every version of the fact's chain, oldest first (follows `lineage`, so merges and edits are included). */

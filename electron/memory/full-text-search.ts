@@ -1,11 +1,16 @@
 /**
- * Full-text search over fact sentences, entity names and episodes (FTS5, trigram tokenizer).
- * Trigram matching finds any substring of three or more characters in any script — "担当者" inside
- * "私の担当者はAさん" — and terms shorter than three characters (Japanese words are often two:
- * "担当") fall back to a LIKE scan, so every query length works.
+ * Full-text search over fact sentences (and predicates), entity names and episodes.
+ * - Latin and other spaced scripts: terms of 3+ characters match any substring through the trigram
+ *   index (so "manager" finds "managers" and "live" finds "lives_in"); English stop words are
+ *   dropped and plurals/-ing/-ed are stemmed; 2-character terms ("AI") fall back to LIKE.
+ * - CJK text has no spaces: its runs become bigrams and single kanji, matched in the *_cjk indexes,
+ *   so "母の趣味" finds "母は…が趣味です" and two-character words (担当, 大学) need no scan.
+ * Each source gives one ranked list; ranks are combined by reciprocal rank fusion.
  */
-import type { Database } from 'better-sqlite3';
+import type { Database, Statement } from 'better-sqlite3';
 import type { SqlFilter } from './fact-query';
+import { cjkGrams } from './fts-index';
+import { normalizeName } from './normalize';
 
 export interface TextMatch {
   id: string;
@@ -13,94 +18,153 @@ export interface TextMatch {
   score: number;
 }
 
-const TRIGRAM_MIN = 3;
+export interface ParsedQuery {
+  /** 3+ character terms for the trigram indexes. */
+  terms: string[];
+  /** 2-character non-CJK terms, matched with LIKE. */
+  short: string[];
+  /** Bigrams and single kanji of the CJK runs, for the *_cjk indexes. */
+  grams: string[];
+  /** Strings that may be an entity's whole name or alias (terms, CJK substrings). */
+  names: string[];
+}
 
 const STOPWORDS = new Set(
   ('a an and are as at be by did do does for from had has have how i in is it its me my of on or our so that the their them they this ' +
-    'to was we were what when where which who whom why will with you your am can could would should about any some tell know').split(' '),
+    'to was we were what when where which who whom why will with you your am can could would should about any some tell know ' +
+    'now these those days day right over time all get got been still currently today there here then than also just really very ' +
+    'much many more most ever yet into onto up down out off again please remember remembered say said')
+    .split(' '),
 );
 
-const CJK_RUN = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}ー々〆]+/u;
+const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}ー々〆]/u;
+const CJK_RUNS = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}ー々〆]+/gu;
+const SEPARATORS = /[\s"'’`()*:^+\-.,!?;、。「」？！・/\\[\]{}<>|~=#@&%$]+/u;
 
-/**
- * Splits a query into terms: whitespace and punctuation separate them, English stop words go, and
- * a run of CJK text (which has no spaces) becomes its overlapping trigrams, so "私の上司は誰" finds
- * "私の上司はBさんです" by shared pieces and bm25 ranks the fullest match first.
- */
-export function queryTerms(query: string): string[] {
-  const raw = query
-    .normalize('NFKC')
-    .split(/[\s"'()*:^+\-.,!?;、。「」？！・]+/u)
-    .map((t) => t.trim())
-    .filter((t) => t.length > 0 && !STOPWORDS.has(t.toLowerCase()));
-  const terms: string[] = [];
-  for (const term of raw) {
-    const chars = [...term];
-    if (chars.length > 3 && CJK_RUN.test(term) && chars.every((c) => CJK_RUN.test(c))) {
-      for (let i = 0; i + 3 <= chars.length; i++) terms.push(chars.slice(i, i + 3).join(''));
-    } else {
-      terms.push(term);
+/** English-ish suffix stripping; the trigram index matches the stem inside longer words. */
+export function stem(term: string): string {
+  let t = term;
+  if (t.length > 5 && t.endsWith('ies')) return t.slice(0, -3);
+  if (t.length > 5 && t.endsWith('ing')) return t.slice(0, -3);
+  if (t.length > 4 && t.endsWith('ed')) return t.slice(0, -2);
+  if (t.length > 4 && /(ss|x|ch|sh)es$/.test(t)) return t.slice(0, -2);
+  if (t.length > 3 && t.endsWith('s') && !t.endsWith('ss')) t = t.slice(0, -1);
+  return t;
+}
+
+export function parseQuery(query: string): ParsedQuery {
+  const text = query.normalize('NFKC').toLowerCase().replace(/['’]s\b/gu, '');
+  const terms = new Set<string>();
+  const short = new Set<string>();
+  const names = new Set<string>();
+  const gramSet = new Set<string>();
+  for (const run of text.match(CJK_RUNS) ?? []) {
+    for (const g of cjkGrams(run).split(' ')) if (g) gramSet.add(g);
+    const chars = [...run];
+    for (let len = 2; len <= Math.min(8, chars.length); len++) {
+      for (let i = 0; i + len <= chars.length; i++) names.add(chars.slice(i, i + len).join(''));
     }
   }
-  return [...new Set(terms)].slice(0, 24);
+  for (const raw of text.replace(CJK_RUNS, ' ').split(SEPARATORS)) {
+    const word = raw.trim();
+    if (word === '' || STOPWORDS.has(word)) continue;
+    names.add(word);
+    const stemmed = stem(word);
+    if ([...stemmed].length >= 3) terms.add(stemmed);
+    else if ([...stemmed].length === 2) short.add(stemmed);
+  }
+  // Whole multi-word names ("sato kenji") are candidates too.
+  const spaced = text.replace(CJK_RUNS, ' ').split(/\s+/).filter((w) => w && !STOPWORDS.has(w.replace(/[^\p{L}\p{N}]/gu, '')));
+  for (let i = 0; i + 1 < spaced.length; i++) names.add(`${spaced[i]} ${spaced[i + 1]}`.replace(/[^\p{L}\p{N} ]/gu, ''));
+  return { terms: [...terms].slice(0, 16), short: [...short].slice(0, 6), grams: [...gramSet].slice(0, 48), names: [...names].slice(0, 80) };
 }
 
-function phrase(term: string): string {
-  return `"${term.replaceAll('"', '""')}"`;
+/** Kept for callers that only need the words of a query. */
+export function queryTerms(query: string): string[] {
+  const parsed = parseQuery(query);
+  return [...parsed.terms, ...parsed.short, ...parsed.grams];
 }
 
-function likePattern(term: string): string {
-  return `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
+const quote = (term: string) => `"${term.replaceAll('"', '""')}"`;
+const likePattern = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+const RRF_K = 20;
 
 interface Target {
-  fts: string;
-  /** SQL joining the FTS table to the rows it indexes; must expose `id`. */
-  from: string;
-  /** Rows scanned by the LIKE fallback, and their text column. */
+  trigram: string;
+  cjk: string | null;
+  /** Rows joined to an FTS table's rowid; `@fts` is replaced by the FTS table name. */
+  join: (fts: string) => string;
   likeFrom: string;
-  column: string;
+  likeColumn: string;
   id: string;
 }
 
-const FACTS: Target = { fts: 'facts_fts', from: 'facts_fts JOIN facts f ON f.rowid = facts_fts.rowid', likeFrom: 'facts f', column: 'f.fact', id: 'f.id' };
-const EPISODES: Target = { fts: 'episodes_fts', from: 'episodes_fts JOIN episodes e ON e.rowid = episodes_fts.rowid', likeFrom: 'episodes e', column: 'e.content', id: 'e.id' };
-const ENTITIES: Target = { fts: 'entities_fts', from: 'entities_fts', likeFrom: 'entities_fts', column: 'entities_fts.names', id: 'entities_fts.entity_id' };
+const FACTS: Target = { trigram: 'facts_fts', cjk: 'facts_cjk', join: (fts) => `${fts} JOIN facts f ON f.rowid = ${fts}.rowid`, likeFrom: 'facts f', likeColumn: 'f.fact', id: 'f.id' };
+const EPISODES: Target = { trigram: 'episodes_fts', cjk: 'episodes_cjk', join: (fts) => `${fts} JOIN episodes e ON e.rowid = ${fts}.rowid`, likeFrom: 'episodes e', likeColumn: 'e.content', id: 'e.id' };
 
 export class FullTextSearch {
+  private readonly statements = new Map<string, Statement<unknown[]>>();
+
   constructor(private readonly db: Database) {}
 
-  /** Fact versions whose sentence matches, restricted by `filter` (time axes etc.). */
-  facts(terms: string[], filter: SqlFilter, limit: number): TextMatch[] {
-    return this.match(FACTS, terms, filter, limit);
+  /** Fact versions matching the query, restricted by `filter` (time axes etc.), best first. */
+  facts(query: ParsedQuery, filter: SqlFilter, limit: number): TextMatch[] {
+    return this.match(FACTS, query, filter, limit);
   }
 
-  episodes(terms: string[], limit: number): TextMatch[] {
-    return this.match(EPISODES, terms, { where: [], params: {} }, limit);
+  episodes(query: ParsedQuery, limit: number): TextMatch[] {
+    return this.match(EPISODES, query, { where: [], params: {} }, limit);
   }
 
-  entities(terms: string[], limit: number): TextMatch[] {
-    return this.match(ENTITIES, terms, { where: [], params: {} }, limit);
+  /** Entities whose whole name or alias appears in the query, then those whose names share trigrams. */
+  entities(query: ParsedQuery, limit: number): TextMatch[] {
+    const lists: string[][] = [];
+    const exact: string[] = [];
+    const byName = this.stmt('SELECT id FROM entities WHERE normalized_name = ? UNION SELECT entity_id FROM entity_aliases WHERE normalized_alias = ?');
+    for (const name of query.names) {
+      const key = normalizeName(name);
+      for (const row of byName.all(key, key) as { id: string }[]) if (!exact.includes(row.id)) exact.push(row.id);
+    }
+    lists.push(exact);
+    if (query.terms.length) {
+      const rows = this.stmt('SELECT entity_id AS id FROM entities_fts WHERE entities_fts MATCH ? ORDER BY bm25(entities_fts) LIMIT ?').all(query.terms.map(quote).join(' OR '), limit) as { id: string }[];
+      lists.push(rows.map((r) => r.id));
+    }
+    return fuse(lists, limit);
   }
 
-  private match(target: Target, terms: string[], filter: SqlFilter, limit: number): TextMatch[] {
-    const long = terms.filter((t) => [...t].length >= TRIGRAM_MIN);
-    const short = terms.filter((t) => [...t].length < TRIGRAM_MIN);
-    const scores = new Map<string, number>();
+  private match(target: Target, query: ParsedQuery, filter: SqlFilter, limit: number): TextMatch[] {
     const extra = filter.where.length ? ` AND ${filter.where.join(' AND ')}` : '';
-    if (long.length) {
-      const rows = this.db
-        .prepare(`SELECT ${target.id} AS id, bm25(${target.fts}) AS rank FROM ${target.from} WHERE ${target.fts} MATCH @query${extra} ORDER BY rank LIMIT @limit`)
-        .all({ ...filter.params, query: long.map(phrase).join(' OR '), limit }) as { id: string; rank: number }[];
-      for (const row of rows) scores.set(row.id, -row.rank);
+    const lists: string[][] = [];
+    if (query.terms.length) {
+      const sql = `SELECT ${target.id} AS id FROM ${target.join(target.trigram)} WHERE ${target.trigram} MATCH @query${extra} ORDER BY bm25(${target.trigram}) LIMIT @limit`;
+      lists.push((this.stmt(sql).all({ ...filter.params, query: query.terms.map(quote).join(' OR '), limit }) as { id: string }[]).map((r) => r.id));
     }
-    for (const term of short) {
-      // The LIKE fallback ranks by how early the term appears: a cheap stand-in for relevance.
-      const rows = this.db
-        .prepare(`SELECT ${target.id} AS id, instr(${target.column}, @term) AS pos FROM ${target.likeFrom} WHERE ${target.column} LIKE @pattern ESCAPE '\\'${extra} LIMIT @limit`)
-        .all({ ...filter.params, term, pattern: likePattern(term), limit }) as { id: string; pos: number }[];
-      for (const row of rows) scores.set(row.id, (scores.get(row.id) ?? 0) + 1 / (1 + row.pos));
+    if (query.grams.length && target.cjk) {
+      const sql = `SELECT ${target.id} AS id FROM ${target.join(target.cjk)} WHERE ${target.cjk} MATCH @query${extra} ORDER BY bm25(${target.cjk}) LIMIT @limit`;
+      lists.push((this.stmt(sql).all({ ...filter.params, query: query.grams.map(quote).join(' OR '), limit }) as { id: string }[]).map((r) => r.id));
     }
-    return [...scores].map(([id, score]) => ({ id, score })).sort((a, b) => b.score - a.score).slice(0, limit);
+    for (const term of query.short) {
+      const sql = `SELECT ${target.id} AS id FROM ${target.likeFrom} WHERE ${target.likeColumn} LIKE @pattern ESCAPE '\\'${extra} LIMIT @limit`;
+      lists.push((this.stmt(sql).all({ ...filter.params, pattern: likePattern(term), limit }) as { id: string }[]).map((r) => r.id));
+    }
+    return fuse(lists, limit);
+  }
+
+  private stmt(sql: string): Statement<unknown[]> {
+    let statement = this.statements.get(sql);
+    if (!statement) {
+      statement = this.db.prepare<unknown[]>(sql);
+      this.statements.set(sql, statement);
+    }
+    return statement;
   }
 }
+
+function fuse(lists: string[][], limit: number): TextMatch[] {
+  const scores = new Map<string, number>();
+  for (const list of lists) list.forEach((id, i) => scores.set(id, (scores.get(id) ?? 0) + 1 / (RRF_K + i + 1)));
+  return [...scores].map(([id, score]) => ({ id, score })).sort((a, b) => b.score - a.score).slice(0, limit);
+}
+
+export { CJK };

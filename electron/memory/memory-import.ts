@@ -103,8 +103,9 @@ export function importMemory(ctx: ImportContext, doc: MemoryExport, replace: boo
       // Episodes are append-only in use; --replace rewrites the row in place (facts may cite it) and its FTS entry.
       const old = db.prepare<[string], { rowid: number; content: string }>('SELECT rowid, content FROM episodes WHERE id = ?').get(e.id)!;
       db.prepare("INSERT INTO episodes_fts (episodes_fts, rowid, content) VALUES ('delete', ?, ?)").run(old.rowid, old.content);
+      db.prepare('DELETE FROM episodes_cjk WHERE rowid = ?').run(old.rowid);
       db.prepare('UPDATE episodes SET conversation_id = @conversation_id, role = @role, content = @content, reference_time = @reference_time, created_at = @created_at WHERE id = @id').run(e);
-      db.prepare('INSERT INTO episodes_fts (rowid, content) VALUES (?, ?)').run(old.rowid, e.content);
+      db.prepare("INSERT INTO fts_queue (kind, row) VALUES ('episode', ?)").run(old.rowid);
       continue;
     }
     insertEpisode.run(e);

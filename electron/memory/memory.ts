@@ -8,6 +8,7 @@ import type { EpisodeRecord, FactRecord, MemoryExport } from '../../shared/memor
 import { observationInput, type Observation } from '../../shared/observation-schema';
 import { describeZodError } from '../../shared/memory-schema';
 import { ClaimRows } from './claim-rows';
+import { flushFullText } from './fts-index';
 import { systemClock, type Clock } from './clock';
 import { databasePath } from './data-dir';
 import { openDatabase } from './database/open-database';
@@ -129,7 +130,7 @@ export class Memory {
       return parsed.data;
     });
     const conversation = source.conversation ?? { id: newId('cnv'), title: `Observations from ${source.where}` };
-    const result = this.db.transaction(() => observeAll(this, observations, conversation))();
+    const result = this.write(() => observeAll(this, observations, conversation));
     this.emit({ kind: 'facts', changes: result.changes });
     return {
       observations: observations.length,
@@ -156,24 +157,24 @@ export class Memory {
     }
     const conversationId = input.conversation ?? null;
     const id = input.id ?? `epi_${createHash('sha256').update(JSON.stringify([conversationId, role.data, referenceTime, input.content])).digest('hex').slice(0, 24)}`;
-    const result = this.db.transaction(() => {
+    const result = this.write(() => {
       const existing = this.episodes.byId(id);
       if (existing) return { episode: existing, job: this.jobs.byEpisode(id), duplicate: true };
       if (conversationId !== null) this.episodes.ensureConversation(conversationId, input.conversationTitle ?? conversationId);
       const episode = this.episodes.append({ id, role: role.data, content: input.content, referenceTime, conversationId });
       const job = input.learn === false ? undefined : this.jobs.enqueue(episode.id);
       return { episode, job, duplicate: false };
-    })();
+    });
     return result;
   }
 
   /** Applies a prepared ingestion and completes its job in one transaction. */
   applyIngestion(jobId: string, prepared: PreparedIngest): SlotChanges {
-    const changes = this.db.transaction(() => {
+    const changes = this.write(() => {
       const applied = prepared.apply();
       this.jobs.complete(jobId, prepared.usage, { added: applied.created.length, closed: applied.closed.length });
       return applied;
-    })();
+    });
     this.emit({ kind: 'facts', changes });
     return changes;
   }
@@ -209,17 +210,18 @@ export class Memory {
   }
 
   search(query: string, options: SearchOptions = {}): SearchHit[] {
+    flushFullText(this.db);
     return this.searcher.search(query, options, this.clock.now());
   }
 
   editFact(id: string, edit: FactEdit): FactRecord {
-    const result = this.db.transaction(() => editFact(this, id, edit))();
+    const result = this.write(() => editFact(this, id, edit));
     this.emit({ kind: 'facts', changes: result.changes });
     return this.rows.record(result.id)!;
   }
 
   closeFact(id: string, at: string): FactRecord {
-    const result = this.db.transaction(() => closeFact(this, id, at))();
+    const result = this.write(() => closeFact(this, id, at));
     this.emit({ kind: 'facts', changes: result.changes });
     return this.rows.record(result.id)!;
   }
@@ -257,7 +259,8 @@ export class Memory {
   /** Validates the whole document, then imports it in one transaction. */
   importMemory(input: unknown, options: { replace?: boolean } = {}): ImportSummary {
     const doc = parseExport(input);
-    const summary = this.db.transaction(() => importMemory(this, doc, options.replace ?? false))();
+    flushFullText(this.db);
+    const summary = this.write(() => importMemory(this, doc, options.replace ?? false));
     this.emit({ kind: 'imported', summary });
     return summary;
   }
@@ -268,9 +271,17 @@ export class Memory {
   }
 
   private forget(run: () => Forgotten): Forgotten {
-    const forgotten = this.db.transaction(run)();
+    flushFullText(this.db);
+    const forgotten = this.write(run);
     this.emit({ kind: 'forgotten', forgotten });
     return forgotten;
+  }
+
+  /** One write transaction; then the rows it queued for full-text search are indexed in bulk. */
+  write<T>(fn: () => T): T {
+    const result = this.db.transaction(fn)();
+    if (!this.db.inTransaction) flushFullText(this.db);
+    return result;
   }
 
   private emit(change: MemoryChange): void {

@@ -6,7 +6,7 @@
 import type { Database } from 'better-sqlite3';
 import type { FactRecord } from '../../shared/memory-schema';
 import { factFilter, queryFacts, type FactQuery } from './fact-query';
-import { FullTextSearch, queryTerms } from './full-text-search';
+import { FullTextSearch, parseQuery } from './full-text-search';
 
 export type ScorePart = 'text' | 'entity' | 'episode' | 'vector';
 
@@ -28,6 +28,13 @@ export interface SearchOptions {
 
 export const RRF_K = 60;
 
+/**
+ * How much each retriever's vote counts. The text and vector lists judge the fact itself; the
+ * entity and episode lists only say "about something the question names", and for observed facts
+ * the episode repeats the sentence, so their votes weigh less.
+ */
+export const PART_WEIGHTS: Record<ScorePart, number> = { text: 1, vector: 1, entity: 0.5, episode: 0.5 };
+
 export function fuseRankings(lists: Partial<Record<ScorePart, string[]>>): { id: string; score: number; parts: Partial<Record<ScorePart, number>> }[] {
   const fused = new Map<string, { id: string; score: number; parts: Partial<Record<ScorePart, number>> }>();
   for (const [part, ids] of Object.entries(lists) as [ScorePart, string[]][]) {
@@ -35,7 +42,7 @@ export function fuseRankings(lists: Partial<Record<ScorePart, string[]>>): { id:
       const entry = fused.get(id) ?? { id, score: 0, parts: {} };
       if (entry.parts[part] !== undefined) return;
       entry.parts[part] = index + 1;
-      entry.score += 1 / (RRF_K + index + 1);
+      entry.score += PART_WEIGHTS[part] / (RRF_K + index + 1);
       fused.set(id, entry);
     });
   }
@@ -52,7 +59,7 @@ export class MemorySearch {
   search(query: string, options: SearchOptions, now: string): SearchHit[] {
     const limit = options.limit ?? 10;
     const depth = Math.max(limit * 3, 30);
-    const terms = queryTerms(query);
+    const terms = parseQuery(query);
     const axes: FactQuery = { asOf: options.asOf, knownAt: options.knownAt, history: options.history };
     const filter = factFilter(axes, now);
     const lists: Partial<Record<ScorePart, string[]>> = { ...options.extra };

@@ -118,7 +118,7 @@ export const EVAL_QUESTIONS: EvalQuestion[] = [
   q('h17', 'change', 'How has my job title changed over time?', [old('me', 'job_title', 'backend engineer'), old('me', 'job_title', 'senior backend engineer'), cur('me', 'job_title', 'engineering lead')]),
   q('h18', 'change', 'Who were all my managers?', [old('me', 'manager', 'Tanaka'), old('me', 'manager', 'Sato'), cur('me', 'manager', 'Yamamoto')]),
   q('h19', 'change', 'When did Emma move to Kobe?', [cur('Emma', 'lives_in', 'Kobe')]),
-  q('h20', 'change', 'Do I still play guitar?', [old('me', 'hobby', 'guitar')], { tags: ['intent'], note: '"still" is no history cue: the closed fact is filtered out' }),
+  q('h20', 'change', 'Do I still play guitar?', [old('me', 'hobby', 'guitar')]),
   q('h21', 'change', 'When did I switch phones?', [cur('me', 'phone', 'Pixel 9')]),
   q('h22', 'change', 'When did I get the new half marathon personal best?', [cur('me', 'half_marathon_best', '1:47')]),
 
@@ -139,7 +139,7 @@ export const EVAL_QUESTIONS: EvalQuestion[] = [
   q('j14', 'japanese', 'コーヒーはいつやめましたか', [cur('me', 'favorite_drink', 'hojicha')]),
   q('j15', 'japanese', 'モチは何の薬を飲んでいますか', [cur('Mochi', 'medication', 'kidney medicine')]),
   q('j16', 'japanese', '兄は今どこに住んでいますか', [cur('Daichi', 'lives_in', 'Singapore')]),
-  q('j17', 'japanese', 'スペイン語の勉強はまだ続けていますか', [old('me', 'hobby', 'Spanish')], { tags: ['intent'], note: '"まだ" (still) is no history cue' }),
+  q('j17', 'japanese', 'スペイン語の勉強はまだ続けていますか', [old('me', 'hobby', 'Spanish')]),
   q('j18', 'japanese', '愛子の仕事は何ですか', [cur('Aiko', 'occupation', 'nurse')], { tags: XL }),
   q('j19', 'japanese', '結衣はどこで働いていますか', [cur('Yui', 'works_at', 'Sakura Advertising')]),
   q('j20', 'japanese', '西田さんについて教えて', [cur('me', 'coworker', 'Nishida'), cur('Nishida', 'hobby', 'baking')]),

@@ -99,21 +99,33 @@ export const migrations: Migration[] = [
         CREATE INDEX claims_by_slot ON claims(subject_id, predicate);
         CREATE INDEX claims_by_fact ON claims(fact_id);
 
-        -- Full-text indexes. Trigram tokenisation matches any substring of 3+ characters, so Japanese
-        -- and other unsegmented scripts are searchable; shorter queries fall back to LIKE scans.
-        CREATE VIRTUAL TABLE facts_fts USING fts5(fact, content='facts', content_rowid='rowid', tokenize='trigram');
+        -- Full-text indexes. Trigram tokenisation matches any substring of 3+ characters in any
+        -- script; the *_cjk indexes hold the bigrams (and single kanji) of CJK text, so two-character
+        -- Japanese words (担当, 大学, 趣味) match too. Rows are indexed in bulk at the end of each
+        -- write (fts-index.ts) from fts_queue, which the insert triggers fill: an FTS insert from a
+        -- trigger runs in a statement savepoint and flushes FTS5's buffer on every row (~5x slower).
+        CREATE TABLE fts_queue (kind TEXT NOT NULL, row INTEGER NOT NULL, PRIMARY KEY (kind, row)) WITHOUT ROWID;
+        CREATE VIRTUAL TABLE facts_fts USING fts5(fact, predicate, content='facts', content_rowid='rowid', tokenize='trigram');
+        CREATE VIRTUAL TABLE facts_cjk USING fts5(grams, content='', contentless_delete=1, tokenize='unicode61');
         CREATE TRIGGER facts_fts_insert AFTER INSERT ON facts BEGIN
-          INSERT INTO facts_fts(rowid, fact) VALUES (new.rowid, new.fact);
+          INSERT INTO fts_queue (kind, row) VALUES ('fact', new.rowid);
         END;
         CREATE TRIGGER facts_fts_delete AFTER DELETE ON facts BEGIN
-          INSERT INTO facts_fts(facts_fts, rowid, fact) VALUES ('delete', old.rowid, old.fact);
+          INSERT INTO facts_fts (facts_fts, rowid, fact, predicate) SELECT 'delete', old.rowid, old.fact, old.predicate
+            WHERE NOT EXISTS (SELECT 1 FROM fts_queue WHERE kind = 'fact' AND row = old.rowid);
+          DELETE FROM facts_cjk WHERE rowid = old.rowid;
+          DELETE FROM fts_queue WHERE kind = 'fact' AND row = old.rowid;
         END;
         CREATE VIRTUAL TABLE episodes_fts USING fts5(content, content='episodes', content_rowid='rowid', tokenize='trigram');
+        CREATE VIRTUAL TABLE episodes_cjk USING fts5(grams, content='', contentless_delete=1, tokenize='unicode61');
         CREATE TRIGGER episodes_fts_insert AFTER INSERT ON episodes BEGIN
-          INSERT INTO episodes_fts(rowid, content) VALUES (new.rowid, new.content);
+          INSERT INTO fts_queue (kind, row) VALUES ('episode', new.rowid);
         END;
         CREATE TRIGGER episodes_fts_delete AFTER DELETE ON episodes BEGIN
-          INSERT INTO episodes_fts(episodes_fts, rowid, content) VALUES ('delete', old.rowid, old.content);
+          INSERT INTO episodes_fts (episodes_fts, rowid, content) SELECT 'delete', old.rowid, old.content
+            WHERE NOT EXISTS (SELECT 1 FROM fts_queue WHERE kind = 'episode' AND row = old.rowid);
+          DELETE FROM episodes_cjk WHERE rowid = old.rowid;
+          DELETE FROM fts_queue WHERE kind = 'episode' AND row = old.rowid;
         END;
         -- rowid = the entity's rowid, so updates and deletes find their row without a scan.
         CREATE VIRTUAL TABLE entities_fts USING fts5(entity_id UNINDEXED, names, tokenize='trigram');

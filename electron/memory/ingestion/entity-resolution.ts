@@ -7,7 +7,7 @@
 import type { Database } from 'better-sqlite3';
 import type { EntityRecord } from '../../../shared/memory-schema';
 import type { EntityStore } from '../entity-store';
-import { isUserReference, normalizeName } from '../normalize';
+import { isUserReference, stripHonorifics } from '../normalize';
 
 export type NameResolution =
   | { kind: 'existing'; entity: EntityRecord; addAlias: boolean }
@@ -17,12 +17,9 @@ export type NameResolution =
 export const SAME_ABOVE = 0.85;
 export const ASK_ABOVE = 0.5;
 
-const HONORIFICS_JA = /(さん|様|さま|君|くん|ちゃん|先生|氏|殿|先輩|社長|部長|課長)$/u;
-const HONORIFICS_EN = /^(mr|mrs|ms|miss|dr|prof)\.?\s+/u;
-
 /** The name reduced to what identifies it: normalised, honorifics removed. */
 export function nameKey(name: string): string {
-  return normalizeName(name).replace(HONORIFICS_EN, '').replace(HONORIFICS_JA, '').trim();
+  return stripHonorifics(name);
 }
 
 /** Dice coefficient over character bigrams (works for Latin and CJK alike). */

@@ -13,9 +13,9 @@ export interface QueryIntent {
 const ENGLISH_CUES = [
   'when', 'before', 'used to', 'previous', 'previously', 'former', 'formerly', 'earlier', 'history', 'ago', 'last year',
   'last month', 'last week', 'in the past', 'originally', 'at first', 'changed', 'change', 'switched', 'moved', 'since when',
-  'how long', 'until', 'back then', 'was', 'were', 'did', 'had', 'anymore', 'any more', 'no longer', 'old', 'ex',
+  'how long', 'until', 'back then', 'was', 'were', 'did', 'had', 'anymore', 'any more', 'no longer', 'old', 'ex', 'still', 'stopped', 'quit',
 ];
-const JAPANESE_CUES = ['いつ', '以前', '前は', '前の', '昔', 'かつて', '元の', '元々', 'もともと', '変わ', '変更', 'までは', '当時', '去年', '先月', '先週', '最初', 'だった', 'でした', 'ました', '引っ越', 'いつから', 'いつまで', '履歴', '経緯'];
+const JAPANESE_CUES = ['いつ', '以前', '前は', '前の', '昔', 'かつて', '元の', '元々', 'もともと', '変わ', '変更', 'までは', '当時', '去年', '先月', '先週', '最初', 'だった', 'でした', 'ました', '引っ越', 'いつから', 'いつまで', '履歴', '経緯', 'まだ', 'やめ', '辞め'];
 
 const ENGLISH = new RegExp(`\\b(${ENGLISH_CUES.map((c) => c.replace(/ /g, '\\s+')).join('|')})\\b`, 'iu');
 

@@ -31,11 +31,22 @@ export function toIsoUtcOrNull(input: string | null | undefined): IsoTime | null
   return toIsoUtc(input);
 }
 
-/** True only for canonical UTC-with-milliseconds strings of real instants (2026-02-30 is refused). */
+const CANONICAL = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})\.\d{3}Z$/;
+
+/**
+ * True only for canonical UTC-with-milliseconds strings of real instants (2026-02-30 is refused).
+ * Checked field by field, without Date: imports call it for every time of every record.
+ */
 export function isIsoUtc(value: string): boolean {
-  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/.test(value)) return false;
-  const ms = Date.parse(value);
-  return !Number.isNaN(ms) && new Date(ms).toISOString() === value;
+  const m = CANONICAL.exec(value);
+  if (!m) return false;
+  const year = Number(m[1]);
+  const month = Number(m[2]);
+  const day = Number(m[3]);
+  if (month < 1 || month > 12 || day < 1 || Number(m[4]) > 23 || Number(m[5]) > 59 || Number(m[6]) > 59) return false;
+  const leap = (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
+  const days = month === 2 ? (leap ? 29 : 28) : [4, 6, 9, 11].includes(month) ? 30 : 31;
+  return day <= days;
 }
 
 /** A half-open interval [from, until); until null = still open. */

@@ -7,28 +7,47 @@
  */
 import type { Database } from 'better-sqlite3';
 
-const CJK_CHAR = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}ー々〆]/u;
-const HAN = /\p{Script=Han}/u;
+/** CJK by code point (Hiragana, Katakana, CJK ideographs and extensions, Hangul, 々〆ー). */
+function isCjk(code: number): boolean {
+  return (
+    (code >= 0x3040 && code <= 0x30ff) ||
+    (code >= 0x3400 && code <= 0x4dbf) ||
+    (code >= 0x4e00 && code <= 0x9fff) ||
+    (code >= 0xac00 && code <= 0xd7af) ||
+    (code >= 0x1100 && code <= 0x11ff) ||
+    (code >= 0x3130 && code <= 0x318f) ||
+    (code >= 0xf900 && code <= 0xfaff) ||
+    (code >= 0x20000 && code <= 0x3134f) ||
+    code === 0x3005 ||
+    code === 0x3006
+  );
+}
+
+function isHan(code: number): boolean {
+  return (code >= 0x3400 && code <= 0x4dbf) || (code >= 0x4e00 && code <= 0x9fff) || (code >= 0xf900 && code <= 0xfaff) || (code >= 0x20000 && code <= 0x3134f);
+}
+
+const MAYBE_CJK = /[\u1100-\u11ff\u3000-\ud7af\uf900-\ufaff\ud840-\ud87f]/;
 
 /**
  * The index terms of CJK runs in `text`: every overlapping pair of characters, and each kanji
  * alone (父, 母 are words). Terms are space-separated for the unicode61 tokenizer. "" without CJK.
+ * Runs on every indexed row, so it works on code points rather than Unicode-property regexes.
  */
 export function cjkGrams(text: string): string {
+  if (!MAYBE_CJK.test(text)) return '';
   const grams: string[] = [];
-  let run: string[] = [];
-  const flush = () => {
-    for (let i = 0; i < run.length; i++) {
-      if (HAN.test(run[i]!)) grams.push(run[i]!);
-      if (i + 1 < run.length) grams.push(run[i]! + run[i + 1]!);
-    }
-    run = [];
-  };
+  let previous = '';
   for (const char of text.normalize('NFKC')) {
-    if (CJK_CHAR.test(char)) run.push(char);
-    else flush();
+    const code = char.codePointAt(0)!;
+    if (!isCjk(code)) {
+      previous = '';
+      continue;
+    }
+    if (isHan(code)) grams.push(char);
+    if (previous !== '') grams.push(previous + char);
+    previous = char;
   }
-  flush();
   return grams.join(' ');
 }
 
@@ -45,11 +64,11 @@ export function flushFullText(db: Database): void {
       INSERT INTO facts_fts (rowid, fact, predicate)
         SELECT f.rowid, f.fact, f.predicate FROM fts_queue q JOIN facts f ON f.rowid = q.row WHERE q.kind = 'fact';
       INSERT INTO facts_cjk (rowid, grams)
-        SELECT f.rowid, tempora_cjk_grams(f.fact) FROM fts_queue q JOIN facts f ON f.rowid = q.row WHERE q.kind = 'fact' AND tempora_cjk_grams(f.fact) <> '';
+        SELECT row, grams FROM (SELECT f.rowid AS row, tempora_cjk_grams(f.fact) AS grams FROM fts_queue q JOIN facts f ON f.rowid = q.row WHERE q.kind = 'fact') WHERE grams <> '';
       INSERT INTO episodes_fts (rowid, content)
         SELECT e.rowid, e.content FROM fts_queue q JOIN episodes e ON e.rowid = q.row WHERE q.kind = 'episode';
       INSERT INTO episodes_cjk (rowid, grams)
-        SELECT e.rowid, tempora_cjk_grams(e.content) FROM fts_queue q JOIN episodes e ON e.rowid = q.row WHERE q.kind = 'episode' AND tempora_cjk_grams(e.content) <> '';
+        SELECT row, grams FROM (SELECT e.rowid AS row, tempora_cjk_grams(e.content) AS grams FROM fts_queue q JOIN episodes e ON e.rowid = q.row WHERE q.kind = 'episode') WHERE grams <> '';
       DELETE FROM fts_queue;
     `);
   })();

@@ -78,6 +78,11 @@ export function importMemory(ctx: ImportContext, doc: MemoryExport, replace: boo
   const lineage = lineageResolver(factById, rows);
   const episodeTime = new Map(doc.episodes.map((e) => [e.id, e.reference_time]));
 
+  // Into an empty store, indexes and queue triggers are rebuilt once after loading instead of
+  // being updated row by row (several times faster for a whole memory moving to a new machine).
+  const bulk = (db.prepare('SELECT (SELECT COUNT(*) FROM facts) + (SELECT COUNT(*) FROM episodes) AS n').get() as { n: number }).n === 0;
+  const deferred = bulk ? deferIndexes(db) : null;
+
   if (replace) {
     const ids = JSON.stringify(clashes);
     ctx.claims.deleteOfFacts(clashes);
@@ -153,7 +158,27 @@ export function importMemory(ctx: ImportContext, doc: MemoryExport, replace: boo
       });
     }
   }
+  if (deferred) {
+    db.exec("INSERT INTO fts_queue (kind, row) SELECT 'fact', rowid FROM facts; INSERT INTO fts_queue (kind, row) SELECT 'episode', rowid FROM episodes;");
+    deferred.restore();
+  }
   return { conversations: doc.conversations.length, episodes: doc.episodes.length, entities: doc.entities.length, facts: doc.facts.length, replaced: clashes.length };
+}
+
+/** Drops the secondary indexes and FTS queue triggers of the bulk-loaded tables; restore() re-creates them. */
+function deferIndexes(db: Database): { restore(): void } {
+  const objects = db
+    .prepare<[], { type: string; name: string; sql: string }>(
+      `SELECT type, name, sql FROM sqlite_master WHERE sql IS NOT NULL AND tbl_name IN ('facts', 'episodes', 'fact_episodes', 'claims')
+       AND ((type = 'index') OR (type = 'trigger' AND name IN ('facts_fts_insert', 'episodes_fts_insert')))`,
+    )
+    .all();
+  for (const o of objects) db.exec(`DROP ${o.type === 'index' ? 'INDEX' : 'TRIGGER'} ${o.name}`);
+  return {
+    restore() {
+      for (const o of objects) db.exec(o.sql);
+    },
+  };
 }
 
 function uniqueIds(items: { id: string }[], where: string): Set<string> {

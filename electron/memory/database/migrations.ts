@@ -68,7 +68,6 @@ export const migrations: Migration[] = [
         CREATE INDEX facts_by_subject_time ON facts(subject_id, valid_at);
         CREATE INDEX facts_by_object ON facts(object_id) WHERE object_id IS NOT NULL;
         CREATE INDEX facts_by_lineage ON facts(lineage_id);
-        CREATE INDEX facts_by_valid_at ON facts(valid_at);
         CREATE INDEX facts_live_by_valid_at ON facts(valid_at) WHERE expired_at IS NULL;
         CREATE TABLE fact_episodes (
           fact_id TEXT NOT NULL REFERENCES facts(id) ON DELETE CASCADE,

@@ -5,7 +5,11 @@
 import { z } from 'zod';
 import { isIsoUtc } from './time';
 
-export const isoTime = z.string().refine(isIsoUtc, { message: 'must be an ISO-8601 UTC time with milliseconds, like 2026-09-01T01:00:00.000Z' });
+export const isoTime = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/, { message: 'must be an ISO-8601 UTC time with milliseconds, like 2026-09-01T01:00:00.000Z' })
+  .refine(isIsoUtc, { message: 'is not a real date and time' })
+  .describe('ISO-8601 UTC time with milliseconds, e.g. 2026-09-01T01:00:00.000Z');
 export const isoTimeOrNull = isoTime.nullable();
 
 export const cardinality = z.enum(['one', 'many']);
@@ -50,22 +54,22 @@ export const entityRecord = z.strictObject({
 export type EntityRecord = z.infer<typeof entityRecord>;
 
 export const factRecord = z.strictObject({
-  id,
-  subject_id: id,
-  subject: z.string(),
-  predicate: z.string().min(1).max(200),
-  object_id: id.nullable(),
-  object: z.string(),
-  fact: z.string().min(1),
-  cardinality,
-  valid_at: isoTime,
-  invalid_at: isoTimeOrNull,
-  created_at: isoTime,
-  expired_at: isoTimeOrNull,
-  episode_ids: z.array(id),
-  invalidated_by: id.nullable(),
-  supersedes: id.nullable(),
-  origin: factOrigin,
+  id: id.describe('this version of the fact'),
+  subject_id: id.describe('the entity the fact is about'),
+  subject: z.string().describe("the subject entity's name (display only; subject_id is authoritative)"),
+  predicate: z.string().min(1).max(200).describe('canonical relation name, e.g. manager, lives_in'),
+  object_id: id.nullable().describe('the object entity, or null when the object is a literal value'),
+  object: z.string().describe("the object entity's name, or the literal value"),
+  fact: z.string().min(1).describe('the fact as a standalone sentence in the language it was said in'),
+  cardinality: cardinality.describe('one: the subject has a single value at a time for this predicate; many: several at once'),
+  valid_at: isoTime.describe('when it became true in the world'),
+  invalid_at: isoTimeOrNull.describe('when it stopped being true (null: still true)'),
+  created_at: isoTime.describe('when the memory recorded this version'),
+  expired_at: isoTimeOrNull.describe('when the memory stopped holding this version (null: held now)'),
+  episode_ids: z.array(id).describe('the messages it came from'),
+  invalidated_by: id.nullable().describe('the fact whose arrival closed this one'),
+  supersedes: id.nullable().describe('the version this one replaced (an edit or a closing)'),
+  origin: factOrigin.describe('extracted by the model, observed (structured input), user_edit or import'),
 });
 export type FactRecord = z.infer<typeof factRecord>;
 

@@ -12,6 +12,7 @@ import { factsCommand, showCommand } from './commands/facts';
 import { forgetCommand } from './commands/forget';
 import { observeCommand } from './commands/observe';
 import { searchCommand } from './commands/search';
+import { serveCommand } from './commands/serve';
 import { chatCommand } from './commands/chat';
 import { ingestCommand } from './commands/ingest';
 import { modelsCommand } from './commands/models';
@@ -46,6 +47,7 @@ export const COMMANDS: readonly CommandSpec[] = [
   chatCommand,
   modelsCommand,
   reindexCommand,
+  serveCommand,
   helpCommand,
 ];
 

@@ -1,26 +1,31 @@
 /**
- * Tempora's main process: one instance, data in the user-data directory, the memory opened with
- * the Electron-ABI build of better-sqlite3, one hardened window.
+ * Tempora's main process: one instance, data in the user-data directory, the engine (memory,
+ * models, ingestion, vectors) opened with the Electron-ABI build of better-sqlite3, every call of
+ * the API contract on IPC, engine events pushed to the windows, one hardened window, and a quit
+ * that lets the ingestion job in flight finish (or returns it to the queue) before exiting.
  */
 import { join } from 'node:path';
 import { app, BrowserWindow, dialog, session } from 'electron';
-import { openMemory } from '../memory/index';
-import { registerIpc } from './ipc';
-import { findNativeBinding, electronNativeBindingPath } from './native-binding';
+import { EVENT_CHANNEL, type ApiEventEnvelope } from '../../shared/api-contract';
+import { createApiHandlers } from '../engine/api-handlers';
+import { TemporaEngine } from '../engine/engine';
+import { holdQuitUntilShutdown } from './graceful-quit';
+import { registerIpc, unregisterIpc } from './ipc';
+import { electronNativeBindingPath, findNativeBinding } from './native-binding';
 import { registerAppScheme, serveRenderer } from './protocol';
-import { rendererLocation } from './renderer-location';
+import { isAppUrl, rendererLocation } from './renderer-location';
 import { applyDevCsp, denyAllPermissions, lockDownWebContents } from './security';
 import { createMainWindow } from './window';
-
-type Memory = ReturnType<typeof openMemory>;
 
 const RENDERER_DIR = join(import.meta.dirname, '../renderer');
 
 function start(): void {
   const location = rendererLocation({ isPackaged: app.isPackaged, devServerUrl: process.env['ELECTRON_RENDERER_URL'] });
   let mainWindow: BrowserWindow | null = null;
-  let memory: Memory | null = null;
+  let engine: TemporaEngine | null = null;
 
+  // Every renderer sandboxed, whatever a window's webPreferences say (Electron's checklist).
+  app.enableSandbox();
   registerAppScheme();
   lockDownWebContents(location);
 
@@ -32,30 +37,41 @@ function start(): void {
 
   app.on('window-all-closed', () => app.quit());
 
-  app.on('will-quit', () => {
-    memory?.close();
-    memory = null;
+  // Graceful quit: hold the quit once, close the engine (the ingestion job in flight finishes or
+  // goes back to the queue; chats stop; SQLite and LanceDB close cleanly), then exit for real.
+  holdQuitUntilShutdown(app, async () => {
+    const closing = engine;
+    engine = null;
+    unregisterIpc();
+    await closing?.close();
   });
 
-  void app.whenReady().then(() => {
+  void app.whenReady().then(async () => {
     denyAllPermissions(session.defaultSession);
     applyDevCsp(session.defaultSession, location);
     serveRenderer(RENDERER_DIR);
 
-    memory = openMemoryOrExplain();
-    if (!memory) {
+    const opened = await openEngineOrExplain();
+    if (!opened) {
       app.exit(1);
       return;
     }
-    registerIpc(memory, location.origin);
+    engine = opened;
+    const handlers = createApiHandlers(opened, { pickModelFile: () => pickModelFile(mainWindow) });
+    registerIpc(handlers, location.origin);
+    opened.onEvent((event) => sendToWindows(event, location.origin));
+
     mainWindow = createMainWindow(location);
     mainWindow.on('closed', () => {
       mainWindow = null;
     });
+    // The models used last time load after the window is up, so it appears at once; the Models
+    // screen hears about it through modelsChanged.
+    void loadLastModels(opened);
   });
 }
 
-function openMemoryOrExplain(): Memory | null {
+async function openEngineOrExplain(): Promise<TemporaEngine | null> {
   const context = {
     isPackaged: app.isPackaged,
     appPath: app.getAppPath(),
@@ -63,9 +79,10 @@ function openMemoryOrExplain(): Memory | null {
     electronVersion: process.versions.electron,
   };
   const nativeBinding = findNativeBinding(context);
-  const dataDir = app.getPath('userData');
+  // TEMPORA_DATA_DIR is honoured as by the `tempora` command (tests point it at a temporary folder).
+  const dataDir = process.env['TEMPORA_DATA_DIR'] || app.getPath('userData');
   try {
-    return openMemory(nativeBinding ? { dataDir, nativeBinding } : { dataDir });
+    return await TemporaEngine.open({ dataDir, autoLoadModels: false, ...(nativeBinding ? { nativeBinding } : {}) });
   } catch (error) {
     const hint = nativeBinding
       ? ''
@@ -74,6 +91,37 @@ function openMemoryOrExplain(): Memory | null {
     dialog.showErrorBox('Tempora could not open its memory', `${(error as Error).message}\n\nData directory: ${dataDir}${hint}`);
     return null;
   }
+}
+
+/** What TemporaEngine.open({ autoLoadModels: true }) does, but after the window is shown. */
+async function loadLastModels(engine: TemporaEngine): Promise<void> {
+  try {
+    await engine.models.autoLoad();
+    if (engine.models.host.embeddingModel) await engine.vectors.attach();
+    engine.worker.notify();
+  } catch (error) {
+    engine.models.lastError = (error as Error).message;
+  }
+  engine.emit({ name: 'modelsChanged', payload: {} });
+}
+
+/** Engine events go to every window that shows the app's own page (and nowhere else). */
+function sendToWindows(event: ApiEventEnvelope, appOrigin: string): void {
+  for (const window of BrowserWindow.getAllWindows()) {
+    const contents = window.webContents;
+    if (contents.isDestroyed() || !isAppUrl(contents.getURL(), appOrigin)) continue;
+    contents.send(EVENT_CHANNEL, event);
+  }
+}
+
+async function pickModelFile(parent: BrowserWindow | null): Promise<string | null> {
+  const options: Electron.OpenDialogOptions = {
+    title: 'Choose a GGUF model file',
+    properties: ['openFile'],
+    filters: [{ name: 'GGUF models', extensions: ['gguf'] }],
+  };
+  const result = parent && !parent.isDestroyed() ? await dialog.showOpenDialog(parent, options) : await dialog.showOpenDialog(options);
+  return result.canceled ? null : (result.filePaths[0] ?? null);
 }
 
 if (app.requestSingleInstanceLock()) {

@@ -4,25 +4,10 @@
  * local files by URL. Every response carries the production CSP as a header.
  */
 import { readFile } from 'node:fs/promises';
-import { extname } from 'node:path';
 import { protocol } from 'electron';
+import { contentTypeOf } from '../server/static-files';
 import { RENDERER_CSP } from './csp';
 import { APP_SCHEME, rendererFileFor } from './renderer-location';
-
-const CONTENT_TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.mjs': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.json': 'application/json; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.jpg': 'image/jpeg',
-  '.ico': 'image/x-icon',
-  '.woff2': 'font/woff2',
-  '.woff': 'font/woff',
-  '.txt': 'text/plain; charset=utf-8',
-};
 
 /** Must run before the app is ready. */
 export function registerAppScheme(): void {
@@ -41,7 +26,7 @@ export function serveRenderer(rendererDir: string): void {
     };
     if (request.method !== 'GET') return new Response('Method not allowed', { status: 405, headers });
     const file = rendererFileFor(request.url, rendererDir);
-    const type = file ? CONTENT_TYPES[extname(file).toLowerCase()] : undefined;
+    const type = file ? contentTypeOf(file) : undefined;
     if (!file || !type) return new Response('Not found', { status: 404, headers });
     try {
       const body = await readFile(file);

@@ -16,7 +16,7 @@ export function createMainWindow(location: RendererLocation): BrowserWindow {
     title: 'Tempora',
     backgroundColor: nativeTheme.shouldUseDarkColors ? '#18181b' : '#ffffff',
     webPreferences: {
-      preload: PRELOAD_PATH,
+      preload: PRELOAD_PATH, // eng-disable PRELOAD_JS_CHECK: reviewed: exposes only the contract's calls and onEvent
       contextIsolation: true,
       sandbox: true,
       nodeIntegration: false,
@@ -27,6 +27,8 @@ export function createMainWindow(location: RendererLocation): BrowserWindow {
       webviewTag: false,
       navigateOnDragDrop: false,
       spellcheck: false,
+      // Middle-click would otherwise ask for a new window (denied anyway by the window-open handler).
+      disableBlinkFeatures: 'Auxclick',
     },
   });
   window.once('ready-to-show', () => window.show());

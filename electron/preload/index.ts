@@ -1,21 +1,89 @@
 /**
  * The preload: runs sandboxed, before the page, and exposes exactly the calls of
- * shared/api-contract.ts as `window.tempora` - no generic invoke/send, no ipcRenderer, no Node.
+ * shared/api-contract.ts as `window.tempora`, plus `onEvent` - no generic invoke/send, no
+ * ipcRenderer, no Node, no IPC event objects.
  *
  * It is bundled as one CommonJS file (see electron.vite.config.ts) because a sandboxed preload can
  * only `require('electron')`. The contract is imported for its types only, so the preload carries
  * no schema code; main validates every payload.
  */
-import { contextBridge, ipcRenderer } from 'electron';
-import type { API_GLOBAL, ApiCallName, TemporaApi, apiCalls } from '../../shared/api-contract';
+import { contextBridge, ipcRenderer, type IpcRendererEvent } from 'electron';
+import type { API_GLOBAL, ApiCallName, ApiEventEnvelope, EVENT_CHANNEL, TemporaApi, apiCalls } from '../../shared/api-contract';
 
-/** Checked against the contract by the type: a renamed channel fails the typecheck. */
+/** Checked against the contract by the type: a renamed, missing or extra channel fails the typecheck. */
 const channels: { readonly [N in ApiCallName]: (typeof apiCalls)[N]['channel'] } = {
   listFacts: 'memory:listFacts',
+  search: 'memory:search',
+  factDetails: 'memory:factDetails',
+  editFact: 'memory:editFact',
+  closeFact: 'memory:closeFact',
+  forgetFact: 'memory:forgetFact',
+  forgetEntity: 'memory:forgetEntity',
+  listEntities: 'memory:listEntities',
+  exportMemory: 'memory:export',
+  previewImport: 'memory:previewImport',
+  importMemory: 'memory:import',
+  listConversations: 'chat:listConversations',
+  createConversation: 'chat:createConversation',
+  renameConversation: 'chat:renameConversation',
+  deleteConversation: 'chat:deleteConversation',
+  conversationMessages: 'chat:messages',
+  sendMessage: 'chat:send',
+  stopMessage: 'chat:stop',
+  modelStatus: 'models:status',
+  listCatalogue: 'models:catalogue',
+  downloadModel: 'models:download',
+  cancelDownload: 'models:cancelDownload',
+  loadModel: 'models:load',
+  unloadModel: 'models:unload',
+  pickModelFile: 'models:pickFile',
+  retryParkedJobs: 'ingestion:retryParked',
 };
 
+const eventChannel: typeof EVENT_CHANNEL = 'tempora:event';
+
+/** The function for one call: invokes that call's channel, and only that one. */
+function call<N extends ApiCallName>(name: N): TemporaApi[N] {
+  const channel = channels[name];
+  return ((request: unknown) => ipcRenderer.invoke(channel, request ?? {})) as TemporaApi[N];
+}
+
 const api: TemporaApi = {
-  listFacts: (request) => ipcRenderer.invoke(channels.listFacts, request),
+  listFacts: call('listFacts'),
+  search: call('search'),
+  factDetails: call('factDetails'),
+  editFact: call('editFact'),
+  closeFact: call('closeFact'),
+  forgetFact: call('forgetFact'),
+  forgetEntity: call('forgetEntity'),
+  listEntities: call('listEntities'),
+  exportMemory: call('exportMemory'),
+  previewImport: call('previewImport'),
+  importMemory: call('importMemory'),
+  listConversations: call('listConversations'),
+  createConversation: call('createConversation'),
+  renameConversation: call('renameConversation'),
+  deleteConversation: call('deleteConversation'),
+  conversationMessages: call('conversationMessages'),
+  sendMessage: call('sendMessage'),
+  stopMessage: call('stopMessage'),
+  modelStatus: call('modelStatus'),
+  listCatalogue: call('listCatalogue'),
+  downloadModel: call('downloadModel'),
+  cancelDownload: call('cancelDownload'),
+  loadModel: call('loadModel'),
+  unloadModel: call('unloadModel'),
+  pickModelFile: call('pickModelFile'),
+  retryParkedJobs: call('retryParkedJobs'),
+  onEvent(listener) {
+    if (typeof listener !== 'function') throw new TypeError('onEvent needs a function');
+    // The page gets the event's envelope only, never Electron's IpcRendererEvent (it has `sender`).
+    const forward = (_event: IpcRendererEvent, envelope: ApiEventEnvelope) => listener(envelope);
+    ipcRenderer.on(eventChannel, forward);
+    return () => {
+      ipcRenderer.removeListener(eventChannel, forward);
+    };
+  },
 };
 
 const globalName: typeof API_GLOBAL = 'tempora';

@@ -1,14 +1,24 @@
-/** electron/main/ipc.ts with a stand-in for Electron's ipcMain: sender checks and payload validation. */
+/**
+ * electron/main/ipc.ts with a stand-in for Electron's ipcMain: every call of the contract is
+ * registered (and nothing else), the sender frame is checked, payloads are validated before they
+ * reach a handler, and answers are validated before they reach the page.
+ */
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { apiCalls, type ApiCallName } from '../../shared/api-contract';
 import type { FactRecord } from '../../shared/memory-schema';
+import type { ApiHandlers } from '../../electron/engine/api-handlers';
 
-type Listener = (event: { senderFrame: { url: string } | null }, payload: unknown) => Promise<unknown>;
-const handlers = new Map<string, Listener>();
+type Sender = { senderFrame: { url: string } | null };
+type Listener = (event: Sender, payload: unknown) => Promise<unknown>;
+const registered = new Map<string, Listener>();
 
 vi.mock('electron', () => ({
   ipcMain: {
-    handle: (channel: string, listener: Listener) => handlers.set(channel, listener),
-    removeHandler: (channel: string) => handlers.delete(channel),
+    handle: (channel: string, listener: Listener) => {
+      if (registered.has(channel)) throw new Error(`second handler for ${channel}`);
+      registered.set(channel, listener);
+    },
+    removeHandler: (channel: string) => registered.delete(channel),
   },
 }));
 
@@ -33,61 +43,86 @@ const fact: FactRecord = {
   origin: 'observed',
 };
 
-const appFrame = { senderFrame: { url: 'app://tempora/index.html' } };
+const appFrame: Sender = { senderFrame: { url: 'app://tempora/index.html' } };
+const calls: Array<{ name: string; request: unknown }> = [];
+let answers: Partial<Record<ApiCallName, unknown>> = {};
 
-describe('memory:listFacts over IPC', () => {
-  const calls: unknown[] = [];
-  let answer: unknown[] = [fact];
+function fakeHandlers(): ApiHandlers {
+  const entries = (Object.keys(apiCalls) as ApiCallName[]).map((name) => [
+    name,
+    async (request: unknown) => {
+      calls.push({ name, request });
+      if (!(name in answers)) throw new Error(`${name} is not answered in this test`);
+      return answers[name];
+    },
+  ]);
+  return Object.fromEntries(entries) as ApiHandlers;
+}
 
-  beforeEach(() => {
-    unregisterIpc();
-    calls.length = 0;
-    answer = [fact];
-    const memory = {
-      listFacts: (query: unknown) => {
-        calls.push(query);
-        return answer as FactRecord[];
-      },
-      close: () => {},
-    };
-    registerIpc(memory as unknown as Parameters<typeof registerIpc>[0], 'app://tempora');
+const invoke = (channel: string, event: Sender, payload: unknown) => {
+  const listener = registered.get(channel);
+  if (!listener) throw new Error(`no handler registered for ${channel}`);
+  return listener(event, payload);
+};
+
+beforeEach(() => {
+  unregisterIpc();
+  calls.length = 0;
+  answers = { listFacts: [fact], modelStatus: undefined, pickModelFile: { path: null } };
+  registerIpc(fakeHandlers(), 'app://tempora');
+});
+
+describe('IPC registration', () => {
+  it('registers exactly the channels of the contract', () => {
+    expect([...registered.keys()].sort()).toEqual(Object.values(apiCalls).map((c) => c.channel).sort());
   });
 
-  const invoke = (event: { senderFrame: { url: string } | null }, payload: unknown) => {
-    const listener = handlers.get('memory:listFacts');
-    if (!listener) throw new Error('no handler registered');
-    return listener(event, payload);
-  };
+  it('removes them all again', () => {
+    unregisterIpc();
+    expect(registered.size).toBe(0);
+  });
+});
 
-  it('answers the app’s own page', async () => {
-    await expect(invoke(appFrame, { asOf: '2026-09-10T00:00:00.000Z', subject: 'me' })).resolves.toEqual([fact]);
-    expect(calls).toEqual([{ asOf: '2026-09-10T00:00:00.000Z', subject: 'me' }]);
+describe('a call over IPC', () => {
+  it('answers the app’s own page with the handler’s validated answer', async () => {
+    await expect(invoke('memory:listFacts', appFrame, { asOf: '2026-09-10T00:00:00.000Z', subject: 'me' })).resolves.toEqual([fact]);
+    expect(calls).toEqual([{ name: 'listFacts', request: { asOf: '2026-09-10T00:00:00.000Z', subject: 'me' } }]);
+  });
+
+  it('routes each channel to its own handler', async () => {
+    await expect(invoke('models:pickFile', appFrame, {})).resolves.toEqual({ path: null });
+    expect(calls.map((c) => c.name)).toEqual(['pickModelFile']);
   });
 
   it.each([
     [{ senderFrame: { url: 'https://example.com/' } }, /refused a call from "https:\/\/example.com\/"/],
     [{ senderFrame: { url: 'app://other/index.html' } }, /refused/],
     [{ senderFrame: { url: 'file:///tmp/index.html' } }, /refused/],
+    [{ senderFrame: { url: 'http://127.0.0.1:5173/' } }, /refused/],
     [{ senderFrame: null }, /refused a call from a detached frame/],
-  ])('refuses other senders (%j)', async (event, message) => {
-    await expect(invoke(event, {})).rejects.toThrow(message);
+  ])('refuses other senders (%j) on every channel', async (event, message) => {
+    for (const call of Object.values(apiCalls)) await expect(invoke(call.channel, event, {})).rejects.toThrow(message);
     expect(calls).toEqual([]);
   });
 
   it.each([
-    [null, /invalid request/],
-    ['facts', /invalid request/],
-    [{ asOf: 'yesterday' }, /asOf: must be an ISO-8601 UTC time/],
-    [{ limit: -1 }, /limit:/],
-    [{ history: 'yes' }, /history:/],
-    [{ subject: 'me', sql: 'DROP TABLE facts' }, /invalid request/],
-  ])('rejects a malformed payload %j before it reaches the memory', async (payload, message) => {
-    await expect(invoke(appFrame, payload)).rejects.toThrow(message);
+    ['memory:listFacts', 'facts', /listFacts: invalid request/],
+    ['memory:listFacts', { asOf: 'yesterday' }, /asOf: must be an ISO-8601 UTC time/],
+    ['memory:listFacts', { limit: -1 }, /limit:/],
+    ['memory:listFacts', { history: 'yes' }, /history:/],
+    ['memory:listFacts', { subject: 'me', sql: 'DROP TABLE facts' }, /invalid request/],
+    ['memory:editFact', { fact: 'no id' }, /editFact: invalid request: id:/],
+    ['models:load', { role: 'vision', path: '/m.gguf' }, /role:/],
+    ['chat:send', { conversationId: 'c1', turnId: 'short' }, /turnId:/],
+  ])('rejects a malformed payload on %s (%j) before it reaches a handler', async (channel, payload, message) => {
+    await expect(invoke(channel, appFrame, payload)).rejects.toThrow(message);
     expect(calls).toEqual([]);
   });
 
   it('refuses to pass on an answer that breaks the contract', async () => {
-    answer = [{ ...fact, valid_at: 'not a time' }];
-    await expect(invoke(appFrame, {})).rejects.toThrow(/invalid response: 0\.valid_at/);
+    answers.listFacts = [{ ...fact, valid_at: 'not a time' }];
+    await expect(invoke('memory:listFacts', appFrame, {})).rejects.toThrow(/invalid response: 0\.valid_at/);
+    answers.modelStatus = { chat: null };
+    await expect(invoke('models:status', appFrame, {})).rejects.toThrow(/modelStatus: invalid response/);
   });
 });

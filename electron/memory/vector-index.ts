@@ -96,7 +96,7 @@ const OPTIMIZE_AFTER_ROWS = 2_000;
 /** Retrain the ANN index when the table has grown this much since it was trained … */
 const RETRAIN_GROWTH = 4;
 /** … or when compactions have added more incremental parts than this. */
-const MAX_INDEX_PARTS = 8;
+const MAX_INDEX_PARTS = 6;
 const ANN_INDEX = 'vector_idx';
 /** Rows per Arrow batch / merge. */
 const WRITE_CHUNK = 10_000;
@@ -244,6 +244,7 @@ export class VectorIndex {
     private table: lancedb.Table,
     readonly path: string,
     readonly dimensions: number,
+    /** The embedding model's identity the table is stamped with (given, or read from the table). */
     readonly model: string | undefined,
     /** Set when `open` found a table it could not use and dropped it (the index is now empty). */
     readonly resetReason: VectorResetReason | null,
@@ -281,10 +282,14 @@ export class VectorIndex {
     try {
       let table: lancedb.Table | null = null;
       let reason: VectorResetReason | null = null;
+      let model = options.model;
       if ((await db.tableNames()).includes(VECTOR_TABLE)) {
         try {
           table = await db.openTable(VECTOR_TABLE);
-          reason = mismatch(await table.schema(), dimensions, options.model);
+          const schema = await table.schema();
+          reason = mismatch(schema, dimensions, options.model);
+          // Opened without a model: keep the one the table was built with (also across reset()).
+          model ??= schema.metadata.get(META_MODEL) || undefined;
           if (reason === null) await table.countRows();
         } catch {
           reason = 'unreadable';
@@ -295,8 +300,8 @@ export class VectorIndex {
           await db.dropTable(VECTOR_TABLE).catch(() => undefined);
         }
       }
-      table ??= await db.createEmptyTable(VECTOR_TABLE, schemaFor(dimensions, options.model ?? ''), { mode: 'overwrite' });
-      const index = new VectorIndex(db, table, path, dimensions, options.model, reason, options);
+      table ??= await db.createEmptyTable(VECTOR_TABLE, schemaFor(dimensions, model ?? ''), { mode: 'overwrite' });
+      const index = new VectorIndex(db, table, path, dimensions, model, reason, options);
       await index.loadIndexState();
       return index;
     } catch (error) {
@@ -601,7 +606,7 @@ export class VectorIndex {
       const kind = kinds?.[i];
       const distance = distances?.[i];
       if (ids?.[i] === undefined || !isKind(kind) || distance === undefined || !Number.isFinite(distance)) continue;
-      hits.push({ id: ids[i]!, kind, distance });
+      hits.push({ id: ids[i]!, kind, distance: Math.max(0, distance) });
     }
     return hits;
   }

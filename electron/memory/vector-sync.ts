@@ -39,14 +39,21 @@ export interface VectorSyncOptions {
 }
 
 export interface ReconcileResult {
-  /** Items embedded that the index did not hold. */
+  /** Items embedded that the index did not hold (or held with another text). */
   added: number;
   /** Items re-embedded because their text changed (or their stored hash was unknown). */
   updated: number;
   /** Index rows deleted because SQLite no longer holds them. */
   removed: number;
-  /** Live items in the source (= rows in the index when the run completes). */
+  /** Live items in the source (= rows in the index when the run completes, less `skipped`). */
   total: number;
+  /** Items whose embedding had a non-finite value: not stored, tried again next time. */
+  skipped: number;
+}
+
+export interface IndexItemsResult {
+  written: number;
+  skipped: number;
 }
 
 const DEFAULT_BATCH_SIZE = 32;
@@ -78,16 +85,18 @@ function batchSizeOf(options: VectorSyncOptions): number {
 }
 
 /**
- * Embeds `items` in batches and upserts them with their text hashes. Returns how many were written
- * (all of them, unless the signal aborts: then it rejects after writing the batches already embedded).
+ * Embeds `items` in batches and upserts them with their text hashes. If the signal aborts or the
+ * embedder fails, it rejects after writing the batches already embedded. A vector with a NaN or
+ * infinite value is skipped (counted), not written: one bad text must not block every later sync.
  */
-export async function indexItems(index: VectorIndex, embedder: Embedder, items: readonly VectorSourceItem[], options: VectorSyncOptions = {}): Promise<number> {
+export async function indexItems(index: VectorIndex, embedder: Embedder, items: readonly VectorSourceItem[], options: VectorSyncOptions = {}): Promise<IndexItemsResult> {
   checkDimensions(index, embedder);
   const batchSize = batchSizeOf(options);
   const { signal, onProgress } = options;
   let pending: VectorRow[] = [];
   let pendingSince = 0;
   let written = 0;
+  let skipped = 0;
   const write = async () => {
     if (pending.length === 0) return;
     const rows = pending;
@@ -105,7 +114,12 @@ export async function indexItems(index: VectorIndex, embedder: Embedder, items: 
       );
       if (vectors.length !== batch.length) throw new Error(`the embedder returned ${vectors.length} vectors for ${batch.length} texts`);
       if (pending.length === 0) pendingSince = Date.now();
-      batch.forEach((item, i) => pending.push({ id: item.id, kind: item.kind, vector: vectors[i]!, hash: textHash(item.kind, item.text) }));
+      batch.forEach((item, i) => {
+        const vector = vectors[i]!;
+        if (vector.length !== index.dimensions) throw new Error(`the embedder returned a vector of ${vector.length} floats, not ${index.dimensions}`);
+        if (!vector.every(Number.isFinite)) skipped++;
+        else pending.push({ id: item.id, kind: item.kind, vector, hash: textHash(item.kind, item.text) });
+      });
       onProgress?.(start + batch.length, items.length);
       if (pending.length >= WRITE_ROWS || Date.now() - pendingSince >= WRITE_AFTER_MS) await write();
     }
@@ -113,7 +127,7 @@ export async function indexItems(index: VectorIndex, embedder: Embedder, items: 
     // Keep what was embedded, also when embedding fails or is aborted midway.
     await write();
   }
-  return written;
+  return { written, skipped };
 }
 
 /** Deletes these items' vectors (e.g. after a forget). */
@@ -146,12 +160,13 @@ export async function reconcile(index: VectorIndex, source: VectorSource, embedd
   const orphans = [...stored.keys()].filter((id) => !live.has(id));
   if (orphans.length > 0) await index.delete(orphans);
   options.signal?.throwIfAborted();
-  if (missing.length > 0) await indexItems(index, embedder, missing, options);
+  let skipped = 0;
+  if (missing.length > 0) ({ skipped } = await indexItems(index, embedder, missing, options));
   else options.onProgress?.(0, 0);
   // After bulk work, compact now (and build the ANN index if due); small changes wait for the
   // index's own periodic maintenance, so a reconcile after every message stays cheap.
   if (orphans.length + missing.length >= BULK_CHANGES) await index.optimize();
-  return { added, updated, removed: orphans.length, total: live.size };
+  return { added, updated, removed: orphans.length, total: live.size, skipped };
 }
 
 /** Drops the whole index and embeds every live item again. */

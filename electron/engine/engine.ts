@@ -60,7 +60,10 @@ export class TemporaEngine {
         if (event.type === 'idle') this.vectors.scheduleSync();
       },
     });
-    this.memory.onChange(() => this.vectors.scheduleSync());
+    this.memory.onChange((change) => {
+      if (change.kind === 'forgotten') this.vectors.remove([...change.forgotten.factIds, ...change.forgotten.entityIds, ...change.forgotten.episodeIds]);
+      this.vectors.scheduleSync();
+    });
   }
 
   static async open(options: EngineOptions): Promise<TemporaEngine> {

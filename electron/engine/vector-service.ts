@@ -7,7 +7,7 @@ import type { Embedder } from '../llm/ports';
 import type { Memory } from '../memory/index';
 import type { VectorRanker } from '../memory/retrieval/retrieve';
 import { VectorIndex } from '../memory/vector-index';
-import { reconcile, rebuild, type ReconcileResult } from '../memory/vector-sync';
+import { reconcile, rebuild, removeItems, type ReconcileResult } from '../memory/vector-sync';
 import { liveVectorItems } from './vector-source';
 
 export class VectorService {
@@ -47,6 +47,11 @@ export class VectorService {
     const index = this.index;
     this.index = null;
     await index?.close();
+  }
+
+  /** Forget deletes everywhere: the vectors go at once, not at the next reconcile. */
+  remove(ids: string[]): void {
+    if (this.index && ids.length) void removeItems(this.index, ids).catch((error: Error) => (this.lastError = error.message));
   }
 
   /** Reconciles soon (coalescing bursts of changes). */

@@ -24,7 +24,7 @@ import { exportMemory } from './memory-export';
 import { importMemory, parseExport, type ImportSummary } from './memory-import';
 import { normalizePredicate } from './normalize';
 import { observeAll } from './observe';
-import { MemorySearch, type SearchHit, type SearchOptions } from './search';
+import { MemorySearch, type ScorePart, type SearchHit, type SearchOptions } from './search';
 import { IngestionJobs, type JobRow } from './ingestion/ingestion-jobs';
 import type { PreparedIngest } from './ingestion/ingest-message';
 import { toIsoUtc } from '../../shared/time';
@@ -212,6 +212,16 @@ export class Memory {
   search(query: string, options: SearchOptions = {}): SearchHit[] {
     flushFullText(this.db);
     return this.searcher.search(query, options, this.clock.now());
+  }
+
+  /** search() in two steps, so another retriever (vectors) can run while SQLite works. */
+  searchLists(query: string, options: SearchOptions = {}): Partial<Record<ScorePart, string[]>> {
+    flushFullText(this.db);
+    return this.searcher.lists(query, options, this.clock.now());
+  }
+
+  searchFuse(lists: Partial<Record<ScorePart, string[]>>, options: SearchOptions = {}): SearchHit[] {
+    return this.searcher.fuse(lists, options, this.clock.now());
   }
 
   editFact(id: string, edit: FactEdit): FactRecord {

@@ -57,17 +57,35 @@ export class MemorySearch {
   }
 
   search(query: string, options: SearchOptions, now: string): SearchHit[] {
-    const limit = options.limit ?? 10;
-    const depth = Math.max(limit * 3, 30);
+    return this.fuse({ ...this.lists(query, options, now), ...options.extra }, options, now);
+  }
+
+  /** The ranked lists of the SQLite retrievers (text, entity, episode), already on the time axes. */
+  lists(query: string, options: SearchOptions, now: string): Partial<Record<ScorePart, string[]>> {
+    const depth = Math.max((options.limit ?? 10) * 3, 30);
     const terms = parseQuery(query);
     const axes: FactQuery = { asOf: options.asOf, knownAt: options.knownAt, history: options.history };
     const filter = factFilter(axes, now);
-    const lists: Partial<Record<ScorePart, string[]>> = { ...options.extra };
-    lists.text = this.text.facts(terms, filter, depth).map((m) => m.id);
     const entityIds = this.text.entities(terms, 10).map((m) => m.id);
-    lists.entity = this.factsOfEntities(entityIds, axes, now, depth);
     const episodeIds = this.text.episodes(terms, 20).map((m) => m.id);
-    lists.episode = this.factsOfEpisodes(episodeIds, filter, depth);
+    return {
+      text: this.text.facts(terms, filter, depth).map((m) => m.id),
+      entity: this.factsOfEntities(entityIds, axes, now, depth),
+      episode: this.factsOfEpisodes(episodeIds, filter, depth),
+    };
+  }
+
+  /**
+   * Fuses ranked lists into hits. Lists from outside SQLite (vectors) are first restricted to the
+   * time axes, so a closed fact cannot take a place in a search for current facts.
+   */
+  fuse(lists: Partial<Record<ScorePart, string[]>>, options: SearchOptions, now: string): SearchHit[] {
+    const limit = options.limit ?? 10;
+    const axes: FactQuery = { asOf: options.asOf, knownAt: options.knownAt, history: options.history };
+    if (lists.vector?.length) {
+      const allowed = new Set(queryFacts(this.db, { ...axes, ids: lists.vector }, now).map((f) => f.id));
+      lists = { ...lists, vector: lists.vector.filter((id) => allowed.has(id)) };
+    }
     const fused = fuseRankings(lists).slice(0, limit * 2);
     const records = new Map(queryFacts(this.db, { ...axes, ids: fused.map((f) => f.id) }, now).map((r) => [r.id, r]));
     const hits: SearchHit[] = [];

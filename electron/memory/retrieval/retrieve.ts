@@ -40,22 +40,21 @@ export async function retrieve(memory: Memory, query: string, options: RetrieveO
   const detected = detectQueryIntent(query);
   const intent: QueryIntent = options.history === undefined ? detected : { history: options.history, cue: options.history ? 'requested' : null };
   const limit = options.limit ?? 10;
-  let vectorIds: string[] | null = null;
-  let note: string | null = null;
-  if (options.vectors) {
-    try {
-      vectorIds = await options.vectors.rank(query, Math.max(limit * 3, 30), options.signal);
-      if (vectorIds === null) note = 'no embedding model loaded: full-text and entity search only';
-    } catch (error) {
-      note = `vector search failed (${(error as Error).message}): full-text and entity search only`;
-    }
-  } else {
-    note = 'no vector index: full-text and entity search only';
-  }
   const now = memory.clock.now();
   // History means every valid time, but still only what the memory holds now (unless known-at is given).
   const axes = intent.history && options.asOf === undefined ? { history: true, knownAt: options.knownAt ?? now } : { asOf: options.asOf, knownAt: options.knownAt };
-  const hits = memory.search(query, { ...axes, limit, extra: vectorIds ? { vector: vectorIds } : {} });
+  // The vector search runs on LanceDB's threads while SQLite does the text retrievers here.
+  const pending = options.vectors
+    ? options.vectors.rank(query, Math.max(limit * 3, 30), options.signal).then(
+        (ids) => ({ ids, note: ids === null ? 'no embedding model loaded: full-text and entity search only' : null }),
+        (error: Error) => ({ ids: null, note: `vector search failed (${error.message}): full-text and entity search only` }),
+      )
+    : Promise.resolve({ ids: null, note: 'no vector index: full-text and entity search only' });
+  const lists = memory.searchLists(query, { ...axes, limit });
+  const vectors = await pending;
+  const hits = memory.searchFuse(vectors.ids ? { ...lists, vector: vectors.ids } : lists, { ...axes, limit });
+  const vectorIds = vectors.ids;
+  const note = vectors.note;
   const facts = withPredecessors(memory, hits.map((h) => h.fact), now);
   return { hits, facts, intent, vectorsUsed: vectorIds !== null, note };
 }

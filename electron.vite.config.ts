@@ -67,6 +67,8 @@ export default defineConfig({
     plugins: [react(), cspMetaTag()],
     build: {
       outDir: resolve(root, 'out/renderer'),
+      // electron-vite leaves bundles unminified by default; the UI is served to a browser too.
+      minify: true,
       rolldownOptions: {
         input: { index: resolve(root, 'renderer/index.html') },
       },

@@ -1,46 +1,58 @@
-/** A minimal window: the facts that are true now, as the memory holds them now. */
-import { useEffect, useState } from 'react';
-import type { FactRecord } from '../../shared/memory-schema';
-import { getApi } from './api';
-import { FactList } from './FactList';
+/** The window: navigation, the connection banner and the current screen. */
+import { useEffect } from 'react';
+import { ConnectionBanner } from './app/ConnectionBanner';
+import { Nav, screenForShortcut } from './app/Nav';
+import { navigate, screenOf, useRoute, type Route } from './app/router';
+import { ChatScreen } from './chat/ChatScreen';
+import { DataScreen } from './data/DataScreen';
+import { FactPage } from './facts/FactPage';
+import { FactsScreen } from './facts/FactsScreen';
+import { ModelsScreen } from './models/ModelsScreen';
+import { TimelineScreen } from './timeline/TimelineScreen';
 
-type State =
-  | { kind: 'loading' }
-  | { kind: 'error'; message: string }
-  | { kind: 'ready'; facts: FactRecord[] };
+function ScreenOf({ route }: { route: Route }) {
+  switch (route.screen) {
+    case 'chat':
+      return <ChatScreen conversationId={route.conversationId} />;
+    case 'timeline':
+      return <TimelineScreen />;
+    case 'facts':
+      return <FactsScreen />;
+    case 'fact':
+      return <FactPage key={route.id} id={route.id} />;
+    case 'models':
+      return <ModelsScreen />;
+    case 'data':
+      return <DataScreen />;
+  }
+}
 
 export function App() {
-  const [state, setState] = useState<State>({ kind: 'loading' });
-
+  const route = useRoute();
   useEffect(() => {
-    let cancelled = false;
-    const load = async () => {
-      try {
-        const facts = await getApi().listFacts({});
-        if (!cancelled) setState({ kind: 'ready', facts });
-      } catch (error) {
-        if (!cancelled) setState({ kind: 'error', message: error instanceof Error ? error.message : String(error) });
-      }
+    const onKey = (event: KeyboardEvent) => {
+      if (!event.altKey || event.ctrlKey || event.metaKey) return;
+      const screen = screenForShortcut(event.key);
+      if (!screen) return;
+      event.preventDefault();
+      navigate(screen === 'chat' ? { screen, conversationId: null } : { screen });
     };
-    void load();
-    return () => {
-      cancelled = true;
-    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
   }, []);
 
   return (
-    <main className="app">
-      <header className="app-header">
-        <h1>Tempora</h1>
-        <p className="subtitle">What is true now</p>
-      </header>
-      {state.kind === 'loading' && <p className="status" role="status">Loading facts…</p>}
-      {state.kind === 'error' && (
-        <p className="status error" role="alert">
-          {state.message}
-        </p>
-      )}
-      {state.kind === 'ready' && <FactList facts={state.facts} />}
-    </main>
+    <div className="shell">
+      <button type="button" className="skip-link" onClick={() => document.getElementById('main')?.focus()}>
+        Skip to content
+      </button>
+      <Nav current={screenOf(route)} />
+      <div className="shell-main">
+        <ConnectionBanner />
+        <main id="main" className="screen" tabIndex={-1}>
+          <ScreenOf route={route} />
+        </main>
+      </div>
+    </div>
   );
 }

@@ -1,13 +1,24 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
-import './styles.css';
+import { createClient } from './api/client';
+import { ClientProvider } from './app/api-context';
+import './styles/base.css';
+import './styles/layout.css';
+import './styles/chat.css';
+import './styles/timeline.css';
+import './styles/facts.css';
+import './styles/models.css';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 
+const client = createClient();
+
 createRoot(container).render(
   <StrictMode>
-    <App />
+    <ClientProvider client={client}>
+      <App />
+    </ClientProvider>
   </StrictMode>,
 );

@@ -1,0 +1,167 @@
+/**
+ * The loopback-bridge transport: one WebSocket to `tempora serve`, calls matched to results by id,
+ * events pushed by the server, reconnection with backoff. Calls made while disconnected wait for
+ * the next connection (up to WAIT_FOR_CONNECTION_MS); calls in flight when the socket drops fail,
+ * because the server may or may not have run them.
+ */
+import type { ApiCallName, ApiEventEnvelope, ApiRequest, ApiResponse } from '../../../shared/api-contract';
+import { parseServerMessage, type CallMessage } from './bridge-messages';
+import type { ConnectionSource, ConnectionState } from './connection';
+
+const WAIT_FOR_CONNECTION_MS = 20_000;
+const FIRST_RETRY_MS = 300;
+const MAX_RETRY_MS = 8_000;
+/** Close codes with which the server says this page may not connect (bad token / origin). */
+const REFUSED_CODES = new Set([4001, 4003, 4401, 4403]);
+
+interface Pending {
+  resolve(value: unknown): void;
+  reject(error: Error): void;
+}
+
+interface Waiting {
+  message: CallMessage;
+  pending: Pending;
+  timer: ReturnType<typeof setTimeout>;
+}
+
+export class BridgeClient implements ConnectionSource {
+  private socket: WebSocket | null = null;
+  private nextId = 1;
+  private epoch = 0;
+  private attempt = 0;
+  private retryTimer: ReturnType<typeof setTimeout> | null = null;
+  private state: ConnectionState;
+  private readonly inFlight = new Map<number, Pending>();
+  private readonly waiting: Waiting[] = [];
+  private readonly eventListeners = new Set<(event: ApiEventEnvelope) => void>();
+  private readonly stateListeners = new Set<() => void>();
+
+  constructor(private readonly url: string | null) {
+    this.state = url === null ? { kind: 'no-token' } : { kind: 'connecting', attempt: 0 };
+    if (url !== null) this.connect();
+  }
+
+  get(): ConnectionState {
+    return this.state;
+  }
+
+  subscribe(listener: () => void): () => void {
+    this.stateListeners.add(listener);
+    return () => this.stateListeners.delete(listener);
+  }
+
+  onEvent(listener: (event: ApiEventEnvelope) => void): () => void {
+    this.eventListeners.add(listener);
+    return () => this.eventListeners.delete(listener);
+  }
+
+  call<N extends ApiCallName>(name: N, request: ApiRequest<N>): Promise<ApiResponse<N>> {
+    return new Promise<unknown>((resolve, reject) => {
+      if (this.state.kind === 'no-token' || this.state.kind === 'refused') {
+        reject(new Error(this.state.kind === 'refused' ? this.state.reason : 'Not connected: open the address that `tempora serve` printed (it carries the access token).'));
+        return;
+      }
+      const message: CallMessage = { type: 'call', id: this.nextId++, name, request: request ?? {} };
+      const pending: Pending = { resolve, reject };
+      if (this.socket?.readyState === WebSocket.OPEN) this.send(message, pending);
+      else {
+        const timer = setTimeout(() => {
+          const index = this.waiting.findIndex((w) => w.message.id === message.id);
+          if (index >= 0) this.waiting.splice(index, 1);
+          reject(new Error('Not connected to Tempora: the call could not be sent. Is `tempora serve` still running?'));
+        }, WAIT_FOR_CONNECTION_MS);
+        this.waiting.push({ message, pending, timer });
+      }
+    }) as Promise<ApiResponse<N>>;
+  }
+
+  /** Reconnects now instead of waiting for the backoff timer. */
+  retryNow(): void {
+    if (this.state.kind !== 'closed') return;
+    if (this.retryTimer !== null) clearTimeout(this.retryTimer);
+    this.retryTimer = null;
+    this.connect();
+  }
+
+  private setState(state: ConnectionState): void {
+    this.state = state;
+    for (const listener of this.stateListeners) listener();
+  }
+
+  private send(message: CallMessage, pending: Pending): void {
+    this.inFlight.set(message.id, pending);
+    this.socket?.send(JSON.stringify(message));
+  }
+
+  private connect(): void {
+    if (this.url === null) return;
+    this.setState({ kind: 'connecting', attempt: this.attempt });
+    let socket: WebSocket;
+    try {
+      socket = new WebSocket(this.url);
+    } catch (error) {
+      this.scheduleRetry(error instanceof Error ? error.message : String(error));
+      return;
+    }
+    this.socket = socket;
+    socket.onopen = () => {
+      this.attempt = 0;
+      this.epoch += 1;
+      this.setState({ kind: 'open', epoch: this.epoch });
+      for (const waiting of this.waiting.splice(0)) {
+        clearTimeout(waiting.timer);
+        this.send(waiting.message, waiting.pending);
+      }
+    };
+    socket.onmessage = (event: MessageEvent) => this.receive(event.data);
+    socket.onclose = (event: CloseEvent) => {
+      if (this.socket !== socket) return;
+      this.socket = null;
+      this.failInFlight();
+      if (REFUSED_CODES.has(event.code)) {
+        const why = event.reason ? ` (${event.reason})` : '';
+        this.setState({ kind: 'refused', reason: `Tempora refused this page${why}. Open the address that \`tempora serve\` printed again.` });
+        return;
+      }
+      this.scheduleRetry(event.reason || (event.code === 1006 ? 'the connection was lost' : `closed (${event.code})`));
+    };
+  }
+
+  private receive(data: unknown): void {
+    const message = parseServerMessage(data);
+    if (message === null) return;
+    if (message.type === 'event') {
+      for (const listener of this.eventListeners) {
+        try {
+          listener(message.event);
+        } catch (error) {
+          console.error('event listener failed', error);
+        }
+      }
+      return;
+    }
+    const pending = this.inFlight.get(message.id);
+    if (!pending) return;
+    this.inFlight.delete(message.id);
+    if (message.ok) pending.resolve(message.value);
+    else pending.reject(new Error(message.error));
+  }
+
+  private failInFlight(): void {
+    const lost = [...this.inFlight.values()];
+    this.inFlight.clear();
+    for (const pending of lost) pending.reject(new Error('The connection to Tempora was lost before the answer came. Try again.'));
+  }
+
+  private scheduleRetry(reason: string): void {
+    this.attempt += 1;
+    const base = Math.min(MAX_RETRY_MS, FIRST_RETRY_MS * 2 ** (this.attempt - 1));
+    const delay = Math.round(base * (0.75 + Math.random() * 0.5));
+    this.setState({ kind: 'closed', attempt: this.attempt, retryAt: Date.now() + delay, reason });
+    this.retryTimer = setTimeout(() => {
+      this.retryTimer = null;
+      this.connect();
+    }, delay);
+  }
+}

@@ -1,0 +1,65 @@
+/** React access to the client: the API, its events and the connection state. */
+import { createContext, useContext, useEffect, useReducer, useRef, useSyncExternalStore, type ReactNode } from 'react';
+import type { ApiEvent, ApiEventName, TemporaApi } from '../../../shared/api-contract';
+import type { Client } from '../api/client';
+import type { ConnectionState } from '../api/connection';
+
+const ClientContext = createContext<Client | null>(null);
+
+export function ClientProvider({ client, children }: { client: Client; children: ReactNode }) {
+  return <ClientContext.Provider value={client}>{children}</ClientContext.Provider>;
+}
+
+export function useClient(): Client {
+  const client = useContext(ClientContext);
+  if (!client) throw new Error('useClient outside ClientProvider');
+  return client;
+}
+
+export function useApi(): TemporaApi {
+  return useClient().api;
+}
+
+export function useConnection(): ConnectionState {
+  const { connection } = useClient();
+  return useSyncExternalStore(
+    (listener) => connection.subscribe(listener),
+    () => connection.get(),
+  );
+}
+
+/** Calls handler for every event of that name; the handler may change between renders. */
+export function useApiEvent<N extends ApiEventName>(name: N, handler: (payload: ApiEvent<N>) => void): void {
+  const api = useApi();
+  const latest = useRef(handler);
+  latest.current = handler;
+  useEffect(
+    () =>
+      api.onEvent((event) => {
+        // The envelope is a union discriminated by name; matching the name fixes the payload type.
+        if (event.name === name) latest.current(event.payload as ApiEvent<N>);
+      }),
+    [api, name],
+  );
+}
+
+/**
+ * A number that changes whenever the data behind a screen may have changed: on each of the named
+ * events and on every reconnection of the bridge. Put it in a loader's dependencies.
+ */
+export function useRefreshKey(...events: ApiEventName[]): number {
+  const api = useApi();
+  const connection = useConnection();
+  const [count, bump] = useReducer((n: number) => n + 1, 0);
+  const lastEpoch = useRef(0);
+  if (connection.kind === 'open') lastEpoch.current = connection.epoch;
+  const names = events.join(',');
+  useEffect(
+    () =>
+      api.onEvent((event) => {
+        if (names.split(',').includes(event.name)) bump();
+      }),
+    [api, names],
+  );
+  return count * 1000 + lastEpoch.current;
+}

@@ -1,0 +1,63 @@
+/** One conversation in the list: open it, rename it inline (Enter saves, Esc cancels), delete it. */
+import { useState } from 'react';
+import type { ConversationSummary } from '../../../shared/api-contract';
+import { hrefOf } from '../app/router';
+import { formatTime } from '../common/format';
+
+interface Props {
+  conversation: ConversationSummary;
+  selected: boolean;
+  onRename(title: string): Promise<void>;
+  onDelete(): void;
+}
+
+export function ConversationItem({ conversation, selected, onRename, onDelete }: Props) {
+  const [editing, setEditing] = useState(false);
+  const [title, setTitle] = useState(conversation.title);
+
+  const save = async () => {
+    const clean = title.trim();
+    if (clean !== '' && clean !== conversation.title) await onRename(clean);
+    setEditing(false);
+  };
+
+  if (editing) {
+    return (
+      <li className="conversation editing">
+        <input
+          aria-label="Conversation title"
+          value={title}
+          autoFocus
+          maxLength={500}
+          onChange={(e) => setTitle(e.target.value)}
+          onKeyDown={(e) => {
+            if (e.key === 'Enter') void save();
+            if (e.key === 'Escape') {
+              setTitle(conversation.title);
+              setEditing(false);
+            }
+          }}
+          onBlur={() => void save()}
+        />
+      </li>
+    );
+  }
+  return (
+    <li className={`conversation${selected ? ' selected' : ''}`}>
+      <a href={hrefOf({ screen: 'chat', conversationId: conversation.id })} aria-current={selected ? 'true' : undefined}>
+        <span className="conversation-title">{conversation.title || 'Untitled'}</span>
+        <span className="conversation-meta">
+          {formatTime(conversation.updated_at)} · {conversation.message_count === 1 ? '1 message' : `${conversation.message_count} messages`}
+        </span>
+      </a>
+      <div className="conversation-actions">
+        <button type="button" className="icon-button" aria-label={`Rename ${conversation.title}`} title="Rename" onClick={() => { setTitle(conversation.title); setEditing(true); }}>
+          ✎
+        </button>
+        <button type="button" className="icon-button" aria-label={`Delete ${conversation.title}`} title="Delete" onClick={onDelete}>
+          ✕
+        </button>
+      </div>
+    </li>
+  );
+}

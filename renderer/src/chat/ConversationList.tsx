@@ -1,0 +1,84 @@
+/** The conversation list: new, rename, delete (asking whether to forget what was learned from it). */
+import { useState } from 'react';
+import type { ConversationSummary } from '../../../shared/api-contract';
+import { errorMessage } from '../api/client';
+import { useApi } from '../app/api-context';
+import { ConfirmDialog } from '../common/ConfirmDialog';
+import { ErrorText } from '../common/ErrorText';
+import { ConversationItem } from './ConversationItem';
+
+interface Props {
+  conversations: readonly ConversationSummary[];
+  selectedId: string | null;
+  onCreate(): void;
+  onChanged(deletedId: string | null): void;
+}
+
+export function ConversationList({ conversations, selectedId, onCreate, onChanged }: Props) {
+  const api = useApi();
+  const [deleting, setDeleting] = useState<ConversationSummary | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [note, setNote] = useState<string | null>(null);
+
+  const rename = async (id: string, title: string) => {
+    try {
+      setError(null);
+      await api.renameConversation({ id, title });
+      onChanged(null);
+    } catch (e) {
+      setError(errorMessage(e));
+    }
+  };
+
+  const remove = async (choice: string | null) => {
+    const target = deleting;
+    setDeleting(null);
+    if (!target || choice === null) return;
+    try {
+      setError(null);
+      const result = await api.deleteConversation({ id: target.id, forget: choice === 'forget' });
+      setNote(
+        choice === 'forget'
+          ? `Deleted “${target.title}” and forgot ${result.forgottenFacts === 1 ? '1 fact' : `${result.forgottenFacts} facts`} learned from it.`
+          : `Deleted “${target.title}”; what was learned stays${result.keptMessages > 0 ? ` (${result.keptMessages} source messages kept as provenance)` : ''}.`,
+      );
+      onChanged(target.id);
+    } catch (e) {
+      setError(errorMessage(e));
+    }
+  };
+
+  return (
+    <aside className="conversations" aria-label="Conversations">
+      <button type="button" className="primary new-conversation" onClick={onCreate}>
+        + New conversation
+      </button>
+      <ErrorText message={error} />
+      {note && (
+        <p className="muted small" role="status">
+          {note}
+        </p>
+      )}
+      <ul>
+        {conversations.map((c) => (
+          <ConversationItem key={c.id} conversation={c} selected={c.id === selectedId} onRename={(title) => rename(c.id, title)} onDelete={() => setDeleting(c)} />
+        ))}
+      </ul>
+      <ConfirmDialog
+        open={deleting !== null}
+        title={`Delete “${deleting?.title ?? ''}”?`}
+        choices={[
+          { label: 'Delete and forget what was learned', value: 'forget', danger: true },
+          { label: 'Delete, keep what was learned', value: 'keep' },
+        ]}
+        onChoose={(value) => void remove(value)}
+      >
+        <p>The conversation’s messages will be deleted.</p>
+        <p>
+          Tempora may have learned facts from it. <strong>Forget</strong> removes those facts everywhere and cannot be undone;{' '}
+          <strong>keep</strong> leaves them in your memory, with their source messages kept as provenance.
+        </p>
+      </ConfirmDialog>
+    </aside>
+  );
+}

@@ -1,0 +1,49 @@
+/** Save the whole memory as the versioned JSON export (tempora-memory-YYYY-MM-DD.json). */
+import { useState } from 'react';
+import { errorMessage } from '../api/client';
+import { useApi } from '../app/api-context';
+import { ErrorText } from '../common/ErrorText';
+import { localDateStamp, pluralise } from '../common/format';
+
+export function ExportPanel() {
+  const api = useApi();
+  const [error, setError] = useState<string | null>(null);
+  const [note, setNote] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const save = async () => {
+    setBusy(true);
+    setError(null);
+    try {
+      const doc = await api.exportMemory({});
+      const blob = new Blob([JSON.stringify(doc, null, 2)], { type: 'application/json' });
+      const url = URL.createObjectURL(blob);
+      const link = document.createElement('a');
+      link.href = url;
+      link.download = `tempora-memory-${localDateStamp()}.json`;
+      document.body.append(link);
+      link.click();
+      link.remove();
+      setTimeout(() => URL.revokeObjectURL(url), 10_000);
+      setNote(`Saved ${pluralise(doc.facts.length, 'fact')}, ${pluralise(doc.entities.length, 'entity', 'entities')}, ${pluralise(doc.episodes.length, 'message')} and ${pluralise(doc.conversations.length, 'conversation')} as ${link.download}.`);
+    } catch (e) {
+      setError(errorMessage(e));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <section className="card" aria-labelledby="export-title">
+      <h2 id="export-title">Export</h2>
+      <p>Everything Tempora remembers — facts with their full history, entities, messages and conversations — in one JSON file (format tempora.memory, version 1). Importing it elsewhere gives back the same memory.</p>
+      <button type="button" className="primary" onClick={() => void save()} disabled={busy}>
+        {busy ? 'Exporting…' : 'Save export…'}
+      </button>
+      {note && (
+        <p className="muted small" role="status">
+          {note}
+        </p>
+      )}
+      <ErrorText message={error} />
+    </section>
+  );
+}

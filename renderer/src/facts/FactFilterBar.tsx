@@ -1,0 +1,72 @@
+/** Search box and filters: current / history, entity, predicate, as-of date. */
+import { useEffect, useState } from 'react';
+import type { FactFilters } from './fact-filters';
+
+interface Props {
+  filters: FactFilters;
+  entities: readonly string[];
+  predicates: readonly string[];
+  onChange(patch: Partial<FactFilters>): void;
+}
+
+/** Text fields apply after a short pause, so typing does not send a query per key. */
+function useDebounced(value: string, apply: (v: string) => void, ms = 250) {
+  const [text, setText] = useState(value);
+  useEffect(() => setText(value), [value]);
+  useEffect(() => {
+    if (text === value) return;
+    const timer = setTimeout(() => apply(text), ms);
+    return () => clearTimeout(timer);
+  }, [text]); // eslint-disable-line react-hooks/exhaustive-deps
+  return [text, setText] as const;
+}
+
+export function FactFilterBar({ filters, entities, predicates, onChange }: Props) {
+  const [query, setQuery] = useDebounced(filters.query, (v) => onChange({ query: v }));
+  const [entity, setEntity] = useDebounced(filters.entity, (v) => onChange({ entity: v }));
+  const [predicate, setPredicate] = useDebounced(filters.predicate, (v) => onChange({ predicate: v }));
+  return (
+    <div className="toolbar facts-toolbar" role="search">
+      <label className="field-inline grow">
+        <span className="visually-hidden">Search facts</span>
+        <input type="search" placeholder="Search facts… (日本語もOK)" value={query} onChange={(e) => setQuery(e.target.value)} onKeyDown={(e) => e.key === 'Enter' && onChange({ query })} />
+      </label>
+      <fieldset className="segmented">
+        <legend className="visually-hidden">Which facts</legend>
+        {(['current', 'history'] as const).map((mode) => (
+          <label key={mode} className={filters.mode === mode ? 'checked' : ''}>
+            <input type="radio" name="fact-mode" value={mode} checked={filters.mode === mode} onChange={() => onChange({ mode })} />
+            {mode === 'current' ? 'Current' : 'History'}
+          </label>
+        ))}
+      </fieldset>
+      <label className="field-inline">
+        Entity
+        <input list="entity-names" value={entity} onChange={(e) => setEntity(e.target.value)} placeholder="any" size={12} />
+      </label>
+      <datalist id="entity-names">
+        {entities.map((name) => (
+          <option key={name} value={name} />
+        ))}
+      </datalist>
+      <label className="field-inline">
+        Predicate
+        <input list="predicate-names" value={predicate} onChange={(e) => setPredicate(e.target.value)} placeholder="any" size={12} />
+      </label>
+      <datalist id="predicate-names">
+        {predicates.map((name) => (
+          <option key={name} value={name} />
+        ))}
+      </datalist>
+      <label className="field-inline">
+        As of (UTC)
+        <input type="date" value={filters.asOf} onChange={(e) => onChange({ asOf: e.target.value })} />
+      </label>
+      {filters.asOf && (
+        <button type="button" onClick={() => onChange({ asOf: '' })}>
+          Now
+        </button>
+      )}
+    </div>
+  );
+}

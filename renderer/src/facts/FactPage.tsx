@@ -1,0 +1,144 @@
+/** A fact's page: what it says, both time axes, versions, sources, closing links; edit, close, forget. */
+import { useState } from 'react';
+import { errorMessage } from '../api/client';
+import { useApi, useRefreshKey } from '../app/api-context';
+import { navigate } from '../app/router';
+import { ConfirmDialog } from '../common/ConfirmDialog';
+import { ErrorText } from '../common/ErrorText';
+import { formatTime } from '../common/format';
+import { useLoad } from '../common/use-load';
+import { FactBadges } from './FactBadges';
+import { FactCloseForm } from './FactCloseForm';
+import { FactEditForm } from './FactEditForm';
+import { FactLinks, FactSources } from './FactSources';
+import { FactVersions } from './FactVersions';
+
+type Mode = 'view' | 'edit' | 'close';
+
+/** A message for the next fact page (an edit lands on the new version's page). */
+let flash: string | null = null;
+function takeFlash(): string | null {
+  const message = flash;
+  flash = null;
+  return message;
+}
+
+export function FactPage({ id }: { id: string }) {
+  const api = useApi();
+  const key = useRefreshKey('memoryChanged');
+  const details = useLoad(() => api.factDetails({ id }), [api, id, key]);
+  const [mode, setMode] = useState<Mode>('view');
+  const [forgetting, setForgetting] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [note] = useState(takeFlash);
+
+  const forget = async (choice: string | null) => {
+    setForgetting(false);
+    if (choice !== 'forget') return;
+    try {
+      await api.forgetFact({ id });
+      navigate({ screen: 'facts' });
+    } catch (e) {
+      setError(errorMessage(e));
+    }
+  };
+
+  const d = details.data;
+  if (!d) {
+    return (
+      <div className="fact-page">
+        <p>
+          <a href="#/facts">← Facts</a>
+        </p>
+        {details.error ? <ErrorText message={details.error} /> : <p className="muted">Loading…</p>}
+      </div>
+    );
+  }
+  const fact = d.fact;
+  const latest = d.versions.find((v) => v.expired_at === null);
+  const canChange = fact.expired_at === null;
+  return (
+    <div className="fact-page">
+      <p className="breadcrumb">
+        <a href="#/facts">← Facts</a> · <a href="#/timeline">Timeline</a>
+      </p>
+      <header className="fact-header">
+        <h1>{fact.fact}</h1>
+        <p className="triple-line">
+          <span className="subject">{fact.subject}</span> · <span className="predicate">{fact.predicate}</span> · <span className="object">{fact.object}</span>
+        </p>
+        <FactBadges fact={fact} />
+      </header>
+      {note && <p role="status" className="note">{note}</p>}
+      {!canChange && latest && (
+        <p className="notice-inline">
+          This version was replaced on {formatTime(fact.expired_at ?? '')}. <a href={`#/facts/${encodeURIComponent(latest.id)}`}>Open the current version</a>.
+        </p>
+      )}
+      <dl className="fact-times">
+        <dt>True</dt>
+        <dd>
+          from {formatTime(fact.valid_at)} {fact.invalid_at ? `until ${formatTime(fact.invalid_at)}` : 'until now (still true)'}
+        </dd>
+        <dt>Recorded</dt>
+        <dd>
+          {formatTime(fact.created_at)} {fact.expired_at ? `, replaced ${formatTime(fact.expired_at)}` : '(held now)'}
+        </dd>
+        <dt>Values at a time</dt>
+        <dd>{fact.cardinality === 'one' ? 'one (a new value closes the old one)' : 'many (values add up)'}</dd>
+      </dl>
+      {canChange && mode === 'view' && (
+        <div className="form-actions">
+          <button type="button" className="primary" onClick={() => setMode('edit')}>
+            Edit
+          </button>
+          {fact.invalid_at === null && (
+            <button type="button" onClick={() => setMode('close')}>
+              Close…
+            </button>
+          )}
+          <button type="button" className="danger" onClick={() => setForgetting(true)}>
+            Forget…
+          </button>
+        </div>
+      )}
+      <ErrorText message={error} />
+      {mode === 'edit' && (
+        <FactEditForm
+          fact={fact}
+          onCancel={() => setMode('view')}
+          onSaved={(saved) => {
+            setMode('view');
+            flash = 'Saved. The previous version is kept in Versions below.';
+            navigate({ screen: 'fact', id: saved.id }, { replace: true });
+          }}
+        />
+      )}
+      {mode === 'close' && (
+        <FactCloseForm
+          fact={fact}
+          onCancel={() => setMode('view')}
+          onClosed={(closed) => {
+            setMode('view');
+            flash = `Closed: no longer true from ${formatTime(closed.invalid_at ?? '')}.`;
+            navigate({ screen: 'fact', id: closed.id }, { replace: true });
+          }}
+        />
+      )}
+      <FactLinks closedBy={d.closedBy} closed={d.closed} />
+      <FactVersions versions={d.versions} currentId={fact.id} />
+      <FactSources episodes={d.episodes} />
+      <ConfirmDialog
+        open={forgetting}
+        title="Forget this fact?"
+        choices={[{ label: 'Forget for ever', value: 'forget', danger: true }]}
+        onChoose={(value) => void forget(value)}
+      >
+        <p>
+          “{fact.fact}” and all its versions will be deleted everywhere (facts, search index, vectors). <strong>This cannot be undone.</strong>
+        </p>
+        <p className="muted">To record that it is no longer true, close it instead: it then stays in your history.</p>
+      </ConfirmDialog>
+    </div>
+  );
+}

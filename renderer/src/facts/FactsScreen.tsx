@@ -1,0 +1,90 @@
+/** Facts: search (hybrid, Japanese too) or list with filters, in a virtualised list; a row opens the fact's page. */
+import { useMemo, useRef } from 'react';
+import type { TemporaApi } from '../../../shared/api-contract';
+import type { FactRecord } from '../../../shared/memory-schema';
+import { useApi, useRefreshKey } from '../app/api-context';
+import { navigate } from '../app/router';
+import { ErrorText } from '../common/ErrorText';
+import { tryParseTime } from '../common/time-input';
+import { useLoad } from '../common/use-load';
+import { VirtualList } from '../common/VirtualList';
+import { useFactFilters, type FactFilters } from './fact-filters';
+import { FactFilterBar } from './FactFilterBar';
+import { FactRow } from './FactRow';
+
+interface Result {
+  items: { fact: FactRecord; score?: number }[];
+  note: string | null;
+}
+
+async function loadFacts(api: TemporaApi, f: FactFilters): Promise<Result> {
+  const asOf = f.asOf ? (tryParseTime(f.asOf) ?? undefined) : undefined;
+  const history = f.mode === 'history' ? true : undefined;
+  const query = f.query.trim();
+  if (query !== '') {
+    const found = await api.search({ query, asOf, history, limit: 200 });
+    const entity = f.entity.trim().toLowerCase();
+    const predicate = f.predicate.trim().toLowerCase();
+    const items = found.hits
+      .filter((h) => !entity || h.fact.subject.toLowerCase() === entity || h.fact.object.toLowerCase() === entity)
+      .filter((h) => !predicate || h.fact.predicate.toLowerCase() === predicate)
+      .map((h) => ({ fact: h.fact, score: h.score }));
+    const notes = [found.note, found.vectorsUsed ? null : 'Word search only (no embedding model loaded).'].filter((n): n is string => !!n);
+    return { items, note: notes.length > 0 ? notes.join(' ') : null };
+  }
+  const facts = await api.listFacts({
+    history,
+    asOf,
+    entity: f.entity.trim() || undefined,
+    predicate: f.predicate.trim() || undefined,
+    limit: 200_000,
+  });
+  // History lists every version: show the newest first.
+  if (history) facts.reverse();
+  return { items: facts.map((fact) => ({ fact })), note: null };
+}
+
+export function FactsScreen() {
+  const api = useApi();
+  const key = useRefreshKey('memoryChanged');
+  const [filters, update] = useFactFilters();
+  const result = useLoad(() => loadFacts(api, filters), [api, key, filters]);
+  const entities = useLoad(() => api.listEntities({}), [api, key]);
+  const seenPredicates = useRef(new Set<string>());
+  const predicates = useMemo(() => {
+    for (const item of result.data?.items ?? []) seenPredicates.current.add(item.fact.predicate);
+    return [...seenPredicates.current].sort();
+  }, [result.data]);
+  const items = result.data?.items ?? [];
+
+  return (
+    <div className="facts-screen">
+      <header className="screen-header">
+        <h1>Facts</h1>
+        <p className="muted">
+          {filters.mode === 'current' ? 'What is true' : 'Every version, closed and replaced ones too'}
+          {filters.asOf ? ` as of ${filters.asOf}` : filters.mode === 'current' ? ' now' : ''}.
+        </p>
+      </header>
+      <FactFilterBar filters={filters} entities={(entities.data ?? []).map((e) => e.name)} predicates={predicates} onChange={update} />
+      <ErrorText message={result.error} />
+      <p className="muted small result-count" role="status">
+        {result.loading && result.data === undefined ? 'Loading…' : `${items.length} ${items.length === 1 ? 'fact' : 'facts'}`}
+        {result.data?.note ? ` · ${result.data.note}` : ''}
+      </p>
+      {items.length === 0 && !result.loading ? (
+        <p className="muted empty">{filters.query ? 'Nothing matches.' : 'No facts yet. Chat with Tempora, or import a memory file in Export / Import.'}</p>
+      ) : (
+        <VirtualList
+          items={items}
+          rowHeight={64}
+          label="Facts"
+          className="fact-list"
+          getKey={(item) => item.fact.id}
+          onActivate={(item) => navigate({ screen: 'fact', id: item.fact.id })}
+          renderRow={(item) => <FactRow fact={item.fact} score={item.score} />}
+        />
+      )}
+    </div>
+  );
+}

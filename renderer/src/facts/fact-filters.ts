@@ -1,0 +1,24 @@
+/** The Facts screen's filters, kept while the user opens a fact and comes back. */
+import { useCallback, useState } from 'react';
+
+export interface FactFilters {
+  query: string;
+  mode: 'current' | 'history';
+  entity: string;
+  predicate: string;
+  /** YYYY-MM-DD (UTC) or '' for now. */
+  asOf: string;
+}
+
+let saved: FactFilters = { query: '', mode: 'current', entity: '', predicate: '', asOf: '' };
+
+export function useFactFilters(): [FactFilters, (patch: Partial<FactFilters>) => void] {
+  const [filters, setFilters] = useState(saved);
+  const update = useCallback((patch: Partial<FactFilters>) => {
+    setFilters((current) => {
+      saved = { ...current, ...patch };
+      return saved;
+    });
+  }, []);
+  return [filters, update];
+}

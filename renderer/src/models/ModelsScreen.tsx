@@ -1,0 +1,80 @@
+/** Models: what is loaded, the recommended catalogue (download / load), a local GGUF file, the learning queue. */
+import { useState } from 'react';
+import { errorMessage } from '../api/client';
+import { useApi, useRefreshKey } from '../app/api-context';
+import { useModelStatus } from '../app/model-status';
+import { ErrorText } from '../common/ErrorText';
+import { useLoad } from '../common/use-load';
+import { CatalogueCard } from './CatalogueCard';
+import { IngestionQueue } from './IngestionQueue';
+import { LoadedModels } from './LoadedModels';
+import { LocalModelPicker } from './LocalModelPicker';
+import { useDownloads } from './use-downloads';
+
+export function ModelsScreen() {
+  const api = useApi();
+  const status = useModelStatus();
+  const key = useRefreshKey('modelsChanged');
+  const catalogue = useLoad(() => api.listCatalogue({}), [api, key]);
+  const downloads = useDownloads(() => catalogue.reload());
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  const load = async (role: 'chat' | 'embedding', path: string) => {
+    setBusy(true);
+    setError(null);
+    try {
+      await api.loadModel({ role, path });
+      status.reload();
+    } finally {
+      setBusy(false);
+    }
+  };
+  const loadFromCard = (role: 'chat' | 'embedding', path: string) => load(role, path).catch((e: unknown) => setError(errorMessage(e)));
+  const unload = async (role: 'chat' | 'embedding') => {
+    setBusy(true);
+    setError(null);
+    try {
+      await api.unloadModel({ role });
+      status.reload();
+    } catch (e) {
+      setError(errorMessage(e));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const s = status.data;
+  return (
+    <div className="models-screen">
+      <header className="screen-header">
+        <h1>Models</h1>
+        <p className="muted">Everything runs on this computer. Without a model, the memory screens still work.</p>
+      </header>
+      <ErrorText message={status.error ?? catalogue.error ?? error} />
+      <div className="models-grid">
+        <div className="models-side">
+          {s && <LoadedModels status={s} busy={busy} onUnload={(role) => void unload(role)} />}
+          <LocalModelPicker busy={busy} onLoad={load} />
+          {s && <IngestionQueue status={s} />}
+        </div>
+        <section aria-labelledby="catalogue-title" className="catalogue">
+          <h2 id="catalogue-title">Recommended for this machine</h2>
+          <ul className="catalogue-list">
+            {(catalogue.data ?? []).map((entry) => (
+              <CatalogueCard
+                key={entry.id}
+                entry={entry}
+                download={downloads.states.get(entry.id)}
+                loadedPath={entry.role === 'chat' ? (s?.chat?.path ?? null) : (s?.embedding?.path ?? null)}
+                onDownload={() => void downloads.start(entry.id)}
+                onCancel={() => void downloads.cancel(entry.id)}
+                onLoad={(path) => void loadFromCard(entry.role, path)}
+              />
+            ))}
+          </ul>
+        </section>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,113 @@
+/**
+ * The time axis with the "as of" cursor: click or drag anywhere on the axis to move the cursor; the
+ * handle is a slider (←/→ a day, Shift or PageUp/PageDown a month, Home/End the window's ends).
+ */
+import { useRef, type KeyboardEvent, type PointerEvent } from 'react';
+import { formatTime } from '../common/format';
+import { DAY_MS } from '../common/time-input';
+import { msOf, snap, ticks, xOf, type Domain } from './timeline-scale';
+
+interface Props {
+  domain: Domain;
+  width: number;
+  asOf: number;
+  now: number;
+  onAsOf(ms: number): void;
+}
+
+export function TimeAxis({ domain, width, asOf, now, onAsOf }: Props) {
+  const dragging = useRef(false);
+  const el = useRef<HTMLDivElement>(null);
+  const at = (event: PointerEvent) => {
+    const rect = el.current?.getBoundingClientRect();
+    if (!rect) return asOf;
+    return snap(msOf(event.clientX - rect.left, domain, width), domain, width);
+  };
+  const onPointerDown = (event: PointerEvent<HTMLDivElement>) => {
+    if (event.button !== 0) return;
+    dragging.current = true;
+    event.currentTarget.setPointerCapture(event.pointerId);
+    onAsOf(at(event));
+    (event.currentTarget.querySelector('[role="slider"]') as HTMLElement | null)?.focus();
+    event.preventDefault();
+  };
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    const month = 30 * DAY_MS;
+    const moves: Record<string, number> = {
+      ArrowLeft: event.shiftKey ? -month : -DAY_MS,
+      ArrowRight: event.shiftKey ? month : DAY_MS,
+      ArrowDown: -DAY_MS,
+      ArrowUp: DAY_MS,
+      PageDown: -month,
+      PageUp: month,
+    };
+    const delta = moves[event.key];
+    if (delta !== undefined) onAsOf(Math.round((asOf + delta) / DAY_MS) * DAY_MS);
+    else if (event.key === 'Home') onAsOf(snap(domain.from, domain, width));
+    else if (event.key === 'End') onAsOf(snap(domain.to, domain, width));
+    else return;
+    event.preventDefault();
+    event.stopPropagation();
+  };
+  const cursorX = xOf(asOf, domain, width);
+  const nowX = xOf(now, domain, width);
+  const flip = cursorX > width - 170;
+  // Tick labels the cursor's own label would cover are left out.
+  const labelFrom = flip ? cursorX - 150 : cursorX - 10;
+  const labelTo = flip ? cursorX + 10 : cursorX + 150;
+  const covered = (x: number) => x + 60 > labelFrom && x < labelTo;
+  return (
+    <div
+      ref={el}
+      className="tl-axis"
+      style={{ width }}
+      data-from={domain.from}
+      data-to={domain.to}
+      onPointerDown={onPointerDown}
+      onPointerMove={(event) => dragging.current && onAsOf(at(event))}
+      onPointerUp={() => (dragging.current = false)}
+      onPointerCancel={() => (dragging.current = false)}
+    >
+      <svg width={width} height={34} aria-hidden="true">
+        {ticks(domain, width).map((tick) => {
+          const x = xOf(tick.ms, domain, width);
+          return (
+            <g key={tick.ms} className={tick.major ? 'tick major' : 'tick'}>
+              <line x1={x} x2={x} y1={24} y2={34} />
+              {!covered(x) && (
+                <text x={x + 3} y={20}>
+                  {tick.label}
+                </text>
+              )}
+            </g>
+          );
+        })}
+        {nowX >= 0 && nowX <= width && (
+          <g className="tl-now-mark">
+            <line x1={nowX} x2={nowX} y1={26} y2={34} />
+            <text x={nowX - 3} y={32} textAnchor="end">
+              now
+            </text>
+          </g>
+        )}
+      </svg>
+      {(
+        <div
+          className={`tl-cursor-handle${cursorX < 0 || cursorX > width ? ' offscreen' : ''}${flip ? ' flip' : ''}`}
+          style={{ left: Math.max(0, Math.min(width, cursorX)) }}
+          role="slider"
+          tabIndex={0}
+          aria-label="As of (drag, or use the arrow keys)"
+          aria-valuemin={Math.round(domain.from)}
+          aria-valuemax={Math.round(domain.to)}
+          aria-valuenow={Math.round(asOf)}
+          aria-valuetext={`as of ${formatTime(new Date(asOf).toISOString())}`}
+          onKeyDown={onKeyDown}
+          data-testid="asof-handle"
+        >
+          <span className="tl-cursor-label">as of {formatTime(new Date(asOf).toISOString())}</span>
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,67 @@
+/**
+ * Timeline: facts as bars over valid time, one row per subject + predicate; the as-of cursor and its
+ * answers; "known at" re-queries the memory as it was held at that moment.
+ */
+import { useMemo, useState } from 'react';
+import { useApi, useRefreshKey } from '../app/api-context';
+import { navigate } from '../app/router';
+import { ErrorText } from '../common/ErrorText';
+import { formatTime } from '../common/format';
+import { useLoad } from '../common/use-load';
+import { AsOfPanel } from './AsOfPanel';
+import { buildLayout } from './timeline-model';
+import { fit, pan, zoom } from './timeline-scale';
+import { useTimelineView } from './timeline-view';
+import { TimelineChart } from './TimelineChart';
+import { TimelineToolbar } from './TimelineToolbar';
+
+export function TimelineScreen() {
+  const api = useApi();
+  const key = useRefreshKey('memoryChanged');
+  const [view, update] = useTimelineView();
+  const [now] = useState(() => Date.now());
+  const facts = useLoad(() => api.listFacts(view.knownAt ? { history: true, knownAt: view.knownAt } : { history: true }), [api, key, view.knownAt]);
+  // Known now: every version still held (closed facts included, replaced versions not).
+  const held = useMemo(() => (facts.data ?? []).filter((f) => view.knownAt !== null || f.expired_at === null), [facts.data, view.knownAt]);
+  const layout = useMemo(() => buildLayout(held, view.filter, now), [held, view.filter, now]);
+  const fitted = fit(layout.min, layout.max);
+  const domain = view.domain ?? fitted;
+  const center = (domain.from + domain.to) / 2;
+
+  return (
+    <div className="timeline-screen">
+      <header className="screen-header">
+        <h1>Timeline</h1>
+        <p className="muted">
+          Each bar is a fact over the time it was true. {view.knownAt ? `Showing the memory as it was held at ${formatTime(view.knownAt)} (UTC).` : 'Showing the memory as it is held now.'}
+        </p>
+      </header>
+      <TimelineToolbar
+        asOf={view.asOf}
+        knownAt={view.knownAt}
+        filter={view.filter}
+        onZoom={(factor) => update((v) => ({ domain: zoom(v.domain ?? fitted, factor, v.asOf >= domain.from && v.asOf <= domain.to ? v.asOf : center) }))}
+        onPan={(fraction) => update((v) => ({ domain: pan(v.domain ?? fitted, fraction * (domain.to - domain.from)) }))}
+        onFit={() => update({ domain: null })}
+        onAsOf={(ms) => update({ asOf: ms })}
+        onKnownAt={(iso) => update({ knownAt: iso })}
+        onFilter={(text) => update({ filter: text })}
+      />
+      <ErrorText message={facts.error} />
+      <div className="timeline-body">
+        <TimelineChart
+          layout={layout}
+          domain={domain}
+          asOf={view.asOf}
+          now={now}
+          setDomain={(d) => update({ domain: d })}
+          setAsOf={(ms) => update({ asOf: ms })}
+          onFit={() => update({ domain: null })}
+          onOpen={(fact) => navigate({ screen: 'fact', id: fact.id })}
+        />
+        <AsOfPanel layout={layout} asOf={view.asOf} knownAt={view.knownAt} onOpen={(fact) => navigate({ screen: 'fact', id: fact.id })} />
+      </div>
+      {facts.loading && facts.data === undefined && <p className="muted" role="status">Loading facts…</p>}
+    </div>
+  );
+}

@@ -1,0 +1,309 @@
+/**
+ * The memory screens in Chromium against `tempora serve`'s bridge (real engine, temporary data
+ * directory): import a memory file → the timeline shows the bars → drag the as-of cursor and see
+ * the answer change → edit a fact and see its versions → export and compare with the engine's.
+ * Also: bad import files, known-at, search in Japanese, keyboard navigation, themes, thousands of
+ * facts, the disconnected banner. Saves a screenshot of each screen.
+ */
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { MemoryExport } from '../../shared/memory-schema';
+import { screenshot } from './helpers/screenshots';
+import { seedExport } from './helpers/seed-memory';
+import { asOfAnswer, dragAsOfTo } from './helpers/timeline';
+import { CHROMIUM_MISSING } from './helpers/browser';
+import { go, startUi, type UiSession } from './helpers/ui-session';
+import { generateSyntheticMemory } from '../fixtures/synthetic-memory';
+
+let ui: UiSession;
+let seedFile: string;
+let seed: MemoryExport;
+
+describe.skipIf(CHROMIUM_MISSING !== null)('the memory screens through the bridge', () => {
+  beforeAll(async () => {
+    ui = await startUi({ engine: { startWorker: false } });
+    seedFile = join(ui.dir, 'seed-memory.json');
+    seed = await seedExport(seedFile);
+  });
+
+  afterEach(async (context) => {
+    if (context.task.result?.state === 'fail' && ui) await screenshot(ui.page, `failed-${context.task.name.slice(0, 40).replace(/[^\w-]+/g, '-')}`);
+  });
+
+  afterAll(async () => {
+    await ui?.close();
+  });
+
+  it('opens with the token, survives a reload, and the memory screens work without a model', async () => {
+    const { page } = ui;
+    expect(page.url()).toContain('token=');
+    await page.reload();
+    await page.waitForLoadState('domcontentloaded');
+    expect(page.url()).toContain('token=');
+    expect(await page.evaluate(() => sessionStorage.getItem('tempora.bridgeToken'))).toBe(ui.bridge.token);
+    await expect.poll(() => page.locator('.notice h2').textContent()).toBe('No chat model is loaded');
+    await expect.poll(() => page.locator('.connection-banner').count()).toBe(0);
+  });
+
+  it('refuses a bad import file with the field named, then previews and imports the seed file', async () => {
+    const { page } = ui;
+    await go(page, '#/data');
+    const bad = structuredClone(seed) as { facts: { valid_at: string }[] };
+    bad.facts[0]!.valid_at = 'last tuesday';
+    const badFile = join(ui.dir, 'bad.json');
+    writeFileSync(badFile, JSON.stringify(bad));
+    await page.getByLabel('Memory file (.json)').setInputFiles(badFile);
+    await expect.poll(() => page.getByRole('alert').first().textContent()).toMatch(/facts\.0\.valid_at/);
+
+    const notJson = join(ui.dir, 'not-json.json');
+    writeFileSync(notJson, '{ "format": ');
+    await page.getByLabel('Memory file (.json)').setInputFiles(notJson);
+    await expect.poll(() => page.getByRole('alert').first().textContent()).toMatch(/not a JSON file/);
+
+    await page.getByLabel('Memory file (.json)').setInputFiles(seedFile);
+    const preview = page.getByLabel('Import preview');
+    await expect.poll(() => preview.textContent()).toContain(`${seed.facts.length} facts`);
+    expect(await preview.textContent()).toContain(`${seed.entities.length} entities`);
+    await screenshot(page, 'export-import', { docs: true });
+    await page.getByRole('button', { name: 'Import', exact: true }).click();
+    await expect.poll(() => page.getByRole('status').filter({ hasText: 'Imported' }).textContent()).toContain(`Imported ${seed.facts.length} facts`);
+    expect(ui.engine.memory.listFacts({ history: true })).toHaveLength(seed.facts.length);
+
+    // The same file again: every id clashes, so importing needs "replace".
+    await page.getByLabel('Memory file (.json)').setInputFiles(seedFile);
+    await expect.poll(() => preview.textContent()).toContain('already exist here');
+    const importButton = page.getByRole('button', { name: 'Import', exact: true });
+    expect(await importButton.isDisabled()).toBe(true);
+    await page.getByLabel(/Replace the existing records/).check();
+    expect(await importButton.isDisabled()).toBe(false);
+    await page.getByRole('button', { name: 'Cancel' }).click();
+  });
+
+  it('shows one row per subject + predicate, each fact a bar, closed facts linked to their closers', async () => {
+    const { page } = ui;
+    await go(page, '#/timeline');
+    const managerRow = page.locator('.tl-row[data-row="me · manager"]');
+    await expect.poll(() => managerRow.locator('g.tl-bar').count()).toBe(2);
+    const rows = new Set(seed.facts.map((f) => `${f.subject} · ${f.predicate}`));
+    await expect.poll(() => page.locator('.tl-row').count()).toBe(rows.size);
+    expect(await managerRow.locator('g.tl-bar.closed').getAttribute('aria-label')).toMatch(/^A: .*closed by “My manager changed to B\.”/);
+    expect(await managerRow.locator('g.tl-bar.open').getAttribute('aria-label')).toMatch(/^B: .*still true/);
+    expect(await managerRow.locator('path.tl-link').count()).toBe(1);
+    expect(await page.locator('.tl-row[data-row="田中さん · works_at"] path.tl-link').count()).toBe(1);
+  });
+
+  it('drags the as-of cursor to 2026-09-10 and the answer changes from B to A', async () => {
+    const { page } = ui;
+    expect(await asOfAnswer(page, 'me · manager')).toBe('B');
+    await dragAsOfTo(page, '2026-09-10T00:00:00.000Z');
+    await expect.poll(() => page.locator('#asof-title').textContent()).toBe('True as of 2026-09-10');
+    expect(await asOfAnswer(page, 'me · manager')).toBe('A');
+    expect(await asOfAnswer(page, 'me · lives_in')).toBe('東京');
+    expect(await page.locator('.tl-row[data-row="me · manager"] g.tl-bar.asof').getAttribute('aria-label')).toMatch(/^A:/);
+    // Zoomed in around the cursor for the picture, then back to everything.
+    await page.locator('.tl-chart').focus();
+    await page.keyboard.press('+');
+    await page.keyboard.press('+');
+    await page.locator('.tl-chart').blur();
+    await screenshot(page, 'timeline', { docs: true });
+    await page.getByRole('button', { name: 'Fit' }).click();
+    // The slider answers to the keyboard too: six days later (B came at 2026-09-15 01:00 UTC), B.
+    await page.getByTestId('asof-handle').focus();
+    for (let i = 0; i < 6; i++) await page.keyboard.press('ArrowRight');
+    await expect.poll(() => page.locator('#asof-title').textContent()).toBe('True as of 2026-09-16');
+    expect(await asOfAnswer(page, 'me · manager')).toBe('B');
+  });
+
+  it('zooms and pans with buttons and keys, and shows the memory as known at an earlier moment', async () => {
+    const { page } = ui;
+    const span = async () => {
+      const axis = page.locator('.tl-axis');
+      return Number(await axis.getAttribute('data-to')) - Number(await axis.getAttribute('data-from'));
+    };
+    const fitted = await span();
+    await page.getByRole('button', { name: 'Zoom in' }).click();
+    expect(await span()).toBeLessThan(fitted * 0.7);
+    await page.locator('.tl-chart').focus();
+    await page.keyboard.press('-');
+    await page.keyboard.press('ArrowLeft');
+    await page.keyboard.press('0');
+    await expect.poll(span).toBeCloseTo(fitted, -3);
+
+    // Ctrl + wheel zooms around the pointer; dragging the chart pans it.
+    const body = (await page.locator('.tl-body').boundingBox())!;
+    const from = async () => Number(await page.locator('.tl-axis').getAttribute('data-from'));
+    await page.mouse.move(body.x + body.width * 0.6, body.y + 20);
+    await page.keyboard.down('Control');
+    await page.mouse.wheel(0, -300);
+    await page.keyboard.up('Control');
+    await expect.poll(span).toBeLessThan(fitted * 0.8);
+    const before = await from();
+    await page.mouse.move(body.x + body.width * 0.6, body.y + body.height - 20);
+    await page.mouse.down();
+    await page.mouse.move(body.x + body.width * 0.3, body.y + body.height - 20, { steps: 5 });
+    await page.mouse.up();
+    await expect.poll(from).toBeGreaterThan(before);
+    await page.getByRole('button', { name: 'Fit' }).click();
+
+    await page.getByLabel('Known at (UTC)').fill('2020-01-01T00:00');
+    await expect.poll(() => page.locator('.tl-row').count()).toBe(0);
+    await expect.poll(() => page.locator('.timeline-screen .screen-header').textContent()).toContain('as it was held at 2020-01-01');
+    await page.getByRole('button', { name: 'Known now' }).click();
+    await expect.poll(() => page.locator('.tl-row').count()).toBeGreaterThan(0);
+  });
+
+  it('edits a fact: a bad time shows the API error, a good edit makes a new version with the old one in its history', async () => {
+    const { page } = ui;
+    await page.locator('.tl-row[data-row="me · manager"] g.tl-bar.open').click();
+    await expect.poll(() => page.locator('.fact-page h1').textContent()).toBe('My manager changed to B.');
+    await page.getByRole('button', { name: 'Edit' }).click();
+    await page.getByLabel('True from (valid_at)').fill('2026-09-31');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect.poll(() => page.locator('.fact-form [role="alert"]').textContent()).toMatch(/valid_at: must be an ISO-8601 UTC time/);
+
+    await page.getByLabel('Fact', { exact: true }).fill('My manager changed to B (Bob).');
+    await page.getByLabel('True from (valid_at)').fill('2026-09-14');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect.poll(() => page.locator('.fact-page h1').textContent()).toBe('My manager changed to B (Bob).');
+    await expect.poll(() => page.locator('#versions-title').textContent()).toBe('Versions (2)');
+    const versions = page.locator('.versions li');
+    expect(await versions.nth(0).textContent()).toContain('My manager changed to B.');
+    expect(await versions.nth(0).textContent()).toMatch(/replaced/);
+    expect(await page.locator('.fact-times').textContent()).toContain('from 2026-09-14');
+    expect(await page.locator('.fact-links').textContent()).toContain('My manager is A.');
+    expect(page.url()).toContain(`#/facts/`);
+    await screenshot(page, 'fact-page', { docs: true });
+
+    // The timeline follows: A now ends on 2026-09-14.
+    await go(page, '#/timeline');
+    await page.getByLabel('As of (UTC)').fill('2026-09-14');
+    await expect.poll(() => asOfAnswer(page, 'me · manager')).toBe('B');
+    await page.getByLabel('As of (UTC)').fill('2026-09-13');
+    await expect.poll(() => asOfAnswer(page, 'me · manager')).toBe('A');
+  });
+
+  it('exports the memory as tempora-memory-YYYY-MM-DD.json, equal to the engine’s export', async () => {
+    const { page } = ui;
+    await go(page, '#/data');
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Save export…' }).click()]);
+    expect(download.suggestedFilename()).toMatch(/^tempora-memory-\d{4}-\d{2}-\d{2}\.json$/);
+    const path = await download.path();
+    const saved = JSON.parse(readFileSync(path, 'utf8')) as MemoryExport;
+    const engineExport = ui.engine.memory.exportMemory();
+    const { exported_at: a, ...savedRest } = saved;
+    const { exported_at: b, ...engineRest } = engineExport;
+    expect(typeof a).toBe('string');
+    expect(typeof b).toBe('string');
+    expect(savedRest).toEqual(engineRest);
+    expect(saved.facts.some((f) => f.fact === 'My manager changed to B (Bob).')).toBe(true);
+  });
+
+  it('closes a fact at a time (a bad time shows the API error) and forgets one after a warning that it cannot be undone', async () => {
+    const { page } = ui;
+    const alice = ui.engine.memory.listFacts({ subject: 'Alice' })[0]!;
+    await go(page, `#/facts/${alice.id}`);
+    await page.getByRole('button', { name: 'Close…' }).click();
+    await page.getByLabel('No longer true from').fill('2026-02-30');
+    await page.getByRole('button', { name: 'Close fact' }).click();
+    await expect.poll(() => page.locator('.fact-form [role="alert"]').textContent()).toMatch(/at: must be an ISO-8601 UTC time/);
+    await page.getByLabel('No longer true from').fill('2026-11-01');
+    await page.getByRole('button', { name: 'Close fact' }).click();
+    await expect.poll(() => page.locator('.fact-page .note').textContent()).toBe('Closed: no longer true from 2026-11-01.');
+    expect(await page.locator('.fact-header .badges').textContent()).toContain('closed 2026-11-01');
+    expect(ui.engine.memory.listFacts({ subject: 'Alice' })).toHaveLength(0);
+
+    const coffee = ui.engine.memory.listFacts({}).find((f) => f.object === 'coffee')!;
+    await go(page, `#/facts/${coffee.id}`);
+    await page.getByRole('button', { name: 'Forget…' }).click();
+    const dialog = page.getByRole('dialog');
+    await expect.poll(() => dialog.textContent()).toContain('This cannot be undone.');
+    await dialog.getByRole('button', { name: 'Forget for ever' }).click();
+    await expect.poll(() => page.locator('.facts-screen h1').count()).toBe(1);
+    expect(ui.engine.memory.listFacts({ history: true }).some((f) => f.object === 'coffee')).toBe(false);
+  });
+
+  it('searches facts in Japanese, filters history, and opens a fact with the keyboard', async () => {
+    const { page } = ui;
+    await page.keyboard.press('Alt+3');
+    await expect.poll(() => page.locator('.facts-screen h1').textContent()).toBe('Facts');
+    await page.getByPlaceholder(/Search facts/).fill('抹茶');
+    await expect.poll(() => page.locator('.fact-row').first().textContent()).toContain('私は抹茶が好きです。');
+    await page.getByPlaceholder(/Search facts/).fill('');
+    await page.getByText('History', { exact: true }).click();
+    const countOf = async () => Number(/^(\d+) facts?/.exec((await page.locator('.result-count').textContent()) ?? '')?.[1] ?? -1);
+    await expect.poll(countOf).toBeGreaterThan(seed.facts.length);
+    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+    await screenshot(page, 'facts', { docs: true });
+    await page.getByText('Current', { exact: true }).click();
+    await page.getByLabel('As of (UTC)').fill('2026-09-10');
+    await expect.poll(() => page.locator('.fact-list').textContent()).toContain('My manager is A.');
+    expect(await page.locator('.fact-list').textContent()).not.toContain('My manager changed to B');
+    await page.getByRole('button', { name: 'Now', exact: true }).click();
+    await page.locator('.facts-screen input[list="entity-names"]').fill('田中さん');
+    await expect.poll(() => page.locator('.result-count').textContent()).toMatch(/^1 fact\b/);
+    await page.locator('.facts-screen input[list="entity-names"]').fill('');
+    await expect.poll(() => page.locator('.result-count').textContent()).toMatch(/^[2-9] facts/);
+    await page.getByRole('list', { name: 'Facts' }).focus();
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.locator('.fact-page h1').count()).toBe(1);
+  });
+
+  it('has light and dark themes: the system’s by default, or the toggle’s', async () => {
+    const { page } = ui;
+    await go(page, '#/timeline');
+    await page.locator('.tl-row').first().waitFor();
+    const background = () => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+    const light = await background();
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await expect.poll(background).not.toBe(light);
+    await screenshot(page, 'timeline-dark', { docs: true });
+    await go(page, '#/facts');
+    await page.locator('.fact-row').first().waitFor();
+    await screenshot(page, 'facts-dark');
+    await page.getByRole('button', { name: /Change theme/ }).click(); // system → light
+    await expect.poll(background).toBe(light);
+    expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe('light');
+    await page.getByRole('button', { name: /Change theme/ }).click(); // light → dark
+    await expect.poll(background).not.toBe(light);
+    await page.emulateMedia({ colorScheme: 'light' });
+    await expect.poll(background).not.toBe(light); // the choice wins over the system
+    await page.getByRole('button', { name: /Change theme/ }).click(); // dark → system
+    await expect.poll(background).toBe(light);
+  });
+
+  it('stays usable with thousands of facts: only the rows in view are in the page', async () => {
+    const { page } = ui;
+    const synthetic = generateSyntheticMemory({ observations: 3000 });
+    ui.engine.memory.observe(synthetic.observations, { where: 'synthetic' });
+    const total = ui.engine.memory.listFacts({}).length + 0;
+    expect(total).toBeGreaterThan(500);
+    // A fresh page load (the bridge wants the token in the address of the page itself).
+    await page.goto(`${ui.bridge.url}#/timeline`);
+    const started = Date.now();
+    await expect.poll(() => page.locator('.tl-corner').textContent(), { timeout: 20_000 }).toMatch(/^\d{3,} rows$/);
+    const rowCount = Number((await page.locator('.tl-corner').textContent())?.split(' ')[0]);
+    expect(rowCount).toBeGreaterThan(200);
+    expect(await page.locator('.tl-row').count()).toBeLessThan(60);
+    await page.locator('.tl-body').evaluate((el) => el.scrollTo({ top: el.scrollHeight }));
+    await expect.poll(() => page.locator('.tl-row').last().getAttribute('data-row')).not.toBe(null);
+    expect(await page.locator('.tl-row').count()).toBeLessThan(60);
+    expect(Date.now() - started).toBeLessThan(15_000);
+    await screenshot(page, 'timeline-many');
+    await go(page, '#/facts');
+    await expect.poll(() => page.locator('.result-count').textContent()).toMatch(/^\d{4,} facts/);
+    expect(await page.locator('.fact-row').count()).toBeLessThan(40);
+  });
+
+  it('shows a clear banner when the bridge goes away', async () => {
+    const { page } = ui;
+    await ui.bridge.close();
+    await expect.poll(() => page.locator('.connection-banner').textContent(), { timeout: 10_000 }).toMatch(/Disconnected from Tempora|Reconnecting/);
+    expect(ui.browser.problems.filter((p) => !/WebSocket|ERR_CONNECTION_REFUSED|net::/.test(p))).toEqual([]);
+  });
+});
+
+describe.runIf(CHROMIUM_MISSING !== null)('the memory screens through the bridge (not available here)', () => {
+  it.skip(`skipped: ${CHROMIUM_MISSING}`, () => undefined);
+});

@@ -1,0 +1,153 @@
+/**
+ * Ingestion through the real pipeline (issue 3's benchmark): the fixture conversation
+ * (test/fixtures/bench-conversation.ts, 57 user messages, English and Japanese) is appended with
+ * `appendMessage` and learned by the real `IngestionWorker`, whose model is the scripted model
+ * (test/fixtures/scripted-model.ts, 4 characters a token) behind the StructuredModel port.
+ *
+ * Reported per message: model calls (from the jobs table, the numbers the app exposes), prompt and
+ * completion tokens, facts added and closed, and the ingest overhead = wall (CPU) time of the whole
+ * run minus the time spent inside the model's `completeJson` — what a real model's latency would
+ * come on top of. Per job, the same difference is measured between the worker's job-started and
+ * job-done events.
+ */
+import { performance } from 'node:perf_hooks';
+import type { StructuredModel } from '../../electron/llm/ports';
+import type { Memory } from '../../electron/memory';
+import { IngestionWorker, type IngestionEvent } from '../../electron/memory/ingestion/ingestion-worker';
+import { benchMessages, benchScript, BENCH_CONVERSATION } from '../fixtures/bench-conversation';
+import { scriptedModel } from '../fixtures/scripted-model';
+import { cpuNow, count, ms, summarize, table, type Latency } from './stats';
+
+export const GOAL_CALLS_PER_MESSAGE = 2;
+
+export interface IngestBenchResult {
+  label: string;
+  /** Live facts in the store before the run. */
+  storeFacts: number;
+  messages: number;
+  jobsDone: number;
+  jobsParked: number;
+  calls: { mean: number; max: number; extract: number; judge: number };
+  tokens: { prompt: number; completion: number; promptMax: number };
+  factsAdded: number;
+  factsClosed: number;
+  /** appendMessage of every message (episode + job, one transaction each). */
+  append: { wallMs: number; cpuMs: number };
+  /** worker.start() → whenIdle() → stop(). */
+  worker: { wallMs: number; cpuMs: number };
+  /** Inside completeJson (the scripted model). */
+  model: { wallMs: number; cpuMs: number };
+  /** (append + worker − model) / messages. */
+  overheadPerMessage: { wallMs: number; cpuMs: number };
+  /** Per job: job-started → job-done minus model time (wall and CPU). */
+  perJob: { wall: Latency; cpu: Latency };
+  /** A few current facts of "me" after the run, to see that the conversation was learned. */
+  sanity: string;
+}
+
+/** Wraps a model so the time spent inside `completeJson` can be subtracted. */
+function timedModel(inner: StructuredModel): StructuredModel & { wallMs: number; cpuMs: number } {
+  const timed = {
+    wallMs: 0,
+    cpuMs: 0,
+    async completeJson(req: Parameters<StructuredModel['completeJson']>[0]) {
+      const c0 = cpuNow();
+      const t0 = performance.now();
+      try {
+        return await inner.completeJson(req);
+      } finally {
+        timed.wallMs += performance.now() - t0;
+        timed.cpuMs += cpuNow() - c0;
+      }
+    },
+  };
+  return timed;
+}
+
+export async function benchIngestion(memory: Memory, label: string, conversation = 'cnv_bench_ingest'): Promise<IngestBenchResult> {
+  const storeFacts = (memory.db.prepare('SELECT count(*) AS n FROM facts WHERE expired_at IS NULL').get() as { n: number }).n;
+  const scripted = scriptedModel(benchScript());
+  const model = timedModel(scripted);
+  const jobWall: number[] = [];
+  const jobCpu: number[] = [];
+  let started: { t: number; c: number; modelWall: number; modelCpu: number } | null = null;
+  const onEvent = (event: IngestionEvent) => {
+    if (event.type === 'job-started') started = { t: performance.now(), c: cpuNow(), modelWall: model.wallMs, modelCpu: model.cpuMs };
+    else if ((event.type === 'job-done' || event.type === 'job-failed') && started) {
+      jobWall.push(performance.now() - started.t - (model.wallMs - started.modelWall));
+      jobCpu.push(cpuNow() - started.c - (model.cpuMs - started.modelCpu));
+      started = null;
+    }
+  };
+
+  const messages = benchMessages(conversation);
+  const a0 = cpuNow();
+  const t0 = performance.now();
+  const episodeIds: string[] = [];
+  for (const message of messages) episodeIds.push(memory.appendMessage(message).episode.id);
+  const append = { wallMs: performance.now() - t0, cpuMs: cpuNow() - a0 };
+
+  const worker = new IngestionWorker(memory, { model: () => model, onEvent });
+  const w0 = cpuNow();
+  const t1 = performance.now();
+  worker.start();
+  await worker.whenIdle();
+  await worker.stop();
+  const workerPhase = { wallMs: performance.now() - t1, cpuMs: cpuNow() - w0 };
+
+  const placeholders = episodeIds.map(() => '?').join(', ');
+  const jobs = memory.db
+    .prepare(`SELECT status, model_calls AS calls, prompt_tokens AS prompt, completion_tokens AS completion, facts_added AS added, facts_closed AS closed FROM ingestion_jobs WHERE episode_id IN (${placeholders})`)
+    .all(...episodeIds) as { status: string; calls: number; prompt: number; completion: number; added: number; closed: number }[];
+  const done = jobs.filter((j) => j.status === 'done');
+  const sum = (key: 'calls' | 'prompt' | 'completion' | 'added' | 'closed') => done.reduce((s, j) => s + j[key], 0);
+  const n = messages.length;
+  const me = memory.listFacts({ subject: 'me' });
+  const current = (predicate: string) => me.filter((f) => f.predicate === predicate).map((f) => f.object).join('+') || '—';
+  return {
+    label,
+    storeFacts,
+    messages: n,
+    jobsDone: done.length,
+    jobsParked: jobs.filter((j) => j.status === 'parked').length,
+    calls: { mean: sum('calls') / n, max: Math.max(0, ...done.map((j) => j.calls)), extract: scripted.calls.filter((c) => c.kind === 'extract').length, judge: scripted.calls.filter((c) => c.kind === 'judge').length },
+    tokens: { prompt: sum('prompt') / n, completion: sum('completion') / n, promptMax: Math.max(0, ...done.map((j) => j.prompt)) },
+    factsAdded: sum('added'),
+    factsClosed: sum('closed'),
+    append,
+    worker: workerPhase,
+    model: { wallMs: model.wallMs, cpuMs: model.cpuMs },
+    overheadPerMessage: { wallMs: (append.wallMs + workerPhase.wallMs - model.wallMs) / n, cpuMs: (append.cpuMs + workerPhase.cpuMs - model.cpuMs) / n },
+    perJob: { wall: summarize(jobWall), cpu: summarize(jobCpu) },
+    sanity: `me now: manager ${current('manager')}, lives_in ${current('lives_in')}, works_at ${current('works_at')}, goes_to ${current('goes_to')}, plays ${current('plays')}; ${me.length} current facts about me`,
+  };
+}
+
+/** The ingestion results as rows, one column per run. */
+export function formatIngestion(results: IngestBenchResult[]): string {
+  // A last empty column keeps every value column right-aligned (table() left-aligns a last string column).
+  const head = ['', ...results.map((r) => r.label), ''];
+  const row = (label: string, value: (r: IngestBenchResult) => string | number) => [label, ...results.map(value), ''];
+  const verdict = (r: IngestBenchResult) => `${r.calls.mean.toFixed(2)} ${r.calls.mean <= GOAL_CALLS_PER_MESSAGE ? 'PASS' : 'MISS'}`;
+  const rows: (string | number)[][] = [
+    head,
+    row('live facts before', (r) => count(r.storeFacts)),
+    row('messages (jobs done / parked)', (r) => `${r.messages} (${r.jobsDone} / ${r.jobsParked})`),
+    row(`model calls per message, mean (goal ≤ ${GOAL_CALLS_PER_MESSAGE})`, verdict),
+    row('model calls per message, max', (r) => r.calls.max),
+    row('  extraction / judgement calls', (r) => `${r.calls.extract} / ${r.calls.judge}`),
+    row('prompt tokens per message, mean (max)', (r) => `${Math.round(r.tokens.prompt)} (${count(r.tokens.promptMax)})`),
+    row('completion tokens per message, mean', (r) => Math.round(r.tokens.completion)),
+    row('facts added / closed', (r) => `${r.factsAdded} / ${r.factsClosed}`),
+    row('appendMessage, all messages (CPU)', (r) => `${ms(r.append.wallMs)} (${ms(r.append.cpuMs)})`),
+    row('worker start → idle → stop (CPU)', (r) => `${ms(r.worker.wallMs)} (${ms(r.worker.cpuMs)})`),
+    row('  of which inside the model (CPU)', (r) => `${ms(r.model.wallMs)} (${ms(r.model.cpuMs)})`),
+    row('ingest overhead per message, wall', (r) => ms(r.overheadPerMessage.wallMs)),
+    row('ingest overhead per message, CPU', (r) => ms(r.overheadPerMessage.cpuMs)),
+    row('  per job p50 / p95 / max, wall', (r) => `${ms(r.perJob.wall.p50)} / ${ms(r.perJob.wall.p95)} / ${ms(r.perJob.wall.max)}`),
+    row('  per job p50 / p95 / max, CPU', (r) => `${ms(r.perJob.cpu.p50)} / ${ms(r.perJob.cpu.p95)} / ${ms(r.perJob.cpu.max)}`),
+  ];
+  return `${table(rows)}\n${results.map((r) => `  ${r.label}: ${r.sanity}`).join('\n')}`;
+}
+
+export const BENCH_MESSAGE_COUNT = BENCH_CONVERSATION.length;

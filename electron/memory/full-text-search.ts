@@ -92,6 +92,9 @@ const RRF_K = 20;
 interface Target {
   trigram: string;
   cjk: string | null;
+  /** fts5vocab table of the CJK index, and the table whose row count is the corpus size. */
+  cjkVocab: string | null;
+  rows: string;
   /** Rows joined to an FTS table's rowid; `@fts` is replaced by the FTS table name. */
   join: (fts: string) => string;
   likeFrom: string;
@@ -99,8 +102,8 @@ interface Target {
   id: string;
 }
 
-const FACTS: Target = { trigram: 'facts_fts', cjk: 'facts_cjk', join: (fts) => `${fts} JOIN facts f ON f.rowid = ${fts}.rowid`, likeFrom: 'facts f', likeColumn: 'f.fact', id: 'f.id' };
-const EPISODES: Target = { trigram: 'episodes_fts', cjk: 'episodes_cjk', join: (fts) => `${fts} JOIN episodes e ON e.rowid = ${fts}.rowid`, likeFrom: 'episodes e', likeColumn: 'e.content', id: 'e.id' };
+const FACTS: Target = { trigram: 'facts_fts', cjk: 'facts_cjk', cjkVocab: 'facts_cjk_vocab', rows: 'facts', join: (fts) => `${fts} JOIN facts f ON f.rowid = ${fts}.rowid`, likeFrom: 'facts f', likeColumn: 'f.fact', id: 'f.id' };
+const EPISODES: Target = { trigram: 'episodes_fts', cjk: 'episodes_cjk', cjkVocab: 'episodes_cjk_vocab', rows: 'episodes', join: (fts) => `${fts} JOIN episodes e ON e.rowid = ${fts}.rowid`, likeFrom: 'episodes e', likeColumn: 'e.content', id: 'e.id' };
 
 export class FullTextSearch {
   private readonly statements = new Map<string, Statement<unknown[]>>();
@@ -140,15 +143,41 @@ export class FullTextSearch {
       const sql = `SELECT ${target.id} AS id FROM ${target.join(target.trigram)} WHERE ${target.trigram} MATCH @query${extra} ORDER BY bm25(${target.trigram}) LIMIT @limit`;
       lists.push((this.stmt(sql).all({ ...filter.params, query: query.terms.map(quote).join(' OR '), limit }) as { id: string }[]).map((r) => r.id));
     }
-    if (query.grams.length && target.cjk) {
+    const grams = query.grams.length && target.cjk ? this.distinctiveGrams(target, query.grams) : [];
+    if (grams.length && target.cjk) {
       const sql = `SELECT ${target.id} AS id FROM ${target.join(target.cjk)} WHERE ${target.cjk} MATCH @query${extra} ORDER BY bm25(${target.cjk}) LIMIT @limit`;
-      lists.push((this.stmt(sql).all({ ...filter.params, query: query.grams.map(quote).join(' OR '), limit }) as { id: string }[]).map((r) => r.id));
+      lists.push((this.stmt(sql).all({ ...filter.params, query: grams.map(quote).join(' OR '), limit }) as { id: string }[]).map((r) => r.id));
     }
     for (const term of query.short) {
       const sql = `SELECT ${target.id} AS id FROM ${target.likeFrom} WHERE ${target.likeColumn} LIKE @pattern ESCAPE '\\'${extra} LIMIT @limit`;
       lists.push((this.stmt(sql).all({ ...filter.params, pattern: likePattern(term), limit }) as { id: string }[]).map((r) => r.id));
     }
     return fuse(lists, limit);
+  }
+
+  private corpus = new Map<string, { rows: number; at: number }>();
+
+  /**
+   * Leaves out pairs found in more than 2% of rows (です, さん, ます …): bm25 would score every row
+   * they match (tens of thousands at 100k facts) to rank them near zero anyway. Keeps the rarest
+   * pair when all are common.
+   */
+  private distinctiveGrams(target: Target, grams: string[]): string[] {
+    if (!target.cjkVocab) return grams;
+    const cached = this.corpus.get(target.rows);
+    let rows = cached?.rows ?? 0;
+    if (!cached || Date.now() - cached.at > 30_000) {
+      rows = (this.stmt(`SELECT COUNT(*) AS n FROM ${target.rows}`).get() as { n: number }).n;
+      this.corpus.set(target.rows, { rows, at: Date.now() });
+    }
+    const limit = Math.max(200, rows * 0.02);
+    const counts = new Map<string, number>();
+    const lookup = this.stmt(`SELECT doc FROM ${target.cjkVocab} WHERE term = ?`);
+    for (const gram of grams) counts.set(gram, (lookup.get(gram) as { doc: number } | undefined)?.doc ?? 0);
+    const present = grams.filter((g) => counts.get(g)! > 0);
+    const kept = present.filter((g) => counts.get(g)! <= limit);
+    if (kept.length || present.length === 0) return kept;
+    return [present.reduce((a, b) => (counts.get(a)! <= counts.get(b)! ? a : b))];
   }
 
   private stmt(sql: string): Statement<unknown[]> {

@@ -28,8 +28,10 @@ export const USER_ENTITY_ALIASES = ['I', 'myself', 'user', '私'];
 
 const HONORIFICS_JA = /(さん|様|さま|君|くん|ちゃん|先生|氏|殿|先輩|社長|部長|課長)$/u;
 const HONORIFICS_EN = /^(mr|mrs|ms|miss|dr|prof)\.?\s+/u;
+/** Japanese honorifics written in Latin letters: "Yamada-sensei", "Sato san". */
+const HONORIFICS_ROMAJI = /[\s-](san|sama|kun|chan|sensei|senpai|sempai|shi|dono)$/u;
 
 /** The name without a title or honorific ("佐藤さん" → "佐藤", "Dr. Sato" → "sato"), normalised. */
 export function stripHonorifics(name: string): string {
-  return normalizeName(name).replace(HONORIFICS_EN, '').replace(HONORIFICS_JA, '').trim();
+  return normalizeName(name).replace(HONORIFICS_EN, '').replace(HONORIFICS_JA, '').replace(HONORIFICS_ROMAJI, '').trim();
 }

@@ -201,4 +201,44 @@ describe('ingestion with a scripted model', () => {
     await worker.stop();
     expect(m.jobs.counts()).toMatchObject({ done: 1, pending: 0 });
   });
+
+  it('closes an open fact when a message says it stopped, without a date', async () => {
+    const { m } = await ingest(
+      {
+        extract: {
+          'I go to the gym.': [{ subject: 'me', predicate: 'goes_to', object: 'the gym', object_type: 'place', fact: 'I go to the gym.' }],
+          'I stopped going to the gym.': [{ subject: 'me', predicate: 'goes_to', object: 'the gym', object_type: 'place', fact: 'I stopped going to the gym.', until: 'now' }],
+          'I quit chess.': [{ subject: 'me', predicate: 'plays', object: 'chess', object_type: 'literal', fact: 'I quit chess.', until: 'now' }],
+        },
+      },
+      [
+        { content: 'I go to the gym.', time: '2026-05-01T00:00:00Z' },
+        { content: 'I stopped going to the gym.', time: '2026-09-01T00:00:00Z' },
+        { content: 'I quit chess.', time: '2026-09-02T00:00:00Z' },
+      ],
+    );
+    expect(m.listFacts()).toEqual([]);
+    const gym = m.listFacts({ asOf: day('2026-06-01') });
+    expect(gym.map((f) => [f.object, f.invalid_at])).toEqual([['the gym', '2026-09-01T00:00:00.000Z']]);
+    expect(gym[0]!.episode_ids).toHaveLength(2);
+    // nothing was open to close for chess: nothing invented
+    expect(m.listFacts({ history: true }).some((f) => f.object === 'chess')).toBe(false);
+  });
+
+  it('matches romanised honorifics without asking the model', async () => {
+    const { m, model } = await ingest(
+      {
+        extract: {
+          'Yamada-sensei teaches piano.': [{ subject: 'Yamada-sensei', predicate: 'teaches', object: 'piano', object_type: 'literal', fact: 'Yamada-sensei teaches piano.' }],
+          'Yamada lives in Kobe.': [{ subject: 'Yamada', predicate: 'lives_in', object: 'Kobe', object_type: 'place', fact: 'Yamada lives in Kobe.', cardinality: 'one' }],
+        },
+      },
+      [
+        { content: 'Yamada-sensei teaches piano.', time: '2026-09-01T00:00:00Z' },
+        { content: 'Yamada lives in Kobe.', time: '2026-09-02T00:00:00Z' },
+      ],
+    );
+    expect(model.calls.filter((c) => c.kind === 'judge')).toHaveLength(0);
+    expect(m.listFacts({ subject: 'Yamada-sensei' }).map((f) => f.object).sort()).toEqual(['Kobe', 'piano']);
+  });
 });

@@ -171,4 +171,18 @@ export const migrations: Migration[] = [
       `);
     },
   },
+  {
+    name: '0004_live_fact_lookups',
+    up(db) {
+      db.exec(`
+        -- "Which live facts did this fact close?" (a current fact's predecessors, in every chat turn).
+        CREATE INDEX facts_live_by_invalidated_by ON facts(invalidated_by) WHERE expired_at IS NULL AND invalidated_by IS NOT NULL;
+        -- The predicates and their cardinality that extraction prompts list as vocabulary.
+        CREATE INDEX facts_live_by_predicate ON facts(predicate, cardinality) WHERE expired_at IS NULL;
+        -- Term statistics of the CJK indexes: very common pairs (です, さん) are left out of queries.
+        CREATE VIRTUAL TABLE facts_cjk_vocab USING fts5vocab(facts_cjk, 'row');
+        CREATE VIRTUAL TABLE episodes_cjk_vocab USING fts5vocab(episodes_cjk, 'row');
+      `);
+    },
+  },
 ];

@@ -58,6 +58,7 @@ export const EXTRACTION_SYSTEM = [
   'Write each fact sentence in the language of the message. Use "me" as the subject for the user.',
   'Reuse the known entity names and predicates listed when they mean the same thing; invent new ones only when none fits.',
   'Copy time expressions exactly as written into since/until; leave them "" when the message gives none.',
+  'When the message says something is no longer true ("I stopped…", "もう…ない") without saying when, write "now" in until.',
 ].join('\n');
 
 export interface ExtractionContext {

@@ -46,6 +46,8 @@ interface Placed {
   predicate: string;
   validAt: string;
   end: string | null;
+  /** "I stopped going to the gym": an end without a start — it closes the matching open fact. */
+  endsExisting: string | null;
 }
 
 export async function prepareIngest(memory: Memory, model: StructuredModel, episode: EpisodeRecord, options: IngestOptions = {}): Promise<PreparedIngest> {
@@ -132,7 +134,9 @@ function knownVocabulary(memory: Memory, content: string) {
     return e ? [{ name: e.name, type: e.type, aliases: e.aliases.slice(0, 4) }] : [];
   });
   const knownPredicates = memory.db
-    .prepare<[], { predicate: string; cardinality: string }>('SELECT predicate, MIN(cardinality) AS cardinality FROM facts WHERE expired_at IS NULL GROUP BY predicate ORDER BY COUNT(*) DESC LIMIT 40')
+    .prepare<[], { predicate: string; cardinality: string }>(
+      'SELECT predicate, MIN(cardinality) AS cardinality FROM facts INDEXED BY facts_live_by_predicate WHERE expired_at IS NULL GROUP BY predicate ORDER BY COUNT(*) DESC LIMIT 40',
+    )
     .all();
   return { knownEntities, knownPredicates };
 }
@@ -141,9 +145,11 @@ function place(memory: Memory, extracted: ExtractedFact, referenceTime: string):
   const subject: Placed['subject'] = isUserReference(extracted.subject) ? { kind: 'user' } : resolveName(memory.db, memory.entities, extracted.subject);
   const object: Placed['object'] = extracted.object_type === 'literal' ? { kind: 'literal' } : isUserReference(extracted.object) ? resolveName(memory.db, memory.entities, 'me') : resolveName(memory.db, memory.entities, extracted.object);
   // Rule 2: no date in the message means the message's own time.
-  const validAt = resolveTimeExpression(extracted.since, referenceTime) ?? referenceTime;
+  const since = resolveTimeExpression(extracted.since, referenceTime);
+  const validAt = since ?? referenceTime;
   const until = resolveTimeExpression(extracted.until, referenceTime);
-  return { extracted, subject, object, predicate: normalizePredicate(extracted.predicate), validAt, end: until !== null && until > validAt ? until : null };
+  const endsExisting = since === null && until !== null && until <= referenceTime ? until : null;
+  return { extracted, subject, object, predicate: normalizePredicate(extracted.predicate), validAt, end: until !== null && until > validAt ? until : null, endsExisting };
 }
 
 function applyIngest(memory: Memory, episode: EpisodeRecord, placed: Placed[], pairs: PairQuestion[], relations: Map<string, Relation>, saidSame: (name: string) => boolean): SlotChanges {
@@ -178,6 +184,13 @@ function applyIngest(memory: Memory, episode: EpisodeRecord, placed: Placed[], p
       episodeIds: [episode.id],
       origin: 'extracted',
     };
+    if (p.endsExisting !== null) {
+      // Close the open fact this one says has ended (same subject, predicate and object); if there
+      // is none, the message only tells of something past whose start is unknown: nothing to store.
+      const ended = closeEnded(memory, claim, p.endsExisting, episode.id);
+      if (ended) mergeChanges(changes, ended);
+      return;
+    }
     const mine = pairs.filter((q) => q.newIndex === index);
     const duplicate = mine.find((q) => relations.get(q.key) === 'duplicate');
     if (duplicate) {
@@ -216,4 +229,30 @@ function applyIngest(memory: Memory, episode: EpisodeRecord, placed: Placed[], p
     }
   });
   return changes;
+}
+
+function closeEnded(memory: Memory, claim: NewClaim, at: string, episodeId: string): SlotChanges | null {
+  const key = objectKeyOf({ object_id: claim.objectId, object_literal: claim.objectLiteral });
+  const open = memory.db
+    .prepare<[string, string], import('../fact-rows').FactRow>(
+      'SELECT * FROM facts WHERE subject_id = ? AND predicate = ? AND expired_at IS NULL AND invalid_at IS NULL ORDER BY valid_at DESC',
+    )
+    .all(claim.subjectId, claim.predicate)
+    .find((row) => objectKeyOf(row) === key && row.valid_at < at);
+  if (!open) return null;
+  return memory.slots.apply([
+    {
+      subjectId: open.subject_id,
+      predicate: open.predicate,
+      objectId: open.object_id,
+      objectLiteral: open.object_literal,
+      fact: open.fact,
+      cardinality: open.cardinality,
+      validAt: open.valid_at,
+      referenceTime: open.reference_time,
+      end: { at, kind: 'explicit', by: null },
+      episodeIds: [episodeId],
+      origin: open.origin,
+    },
+  ]);
 }

@@ -69,7 +69,7 @@ function withPredecessors(memory: Memory, facts: FactRecord[], now: string): Fac
     const closed = memory.db
       .prepare<[string], { id: string }>(
         `SELECT f.id FROM facts f JOIN facts c ON c.id = f.invalidated_by
-         WHERE c.lineage_id = ? AND f.expired_at IS NULL ORDER BY f.valid_at DESC LIMIT 2`,
+         WHERE c.lineage_id = ? AND f.expired_at IS NULL AND f.invalidated_by IS NOT NULL ORDER BY f.valid_at DESC LIMIT 2`,
       )
       .all(lineage ?? fact.id)
       .map((r) => r.id)

@@ -27,7 +27,12 @@ export interface ParsedQuery {
   grams: string[];
   /** Strings that may be an entity's whole name or alias (terms, CJK substrings). */
   names: string[];
+  /** The question is about the user ("my", "I", 私 …). */
+  aboutUser: boolean;
 }
+
+const FIRST_PERSON = new Set(['i', 'me', 'my', 'mine', 'myself']);
+const FIRST_PERSON_JA = /私|僕|俺|自分|わたし|ぼく/u;
 
 const STOPWORDS = new Set(
   ('a an and are as at be by did do does for from had has have how i in is it its me my of on or our so that the their them they this ' +
@@ -65,8 +70,10 @@ export function parseQuery(query: string): ParsedQuery {
       for (let i = 0; i + len <= chars.length; i++) names.add(chars.slice(i, i + len).join(''));
     }
   }
+  let aboutUser = FIRST_PERSON_JA.test(text);
   for (const raw of text.replace(CJK_RUNS, ' ').split(SEPARATORS)) {
     const word = raw.trim();
+    if (FIRST_PERSON.has(word)) aboutUser = true;
     if (word === '' || STOPWORDS.has(word)) continue;
     names.add(word);
     const stemmed = stem(word);
@@ -76,7 +83,7 @@ export function parseQuery(query: string): ParsedQuery {
   // Whole multi-word names ("sato kenji") are candidates too.
   const spaced = text.replace(CJK_RUNS, ' ').split(/\s+/).filter((w) => w && !STOPWORDS.has(w.replace(/[^\p{L}\p{N}]/gu, '')));
   for (let i = 0; i + 1 < spaced.length; i++) names.add(`${spaced[i]} ${spaced[i + 1]}`.replace(/[^\p{L}\p{N} ]/gu, ''));
-  return { terms: [...terms].slice(0, 16), short: [...short].slice(0, 6), grams: [...gramSet].slice(0, 48), names: [...names].slice(0, 80) };
+  return { terms: [...terms].slice(0, 16), short: [...short].slice(0, 6), grams: [...gramSet].slice(0, 48), names: [...names].slice(0, 80), aboutUser };
 }
 
 /** Kept for callers that only need the words of a query. */
@@ -88,12 +95,15 @@ export function queryTerms(query: string): string[] {
 const quote = (term: string) => `"${term.replaceAll('"', '""')}"`;
 const likePattern = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 const RRF_K = 20;
+/** CJK pairs used per query: the rarest ones. */
+const MAX_GRAMS = 8;
 
 interface Target {
   trigram: string;
   cjk: string | null;
   /** fts5vocab table of the CJK index, and the table whose row count is the corpus size. */
   cjkVocab: string | null;
+  trigramVocab: string;
   rows: string;
   /** Rows joined to an FTS table's rowid; `@fts` is replaced by the FTS table name. */
   join: (fts: string) => string;
@@ -102,8 +112,8 @@ interface Target {
   id: string;
 }
 
-const FACTS: Target = { trigram: 'facts_fts', cjk: 'facts_cjk', cjkVocab: 'facts_cjk_vocab', rows: 'facts', join: (fts) => `${fts} JOIN facts f ON f.rowid = ${fts}.rowid`, likeFrom: 'facts f', likeColumn: 'f.fact', id: 'f.id' };
-const EPISODES: Target = { trigram: 'episodes_fts', cjk: 'episodes_cjk', cjkVocab: 'episodes_cjk_vocab', rows: 'episodes', join: (fts) => `${fts} JOIN episodes e ON e.rowid = ${fts}.rowid`, likeFrom: 'episodes e', likeColumn: 'e.content', id: 'e.id' };
+const FACTS: Target = { trigram: 'facts_fts', cjk: 'facts_cjk', cjkVocab: 'facts_cjk_vocab', trigramVocab: 'facts_fts_vocab', rows: 'facts', join: (fts) => `${fts} JOIN facts f ON f.rowid = ${fts}.rowid`, likeFrom: 'facts f', likeColumn: 'f.fact', id: 'f.id' };
+const EPISODES: Target = { trigram: 'episodes_fts', cjk: 'episodes_cjk', cjkVocab: 'episodes_cjk_vocab', trigramVocab: 'episodes_fts_vocab', rows: 'episodes', join: (fts) => `${fts} JOIN episodes e ON e.rowid = ${fts}.rowid`, likeFrom: 'episodes e', likeColumn: 'e.content', id: 'e.id' };
 
 export class FullTextSearch {
   private readonly statements = new Map<string, Statement<unknown[]>>();
@@ -111,8 +121,8 @@ export class FullTextSearch {
   constructor(private readonly db: Database) {}
 
   /** Fact versions matching the query, restricted by `filter` (time axes etc.), best first. */
-  facts(query: ParsedQuery, filter: SqlFilter, limit: number): TextMatch[] {
-    return this.match(FACTS, query, filter, limit);
+  facts(query: ParsedQuery, filter: SqlFilter, limit: number, options: { everyTerm?: boolean } = {}): TextMatch[] {
+    return this.match(FACTS, query, filter, limit, options.everyTerm ?? false);
   }
 
   episodes(query: ParsedQuery, limit: number): TextMatch[] {
@@ -123,6 +133,10 @@ export class FullTextSearch {
   entities(query: ParsedQuery, limit: number): TextMatch[] {
     const lists: string[][] = [];
     const exact: string[] = [];
+    if (query.aboutUser) {
+      const user = this.stmt("SELECT id FROM entities WHERE normalized_name = 'me' AND type = 'user' LIMIT 1").get() as { id: string } | undefined;
+      if (user) exact.push(user.id);
+    }
     const byName = this.stmt('SELECT id FROM entities WHERE normalized_name = ? UNION SELECT entity_id FROM entity_aliases WHERE normalized_alias = ?');
     for (const name of query.names) {
       const key = normalizeName(name);
@@ -136,13 +150,20 @@ export class FullTextSearch {
     return fuse(lists, limit);
   }
 
-  private match(target: Target, query: ParsedQuery, filter: SqlFilter, limit: number): TextMatch[] {
+  private match(target: Target, query: ParsedQuery, filter: SqlFilter, limit: number, everyTerm = false): TextMatch[] {
     const extra = filter.where.length ? ` AND ${filter.where.join(' AND ')}` : '';
     const lists: string[][] = [];
     if (query.terms.length) {
-      const sql = `SELECT ${target.id} AS id FROM ${target.join(target.trigram)} WHERE ${target.trigram} MATCH @query${extra} ORDER BY bm25(${target.trigram}) LIMIT @limit`;
-      lists.push((this.stmt(sql).all({ ...filter.params, query: query.terms.map(quote).join(' OR '), limit }) as { id: string }[]).map((r) => r.id));
+      // bm25 scores every row a word matches: tens of thousands for "likes" at 100k facts. Common
+      // words are left out when the query has a distinctive one; when all are common, the newest
+      // rows with the rarest word are taken, unranked (FTS5 walks rowids backwards and stops).
+      const { rare, rarest } = everyTerm ? { rare: query.terms, rarest: query.terms[0]! } : this.splitCommon(target, query.terms);
+      const order = rare.length ? `bm25(${target.trigram})` : `${target.trigram}.rowid DESC`;
+      const terms = rare.length ? rare : [rarest];
+      const sql = `SELECT ${target.id} AS id FROM ${target.join(target.trigram)} WHERE ${target.trigram} MATCH @query${extra} ORDER BY ${order} LIMIT @limit`;
+      lists.push((this.stmt(sql).all({ ...filter.params, query: terms.map(quote).join(' OR '), limit }) as { id: string }[]).map((r) => r.id));
     }
+    // CJK pairs are pruned even in a scoped search: common ones (です, さん) have huge posting lists.
     const grams = query.grams.length && target.cjk ? this.distinctiveGrams(target, query.grams) : [];
     if (grams.length && target.cjk) {
       const sql = `SELECT ${target.id} AS id FROM ${target.join(target.cjk)} WHERE ${target.cjk} MATCH @query${extra} ORDER BY bm25(${target.cjk}) LIMIT @limit`;
@@ -157,27 +178,46 @@ export class FullTextSearch {
 
   private corpus = new Map<string, { rows: number; at: number }>();
 
+  private corpusRows(table: string): number {
+    const cached = this.corpus.get(table);
+    if (cached && Date.now() - cached.at < 30_000) return cached.rows;
+    const rows = (this.stmt(`SELECT COUNT(*) AS n FROM ${table}`).get() as { n: number }).n;
+    this.corpus.set(table, { rows, at: Date.now() });
+    return rows;
+  }
+
+  /** Words whose rows (at most those of their rarest trigram) exceed 0.5% of the table are common. */
+  private splitCommon(target: Target, terms: string[]): { rare: string[]; rarest: string } {
+    const limit = Math.max(500, this.corpusRows(target.rows) * 0.005);
+    const lookup = this.stmt(`SELECT doc FROM ${target.trigramVocab} WHERE term = ?`);
+    const estimate = (term: string) => {
+      const chars = [...term.toLowerCase()];
+      let best = Infinity;
+      for (let i = 0; i + 3 <= chars.length; i++) best = Math.min(best, (lookup.get(chars.slice(i, i + 3).join('')) as { doc: number } | undefined)?.doc ?? 0);
+      return best;
+    };
+    const counts = terms.map((term) => ({ term, rows: estimate(term) }));
+    const rare = counts.filter((c) => c.rows <= limit).map((c) => c.term);
+    const rarest = counts.reduce((a, b) => (b.rows < a.rows ? b : a)).term;
+    return { rare, rarest };
+  }
+
   /**
-   * Leaves out pairs found in more than 2% of rows (です, さん, ます …): bm25 would score every row
+   * Leaves out pairs found in more than 0.5% of rows (です, さん, ます …): bm25 would score every row
    * they match (tens of thousands at 100k facts) to rank them near zero anyway. Keeps the rarest
    * pair when all are common.
    */
   private distinctiveGrams(target: Target, grams: string[]): string[] {
     if (!target.cjkVocab) return grams;
-    const cached = this.corpus.get(target.rows);
-    let rows = cached?.rows ?? 0;
-    if (!cached || Date.now() - cached.at > 30_000) {
-      rows = (this.stmt(`SELECT COUNT(*) AS n FROM ${target.rows}`).get() as { n: number }).n;
-      this.corpus.set(target.rows, { rows, at: Date.now() });
-    }
-    const limit = Math.max(200, rows * 0.02);
+    const limit = Math.max(200, this.corpusRows(target.rows) * 0.005);
     const counts = new Map<string, number>();
     const lookup = this.stmt(`SELECT doc FROM ${target.cjkVocab} WHERE term = ?`);
     for (const gram of grams) counts.set(gram, (lookup.get(gram) as { doc: number } | undefined)?.doc ?? 0);
-    const present = grams.filter((g) => counts.get(g)! > 0);
-    const kept = present.filter((g) => counts.get(g)! <= limit);
+    // The rarest pairs carry the meaning (names, nouns); particles and endings are everywhere.
+    const present = grams.filter((g) => counts.get(g)! > 0).sort((a, b) => counts.get(a)! - counts.get(b)!);
+    const kept = present.filter((g) => counts.get(g)! <= limit).slice(0, MAX_GRAMS);
     if (kept.length || present.length === 0) return kept;
-    return [present.reduce((a, b) => (counts.get(a)! <= counts.get(b)! ? a : b))];
+    return present.slice(0, 1);
   }
 
   private stmt(sql: string): Statement<unknown[]> {

@@ -66,10 +66,24 @@ export class MemorySearch {
     const terms = parseQuery(query);
     const axes: FactQuery = { asOf: options.asOf, knownAt: options.knownAt, history: options.history };
     const filter = factFilter(axes, now);
-    const entityIds = this.text.entities(terms, 10).map((m) => m.id);
+    const matched = this.text.entities(terms, 10).map((m) => m.id);
+    // "my …" scopes the text search to the user, but the user's every fact is no answer by itself.
+    const user = terms.aboutUser ? (this.db.prepare("SELECT id FROM entities WHERE normalized_name = 'me' AND type = 'user' LIMIT 1").get() as { id: string } | undefined)?.id : undefined;
+    const entityIds = matched.filter((id) => id !== user);
     const episodeIds = this.text.episodes(terms, 20).map((m) => m.id);
+    // Within the entities the question names (the user for "my …"), every word counts: few rows.
+    const scope = matched.slice(0, 2);
+    const scoped = scope.length
+      ? this.text.facts(
+          terms,
+          { where: [...filter.where, '(f.subject_id IN (SELECT value FROM json_each(@scope)) OR f.object_id IN (SELECT value FROM json_each(@scope)))'], params: { ...filter.params, scope: JSON.stringify(scope) } },
+          depth,
+          { everyTerm: true },
+        )
+      : [];
+    const text = [...new Set([...scoped.map((m) => m.id), ...this.text.facts(terms, filter, depth).map((m) => m.id)])];
     return {
-      text: this.text.facts(terms, filter, depth).map((m) => m.id),
+      text,
       entity: this.factsOfEntities(entityIds, axes, now, depth),
       episode: this.factsOfEpisodes(episodeIds, filter, depth),
     };

@@ -178,9 +178,25 @@ export class FullTextSearch {
 
   private corpus = new Map<string, { rows: number; at: number }>();
 
+  /** Document counts from the vocab tables, kept as long as the corpus size they belong to. */
+  private readonly termRows = new Map<string, number>();
+
+  private termCount(vocab: string, term: string): number {
+    const key = `${vocab}\u0000${term}`;
+    let n = this.termRows.get(key);
+    if (n === undefined) {
+      n = (this.stmt(`SELECT doc FROM ${vocab} WHERE term = ?`).get(term) as { doc: number } | undefined)?.doc ?? 0;
+      if (this.termRows.size > 20_000) this.termRows.clear();
+      // An absent term is not remembered: the next write may add it, and it must be found at once.
+      if (n > 0) this.termRows.set(key, n);
+    }
+    return n;
+  }
+
   private corpusRows(table: string): number {
     const cached = this.corpus.get(table);
     if (cached && Date.now() - cached.at < 30_000) return cached.rows;
+    this.termRows.clear();
     const rows = (this.stmt(`SELECT COUNT(*) AS n FROM ${table}`).get() as { n: number }).n;
     this.corpus.set(table, { rows, at: Date.now() });
     return rows;
@@ -189,11 +205,10 @@ export class FullTextSearch {
   /** Words whose rows (at most those of their rarest trigram) exceed 0.5% of the table are common. */
   private splitCommon(target: Target, terms: string[]): { rare: string[]; rarest: string } {
     const limit = Math.max(500, this.corpusRows(target.rows) * 0.005);
-    const lookup = this.stmt(`SELECT doc FROM ${target.trigramVocab} WHERE term = ?`);
     const estimate = (term: string) => {
       const chars = [...term.toLowerCase()];
       let best = Infinity;
-      for (let i = 0; i + 3 <= chars.length; i++) best = Math.min(best, (lookup.get(chars.slice(i, i + 3).join('')) as { doc: number } | undefined)?.doc ?? 0);
+      for (let i = 0; i + 3 <= chars.length; i++) best = Math.min(best, this.termCount(target.trigramVocab, chars.slice(i, i + 3).join('')));
       return best;
     };
     const counts = terms.map((term) => ({ term, rows: estimate(term) }));
@@ -211,8 +226,7 @@ export class FullTextSearch {
     if (!target.cjkVocab) return grams;
     const limit = Math.max(200, this.corpusRows(target.rows) * 0.005);
     const counts = new Map<string, number>();
-    const lookup = this.stmt(`SELECT doc FROM ${target.cjkVocab} WHERE term = ?`);
-    for (const gram of grams) counts.set(gram, (lookup.get(gram) as { doc: number } | undefined)?.doc ?? 0);
+    for (const gram of grams) counts.set(gram, this.termCount(target.cjkVocab, gram));
     // The rarest pairs carry the meaning (names, nouns); particles and endings are everywhere.
     const present = grams.filter((g) => counts.get(g)! > 0).sort((a, b) => counts.get(a)! - counts.get(b)!);
     const kept = present.filter((g) => counts.get(g)! <= limit).slice(0, MAX_GRAMS);

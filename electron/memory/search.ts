@@ -5,8 +5,8 @@
  */
 import type { Database } from 'better-sqlite3';
 import type { FactRecord } from '../../shared/memory-schema';
-import { factFilter, queryFacts, type FactQuery } from './fact-query';
-import { FullTextSearch, parseQuery } from './full-text-search';
+import { cachedStatement, factFilter, queryFacts, type FactQuery } from './fact-query';
+import { FullTextSearch, parseQuery, type ParsedQuery } from './full-text-search';
 
 export type ScorePart = 'text' | 'entity' | 'episode' | 'vector';
 
@@ -70,18 +70,12 @@ export class MemorySearch {
     // "my …" scopes the text search to the user, but the user's every fact is no answer by itself.
     const user = terms.aboutUser ? (this.db.prepare("SELECT id FROM entities WHERE normalized_name = 'me' AND type = 'user' LIMIT 1").get() as { id: string } | undefined)?.id : undefined;
     const entityIds = matched.filter((id) => id !== user);
-    const episodeIds = this.text.episodes(terms, 20).map((m) => m.id);
     // Within the entities the question names (the user for "my …"), every word counts: few rows.
-    const scope = matched.slice(0, 2);
-    const scoped = scope.length
-      ? this.text.facts(
-          terms,
-          { where: [...filter.where, '(f.subject_id IN (SELECT value FROM json_each(@scope)) OR f.object_id IN (SELECT value FROM json_each(@scope)))'], params: { ...filter.params, scope: JSON.stringify(scope) } },
-          depth,
-          { everyTerm: true },
-        )
-      : [];
-    const text = [...new Set([...scoped.map((m) => m.id), ...this.text.facts(terms, filter, depth).map((m) => m.id)])];
+    const scoped = this.scopedFacts(matched.slice(0, 2), terms, filter, depth);
+    const text = [...new Set([...scoped, ...this.text.facts(terms, filter, depth).map((m) => m.id)])];
+    // The messages matter when the facts' own words do not match (a fact extracted in other words);
+    // when the fact lists are already full, searching the messages too only repeats the work.
+    const episodeIds = text.length < depth ? this.text.episodes(terms, 20).map((m) => m.id) : [];
     return {
       text,
       entity: this.factsOfEntities(entityIds, axes, now, depth),
@@ -109,6 +103,30 @@ export class MemorySearch {
       if (hits.length === limit) break;
     }
     return hits;
+  }
+
+  /**
+   * Facts of the named entities (the user for "my …") that contain the query's words, every word
+   * counting — common ones too ("manager" among one person's facts is telling). An entity has few
+   * live facts, so they are scored here by containment rather than through the full-text index.
+   */
+  private scopedFacts(scope: string[], terms: ParsedQuery, filter: ReturnType<typeof factFilter>, depth: number): string[] {
+    if (scope.length === 0 || terms.terms.length + terms.grams.length + terms.short.length === 0) return [];
+    const where = filter.where.length ? ` AND ${filter.where.join(' AND ')}` : '';
+    const rows = cachedStatement(
+      this.db,
+      `SELECT f.id, f.fact, f.predicate FROM facts f WHERE (f.subject_id IN (SELECT value FROM json_each(@scope)) OR f.object_id IN (SELECT value FROM json_each(@scope)))${where} LIMIT 5000`,
+    ).all({ ...filter.params, scope: JSON.stringify(scope) }) as { id: string; fact: string; predicate: string }[];
+    const scored: { id: string; score: number }[] = [];
+    for (const row of rows) {
+      const text = `${row.fact} ${row.predicate}`.normalize('NFKC').toLowerCase();
+      let score = 0;
+      for (const term of terms.terms) if (text.includes(term)) score += 1;
+      for (const term of terms.short) if (text.includes(term)) score += 0.5;
+      for (const gram of terms.grams) if (text.includes(gram)) score += gram.length > 1 ? 0.5 : 0.2;
+      if (score > 0) scored.push({ id: row.id, score });
+    }
+    return scored.sort((a, b) => b.score - a.score).slice(0, depth).map((s) => s.id);
   }
 
   /** Facts about the named entities, in the order the entities matched; subject facts before object facts. */

@@ -67,16 +67,6 @@ export function intervalsOverlap(a: Interval, b: Interval): boolean {
   return aEndsAfterBStarts && bEndsAfterAStarts;
 }
 
-export function laterOf(a: IsoTime, b: IsoTime): IsoTime {
-  return a >= b ? a : b;
-}
-
-export function earlierOf(a: IsoTime | null, b: IsoTime | null): IsoTime | null {
-  if (a === null) return b;
-  if (b === null) return a;
-  return a <= b ? a : b;
-}
-
 /** "2026-09-15" for display: the UTC calendar date of an instant. */
 export function isoDate(t: IsoTime): string {
   return t.slice(0, 10);

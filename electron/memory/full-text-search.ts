@@ -42,7 +42,6 @@ const STOPWORDS = new Set(
     .split(' '),
 );
 
-const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}ー々〆]/u;
 const CJK_RUNS = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}ー々〆]+/gu;
 const SEPARATORS = /[\s"'’`()*:^+\-.,!?;、。「」？！・/\\[\]{}<>|~=#@&%$]+/u;
 
@@ -86,12 +85,6 @@ export function parseQuery(query: string): ParsedQuery {
   return { terms: [...terms].slice(0, 16), short: [...short].slice(0, 6), grams: [...gramSet].slice(0, 48), names: [...names].slice(0, 80), aboutUser };
 }
 
-/** Kept for callers that only need the words of a query. */
-export function queryTerms(query: string): string[] {
-  const parsed = parseQuery(query);
-  return [...parsed.terms, ...parsed.short, ...parsed.grams];
-}
-
 const quote = (term: string) => `"${term.replaceAll('"', '""')}"`;
 const likePattern = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 const RRF_K = 20;
@@ -133,10 +126,8 @@ export class FullTextSearch {
   entities(query: ParsedQuery, limit: number): TextMatch[] {
     const lists: string[][] = [];
     const exact: string[] = [];
-    if (query.aboutUser) {
-      const user = this.stmt("SELECT id FROM entities WHERE normalized_name = 'me' AND type = 'user' LIMIT 1").get() as { id: string } | undefined;
-      if (user) exact.push(user.id);
-    }
+    const user = query.aboutUser ? this.userEntityId() : undefined;
+    if (user) exact.push(user);
     const byName = this.stmt('SELECT id FROM entities WHERE normalized_name = ? UNION SELECT entity_id FROM entity_aliases WHERE normalized_alias = ?');
     for (const name of query.names) {
       const key = normalizeName(name);
@@ -148,6 +139,11 @@ export class FullTextSearch {
       lists.push(rows.map((r) => r.id));
     }
     return fuse(lists, limit);
+  }
+
+  /** The user's own entity ("me"), if the memory has one. */
+  userEntityId(): string | undefined {
+    return (this.stmt("SELECT id FROM entities WHERE normalized_name = 'me' AND type = 'user' LIMIT 1").get() as { id: string } | undefined)?.id;
   }
 
   private match(target: Target, query: ParsedQuery, filter: SqlFilter, limit: number, everyTerm = false): TextMatch[] {
@@ -250,4 +246,3 @@ function fuse(lists: string[][], limit: number): TextMatch[] {
   return [...scores].map(([id, score]) => ({ id, score })).sort((a, b) => b.score - a.score).slice(0, limit);
 }
 
-export { CJK };

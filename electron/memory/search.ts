@@ -68,7 +68,7 @@ export class MemorySearch {
     const filter = factFilter(axes, now);
     const matched = this.text.entities(terms, 10).map((m) => m.id);
     // "my …" scopes the text search to the user, but the user's every fact is no answer by itself.
-    const user = terms.aboutUser ? (this.db.prepare("SELECT id FROM entities WHERE normalized_name = 'me' AND type = 'user' LIMIT 1").get() as { id: string } | undefined)?.id : undefined;
+    const user = terms.aboutUser ? this.text.userEntityId() : undefined;
     const entityIds = matched.filter((id) => id !== user);
     // Within the entities the question names (the user for "my …"), every word counts: few rows.
     const scoped = this.scopedFacts(matched.slice(0, 2), terms, filter, depth);

@@ -81,8 +81,3 @@ function mergeEnds(a: Span['end'], b: Claim['end']): Span['end'] {
   if (a === null) return b;
   return b.at > a.at ? b : a;
 }
-
-/** The half-open validity of a span: [validAt, end.at) or open. */
-export function spanInterval(span: Span): { from: string; until: string | null } {
-  return { from: span.validAt, until: span.end?.at ?? null };
-}

@@ -8,7 +8,7 @@ import type { FactRecord } from '../../shared/memory-schema';
 import { toIsoUtc } from '../../shared/time';
 import type { Memory } from '../../electron/memory/index';
 import { normalizeName, normalizePredicate } from '../../electron/memory/normalize';
-import { queryTerms } from '../../electron/memory/full-text-search';
+import { parseQuery } from '../../electron/memory/full-text-search';
 import { detectQueryIntent } from '../../electron/memory/retrieval/query-intent';
 import { retrieve, type VectorRanker } from '../../electron/memory/retrieval/retrieve';
 import { CATEGORIES, type Category, type EvalQuestion, type FactRef, type Tag } from './questions';
@@ -179,7 +179,8 @@ export async function diagnoseMisses(memory: Memory, question: ResolvedQuestion,
 }
 
 export function describeQuery(query: string): string {
-  return queryTerms(query).join(' | ') || '(no terms)';
+  const parsed = parseQuery(query);
+  return [...parsed.terms, ...parsed.short, ...parsed.grams].join(' | ') || '(no terms)';
 }
 
 /** Cosine similarity of two vectors of the same length. */

@@ -17,15 +17,10 @@ export type NameResolution =
 export const SAME_ABOVE = 0.85;
 export const ASK_ABOVE = 0.5;
 
-/** The name reduced to what identifies it: normalised, honorifics removed. */
-export function nameKey(name: string): string {
-  return stripHonorifics(name);
-}
-
 /** Dice coefficient over character bigrams (works for Latin and CJK alike). */
 export function nameSimilarity(a: string, b: string): number {
-  const x = nameKey(a);
-  const y = nameKey(b);
+  const x = stripHonorifics(a);
+  const y = stripHonorifics(b);
   if (x === y) return 1;
   if (x.length < 2 || y.length < 2) return 0;
   const grams = (s: string) => {
@@ -49,7 +44,7 @@ export function resolveName(db: Database, entities: EntityStore, name: string): 
   const exact = entities.find(name);
   if (exact) return { kind: 'existing', entity: exact, addAlias: false };
   if (isUserReference(name)) return { kind: 'new' };
-  const key = nameKey(name);
+  const key = stripHonorifics(name);
   let best: { entity: EntityRecord; score: number } | undefined;
   for (const candidate of candidatesFor(db, entities, key)) {
     const score = Math.max(nameSimilarity(name, candidate.name), ...candidate.aliases.map((a) => nameSimilarity(name, a)));

@@ -34,7 +34,7 @@ export class ClaimRows {
   constructor(private readonly db: Database) {
     this.inSlotStmt = db.prepare<[string, string], ClaimRow>(`SELECT id, ${COLUMNS} FROM claims WHERE subject_id = ? AND predicate = ? ORDER BY id`);
     this.ofFactStmt = db.prepare<[string], ClaimRow>(`SELECT id, ${COLUMNS} FROM claims WHERE fact_id = ? ORDER BY id`);
-    this.insertStmt = db.prepare(`INSERT INTO claims (${COLUMNS}) VALUES (@fact_id, @subject_id, @predicate, @object_id, @object_literal, @fact, @cardinality, @valid_at, @reference_time, @end_at, @end_kind, @end_by, @episode_ids, @origin)`);
+    this.insertStmt = db.prepare(`INSERT INTO claims (${COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
     this.moveStmt = db.prepare('UPDATE claims SET fact_id = ? WHERE id = ?');
     this.deleteStmt = db.prepare('DELETE FROM claims WHERE id = ?');
   }
@@ -47,8 +47,8 @@ export class ClaimRows {
     return this.ofFactStmt.all(factId);
   }
 
-  insert(row: NewClaimRow): void {
-    this.insertStmt.run(row);
+  insert(c: NewClaimRow): void {
+    this.insertStmt.run(c.fact_id, c.subject_id, c.predicate, c.object_id, c.object_literal, c.fact, c.cardinality, c.valid_at, c.reference_time, c.end_at, c.end_kind, c.end_by, c.episode_ids, c.origin);
   }
 
   /** Points a claim at the live version that now holds it. */

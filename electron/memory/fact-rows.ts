@@ -55,7 +55,8 @@ export class FactRows {
   private readonly recordByIdStmt;
 
   constructor(private readonly db: Database) {
-    this.insertStmt = db.prepare(`INSERT INTO facts (${FACT_COLUMNS}) VALUES (@id, @lineage_id, @subject_id, @predicate, @object_id, @object_literal, @fact, @cardinality, @valid_at, @invalid_at, @end_kind, @reference_time, @created_at, @expired_at, @invalidated_by, @supersedes, @origin)`);
+    // Positional parameters: binding 17 named ones costs a property lookup each (import writes 100k rows).
+    this.insertStmt = db.prepare(`INSERT INTO facts (${FACT_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
     this.linkStmt = db.prepare('INSERT OR IGNORE INTO fact_episodes (fact_id, episode_id) VALUES (?, ?)');
     this.expireStmt = db.prepare('UPDATE facts SET expired_at = ? WHERE id = ? AND expired_at IS NULL');
     this.byIdStmt = db.prepare<[string], FactRow>(`SELECT ${FACT_COLUMNS} FROM facts WHERE id = ?`);
@@ -64,9 +65,9 @@ export class FactRows {
     this.recordByIdStmt = db.prepare<[string], RawRecord>(`SELECT ${FACT_RECORD_SELECT} FROM ${FACT_RECORD_FROM} WHERE f.id = ?`);
   }
 
-  insert(row: FactRow, episodeIds: Iterable<string>): void {
-    this.insertStmt.run(row);
-    for (const episodeId of episodeIds) this.linkStmt.run(row.id, episodeId);
+  insert(r: FactRow, episodeIds: Iterable<string>): void {
+    this.insertStmt.run(r.id, r.lineage_id, r.subject_id, r.predicate, r.object_id, r.object_literal, r.fact, r.cardinality, r.valid_at, r.invalid_at, r.end_kind, r.reference_time, r.created_at, r.expired_at, r.invalidated_by, r.supersedes, r.origin);
+    for (const episodeId of episodeIds) this.linkStmt.run(r.id, episodeId);
   }
 
   link(factId: string, episodeId: string): void {

@@ -60,16 +60,30 @@ export function flushFullText(db: Database): void {
   const queued = db.prepare("SELECT 1 FROM fts_queue LIMIT 1").get();
   if (!queued) return;
   db.transaction(() => {
-    db.exec(`
-      INSERT INTO facts_fts (rowid, fact, predicate)
-        SELECT f.rowid, f.fact, f.predicate FROM fts_queue q JOIN facts f ON f.rowid = q.row WHERE q.kind = 'fact';
-      INSERT INTO facts_cjk (rowid, grams)
-        SELECT row, grams FROM (SELECT f.rowid AS row, tempora_cjk_grams(f.fact) AS grams FROM fts_queue q JOIN facts f ON f.rowid = q.row WHERE q.kind = 'fact') WHERE grams <> '';
-      INSERT INTO episodes_fts (rowid, content)
-        SELECT e.rowid, e.content FROM fts_queue q JOIN episodes e ON e.rowid = q.row WHERE q.kind = 'episode';
-      INSERT INTO episodes_cjk (rowid, grams)
-        SELECT row, grams FROM (SELECT e.rowid AS row, tempora_cjk_grams(e.content) AS grams FROM fts_queue q JOIN episodes e ON e.rowid = q.row WHERE q.kind = 'episode') WHERE grams <> '';
-      DELETE FROM fts_queue;
-    `);
+    db.exec(indexRowsSql(
+      "SELECT f.rowid, f.fact, f.predicate FROM fts_queue q JOIN facts f ON f.rowid = q.row WHERE q.kind = 'fact'",
+      "SELECT e.rowid, e.content FROM fts_queue q JOIN episodes e ON e.rowid = q.row WHERE q.kind = 'episode'",
+    ));
+    db.exec('DELETE FROM fts_queue');
   })();
+}
+
+/**
+ * Indexes every fact and episode at once: for a bulk load into a store whose full-text tables are
+ * empty (an import into an empty store, with the queue triggers dropped meanwhile).
+ */
+export function indexAllFullText(db: Database): void {
+  db.exec(indexRowsSql('SELECT rowid, fact, predicate FROM facts', 'SELECT rowid, content FROM episodes'));
+}
+
+/** The INSERTs that index the facts (rowid, fact, predicate) and episodes (rowid, content) these SELECTs return. */
+function indexRowsSql(facts: string, episodes: string): string {
+  return `
+    INSERT INTO facts_fts (rowid, fact, predicate) ${facts};
+    INSERT INTO facts_cjk (rowid, grams)
+      SELECT rowid, grams FROM (SELECT rowid, tempora_cjk_grams(fact) AS grams FROM (${facts})) WHERE grams <> '';
+    INSERT INTO episodes_fts (rowid, content) ${episodes};
+    INSERT INTO episodes_cjk (rowid, grams)
+      SELECT rowid, grams FROM (SELECT rowid, tempora_cjk_grams(content) AS grams FROM (${episodes})) WHERE grams <> '';
+  `;
 }

@@ -9,6 +9,7 @@ import type { ClaimRows } from './claim-rows';
 import type { EntityStore } from './entity-store';
 import type { FactRows } from './fact-rows';
 import { MemoryInputError } from './memory-errors';
+import { indexAllFullText } from './fts-index';
 import { normalizeName } from './normalize';
 import type { EndKind } from './temporal-rules';
 
@@ -34,54 +35,61 @@ export interface ImportContext {
   entities: EntityStore;
 }
 
+/** True when the store holds no facts and no episodes: an import can then load in bulk. */
+export function isEmptyStore(db: Database): boolean {
+  return !db.prepare('SELECT 1 FROM facts UNION ALL SELECT 1 FROM episodes LIMIT 1').get();
+}
+
 export function importMemory(ctx: ImportContext, doc: MemoryExport, replace: boolean): ImportSummary {
   const { db, rows, entities } = ctx;
-  const exists = {
-    conversation: db.prepare<[string], { id: string }>('SELECT id FROM conversations WHERE id = ?'),
-    episode: db.prepare<[string], { id: string; reference_time: string }>('SELECT id, reference_time FROM episodes WHERE id = ?'),
-    entity: db.prepare<[string], { id: string }>('SELECT id FROM entities WHERE id = ?'),
-    fact: db.prepare<[string], { id: string }>('SELECT id FROM facts WHERE id = ?'),
-  };
+  // Into a store without facts and episodes, no fact or episode can clash or be cited from the store:
+  // their lookups are skipped, and indexes and queue triggers are rebuilt once after loading instead
+  // of being updated row by row (several times faster for a whole memory moving to a new machine).
+  const bulk = isEmptyStore(db);
+  const exists = storeLookups(db, !bulk);
   const docConversations = uniqueIds(doc.conversations, 'conversations');
   const docEpisodes = uniqueIds(doc.episodes, 'episodes');
   const docEntities = uniqueIds(doc.entities, 'entities');
   const docFacts = uniqueIds(doc.facts, 'facts');
 
   const clashes: string[] = [];
-  for (const c of doc.conversations) if (exists.conversation.get(c.id)) clashes.push(c.id);
-  for (const e of doc.episodes) if (exists.episode.get(e.id)) clashes.push(e.id);
-  for (const e of doc.entities) if (exists.entity.get(e.id)) clashes.push(e.id);
-  for (const f of doc.facts) if (exists.fact.get(f.id)) clashes.push(f.id);
+  for (const c of doc.conversations) if (exists.conversation(c.id)) clashes.push(c.id);
+  for (const e of doc.entities) if (exists.entity(e.id)) clashes.push(e.id);
+  if (!bulk) {
+    for (const e of doc.episodes) if (exists.episode(e.id)) clashes.push(e.id);
+    for (const f of doc.facts) if (exists.fact(f.id)) clashes.push(f.id);
+  }
   if (clashes.length && !replace) {
     throw new MemoryInputError(`${clashes.length} id(s) already exist in this memory (first: ${clashes[0]}); use --replace to overwrite them`, 'ids');
   }
 
   doc.episodes.forEach((e, i) => {
-    if (e.conversation_id !== null && !docConversations.has(e.conversation_id) && !exists.conversation.get(e.conversation_id)) {
+    if (e.conversation_id !== null && !docConversations.has(e.conversation_id) && !exists.conversation(e.conversation_id)) {
       throw new MemoryInputError(`episodes.${i}.conversation_id: unknown conversation ${e.conversation_id}`, `episodes.${i}.conversation_id`);
     }
   });
+  const fail = (i: number, field: string, message: string): never => {
+    throw new MemoryInputError(`facts.${i}.${field}: ${message}`, `facts.${i}.${field}`);
+  };
+  // A plain loop with messages built only on failure: it runs for every fact of a large import.
+  for (let i = 0; i < doc.facts.length; i++) {
+    const f = doc.facts[i]!;
+    if (!docEntities.has(f.subject_id) && !exists.entity(f.subject_id)) fail(i, 'subject_id', `unknown entity ${f.subject_id}`);
+    if (f.object_id !== null && !docEntities.has(f.object_id) && !exists.entity(f.object_id)) fail(i, 'object_id', `unknown entity ${f.object_id}`);
+    for (let j = 0; j < f.episode_ids.length; j++) {
+      const e = f.episode_ids[j]!;
+      if (!docEpisodes.has(e) && !exists.episode(e)) fail(i, `episode_ids.${j}`, `unknown episode ${e}`);
+    }
+    if (f.invalid_at !== null && f.invalid_at < f.valid_at) fail(i, 'invalid_at', `is before valid_at (${f.valid_at})`);
+    if (f.expired_at !== null && f.expired_at < f.created_at) fail(i, 'expired_at', `is before created_at (${f.created_at})`);
+    if (f.supersedes !== null && !docFacts.has(f.supersedes) && !exists.fact(f.supersedes)) fail(i, 'supersedes', `unknown fact ${f.supersedes}`);
+    if (f.invalidated_by !== null && !docFacts.has(f.invalidated_by) && !exists.fact(f.invalidated_by)) fail(i, 'invalidated_by', `unknown fact ${f.invalidated_by}`);
+  }
   const factById = new Map(doc.facts.map((f) => [f.id, f]));
-  doc.facts.forEach((f, i) => {
-    const at = (field: string) => `facts.${i}.${field}`;
-    const need = (ok: boolean, field: string, message: string) => {
-      if (!ok) throw new MemoryInputError(`${at(field)}: ${message}`, at(field));
-    };
-    need(docEntities.has(f.subject_id) || !!exists.entity.get(f.subject_id), 'subject_id', `unknown entity ${f.subject_id}`);
-    need(f.object_id === null || docEntities.has(f.object_id) || !!exists.entity.get(f.object_id), 'object_id', `unknown entity ${f.object_id}`);
-    f.episode_ids.forEach((e, j) => need(docEpisodes.has(e) || !!exists.episode.get(e), `episode_ids.${j}`, `unknown episode ${e}`));
-    need(f.invalid_at === null || f.invalid_at >= f.valid_at, 'invalid_at', `is before valid_at (${f.valid_at})`);
-    need(f.expired_at === null || f.expired_at >= f.created_at, 'expired_at', `is before created_at (${f.created_at})`);
-    need(f.supersedes === null || docFacts.has(f.supersedes) || !!exists.fact.get(f.supersedes), 'supersedes', `unknown fact ${f.supersedes}`);
-    need(f.invalidated_by === null || docFacts.has(f.invalidated_by) || !!exists.fact.get(f.invalidated_by), 'invalidated_by', `unknown fact ${f.invalidated_by}`);
-  });
   const lineage = lineageResolver(factById, rows);
   const episodeTime = new Map(doc.episodes.map((e) => [e.id, e.reference_time]));
 
-  // Into an empty store, indexes and queue triggers are rebuilt once after loading instead of
-  // being updated row by row (several times faster for a whole memory moving to a new machine).
-  const bulk = (db.prepare('SELECT (SELECT COUNT(*) FROM facts) + (SELECT COUNT(*) FROM episodes) AS n').get() as { n: number }).n === 0;
-  const deferred = bulk ? deferIndexes(db) : null;
+  const bulkLoad = bulk ? startBulkLoad(db) : null;
 
   if (replace) {
     const ids = JSON.stringify(clashes);
@@ -92,7 +100,7 @@ export function importMemory(ctx: ImportContext, doc: MemoryExport, replace: boo
   const upsertConversation = db.prepare('INSERT INTO conversations (id, title, created_at) VALUES (@id, @title, @created_at) ON CONFLICT(id) DO UPDATE SET title = excluded.title, created_at = excluded.created_at');
   for (const c of doc.conversations) upsertConversation.run(c);
   for (const e of doc.entities) {
-    if (replace && exists.entity.get(e.id)) {
+    if (replace && exists.entity(e.id)) {
       db.prepare('UPDATE entities SET name = ?, normalized_name = ?, type = ?, summary = ?, created_at = ? WHERE id = ?').run(e.name, normalizeName(e.name), e.type, e.summary, e.created_at, e.id);
       db.prepare('DELETE FROM entity_aliases WHERE entity_id = ?').run(e.id);
       const alias = db.prepare('INSERT INTO entity_aliases (entity_id, position, alias, normalized_alias) VALUES (?, ?, ?, ?)');
@@ -102,9 +110,9 @@ export function importMemory(ctx: ImportContext, doc: MemoryExport, replace: boo
       entities.create(e);
     }
   }
-  const insertEpisode = db.prepare('INSERT INTO episodes (id, conversation_id, role, content, reference_time, created_at) VALUES (@id, @conversation_id, @role, @content, @reference_time, @created_at)');
+  const insertEpisode = db.prepare('INSERT INTO episodes (id, conversation_id, role, content, reference_time, created_at) VALUES (?, ?, ?, ?, ?, ?)');
   for (const e of doc.episodes) {
-    if (replace && exists.episode.get(e.id)) {
+    if (replace && exists.episode(e.id)) {
       // Episodes are append-only in use; --replace rewrites the row in place (facts may cite it) and its FTS entry.
       const old = db.prepare<[string], { rowid: number; content: string }>('SELECT rowid, content FROM episodes WHERE id = ?').get(e.id)!;
       db.prepare("INSERT INTO episodes_fts (episodes_fts, rowid, content) VALUES ('delete', ?, ?)").run(old.rowid, old.content);
@@ -113,10 +121,10 @@ export function importMemory(ctx: ImportContext, doc: MemoryExport, replace: boo
       db.prepare("INSERT INTO fts_queue (kind, row) VALUES ('episode', ?)").run(old.rowid);
       continue;
     }
-    insertEpisode.run(e);
+    insertEpisode.run(e.id, e.conversation_id, e.role, e.content, e.reference_time, e.created_at);
   }
   for (const f of doc.facts) {
-    const times = f.episode_ids.map((e) => episodeTime.get(e) ?? exists.episode.get(e)?.reference_time).filter((t): t is string => !!t);
+    const referenceTime = earliestReferenceTime(f.episode_ids, episodeTime, exists);
     const row = {
       id: f.id,
       lineage_id: lineage(f.id),
@@ -129,7 +137,7 @@ export function importMemory(ctx: ImportContext, doc: MemoryExport, replace: boo
       valid_at: f.valid_at,
       invalid_at: f.invalid_at,
       end_kind: endKindOf(f, factById, rows),
-      reference_time: times.length ? times.sort()[0]! : f.valid_at,
+      reference_time: referenceTime ?? f.valid_at,
       created_at: f.created_at,
       expired_at: f.expired_at,
       invalidated_by: f.invalidated_by,
@@ -158,15 +166,15 @@ export function importMemory(ctx: ImportContext, doc: MemoryExport, replace: boo
       });
     }
   }
-  if (deferred) {
-    db.exec("INSERT INTO fts_queue (kind, row) SELECT 'fact', rowid FROM facts; INSERT INTO fts_queue (kind, row) SELECT 'episode', rowid FROM episodes;");
-    deferred.restore();
-  }
+  bulkLoad?.finish();
   return { conversations: doc.conversations.length, episodes: doc.episodes.length, entities: doc.entities.length, facts: doc.facts.length, replaced: clashes.length };
 }
 
-/** Drops the secondary indexes and FTS queue triggers of the bulk-loaded tables; restore() re-creates them. */
-function deferIndexes(db: Database): { restore(): void } {
+/**
+ * A load into an empty store: drops the secondary indexes and full-text queue triggers of the loaded
+ * tables; finish() indexes everything once (full text, then the indexes from their stored SQL).
+ */
+function startBulkLoad(db: Database): { finish(): void } {
   const objects = db
     .prepare<[], { type: string; name: string; sql: string }>(
       `SELECT type, name, sql FROM sqlite_master WHERE sql IS NOT NULL AND tbl_name IN ('facts', 'episodes', 'fact_episodes', 'claims')
@@ -175,10 +183,47 @@ function deferIndexes(db: Database): { restore(): void } {
     .all();
   for (const o of objects) db.exec(`DROP ${o.type === 'index' ? 'INDEX' : 'TRIGGER'} ${o.name}`);
   return {
-    restore() {
+    finish() {
+      indexAllFullText(db);
       for (const o of objects) db.exec(o.sql);
     },
   };
+}
+
+interface StoreLookups {
+  conversation(id: string): boolean;
+  episode(id: string): boolean;
+  entity(id: string): boolean;
+  fact(id: string): boolean;
+  /** reference_time of a stored episode. */
+  episodeTime(id: string): string | undefined;
+}
+
+/** Lookups of ids in the store; `factsAndEpisodes` false when the store is known to hold none. */
+function storeLookups(db: Database, factsAndEpisodes: boolean): StoreLookups {
+  const has = (table: string) => {
+    const stmt = db.prepare<[string], 1>(`SELECT 1 FROM ${table} WHERE id = ?`).pluck();
+    return (id: string) => stmt.get(id) !== undefined;
+  };
+  const none = () => false;
+  const episodeTime = db.prepare<[string], string>('SELECT reference_time FROM episodes WHERE id = ?').pluck();
+  return {
+    conversation: has('conversations'),
+    entity: has('entities'),
+    episode: factsAndEpisodes ? has('episodes') : none,
+    fact: factsAndEpisodes ? has('facts') : none,
+    episodeTime: factsAndEpisodes ? (id) => episodeTime.get(id) : () => undefined,
+  };
+}
+
+/** When a fact was first said: the earliest reference time of its episodes (undefined without any). */
+function earliestReferenceTime(episodeIds: string[], docTimes: Map<string, string>, exists: StoreLookups): string | undefined {
+  let earliest: string | undefined;
+  for (const id of episodeIds) {
+    const t = docTimes.get(id) ?? exists.episodeTime(id);
+    if (t !== undefined && (earliest === undefined || t < earliest)) earliest = t;
+  }
+  return earliest;
 }
 
 function uniqueIds(items: { id: string }[], where: string): Set<string> {

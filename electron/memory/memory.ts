@@ -21,7 +21,7 @@ import { forgetEntity, forgetEpisode, forgetFact, type Forgotten } from './forge
 import { MemoryInputError } from './memory-errors';
 import { newId } from './ids';
 import { exportMemory } from './memory-export';
-import { importMemory, parseExport, type ImportSummary } from './memory-import';
+import { importMemory, isEmptyStore, parseExport, type ImportSummary } from './memory-import';
 import { normalizePredicate } from './normalize';
 import { observeAll } from './observe';
 import { MemorySearch, type ScorePart, type SearchHit, type SearchOptions } from './search';
@@ -270,7 +270,16 @@ export class Memory {
   importMemory(input: unknown, options: { replace?: boolean } = {}): ImportSummary {
     const doc = parseExport(input);
     flushFullText(this.db);
-    const summary = this.write(() => importMemory(this, doc, options.replace ?? false));
+    // Into an empty store the import checks every reference itself (memory-import.ts), so SQLite's
+    // per-row foreign key lookups are skipped; the pragma only takes effect outside a transaction.
+    const bulk = isEmptyStore(this.db);
+    if (bulk) this.db.pragma('foreign_keys = OFF');
+    let summary: ImportSummary;
+    try {
+      summary = this.write(() => importMemory(this, doc, options.replace ?? false));
+    } finally {
+      if (bulk) this.db.pragma('foreign_keys = ON');
+    }
     this.emit({ kind: 'imported', summary });
     return summary;
   }

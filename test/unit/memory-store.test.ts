@@ -183,6 +183,30 @@ describe('export and import', () => {
     expect(() => empty.importMemory({ ...exported, version: 2 })).toThrow(/version/);
     expect(empty.exportMemory().facts).toEqual([]);
   });
+
+  it('a bulk load into an empty store leaves it searchable, indexed and with foreign keys on, also after a refusal', () => {
+    const m = memory();
+    seed(m);
+    m.observe([{ subject: '私', predicate: '担当', object: '経理', fact: '経理を担当しています。', reference_time: '2026-09-02T00:00:00+09:00' }]);
+    const exported = m.exportMemory();
+    const schema = (x: Memory) => x.db.prepare("SELECT type, name, sql FROM sqlite_master WHERE type IN ('index', 'trigger') ORDER BY name").all();
+    const copy = memory();
+    const before = schema(copy);
+    const dangling = structuredClone(exported);
+    dangling.facts[0]!.episode_ids = ['epi_missing'];
+    expect(() => copy.importMemory(dangling)).toThrow(/facts\.0\.episode_ids\.0: unknown episode epi_missing/);
+    expect(copy.db.pragma('foreign_keys', { simple: true })).toBe(1);
+    copy.importMemory(exported);
+    expect(schema(copy)).toEqual(before);
+    expect(copy.db.pragma('foreign_keys', { simple: true })).toBe(1);
+    expect(copy.db.pragma('foreign_key_check')).toEqual([]);
+    expect(copy.db.prepare('SELECT COUNT(*) AS n FROM fts_queue').get()).toEqual({ n: 0 });
+    // facts and episodes are found by full text (trigram and CJK bigram indexes) without a queue flush
+    expect(copy.search('担当').map((h) => h.fact.fact)).toContain('経理を担当しています。');
+    expect(copy.search('manager changed').length).toBeGreaterThan(0);
+    expect(copy.db.prepare("SELECT COUNT(*) AS n FROM episodes_fts WHERE episodes_fts MATCH '\"経理を担\"'").get()).toEqual({ n: 1 });
+    expect(() => copy.db.prepare("INSERT INTO fact_episodes (fact_id, episode_id) VALUES ('fct_none', 'epi_none')").run()).toThrow(/FOREIGN KEY/);
+  });
 });
 
 describe('migrations', () => {

@@ -46,6 +46,18 @@ export class EpisodeStore {
       .all(conversationId);
   }
 
+  /** The message just before this one in its conversation (by reference time, then creation). */
+  previousInConversation(episode: EpisodeRecord): EpisodeRecord | undefined {
+    if (episode.conversation_id === null) return undefined;
+    return this.db
+      .prepare<[string, string, string, string], EpisodeRecord>(
+        `SELECT id, conversation_id, role, content, reference_time, created_at FROM episodes
+         WHERE conversation_id = ? AND (reference_time, created_at, id) < (?, ?, ?)
+         ORDER BY reference_time DESC, created_at DESC, id DESC LIMIT 1`,
+      )
+      .get(episode.conversation_id, episode.reference_time, episode.created_at, episode.id);
+  }
+
   all(): EpisodeRecord[] {
     return this.db.prepare<[], EpisodeRecord>('SELECT id, conversation_id, role, content, reference_time, created_at FROM episodes ORDER BY created_at, id').all();
   }

@@ -55,6 +55,14 @@ describe('chat with the tiny real model', () => {
     const job = engine.memory.jobs.byEpisode(result.userMessage.id)!;
     expect(['done', 'parked']).toContain(job.status);
     expect(engine.memory.jobs.byEpisode(result.assistantMessage!.id)).toBeUndefined();
+
+    // A reply to the answer is learned with the answer shown to the extraction (the longer prompt
+    // still fits the model's context and the job finishes).
+    const reply = await engine.chat('turn-0002', { conversationId: conversation.id, content: "Yes, that's right.", maxTokens: 24 });
+    await engine.worker.whenIdle();
+    const replyJob = engine.memory.jobs.byEpisode(reply.userMessage.id)!;
+    expect(replyJob).toMatchObject({ status: 'done', last_error: null });
+    expect(replyJob.model_calls).toBeGreaterThanOrEqual(1);
   });
 
   it('stops mid-stream, keeping the partial answer, and regenerates', async () => {

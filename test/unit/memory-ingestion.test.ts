@@ -5,12 +5,12 @@ import { scriptedModel, type Script } from '../fixtures/scripted-model';
 
 const day = (d: string) => `${d}T00:00:00.000Z`;
 
-async function ingest(script: Script, messages: { content: string; time: string; role?: 'user' | 'assistant' }[], memory?: Memory) {
+async function ingest(script: Script, messages: { content: string; time: string; role?: 'user' | 'assistant'; learn?: boolean }[], memory?: Memory) {
   const m = memory ?? openMemory({ dataDir: ':memory:', clock: steppingClock('2026-11-01T00:00:00Z') });
   const model = scriptedModel(script);
   const events: IngestionEvent[] = [];
   const worker = new IngestionWorker(m, { model: () => model, onEvent: (e) => events.push(e) });
-  for (const msg of messages) m.appendMessage({ role: msg.role ?? 'user', content: msg.content, time: msg.time, conversation: 'c1' });
+  for (const msg of messages) m.appendMessage({ role: msg.role ?? 'user', content: msg.content, time: msg.time, conversation: 'c1', ...(msg.learn === false ? { learn: false } : {}) });
   worker.start();
   await worker.whenIdle();
   await worker.stop();
@@ -40,6 +40,42 @@ describe('ingestion with a scripted model', () => {
     const totals = m.jobs.totals();
     expect(totals).toMatchObject({ jobs: 2, modelCalls: 2, factsAdded: 2, factsClosed: 1 });
     expect(totals.promptTokens).toBeGreaterThan(0);
+  });
+
+  it("learns what the assistant said only where the user's next message confirms it, citing both messages", async () => {
+    const { m, model } = await ingest(
+      {
+        extract: {
+          // a model that wrongly marks a fact as the assistant's when no assistant message precedes it
+          'I see Dr. Kato for my teeth.': [{ subject: 'me', predicate: 'dentist', object: 'Dr. Kato', fact: 'My dentist is Dr. Kato.', from_assistant: true }],
+          'Yes, that is right.': [{ subject: 'me', predicate: 'dentist_appointment', object: 'Friday 3pm', object_type: 'literal', fact: 'My dentist appointment is on Friday at 3pm.', from_assistant: true }],
+          'ええ、そうです。': [{ subject: 'me', predicate: 'lives_in', object: '京都', object_type: 'place', fact: '私は京都に住んでいます。', cardinality: 'one', from_assistant: true }],
+        },
+      },
+      [
+        { content: 'I see Dr. Kato for my teeth.', time: '2026-09-01T09:00:00Z' },
+        { content: 'So your dentist appointment is on Friday at 3pm, right?', time: '2026-09-01T09:00:05Z', role: 'assistant', learn: false },
+        { content: 'Yes, that is right.', time: '2026-09-01T09:01:00Z' },
+        { content: 'Thanks.', time: '2026-09-01T09:02:00Z' },
+        { content: '京都にお住まいでしたね。', time: '2026-09-01T09:02:05Z', role: 'assistant', learn: false },
+        { content: 'ええ、そうです。', time: '2026-09-01T09:03:00Z' },
+      ],
+    );
+    const episodes = m.episodes.ofConversation('c1');
+    const id = (content: string) => episodes.find((e) => e.content === content)!.id;
+    const prompts = model.calls.filter((c) => c.kind === 'extract').map((c) => c.prompt);
+    expect(prompts).toHaveLength(4);
+    // only a user message right after an assistant message shows it to the model
+    expect(prompts.map((p) => p.includes("The assistant's previous message"))).toEqual([false, true, false, true]);
+    expect(prompts[1]).toContain('So your dentist appointment is on Friday at 3pm, right?');
+    expect(prompts[1]!.indexOf('So your dentist')).toBeLessThan(prompts[1]!.indexOf('Yes, that is right.'));
+    const facts = m.listFacts();
+    const cited = (predicate: string) => facts.find((f) => f.predicate === predicate)!.episode_ids.sort();
+    expect(cited('dentist')).toEqual([id('I see Dr. Kato for my teeth.')]);
+    expect(cited('dentist_appointment')).toEqual([id('So your dentist appointment is on Friday at 3pm, right?'), id('Yes, that is right.')].sort());
+    expect(cited('lives_in')).toEqual([id('京都にお住まいでしたね。'), id('ええ、そうです。')].sort());
+    // the assistant's messages themselves made no jobs
+    expect(m.jobs.totals().jobs).toBe(4);
   });
 
   it('resolves relative dates against the message time, in English and Japanese', async () => {

@@ -47,7 +47,8 @@ export const ingestCommand: CommandSpec = {
       const episodeIds = memory.db.transaction(() =>
         messages.map((m, i) => {
           try {
-            return memory.appendMessage({ role: m.role, content: m.content, time: m.time, conversation: m.conversation, id: m.id }).episode.id;
+            // As in the chat: an assistant line is learned only through a user line that confirms it.
+            return memory.appendMessage({ role: m.role, content: m.content, time: m.time, conversation: m.conversation, id: m.id, learn: m.role !== 'assistant' }).episode.id;
           } catch (error) {
             throw new InputError(`${file}:${lines[i]}: ${(error as Error).message}`);
           }

@@ -76,7 +76,8 @@ export async function runChatTurn(memory: Memory, model: ChatModel, vectors: Vec
 
   let assistantMessage: EpisodeRecord | null = null;
   if (answer.text.trim() !== '') {
-    // Assistant messages are kept for the conversation, not learned from.
+    // Not learned from by itself: what it states is learned when the user's next message confirms it
+    // (the extraction of that message sees this one; see ingestion/ingest-message.ts).
     assistantMessage = memory.appendMessage({ role: 'assistant', content: answer.text, time: memory.clock.now(), conversation: request.conversationId, learn: false, id: undefined }).episode;
     recordMessageFacts(memory, assistantMessage.id, block.factIds);
   }

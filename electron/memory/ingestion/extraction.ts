@@ -28,8 +28,9 @@ export const extractionSchema = {
           cardinality: { enum: ['one', 'many'], description: 'one: the subject has a single value at a time (lives_in, manager_is)' },
           since: { type: 'string', maxLength: 24, description: 'when it became true, copied as written ("last week", "先週", "2026-09-01"), or ""' },
           until: { type: 'string', maxLength: 24, description: 'when it stopped being true, as written, or ""' },
+          from_assistant: { type: 'boolean', description: "true when the assistant's previous message stated it and this message confirms it" },
         },
-        required: ['subject', 'subject_type', 'predicate', 'object', 'object_type', 'fact', 'cardinality', 'since', 'until'],
+        required: ['subject', 'subject_type', 'predicate', 'object', 'object_type', 'fact', 'cardinality', 'since', 'until', 'from_assistant'],
         additionalProperties: false,
       },
     },
@@ -48,6 +49,8 @@ export interface ExtractedFact {
   cardinality: 'one' | 'many';
   since: string;
   until: string;
+  /** Stated by the assistant's previous message and confirmed by this one. */
+  from_assistant: boolean;
 }
 
 export const EXTRACTION_MAX_TOKENS = 2500;
@@ -59,7 +62,11 @@ export const EXTRACTION_SYSTEM = [
   'Reuse the known entity names and predicates listed when they mean the same thing; invent new ones only when none fits.',
   'Copy time expressions exactly as written into since/until; leave them "" when the message gives none.',
   'When the message says something is no longer true ("I stopped…", "もう…ない") without saying when, write "now" in until.',
+  'The assistant\'s previous message, when shown, is context: take a fact from it only when the user\'s message confirms it ("yes", "right", "そうです"), write it as the user would, and set from_assistant to true. Otherwise from_assistant is false.',
 ].join('\n');
+
+/** How much of the assistant's previous message the prompt shows (its end: where a question or a summary usually is). */
+export const MAX_ASSISTANT_CONTEXT_CHARS = 400;
 
 export interface ExtractionContext {
   role: string;
@@ -67,6 +74,8 @@ export interface ExtractionContext {
   referenceTime: string;
   knownEntities: { name: string; type: string; aliases: string[] }[];
   knownPredicates: { predicate: string; cardinality: string }[];
+  /** The assistant message this user message answers, if any. */
+  previousAssistant?: string;
 }
 
 export function extractionPrompt(ctx: ExtractionContext): string {
@@ -79,8 +88,14 @@ export function extractionPrompt(ctx: ExtractionContext): string {
     `The message was written on ${ctx.referenceTime} (${weekday}); relative times like "last week" or "先週" are relative to that moment.`,
     `Known entities:\n${entities}`,
     `Known predicates:\n${predicates}`,
+    ...(ctx.previousAssistant ? [`The assistant's previous message (context only):\n<<<\n${tail(ctx.previousAssistant, MAX_ASSISTANT_CONTEXT_CHARS)}\n>>>`] : []),
     `Message from the ${ctx.role}:\n"""\n${ctx.content}\n"""`,
   ].join('\n\n');
+}
+
+function tail(text: string, max: number): string {
+  const chars = [...text];
+  return chars.length <= max ? text : `…${chars.slice(chars.length - max).join('')}`;
 }
 
 /** Reads the model's answer defensively: drops items that are empty after trimming. */
@@ -89,6 +104,6 @@ export function readExtraction(value: unknown): ExtractedFact[] {
   if (!Array.isArray(facts)) return [];
   return facts
     .filter((f): f is ExtractedFact => typeof f === 'object' && f !== null)
-    .map((f) => ({ ...f, subject: f.subject.trim(), predicate: f.predicate.trim(), object: f.object.trim(), fact: f.fact.trim(), since: f.since.trim(), until: f.until.trim() }))
+    .map((f) => ({ ...f, subject: f.subject.trim(), predicate: f.predicate.trim(), object: f.object.trim(), fact: f.fact.trim(), since: f.since.trim(), until: f.until.trim(), from_assistant: f.from_assistant === true }))
     .filter((f) => f.subject !== '' && f.predicate.replace(/[^\p{L}\p{N}]/gu, '') !== '' && f.object !== '' && f.fact !== '');
 }

@@ -58,9 +58,19 @@ export async function prepareIngest(memory: Memory, model: StructuredModel, epis
     usage.completionTokens += r.completionTokens;
   };
 
+  // A user message may confirm what the assistant said just before it ("yes, that's right"):
+  // the extraction sees that message too, and facts taken from it cite both messages.
+  const previousAssistant = episode.role === 'user' ? memory.episodes.previousInConversation(episode) : undefined;
+  const confirmed = previousAssistant?.role === 'assistant' ? previousAssistant : undefined;
   const extraction = await model.completeJson({
     system: EXTRACTION_SYSTEM,
-    prompt: extractionPrompt({ role: episode.role, content: episode.content, referenceTime: episode.reference_time, ...knownVocabulary(memory, episode.content) }),
+    prompt: extractionPrompt({
+      role: episode.role,
+      content: episode.content,
+      referenceTime: episode.reference_time,
+      ...knownVocabulary(memory, episode.content),
+      ...(confirmed ? { previousAssistant: confirmed.content } : {}),
+    }),
     schema: extractionSchema,
     maxTokens: EXTRACTION_MAX_TOKENS,
     timeoutMs: options.timeoutMs,
@@ -114,7 +124,7 @@ export async function prepareIngest(memory: Memory, model: StructuredModel, epis
 
   return {
     usage,
-    apply: () => applyIngest(memory, episode, placed, pairs, relations, (name) => sameNames.has(askKey.get(name) ?? '')),
+    apply: () => applyIngest(memory, episode, confirmed?.id ?? null, placed, pairs, relations, (name) => sameNames.has(askKey.get(name) ?? '')),
   };
 }
 
@@ -152,7 +162,7 @@ function place(memory: Memory, extracted: ExtractedFact, referenceTime: string):
   return { extracted, subject, object, predicate: normalizePredicate(extracted.predicate), validAt, end: until !== null && until > validAt ? until : null, endsExisting };
 }
 
-function applyIngest(memory: Memory, episode: EpisodeRecord, placed: Placed[], pairs: PairQuestion[], relations: Map<string, Relation>, saidSame: (name: string) => boolean): SlotChanges {
+function applyIngest(memory: Memory, episode: EpisodeRecord, confirmedId: string | null, placed: Placed[], pairs: PairQuestion[], relations: Map<string, Relation>, saidSame: (name: string) => boolean): SlotChanges {
   const changes = emptyChanges();
   const entityFor = (name: string, type: string, resolution: NameResolution | { kind: 'user' }) => {
     if (resolution.kind === 'user') return memory.entities.findOrCreate('me');
@@ -181,7 +191,8 @@ function applyIngest(memory: Memory, episode: EpisodeRecord, placed: Placed[], p
       validAt: p.validAt,
       referenceTime: episode.reference_time,
       end: p.end ? { at: p.end, kind: 'explicit', by: null } : null,
-      episodeIds: [episode.id],
+      // A fact the assistant stated and this message confirmed cites both (the assistant's message may be forgotten since).
+      episodeIds: p.extracted.from_assistant && confirmedId !== null && memory.episodes.byId(confirmedId) ? [confirmedId, episode.id] : [episode.id],
       origin: 'extracted',
     };
     if (p.endsExisting !== null) {

@@ -160,9 +160,11 @@ export class FullTextSearch {
       lists.push((this.stmt(sql).all({ ...filter.params, query: terms.map(quote).join(' OR '), limit }) as { id: string }[]).map((r) => r.id));
     }
     // CJK pairs are pruned even in a scoped search: common ones (です, さん) have huge posting lists.
-    const grams = query.grams.length && target.cjk ? this.distinctiveGrams(target, query.grams) : [];
+    const { grams, common } = query.grams.length && target.cjk ? this.distinctiveGrams(target, query.grams) : { grams: [], common: false };
     if (grams.length && target.cjk) {
-      const sql = `SELECT ${target.id} AS id FROM ${target.join(target.cjk)} WHERE ${target.cjk} MATCH @query${extra} ORDER BY bm25(${target.cjk}) LIMIT @limit`;
+      // Only a common pair left (ラー of ラーメン in a memory full of ramen): newest rows, unranked, as above.
+      const order = common ? `${target.cjk}.rowid DESC` : `bm25(${target.cjk})`;
+      const sql = `SELECT ${target.id} AS id FROM ${target.join(target.cjk)} WHERE ${target.cjk} MATCH @query${extra} ORDER BY ${order} LIMIT @limit`;
       lists.push((this.stmt(sql).all({ ...filter.params, query: grams.map(quote).join(' OR '), limit }) as { id: string }[]).map((r) => r.id));
     }
     for (const term of query.short) {
@@ -216,18 +218,18 @@ export class FullTextSearch {
   /**
    * Leaves out pairs found in more than 0.5% of rows (です, さん, ます …): bm25 would score every row
    * they match (tens of thousands at 100k facts) to rank them near zero anyway. Keeps the rarest
-   * pair when all are common.
+   * pair when all are common (`common`: then not worth ranking either).
    */
-  private distinctiveGrams(target: Target, grams: string[]): string[] {
-    if (!target.cjkVocab) return grams;
+  private distinctiveGrams(target: Target, grams: string[]): { grams: string[]; common: boolean } {
+    if (!target.cjkVocab) return { grams, common: false };
     const limit = Math.max(200, this.corpusRows(target.rows) * 0.005);
     const counts = new Map<string, number>();
     for (const gram of grams) counts.set(gram, this.termCount(target.cjkVocab, gram));
     // The rarest pairs carry the meaning (names, nouns); particles and endings are everywhere.
     const present = grams.filter((g) => counts.get(g)! > 0).sort((a, b) => counts.get(a)! - counts.get(b)!);
     const kept = present.filter((g) => counts.get(g)! <= limit).slice(0, MAX_GRAMS);
-    if (kept.length || present.length === 0) return kept;
-    return present.slice(0, 1);
+    if (kept.length || present.length === 0) return { grams: kept, common: false };
+    return { grams: present.slice(0, 1), common: true };
   }
 
   private stmt(sql: string): Statement<unknown[]> {

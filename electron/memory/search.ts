@@ -28,6 +28,10 @@ export interface SearchOptions {
 
 export const RRF_K = 60;
 
+/** Rows a scoped search reads: the named entities' own facts (newest first), and facts pointing at them. */
+const SCOPED_SUBJECT_ROWS = 2000;
+const SCOPED_OBJECT_ROWS = 300;
+
 /**
  * How much each retriever's vote counts. The text and vector lists judge the fact itself; the
  * entity and episode lists only say "about something the question names", and for observed facts
@@ -113,9 +117,13 @@ export class MemorySearch {
   private scopedFacts(scope: string[], terms: ParsedQuery, filter: ReturnType<typeof factFilter>, depth: number): string[] {
     if (scope.length === 0 || terms.terms.length + terms.grams.length + terms.short.length === 0) return [];
     const where = filter.where.length ? ` AND ${filter.where.join(' AND ')}` : '';
+    // Newest first and bounded on each side: an entity many facts point at (coffee: 1,300 likers at
+    // 100k) would otherwise cost a row read per fact, for a list whose rows all say the same thing.
     const rows = cachedStatement(
       this.db,
-      `SELECT f.id, f.fact, f.predicate FROM facts f WHERE (f.subject_id IN (SELECT value FROM json_each(@scope)) OR f.object_id IN (SELECT value FROM json_each(@scope)))${where} LIMIT 5000`,
+      `SELECT id, fact, predicate FROM (SELECT f.id, f.fact, f.predicate FROM facts f WHERE f.subject_id IN (SELECT value FROM json_each(@scope))${where} ORDER BY f.valid_at DESC LIMIT ${SCOPED_SUBJECT_ROWS})
+       UNION ALL
+       SELECT id, fact, predicate FROM (SELECT f.id, f.fact, f.predicate FROM facts f WHERE f.object_id IN (SELECT value FROM json_each(@scope)) AND f.subject_id NOT IN (SELECT value FROM json_each(@scope))${where} ORDER BY f.rowid DESC LIMIT ${SCOPED_OBJECT_ROWS})`,
     ).all({ ...filter.params, scope: JSON.stringify(scope) }) as { id: string; fact: string; predicate: string }[];
     const scored: { id: string; score: number }[] = [];
     for (const row of rows) {
@@ -129,16 +137,24 @@ export class MemorySearch {
     return scored.sort((a, b) => b.score - a.score).slice(0, depth).map((s) => s.id);
   }
 
-  /** Facts about the named entities, in the order the entities matched; subject facts before object facts. */
+  /**
+   * Facts about the named entities, in the order the entities matched: each one's own facts (by
+   * valid time), then the newest facts that point at it. Only ids are read, and the second part
+   * stops at `depth`: an entity many facts point at ("coffee") has thousands of them.
+   */
   private factsOfEntities(entityIds: string[], axes: FactQuery, now: string, depth: number): string[] {
     const out: string[] = [];
+    const { where, params } = factFilter(axes, now);
+    const conditions = where.length ? ` AND ${where.join(' AND ')}` : '';
+    const own = cachedStatement(this.db, `SELECT f.id FROM facts f WHERE f.subject_id = @entityId${conditions} ORDER BY f.valid_at, f.created_at, f.id LIMIT @depth`).pluck();
+    const pointing = cachedStatement(this.db, `SELECT f.id FROM facts f WHERE f.object_id = @entityId AND f.subject_id <> @entityId${conditions} ORDER BY f.rowid DESC LIMIT @depth`).pluck();
     for (const entityId of entityIds) {
-      for (const fact of queryFacts(this.db, { ...axes, entityId, limit: depth }, now)) {
-        if (!out.includes(fact.id)) out.push(fact.id);
+      for (const statement of [own, pointing]) {
+        for (const id of statement.all({ ...params, entityId, depth }) as string[]) if (!out.includes(id)) out.push(id);
+        if (out.length >= depth) return out.slice(0, depth);
       }
-      if (out.length >= depth) break;
     }
-    return out.slice(0, depth);
+    return out;
   }
 
   private factsOfEpisodes(episodeIds: string[], filter: ReturnType<typeof factFilter>, depth: number): string[] {

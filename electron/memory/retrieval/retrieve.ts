@@ -6,7 +6,7 @@
  * Without vectors it degrades to text + entities and says so; it never fails for lack of a model.
  */
 import type { FactRecord } from '../../../shared/memory-schema';
-import { queryFacts } from '../fact-query';
+import { cachedStatement, queryFacts } from '../fact-query';
 import type { Memory } from '../memory';
 import type { SearchHit } from '../search';
 import { detectQueryIntent, type QueryIntent } from './query-intent';
@@ -63,17 +63,15 @@ export async function retrieve(memory: Memory, query: string, options: RetrieveO
 function withPredecessors(memory: Memory, facts: FactRecord[], now: string): FactRecord[] {
   const seen = new Set(facts.map((f) => f.id));
   const out = [...facts];
+  const closedBy = cachedStatement(
+    memory.db,
+    `SELECT f.id FROM facts f JOIN facts c ON c.id = f.invalidated_by
+     WHERE c.lineage_id = ? AND f.expired_at IS NULL AND f.invalidated_by IS NOT NULL ORDER BY f.valid_at DESC LIMIT 2`,
+  ).pluck();
   for (const fact of facts) {
     if (fact.expired_at !== null || fact.invalid_at !== null) continue;
     const lineage = memory.rows.byId(fact.id)?.lineage_id;
-    const closed = memory.db
-      .prepare<[string], { id: string }>(
-        `SELECT f.id FROM facts f JOIN facts c ON c.id = f.invalidated_by
-         WHERE c.lineage_id = ? AND f.expired_at IS NULL AND f.invalidated_by IS NOT NULL ORDER BY f.valid_at DESC LIMIT 2`,
-      )
-      .all(lineage ?? fact.id)
-      .map((r) => r.id)
-      .filter((id) => !seen.has(id));
+    const closed = (closedBy.all(lineage ?? fact.id) as string[]).filter((id) => !seen.has(id));
     for (const prev of queryFacts(memory.db, { ids: closed, history: true, knownAt: now }, now)) {
       seen.add(prev.id);
       out.push(prev);

@@ -5,7 +5,7 @@
 import { basename, join } from 'node:path';
 import type { ApiEventEnvelope } from '../../shared/api-contract';
 import type { GpuSetting } from '../llm/llama-runtime';
-import type { CatalogueModel } from '../llm/model-catalogue';
+import { embeddingPrefixesFor, NO_PREFIXES, type CatalogueModel } from '../llm/model-catalogue';
 import { ModelHost } from '../llm/model-host';
 import { openMemory, type Memory } from '../memory/index';
 import { runChatTurn, type ChatTurnRequest, type ChatTurnResult } from '../memory/chat/chat-turn';
@@ -45,10 +45,19 @@ export class TemporaEngine {
     this.memory = openMemory({ dataDir: options.dataDir, nativeBinding: options.nativeBinding });
     const host = new ModelHost({ statePath: join(options.dataDir, 'model-state.json'), runtime: { threads: options.threads, gpu: options.gpu } });
     this.models = new ModelManager(host, options.dataDir, options.modelsDir ?? join(options.dataDir, 'models'), options.catalogue);
-    this.vectors = new VectorService(this.memory, host, join(options.dataDir, 'vectors'), () => {
-      const info = host.embeddingModel;
-      return info ? `${basename(info.path)}:${info.sizeBytes}` : undefined;
-    });
+    this.vectors = new VectorService(
+      this.memory,
+      host,
+      join(options.dataDir, 'vectors'),
+      () => {
+        const info = host.embeddingModel;
+        return info ? `${basename(info.path)}:${info.sizeBytes}` : undefined;
+      },
+      () => {
+        const info = host.embeddingModel;
+        return info ? embeddingPrefixesFor(basename(info.path), options.catalogue) : NO_PREFIXES;
+      },
+    );
     this.worker = new IngestionWorker(this.memory, {
       // While a chat answer streams, learning waits: the answer gets the CPU.
       model: () => (host.contextSize > 0 && this.chatting === 0 ? host : null),

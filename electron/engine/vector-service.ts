@@ -3,6 +3,7 @@
  * embedding model's dimension, keeps it reconciled with SQLite (debounced after changes; at attach),
  * and ranks facts for hybrid search. Without an embedding model it stays detached and ranks nothing.
  */
+import type { EmbeddingPrefixes } from '../llm/model-catalogue';
 import type { Embedder } from '../llm/ports';
 import type { Memory } from '../memory/index';
 import type { VectorRanker } from '../memory/retrieval/retrieve';
@@ -23,7 +24,21 @@ export class VectorService {
     private readonly path: string,
     /** Identity of the loaded embedding model (path and size): another model resets the index. */
     private readonly modelIdentity: () => string | undefined = () => undefined,
+    /** The loaded embedding model's query/document prefixes ("query: " / "passage: " for e5). */
+    private readonly prefixes: () => EmbeddingPrefixes = () => ({ query: '', document: '' }),
   ) {}
+
+  /** The embedder for stored items: each text with the document prefix. */
+  private documents(): Embedder {
+    const { document } = this.prefixes();
+    const embedder = this.embedder;
+    return {
+      get dimensions() {
+        return embedder.dimensions;
+      },
+      embed: (texts, signal) => embedder.embed(document ? texts.map((t) => document + t) : texts, signal),
+    };
+  }
 
   get attached(): boolean {
     return this.index !== null;
@@ -33,8 +48,11 @@ export class VectorService {
   async attach(): Promise<void> {
     if (this.embedder.dimensions === 0) return;
     await this.detach();
+    // The prefix is part of what the vectors are: an index built without it is rebuilt.
+    const identity = this.modelIdentity();
+    const { document } = this.prefixes();
     this.index = await VectorIndex.open(this.path, this.embedder.dimensions, {
-      model: this.modelIdentity(),
+      model: identity !== undefined && document ? `${identity}:${document.trim()}` : identity,
       onError: (error) => (this.lastError = (error as Error).message),
     });
     this.scheduleSync(0);
@@ -72,7 +90,7 @@ export class VectorService {
       if (!index || !this.dirty) return null;
       this.dirty = false;
       try {
-        const result = await reconcile(index, { liveItems: () => liveVectorItems(this.memory) }, this.embedder, { batchSize: 32, signal });
+        const result = await reconcile(index, { liveItems: () => liveVectorItems(this.memory) }, this.documents(), { batchSize: 32, signal });
         this.lastError = null;
         return result;
       } catch (error) {
@@ -87,7 +105,7 @@ export class VectorService {
   async rebuild(onProgress?: (done: number, total: number) => void, signal?: AbortSignal): Promise<ReconcileResult> {
     if (!this.index) throw new Error('no embedding model is loaded: load one to build the vector index');
     await this.syncing.catch(() => null);
-    return rebuild(this.index, { liveItems: () => liveVectorItems(this.memory) }, this.embedder, { batchSize: 32, signal, onProgress });
+    return rebuild(this.index, { liveItems: () => liveVectorItems(this.memory) }, this.documents(), { batchSize: 32, signal, onProgress });
   }
 
   ranker(): VectorRanker {
@@ -95,7 +113,7 @@ export class VectorService {
       rank: async (query, limit, signal) => {
         const index = this.index;
         if (!index || this.embedder.dimensions === 0) return null;
-        const [vector] = await this.embedder.embed([query], signal);
+        const [vector] = await this.embedder.embed([this.prefixes().query + query], signal);
         if (!vector) return null;
         return (await index.search(vector, { kind: 'fact', limit })).map((hit) => hit.id);
       },

@@ -154,6 +154,26 @@ export const MODEL_CATALOGUE: readonly CatalogueModel[] = Object.freeze([
   }),
 ]);
 
+export interface EmbeddingPrefixes {
+  query: string;
+  document: string;
+}
+
+export const NO_PREFIXES: EmbeddingPrefixes = Object.freeze({ query: '', document: '' });
+const E5_PREFIXES: EmbeddingPrefixes = Object.freeze({ query: 'query: ', document: 'passage: ' });
+
+/**
+ * The prefixes an embedding model file was trained with: its catalogue entry's (matched by file
+ * name), else e5's for a file named like an e5 model ("multilingual-e5-small-q4.gguf"), else none.
+ * e5 models embed "query: …" and "passage: …" texts; without them retrieval quality drops.
+ */
+export function embeddingPrefixesFor(fileName: string, catalogue: readonly CatalogueModel[] = MODEL_CATALOGUE): EmbeddingPrefixes {
+  const name = fileName.toLowerCase();
+  const known = catalogue.find((model) => model.role === 'embedding' && model.fileName.toLowerCase() === name);
+  if (known) return known.prefixes ?? NO_PREFIXES;
+  return /(^|[^a-z0-9])e5([^a-z0-9]|$)/.test(name) ? E5_PREFIXES : NO_PREFIXES;
+}
+
 export function findCatalogueModel(id: string): CatalogueModel | undefined {
   return MODEL_CATALOGUE.find((model) => model.id === id);
 }

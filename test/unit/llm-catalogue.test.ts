@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { catalogueFor, findCatalogueModel, fitLabel, MODEL_CATALOGUE, recommendedModels } from '../../electron/llm/model-catalogue';
+import { catalogueFor, embeddingPrefixesFor, findCatalogueModel, fitLabel, MODEL_CATALOGUE, recommendedModels } from '../../electron/llm/model-catalogue';
 
 const GB = 1_000_000_000;
 
@@ -65,5 +65,19 @@ describe('model catalogue', () => {
     expect(recommendedModels(1.2 * GB).chat?.id).toBe('qwen2.5-0.5b-instruct');
     expect(recommendedModels(0.5 * GB).chat).toBeNull();
     expect(recommendedModels(8 * GB).embedding?.dimensions).toBe(384);
+  });
+
+  it("knows the query/passage prefixes of e5 embedding files, by catalogue entry or by name", () => {
+    const e5 = { query: 'query: ', document: 'passage: ' };
+    expect(embeddingPrefixesFor('multilingual-e5-small-Q8_0.gguf')).toEqual(e5);
+    expect(embeddingPrefixesFor('MULTILINGUAL-E5-LARGE-Q8_0.GGUF')).toEqual(e5);
+    expect(embeddingPrefixesFor('multilingual-e5-base-q4_k_m.gguf')).toEqual(e5);
+    expect(embeddingPrefixesFor('e5.gguf')).toEqual(e5);
+    expect(embeddingPrefixesFor('nomic-embed-text-v1.5.Q8_0.gguf')).toEqual({ query: '', document: '' });
+    expect(embeddingPrefixesFor('tiny.gguf')).toEqual({ query: '', document: '' });
+    expect(embeddingPrefixesFor('model-be5x.gguf')).toEqual({ query: '', document: '' });
+    // a catalogue entry decides for its own file, whatever its name says
+    const plain = { ...findCatalogueModel('multilingual-e5-small')!, fileName: 'my-e5.gguf', prefixes: undefined };
+    expect(embeddingPrefixesFor('my-e5.gguf', [plain])).toEqual({ query: '', document: '' });
   });
 });

@@ -18,7 +18,9 @@ export function toIsoUtc(input: string): IsoTime {
   if (Number.isNaN(ms)) throw new RangeError(`impossible date: ${JSON.stringify(input)}`);
   // Date.parse rolls 2026-02-30 over to March: reject dates whose calendar fields do not survive.
   const [y, m, d] = text.slice(0, 10).split('-').map(Number) as [number, number, number];
-  const probe = new Date(Date.UTC(y, m - 1, d));
+  // setUTCFullYear, not Date.UTC: Date.UTC reads years 0–99 as 1900–1999.
+  const probe = new Date(0);
+  probe.setUTCFullYear(y, m - 1, d);
   if (probe.getUTCFullYear() !== y || probe.getUTCMonth() !== m - 1 || probe.getUTCDate() !== d) {
     throw new RangeError(`impossible date: ${JSON.stringify(input)}`);
   }
@@ -31,21 +33,32 @@ export function toIsoUtcOrNull(input: string | null | undefined): IsoTime | null
   return toIsoUtc(input);
 }
 
-const CANONICAL = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})\.\d{3}Z$/;
+/** Offsets of the digits in "2026-09-01T01:00:00.000Z". */
+const DIGITS = [0, 1, 2, 3, 5, 6, 8, 9, 11, 12, 14, 15, 17, 18, 20, 21, 22];
+const SEPARATORS: [number, number][] = [[4, 45], [7, 45], [10, 84], [13, 58], [16, 58], [19, 46], [23, 90]]; // - - T : : . Z
+
+function twoDigits(value: string, at: number): number {
+  return (value.charCodeAt(at) - 48) * 10 + value.charCodeAt(at + 1) - 48;
+}
 
 /**
  * True only for canonical UTC-with-milliseconds strings of real instants (2026-02-30 is refused).
- * Checked field by field, without Date: imports call it for every time of every record.
+ * Checked character by character, without Date or a regex: imports call it for every time of
+ * every record (half a million at 100k facts).
  */
 export function isIsoUtc(value: string): boolean {
-  const m = CANONICAL.exec(value);
-  if (!m) return false;
-  const year = Number(m[1]);
-  const month = Number(m[2]);
-  const day = Number(m[3]);
-  if (month < 1 || month > 12 || day < 1 || Number(m[4]) > 23 || Number(m[5]) > 59 || Number(m[6]) > 59) return false;
+  if (value.length !== 24) return false;
+  for (const i of DIGITS) {
+    const c = value.charCodeAt(i);
+    if (c < 48 || c > 57) return false;
+  }
+  for (const [i, code] of SEPARATORS) if (value.charCodeAt(i) !== code) return false;
+  const year = twoDigits(value, 0) * 100 + twoDigits(value, 2);
+  const month = twoDigits(value, 5);
+  const day = twoDigits(value, 8);
+  if (month < 1 || month > 12 || day < 1 || twoDigits(value, 11) > 23 || twoDigits(value, 14) > 59 || twoDigits(value, 17) > 59) return false;
   const leap = (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
-  const days = month === 2 ? (leap ? 29 : 28) : [4, 6, 9, 11].includes(month) ? 30 : 31;
+  const days = month === 2 ? (leap ? 29 : 28) : month === 4 || month === 6 || month === 9 || month === 11 ? 30 : 31;
   return day <= days;
 }
 

@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { intervalContains, intervalsOverlap, isIsoUtc, toIsoUtc } from '../../shared/time';
 
@@ -8,6 +9,10 @@ describe('time', () => {
     expect(toIsoUtc('2026-09-01T10:00')).toBe('2026-09-01T10:00:00.000Z');
     expect(() => toIsoUtc('2026-02-30')).toThrow(/impossible date/);
     expect(() => toIsoUtc('yesterday')).toThrow(/not an ISO-8601/);
+    // years below 100 are years, not 1900 + year
+    expect(toIsoUtc('0050-03-01')).toBe('0050-03-01T00:00:00.000Z');
+    expect(toIsoUtc('0004-02-29T12:00:00Z')).toBe('0004-02-29T12:00:00.000Z');
+    expect(() => toIsoUtc('0003-02-29')).toThrow(/impossible date/);
   });
 
   it('accepts only canonical UTC instants that exist', () => {
@@ -19,6 +24,20 @@ describe('time', () => {
     expect(isIsoUtc('2026-09-01T24:00:00.000Z')).toBe(false);
     expect(isIsoUtc('2026-09-01T01:00:00Z')).toBe(false);
     expect(isIsoUtc('2026-09-01')).toBe(false);
+    expect(isIsoUtc('0000-01-01T00:00:00.000Z')).toBe(true);
+    expect(isIsoUtc('2026-09-01T01:00:00.000z')).toBe(false);
+    expect(isIsoUtc('2026-09-01T01:00:0a.000Z')).toBe(false);
+    expect(isIsoUtc('2026-09-01 01:00:00.000Z')).toBe(false);
+  });
+
+  it('agrees with Date on every canonical-looking string, real or not', () => {
+    const reference = (s: string) => /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/.test(s) && !Number.isNaN(Date.parse(s)) && new Date(s).toISOString() === s;
+    const two = (max: number) => fc.integer({ min: 0, max }).map((n) => String(n).padStart(2, '0'));
+    const candidate = fc
+      .tuple(fc.integer({ min: 0, max: 9999 }), two(14), two(32), two(25), two(61), two(61), fc.integer({ min: 0, max: 999 }))
+      .map(([y, mo, d, h, mi, s, ms]) => `${String(y).padStart(4, '0')}-${mo}-${d}T${h}:${mi}:${s}.${String(ms).padStart(3, '0')}Z`);
+    fc.assert(fc.property(candidate, (s) => isIsoUtc(s) === reference(s)), { numRuns: 5000 });
+    fc.assert(fc.property(fc.string({ maxLength: 30 }), (s) => isIsoUtc(s) === reference(s)));
   });
 
   it('treats intervals as half-open', () => {

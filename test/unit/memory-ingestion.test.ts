@@ -208,6 +208,28 @@ describe('ingestion with a scripted model', () => {
     expect(m.listFacts().map((f) => f.object)).toEqual(['tea']);
   });
 
+  it('counts the model calls of a try that failed after them', async () => {
+    const { m, model } = await ingest(
+      {
+        extract: {
+          'I work at Acme.': [{ subject: 'me', predicate: 'works_at', object: 'Acme', object_type: 'organization', fact: 'I work at Acme.', cardinality: 'one' }],
+          'My workplace is Globex now.': [{ subject: 'me', predicate: 'workplace', object: 'Globex', object_type: 'organization', fact: 'My workplace is Globex.', cardinality: 'one' }],
+        },
+        failJudge: true,
+      },
+      [
+        { content: 'I work at Acme.', time: '2026-09-01T00:00:00Z' },
+        { content: 'My workplace is Globex now.', time: '2026-09-10T00:00:00Z' },
+      ],
+    );
+    const parked = m.jobs.parked();
+    expect(parked).toHaveLength(1);
+    // three tries, each one extraction that succeeded and a judgement that failed
+    expect(model.calls.filter((c) => c.kind === 'judge')).toHaveLength(3);
+    expect(parked[0]!).toMatchObject({ attempts: 3, model_calls: 3, last_error: 'scripted judgement failure' });
+    expect(parked[0]!.prompt_tokens).toBeGreaterThan(0);
+  });
+
   it('stores each message once (idempotent) and recovers jobs left running by a crash', async () => {
     const m = openMemory({ dataDir: ':memory:' });
     const first = m.appendMessage({ role: 'user', content: 'hello', time: '2026-09-01T00:00:00Z', conversation: 'c1' });

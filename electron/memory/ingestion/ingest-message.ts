@@ -31,6 +31,8 @@ import { resolveTimeExpression } from './relative-dates';
 export interface IngestOptions {
   timeoutMs?: number;
   signal?: AbortSignal;
+  /** Adds each model call's usage here as it completes, so a try that fails later still counts. */
+  usage?: JobUsage;
 }
 
 export interface PreparedIngest {
@@ -51,7 +53,7 @@ interface Placed {
 }
 
 export async function prepareIngest(memory: Memory, model: StructuredModel, episode: EpisodeRecord, options: IngestOptions = {}): Promise<PreparedIngest> {
-  const usage: JobUsage = { modelCalls: 0, promptTokens: 0, completionTokens: 0 };
+  const usage: JobUsage = options.usage ?? { modelCalls: 0, promptTokens: 0, completionTokens: 0 };
   const count = (r: { promptTokens: number; completionTokens: number }) => {
     usage.modelCalls += 1;
     usage.promptTokens += r.promptTokens;

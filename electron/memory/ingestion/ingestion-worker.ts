@@ -92,10 +92,10 @@ export class IngestionWorker {
     }
     const controller = new AbortController();
     this.inFlight = controller;
-    let usage: JobUsage = { modelCalls: 0, promptTokens: 0, completionTokens: 0 };
+    // Filled call by call: when a later call fails, the calls already made still count for the job.
+    const usage: JobUsage = { modelCalls: 0, promptTokens: 0, completionTokens: 0 };
     try {
-      const prepared = await prepareIngest(this.memory, model, episode, { timeoutMs: this.options.timeoutMs, signal: controller.signal });
-      usage = prepared.usage;
+      const prepared = await prepareIngest(this.memory, model, episode, { timeoutMs: this.options.timeoutMs, signal: controller.signal, usage });
       const changes = this.memory.applyIngestion(job.id, prepared);
       emit({ type: 'job-done', job, usage, changes, counts: this.memory.jobs.counts() });
     } catch (error) {

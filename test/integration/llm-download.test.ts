@@ -12,6 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { downloadModel, partialDownloadPaths, type DownloadProgress } from '../../electron/llm/model-download';
+import { startRangeResponse } from '../fixtures/range-response';
 import { writeTinyGguf } from '../fixtures/tiny-gguf';
 
 interface Behaviour {
@@ -39,22 +40,12 @@ async function serve(file: Buffer, behaviour: Behaviour = {}): Promise<TestServe
       res.writeHead(behaviour.status).end();
       return;
     }
-    const match = /^bytes=(\d+)-(\d*)$/.exec(req.headers.range ?? '');
-    const start = match ? Number(match[1]) : 0;
-    const end = match?.[2] ? Math.min(Number(match[2]), file.length - 1) : file.length - 1;
-    const record = { range: req.headers.range ?? null, start, sent: 0 };
+    const span = startRangeResponse(req, res, file.length);
+    const { end } = span;
+    const record = { range: span.range, start: span.start, sent: 0 };
     requests.push(record);
-    res.writeHead(match ? 206 : 200, {
-      'accept-ranges': 'bytes',
-      'content-type': 'application/octet-stream',
-      'content-length': end - start + 1,
-      ...(match ? { 'content-range': `bytes ${start}-${end}/${file.length}` } : {}),
-    });
-    if (req.method === 'HEAD') {
-      res.end();
-      return;
-    }
-    let position = start;
+    if (span.head) return;
+    let position = span.start;
     const tick = (): void => {
       if (res.destroyed) return;
       if (behaviour.dropAfterBytes !== undefined && !dropped && record.range && record.sent >= behaviour.dropAfterBytes) {

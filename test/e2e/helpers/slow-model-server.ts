@@ -6,6 +6,7 @@
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { startRangeResponse } from '../../fixtures/range-response';
 
 export interface SlowServer {
   url: string;
@@ -20,21 +21,11 @@ export async function serveSlowly(file: Buffer, options: { chunkBytes: number; e
   let holding = (options.holdTailBytes ?? 0) > 0;
   const holdFrom = file.length - (options.holdTailBytes ?? 0);
   const server = http.createServer((req, res) => {
-    const match = /^bytes=(\d+)-(\d*)$/.exec(req.headers.range ?? '');
-    const start = match ? Number(match[1]) : 0;
-    const end = match?.[2] ? Math.min(Number(match[2]), file.length - 1) : file.length - 1;
     requests.push({ range: req.headers.range ?? null });
-    res.writeHead(match ? 206 : 200, {
-      'accept-ranges': 'bytes',
-      'content-type': 'application/octet-stream',
-      'content-length': end - start + 1,
-      ...(match ? { 'content-range': `bytes ${start}-${end}/${file.length}` } : {}),
-    });
-    if (req.method === 'HEAD') {
-      res.end();
-      return;
-    }
-    let position = start;
+    const span = startRangeResponse(req, res, file.length);
+    if (span.head) return;
+    const { end } = span;
+    let position = span.start;
     const tick = (): void => {
       if (res.destroyed) return;
       if (position > end) {

@@ -77,7 +77,7 @@ export const importPreview = z.strictObject({
   clashes: z.number().int(),
 });
 export type ImportPreview = z.infer<typeof importPreview>;
-export const importSummary = z.strictObject({ conversations: z.number().int(), episodes: z.number().int(), entities: z.number().int(), facts: z.number().int(), replaced: z.number().int() });
+export const importSummary = z.strictObject({ conversations: z.number().int(), episodes: z.number().int(), entities: z.number().int(), facts: z.number().int(), replaced: z.number().int(), merged: z.number().int() });
 
 // ---------- chat ----------
 export const conversationSummary = conversationRecord.extend({ updated_at: isoTime, message_count: z.number().int() });

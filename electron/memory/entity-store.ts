@@ -24,6 +24,11 @@ export class EntityStore {
     return row ? { ...row, aliases: this.aliasesOf(row.id) } : undefined;
   }
 
+  /** True when the memory has at least one entity. */
+  any(): boolean {
+    return this.stmt('SELECT 1 FROM entities LIMIT 1').get() !== undefined;
+  }
+
   /** Exact match on normalised name first, then on an alias. "me", "I", "私" all mean the user. */
   find(name: string): EntityRecord | undefined {
     const key = isUserReference(name) ? USER_ENTITY_NAME : normalizeName(name);

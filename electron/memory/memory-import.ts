@@ -4,13 +4,14 @@
  * Internal columns that the format does not carry (lineage, end kind, reference time) are derived.
  */
 import type { Database } from 'better-sqlite3';
-import { describeZodError, memoryExport, type FactRecord, type MemoryExport } from '../../shared/memory-schema';
+import { describeZodError, memoryExport, type EntityRecord, type FactRecord, type MemoryExport } from '../../shared/memory-schema';
 import type { ClaimRows } from './claim-rows';
 import type { EntityStore } from './entity-store';
 import type { FactRows } from './fact-rows';
 import { MemoryInputError } from './memory-errors';
 import { indexAllFullText } from './fts-index';
-import { normalizeName } from './normalize';
+import { normalizeName, USER_ENTITY_NAME } from './normalize';
+import type { SlotResolver } from './slot-resolver';
 import type { EndKind } from './temporal-rules';
 
 export interface ImportSummary {
@@ -19,6 +20,8 @@ export interface ImportSummary {
   entities: number;
   facts: number;
   replaced: number;
+  /** Entities of the document that were already in the memory under another id (the user, namesakes): their facts joined them. */
+  merged: number;
 }
 
 /** Parses and checks a document (shape, duplicates, references, times). Throws MemoryInputError naming the field. */
@@ -33,6 +36,7 @@ export interface ImportContext {
   rows: FactRows;
   claims: ClaimRows;
   entities: EntityStore;
+  slots: SlotResolver;
 }
 
 /** True when the store holds no facts and no episodes: an import can then load in bulk. */
@@ -99,7 +103,17 @@ export function importMemory(ctx: ImportContext, doc: MemoryExport, replace: boo
   }
   const upsertConversation = db.prepare('INSERT INTO conversations (id, title, created_at) VALUES (@id, @title, @created_at) ON CONFLICT(id) DO UPDATE SET title = excluded.title, created_at = excluded.created_at');
   for (const c of doc.conversations) upsertConversation.run(c);
+  // A memory imported into one that is already in use: the document's user is this memory's user,
+  // and an entity with the same name and type is the same one. Their facts join the existing
+  // entity (its aliases grow), and the slots they land in are re-resolved by the rules below.
+  const joined = joinExistingEntities(doc.entities, entities, exists);
+  const entityId = (id: string) => joined.get(id) ?? id;
   for (const e of doc.entities) {
+    const target = joined.get(e.id);
+    if (target !== undefined) {
+      for (const name of [e.name, ...e.aliases]) entities.addAlias(target, name);
+      continue;
+    }
     if (replace && exists.entity(e.id)) {
       db.prepare('UPDATE entities SET name = ?, normalized_name = ?, type = ?, summary = ?, created_at = ? WHERE id = ?').run(e.name, normalizeName(e.name), e.type, e.summary, e.created_at, e.id);
       db.prepare('DELETE FROM entity_aliases WHERE entity_id = ?').run(e.id);
@@ -128,9 +142,9 @@ export function importMemory(ctx: ImportContext, doc: MemoryExport, replace: boo
     const row = {
       id: f.id,
       lineage_id: lineage(f.id),
-      subject_id: f.subject_id,
+      subject_id: entityId(f.subject_id),
       predicate: f.predicate,
-      object_id: f.object_id,
+      object_id: f.object_id === null ? null : entityId(f.object_id),
       object_literal: f.object_id === null ? f.object : null,
       fact: f.fact,
       cardinality: f.cardinality,
@@ -150,9 +164,9 @@ export function importMemory(ctx: ImportContext, doc: MemoryExport, replace: boo
       const stated = row.end_kind === 'explicit' || row.end_kind === 'judged';
       ctx.claims.insert({
         fact_id: f.id,
-        subject_id: f.subject_id,
+        subject_id: row.subject_id,
         predicate: f.predicate,
-        object_id: f.object_id,
+        object_id: row.object_id,
         object_literal: row.object_literal,
         fact: f.fact,
         cardinality: f.cardinality,
@@ -167,7 +181,31 @@ export function importMemory(ctx: ImportContext, doc: MemoryExport, replace: boo
     }
   }
   bulkLoad?.finish();
-  return { conversations: doc.conversations.length, episodes: doc.episodes.length, entities: doc.entities.length, facts: doc.facts.length, replaced: clashes.length };
+  // Facts about a joined entity may meet the memory's own in a slot (two managers at once): the
+  // rules resolve each such slot from all its claims, as if the facts had arrived one by one.
+  const joinedIds = new Set(joined.values());
+  const slots = new Map<string, { subjectId: string; predicate: string }>();
+  for (const f of doc.facts) {
+    const subjectId = entityId(f.subject_id);
+    if (f.expired_at === null && joinedIds.has(subjectId)) slots.set(`${subjectId}\u0000${f.predicate}`, { subjectId, predicate: f.predicate });
+  }
+  for (const slot of slots.values()) ctx.slots.refresh(slot.subjectId, slot.predicate);
+  return { conversations: doc.conversations.length, episodes: doc.episodes.length, entities: doc.entities.length, facts: doc.facts.length, replaced: clashes.length, merged: joined.size };
+}
+
+/**
+ * Document entities that are already in the memory under another id: the user (whatever the
+ * document calls it), and entities whose name or alias and type match an existing one.
+ */
+function joinExistingEntities(docEntities: EntityRecord[], entities: EntityStore, exists: StoreLookups): Map<string, string> {
+  const joined = new Map<string, string>();
+  if (!entities.any()) return joined;
+  for (const e of docEntities) {
+    if (exists.entity(e.id)) continue; // same id: a clash, refused or replaced
+    const match = e.type === 'user' ? entities.find(USER_ENTITY_NAME) : entities.find(e.name);
+    if (match && match.id !== e.id && match.type === e.type) joined.set(e.id, match.id);
+  }
+  return joined;
 }
 
 /**

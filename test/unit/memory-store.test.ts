@@ -184,6 +184,37 @@ describe('export and import', () => {
     expect(empty.exportMemory().facts).toEqual([]);
   });
 
+  it('into a memory in use, the user and namesakes join the existing entities and their slots follow the rules', () => {
+    // the memory on this machine: A has been my manager since 1 Sep; Sato is a colleague
+    const here = memory();
+    here.observe([
+      { subject: 'me', predicate: 'manager', object: 'A', fact: 'My manager is A.', reference_time: '2026-09-01T00:00:00Z', cardinality: 'one' },
+      { subject: 'Sato', predicate: 'works_at', object: 'Acme', fact: 'Sato works at Acme.', reference_time: '2026-09-01T00:00:00Z', cardinality: 'one' },
+    ]);
+    // a memory kept elsewhere: B became my manager on 15 Sep; Sato likes tea; I like sushi
+    const elsewhere = openMemory({ dataDir: ':memory:', clock: steppingClock('2026-10-05T00:00:00Z', 1000) });
+    elsewhere.observe([
+      { subject: '私', predicate: 'manager', object: 'B', fact: 'My manager is B.', reference_time: '2026-09-15T00:00:00Z', cardinality: 'one' },
+      { subject: 'sato', predicate: 'likes', object: 'tea', fact: 'Sato likes tea.', reference_time: '2026-09-20T00:00:00Z' },
+      { subject: 'me', predicate: 'likes', object: 'sushi', fact: 'I like sushi.', reference_time: '2026-09-21T00:00:00Z' },
+    ]);
+    const doc = elsewhere.exportMemory();
+    const summary = here.importMemory(JSON.parse(JSON.stringify(doc)));
+    expect(summary.merged).toBe(2); // me and Sato (A, B, Acme, tea, sushi are new or literals)
+
+    const users = here.db.prepare("SELECT COUNT(*) AS n FROM entities WHERE type = 'user'").get();
+    expect(users).toEqual({ n: 1 });
+    expect(here.db.prepare("SELECT COUNT(*) AS n FROM entities WHERE normalized_name = 'sato'").get()).toEqual({ n: 1 });
+    expect(here.entities.find('sato')!.aliases).toEqual([]); // same name: nothing to add
+    // one timeline for "my manager": A until B took over on 15 Sep, B now
+    expect(here.listFacts({ subject: 'me', predicate: 'manager' }).map((f) => f.object)).toEqual(['B']);
+    expect(here.listFacts({ subject: 'me', predicate: 'manager', asOf: T('2026-09-10') }).map((f) => [f.object, f.invalid_at])).toEqual([['A', '2026-09-15T00:00:00.000Z']]);
+    expect(here.listFacts({ subject: 'me' }).map((f) => f.object).sort()).toEqual(['B', 'sushi']);
+    expect(here.listFacts({ subject: 'Sato' }).map((f) => f.object).sort()).toEqual(['Acme', 'tea']);
+    // nothing lost: both messages still back the manager facts
+    expect(here.listFacts({ history: true, predicate: 'manager' }).flatMap((f) => f.episode_ids).length).toBeGreaterThanOrEqual(2);
+  });
+
   it('a bulk load into an empty store leaves it searchable, indexed and with foreign keys on, also after a refusal', () => {
     const m = memory();
     seed(m);

@@ -58,7 +58,8 @@ export const importCommand: CommandSpec = {
     printLines(ctx.io, [
       `Imported ${plural(summary.facts, 'fact version')}, ${plural(summary.entities, 'entity', 'entities')}, ` +
         `${plural(summary.episodes, 'message')} and ${plural(summary.conversations, 'conversation')} from ${file}` +
-        `${summary.replaced ? ` (${summary.replaced} replaced)` : ''}.`,
+        `${summary.replaced ? ` (${summary.replaced} replaced)` : ''}` +
+        `${summary.merged ? `; ${plural(summary.merged, 'entity', 'entities')} joined the ones already here (you, and the same names)` : ''}.`,
     ]);
   },
 };

@@ -42,7 +42,7 @@ export function ImportPanel() {
     setError(null);
     try {
       const s = await api.importMemory({ document: picked.document, replace: replace || undefined });
-      setDone(`Imported ${pluralise(s.facts, 'fact')}, ${pluralise(s.entities, 'entity', 'entities')}, ${pluralise(s.episodes, 'message')} and ${pluralise(s.conversations, 'conversation')}${s.replaced > 0 ? `; replaced ${s.replaced} existing records` : ''}.`);
+      setDone(`Imported ${pluralise(s.facts, 'fact')}, ${pluralise(s.entities, 'entity', 'entities')}, ${pluralise(s.episodes, 'message')} and ${pluralise(s.conversations, 'conversation')}${s.replaced > 0 ? `; replaced ${s.replaced} existing records` : ''}${s.merged > 0 ? `; ${pluralise(s.merged, 'entity', 'entities')} joined the ones already here (you, and the same names)` : ''}.`);
       setPicked(null);
       if (input.current) input.current.value = '';
     } catch (e) {

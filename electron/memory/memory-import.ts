@@ -222,10 +222,23 @@ function startBulkLoad(db: Database): { finish(): void } {
   for (const o of objects) db.exec(`DROP ${o.type === 'index' ? 'INDEX' : 'TRIGGER'} ${o.name}`);
   return {
     finish() {
+      // FTS5 writes a segment each time its buffer fills (1 MiB by default) and keeps merging them;
+      // with a buffer as large as a whole memory's terms it writes each index once (trigram build
+      // ~1.5 s -> ~0.95 s at 100k). Back to the default after, in the same transaction.
+      setFtsBuffer(db, FTS_BULK_HASHSIZE);
       indexAllFullText(db);
+      setFtsBuffer(db, FTS_DEFAULT_HASHSIZE);
       for (const o of objects) db.exec(o.sql);
     },
   };
+}
+
+const FTS_TABLES = ['facts_fts', 'facts_cjk', 'episodes_fts', 'episodes_cjk'];
+const FTS_DEFAULT_HASHSIZE = 1024 * 1024;
+const FTS_BULK_HASHSIZE = 64 * 1024 * 1024;
+
+function setFtsBuffer(db: Database, bytes: number): void {
+  for (const table of FTS_TABLES) db.exec(`INSERT INTO ${table} (${table}, rank) VALUES ('hashsize', ${Math.trunc(bytes)})`);
 }
 
 interface StoreLookups {

@@ -95,7 +95,9 @@ export class MemorySearch {
     const limit = options.limit ?? 10;
     const axes: FactQuery = { asOf: options.asOf, knownAt: options.knownAt, history: options.history };
     if (lists.vector?.length) {
-      const allowed = new Set(queryFacts(this.db, { ...axes, ids: lists.vector }, now).map((f) => f.id));
+      // Ids only: whole records are read once, below, for the facts that make the cut.
+      const { where, params } = factFilter({ ...axes, ids: lists.vector }, now);
+      const allowed = new Set(cachedStatement(this.db, `SELECT f.id FROM facts f WHERE ${where.join(' AND ')}`).pluck().all(params) as string[]);
       lists = { ...lists, vector: lists.vector.filter((id) => allowed.has(id)) };
     }
     const fused = fuseRankings(lists).slice(0, limit * 2);

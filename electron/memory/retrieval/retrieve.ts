@@ -59,23 +59,32 @@ export async function retrieve(memory: Memory, query: string, options: RetrieveO
   return { hits, facts, intent, vectorsUsed: vectorIds !== null, note };
 }
 
-/** Adds, after the hits, the facts each current hit closed (its direct predecessors in the slot). */
+/** Adds, after the hits, the facts each current hit closed (its direct predecessors in the slot, the latest two). */
 function withPredecessors(memory: Memory, facts: FactRecord[], now: string): FactRecord[] {
-  const seen = new Set(facts.map((f) => f.id));
-  const out = [...facts];
-  const closedBy = cachedStatement(
+  const current = facts.filter((f) => f.expired_at === null && f.invalid_at === null).map((f) => f.id);
+  if (current.length === 0) return facts;
+  // One query for all hits: the live facts closed by any version of each hit's chain.
+  const rows = cachedStatement(
     memory.db,
-    `SELECT f.id FROM facts f JOIN facts c ON c.id = f.invalidated_by
-     WHERE c.lineage_id = ? AND f.expired_at IS NULL AND f.invalidated_by IS NOT NULL ORDER BY f.valid_at DESC LIMIT 2`,
-  ).pluck();
-  for (const fact of facts) {
-    if (fact.expired_at !== null || fact.invalid_at !== null) continue;
-    const lineage = memory.rows.byId(fact.id)?.lineage_id;
-    const closed = (closedBy.all(lineage ?? fact.id) as string[]).filter((id) => !seen.has(id));
-    for (const prev of queryFacts(memory.db, { ids: closed, history: true, knownAt: now }, now)) {
-      seen.add(prev.id);
-      out.push(prev);
+    `SELECT h.key AS hit, f.id AS id FROM json_each(@ids) h
+     JOIN facts hf ON hf.id = h.value
+     JOIN facts c ON c.lineage_id = hf.lineage_id
+     JOIN facts f ON f.invalidated_by = c.id AND f.invalidated_by IS NOT NULL AND f.expired_at IS NULL
+     ORDER BY h.key, f.valid_at DESC`,
+  ).all({ ids: JSON.stringify(current) }) as { hit: number; id: string }[];
+  const seen = new Set(facts.map((f) => f.id));
+  const perHit = new Map<number, number>();
+  const closed: string[] = [];
+  for (const row of rows) {
+    const taken = perHit.get(row.hit) ?? 0;
+    if (taken >= 2) continue;
+    perHit.set(row.hit, taken + 1);
+    if (!seen.has(row.id)) {
+      seen.add(row.id);
+      closed.push(row.id);
     }
   }
-  return out;
+  if (closed.length === 0) return facts;
+  const records = new Map(queryFacts(memory.db, { ids: closed, history: true, knownAt: now }, now).map((r) => [r.id, r]));
+  return [...facts, ...closed.flatMap((id) => records.get(id) ?? [])];
 }

@@ -7,12 +7,26 @@ import type { EmbeddingPrefixes } from '../llm/model-catalogue';
 import type { Embedder } from '../llm/ports';
 import type { Memory } from '../memory/index';
 import type { VectorRanker } from '../memory/retrieval/retrieve';
-import { VectorIndex } from '../memory/vector-index';
-import { reconcile, rebuild, removeItems, type ReconcileResult } from '../memory/vector-sync';
+import { VectorIndex, type VectorKind } from '../memory/vector-index';
+import { reconcile, rebuild, removeItems, type ReconcileResult, type VectorSource } from '../memory/vector-sync';
 import { liveVectorItems } from './vector-source';
 
+/**
+ * Two tables in one LanceDB directory: facts, which every chat turn searches, apart from the
+ * entities and messages, so the fact search needs no kind filter (`items`: the name the single
+ * table had, whose other rows go when it is first opened this way).
+ */
+const TABLES: readonly { table: string; kinds: readonly VectorKind[] }[] = [
+  { table: 'items', kinds: ['fact'] },
+  { table: 'others', kinds: ['entity', 'episode'] },
+];
+const FACTS_TABLE = 0;
+
+/** The LanceDB tables of a vectors directory and the kinds each holds (tests check them against SQLite). */
+export const VECTOR_TABLES = TABLES;
+
 export class VectorService {
-  private index: VectorIndex | null = null;
+  private indexes: VectorIndex[] = [];
   private timer: NodeJS.Timeout | null = null;
   private syncing: Promise<ReconcileResult | null> = Promise.resolve(null);
   private dirty = false;
@@ -41,7 +55,17 @@ export class VectorService {
   }
 
   get attached(): boolean {
-    return this.index !== null;
+    return this.indexes.length > 0;
+  }
+
+  /** What one table should hold, read from SQLite. */
+  private source(kinds: readonly VectorKind[]): VectorSource {
+    const memory = this.memory;
+    return {
+      *liveItems() {
+        for (const item of liveVectorItems(memory)) if (kinds.includes(item.kind)) yield item;
+      },
+    };
   }
 
   /** Opens the index for the current embedding model and reconciles it in the background. */
@@ -51,10 +75,17 @@ export class VectorService {
     // The prefix is part of what the vectors are: an index built without it is rebuilt.
     const identity = this.modelIdentity();
     const { document } = this.prefixes();
-    this.index = await VectorIndex.open(this.path, this.embedder.dimensions, {
-      model: identity !== undefined && document ? `${identity}:${document.trim()}` : identity,
-      onError: (error) => (this.lastError = (error as Error).message),
-    });
+    const model = identity !== undefined && document ? `${identity}:${document.trim()}` : identity;
+    const opened: VectorIndex[] = [];
+    try {
+      for (const { table, kinds } of TABLES) {
+        opened.push(await VectorIndex.open(this.path, this.embedder.dimensions, { model, table, kinds, onError: (error) => (this.lastError = (error as Error).message) }));
+      }
+    } catch (error) {
+      await Promise.all(opened.map((index) => index.close()));
+      throw error;
+    }
+    this.indexes = opened;
     this.scheduleSync(0);
   }
 
@@ -62,19 +93,20 @@ export class VectorService {
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
     await this.syncing.catch(() => null);
-    const index = this.index;
-    this.index = null;
-    await index?.close();
+    const indexes = this.indexes;
+    this.indexes = [];
+    await Promise.all(indexes.map((index) => index.close()));
   }
 
   /** Forget deletes everywhere: the vectors go at once, not at the next reconcile. */
   remove(ids: string[]): void {
-    if (this.index && ids.length) void removeItems(this.index, ids).catch((error: Error) => (this.lastError = error.message));
+    if (!ids.length) return;
+    for (const index of this.indexes) void removeItems(index, ids).catch((error: Error) => (this.lastError = error.message));
   }
 
   /** Reconciles soon (coalescing bursts of changes). */
   scheduleSync(delayMs = 500): void {
-    if (!this.index) return;
+    if (!this.attached) return;
     this.dirty = true;
     if (this.timer) return;
     this.timer = setTimeout(() => {
@@ -86,13 +118,15 @@ export class VectorService {
   /** Embeds what is missing and removes orphans; returns what it did (null when detached). */
   sync(signal?: AbortSignal): Promise<ReconcileResult | null> {
     this.syncing = this.syncing.then(async () => {
-      const index = this.index;
-      if (!index || !this.dirty) return null;
+      const indexes = this.indexes;
+      if (indexes.length === 0 || !this.dirty) return null;
       this.dirty = false;
       try {
-        const result = await reconcile(index, { liveItems: () => liveVectorItems(this.memory) }, this.documents(), { batchSize: 32, signal });
+        // Facts first: they are what chat searches.
+        const results: ReconcileResult[] = [];
+        for (const [i, index] of indexes.entries()) results.push(await reconcile(index, this.source(TABLES[i]!.kinds), this.documents(), { batchSize: 32, signal }));
         this.lastError = null;
-        return result;
+        return sumResults(results);
       } catch (error) {
         this.lastError = (error as Error).message;
         return null;
@@ -103,15 +137,25 @@ export class VectorService {
 
   /** Drops the index and embeds everything again (`tempora reindex`). */
   async rebuild(onProgress?: (done: number, total: number) => void, signal?: AbortSignal): Promise<ReconcileResult> {
-    if (!this.index) throw new Error('no embedding model is loaded: load one to build the vector index');
+    if (!this.attached) throw new Error('no embedding model is loaded: load one to build the vector index');
     await this.syncing.catch(() => null);
-    return rebuild(this.index, { liveItems: () => liveVectorItems(this.memory) }, this.documents(), { batchSize: 32, signal, onProgress });
+    const indexes = this.indexes;
+    const sources = indexes.map((_, i) => this.source(TABLES[i]!.kinds));
+    // One progress over both tables: items of the tables before this one count as done.
+    const totals = sources.map((source) => [...source.liveItems()].length);
+    const results: ReconcileResult[] = [];
+    for (const [i, index] of indexes.entries()) {
+      const before = totals.slice(0, i).reduce((a, b) => a + b, 0);
+      const all = totals.reduce((a, b) => a + b, 0);
+      results.push(await rebuild(index, sources[i]!, this.documents(), { batchSize: 32, signal, onProgress: onProgress && ((done) => onProgress(before + done, all)) }));
+    }
+    return sumResults(results);
   }
 
   ranker(): VectorRanker {
     return {
       rank: async (query, limit, signal) => {
-        const index = this.index;
+        const index = this.indexes[FACTS_TABLE];
         if (!index || this.embedder.dimensions === 0) return null;
         const [vector] = await this.embedder.embed([this.prefixes().query + query], signal);
         if (!vector) return null;
@@ -123,4 +167,10 @@ export class VectorService {
   async close(): Promise<void> {
     await this.detach();
   }
+}
+
+function sumResults(results: ReconcileResult[]): ReconcileResult {
+  const sum: ReconcileResult = { added: 0, updated: 0, removed: 0, total: 0, skipped: 0 };
+  for (const r of results) for (const key of Object.keys(sum) as (keyof ReconcileResult)[]) sum[key] += r[key];
+  return sum;
 }

@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TemporaEngine } from '../../electron/engine/index';
+import { VECTOR_TABLES } from '../../electron/engine/vector-service';
 import { liveVectorItems } from '../../electron/engine/vector-source';
 import { VectorIndex } from '../../electron/memory/vector-index';
 import { conversationLines } from '../fixtures/conversation';
@@ -100,16 +101,19 @@ describe('ingest survives SIGKILL', () => {
     const rerun = query<{ n: number }>(`SELECT COUNT(*) AS n FROM ingestion_jobs WHERE episode_id IN (SELECT value FROM json_each('${JSON.stringify(Object.keys(before))}')) AND attempts > 1`).n;
     expect(rerun).toBe(0);
 
-    // LanceDB holds exactly the live items of SQLite.
+    // LanceDB holds exactly the live items of SQLite, each kind in its table.
     const engine = await TemporaEngine.open({ dataDir: data, autoLoadModels: false, startWorker: false });
     try {
-      const expected = new Set([...liveVectorItems(engine.memory)].map((i) => i.id));
-      const index = await VectorIndex.open(join(data, 'vectors'), 64);
-      try {
-        const stored = await index.ids();
-        expect([...stored].sort()).toEqual([...expected].sort());
-      } finally {
-        await index.close();
+      const live = [...liveVectorItems(engine.memory)];
+      expect(live.length).toBeGreaterThan(0);
+      for (const { table, kinds } of VECTOR_TABLES) {
+        const expected = live.filter((i) => kinds.includes(i.kind)).map((i) => i.id);
+        const index = await VectorIndex.open(join(data, 'vectors'), 64, { table, kinds });
+        try {
+          expect([...(await index.ids())].sort(), table).toEqual(expected.sort());
+        } finally {
+          await index.close();
+        }
       }
     } finally {
       await engine.close();

@@ -222,6 +222,33 @@ describe('VectorIndex', () => {
     await expect(index.search(hashVector('a'), { limit: 1 })).rejects.toThrow(/closed/);
   });
 
+  it('keeps kinds apart in named tables of one directory, and moves an all-kinds table to its kinds on open', async () => {
+    const path = freshPath();
+    // as before the split: one table of every kind
+    const mixed = await openIndex(path);
+    await mixed.upsert([item('fct_1', 'fact', 'my manager is alice'), item('ent_1', 'entity', 'alice'), item('epi_1', 'episode', 'my manager is alice')]);
+    await mixed.close();
+
+    const facts = await openIndex(path, DIM, { table: 'items', kinds: ['fact'] });
+    const others = await openIndex(path, DIM, { table: 'others', kinds: ['entity', 'episode'] });
+    expect([...(await facts.ids())]).toEqual(['fct_1']); // the other kinds left the facts table on open
+    expect(await others.count()).toBe(0);
+    await others.upsert([item('ent_1', 'entity', 'alice'), item('epi_1', 'episode', 'my manager is alice')]);
+    await expect(facts.upsert([item('ent_2', 'entity', 'bob')])).rejects.toThrow(/holds fact, not entity/);
+    await expect(others.upsert([item('fct_2', 'fact', 'x')])).rejects.toThrow(/holds entity, episode, not fact/);
+    const query = hashVector('my manager is alice');
+    expect((await facts.search(query, { kind: 'fact', limit: 5 })).map((h) => h.id)).toEqual(['fct_1']);
+    expect((await others.search(query, { kind: 'episode', limit: 5 })).map((h) => h.id)).toEqual(['epi_1']);
+    expect((await others.search(query, { limit: 5 })).map((h) => h.id).sort()).toEqual(['ent_1', 'epi_1']);
+    expect(await others.count('entity')).toBe(1);
+    // each table resets alone
+    await others.reset();
+    expect(await others.count()).toBe(0);
+    expect(await facts.count()).toBe(1);
+    await expect(VectorIndex.open(path, DIM, { table: 'Bad-Name' })).rejects.toThrow(/table name/);
+    await expect(VectorIndex.open(path, DIM, { kinds: [] })).rejects.toThrow(/at least one kind/);
+  });
+
   it('builds an ANN index past annMinRows and still ranks the exact match first', async () => {
     const index = await openIndex(freshPath(), DIM, { annMinRows: 300 });
     const rows = Array.from({ length: 400 }, (_, i) => item(`${i % 4 === 0 ? 'ent' : 'fct'}_${i}`, i % 4 === 0 ? 'entity' : 'fact', `word${i} topic${i % 17} extra${i % 5}`));

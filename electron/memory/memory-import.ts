@@ -4,6 +4,7 @@
  * Internal columns that the format does not carry (lineage, end kind, reference time) are derived.
  */
 import type { Database } from 'better-sqlite3';
+import { isExportDocument } from '../../shared/export-check';
 import { describeZodError, memoryExport, type EntityRecord, type FactRecord, type MemoryExport } from '../../shared/memory-schema';
 import type { ClaimRows } from './claim-rows';
 import type { EntityStore } from './entity-store';
@@ -26,6 +27,8 @@ export interface ImportSummary {
 
 /** Parses and checks a document (shape, duplicates, references, times). Throws MemoryInputError naming the field. */
 export function parseExport(input: unknown): MemoryExport {
+  // The document as it is when it passes (most do); zod only for the message when it does not.
+  if (isExportDocument(input)) return input;
   const parsed = memoryExport.safeParse(input);
   if (!parsed.success) throw new MemoryInputError(`not a valid Tempora export: ${describeZodError(parsed.error)}`, parsed.error.issues[0]?.path.join('.') ?? '(root)');
   return parsed.data;

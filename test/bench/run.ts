@@ -337,7 +337,7 @@ function benchSize(size: number, options: Options, root: string): SizeResult {
     const parsed = time(() => JSON.parse(stringified.value) as unknown);
     phases.push(phaseRow('  JSON.parse', { wallMs: parsed.ms, cpuMs: parsed.cpuMs, items: factCount }));
     const validated = time(() => parseExport(parsed.value));
-    phases.push(phaseRow('  zod validation (parseExport)', { wallMs: validated.ms, cpuMs: validated.cpuMs, items: factCount }, 'measured alone; importMemory runs it again inside'));
+    phases.push(phaseRow('  validation (parseExport)', { wallMs: validated.ms, cpuMs: validated.cpuMs, items: factCount }, 'measured alone; importMemory runs it again inside'));
 
     const target = openMemory({ dataDir: join(dir, 'imported') });
     let imported: Phase;

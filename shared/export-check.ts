@@ -1,0 +1,103 @@
+/**
+ * A fast yes/no check of an export document against the rules of `memoryExport`
+ * (memory-schema.ts), without copying it. zod builds a new object for every record it validates:
+ * for a 100k-fact memory that is a second copy of the document (and the garbage to collect) before
+ * the import writes a row. This predicate only reads. It is never more lenient than the schema
+ * (a property test checks that every document it accepts, the schema accepts too); when it says no,
+ * the import asks zod, whose message names the field.
+ */
+import { cardinality, entityType, episodeRole, EXPORT_FORMAT, EXPORT_VERSION, factOrigin, type MemoryExport } from './memory-schema';
+import { isIsoUtc } from './time';
+
+const ROLES = new Set<unknown>(episodeRole.options);
+const ENTITY_TYPES = new Set<unknown>(entityType.options);
+const CARDINALITIES = new Set<unknown>(cardinality.options);
+const ORIGINS = new Set<unknown>(factOrigin.options);
+
+const hasOwn = Object.prototype.hasOwnProperty;
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** Exactly these own keys, no more (zod's strictObject). */
+function hasExactly(value: Record<string, unknown>, keys: readonly string[]): boolean {
+  let count = 0;
+  for (const key in value) {
+    if (!hasOwn.call(value, key)) return false;
+    count++;
+  }
+  if (count !== keys.length) return false;
+  for (const key of keys) if (!hasOwn.call(value, key)) return false;
+  return true;
+}
+
+function isText(value: unknown, min: number, max: number): boolean {
+  return typeof value === 'string' && value.length >= min && value.length <= max;
+}
+
+const isId = (value: unknown) => isText(value, 1, 200);
+const isIdOrNull = (value: unknown) => value === null || isId(value);
+const isTime = (value: unknown) => typeof value === 'string' && isIsoUtc(value);
+const isTimeOrNull = (value: unknown) => value === null || isTime(value);
+
+const CONVERSATION_KEYS = ['id', 'title', 'created_at'];
+const EPISODE_KEYS = ['id', 'conversation_id', 'role', 'content', 'reference_time', 'created_at'];
+const ENTITY_KEYS = ['id', 'name', 'type', 'aliases', 'summary', 'created_at'];
+const FACT_KEYS = ['id', 'subject_id', 'subject', 'predicate', 'object_id', 'object', 'fact', 'cardinality', 'valid_at', 'invalid_at', 'created_at', 'expired_at', 'episode_ids', 'invalidated_by', 'supersedes', 'origin'];
+const DOCUMENT_KEYS = ['format', 'version', 'exported_at', 'conversations', 'episodes', 'entities', 'facts'];
+
+function isConversation(c: unknown): boolean {
+  return isRecord(c) && hasExactly(c, CONVERSATION_KEYS) && isId(c.id) && isText(c.title, 0, 500) && isTime(c.created_at);
+}
+
+function isEpisode(e: unknown): boolean {
+  return (
+    isRecord(e) &&
+    hasExactly(e, EPISODE_KEYS) &&
+    isId(e.id) &&
+    isIdOrNull(e.conversation_id) &&
+    ROLES.has(e.role) &&
+    typeof e.content === 'string' &&
+    isTime(e.reference_time) &&
+    isTime(e.created_at)
+  );
+}
+
+function isEntity(e: unknown): boolean {
+  if (!isRecord(e) || !hasExactly(e, ENTITY_KEYS) || !isId(e.id) || !isText(e.name, 1, 500) || !ENTITY_TYPES.has(e.type)) return false;
+  if (!Array.isArray(e.aliases)) return false;
+  for (const alias of e.aliases) if (!isText(alias, 1, 500)) return false;
+  return isText(e.summary, 0, 4000) && isTime(e.created_at);
+}
+
+function isFact(f: unknown): boolean {
+  if (!isRecord(f) || !hasExactly(f, FACT_KEYS)) return false;
+  if (!isId(f.id) || !isId(f.subject_id) || typeof f.subject !== 'string' || !isText(f.predicate, 1, 200)) return false;
+  if (!isIdOrNull(f.object_id) || typeof f.object !== 'string' || !isText(f.fact, 1, Infinity) || !CARDINALITIES.has(f.cardinality)) return false;
+  if (!isTime(f.valid_at) || !isTimeOrNull(f.invalid_at) || !isTime(f.created_at) || !isTimeOrNull(f.expired_at)) return false;
+  if (!Array.isArray(f.episode_ids)) return false;
+  for (const id of f.episode_ids) if (!isId(id)) return false;
+  return isIdOrNull(f.invalidated_by) && isIdOrNull(f.supersedes) && ORIGINS.has(f.origin);
+}
+
+function every(list: unknown, check: (item: unknown) => boolean): boolean {
+  if (!Array.isArray(list)) return false;
+  for (const item of list) if (!check(item)) return false;
+  return true;
+}
+
+/** True when `memoryExport` would accept `input` as it is. */
+export function isExportDocument(input: unknown): input is MemoryExport {
+  return (
+    isRecord(input) &&
+    hasExactly(input, DOCUMENT_KEYS) &&
+    input.format === EXPORT_FORMAT &&
+    input.version === EXPORT_VERSION &&
+    isTime(input.exported_at) &&
+    every(input.conversations, isConversation) &&
+    every(input.episodes, isEpisode) &&
+    every(input.entities, isEntity) &&
+    every(input.facts, isFact)
+  );
+}

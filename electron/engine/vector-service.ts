@@ -9,7 +9,7 @@ import type { Memory } from '../memory/index';
 import type { VectorRanker } from '../memory/retrieval/retrieve';
 import { VectorIndex, type VectorKind } from '../memory/vector-index';
 import { reconcile, rebuild, removeItems, type ReconcileResult, type VectorSource } from '../memory/vector-sync';
-import { liveVectorItems } from './vector-source';
+import { countLiveVectorItems, liveVectorItems } from './vector-source';
 
 /**
  * Two tables in one LanceDB directory: facts, which every chat turn searches, apart from the
@@ -60,12 +60,7 @@ export class VectorService {
 
   /** What one table should hold, read from SQLite. */
   private source(kinds: readonly VectorKind[]): VectorSource {
-    const memory = this.memory;
-    return {
-      *liveItems() {
-        for (const item of liveVectorItems(memory)) if (kinds.includes(item.kind)) yield item;
-      },
-    };
+    return { liveItems: () => liveVectorItems(this.memory, kinds) };
   }
 
   /** Opens the index for the current embedding model and reconciles it in the background. */
@@ -139,15 +134,14 @@ export class VectorService {
   async rebuild(onProgress?: (done: number, total: number) => void, signal?: AbortSignal): Promise<ReconcileResult> {
     if (!this.attached) throw new Error('no embedding model is loaded: load one to build the vector index');
     await this.syncing.catch(() => null);
-    const indexes = this.indexes;
-    const sources = indexes.map((_, i) => this.source(TABLES[i]!.kinds));
-    // One progress over both tables: items of the tables before this one count as done.
-    const totals = sources.map((source) => [...source.liveItems()].length);
+    // One progress over both tables: the items of the tables before this one count as done.
+    const all = countLiveVectorItems(this.memory);
     const results: ReconcileResult[] = [];
-    for (const [i, index] of indexes.entries()) {
-      const before = totals.slice(0, i).reduce((a, b) => a + b, 0);
-      const all = totals.reduce((a, b) => a + b, 0);
-      results.push(await rebuild(index, sources[i]!, this.documents(), { batchSize: 32, signal, onProgress: onProgress && ((done) => onProgress(before + done, all)) }));
+    let before = 0;
+    for (const [i, index] of this.indexes.entries()) {
+      const done = before;
+      results.push(await rebuild(index, this.source(TABLES[i]!.kinds), this.documents(), { batchSize: 32, signal, onProgress: onProgress && ((n) => onProgress(done + n, all)) }));
+      before += results[i]!.total;
     }
     return sumResults(results);
   }

@@ -1,5 +1,6 @@
 /** Entities: people, places, things and the user ("me"), found by normalised name or alias. */
 import type { Database, Statement } from 'better-sqlite3';
+import { cachedStatement } from './database/statement-cache';
 import type { EntityRecord, EntityType } from '../../shared/memory-schema';
 import type { Clock } from './clock';
 import { newId } from './ids';
@@ -106,15 +107,9 @@ export class EntityStore {
     this.stmt('INSERT INTO entities_fts (rowid, entity_id, names) VALUES (?, ?, ?)').run(rowid.r, entity.id, [entity.name, ...entity.aliases].join('\n'));
   }
 
-  private readonly statements = new Map<string, Statement<unknown[]>>();
 
   /** Prepared once per store: observe and ingestion call these per entity. */
-  private stmt(sql: string): Statement<unknown[]> {
-    let statement = this.statements.get(sql);
-    if (!statement) {
-      statement = this.db.prepare<unknown[]>(sql);
-      this.statements.set(sql, statement);
-    }
-    return statement;
+  private stmt(sql: string): Statement {
+    return cachedStatement(this.db, sql);
   }
 }

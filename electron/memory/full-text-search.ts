@@ -8,6 +8,7 @@
  * Each source gives one ranked list; ranks are combined by reciprocal rank fusion.
  */
 import type { Database, Statement } from 'better-sqlite3';
+import { cachedStatement } from './database/statement-cache';
 import type { SqlFilter } from './fact-query';
 import { cjkGrams } from './fts-index';
 import { normalizeName } from './normalize';
@@ -109,7 +110,6 @@ const FACTS: Target = { trigram: 'facts_fts', cjk: 'facts_cjk', cjkVocab: 'facts
 const EPISODES: Target = { trigram: 'episodes_fts', cjk: 'episodes_cjk', cjkVocab: 'episodes_cjk_vocab', trigramVocab: 'episodes_fts_vocab', rows: 'episodes', join: (fts) => `${fts} JOIN episodes e ON e.rowid = ${fts}.rowid`, likeFrom: 'episodes e', likeColumn: 'e.content', id: 'e.id' };
 
 export class FullTextSearch {
-  private readonly statements = new Map<string, Statement<unknown[]>>();
 
   constructor(private readonly db: Database) {}
 
@@ -232,13 +232,8 @@ export class FullTextSearch {
     return { grams: present.slice(0, 1), common: true };
   }
 
-  private stmt(sql: string): Statement<unknown[]> {
-    let statement = this.statements.get(sql);
-    if (!statement) {
-      statement = this.db.prepare<unknown[]>(sql);
-      this.statements.set(sql, statement);
-    }
-    return statement;
+  private stmt(sql: string): Statement {
+    return cachedStatement(this.db, sql);
   }
 }
 

@@ -5,7 +5,8 @@
  */
 import type { Database } from 'better-sqlite3';
 import type { FactRecord } from '../../shared/memory-schema';
-import { cachedStatement, factFilter, queryFacts, type FactQuery } from './fact-query';
+import { cachedStatement } from './database/statement-cache';
+import { factFilter, queryFacts, type FactQuery } from './fact-query';
 import { FullTextSearch, parseQuery, type ParsedQuery } from './full-text-search';
 
 export type ScorePart = 'text' | 'entity' | 'episode' | 'vector';

@@ -20,7 +20,7 @@ import type { Memory } from '../../electron/memory';
 import { runChatTurn } from '../../electron/memory/chat/chat-turn';
 import { retrieve, type VectorRanker } from '../../electron/memory/retrieval/retrieve';
 import type { VectorIndex, VectorRow } from '../../electron/memory/vector-index';
-import { prng } from '../fixtures/synthetic-memory';
+import { prng } from '../fixtures/prng';
 import { cpuNow, count, ms, rate, perSecond, summarize, table, type Latency } from './stats';
 
 export const GOAL_HYBRID_P95_MS = 30;

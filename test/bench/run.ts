@@ -47,7 +47,8 @@ import { join } from 'node:path';
 import { openMemory, type Memory } from '../../electron/memory';
 import { parseExport } from '../../electron/memory/memory-import';
 import type { MemoryExport } from '../../shared/memory-schema';
-import { generateSyntheticMemory, prng, type SyntheticMemory } from '../fixtures/synthetic-memory';
+import { prng } from '../fixtures/prng';
+import { generateSyntheticMemory, type SyntheticMemory } from '../fixtures/synthetic-memory';
 import { benchIngestion, formatIngestion, GOAL_CALLS_PER_MESSAGE, type IngestBenchResult } from './ingestion';
 import {
   benchChatTurn,

@@ -26,6 +26,7 @@ import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
 import type { VectorIndex, VectorRow } from '../../electron/memory/vector-index';
+import { prng } from '../fixtures/prng';
 import { cpuNow, mb, ms, summarize, table, type Latency } from './stats';
 
 export const VECTOR_GOAL_P95_MS = 30;
@@ -83,20 +84,9 @@ export interface VectorBenchResult {
 }
 
 
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /** Unit vectors: standard normal (uniform on the sphere), or around a fixed set of random centres. */
 function vectorSource(dimensions: number, distribution: 'uniform' | 'clustered', seed: number) {
-  const random = mulberry32(seed);
+  const random = prng(seed);
   const gauss = () => Math.sqrt(-2 * Math.log(random() || 1e-12)) * Math.cos(2 * Math.PI * random());
   const centres = distribution === 'clustered' ? Array.from({ length: 1000 }, () => Float32Array.from({ length: dimensions }, gauss)) : [];
   return (): Float32Array => {

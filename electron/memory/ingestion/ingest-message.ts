@@ -166,6 +166,9 @@ function place(memory: Memory, extracted: ExtractedFact, referenceTime: string):
 
 function applyIngest(memory: Memory, episode: EpisodeRecord, confirmedId: string | null, placed: Placed[], pairs: PairQuestion[], relations: Map<string, Relation>, saidSame: (name: string) => boolean): SlotChanges {
   const changes = emptyChanges();
+  // A fact the assistant stated and this message confirmed cites both (unless the assistant's
+  // message was forgotten while the model worked).
+  const confirmed = confirmedId !== null && memory.episodes.byId(confirmedId) ? confirmedId : null;
   const entityFor = (name: string, type: string, resolution: NameResolution | { kind: 'user' }) => {
     if (resolution.kind === 'user') return memory.entities.findOrCreate('me');
     if (resolution.kind === 'existing') {
@@ -193,8 +196,7 @@ function applyIngest(memory: Memory, episode: EpisodeRecord, confirmedId: string
       validAt: p.validAt,
       referenceTime: episode.reference_time,
       end: p.end ? { at: p.end, kind: 'explicit', by: null } : null,
-      // A fact the assistant stated and this message confirmed cites both (the assistant's message may be forgotten since).
-      episodeIds: p.extracted.from_assistant && confirmedId !== null && memory.episodes.byId(confirmedId) ? [confirmedId, episode.id] : [episode.id],
+      episodeIds: p.extracted.from_assistant && confirmed !== null ? [confirmed, episode.id] : [episode.id],
       origin: 'extracted',
     };
     if (p.endsExisting !== null) {

@@ -6,7 +6,8 @@
  * Without vectors it degrades to text + entities and says so; it never fails for lack of a model.
  */
 import type { FactRecord } from '../../../shared/memory-schema';
-import { cachedStatement, queryFacts } from '../fact-query';
+import { cachedStatement } from '../database/statement-cache';
+import { queryFacts } from '../fact-query';
 import type { Memory } from '../memory';
 import type { SearchHit } from '../search';
 import { detectQueryIntent, type QueryIntent } from './query-intent';

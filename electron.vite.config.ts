@@ -47,7 +47,9 @@ export default defineConfig({
       // are listed explicitly so they stay external even if they move between dependency lists.
       externalizeDeps: { include: NATIVE_MODULES },
       rolldownOptions: {
-        input: { index: resolve(root, 'electron/main/index.ts') },
+        // The bulk-load worker is an entry of its own: a large import starts it as a worker thread
+        // from out/main/bulk-load-worker.js (electron/memory/bulk-load-helper.ts looks for it there).
+        input: { index: resolve(root, 'electron/main/index.ts'), 'bulk-load-worker': resolve(root, 'electron/memory/bulk-load-worker.ts') },
         output: { format: 'es', entryFileNames: '[name].js' },
       },
     },

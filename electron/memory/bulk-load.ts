@@ -4,13 +4,17 @@
  * indexed once, in the same transaction.
  */
 import type { Database } from 'better-sqlite3';
-import { indexAllFullText } from './fts-index';
+import type { BulkLoadHelper } from './bulk-load-helper';
+import { indexAllFullText, setFullTextBuffer } from './fts-index';
 
 /**
  * A load into an empty store: drops the secondary indexes and full-text queue triggers of the loaded
- * tables; finish() indexes everything once (full text, then the indexes from their stored SQL).
+ * tables; finish() indexes everything once (the indexes from their stored SQL, then the full text).
+ * With a helper, the caller leaves episodes and fact_episodes to its worker, which also builds the
+ * full text; finish() copies them in, or, if the helper cannot deliver, calls `writeLeftToHelper`
+ * and indexes here.
  */
-export function startBulkLoad(db: Database): { finish(): void } {
+export function startBulkLoad(db: Database, helper: BulkLoadHelper | null): { finish(writeLeftToHelper: () => void): void } {
   const objects = db
     .prepare<[], { type: string; name: string; sql: string }>(
       `SELECT type, name, sql FROM sqlite_master WHERE sql IS NOT NULL AND tbl_name IN ('facts', 'episodes', 'fact_episodes', 'claims')
@@ -19,22 +23,21 @@ export function startBulkLoad(db: Database): { finish(): void } {
     .all();
   for (const o of objects) db.exec(`DROP ${o.type === 'index' ? 'INDEX' : 'TRIGGER'} ${o.name}`);
   return {
-    finish() {
-      // FTS5 writes a segment each time its buffer fills (1 MiB by default) and keeps merging them;
-      // with a buffer as large as a whole memory's terms it writes each index once (trigram build
-      // ~1.5 s -> ~0.95 s at 100k). Back to the default after, in the same transaction.
-      setFtsBuffer(db, FTS_BULK_HASHSIZE);
-      indexAllFullText(db);
-      setFtsBuffer(db, FTS_DEFAULT_HASHSIZE);
-      for (const o of objects) db.exec(o.sql);
+    finish(writeLeftToHelper) {
+      // Indexes before the helper's copy (SQLite then copies their entries too); the queue triggers
+      // after it, or they would queue every copied episode for indexing again.
+      for (const o of objects) if (o.type === 'index') db.exec(o.sql);
+      let indexed = false;
+      if (helper) {
+        indexed = helper.adopt();
+        if (!indexed) writeLeftToHelper();
+      }
+      if (!indexed) {
+        setFullTextBuffer(db, 'bulk');
+        indexAllFullText(db);
+        setFullTextBuffer(db, 'default');
+      }
+      for (const o of objects) if (o.type === 'trigger') db.exec(o.sql);
     },
   };
-}
-
-const FTS_TABLES = ['facts_fts', 'facts_cjk', 'episodes_fts', 'episodes_cjk'];
-const FTS_DEFAULT_HASHSIZE = 1024 * 1024;
-const FTS_BULK_HASHSIZE = 64 * 1024 * 1024;
-
-function setFtsBuffer(db: Database, bytes: number): void {
-  for (const table of FTS_TABLES) db.exec(`INSERT INTO ${table} (${table}, rank) VALUES ('hashsize', ${Math.trunc(bytes)})`);
 }

@@ -55,6 +55,19 @@ export function registerTextFunctions(db: Database): void {
   db.function('tempora_cjk_grams', { deterministic: true }, (text: unknown) => (typeof text === 'string' ? cjkGrams(text) : ''));
 }
 
+/** The full-text tables of facts and episodes (entities_fts is written directly by the entity store). */
+export const FULL_TEXT_TABLES = ['facts_fts', 'facts_cjk', 'episodes_fts', 'episodes_cjk'] as const;
+
+/**
+ * FTS5 writes a segment each time its buffer fills (1 MiB by default) and keeps merging them; with a
+ * buffer as large as a whole memory's terms ('bulk', 64 MiB) it writes each index once (trigram build
+ * ~1.5 s -> ~0.95 s at 100k). A bulk load sets it, indexes, and sets 'default' again.
+ */
+export function setFullTextBuffer(db: Database, size: 'bulk' | 'default'): void {
+  const bytes = size === 'bulk' ? 64 * 1024 * 1024 : 1024 * 1024;
+  for (const table of FULL_TEXT_TABLES) db.exec(`INSERT INTO ${table} (${table}, rank) VALUES ('hashsize', ${bytes})`);
+}
+
 /** Indexes every queued row. Cheap when nothing is queued. */
 export function flushFullText(db: Database): void {
   const queued = db.prepare("SELECT 1 FROM fts_queue LIMIT 1").get();

@@ -11,6 +11,7 @@ import type { EntityStore } from './entity-store';
 import type { FactRows } from './fact-rows';
 import { MemoryInputError } from './memory-errors';
 import { startBulkLoad } from './bulk-load';
+import type { BulkLoadHelper } from './bulk-load-helper';
 import { normalizeName, USER_ENTITY_NAME } from './normalize';
 import type { SlotResolver } from './slot-resolver';
 import type { EndKind } from './temporal-rules';
@@ -47,7 +48,7 @@ export function isEmptyStore(db: Database): boolean {
   return !db.prepare('SELECT 1 FROM facts UNION ALL SELECT 1 FROM episodes LIMIT 1').get();
 }
 
-export function importMemory(ctx: ImportContext, doc: MemoryExport, replace: boolean): ImportSummary {
+export function importMemory(ctx: ImportContext, doc: MemoryExport, replace: boolean, helper: BulkLoadHelper | null = null): ImportSummary {
   const { db, rows, entities } = ctx;
   // Into a store without facts and episodes, no fact or episode can clash or be cited from the store:
   // their lookups are skipped, and indexes and queue triggers are rebuilt once after loading instead
@@ -96,7 +97,7 @@ export function importMemory(ctx: ImportContext, doc: MemoryExport, replace: boo
   const lineage = lineageResolver(factById, rows);
   const episodeTime = new Map(doc.episodes.map((e) => [e.id, e.reference_time]));
 
-  const bulkLoad = bulk ? startBulkLoad(db) : null;
+  const bulkLoad = bulk ? startBulkLoad(db, helper) : null;
 
   if (replace) {
     const ids = JSON.stringify(clashes);
@@ -128,18 +129,22 @@ export function importMemory(ctx: ImportContext, doc: MemoryExport, replace: boo
     }
   }
   const insertEpisode = db.prepare('INSERT INTO episodes (id, conversation_id, role, content, reference_time, created_at) VALUES (?, ?, ?, ?, ?, ?)');
-  for (const e of doc.episodes) {
-    if (replace && exists.episode(e.id)) {
-      // Episodes are append-only in use; --replace rewrites the row in place (facts may cite it) and its FTS entry.
-      const old = db.prepare<[string], { rowid: number; content: string }>('SELECT rowid, content FROM episodes WHERE id = ?').get(e.id)!;
-      db.prepare("INSERT INTO episodes_fts (episodes_fts, rowid, content) VALUES ('delete', ?, ?)").run(old.rowid, old.content);
-      db.prepare('DELETE FROM episodes_cjk WHERE rowid = ?').run(old.rowid);
-      db.prepare('UPDATE episodes SET conversation_id = @conversation_id, role = @role, content = @content, reference_time = @reference_time, created_at = @created_at WHERE id = @id').run(e);
-      db.prepare("INSERT INTO fts_queue (kind, row) VALUES ('episode', ?)").run(old.rowid);
-      continue;
+  const writeEpisodes = () => {
+    for (const e of doc.episodes) {
+      if (replace && exists.episode(e.id)) {
+        // Episodes are append-only in use; --replace rewrites the row in place (facts may cite it) and its FTS entry.
+        const old = db.prepare<[string], { rowid: number; content: string }>('SELECT rowid, content FROM episodes WHERE id = ?').get(e.id)!;
+        db.prepare("INSERT INTO episodes_fts (episodes_fts, rowid, content) VALUES ('delete', ?, ?)").run(old.rowid, old.content);
+        db.prepare('DELETE FROM episodes_cjk WHERE rowid = ?').run(old.rowid);
+        db.prepare('UPDATE episodes SET conversation_id = @conversation_id, role = @role, content = @content, reference_time = @reference_time, created_at = @created_at WHERE id = @id').run(e);
+        db.prepare("INSERT INTO fts_queue (kind, row) VALUES ('episode', ?)").run(old.rowid);
+        continue;
+      }
+      insertEpisode.run(e.id, e.conversation_id, e.role, e.content, e.reference_time, e.created_at);
     }
-    insertEpisode.run(e.id, e.conversation_id, e.role, e.content, e.reference_time, e.created_at);
-  }
+  };
+  // With a helper, a worker writes episodes and fact_episodes meanwhile (bulk-load-helper.ts).
+  if (!helper) writeEpisodes();
   for (const f of doc.facts) {
     const referenceTime = earliestReferenceTime(f.episode_ids, episodeTime, exists);
     const row = {
@@ -161,7 +166,7 @@ export function importMemory(ctx: ImportContext, doc: MemoryExport, replace: boo
       supersedes: f.supersedes,
       origin: f.origin,
     };
-    rows.insert(row, f.episode_ids);
+    rows.insert(row, helper ? [] : f.episode_ids);
     // The format carries facts, not the claims behind them: each live fact becomes one claim.
     if (f.expired_at === null) {
       const stated = row.end_kind === 'explicit' || row.end_kind === 'judged';
@@ -183,7 +188,10 @@ export function importMemory(ctx: ImportContext, doc: MemoryExport, replace: boo
       });
     }
   }
-  bulkLoad?.finish();
+  bulkLoad?.finish(() => {
+    writeEpisodes();
+    for (const f of doc.facts) for (const e of f.episode_ids) rows.link(f.id, e);
+  });
   // Facts about a joined entity may meet the memory's own in a slot (two managers at once): the
   // rules resolve each such slot from all its claims, as if the facts had arrived one by one.
   const joinedIds = new Set(joined.values());

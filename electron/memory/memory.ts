@@ -22,6 +22,7 @@ import { MemoryInputError } from './memory-errors';
 import { newId } from './ids';
 import { exportMemory } from './memory-export';
 import { importMemory, isEmptyStore, parseExport, type ImportSummary } from './memory-import';
+import { BULK_HELPER_MIN_ROWS, BulkLoadHelper } from './bulk-load-helper';
 import { normalizePredicate } from './normalize';
 import { observeAll } from './observe';
 import { MemorySearch, type ScorePart, type SearchHit, type SearchOptions } from './search';
@@ -95,12 +96,16 @@ export class Memory {
   readonly slots: SlotResolver;
   readonly jobs: IngestionJobs;
   private readonly searcher: MemorySearch;
+  private readonly path: string;
+  private readonly nativeBinding: string | undefined;
+  private background: Promise<void> = Promise.resolve();
   private readonly listeners = new Set<(change: MemoryChange) => void>();
 
   constructor(options: MemoryOptions) {
     this.clock = options.clock ?? systemClock();
-    const path = options.dataDir === ':memory:' ? ':memory:' : databasePath(options.dataDir);
-    this.db = openDatabase({ path, nativeBinding: options.nativeBinding });
+    this.path = options.dataDir === ':memory:' ? ':memory:' : databasePath(options.dataDir);
+    this.nativeBinding = options.nativeBinding;
+    this.db = openDatabase({ path: this.path, nativeBinding: options.nativeBinding });
     this.rows = new FactRows(this.db);
     this.entities = new EntityStore(this.db, this.clock);
     this.episodes = new EpisodeStore(this.db, this.clock);
@@ -266,22 +271,41 @@ export class Memory {
     return exportMemory(this.db, this.entities, this.clock.now());
   }
 
-  /** Validates the whole document, then imports it in one transaction. */
-  importMemory(input: unknown, options: { replace?: boolean } = {}): ImportSummary {
-    const doc = parseExport(input);
+  /**
+   * Validates the whole document, then imports it in one transaction. A large import into an empty
+   * store has its full-text indexes built on a second thread (bulk-load-helper.ts), which then
+   * checkpoints the WAL in the background; `settled()` waits for that.
+   */
+  importMemory(input: unknown, options: { replace?: boolean; helper?: boolean } = {}): ImportSummary {
     flushFullText(this.db);
     // Into an empty store the import checks every reference itself (memory-import.ts), so SQLite's
     // per-row foreign key lookups are skipped; the pragma only takes effect outside a transaction.
     const bulk = isEmptyStore(this.db);
-    if (bulk) this.db.pragma('foreign_keys = OFF');
-    let summary: ImportSummary;
+    const helper =
+      bulk && this.path !== ':memory:' && (options.helper ?? rowCount(input) >= BULK_HELPER_MIN_ROWS) ? BulkLoadHelper.spawn(this.db, this.path, this.nativeBinding) : null;
+    let summary: ImportSummary | undefined;
     try {
-      summary = this.write(() => importMemory(this, doc, options.replace ?? false));
+      const doc = parseExport(input);
+      helper?.load(doc);
+      if (bulk) this.db.pragma('foreign_keys = OFF');
+      // The worker checkpoints after the commit, so the commit itself does not.
+      if (helper) this.db.pragma('wal_autocheckpoint = 0');
+      summary = this.write(() => importMemory(this, doc, options.replace ?? false, helper));
     } finally {
       if (bulk) this.db.pragma('foreign_keys = ON');
+      if (helper) {
+        this.db.pragma(`wal_autocheckpoint = ${WAL_AUTOCHECKPOINT_PAGES}`);
+        helper.finish(summary ? { dbPath: this.path } : null);
+        this.background = Promise.all([this.background, helper.exited]).then(() => undefined);
+      }
     }
     this.emit({ kind: 'imported', summary });
     return summary;
+  }
+
+  /** Resolves when background work started by a write (an import's WAL checkpoint) has finished. */
+  settled(): Promise<void> {
+    return this.background;
   }
 
   close(): void {
@@ -307,6 +331,16 @@ export class Memory {
     for (const listener of this.listeners) listener(change);
   }
 }
+
+/** Facts + episodes of what looks like an export document (before it is validated). */
+function rowCount(input: unknown): number {
+  if (typeof input !== 'object' || input === null) return 0;
+  const { facts, episodes } = input as { facts?: unknown; episodes?: unknown };
+  return (Array.isArray(facts) ? facts.length : 0) + (Array.isArray(episodes) ? episodes.length : 0);
+}
+
+/** SQLite's default automatic checkpoint threshold, restored after an import's own checkpoint. */
+const WAL_AUTOCHECKPOINT_PAGES = 1000;
 
 export function openMemory(options: MemoryOptions): Memory {
   return new Memory(options);

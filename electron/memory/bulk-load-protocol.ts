@@ -1,0 +1,94 @@
+/**
+ * What the main thread and the bulk-load worker (bulk-load-worker.ts) say to each other: the start
+ * data, the shared state the main thread waits on, the messages, and how rows travel. Rows travel
+ * packed — each column's strings joined into one text with their lengths in an Int32Array — because
+ * copying one long string to another thread is ~10× cheaper than copying a million short ones.
+ */
+
+/** Index of the state in the shared Int32Array. */
+export const STATE = 0;
+/** Values of the state: not running yet, running and waiting for rows, building, built, failed. */
+export const STARTING = 0;
+export const READY = 1;
+export const BUILDING = 2;
+export const BUILT = 3;
+export const FAILED = 4;
+
+/** workerData of the worker. */
+export interface BulkLoadStart {
+  /** The scratch database file the worker builds its tables in. */
+  scratchPath: string;
+  nativeBinding?: string;
+  /** An Int32Array's buffer: the state at STATE. */
+  state: SharedArrayBuffer;
+}
+
+/** The tables the worker writes, by the memory's own CREATE statements (sqlite_master). */
+export interface BulkLoadSchema {
+  /** episodes and fact_episodes, then the full-text tables. */
+  tables: string[];
+  /** The secondary indexes of episodes and fact_episodes, built after their rows. */
+  indexes: string[];
+}
+
+/** Rows of a fixed number of text columns (null allowed), packed. */
+export interface PackedRows {
+  columns: number;
+  text: string;
+  /** Length of each value in `text`, row by row; -1 is null. */
+  lengths: Int32Array;
+}
+
+export interface BulkLoadRows {
+  schema: BulkLoadSchema;
+  /** fact, predicate of each fact, in the order the main thread inserts them (rowid = index + 1). */
+  facts: PackedRows;
+  /** id, conversation_id, role, content, reference_time, created_at (rowid = index + 1). */
+  episodes: PackedRows;
+  /** fact_id, episode_id. */
+  links: PackedRows;
+}
+
+/** To the worker: the rows to build from; after the build, checkpoint this database file, or just finish. */
+export type BulkLoadMessage = { load: BulkLoadRows } | { checkpoint: string } | { close: true };
+
+/** From the worker: what went wrong (the state says FAILED when it was the build). */
+export interface BulkLoadReport {
+  error: string;
+}
+
+/** Packs rows: `values(item, out)` appends each row's `columns` values (string or null) to `out`. */
+export function packRows<T>(items: readonly T[], columns: number, values: (item: T, out: (string | null)[]) => void): PackedRows {
+  const all: (string | null)[] = [];
+  for (const item of items) values(item, all);
+  const lengths = new Int32Array(all.length);
+  const parts: string[] = [];
+  for (let i = 0; i < all.length; i++) {
+    const value = all[i]!;
+    if (value === null) {
+      lengths[i] = -1;
+    } else {
+      lengths[i] = value.length;
+      parts.push(value);
+    }
+  }
+  return { columns, text: parts.join(''), lengths };
+}
+
+/** Calls `row` with each row's values, in order (the array is reused between rows). */
+export function forEachRow(packed: PackedRows, row: (values: (string | null)[]) => void): void {
+  const values: (string | null)[] = new Array(packed.columns).fill(null);
+  let offset = 0;
+  for (let i = 0; i < packed.lengths.length; ) {
+    for (let c = 0; c < packed.columns; c++, i++) {
+      const length = packed.lengths[i]!;
+      if (length < 0) {
+        values[c] = null;
+      } else {
+        values[c] = packed.text.slice(offset, offset + length);
+        offset += length;
+      }
+    }
+    row(values);
+  }
+}

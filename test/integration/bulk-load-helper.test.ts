@@ -1,0 +1,131 @@
+/**
+ * A large import into an empty store with its second thread (electron/memory/bulk-load-helper.ts):
+ * the worker builds episodes, fact_episodes and the full-text indexes in a scratch database and the
+ * import copies them in. It must give exactly what the one-thread import gives, leave indexes and
+ * triggers as they were, and fall back to one thread whenever the worker cannot deliver.
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { databasePath, openMemory, steppingClock, type Memory } from '../../electron/memory/index';
+import { BulkLoadHelper } from '../../electron/memory/bulk-load-helper';
+import { importMemory, parseExport } from '../../electron/memory/memory-import';
+import { generateSyntheticMemory } from '../fixtures/synthetic-memory';
+import { syntheticExport } from '../bench/synthetic-export';
+import type { MemoryExport } from '../../shared/memory-schema';
+
+const dirs: string[] = [];
+const open: Memory[] = [];
+afterEach(async () => {
+  for (const m of open.splice(0)) {
+    await m.settled();
+    m.close();
+  }
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+function fileMemory(): { memory: Memory; dir: string } {
+  const dir = mkdtempSync(join(tmpdir(), 'tempora-bulk-'));
+  dirs.push(dir);
+  const memory = openMemory({ dataDir: dir, clock: steppingClock('2026-11-01T00:00:00Z', 1000) });
+  open.push(memory);
+  return { memory, dir };
+}
+
+let cached: MemoryExport | undefined;
+/** ~1,500 fact versions about people in English and Japanese, with closed and superseded versions. */
+function document(): MemoryExport {
+  cached ??= syntheticExport(generateSyntheticMemory({ observations: 1500, seed: 7 }), 1500);
+  return JSON.parse(JSON.stringify(cached)) as MemoryExport;
+}
+
+const QUERIES = ['manager', 'coffee', 'London', '住んでいます', 'ラーメン', '担当', '東京', '上司'];
+const FULL_TEXT = ['facts_fts', 'facts_cjk', 'episodes_fts', 'episodes_cjk'];
+
+function fullTextState(m: Memory) {
+  const vocab = (table: string) => m.db.prepare(`SELECT term, doc, cnt FROM ${table}_vocab ORDER BY term`).all();
+  return {
+    vocab: FULL_TEXT.map((t) => vocab(t)),
+    hits: QUERIES.map((q) => m.search(q, { limit: 20 }).map((h) => h.fact.id)),
+    episodes: m.db.prepare("SELECT rowid, id FROM episodes ORDER BY rowid").all(),
+  };
+}
+
+function schemaObjects(m: Memory) {
+  return m.db.prepare("SELECT type, name, sql FROM sqlite_master WHERE type IN ('index', 'trigger', 'table') ORDER BY name").all();
+}
+
+function checkFullText(m: Memory): void {
+  for (const table of FULL_TEXT) m.db.prepare(`INSERT INTO ${table} (${table}) VALUES ('integrity-check')`).run();
+}
+
+describe('import with the bulk-load worker', () => {
+  it('gives the same memory, indexes and search results as the one-thread import', async () => {
+    const doc = document();
+    const one = fileMemory().memory;
+    const two = fileMemory();
+    const schemaBefore = schemaObjects(two.memory);
+    one.importMemory(document(), { helper: false });
+    const summary = two.memory.importMemory(doc, { helper: true });
+    expect(summary.facts).toBe(doc.facts.length);
+    await two.memory.settled();
+
+    expect({ ...two.memory.exportMemory(), exported_at: null }).toEqual({ ...one.exportMemory(), exported_at: null });
+    expect(fullTextState(two.memory)).toEqual(fullTextState(one));
+    expect(fullTextState(two.memory).hits.flat().length).toBeGreaterThan(20);
+    checkFullText(two.memory); // external-content tables: also checks every row against the table
+    expect(schemaObjects(two.memory)).toEqual(schemaBefore);
+    expect(two.memory.db.pragma('foreign_keys', { simple: true })).toBe(1);
+    expect(two.memory.db.pragma('wal_autocheckpoint', { simple: true })).toBe(1000);
+    expect(two.memory.db.pragma('foreign_key_check')).toEqual([]);
+    expect(two.memory.db.prepare('SELECT COUNT(*) AS n FROM fts_queue').get()).toEqual({ n: 0 });
+    expect(two.memory.db.prepare('PRAGMA database_list').all().map((d) => (d as { name: string }).name)).toEqual(['main']);
+    expect(readdirSync(two.dir).filter((f) => f.includes('scratch'))).toEqual([]);
+
+    // the adopted indexes keep working: a new fact is found, a forgotten one is gone from them
+    two.memory.observe([{ subject: '私', predicate: '趣味', object: '盆栽', fact: '盆栽が趣味です。', reference_time: '2026-10-15T00:00:00Z' }]);
+    expect(two.memory.search('盆栽').map((h) => h.fact.fact)).toEqual(['盆栽が趣味です。']);
+    const victim = two.memory.search('London', { limit: 1 })[0]!.fact;
+    two.memory.forgetFact(victim.id);
+    expect(two.memory.search('London', { limit: 50 }).map((h) => h.fact.id)).not.toContain(victim.id);
+    checkFullText(two.memory);
+  });
+
+  it('a refused document leaves the store, its settings and the data directory as they were', async () => {
+    const { memory, dir } = fileMemory();
+    const dangling = document();
+    dangling.facts[5]!.episode_ids = ['epi_missing'];
+    expect(() => memory.importMemory(dangling, { helper: true })).toThrow(/facts\.5\.episode_ids\.0: unknown episode epi_missing/);
+    await memory.settled();
+    expect(memory.exportMemory().facts).toEqual([]);
+    expect(memory.search('東京')).toEqual([]);
+    checkFullText(memory);
+    expect(memory.db.pragma('foreign_keys', { simple: true })).toBe(1);
+    expect(memory.db.pragma('wal_autocheckpoint', { simple: true })).toBe(1000);
+    expect(readdirSync(dir).filter((f) => f.includes('scratch'))).toEqual([]);
+    // and the next import goes through
+    memory.importMemory(document(), { helper: true });
+    checkFullText(memory);
+    expect(memory.search('東京').length).toBeGreaterThan(0);
+  });
+
+  it('when the worker cannot deliver, the import writes and indexes everything in its own thread', async () => {
+    const reference = fileMemory().memory;
+    reference.importMemory(document(), { helper: false });
+    const { memory, dir } = fileMemory();
+    const doc = parseExport(document());
+    // a worker that never gets its rows: adopt() has nothing to copy and must say so
+    const helper = BulkLoadHelper.spawn(memory.db, databasePath(dir))!;
+    expect(helper).not.toBeNull();
+    memory.db.pragma('foreign_keys = OFF');
+    memory.write(() => importMemory(memory, doc, false, helper));
+    memory.db.pragma('foreign_keys = ON');
+    helper.finish({ dbPath: databasePath(dir) });
+    await helper.exited;
+    expect({ ...memory.exportMemory(), exported_at: null }).toEqual({ ...reference.exportMemory(), exported_at: null });
+    expect(fullTextState(memory)).toEqual(fullTextState(reference));
+    checkFullText(memory);
+    expect(existsSync(`${databasePath(dir)}.bulk-scratch`)).toBe(false);
+  });
+});

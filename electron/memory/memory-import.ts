@@ -5,7 +5,7 @@
  */
 import type { Database } from 'better-sqlite3';
 import { isExportDocument } from '../../shared/export-check';
-import { describeZodError, memoryExport, type EntityRecord, type FactRecord, type MemoryExport } from '../../shared/memory-schema';
+import { describeZodError, memoryExport, type EntityRecord, type EpisodeRecord, type FactRecord, type MemoryExport } from '../../shared/memory-schema';
 import type { ClaimRows } from './claim-rows';
 import type { EntityStore } from './entity-store';
 import type { FactRows } from './fact-rows';
@@ -55,10 +55,10 @@ export function importMemory(ctx: ImportContext, doc: MemoryExport, replace: boo
   // of being updated row by row (several times faster for a whole memory moving to a new machine).
   const bulk = isEmptyStore(db);
   const exists = storeLookups(db, !bulk);
-  const docConversations = uniqueIds(doc.conversations, 'conversations');
-  const docEpisodes = uniqueIds(doc.episodes, 'episodes');
-  const docEntities = uniqueIds(doc.entities, 'entities');
-  const docFacts = uniqueIds(doc.facts, 'facts');
+  const docConversations = byUniqueId(doc.conversations, 'conversations');
+  const docEpisodes = byUniqueId(doc.episodes, 'episodes');
+  const docEntities = byUniqueId(doc.entities, 'entities');
+  const docFacts = byUniqueId(doc.facts, 'facts');
 
   const clashes: string[] = [];
   for (const c of doc.conversations) if (exists.conversation(c.id)) clashes.push(c.id);
@@ -93,9 +93,8 @@ export function importMemory(ctx: ImportContext, doc: MemoryExport, replace: boo
     if (f.supersedes !== null && !docFacts.has(f.supersedes) && !exists.fact(f.supersedes)) fail(i, 'supersedes', `unknown fact ${f.supersedes}`);
     if (f.invalidated_by !== null && !docFacts.has(f.invalidated_by) && !exists.fact(f.invalidated_by)) fail(i, 'invalidated_by', `unknown fact ${f.invalidated_by}`);
   }
-  const factById = new Map(doc.facts.map((f) => [f.id, f]));
+  const factById = docFacts;
   const lineage = lineageResolver(factById, rows);
-  const episodeTime = new Map(doc.episodes.map((e) => [e.id, e.reference_time]));
 
   const bulkLoad = bulk ? startBulkLoad(db, helper) : null;
 
@@ -146,7 +145,7 @@ export function importMemory(ctx: ImportContext, doc: MemoryExport, replace: boo
   // With a helper, a worker writes episodes and fact_episodes meanwhile (bulk-load-helper.ts).
   if (!helper) writeEpisodes();
   for (const f of doc.facts) {
-    const referenceTime = earliestReferenceTime(f.episode_ids, episodeTime, exists);
+    const referenceTime = earliestReferenceTime(f.episode_ids, docEpisodes, exists);
     const row = {
       id: f.id,
       lineage_id: lineage(f.id),
@@ -246,22 +245,27 @@ function storeLookups(db: Database, factsAndEpisodes: boolean): StoreLookups {
 }
 
 /** When a fact was first said: the earliest reference time of its episodes (undefined without any). */
-function earliestReferenceTime(episodeIds: string[], docTimes: Map<string, string>, exists: StoreLookups): string | undefined {
+function earliestReferenceTime(episodeIds: string[], docEpisodes: Map<string, EpisodeRecord>, exists: StoreLookups): string | undefined {
   let earliest: string | undefined;
   for (const id of episodeIds) {
-    const t = docTimes.get(id) ?? exists.episodeTime(id);
+    const t = docEpisodes.get(id)?.reference_time ?? exists.episodeTime(id);
     if (t !== undefined && (earliest === undefined || t < earliest)) earliest = t;
   }
   return earliest;
 }
 
-function uniqueIds(items: { id: string }[], where: string): Set<string> {
-  const ids = new Set<string>();
-  items.forEach((item, i) => {
-    if (ids.has(item.id)) throw new MemoryInputError(`${where}.${i}.id: duplicate id ${item.id}`, `${where}.${i}.id`);
-    ids.add(item.id);
-  });
-  return ids;
+/** The items by id; a repeated id is refused with its place. */
+function byUniqueId<T extends { id: string }>(items: T[], where: string): Map<string, T> {
+  const byId = new Map<string, T>();
+  for (const item of items) byId.set(item.id, item);
+  if (byId.size !== items.length) {
+    const seen = new Set<string>();
+    items.forEach((item, i) => {
+      if (seen.has(item.id)) throw new MemoryInputError(`${where}.${i}.id: duplicate id ${item.id}`, `${where}.${i}.id`);
+      seen.add(item.id);
+    });
+  }
+  return byId;
 }
 
 /** A fact's chain starts at the version that supersedes nothing; cycles are refused. */

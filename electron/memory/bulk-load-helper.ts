@@ -83,8 +83,19 @@ export class BulkLoadHelper {
     return helper;
   }
 
-  /** Sends the worker the rows it builds from (after the document has been validated and checked). */
-  load(doc: BulkLoadDocument): void {
+  /**
+   * Sends the worker the rows it builds from. The document may not be validated yet (the worker's
+   * tables are used only if it passes); one that cannot even be read as rows sends nothing.
+   */
+  load(input: unknown): void {
+    try {
+      this.post(input as BulkLoadDocument);
+    } catch (error) {
+      this.failure = `the document could not be read as rows: ${error instanceof Error ? error.message : String(error)}`;
+    }
+  }
+
+  private post(doc: BulkLoadDocument): void {
     const { db } = this;
     const rows: BulkLoadRows = {
       schema: {
@@ -94,11 +105,9 @@ export class BulkLoadHelper {
           .pluck()
           .all(),
       },
-      facts: packRows(doc.facts, 2, (f, out) => out.push(f.fact, f.predicate)),
-      episodes: packRows(doc.episodes, 6, (e, out) => out.push(e.id, e.conversation_id, e.role, e.content, e.reference_time, e.created_at)),
-      links: packRows(doc.facts, 2, (f, out) => {
-        for (const episode of f.episode_ids) out.push(f.id, episode);
-      }),
+      facts: packRows(doc.facts, [(f) => f.fact, (f) => f.predicate]),
+      episodes: packRows(doc.episodes, [(e) => e.id, (e) => e.conversation_id, (e) => e.role, (e) => e.content, (e) => e.reference_time, (e) => e.created_at]),
+      links: packRows(linksOf(doc.facts), [(l) => l[0], (l) => l[1]]),
     };
     const message: BulkLoadMessage = { load: rows };
     this.worker.postMessage(message, [rows.facts.lengths.buffer, rows.episodes.lengths.buffer, rows.links.lengths.buffer] as ArrayBuffer[]);
@@ -195,6 +204,12 @@ function workerEntry(): { file: string; source?: string } | null {
   const source = join(here, 'bulk-load-worker.ts');
   const boot = join(here, 'ts-worker-boot.mjs');
   return existsSync(source) && existsSync(boot) ? { file: boot, source } : null;
+}
+
+function linksOf(facts: BulkLoadDocument['facts']): [string, string][] {
+  const links: [string, string][] = [];
+  for (const f of facts) for (const episode of f.episode_ids) links.push([f.id, episode]);
+  return links;
 }
 
 function storedSql(db: Database, name: string): string {

@@ -57,22 +57,23 @@ export interface BulkLoadReport {
   error: string;
 }
 
-/** Packs rows: `values(item, out)` appends each row's `columns` values (string or null) to `out`. */
-export function packRows<T>(items: readonly T[], columns: number, values: (item: T, out: (string | null)[]) => void): PackedRows {
-  const all: (string | null)[] = [];
-  for (const item of items) values(item, all);
-  const lengths = new Int32Array(all.length);
-  const parts: string[] = [];
-  for (let i = 0; i < all.length; i++) {
-    const value = all[i]!;
-    if (value === null) {
-      lengths[i] = -1;
-    } else {
-      lengths[i] = value.length;
-      parts.push(value);
+/**
+ * Packs rows: `values(item, column)` gives each row's value of each column. Values go straight into
+ * a presized array (join() writes null as ''), their lengths into the Int32Array.
+ */
+export function packRows<T>(items: readonly T[], columns: readonly ((item: T) => string | null)[]): PackedRows {
+  const width = columns.length;
+  const parts: (string | null)[] = new Array(items.length * width);
+  const lengths = new Int32Array(items.length * width);
+  let k = 0;
+  for (const item of items) {
+    for (let c = 0; c < width; c++, k++) {
+      const value = columns[c]!(item);
+      parts[k] = value;
+      lengths[k] = value === null ? -1 : value.length;
     }
   }
-  return { columns, text: parts.join(''), lengths };
+  return { columns: width, text: parts.join(''), lengths };
 }
 
 /** Calls `row` with each row's values, in order (the array is reused between rows). */

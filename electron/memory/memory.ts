@@ -285,8 +285,10 @@ export class Memory {
       bulk && this.path !== ':memory:' && (options.helper ?? rowCount(input) >= BULK_HELPER_MIN_ROWS) ? BulkLoadHelper.spawn(this.db, this.path, this.nativeBinding) : null;
     let summary: ImportSummary | undefined;
     try {
+      // The worker starts on the rows while they are validated here: it only fills a scratch
+      // database, which is used only if the document passes every check below.
+      helper?.load(input);
       const doc = parseExport(input);
-      helper?.load(doc);
       if (bulk) this.db.pragma('foreign_keys = OFF');
       // The worker checkpoints after the commit, so the commit itself does not.
       if (helper) this.db.pragma('wal_autocheckpoint = 0');

@@ -97,6 +97,9 @@ describe('import with the bulk-load worker', () => {
     const dangling = document();
     dangling.facts[5]!.episode_ids = ['epi_missing'];
     expect(() => memory.importMemory(dangling, { helper: true })).toThrow(/facts\.5\.episode_ids\.0: unknown episode epi_missing/);
+    // the worker gets the rows before validation: a document that is not even rows still gets the validation's message
+    const shapeless = { ...document(), episodes: 'none', facts: [{ episode_ids: 7 }] };
+    expect(() => memory.importMemory(shapeless, { helper: true })).toThrow(/not a valid Tempora export: episodes/);
     await memory.settled();
     expect(memory.exportMemory().facts).toEqual([]);
     expect(memory.search('東京')).toEqual([]);

@@ -1,15 +1,16 @@
 /**
  * The second thread of a large bulk load (an import of a whole memory into an empty store). On a
- * machine with two cores the full-text indexes — about a third of such an import — are built by a
- * worker (bulk-load-worker.ts) in a scratch database while the main thread writes the rows; inside
- * the same transaction the main thread then adopts the finished index tables. After the commit the
- * worker checkpoints the WAL, so the import returns without first copying its pages into the file.
+ * machine with two cores, a worker (bulk-load-worker.ts) builds the episodes and fact_episodes tables
+ * and the full-text indexes in a scratch database while the main thread writes entities, facts and
+ * claims; inside the same transaction the main thread then copies the worker's tables in. After the
+ * commit the worker checkpoints the WAL, so the import returns without first copying its pages into
+ * the file.
  *
- * Adopting the tables: each full-text table is dropped and re-created from its stored SQL (FTS5
- * forgets any cached state), then its shadow tables (_data, _idx, _docsize, _config) are copied from
- * the scratch tables, which the same SQLite library built from the same CREATE statement and the
- * same indexing SQL. Whenever anything is off — no worker file, the worker failed or is late, the
- * rows did not take rowids 1..n — adopt() returns false and the caller indexes in this thread.
+ * Copying the full-text tables: each is dropped and re-created from its stored SQL (FTS5 forgets any
+ * cached state), then its shadow tables (_data, _idx, _docsize, _config) are copied from the scratch
+ * tables, which the same SQLite library built from the same CREATE statement and the same indexing
+ * SQL. Whenever anything is off — no worker file, the worker failed or is late, the rows did not take
+ * rowids 1..n, a copy failed — adopt() returns false and the caller does it all in this thread.
  */
 import type { Database } from 'better-sqlite3';
 import { existsSync, rmSync } from 'node:fs';
@@ -43,7 +44,7 @@ const WORKER_TABLES = ['episodes', 'fact_episodes'];
 export class BulkLoadHelper {
   /** Settles when the worker has exited (after the checkpoint, or after a failure). */
   readonly exited: Promise<void>;
-  /** The worker's last report of a failure (for tests and logs; the import never depends on it). */
+  /** Why the worker did not deliver, for diagnosis (the import never depends on it). */
   failure: string | null = null;
   private attached = false;
   private rows: { facts: number; episodes: number } | null = null;

@@ -93,8 +93,7 @@ export function importMemory(ctx: ImportContext, doc: MemoryExport, replace: boo
     if (f.supersedes !== null && !docFacts.has(f.supersedes) && !exists.fact(f.supersedes)) fail(i, 'supersedes', `unknown fact ${f.supersedes}`);
     if (f.invalidated_by !== null && !docFacts.has(f.invalidated_by) && !exists.fact(f.invalidated_by)) fail(i, 'invalidated_by', `unknown fact ${f.invalidated_by}`);
   }
-  const factById = docFacts;
-  const lineage = lineageResolver(factById, rows);
+  const lineage = lineageResolver(docFacts, rows);
 
   const bulkLoad = bulk ? startBulkLoad(db, helper) : null;
 
@@ -157,7 +156,7 @@ export function importMemory(ctx: ImportContext, doc: MemoryExport, replace: boo
       cardinality: f.cardinality,
       valid_at: f.valid_at,
       invalid_at: f.invalid_at,
-      end_kind: endKindOf(f, factById, rows),
+      end_kind: endKindOf(f, docFacts, rows),
       reference_time: referenceTime ?? f.valid_at,
       created_at: f.created_at,
       expired_at: f.expired_at,

@@ -251,6 +251,24 @@ describe('migrations', () => {
     expect(() => migrate(db)).toThrow(/newer Tempora/);
   });
 
+  it('0006 keeps the end_kind check of facts and their rows, without a temporary b-tree per insert', () => {
+    const db = new Database(':memory:');
+    migrate(db, migrations.slice(0, 5));
+    db.exec("INSERT INTO entities (id, name, normalized_name, type, created_at) VALUES ('ent_a', 'A', 'a', 'person', '2026-01-01T00:00:00.000Z')");
+    const insert = (id: string, endKind: string) =>
+      db.prepare(`INSERT INTO facts (id, lineage_id, subject_id, predicate, object_literal, fact, cardinality, valid_at, end_kind, reference_time, created_at, origin)
+        VALUES (?, ?, 'ent_a', 'likes', 'tea', 'A likes tea.', 'many', '2026-01-01T00:00:00.000Z', ?, '2026-01-01T00:00:00.000Z', '2026-01-01T00:00:00.000Z', 'observed')`).run(id, id, endKind);
+    insert('fct_before', 'successor');
+    const opcodes = () => db.prepare("EXPLAIN INSERT INTO facts (id, lineage_id, subject_id, predicate, object_literal, fact, cardinality, valid_at, end_kind, reference_time, created_at, origin) VALUES ('x', 'x', 'ent_a', 'p', 'o', 'f', 'one', 'v', ?, 'r', 'c', 'observed')").all('open').map((r) => (r as { opcode: string }).opcode);
+    expect(opcodes()).toContain('OpenEphemeral');
+    expect(migrate(db)).toEqual({ from: 5, to: migrations.length });
+    expect(opcodes()).not.toContain('OpenEphemeral');
+    expect(db.prepare('SELECT id, end_kind FROM facts').all()).toEqual([{ id: 'fct_before', end_kind: 'successor' }]);
+    for (const kind of ['open', 'explicit', 'judged']) insert(`fct_${kind}`, kind);
+    expect(() => insert('fct_bad', 'closed')).toThrow(/CHECK constraint failed/);
+    expect(db.pragma('integrity_check')).toEqual([{ integrity_check: 'ok' }]);
+  });
+
   it('rolls back a failing step whole', () => {
     const db = new Database(':memory:');
     const steps = [

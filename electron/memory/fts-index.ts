@@ -89,14 +89,18 @@ export function indexAllFullText(db: Database): void {
   db.exec(indexRowsSql('SELECT rowid, fact, predicate FROM facts', 'SELECT rowid, content FROM episodes'));
 }
 
-/** The INSERTs that index the facts (rowid, fact, predicate) and episodes (rowid, content) these SELECTs return. */
+/**
+ * The INSERTs that index the facts (rowid, fact, predicate) and episodes (rowid, content) these SELECTs
+ * return. `LIMIT -1` keeps SQLite from flattening the grams subquery into the outer one, which would
+ * call tempora_cjk_grams twice for every row with CJK text (once for the WHERE, once for the value).
+ */
 function indexRowsSql(facts: string, episodes: string): string {
   return `
     INSERT INTO facts_fts (rowid, fact, predicate) ${facts};
     INSERT INTO facts_cjk (rowid, grams)
-      SELECT rowid, grams FROM (SELECT rowid, tempora_cjk_grams(fact) AS grams FROM (${facts})) WHERE grams <> '';
+      SELECT rowid, grams FROM (SELECT rowid, tempora_cjk_grams(fact) AS grams FROM (${facts}) LIMIT -1) WHERE grams <> '';
     INSERT INTO episodes_fts (rowid, content) ${episodes};
     INSERT INTO episodes_cjk (rowid, grams)
-      SELECT rowid, grams FROM (SELECT rowid, tempora_cjk_grams(content) AS grams FROM (${episodes})) WHERE grams <> '';
+      SELECT rowid, grams FROM (SELECT rowid, tempora_cjk_grams(content) AS grams FROM (${episodes}) LIMIT -1) WHERE grams <> '';
   `;
 }

@@ -31,7 +31,7 @@ const MAYBE_CJK = /[\u1100-\u11ff\u3000-\ud7af\uf900-\ufaff\ud840-\ud87f]/;
 
 /**
  * The index terms of CJK runs in `text`: every overlapping pair of characters, and each kanji
- * alone (父, 母 are words). Terms are space-separated for the unicode61 tokenizer. "" without CJK.
+ * alone (父, 母 are words). Terms are space-separated for the ascii tokenizer. "" without CJK.
  * Runs on every indexed row, so it works on code points rather than Unicode-property regexes.
  */
 export function cjkGrams(text: string): string {

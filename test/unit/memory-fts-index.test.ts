@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import Database from 'better-sqlite3';
 import { migrate } from '../../electron/memory/database/migrate';
+import { migrations } from '../../electron/memory/database/migrations';
 import { cjkGrams, flushFullText, indexAllFullText, registerTextFunctions } from '../../electron/memory/fts-index';
 
 const T = '2026-01-01T00:00:00.000Z';
@@ -48,5 +49,34 @@ describe('full-text indexing', () => {
     expect(s.calls.n).toBe(2 * TEXTS.length);
     expect([s.matches('facts_cjk', '"担当"'), s.matches('episodes_fts', '"Peter"')]).toEqual([1, 1]);
     expect(s.db.prepare('SELECT COUNT(*) AS n FROM fts_queue').get()).toEqual({ n: 0 });
+  });
+});
+
+describe('migration 0007 (ascii tokenizer for the CJK indexes)', () => {
+  it('rebuilds the CJK indexes of a stored memory with the same rows findable, leaving queued rows to the next flush', () => {
+    const db = new Database(':memory:');
+    registerTextFunctions(db);
+    migrate(db, migrations.slice(0, 6));
+    db.exec(`INSERT INTO entities (id, name, normalized_name, type, created_at) VALUES ('ent_a', 'A', 'a', 'person', '${T}')`);
+    const fact = db.prepare(`INSERT INTO facts (id, lineage_id, subject_id, predicate, object_literal, fact, cardinality, valid_at, end_kind, reference_time, created_at, origin)
+      VALUES (?, ?, 'ent_a', 'says', 'x', ?, 'many', '${T}', 'open', '${T}', '${T}', 'observed')`);
+    TEXTS.forEach((text, i) => fact.run(`fct_${i}`, `fct_${i}`, text));
+    flushFullText(db);
+    fact.run('fct_queued', 'fct_queued', 'ジョン・スミスさんは東京に住んでいます。'); // queued, not indexed yet
+    const count = (sql: string) => (db.prepare(sql).get() as { n: number }).n;
+    expect(count("SELECT COUNT(*) AS n FROM facts_cjk WHERE facts_cjk MATCH '\"担当\"'")).toBe(1);
+
+    expect(migrate(db)).toEqual({ from: 6, to: migrations.length });
+    expect(db.prepare("SELECT sql FROM sqlite_master WHERE name = 'facts_cjk'").pluck().get()).toContain("tokenize='ascii'");
+    expect(count('SELECT COUNT(*) AS n FROM facts_cjk_docsize')).toBe(2); // the queued row waits for the flush
+    flushFullText(db);
+    expect(count('SELECT COUNT(*) AS n FROM facts_cjk_docsize')).toBe(3);
+    for (const [query, n] of [['"担当"', 1], ['"好き"', 1], ['"東京"', 1], ['"ン・" "・ス"', 1], ['"さん"', 2]] as const) {
+      expect(count(`SELECT COUNT(*) AS n FROM facts_cjk WHERE facts_cjk MATCH '${query}'`), query).toBe(n);
+    }
+    db.exec("INSERT INTO facts_cjk (facts_cjk) VALUES ('integrity-check')");
+    // forgetting a fact still removes its terms (contentless_delete)
+    db.prepare("DELETE FROM facts WHERE id = 'fct_2'").run();
+    expect(count("SELECT COUNT(*) AS n FROM facts_cjk WHERE facts_cjk MATCH '\"担当\"'")).toBe(0);
   });
 });

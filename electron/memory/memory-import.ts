@@ -5,7 +5,7 @@
  */
 import type { Database } from 'better-sqlite3';
 import { isExportDocument } from '../../shared/export-check';
-import { describeZodError, memoryExport, type EntityRecord, type EpisodeRecord, type FactRecord, type MemoryExport } from '../../shared/memory-schema';
+import { describeZodError, memoryExport, type EntityRecord, type FactRecord, type MemoryExport } from '../../shared/memory-schema';
 import type { ClaimRows } from './claim-rows';
 import type { EntityStore } from './entity-store';
 import type { FactRows } from './fact-rows';
@@ -80,14 +80,20 @@ export function importMemory(ctx: ImportContext, doc: MemoryExport, replace: boo
     throw new MemoryInputError(`facts.${i}.${field}: ${message}`, `facts.${i}.${field}`);
   };
   // A plain loop with messages built only on failure: it runs for every fact of a large import.
+  // It also finds when each fact was first said: the earliest reference time of its episodes.
+  const referenceTimes: (string | undefined)[] = new Array(doc.facts.length);
   for (let i = 0; i < doc.facts.length; i++) {
     const f = doc.facts[i]!;
     if (!docEntities.has(f.subject_id) && !exists.entity(f.subject_id)) fail(i, 'subject_id', `unknown entity ${f.subject_id}`);
     if (f.object_id !== null && !docEntities.has(f.object_id) && !exists.entity(f.object_id)) fail(i, 'object_id', `unknown entity ${f.object_id}`);
+    let earliest: string | undefined;
     for (let j = 0; j < f.episode_ids.length; j++) {
       const e = f.episode_ids[j]!;
-      if (!docEpisodes.has(e) && !exists.episode(e)) fail(i, `episode_ids.${j}`, `unknown episode ${e}`);
+      const t = docEpisodes.get(e)?.reference_time ?? exists.episodeTime(e);
+      if (t === undefined) fail(i, `episode_ids.${j}`, `unknown episode ${e}`);
+      else if (earliest === undefined || t < earliest) earliest = t;
     }
+    referenceTimes[i] = earliest;
     if (f.invalid_at !== null && f.invalid_at < f.valid_at) fail(i, 'invalid_at', `is before valid_at (${f.valid_at})`);
     if (f.expired_at !== null && f.expired_at < f.created_at) fail(i, 'expired_at', `is before created_at (${f.created_at})`);
     if (f.supersedes !== null && !docFacts.has(f.supersedes) && !exists.fact(f.supersedes)) fail(i, 'supersedes', `unknown fact ${f.supersedes}`);
@@ -109,7 +115,7 @@ export function importMemory(ctx: ImportContext, doc: MemoryExport, replace: boo
   // and an entity with the same name and type is the same one. Their facts join the existing
   // entity (its aliases grow), and the slots they land in are re-resolved by the rules below.
   const joined = joinExistingEntities(doc.entities, entities, exists);
-  const entityId = (id: string) => joined.get(id) ?? id;
+  const entityId = joined.size ? (id: string) => joined.get(id) ?? id : (id: string) => id;
   for (const e of doc.entities) {
     const target = joined.get(e.id);
     if (target !== undefined) {
@@ -143,8 +149,9 @@ export function importMemory(ctx: ImportContext, doc: MemoryExport, replace: boo
   };
   // With a helper, a worker writes episodes and fact_episodes meanwhile (bulk-load-helper.ts).
   if (!helper) writeEpisodes();
-  for (const f of doc.facts) {
-    const referenceTime = earliestReferenceTime(f.episode_ids, docEpisodes, exists);
+  for (let i = 0; i < doc.facts.length; i++) {
+    const f = doc.facts[i]!;
+    const referenceTime = referenceTimes[i];
     const row = {
       id: f.id,
       lineage_id: lineage(f.id),
@@ -194,7 +201,7 @@ export function importMemory(ctx: ImportContext, doc: MemoryExport, replace: boo
   // rules resolve each such slot from all its claims, as if the facts had arrived one by one.
   const joinedIds = new Set(joined.values());
   const slots = new Map<string, { subjectId: string; predicate: string }>();
-  for (const f of doc.facts) {
+  if (joinedIds.size) for (const f of doc.facts) {
     const subjectId = entityId(f.subject_id);
     if (f.expired_at === null && joinedIds.has(subjectId)) slots.set(`${subjectId}\u0000${f.predicate}`, { subjectId, predicate: f.predicate });
   }
@@ -243,16 +250,6 @@ function storeLookups(db: Database, factsAndEpisodes: boolean): StoreLookups {
   };
 }
 
-/** When a fact was first said: the earliest reference time of its episodes (undefined without any). */
-function earliestReferenceTime(episodeIds: string[], docEpisodes: Map<string, EpisodeRecord>, exists: StoreLookups): string | undefined {
-  let earliest: string | undefined;
-  for (const id of episodeIds) {
-    const t = docEpisodes.get(id)?.reference_time ?? exists.episodeTime(id);
-    if (t !== undefined && (earliest === undefined || t < earliest)) earliest = t;
-  }
-  return earliest;
-}
-
 /** The items by id; a repeated id is refused with its place. */
 function byUniqueId<T extends { id: string }>(items: T[], where: string): Map<string, T> {
   const byId = new Map<string, T>();
@@ -281,9 +278,10 @@ function lineageResolver(facts: Map<string, FactRecord>, rows: FactRows): (id: s
         const stored = rows.byId(id);
         return settle(path, stored ? stored.lineage_id : id);
       }
+      // A first version (most facts) is its own lineage: nothing to remember.
+      if (doc.supersedes === null) return path.length ? settle(path, id) : id;
       if (path.includes(id)) throw new MemoryInputError(`facts: supersedes forms a cycle through ${id}`, 'facts.supersedes');
       path.push(id);
-      if (doc.supersedes === null) return settle(path, id);
       id = doc.supersedes;
     }
   };

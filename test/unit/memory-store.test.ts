@@ -215,6 +215,25 @@ describe('export and import', () => {
     expect(here.listFacts({ history: true, predicate: 'manager' }).flatMap((f) => f.episode_ids).length).toBeGreaterThanOrEqual(2);
   });
 
+  it('an import keeps every chain of versions and refuses a chain that supersedes itself', () => {
+    const m = memory();
+    seed(m);
+    const b = m.listFacts({ predicate: 'manager' })[0]!;
+    m.editFact(b.id, { fact: 'My manager is B (Ms. B).' });
+    const exported = m.exportMemory();
+    const lineages = (x: Memory) => x.db.prepare('SELECT id, lineage_id FROM facts ORDER BY id').all();
+    const copy = memory();
+    const cyclic = structuredClone(exported);
+    const [first, second] = cyclic.facts;
+    first!.supersedes = second!.id;
+    second!.supersedes = first!.id;
+    expect(() => copy.importMemory(cyclic)).toThrow(/supersedes forms a cycle/);
+    expect(copy.db.prepare('SELECT COUNT(*) AS n FROM facts').get()).toEqual({ n: 0 });
+    copy.importMemory(exported);
+    expect(lineages(copy)).toEqual(lineages(m));
+    expect(new Set(lineages(copy).map((r) => (r as { lineage_id: string }).lineage_id)).size).toBe(2); // A's chain and B's chain
+  });
+
   it('a bulk load into an empty store leaves it searchable, indexed and with foreign keys on, also after a refusal', () => {
     const m = memory();
     seed(m);

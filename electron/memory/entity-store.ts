@@ -60,10 +60,11 @@ export class EntityStore {
       summary: input.summary,
       created_at: input.created_at ?? this.clock.now(),
     };
-    this.stmt('INSERT INTO entities (id, name, normalized_name, type, summary, created_at) VALUES (?, ?, ?, ?, ?, ?)').run(record.id, record.name, normalizeName(record.name), record.type, record.summary, record.created_at);
+    const { lastInsertRowid } = this.stmt('INSERT INTO entities (id, name, normalized_name, type, summary, created_at) VALUES (?, ?, ?, ?, ?, ?)').run(record.id, record.name, normalizeName(record.name), record.type, record.summary, record.created_at);
     const alias = this.stmt('INSERT INTO entity_aliases (entity_id, position, alias, normalized_alias) VALUES (?, ?, ?, ?)');
     record.aliases.forEach((a, i) => alias.run(record.id, i, a, normalizeName(a)));
-    this.indexNames(record);
+    // A new row has no names indexed yet (forget removes an entity's FTS row with it): no lookup, no delete.
+    this.stmt('INSERT INTO entities_fts (rowid, entity_id, names) VALUES (?, ?, ?)').run(lastInsertRowid, record.id, namesOf(record));
     return record;
   }
 
@@ -104,7 +105,7 @@ export class EntityStore {
   indexNames(entity: EntityRecord): void {
     const rowid = this.stmt('SELECT rowid AS r FROM entities WHERE id = ?').get(entity.id) as { r: number };
     this.stmt('DELETE FROM entities_fts WHERE rowid = ?').run(rowid.r);
-    this.stmt('INSERT INTO entities_fts (rowid, entity_id, names) VALUES (?, ?, ?)').run(rowid.r, entity.id, [entity.name, ...entity.aliases].join('\n'));
+    this.stmt('INSERT INTO entities_fts (rowid, entity_id, names) VALUES (?, ?, ?)').run(rowid.r, entity.id, namesOf(entity));
   }
 
 
@@ -112,4 +113,9 @@ export class EntityStore {
   private stmt(sql: string): Statement {
     return cachedStatement(this.db, sql);
   }
+}
+
+/** What entities_fts indexes of an entity: its name and aliases, one per line. */
+function namesOf(entity: Pick<EntityRecord, 'name' | 'aliases'>): string {
+  return [entity.name, ...entity.aliases].join('\n');
 }

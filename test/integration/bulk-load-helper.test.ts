@@ -57,7 +57,7 @@ function schemaObjects(m: Memory) {
 }
 
 function checkFullText(m: Memory): void {
-  for (const table of FULL_TEXT) m.db.prepare(`INSERT INTO ${table} (${table}) VALUES ('integrity-check')`).run();
+  for (const table of [...FULL_TEXT, 'entities_fts']) m.db.prepare(`INSERT INTO ${table} (${table}) VALUES ('integrity-check')`).run();
 }
 
 describe('import with the bulk-load worker', () => {

@@ -101,6 +101,15 @@ describe('memory store', () => {
     expect(exported.entities.some((e) => e.name === 'A')).toBe(false);
     expect(exported.facts.some((f) => f.object === 'A' || f.subject === 'A')).toBe(false);
     expect(m.listFacts().map((f) => f.object)).toEqual(['B']);
+    // Acme was the newest entity: forgetting it frees its rowid, which the next entity takes, names index included
+    const acme = m.db.prepare("SELECT rowid FROM entities WHERE name = 'Acme'").pluck().get();
+    m.forgetEntity('Acme');
+    m.observe([{ subject: 'B', predicate: 'works at', object: 'Zenith Labs', fact: 'B works at Zenith Labs.', reference_time: '2026-09-03T00:00:00Z' }]);
+    expect(m.db.prepare("SELECT rowid FROM entities WHERE name = 'Zenith Labs'").pluck().get()).toBe(acme);
+    m.db.prepare("INSERT INTO entities_fts (entities_fts) VALUES ('integrity-check')").run();
+    const named = (text: string) => m.db.prepare('SELECT e.name FROM entities_fts JOIN entities e ON e.rowid = entities_fts.rowid WHERE entities_fts MATCH ?').pluck().all(`"${text}"`);
+    expect(named('Zenith')).toEqual(['Zenith Labs']);
+    expect(named('Acme')).toEqual([]);
   });
 
   it('forgets an episode with the facts only it supports', () => {

@@ -203,7 +203,7 @@ function workerEntry(): { file: string; source?: string } | null {
     if (existsSync(built)) return { file: built };
   }
   const source = join(here, 'bulk-load-worker.ts');
-  const boot = join(here, 'ts-worker-boot.mjs');
+  const boot = join(here, 'ts-worker-boot.cjs');
   return existsSync(source) && existsSync(boot) ? { file: boot, source } : null;
 }
 

@@ -17,7 +17,7 @@ import { existsSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import { BUILT, FAILED, STARTING, STATE, packRows, type BulkLoadMessage, type BulkLoadReport, type BulkLoadRows, type BulkLoadStart } from './bulk-load-protocol';
+import { BUILT, FAILED, STARTING, STATE, packRows, type BulkLoadEpisodes, type BulkLoadFacts, type BulkLoadMessage, type BulkLoadReport, type BulkLoadStart } from './bulk-load-protocol';
 import { FULL_TEXT_TABLES } from './fts-index';
 
 /** Below this many facts + episodes, starting a worker (~50 ms built, ~250 ms from source) saves nothing. */
@@ -47,6 +47,9 @@ export class BulkLoadHelper {
   /** Why the worker did not deliver, for diagnosis (the import never depends on it). */
   failure: string | null = null;
   private attached = false;
+  /** The worker has rows (at least the first part): it has a scratch database to close and remove. */
+  private building = false;
+  /** Both parts were sent: what the copied tables must hold. */
   private rows: { facts: number; episodes: number } | null = null;
 
   private constructor(
@@ -98,7 +101,7 @@ export class BulkLoadHelper {
 
   private post(doc: BulkLoadDocument): void {
     const { db } = this;
-    const rows: BulkLoadRows = {
+    const facts: BulkLoadFacts = {
       schema: {
         tables: [...WORKER_TABLES, ...FULL_TEXT_TABLES].map((name) => storedSql(db, name)),
         indexes: db
@@ -107,11 +110,18 @@ export class BulkLoadHelper {
           .all(),
       },
       facts: packRows(doc.facts, [(f) => f.fact, (f) => f.predicate]),
+    };
+    // Two parts: the worker indexes the facts while the episodes are packed here. If the second part
+    // cannot be packed, `rows` stays null and the worker is not waited for.
+    const first: BulkLoadMessage = { load: facts };
+    this.worker.postMessage(first, [facts.facts.lengths.buffer as ArrayBuffer]);
+    this.building = true;
+    const episodes: BulkLoadEpisodes = {
       episodes: packRows(doc.episodes, [(e) => e.id, (e) => e.conversation_id, (e) => e.role, (e) => e.content, (e) => e.reference_time, (e) => e.created_at]),
       links: packRows(linksOf(doc.facts), [(l) => l[0], (l) => l[1]]),
     };
-    const message: BulkLoadMessage = { load: rows };
-    this.worker.postMessage(message, [rows.facts.lengths.buffer, rows.episodes.lengths.buffer, rows.links.lengths.buffer] as ArrayBuffer[]);
+    const second: BulkLoadMessage = { episodes };
+    this.worker.postMessage(second, [episodes.episodes.lengths.buffer, episodes.links.lengths.buffer] as ArrayBuffer[]);
     this.rows = { facts: doc.facts.length, episodes: doc.episodes.length };
   }
 
@@ -165,7 +175,7 @@ export class BulkLoadHelper {
       this.attached = false;
     }
     removeScratch(this.scratchPath);
-    if (!this.rows) {
+    if (!this.building) {
       void this.worker.terminate();
       return;
     }

@@ -39,18 +39,26 @@ export interface PackedRows {
   lengths: Int32Array;
 }
 
-export interface BulkLoadRows {
+/** The first part of the rows, sent as soon as it is packed: the worker indexes the facts meanwhile. */
+export interface BulkLoadFacts {
   schema: BulkLoadSchema;
   /** fact, predicate of each fact, in the order the main thread inserts them (rowid = index + 1). */
   facts: PackedRows;
+}
+
+/** The second part: what the worker's tables hold. */
+export interface BulkLoadEpisodes {
   /** id, conversation_id, role, content, reference_time, created_at (rowid = index + 1). */
   episodes: PackedRows;
   /** fact_id, episode_id. */
   links: PackedRows;
 }
 
-/** To the worker: the rows to build from; after the build, checkpoint this database file, or just finish. */
-export type BulkLoadMessage = { load: BulkLoadRows } | { checkpoint: string } | { close: true };
+/**
+ * To the worker: the two parts of the rows to build from (always both, in this order, or neither);
+ * after the build, checkpoint this database file, or just finish.
+ */
+export type BulkLoadMessage = { load: BulkLoadFacts } | { episodes: BulkLoadEpisodes } | { checkpoint: string } | { close: true };
 
 /** From the worker: what went wrong (the state says FAILED when it was the build). */
 export interface BulkLoadReport {

@@ -73,10 +73,8 @@ export function flushFullText(db: Database): void {
   const queued = db.prepare("SELECT 1 FROM fts_queue LIMIT 1").get();
   if (!queued) return;
   db.transaction(() => {
-    db.exec(indexRowsSql(
-      "SELECT f.rowid, f.fact, f.predicate FROM fts_queue q JOIN facts f ON f.rowid = q.row WHERE q.kind = 'fact'",
-      "SELECT e.rowid, e.content FROM fts_queue q JOIN episodes e ON e.rowid = q.row WHERE q.kind = 'episode'",
-    ));
+    db.exec(factRowsSql("SELECT f.rowid, f.fact, f.predicate FROM fts_queue q JOIN facts f ON f.rowid = q.row WHERE q.kind = 'fact'"));
+    db.exec(episodeRowsSql("SELECT e.rowid, e.content FROM fts_queue q JOIN episodes e ON e.rowid = q.row WHERE q.kind = 'episode'"));
     db.exec('DELETE FROM fts_queue');
   })();
 }
@@ -86,19 +84,34 @@ export function flushFullText(db: Database): void {
  * empty (an import into an empty store, with the queue triggers dropped meanwhile).
  */
 export function indexAllFullText(db: Database): void {
-  db.exec(indexRowsSql('SELECT rowid, fact, predicate FROM facts', 'SELECT rowid, content FROM episodes'));
+  indexAllFacts(db);
+  indexAllEpisodes(db);
 }
 
-/**
- * The INSERTs that index the facts (rowid, fact, predicate) and episodes (rowid, content) these SELECTs
- * return. `LIMIT -1` keeps SQLite from flattening the grams subquery into the outer one, which would
- * call tempora_cjk_grams twice for every row with CJK text (once for the WHERE, once for the value).
+/** The facts' part of indexAllFullText (a bulk-load worker indexes them before the episodes arrive). */
+export function indexAllFacts(db: Database): void {
+  db.exec(factRowsSql('SELECT rowid, fact, predicate FROM facts'));
+}
+
+export function indexAllEpisodes(db: Database): void {
+  db.exec(episodeRowsSql('SELECT rowid, content FROM episodes'));
+}
+
+/*
+ * The INSERTs that index the facts (rowid, fact, predicate) and episodes (rowid, content) that a
+ * SELECT returns. `LIMIT -1` keeps SQLite from flattening the grams subquery into the outer one,
+ * which would call tempora_cjk_grams twice for every row with CJK text (for the WHERE, for the value).
  */
-function indexRowsSql(facts: string, episodes: string): string {
+function factRowsSql(facts: string): string {
   return `
     INSERT INTO facts_fts (rowid, fact, predicate) ${facts};
     INSERT INTO facts_cjk (rowid, grams)
       SELECT rowid, grams FROM (SELECT rowid, tempora_cjk_grams(fact) AS grams FROM (${facts}) LIMIT -1) WHERE grams <> '';
+  `;
+}
+
+function episodeRowsSql(episodes: string): string {
+  return `
     INSERT INTO episodes_fts (rowid, content) ${episodes};
     INSERT INTO episodes_cjk (rowid, grams)
       SELECT rowid, grams FROM (SELECT rowid, tempora_cjk_grams(content) AS grams FROM (${episodes}) LIMIT -1) WHERE grams <> '';

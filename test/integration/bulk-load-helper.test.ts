@@ -100,6 +100,9 @@ describe('import with the bulk-load worker', () => {
     // the worker gets the rows before validation: a document that is not even rows still gets the validation's message
     const shapeless = { ...document(), episodes: 'none', facts: [{ episode_ids: 7 }] };
     expect(() => memory.importMemory(shapeless, { helper: true })).toThrow(/not a valid Tempora export: episodes/);
+    // facts that can be sent, episodes that cannot: the worker has begun and is told to stop
+    const halfShaped = { ...document(), episodes: 'none' };
+    expect(() => memory.importMemory(halfShaped, { helper: true })).toThrow(/not a valid Tempora export: episodes/);
     await memory.settled();
     expect(memory.exportMemory().facts).toEqual([]);
     expect(memory.search('東京')).toEqual([]);

@@ -17,7 +17,7 @@ import { existsSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import { BUILT, FAILED, STARTING, STATE, packRows, type BulkLoadEpisodes, type BulkLoadFacts, type BulkLoadMessage, type BulkLoadReport, type BulkLoadStart } from './bulk-load-protocol';
+import { BUILT, FAILED, SCRATCH_MMAP_BYTES, STARTING, STATE, packRows, type BulkLoadEpisodes, type BulkLoadFacts, type BulkLoadMessage, type BulkLoadReport, type BulkLoadStart } from './bulk-load-protocol';
 import { FULL_TEXT_TABLES } from './fts-index';
 
 /** Below this many facts + episodes, starting a worker (~50 ms built, ~250 ms from source) saves nothing. */
@@ -83,6 +83,7 @@ export class BulkLoadHelper {
     }
     const helper = new BulkLoadHelper(db, worker, new Int32Array(state), scratchPath);
     db.prepare(`ATTACH DATABASE ? AS ${SCRATCH_SCHEMA}`).run(scratchPath);
+    db.pragma(`${SCRATCH_SCHEMA}.mmap_size = ${SCRATCH_MMAP_BYTES}`);
     helper.attached = true;
     return helper;
   }

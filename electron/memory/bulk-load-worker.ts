@@ -15,7 +15,7 @@
 import Database from 'better-sqlite3';
 import { rmSync } from 'node:fs';
 import { parentPort, workerData } from 'node:worker_threads';
-import { BUILDING, BUILT, FAILED, READY, STATE, forEachRow, type BulkLoadEpisodes, type BulkLoadFacts, type BulkLoadMessage, type BulkLoadStart } from './bulk-load-protocol';
+import { BUILDING, BUILT, FAILED, READY, SCRATCH_MMAP_BYTES, STATE, forEachRow, type BulkLoadEpisodes, type BulkLoadFacts, type BulkLoadMessage, type BulkLoadStart } from './bulk-load-protocol';
 import { indexAllEpisodes, indexAllFacts, registerTextFunctions, setFullTextBuffer } from './fts-index';
 
 function openDatabase(path: string, nativeBinding: string | undefined): Database.Database {
@@ -39,6 +39,7 @@ function buildFacts(start: BulkLoadStart, part: BulkLoadFacts): Scratch {
     db.pragma('journal_mode = OFF');
     db.pragma('synchronous = OFF');
     db.pragma('foreign_keys = OFF');
+    db.pragma(`mmap_size = ${SCRATCH_MMAP_BYTES}`);
     registerTextFunctions(db);
     // What the full-text index of facts reads (content='facts'): the main thread writes the facts.
     db.exec('CREATE TABLE facts (fact TEXT, predicate TEXT)');

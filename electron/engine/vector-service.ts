@@ -3,7 +3,7 @@
  * embedding model's dimension, keeps it reconciled with SQLite (debounced after changes; at attach),
  * and ranks facts for hybrid search. Without an embedding model it stays detached and ranks nothing.
  */
-import type { EmbeddingPrefixes } from '../llm/model-catalogue';
+import { NO_PREFIXES, type EmbeddingPrefixes } from '../llm/model-catalogue';
 import type { Embedder } from '../llm/ports';
 import type { Memory } from '../memory/index';
 import type { VectorRanker } from '../memory/retrieval/retrieve';
@@ -39,7 +39,7 @@ export class VectorService {
     /** Identity of the loaded embedding model (path and size): another model resets the index. */
     private readonly modelIdentity: () => string | undefined = () => undefined,
     /** The loaded embedding model's query/document prefixes ("query: " / "passage: " for e5). */
-    private readonly prefixes: () => EmbeddingPrefixes = () => ({ query: '', document: '' }),
+    private readonly prefixes: () => EmbeddingPrefixes = () => NO_PREFIXES,
   ) {}
 
   /** The embedder for stored items: each text with the document prefix. */

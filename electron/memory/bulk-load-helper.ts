@@ -46,7 +46,6 @@ export class BulkLoadHelper {
   readonly exited: Promise<void>;
   /** Why the worker did not deliver, for diagnosis (the import never depends on it). */
   failure: string | null = null;
-  private attached = false;
   /** The worker has rows (at least the first part): it has a scratch database to close and remove. */
   private building = false;
   /** Both parts were sent: what the copied tables must hold. */
@@ -81,11 +80,14 @@ export class BulkLoadHelper {
     } catch {
       return null;
     }
-    const helper = new BulkLoadHelper(db, worker, new Int32Array(state), scratchPath);
-    db.prepare(`ATTACH DATABASE ? AS ${SCRATCH_SCHEMA}`).run(scratchPath);
+    try {
+      db.prepare(`ATTACH DATABASE ? AS ${SCRATCH_SCHEMA}`).run(scratchPath);
+    } catch {
+      void worker.terminate();
+      return null;
+    }
     db.pragma(`${SCRATCH_SCHEMA}.mmap_size = ${SCRATCH_MMAP_BYTES}`);
-    helper.attached = true;
-    return helper;
+    return new BulkLoadHelper(db, worker, new Int32Array(state), scratchPath);
   }
 
   /**
@@ -159,7 +161,7 @@ export class BulkLoadHelper {
       })();
       return true;
     } catch (error) {
-      this.failure = `adopting the full-text tables: ${error instanceof Error ? error.message : String(error)}`;
+      this.failure = `copying the worker's tables: ${error instanceof Error ? error.message : String(error)}`;
       return false;
     } finally {
       db.unsafeMode(false);
@@ -171,10 +173,7 @@ export class BulkLoadHelper {
    * checkpoints the memory's WAL (in the background) and exits, otherwise it just exits.
    */
   finish(committed: { dbPath: string } | null): void {
-    if (this.attached) {
-      this.db.exec(`DETACH DATABASE ${SCRATCH_SCHEMA}`);
-      this.attached = false;
-    }
+    this.db.exec(`DETACH DATABASE ${SCRATCH_SCHEMA}`);
     removeScratch(this.scratchPath);
     if (!this.building) {
       void this.worker.terminate();

@@ -73,8 +73,8 @@ export interface BulkLoadReport {
 }
 
 /**
- * Packs rows: `values(item, column)` gives each row's value of each column. Values go straight into
- * a presized array (join() writes null as ''), their lengths into the Int32Array.
+ * Packs rows: `columns` has one getter per column, giving each item's value. Values go straight
+ * into a presized array (join() writes null as ''), their lengths into the Int32Array.
  */
 export function packRows<T>(items: readonly T[], columns: readonly ((item: T) => string | null)[]): PackedRows {
   const width = columns.length;

@@ -108,7 +108,6 @@ export class EntityStore {
     this.stmt('INSERT INTO entities_fts (rowid, entity_id, names) VALUES (?, ?, ?)').run(rowid.r, entity.id, namesOf(entity));
   }
 
-
   /** Prepared once per store: observe and ingestion call these per entity. */
   private stmt(sql: string): Statement {
     return cachedStatement(this.db, sql);

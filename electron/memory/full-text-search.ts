@@ -110,7 +110,6 @@ const FACTS: Target = { trigram: 'facts_fts', cjk: 'facts_cjk', cjkVocab: 'facts
 const EPISODES: Target = { trigram: 'episodes_fts', cjk: 'episodes_cjk', cjkVocab: 'episodes_cjk_vocab', trigramVocab: 'episodes_fts_vocab', rows: 'episodes', join: (fts) => `${fts} JOIN episodes e ON e.rowid = ${fts}.rowid`, likeFrom: 'episodes e', likeColumn: 'e.content', id: 'e.id' };
 
 export class FullTextSearch {
-
   constructor(private readonly db: Database) {}
 
   /** Fact versions matching the query, restricted by `filter` (time axes etc.), best first. */

@@ -48,8 +48,8 @@ export default defineConfig({
       externalizeDeps: { include: NATIVE_MODULES },
       rolldownOptions: {
         // The bulk-load worker is an entry of its own: a large import starts it as a worker thread
-        // from out/main/bulk-load-worker.js (electron/memory/bulk-load-helper.ts looks for it there).
-        input: { index: resolve(root, 'electron/main/index.ts'), 'bulk-load-worker': resolve(root, 'electron/memory/bulk-load-worker.ts') },
+        // from out/main/bulk-load-worker.js (electron/memory/transfer/bulk-load-helper.ts looks for it there).
+        input: { index: resolve(root, 'electron/main/index.ts'), 'bulk-load-worker': resolve(root, 'electron/memory/transfer/bulk-load-worker.ts') },
         output: { format: 'es', entryFileNames: '[name].js' },
       },
     },

@@ -30,7 +30,7 @@ const NODE_LAYERS = ['electron/memory', 'electron/llm', 'electron/engine', 'elec
 /** Pairs of layers that may see each other's types only (node-llama-cpp template: neither loads the other). */
 const TYPE_ONLY = [['electron/memory', 'electron/llm'], ['electron/llm', 'electron/memory']];
 const ELECTRON_LAYERS = ['electron/main', 'electron/preload'];
-const RENDERER_PACKAGES = ['react', 'react-dom'];
+const RENDERER_PACKAGES = ['react', 'react-dom', '@tanstack/react-virtual', '@tanstack/react-query'];
 const SHARED_PACKAGES = ['zod'];
 
 /** The layer of a repository-relative posix path: 'electron/memory', 'shared', 'renderer', 'electron' ... */

@@ -6,8 +6,8 @@
 import type { ApiCallName, ApiResponse } from '../../shared/api-contract';
 import { apiCalls } from '../../shared/api-contract';
 import type { z } from 'zod';
-import { conversationMessages, deleteConversation, listConversations, renameConversation } from '../memory/chat/conversations';
-import { parseExport } from '../memory/memory-import';
+import { conversationMessages, deleteConversation, listConversations, renameConversation } from '../memory/store/conversations';
+import { parseExport } from '../memory/transfer/memory-import';
 import type { TemporaEngine } from './engine';
 
 export type ParsedRequest<N extends ApiCallName> = z.output<(typeof apiCalls)[N]['request']>;

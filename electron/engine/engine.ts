@@ -8,9 +8,9 @@ import type { GpuSetting } from '../llm/llama-runtime';
 import { embeddingPrefixesFor, NO_PREFIXES, type CatalogueModel } from '../llm/model-catalogue';
 import { ModelHost } from '../llm/model-host';
 import { openMemory, type Memory } from '../memory/index';
-import { runChatTurn, type ChatTurnRequest, type ChatTurnResult } from '../memory/chat/chat-turn';
-import { IngestionWorker } from '../memory/ingestion/ingestion-worker';
-import { retrieve, type Retrieval, type RetrieveOptions } from '../memory/retrieval/retrieve';
+import { runChatTurn, type ChatTurnRequest, type ChatTurnResult } from '../assistant/chat/chat-turn';
+import { IngestionWorker } from '../assistant/ingestion/ingestion-worker';
+import { retrieve, type Retrieval, type RetrieveOptions } from '../assistant/retrieval/retrieve';
 import { ModelManager } from './model-manager';
 import { VectorService } from './vector-service';
 

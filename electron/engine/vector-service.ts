@@ -6,10 +6,10 @@
 import { NO_PREFIXES, type EmbeddingPrefixes } from '../llm/model-catalogue';
 import type { Embedder } from '../llm/ports';
 import type { Memory } from '../memory/index';
-import type { VectorRanker } from '../memory/retrieval/retrieve';
-import { VectorIndex, type VectorKind } from '../memory/vector-index';
-import { reconcile, rebuild, removeItems, type ReconcileResult, type VectorSource } from '../memory/vector-sync';
-import { countLiveVectorItems, liveVectorItems } from './vector-source';
+import type { VectorRanker } from '../assistant/retrieval/retrieve';
+import { VectorIndex, type VectorKind } from '../memory/vectors/vector-index';
+import { reconcile, rebuild, removeItems, type ReconcileResult, type VectorSource } from '../memory/vectors/vector-sync';
+import { countLiveVectorItems, liveVectorItems } from '../memory/vectors/vector-source';
 
 /**
  * Two tables in one LanceDB directory: facts, which every chat turn searches, apart from the

@@ -13,7 +13,7 @@
 import { performance } from 'node:perf_hooks';
 import type { StructuredModel } from '../../electron/llm/ports';
 import type { Memory } from '../../electron/memory';
-import { IngestionWorker, type IngestionEvent } from '../../electron/memory/ingestion/ingestion-worker';
+import { IngestionWorker, type IngestionEvent } from '../../electron/assistant/ingestion/ingestion-worker';
 import { benchMessages, benchScript, BENCH_CONVERSATION } from '../fixtures/bench-conversation';
 import { scriptedModel } from '../fixtures/scripted-model';
 import { cpuNow, count, ms, summarize, table, type Latency } from './stats';

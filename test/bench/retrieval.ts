@@ -17,9 +17,9 @@
 import { performance } from 'node:perf_hooks';
 import type { ChatModel } from '../../electron/llm/ports';
 import type { Memory } from '../../electron/memory';
-import { runChatTurn } from '../../electron/memory/chat/chat-turn';
-import { retrieve, type VectorRanker } from '../../electron/memory/retrieval/retrieve';
-import type { VectorIndex, VectorRow } from '../../electron/memory/vector-index';
+import { runChatTurn } from '../../electron/assistant/chat/chat-turn';
+import { retrieve, type VectorRanker } from '../../electron/assistant/retrieval/retrieve';
+import type { VectorIndex, VectorRow } from '../../electron/memory/vectors/vector-index';
 import { prng } from '../fixtures/prng';
 import { cpuNow, count, ms, rate, perSecond, summarize, table, type Latency } from './stats';
 
@@ -57,7 +57,7 @@ export interface VectorBuild {
 export async function buildFactVectors(memory: Memory, path: string, options: { seed: number; allKinds?: boolean }): Promise<VectorBuild> {
   // Loaded here, not at the top: LanceDB reads LANCEDB_LOG when it is loaded.
   process.env.LANCEDB_LOG ??= 'error';
-  const { VectorIndex } = await import('../../electron/memory/vector-index');
+  const { VectorIndex } = await import('../../electron/memory/vectors/vector-index');
   const next = unitVectors(options.seed);
   const ids = (sql: string) => (memory.db.prepare(sql).all() as { id: string }[]).map((r) => r.id);
   const factIds = ids('SELECT id FROM facts WHERE expired_at IS NULL');

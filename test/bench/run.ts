@@ -46,7 +46,7 @@ import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openMemory, type Memory } from '../../electron/memory';
-import { parseExport } from '../../electron/memory/memory-import';
+import { parseExport } from '../../electron/memory/transfer/memory-import';
 import type { MemoryExport } from '../../shared/memory-schema';
 import { prng } from '../fixtures/prng';
 import { generateSyntheticMemory, type SyntheticMemory } from '../fixtures/synthetic-memory';

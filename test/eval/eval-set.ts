@@ -7,10 +7,10 @@
 import type { FactRecord } from '../../shared/memory-schema';
 import { toIsoUtc } from '../../shared/time';
 import type { Memory } from '../../electron/memory/index';
-import { normalizeName, normalizePredicate } from '../../electron/memory/normalize';
-import { parseQuery } from '../../electron/memory/full-text-search';
-import { detectQueryIntent } from '../../electron/memory/retrieval/query-intent';
-import { retrieve, type VectorRanker } from '../../electron/memory/retrieval/retrieve';
+import { normalizeName, normalizePredicate } from '../../electron/memory/store/normalize';
+import { parseQuery } from '../../electron/memory/text-search/full-text-search';
+import { detectQueryIntent } from '../../electron/assistant/retrieval/query-intent';
+import { retrieve, type VectorRanker } from '../../electron/assistant/retrieval/retrieve';
 import { CATEGORIES, type Category, type EvalQuestion, type FactRef, type Tag } from './questions';
 
 export const KS = [5, 10] as const;

@@ -23,7 +23,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { Memory } from '../../electron/memory/index';
-import type { VectorRanker } from '../../electron/memory/retrieval/retrieve';
+import type { VectorRanker } from '../../electron/assistant/retrieval/retrieve';
 import { buildEvalMemory, EVAL_NOW, FIXTURE_SESSIONS, fixtureObservationCount } from './fixture-memory';
 import { EVAL_QUESTIONS, CATEGORIES } from './questions';
 import { breakdown, describeQuery, diagnoseMisses, embeddingRanker, KS, randomRanker, LIMIT, liveFacts, resolveQuestions, runQuestion, type Breakdown, type Miss, type QuestionResult, type ResolvedQuestion, type Summary } from './eval-set';

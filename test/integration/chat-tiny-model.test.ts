@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TemporaEngine } from '../../electron/engine/index';
-import { conversationMessages, deleteConversation, listConversations } from '../../electron/memory/chat/conversations';
+import { conversationMessages, deleteConversation, listConversations } from '../../electron/memory/store/conversations';
 import { writeTinyGguf } from '../fixtures/tiny-gguf';
 
 let dir: string;

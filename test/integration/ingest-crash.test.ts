@@ -10,8 +10,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TemporaEngine } from '../../electron/engine/index';
 import { VECTOR_TABLES } from '../../electron/engine/vector-service';
-import { liveVectorItems } from '../../electron/engine/vector-source';
-import { VectorIndex } from '../../electron/memory/vector-index';
+import { liveVectorItems } from '../../electron/memory/vectors/vector-source';
+import { VectorIndex } from '../../electron/memory/vectors/vector-index';
 import { conversationLines } from '../fixtures/conversation';
 import { writeTinyGguf } from '../fixtures/tiny-gguf';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { forEachRow, packRows } from '../../electron/memory/bulk-load-protocol';
+import { forEachRow, packRows } from '../../electron/memory/transfer/bulk-load-protocol';
 
 describe('rows packed for the bulk-load worker', () => {
   it('unpack to exactly the rows packed: nulls, empty strings, surrogate pairs, any count', () => {

@@ -6,7 +6,7 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Memory } from '../../electron/memory/index';
-import { detectQueryIntent } from '../../electron/memory/retrieval/query-intent';
+import { detectQueryIntent } from '../../electron/assistant/retrieval/query-intent';
 import { breakdown, cosineRanker, liveFacts, randomRanker, recallAtK, resolveFactRef, resolveQuestions, summarize, visibleOnAxes, type QuestionResult, type ResolvedQuestion } from '../eval/eval-set';
 import { buildEvalMemory, FIXTURE_SESSIONS } from '../eval/fixture-memory';
 import { CATEGORIES, EVAL_QUESTIONS } from '../eval/questions';

@@ -7,7 +7,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { openMemory, steppingClock } from '../../electron/memory/index';
-import { parseExport } from '../../electron/memory/memory-import';
+import { parseExport } from '../../electron/memory/transfer/memory-import';
 import { isExportDocument } from '../../shared/export-check';
 import { memoryExport } from '../../shared/memory-schema';
 import { syntheticExport } from '../bench/synthetic-export';

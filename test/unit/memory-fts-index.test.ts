@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import Database from 'better-sqlite3';
-import { migrate } from '../../electron/memory/database/migrate';
-import { migrations } from '../../electron/memory/database/migrations';
-import { cjkGrams, flushFullText, indexAllFullText, registerTextFunctions } from '../../electron/memory/fts-index';
+import { migrate } from '../../electron/memory/store/database/migrate';
+import { migrations } from '../../electron/memory/store/database/migrations';
+import { cjkGrams, flushFullText, indexAllFullText, registerTextFunctions } from '../../electron/memory/text-search/fts-index';
 
 const T = '2026-01-01T00:00:00.000Z';
 const TEXTS = ['近藤さんはラーメンが好きです。', 'Peter lives in Austin.', '経理を担当しています。', 'Ann likes tea.'];

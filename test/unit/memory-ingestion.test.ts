@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { openMemory, steppingClock, type Memory } from '../../electron/memory/index';
-import { IngestionWorker, type IngestionEvent } from '../../electron/memory/ingestion/ingestion-worker';
+import { IngestionWorker, type IngestionEvent } from '../../electron/assistant/ingestion/ingestion-worker';
 import { scriptedModel, type Script } from '../fixtures/scripted-model';
 
 const day = (d: string) => `${d}T00:00:00.000Z`;

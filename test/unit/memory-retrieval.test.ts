@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { openMemory, steppingClock } from '../../electron/memory/index';
-import { buildContext, describeInterval } from '../../electron/memory/retrieval/context-builder';
-import { detectQueryIntent } from '../../electron/memory/retrieval/query-intent';
-import { retrieve } from '../../electron/memory/retrieval/retrieve';
+import { buildContext, describeInterval } from '../../electron/assistant/retrieval/context-builder';
+import { detectQueryIntent } from '../../electron/assistant/retrieval/query-intent';
+import { retrieve } from '../../electron/assistant/retrieval/retrieve';
 
 const countTokens = (text: string) => Math.ceil(text.length / 4);
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import Database from 'better-sqlite3';
 import { openMemory, steppingClock, type Memory } from '../../electron/memory/index';
-import { migrate } from '../../electron/memory/database/migrate';
-import { migrations } from '../../electron/memory/database/migrations';
+import { migrate } from '../../electron/memory/store/database/migrate';
+import { migrations } from '../../electron/memory/store/database/migrations';
 
 const T = (d: string) => `${d}T00:00:00.000Z`;
 

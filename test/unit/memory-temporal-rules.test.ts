@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { resolveSlot, type Claim } from '../../electron/memory/temporal-rules';
+import { resolveSlot, type Claim } from '../../electron/memory/temporal/temporal-rules';
 
 const day = (d: string) => `2026-${d}T00:00:00.000Z`;
 

@@ -9,8 +9,8 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Embedder } from '../../electron/llm/ports';
 import { MemoryInputError } from '../../electron/memory/memory-errors';
-import { VectorIndex, sqlString, type VectorKind } from '../../electron/memory/vector-index';
-import { indexItems, rebuild, reconcile, textHash, type VectorSourceItem } from '../../electron/memory/vector-sync';
+import { VectorIndex, sqlString, type VectorKind } from '../../electron/memory/vectors/vector-index';
+import { indexItems, rebuild, reconcile, textHash, type VectorSourceItem } from '../../electron/memory/vectors/vector-sync';
 
 const DIM = 32;
 

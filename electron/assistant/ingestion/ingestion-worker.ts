@@ -1,0 +1,120 @@
+/**
+ * Works through the persisted ingestion queue, one job at a time, off the chat's hot path.
+ * Without a model the jobs simply wait. A failing job is retried, then parked with its error.
+ * `stop()` lets the job in flight finish (or, past a deadline, aborts it and returns it to the
+ * queue untouched), so quitting never loses a message.
+ */
+import type { StructuredModel } from '../../llm/ports';
+import type { Memory } from '../../memory/memory';
+import type { SlotChanges } from '../../memory/temporal/slot-resolver';
+import { prepareIngest } from './ingest-message';
+import type { JobRow, JobUsage, QueueCounts } from '../../memory/store/ingestion-jobs';
+
+export type IngestionEvent =
+  | { type: 'job-started'; job: JobRow; counts: QueueCounts }
+  | { type: 'job-done'; job: JobRow; usage: JobUsage; changes: SlotChanges; counts: QueueCounts }
+  | { type: 'job-failed'; job: JobRow; error: string; parked: boolean; counts: QueueCounts }
+  | { type: 'idle'; counts: QueueCounts };
+
+export interface IngestionWorkerOptions {
+  /** The model to extract with, or null while none is loaded (jobs then wait). */
+  model: () => StructuredModel | null;
+  timeoutMs?: number;
+  onEvent?: (event: IngestionEvent) => void;
+}
+
+export class IngestionWorker {
+  private running = false;
+  private loop: Promise<void> | null = null;
+  private wake: (() => void) | null = null;
+  private inFlight: AbortController | null = null;
+  private idleWaiters: (() => void)[] = [];
+
+  constructor(
+    private readonly memory: Memory,
+    private readonly options: IngestionWorkerOptions,
+  ) {}
+
+  /** Recovers jobs interrupted by a crash and starts working. */
+  start(): void {
+    if (this.running) return;
+    this.memory.jobs.recoverInterrupted();
+    this.running = true;
+    this.loop = this.run();
+  }
+
+  /** Tell the worker there may be new work (a message arrived, a model was loaded). */
+  notify(): void {
+    this.wake?.();
+  }
+
+  /** Resolves when no job is pending or running (or when no model is available to run them). */
+  whenIdle(): Promise<void> {
+    const counts = this.memory.jobs.counts();
+    if ((counts.pending === 0 && counts.running === 0) || !this.options.model()) return Promise.resolve();
+    return new Promise((resolve) => this.idleWaiters.push(resolve));
+  }
+
+  /** Stops after the job in flight; after `graceMs` that job is aborted and returned to the queue. */
+  async stop(graceMs = 10_000): Promise<void> {
+    if (!this.running) return;
+    this.running = false;
+    this.wake?.();
+    const timer = setTimeout(() => this.inFlight?.abort(new Error('shutting down')), graceMs);
+    try {
+      await this.loop;
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  private async run(): Promise<void> {
+    while (this.running) {
+      const model = this.options.model();
+      const job = model ? this.memory.jobs.claimNext() : undefined;
+      if (!model || !job) {
+        this.settleIdle();
+        await new Promise<void>((resolve) => (this.wake = resolve));
+        this.wake = null;
+        continue;
+      }
+      await this.process(job, model);
+    }
+  }
+
+  private async process(job: JobRow, model: StructuredModel): Promise<void> {
+    const emit = this.options.onEvent ?? (() => {});
+    emit({ type: 'job-started', job, counts: this.memory.jobs.counts() });
+    const episode = this.memory.episodes.byId(job.episode_id);
+    if (!episode) {
+      this.memory.jobs.fail(job.id, 'episode no longer exists', { modelCalls: 0, promptTokens: 0, completionTokens: 0 });
+      return;
+    }
+    const controller = new AbortController();
+    this.inFlight = controller;
+    // Filled call by call: when a later call fails, the calls already made still count for the job.
+    const usage: JobUsage = { modelCalls: 0, promptTokens: 0, completionTokens: 0 };
+    try {
+      const prepared = await prepareIngest(this.memory, model, episode, { timeoutMs: this.options.timeoutMs, signal: controller.signal, usage });
+      const changes = this.memory.applyIngestion(job.id, prepared);
+      emit({ type: 'job-done', job, usage, changes, counts: this.memory.jobs.counts() });
+    } catch (error) {
+      if (controller.signal.aborted && !this.running) {
+        this.memory.jobs.release(job.id);
+        return;
+      }
+      const message = error instanceof Error ? error.message : String(error);
+      const status = this.memory.jobs.fail(job.id, message, usage);
+      emit({ type: 'job-failed', job, error: message, parked: status === 'parked', counts: this.memory.jobs.counts() });
+    } finally {
+      this.inFlight = null;
+    }
+  }
+
+  private settleIdle(): void {
+    const waiters = this.idleWaiters;
+    this.idleWaiters = [];
+    for (const resolve of waiters) resolve();
+    this.options.onEvent?.({ type: 'idle', counts: this.memory.jobs.counts() });
+  }
+}

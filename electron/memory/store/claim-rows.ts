@@ -1,0 +1,97 @@
+/** Claims: the evidence each live fact stands on (see the claims table in migrations). */
+import type { Database } from 'better-sqlite3';
+import type { Cardinality, FactOrigin } from '../../../shared/memory-schema';
+
+export interface ClaimRow {
+  id: number;
+  fact_id: string;
+  subject_id: string;
+  predicate: string;
+  object_id: string | null;
+  object_literal: string | null;
+  fact: string;
+  cardinality: Cardinality;
+  valid_at: string;
+  reference_time: string;
+  end_at: string | null;
+  end_kind: 'explicit' | 'judged' | null;
+  end_by: string | null;
+  episode_ids: string;
+  origin: FactOrigin;
+}
+
+export type NewClaimRow = Omit<ClaimRow, 'id'>;
+
+const COLUMNS = 'fact_id, subject_id, predicate, object_id, object_literal, fact, cardinality, valid_at, reference_time, end_at, end_kind, end_by, episode_ids, origin';
+
+export class ClaimRows {
+  private readonly inSlotStmt;
+  private readonly ofFactStmt;
+  private readonly insertStmt;
+  private readonly moveStmt;
+  private readonly deleteStmt;
+
+  constructor(private readonly db: Database) {
+    this.inSlotStmt = db.prepare<[string, string], ClaimRow>(`SELECT id, ${COLUMNS} FROM claims WHERE subject_id = ? AND predicate = ? ORDER BY id`);
+    this.ofFactStmt = db.prepare<[string], ClaimRow>(`SELECT id, ${COLUMNS} FROM claims WHERE fact_id = ? ORDER BY id`);
+    this.insertStmt = db.prepare(`INSERT INTO claims (${COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
+    this.moveStmt = db.prepare('UPDATE claims SET fact_id = ? WHERE id = ?');
+    this.deleteStmt = db.prepare('DELETE FROM claims WHERE id = ?');
+  }
+
+  inSlot(subjectId: string, predicate: string): ClaimRow[] {
+    return this.inSlotStmt.all(subjectId, predicate);
+  }
+
+  ofFact(factId: string): ClaimRow[] {
+    return this.ofFactStmt.all(factId);
+  }
+
+  insert(c: NewClaimRow): void {
+    this.insertStmt.run(c.fact_id, c.subject_id, c.predicate, c.object_id, c.object_literal, c.fact, c.cardinality, c.valid_at, c.reference_time, c.end_at, c.end_kind, c.end_by, c.episode_ids, c.origin);
+  }
+
+  /** Points a claim at the live version that now holds it. */
+  move(id: number, factId: string): void {
+    this.moveStmt.run(factId, id);
+  }
+
+  delete(id: number): void {
+    this.deleteStmt.run(id);
+  }
+
+  deleteOfFacts(factIds: string[]): void {
+    this.db.prepare('DELETE FROM claims WHERE fact_id IN (SELECT value FROM json_each(?))').run(JSON.stringify(factIds));
+  }
+
+  /** Claims that cite an episode. */
+  citing(episodeId: string): ClaimRow[] {
+    return this.db
+      .prepare<[string], ClaimRow>(`SELECT id, ${COLUMNS} FROM claims WHERE id IN (SELECT c.id FROM claims c, json_each(c.episode_ids) j WHERE j.value = ?)`)
+      .all(episodeId);
+  }
+
+  setEpisodes(id: number, episodeIds: string[]): void {
+    this.db.prepare('UPDATE claims SET episode_ids = ? WHERE id = ?').run(JSON.stringify(episodeIds), id);
+  }
+
+  /** Claims ended by a judgement against one of these facts. */
+  endedBy(factIds: string[]): ClaimRow[] {
+    return this.db
+      .prepare<[string], ClaimRow>(`SELECT id, ${COLUMNS} FROM claims WHERE end_by IN (SELECT value FROM json_each(?))`)
+      .all(JSON.stringify(factIds));
+  }
+
+  clearEnd(id: number): void {
+    this.db.prepare('UPDATE claims SET end_at = NULL, end_kind = NULL, end_by = NULL WHERE id = ?').run(id);
+  }
+
+  /** The live fact holding the claim an episode made in a slot (the latest such claim). */
+  holderOf(subjectId: string, predicate: string, episodeId: string): string | undefined {
+    return this.db
+      .prepare<[string, string, string], { fact_id: string }>(
+        'SELECT c.fact_id FROM claims c, json_each(c.episode_ids) j WHERE c.subject_id = ? AND c.predicate = ? AND j.value = ? ORDER BY c.id DESC LIMIT 1',
+      )
+      .get(subjectId, predicate, episodeId)?.fact_id;
+  }
+}

@@ -1,0 +1,250 @@
+import type { Database } from 'better-sqlite3';
+import { registerTextFunctions } from '../../text-search/fts-index';
+
+/** One schema step. Steps run in order, each in its own transaction, and are never edited once released. */
+export interface Migration {
+  name: string;
+  up(db: Database): void;
+}
+
+export const migrations: Migration[] = [
+  {
+    name: '0001_core',
+    up(db) {
+      db.exec(`
+        CREATE TABLE conversations (
+          id TEXT PRIMARY KEY,
+          title TEXT NOT NULL,
+          created_at TEXT NOT NULL
+        );
+        CREATE TABLE episodes (
+          id TEXT PRIMARY KEY,
+          conversation_id TEXT REFERENCES conversations(id),
+          role TEXT NOT NULL,
+          content TEXT NOT NULL,
+          reference_time TEXT NOT NULL,
+          created_at TEXT NOT NULL
+        );
+        CREATE INDEX episodes_by_conversation ON episodes(conversation_id, reference_time);
+        CREATE TABLE entities (
+          id TEXT PRIMARY KEY,
+          name TEXT NOT NULL,
+          normalized_name TEXT NOT NULL,
+          type TEXT NOT NULL,
+          summary TEXT NOT NULL DEFAULT '',
+          created_at TEXT NOT NULL
+        );
+        CREATE INDEX entities_by_name ON entities(normalized_name);
+        CREATE TABLE entity_aliases (
+          entity_id TEXT NOT NULL REFERENCES entities(id) ON DELETE CASCADE,
+          position INTEGER NOT NULL,
+          alias TEXT NOT NULL,
+          normalized_alias TEXT NOT NULL,
+          PRIMARY KEY (entity_id, position)
+        );
+        CREATE INDEX entity_aliases_by_alias ON entity_aliases(normalized_alias);
+        -- One row per fact *version*. Rows are inserted, expired (expired_at set once) or forgotten; never edited.
+        CREATE TABLE facts (
+          id TEXT PRIMARY KEY,
+          lineage_id TEXT NOT NULL,           -- id of the first version of this fact's chain
+          subject_id TEXT NOT NULL REFERENCES entities(id),
+          predicate TEXT NOT NULL,
+          object_id TEXT REFERENCES entities(id),
+          object_literal TEXT,
+          fact TEXT NOT NULL,
+          cardinality TEXT NOT NULL CHECK (cardinality IN ('one', 'many')),
+          valid_at TEXT NOT NULL,
+          invalid_at TEXT,
+          end_kind TEXT NOT NULL CHECK (end_kind IN ('open', 'explicit', 'successor', 'judged')),
+          reference_time TEXT NOT NULL,       -- when it was said: breaks ties of equal valid_at (rule 3)
+          created_at TEXT NOT NULL,
+          expired_at TEXT,
+          invalidated_by TEXT,
+          supersedes TEXT,
+          origin TEXT NOT NULL,
+          CHECK ((object_id IS NULL) <> (object_literal IS NULL)),
+          CHECK (invalid_at IS NULL OR invalid_at >= valid_at)
+        );
+        CREATE INDEX facts_live_by_slot ON facts(subject_id, predicate) WHERE expired_at IS NULL;
+        CREATE INDEX facts_by_subject_time ON facts(subject_id, valid_at);
+        CREATE INDEX facts_by_object ON facts(object_id) WHERE object_id IS NOT NULL;
+        CREATE INDEX facts_by_lineage ON facts(lineage_id);
+        CREATE INDEX facts_live_by_valid_at ON facts(valid_at) WHERE expired_at IS NULL;
+        CREATE TABLE fact_episodes (
+          fact_id TEXT NOT NULL REFERENCES facts(id) ON DELETE CASCADE,
+          episode_id TEXT NOT NULL REFERENCES episodes(id),
+          PRIMARY KEY (fact_id, episode_id)
+        ) WITHOUT ROWID;
+        CREATE INDEX fact_episodes_by_episode ON fact_episodes(episode_id);
+        -- The evidence behind each live fact: every observation (or user edit) placed in its slot.
+        -- The temporal rules re-resolve a slot from its claims, which makes the result independent
+        -- of arrival order. Internal: not exported (an import makes one claim per live fact).
+        CREATE TABLE claims (
+          id INTEGER PRIMARY KEY,
+          fact_id TEXT NOT NULL REFERENCES facts(id),   -- the live version whose span holds this claim
+          subject_id TEXT NOT NULL,
+          predicate TEXT NOT NULL,
+          object_id TEXT,
+          object_literal TEXT,
+          fact TEXT NOT NULL,
+          cardinality TEXT NOT NULL,
+          valid_at TEXT NOT NULL,
+          reference_time TEXT NOT NULL,
+          end_at TEXT,
+          end_kind TEXT CHECK (end_kind IN ('explicit', 'judged')),
+          end_by TEXT,
+          episode_ids TEXT NOT NULL,                    -- JSON array
+          origin TEXT NOT NULL
+        );
+        CREATE INDEX claims_by_slot ON claims(subject_id, predicate);
+        CREATE INDEX claims_by_fact ON claims(fact_id);
+
+        -- Full-text indexes. Trigram tokenisation matches any substring of 3+ characters in any
+        -- script; the *_cjk indexes hold the bigrams (and single kanji) of CJK text, so two-character
+        -- Japanese words (担当, 大学, 趣味) match too. Rows are indexed in bulk at the end of each
+        -- write (fts-index.ts) from fts_queue, which the insert triggers fill: an FTS insert from a
+        -- trigger runs in a statement savepoint and flushes FTS5's buffer on every row (~5x slower).
+        CREATE TABLE fts_queue (kind TEXT NOT NULL, row INTEGER NOT NULL, PRIMARY KEY (kind, row)) WITHOUT ROWID;
+        CREATE VIRTUAL TABLE facts_fts USING fts5(fact, predicate, content='facts', content_rowid='rowid', tokenize='trigram');
+        CREATE VIRTUAL TABLE facts_cjk USING fts5(grams, content='', contentless_delete=1, tokenize='unicode61');
+        CREATE TRIGGER facts_fts_insert AFTER INSERT ON facts BEGIN
+          INSERT INTO fts_queue (kind, row) VALUES ('fact', new.rowid);
+        END;
+        CREATE TRIGGER facts_fts_delete AFTER DELETE ON facts BEGIN
+          INSERT INTO facts_fts (facts_fts, rowid, fact, predicate) SELECT 'delete', old.rowid, old.fact, old.predicate
+            WHERE NOT EXISTS (SELECT 1 FROM fts_queue WHERE kind = 'fact' AND row = old.rowid);
+          DELETE FROM facts_cjk WHERE rowid = old.rowid;
+          DELETE FROM fts_queue WHERE kind = 'fact' AND row = old.rowid;
+        END;
+        CREATE VIRTUAL TABLE episodes_fts USING fts5(content, content='episodes', content_rowid='rowid', tokenize='trigram');
+        CREATE VIRTUAL TABLE episodes_cjk USING fts5(grams, content='', contentless_delete=1, tokenize='unicode61');
+        CREATE TRIGGER episodes_fts_insert AFTER INSERT ON episodes BEGIN
+          INSERT INTO fts_queue (kind, row) VALUES ('episode', new.rowid);
+        END;
+        CREATE TRIGGER episodes_fts_delete AFTER DELETE ON episodes BEGIN
+          INSERT INTO episodes_fts (episodes_fts, rowid, content) SELECT 'delete', old.rowid, old.content
+            WHERE NOT EXISTS (SELECT 1 FROM fts_queue WHERE kind = 'episode' AND row = old.rowid);
+          DELETE FROM episodes_cjk WHERE rowid = old.rowid;
+          DELETE FROM fts_queue WHERE kind = 'episode' AND row = old.rowid;
+        END;
+        -- rowid = the entity's rowid, so updates and deletes find their row without a scan.
+        CREATE VIRTUAL TABLE entities_fts USING fts5(entity_id UNINDEXED, names, tokenize='trigram');
+      `);
+    },
+  },
+  {
+    name: '0002_ingestion_jobs',
+    up(db) {
+      db.exec(`
+        -- One persisted job per message to learn from. Stored in the same transaction as its episode,
+        -- so a crash loses neither; 'running' jobs found at start-up were interrupted and run again.
+        CREATE TABLE ingestion_jobs (
+          id TEXT PRIMARY KEY,
+          episode_id TEXT NOT NULL UNIQUE REFERENCES episodes(id) ON DELETE CASCADE,
+          status TEXT NOT NULL CHECK (status IN ('pending', 'running', 'done', 'parked')),
+          attempts INTEGER NOT NULL DEFAULT 0,
+          last_error TEXT,
+          created_at TEXT NOT NULL,
+          updated_at TEXT NOT NULL,
+          model_calls INTEGER NOT NULL DEFAULT 0,
+          prompt_tokens INTEGER NOT NULL DEFAULT 0,
+          completion_tokens INTEGER NOT NULL DEFAULT 0,
+          facts_added INTEGER NOT NULL DEFAULT 0,
+          facts_closed INTEGER NOT NULL DEFAULT 0
+        );
+        CREATE INDEX ingestion_jobs_by_status ON ingestion_jobs(status, created_at);
+      `);
+    },
+  },
+  {
+    name: '0003_message_facts',
+    up(db) {
+      db.exec(`
+        -- Which facts were in the model's context for an assistant message, so the UI can show them.
+        CREATE TABLE message_facts (
+          episode_id TEXT NOT NULL REFERENCES episodes(id) ON DELETE CASCADE,
+          fact_id TEXT NOT NULL,
+          position INTEGER NOT NULL,
+          PRIMARY KEY (episode_id, fact_id)
+        ) WITHOUT ROWID;
+        CREATE INDEX message_facts_by_fact ON message_facts(fact_id);
+        ALTER TABLE conversations ADD COLUMN updated_at TEXT;
+      `);
+    },
+  },
+  {
+    name: '0004_live_fact_lookups',
+    up(db) {
+      db.exec(`
+        -- "Which live facts did this fact close?" (a current fact's predecessors, in every chat turn).
+        CREATE INDEX facts_live_by_invalidated_by ON facts(invalidated_by) WHERE expired_at IS NULL AND invalidated_by IS NOT NULL;
+        -- The predicates and their cardinality that extraction prompts list as vocabulary.
+        CREATE INDEX facts_live_by_predicate ON facts(predicate, cardinality) WHERE expired_at IS NULL;
+        -- Term statistics of the CJK indexes: very common pairs (です, さん) are left out of queries.
+        CREATE VIRTUAL TABLE facts_cjk_vocab USING fts5vocab(facts_cjk, 'row');
+        CREATE VIRTUAL TABLE episodes_cjk_vocab USING fts5vocab(episodes_cjk, 'row');
+      `);
+    },
+  },
+  {
+    name: '0005_trigram_vocab',
+    up(db) {
+      db.exec(`
+        -- Trigram statistics: a word's rows are at most its rarest trigram's, so searches can tell a
+        -- common word ("likes", "manager" at 100k facts) from a distinctive one without scanning.
+        CREATE VIRTUAL TABLE facts_fts_vocab USING fts5vocab(facts_fts, 'row');
+        CREATE VIRTUAL TABLE episodes_fts_vocab USING fts5vocab(episodes_fts, 'row');
+      `);
+    },
+  },
+  {
+    name: '0006_fact_end_kind_check',
+    up(db) {
+      // SQLite checks an IN list of three or more values by building a temporary b-tree for it on
+      // every row written: facts' end_kind check cost ~3.5 µs a row, a third of a fact insert. The
+      // same check as comparisons costs nothing. Every stored row satisfies both, so the stored CREATE
+      // TABLE is edited in place, as SQLite's ALTER TABLE documentation describes for changing a CHECK
+      // constraint (writable_schema, then schema_version + 1 so every connection reloads the schema).
+      const before = "end_kind TEXT NOT NULL CHECK (end_kind IN ('open', 'explicit', 'successor', 'judged'))";
+      const after = "end_kind TEXT NOT NULL CHECK (end_kind = 'open' OR end_kind = 'explicit' OR end_kind = 'successor' OR end_kind = 'judged')";
+      const sql = db.prepare<[], string>("SELECT sql FROM sqlite_master WHERE type = 'table' AND name = 'facts'").pluck().get();
+      if (sql === undefined || !sql.includes(before)) throw new Error("migration 0006: the facts table's end_kind check is not the one 0001 created");
+      const version = db.pragma('schema_version', { simple: true }) as number;
+      db.unsafeMode(true); // better-sqlite3 keeps SQLite's defensive mode on, which forbids writable_schema
+      try {
+        db.pragma('writable_schema = ON');
+        db.prepare("UPDATE sqlite_master SET sql = ? WHERE type = 'table' AND name = 'facts'").run(sql.replace(before, after));
+        db.pragma(`schema_version = ${version + 1}`);
+        db.pragma('writable_schema = RESET'); // OFF, and this connection reloads the schema too
+      } finally {
+        db.unsafeMode(false);
+      }
+    },
+  },
+  {
+    name: '0007_cjk_ascii_tokenizer',
+    up(db) {
+      // The *_cjk indexes hold space-separated CJK terms (fts-index.ts cjkGrams). The ascii
+      // tokenizer splits them at the spaces like unicode61 did, without looking up the Unicode
+      // category and case folding of every character (~40% of their indexing time). Its terms differ
+      // only where unicode61 split a pair at a CJK punctuation mark (ン・ was indexed as ン); queries
+      // go through the same tokenizer. The contentless tables cannot be re-tokenized in place: they
+      // are rebuilt from their rows, except rows still queued, which the next flush indexes.
+      registerTextFunctions(db);
+      for (const [table, rows, text, kind] of [
+        ['facts_cjk', 'facts', 'fact', 'fact'],
+        ['episodes_cjk', 'episodes', 'content', 'episode'],
+      ] as const) {
+        db.exec(`
+          DROP TABLE ${table};
+          CREATE VIRTUAL TABLE ${table} USING fts5(grams, content='', contentless_delete=1, tokenize='ascii');
+          INSERT INTO ${table} (rowid, grams)
+            SELECT rowid, grams FROM (
+              SELECT rowid, tempora_cjk_grams(${text}) AS grams FROM ${rows}
+              WHERE rowid NOT IN (SELECT row FROM fts_queue WHERE kind = '${kind}') LIMIT -1
+            ) WHERE grams <> '';
+        `);
+      }
+    },
+  },
+];

@@ -1,0 +1,98 @@
+/** Episodes (append-only messages and documents) and the conversations they belong to. */
+import type { Database } from 'better-sqlite3';
+import type { ConversationRecord, EpisodeRecord, EpisodeRole } from '../../../shared/memory-schema';
+import type { Clock } from './clock';
+import { newId } from './ids';
+
+export class EpisodeStore {
+  constructor(
+    private readonly db: Database,
+    private readonly clock: Clock,
+  ) {}
+
+  append(input: { role: EpisodeRole; content: string; referenceTime: string; conversationId: string | null; id?: string }): EpisodeRecord {
+    const record: EpisodeRecord = {
+      id: input.id ?? newId('epi'),
+      conversation_id: input.conversationId,
+      role: input.role,
+      content: input.content,
+      reference_time: input.referenceTime,
+      created_at: this.clock.now(),
+    };
+    this.insert(record);
+    return record;
+  }
+
+  insert(record: EpisodeRecord): void {
+    this.db
+      .prepare('INSERT INTO episodes (id, conversation_id, role, content, reference_time, created_at) VALUES (@id, @conversation_id, @role, @content, @reference_time, @created_at)')
+      .run(record);
+  }
+
+  byId(id: string): EpisodeRecord | undefined {
+    return this.db.prepare<[string], EpisodeRecord>('SELECT id, conversation_id, role, content, reference_time, created_at FROM episodes WHERE id = ?').get(id);
+  }
+
+  byIds(ids: string[]): EpisodeRecord[] {
+    return ids.flatMap((id) => {
+      const record = this.byId(id);
+      return record ? [record] : [];
+    });
+  }
+
+  ofConversation(conversationId: string): EpisodeRecord[] {
+    return this.db
+      .prepare<[string], EpisodeRecord>('SELECT id, conversation_id, role, content, reference_time, created_at FROM episodes WHERE conversation_id = ? ORDER BY reference_time, created_at, id')
+      .all(conversationId);
+  }
+
+  /** The message just before this one in its conversation (by reference time, then creation). */
+  previousInConversation(episode: EpisodeRecord): EpisodeRecord | undefined {
+    if (episode.conversation_id === null) return undefined;
+    return this.db
+      .prepare<[string, string, string, string], EpisodeRecord>(
+        `SELECT id, conversation_id, role, content, reference_time, created_at FROM episodes
+         WHERE conversation_id = ? AND (reference_time, created_at, id) < (?, ?, ?)
+         ORDER BY reference_time DESC, created_at DESC, id DESC LIMIT 1`,
+      )
+      .get(episode.conversation_id, episode.reference_time, episode.created_at, episode.id);
+  }
+
+  all(): EpisodeRecord[] {
+    return this.db.prepare<[], EpisodeRecord>('SELECT id, conversation_id, role, content, reference_time, created_at FROM episodes ORDER BY created_at, id').all();
+  }
+
+  delete(id: string): void {
+    this.db.prepare('DELETE FROM episodes WHERE id = ?').run(id);
+  }
+
+  conversation(id: string): ConversationRecord | undefined {
+    return this.db.prepare<[string], ConversationRecord>('SELECT id, title, created_at FROM conversations WHERE id = ?').get(id);
+  }
+
+  /** Returns the conversation with this id, creating it (titled `title`) when missing. */
+  ensureConversation(id: string, title: string): ConversationRecord {
+    const existing = this.conversation(id);
+    if (existing) return existing;
+    const record: ConversationRecord = { id, title, created_at: this.clock.now() };
+    this.insertConversation(record);
+    return record;
+  }
+
+  createConversation(title: string): ConversationRecord {
+    return this.ensureConversation(newId('cnv'), title);
+  }
+
+  insertConversation(record: ConversationRecord): void {
+    this.db.prepare('INSERT INTO conversations (id, title, created_at) VALUES (@id, @title, @created_at)').run(record);
+  }
+
+  conversations(): ConversationRecord[] {
+    return this.db.prepare<[], ConversationRecord>('SELECT id, title, created_at FROM conversations ORDER BY created_at, id').all();
+  }
+
+  renameConversation(id: string, title: string): void {
+    const result = this.db.prepare('UPDATE conversations SET title = ? WHERE id = ?').run(title, id);
+    if (result.changes !== 1) throw new Error(`no conversation with id ${id}`);
+  }
+}

@@ -1,0 +1,104 @@
+/**
+ * Forget — the only delete. Removes facts (every version of their chains), entities with their
+ * facts, or episodes with the facts only they support, from every table and full-text index; then
+ * re-resolves the slots they left, so nothing stays closed by something that no longer exists.
+ * Vectors are removed by the caller using the returned ids.
+ */
+import type { Database } from 'better-sqlite3';
+import type { ClaimRows } from './claim-rows';
+import type { EntityStore } from './entity-store';
+import type { EpisodeStore } from './episode-store';
+import type { FactRows } from './fact-rows';
+import { MemoryInputError } from '../memory-errors';
+import type { SlotResolver } from '../temporal/slot-resolver';
+
+export interface ForgetContext {
+  db: Database;
+  rows: FactRows;
+  claims: ClaimRows;
+  entities: EntityStore;
+  episodes: EpisodeStore;
+  slots: SlotResolver;
+}
+
+export interface Forgotten {
+  factIds: string[];
+  entityIds: string[];
+  episodeIds: string[];
+}
+
+type Slot = { subject_id: string; predicate: string };
+
+export function forgetFact(ctx: ForgetContext, factId: string): Forgotten {
+  const row = ctx.rows.byId(factId);
+  if (!row) throw new MemoryInputError(`no fact with id ${factId}`, 'fact_id');
+  const { ids, slots } = deleteLineages(ctx, [row.lineage_id]);
+  refreshSlots(ctx, slots);
+  return { factIds: ids, entityIds: [], episodeIds: [] };
+}
+
+export function forgetEntity(ctx: ForgetContext, entityId: string): Forgotten {
+  const lineages = ctx.db
+    .prepare<[string, string], { lineage_id: string }>('SELECT DISTINCT lineage_id FROM facts WHERE subject_id = ? OR object_id = ?')
+    .all(entityId, entityId)
+    .map((r) => r.lineage_id);
+  const { ids, slots } = deleteLineages(ctx, lineages);
+  ctx.entities.delete(entityId);
+  refreshSlots(ctx, slots.filter((s) => s.subject_id !== entityId));
+  return { factIds: ids, entityIds: [entityId], episodeIds: [] };
+}
+
+export function forgetEpisode(ctx: ForgetContext, episodeId: string): Forgotten {
+  if (!ctx.episodes.byId(episodeId)) throw new MemoryInputError(`no episode with id ${episodeId}`, 'episode_id');
+  const slots: Slot[] = [];
+  // Claims stated only by this episode go; others just stop citing it.
+  for (const claim of ctx.claims.citing(episodeId)) {
+    const rest = (JSON.parse(claim.episode_ids) as string[]).filter((e) => e !== episodeId);
+    if (rest.length) ctx.claims.setEpisodes(claim.id, rest);
+    else ctx.claims.delete(claim.id);
+    slots.push(claim);
+  }
+  const linked = ctx.db
+    .prepare<[string], { lineage_id: string }>('SELECT DISTINCT f.lineage_id FROM fact_episodes fe JOIN facts f ON f.id = fe.fact_id WHERE fe.episode_id = ?')
+    .all(episodeId);
+  ctx.db.prepare('DELETE FROM fact_episodes WHERE episode_id = ?').run(episodeId);
+  // A chain whose live version has no claim left was known only from this episode: it goes whole.
+  const orphaned = linked
+    .map((r) => r.lineage_id)
+    .filter((lineage) => {
+      const live = ctx.db.prepare<[string], { id: string }>('SELECT id FROM facts WHERE lineage_id = ? AND expired_at IS NULL').get(lineage);
+      return !live || ctx.claims.ofFact(live.id).length === 0;
+    });
+  const removed = deleteLineages(ctx, orphaned);
+  ctx.episodes.delete(episodeId);
+  refreshSlots(ctx, [...slots, ...removed.slots]);
+  return { factIds: removed.ids, entityIds: [], episodeIds: [episodeId] };
+}
+
+function deleteLineages(ctx: ForgetContext, lineages: string[]): { ids: string[]; slots: Slot[] } {
+  if (lineages.length === 0) return { ids: [], slots: [] };
+  const doomed = ctx.db
+    .prepare<[string], { id: string } & Slot>('SELECT id, subject_id, predicate FROM facts WHERE lineage_id IN (SELECT value FROM json_each(?))')
+    .all(JSON.stringify(lineages));
+  const ids = doomed.map((d) => d.id);
+  const list = JSON.stringify(ids);
+  // Claims ended by a judgement against a forgotten fact lose that end: their facts reopen.
+  const reopened: Slot[] = [];
+  for (const claim of ctx.claims.endedBy(ids)) {
+    ctx.claims.clearEnd(claim.id);
+    reopened.push(claim);
+  }
+  ctx.claims.deleteOfFacts(ids);
+  ctx.db.prepare('DELETE FROM message_facts WHERE fact_id IN (SELECT value FROM json_each(?))').run(list);
+  ctx.db.prepare('DELETE FROM fact_episodes WHERE fact_id IN (SELECT value FROM json_each(?))').run(list);
+  // No reference may point at what is gone (history rows keep their times, lose the dangling link).
+  ctx.db.prepare('UPDATE facts SET invalidated_by = NULL WHERE invalidated_by IN (SELECT value FROM json_each(?))').run(list);
+  ctx.db.prepare('UPDATE facts SET supersedes = NULL WHERE supersedes IN (SELECT value FROM json_each(?))').run(list);
+  ctx.db.prepare('DELETE FROM facts WHERE id IN (SELECT value FROM json_each(?))').run(list);
+  return { ids, slots: [...doomed, ...reopened] };
+}
+
+function refreshSlots(ctx: ForgetContext, slots: Slot[]): void {
+  const unique = new Map(slots.map((s) => [`${s.subject_id}\u0000${s.predicate}`, s]));
+  for (const slot of unique.values()) ctx.slots.refresh(slot.subject_id, slot.predicate);
+}

@@ -1,0 +1,126 @@
+/** The persisted ingestion queue: one job per episode, surviving crashes, parked after repeated failure. */
+import type { Database } from 'better-sqlite3';
+import type { Clock } from './clock';
+import { newId } from './ids';
+
+export type JobStatus = 'pending' | 'running' | 'done' | 'parked';
+
+export interface JobRow {
+  id: string;
+  episode_id: string;
+  status: JobStatus;
+  attempts: number;
+  last_error: string | null;
+  created_at: string;
+  updated_at: string;
+  model_calls: number;
+  prompt_tokens: number;
+  completion_tokens: number;
+  facts_added: number;
+  facts_closed: number;
+}
+
+export interface JobUsage {
+  modelCalls: number;
+  promptTokens: number;
+  completionTokens: number;
+}
+
+export interface QueueCounts {
+  pending: number;
+  running: number;
+  done: number;
+  parked: number;
+}
+
+/** A job is parked (kept with its error, no longer retried) after this many failed attempts. */
+export const MAX_ATTEMPTS = 3;
+
+export class IngestionJobs {
+  constructor(
+    private readonly db: Database,
+    private readonly clock: Clock,
+  ) {}
+
+  /** Call inside the transaction that stores the episode. */
+  enqueue(episodeId: string): JobRow {
+    const now = this.clock.now();
+    const row: JobRow = { id: newId('job'), episode_id: episodeId, status: 'pending', attempts: 0, last_error: null, created_at: now, updated_at: now, model_calls: 0, prompt_tokens: 0, completion_tokens: 0, facts_added: 0, facts_closed: 0 };
+    this.db
+      .prepare(`INSERT INTO ingestion_jobs (id, episode_id, status, attempts, last_error, created_at, updated_at, model_calls, prompt_tokens, completion_tokens, facts_added, facts_closed)
+        VALUES (@id, @episode_id, @status, @attempts, @last_error, @created_at, @updated_at, @model_calls, @prompt_tokens, @completion_tokens, @facts_added, @facts_closed)`)
+      .run(row);
+    return row;
+  }
+
+  /** Jobs left 'running' by a crash go back to the queue. Returns how many. */
+  recoverInterrupted(): number {
+    return this.db.prepare("UPDATE ingestion_jobs SET status = 'pending', updated_at = ? WHERE status = 'running'").run(this.clock.now()).changes;
+  }
+
+  /** Takes the oldest pending job and marks it running (counting the attempt). */
+  claimNext(): JobRow | undefined {
+    return this.db.transaction(() => {
+      const next = this.db.prepare<[], JobRow>("SELECT * FROM ingestion_jobs WHERE status = 'pending' ORDER BY created_at, id LIMIT 1").get();
+      if (!next) return undefined;
+      const now = this.clock.now();
+      this.db.prepare("UPDATE ingestion_jobs SET status = 'running', attempts = attempts + 1, updated_at = ? WHERE id = ?").run(now, next.id);
+      return { ...next, status: 'running' as const, attempts: next.attempts + 1, updated_at: now };
+    })();
+  }
+
+  /** Call inside the transaction that applies the job's result, so both land or neither. */
+  complete(id: string, usage: JobUsage, facts: { added: number; closed: number }): void {
+    this.db
+      .prepare("UPDATE ingestion_jobs SET status = 'done', last_error = NULL, updated_at = ?, model_calls = model_calls + ?, prompt_tokens = prompt_tokens + ?, completion_tokens = completion_tokens + ?, facts_added = ?, facts_closed = ? WHERE id = ?")
+      .run(this.clock.now(), usage.modelCalls, usage.promptTokens, usage.completionTokens, facts.added, facts.closed, id);
+  }
+
+  /** Records a failure: back to pending, or parked after MAX_ATTEMPTS. Usage of the failed try is kept. */
+  fail(id: string, error: string, usage: JobUsage): JobStatus {
+    const job = this.byId(id);
+    const status: JobStatus = job && job.attempts >= MAX_ATTEMPTS ? 'parked' : 'pending';
+    this.db
+      .prepare('UPDATE ingestion_jobs SET status = ?, last_error = ?, updated_at = ?, model_calls = model_calls + ?, prompt_tokens = prompt_tokens + ?, completion_tokens = completion_tokens + ? WHERE id = ?')
+      .run(status, error.slice(0, 2000), this.clock.now(), usage.modelCalls, usage.promptTokens, usage.completionTokens, id);
+    return status;
+  }
+
+  /** A job interrupted by shutdown (not its fault) goes back without counting the attempt. */
+  release(id: string): void {
+    this.db.prepare("UPDATE ingestion_jobs SET status = 'pending', attempts = MAX(attempts - 1, 0), updated_at = ? WHERE id = ? AND status = 'running'").run(this.clock.now(), id);
+  }
+
+  /** Puts parked jobs back in the queue (after the user loaded a better model, say). */
+  retryParked(): number {
+    return this.db.prepare("UPDATE ingestion_jobs SET status = 'pending', attempts = 0, updated_at = ? WHERE status = 'parked'").run(this.clock.now()).changes;
+  }
+
+  byId(id: string): JobRow | undefined {
+    return this.db.prepare<[string], JobRow>('SELECT * FROM ingestion_jobs WHERE id = ?').get(id);
+  }
+
+  byEpisode(episodeId: string): JobRow | undefined {
+    return this.db.prepare<[string], JobRow>('SELECT * FROM ingestion_jobs WHERE episode_id = ?').get(episodeId);
+  }
+
+  counts(): QueueCounts {
+    const counts: QueueCounts = { pending: 0, running: 0, done: 0, parked: 0 };
+    for (const row of this.db.prepare<[], { status: JobStatus; n: number }>('SELECT status, COUNT(*) AS n FROM ingestion_jobs GROUP BY status').all()) counts[row.status] = row.n;
+    return counts;
+  }
+
+  parked(): JobRow[] {
+    return this.db.prepare<[], JobRow>("SELECT * FROM ingestion_jobs WHERE status = 'parked' ORDER BY created_at").all();
+  }
+
+  /** Totals over done jobs, for "calls per message" reporting. */
+  totals(): { jobs: number } & JobUsage & { factsAdded: number; factsClosed: number } {
+    const row = this.db
+      .prepare<[], { jobs: number; calls: number; prompt: number; completion: number; added: number; closed: number }>(
+        "SELECT COUNT(*) AS jobs, TOTAL(model_calls) AS calls, TOTAL(prompt_tokens) AS prompt, TOTAL(completion_tokens) AS completion, TOTAL(facts_added) AS added, TOTAL(facts_closed) AS closed FROM ingestion_jobs WHERE status = 'done'",
+      )
+      .get()!;
+    return { jobs: row.jobs, modelCalls: row.calls, promptTokens: row.prompt, completionTokens: row.completion, factsAdded: row.added, factsClosed: row.closed };
+  }
+}

@@ -1,0 +1,87 @@
+/**
+ * User corrections: edit and close. Neither changes a row in place: the live version is expired and
+ * a new version (origin user_edit) supersedes it, then the slot is re-resolved so its intervals
+ * stay consistent with the rules.
+ */
+import type { EntityStore } from '../store/entity-store';
+import type { FactRows, FactRow } from '../store/fact-rows';
+import { MemoryInputError } from '../memory-errors';
+import type { NewClaim, SlotChanges, SlotResolver } from './slot-resolver';
+
+export interface FactEdit {
+  fact?: string;
+  object?: string;
+  valid_at?: string;
+  /** null reopens a closed fact. */
+  invalid_at?: string | null;
+}
+
+export interface EditContext {
+  rows: FactRows;
+  entities: EntityStore;
+  slots: SlotResolver;
+}
+
+export function editFact(ctx: EditContext, factId: string, edit: FactEdit): { id: string; changes: SlotChanges } {
+  const row = liveRow(ctx.rows, factId);
+  const validAt = edit.valid_at ?? row.valid_at;
+  const end = endAfterEdit(row, edit);
+  if (end !== null && end.at <= validAt) {
+    throw new MemoryInputError(`invalid_at (${end.at}) must be after valid_at (${validAt})`, 'invalid_at');
+  }
+  let objectId = row.object_id;
+  let objectLiteral = row.object_literal;
+  if (edit.object !== undefined) {
+    if (edit.object.trim() === '') throw new MemoryInputError('object must not be empty', 'object');
+    if (row.object_id !== null) objectId = ctx.entities.findOrCreate(edit.object).id;
+    else objectLiteral = edit.object.trim();
+  }
+  const factText = edit.fact?.trim() ?? row.fact;
+  if (factText === '') throw new MemoryInputError('fact must not be empty', 'fact');
+  const endBefore = endAfterEdit(row, {});
+  const unchanged =
+    factText === row.fact && objectId === row.object_id && objectLiteral === row.object_literal && validAt === row.valid_at && (end?.at ?? null) === (endBefore?.at ?? null);
+  if (unchanged) throw new MemoryInputError('the edit changes nothing', 'fact');
+  const claim: NewClaim = {
+    subjectId: row.subject_id,
+    predicate: row.predicate,
+    objectId,
+    objectLiteral,
+    fact: factText,
+    cardinality: row.cardinality,
+    validAt,
+    referenceTime: row.reference_time,
+    end,
+    episodeIds: ctx.rows.episodesOf(row.id),  // the edit keeps the provenance of what it corrects
+    origin: 'user_edit',
+    replaces: row,
+  };
+  // The slot is re-resolved whole, so an edit that moves a `many` fact to another object also
+  // re-resolves the object it left.
+  const changes = ctx.slots.apply([claim]);
+  const live = ctx.rows.liveVersionOf(row.id);
+  if (!live) throw new Error(`internal: edited fact ${factId} has no live version`);
+  return { id: live.id, changes };
+}
+
+export function closeFact(ctx: EditContext, factId: string, at: string): { id: string; changes: SlotChanges } {
+  return editFact(ctx, factId, { invalid_at: at });
+}
+
+/** The live version for an id of any version of the chain, or a clear error. */
+export function liveRow(rows: FactRows, factId: string): FactRow {
+  const row = rows.liveVersionOf(factId);
+  if (!row) {
+    throw new MemoryInputError(rows.byId(factId) ? `fact ${factId} has no live version (it was merged away)` : `no fact with id ${factId}`, 'fact_id');
+  }
+  return row;
+}
+
+function endAfterEdit(row: FactRow, edit: FactEdit): NewClaim['end'] {
+  if (edit.invalid_at === null) return null;
+  if (edit.invalid_at !== undefined) return { at: edit.invalid_at, kind: 'explicit', by: null };
+  if (row.invalid_at !== null && (row.end_kind === 'explicit' || row.end_kind === 'judged')) {
+    return { at: row.invalid_at, kind: row.end_kind, by: row.invalidated_by };
+  }
+  return null; // open, or closed by a successor that will close it again
+}

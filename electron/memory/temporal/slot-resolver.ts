@@ -1,0 +1,246 @@
+/**
+ * Applies the temporal rules to the store. A slot's stored claims plus the new ones are resolved
+ * (temporal-rules.ts) and only the differences are written: an unchanged fact stays as it is
+ * (perhaps citing one more episode); a changed one is expired and replaced by a new version that
+ * `supersedes` it (rule 1); a new span becomes a new fact.
+ */
+import type { Cardinality, FactOrigin } from '../../../shared/memory-schema';
+import type { ClaimRow, ClaimRows } from '../store/claim-rows';
+import type { Clock } from '../store/clock';
+import { objectKeyOf, type FactRow, type FactRows } from '../store/fact-rows';
+import { newId } from '../store/ids';
+import { resolveSlot, type Claim, type EndKind, type Span } from './temporal-rules';
+
+export interface NewClaim {
+  subjectId: string;
+  predicate: string;
+  objectId: string | null;
+  objectLiteral: string | null;
+  fact: string;
+  cardinality: Cardinality;
+  validAt: string;
+  referenceTime: string;
+  end: { at: string; kind: 'explicit' | 'judged'; by: string | null } | null;
+  episodeIds: string[];
+  origin: FactOrigin;
+  /** A live version this claim replaces (a user edit): its claims are dropped, the result supersedes it. */
+  replaces?: FactRow;
+}
+
+/** A claim on its way through resolution: stored (has an id) or new. */
+interface Evidence {
+  id?: number;
+  /** The live fact it belongs to now (stored claims), or the one it replaces (edits). */
+  sourceFactId: string | null;
+  row: Omit<ClaimRow, 'id' | 'fact_id'>;
+  edit: boolean;
+}
+
+export interface SlotChanges {
+  /** Ids of versions written. */
+  inserted: string[];
+  /** Ids of brand-new facts (first versions of new chains). */
+  created: string[];
+  /** Ids of versions expired. */
+  expired: string[];
+  /** Versions written that closed a fact that was open before. */
+  closed: string[];
+  /** Live facts that only gained a source episode. */
+  confirmed: string[];
+}
+
+export function emptyChanges(): SlotChanges {
+  return { inserted: [], created: [], expired: [], closed: [], confirmed: [] };
+}
+
+export function mergeChanges(into: SlotChanges, from: SlotChanges): void {
+  into.inserted.push(...from.inserted);
+  into.created.push(...from.created);
+  into.expired.push(...from.expired);
+  into.closed.push(...from.closed);
+  into.confirmed.push(...from.confirmed);
+}
+
+export class SlotResolver {
+  constructor(
+    private readonly facts: FactRows,
+    private readonly claims: ClaimRows,
+    private readonly clock: Clock,
+  ) {}
+
+  /** Places new claims (all of one subject and predicate) and re-resolves their slot. */
+  apply(newClaims: NewClaim[]): SlotChanges {
+    const first = newClaims[0];
+    if (!first) return emptyChanges();
+    for (const claim of newClaims) if (claim.replaces) for (const old of this.claims.ofFact(claim.replaces.id)) this.claims.delete(old.id);
+    return this.resolveAll(first.subjectId, first.predicate, newClaims.map(evidenceOfNew));
+  }
+
+  /** Re-resolves a slot after something left it (forget, an edit that moved a fact elsewhere). */
+  refresh(subjectId: string, predicate: string): SlotChanges {
+    return this.resolveAll(subjectId, predicate, []);
+  }
+
+  private resolveAll(subjectId: string, predicate: string, fresh: Evidence[]): SlotChanges {
+    const stored: Evidence[] = this.claims.inSlot(subjectId, predicate).map((c) => {
+      const { id, fact_id, ...row } = c;
+      return { id, sourceFactId: fact_id, row, edit: false };
+    });
+    const all = [...stored, ...fresh];
+    // A `one` predicate makes (subject, predicate) one slot; otherwise every object is its own slot.
+    const cardinality: Cardinality = all.some((e) => e.row.cardinality === 'one') ? 'one' : 'many';
+    const groups = new Map<string, Evidence[]>();
+    for (const evidence of all) {
+      const key = cardinality === 'one' ? '' : objectKeyOf(evidence.row);
+      groups.set(key, [...(groups.get(key) ?? []), evidence]);
+    }
+    const changes = emptyChanges();
+    for (const group of groups.values()) mergeChanges(changes, this.resolve(group, cardinality));
+    return changes;
+  }
+
+  private resolve(evidence: Evidence[], cardinality: Cardinality): SlotChanges {
+    const spans = resolveSlot(evidence.map(toClaim));
+    const claimsPerFact = new Map<string, number>();
+    for (const e of evidence) if (e.sourceFactId && !e.edit) claimsPerFact.set(e.sourceFactId, (claimsPerFact.get(e.sourceFactId) ?? 0) + 1);
+
+    // Each stored fact continues in the first span that holds its claims; later spans are new facts.
+    const assigned = new Set<string>();
+    const sources = spans.map((span) => {
+      const ids: string[] = [];
+      for (const claim of span.claims) {
+        const id = claim.payload.sourceFactId;
+        if (id && !assigned.has(id)) {
+          assigned.add(id);
+          ids.push(id);
+        }
+      }
+      return ids.map((id) => this.facts.byId(id)!);
+    });
+    const lineages = sources.map((s) => s[0]?.lineage_id ?? newId('fct'));
+    const plans = spans.map((span, i) => this.plan(span, sources[i]!, lineages[i]!, lineages, claimsPerFact, cardinality));
+    const finalIds = plans.map((p) => p.finalId);
+    const now = this.clock.now();
+    const changes = emptyChanges();
+
+    spans.forEach((span, i) => {
+      const plan = plans[i]!;
+      if (plan.kind === 'write') {
+        for (const source of sources[i]!) {
+          this.facts.expire(source.id, now);
+          changes.expired.push(source.id);
+        }
+        const invalidatedBy = span.end?.kind === 'successor' ? finalIds[span.end.by]! : (span.end?.by ?? null);
+        this.facts.insert({ ...plan.row, invalidated_by: invalidatedBy, created_at: now }, plan.episodes);
+        changes.inserted.push(plan.finalId);
+        if (sources[i]!.length === 0) changes.created.push(plan.finalId);
+        if (plan.row.invalid_at !== null && sources[i]!.some((s) => s.invalid_at === null)) changes.closed.push(plan.finalId);
+      } else {
+        for (const episodeId of plan.episodes) this.facts.link(plan.finalId, episodeId);
+        if (plan.episodes.length) changes.confirmed.push(plan.finalId);
+      }
+      for (const claim of span.claims) {
+        const e = claim.payload;
+        if (e.id !== undefined) {
+          if (e.sourceFactId !== plan.finalId) this.claims.move(e.id, plan.finalId);
+        } else {
+          this.claims.insert({ ...e.row, fact_id: plan.finalId });
+        }
+      }
+    });
+    return changes;
+  }
+
+  private plan(span: Span<Evidence>, sources: FactRow[], lineage: string, lineages: string[], claimsPerFact: Map<string, number>, cardinality: Cardinality) {
+    const head = span.claims[0]!.payload.row;
+    const edit = span.claims.find((c) => c.payload.edit)?.payload;
+    const end = span.end;
+    const desired = {
+      object_id: head.object_id,
+      object_literal: head.object_id === null ? head.object_literal : null,
+      fact: head.fact,
+      cardinality,
+      valid_at: span.validAt,
+      invalid_at: end?.at ?? null,
+      end_kind: (end === null ? 'open' : end.kind) as EndKind,
+      reference_time: head.reference_time,
+    };
+    const episodes = [...new Set(span.claims.flatMap((c) => JSON.parse(c.payload.row.episode_ids) as string[]))];
+    const only = sources.length === 1 ? sources[0]! : undefined;
+    const holdsAllItsClaims = only !== undefined && span.claims.filter((c) => c.payload.sourceFactId === only.id && !c.payload.edit).length === claimsPerFact.get(only.id);
+    const invalidatorLineage = end?.kind === 'successor' ? lineages[end.by]! : (end?.by ?? null);
+    if (only && !edit && holdsAllItsClaims && sameValues(only, desired) && this.sameInvalidator(only, invalidatorLineage, end?.kind)) {
+      const known = new Set(this.facts.episodesOf(only.id));
+      return { kind: 'keep' as const, finalId: only.id, episodes: episodes.filter((e) => !known.has(e)), row: only };
+    }
+    // A span with no stored source is a new fact: its id is the lineage drawn for it.
+    const id = sources.length ? newId('fct') : lineage;
+    const origin: FactOrigin = edit ? edit.row.origin : (sources[0]?.origin ?? head.origin);
+    const row: FactRow = {
+      id,
+      lineage_id: lineage,
+      subject_id: head.subject_id,
+      predicate: head.predicate,
+      ...desired,
+      created_at: '',
+      expired_at: null,
+      invalidated_by: null,
+      supersedes: sources[0]?.id ?? null,
+      origin,
+    };
+    return { kind: 'write' as const, finalId: id, episodes, row };
+  }
+
+  private sameInvalidator(row: FactRow, lineage: string | null, kind: string | undefined): boolean {
+    if (row.invalidated_by === null || lineage === null) return row.invalidated_by === lineage;
+    if (kind !== 'successor') return row.invalidated_by === lineage;
+    return this.facts.byId(row.invalidated_by)?.lineage_id === lineage;
+  }
+}
+
+function evidenceOfNew(claim: NewClaim): Evidence {
+  return {
+    sourceFactId: claim.replaces?.id ?? null,
+    edit: claim.replaces !== undefined,
+    row: {
+      subject_id: claim.subjectId,
+      predicate: claim.predicate,
+      object_id: claim.objectId,
+      object_literal: claim.objectId === null ? claim.objectLiteral : null,
+      fact: claim.fact,
+      cardinality: claim.cardinality,
+      valid_at: claim.validAt,
+      reference_time: claim.referenceTime,
+      end_at: claim.end?.at ?? null,
+      end_kind: claim.end?.kind ?? null,
+      end_by: claim.end?.by ?? null,
+      episode_ids: JSON.stringify(claim.episodeIds),
+      origin: claim.origin,
+    },
+  };
+}
+
+function toClaim(evidence: Evidence): Claim<Evidence> {
+  const r = evidence.row;
+  return {
+    objectKey: objectKeyOf(r),
+    validAt: r.valid_at,
+    referenceTime: r.reference_time,
+    end: r.end_at === null ? null : { at: r.end_at, kind: r.end_kind ?? 'explicit', by: r.end_by },
+    text: r.fact,
+    payload: evidence,
+  };
+}
+
+function sameValues(row: FactRow, desired: Pick<FactRow, 'object_id' | 'object_literal' | 'fact' | 'cardinality' | 'valid_at' | 'invalid_at' | 'end_kind' | 'reference_time'>): boolean {
+  return (
+    row.object_id === desired.object_id &&
+    row.object_literal === desired.object_literal &&
+    row.fact === desired.fact &&
+    row.cardinality === desired.cardinality &&
+    row.valid_at === desired.valid_at &&
+    row.invalid_at === desired.invalid_at &&
+    row.end_kind === desired.end_kind &&
+    row.reference_time === desired.reference_time
+  );
+}

@@ -1,0 +1,245 @@
+/**
+ * The second thread of a large bulk load (an import of a whole memory into an empty store). On a
+ * machine with two cores, a worker (bulk-load-worker.ts) builds the episodes and fact_episodes tables
+ * and the full-text indexes in a scratch database while the main thread writes entities, facts and
+ * claims; inside the same transaction the main thread then copies the worker's tables in. After the
+ * commit the worker checkpoints the WAL, so the import returns without first copying its pages into
+ * the file.
+ *
+ * Copying the full-text tables: each is dropped and re-created from its stored SQL (FTS5 forgets any
+ * cached state), then its shadow tables (_data, _idx, _docsize, _config) are copied from the scratch
+ * tables, which the same SQLite library built from the same CREATE statement and the same indexing
+ * SQL. Whenever anything is off — no worker file, the worker failed or is late, the rows did not take
+ * rowids 1..n, a copy failed — adopt() returns false and the caller does it all in this thread.
+ */
+import type { Database } from 'better-sqlite3';
+import { existsSync, rmSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import { BUILT, FAILED, SCRATCH_MMAP_BYTES, STARTING, STATE, packRows, type BulkLoadEpisodes, type BulkLoadFacts, type BulkLoadMessage, type BulkLoadReport, type BulkLoadStart } from './bulk-load-protocol';
+import { FULL_TEXT_TABLES } from '../text-search/fts-index';
+
+/** Below this many facts + episodes, starting a worker (~50 ms built, ~250 ms from source) saves nothing. */
+export const BULK_HELPER_MIN_ROWS = 20_000;
+/**
+ * A worker still not running when the rows are written (seconds after its start) gets this much
+ * longer, then is taken as unable to start: its error event cannot arrive while this thread waits.
+ */
+const START_TIMEOUT_MS = 2_000;
+/** The longest wait for a started build (it takes ~3 s at 100k facts on a slow machine). */
+const BUILD_TIMEOUT_MS = 600_000;
+const SCRATCH_SCHEMA = 'bulk_scratch';
+const SHADOW_SUFFIXES = ['data', 'idx', 'content', 'docsize', 'config'];
+
+/** The part of an export document the worker loads (validated and checked by the caller). */
+export interface BulkLoadDocument {
+  facts: readonly { id: string; fact: string; predicate: string; episode_ids: readonly string[] }[];
+  episodes: readonly { id: string; conversation_id: string | null; role: string; content: string; reference_time: string; created_at: string }[];
+}
+
+/** The tables the worker fills; the main thread writes neither while it works. */
+const WORKER_TABLES = ['episodes', 'fact_episodes'];
+
+export class BulkLoadHelper {
+  /** Settles when the worker has exited (after the checkpoint, or after a failure). */
+  readonly exited: Promise<void>;
+  /** Why the worker did not deliver, for diagnosis (the import never depends on it). */
+  failure: string | null = null;
+  /** The worker has rows (at least the first part): it has a scratch database to close and remove. */
+  private building = false;
+  /** Both parts were sent: what the copied tables must hold. */
+  private rows: { facts: number; episodes: number } | null = null;
+
+  private constructor(
+    private readonly db: Database,
+    private readonly worker: Worker,
+    private readonly state: Int32Array,
+    private readonly scratchPath: string,
+  ) {
+    this.exited = new Promise((resolve) => worker.once('exit', () => resolve()));
+    worker.on('message', (report: BulkLoadReport) => (this.failure = report.error));
+    worker.on('error', (error) => (this.failure = error.message));
+  }
+
+  /**
+   * Starts the worker for a load into the empty store `db` (file `dbPath`) and attaches its scratch
+   * database; the worker starts up while the document is validated. Call outside a transaction.
+   * null: no worker (nothing started).
+   */
+  static spawn(db: Database, dbPath: string, nativeBinding?: string): BulkLoadHelper | null {
+    const entry = workerEntry();
+    if (!entry || db.inTransaction) return null;
+    const scratchPath = `${dbPath}.bulk-scratch`;
+    removeScratch(scratchPath);
+    const state = new SharedArrayBuffer(Int32Array.BYTES_PER_ELEMENT);
+    const start: BulkLoadStart = { scratchPath, ...(nativeBinding ? { nativeBinding } : {}), state };
+    let worker: Worker;
+    try {
+      worker = new Worker(entry.file, { workerData: { entry: entry.source, start } });
+    } catch {
+      return null;
+    }
+    try {
+      db.prepare(`ATTACH DATABASE ? AS ${SCRATCH_SCHEMA}`).run(scratchPath);
+    } catch {
+      void worker.terminate();
+      return null;
+    }
+    db.pragma(`${SCRATCH_SCHEMA}.mmap_size = ${SCRATCH_MMAP_BYTES}`);
+    return new BulkLoadHelper(db, worker, new Int32Array(state), scratchPath);
+  }
+
+  /**
+   * Sends the worker the rows it builds from. The document may not be validated yet (the worker's
+   * tables are used only if it passes); one that cannot even be read as rows sends nothing.
+   */
+  load(input: unknown): void {
+    try {
+      this.post(input as BulkLoadDocument);
+    } catch (error) {
+      this.failure = `the document could not be read as rows: ${error instanceof Error ? error.message : String(error)}`;
+    }
+  }
+
+  private post(doc: BulkLoadDocument): void {
+    const { db } = this;
+    const facts: BulkLoadFacts = {
+      schema: {
+        tables: [...WORKER_TABLES, ...FULL_TEXT_TABLES].map((name) => storedSql(db, name)),
+        indexes: db
+          .prepare<[], string>(`SELECT sql FROM main.sqlite_master WHERE type = 'index' AND sql IS NOT NULL AND tbl_name IN (${WORKER_TABLES.map((t) => `'${t}'`).join(', ')})`)
+          .pluck()
+          .all(),
+      },
+      facts: packRows(doc.facts, [(f) => f.fact, (f) => f.predicate]),
+    };
+    // Two parts: the worker indexes the facts while the episodes are packed here. If the second part
+    // cannot be packed, `rows` stays null and the worker is not waited for.
+    const first: BulkLoadMessage = { load: facts };
+    this.worker.postMessage(first, [facts.facts.lengths.buffer as ArrayBuffer]);
+    this.building = true;
+    const episodes: BulkLoadEpisodes = {
+      episodes: packRows(doc.episodes, [(e) => e.id, (e) => e.conversation_id, (e) => e.role, (e) => e.content, (e) => e.reference_time, (e) => e.created_at]),
+      links: packRows(linksOf(doc.facts), [(l) => l[0], (l) => l[1]]),
+    };
+    const second: BulkLoadMessage = { episodes };
+    this.worker.postMessage(second, [episodes.episodes.lengths.buffer, episodes.links.lengths.buffer] as ArrayBuffer[]);
+    this.rows = { facts: doc.facts.length, episodes: doc.episodes.length };
+  }
+
+  /**
+   * Inside the load's transaction, after the main thread's rows (entities, facts, claims) and the
+   * secondary indexes: waits for the worker, then copies its episodes, fact_episodes and full-text
+   * tables in. false: nothing was changed; the caller writes episodes and links and indexes itself.
+   */
+  adopt(): boolean {
+    if (!this.rows || !this.waitForBuild()) return false;
+    const rows = this.rows;
+    const { db } = this;
+    const last = (table: string) => (db.prepare(`SELECT max(rowid) AS n FROM main.${table}`).get() as { n: number | null }).n ?? 0;
+    if (last('facts') !== rows.facts) return false;
+    // FTS5's shadow tables are writable only outside SQLite's defensive mode.
+    db.unsafeMode(true);
+    try {
+      db.transaction(() => {
+        // Same CREATE statements on both sides and empty tables here: SQLite copies the rows and
+        // index entries in order instead of inserting them one by one.
+        for (const table of WORKER_TABLES) db.exec(`INSERT INTO main.${table} SELECT * FROM ${SCRATCH_SCHEMA}.${table}`);
+        if (last('episodes') !== rows.episodes) throw new Error('the episodes did not arrive whole');
+        for (const table of FULL_TEXT_TABLES) {
+          const sql = storedSql(db, table);
+          db.exec(`DROP TABLE main.${table}`);
+          db.exec(sql);
+          for (const suffix of SHADOW_SUFFIXES) {
+            const shadow = `${table}_${suffix}`;
+            if (!hasTable(db, 'main', shadow)) continue;
+            if (!hasTable(db, SCRATCH_SCHEMA, shadow)) throw new Error(`the scratch database has no ${shadow}`);
+            db.exec(`DELETE FROM main.${shadow}; INSERT INTO main.${shadow} SELECT * FROM ${SCRATCH_SCHEMA}.${shadow}`);
+          }
+        }
+      })();
+      return true;
+    } catch (error) {
+      this.failure = `copying the worker's tables: ${error instanceof Error ? error.message : String(error)}`;
+      return false;
+    } finally {
+      db.unsafeMode(false);
+    }
+  }
+
+  /**
+   * After the load: detaches and removes the scratch database; when it committed, the worker
+   * checkpoints the memory's WAL (in the background) and exits, otherwise it just exits.
+   */
+  finish(committed: { dbPath: string } | null): void {
+    this.db.exec(`DETACH DATABASE ${SCRATCH_SCHEMA}`);
+    removeScratch(this.scratchPath);
+    if (!this.building) {
+      void this.worker.terminate();
+      return;
+    }
+    const message: BulkLoadMessage = committed ? { checkpoint: committed.dbPath } : { close: true };
+    this.worker.postMessage(message);
+  }
+
+  private waitForBuild(): boolean {
+    const started = performance.now();
+    for (;;) {
+      const state = Atomics.load(this.state, STATE);
+      if (state === BUILT) return true;
+      if (state === FAILED) return false;
+      const waited = performance.now() - started;
+      if (waited > (state === STARTING ? START_TIMEOUT_MS : BUILD_TIMEOUT_MS)) {
+        this.failure = `the worker did not finish within ${Math.round(waited / 1000)} s`;
+        return false;
+      }
+      try {
+        Atomics.wait(this.state, STATE, state, 100);
+      } catch (error) {
+        // A thread that may not block (a browser-like main thread): index in this thread instead.
+        this.failure = `cannot wait for the worker here: ${error instanceof Error ? error.message : String(error)}`;
+        return false;
+      }
+    }
+  }
+}
+
+/** The worker's file: the bundled .js next to the built main process, else the .ts source via tsx. */
+function workerEntry(): { file: string; source?: string } | null {
+  const here = dirname(fileURLToPath(import.meta.url));
+  for (const dir of [here, join(here, '..')]) {
+    const built = join(dir, 'bulk-load-worker.js');
+    if (existsSync(built)) return { file: built };
+  }
+  const source = join(here, 'bulk-load-worker.ts');
+  const boot = join(here, 'ts-worker-boot.cjs');
+  return existsSync(source) && existsSync(boot) ? { file: boot, source } : null;
+}
+
+function linksOf(facts: BulkLoadDocument['facts']): [string, string][] {
+  const links: [string, string][] = [];
+  for (const f of facts) for (const episode of f.episode_ids) links.push([f.id, episode]);
+  return links;
+}
+
+function storedSql(db: Database, name: string): string {
+  const row = db.prepare<[string], { sql: string }>("SELECT sql FROM main.sqlite_master WHERE name = ? AND type = 'table'").get(name);
+  if (!row) throw new Error(`no table ${name} in the memory's schema`);
+  return row.sql;
+}
+
+function hasTable(db: Database, schema: string, name: string): boolean {
+  return db.prepare<[string], { n: number }>(`SELECT count(*) AS n FROM ${schema}.sqlite_master WHERE type = 'table' AND name = ?`).get(name)!.n > 0;
+}
+
+/** Best effort: the worker removes it too once told the load is over (it may still hold it open). */
+function removeScratch(path: string): void {
+  for (const file of [path, `${path}-journal`]) {
+    try {
+      rmSync(file, { force: true });
+    } catch {
+      // still open in the worker (Windows): the worker removes it when it is done
+    }
+  }
+}

@@ -1,0 +1,43 @@
+/**
+ * Loading a whole memory into an empty store (memory-import.ts): the secondary indexes and the
+ * full-text queue triggers of the loaded tables are dropped while rows go in, then everything is
+ * indexed once, in the same transaction.
+ */
+import type { Database } from 'better-sqlite3';
+import type { BulkLoadHelper } from './bulk-load-helper';
+import { indexAllFullText, setFullTextBuffer } from '../text-search/fts-index';
+
+/**
+ * A load into an empty store: drops the secondary indexes and full-text queue triggers of the loaded
+ * tables; finish() indexes everything once (the indexes from their stored SQL, then the full text).
+ * With a helper, the caller leaves episodes and fact_episodes to its worker, which also builds the
+ * full text; finish() copies them in, or, if the helper cannot deliver, calls `writeLeftToHelper`
+ * and indexes here.
+ */
+export function startBulkLoad(db: Database, helper: BulkLoadHelper | null): { finish(writeLeftToHelper: () => void): void } {
+  const objects = db
+    .prepare<[], { type: string; name: string; sql: string }>(
+      `SELECT type, name, sql FROM sqlite_master WHERE sql IS NOT NULL AND tbl_name IN ('facts', 'episodes', 'fact_episodes', 'claims')
+       AND ((type = 'index') OR (type = 'trigger' AND name IN ('facts_fts_insert', 'episodes_fts_insert')))`,
+    )
+    .all();
+  for (const o of objects) db.exec(`DROP ${o.type === 'index' ? 'INDEX' : 'TRIGGER'} ${o.name}`);
+  return {
+    finish(writeLeftToHelper) {
+      // Indexes before the helper's copy (SQLite then copies their entries too); the queue triggers
+      // after it, or they would queue every copied episode for indexing again.
+      for (const o of objects) if (o.type === 'index') db.exec(o.sql);
+      let indexed = false;
+      if (helper) {
+        indexed = helper.adopt();
+        if (!indexed) writeLeftToHelper();
+      }
+      if (!indexed) {
+        setFullTextBuffer(db, 'bulk');
+        indexAllFullText(db);
+        setFullTextBuffer(db, 'default');
+      }
+      for (const o of objects) if (o.type === 'trigger') db.exec(o.sql);
+    },
+  };
+}

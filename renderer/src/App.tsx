@@ -1,7 +1,8 @@
-/** The window: navigation, the connection banner and the current screen. */
+/** The window: navigation, the connection banner and the current screen; keeps the query cache current. */
 import { useEffect } from 'react';
 import { ConnectionBanner } from './app/ConnectionBanner';
 import { Nav, screenForShortcut } from './app/Nav';
+import { useQueryInvalidation } from './app/query-invalidation';
 import { navigate, screenOf, useRoute, type Route } from './app/router';
 import { ChatScreen } from './chat/ChatScreen';
 import { DataScreen } from './data/DataScreen';
@@ -29,6 +30,7 @@ function ScreenOf({ route }: { route: Route }) {
 
 export function App() {
   const route = useRoute();
+  useQueryInvalidation();
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       if (!event.altKey || event.ctrlKey || event.metaKey) return;

@@ -1,5 +1,5 @@
 /** React access to the client: the API, its events and the connection state. */
-import { createContext, useContext, useEffect, useReducer, useRef, useSyncExternalStore, type ReactNode } from 'react';
+import { createContext, useContext, useEffect, useRef, useSyncExternalStore, type ReactNode } from 'react';
 import type { ApiEvent, ApiEventName, TemporaApi } from '../../../shared/api-contract';
 import type { Client } from '../api/client';
 import type { ConnectionState } from '../api/connection';
@@ -41,25 +41,4 @@ export function useApiEvent<N extends ApiEventName>(name: N, handler: (payload: 
       }),
     [api, name],
   );
-}
-
-/**
- * A number that changes whenever the data behind a screen may have changed: on each of the named
- * events and on every reconnection of the bridge. Put it in a loader's dependencies.
- */
-export function useRefreshKey(...events: ApiEventName[]): number {
-  const api = useApi();
-  const connection = useConnection();
-  const [count, bump] = useReducer((n: number) => n + 1, 0);
-  const lastEpoch = useRef(0);
-  if (connection.kind === 'open') lastEpoch.current = connection.epoch;
-  const names = events.join(',');
-  useEffect(
-    () =>
-      api.onEvent((event) => {
-        if (names.split(',').includes(event.name)) bump();
-      }),
-    [api, names],
-  );
-  return count * 1000 + lastEpoch.current;
 }

@@ -1,15 +1,20 @@
 /** The model status (loaded models, ingestion queue), kept current by modelsChanged / ingestionProgress events. */
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import type { ModelStatus } from '../../../shared/api-contract';
-import { useLoad } from '../common/use-load';
-import { useApi, useApiEvent, useRefreshKey } from './api-context';
+import { useApi, useApiEvent } from './api-context';
+import { modelKeys } from './query-keys';
 
 export type QueueCounts = ModelStatus['ingestion'];
 
 export function useModelStatus() {
   const api = useApi();
-  const key = useRefreshKey('modelsChanged');
-  return useLoad(() => api.modelStatus({}), [api, key]);
+  return useQuery({
+    queryKey: modelKeys.status,
+    queryFn: () => api.modelStatus({}),
+    // Every fetch is a new object, even when equal: useIngestion drops older live counts on each.
+    structuralSharing: false,
+  });
 }
 
 /** The ingestion queue counts and last error: from modelStatus at first, then from every ingestionProgress event. */

@@ -1,11 +1,13 @@
 /** Chat: conversations on the left, the selected one's messages, the composer, streaming with Stop. */
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { errorMessage } from '../api/client';
-import { useApi, useApiEvent, useRefreshKey } from '../app/api-context';
+import { useApi, useApiEvent } from '../app/api-context';
 import { useIngestion, useModelStatus } from '../app/model-status';
+import { chatKeys, memoryKeys, modelKeys } from '../app/query-keys';
 import { navigate } from '../app/router';
 import { ErrorText } from '../common/ErrorText';
-import { useLoad } from '../common/use-load';
+import { queryError } from '../common/query-error';
 import { Composer } from './Composer';
 import { ConversationList } from './ConversationList';
 import { LearningIndicator } from './LearningIndicator';
@@ -15,8 +17,9 @@ import { useChatTurn } from './use-chat-turn';
 
 export function ChatScreen({ conversationId }: { conversationId: string | null }) {
   const api = useApi();
-  const listKey = useRefreshKey('memoryChanged');
-  const conversations = useLoad(() => api.listConversations({}), [api, listKey]);
+  const queryClient = useQueryClient();
+  const conversations = useQuery({ queryKey: memoryKeys.conversations, queryFn: () => api.listConversations({}) });
+  const reloadConversations = () => queryClient.invalidateQueries({ queryKey: memoryKeys.conversations });
   const status = useModelStatus();
   const ingestion = useIngestion(status.data?.ingestion);
   const [error, setError] = useState<string | null>(null);
@@ -24,14 +27,19 @@ export function ChatScreen({ conversationId }: { conversationId: string | null }
 
   const selectedId = conversationId ?? conversations.data?.[0]?.id ?? null;
   const selected = conversations.data?.find((c) => c.id === selectedId) ?? null;
-  const messages = useLoad(() => (selectedId ? api.conversationMessages({ id: selectedId }) : Promise.resolve([])), [api, selectedId]);
+  // A conversation's messages change only through this window's turns (set when one finishes).
+  const messages = useQuery({
+    queryKey: chatKeys.messages(selectedId ?? ''),
+    queryFn: () => api.conversationMessages({ id: selectedId ?? '' }),
+    enabled: selectedId !== null,
+  });
 
   // chatContext comes once the message is stored with its learning job: refresh the queue counts.
-  useApiEvent('chatContext', () => status.reload());
+  useApiEvent('chatContext', () => void queryClient.invalidateQueries({ queryKey: modelKeys.status }));
   const chat = useChatTurn((finishedId, fresh, stoppedId) => {
     if (stoppedId) setStoppedIds((s) => new Set([...s, stoppedId]));
-    if (finishedId === selectedId && fresh) messages.set(fresh);
-    conversations.reload();
+    if (fresh) queryClient.setQueryData(chatKeys.messages(finishedId), fresh);
+    void reloadConversations();
   });
 
   useEffect(() => {
@@ -45,7 +53,8 @@ export function ChatScreen({ conversationId }: { conversationId: string | null }
     try {
       setError(null);
       const created = await api.createConversation(title ? { title } : {});
-      conversations.reload();
+      // The list holds the new one before the address names it (else it would look deleted).
+      await reloadConversations();
       navigate({ screen: 'chat', conversationId: created.id });
       return created.id;
     } catch (e) {
@@ -68,7 +77,7 @@ export function ChatScreen({ conversationId }: { conversationId: string | null }
         selectedId={selectedId}
         onCreate={() => void create()}
         onChanged={(deletedId) => {
-          conversations.reload();
+          void reloadConversations();
           if (deletedId !== null && deletedId === selectedId) navigate({ screen: 'chat', conversationId: null });
         }}
       />
@@ -78,7 +87,7 @@ export function ChatScreen({ conversationId }: { conversationId: string | null }
           <LearningIndicator counts={ingestion.counts} />
         </header>
         {noModel && <NoModelNotice lastError={status.data?.lastError ?? null} />}
-        <ErrorText message={conversations.error ?? messages.error ?? error ?? chat.error} />
+        <ErrorText message={queryError(conversations.error) ?? queryError(messages.error) ?? error ?? chat.error} />
         <MessageList
           messages={messages.data ?? []}
           turn={chat.turn?.conversationId === selectedId ? chat.turn : null}

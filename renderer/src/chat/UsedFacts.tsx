@@ -1,24 +1,25 @@
 /** Under an answer: the facts it was given, each a link to the fact's page. */
+import { useQueries } from '@tanstack/react-query';
 import type { FactRecord } from '../../../shared/memory-schema';
 import { useApi } from '../app/api-context';
+import { memoryKeys } from '../app/query-keys';
 import { factHref } from '../app/router';
 import { tripleOf } from '../common/format';
-import { useLoad } from '../common/use-load';
 
 export function UsedFacts({ factIds }: { factIds: readonly string[] }) {
   const api = useApi();
-  const key = factIds.join(',');
-  const facts = useLoad(
-    () => Promise.all(factIds.map((id) => api.factDetails({ id }).then((d): FactRecord | null => d.fact, () => null))),
-    [api, key],
-  );
+  // The same queries as the facts' pages: null for a fact that can no longer be read (forgotten).
+  const facts = useQueries({
+    queries: factIds.map((id) => ({ queryKey: memoryKeys.fact(id), queryFn: () => api.factDetails({ id }) })),
+    combine: (results) => results.map((r): FactRecord | null | undefined => (r.isError ? null : r.data?.fact)),
+  });
   if (factIds.length === 0) return <p className="used-facts none">No remembered facts were used.</p>;
   return (
     <div className="used-facts">
       <span className="used-label">Used {factIds.length === 1 ? '1 fact' : `${factIds.length} facts`}:</span>
       <ul>
         {factIds.map((id, index) => {
-          const fact = facts.data?.[index];
+          const fact = facts[index];
           return (
             <li key={id}>
               {fact === null ? (

@@ -1,10 +1,10 @@
 /**
- * A virtualised list of fixed-height rows: only the rows in view (plus a few) are in the DOM, so
- * tens of thousands of items stay fast. Keyboard: the list is one tab stop; ↑/↓, PageUp/PageDown,
- * Home/End move the active row, Enter opens it.
+ * A virtualised list of fixed-height rows (@tanstack/react-virtual): only the rows in view (plus a
+ * few) are in the DOM, so tens of thousands of items stay fast. Keyboard: the list is one tab stop;
+ * ↑/↓, PageUp/PageDown, Home/End move the active row (scrolled into view), Enter opens it.
  */
-import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
-import { useElementSize } from './use-element-size';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { useCallback, useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 
 export interface VirtualListProps<T> {
   items: readonly T[];
@@ -19,30 +19,37 @@ export interface VirtualListProps<T> {
 
 export function VirtualList<T>({ items, rowHeight, getKey, renderRow, onActivate, label, overscan = 6, className }: VirtualListProps<T>) {
   const viewport = useRef<HTMLDivElement>(null);
-  const { height } = useElementSize(viewport);
-  const [scrollTop, setScrollTop] = useState(0);
   const [active, setActive] = useState(-1);
+  // The virtualiser recomputes its measurements when getItemKey changes: only when the items do.
+  const keyOf = useRef(getKey);
+  keyOf.current = getKey;
+  const getItemKey = useCallback((index: number) => keyOf.current(items[index]!), [items]);
+  const virtualizer = useVirtualizer({
+    count: items.length,
+    getScrollElement: () => viewport.current,
+    estimateSize: () => rowHeight,
+    getItemKey,
+    overscan,
+    // React 19 warns about flushSync inside its own updates; a frame later is fine for fixed rows.
+    useFlushSync: false,
+  });
 
   useEffect(() => {
     if (active >= items.length) setActive(items.length - 1);
   }, [items.length, active]);
 
-  const first = Math.max(0, Math.floor(scrollTop / rowHeight) - overscan);
-  const last = Math.min(items.length, Math.ceil((scrollTop + Math.max(height, rowHeight)) / rowHeight) + overscan);
+  const viewportHeight = () => virtualizer.scrollRect?.height ?? viewport.current?.clientHeight ?? 0;
 
   const moveTo = (index: number) => {
+    if (items.length === 0) return;
     const clamped = Math.max(0, Math.min(items.length - 1, index));
     setActive(clamped);
-    const el = viewport.current;
-    if (!el) return;
-    const top = clamped * rowHeight;
-    if (top < el.scrollTop) el.scrollTop = top;
-    else if (top + rowHeight > el.scrollTop + el.clientHeight) el.scrollTop = top + rowHeight - el.clientHeight;
+    virtualizer.scrollToIndex(clamped, { align: 'auto' });
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     if (event.target !== event.currentTarget || items.length === 0) return;
-    const page = Math.max(1, Math.floor(height / rowHeight) - 1);
+    const page = Math.max(1, Math.floor(viewportHeight() / rowHeight) - 1);
     const keys: Record<string, () => void> = {
       ArrowDown: () => moveTo(active + 1),
       ArrowUp: () => moveTo(active - 1),
@@ -62,25 +69,13 @@ export function VirtualList<T>({ items, rowHeight, getKey, renderRow, onActivate
     }
   };
 
-  const activeItem = active >= 0 ? items[active] : undefined;
-  const rows: ReactNode[] = [];
-  for (let index = first; index < last; index++) {
-    const item = items[index];
-    if (item === undefined) continue;
-    rows.push(
-      <div
-        key={getKey(item)}
-        id={`vl-${getKey(item)}`}
-        role="listitem"
-        className={`vl-row${index === active ? ' active' : ''}`}
-        style={{ top: index * rowHeight, height: rowHeight }}
-        onClick={() => setActive(index)}
-      >
-        {renderRow(item, { index, active: index === active })}
-      </div>,
-    );
-  }
+  const onFocus = () => {
+    if (active >= 0 || items.length === 0) return;
+    // The first row in view becomes the active one.
+    setActive(virtualizer.getVirtualItemForOffset(virtualizer.scrollOffset ?? 0)?.index ?? 0);
+  };
 
+  const activeItem = active >= 0 ? items[active] : undefined;
   return (
     <div
       ref={viewport}
@@ -90,13 +85,26 @@ export function VirtualList<T>({ items, rowHeight, getKey, renderRow, onActivate
       aria-activedescendant={activeItem !== undefined ? `vl-${getKey(activeItem)}` : undefined}
       tabIndex={0}
       onKeyDown={onKeyDown}
-      onFocus={() => {
-        if (active < 0 && items.length > 0) setActive(Math.floor(scrollTop / rowHeight));
-      }}
-      onScroll={(event) => setScrollTop(event.currentTarget.scrollTop)}
+      onFocus={onFocus}
     >
-      <div className="vl-spacer" style={{ height: items.length * rowHeight }}>
-        {rows}
+      <div className="vl-spacer" style={{ height: virtualizer.getTotalSize() }}>
+        {virtualizer.getVirtualItems().map((row) => {
+          const item = items[row.index];
+          if (item === undefined) return null;
+          const key = getKey(item);
+          return (
+            <div
+              key={key}
+              id={`vl-${key}`}
+              role="listitem"
+              className={`vl-row${row.index === active ? ' active' : ''}`}
+              style={{ top: row.start, height: row.size }}
+              onClick={() => setActive(row.index)}
+            >
+              {renderRow(item, { index: row.index, active: row.index === active })}
+            </div>
+          );
+        })}
       </div>
     </div>
   );

@@ -12,18 +12,7 @@ export function formatInterval(fact: Pick<FactRecord, 'valid_at' | 'invalid_at'>
   return `${formatTime(fact.valid_at)} → ${fact.invalid_at === null ? 'now' : formatTime(fact.invalid_at)}`;
 }
 
-export function formatBytes(bytes: number): string {
-  if (bytes < 1000) return `${bytes} B`;
-  const units = ['kB', 'MB', 'GB', 'TB'];
-  let value = bytes;
-  let unit = 'B';
-  for (const u of units) {
-    if (value < 1000) break;
-    value /= 1000;
-    unit = u;
-  }
-  return `${value >= 100 ? value.toFixed(0) : value.toFixed(1)} ${unit}`;
-}
+export { formatBytes } from '../../../shared/format-bytes';
 
 /** "subject · predicate · object" */
 export function tripleOf(fact: Pick<FactRecord, 'subject' | 'predicate' | 'object'>): string {

@@ -32,13 +32,5 @@ export function toDateInputValue(iso: string): string {
   return iso.slice(0, 10);
 }
 
-export function nowIso(): string {
-  return new Date().toISOString();
-}
-
 export const DAY_MS = 86_400_000;
 
-/** Start of the UTC day of an instant (ms). */
-export function startOfUtcDay(ms: number): number {
-  return Math.floor(ms / DAY_MS) * DAY_MS;
-}

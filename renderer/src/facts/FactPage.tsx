@@ -1,12 +1,14 @@
 /** A fact's page: what it says, both time axes, versions, sources, closing links; edit, close, forget. */
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { errorMessage } from '../api/client';
-import { useApi, useRefreshKey } from '../app/api-context';
+import { useApi } from '../app/api-context';
+import { memoryKeys } from '../app/query-keys';
 import { navigate } from '../app/router';
 import { ConfirmDialog } from '../common/ConfirmDialog';
 import { ErrorText } from '../common/ErrorText';
 import { formatTime } from '../common/format';
-import { useLoad } from '../common/use-load';
+import { queryError } from '../common/query-error';
 import { FactBadges } from './FactBadges';
 import { FactCloseForm } from './FactCloseForm';
 import { FactEditForm } from './FactEditForm';
@@ -25,8 +27,7 @@ function takeFlash(): string | null {
 
 export function FactPage({ id }: { id: string }) {
   const api = useApi();
-  const key = useRefreshKey('memoryChanged');
-  const details = useLoad(() => api.factDetails({ id }), [api, id, key]);
+  const details = useQuery({ queryKey: memoryKeys.fact(id), queryFn: () => api.factDetails({ id }) });
   const [mode, setMode] = useState<Mode>('view');
   const [forgetting, setForgetting] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -50,7 +51,7 @@ export function FactPage({ id }: { id: string }) {
         <p>
           <a href="#/facts">← Facts</a>
         </p>
-        {details.error ? <ErrorText message={details.error} /> : <p className="muted">Loading…</p>}
+        {details.error ? <ErrorText message={queryError(details.error)} /> : <p className="muted">Loading…</p>}
       </div>
     );
   }

@@ -1,12 +1,14 @@
 /** Facts: search (hybrid, Japanese too) or list with filters, in a virtualised list; a row opens the fact's page. */
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useMemo, useRef } from 'react';
 import type { TemporaApi } from '../../../shared/api-contract';
 import type { FactRecord } from '../../../shared/memory-schema';
-import { useApi, useRefreshKey } from '../app/api-context';
+import { useApi } from '../app/api-context';
+import { memoryKeys } from '../app/query-keys';
 import { navigate } from '../app/router';
 import { ErrorText } from '../common/ErrorText';
+import { queryError } from '../common/query-error';
 import { tryParseTime } from '../common/time-input';
-import { useLoad } from '../common/use-load';
 import { VirtualList } from '../common/VirtualList';
 import { useFactFilters, type FactFilters } from './fact-filters';
 import { FactFilterBar } from './FactFilterBar';
@@ -46,10 +48,10 @@ async function loadFacts(api: TemporaApi, f: FactFilters): Promise<Result> {
 
 export function FactsScreen() {
   const api = useApi();
-  const key = useRefreshKey('memoryChanged');
   const [filters, update] = useFactFilters();
-  const result = useLoad(() => loadFacts(api, filters), [api, key, filters]);
-  const entities = useLoad(() => api.listEntities({}), [api, key]);
+  // While new filters load, the list shows the previous answer.
+  const result = useQuery({ queryKey: memoryKeys.factList(filters), queryFn: () => loadFacts(api, filters), placeholderData: keepPreviousData });
+  const entities = useQuery({ queryKey: memoryKeys.entities, queryFn: () => api.listEntities({}) });
   const seenPredicates = useRef(new Set<string>());
   const predicates = useMemo(() => {
     for (const item of result.data?.items ?? []) seenPredicates.current.add(item.fact.predicate);
@@ -67,12 +69,12 @@ export function FactsScreen() {
         </p>
       </header>
       <FactFilterBar filters={filters} entities={(entities.data ?? []).map((e) => e.name)} predicates={predicates} onChange={update} />
-      <ErrorText message={result.error} />
+      <ErrorText message={queryError(result.error)} />
       <p className="muted small result-count" role="status">
-        {result.loading && result.data === undefined ? 'Loading…' : `${items.length} ${items.length === 1 ? 'fact' : 'facts'}`}
+        {result.isPending ? 'Loading…' : `${items.length} ${items.length === 1 ? 'fact' : 'facts'}`}
         {result.data?.note ? ` · ${result.data.note}` : ''}
       </p>
-      {items.length === 0 && !result.loading ? (
+      {items.length === 0 && !result.isFetching ? (
         <p className="muted empty">{filters.query ? 'Nothing matches.' : 'No facts yet. Chat with Tempora, or import a memory file in Export / Import.'}</p>
       ) : (
         <VirtualList

@@ -1,10 +1,12 @@
 /** Models: what is loaded, the recommended catalogue (download / load), a local GGUF file, the learning queue. */
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { errorMessage } from '../api/client';
-import { useApi, useRefreshKey } from '../app/api-context';
+import { useApi } from '../app/api-context';
 import { useModelStatus } from '../app/model-status';
+import { modelKeys } from '../app/query-keys';
 import { ErrorText } from '../common/ErrorText';
-import { useLoad } from '../common/use-load';
+import { queryError } from '../common/query-error';
 import { CatalogueCard } from './CatalogueCard';
 import { IngestionQueue } from './IngestionQueue';
 import { LoadedModels } from './LoadedModels';
@@ -13,10 +15,11 @@ import { useDownloads } from './use-downloads';
 
 export function ModelsScreen() {
   const api = useApi();
+  const queryClient = useQueryClient();
   const status = useModelStatus();
-  const key = useRefreshKey('modelsChanged');
-  const catalogue = useLoad(() => api.listCatalogue({}), [api, key]);
-  const downloads = useDownloads(() => catalogue.reload());
+  const catalogue = useQuery({ queryKey: modelKeys.catalogue, queryFn: () => api.listCatalogue({}) });
+  const reloadStatus = () => void queryClient.invalidateQueries({ queryKey: modelKeys.status });
+  const downloads = useDownloads(() => void queryClient.invalidateQueries({ queryKey: modelKeys.catalogue }));
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
@@ -25,7 +28,7 @@ export function ModelsScreen() {
     setError(null);
     try {
       await api.loadModel({ role, path });
-      status.reload();
+      reloadStatus();
     } finally {
       setBusy(false);
     }
@@ -36,7 +39,7 @@ export function ModelsScreen() {
     setError(null);
     try {
       await api.unloadModel({ role });
-      status.reload();
+      reloadStatus();
     } catch (e) {
       setError(errorMessage(e));
     } finally {
@@ -51,7 +54,7 @@ export function ModelsScreen() {
         <h1>Models</h1>
         <p className="muted">Everything runs on this computer. Without a model, the memory screens still work.</p>
       </header>
-      <ErrorText message={status.error ?? catalogue.error ?? error} />
+      <ErrorText message={queryError(status.error) ?? queryError(catalogue.error) ?? error} />
       <div className="models-grid">
         <div className="models-side">
           {s && <LoadedModels status={s} busy={busy} onUnload={(role) => void unload(role)} />}

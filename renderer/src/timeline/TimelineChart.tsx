@@ -1,13 +1,15 @@
 /**
  * The timeline chart: a sticky axis with the as-of cursor, then only the rows in view (virtual
- * scrolling over variable row heights), a grid, and a cursor line across all rows.
+ * scrolling over variable row heights with @tanstack/react-virtual; the layout knows each row's
+ * height), a grid, and a cursor line across all rows.
  * Keyboard (when the chart has focus): + / − zoom, ← / → pan, 0 fit, ↑ / ↓ scroll.
  */
-import { useRef, useState, type KeyboardEvent } from 'react';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { useCallback, useRef, useState, type KeyboardEvent } from 'react';
 import type { FactRecord } from '../../../shared/memory-schema';
 import { useElementSize } from '../common/use-element-size';
 import { TimeAxis } from './TimeAxis';
-import { firstRowAt, type TimelineLayout } from './timeline-model';
+import type { TimelineLayout } from './timeline-model';
 import { TimelineRowView } from './TimelineRowView';
 import { pan, ticks, xOf, zoom, type Domain } from './timeline-scale';
 import { useChartGestures } from './use-chart-gestures';
@@ -29,17 +31,19 @@ export function TimelineChart({ layout, domain, asOf, now, setDomain, setAsOf, o
   const body = useRef<HTMLDivElement>(null);
   const { width: bodyWidth, height } = useElementSize(body);
   const width = Math.max(100, bodyWidth - LABEL_WIDTH);
-  const [scrollTop, setScrollTop] = useState(0);
   const [hovered, setHovered] = useState<string | null>(null);
   const gestures = useChartGestures({ body, domain, width, labelWidth: LABEL_WIDTH, setDomain });
-
-  const start = firstRowAt(layout.rows, Math.max(0, scrollTop - 200));
-  const visible = [];
-  for (let i = start; i < layout.rows.length; i++) {
-    const row = layout.rows[i]!;
-    if (row.top > scrollTop + height + 200) break;
-    visible.push(row);
-  }
+  const { rows } = layout;
+  // A new layout is a new getItemKey: the virtualiser then takes the new rows' heights.
+  const getItemKey = useCallback((index: number) => rows[index]!.key, [rows]);
+  const virtualizer = useVirtualizer({
+    count: rows.length,
+    getScrollElement: () => body.current,
+    estimateSize: (index) => rows[index]!.height,
+    getItemKey,
+    overscan: 5,
+    useFlushSync: false,
+  });
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     if (event.target !== event.currentTarget && !(event.target instanceof SVGElement)) return;
@@ -52,10 +56,10 @@ export function TimelineChart({ layout, domain, asOf, now, setDomain, setAsOf, o
       '0': onFit,
       ArrowLeft: () => setDomain(pan(domain, -span * 0.15)),
       ArrowRight: () => setDomain(pan(domain, span * 0.15)),
-      ArrowUp: () => body.current?.scrollBy({ top: -60 }),
-      ArrowDown: () => body.current?.scrollBy({ top: 60 }),
-      PageUp: () => body.current?.scrollBy({ top: -height * 0.9 }),
-      PageDown: () => body.current?.scrollBy({ top: height * 0.9 }),
+      ArrowUp: () => virtualizer.scrollBy(-60),
+      ArrowDown: () => virtualizer.scrollBy(60),
+      PageUp: () => virtualizer.scrollBy(-height * 0.9),
+      PageDown: () => virtualizer.scrollBy(height * 0.9),
     };
     const action = actions[event.key];
     if (action) {
@@ -76,44 +80,48 @@ export function TimelineChart({ layout, domain, asOf, now, setDomain, setAsOf, o
       </svg>
       <div className="tl-axis-row">
         <div className="tl-corner" style={{ width: LABEL_WIDTH }}>
-          {layout.rows.length} rows
+          {rows.length} rows
         </div>
         <TimeAxis domain={domain} width={width} asOf={asOf} now={now} onAsOf={setAsOf} />
       </div>
       <div
         ref={body}
         className="tl-body"
-        onScroll={(e) => setScrollTop(e.currentTarget.scrollTop)}
         onPointerDown={gestures.onPointerDown}
         onPointerMove={gestures.onPointerMove}
         onPointerUp={gestures.onPointerUp}
         onPointerCancel={gestures.onPointerCancel}
       >
-        <svg className="tl-grid" width={width} height={Math.max(height, layout.totalHeight)} style={{ left: LABEL_WIDTH }} aria-hidden="true">
+        <svg className="tl-grid" width={width} height={Math.max(height, virtualizer.getTotalSize())} style={{ left: LABEL_WIDTH }} aria-hidden="true">
           {ticks(domain, width).map((tick) => {
             const x = xOf(tick.ms, domain, width);
             return <line key={tick.ms} className={tick.major ? 'major' : ''} x1={x} x2={x} y1={0} y2="100%" />;
           })}
         </svg>
-        <div className="tl-spacer" style={{ height: layout.totalHeight }}>
-          {visible.map((row) => (
-            <TimelineRowView
-              key={row.key}
-              row={row}
-              layout={layout}
-              domain={domain}
-              width={width}
-              asOf={asOf}
-              now={now}
-              hovered={hovered}
-              onHover={setHovered}
-              onOpen={(fact) => {
-                if (!gestures.suppressClick.current) onOpen(fact);
-              }}
-            />
-          ))}
+        <div className="tl-spacer" style={{ height: virtualizer.getTotalSize() }}>
+          {virtualizer.getVirtualItems().map((item) => {
+            const row = rows[item.index];
+            if (row === undefined) return null;
+            return (
+              <TimelineRowView
+                key={row.key}
+                row={row}
+                top={item.start}
+                layout={layout}
+                domain={domain}
+                width={width}
+                asOf={asOf}
+                now={now}
+                hovered={hovered}
+                onHover={setHovered}
+                onOpen={(fact) => {
+                  if (!gestures.suppressClick.current) onOpen(fact);
+                }}
+              />
+            );
+          })}
         </div>
-        {layout.rows.length === 0 && <p className="muted tl-empty">No facts to show.</p>}
+        {rows.length === 0 && <p className="muted tl-empty">No facts to show.</p>}
       </div>
       {cursorX >= 0 && cursorX <= width && <div className="tl-cursor-line" style={{ left: LABEL_WIDTH + cursorX }} aria-hidden="true" />}
     </div>

@@ -10,6 +10,8 @@ const BAR_HEIGHT = 16;
 
 interface Props {
   row: TimelineRow;
+  /** The row's offset in the scrolled body (from the virtualiser). */
+  top: number;
   layout: TimelineLayout;
   domain: Domain;
   width: number;
@@ -37,7 +39,7 @@ function barLabel(bar: TimelineBar, closer: FactRecord | undefined): string {
   return `${f.object}: ${f.fact} (${formatInterval(f)}${closed})`;
 }
 
-export const TimelineRowView = memo(function TimelineRowView({ row, layout, domain, width, asOf, now, hovered, onHover, onOpen }: Props) {
+export const TimelineRowView = memo(function TimelineRowView({ row, top, layout, domain, width, asOf, now, hovered, onHover, onOpen }: Props) {
   const hoveredBar = hovered ? layout.byId.get(hovered)?.bar : undefined;
   const linkedIds = new Set<string>();
   if (hoveredBar) {
@@ -112,7 +114,7 @@ export const TimelineRowView = memo(function TimelineRowView({ row, layout, doma
     }
   }
   return (
-    <div className="tl-row" style={{ top: row.top, height: row.height }} data-row={`${row.subject} · ${row.predicate}`}>
+    <div className="tl-row" style={{ top, height: row.height }} data-row={`${row.subject} · ${row.predicate}`}>
       <div className="tl-label" title={`${row.subject} · ${row.predicate}`}>
         <span className="tl-subject">{row.subject}</span>
         <span className="tl-predicate">{row.predicate}</span>

@@ -2,12 +2,14 @@
  * Timeline: facts as bars over valid time, one row per subject + predicate; the as-of cursor and its
  * answers; "known at" re-queries the memory as it was held at that moment.
  */
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
-import { useApi, useRefreshKey } from '../app/api-context';
+import { useApi } from '../app/api-context';
+import { memoryKeys } from '../app/query-keys';
 import { navigate } from '../app/router';
 import { ErrorText } from '../common/ErrorText';
 import { formatTime } from '../common/format';
-import { useLoad } from '../common/use-load';
+import { queryError } from '../common/query-error';
 import { AsOfPanel } from './AsOfPanel';
 import { buildLayout } from './timeline-model';
 import { fit, pan, zoom } from './timeline-scale';
@@ -17,10 +19,14 @@ import { TimelineToolbar } from './TimelineToolbar';
 
 export function TimelineScreen() {
   const api = useApi();
-  const key = useRefreshKey('memoryChanged');
   const [view, update] = useTimelineView();
   const [now] = useState(() => Date.now());
-  const facts = useLoad(() => api.listFacts(view.knownAt ? { history: true, knownAt: view.knownAt } : { history: true }), [api, key, view.knownAt]);
+  // While another "known at" loads, the chart shows the previous answer.
+  const facts = useQuery({
+    queryKey: memoryKeys.history(view.knownAt),
+    queryFn: () => api.listFacts(view.knownAt ? { history: true, knownAt: view.knownAt } : { history: true }),
+    placeholderData: keepPreviousData,
+  });
   // Known now: every version still held (closed facts included, replaced versions not).
   const held = useMemo(() => (facts.data ?? []).filter((f) => view.knownAt !== null || f.expired_at === null), [facts.data, view.knownAt]);
   const layout = useMemo(() => buildLayout(held, view.filter, now), [held, view.filter, now]);
@@ -47,7 +53,7 @@ export function TimelineScreen() {
         onKnownAt={(iso) => update({ knownAt: iso })}
         onFilter={(text) => update({ filter: text })}
       />
-      <ErrorText message={facts.error} />
+      <ErrorText message={queryError(facts.error)} />
       <div className="timeline-body">
         <TimelineChart
           layout={layout}
@@ -61,7 +67,7 @@ export function TimelineScreen() {
         />
         <AsOfPanel layout={layout} asOf={view.asOf} knownAt={view.knownAt} onOpen={(fact) => navigate({ screen: 'fact', id: fact.id })} />
       </div>
-      {facts.loading && facts.data === undefined && <p className="muted" role="status">Loading facts…</p>}
+      {facts.isPending && <p className="muted" role="status">Loading facts…</p>}
     </div>
   );
 }

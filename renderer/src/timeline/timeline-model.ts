@@ -1,7 +1,7 @@
 /**
  * Facts → timeline rows: one row per subject + predicate; in a row each fact is a bar over its
  * valid time, packed into lanes so that overlapping facts (many-valued predicates) do not cover
- * each other. Rows have variable heights; `top` offsets make virtual scrolling a binary search.
+ * each other. Rows have variable heights (by their lanes); the chart virtualises over them.
  */
 import type { FactRecord } from '../../../shared/memory-schema';
 
@@ -22,13 +22,11 @@ export interface TimelineRow {
   predicate: string;
   bars: TimelineBar[];
   lanes: number;
-  top: number;
   height: number;
 }
 
 export interface TimelineLayout {
   rows: TimelineRow[];
-  totalHeight: number;
   /** Each fact's row and bar, for links between facts. */
   byId: Map<string, { row: TimelineRow; bar: TimelineBar }>;
   min: number;
@@ -51,7 +49,7 @@ export function buildLayout(facts: readonly FactRecord[], filter: string, now: n
   let max = -Infinity;
   for (const [key, group] of groups) {
     const first = group[0]!;
-    const row: TimelineRow = { key, subject: first.subject, predicate: first.predicate, bars: [], lanes: 0, top: 0, height: 0 };
+    const row: TimelineRow = { key, subject: first.subject, predicate: first.predicate, bars: [], lanes: 0, height: 0 };
     const laneEnds: number[] = [];
     const sorted = [...group].sort((a, b) => (a.valid_at < b.valid_at ? -1 : a.valid_at > b.valid_at ? 1 : 0));
     for (const fact of sorted) {
@@ -67,33 +65,15 @@ export function buildLayout(facts: readonly FactRecord[], filter: string, now: n
       max = Math.max(max, end ?? now);
     }
     row.lanes = laneEnds.length;
+    row.height = row.lanes * LANE_HEIGHT + ROW_PADDING;
     rows.push(row);
   }
   rows.sort((a, b) => a.subject.localeCompare(b.subject) || a.predicate.localeCompare(b.predicate));
-  let top = 0;
-  for (const row of rows) {
-    row.top = top;
-    row.height = row.lanes * LANE_HEIGHT + ROW_PADDING;
-    top += row.height;
-  }
   if (!Number.isFinite(min)) {
     min = now - 30 * 86_400_000;
     max = now;
   }
-  return { rows, totalHeight: top, byId, min, max: Math.max(max, now) };
-}
-
-/** Index of the first row whose bottom is below y (binary search over the sorted tops). */
-export function firstRowAt(rows: readonly TimelineRow[], y: number): number {
-  let lo = 0;
-  let hi = rows.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    const row = rows[mid]!;
-    if (row.top + row.height <= y) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
+  return { rows, byId, min, max: Math.max(max, now) };
 }
 
 export function trueAt(bar: TimelineBar, ms: number): boolean {

@@ -1,0 +1,26 @@
+/**
+ * Query keys for the engine's answers. Each key starts with the part of the engine it reads, so
+ * one event invalidates all of them: memoryChanged → ['memory', …], modelsChanged → ['models', …].
+ * Keys under ['chat', …] change only when the renderer says so (a finished turn).
+ */
+export const memoryKeys = {
+  all: ['memory'] as const,
+  /** The Facts screen's search / list for its filters. */
+  factList: (filters: object) => ['memory', 'fact-list', filters] as const,
+  /** Every version of every fact held now, or as held at knownAt (the timeline). */
+  history: (knownAt: string | null) => ['memory', 'history', knownAt] as const,
+  entities: ['memory', 'entities'] as const,
+  /** factDetails for one fact (its page, and the chips under an answer). */
+  fact: (id: string) => ['memory', 'fact', id] as const,
+  conversations: ['memory', 'conversations'] as const,
+};
+
+export const modelKeys = {
+  all: ['models'] as const,
+  status: ['models', 'status'] as const,
+  catalogue: ['models', 'catalogue'] as const,
+};
+
+export const chatKeys = {
+  messages: (conversationId: string) => ['chat', 'messages', conversationId] as const,
+};

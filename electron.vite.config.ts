@@ -17,7 +17,7 @@ import { resolve } from 'node:path';
 import { defineConfig } from 'electron-vite';
 import react from '@vitejs/plugin-react';
 import type { Plugin } from 'vite';
-import { RENDERER_META_CSP } from './electron/main/csp';
+import { RENDERER_META_CSP } from './shared/csp';
 
 const root = import.meta.dirname;
 

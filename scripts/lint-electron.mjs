@@ -7,7 +7,7 @@
  *
  * What is scanned: electron/main and electron/preload (TypeScript sources), together, so that the
  * global checks see the whole shell, plus the renderer's Content-Security-Policy as the built
- * index.html carries it (a <meta> tag generated from electron/server/csp.ts).
+ * index.html carries it (a <meta> tag generated from shared/csp.ts).
  *
  * Policy: zero findings. A finding reviewed and accepted is marked where it occurs with an
  * `eng-disable CHECK_ID` comment that says why (Electronegativity's own mechanism). Checks turned
@@ -72,7 +72,7 @@ function loadRunner() {
 async function stage(root) {
   const dir = mkdtempSync(join(tmpdir(), 'tempora-lint-electron-'));
   for (const path of SCANNED) cpSync(join(root, path), join(dir, path), { recursive: true, filter: (p) => !p.includes('node_modules') });
-  const { RENDERER_META_CSP } = await import(pathToFileURL(join(root, 'electron', 'server', 'csp.ts')).href);
+  const { RENDERER_META_CSP } = await import(pathToFileURL(join(root, 'shared', 'csp.ts')).href);
   mkdirSync(join(dir, 'renderer'), { recursive: true });
   writeFileSync(
     join(dir, 'renderer', 'index.html'),

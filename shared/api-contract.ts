@@ -5,6 +5,7 @@
  * types through one client with two transports. Nothing here is `any`.
  */
 import { z } from 'zod';
+import type { ApiOutcome } from './api-error';
 import { conversationRecord, entityRecord, episodeRecord, factRecord, isoTime, memoryExport } from './memory-schema';
 
 const id = z.string().min(1).max(200);
@@ -182,11 +183,27 @@ export const EVENT_CHANNEL = 'tempora:event';
 /** The envelope events travel in (IPC and bridge alike). */
 export type ApiEventEnvelope = { [N in ApiEventName]: { name: N; payload: ApiEvent<N> } }[ApiEventName];
 
+/** Checks an envelope: a known event name with a payload that matches that event's schema. */
+export const apiEventEnvelope = envelopeSchema();
+
+function envelopeSchema(): z.ZodType<ApiEventEnvelope> {
+  const options = (Object.keys(apiEvents) as ApiEventName[]).map((name) => z.object({ name: z.literal(name), payload: apiEvents[name] }));
+  return z.discriminatedUnion('name', options as [(typeof options)[number], ...(typeof options)[number][]]) as unknown as z.ZodType<ApiEventEnvelope>;
+}
+
 /** What the preload exposes as `window.tempora`, and what any other transport must implement. */
 export type TemporaApi = { [N in ApiCallName]: (request: ApiRequest<N>) => Promise<ApiResponse<N>> } & {
   /** Subscribes to core events; returns the unsubscribe function. */
   onEvent(listener: (event: ApiEventEnvelope) => void): () => void;
 };
+
+/**
+ * What the preload really exposes as `window.tempora`: each call resolves to its outcome (see
+ * shared/api-error.ts), never rejects with the call's error, because an Error loses its code and
+ * field on the way from main to the page (ipcMain.handle keeps only the message, and so does
+ * contextBridge). renderer/src/api turns it back into a TemporaApi whose calls throw ApiError.
+ */
+export type TemporaIpcApi = { [N in ApiCallName]: (request: ApiRequest<N>) => Promise<ApiOutcome<ApiResponse<N>>> } & Pick<TemporaApi, 'onEvent'>;
 
 /** The global name under which the preload exposes the API. */
 export const API_GLOBAL = 'tempora';

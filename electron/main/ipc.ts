@@ -1,12 +1,17 @@
 /**
  * IPC for every call of shared/api-contract.ts. Each handler first checks that the sending frame
  * is the app's own page, then hands the payload to dispatchCall(), which validates it with the
- * call's schema (a bad payload is rejected with a message naming the field and never reaches the
+ * call's schema (a bad payload is refused with an error naming the field and never reaches the
  * engine), runs the handler and validates the answer too.
+ *
+ * A call answers its outcome, { ok: true, value } or { ok: false, error, code, field? }
+ * (shared/api-error.ts), instead of rejecting: ipcMain.handle would pass on only an error's
+ * message, and the page needs its code and field. Only a refused sender is rejected.
  */
 import { ipcMain, type IpcMainInvokeEvent } from 'electron';
 import { apiCalls, type ApiCallName } from '../../shared/api-contract';
 import { dispatchCall, type ApiHandlers } from '../engine/api-handlers';
+import { outcomeOf } from '../engine/api-errors';
 import { isAppUrl } from './renderer-location';
 
 /** Registers one handler per call of the contract; the set of channels is exactly apiCalls'. */
@@ -15,8 +20,7 @@ export function registerIpc(handlers: ApiHandlers, appOrigin: string): void {
     const channel = apiCalls[name].channel;
     ipcMain.handle(channel, async (event: IpcMainInvokeEvent, payload: unknown) => {
       assertTrustedSender(event, channel, appOrigin);
-      // Errors cross as their message ("listFacts: invalid request: asOf: ..."); Electron adds the channel.
-      return dispatchCall(handlers, name, payload);
+      return outcomeOf(() => dispatchCall(handlers, name, payload));
     });
   }
 }

@@ -5,8 +5,8 @@
  */
 import { readFile } from 'node:fs/promises';
 import { protocol } from 'electron';
-import { contentTypeOf } from '../server/static-files';
-import { RENDERER_CSP } from './csp';
+import { contentTypeOf } from '../engine/static-files';
+import { RENDERER_CSP } from '../../shared/csp';
 import { APP_SCHEME, rendererFileFor } from './renderer-location';
 
 /** Must run before the app is ready. */

@@ -4,7 +4,7 @@
  * a CSP on the dev server's responses (production responses get theirs from protocol.ts).
  */
 import { app, shell, type Session, type WebContents } from 'electron';
-import { RENDERER_DEV_CSP } from './csp';
+import { RENDERER_DEV_CSP } from '../../shared/csp';
 import { isLocalDownload, isVettedExternalUrl } from './external-links';
 import { isAppUrl, type RendererLocation } from './renderer-location';
 

@@ -3,12 +3,17 @@
  * shared/api-contract.ts as `window.tempora`, plus `onEvent` - no generic invoke/send, no
  * ipcRenderer, no Node, no IPC event objects.
  *
+ * Each call resolves to main's outcome, { ok: true, value } or { ok: false, error, code, field? }
+ * (shared/api-error.ts), passed on as it came: an Error thrown here would reach the page with its
+ * message only (contextBridge copies errors without their properties), so the page's client
+ * (renderer/src/api/ipc-client.ts) validates the outcome and throws the ApiError itself.
+ *
  * It is bundled as one CommonJS file (see electron.vite.config.ts) because a sandboxed preload can
  * only `require('electron')`. The contract is imported for its types only, so the preload carries
  * no schema code; main validates every payload.
  */
 import { contextBridge, ipcRenderer, type IpcRendererEvent } from 'electron';
-import type { API_GLOBAL, ApiCallName, ApiEventEnvelope, EVENT_CHANNEL, TemporaApi, apiCalls } from '../../shared/api-contract';
+import type { API_GLOBAL, ApiCallName, ApiEventEnvelope, EVENT_CHANNEL, TemporaIpcApi, apiCalls } from '../../shared/api-contract';
 
 /** Checked against the contract by the type: a renamed, missing or extra channel fails the typecheck. */
 const channels: { readonly [N in ApiCallName]: (typeof apiCalls)[N]['channel'] } = {
@@ -42,13 +47,13 @@ const channels: { readonly [N in ApiCallName]: (typeof apiCalls)[N]['channel'] }
 
 const eventChannel: typeof EVENT_CHANNEL = 'tempora:event';
 
-/** The function for one call: invokes that call's channel, and only that one. */
-function call<N extends ApiCallName>(name: N): TemporaApi[N] {
+/** The function for one call: invokes that call's channel, and only that one, and resolves to main's outcome. */
+function call<N extends ApiCallName>(name: N): TemporaIpcApi[N] {
   const channel = channels[name];
-  return ((request: unknown) => ipcRenderer.invoke(channel, request ?? {})) as TemporaApi[N];
+  return ((request: unknown) => ipcRenderer.invoke(channel, request ?? {})) as TemporaIpcApi[N];
 }
 
-const api: TemporaApi = {
+const api: TemporaIpcApi = {
   listFacts: call('listFacts'),
   search: call('search'),
   factDetails: call('factDetails'),

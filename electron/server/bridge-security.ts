@@ -6,6 +6,7 @@
  * - The token is a random secret per start, compared in constant time.
  */
 import { randomBytes, timingSafeEqual } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
 
 export const BRIDGE_HOST = '127.0.0.1';
 
@@ -43,4 +44,22 @@ export function tokenMatches(presented: string | null | undefined, expected: str
     return false;
   }
   return timingSafeEqual(a, b);
+}
+
+/** A browser's request from this bridge's own page (or typed in), not from another site. */
+export function isOwnRequest(req: Pick<IncomingMessage, 'headers'>, port: number): boolean {
+  const origin = req.headers.origin;
+  if (origin !== undefined && !isAllowedOrigin(origin, port)) return false;
+  const site = req.headers['sec-fetch-site'];
+  return site === undefined || site === 'same-origin' || site === 'none';
+}
+
+/** The request's target as a URL, or null when it cannot be read or names another host. */
+export function requestUrl(req: Pick<IncomingMessage, 'url'>): URL | null {
+  try {
+    const url = new URL(req.url ?? '/', 'http://bridge.invalid');
+    return url.host === 'bridge.invalid' ? url : null; // an absolute-form target naming another host is not ours
+  } catch {
+    return null;
+  }
 }

@@ -2,7 +2,7 @@
 
 interface Window {
   /** Exposed by electron/preload; absent when the page is opened anywhere else. */
-  readonly tempora?: import('../../shared/api-contract').TemporaApi;
+  readonly tempora?: import('../../shared/api-contract').TemporaIpcApi;
 }
 
 declare module '*.css';

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { lintElectron, unacceptedCspFindings } from '../../scripts/lint-electron.mjs';
-import { RENDERER_CSP } from '../../electron/server/csp';
+import { RENDERER_CSP } from '../../shared/csp';
 
 const root = resolve(import.meta.dirname, '../..');
 const temps: string[] = [];
@@ -20,7 +20,8 @@ afterAll(() => {
 function brokenCopy(edits: Record<string, (text: string) => string>): string {
   const dir = mkdtempSync(join(tmpdir(), 'tempora-lint-electron-test-'));
   temps.push(dir);
-  for (const path of ['electron/main', 'electron/preload', 'electron/server/csp.ts']) cpSync(join(root, path), join(dir, path), { recursive: true });
+  // The policies live in shared/csp.ts, where the lint loads them.
+  for (const path of ['electron/main', 'electron/preload', 'shared/csp.ts']) cpSync(join(root, path), join(dir, path), { recursive: true });
   symlinkSync(join(root, 'node_modules'), join(dir, 'node_modules'));
   for (const [file, edit] of Object.entries(edits)) {
     const path = join(dir, file);
@@ -44,7 +45,7 @@ describe('lint:electron', () => {
     const dir = brokenCopy({
       'electron/main/window.ts': (t) => t.replace('contextIsolation: true', 'contextIsolation: false').replace('sandbox: true', 'sandbox: false'),
       'electron/main/security.ts': (t) => t.replace(/\n\s*session\.setPermissionRequestHandler\([^\n]*\n/, '\n'),
-      'electron/server/csp.ts': (t) => t.replace(`"script-src 'self'", "style-src 'self'"`, `"script-src 'self' 'unsafe-inline'", "style-src 'self'"`),
+      'shared/csp.ts': (t) => t.replace(`"script-src 'self'", "style-src 'self'"`, `"script-src 'self' 'unsafe-inline'", "style-src 'self'"`),
     });
     const result = await lintElectron(dir);
     const ids = new Set(result.issues.map((i) => i.id));

@@ -1,6 +1,6 @@
 import { join, resolve, sep } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { RENDERER_CSP, RENDERER_META_CSP } from '../../electron/main/csp';
+import { RENDERER_CSP, RENDERER_META_CSP } from '../../shared/csp';
 import { APP_ENTRY_URL, isAppUrl, rendererFileFor, rendererLocation } from '../../electron/main/renderer-location';
 
 describe('renderer location', () => {

@@ -4,6 +4,8 @@
  * printed URL is in the history anyway, and the bridge sends no referrer). sessionStorage keeps a
  * copy for the socket.
  */
+import { API_PATH } from '../../../shared/bridge-protocol';
+
 const KEY = 'tempora.bridgeToken';
 
 export function takeBridgeToken(): string | null {
@@ -23,8 +25,8 @@ export function takeBridgeToken(): string | null {
   }
 }
 
-/** ws://host/api?token=T on the page's own host and port. */
+/** ws://host/api?token=T on the page's own host and port (API_PATH of shared/bridge-protocol.ts). */
 export function bridgeSocketUrl(token: string): string {
   const scheme = window.location.protocol === 'https:' ? 'wss' : 'ws';
-  return `${scheme}://${window.location.host}/api?token=${encodeURIComponent(token)}`;
+  return `${scheme}://${window.location.host}${API_PATH}?token=${encodeURIComponent(token)}`;
 }

@@ -1,11 +1,19 @@
 /**
  * The renderer's one client interface (TemporaApi) and its two transports: Electron IPC through the
- * preload's `window.tempora`, or, in a browser, the loopback bridge's WebSocket.
+ * preload's `window.tempora` (ipc-client.ts), or, in a browser, the loopback bridge's WebSocket
+ * (bridge-client.ts). Either way a failed call rejects with an ApiError that has `code` and, where
+ * there is one, `field` (errors.ts).
  */
-import type { ApiCallName, ApiRequest, ApiResponse, TemporaApi } from '../../../shared/api-contract';
+// First, before any schema is built: the page's CSP forbids eval (see the file).
+import '../../../shared/zod-no-eval';
+import type { TemporaApi } from '../../../shared/api-contract';
+import { apiFromCall } from './api-from-call';
 import { BridgeClient } from './bridge-client';
 import { bridgeSocketUrl, takeBridgeToken } from './bridge-token';
 import { alwaysOpen, type ConnectionSource } from './connection';
+import { ipcApi } from './ipc-client';
+
+export { ApiError, errorField, errorMessage, isApiError, type ApiErrorCode } from './errors';
 
 export interface Client {
   api: TemporaApi;
@@ -15,53 +23,12 @@ export interface Client {
   retry(): void;
 }
 
-function bridgeApi(bridge: BridgeClient): TemporaApi {
-  const c =
-    <N extends ApiCallName>(name: N) =>
-    (request: ApiRequest<N>): Promise<ApiResponse<N>> =>
-      bridge.call(name, request);
-  return {
-    listFacts: c('listFacts'),
-    search: c('search'),
-    factDetails: c('factDetails'),
-    editFact: c('editFact'),
-    closeFact: c('closeFact'),
-    forgetFact: c('forgetFact'),
-    forgetEntity: c('forgetEntity'),
-    listEntities: c('listEntities'),
-    exportMemory: c('exportMemory'),
-    previewImport: c('previewImport'),
-    importMemory: c('importMemory'),
-    listConversations: c('listConversations'),
-    createConversation: c('createConversation'),
-    renameConversation: c('renameConversation'),
-    deleteConversation: c('deleteConversation'),
-    conversationMessages: c('conversationMessages'),
-    sendMessage: c('sendMessage'),
-    stopMessage: c('stopMessage'),
-    modelStatus: c('modelStatus'),
-    listCatalogue: c('listCatalogue'),
-    downloadModel: c('downloadModel'),
-    cancelDownload: c('cancelDownload'),
-    loadModel: c('loadModel'),
-    unloadModel: c('unloadModel'),
-    pickModelFile: c('pickModelFile'),
-    retryParkedJobs: c('retryParkedJobs'),
-    onEvent: (listener) => bridge.onEvent(listener),
-  };
-}
-
 /** `window.tempora` when the Electron preload exposed it, else the bridge of the page's own host. */
 export function createClient(): Client {
+  // The preload's calls resolve to outcomes (TemporaIpcApi): ipc-client.ts turns them into values or ApiErrors.
   const ipc = window.tempora;
-  if (ipc) return { api: ipc, connection: alwaysOpen(), transport: 'ipc', retry: () => undefined };
+  if (ipc) return { api: ipcApi(ipc), connection: alwaysOpen(), transport: 'ipc', retry: () => undefined };
   const token = takeBridgeToken();
   const bridge = new BridgeClient(token === null ? null : bridgeSocketUrl(token));
-  return { api: bridgeApi(bridge), connection: bridge, transport: 'bridge', retry: () => bridge.retryNow() };
-}
-
-/** A readable message from whatever a call threw (Electron prefixes "Error invoking remote method"). */
-export function errorMessage(error: unknown): string {
-  const text = error instanceof Error ? error.message : String(error);
-  return text.replace(/^Error invoking remote method '[^']+': (?:Error: )?/, '');
+  return { api: apiFromCall((name, request) => bridge.call(name, request), (listener) => bridge.onEvent(listener)), connection: bridge, transport: 'bridge', retry: () => bridge.retryNow() };
 }

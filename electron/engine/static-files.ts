@@ -1,5 +1,7 @@
 /**
- * Files of the built renderer, for the bridge (and the types for Electron's app:// protocol):
+ * Files of the built renderer, for the loopback bridge (electron/server) and, for the content
+ * types, Electron's app:// protocol (electron/main/protocol.ts) - here, below both, so that
+ * neither imports the other:
  * maps a URL path to a file strictly inside the renderer directory, refusing anything that would
  * leave it (`..`, encoded or not, absolute paths, NUL bytes, symbolic links pointing outside).
  */

@@ -1,15 +1,15 @@
 /**
  * The three kinds of call over node-llama-cpp, each on its own context sequence so calls are
- * independent: a JSON-schema-constrained answer (parsed and validated), a streamed chat reply that
- * stops on abort keeping its partial text, and L2-normalised embeddings. ModelHost owns the models
- * and contexts; these functions only use them.
+ * independent: a grammar-constrained answer (parsed and typed by its zod schema), a streamed chat
+ * reply that stops on abort keeping its partial text, and L2-normalised embeddings. ModelHost owns
+ * the models and contexts; these functions only use them.
  */
 import { LlamaChat, type LlamaContext, type LlamaEmbeddingContext, type LlamaGrammar, type LlamaModel, type Token } from 'node-llama-cpp';
 import type { Semaphore } from './async-semaphore';
 import { structuredHistory, toChatHistory } from './chat-history';
-import { validateJson } from './json-schema-validate';
 import { ModelCallError } from './model-errors';
 import type { ChatMessage, ChatStreamOptions, ModelUsage, StructuredRequest } from './ports';
+import { decodeModelOutput } from './structured-output';
 
 /** The caller's signal, an optional deadline and the host's unload signal, combined. */
 export interface CallSignals { signal: AbortSignal; caller?: AbortSignal; timeout?: AbortSignal; timeoutMs?: number; unload: AbortSignal }
@@ -42,14 +42,14 @@ function normalised(vector: readonly number[], dimensions: number): Float32Array
   return out;
 }
 
-/** One independent schema-constrained answer, parsed and validated against the same schema. */
-export async function structuredCall(
+/** One independent answer constrained by the grammar made from `req.schema`, then parsed and typed by that schema. */
+export async function structuredCall<T>(
   context: LlamaContext,
   gate: Semaphore,
   grammar: LlamaGrammar,
-  req: StructuredRequest,
+  req: StructuredRequest<T>,
   s: CallSignals,
-): Promise<{ value: unknown } & ModelUsage> {
+): Promise<{ value: T } & ModelUsage> {
   let text: string;
   let stopReason: string;
   let usage: ModelUsage;
@@ -78,17 +78,7 @@ export async function structuredCall(
   } catch (error) {
     throw callError(error, s);
   }
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch {
-    const why = stopReason === 'maxTokens' ? ` (generation stopped at maxTokens = ${req.maxTokens})` : '';
-    throw new ModelCallError('invalid_output', `The model's answer is not complete JSON${why}`, { output: text });
-  }
-  const problems = validateJson(value, req.schema);
-  if (problems.length > 0) {
-    throw new ModelCallError('invalid_output', `The model's answer does not match the schema: ${problems.slice(0, 5).join('; ')}`, { output: text });
-  }
+  const value = decodeModelOutput(text, req.schema, { stopReason, maxTokens: req.maxTokens });
   return { value, ...usage };
 }
 

@@ -110,11 +110,6 @@ export function getLlamaRuntime(options: LlamaRuntimeOptions = {}): Promise<Llam
   return pending;
 }
 
-/** Whether the runtime has been started (or is starting). */
-export function isLlamaRuntimeStarted(): boolean {
-  return runtime !== undefined;
-}
-
 /** Disposes the shared binding (and with it every model); the next getLlamaRuntime starts afresh. */
 export async function disposeLlamaRuntime(): Promise<void> {
   const current = runtime;

@@ -8,7 +8,8 @@ import { open, stat } from 'node:fs/promises';
 import os from 'node:os';
 import { resolve } from 'node:path';
 import { GgufInsights, readGgufFileInfo, type GgufFileInfo, type Llama } from 'node-llama-cpp';
-import { formatBytes, ModelLoadError } from './model-errors';
+import { formatBytes } from '../../shared/format-bytes';
+import { ModelLoadError } from './model-errors';
 
 export { ModelLoadError } from './model-errors';
 

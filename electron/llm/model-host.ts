@@ -1,19 +1,21 @@
 /**
  * Loads and unloads the chat model and the embedding model (which may be the same file) and serves
- * the ports over node-llama-cpp: StructuredModel (JSON-schema grammar, validated), ChatModel
- * (streaming, stoppable) and Embedder. Loads and unloads are serialised; calls run alongside them.
- * A failed load leaves the host usable (and, when the file itself is bad, keeps the model that was
- * loaded before); every attempt is recorded so `shouldAutoLoad` can refuse one that failed last time.
+ * the ports over node-llama-cpp: StructuredModel (a grammar made from the answer's zod schema, and
+ * the answer validated by it), ChatModel (streaming, stoppable) and Embedder. Loads and unloads are
+ * serialised; calls run alongside them. A failed load leaves the host usable (and, when the file
+ * itself is bad, keeps the model that was loaded before); every attempt is recorded so
+ * `shouldAutoLoad` can refuse one that failed last time.
  */
 import { resolve } from 'node:path';
-import { InsufficientMemoryError, type GbnfJsonObjectSchema, type Llama, type LlamaContext, type LlamaEmbeddingContext, type LlamaGrammar, type LlamaModel } from 'node-llama-cpp';
+import { InsufficientMemoryError, type Llama, type LlamaContext, type LlamaEmbeddingContext, type LlamaGrammar, type LlamaModel } from 'node-llama-cpp';
 import { Semaphore } from './async-semaphore';
 import { callSignals, embedCall, streamChatCall, structuredCall } from './llama-calls';
 import { getLlamaRuntime, type LlamaRuntimeOptions } from './llama-runtime';
 import { ModelCallError, ModelLoadError } from './model-errors';
 import { checkModelFile } from './model-file-check';
 import { ModelLoadState, type LoadAttempt, type LoadRole } from './model-load-state';
-import type { ChatMessage, ChatModel, ChatStreamOptions, Embedder, JsonSchemaObject, ModelUsage, StructuredModel, StructuredRequest } from './ports';
+import type { ChatMessage, ChatModel, ChatStreamOptions, Embedder, ModelUsage, StructuredModel, StructuredRequest } from './ports';
+import { grammarSchemaOf, type GrammarJsonObject } from './structured-output';
 
 export interface ModelHostOptions {
   /** JSON file recording load attempts (see model-load-state.ts). */
@@ -135,7 +137,7 @@ export class ModelHost implements StructuredModel, ChatModel, Embedder {
     return this.requireChat().model.tokenize(text, false).length;
   }
 
-  async completeJson(req: StructuredRequest): Promise<{ value: unknown } & ModelUsage> {
+  async completeJson<T>(req: StructuredRequest<T>): Promise<{ value: T } & ModelUsage> {
     const slot = this.requireChat();
     const s = callSignals(slot.unload.signal, req.signal, req.timeoutMs);
     const promptTokens = slot.model.tokenize(`${req.system ?? ''}\n${req.prompt}`, false).length;
@@ -146,9 +148,12 @@ export class ModelHost implements StructuredModel, ChatModel, Embedder {
       throw new ModelCallError('prompt_too_long', `The prompt (${promptTokens} tokens) leaves no room for an answer in the context (${slot.info.contextSize} tokens)`);
     }
     if (req.maxTokens > room) req = { ...req, maxTokens: room };
-    const grammar = await this.grammarFor(slot.model.llama, req.schema).catch((error: unknown) => {
+    let grammar: LlamaGrammar;
+    try {
+      grammar = await this.grammarFor(slot.model.llama, grammarSchemaOf(req.schema));
+    } catch (error) {
       throw new ModelCallError('failed', `The schema cannot be turned into a grammar: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
-    });
+    }
     return this.track(slot, structuredCall(slot.context, slot.gate, grammar, req, s));
   }
 
@@ -183,7 +188,7 @@ export class ModelHost implements StructuredModel, ChatModel, Embedder {
     return work;
   }
 
-  private grammarFor(llama: Llama, schema: JsonSchemaObject): Promise<LlamaGrammar> {
+  private grammarFor(llama: Llama, schema: GrammarJsonObject): Promise<LlamaGrammar> {
     let cache = this.grammars.get(llama);
     if (!cache) this.grammars.set(llama, (cache = new Map()));
     const key = JSON.stringify(schema);
@@ -191,7 +196,7 @@ export class ModelHost implements StructuredModel, ChatModel, Embedder {
     if (grammar) {
       cache.delete(key); // refresh its place in the LRU order
     } else {
-      grammar = llama.createGrammarForJsonSchema(schema as unknown as GbnfJsonObjectSchema);
+      grammar = llama.createGrammarForJsonSchema(schema);
       grammar.catch(() => cache.delete(key));
     }
     cache.set(key, grammar);

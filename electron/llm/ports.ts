@@ -3,31 +3,7 @@
  * in nothing, so a scripted fake can implement the same ports in tests (`import type` them).
  * The real implementation is `ModelHost` (model-host.ts) over node-llama-cpp.
  */
-
-/**
- * The subset of JSON Schema that node-llama-cpp's JSON-schema grammar supports and that
- * `validateJson` (json-schema-validate.ts) checks. Objects never allow properties that are not listed
- * (as in the grammar); properties not in `required` are optional.
- * Keep every string bounded (`maxLength`, `enum` or `format`) and every array bounded (`maxItems`):
- * a weak model can otherwise fill `maxTokens` with one endless string.
- */
-export type JsonSchema =
-  | JsonSchemaObject
-  | { type: 'array'; items?: JsonSchema; minItems?: number; maxItems?: number; description?: string }
-  | { type: 'string'; minLength?: number; maxLength?: number; description?: string }
-  | { type: 'string'; format: 'date' | 'date-time' | 'time'; description?: string }
-  | { type: 'boolean' | 'null' | 'integer' | 'number'; description?: string }
-  | { enum: readonly (string | number | boolean | null)[]; description?: string }
-  | { const: string | number | boolean | null; description?: string }
-  | { oneOf: readonly JsonSchema[]; description?: string };
-
-export interface JsonSchemaObject {
-  type: 'object';
-  properties?: { readonly [key: string]: JsonSchema };
-  required?: readonly string[];
-  additionalProperties?: false;
-  description?: string;
-}
+import type { ZodType } from 'zod';
 
 /** Tokens a call used: everything fed to the model (prompt, chat template) and everything it generated. */
 export interface ModelUsage {
@@ -35,11 +11,16 @@ export interface ModelUsage {
   completionTokens: number;
 }
 
-export interface StructuredRequest {
+export interface StructuredRequest<T = unknown> {
   system?: string;
   prompt: string;
-  /** The answer is constrained to this schema while generating, and validated against it after. */
-  schema: JsonSchemaObject;
+  /**
+   * The answer's zod schema: the grammar's JSON Schema is generated from it (so generation is
+   * constrained to it) and the answer is validated and typed with it. It must follow the rules in
+   * structured-output.ts (an object, every property required, every string and array bounded:
+   * `modelText(max)`, `z.enum`, `.max()`); one that does not fails the call with code `failed`.
+   */
+  schema: ZodType<T>;
   /** Generation stops here; a JSON value cut short by it is an `invalid_output` error. */
   maxTokens: number;
   /** Whole-call deadline; on expiry the call fails with a `timeout` ModelCallError. */
@@ -48,11 +29,13 @@ export interface StructuredRequest {
 }
 
 /**
- * One independent, schema-constrained call (no history carried between calls). Rejects with a
- * ModelCallError ('not_loaded' | 'prompt_too_long' | 'timeout' | 'aborted' | 'invalid_output' | 'failed').
+ * One independent, schema-constrained call (no history carried between calls). Resolves with the
+ * answer parsed by `req.schema` (a fake must return what the schema parses too). Rejects with a
+ * ModelCallError ('not_loaded' | 'prompt_too_long' | 'timeout' | 'aborted' | 'invalid_output' | 'failed');
+ * an answer the schema refuses is 'invalid_output', its message naming the fields at fault.
  */
 export interface StructuredModel {
-  completeJson(req: StructuredRequest): Promise<{ value: unknown } & ModelUsage>;
+  completeJson<T>(req: StructuredRequest<T>): Promise<{ value: T } & ModelUsage>;
 }
 
 export interface Embedder {

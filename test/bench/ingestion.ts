@@ -11,12 +11,13 @@
  * job-done events.
  */
 import { performance } from 'node:perf_hooks';
-import type { StructuredModel } from '../../electron/llm/ports';
+import type { StructuredModel, StructuredRequest } from '../../electron/llm/ports';
 import type { Memory } from '../../electron/memory';
 import { IngestionWorker, type IngestionEvent } from '../../electron/assistant/ingestion/ingestion-worker';
 import { benchMessages, benchScript, BENCH_CONVERSATION } from '../fixtures/bench-conversation';
 import { scriptedModel } from '../fixtures/scripted-model';
 import { cpuNow, count, ms, summarize, table, type Latency } from './stats';
+import { databaseOf } from '../../electron/memory/memory';
 
 export const GOAL_CALLS_PER_MESSAGE = 2;
 
@@ -50,7 +51,7 @@ function timedModel(inner: StructuredModel): StructuredModel & { wallMs: number;
   const timed = {
     wallMs: 0,
     cpuMs: 0,
-    async completeJson(req: Parameters<StructuredModel['completeJson']>[0]) {
+    async completeJson<T>(req: StructuredRequest<T>) {
       const c0 = cpuNow();
       const t0 = performance.now();
       try {
@@ -65,7 +66,7 @@ function timedModel(inner: StructuredModel): StructuredModel & { wallMs: number;
 }
 
 export async function benchIngestion(memory: Memory, label: string, conversation = 'cnv_bench_ingest'): Promise<IngestBenchResult> {
-  const storeFacts = (memory.db.prepare('SELECT count(*) AS n FROM facts WHERE expired_at IS NULL').get() as { n: number }).n;
+  const storeFacts = (databaseOf(memory).prepare('SELECT count(*) AS n FROM facts WHERE expired_at IS NULL').get() as { n: number }).n;
   const scripted = scriptedModel(benchScript());
   const model = timedModel(scripted);
   const jobWall: number[] = [];
@@ -96,7 +97,7 @@ export async function benchIngestion(memory: Memory, label: string, conversation
   const workerPhase = { wallMs: performance.now() - t1, cpuMs: cpuNow() - w0 };
 
   const placeholders = episodeIds.map(() => '?').join(', ');
-  const jobs = memory.db
+  const jobs = databaseOf(memory)
     .prepare(`SELECT status, model_calls AS calls, prompt_tokens AS prompt, completion_tokens AS completion, facts_added AS added, facts_closed AS closed FROM ingestion_jobs WHERE episode_id IN (${placeholders})`)
     .all(...episodeIds) as { status: string; calls: number; prompt: number; completion: number; added: number; closed: number }[];
   const done = jobs.filter((j) => j.status === 'done');

@@ -6,50 +6,28 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { validateJson } from '../../electron/llm/json-schema-validate';
+import { z } from 'zod';
 import { disposeLlamaRuntime, getLlamaRuntime } from '../../electron/llm/llama-runtime';
 import { ModelCallError, ModelLoadError } from '../../electron/llm/model-errors';
 import { ModelHost } from '../../electron/llm/model-host';
 import { ModelLoadState } from '../../electron/llm/model-load-state';
-import type { JsonSchemaObject } from '../../electron/llm/ports';
+import { modelText, parseModelOutput } from '../../electron/llm/structured-output';
 import { writeTinyGguf } from '../fixtures/tiny-gguf';
 
 // Extraction-shaped: enums and booleans, no numbers; every array and string bounded.
-function extraction(minEntities = 0): JsonSchemaObject {
-  return {
-    type: 'object',
-    properties: {
-      entities: {
-        type: 'array',
-        minItems: minEntities,
-        maxItems: 3,
-        items: {
-          type: 'object',
-          properties: {
-            name: { type: 'string', maxLength: 24 },
-            type: { enum: ['person', 'place', 'organization', 'thing'] },
-            is_user: { type: 'boolean' },
-          },
-          required: ['name', 'type', 'is_user'],
-        },
-      },
-      facts: {
-        type: 'array',
-        maxItems: 2,
-        items: {
-          type: 'object',
-          properties: {
-            subject: { type: 'string', maxLength: 24 },
-            predicate: { type: 'string', maxLength: 24 },
-            cardinality: { enum: ['one', 'many'] },
-            ended: { type: 'boolean' },
-          },
-          required: ['subject', 'predicate', 'cardinality', 'ended'],
-        },
-      },
-    },
-    required: ['entities', 'facts'],
-  };
+function extraction(minEntities = 0) {
+  return z.strictObject({
+    entities: z
+      .array(z.strictObject({ name: modelText(24), type: z.enum(['person', 'place', 'organization', 'thing']), is_user: z.boolean() }))
+      .min(minEntities)
+      .max(3),
+    facts: z.array(z.strictObject({ subject: modelText(24), predicate: modelText(24), cardinality: z.enum(['one', 'many']), ended: z.boolean() })).max(2),
+  });
+}
+/** The problems the schema finds in a value (none when it conforms). */
+function validateJson(value: unknown, schema: z.ZodType): string[] {
+  const parsed = parseModelOutput(schema, value);
+  return parsed.ok ? [] : parsed.problems;
 }
 const extractionSchema = extraction();
 

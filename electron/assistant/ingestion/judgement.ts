@@ -5,31 +5,23 @@
  * - names that are similar to a stored entity but not clearly the same → same / different.
  * The model never picks a direction: of two contradicting facts the one that became true earlier
  * is closed, as rule 3 says (see ingest-message.ts).
+ * The answer's schema is zod, built per call (its keys are the questions asked); the prompt's words
+ * are in prompts/judgement-prompt.ts.
  */
-import type { Database } from 'better-sqlite3';
-import type { JsonSchema, JsonSchemaObject } from '../../llm/ports';
-import type { FactRow } from '../../memory/store/fact-rows';
+import { z } from 'zod';
+import { objectKeyOf, type FactRow } from '../../memory/index';
 import { nameSimilarity } from './entity-resolution';
+import type { NameQuestion, PairQuestion } from './judgement-questions';
+
+export type { NameQuestion, PairQuestion } from './judgement-questions';
+export { JUDGEMENT_SYSTEM, judgementPrompt } from '../prompts/judgement-prompt';
 
 export const MAX_PAIRS = 8;
 export const MAX_NAME_QUESTIONS = 6;
 export const JUDGEMENT_MAX_TOKENS = 600;
 
-export type Relation = 'duplicate' | 'contradiction' | 'unrelated';
-
-export interface PairQuestion {
-  key: string;
-  stored: FactRow & { object: string };
-  /** Index of the new fact in the message's extraction. */
-  newIndex: number;
-  newFact: string;
-}
-
-export interface NameQuestion {
-  key: string;
-  name: string;
-  candidate: { id: string; name: string; type: string; summary: string };
-}
+const RELATIONS = ['duplicate', 'contradiction', 'unrelated'] as const;
+export type Relation = (typeof RELATIONS)[number];
 
 /** Words that say something stopped or changed: only then are `many` facts of one predicate compared. */
 const CHANGE_CUES = /\b(no longer|not any ?more|anymore|stopp?ed|quit|used to|instead|switched|changed|moved|left|gave up|former(ly)?|ex-)\b|もう|やめ|辞め|止め|変わ|代わり|移っ|引っ越|以前は|前は|卒業|退職|別れ/iu;
@@ -68,16 +60,10 @@ function predicateSimilarity(a: string, b: string): number {
 
 /** Stored live facts worth asking about for one new fact (rules decide the rest). */
 export function pairCandidates(
-  db: Database,
-  newFact: { subjectId: string; predicate: string; objectKey: string; fact: string; cardinality: 'one' | 'many' },
-  objectKeyOf: (row: FactRow) => string,
+  stored: readonly (FactRow & { object: string })[],
+  newFact: { predicate: string; objectKey: string; fact: string; cardinality: 'one' | 'many' },
 ): (FactRow & { object: string })[] {
-  const rows = db
-    .prepare<[string], FactRow & { object: string }>(
-      `SELECT f.*, COALESCE(o.name, f.object_literal) AS object FROM facts f LEFT JOIN entities o ON o.id = f.object_id
-       WHERE f.subject_id = ? AND f.expired_at IS NULL AND f.invalid_at IS NULL ORDER BY f.valid_at DESC LIMIT 200`,
-    )
-    .all(newFact.subjectId);
+  const rows = stored;
   const changeCue = signalsChange(newFact.fact);
   return rows.filter((row) => {
     const sameObject = objectKeyOf(row) === newFact.objectKey;
@@ -90,60 +76,20 @@ export function pairCandidates(
   });
 }
 
-export function judgementSchema(pairs: PairQuestion[], names: NameQuestion[]): JsonSchemaObject {
-  const properties: Record<string, JsonSchema> = {};
-  const required: string[] = [];
-  if (pairs.length) {
-    properties.pairs = {
-      type: 'array',
-      maxItems: pairs.length,
-      items: {
-        type: 'object',
-        properties: { id: { enum: pairs.map((p) => p.key) }, relation: { enum: ['duplicate', 'contradiction', 'unrelated'] } },
-        required: ['id', 'relation'],
-        additionalProperties: false,
-      },
-    };
-    required.push('pairs');
-  }
-  if (names.length) {
-    properties.names = {
-      type: 'array',
-      maxItems: names.length,
-      items: {
-        type: 'object',
-        properties: { id: { enum: names.map((n) => n.key) }, answer: { enum: ['same', 'different'] } },
-        required: ['id', 'answer'],
-        additionalProperties: false,
-      },
-    };
-    required.push('names');
-  }
-  return { type: 'object', properties, required, additionalProperties: false };
+/** The judgement call's answer: one entry per question asked, at most; a kind of question not asked is absent. */
+export interface JudgementOutput {
+  pairs?: { id: string; relation: Relation }[];
+  names?: { id: string; answer: 'same' | 'different' }[];
 }
 
-export const JUDGEMENT_SYSTEM = [
-  'You compare facts from a personal memory. For each pair, answer:',
-  '- duplicate: both say the same thing (perhaps in other words or with a synonymous relation);',
-  '- contradiction: both cannot be true at the same time (one replaced or ended the other);',
-  '- unrelated: both can be true together.',
-  'For each name question, answer same if the new name refers to the known entity, else different.',
-].join('\n');
-
-export function judgementPrompt(pairs: PairQuestion[], names: NameQuestion[]): string {
-  const parts: string[] = [];
-  if (pairs.length) {
-    parts.push(
-      'Pairs:\n' +
-        pairs
-          .map((p) => `${p.key}: stored "${p.stored.fact}" (${p.stored.predicate} → ${p.stored.object}, since ${p.stored.valid_at.slice(0, 10)}) | new "${p.newFact}"`)
-          .join('\n'),
-    );
-  }
-  if (names.length) {
-    parts.push('Names:\n' + names.map((n) => `${n.key}: new name "${n.name}" | known ${n.candidate.type} "${n.candidate.name}"${n.candidate.summary ? ` (${n.candidate.summary})` : ''}`).join('\n'));
-  }
-  return parts.join('\n\n');
+/** The answer's schema for these questions: ids limited to their keys (P1.., N1..), one entry per question at most. */
+export function judgementSchema(pairs: PairQuestion[], names: NameQuestion[]): z.ZodType<JudgementOutput> {
+  const pairAnswers = z.array(z.strictObject({ id: z.enum(pairs.map((p) => p.key)), relation: z.enum(RELATIONS) })).max(pairs.length);
+  const nameAnswers = z.array(z.strictObject({ id: z.enum(names.map((n) => n.key)), answer: z.enum(['same', 'different']) })).max(names.length);
+  const answers = z.strictObject({ pairs: pairAnswers, names: nameAnswers });
+  if (!names.length) return answers.omit({ names: true });
+  if (!pairs.length) return answers.omit({ pairs: true });
+  return answers;
 }
 
 export interface JudgementAnswers {
@@ -151,14 +97,11 @@ export interface JudgementAnswers {
   sameNames: Set<string>;
 }
 
-/** Missing or unknown answers default to the cautious choice: unrelated, different. */
-export function readJudgement(value: unknown): JudgementAnswers {
+/** Questions left unanswered default to the cautious choice: unrelated, different; of two answers to one pair the first counts. */
+export function readJudgement(value: JudgementOutput): JudgementAnswers {
   const relations = new Map<string, Relation>();
   const sameNames = new Set<string>();
-  const v = value as { pairs?: { id?: unknown; relation?: unknown }[]; names?: { id?: unknown; answer?: unknown }[] };
-  for (const p of Array.isArray(v?.pairs) ? v.pairs : []) {
-    if (typeof p?.id === 'string' && (p.relation === 'duplicate' || p.relation === 'contradiction' || p.relation === 'unrelated') && !relations.has(p.id)) relations.set(p.id, p.relation);
-  }
-  for (const n of Array.isArray(v?.names) ? v.names : []) if (typeof n?.id === 'string' && n.answer === 'same') sameNames.add(n.id);
+  for (const p of value.pairs ?? []) if (!relations.has(p.id)) relations.set(p.id, p.relation);
+  for (const n of value.names ?? []) if (n.answer === 'same') sameNames.add(n.id);
   return { relations, sameNames };
 }

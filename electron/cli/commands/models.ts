@@ -6,10 +6,8 @@ import type { CommandSpec } from '../command';
 import { withEngine } from '../engine-context';
 import { InputError, UsageError } from '../errors';
 import { printJson, printLines } from '../output';
+import { formatBytes } from '../../../shared/format-bytes';
 
-function formatBytes(bytes: number): string {
-  return bytes >= 1e9 ? `${(bytes / 1e9).toFixed(1)} GB` : `${Math.round(bytes / 1e6)} MB`;
-}
 
 const FIT_TEXT = { fits: 'fits', may_be_slow: 'may be slow', wont_fit: "won't fit" } as const;
 

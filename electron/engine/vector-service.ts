@@ -5,11 +5,19 @@
  */
 import { NO_PREFIXES, type EmbeddingPrefixes } from '../llm/model-catalogue';
 import type { Embedder } from '../llm/ports';
-import type { Memory } from '../memory/index';
+import {
+  reconcile,
+  rebuild,
+  removeItems,
+  vectorItemsOf,
+  VectorIndex,
+  type Memory,
+  type MemoryVectorItems,
+  type ReconcileResult,
+  type TextEmbedder,
+  type VectorKind,
+} from '../memory/index';
 import type { VectorRanker } from '../assistant/retrieval/retrieve';
-import { VectorIndex, type VectorKind } from '../memory/vectors/vector-index';
-import { reconcile, rebuild, removeItems, type ReconcileResult, type VectorSource } from '../memory/vectors/vector-sync';
-import { countLiveVectorItems, liveVectorItems } from '../memory/vectors/vector-source';
 
 /**
  * Two tables in one LanceDB directory: facts, which every chat turn searches, apart from the
@@ -31,19 +39,23 @@ export class VectorService {
   private syncing: Promise<ReconcileResult | null> = Promise.resolve(null);
   private dirty = false;
   lastError: string | null = null;
+  /** What the tables should hold: memory's live facts, entities and messages. */
+  private readonly items: MemoryVectorItems;
 
   constructor(
-    private readonly memory: Memory,
+    memory: Memory,
     private readonly embedder: Embedder,
     private readonly path: string,
     /** Identity of the loaded embedding model (path and size): another model resets the index. */
     private readonly modelIdentity: () => string | undefined = () => undefined,
     /** The loaded embedding model's query/document prefixes ("query: " / "passage: " for e5). */
     private readonly prefixes: () => EmbeddingPrefixes = () => NO_PREFIXES,
-  ) {}
+  ) {
+    this.items = vectorItemsOf(memory);
+  }
 
-  /** The embedder for stored items: each text with the document prefix. */
-  private documents(): Embedder {
+  /** The loaded model as memory's embedding port, for stored items: each text with the document prefix. */
+  private documents(): TextEmbedder {
     const { document } = this.prefixes();
     const embedder = this.embedder;
     return {
@@ -56,11 +68,6 @@ export class VectorService {
 
   get attached(): boolean {
     return this.indexes.length > 0;
-  }
-
-  /** What one table should hold, read from SQLite. */
-  private source(kinds: readonly VectorKind[]): VectorSource {
-    return { liveItems: () => liveVectorItems(this.memory, kinds) };
   }
 
   /** Opens the index for the current embedding model and reconciles it in the background. */
@@ -119,7 +126,7 @@ export class VectorService {
       try {
         // Facts first: they are what chat searches.
         const results: ReconcileResult[] = [];
-        for (const [i, index] of indexes.entries()) results.push(await reconcile(index, this.source(TABLES[i]!.kinds), this.documents(), { batchSize: 32, signal }));
+        for (const [i, index] of indexes.entries()) results.push(await reconcile(index, this.items.source(TABLES[i]!.kinds), this.documents(), { batchSize: 32, signal }));
         this.lastError = null;
         return sumResults(results);
       } catch (error) {
@@ -135,12 +142,12 @@ export class VectorService {
     if (!this.attached) throw new Error('no embedding model is loaded: load one to build the vector index');
     await this.syncing.catch(() => null);
     // One progress over both tables: the items of the tables before this one count as done.
-    const all = countLiveVectorItems(this.memory);
+    const all = this.items.count();
     const results: ReconcileResult[] = [];
     let before = 0;
     for (const [i, index] of this.indexes.entries()) {
       const done = before;
-      results.push(await rebuild(index, this.source(TABLES[i]!.kinds), this.documents(), { batchSize: 32, signal, onProgress: onProgress && ((n) => onProgress(done + n, all)) }));
+      results.push(await rebuild(index, this.items.source(TABLES[i]!.kinds), this.documents(), { batchSize: 32, signal, onProgress: onProgress && ((n) => onProgress(done + n, all)) }));
       before += results[i]!.total;
     }
     return sumResults(results);

@@ -25,7 +25,7 @@ import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
-import type { VectorIndex, VectorRow } from '../../electron/memory/vectors/vector-index';
+import type { VectorIndex, VectorRow } from '../../electron/memory/index';
 import { prng } from '../fixtures/prng';
 import { cpuNow, mb, ms, summarize, table, type Latency } from './stats';
 
@@ -145,7 +145,7 @@ export async function runVectorBench(options: VectorBenchOptions = {}): Promise<
   const next = vectorSource(dimensions, distribution, options.seed ?? 42);
   // Loaded here, not at the top: LanceDB reads LANCEDB_LOG when it is loaded.
   process.env.LANCEDB_LOG ??= 'error';
-  const { VectorIndex } = await import('../../electron/memory/vectors/vector-index');
+  const { VectorIndex } = await import('../../electron/memory/index');
 
   try {
     // Load, with the ANN index held back so that the brute-force phase is exact.

@@ -12,6 +12,7 @@ import { TemporaEngine } from '../../electron/engine/index';
 import { VECTOR_TABLES } from '../../electron/engine/vector-service';
 import { liveVectorItems } from '../../electron/memory/vectors/vector-source';
 import { VectorIndex } from '../../electron/memory/vectors/vector-index';
+import { storeOf } from '../../electron/memory/memory';
 import { conversationLines } from '../fixtures/conversation';
 import { writeTinyGguf } from '../fixtures/tiny-gguf';
 
@@ -104,7 +105,7 @@ describe('ingest survives SIGKILL', () => {
     // LanceDB holds exactly the live items of SQLite, each kind in its table.
     const engine = await TemporaEngine.open({ dataDir: data, autoLoadModels: false, startWorker: false });
     try {
-      const live = [...liveVectorItems(engine.memory)];
+      const live = [...liveVectorItems(storeOf(engine.memory))];
       expect(live.length).toBeGreaterThan(0);
       for (const { table, kinds } of VECTOR_TABLES) {
         const expected = live.filter((i) => kinds.includes(i.kind)).map((i) => i.id);

@@ -7,10 +7,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Embedder } from '../../electron/llm/ports';
 import { MemoryInputError } from '../../electron/memory/memory-errors';
 import { VectorIndex, sqlString, type VectorKind } from '../../electron/memory/vectors/vector-index';
 import { indexItems, rebuild, reconcile, textHash, type VectorSourceItem } from '../../electron/memory/vectors/vector-sync';
+import type { TextEmbedder } from '../../electron/memory/vectors/text-embedder';
 
 const DIM = 32;
 
@@ -36,7 +36,7 @@ function hashVector(text: string, dimensions = DIM): Float32Array {
   return v;
 }
 
-interface FakeEmbedder extends Embedder {
+interface FakeEmbedder extends TextEmbedder {
   /** The texts of each `embed` call, in order. */
   calls: string[][];
   /** Runs inside each call (1-based call number), e.g. to abort after the n-th batch. */
@@ -373,9 +373,9 @@ describe('vector sync', () => {
     const source = sourceOf(3);
     await expect(reconcile(index, source, fakeEmbedder(16))).rejects.toThrow(/16-dimension .* 32/);
     await expect(reconcile(index, source, { dimensions: 0, embed: async () => [] })).rejects.toThrow(/no embedding model/);
-    const short: Embedder = { dimensions: DIM, embed: async (texts) => texts.slice(1).map((t) => hashVector(t)) };
+    const short: TextEmbedder = { dimensions: DIM, embed: async (texts) => texts.slice(1).map((t) => hashVector(t)) };
     await expect(reconcile(index, source, short)).rejects.toThrow(/returned 2 vectors for 3 texts/);
-    const narrow: Embedder = { dimensions: DIM, embed: async (texts) => texts.map(() => new Float32Array(DIM - 1)) };
+    const narrow: TextEmbedder = { dimensions: DIM, embed: async (texts) => texts.map(() => new Float32Array(DIM - 1)) };
     await expect(reconcile(index, source, narrow)).rejects.toThrow(/31 floats, not 32/);
     expect(await index.count()).toBe(0);
   });
@@ -384,7 +384,7 @@ describe('vector sync', () => {
     const index = await openIndex();
     const source = sourceOf(4);
     const bad = source.items[2]!.text;
-    const embedder: Embedder = {
+    const embedder: TextEmbedder = {
       dimensions: DIM,
       embed: async (texts) => texts.map((t) => (t === bad ? new Float32Array(DIM).fill(Number.NaN) : hashVector(t))),
     };

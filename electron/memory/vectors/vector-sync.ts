@@ -13,8 +13,10 @@
  * stops within one batch and keeps what was already written (the next reconcile goes on from there).
  */
 import { createHash } from 'node:crypto';
-import type { Embedder } from '../../llm/ports';
-import type { VectorIndex, VectorKind, VectorRow } from './vector-index';
+import type { TextEmbedder } from './text-embedder';
+import type { VectorIndex } from './vector-index';
+import type { VectorRow } from './vector-rows';
+import type { VectorKind } from './vector-table';
 
 export interface VectorSourceItem {
   id: string;
@@ -69,7 +71,7 @@ export function textHash(kind: VectorKind, text: string): string {
   return createHash('sha1').update(kind).update('\0').update(text).digest('base64url').slice(0, 22);
 }
 
-function checkDimensions(index: VectorIndex, embedder: Embedder): void {
+function checkDimensions(index: VectorIndex, embedder: TextEmbedder): void {
   if (embedder.dimensions === 0) throw new Error('no embedding model is loaded: the vector index cannot be synchronised');
   if (embedder.dimensions !== index.dimensions) {
     throw new Error(
@@ -89,7 +91,7 @@ function batchSizeOf(options: VectorSyncOptions): number {
  * embedder fails, it rejects after writing the batches already embedded. A vector with a NaN or
  * infinite value is skipped (counted), not written: one bad text must not block every later sync.
  */
-export async function indexItems(index: VectorIndex, embedder: Embedder, items: readonly VectorSourceItem[], options: VectorSyncOptions = {}): Promise<IndexItemsResult> {
+export async function indexItems(index: VectorIndex, embedder: TextEmbedder, items: readonly VectorSourceItem[], options: VectorSyncOptions = {}): Promise<IndexItemsResult> {
   checkDimensions(index, embedder);
   const batchSize = batchSizeOf(options);
   const { signal, onProgress } = options;
@@ -139,7 +141,7 @@ export function removeItems(index: VectorIndex, ids: Iterable<string>): Promise<
  * Makes the index hold exactly the source's live items, each embedded from its current text:
  * deletes orphans first, then embeds what is missing or stale.
  */
-export async function reconcile(index: VectorIndex, source: VectorSource, embedder: Embedder, options: VectorSyncOptions = {}): Promise<ReconcileResult> {
+export async function reconcile(index: VectorIndex, source: VectorSource, embedder: TextEmbedder, options: VectorSyncOptions = {}): Promise<ReconcileResult> {
   checkDimensions(index, embedder);
   batchSizeOf(options);
   options.signal?.throwIfAborted();
@@ -170,7 +172,7 @@ export async function reconcile(index: VectorIndex, source: VectorSource, embedd
 }
 
 /** Drops the whole index and embeds every live item again. */
-export async function rebuild(index: VectorIndex, source: VectorSource, embedder: Embedder, options: VectorSyncOptions = {}): Promise<ReconcileResult> {
+export async function rebuild(index: VectorIndex, source: VectorSource, embedder: TextEmbedder, options: VectorSyncOptions = {}): Promise<ReconcileResult> {
   checkDimensions(index, embedder);
   options.signal?.throwIfAborted();
   await index.reset();

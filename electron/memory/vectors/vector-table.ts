@@ -1,16 +1,33 @@
 /**
  * The stored form of the vector tables (vector-index.ts): the kinds, the Arrow schema with its
- * layout and model stamps, the check that a stored table still fits, and rows to Arrow.
+ * layout and model stamps, the check that a stored table still fits, rows to Arrow, and the two
+ * libraries (LanceDB and its apache-arrow), loaded on first use.
  */
 import { createRequire } from 'node:module';
 import { MemoryInputError } from '../memory-errors';
 
+export type LanceDb = typeof import('@lancedb/lancedb');
+
+let lanceDb: Promise<LanceDb> | undefined;
+
 /**
- * apache-arrow as LanceDB itself loads it (its CommonJS build, resolved from LanceDB's package).
- * An ESM `import` of apache-arrow would be a second copy of the library, and LanceDB does not
- * reliably convert nested Arrow data (the vector column) between copies.
+ * LanceDB, loaded when the first index opens: importing memory must not load its native addon
+ * (the quick `tempora` commands never open a vector index).
  */
-export const arrow = createRequire(createRequire(import.meta.url).resolve('@lancedb/lancedb'))('apache-arrow') as typeof import('apache-arrow');
+export function loadLanceDb(): Promise<LanceDb> {
+  return (lanceDb ??= import('@lancedb/lancedb'));
+}
+
+let arrowLib: typeof import('apache-arrow') | undefined;
+
+/**
+ * apache-arrow as LanceDB itself loads it (its CommonJS build, resolved from LanceDB's package),
+ * on first use. An ESM `import` of apache-arrow would be a second copy of the library, and LanceDB
+ * does not reliably convert nested Arrow data (the vector column) between copies.
+ */
+export function arrow(): typeof import('apache-arrow') {
+  return (arrowLib ??= createRequire(createRequire(import.meta.url).resolve('@lancedb/lancedb'))('apache-arrow') as typeof import('apache-arrow'));
+}
 
 export type VectorKind = 'fact' | 'entity' | 'episode';
 export const VECTOR_KINDS: readonly VectorKind[] = ['fact', 'entity', 'episode'];
@@ -46,7 +63,7 @@ export function kindPredicate(kinds: VectorKind[] | null): string | null {
 }
 
 export function schemaFor(dimensions: number, model: string): import('apache-arrow').Schema {
-  const { Field, FixedSizeList, Float32, Schema, Utf8 } = arrow;
+  const { Field, FixedSizeList, Float32, Schema, Utf8 } = arrow();
   return new Schema(
     [
       new Field('id', new Utf8(), false),
@@ -63,16 +80,17 @@ export function schemaFor(dimensions: number, model: string): import('apache-arr
 
 /** Why a stored table cannot be used for (dimensions, model); null when it can. */
 export function mismatch(schema: import('apache-arrow').Schema, dimensions: number, model: string | undefined): VectorResetReason | null {
+  const { DataType, Precision } = arrow();
   const field = (name: string) => schema.fields.find((f) => f.name === name);
   const vector = field('vector');
   const vectorType = vector?.type as { listSize?: number; children?: { type: { typeId: number; precision?: number } }[] } | undefined;
   const layoutOk =
     schema.metadata.get(META_LAYOUT) === VECTOR_LAYOUT_VERSION &&
-    ['id', 'kind', 'hash'].every((name) => arrow.DataType.isUtf8(field(name)?.type)) &&
+    ['id', 'kind', 'hash'].every((name) => DataType.isUtf8(field(name)?.type)) &&
     vector !== undefined &&
-    arrow.DataType.isFixedSizeList(vector.type) &&
-    arrow.DataType.isFloat(vectorType?.children?.[0]?.type) &&
-    vectorType?.children?.[0]?.type.precision === arrow.Precision.SINGLE;
+    DataType.isFixedSizeList(vector.type) &&
+    DataType.isFloat(vectorType?.children?.[0]?.type) &&
+    vectorType?.children?.[0]?.type.precision === Precision.SINGLE;
   if (!layoutOk) return 'layout';
   if (vectorType?.listSize !== dimensions) return 'dimensions';
   if (model !== undefined && (schema.metadata.get(META_MODEL) ?? '') !== model) return 'model';
@@ -81,7 +99,7 @@ export function mismatch(schema: import('apache-arrow').Schema, dimensions: numb
 
 /** One Arrow table of rows (deduplicated by the caller), built over a single Float32 buffer. */
 export function toArrow(rows: readonly { id: string; kind: VectorKind; hash: string; vector: Float32Array | readonly number[] }[], schema: import('apache-arrow').Schema, dimensions: number) {
-  const { Float32, RecordBatch, Struct, Table, Utf8, makeData, vectorFromArray } = arrow;
+  const { Float32, RecordBatch, Struct, Table, Utf8, makeData, vectorFromArray } = arrow();
   const n = rows.length;
   const flat = new Float32Array(n * dimensions);
   rows.forEach((row, i) => flat.set(row.vector, i * dimensions));

@@ -1,0 +1,179 @@
+/**
+ * The approximate-nearest-neighbour side of one vector table (vector-index.ts), and the compaction
+ * that goes with it. Search is exact (brute force) while the table is small. From `annMinRows` rows
+ * on, an IVF_RQ index (RaBitQ codes of 4 bits per dimension; trains in seconds at 100k × 384 on two
+ * cores, where IVF_PQ and HNSW take minutes) is built on the write chain, with a bitmap index on
+ * `kind` and a btree on `id`; queries then re-rank `refineFactor × limit` candidates by their exact
+ * cosine distance. Brute force at 100k × 384 takes hundreds of ms on two cores; see
+ * test/bench/vector-search.ts for the numbers.
+ * Small writes are compacted (and newly written rows added to the indexes) every so often.
+ *
+ * Every method but `tuning` runs inside the index's write chain.
+ */
+import type * as lancedb from '@lancedb/lancedb';
+import type { LanceDb } from './vector-table';
+
+export interface AnnIndexOptions {
+  /** Rows from which an ANN index is built (default 5000; Infinity: always brute force). */
+  annMinRows?: number;
+  /** With an ANN index, candidates re-ranked by exact distance = refineFactor × limit (default 3). */
+  refineFactor?: number;
+  /** Bits per dimension of the IVF_RQ codes, 1 … 8 (default 4: recall ≈ 0.99 with refine 3). */
+  annBits?: number;
+  /** Compact after this many small writes (default 32). */
+  compactAfterWrites?: number;
+}
+
+/** How a query goes through the ANN index. */
+export interface AnnTuning {
+  nprobes: number;
+  refineFactor: number;
+}
+
+const DEFAULT_ANN_MIN_ROWS = 5_000;
+const DEFAULT_REFINE_FACTOR = 3;
+const DEFAULT_ANN_BITS = 4;
+const DEFAULT_COMPACT_AFTER_WRITES = 32;
+/** With an ANN index, rows written since the last optimize that trigger one (they are searched flat). */
+const OPTIMIZE_AFTER_ROWS = 2_000;
+/** Retrain the ANN index when the table has grown this much since it was trained … */
+const RETRAIN_GROWTH = 4;
+/** … or when compactions have added more incremental parts than this. */
+const MAX_INDEX_PARTS = 6;
+const ANN_INDEX = 'vector_idx';
+/** Versions younger than this survive compaction, so a query already reading one never loses its files. */
+const KEEP_VERSIONS_MS = 60_000;
+
+/**
+ * IVF partitions for an index trained on `rows` rows: one per 4096 rows (25 at 100k). Fewer,
+ * larger partitions than the usual √rows: scanning 4-bit codes is cheap, and on embeddings without
+ * much cluster structure recall is roughly the share of partitions probed (√rows partitions with
+ * 40 probes found a third of the true neighbours of evenly spread vectors at 100k).
+ */
+function partitionsFor(rows: number): number {
+  return Math.max(1, Math.ceil(rows / 4096));
+}
+
+/** Partitions probed per query: all of them up to 32, then a quarter (at least 32). */
+function probesFor(trainedRows: number): number {
+  const partitions = partitionsFor(trainedRows);
+  return Math.min(partitions, Math.max(32, Math.ceil(partitions / 4)));
+}
+
+export class AnnIndex {
+  private hasAnn = false;
+  private trainedRows = 0;
+  /** After a failed ANN build, the row count at which to try again. */
+  private annRetryAt = 0;
+  private writesSinceOptimize = 0;
+  private rowsSinceOptimize = 0;
+  private readonly annMinRows: number;
+  private readonly refineFactor: number;
+  private readonly annBits: number;
+  private readonly compactAfterWrites: number;
+
+  constructor(
+    private readonly lance: LanceDb,
+    options: AnnIndexOptions,
+    /** Failures of maintenance after a write (the write itself succeeded). */
+    private readonly report: (error: unknown) => void,
+  ) {
+    this.annMinRows = options.annMinRows ?? DEFAULT_ANN_MIN_ROWS;
+    this.refineFactor = Math.max(1, Math.round(options.refineFactor ?? DEFAULT_REFINE_FACTOR));
+    this.annBits = Math.min(8, Math.max(1, Math.round(options.annBits ?? DEFAULT_ANN_BITS)));
+    this.compactAfterWrites = Math.max(1, options.compactAfterWrites ?? DEFAULT_COMPACT_AFTER_WRITES);
+  }
+
+  /** Whether searches currently go through the ANN index (false: exact brute force). */
+  get built(): boolean {
+    return this.hasAnn;
+  }
+
+  /** The probes and refine factor for a query now; null while search is brute force. */
+  tuning(): AnnTuning | null {
+    return this.hasAnn ? { nprobes: probesFor(this.trainedRows), refineFactor: this.refineFactor } : null;
+  }
+
+  /** Reads what the opened table already has. */
+  async load(table: lancedb.Table): Promise<void> {
+    const ann = await this.annIndexInfo(table);
+    this.hasAnn = ann !== undefined;
+    this.trainedRows = ann?.numIndexedRows ?? 0;
+  }
+
+  /** Counts one write (a merge of `rows` rows, or a delete) towards the next compaction. */
+  wrote(rows = 0): void {
+    this.writesSinceOptimize++;
+    this.rowsSinceOptimize += rows;
+  }
+
+  /** The table was dropped and recreated empty. */
+  reset(): void {
+    this.hasAnn = false;
+    this.trainedRows = 0;
+    this.annRetryAt = 0;
+    this.writesSinceOptimize = 0;
+    this.rowsSinceOptimize = 0;
+  }
+
+  /**
+   * After writes: compacts when enough small writes piled up, builds the ANN index when the table
+   * is large enough, retrains it when the table has grown a lot or its incremental parts (one per
+   * compaction) have piled up. After a write, failures are reported (the write itself succeeded);
+   * an explicit `optimize()` (`rethrow`) rejects with them.
+   *
+   * Why retrain to compact: LanceDB does not merge fragments covered by different index parts, so
+   * with an ANN index every compaction adds a delta part and small fragments stay apart; searches
+   * slow down as they pile up. A retrain covers everything with one part, after which the
+   * compaction merges all fragments (~5–10 s at 100k × 384 on a busy two-core machine).
+   */
+  async maintain(table: lancedb.Table, force: boolean, rethrow = false): Promise<void> {
+    try {
+      let deltas = 0;
+      if (this.writesSinceOptimize >= this.compactAfterWrites || (this.hasAnn && this.rowsSinceOptimize >= OPTIMIZE_AFTER_ROWS) || (force && this.writesSinceOptimize > 0)) {
+        await this.compact(table);
+        if (this.hasAnn) deltas = (await this.annIndexInfo(table))?.numSegments ?? 0;
+      }
+      const rows = await table.countRows();
+      const dueAnn = !this.hasAnn || rows >= RETRAIN_GROWTH * Math.max(1, this.trainedRows) || deltas > MAX_INDEX_PARTS;
+      if (dueAnn && rows >= Math.max(this.annMinRows, this.annRetryAt)) {
+        try {
+          await this.build(table, rows);
+        } catch (error) {
+          // Do not retry on every write: wait until the table has grown by half.
+          this.annRetryAt = Math.ceil(rows * 1.5);
+          throw error;
+        }
+      }
+    } catch (error) {
+      if (rethrow) throw error;
+      this.report(error);
+    }
+  }
+
+  /** Builds (or retrains) the ANN index over `rows` rows, adds the scalar indexes, and compacts. */
+  async build(table: lancedb.Table, rows: number): Promise<void> {
+    const { Index } = this.lance;
+    await table.createIndex('vector', {
+      config: Index.ivfRq({ distanceType: 'cosine', numBits: this.annBits, numPartitions: partitionsFor(rows) }),
+      replace: true,
+    });
+    const scalar = new Set((await table.listIndices()).map((i) => i.name));
+    if (!scalar.has('kind_idx')) await table.createIndex('kind', { config: Index.bitmap() });
+    if (!scalar.has('id_idx')) await table.createIndex('id', { config: Index.btree() });
+    this.hasAnn = true;
+    this.trainedRows = rows;
+    this.annRetryAt = 0;
+    await this.compact(table);
+  }
+
+  private async annIndexInfo(table: lancedb.Table): Promise<lancedb.IndexConfig | undefined> {
+    return (await table.listIndices()).find((i) => i.name === ANN_INDEX);
+  }
+
+  private async compact(table: lancedb.Table): Promise<void> {
+    await table.optimize({ cleanupOlderThan: new Date(Date.now() - KEEP_VERSIONS_MS) });
+    this.writesSinceOptimize = 0;
+    this.rowsSinceOptimize = 0;
+  }
+}

@@ -1,0 +1,70 @@
+/**
+ * Nearest-neighbour search on one vector table (vector-index.ts `search`, which checks the query
+ * first): by cosine distance, brute force or through the ANN index (ann-index.ts), optionally
+ * restricted to kinds and to a set of candidate ids.
+ */
+import type * as lancedb from '@lancedb/lancedb';
+import type { AnnTuning } from './ann-index';
+import { isKind, sqlString, type VectorKind } from './vector-table';
+
+export interface VectorHit {
+  id: string;
+  kind: VectorKind;
+  /** Cosine distance, 0 (same direction) … 2 (opposite). Best first. */
+  distance: number;
+}
+
+export interface VectorSearchOptions {
+  limit: number;
+  kind?: VectorKind | readonly VectorKind[];
+  /** Only these ids are candidates (e.g. the facts current at `as_of`). An empty list finds nothing. */
+  ids?: Iterable<string>;
+}
+
+/** Above this many candidate ids, search over-fetches and filters in JS instead of an IN list. */
+const PREFILTER_MAX_IDS = 1_000;
+
+/**
+ * The `limit` rows nearest to `query` that match `kindWhere` (null: any) and, when given, are among
+ * `ids` (not empty). `tuning` is asked at each query, so an ANN index built meanwhile is used.
+ */
+export async function searchTable(
+  table: lancedb.Table,
+  query: Float32Array,
+  limit: number,
+  kindWhere: string | null,
+  ids: ReadonlySet<string> | null,
+  tuning: () => AnnTuning | null,
+): Promise<VectorHit[]> {
+  if (ids === null || ids.size <= PREFILTER_MAX_IDS) {
+    const idWhere = ids === null ? null : `id IN (${[...ids].map(sqlString).join(', ')})`;
+    return nearest(table, query, limit, [kindWhere, idWhere].filter((w): w is string => w !== null).join(' AND ') || null, tuning());
+  }
+  // Many candidate ids: an IN list that long costs more than it saves. Over-fetch and filter
+  // here, widening until enough hits are found or the table is exhausted.
+  const total = await table.countRows();
+  for (let fetch = Math.max(limit * 4, 100); ; fetch *= 4) {
+    const hits = await nearest(table, query, Math.min(fetch, total), kindWhere, tuning());
+    const kept = hits.filter((hit) => ids.has(hit.id));
+    if (kept.length >= limit || hits.length < Math.min(fetch, total) || fetch >= total) return kept.slice(0, limit);
+  }
+}
+
+async function nearest(table: lancedb.Table, query: Float32Array, limit: number, where: string | null, ann: AnnTuning | null): Promise<VectorHit[]> {
+  if (limit < 1) return [];
+  let q = table.vectorSearch(query).column('vector').distanceType('cosine').limit(limit).select(['id', 'kind', '_distance']);
+  if (ann) q = q.nprobes(ann.nprobes).refineFactor(ann.refineFactor);
+  if (where) q = q.where(where);
+  const result = await q.toArrow();
+  const ids = result.getChild('id')?.toArray() as string[] | undefined;
+  const kinds = result.getChild('kind')?.toArray() as string[] | undefined;
+  const distances = result.getChild('_distance')?.toArray() as Float32Array | undefined;
+  const hits: VectorHit[] = [];
+  for (let i = 0; i < result.numRows; i++) {
+    const kind = kinds?.[i];
+    const distance = distances?.[i];
+    if (ids?.[i] === undefined || !isKind(kind) || distance === undefined || !Number.isFinite(distance)) continue;
+    hits.push({ id: ids[i]!, kind, distance: Math.max(0, distance) });
+  }
+  return hits;
+}

@@ -1,0 +1,65 @@
+/**
+ * The document's entities in a memory that may already be in use: the document's user is this
+ * memory's user, and an entity with the same name and type is the same one. Such an entity is
+ * joined: its facts go to the existing entity (whose aliases grow), and the slots they land in are
+ * re-resolved by the temporal rules. The others are written as they are.
+ */
+import type { Database } from 'better-sqlite3';
+import type { EntityRecord, FactRecord } from '../../../shared/memory-schema';
+import type { EntityStore } from '../store/entity-store';
+import { USER_ENTITY_NAME } from '../store/normalize';
+import type { SlotResolver } from '../temporal/slot-resolver';
+import { rewriteEntity } from './replace-rows';
+import type { StoreLookups } from './store-lookups';
+
+/**
+ * Document entities that are already in the memory under another id (document id → stored id): the
+ * user (whatever the document calls it), and entities whose name or alias and type match an existing one.
+ */
+export function joinExistingEntities(docEntities: EntityRecord[], entities: EntityStore, exists: StoreLookups): Map<string, string> {
+  const joined = new Map<string, string>();
+  if (!entities.any()) return joined;
+  for (const e of docEntities) {
+    if (exists.entity(e.id)) continue; // same id: a clash, refused or replaced
+    const match = e.type === 'user' ? entities.find(USER_ENTITY_NAME) : entities.find(e.name);
+    if (match && match.id !== e.id && match.type === e.type) joined.set(e.id, match.id);
+  }
+  return joined;
+}
+
+/** The stored id of a document entity id (itself unless joined). */
+export function entityIdMapper(joined: Map<string, string>): (id: string) => string {
+  return joined.size ? (id: string) => joined.get(id) ?? id : (id: string) => id;
+}
+
+/**
+ * Writes the document's entities: a joined one adds its name and aliases to the entity it joined; with
+ * `replacing` (the store's lookups, when replacing) one that exists is rewritten; the others are created.
+ */
+export function writeEntities(db: Database, entities: EntityStore, docEntities: EntityRecord[], joined: Map<string, string>, replacing: StoreLookups | null): void {
+  for (const e of docEntities) {
+    const target = joined.get(e.id);
+    if (target !== undefined) {
+      for (const name of [e.name, ...e.aliases]) entities.addAlias(target, name);
+    } else if (replacing !== null && replacing.entity(e.id)) {
+      rewriteEntity(db, entities, e);
+    } else {
+      entities.create(e);
+    }
+  }
+}
+
+/**
+ * Facts about a joined entity may meet the memory's own in a slot (two managers at once): the rules
+ * resolve each such slot from all its claims, as if the facts had arrived one by one.
+ */
+export function refreshJoinedSlots(slots: SlotResolver, facts: FactRecord[], joined: Map<string, string>, entityId: (id: string) => string): void {
+  const joinedIds = new Set(joined.values());
+  if (!joinedIds.size) return;
+  const touched = new Map<string, { subjectId: string; predicate: string }>();
+  for (const f of facts) {
+    const subjectId = entityId(f.subject_id);
+    if (f.expired_at === null && joinedIds.has(subjectId)) touched.set(`${subjectId}\u0000${f.predicate}`, { subjectId, predicate: f.predicate });
+  }
+  for (const slot of touched.values()) slots.refresh(slot.subjectId, slot.predicate);
+}

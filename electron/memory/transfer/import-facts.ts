@@ -1,0 +1,74 @@
+/**
+ * Writing the document's facts: each fact version becomes a row with the internal columns derived
+ * (lineage, end kind, reference time; fact-lineage.ts), and each live one the claim behind it.
+ */
+import type { FactRecord } from '../../../shared/memory-schema';
+import type { ClaimRows, NewClaimRow } from '../store/claim-rows';
+import type { FactRow, FactRows } from '../store/fact-rows';
+import type { EndKind } from '../temporal/temporal-rules';
+import { endKindOf, lineageResolver } from './fact-lineage';
+import type { CheckedDocument } from './import-checks';
+
+/** No episode links written with the fact (the bulk-load worker writes them). */
+const NO_LINKS: readonly string[] = [];
+
+/**
+ * Inserts every fact and the claims of the live ones, in document order (the bulk-load worker counts
+ * on rowid = index + 1). `entityId`: the stored id of a document entity; `links`: link each fact to
+ * its episodes here.
+ */
+export function writeFacts(rows: FactRows, claims: ClaimRows, checked: CheckedDocument, facts: FactRecord[], entityId: (id: string) => string, links: boolean): void {
+  const lineage = lineageResolver(checked.facts, rows);
+  const { referenceTimes } = checked;
+  for (let i = 0; i < facts.length; i++) {
+    const f = facts[i]!;
+    const lineageId = lineage(f.id);
+    const row = factRow(f, lineageId, entityId, endKindOf(f, checked.facts, rows), referenceTimes[i] ?? f.valid_at);
+    rows.insert(row, links ? f.episode_ids : NO_LINKS);
+    // The format carries facts, not the claims behind them: each live fact becomes one claim.
+    if (f.expired_at === null) claims.insert(claimOf(f, row));
+  }
+}
+
+function factRow(f: FactRecord, lineageId: string, entityId: (id: string) => string, endKind: EndKind, referenceTime: string): FactRow {
+  return {
+    id: f.id,
+    lineage_id: lineageId,
+    subject_id: entityId(f.subject_id),
+    predicate: f.predicate,
+    object_id: f.object_id === null ? null : entityId(f.object_id),
+    object_literal: f.object_id === null ? f.object : null,
+    fact: f.fact,
+    cardinality: f.cardinality,
+    valid_at: f.valid_at,
+    invalid_at: f.invalid_at,
+    end_kind: endKind,
+    reference_time: referenceTime,
+    created_at: f.created_at,
+    expired_at: f.expired_at,
+    invalidated_by: f.invalidated_by,
+    supersedes: f.supersedes,
+    origin: f.origin,
+  };
+}
+
+/** The claim behind live fact `f`, written as `row`: an end it states (explicit, judged) is the claim's. */
+function claimOf(f: FactRecord, row: FactRow): NewClaimRow {
+  const stated = row.end_kind === 'explicit' || row.end_kind === 'judged';
+  return {
+    fact_id: f.id,
+    subject_id: row.subject_id,
+    predicate: f.predicate,
+    object_id: row.object_id,
+    object_literal: row.object_literal,
+    fact: f.fact,
+    cardinality: f.cardinality,
+    valid_at: f.valid_at,
+    reference_time: row.reference_time,
+    end_at: stated ? f.invalid_at : null,
+    end_kind: stated ? (row.end_kind as 'explicit' | 'judged') : null,
+    end_by: stated ? f.invalidated_by : null,
+    episode_ids: JSON.stringify(f.episode_ids),
+    origin: f.origin,
+  };
+}

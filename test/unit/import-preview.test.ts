@@ -1,0 +1,88 @@
+/**
+ * previewImport (electron/memory/transfer/import-preview.ts): what an import of a document would
+ * do, read from the store without writing — the document's counts, and how many of its ids exist.
+ */
+import Database from 'better-sqlite3';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { databasePath, openMemory, steppingClock, type Memory } from '../../electron/memory/index';
+import { previewImport } from '../../electron/memory/transfer/import-preview';
+import type { MemoryExport } from '../../shared/memory-schema';
+
+const dirs: string[] = [];
+const dbs: Database.Database[] = [];
+afterEach(() => {
+  for (const db of dbs.splice(0)) db.close();
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+function newDir(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'tempora-preview-'));
+  dirs.push(dir);
+  return dir;
+}
+
+/** Closes the memory and opens its file with a plain connection (previewImport needs only that). */
+function plainConnection(m: Memory, dir: string): Database.Database {
+  m.close();
+  const db = new Database(databasePath(dir));
+  dbs.push(db);
+  return db;
+}
+
+/** A memory on disk with a few of each kind of record: its export, and a plain connection to its file. */
+function storeWithExport(): { db: Database.Database; doc: MemoryExport } {
+  const dir = newDir();
+  const m = openMemory({ dataDir: dir, clock: steppingClock('2026-10-01T00:00:00Z', 1000) });
+  m.observe([
+    { subject: 'me', predicate: 'manager', object: 'A', fact: 'My manager is A.', reference_time: '2026-09-01T10:00:00+09:00', cardinality: 'one' },
+    { subject: 'me', predicate: 'manager', object: 'B', fact: 'My manager changed to B.', reference_time: '2026-09-15T10:00:00+09:00', cardinality: 'one' },
+    { subject: '佐藤さん', predicate: '担当', object: '経理', fact: '佐藤さんは経理を担当しています。', reference_time: '2026-09-02T00:00:00Z' },
+  ]);
+  m.appendMessage({ role: 'user', content: 'hello', time: '2026-09-03T00:00:00Z', conversation: 'c1', learn: false });
+  const doc = JSON.parse(JSON.stringify(m.exportMemory())) as MemoryExport;
+  return { db: plainConnection(m, dir), doc };
+}
+
+describe('previewImport', () => {
+  it('counts the records of a valid document and the ids of each kind that already exist', () => {
+    const { db, doc } = storeWithExport();
+    expect(doc.conversations.length).toBeGreaterThan(0);
+    expect(doc.episodes.length).toBeGreaterThan(0);
+    expect(doc.entities.length).toBeGreaterThan(0);
+    expect(doc.facts.length).toBeGreaterThan(0);
+    const counts = { conversations: doc.conversations.length, episodes: doc.episodes.length, entities: doc.entities.length, facts: doc.facts.length };
+    const all = counts.conversations + counts.episodes + counts.entities + counts.facts;
+    // the memory's own export: every id clashes
+    expect(previewImport(db, doc)).toEqual({ valid: true, error: null, ...counts, clashes: all });
+    // one new id of each kind: four fewer clashes, the same counts
+    doc.conversations[0]!.id = 'conv_new';
+    doc.episodes[0]!.id = 'epi_new';
+    doc.entities[0]!.id = 'ent_new';
+    doc.facts[0]!.id = 'fact_new';
+    expect(previewImport(db, doc)).toEqual({ valid: true, error: null, ...counts, clashes: all - 4 });
+    // nothing is written
+    expect(db.prepare("SELECT COUNT(*) AS n FROM facts WHERE id = 'fact_new'").get()).toEqual({ n: 0 });
+  });
+
+  it('counts no clashes in an empty store, and none for an empty document', () => {
+    const { db, doc } = storeWithExport();
+    const emptyDir = newDir();
+    const empty = plainConnection(openMemory({ dataDir: emptyDir }), emptyDir);
+    const counts = { conversations: doc.conversations.length, episodes: doc.episodes.length, entities: doc.entities.length, facts: doc.facts.length };
+    expect(previewImport(empty, doc)).toEqual({ valid: true, error: null, ...counts, clashes: 0 });
+    expect(previewImport(db, { ...doc, conversations: [], episodes: [], entities: [], facts: [] })).toEqual({ valid: true, error: null, conversations: 0, episodes: 0, entities: 0, facts: 0, clashes: 0 });
+  });
+
+  it('an invalid document gives valid: false, zero counts and an error naming the field', () => {
+    const { db, doc } = storeWithExport();
+    const bad = JSON.parse(JSON.stringify(doc)) as Record<string, unknown[]>;
+    (bad.facts![0] as Record<string, unknown>).cardinality = 'several';
+    const preview = previewImport(db, bad);
+    expect(preview).toMatchObject({ valid: false, conversations: 0, episodes: 0, entities: 0, facts: 0, clashes: 0 });
+    expect(preview.error).toMatch(/^not a valid Tempora export: facts\.0\.cardinality: /);
+    expect(previewImport(db, { format: 'something else' })).toMatchObject({ valid: false, error: expect.stringMatching(/format/) });
+  });
+});

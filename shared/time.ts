@@ -27,12 +27,6 @@ export function toIsoUtc(input: string): IsoTime {
   return new Date(ms).toISOString();
 }
 
-/** Like toIsoUtc but returns null for null/undefined/empty. */
-export function toIsoUtcOrNull(input: string | null | undefined): IsoTime | null {
-  if (input === null || input === undefined || input === '') return null;
-  return toIsoUtc(input);
-}
-
 /** Offsets of the digits in "2026-09-01T01:00:00.000Z". */
 const DIGITS = [0, 1, 2, 3, 5, 6, 8, 9, 11, 12, 14, 15, 17, 18, 20, 21, 22];
 const SEPARATORS: [number, number][] = [[4, 45], [7, 45], [10, 84], [13, 58], [16, 58], [19, 46], [23, 90]]; // - - T : : . Z

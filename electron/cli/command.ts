@@ -97,7 +97,7 @@ export class CommandContext {
     return value;
   }
 
-  /** Opens the memory, runs `fn`, and closes it whatever happens. */
+  /** Opens the memory, runs `fn` (sync, or async: then closed when it settles), and closes it whatever happens. */
   withMemory<T>(fn: (memory: Memory) => T): T {
     const dir = this.dataDir;
     let memory: Memory;
@@ -106,11 +106,16 @@ export class CommandContext {
     } catch (error) {
       throw new InputError(`cannot open the memory in ${dir}: ${(error as Error).message}`);
     }
+    let result: T;
     try {
-      return fn(memory);
-    } finally {
+      result = fn(memory);
+    } catch (error) {
       memory.close();
+      throw error;
     }
+    if (result instanceof Promise) return result.finally(() => memory.close()) as T;
+    memory.close();
+    return result;
   }
 }
 

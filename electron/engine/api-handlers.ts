@@ -6,9 +6,10 @@
 import type { ApiCallName, ApiResponse } from '../../shared/api-contract';
 import { apiCalls } from '../../shared/api-contract';
 import type { z } from 'zod';
-import { conversationMessages, deleteConversation, listConversations, renameConversation } from '../memory/store/conversations';
-import { parseExport } from '../memory/transfer/memory-import';
 import type { TemporaEngine } from './engine';
+import { searchMemory } from './memory-search';
+import { ApiError } from '../../shared/api-error';
+import { issueField, issuesText } from './api-errors';
 
 export type ParsedRequest<N extends ApiCallName> = z.output<(typeof apiCalls)[N]['request']>;
 export type ApiHandlers = { [N in ApiCallName]: (request: ParsedRequest<N>) => Promise<ApiResponse<N>> };
@@ -20,73 +21,38 @@ export interface HandlerOptions {
 
 export function createApiHandlers(engine: TemporaEngine, options: HandlerOptions = {}): ApiHandlers {
   const memory = engine.memory;
-  const changed = (reason: string) => engine.emit({ name: 'memoryChanged', payload: { reason } });
+  // "memory changed" is not told here: every write of the memory raises it (engine.ts).
   return {
     listFacts: async (r) => memory.listFacts(r),
-    search: async (r) => {
-      const result = await engine.retrieve(r.query, { asOf: r.asOf, knownAt: r.knownAt, history: r.history, limit: r.limit });
-      return { hits: result.hits, vectorsUsed: result.vectorsUsed, note: result.note, history: result.intent.history };
-    },
+    search: async (r) => searchMemory(memory, engine.vectors.ranker(), r),
     factDetails: async ({ id }) => {
       const details = memory.provenance(id);
       const closed = memory.listFacts({ history: true }).filter((f) => f.invalidated_by !== null && details.versions.some((v) => v.id === f.invalidated_by) && f.expired_at === null);
       return { ...details, closed };
     },
-    editFact: async ({ id, ...edit }) => {
-      const fact = memory.editFact(id, edit);
-      changed('edit');
-      return fact;
-    },
-    closeFact: async ({ id, at }) => {
-      const fact = memory.closeFact(id, at);
-      changed('close');
-      return fact;
-    },
-    forgetFact: async ({ id }) => {
-      const result = memory.forgetFact(id);
-      changed('forget');
-      return result;
-    },
-    forgetEntity: async ({ entity }) => {
-      const result = memory.forgetEntity(entity);
-      changed('forget');
-      return result;
-    },
+    editFact: async ({ id, ...edit }) => memory.editFact(id, edit),
+    closeFact: async ({ id, at }) => memory.closeFact(id, at),
+    forgetFact: async ({ id }) => memory.forgetFact(id),
+    forgetEntity: async ({ entity }) => memory.forgetEntity(entity),
     listEntities: async () => memory.entities.all(),
     exportMemory: async () => memory.exportMemory(),
-    previewImport: async ({ document }) => {
-      try {
-        const doc = parseExport(document);
-        const exists = (table: string, ids: string[]) =>
-          ids.length === 0 ? 0 : (memory.db.prepare(`SELECT COUNT(*) AS n FROM ${table} WHERE id IN (SELECT value FROM json_each(?))`).get(JSON.stringify(ids)) as { n: number }).n;
-        const clashes =
-          exists('conversations', doc.conversations.map((c) => c.id)) + exists('episodes', doc.episodes.map((e) => e.id)) + exists('entities', doc.entities.map((e) => e.id)) + exists('facts', doc.facts.map((f) => f.id));
-        return { valid: true, error: null, conversations: doc.conversations.length, episodes: doc.episodes.length, entities: doc.entities.length, facts: doc.facts.length, clashes };
-      } catch (error) {
-        return { valid: false, error: (error as Error).message, conversations: 0, episodes: 0, entities: 0, facts: 0, clashes: 0 };
-      }
-    },
-    importMemory: async ({ document, replace }) => {
-      const summary = memory.importMemory(document, { replace });
-      changed('import');
-      return summary;
-    },
+    previewImport: async ({ document }) => memory.previewImport(document),
+    importMemory: async ({ document, replace }) => memory.importMemory(document, { replace }),
 
-    listConversations: async () => listConversations(memory),
+    listConversations: async () => memory.listConversations(),
     createConversation: async ({ title }) => {
-      const record = memory.episodes.createConversation(title ?? 'New conversation');
+      const record = memory.createConversation(title ?? 'New conversation');
       return { ...record, updated_at: record.created_at, message_count: 0 };
     },
     renameConversation: async ({ id, title }) => {
-      renameConversation(memory, id, title);
+      memory.renameConversation(id, title);
       return { ok: true as const };
     },
     deleteConversation: async ({ id, forget }) => {
-      const result = deleteConversation(memory, id, { forget });
-      changed('conversation deleted');
+      const result = memory.deleteConversation(id, { forget });
       return { forgottenFacts: result.forgottenFacts.length, keptMessages: result.keptMessages };
     },
-    conversationMessages: async ({ id }) => conversationMessages(memory, id),
+    conversationMessages: async ({ id }) => memory.conversationMessages(id),
     sendMessage: async ({ conversationId, turnId, content, regenerate }) => {
       const result = await engine.chat(turnId, { conversationId, content, regenerate });
       return {
@@ -137,15 +103,19 @@ export function createApiHandlers(engine: TemporaEngine, options: HandlerOptions
   };
 }
 
-/** Validates a request, runs its handler, validates the response: the one path every transport takes. */
+/**
+ * Validates a request, runs its handler, validates the response: the one path every transport
+ * takes. Its own failures are ApiErrors (unknown_call; invalid_request naming the field;
+ * invalid_response); a handler's errors pass through, for the edge to convert (api-errors.ts).
+ */
 export async function dispatchCall(handlers: ApiHandlers, name: string, payload: unknown): Promise<unknown> {
-  if (!Object.hasOwn(apiCalls, name)) throw new Error(`unknown call ${JSON.stringify(name)}`);
+  if (!Object.hasOwn(apiCalls, name)) throw new ApiError('unknown_call', `unknown call ${JSON.stringify(name)}`);
   const call = apiCalls[name as ApiCallName];
   const parsed = call.request.safeParse(payload ?? {});
-  if (!parsed.success) throw new Error(`${name}: invalid request: ${parsed.error.issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`).join('; ')}`);
+  if (!parsed.success) throw new ApiError('invalid_request', `${name}: invalid request: ${issuesText(parsed.error)}`, { field: issueField(parsed.error) });
   const handler = handlers[name as ApiCallName] as (request: unknown) => Promise<unknown>;
   const result = await handler(parsed.data);
   const checked = call.response.safeParse(result);
-  if (!checked.success) throw new Error(`${name}: invalid response: ${checked.error.issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`).join('; ')}`);
+  if (!checked.success) throw new ApiError('invalid_response', `${name}: invalid response: ${issuesText(checked.error)}`);
   return checked.data;
 }

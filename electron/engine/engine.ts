@@ -8,9 +8,7 @@ import type { GpuSetting } from '../llm/llama-runtime';
 import { embeddingPrefixesFor, NO_PREFIXES, type CatalogueModel } from '../llm/model-catalogue';
 import { ModelHost } from '../llm/model-host';
 import { openMemory, type Memory } from '../memory/index';
-import { runChatTurn, type ChatTurnRequest, type ChatTurnResult } from '../assistant/chat/chat-turn';
-import { IngestionWorker } from '../assistant/ingestion/ingestion-worker';
-import { retrieve, type Retrieval, type RetrieveOptions } from '../assistant/retrieval/retrieve';
+import { IngestionWorker, retrieve, runChatTurn, type ChatTurnRequest, type ChatTurnResult, type Retrieval, type RetrieveOptions } from '../assistant/index';
 import { ModelManager } from './model-manager';
 import { VectorService } from './vector-service';
 
@@ -65,11 +63,12 @@ export class TemporaEngine {
       onEvent: (event) => {
         const lastError = event.type === 'job-failed' ? event.error : null;
         this.emit({ name: 'ingestionProgress', payload: { counts: event.counts, lastError } });
-        if (event.type === 'job-done') this.emit({ name: 'memoryChanged', payload: { reason: 'learned' } });
         if (event.type === 'idle') this.vectors.scheduleSync();
       },
     });
+    // The one "memory changed" signal: every write of the memory raises it, whoever made the write.
     this.memory.onChange((change) => {
+      this.emit({ name: 'memoryChanged', payload: { reason: change.reason } });
       if (change.kind === 'forgotten') this.vectors.remove([...change.forgotten.factIds, ...change.forgotten.entityIds, ...change.forgotten.episodeIds]);
       this.vectors.scheduleSync();
     });

@@ -1,8 +1,36 @@
-export { Memory, openMemory, type MemoryOptions, type ListFactsQuery, type ObserveSummary, type MemoryChange, type FactProvenance } from './memory';
+/**
+ * electron/memory — the bottom of the house, and its only way in. The store (SQLite), the temporal
+ * rules, text search, vectors (LanceDB) and transfer (export/import) live in the rooms below; the
+ * layers above import from this file only.
+ */
+export {
+  Memory,
+  openMemory,
+  type MemoryOptions,
+  type ListFactsQuery,
+  type ObserveSummary,
+  type MemoryChange,
+  type FactProvenance,
+  type EntityReader,
+  type EpisodeReader,
+  type JobQueue,
+} from './memory';
 export { MemoryInputError } from './memory-errors';
 export { defaultDataDir, databasePath } from './store/data-dir';
 export { steppingClock, systemClock, type Clock } from './store/clock';
+export type { MessageInput, AppendedMessage } from './store/messages';
+export type { JobRow, JobUsage, JobStatus, QueueCounts } from './store/ingestion-jobs';
+export type { Vocabulary } from './store/vocabulary';
+export { isUserReference, normalizePredicate, stripHonorifics } from './store/normalize';
+export { objectKeyOf, type FactRow } from './store/fact-rows';
 export type { SearchHit, SearchOptions, ScorePart } from './text-search/search';
-export type { Forgotten } from './store/forget';
+export type { Forgotten } from './temporal/forget';
 export type { FactEdit } from './temporal/fact-edit';
-export type { ImportSummary } from './transfer/memory-import';
+export type { SlotChanges } from './temporal/slot-resolver';
+export type { EntityRef, LearnedFact, Learning } from './temporal/learn';
+export type { ImportSummary, ImportPreview } from './transfer/import-into';
+export { VectorIndex, vectorIndexPath, type VectorIndexOptions, type VectorHit, type VectorRow, type VectorSearchOptions } from './vectors/vector-index';
+export { VECTOR_KINDS, type VectorKind, type VectorResetReason } from './vectors/vector-table';
+export { indexItems, rebuild, reconcile, removeItems, textHash, type IndexItemsResult, type ReconcileResult, type VectorSource, type VectorSourceItem, type VectorSyncOptions } from './vectors/vector-sync';
+export { vectorItemsOf, type MemoryVectorItems } from './vectors/vector-source';
+export type { TextEmbedder } from './vectors/text-embedder';

@@ -1,40 +1,41 @@
 /**
- * The memory engine's one entry point: opens the store and exposes every operation the CLI, the
- * Electron main process and the bridge use. Each write is one SQLite transaction: it happens whole
- * or not at all. Plain Node — never imports 'electron'.
+ * The memory's one entry point: opens the store and exposes every operation the layers above use.
+ * Each write is one SQLite transaction — it happens whole or not at all — and raises one change
+ * event saying what changed (onChange). Nothing outside electron/memory/ sees the database.
+ * Plain Node: never imports 'electron', and needs no llm types.
  */
 import type { Database } from 'better-sqlite3';
-import type { EpisodeRecord, FactRecord, MemoryExport } from '../../shared/memory-schema';
+import type { ChatMessageRecord, ConversationSummary } from '../../shared/api-contract';
+import type { ConversationRecord, EntityRecord, EpisodeRecord, FactRecord, MemoryExport } from '../../shared/memory-schema';
 import { observationInput, type Observation } from '../../shared/observation-schema';
 import { describeZodError } from '../../shared/memory-schema';
-import { ClaimRows } from './store/claim-rows';
-import { flushFullText } from './text-search/fts-index';
+import { MemoryInputError } from './memory-errors';
 import { systemClock, type Clock } from './store/clock';
+import * as conversations from './store/conversations';
 import { databasePath } from './store/data-dir';
 import { openDatabase } from './store/database/open-database';
-import { EntityStore } from './store/entity-store';
-import { EpisodeStore } from './store/episode-store';
-import { closeFact, editFact, type FactEdit } from './temporal/fact-edit';
-import { factHistory, queryFacts, type FactQuery } from './temporal/fact-query';
-import { FactRows } from './store/fact-rows';
-import { forgetEntity, forgetEpisode, forgetFact, type Forgotten } from './store/forget';
-import { MemoryInputError } from './memory-errors';
+import type { EntityStore } from './store/entity-store';
+import type { EpisodeStore } from './store/episode-store';
 import { newId } from './store/ids';
-import { exportMemory } from './transfer/memory-export';
-import { importMemory, isEmptyStore, parseExport, type ImportSummary } from './transfer/memory-import';
-import { BULK_HELPER_MIN_ROWS, BulkLoadHelper } from './transfer/bulk-load-helper';
+import type { IngestionJobs, JobUsage } from './store/ingestion-jobs';
+import { appendMessage, learningTotals, type AppendedMessage, type MessageInput } from './store/messages';
 import { normalizePredicate } from './store/normalize';
+import { storeContext, type StoreContext } from './store/store-context';
+import { vocabularyFor, type Vocabulary } from './store/vocabulary';
+import { closeFact, editFact, type FactEdit } from './temporal/fact-edit';
+import { closedByChains, factHistory, queryFacts, type FactQuery } from './temporal/fact-query';
+import { forgetEntity, forgetEpisode, forgetFact, type Forgotten } from './temporal/forget';
+import { applyLearning, type Learning } from './temporal/learn';
 import { observeAll } from './temporal/observe';
+import type { SlotChanges } from './temporal/slot-resolver';
+import { entityCandidates } from './text-search/entity-candidates';
+import { flushFullText } from './text-search/fts-index';
 import { MemorySearch, type ScorePart, type SearchHit, type SearchOptions } from './text-search/search';
-import { IngestionJobs, type JobRow } from './store/ingestion-jobs';
-import type { PreparedIngest } from '../assistant/ingestion/ingest-message';
-import { toIsoUtc } from '../../shared/time';
-import { episodeRole, type EpisodeRole } from '../../shared/memory-schema';
-import { createHash } from 'node:crypto';
-import { SlotResolver, type SlotChanges } from './temporal/slot-resolver';
+import { exportMemory } from './transfer/memory-export';
+import { importInto, previewImport, type ImportPreview, type ImportSummary } from './transfer/import-into';
 
 export interface MemoryOptions {
-  /** Directory holding memory.sqlite (and, later, the vector index). Use ':memory:' for a throwaway store. */
+  /** Directory holding memory.sqlite. Use ':memory:' for a throwaway store. */
   dataDir: string;
   /** better-sqlite3 addon built for Electron's ABI, when running inside Electron. */
   nativeBinding?: string;
@@ -62,22 +63,13 @@ export interface ObserveSummary {
   factsConfirmed: number;
 }
 
-export interface MessageInput {
-  role: EpisodeRole;
-  content: string;
-  /** When it was said (ISO-8601, any offset). */
-  time: string;
-  conversation?: string;
-  conversationTitle?: string;
-  id?: string;
-  /** false: store without learning from it (e.g. assistant chatter). */
-  learn?: boolean;
-}
-
+/** What one write changed; every write raises exactly one. `reason` is what the UI is told. */
 export type MemoryChange =
-  | { kind: 'facts'; changes: SlotChanges }
-  | { kind: 'forgotten'; forgotten: Forgotten }
-  | { kind: 'imported'; summary: ImportSummary };
+  | { kind: 'facts'; reason: 'observed' | 'learned' | 'edit' | 'close'; changes: SlotChanges }
+  | { kind: 'forgotten'; reason: 'forget' | 'conversation deleted'; forgotten: Forgotten }
+  | { kind: 'imported'; reason: 'import'; summary: ImportSummary }
+  | { kind: 'conversations'; reason: 'conversation'; conversationIds: string[] }
+  | { kind: 'messages'; reason: 'message'; episodeIds: string[] };
 
 export interface FactProvenance {
   fact: FactRecord;
@@ -86,15 +78,19 @@ export interface FactProvenance {
   closedBy: FactRecord | null;
 }
 
+/** Reads of entities the layers above may make. */
+export type EntityReader = Pick<EntityStore, 'byId' | 'find' | 'all'>;
+/** Reads of episodes and conversations the layers above may make. */
+export type EpisodeReader = Pick<EpisodeStore, 'byId' | 'byIds' | 'ofConversation' | 'previousInConversation' | 'conversation'>;
+/** The ingestion queue as the worker and the UI use it (completing a job is part of applyIngestion). */
+export type JobQueue = Pick<IngestionJobs, 'claimNext' | 'fail' | 'release' | 'recoverInterrupted' | 'counts' | 'totals' | 'parked' | 'byId' | 'byEpisode' | 'retryParked'>;
+
 export class Memory {
-  readonly db: Database;
   readonly clock: Clock;
-  readonly rows: FactRows;
-  readonly claims: ClaimRows;
-  readonly entities: EntityStore;
-  readonly episodes: EpisodeStore;
-  readonly slots: SlotResolver;
-  readonly jobs: IngestionJobs;
+  readonly entities: EntityReader;
+  readonly episodes: EpisodeReader;
+  readonly jobs: JobQueue;
+  private readonly store: StoreContext;
   private readonly searcher: MemorySearch;
   private readonly path: string;
   private readonly nativeBinding: string | undefined;
@@ -105,17 +101,14 @@ export class Memory {
     this.clock = options.clock ?? systemClock();
     this.path = options.dataDir === ':memory:' ? ':memory:' : databasePath(options.dataDir);
     this.nativeBinding = options.nativeBinding;
-    this.db = openDatabase({ path: this.path, nativeBinding: options.nativeBinding });
-    this.rows = new FactRows(this.db);
-    this.entities = new EntityStore(this.db, this.clock);
-    this.episodes = new EpisodeStore(this.db, this.clock);
-    this.claims = new ClaimRows(this.db);
-    this.slots = new SlotResolver(this.rows, this.claims, this.clock);
-    this.searcher = new MemorySearch(this.db);
-    this.jobs = new IngestionJobs(this.db, this.clock);
+    this.store = storeContext(openDatabase({ path: this.path, nativeBinding: options.nativeBinding }), this.clock);
+    this.entities = this.store.entities;
+    this.episodes = this.store.episodes;
+    this.jobs = this.store.jobs;
+    this.searcher = new MemorySearch(this.store.db);
   }
 
-  /** Subscribes to changes (for vector sync and UI refresh); returns the unsubscribe function. */
+  /** Subscribes to changes (vector sync, UI refresh); returns the unsubscribe function. */
   onChange(listener: (change: MemoryChange) => void): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
@@ -135,8 +128,7 @@ export class Memory {
       return parsed.data;
     });
     const conversation = source.conversation ?? { id: newId('cnv'), title: `Observations from ${source.where}` };
-    const result = this.write(() => observeAll(this, observations, conversation));
-    this.emit({ kind: 'facts', changes: result.changes });
+    const result = this.write(() => observeAll(this.store, observations, conversation), (r) => ({ kind: 'facts', reason: 'observed', changes: r.changes }));
     return {
       observations: observations.length,
       episodeIds: result.episodeIds,
@@ -146,82 +138,103 @@ export class Memory {
     };
   }
 
-  /**
-   * Stores a message and its ingestion job in one transaction. Idempotent: a message with the same
-   * id (given, or derived from conversation, role, time and content) is stored once.
-   */
-  appendMessage(input: MessageInput): { episode: EpisodeRecord; job: JobRow | undefined; duplicate: boolean } {
-    const role = episodeRole.safeParse(input.role);
-    if (!role.success) throw new MemoryInputError(`role must be one of ${episodeRole.options.join(', ')}`, 'role');
-    if (typeof input.content !== 'string' || input.content.trim() === '') throw new MemoryInputError('content must be a non-empty string', 'content');
-    let referenceTime: string;
-    try {
-      referenceTime = toIsoUtc(input.time);
-    } catch (error) {
-      throw new MemoryInputError(`time: ${(error as Error).message}`, 'time');
-    }
-    const conversationId = input.conversation ?? null;
-    const id = input.id ?? `epi_${createHash('sha256').update(JSON.stringify([conversationId, role.data, referenceTime, input.content])).digest('hex').slice(0, 24)}`;
-    const result = this.write(() => {
-      const existing = this.episodes.byId(id);
-      if (existing) return { episode: existing, job: this.jobs.byEpisode(id), duplicate: true };
-      if (conversationId !== null) this.episodes.ensureConversation(conversationId, input.conversationTitle ?? conversationId);
-      const episode = this.episodes.append({ id, role: role.data, content: input.content, referenceTime, conversationId });
-      const job = input.learn === false ? undefined : this.jobs.enqueue(episode.id);
-      return { episode, job, duplicate: false };
-    });
-    return result;
+  /** Stores a message and its ingestion job in one transaction (idempotent: see store/messages.ts). */
+  appendMessage(input: MessageInput): AppendedMessage {
+    return this.appendMessages([input])[0]!;
   }
 
-  /** Applies a prepared ingestion and completes its job in one transaction. */
-  applyIngestion(jobId: string, prepared: PreparedIngest): SlotChanges {
-    const changes = this.write(() => {
-      const applied = prepared.apply();
-      this.jobs.complete(jobId, prepared.usage, { added: applied.created.length, closed: applied.closed.length });
-      return applied;
-    });
-    this.emit({ kind: 'facts', changes });
-    return changes;
+  /** Stores messages and their jobs in one transaction; an error names the item (0-based) it is about. */
+  appendMessages(inputs: readonly MessageInput[], where?: (index: number) => string): AppendedMessage[] {
+    return this.write(
+      () =>
+        inputs.map((input, index) => {
+          try {
+            return appendMessage(this.store, input);
+          } catch (error) {
+            if (!where || !(error instanceof MemoryInputError)) throw error;
+            throw new MemoryInputError(`${where(index)}: ${error.message}`, where(index));
+          }
+        }),
+      (appended) => ({ kind: 'messages', reason: 'message', episodeIds: appended.filter((a) => !a.duplicate).map((a) => a.episode.id) }),
+    );
+  }
+
+  /** Applies what a message taught (see temporal/learn.ts) and completes its job, in one transaction. */
+  applyIngestion(jobId: string, learning: Learning, usage: JobUsage): SlotChanges {
+    return this.write(
+      () => {
+        const applied = applyLearning(this.store, learning);
+        this.store.jobs.complete(jobId, usage, { added: applied.created.length, closed: applied.closed.length });
+        return applied;
+      },
+      (changes) => ({ kind: 'facts', reason: 'learned', changes }),
+    );
+  }
+
+  /** The entities and predicates a message's extraction prompt should offer the model. */
+  vocabularyFor(content: string): Vocabulary {
+    return vocabularyFor(this.store, content);
+  }
+
+  /** Stored entities whose names share a piece of `name` (for entity resolution). */
+  entityCandidates(name: string): EntityRecord[] {
+    return entityCandidates(this.store, name);
+  }
+
+  /** Open live facts about a subject with their object's name, latest first. */
+  openFactsAbout(subjectId: string, limit = 200) {
+    return this.store.rows.openAbout(subjectId, limit);
+  }
+
+  /** What learning from these messages cost and gave. */
+  learningTotals(episodeIds: string[]) {
+    return learningTotals(this.store, episodeIds);
   }
 
   listFacts(query: ListFactsQuery = {}): FactRecord[] {
     const resolved: FactQuery = { asOf: query.asOf, knownAt: query.knownAt, history: query.history, limit: query.limit, offset: query.offset };
-    if (query.subject !== undefined) {
-      const entity = this.entities.find(query.subject);
+    for (const [name, key] of [[query.subject, 'subjectId'], [query.entity, 'entityId']] as const) {
+      if (name === undefined) continue;
+      const entity = this.store.entities.find(name);
       if (!entity) return [];
-      resolved.subjectId = entity.id;
-    }
-    if (query.entity !== undefined) {
-      const entity = this.entities.find(query.entity);
-      if (!entity) return [];
-      resolved.entityId = entity.id;
+      resolved[key] = entity.id;
     }
     if (query.predicate !== undefined) resolved.predicate = normalizePredicate(query.predicate);
-    return queryFacts(this.db, resolved, this.clock.now());
+    return queryFacts(this.store.db, resolved, this.clock.now());
+  }
+
+  /** Facts by id, every valid time, as the memory held them at `now`. */
+  factsByIds(ids: string[], now = this.clock.now()): FactRecord[] {
+    return queryFacts(this.store.db, { ids, history: true, knownAt: now }, now);
   }
 
   getFact(id: string): FactRecord | undefined {
-    return this.rows.record(id);
+    return this.store.rows.record(id);
   }
 
   /** A fact's versions, the messages it came from and the fact that closed it. */
   provenance(id: string): FactProvenance {
-    const fact = this.rows.record(id);
-    if (!fact) throw new MemoryInputError(`no fact with id ${id}`, 'fact_id');
-    const versions = factHistory(this.db, id);
+    const fact = this.store.rows.record(id);
+    if (!fact) throw new MemoryInputError(`no fact with id ${id}`, 'fact_id', 'not_found');
+    const versions = factHistory(this.store.db, id);
     const episodeIds = [...new Set(versions.flatMap((v) => v.episode_ids))];
-    const closedBy = fact.invalidated_by ? (this.rows.record(fact.invalidated_by) ?? null) : null;
-    return { fact, versions, episodes: this.episodes.byIds(episodeIds), closedBy };
+    const closedBy = fact.invalidated_by ? (this.store.rows.record(fact.invalidated_by) ?? null) : null;
+    return { fact, versions, episodes: this.store.episodes.byIds(episodeIds), closedBy };
+  }
+
+  /** The live facts each of these facts closed (a chain's predecessors), latest two per fact, by position. */
+  closedBy(factIds: string[]): { hit: number; id: string }[] {
+    return closedByChains(this.store.db, factIds);
   }
 
   search(query: string, options: SearchOptions = {}): SearchHit[] {
-    flushFullText(this.db);
+    flushFullText(this.store.db);
     return this.searcher.search(query, options, this.clock.now());
   }
 
   /** search() in two steps, so another retriever (vectors) can run while SQLite works. */
   searchLists(query: string, options: SearchOptions = {}): Partial<Record<ScorePart, string[]>> {
-    flushFullText(this.db);
+    flushFullText(this.store.db);
     return this.searcher.lists(query, options, this.clock.now());
   }
 
@@ -230,78 +243,90 @@ export class Memory {
   }
 
   editFact(id: string, edit: FactEdit): FactRecord {
-    const result = this.write(() => editFact(this, id, edit));
-    this.emit({ kind: 'facts', changes: result.changes });
-    return this.rows.record(result.id)!;
+    const result = this.write(() => editFact(this.store, id, edit), (r) => ({ kind: 'facts', reason: 'edit', changes: r.changes }));
+    return this.store.rows.record(result.id)!;
   }
 
   closeFact(id: string, at: string): FactRecord {
-    const result = this.write(() => closeFact(this, id, at));
-    this.emit({ kind: 'facts', changes: result.changes });
-    return this.rows.record(result.id)!;
+    const result = this.write(() => closeFact(this.store, id, at), (r) => ({ kind: 'facts', reason: 'close', changes: r.changes }));
+    return this.store.rows.record(result.id)!;
   }
 
   forgetFact(id: string): Forgotten {
-    return this.forget(() => forgetFact(this, id));
+    return this.forget(() => forgetFact(this.store, id));
   }
 
   /** Forgets an entity (by id, name or alias) and every fact about it. */
   forgetEntity(nameOrId: string): Forgotten {
     return this.forget(() => {
-      const entity = this.entities.byId(nameOrId) ?? this.entities.find(nameOrId);
-      if (!entity) throw new MemoryInputError(`no entity named ${JSON.stringify(nameOrId)}`, 'entity');
-      return forgetEntity(this, entity.id);
+      const entity = this.store.entities.byId(nameOrId) ?? this.store.entities.find(nameOrId);
+      if (!entity) throw new MemoryInputError(`no entity named ${JSON.stringify(nameOrId)}`, 'entity', 'not_found');
+      return forgetEntity(this.store, entity.id);
     });
   }
 
   forgetEpisode(id: string): Forgotten {
-    return this.forget(() => forgetEpisode(this, id));
+    return this.forget(() => forgetEpisode(this.store, id));
   }
 
-  /** forgetEpisode for callers already inside a transaction; they call notifyForgotten after it. */
-  forgetEpisodeInTransaction(id: string): Forgotten {
-    return forgetEpisode(this, id);
+  listConversations(): ConversationSummary[] {
+    return conversations.listConversations(this.store);
   }
 
-  notifyForgotten(forgotten: Forgotten): void {
-    this.emit({ kind: 'forgotten', forgotten });
+  conversationMessages(conversationId: string): ChatMessageRecord[] {
+    return conversations.conversationMessages(this.store, conversationId);
+  }
+
+  createConversation(title: string): ConversationRecord {
+    return this.write(() => this.store.episodes.createConversation(title), (c) => ({ kind: 'conversations', reason: 'conversation', conversationIds: [c.id] }));
+  }
+
+  renameConversation(conversationId: string, title: string): void {
+    this.write(() => conversations.renameConversation(this.store, conversationId, title), () => ({ kind: 'conversations', reason: 'conversation', conversationIds: [conversationId] }));
+  }
+
+  /** Deletes a conversation. forget: also forget every fact learned only from it. */
+  deleteConversation(conversationId: string, options: { forget: boolean }): { forgottenFacts: string[]; keptMessages: number } {
+    flushFullText(this.store.db);
+    const result = this.write(
+      () => conversations.deleteConversation(this.store, conversationId, options),
+      (r) => ({ kind: 'forgotten', reason: 'conversation deleted', forgotten: r.forgotten }),
+    );
+    return { forgottenFacts: result.forgotten.factIds, keptMessages: result.keptMessages };
+  }
+
+  /** Removes messages nothing was learned from (a regenerated answer). */
+  deleteMessages(episodeIds: string[]): void {
+    if (episodeIds.length === 0) return;
+    this.write(
+      () => episodeIds.forEach((id) => conversations.deleteMessage(this.store, id)),
+      () => ({ kind: 'forgotten', reason: 'forget', forgotten: { factIds: [], entityIds: [], episodeIds } }),
+    );
+  }
+
+  /** Remembers which facts an assistant message was given. */
+  recordMessageFacts(episodeId: string, factIds: string[]): void {
+    this.write(() => conversations.recordMessageFacts(this.store, episodeId, factIds), () => ({ kind: 'messages', reason: 'message', episodeIds: [episodeId] }));
   }
 
   exportMemory(): MemoryExport {
-    return exportMemory(this.db, this.entities, this.clock.now());
+    return exportMemory(this.store.db, this.store.entities, this.clock.now());
+  }
+
+  /** What importing this document would do, without doing it. */
+  previewImport(document: unknown): ImportPreview {
+    return previewImport(this.store.db, document);
   }
 
   /**
-   * Validates the whole document, then imports it in one transaction. A large import into an empty
-   * store has its full-text indexes built on a second thread (bulk-load-helper.ts), which then
-   * checkpoints the WAL in the background; `settled()` waits for that.
+   * Validates the whole document, then imports it in one transaction (see transfer/import-into.ts);
+   * a large import into an empty store checkpoints in the background: `settled()` waits for that.
    */
   importMemory(input: unknown, options: { replace?: boolean; helper?: boolean } = {}): ImportSummary {
-    flushFullText(this.db);
-    // Into an empty store the import checks every reference itself (memory-import.ts), so SQLite's
-    // per-row foreign key lookups are skipped; the pragma only takes effect outside a transaction.
-    const bulk = isEmptyStore(this.db);
-    const helper =
-      bulk && this.path !== ':memory:' && (options.helper ?? rowCount(input) >= BULK_HELPER_MIN_ROWS) ? BulkLoadHelper.spawn(this.db, this.path, this.nativeBinding) : null;
-    let summary: ImportSummary | undefined;
-    try {
-      // The worker starts on the rows while they are validated here: it only fills a scratch
-      // database, which is used only if the document passes every check below.
-      helper?.load(input);
-      const doc = parseExport(input);
-      if (bulk) this.db.pragma('foreign_keys = OFF');
-      // The worker checkpoints after the commit, so the commit itself does not.
-      if (helper) this.db.pragma('wal_autocheckpoint = 0');
-      summary = this.write(() => importMemory(this, doc, options.replace ?? false, helper));
-    } finally {
-      if (bulk) this.db.pragma('foreign_keys = ON');
-      if (helper) {
-        this.db.pragma(`wal_autocheckpoint = ${WAL_AUTOCHECKPOINT_PAGES}`);
-        helper.finish(summary ? { dbPath: this.path } : null);
-        this.background = Promise.all([this.background, helper.exited]).then(() => undefined);
-      }
-    }
-    this.emit({ kind: 'imported', summary });
+    flushFullText(this.store.db);
+    const { summary, background } = importInto(this.store, { path: this.path, nativeBinding: this.nativeBinding }, input, options);
+    this.background = Promise.all([this.background, background]).then(() => undefined);
+    this.emit({ kind: 'imported', reason: 'import', summary });
     return summary;
   }
 
@@ -312,20 +337,19 @@ export class Memory {
 
   close(): void {
     this.listeners.clear();
-    if (this.db.open) this.db.close();
+    if (this.store.db.open) this.store.db.close();
   }
 
   private forget(run: () => Forgotten): Forgotten {
-    flushFullText(this.db);
-    const forgotten = this.write(run);
-    this.emit({ kind: 'forgotten', forgotten });
-    return forgotten;
+    flushFullText(this.store.db);
+    return this.write(run, (forgotten) => ({ kind: 'forgotten', reason: 'forget', forgotten }));
   }
 
-  /** One write transaction; then the rows it queued for full-text search are indexed in bulk. */
-  write<T>(fn: () => T): T {
-    const result = this.db.transaction(fn)();
-    if (!this.db.inTransaction) flushFullText(this.db);
+  /** One write transaction; then the rows it queued for full-text search are indexed, and the change is told. */
+  private write<T>(fn: () => T, change: (result: T) => MemoryChange): T {
+    const result = this.store.db.transaction(fn)();
+    if (!this.store.db.inTransaction) flushFullText(this.store.db);
+    this.emit(change(result));
     return result;
   }
 
@@ -334,15 +358,15 @@ export class Memory {
   }
 }
 
-/** Facts + episodes of what looks like an export document (before it is validated). */
-function rowCount(input: unknown): number {
-  if (typeof input !== 'object' || input === null) return 0;
-  const { facts, episodes } = input as { facts?: unknown; episodes?: unknown };
-  return (Array.isArray(facts) ? facts.length : 0) + (Array.isArray(episodes) ? episodes.length : 0);
+/** The store behind a Memory, for code inside electron/memory/ and for tests; never exported by index.ts. */
+export function storeOf(memory: Memory): StoreContext {
+  return memory['store'];
 }
 
-/** SQLite's default automatic checkpoint threshold, restored after an import's own checkpoint. */
-const WAL_AUTOCHECKPOINT_PAGES = 1000;
+/** The database behind a Memory, for code inside electron/memory/ and for tests; never exported by index.ts. */
+export function databaseOf(memory: Memory): Database {
+  return memory['store'].db;
+}
 
 export function openMemory(options: MemoryOptions): Memory {
   return new Memory(options);

@@ -1,7 +1,7 @@
 /**
  * Hybrid retrieval and the chat turn's overhead before the first token (issue 4's benchmark).
  *
- * - `buildFactVectors`: a LanceDB `VectorIndex` (electron/memory/vector-index.ts) holding one random
+ * - `buildFactVectors`: a LanceDB `VectorIndex` (electron/memory/vectors/vector-index.ts) holding one random
  *   unit vector per live fact (optionally also per entity and user episode, as the app's index
  *   holds them), loaded as one upsert and then given its IVF_RQ index, as the app does after a bulk
  *   reconcile. Random vectors: only latency matters here, not what is found.
@@ -19,9 +19,10 @@ import type { ChatModel } from '../../electron/llm/ports';
 import type { Memory } from '../../electron/memory';
 import { runChatTurn } from '../../electron/assistant/chat/chat-turn';
 import { retrieve, type VectorRanker } from '../../electron/assistant/retrieval/retrieve';
-import type { VectorIndex, VectorRow } from '../../electron/memory/vectors/vector-index';
+import type { VectorIndex, VectorRow } from '../../electron/memory/index';
 import { prng } from '../fixtures/prng';
 import { cpuNow, count, ms, rate, perSecond, summarize, table, type Latency } from './stats';
+import { databaseOf, storeOf } from '../../electron/memory/memory';
 
 export const GOAL_HYBRID_P95_MS = 30;
 export const GOAL_FIRST_TOKEN_P95_MS = 50;
@@ -57,9 +58,9 @@ export interface VectorBuild {
 export async function buildFactVectors(memory: Memory, path: string, options: { seed: number; allKinds?: boolean }): Promise<VectorBuild> {
   // Loaded here, not at the top: LanceDB reads LANCEDB_LOG when it is loaded.
   process.env.LANCEDB_LOG ??= 'error';
-  const { VectorIndex } = await import('../../electron/memory/vectors/vector-index');
+  const { VectorIndex } = await import('../../electron/memory/index');
   const next = unitVectors(options.seed);
-  const ids = (sql: string) => (memory.db.prepare(sql).all() as { id: string }[]).map((r) => r.id);
+  const ids = (sql: string) => (databaseOf(memory).prepare(sql).all() as { id: string }[]).map((r) => r.id);
   const factIds = ids('SELECT id FROM facts WHERE expired_at IS NULL');
   const rows: VectorRow[] = factIds.map((id) => ({ id, kind: 'fact', vector: next() }));
   const others: VectorRow[] = [];
@@ -95,7 +96,7 @@ export async function buildFactVectors(memory: Memory, path: string, options: { 
 
 /** Questions over a store built from test/fixtures/synthetic-memory.ts (names taken from it), English and Japanese. */
 export function retrievalQueries(memory: Memory): string[] {
-  const names = (memory.db.prepare("SELECT name FROM entities WHERE type = 'person' ORDER BY id LIMIT 400").all() as { name: string }[]).map((r) => r.name);
+  const names = (databaseOf(memory).prepare("SELECT name FROM entities WHERE type = 'person' ORDER BY id LIMIT 400").all() as { name: string }[]).map((r) => r.name);
   const ja = names.filter((n) => /[\u3040-\u30ff\u4e00-\u9fff]/.test(n));
   const en = names.filter((n) => !/[\u3040-\u30ff\u4e00-\u9fff]/.test(n));
   const pick = (list: string[], i: number) => list.length ? list[(i * 37) % list.length]! : 'Alice';
@@ -257,7 +258,7 @@ export async function benchChatTurn(memory: Memory, index: VectorIndex | null, o
   const queries = retrievalQueries(memory);
   const nextVector = unitVectors(options.seed + 11);
   const ranker = index ? precomputedRanker(index, new Map(queries.map((q) => [q, nextVector()]))) : null;
-  const conversations = Array.from({ length: options.conversations ?? 4 }, (_, i) => memory.episodes.ensureConversation(`cnv_bench_turn_${i}`, `Bench chat ${i + 1}`).id);
+  const conversations = Array.from({ length: options.conversations ?? 4 }, (_, i) => storeOf(memory).episodes.ensureConversation(`cnv_bench_turn_${i}`, `Bench chat ${i + 1}`).id);
 
   // appendMessage is timed by shadowing it on this instance (the engine is untouched).
   let appendMs = 0;
@@ -316,7 +317,7 @@ export async function benchChatTurn(memory: Memory, index: VectorIndex | null, o
   }
   const vectorSamples = ranker ? ranker.spent.slice(warmup) : [];
   const runs = first.wall.length;
-  const messagesAtEnd = (memory.db.prepare(`SELECT count(*) AS n FROM episodes WHERE conversation_id IN (${conversations.map(() => '?').join(', ')})`).get(...conversations) as { n: number }).n;
+  const messagesAtEnd = (databaseOf(memory).prepare(`SELECT count(*) AS n FROM episodes WHERE conversation_id IN (${conversations.map(() => '?').join(', ')})`).get(...conversations) as { n: number }).n;
   return {
     runs,
     asked: options.runs,
@@ -388,13 +389,13 @@ export function formatTurn(r: TurnBenchResult, atGoalSize: boolean): string {
 export async function invalidatedByExperiment(memory: Memory, index: VectorIndex, options: { runs: number; seed: number; facts: number; budgetMs?: number }): Promise<string> {
   const name = 'bench_experiment_facts_by_invalidated_by';
   const plan = () =>
-    (memory.db
+    (databaseOf(memory)
       .prepare('EXPLAIN QUERY PLAN SELECT f.id FROM facts f JOIN facts c ON c.id = f.invalidated_by WHERE c.lineage_id = ? AND f.expired_at IS NULL ORDER BY f.valid_at DESC LIMIT 2')
       .all('x') as { detail: string }[])
       .map((r) => r.detail)
       .join(' | ');
   const before = plan();
-  memory.db.exec(`CREATE INDEX ${name} ON facts(invalidated_by) WHERE expired_at IS NULL`);
+  databaseOf(memory).exec(`CREATE INDEX ${name} ON facts(invalidated_by) WHERE expired_at IS NULL`);
   try {
     const r = await benchRetrieval(memory, index, options);
     return [
@@ -404,7 +405,7 @@ export async function invalidatedByExperiment(memory: Memory, index: VectorIndex
         `full-text only p50 ${ms(r.text.wall.p50)}, p95 ${ms(r.text.wall.p95)} (CPU p50 ${ms(r.text.cpu.p50)}, p95 ${ms(r.text.cpu.p95)}); ${r.runs.hybrid} / ${r.runs.text} runs`,
     ].join('\n');
   } finally {
-    memory.db.exec(`DROP INDEX ${name}`);
+    databaseOf(memory).exec(`DROP INDEX ${name}`);
   }
 }
 

@@ -69,6 +69,7 @@ import {
 import { formatSqlProfile, startSqlProfile, stopSqlProfile } from './sql-profile';
 import { count, cpuNow, mb, measure, ms, perSecond, rate, sample, summarize, table, time, type Latency, type Samples } from './stats';
 import { syntheticExport } from './synthetic-export';
+import { databaseOf } from '../../electron/memory/memory';
 
 const GOAL_AS_OF_P95_MS = 5;
 const GOAL_IMPORT_PER_S = 20_000;
@@ -217,7 +218,7 @@ interface SizeResult {
 }
 
 function storeCounts(memory: Memory): { facts: number; live: number; open: number; closed: number; entities: number; episodes: number } {
-  const one = (sql: string) => (memory.db.prepare(sql).get() as { n: number }).n;
+  const one = (sql: string) => (databaseOf(memory).prepare(sql).get() as { n: number }).n;
   return {
     facts: one('SELECT count(*) AS n FROM facts'),
     live: one('SELECT count(*) AS n FROM facts WHERE expired_at IS NULL'),
@@ -328,7 +329,7 @@ async function benchSize(size: number, options: Options, root: string): Promise<
       );
     }
     const counts = storeCounts(memory);
-    memory.db.pragma('wal_checkpoint(TRUNCATE)');
+    databaseOf(memory).pragma('wal_checkpoint(TRUNCATE)');
     console.log(
       `  store: ${count(counts.facts)} fact versions (current: ${count(counts.open)} open + ${count(counts.closed)} closed; ${count(counts.facts - counts.live)} expired), ` +
         `${count(counts.entities)} entities, ${count(counts.episodes)} episodes, ${mb(fileSize(storeDir))} on disk`,
@@ -438,8 +439,8 @@ async function benchSize(size: number, options: Options, root: string): Promise<
  * throwaway store's schema, never the engine's files; a variant the schema no longer fits is skipped.
  */
 function importExperiments(doc: MemoryExport, dir: string, factCount: number): void {
-  const dropFtsTriggers = (m: Memory) => m.db.exec('DROP TRIGGER facts_fts_insert; DROP TRIGGER episodes_fts_insert;');
-  const fillFts = (m: Memory) => m.db.exec('INSERT INTO facts_fts(rowid, fact) SELECT rowid, fact FROM facts; INSERT INTO episodes_fts(rowid, content) SELECT rowid, content FROM episodes;');
+  const dropFtsTriggers = (m: Memory) => databaseOf(m).exec('DROP TRIGGER facts_fts_insert; DROP TRIGGER episodes_fts_insert;');
+  const fillFts = (m: Memory) => databaseOf(m).exec('INSERT INTO facts_fts(rowid, fact) SELECT rowid, fact FROM facts; INSERT INTO episodes_fts(rowid, content) SELECT rowid, content FROM episodes;');
   let saved: { name: string; sql: string }[] = [];
   const variants: { label: string; setup: (m: Memory) => void; after?: (m: Memory) => void }[] = [
     { label: 'FTS insert triggers dropped, facts_fts/episodes_fts filled by one INSERT…SELECT after', setup: dropFtsTriggers, after: fillFts },
@@ -447,14 +448,14 @@ function importExperiments(doc: MemoryExport, dir: string, factCount: number): v
       label: '+ secondary indexes of facts/episodes/fact_episodes/claims dropped, re-created after',
       setup: (m) => {
         dropFtsTriggers(m);
-        saved = m.db
+        saved = databaseOf(m)
           .prepare("SELECT name, sql FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL AND tbl_name IN ('facts', 'fact_episodes', 'episodes', 'claims')")
           .all() as { name: string; sql: string }[];
-        for (const index of saved) m.db.exec(`DROP INDEX ${index.name}`);
+        for (const index of saved) databaseOf(m).exec(`DROP INDEX ${index.name}`);
       },
       after: (m) => {
         fillFts(m);
-        for (const index of saved) m.db.exec(index.sql);
+        for (const index of saved) databaseOf(m).exec(index.sql);
       },
     },
   ];
@@ -463,7 +464,7 @@ function importExperiments(doc: MemoryExport, dir: string, factCount: number): v
     const m = openMemory({ dataDir: join(dir, `experiment-${i}`) });
     try {
       variant.setup(m);
-      const t = time(() => m.db.transaction(() => { m.importMemory(doc); variant.after?.(m); })());
+      const t = time(() => databaseOf(m).transaction(() => { m.importMemory(doc); variant.after?.(m); })());
       console.log(`  [experiment] import, ${variant.label}: wall ${ms(t.ms)} (${perSecond(rate(factCount, t.ms))}), CPU ${ms(t.cpuMs)} (${perSecond(rate(factCount, t.cpuMs))})`);
     } catch (error) {
       console.log(`  [experiment] import, ${variant.label}: skipped (${(error as Error).message})`);
@@ -478,7 +479,7 @@ function importExperiments(doc: MemoryExport, dir: string, factCount: number): v
 function observeExperiments(observations: SyntheticMemory['observations'], dir: string, batch: number): void {
   const variants: { label: string; setup: (m: Memory) => void }[] = [
     { label: 'baseline again, without the SQL profiler', setup: () => undefined },
-    { label: 'FTS insert triggers dropped (an upper bound for writing FTS rows directly)', setup: (m) => m.db.exec('DROP TRIGGER facts_fts_insert; DROP TRIGGER episodes_fts_insert;') },
+    { label: 'FTS insert triggers dropped (an upper bound for writing FTS rows directly)', setup: (m) => databaseOf(m).exec('DROP TRIGGER facts_fts_insert; DROP TRIGGER episodes_fts_insert;') },
     { label: 'db.prepare() memoised per SQL text (a statement cache)', setup: cachePrepare },
   ];
   for (const [i, variant] of variants.entries()) {
@@ -497,12 +498,12 @@ function observeExperiments(observations: SyntheticMemory['observations'], dir: 
 
 /** Shadows db.prepare on this connection with a per-SQL-text cache; returns the undo. */
 function cachePrepare(memory: Memory): () => void {
-  const db = memory.db as unknown as { prepare: (sql: string) => unknown };
+  const db = databaseOf(memory) as unknown as { prepare: (sql: string) => unknown };
   const original = db.prepare;
   const cache = new Map<string, unknown>();
   db.prepare = (sql: string) => {
     let statement = cache.get(sql);
-    if (!statement) cache.set(sql, (statement = original.call(memory.db, sql)));
+    if (!statement) cache.set(sql, (statement = original.call(databaseOf(memory), sql)));
     return statement;
   };
   return () => delete (db as { prepare?: unknown }).prepare;
@@ -543,7 +544,7 @@ function statementCacheExperiment(memory: Memory, queries: { subject: string; as
 
 function asOfPlans(memory: Memory, q: { subject: string; asOf: string }): void {
   const plan = (sql: string, params: Record<string, string>) =>
-    (memory.db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(params) as { detail: string }[]).map((r) => r.detail).join(' | ');
+    (databaseOf(memory).prepare(`EXPLAIN QUERY PLAN ${sql}`).all(params) as { detail: string }[]).map((r) => r.detail).join(' | ');
   const subject = memory.entities.find(q.subject);
   const where = 'f.valid_at <= @asOf AND (f.invalid_at IS NULL OR f.invalid_at > @asOf) AND f.expired_at IS NULL';
   console.log(`  [plan] as-of by subject: ${plan(`SELECT f.id FROM facts f WHERE ${where} AND f.subject_id = @s ORDER BY f.valid_at, f.created_at, f.id`, { asOf: q.asOf, s: subject?.id ?? '' })}`);

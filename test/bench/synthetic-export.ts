@@ -1,7 +1,7 @@
 /**
  * Turns a synthetic memory straight into an export document (format version 1) — what a store
  * would export after observing the same messages — without running `observe`, so a large store can
- * be built quickly by import. Slots are resolved here with the rules of design.md in simplified
+ * be built quickly by import. Slots are resolved here with the rules of docs/design.md in simplified
  * form (order by valid_at then reference_time; a different object closes the previous span at its
  * valid_at; the same object merges; a stated end is kept), and a fact closed by a later message gets
  * two versions as in the engine: the open one, expired, and the closed one that supersedes it.

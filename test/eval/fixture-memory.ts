@@ -12,6 +12,7 @@
  * resolution would keep them; the Japanese names are added as aliases (see ENTITY_ALIASES).
  */
 import { openMemory, steppingClock, type Memory } from '../../electron/memory/index';
+import { storeOf } from '../../electron/memory/memory';
 
 export interface FixtureObservation {
   subject: string;
@@ -369,7 +370,7 @@ export function buildEvalMemory(): Memory {
   for (const [name, aliases] of Object.entries(ENTITY_ALIASES)) {
     const entity = memory.entities.find(name);
     if (!entity) throw new Error(`fixture alias for unknown entity ${JSON.stringify(name)}`);
-    for (const alias of aliases) memory.entities.addAlias(entity.id, alias);
+    for (const alias of aliases) storeOf(memory).entities.addAlias(entity.id, alias);
   }
   return memory;
 }

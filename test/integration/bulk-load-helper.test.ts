@@ -1,5 +1,5 @@
 /**
- * A large import into an empty store with its second thread (electron/memory/bulk-load-helper.ts):
+ * A large import into an empty store with its second thread (electron/memory/transfer/bulk-load-helper.ts):
  * the worker builds episodes, fact_episodes and the full-text indexes in a scratch database and the
  * import copies them in. It must give exactly what the one-thread import gives, leave indexes and
  * triggers as they were, and fall back to one thread whenever the worker cannot deliver.
@@ -14,6 +14,7 @@ import { importMemory, parseExport } from '../../electron/memory/transfer/memory
 import { generateSyntheticMemory } from '../fixtures/synthetic-memory';
 import { syntheticExport } from '../bench/synthetic-export';
 import type { MemoryExport } from '../../shared/memory-schema';
+import { databaseOf, storeOf } from '../../electron/memory/memory';
 
 const dirs: string[] = [];
 const open: Memory[] = [];
@@ -44,20 +45,20 @@ const QUERIES = ['manager', 'coffee', 'London', '住んでいます', 'ラーメ
 const FULL_TEXT = ['facts_fts', 'facts_cjk', 'episodes_fts', 'episodes_cjk'];
 
 function fullTextState(m: Memory) {
-  const vocab = (table: string) => m.db.prepare(`SELECT term, doc, cnt FROM ${table}_vocab ORDER BY term`).all();
+  const vocab = (table: string) => databaseOf(m).prepare(`SELECT term, doc, cnt FROM ${table}_vocab ORDER BY term`).all();
   return {
     vocab: FULL_TEXT.map((t) => vocab(t)),
     hits: QUERIES.map((q) => m.search(q, { limit: 20 }).map((h) => h.fact.id)),
-    episodes: m.db.prepare("SELECT rowid, id FROM episodes ORDER BY rowid").all(),
+    episodes: databaseOf(m).prepare("SELECT rowid, id FROM episodes ORDER BY rowid").all(),
   };
 }
 
 function schemaObjects(m: Memory) {
-  return m.db.prepare("SELECT type, name, sql FROM sqlite_master WHERE type IN ('index', 'trigger', 'table') ORDER BY name").all();
+  return databaseOf(m).prepare("SELECT type, name, sql FROM sqlite_master WHERE type IN ('index', 'trigger', 'table') ORDER BY name").all();
 }
 
 function checkFullText(m: Memory): void {
-  for (const table of [...FULL_TEXT, 'entities_fts']) m.db.prepare(`INSERT INTO ${table} (${table}) VALUES ('integrity-check')`).run();
+  for (const table of [...FULL_TEXT, 'entities_fts']) databaseOf(m).prepare(`INSERT INTO ${table} (${table}) VALUES ('integrity-check')`).run();
 }
 
 describe('import with the bulk-load worker', () => {
@@ -76,11 +77,11 @@ describe('import with the bulk-load worker', () => {
     expect(fullTextState(two.memory).hits.flat().length).toBeGreaterThan(20);
     checkFullText(two.memory); // external-content tables: also checks every row against the table
     expect(schemaObjects(two.memory)).toEqual(schemaBefore);
-    expect(two.memory.db.pragma('foreign_keys', { simple: true })).toBe(1);
-    expect(two.memory.db.pragma('wal_autocheckpoint', { simple: true })).toBe(1000);
-    expect(two.memory.db.pragma('foreign_key_check')).toEqual([]);
-    expect(two.memory.db.prepare('SELECT COUNT(*) AS n FROM fts_queue').get()).toEqual({ n: 0 });
-    expect(two.memory.db.prepare('PRAGMA database_list').all().map((d) => (d as { name: string }).name)).toEqual(['main']);
+    expect(databaseOf(two.memory).pragma('foreign_keys', { simple: true })).toBe(1);
+    expect(databaseOf(two.memory).pragma('wal_autocheckpoint', { simple: true })).toBe(1000);
+    expect(databaseOf(two.memory).pragma('foreign_key_check')).toEqual([]);
+    expect(databaseOf(two.memory).prepare('SELECT COUNT(*) AS n FROM fts_queue').get()).toEqual({ n: 0 });
+    expect(databaseOf(two.memory).prepare('PRAGMA database_list').all().map((d) => (d as { name: string }).name)).toEqual(['main']);
     expect(readdirSync(two.dir).filter((f) => f.includes('scratch'))).toEqual([]);
 
     // the adopted indexes keep working: a new fact is found, a forgotten one is gone from them
@@ -107,8 +108,8 @@ describe('import with the bulk-load worker', () => {
     expect(memory.exportMemory().facts).toEqual([]);
     expect(memory.search('東京')).toEqual([]);
     checkFullText(memory);
-    expect(memory.db.pragma('foreign_keys', { simple: true })).toBe(1);
-    expect(memory.db.pragma('wal_autocheckpoint', { simple: true })).toBe(1000);
+    expect(databaseOf(memory).pragma('foreign_keys', { simple: true })).toBe(1);
+    expect(databaseOf(memory).pragma('wal_autocheckpoint', { simple: true })).toBe(1000);
     expect(readdirSync(dir).filter((f) => f.includes('scratch'))).toEqual([]);
     // and the next import goes through
     memory.importMemory(document(), { helper: true });
@@ -122,11 +123,11 @@ describe('import with the bulk-load worker', () => {
     const { memory, dir } = fileMemory();
     const doc = parseExport(document());
     // a worker that never gets its rows: adopt() has nothing to copy and must say so
-    const helper = BulkLoadHelper.spawn(memory.db, databasePath(dir))!;
+    const helper = BulkLoadHelper.spawn(databaseOf(memory), databasePath(dir))!;
     expect(helper).not.toBeNull();
-    memory.db.pragma('foreign_keys = OFF');
-    memory.write(() => importMemory(memory, doc, false, helper));
-    memory.db.pragma('foreign_keys = ON');
+    databaseOf(memory).pragma('foreign_keys = OFF');
+    databaseOf(memory).transaction(() => importMemory(storeOf(memory), doc, false, helper))();
+    databaseOf(memory).pragma('foreign_keys = ON');
     helper.finish({ dbPath: databasePath(dir) });
     await helper.exited;
     expect({ ...memory.exportMemory(), exported_at: null }).toEqual({ ...reference.exportMemory(), exported_at: null });

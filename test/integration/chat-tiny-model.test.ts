@@ -8,7 +8,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TemporaEngine } from '../../electron/engine/index';
-import { conversationMessages, deleteConversation, listConversations } from '../../electron/memory/store/conversations';
 import { writeTinyGguf } from '../fixtures/tiny-gguf';
 
 let dir: string;
@@ -31,7 +30,7 @@ afterAll(async () => {
 
 describe('chat with the tiny real model', () => {
   it('streams an answer, records the facts it used, and learns from the message afterwards', async () => {
-    const conversation = engine.memory.episodes.createConversation('Test');
+    const conversation = engine.memory.createConversation('Test');
     const tokens: string[] = [];
     const contexts: string[][] = [];
     const off = engine.onEvent((event) => {
@@ -47,7 +46,7 @@ describe('chat with the tiny real model', () => {
     const used = engine.memory.listFacts({ history: true }).filter((f) => result.factIds.includes(f.id)).map((f) => f.object).sort();
     expect(used).toEqual(['A', 'B']);
     expect(contexts[0]).toEqual(result.factIds);
-    const messages = conversationMessages(engine.memory, conversation.id);
+    const messages = engine.memory.conversationMessages(conversation.id);
     expect(messages.map((m) => m.role)).toEqual(['user', 'assistant']);
     expect(messages[1]!.fact_ids).toEqual(result.factIds);
     // the answer did not wait for learning; the user's message is learned afterwards
@@ -66,7 +65,7 @@ describe('chat with the tiny real model', () => {
   });
 
   it('stops mid-stream, keeping the partial answer, and regenerates', async () => {
-    const conversation = engine.memory.episodes.createConversation('Stop');
+    const conversation = engine.memory.createConversation('Stop');
     let seen = 0;
     const off = engine.onEvent((event) => {
       if (event.name === 'chatToken' && event.payload.turnId === 'turn-stop1' && ++seen === 3) engine.stopTurn('turn-stop1');
@@ -78,18 +77,18 @@ describe('chat with the tiny real model', () => {
     expect(seen).toBeLessThan(400);
     const again = await engine.chat('turn-regen1', { conversationId: conversation.id, regenerate: true, maxTokens: 8 });
     expect(again.userMessage.id).toBe(result.userMessage.id);
-    const roles = conversationMessages(engine.memory, conversation.id).map((m) => m.role);
+    const roles = engine.memory.conversationMessages(conversation.id).map((m) => m.role);
     expect(roles.filter((r) => r === 'user')).toHaveLength(1);
     expect(roles.filter((r) => r === 'assistant').length).toBeLessThanOrEqual(1);
   });
 
   it('lists, and deletes a conversation keeping or forgetting what was learned', async () => {
-    const listed = listConversations(engine.memory);
+    const listed = engine.memory.listConversations();
     expect(listed.length).toBeGreaterThanOrEqual(2);
     const target = listed.find((c) => c.title === 'Stop')!;
-    const result = deleteConversation(engine.memory, target.id, { forget: true });
+    const result = engine.memory.deleteConversation(target.id, { forget: true });
     expect(result.keptMessages).toBe(0);
-    expect(listConversations(engine.memory).some((c) => c.id === target.id)).toBe(false);
+    expect(engine.memory.listConversations().some((c) => c.id === target.id)).toBe(false);
     await expect(engine.chat('turn-gone01', { conversationId: target.id, content: 'hello' })).rejects.toThrow(/no conversation/);
   });
 });

@@ -3,6 +3,7 @@ import Database from 'better-sqlite3';
 import { openMemory, steppingClock, type Memory } from '../../electron/memory/index';
 import { migrate } from '../../electron/memory/store/database/migrate';
 import { migrations } from '../../electron/memory/store/database/migrations';
+import { databaseOf } from '../../electron/memory/memory';
 
 const T = (d: string) => `${d}T00:00:00.000Z`;
 
@@ -102,12 +103,12 @@ describe('memory store', () => {
     expect(exported.facts.some((f) => f.object === 'A' || f.subject === 'A')).toBe(false);
     expect(m.listFacts().map((f) => f.object)).toEqual(['B']);
     // Acme was the newest entity: forgetting it frees its rowid, which the next entity takes, names index included
-    const acme = m.db.prepare("SELECT rowid FROM entities WHERE name = 'Acme'").pluck().get();
+    const acme = databaseOf(m).prepare("SELECT rowid FROM entities WHERE name = 'Acme'").pluck().get();
     m.forgetEntity('Acme');
     m.observe([{ subject: 'B', predicate: 'works at', object: 'Zenith Labs', fact: 'B works at Zenith Labs.', reference_time: '2026-09-03T00:00:00Z' }]);
-    expect(m.db.prepare("SELECT rowid FROM entities WHERE name = 'Zenith Labs'").pluck().get()).toBe(acme);
-    m.db.prepare("INSERT INTO entities_fts (entities_fts) VALUES ('integrity-check')").run();
-    const named = (text: string) => m.db.prepare('SELECT e.name FROM entities_fts JOIN entities e ON e.rowid = entities_fts.rowid WHERE entities_fts MATCH ?').pluck().all(`"${text}"`);
+    expect(databaseOf(m).prepare("SELECT rowid FROM entities WHERE name = 'Zenith Labs'").pluck().get()).toBe(acme);
+    databaseOf(m).prepare("INSERT INTO entities_fts (entities_fts) VALUES ('integrity-check')").run();
+    const named = (text: string) => databaseOf(m).prepare('SELECT e.name FROM entities_fts JOIN entities e ON e.rowid = entities_fts.rowid WHERE entities_fts MATCH ?').pluck().all(`"${text}"`);
     expect(named('Zenith')).toEqual(['Zenith Labs']);
     expect(named('Acme')).toEqual([]);
   });
@@ -211,9 +212,9 @@ describe('export and import', () => {
     const summary = here.importMemory(JSON.parse(JSON.stringify(doc)));
     expect(summary.merged).toBe(2); // me and Sato (A, B, Acme, tea, sushi are new or literals)
 
-    const users = here.db.prepare("SELECT COUNT(*) AS n FROM entities WHERE type = 'user'").get();
+    const users = databaseOf(here).prepare("SELECT COUNT(*) AS n FROM entities WHERE type = 'user'").get();
     expect(users).toEqual({ n: 1 });
-    expect(here.db.prepare("SELECT COUNT(*) AS n FROM entities WHERE normalized_name = 'sato'").get()).toEqual({ n: 1 });
+    expect(databaseOf(here).prepare("SELECT COUNT(*) AS n FROM entities WHERE normalized_name = 'sato'").get()).toEqual({ n: 1 });
     expect(here.entities.find('sato')!.aliases).toEqual([]); // same name: nothing to add
     // one timeline for "my manager": A until B took over on 15 Sep, B now
     expect(here.listFacts({ subject: 'me', predicate: 'manager' }).map((f) => f.object)).toEqual(['B']);
@@ -230,14 +231,14 @@ describe('export and import', () => {
     const b = m.listFacts({ predicate: 'manager' })[0]!;
     m.editFact(b.id, { fact: 'My manager is B (Ms. B).' });
     const exported = m.exportMemory();
-    const lineages = (x: Memory) => x.db.prepare('SELECT id, lineage_id FROM facts ORDER BY id').all();
+    const lineages = (x: Memory) => databaseOf(x).prepare('SELECT id, lineage_id FROM facts ORDER BY id').all();
     const copy = memory();
     const cyclic = structuredClone(exported);
     const [first, second] = cyclic.facts;
     first!.supersedes = second!.id;
     second!.supersedes = first!.id;
     expect(() => copy.importMemory(cyclic)).toThrow(/supersedes forms a cycle/);
-    expect(copy.db.prepare('SELECT COUNT(*) AS n FROM facts').get()).toEqual({ n: 0 });
+    expect(databaseOf(copy).prepare('SELECT COUNT(*) AS n FROM facts').get()).toEqual({ n: 0 });
     copy.importMemory(exported);
     expect(lineages(copy)).toEqual(lineages(m));
     expect(new Set(lineages(copy).map((r) => (r as { lineage_id: string }).lineage_id)).size).toBe(2); // A's chain and B's chain
@@ -248,23 +249,23 @@ describe('export and import', () => {
     seed(m);
     m.observe([{ subject: '私', predicate: '担当', object: '経理', fact: '経理を担当しています。', reference_time: '2026-09-02T00:00:00+09:00' }]);
     const exported = m.exportMemory();
-    const schema = (x: Memory) => x.db.prepare("SELECT type, name, sql FROM sqlite_master WHERE type IN ('index', 'trigger') ORDER BY name").all();
+    const schema = (x: Memory) => databaseOf(x).prepare("SELECT type, name, sql FROM sqlite_master WHERE type IN ('index', 'trigger') ORDER BY name").all();
     const copy = memory();
     const before = schema(copy);
     const dangling = structuredClone(exported);
     dangling.facts[0]!.episode_ids = ['epi_missing'];
     expect(() => copy.importMemory(dangling)).toThrow(/facts\.0\.episode_ids\.0: unknown episode epi_missing/);
-    expect(copy.db.pragma('foreign_keys', { simple: true })).toBe(1);
+    expect(databaseOf(copy).pragma('foreign_keys', { simple: true })).toBe(1);
     copy.importMemory(exported);
     expect(schema(copy)).toEqual(before);
-    expect(copy.db.pragma('foreign_keys', { simple: true })).toBe(1);
-    expect(copy.db.pragma('foreign_key_check')).toEqual([]);
-    expect(copy.db.prepare('SELECT COUNT(*) AS n FROM fts_queue').get()).toEqual({ n: 0 });
+    expect(databaseOf(copy).pragma('foreign_keys', { simple: true })).toBe(1);
+    expect(databaseOf(copy).pragma('foreign_key_check')).toEqual([]);
+    expect(databaseOf(copy).prepare('SELECT COUNT(*) AS n FROM fts_queue').get()).toEqual({ n: 0 });
     // facts and episodes are found by full text (trigram and CJK bigram indexes) without a queue flush
     expect(copy.search('担当').map((h) => h.fact.fact)).toContain('経理を担当しています。');
     expect(copy.search('manager changed').length).toBeGreaterThan(0);
-    expect(copy.db.prepare("SELECT COUNT(*) AS n FROM episodes_fts WHERE episodes_fts MATCH '\"経理を担\"'").get()).toEqual({ n: 1 });
-    expect(() => copy.db.prepare("INSERT INTO fact_episodes (fact_id, episode_id) VALUES ('fct_none', 'epi_none')").run()).toThrow(/FOREIGN KEY/);
+    expect(databaseOf(copy).prepare("SELECT COUNT(*) AS n FROM episodes_fts WHERE episodes_fts MATCH '\"経理を担\"'").get()).toEqual({ n: 1 });
+    expect(() => databaseOf(copy).prepare("INSERT INTO fact_episodes (fact_id, episode_id) VALUES ('fct_none', 'epi_none')").run()).toThrow(/FOREIGN KEY/);
   });
 });
 

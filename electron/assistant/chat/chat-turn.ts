@@ -5,11 +5,9 @@
  */
 import type { ChatMessage, ChatModel, ModelUsage } from '../../llm/ports';
 import type { EpisodeRecord } from '../../../shared/memory-schema';
-import type { Memory } from '../../memory/memory';
-import { MemoryInputError } from '../../memory/memory-errors';
+import { MemoryInputError, type Memory } from '../../memory/index';
 import { buildContext } from '../retrieval/context-builder';
 import { retrieve, type Retrieval, type VectorRanker } from '../retrieval/retrieve';
-import { recordMessageFacts } from '../../memory/store/conversations';
 
 export interface ChatTurnRequest {
   conversationId: string;
@@ -46,7 +44,7 @@ export const SYSTEM_PROMPT = [
 export async function runChatTurn(memory: Memory, model: ChatModel, vectors: VectorRanker | null, request: ChatTurnRequest): Promise<ChatTurnResult> {
   if (model.contextSize === 0) throw new MemoryInputError('no chat model is loaded: open Models to download or pick one', 'model');
   const conversation = memory.episodes.conversation(request.conversationId);
-  if (!conversation) throw new MemoryInputError(`no conversation with id ${request.conversationId}`, 'conversation');
+  if (!conversation) throw new MemoryInputError(`no conversation with id ${request.conversationId}`, 'conversation', 'not_found');
   const history = memory.episodes.ofConversation(request.conversationId);
 
   let userMessage: EpisodeRecord;
@@ -54,7 +52,7 @@ export async function runChatTurn(memory: Memory, model: ChatModel, vectors: Vec
     const lastUser = [...history].reverse().find((e) => e.role === 'user');
     if (!lastUser) throw new MemoryInputError('nothing to regenerate: the conversation has no user message', 'regenerate');
     // The previous answers to it go; the question stays (and was learned from already).
-    for (const e of history.filter((h) => h.role === 'assistant' && h.reference_time >= lastUser.reference_time)) memory.episodes.delete(e.id);
+    memory.deleteMessages(history.filter((h) => h.role === 'assistant' && h.reference_time >= lastUser.reference_time).map((e) => e.id));
     userMessage = lastUser;
   } else {
     const content = request.content?.trim() ?? '';
@@ -79,7 +77,7 @@ export async function runChatTurn(memory: Memory, model: ChatModel, vectors: Vec
     // Not learned from by itself: what it states is learned when the user's next message confirms it
     // (the extraction of that message sees this one; see ingestion/ingest-message.ts).
     assistantMessage = memory.appendMessage({ role: 'assistant', content: answer.text, time: memory.clock.now(), conversation: request.conversationId, learn: false, id: undefined }).episode;
-    recordMessageFacts(memory, assistantMessage.id, block.factIds);
+    memory.recordMessageFacts(assistantMessage.id, block.factIds);
   }
   return { userMessage, assistantMessage, text: answer.text, stopped: answer.stopped, usage: { promptTokens: answer.promptTokens, completionTokens: answer.completionTokens }, factIds: block.factIds, retrievalMs, retrieval };
 }

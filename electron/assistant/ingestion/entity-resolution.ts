@@ -4,10 +4,8 @@
  * close enough is the same entity, clearly different is a new one, and only the ambiguous middle
  * is asked of the model (batched into the message's single judgement call).
  */
-import type { Database } from 'better-sqlite3';
 import type { EntityRecord } from '../../../shared/memory-schema';
-import type { EntityStore } from '../../memory/store/entity-store';
-import { isUserReference, stripHonorifics } from '../../memory/store/normalize';
+import { isUserReference, stripHonorifics, type Memory } from '../../memory/index';
 
 export type NameResolution =
   | { kind: 'existing'; entity: EntityRecord; addAlias: boolean }
@@ -40,39 +38,16 @@ export function nameSimilarity(a: string, b: string): number {
   return (2 * overlap) / total;
 }
 
-export function resolveName(db: Database, entities: EntityStore, name: string): NameResolution {
-  const exact = entities.find(name);
+export function resolveName(memory: Pick<Memory, 'entities' | 'entityCandidates'>, name: string): NameResolution {
+  const exact = memory.entities.find(name);
   if (exact) return { kind: 'existing', entity: exact, addAlias: false };
   if (isUserReference(name)) return { kind: 'new' };
-  const key = stripHonorifics(name);
   let best: { entity: EntityRecord; score: number } | undefined;
-  for (const candidate of candidatesFor(db, entities, key)) {
+  for (const candidate of memory.entityCandidates(name)) {
     const score = Math.max(nameSimilarity(name, candidate.name), ...candidate.aliases.map((a) => nameSimilarity(name, a)));
     if (!best || score > best.score) best = { entity: candidate, score };
   }
   if (!best || best.score < ASK_ABOVE) return { kind: 'new' };
   if (best.score >= SAME_ABOVE) return { kind: 'existing', entity: best.entity, addAlias: true };
   return { kind: 'ask', candidate: best.entity };
-}
-
-/** Entities sharing at least a piece of the name (trigram index, or LIKE for short names). */
-function candidatesFor(db: Database, entities: EntityStore, key: string): EntityRecord[] {
-  if (key === '') return [];
-  const chars = [...key];
-  let ids: string[];
-  if (chars.length >= 3) {
-    const grams = new Set<string>();
-    for (let i = 0; i + 3 <= chars.length; i++) grams.add(chars.slice(i, i + 3).join(''));
-    const query = [...grams].map((g) => `"${g.replaceAll('"', '""')}"`).join(' OR ');
-    ids = db.prepare<[string], { id: string }>('SELECT entity_id AS id FROM entities_fts WHERE entities_fts MATCH ? ORDER BY bm25(entities_fts) LIMIT 8').all(query).map((r) => r.id);
-  } else {
-    ids = db
-      .prepare<[string], { id: string }>("SELECT entity_id AS id FROM entities_fts WHERE names LIKE ? ESCAPE '\\' LIMIT 8")
-      .all(`%${key.replace(/[\\%_]/g, (c) => `\\${c}`)}%`)
-      .map((r) => r.id);
-  }
-  return ids.flatMap((id) => {
-    const entity = entities.byId(id);
-    return entity && entity.type !== 'user' ? [entity] : [];
-  });
 }

@@ -5,10 +5,8 @@
  * queue untouched), so quitting never loses a message.
  */
 import type { StructuredModel } from '../../llm/ports';
-import type { Memory } from '../../memory/memory';
-import type { SlotChanges } from '../../memory/temporal/slot-resolver';
+import type { JobRow, JobUsage, Memory, QueueCounts, SlotChanges } from '../../memory/index';
 import { prepareIngest } from './ingest-message';
-import type { JobRow, JobUsage, QueueCounts } from '../../memory/store/ingestion-jobs';
 
 export type IngestionEvent =
   | { type: 'job-started'; job: JobRow; counts: QueueCounts }
@@ -96,7 +94,7 @@ export class IngestionWorker {
     const usage: JobUsage = { modelCalls: 0, promptTokens: 0, completionTokens: 0 };
     try {
       const prepared = await prepareIngest(this.memory, model, episode, { timeoutMs: this.options.timeoutMs, signal: controller.signal, usage });
-      const changes = this.memory.applyIngestion(job.id, prepared);
+      const changes = this.memory.applyIngestion(job.id, prepared.learning, prepared.usage);
       emit({ type: 'job-done', job, usage, changes, counts: this.memory.jobs.counts() });
     } catch (error) {
       if (controller.signal.aborted && !this.running) {

@@ -6,10 +6,7 @@
  * Without vectors it degrades to text + entities and says so; it never fails for lack of a model.
  */
 import type { FactRecord } from '../../../shared/memory-schema';
-import { cachedStatement } from '../../memory/store/database/statement-cache';
-import { queryFacts } from '../../memory/temporal/fact-query';
-import type { Memory } from '../../memory/memory';
-import type { SearchHit } from '../../memory/text-search/search';
+import type { Memory, SearchHit } from '../../memory/index';
 import { detectQueryIntent, type QueryIntent } from './query-intent';
 
 /** Ranks live fact ids by vector similarity to the query; null when no embedding model is loaded. */
@@ -38,26 +35,46 @@ export interface Retrieval {
 }
 
 export async function retrieve(memory: Memory, query: string, options: RetrieveOptions = {}): Promise<Retrieval> {
-  const detected = detectQueryIntent(query);
-  const intent: QueryIntent = options.history === undefined ? detected : { history: options.history, cue: options.history ? 'requested' : null };
-  const limit = options.limit ?? 10;
-  const now = memory.clock.now();
-  // History means every valid time, but still only what the memory holds now (unless known-at is given).
-  const axes = intent.history && options.asOf === undefined ? { history: true, knownAt: options.knownAt ?? now } : { asOf: options.asOf, knownAt: options.knownAt };
+  const plan = planRetrieval(memory, query, options);
   // The vector search runs on LanceDB's threads while SQLite does the text retrievers here.
   const pending = options.vectors
-    ? options.vectors.rank(query, Math.max(limit * 3, 30), options.signal).then(
+    ? options.vectors.rank(query, Math.max(plan.limit * 3, 30), options.signal).then(
         (ids) => ({ ids, note: ids === null ? 'no embedding model loaded: full-text and entity search only' : null }),
         (error: Error) => ({ ids: null, note: `vector search failed (${error.message}): full-text and entity search only` }),
       )
-    : Promise.resolve({ ids: null, note: 'no vector index: full-text and entity search only' });
-  const lists = memory.searchLists(query, { ...axes, limit });
-  const vectors = await pending;
-  const hits = memory.searchFuse(vectors.ids ? { ...lists, vector: vectors.ids } : lists, { ...axes, limit });
-  const vectorIds = vectors.ids;
-  const note = vectors.note;
-  const facts = withPredecessors(memory, hits.map((h) => h.fact), now);
-  return { hits, facts, intent, vectorsUsed: vectorIds !== null, note };
+    : Promise.resolve(NO_VECTORS);
+  const lists = memory.searchLists(query, { ...plan.axes, limit: plan.limit });
+  return finish(memory, plan, lists, await pending);
+}
+
+/** retrieve() without a vector index, synchronously (the `tempora search` of a memory alone). */
+export function retrieveWithoutVectors(memory: Memory, query: string, options: Omit<RetrieveOptions, 'vectors' | 'signal'> = {}): Retrieval {
+  const plan = planRetrieval(memory, query, options);
+  return finish(memory, plan, memory.searchLists(query, { ...plan.axes, limit: plan.limit }), NO_VECTORS);
+}
+
+const NO_VECTORS = { ids: null, note: 'no vector index: full-text and entity search only' } as const;
+
+interface RetrievalPlan {
+  intent: QueryIntent;
+  limit: number;
+  now: string;
+  axes: { history: true; knownAt: string } | { asOf: string | undefined; knownAt: string | undefined };
+}
+
+function planRetrieval(memory: Memory, query: string, options: RetrieveOptions): RetrievalPlan {
+  const detected = detectQueryIntent(query);
+  const intent: QueryIntent = options.history === undefined ? detected : { history: options.history, cue: options.history ? 'requested' : null };
+  const now = memory.clock.now();
+  // History means every valid time, but still only what the memory holds now (unless known-at is given).
+  const axes = intent.history && options.asOf === undefined ? { history: true as const, knownAt: options.knownAt ?? now } : { asOf: options.asOf, knownAt: options.knownAt };
+  return { intent, limit: options.limit ?? 10, now, axes };
+}
+
+function finish(memory: Memory, plan: RetrievalPlan, lists: ReturnType<Memory['searchLists']>, vectors: { ids: string[] | null; note: string | null }): Retrieval {
+  const hits = memory.searchFuse(vectors.ids ? { ...lists, vector: vectors.ids } : lists, { ...plan.axes, limit: plan.limit });
+  const facts = withPredecessors(memory, hits.map((h) => h.fact), plan.now);
+  return { hits, facts, intent: plan.intent, vectorsUsed: vectors.ids !== null, note: vectors.note };
 }
 
 /** Adds, after the hits, the facts each current hit closed (its direct predecessors in the slot, the latest two). */
@@ -65,14 +82,7 @@ function withPredecessors(memory: Memory, facts: FactRecord[], now: string): Fac
   const current = facts.filter((f) => f.expired_at === null && f.invalid_at === null).map((f) => f.id);
   if (current.length === 0) return facts;
   // One query for all hits: the live facts closed by any version of each hit's chain.
-  const rows = cachedStatement(
-    memory.db,
-    `SELECT h.key AS hit, f.id AS id FROM json_each(@ids) h
-     JOIN facts hf ON hf.id = h.value
-     JOIN facts c ON c.lineage_id = hf.lineage_id
-     JOIN facts f ON f.invalidated_by = c.id AND f.invalidated_by IS NOT NULL AND f.expired_at IS NULL
-     ORDER BY h.key, f.valid_at DESC`,
-  ).all({ ids: JSON.stringify(current) }) as { hit: number; id: string }[];
+  const rows = memory.closedBy(current);
   const seen = new Set(facts.map((f) => f.id));
   const perHit = new Map<number, number>();
   const closed: string[] = [];
@@ -86,6 +96,6 @@ function withPredecessors(memory: Memory, facts: FactRecord[], now: string): Fac
     }
   }
   if (closed.length === 0) return facts;
-  const records = new Map(queryFacts(memory.db, { ids: closed, history: true, knownAt: now }, now).map((r) => [r.id, r]));
+  const records = new Map(memory.factsByIds(closed, now).map((r) => [r.id, r]));
   return [...facts, ...closed.flatMap((id) => records.get(id) ?? [])];
 }

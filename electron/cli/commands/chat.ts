@@ -19,7 +19,7 @@ export const chatCommand: CommandSpec = {
       const memory = engine.memory;
       let conversation = ctx.string('conversation');
       if (conversation !== undefined && !memory.episodes.conversation(conversation)) throw new InputError(`--conversation: no conversation ${conversation}`);
-      conversation ??= memory.episodes.createConversation(`Terminal chat ${new Date().toISOString().slice(0, 16)}`).id;
+      conversation ??= memory.createConversation(`Terminal chat ${new Date().toISOString().slice(0, 16)}`).id;
       engine.worker.start();
       const rl = createInterface({ input: process.stdin, output: process.stdout, prompt: 'you> ' });
       let turn: string | null = null;
@@ -37,7 +37,7 @@ export const chatCommand: CommandSpec = {
         const text = line.trim();
         if (text === '/quit') break;
         if (text === '/new') {
-          conversation = memory.episodes.createConversation('Terminal chat').id;
+          conversation = memory.createConversation('Terminal chat').id;
           ctx.io.stdout(`New conversation ${conversation}.\n`);
         } else if (text === '/facts') {
           for (const f of memory.listFacts({ limit: 50 })) ctx.io.stdout(`  • ${f.fact} (since ${f.valid_at.slice(0, 10)})\n`);

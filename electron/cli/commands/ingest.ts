@@ -44,16 +44,13 @@ export const ingestCommand: CommandSpec = {
     });
     await withEngine(ctx, { requireModel: true }, async (engine) => {
       const memory = engine.memory;
-      const episodeIds = memory.db.transaction(() =>
-        messages.map((m, i) => {
-          try {
-            // As in the chat: an assistant line is learned only through a user line that confirms it.
-            return memory.appendMessage({ role: m.role, content: m.content, time: m.time, conversation: m.conversation, id: m.id, learn: m.role !== 'assistant' }).episode.id;
-          } catch (error) {
-            throw new InputError(`${file}:${lines[i]}: ${(error as Error).message}`);
-          }
-        }),
-      )();
+      // All lines in one transaction: a crash stores none of them, a rerun none twice.
+      // As in the chat: an assistant line is learned only through a user line that confirms it.
+      const appended = memory.appendMessages(
+        messages.map((m) => ({ role: m.role, content: m.content, time: m.time, conversation: m.conversation, id: m.id, learn: m.role !== 'assistant' })),
+        (i) => `${file}:${lines[i]}`,
+      );
+      const episodeIds = appended.map((a) => a.episode.id);
       const total = memory.jobs.counts();
       const todo = total.pending + total.running;
       let done = 0;
@@ -69,13 +66,7 @@ export const ingestCommand: CommandSpec = {
       off();
       await engine.vectors.sync();
       if (!ctx.json && todo > 0) ctx.io.stderr('\n');
-      const usage = memory.db
-        .prepare(
-          `SELECT COUNT(*) AS jobs, TOTAL(model_calls) AS calls, TOTAL(prompt_tokens) AS prompt, TOTAL(completion_tokens) AS completion,
-                  TOTAL(facts_added) AS added, TOTAL(facts_closed) AS closed, SUM(status = 'parked') AS parked
-           FROM ingestion_jobs WHERE episode_id IN (SELECT value FROM json_each(?))`,
-        )
-        .get(JSON.stringify(episodeIds)) as { jobs: number; calls: number; prompt: number; completion: number; added: number; closed: number; parked: number | null };
+      const usage = memory.learningTotals(episodeIds);
       const summary = {
         messages: messages.length,
         facts_added: usage.added,

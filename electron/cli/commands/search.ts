@@ -1,6 +1,11 @@
-/** `tempora search QUERY`: hybrid full-text search over facts, entity names and source messages. */
+/**
+ * `tempora search QUERY`: the chat's own retrieval (engine/memory-search.ts) — full text, entity
+ * names, source messages, and vectors with --embedding-model — so it shows what the chat would be given.
+ */
+import { searchMemory, searchMemoryText } from '../../engine/memory-search';
 import type { SearchHit } from '../../memory/index';
-import type { CommandSpec } from '../command';
+import type { CommandContext, CommandSpec } from '../command';
+import { withEngine } from '../engine-context';
 import { factTable, formatTime, plural, printJson, printLines } from '../output';
 
 export const searchCommand: CommandSpec = {
@@ -15,30 +20,36 @@ export const searchCommand: CommandSpec = {
   options: {
     'as-of': { type: 'string', help: ['--as-of T', 'facts that were true at T'] },
     'known-at': { type: 'string', help: ['--known-at T', 'as the memory held them at T'] },
-    history: { type: 'boolean', help: ['--history', 'search every version'] },
+    history: { type: 'boolean', help: ['--history', 'search every version (default: when the question asks about the past)'] },
     limit: { type: 'string', help: ['--limit N', 'at most N hits (default 10)'] },
+    'embedding-model': { type: 'string', help: ['--embedding-model PATH', 'add vector search with this embedding model (GGUF), as the chat does'] },
   },
   positionals: { min: 1, max: Infinity, name: 'QUERY' },
   run(ctx) {
     const query = ctx.positionals.join(' ');
-    const options = { asOf: ctx.time('as-of'), knownAt: ctx.time('known-at'), history: ctx.flag('history'), limit: ctx.count('limit') };
-    const hits = ctx.withMemory((memory) => memory.search(query, options));
-    if (ctx.json) return printJson(ctx.io, hits);
-    if (hits.length === 0) return printLines(ctx.io, [`No facts match ${JSON.stringify(query)}.`]);
-    const byId = new Map(hits.map((hit, index) => [hit.fact.id, { hit, rank: index + 1 }]));
-    const table = factTable(
-      hits.map((h) => h.fact),
-      [
-        { header: '#', cell: (f) => String(byId.get(f.id)?.rank ?? '') },
-        { header: 'SCORE', cell: (f) => describeScore(byId.get(f.id)?.hit) },
-      ],
-    );
-    const axes = [options.asOf ? `as of ${formatTime(options.asOf)}` : '', options.knownAt ? `known at ${formatTime(options.knownAt)}` : '']
-      .filter(Boolean)
-      .join(', ');
-    printLines(ctx.io, [...table, '', `${plural(hits.length, 'hit')} for ${JSON.stringify(query)}${axes ? ` (${axes})` : ''}.`]);
+    const options = { query, asOf: ctx.time('as-of'), knownAt: ctx.time('known-at'), history: ctx.flag('history') || undefined, limit: ctx.count('limit') };
+    // Without an embedding model the engine (node-llama-cpp, LanceDB) is not even loaded.
+    if (ctx.string('embedding-model') !== undefined) return withEngine(ctx, {}, async (engine) => print(ctx, query, options, (await searchMemory(engine.memory, engine.vectors.ranker(), options)).hits));
+    print(ctx, query, options, ctx.withMemory((memory) => searchMemoryText(memory, options)).hits);
   },
 };
+
+function print(ctx: CommandContext, query: string, options: { asOf?: string; knownAt?: string }, hits: SearchHit[]): void {
+  if (ctx.json) return printJson(ctx.io, hits);
+  if (hits.length === 0) return printLines(ctx.io, [`No facts match ${JSON.stringify(query)}.`]);
+  const byId = new Map(hits.map((hit, index) => [hit.fact.id, { hit, rank: index + 1 }]));
+  const table = factTable(
+    hits.map((h) => h.fact),
+    [
+      { header: '#', cell: (f) => String(byId.get(f.id)?.rank ?? '') },
+      { header: 'SCORE', cell: (f) => describeScore(byId.get(f.id)?.hit) },
+    ],
+  );
+  const axes = [options.asOf ? `as of ${formatTime(options.asOf)}` : '', options.knownAt ? `known at ${formatTime(options.knownAt)}` : '']
+    .filter(Boolean)
+    .join(', ');
+  printLines(ctx.io, [...table, '', `${plural(hits.length, 'hit')} for ${JSON.stringify(query)}${axes ? ` (${axes})` : ''}.`]);
+}
 
 /** "0.0328 text#1 episode#1". */
 function describeScore(hit: SearchHit | undefined): string {

@@ -10,7 +10,7 @@ import { constants } from 'node:os';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
 import { describeZodError } from '../../../shared/memory-schema';
-import { fitLabel, type CatalogueModel } from '../../llm/model-catalogue';
+import { fitLabel, type CatalogueModel } from '../../engine/catalogue';
 import type { CommandContext, CommandSpec } from '../command';
 import { MODEL_OPTIONS, withEngine } from '../engine-context';
 import { InputError } from '../errors';

@@ -4,6 +4,7 @@ import { cachedStatement } from './database/statement-cache';
 import type { EntityRecord, EntityType } from '../../../shared/memory-schema';
 import type { Clock } from './clock';
 import { newId } from './ids';
+import { indexNewEntityNames, reindexEntityNames, unindexEntityNames } from '../text-search/full-text-upkeep';
 import { isUserReference, normalizeName, stripHonorifics, USER_ENTITY_ALIASES, USER_ENTITY_NAME } from './normalize';
 
 interface EntityRow {
@@ -64,7 +65,7 @@ export class EntityStore {
     const alias = this.stmt('INSERT INTO entity_aliases (entity_id, position, alias, normalized_alias) VALUES (?, ?, ?, ?)');
     record.aliases.forEach((a, i) => alias.run(record.id, i, a, normalizeName(a)));
     // A new row has no names indexed yet (forget removes an entity's FTS row with it): no lookup, no delete.
-    this.stmt('INSERT INTO entities_fts (rowid, entity_id, names) VALUES (?, ?, ?)').run(lastInsertRowid, record.id, namesOf(record));
+    indexNewEntityNames(this.db, lastInsertRowid, record);
     return record;
   }
 
@@ -96,25 +97,18 @@ export class EntityStore {
   }
 
   delete(id: string): void {
-    this.db.prepare('DELETE FROM entities_fts WHERE rowid = (SELECT rowid FROM entities WHERE id = ?)').run(id);
+    unindexEntityNames(this.db, id);
     this.db.prepare('DELETE FROM entity_aliases WHERE entity_id = ?').run(id);
     this.db.prepare('DELETE FROM entities WHERE id = ?').run(id);
   }
 
   /** Re-indexes an entity's names; the FTS row shares the entity's rowid. */
   indexNames(entity: EntityRecord): void {
-    const rowid = this.stmt('SELECT rowid AS r FROM entities WHERE id = ?').get(entity.id) as { r: number };
-    this.stmt('DELETE FROM entities_fts WHERE rowid = ?').run(rowid.r);
-    this.stmt('INSERT INTO entities_fts (rowid, entity_id, names) VALUES (?, ?, ?)').run(rowid.r, entity.id, namesOf(entity));
+    reindexEntityNames(this.db, entity);
   }
 
   /** Prepared once per store: observe and ingestion call these per entity. */
   private stmt(sql: string): Statement {
     return cachedStatement(this.db, sql);
   }
-}
-
-/** What entities_fts indexes of an entity: its name and aliases, one per line. */
-function namesOf(entity: Pick<EntityRecord, 'name' | 'aliases'>): string {
-  return [entity.name, ...entity.aliases].join('\n');
 }

@@ -91,6 +91,23 @@ export class FactRows {
     return this.liveByLineageStmt.get(row.lineage_id);
   }
 
+  /** Open live facts of a slot, latest first. */
+  openInSlot(subjectId: string, predicate: string): FactRow[] {
+    return this.db
+      .prepare<[string, string], FactRow>(`SELECT ${FACT_COLUMNS} FROM facts WHERE subject_id = ? AND predicate = ? AND expired_at IS NULL AND invalid_at IS NULL ORDER BY valid_at DESC`)
+      .all(subjectId, predicate);
+  }
+
+  /** Open live facts about a subject with their object's name, latest first (contradiction candidates). */
+  openAbout(subjectId: string, limit: number): (FactRow & { object: string })[] {
+    return this.db
+      .prepare<[string, number], FactRow & { object: string }>(
+        `SELECT f.*, COALESCE(o.name, f.object_literal) AS object FROM facts f LEFT JOIN entities o ON o.id = f.object_id
+         WHERE f.subject_id = ? AND f.expired_at IS NULL AND f.invalid_at IS NULL ORDER BY f.valid_at DESC LIMIT ?`,
+      )
+      .all(subjectId, limit);
+  }
+
   episodesOf(id: string): string[] {
     return this.episodesStmt.all(id).map((r) => r.episode_id);
   }

@@ -82,3 +82,18 @@ export function factHistory(db: Database, factId: string): FactRecord[] {
     ORDER BY f.created_at, f.id`;
   return db.prepare(sql).all(factId).map((raw) => toFactRecord(raw as Parameters<typeof toFactRecord>[0]));
 }
+
+/**
+ * For each fact (by position in `ids`), the live facts that any version of its chain closed, latest
+ * valid time first: what a current fact replaced ("B since 15 Sep" brings "A until 15 Sep").
+ */
+export function closedByChains(db: Database, ids: string[]): { hit: number; id: string }[] {
+  return cachedStatement(
+    db,
+    `SELECT h.key AS hit, f.id AS id FROM json_each(@ids) h
+     JOIN facts hf ON hf.id = h.value
+     JOIN facts c ON c.lineage_id = hf.lineage_id
+     JOIN facts f ON f.invalidated_by = c.id AND f.invalidated_by IS NOT NULL AND f.expired_at IS NULL
+     ORDER BY h.key, f.valid_at DESC`,
+  ).all({ ids: JSON.stringify(ids) }) as { hit: number; id: string }[];
+}

@@ -5,12 +5,12 @@
  * Vectors are removed by the caller using the returned ids.
  */
 import type { Database } from 'better-sqlite3';
-import type { ClaimRows } from './claim-rows';
-import type { EntityStore } from './entity-store';
-import type { EpisodeStore } from './episode-store';
-import type { FactRows } from './fact-rows';
+import type { ClaimRows } from '../store/claim-rows';
+import type { EntityStore } from '../store/entity-store';
+import type { EpisodeStore } from '../store/episode-store';
+import type { FactRows } from '../store/fact-rows';
 import { MemoryInputError } from '../memory-errors';
-import type { SlotResolver } from '../temporal/slot-resolver';
+import type { SlotResolver } from './slot-resolver';
 
 export interface ForgetContext {
   db: Database;
@@ -31,7 +31,7 @@ type Slot = { subject_id: string; predicate: string };
 
 export function forgetFact(ctx: ForgetContext, factId: string): Forgotten {
   const row = ctx.rows.byId(factId);
-  if (!row) throw new MemoryInputError(`no fact with id ${factId}`, 'fact_id');
+  if (!row) throw new MemoryInputError(`no fact with id ${factId}`, 'fact_id', 'not_found');
   const { ids, slots } = deleteLineages(ctx, [row.lineage_id]);
   refreshSlots(ctx, slots);
   return { factIds: ids, entityIds: [], episodeIds: [] };
@@ -49,7 +49,7 @@ export function forgetEntity(ctx: ForgetContext, entityId: string): Forgotten {
 }
 
 export function forgetEpisode(ctx: ForgetContext, episodeId: string): Forgotten {
-  if (!ctx.episodes.byId(episodeId)) throw new MemoryInputError(`no episode with id ${episodeId}`, 'episode_id');
+  if (!ctx.episodes.byId(episodeId)) throw new MemoryInputError(`no episode with id ${episodeId}`, 'episode_id', 'not_found');
   const slots: Slot[] = [];
   // Claims stated only by this episode go; others just stop citing it.
   for (const claim of ctx.claims.citing(episodeId)) {

@@ -1,5 +1,5 @@
 /**
- * The temporal rules of design.md as one pure function over a *slot*: the facts that compete for
+ * The temporal rules of docs/design.md as one pure function over a *slot*: the facts that compete for
  * the same place in time. A `one` slot is (subject, predicate); a `many` slot is
  * (subject, predicate, object). Input: every claim about the slot (the live facts, each read back as
  * a claim, plus what just arrived). Output: the slot's timeline as non-overlapping spans.
@@ -46,6 +46,15 @@ export function compareClaims(a: Claim, b: Claim): number {
     cmp(a.objectKey, b.objectKey) ||
     cmp(a.end?.at ?? '\uffff', b.end?.at ?? '\uffff')
   );
+}
+
+/**
+ * Rule 3 between two facts judged to contradict each other across slots: true when `earlier` became
+ * true first (valid_at, then reference_time: equal dates, the later message wins), so it is the
+ * one closed, at the other's valid_at. The same order resolveSlot applies within a slot.
+ */
+export function becameTrueFirst(earlier: Pick<Claim, 'validAt' | 'referenceTime'>, later: Pick<Claim, 'validAt' | 'referenceTime'>): boolean {
+  return (cmp(earlier.validAt, later.validAt) || cmp(earlier.referenceTime, later.referenceTime)) <= 0;
 }
 
 function cmp(a: string, b: string): number {

@@ -1,0 +1,34 @@
+/**
+ * The one search: the UI's search box, `tempora search`, the bridge (and MCP) all come here, so each
+ * shows what the chat would be given — the same retrieval (full text, entities, vectors when an
+ * embedding model is loaded, fused; history when the question asks for it) with the same options.
+ */
+import type { SearchResponse } from '../../shared/api-contract';
+import { retrieve, retrieveWithoutVectors, type Retrieval, type VectorRanker } from '../assistant/retrieval/retrieve';
+import type { Memory } from '../memory/index';
+
+export interface SearchQuery {
+  query: string;
+  asOf?: string;
+  knownAt?: string;
+  /** Force history on or off; default: detected from the query ("when", "used to", "いつ" …). */
+  history?: boolean;
+  limit?: number;
+}
+
+export async function searchMemory(memory: Memory, vectors: VectorRanker | null, request: SearchQuery): Promise<SearchResponse> {
+  return responseOf(await retrieve(memory, request.query, { ...axesOf(request), vectors }));
+}
+
+/** searchMemory for a memory opened without models or vectors (synchronous). */
+export function searchMemoryText(memory: Memory, request: SearchQuery): SearchResponse {
+  return responseOf(retrieveWithoutVectors(memory, request.query, axesOf(request)));
+}
+
+function axesOf(request: SearchQuery) {
+  return { asOf: request.asOf, knownAt: request.knownAt, history: request.history, limit: request.limit };
+}
+
+function responseOf(result: Retrieval): SearchResponse {
+  return { hits: result.hits, vectorsUsed: result.vectorsUsed, note: result.note, history: result.intent.history };
+}

@@ -1,0 +1,65 @@
+/**
+ * Messages in: each stored once as an episode (append-only), with the ingestion job that will learn
+ * from it, in the caller's transaction. Idempotent: a message with the same id (given, or derived
+ * from conversation, role, time and content) is stored once.
+ */
+import { createHash } from 'node:crypto';
+import { episodeRole, type EpisodeRecord, type EpisodeRole } from '../../../shared/memory-schema';
+import { toIsoUtc } from '../../../shared/time';
+import { MemoryInputError } from '../memory-errors';
+import type { JobRow } from './ingestion-jobs';
+import type { StoreContext } from './store-context';
+
+export interface MessageInput {
+  role: EpisodeRole;
+  content: string;
+  /** When it was said (ISO-8601, any offset). */
+  time: string;
+  conversation?: string;
+  conversationTitle?: string;
+  id?: string;
+  /** false: store without learning from it (e.g. assistant chatter). */
+  learn?: boolean;
+}
+
+export interface AppendedMessage {
+  episode: EpisodeRecord;
+  job: JobRow | undefined;
+  duplicate: boolean;
+}
+
+/** Checks a message; errors name the field. */
+export function checkMessage(input: MessageInput): { role: EpisodeRole; referenceTime: string } {
+  const role = episodeRole.safeParse(input.role);
+  if (!role.success) throw new MemoryInputError(`role must be one of ${episodeRole.options.join(', ')}`, 'role');
+  if (typeof input.content !== 'string' || input.content.trim() === '') throw new MemoryInputError('content must be a non-empty string', 'content');
+  try {
+    return { role: role.data, referenceTime: toIsoUtc(input.time) };
+  } catch (error) {
+    throw new MemoryInputError(`time: ${(error as Error).message}`, 'time');
+  }
+}
+
+/** Stores one checked message and its job; call inside a transaction. */
+export function appendMessage(ctx: StoreContext, input: MessageInput): AppendedMessage {
+  const { role, referenceTime } = checkMessage(input);
+  const conversationId = input.conversation ?? null;
+  const id = input.id ?? `epi_${createHash('sha256').update(JSON.stringify([conversationId, role, referenceTime, input.content])).digest('hex').slice(0, 24)}`;
+  const existing = ctx.episodes.byId(id);
+  if (existing) return { episode: existing, job: ctx.jobs.byEpisode(id), duplicate: true };
+  if (conversationId !== null) ctx.episodes.ensureConversation(conversationId, input.conversationTitle ?? conversationId);
+  const episode = ctx.episodes.append({ id, role, content: input.content, referenceTime, conversationId });
+  const job = input.learn === false ? undefined : ctx.jobs.enqueue(episode.id);
+  return { episode, job, duplicate: false };
+}
+
+/** What learning from these messages cost and gave (the `tempora ingest` summary). */
+export function learningTotals(ctx: StoreContext, episodeIds: string[]) {
+  return ctx.db
+    .prepare(
+      `SELECT COUNT(*) AS jobs, TOTAL(model_calls) AS calls, TOTAL(prompt_tokens) AS prompt, TOTAL(completion_tokens) AS completion,
+              TOTAL(facts_added) AS added, TOTAL(facts_closed) AS closed, SUM(status = 'parked') AS parked
+       FROM ingestion_jobs WHERE episode_id IN (SELECT value FROM json_each(?))`,
+    )
+    .get(JSON.stringify(episodeIds)) as { jobs: number; calls: number; prompt: number; completion: number; added: number; closed: number; parked: number | null };
+}

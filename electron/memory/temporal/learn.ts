@@ -1,0 +1,141 @@
+/**
+ * What a message taught, applied to the store. The assistant (electron/assistant/ingestion/) reads
+ * the message with the model and hands over a Learning: plain data naming entities and claims. Here,
+ * inside the transaction that completes the job, entities are created or given aliases and each
+ * claim is placed by the temporal rules — including rule 3 across slots for facts the model judged
+ * contradictory (becameTrueFirst decides which one closes).
+ */
+import type { Cardinality, EntityType } from '../../../shared/memory-schema';
+import type { EntityRecord } from '../../../shared/memory-schema';
+import type { StoreContext } from '../store/store-context';
+import { objectKeyOf, type FactRow } from '../store/fact-rows';
+import { emptyChanges, mergeChanges, type NewClaim, type SlotChanges } from './slot-resolver';
+import { becameTrueFirst } from './temporal-rules';
+
+/** Who a name in the message is. */
+export type EntityRef =
+  | { kind: 'user' }
+  /** A stored entity, called `name` in the message; addAlias: remember that name for it. */
+  | { kind: 'existing'; id: string; name: string; addAlias: boolean }
+  /** Not stored yet; a name created earlier in the same message resolves to that entity. */
+  | { kind: 'new'; name: string; type: EntityType };
+
+export interface LearnedFact {
+  subject: EntityRef;
+  object: EntityRef | { kind: 'literal'; value: string };
+  predicate: string;
+  fact: string;
+  cardinality: Cardinality;
+  validAt: string;
+  /** A stated end after validAt, or null. */
+  end: string | null;
+  /** "I stopped going to the gym": closes the matching open fact at this time instead of adding one. */
+  endsExisting: string | null;
+  /** The assistant said it and this message confirmed it: cite the assistant's message too. */
+  fromAssistant: boolean;
+  /** A stored fact the model judged to say the same thing: the claim joins its slot. */
+  duplicateOf: string | null;
+  /** Stored facts the model judged to contradict this one (rule 3 decides which one closes). */
+  contradicts: string[];
+}
+
+export interface Learning {
+  episodeId: string;
+  referenceTime: string;
+  /** The assistant message this one confirmed, if any. */
+  confirmedEpisodeId: string | null;
+  facts: LearnedFact[];
+}
+
+export function applyLearning(ctx: StoreContext, learning: Learning): SlotChanges {
+  const changes = emptyChanges();
+  // A fact the assistant stated and this message confirmed cites both (unless the assistant's
+  // message was forgotten while the model worked).
+  const confirmed = learning.confirmedEpisodeId !== null && ctx.episodes.byId(learning.confirmedEpisodeId) ? learning.confirmedEpisodeId : null;
+  for (const learned of learning.facts) {
+    const subject = entityFor(ctx, learned.subject);
+    const objectEntity = learned.object.kind === 'literal' ? null : entityFor(ctx, learned.object);
+    let claim: NewClaim = {
+      subjectId: subject.id,
+      predicate: learned.predicate,
+      objectId: objectEntity?.id ?? null,
+      objectLiteral: learned.object.kind === 'literal' ? learned.object.value : null,
+      fact: learned.fact,
+      cardinality: learned.cardinality,
+      validAt: learned.validAt,
+      referenceTime: learning.referenceTime,
+      end: learned.end ? { at: learned.end, kind: 'explicit', by: null } : null,
+      episodeIds: learned.fromAssistant && confirmed !== null ? [confirmed, learning.episodeId] : [learning.episodeId],
+      origin: 'extracted',
+    };
+    if (learned.endsExisting !== null) {
+      // If no open fact matches, the message only tells of something past whose start is unknown.
+      const ended = closeEnded(ctx, claim, learned.endsExisting, learning.episodeId);
+      if (ended) mergeChanges(changes, ended);
+      continue;
+    }
+    const duplicate = learned.duplicateOf === null ? undefined : ctx.rows.byId(learned.duplicateOf);
+    if (duplicate) {
+      // Same fact in other words: it joins the stored fact's slot and merges there (both episodes kept).
+      claim = { ...claim, predicate: duplicate.predicate, objectId: duplicate.object_id, objectLiteral: duplicate.object_literal, cardinality: duplicate.cardinality };
+    }
+    mergeChanges(changes, applyWithContradictions(ctx, claim, learned.contradicts, learning.episodeId));
+  }
+  return changes;
+}
+
+function entityFor(ctx: StoreContext, ref: EntityRef): EntityRecord {
+  if (ref.kind === 'user') return ctx.entities.findOrCreate('me');
+  if (ref.kind === 'existing') {
+    const entity = ctx.entities.byId(ref.id);
+    if (entity) {
+      if (ref.addAlias) ctx.entities.addAlias(ref.id, ref.name);
+      return entity;
+    }
+    // Forgotten while the model worked: the name stands for a new entity again.
+    return ctx.entities.find(ref.name) ?? ctx.entities.create({ name: ref.name, type: 'other', aliases: [], summary: '' });
+  }
+  return ctx.entities.find(ref.name) ?? ctx.entities.create({ name: ref.name, type: ref.type, aliases: [], summary: '' });
+}
+
+/** Rule 3 across slots: of the claim and each contradicted fact, the one that became true first is closed at the other's valid_at. */
+function applyWithContradictions(ctx: StoreContext, claim: NewClaim, contradicts: string[], episodeId: string): SlotChanges {
+  const changes = emptyChanges();
+  const contradicted = contradicts.map((id) => ctx.rows.liveVersionOf(id)).filter((r) => r !== undefined);
+  const asClaim = (r: FactRow) => ({ validAt: r.valid_at, referenceTime: r.reference_time });
+  const closedByClaim = contradicted.filter((r) => becameTrueFirst(asClaim(r), claim));
+  const closingClaim = contradicted.filter((r) => !becameTrueFirst(asClaim(r), claim)).sort((a, b) => (a.valid_at < b.valid_at ? -1 : 1))[0];
+  if (closingClaim && (claim.end === null || claim.end.at > closingClaim.valid_at)) claim = { ...claim, end: { at: closingClaim.valid_at, kind: 'judged', by: closingClaim.id } };
+  mergeChanges(changes, ctx.slots.apply([claim]));
+  const holder = ctx.claims.holderOf(claim.subjectId, claim.predicate, episodeId);
+  for (const stored of closedByClaim) {
+    const live = ctx.rows.liveVersionOf(stored.id);
+    if (!live || !holder || live.invalid_at !== null) continue;
+    mergeChanges(changes, ctx.slots.apply([{ ...claimOf(live, episodeId), end: { at: claim.validAt, kind: 'judged', by: holder } }]));
+  }
+  return changes;
+}
+
+function closeEnded(ctx: StoreContext, claim: NewClaim, at: string, episodeId: string): SlotChanges | null {
+  const key = objectKeyOf({ object_id: claim.objectId, object_literal: claim.objectLiteral });
+  const open = ctx.rows.openInSlot(claim.subjectId, claim.predicate).find((row) => objectKeyOf(row) === key && row.valid_at < at);
+  if (!open) return null;
+  return ctx.slots.apply([{ ...claimOf(open, episodeId), end: { at, kind: 'explicit', by: null } }]);
+}
+
+/** A stored fact read back as a claim cited by one more episode. */
+function claimOf(row: FactRow, episodeId: string): NewClaim {
+  return {
+    subjectId: row.subject_id,
+    predicate: row.predicate,
+    objectId: row.object_id,
+    objectLiteral: row.object_literal,
+    fact: row.fact,
+    cardinality: row.cardinality,
+    validAt: row.valid_at,
+    referenceTime: row.reference_time,
+    end: null,
+    episodeIds: [episodeId],
+    origin: row.origin,
+  };
+}

@@ -13,7 +13,7 @@
  * call can be matched to it. The connection stays open either way. Results may arrive in any order.
  */
 import { z } from 'zod';
-import { ApiError, apiFailure, apiSuccess, failure, type ApiErrorData, type ApiOutcome } from './api-error';
+import { type ApiError, apiFailure, apiSuccess, failure, type ApiErrorData, type ApiOutcome } from './api-error';
 import { apiCalls, apiEventEnvelope, type ApiCallName } from './api-contract';
 
 /** Where the WebSocket is (`ws://127.0.0.1:PORT/api?token=T`). */

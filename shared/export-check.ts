@@ -14,7 +14,7 @@ const ENTITY_TYPES = new Set<unknown>(entityType.options);
 const CARDINALITIES = new Set<unknown>(cardinality.options);
 const ORIGINS = new Set<unknown>(factOrigin.options);
 
-const hasOwn = Object.prototype.hasOwnProperty;
+const hasOwn = (value: object, key: string): boolean => Object.hasOwn(value, key);
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -24,11 +24,11 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 function hasExactly(value: Record<string, unknown>, keys: readonly string[]): boolean {
   let count = 0;
   for (const key in value) {
-    if (!hasOwn.call(value, key)) return false;
+    if (!hasOwn(value, key)) return false;
     count++;
   }
   if (count !== keys.length) return false;
-  for (const key of keys) if (!hasOwn.call(value, key)) return false;
+  for (const key of keys) if (!hasOwn(value, key)) return false;
   return true;
 }
 

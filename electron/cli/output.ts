@@ -47,6 +47,8 @@ export function plural(n: number, one: string, many = `${one}s`): string {
 
 // East Asian wide and fullwidth characters take two terminal columns; combining marks take none.
 const WIDE = /[\u1100-\u115F\u231A-\u231B\u2E80-\u303E\u3041-\u33FF\u3400-\u4DBF\u4E00-\u9FFF\uA000-\uA4CF\uAC00-\uD7A3\uF900-\uFAFF\uFE30-\uFE4F\uFF00-\uFF60\uFFE0-\uFFE6\u{1F300}-\u{1F64F}\u{1F900}-\u{1F9FF}\u{20000}-\u{3FFFD}]/u;
+// Variation selectors are listed on purpose: they combine with the character before them.
+// eslint-disable-next-line no-misleading-character-class
 const ZERO_WIDTH = /[\u0300-\u036F\u200B-\u200F\uFE00-\uFE0F]/u;
 
 export function displayWidth(text: string): number {

@@ -152,7 +152,7 @@ function parseCommandLine(spec: CommandSpec, args: string[]): { values: OptionVa
   const options = { ...GLOBAL_OPTIONS, ...spec.options };
   try {
     const { values, positionals } = parseArgs({ args, options: toParseArgsOptions(options), strict: true, allowPositionals: true });
-    return { values: values as OptionValues, positionals };
+    return { values: values, positionals };
   } catch (error) {
     throw new UsageError(describeParseError(error, spec), spec.name);
   }

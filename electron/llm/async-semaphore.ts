@@ -33,7 +33,7 @@ export class Semaphore {
       const onAbort = (): void => {
         const index = this.waiters.indexOf(waiter);
         if (index >= 0) this.waiters.splice(index, 1);
-        reject(signal?.reason);
+        reject(signal?.reason instanceof Error ? signal.reason : new Error('aborted', { cause: signal?.reason }));
       };
       signal?.addEventListener('abort', onAbort, { once: true });
       this.waiters.push(waiter);

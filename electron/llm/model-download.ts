@@ -122,7 +122,7 @@ export async function downloadModel(opts: DownloadModelOptions): Promise<Downloa
     if (present) return { path: finalPath, ...present, alreadyPresent: true };
   }
 
-  let announcedSize = 0;
+  let announcedSize: number;
   try {
     const downloader = await createModelDownloader({
       modelUri: opts.uri,

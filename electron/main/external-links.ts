@@ -12,6 +12,7 @@ const MAX_URL_LENGTH = 2048;
 export function isVettedExternalUrl(candidate: unknown): candidate is string {
   if (typeof candidate !== 'string' || candidate.length === 0 || candidate.length > MAX_URL_LENGTH) return false;
   // Control characters and spaces have no business in a link we hand to the operating system.
+  // eslint-disable-next-line no-control-regex -- matching control characters is the point
   if (/[\u0000-\u0020\u007f-\u009f]/.test(candidate)) return false;
   let url: URL;
   try {

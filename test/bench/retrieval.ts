@@ -261,12 +261,12 @@ export async function benchChatTurn(memory: Memory, index: VectorIndex | null, o
   const conversations = Array.from({ length: options.conversations ?? 4 }, (_, i) => storeOf(memory).episodes.ensureConversation(`cnv_bench_turn_${i}`, `Bench chat ${i + 1}`).id);
 
   // appendMessage is timed by shadowing it on this instance (the engine is untouched).
-  let appendMs = 0;
-  const original = memory.appendMessage;
-  memory.appendMessage = function (this: Memory, input) {
+  let appendMs: number;
+  const original = memory.appendMessage.bind(memory);
+  memory.appendMessage = function (input) {
     const t0 = performance.now();
     try {
-      return original.call(this, input);
+      return original(input);
     } finally {
       if (input.role === 'user') appendMs = performance.now() - t0;
     }

@@ -306,7 +306,6 @@ async function benchSize(size: number, options: Options, root: string): Promise<
     // ---- build the store through observe (all, or the last `tail` on top of an import) -----------
     const build = options.build === 'auto' ? (size <= OBSERVE_ALL_UP_TO ? 'observe' : 'import+observe') : options.build;
     const importedPart = build === 'observe' ? 0 : build === 'import' ? size : Math.max(0, size - Math.min(options.tail, size));
-    let buildNote: string;
     let observe: (Phase & { first: number; last: number }) | undefined;
     if (importedPart > 0) {
       const generated = time(() => syntheticExport(synthetic, importedPart));
@@ -321,7 +320,7 @@ async function benchSize(size: number, options: Options, root: string): Promise<
       phases.push(phaseRow('observe (facts in = observations)', observe, `${where}, ${options.batch}/call; first call ${perSecond(observe.first)}, last ${perSecond(observe.last)} (wall)`));
     }
     if (options.profile && importedPart === 0) observeExperiments(observed, dir, options.batch);
-    buildNote = importedPart === 0 ? 'observe' : observed.length === 0 ? 'import' : `import ${count(importedPart)} + observe ${count(observed.length)}`;
+    const buildNote = importedPart === 0 ? 'observe' : observed.length === 0 ? 'import' : `import ${count(importedPart)} + observe ${count(observed.length)}`;
     if (importedPart > 0) {
       console.log(
         `  build: the first ${count(importedPart)} observations were imported from a generated export document (test/bench/synthetic-export.ts) ` +
@@ -389,7 +388,7 @@ async function benchSize(size: number, options: Options, root: string): Promise<
     let rows = 0;
     const asOfSubject = withProfile(options.profile, 'as-of listFacts({ subject, asOf })', () =>
       measure(options.runs, warmup, (i) => {
-        rows += memory.listFacts(queries[i]!).length;
+        rows += memory.listFacts(queries[i]).length;
       }),
     );
     const asOfAll = withProfile(options.profile, 'as-of listFacts({ asOf, limit: 100 })', () =>
@@ -535,7 +534,7 @@ function ftsTriggerExperiment(): void {
 function statementCacheExperiment(memory: Memory, queries: { subject: string; asOf: string }[], runs: number): void {
   const undo = cachePrepare(memory);
   try {
-    const l = measure(runs, Math.min(100, runs), (i) => memory.listFacts(queries[i % queries.length]!));
+    const l = measure(runs, Math.min(100, runs), (i) => memory.listFacts(queries[i % queries.length]));
     console.log(`  [experiment] as-of listFacts({subject, asOf}) with prepared statements cached: p50 ${ms(l.wall.p50)}, p95 ${ms(l.wall.p95)} (CPU p50 ${ms(l.cpu.p50)}, p95 ${ms(l.cpu.p95)})`);
   } finally {
     undo();

@@ -60,7 +60,7 @@ export function resolveQuestions(memory: Memory, questions: readonly EvalQuestio
         ...(question.asOf ? { asOfIso: toIsoUtc(question.asOf) } : {}),
       };
     } catch (error) {
-      throw new Error(`question ${question.id} (${JSON.stringify(question.query)}): ${(error as Error).message}`);
+      throw new Error(`question ${question.id} (${JSON.stringify(question.query)}): ${(error as Error).message}`, { cause: error });
     }
   });
 }

@@ -74,7 +74,7 @@ export class BridgeTestClient {
 
   constructor(readonly socket: WebSocket) {
     socket.on('message', (data) => {
-      const message = JSON.parse(data.toString()) as ServerMessage;
+      const message = JSON.parse((data as Buffer).toString('utf8')) as ServerMessage;
       this.messages.push(message);
       for (const waiter of [...this.waiters]) {
         if (waiter.test(message)) {

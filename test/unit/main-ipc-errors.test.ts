@@ -33,7 +33,7 @@ vi.mock('electron', () => ({
       try {
         return structuredClone(await listener({ senderFrame: { url: senderUrl } }, structuredClone(payload)));
       } catch (error) {
-        throw new Error(`Error invoking remote method '${channel}': ${String(error)}`);
+        throw new Error(`Error invoking remote method '${channel}': ${String(error)}`, { cause: error });
       }
     },
     on: (_channel: string, listener: (event: unknown, envelope: unknown) => void) => eventListeners.add(listener),

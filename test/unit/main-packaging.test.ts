@@ -29,8 +29,8 @@ interface BuilderConfig {
 }
 
 const { getConfig, validateConfiguration } = require('app-builder-lib/out/util/config/config.js') as {
-  getConfig(projectDir: string, configPath: string | null, configFromOptions: unknown): Promise<BuilderConfig>;
-  validateConfiguration(config: unknown, debugLogger: unknown): Promise<void>;
+  getConfig: (projectDir: string, configPath: string | null, configFromOptions: unknown) => Promise<BuilderConfig>;
+  validateConfiguration: (config: unknown, debugLogger: unknown) => Promise<void>;
 };
 const { DebugLogger } = require('builder-util') as { DebugLogger: new (enabled: boolean) => unknown };
 

@@ -12,7 +12,7 @@ export function normalizePredicate(predicate: string): string {
     .normalize('NFKC')
     .toLowerCase()
     .trim()
-    .replace(/[\s\-]+/gu, '_')
+    .replace(/[\s-]+/gu, '_')
     .replace(/_+/gu, '_');
 }
 

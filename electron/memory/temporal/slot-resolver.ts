@@ -155,6 +155,7 @@ export class SlotResolver {
     const head = span.claims[0]!.payload.row;
     const edit = span.claims.find((c) => c.payload.edit)?.payload;
     const end = span.end;
+    const endKind: EndKind = end === null ? 'open' : end.kind;
     const desired = {
       object_id: head.object_id,
       object_literal: head.object_id === null ? head.object_literal : null,
@@ -162,7 +163,7 @@ export class SlotResolver {
       cardinality,
       valid_at: span.validAt,
       invalid_at: end?.at ?? null,
-      end_kind: (end === null ? 'open' : end.kind) as EndKind,
+      end_kind: endKind,
       reference_time: head.reference_time,
     };
     const episodes = [...new Set(span.claims.flatMap((c) => JSON.parse(c.payload.row.episode_ids) as string[]))];

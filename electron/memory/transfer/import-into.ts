@@ -43,7 +43,7 @@ export function importInto(
       helper.finish(summary ? { dbPath: file.path } : null);
     }
   }
-  return { summary: summary!, background: helper ? helper.exited : Promise.resolve() };
+  return { summary: summary, background: helper ? helper.exited : Promise.resolve() };
 }
 
 /** Facts + episodes of what looks like an export document (before it is validated). */

@@ -43,7 +43,7 @@ export class TableAccess {
   /** A rejected promise that is already handled (reported to `onError`), for fire-and-forget callers. */
   fail<T>(error: unknown): Promise<T> {
     this.report(error);
-    const p = Promise.reject(error as Error);
+    const p = Promise.reject(error instanceof Error ? error : new Error(String(error)));
     p.catch(() => undefined);
     return p;
   }

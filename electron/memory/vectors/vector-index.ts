@@ -258,7 +258,7 @@ export class VectorIndex {
     await this.read(async (table) => {
       let query = table.query().select(columns);
       if (predicate) query = query.where(predicate);
-      for await (const batch of query) each(batch as import('apache-arrow').RecordBatch);
+      for await (const batch of query) each(batch);
     });
   }
 

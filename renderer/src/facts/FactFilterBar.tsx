@@ -17,7 +17,8 @@ function useDebounced(value: string, apply: (v: string) => void, ms = 250) {
     if (text === value) return;
     const timer = setTimeout(() => apply(text), ms);
     return () => clearTimeout(timer);
-  }, [text]); // eslint-disable-line react-hooks/exhaustive-deps
+    // Only a change of the text restarts the wait; `apply` may be a new function on every render.
+  }, [text]);
   return [text, setText] as const;
 }
 

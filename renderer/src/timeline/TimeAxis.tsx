@@ -28,7 +28,7 @@ export function TimeAxis({ domain, width, asOf, now, onAsOf }: Props) {
     dragging.current = true;
     event.currentTarget.setPointerCapture(event.pointerId);
     onAsOf(at(event));
-    (event.currentTarget.querySelector('[role="slider"]') as HTMLElement | null)?.focus();
+    event.currentTarget.querySelector<HTMLElement>('[role="slider"]')?.focus();
     event.preventDefault();
   };
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {

@@ -10,7 +10,7 @@ interface Options {
   domain: Domain;
   width: number;
   labelWidth: number;
-  setDomain(domain: Domain): void;
+  setDomain: (domain: Domain) => void;
 }
 
 export function useChartGestures({ body, domain, width, labelWidth, setDomain }: Options) {

@@ -56,24 +56,6 @@ export function isIsoUtc(value: string): boolean {
   return day <= days;
 }
 
-/** A half-open interval [from, until); until null = still open. */
-export interface Interval {
-  from: IsoTime;
-  until: IsoTime | null;
-}
-
-/** True when the instant t lies in [from, until). */
-export function intervalContains(interval: Interval, t: IsoTime): boolean {
-  return interval.from <= t && (interval.until === null || t < interval.until);
-}
-
-/** True when two half-open intervals share at least one instant. */
-export function intervalsOverlap(a: Interval, b: Interval): boolean {
-  const aEndsAfterBStarts = a.until === null || b.from < a.until;
-  const bEndsAfterAStarts = b.until === null || a.from < b.until;
-  return aEndsAfterBStarts && bEndsAfterAStarts;
-}
-
 /** "2026-09-15" for display: the UTC calendar date of an instant. */
 export function isoDate(t: IsoTime): string {
   return t.slice(0, 10);

@@ -3,18 +3,17 @@
  * rules, text search, vectors (LanceDB) and transfer (export/import) live in the rooms below; the
  * layers above import from this file only.
  */
-export {
-  Memory,
-  openMemory,
-  type MemoryOptions,
-  type ListFactsQuery,
-  type ObserveSummary,
-  type MemoryChange,
-  type FactProvenance,
-  type EntityReader,
-  type EpisodeReader,
-  type JobQueue,
-} from './memory';
+export { Memory, openMemory } from './memory';
+export type {
+  MemoryOptions,
+  ListFactsQuery,
+  ObserveSummary,
+  MemoryChange,
+  FactProvenance,
+  EntityReader,
+  EpisodeReader,
+  JobQueue,
+} from './memory-api';
 export { MemoryInputError } from './memory-errors';
 export { defaultDataDir, databasePath } from './store/data-dir';
 export { steppingClock, systemClock, type Clock } from './store/clock';
@@ -29,7 +28,7 @@ export type { FactEdit } from './temporal/fact-edit';
 export type { SlotChanges } from './temporal/slot-resolver';
 export type { EntityRef, LearnedFact, Learning } from './temporal/learn';
 export type { ImportSummary, ImportPreview } from './transfer/import-into';
-export { VectorIndex, vectorIndexPath, type VectorIndexOptions, type VectorHit, type VectorRow, type VectorSearchOptions } from './vectors/vector-index';
+export { VectorIndex, type VectorIndexOptions, type VectorHit, type VectorRow, type VectorSearchOptions } from './vectors/vector-index';
 export { VECTOR_KINDS, type VectorKind, type VectorResetReason } from './vectors/vector-table';
 export { indexItems, rebuild, reconcile, removeItems, textHash, type IndexItemsResult, type ReconcileResult, type VectorSource, type VectorSourceItem, type VectorSyncOptions } from './vectors/vector-sync';
 export { vectorItemsOf, type MemoryVectorItems } from './vectors/vector-source';

@@ -6,18 +6,15 @@
  */
 import type { Database } from 'better-sqlite3';
 import type { ChatMessageRecord, ConversationSummary } from '../../shared/api-contract';
-import type { ConversationRecord, EntityRecord, EpisodeRecord, FactRecord, MemoryExport } from '../../shared/memory-schema';
-import { observationInput, type Observation } from '../../shared/observation-schema';
-import { describeZodError } from '../../shared/memory-schema';
+import type { ConversationRecord, EntityRecord, FactRecord, MemoryExport } from '../../shared/memory-schema';
+import type { EntityReader, EpisodeReader, FactProvenance, JobQueue, ListFactsQuery, MemoryChange, MemoryOptions, ObserveSummary } from './memory-api';
 import { MemoryInputError } from './memory-errors';
 import { systemClock, type Clock } from './store/clock';
 import * as conversations from './store/conversations';
 import { databasePath } from './store/data-dir';
 import { openDatabase } from './store/database/open-database';
-import type { EntityStore } from './store/entity-store';
-import type { EpisodeStore } from './store/episode-store';
 import { newId } from './store/ids';
-import type { IngestionJobs, JobUsage } from './store/ingestion-jobs';
+import type { JobUsage } from './store/ingestion-jobs';
 import { appendMessage, learningTotals, type AppendedMessage, type MessageInput } from './store/messages';
 import { normalizePredicate } from './store/normalize';
 import { storeContext, type StoreContext } from './store/store-context';
@@ -26,64 +23,13 @@ import { closeFact, editFact, type FactEdit } from './temporal/fact-edit';
 import { closedByChains, factHistory, queryFacts, type FactQuery } from './temporal/fact-query';
 import { forgetEntity, forgetEpisode, forgetFact, type Forgotten } from './temporal/forget';
 import { applyLearning, type Learning } from './temporal/learn';
-import { observeAll } from './temporal/observe';
+import { observeAll, parseObservations } from './temporal/observe';
 import type { SlotChanges } from './temporal/slot-resolver';
 import { entityCandidates } from './text-search/entity-candidates';
 import { flushFullText } from './text-search/fts-index';
 import { MemorySearch, type ScorePart, type SearchHit, type SearchOptions } from './text-search/search';
 import { exportMemory } from './transfer/memory-export';
 import { importInto, previewImport, type ImportPreview, type ImportSummary } from './transfer/import-into';
-
-export interface MemoryOptions {
-  /** Directory holding memory.sqlite. Use ':memory:' for a throwaway store. */
-  dataDir: string;
-  /** better-sqlite3 addon built for Electron's ABI, when running inside Electron. */
-  nativeBinding?: string;
-  clock?: Clock;
-}
-
-export interface ListFactsQuery {
-  asOf?: string;
-  knownAt?: string;
-  /** Subject entity name or alias (e.g. "me", "Aさん"). */
-  subject?: string;
-  predicate?: string;
-  /** Entity name appearing as subject or object. */
-  entity?: string;
-  history?: boolean;
-  limit?: number;
-  offset?: number;
-}
-
-export interface ObserveSummary {
-  observations: number;
-  episodeIds: string[];
-  factsAdded: number;
-  factsClosed: number;
-  factsConfirmed: number;
-}
-
-/** What one write changed; every write raises exactly one. `reason` is what the UI is told. */
-export type MemoryChange =
-  | { kind: 'facts'; reason: 'observed' | 'learned' | 'edit' | 'close'; changes: SlotChanges }
-  | { kind: 'forgotten'; reason: 'forget' | 'conversation deleted'; forgotten: Forgotten }
-  | { kind: 'imported'; reason: 'import'; summary: ImportSummary }
-  | { kind: 'conversations'; reason: 'conversation'; conversationIds: string[] }
-  | { kind: 'messages'; reason: 'message'; episodeIds: string[] };
-
-export interface FactProvenance {
-  fact: FactRecord;
-  versions: FactRecord[];
-  episodes: EpisodeRecord[];
-  closedBy: FactRecord | null;
-}
-
-/** Reads of entities the layers above may make. */
-export type EntityReader = Pick<EntityStore, 'byId' | 'find' | 'all'>;
-/** Reads of episodes and conversations the layers above may make. */
-export type EpisodeReader = Pick<EpisodeStore, 'byId' | 'byIds' | 'ofConversation' | 'previousInConversation' | 'conversation'>;
-/** The ingestion queue as the worker and the UI use it (completing a job is part of applyIngestion). */
-export type JobQueue = Pick<IngestionJobs, 'claimNext' | 'fail' | 'release' | 'recoverInterrupted' | 'counts' | 'totals' | 'parked' | 'byId' | 'byEpisode' | 'retryParked'>;
 
 export class Memory {
   readonly clock: Clock;
@@ -119,14 +65,7 @@ export class Memory {
    * in one transaction. `where` names the source in errors, e.g. "facts.jsonl".
    */
   observe(inputs: readonly unknown[], source: { where: string; conversation?: { id: string; title: string } } = { where: 'input' }): ObserveSummary {
-    const observations: Observation[] = inputs.map((input, index) => {
-      const parsed = observationInput.safeParse(input);
-      if (!parsed.success) {
-        const at = `${source.where}:${index + 1}`;
-        throw new MemoryInputError(`${at}: ${describeZodError(parsed.error)}`, at);
-      }
-      return parsed.data;
-    });
+    const observations = parseObservations(inputs, source.where);
     const conversation = source.conversation ?? { id: newId('cnv'), title: `Observations from ${source.where}` };
     const result = this.write(() => observeAll(this.store, observations, conversation), (r) => ({ kind: 'facts', reason: 'observed', changes: r.changes }));
     return {

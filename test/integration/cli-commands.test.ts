@@ -118,6 +118,24 @@ describe('tempora search', () => {
     expect(ok('search', 'my', 'manager', '--limit', '1', '--json').json<unknown[]>()).toHaveLength(1);
     expect(ok('search', 'zebra').out).toBe('No facts match "zebra".\n');
   });
+
+  it('gives what the UI and the chat are given: the same retrieval, history when the question asks for it', async () => {
+    ok('observe', file('seed.jsonl', [managerA, managerB, coffee, tanaka]));
+    const { TemporaEngine, createApiHandlers } = await import('../../electron/engine/index');
+    const engine = await TemporaEngine.open({ dataDir: data, autoLoadModels: false, startWorker: false });
+    try {
+      const handlers = createApiHandlers(engine);
+      for (const query of ['manager', 'who was my manager before?', '担当', 'いつから担当者は田中さん？']) {
+        const ui = await handlers.search({ query });
+        const cli = ok('search', ...query.split(' '), '--json').json<{ fact: FactRecord }[]>();
+        expect(cli.map((h) => h.fact.id)).toEqual(ui.hits.map((h) => h.fact.id));
+      }
+      // "before" asks about the past: the closed fact A comes too, as it would into the chat's context.
+      expect(objects(ok('search', 'who', 'was', 'my', 'manager', 'before?', '--json').json<{ fact: FactRecord }[]>().map((h) => h.fact)).sort()).toEqual(['A', 'B']);
+    } finally {
+      await engine.close();
+    }
+  });
 });
 
 describe('tempora edit, close, show and forget', () => {

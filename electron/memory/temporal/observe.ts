@@ -2,7 +2,9 @@
  * Structured observations in: one episode per observation (its provenance), entities resolved by
  * name, then each claim placed by the temporal rules. The caller wraps a batch in one transaction.
  */
-import type { Observation } from '../../../shared/observation-schema';
+import { describeZodError } from '../../../shared/memory-schema';
+import { observationInput, type Observation } from '../../../shared/observation-schema';
+import { MemoryInputError } from '../memory-errors';
 import type { EntityStore } from '../store/entity-store';
 import type { EpisodeStore } from '../store/episode-store';
 import { normalizePredicate } from '../store/normalize';
@@ -17,6 +19,18 @@ export interface ObserveContext {
 export interface ObserveResult {
   episodeIds: string[];
   changes: SlotChanges;
+}
+
+/** Checks every observation before any is applied; an error names the item ("where:N") and the field. */
+export function parseObservations(inputs: readonly unknown[], where: string): Observation[] {
+  return inputs.map((input, index) => {
+    const parsed = observationInput.safeParse(input);
+    if (!parsed.success) {
+      const at = `${where}:${index + 1}`;
+      throw new MemoryInputError(`${at}: ${describeZodError(parsed.error)}`, at);
+    }
+    return parsed.data;
+  });
 }
 
 export function observeAll(ctx: ObserveContext, observations: Observation[], defaultConversation: { id: string; title: string }): ObserveResult {

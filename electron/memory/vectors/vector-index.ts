@@ -22,7 +22,6 @@
  */
 import type * as lancedb from '@lancedb/lancedb';
 import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import { MemoryInputError } from '../memory-errors';
 import { AnnIndex, type AnnIndexOptions } from './ann-index';
 import { closedError, TableAccess } from './table-access';
@@ -57,11 +56,6 @@ const WRITE_CHUNK = 10_000;
 const SQL_LIST_CHUNK = 1_000;
 const MAX_DIMENSIONS = 65_536;
 const MAX_LIMIT = 10_000;
-
-/** `<dataDir>/vectors`. */
-export function vectorIndexPath(dataDir: string): string {
-  return join(dataDir, 'vectors');
-}
 
 export class VectorIndex {
   private readonly access: TableAccess;

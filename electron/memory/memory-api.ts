@@ -1,0 +1,63 @@
+/**
+ * The shapes of Memory's API (memory.ts): its options, queries, results, change events and the
+ * narrow read-only views of the store it hands to the layers above.
+ */
+import type { EpisodeRecord, FactRecord } from '../../shared/memory-schema';
+import type { Clock } from './store/clock';
+import type { EntityStore } from './store/entity-store';
+import type { EpisodeStore } from './store/episode-store';
+import type { IngestionJobs } from './store/ingestion-jobs';
+import type { Forgotten } from './temporal/forget';
+import type { SlotChanges } from './temporal/slot-resolver';
+import type { ImportSummary } from './transfer/import-into';
+
+export interface MemoryOptions {
+  /** Directory holding memory.sqlite. Use ':memory:' for a throwaway store. */
+  dataDir: string;
+  /** better-sqlite3 addon built for Electron's ABI, when running inside Electron. */
+  nativeBinding?: string;
+  clock?: Clock;
+}
+
+export interface ListFactsQuery {
+  asOf?: string;
+  knownAt?: string;
+  /** Subject entity name or alias (e.g. "me", "Aさん"). */
+  subject?: string;
+  predicate?: string;
+  /** Entity name appearing as subject or object. */
+  entity?: string;
+  history?: boolean;
+  limit?: number;
+  offset?: number;
+}
+
+export interface ObserveSummary {
+  observations: number;
+  episodeIds: string[];
+  factsAdded: number;
+  factsClosed: number;
+  factsConfirmed: number;
+}
+
+/** What one write changed; every write raises exactly one. `reason` is what the UI is told. */
+export type MemoryChange =
+  | { kind: 'facts'; reason: 'observed' | 'learned' | 'edit' | 'close'; changes: SlotChanges }
+  | { kind: 'forgotten'; reason: 'forget' | 'conversation deleted'; forgotten: Forgotten }
+  | { kind: 'imported'; reason: 'import'; summary: ImportSummary }
+  | { kind: 'conversations'; reason: 'conversation'; conversationIds: string[] }
+  | { kind: 'messages'; reason: 'message'; episodeIds: string[] };
+
+export interface FactProvenance {
+  fact: FactRecord;
+  versions: FactRecord[];
+  episodes: EpisodeRecord[];
+  closedBy: FactRecord | null;
+}
+
+/** Reads of entities the layers above may make. */
+export type EntityReader = Pick<EntityStore, 'byId' | 'find' | 'all'>;
+/** Reads of episodes and conversations the layers above may make. */
+export type EpisodeReader = Pick<EpisodeStore, 'byId' | 'byIds' | 'ofConversation' | 'previousInConversation' | 'conversation'>;
+/** The ingestion queue as the worker and the UI use it (completing a job is part of applyIngestion). */
+export type JobQueue = Pick<IngestionJobs, 'claimNext' | 'fail' | 'release' | 'recoverInterrupted' | 'counts' | 'totals' | 'parked' | 'byId' | 'byEpisode' | 'retryParked'>;

@@ -1,0 +1,64 @@
+/**
+ * "Memory changed" has one source: every write of the memory raises it with what changed, and the
+ * engine tells the UI — also for writes that bypass the API handlers (the CLI, the worker, a test).
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ApiEventEnvelope } from '../../shared/api-contract';
+import { TemporaEngine } from '../../electron/engine/index';
+import type { MemoryChange } from '../../electron/memory/index';
+
+describe('memory changed', () => {
+  let dir: string;
+  let engine: TemporaEngine;
+  const told: string[] = [];
+  const changes: MemoryChange[] = [];
+
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'tempora-changed-'));
+    engine = await TemporaEngine.open({ dataDir: dir, autoLoadModels: false, startWorker: false });
+    engine.onEvent((event: ApiEventEnvelope) => {
+      if (event.name === 'memoryChanged') told.push(event.payload.reason);
+    });
+    engine.memory.onChange((change) => changes.push(change));
+  });
+
+  afterAll(async () => {
+    await engine.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('is raised once by every write, with its reason and what changed', () => {
+    const memory = engine.memory;
+    const observed = memory.observe([{ subject: 'me', predicate: 'manager', object: 'A', fact: 'My manager is A.', reference_time: '2026-09-01T00:00:00Z', cardinality: 'one' }]);
+    const fact = memory.listFacts()[0]!;
+    memory.editFact(fact.id, { fact: 'My manager is A-san.' });
+    const edited = memory.listFacts()[0]!;
+    memory.closeFact(edited.id, '2026-09-20T00:00:00Z');
+    const conversation = memory.createConversation('Chat');
+    memory.renameConversation(conversation.id, 'Renamed');
+    const [appended] = memory.appendMessages([{ role: 'user', content: 'hello', time: '2026-09-02T00:00:00Z', conversation: conversation.id }]);
+    memory.appendMessage({ role: 'user', content: 'hello', time: '2026-09-02T00:00:00Z', conversation: conversation.id });
+    memory.forgetFact(edited.id);
+    memory.deleteConversation(conversation.id, { forget: true });
+    memory.importMemory(memory.exportMemory(), { replace: true });
+
+    expect(told).toEqual(['observed', 'edit', 'close', 'conversation', 'conversation', 'message', 'message', 'forget', 'conversation deleted', 'import']);
+    expect(changes.map((c) => c.kind)).toEqual(['facts', 'facts', 'facts', 'conversations', 'conversations', 'messages', 'messages', 'forgotten', 'forgotten', 'imported']);
+    expect(observed.factsAdded).toBe(1);
+    expect(changes[0]).toMatchObject({ kind: 'facts', changes: { created: [fact.id] } });
+    // The repeated message is a duplicate: its change names no new episode.
+    expect(changes[5]).toMatchObject({ kind: 'messages', episodeIds: [appended!.episode.id] });
+    expect(changes[6]).toMatchObject({ kind: 'messages', episodeIds: [] });
+    expect(changes[8]).toMatchObject({ kind: 'forgotten', forgotten: { episodeIds: [appended!.episode.id] } });
+  });
+
+  it('is not raised by a write that is refused', () => {
+    const before = told.length;
+    expect(() => engine.memory.closeFact('fct_missing', '2026-09-20T00:00:00Z')).toThrow(/no fact with id/);
+    expect(() => engine.memory.appendMessage({ role: 'user', content: ' ', time: '2026-09-02T00:00:00Z' })).toThrow(/content/);
+    expect(told.length).toBe(before);
+  });
+});

@@ -14,6 +14,7 @@ import { MemoryInputError } from '../../electron/memory/index';
 import { ModelLoadError } from '../../electron/llm/model-errors';
 import { ipcApi } from '../../renderer/src/api/ipc-client';
 import { errorField, errorMessage } from '../../renderer/src/api/errors';
+import { sampleFact } from '../fixtures/fact-record';
 
 type Listener = (event: { senderFrame: { url: string } | null }, payload: unknown) => Promise<unknown>;
 const handlers = new Map<string, Listener>();
@@ -46,24 +47,7 @@ const { registerIpc, unregisterIpc } = await import('../../electron/main/ipc');
 await import('../../electron/preload/index');
 const preloadApi = exposed.get('tempora') as TemporaIpcApi;
 
-const fact = {
-  id: 'f1',
-  subject_id: 'e1',
-  subject: 'me',
-  predicate: 'manager',
-  object_id: 'e2',
-  object: 'A',
-  fact: 'My manager is A.',
-  cardinality: 'one',
-  valid_at: '2026-09-01T01:00:00.000Z',
-  invalid_at: null,
-  created_at: '2026-09-01T01:00:05.000Z',
-  expired_at: null,
-  episode_ids: ['ep1'],
-  invalidated_by: null,
-  supersedes: null,
-  origin: 'observed',
-} satisfies FactRecord;
+const fact: FactRecord = sampleFact;
 
 const throwing: Partial<Record<ApiCallName, unknown>> = {
   editFact: new MemoryInputError('invalid_at (2026-08-01T00:00:00.000Z) must be after valid_at (2026-09-01T01:00:00.000Z)', 'invalid_at'),

@@ -11,6 +11,7 @@ import type { FactRecord } from '../../shared/memory-schema';
 import type { ApiHandlers } from '../../electron/engine/api-handlers';
 import { ModelLoadError } from '../../electron/llm/model-errors';
 import { MemoryInputError } from '../../electron/memory/index';
+import { sampleFact } from '../fixtures/fact-record';
 
 type Sender = { senderFrame: { url: string } | null };
 type Listener = (event: Sender, payload: unknown) => Promise<unknown>;
@@ -28,24 +29,7 @@ vi.mock('electron', () => ({
 
 const { registerIpc, unregisterIpc } = await import('../../electron/main/ipc');
 
-const fact: FactRecord = {
-  id: 'f1',
-  subject_id: 'e1',
-  subject: 'me',
-  predicate: 'manager',
-  object_id: 'e2',
-  object: 'A',
-  fact: 'My manager is A.',
-  cardinality: 'one',
-  valid_at: '2026-09-01T01:00:00.000Z',
-  invalid_at: null,
-  created_at: '2026-09-01T01:00:05.000Z',
-  expired_at: null,
-  episode_ids: ['ep1'],
-  invalidated_by: null,
-  supersedes: null,
-  origin: 'observed',
-};
+const fact: FactRecord = sampleFact;
 
 const appFrame: Sender = { senderFrame: { url: 'app://tempora/index.html' } };
 const calls: Array<{ name: string; request: unknown }> = [];

@@ -13,7 +13,7 @@
  * call can be matched to it. The connection stays open either way. Results may arrive in any order.
  */
 import { z } from 'zod';
-import { type ApiError, apiFailure, apiSuccess, failure, type ApiErrorData, type ApiOutcome } from './api-error';
+import { type ApiError, apiFailure, apiSuccess, failure, firstIssueText, type ApiErrorData, type ApiOutcome } from './api-error';
 import { apiCalls, apiEventEnvelope, type ApiCallName } from './api-contract';
 
 /** Where the WebSocket is (`ws://127.0.0.1:PORT/api?token=T`). */
@@ -137,8 +137,7 @@ export function parseServerMessage(data: unknown): { ok: true; message: ServerMe
   const parsed = serverMessage.safeParse(message);
   if (parsed.success) return { ok: true, message: parsed.data };
   const id = typeof message === 'object' && message !== null ? messageId.safeParse((message as { id?: unknown }).id) : null;
-  const issue = parsed.error.issues[0];
-  return { ok: false, id: id?.success ? id.data : null, error: issue ? `${issue.path.join('.') || '(root)'}: ${issue.message}` : 'not a bridge message' };
+  return { ok: false, id: id?.success ? id.data : null, error: parsed.error.issues.length ? firstIssueText(parsed.error) : 'not a bridge message' };
 }
 
 function frameError(error: string): ResultMessage {

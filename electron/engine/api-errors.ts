@@ -31,10 +31,6 @@ function textOf(error: unknown): string {
   return text || 'the call failed';
 }
 
-/** Every issue of a failed validation, "path: message; path: message" ("(root)" for the whole value). */
-export function issuesText(error: z.ZodError): string {
-  return error.issues.map((issue) => `${issue.path.map(String).join('.') || '(root)'}: ${issue.message}`).join('; ');
-}
 
 /** The field the first issue is about: its path, or the first unexpected key of a strict object. */
 export function issueField(error: z.ZodError): string | undefined {

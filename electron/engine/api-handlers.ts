@@ -9,7 +9,8 @@ import type { z } from 'zod';
 import type { TemporaEngine } from './engine';
 import { searchMemory } from './memory-search';
 import { ApiError } from '../../shared/api-error';
-import { issueField, issuesText } from './api-errors';
+import { describeZodError } from '../../shared/memory-schema';
+import { issueField } from './api-errors';
 
 export type ParsedRequest<N extends ApiCallName> = z.output<(typeof apiCalls)[N]['request']>;
 export type ApiHandlers = { [N in ApiCallName]: (request: ParsedRequest<N>) => Promise<ApiResponse<N>> };
@@ -112,10 +113,10 @@ export async function dispatchCall(handlers: ApiHandlers, name: string, payload:
   if (!Object.hasOwn(apiCalls, name)) throw new ApiError('unknown_call', `unknown call ${JSON.stringify(name)}`);
   const call = apiCalls[name as ApiCallName];
   const parsed = call.request.safeParse(payload ?? {});
-  if (!parsed.success) throw new ApiError('invalid_request', `${name}: invalid request: ${issuesText(parsed.error)}`, { field: issueField(parsed.error) });
+  if (!parsed.success) throw new ApiError('invalid_request', `${name}: invalid request: ${describeZodError(parsed.error)}`, { field: issueField(parsed.error) });
   const handler = handlers[name as ApiCallName] as (request: unknown) => Promise<unknown>;
   const result = await handler(parsed.data);
   const checked = call.response.safeParse(result);
-  if (!checked.success) throw new ApiError('invalid_response', `${name}: invalid response: ${issuesText(checked.error)}`);
+  if (!checked.success) throw new ApiError('invalid_response', `${name}: invalid response: ${describeZodError(checked.error)}`);
   return checked.data;
 }

@@ -8,7 +8,7 @@ import type { GpuSetting } from '../llm/llama-runtime';
 import { embeddingPrefixesFor, NO_PREFIXES, type CatalogueModel } from '../llm/model-catalogue';
 import { ModelHost } from '../llm/model-host';
 import { openMemory, type Memory } from '../memory/index';
-import { IngestionWorker, retrieve, runChatTurn, type ChatTurnRequest, type ChatTurnResult, type Retrieval, type RetrieveOptions } from '../assistant/index';
+import { IngestionWorker, runChatTurn, type ChatTurnRequest, type ChatTurnResult } from '../assistant/index';
 import { ModelManager } from './model-manager';
 import { VectorService } from './vector-service';
 
@@ -69,6 +69,8 @@ export class TemporaEngine {
     // The one "memory changed" signal: every write of the memory raises it, whoever made the write.
     this.memory.onChange((change) => {
       this.emit({ name: 'memoryChanged', payload: { reason: change.reason } });
+      // While an answer streams, its own messages wait for the vector sync (the worker's idle runs it).
+      if (change.kind === 'messages' && this.chatting > 0) return;
       if (change.kind === 'forgotten') this.vectors.remove([...change.forgotten.factIds, ...change.forgotten.entityIds, ...change.forgotten.episodeIds]);
       this.vectors.scheduleSync();
     });
@@ -111,10 +113,6 @@ export class TemporaEngine {
     if (role === 'embedding') await this.vectors.detach();
     await this.models.unload(role);
     this.emit({ name: 'modelsChanged', payload: {} });
-  }
-
-  retrieve(query: string, options: Omit<RetrieveOptions, 'vectors'> = {}): Promise<Retrieval> {
-    return retrieve(this.memory, query, { ...options, vectors: this.vectors.ranker() });
   }
 
   /** One chat turn, streamed; stop it with stopTurn(turnId). */

@@ -4,6 +4,7 @@
  * embedding model is loaded, fused; history when the question asks for it) with the same options.
  */
 import type { SearchResponse } from '../../shared/api-contract';
+// Straight from the retrieval module, not assistant/index.ts: `tempora search` loads only this much.
 import { retrieve, retrieveWithoutVectors, type Retrieval, type VectorRanker } from '../assistant/retrieval/retrieve';
 import type { Memory } from '../memory/index';
 

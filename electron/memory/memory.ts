@@ -91,10 +91,13 @@ export class Memory {
             return appendMessage(this.store, input);
           } catch (error) {
             if (!where || !(error instanceof MemoryInputError)) throw error;
-            throw new MemoryInputError(`${where(index)}: ${error.message}`, where(index));
+            throw new MemoryInputError(`${where(index)}: ${error.message}`, `${where(index)}.${error.where}`, error.code);
           }
         }),
-      (appended) => ({ kind: 'messages', reason: 'message', episodeIds: appended.filter((a) => !a.duplicate).map((a) => a.episode.id) }),
+      (appended) => {
+        const episodeIds = appended.filter((a) => !a.duplicate).map((a) => a.episode.id);
+        return episodeIds.length ? { kind: 'messages', reason: 'message', episodeIds } : null;
+      },
     );
   }
 
@@ -161,8 +164,8 @@ export class Memory {
     return { fact, versions, episodes: this.store.episodes.byIds(episodeIds), closedBy };
   }
 
-  /** The live facts each of these facts closed (a chain's predecessors), latest two per fact, by position. */
-  closedBy(factIds: string[]): { hit: number; id: string }[] {
+  /** The live facts each of these facts closed (a chain's predecessors, latest first), by position in factIds. */
+  factsClosedBy(factIds: string[]): { hit: number; id: string }[] {
     return closedByChains(this.store.db, factIds);
   }
 
@@ -245,6 +248,7 @@ export class Memory {
 
   /** Remembers which facts an assistant message was given. */
   recordMessageFacts(episodeId: string, factIds: string[]): void {
+    if (factIds.length === 0) return;
     this.write(() => conversations.recordMessageFacts(this.store, episodeId, factIds), () => ({ kind: 'messages', reason: 'message', episodeIds: [episodeId] }));
   }
 
@@ -263,8 +267,9 @@ export class Memory {
    */
   importMemory(input: unknown, options: { replace?: boolean; helper?: boolean } = {}): ImportSummary {
     flushFullText(this.store.db);
-    const { summary, background } = importInto(this.store, { path: this.path, nativeBinding: this.nativeBinding }, input, options);
-    this.background = Promise.all([this.background, background]).then(() => undefined);
+    const summary = importInto(this.store, { path: this.path, nativeBinding: this.nativeBinding }, input, options, (work) => {
+      this.background = Promise.all([this.background, work]).then(() => undefined);
+    });
     this.emit({ kind: 'imported', reason: 'import', summary });
     return summary;
   }
@@ -284,16 +289,27 @@ export class Memory {
     return this.write(run, (forgotten) => ({ kind: 'forgotten', reason: 'forget', forgotten }));
   }
 
-  /** One write transaction; then the rows it queued for full-text search are indexed, and the change is told. */
-  private write<T>(fn: () => T, change: (result: T) => MemoryChange): T {
+  /**
+   * One write transaction; then the rows it queued for full-text search are indexed, and the change
+   * is told — after the commit, and only when the write changed something (`change` gives null).
+   */
+  private write<T>(fn: () => T, change: (result: T) => MemoryChange | null): T {
     const result = this.store.db.transaction(fn)();
     if (!this.store.db.inTransaction) flushFullText(this.store.db);
-    this.emit(change(result));
+    const told = change(result);
+    if (told) this.emit(told);
     return result;
   }
 
+  /** A listener that throws must not make a committed write look failed. */
   private emit(change: MemoryChange): void {
-    for (const listener of this.listeners) listener(change);
+    for (const listener of this.listeners) {
+      try {
+        listener(change);
+      } catch (error) {
+        console.error('tempora: a memory change listener failed:', error);
+      }
+    }
   }
 }
 

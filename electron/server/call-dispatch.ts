@@ -29,6 +29,8 @@ export class CallDispatcher {
     this.inFlight++;
     void outcomeOf(() => dispatchCall(this.handlers, name, request))
       .then((outcome) => this.reply(resultMessage(id, outcome)))
+      // outcomeOf never rejects; a reply that throws (a socket gone mid-send) must not take the bridge down.
+      .catch((error: unknown) => console.error('tempora bridge: could not send a result:', error))
       .finally(() => {
         this.inFlight--;
       });

@@ -8,7 +8,7 @@
  * - `benchRetrieval`: `retrieve(memory, query, { vectors, limit: 10 })` with a VectorRanker that
  *   searches a precomputed query vector (the query's embedding is left out), and full-text only
  *   (`vectors: null`) for comparison. The ranker's own time is the "vector part".
- * - `benchChatTurn`: `runChatTurn` (electron/memory/chat/chat-turn.ts) with a fake ChatModel that
+ * - `benchChatTurn`: `runChatTurn` (electron/assistant/chat/chat-turn.ts) with a fake ChatModel that
  *   emits its first token at once; the time from the call to that token is everything the turn
  *   does before the model: appendMessage, conversation history, retrieve, buildContext.
  *

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { openMemory, steppingClock, type Memory } from '../../electron/memory/index';
 import { IngestionWorker, type IngestionEvent } from '../../electron/assistant/ingestion/ingestion-worker';
 import { scriptedModel, type Script } from '../fixtures/scripted-model';
@@ -18,6 +18,10 @@ async function ingest(script: Script, messages: { content: string; time: string;
 }
 
 describe('ingestion with a scripted model', () => {
+  // dates are days in the user's zone (TEMPORA_TZ): fixed here so no test depends on the machine's
+  beforeEach(() => vi.stubEnv('TEMPORA_TZ', 'UTC'));
+  afterEach(() => vi.unstubAllEnvs());
+
   it('learns the seed example: as of 10 Sep A, now B, A closed at 15 Sep, nothing deleted', async () => {
     const { m, model } = await ingest(
       {
@@ -95,13 +99,24 @@ describe('ingestion with a scripted model', () => {
     );
     expect(model.calls[0]!.prompt).toContain('2026-09-15T12:00:00.000Z (Tuesday)');
     const facts = m.listFacts({ history: true }).filter((f) => f.expired_at === null);
-    expect(facts.find((f) => f.object === 'Osaka')!.valid_at).toBe('2026-09-08T12:00:00.000Z');
+    // "last week" is the week that began on Monday 7 September (issue 12), not the same hour 7 days back
+    expect(facts.find((f) => f.object === 'Osaka')!.valid_at).toBe('2026-09-07T00:00:00.000Z');
     const ja = facts.find((f) => f.predicate === '担当者')!;
-    expect(ja.valid_at).toBe('2026-09-08T00:00:00.000Z');
+    expect(ja.valid_at).toBe('2026-09-07T00:00:00.000Z');
     expect(ja.fact).toBe('私の担当者は佐藤さんです。');
     expect(m.search('担当').map((h) => h.fact.id)).toEqual([ja.id]);
     const tennis = facts.find((f) => f.object === 'tennis')!;
     expect([tennis.valid_at, tennis.invalid_at]).toEqual(['2025-01-01T00:00:00.000Z', '2026-06-15T12:00:00.000Z']);
+  });
+
+  it("resolves a calendar date in the user's zone: 9月1日 at 08:00 in Tokyo is this year's 1 September", async () => {
+    vi.stubEnv('TEMPORA_TZ', 'Asia/Tokyo');
+    const { m } = await ingest(
+      { extract: { '9月1日から東京で働いています。': [{ subject: 'me', predicate: 'works_in', object: '東京', object_type: 'place', fact: '私は東京で働いています。', cardinality: 'one', since: '9月1日から', until: '来年の3月まで' }] } },
+      [{ content: '9月1日から東京で働いています。', time: '2026-09-01T08:00:00+09:00' }],
+    );
+    const fact = m.listFacts({ history: true }).find((f) => f.object === '東京')!;
+    expect([fact.valid_at, fact.invalid_at]).toEqual(['2026-08-31T15:00:00.000Z', '2027-02-28T15:00:00.000Z']);
   });
 
   it('asks once about a synonymous predicate and closes the older fact by dates', async () => {
@@ -145,6 +160,27 @@ describe('ingestion with a scripted model', () => {
     expect([kyoto.valid_at, kyoto.invalid_at, kyoto.invalidated_by]).toEqual(['2025-01-01T00:00:00.000Z', osaka.valid_at, osaka.id]);
     expect(osaka.invalid_at).toBeNull();
     expect(m.listFacts({ asOf: day('2026-01-01') }).map((f) => f.object)).toEqual(['Kyoto']);
+  });
+
+  it('equal dates across slots: the later message wins, whichever message is learned first (rule 3)', async () => {
+    const script = {
+      extract: {
+        'I reside in Kyoto since 2026-09-01.': [{ subject: 'me', predicate: 'resides_in', object: 'Kyoto', object_type: 'place' as const, fact: 'I reside in Kyoto.', cardinality: 'one' as const, since: '2026-09-01' }],
+        'I live in Osaka since 2026-09-01.': [{ subject: 'me', predicate: 'lives_in', object: 'Osaka', object_type: 'place' as const, fact: 'I live in Osaka.', cardinality: 'one' as const, since: '2026-09-01' }],
+      },
+      judge: () => 'contradiction' as const,
+    };
+    const kyoto = { content: 'I reside in Kyoto since 2026-09-01.', time: '2026-09-20T00:00:00Z' };
+    const osaka = { content: 'I live in Osaka since 2026-09-01.', time: '2026-09-10T00:00:00Z' };
+    for (const order of [[osaka, kyoto], [kyoto, osaka]]) {
+      const { m } = await ingest(script, order);
+      const live = m.listFacts({ history: true }).filter((f) => f.expired_at === null);
+      const byObject = new Map(live.map((f) => [f.object, f]));
+      // Kyoto was said later (20 Sep), so Kyoto holds; Osaka is closed at Kyoto's valid_at, by Kyoto.
+      expect(byObject.get('Kyoto')?.invalid_at).toBeNull();
+      expect([byObject.get('Osaka')?.invalid_at, byObject.get('Osaka')?.invalidated_by]).toEqual(['2026-09-01T00:00:00.000Z', byObject.get('Kyoto')?.id]);
+      expect(m.listFacts().map((f) => f.object)).toEqual(['Kyoto']);
+    }
   });
 
   it('merges a duplicate said in other words, keeping both source episodes', async () => {

@@ -163,7 +163,7 @@ function learnedFact(p: Placed, mine: PairQuestion[], relations: Map<string, Rel
 
 function entityRef(name: string, type: string, resolution: NameResolution | { kind: 'user' }, saidSame: (name: string) => boolean): EntityRef {
   if (resolution.kind === 'user') return { kind: 'user' };
-  if (resolution.kind === 'existing') return { kind: 'existing', id: resolution.entity.id, name, addAlias: resolution.addAlias };
-  if (resolution.kind === 'ask' && saidSame(name)) return { kind: 'existing', id: resolution.candidate.id, name, addAlias: true };
+  if (resolution.kind === 'existing') return { kind: 'existing', id: resolution.entity.id, name, type: resolution.entity.type, addAlias: resolution.addAlias };
+  if (resolution.kind === 'ask' && saidSame(name)) return { kind: 'existing', id: resolution.candidate.id, name, type: resolution.candidate.type, addAlias: true };
   return { kind: 'new', name, type: type as Extract<EntityRef, { kind: 'new' }>['type'] };
 }

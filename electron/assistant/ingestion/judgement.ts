@@ -4,7 +4,7 @@
  *   `many` predicate where the new fact may say the old one ended → duplicate / contradiction / unrelated;
  * - names that are similar to a stored entity but not clearly the same → same / different.
  * The model never picks a direction: of two contradicting facts the one that became true earlier
- * is closed, as rule 3 says (see ingest-message.ts).
+ * is closed, as rule 3 says (memory/temporal/learn.ts, becameTrueFirst).
  * The answer's schema is zod, built per call (its keys are the questions asked); the prompt's words
  * are in prompts/judgement-prompt.ts.
  */
@@ -63,9 +63,8 @@ export function pairCandidates(
   stored: readonly (FactRow & { object: string })[],
   newFact: { predicate: string; objectKey: string; fact: string; cardinality: 'one' | 'many' },
 ): (FactRow & { object: string })[] {
-  const rows = stored;
   const changeCue = signalsChange(newFact.fact);
-  return rows.filter((row) => {
+  return stored.filter((row) => {
     const sameObject = objectKeyOf(row) === newFact.objectKey;
     if (row.predicate === newFact.predicate) {
       // one-slots are decided by the rules; same object merges; many-slots only on a change cue

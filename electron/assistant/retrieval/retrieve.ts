@@ -82,7 +82,7 @@ function withPredecessors(memory: Memory, facts: FactRecord[], now: string): Fac
   const current = facts.filter((f) => f.expired_at === null && f.invalid_at === null).map((f) => f.id);
   if (current.length === 0) return facts;
   // One query for all hits: the live facts closed by any version of each hit's chain.
-  const rows = memory.closedBy(current);
+  const rows = memory.factsClosedBy(current);
   const seen = new Set(facts.map((f) => f.id));
   const perHit = new Map<number, number>();
   const closed: string[] = [];

@@ -16,7 +16,7 @@ import { becameTrueFirst } from './temporal-rules';
 export type EntityRef =
   | { kind: 'user' }
   /** A stored entity, called `name` in the message; addAlias: remember that name for it. */
-  | { kind: 'existing'; id: string; name: string; addAlias: boolean }
+  | { kind: 'existing'; id: string; name: string; type: EntityType; addAlias: boolean }
   /** Not stored yet; a name created earlier in the same message resolves to that entity. */
   | { kind: 'new'; name: string; type: EntityType };
 
@@ -93,7 +93,7 @@ function entityFor(ctx: StoreContext, ref: EntityRef): EntityRecord {
       return entity;
     }
     // Forgotten while the model worked: the name stands for a new entity again.
-    return ctx.entities.find(ref.name) ?? ctx.entities.create({ name: ref.name, type: 'other', aliases: [], summary: '' });
+    return ctx.entities.find(ref.name) ?? ctx.entities.create({ name: ref.name, type: ref.type, aliases: [], summary: '' });
   }
   return ctx.entities.find(ref.name) ?? ctx.entities.create({ name: ref.name, type: ref.type, aliases: [], summary: '' });
 }
@@ -104,7 +104,7 @@ function applyWithContradictions(ctx: StoreContext, claim: NewClaim, contradicts
   const contradicted = contradicts.map((id) => ctx.rows.liveVersionOf(id)).filter((r) => r !== undefined);
   const asClaim = (r: FactRow) => ({ validAt: r.valid_at, referenceTime: r.reference_time });
   const closedByClaim = contradicted.filter((r) => becameTrueFirst(asClaim(r), claim));
-  const closingClaim = contradicted.filter((r) => !becameTrueFirst(asClaim(r), claim)).sort((a, b) => (a.valid_at < b.valid_at ? -1 : 1))[0];
+  const closingClaim = contradicted.filter((r) => !becameTrueFirst(asClaim(r), claim)).sort((a, b) => (becameTrueFirst(asClaim(a), asClaim(b)) ? -1 : 1))[0];
   if (closingClaim && (claim.end === null || claim.end.at > closingClaim.valid_at)) claim = { ...claim, end: { at: closingClaim.valid_at, kind: 'judged', by: closingClaim.id } };
   mergeChanges(changes, ctx.slots.apply([claim]));
   const holder = ctx.claims.holderOf(claim.subjectId, claim.predicate, episodeId);

@@ -19,7 +19,9 @@ export function importInto(
   file: { path: string; nativeBinding: string | undefined },
   input: unknown,
   options: { replace?: boolean; helper?: boolean },
-): { summary: ImportSummary; background: Promise<unknown> } {
+  /** Called with the helper's exit (its WAL checkpoint), whether the import succeeds or not. */
+  onBackground: (work: Promise<unknown>) => void,
+): ImportSummary {
   const { db } = ctx;
   // Into an empty store the import checks every reference itself (memory-import.ts), so SQLite's
   // per-row foreign key lookups are skipped; the pragma only takes effect outside a transaction.
@@ -41,9 +43,10 @@ export function importInto(
     if (helper) {
       db.pragma(`wal_autocheckpoint = ${WAL_AUTOCHECKPOINT_PAGES}`);
       helper.finish(summary ? { dbPath: file.path } : null);
+      onBackground(helper.exited);
     }
   }
-  return { summary: summary, background: helper ? helper.exited : Promise.resolve() };
+  return summary;
 }
 
 /** Facts + episodes of what looks like an export document (before it is validated). */

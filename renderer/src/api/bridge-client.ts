@@ -10,6 +10,7 @@
 import type { ApiCallName, ApiEventEnvelope, ApiRequest, ApiResponse } from '../../../shared/api-contract';
 import { ApiError, errorFromFailure } from '../../../shared/api-error';
 import { MAX_MESSAGE_BYTES, REFUSED_CLOSE_CODES, parseServerMessage, type CallMessage } from '../../../shared/bridge-protocol';
+import { formatBytes } from '../../../shared/format-bytes';
 import type { ConnectionSource, ConnectionState } from './connection';
 
 const WAIT_FOR_CONNECTION_MS = 20_000;
@@ -77,7 +78,7 @@ export class BridgeClient implements ConnectionSource {
       const bytes = text.length * 3 > MAX_MESSAGE_BYTES ? utf8Length(text) : 0;
       if (bytes > MAX_MESSAGE_BYTES) {
         // The server would close the connection (and fail every call on it) rather than read it.
-        reject(new ApiError('invalid_request', `${name}: the request is too large to send (${mebibytes(bytes)} MiB; the bridge takes at most ${mebibytes(MAX_MESSAGE_BYTES)} MiB)`));
+        reject(new ApiError('invalid_request', `${name}: the request is too large to send (${formatBytes(bytes)}; the bridge takes at most ${formatBytes(MAX_MESSAGE_BYTES)})`));
         return;
       }
       const pending: Pending = { resolve, reject };
@@ -210,8 +211,4 @@ export class BridgeClient implements ConnectionSource {
 
 function utf8Length(text: string): number {
   return new TextEncoder().encode(text).length;
-}
-
-function mebibytes(bytes: number): string {
-  return (bytes / 1024 / 1024).toFixed(1);
 }

@@ -9,14 +9,19 @@ import { useEffect, useRef } from 'react';
 import { useApi, useConnection } from './api-context';
 import { memoryKeys, modelKeys } from './query-keys';
 
+/** memoryChanged reasons (electron/memory's MemoryChange) that leave every fact as it was. */
+const CONVERSATION_ONLY = new Set(['message', 'conversation']);
+
 export function useQueryInvalidation(): void {
   const api = useApi();
   const queryClient = useQueryClient();
   useEffect(
     () =>
       api.onEvent((event) => {
-        if (event.name === 'memoryChanged') void queryClient.invalidateQueries({ queryKey: memoryKeys.all });
-        else if (event.name === 'modelsChanged') void queryClient.invalidateQueries({ queryKey: modelKeys.all });
+        if (event.name !== 'memoryChanged' && event.name !== 'modelsChanged') return;
+        // New messages and renamed conversations change only the conversation list, not the facts.
+        if (event.name === 'memoryChanged') void queryClient.invalidateQueries({ queryKey: CONVERSATION_ONLY.has(event.payload.reason) ? memoryKeys.conversations : memoryKeys.all });
+        else void queryClient.invalidateQueries({ queryKey: modelKeys.all });
       }),
     [api, queryClient],
   );

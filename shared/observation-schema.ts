@@ -1,6 +1,6 @@
 /** A structured observation: one fact as it arrives, before the temporal rules place it. */
 import { z } from 'zod';
-import { toIsoUtc } from './time';
+import { toIsoUtc, type IsoTime } from './time';
 import { cardinality } from './memory-schema';
 
 const time = z.string().transform((value, ctx) => {
@@ -12,6 +12,44 @@ const time = z.string().transform((value, ctx) => {
   }
 });
 
+/**
+ * A valid_at / invalid_at as written in words ("先週", "9月1日", "last March", "yesterday"). shared/
+ * cannot resolve it (no zone arithmetic here): memory's observe does, against the line's
+ * reference_time in that time's own offset.
+ */
+export interface TimePhrase {
+  phrase: string;
+}
+
+export const TIME_PHRASE_MAX = 100;
+
+/** An ISO-8601 time (anything that starts like a date: checked as ISO) or a time phrase. */
+const timeOrPhrase = z.string().transform((value, ctx): IsoTime | TimePhrase => {
+  const text = value.trim();
+  if (/^\d{4}-\d{2}-\d{2}(?:$|[T ])/.test(text)) {
+    try {
+      return toIsoUtc(text);
+    } catch (error) {
+      ctx.addIssue({ code: 'custom', message: (error as Error).message });
+      return z.NEVER;
+    }
+  }
+  if (text === '' || text.length > TIME_PHRASE_MAX) {
+    ctx.addIssue({ code: 'custom', message: `expected an ISO-8601 time or a time phrase of at most ${TIME_PHRASE_MAX} characters` });
+    return z.NEVER;
+  }
+  return { phrase: text };
+});
+
+export const isTimePhrase = (value: IsoTime | TimePhrase | null): value is TimePhrase => typeof value === 'object' && value !== null;
+
+/** Why an interval is impossible (invalid_at not after valid_at), or null when it is fine. */
+export function intervalIssue(validAt: IsoTime | null, invalidAt: IsoTime | null, referenceTime: IsoTime): string | null {
+  const start = validAt ?? referenceTime;
+  if (invalidAt === null || invalidAt > start) return null;
+  return `must be after valid_at (${start}${validAt === null ? ', taken from reference_time' : ''})`;
+}
+
 export const observationInput = z.strictObject({
   subject: z.string().trim().min(1).max(500),
   predicate: z.string().trim().min(1).max(200),
@@ -20,19 +58,18 @@ export const observationInput = z.strictObject({
   object_type: z.enum(['entity', 'literal']).default('entity'),
   fact: z.string().trim().min(1).max(4000),
   reference_time: time,
-  valid_at: time.nullable().optional().transform((v) => v ?? null),
-  invalid_at: time.nullable().optional().transform((v) => v ?? null),
+  valid_at: timeOrPhrase.nullable().optional().transform((v) => v ?? null),
+  invalid_at: timeOrPhrase.nullable().optional().transform((v) => v ?? null),
   cardinality: cardinality.default('many'),
   conversation: z.string().min(1).max(200).optional(),
 }).superRefine((value, ctx) => {
-  const validAt = value.valid_at ?? value.reference_time;
-  if (value.invalid_at !== null && value.invalid_at <= validAt) {
-    ctx.addIssue({
-      code: 'custom',
-      path: ['invalid_at'],
-      message: `must be after valid_at (${validAt}${value.valid_at === null ? ', taken from reference_time' : ''})`,
-    });
-  }
+  // With a phrase on either side the check waits until observe has resolved it.
+  if (isTimePhrase(value.valid_at) || isTimePhrase(value.invalid_at)) return;
+  const issue = intervalIssue(value.valid_at, value.invalid_at, value.reference_time);
+  if (issue !== null) ctx.addIssue({ code: 'custom', path: ['invalid_at'], message: issue });
 });
 export type ObservationInput = z.input<typeof observationInput>;
-export type Observation = z.output<typeof observationInput>;
+/** A line as read: valid_at / invalid_at may still be phrases. */
+export type ObservationLine = z.output<typeof observationInput>;
+/** An observation ready to place: every time resolved to ISO UTC. */
+export type Observation = Omit<ObservationLine, 'valid_at' | 'invalid_at'> & { valid_at: IsoTime | null; invalid_at: IsoTime | null };

@@ -33,3 +33,4 @@ export { VECTOR_KINDS, type VectorKind, type VectorResetReason } from './vectors
 export { indexItems, rebuild, reconcile, removeItems, textHash, type IndexItemsResult, type ReconcileResult, type VectorSource, type VectorSourceItem, type VectorSyncOptions } from './vectors/vector-sync';
 export { vectorItemsOf, type MemoryVectorItems } from './vectors/vector-source';
 export type { TextEmbedder } from './vectors/text-embedder';
+export { resolveTimeExpression, zoneOfIsoTime, type Precision, type Resolved, type TimeReference } from './temporal/time-expression';

@@ -3,7 +3,7 @@
  * Schema is generated from it and the answer is validated and typed by it) and the reading of the
  * answer. The schema is bounded everywhere (enums, maxLength, maxItems) so that even a tiny model
  * finishes and its output is valid JSON; dates are copied as written and resolved in code
- * (relative-dates.ts). The prompt's words are in prompts/extraction-prompt.ts.
+ * (resolveTimeExpression in memory/temporal/time-expression.ts). The prompt's words are in prompts/extraction-prompt.ts.
  */
 import { z } from 'zod';
 import { modelText } from '../../llm/structured-output';

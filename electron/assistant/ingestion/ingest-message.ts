@@ -6,7 +6,7 @@
  */
 import type { EpisodeRecord } from '../../../shared/memory-schema';
 import type { StructuredModel } from '../../llm/ports';
-import { isUserReference, normalizePredicate, objectKeyOf, type EntityRef, type JobUsage, type LearnedFact, type Learning, type Memory } from '../../memory/index';
+import { isUserReference, normalizePredicate, objectKeyOf, resolveTimeExpression, type EntityRef, type JobUsage, type LearnedFact, type Learning, type Memory } from '../../memory/index';
 import { resolveName, type NameResolution } from './entity-resolution';
 import { EXTRACTION_MAX_TOKENS, EXTRACTION_SYSTEM, extractionPrompt, extractionSchema, readExtraction, type ExtractedFact } from './extraction';
 import {
@@ -22,7 +22,6 @@ import {
   type PairQuestion,
   type Relation,
 } from './judgement';
-import { resolveTimeExpression } from './relative-dates';
 
 export interface IngestOptions {
   timeoutMs?: number;
@@ -135,12 +134,31 @@ export async function prepareIngest(memory: Memory, model: StructuredModel, epis
 function place(memory: Memory, extracted: ExtractedFact, referenceTime: string): Placed {
   const subject: Placed['subject'] = isUserReference(extracted.subject) ? { kind: 'user' } : resolveName(memory, extracted.subject);
   const object: Placed['object'] = extracted.object_type === 'literal' ? { kind: 'literal' } : isUserReference(extracted.object) ? resolveName(memory, 'me') : resolveName(memory, extracted.object);
-  // Rule 2: no date in the message means the message's own time.
-  const since = resolveTimeExpression(extracted.since, referenceTime);
+  // Rule 2: no date in the message means the message's own time. Dates are days in the user's zone.
+  const reference = { instant: referenceTime, zone: userTimeZone() };
+  const since = resolveTimeExpression(extracted.since, reference)?.at ?? null;
   const validAt = since ?? referenceTime;
-  const until = resolveTimeExpression(extracted.until, referenceTime);
+  const until = resolveTimeExpression(extracted.until, reference)?.at ?? null;
   const endsExisting = since === null && until !== null && until <= referenceTime ? until : null;
   return { extracted, subject, object, predicate: normalizePredicate(extracted.predicate), validAt, end: until !== null && until > validAt ? until : null, endsExisting };
+}
+
+/**
+ * The zone the user lives in, for working out which day "昨日" or "9月1日" was: TEMPORA_TZ (an IANA
+ * name or a fixed offset like "+09:00") when set and valid, else the system's zone. Episodes do not
+ * store the writer's zone yet; when they do, this gives way to the stored offset.
+ */
+export function userTimeZone(): string {
+  const configured = process.env.TEMPORA_TZ?.trim();
+  if (configured) {
+    try {
+      resolveTimeExpression('now', { instant: '2000-01-01T00:00:00Z', zone: configured });
+      return configured;
+    } catch {
+      // an unknown zone name: fall back to the system's
+    }
+  }
+  return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
 }
 
 /** A placed fact as memory takes it: entity references decided, the model's judgements named by fact id. */

@@ -3,12 +3,13 @@
  * name, then each claim placed by the temporal rules. The caller wraps a batch in one transaction.
  */
 import { describeZodError } from '../../../shared/memory-schema';
-import { observationInput, type Observation } from '../../../shared/observation-schema';
+import { intervalIssue, isTimePhrase, observationInput, type Observation, type ObservationLine } from '../../../shared/observation-schema';
 import { MemoryInputError } from '../memory-errors';
 import type { EntityStore } from '../store/entity-store';
 import type { EpisodeStore } from '../store/episode-store';
 import { normalizePredicate } from '../store/normalize';
 import { emptyChanges, mergeChanges, type SlotChanges, type SlotResolver } from './slot-resolver';
+import { resolveTimeExpression, zoneOfIsoTime } from './time-expression';
 
 export interface ObserveContext {
   entities: EntityStore;
@@ -21,15 +22,32 @@ export interface ObserveResult {
   changes: SlotChanges;
 }
 
-/** Checks every observation before any is applied; an error names the item ("where:N") and the field. */
+/**
+ * Checks every observation before any is applied; an error names the item ("where:N") and the field.
+ * A valid_at / invalid_at written as a phrase ("先週", "9月1日", "last March") is resolved against the
+ * line's reference_time in that time's own zone (its offset; "Z" or none is UTC).
+ */
 export function parseObservations(inputs: readonly unknown[], where: string): Observation[] {
   return inputs.map((input, index) => {
+    const at = `${where}:${index + 1}`;
     const parsed = observationInput.safeParse(input);
-    if (!parsed.success) {
-      const at = `${where}:${index + 1}`;
-      throw new MemoryInputError(`${at}: ${describeZodError(parsed.error)}`, at);
-    }
-    return parsed.data;
+    if (!parsed.success) throw new MemoryInputError(`${at}: ${describeZodError(parsed.error)}`, at);
+    const line = parsed.data;
+    if (!isTimePhrase(line.valid_at) && !isTimePhrase(line.invalid_at)) return { ...line, valid_at: line.valid_at, invalid_at: line.invalid_at };
+    const reference = { instant: line.reference_time, zone: zoneOfIsoTime((input as { reference_time: string }).reference_time) };
+    const resolve = (field: 'valid_at' | 'invalid_at'): string | null => {
+      const value = line[field];
+      if (!isTimePhrase(value)) return value;
+      const resolved = resolveTimeExpression(value.phrase, reference);
+      if (resolved === null) {
+        throw new MemoryInputError(`${at}: ${field}: not a time: ${JSON.stringify(value.phrase)} (neither ISO-8601 nor a date phrase this can read)`, at);
+      }
+      return resolved.at;
+    };
+    const observation: Observation = { ...(line as Omit<ObservationLine, 'valid_at' | 'invalid_at'>), valid_at: resolve('valid_at'), invalid_at: resolve('invalid_at') };
+    const issue = intervalIssue(observation.valid_at, observation.invalid_at, observation.reference_time);
+    if (issue !== null) throw new MemoryInputError(`${at}: invalid_at: ${issue}`, at);
+    return observation;
   });
 }
 

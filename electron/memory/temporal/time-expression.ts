@@ -1,0 +1,282 @@
+/**
+ * A time expression as a person wrote it ("先週", "9月1日から", "last March", "3 days ago",
+ * "2026-09-01") → the instant it names, worked out in the writer's zone at the reference instant
+ * (never against today). Used by the assistant's ingestion (since/until of extracted facts) and by
+ * observe (valid_at/invalid_at phrases).
+ *
+ * Rules (docs: the table in test/fixtures/time-expressions.ts is the specification by example):
+ * - A named calendar period — a date, weekday, "yesterday"/"昨日", week ("先週", Monday-based), month,
+ *   season, year — is the START of that period in the reference's zone: local midnight of its first
+ *   day. Precision: 'day' for days and weeks, 'month' for months and seasons, 'year' for years.
+ * - A date or month without a year is the most recent one not after the reference's local day
+ *   ("9月1日" on 31 August 2026 → 1 September 2025; "March" in March → this March). "last March" is the
+ *   most recent March before the current month; "next March" the first after it; "this March" the
+ *   reference year's. A bare weekday is the most recent not after today (today included); "last
+ *   Monday" the most recent before today; "next Monday" the first after today; "this Monday" the
+ *   one in the current week. Seasons are meteorological (northern): spring = March, summer = June,
+ *   autumn = September, winter = December (winter 2026 starts 2026-12-01).
+ * - A duration ("3 days ago", "2週間前", "in 2 weeks") shifts the reference instant in its zone
+ *   (calendar-aware: a month back from 31 March is 28/29 February, days keep the wall time across
+ *   DST). Precision 'day' for day/week/month/year units (the phrase is only good to a day), 'instant'
+ *   for hours and minutes.
+ * - "now"/"現在" is the reference instant (precision 'instant').
+ * - An ISO date-time with an offset or Z is that instant; without one it is that wall time in the
+ *   reference's zone (precision 'instant'). An ISO date alone is that day in the reference's zone;
+ *   "2026-09" that month.
+ * - Anything else an English/Japanese date parser (chrono-node) reads in full, such as "September 1st
+ *   at 3pm" or "9月1日15時", is taken from chrono's components, put in the zone with Temporal.
+ * - Years outside 0000–9999, impossible dates, vague words ("recently", "a while ago") → null.
+ */
+import * as chrono from 'chrono-node';
+import { Temporal } from 'temporal-polyfill';
+import { atInstant, mondayOf, plainDate, referenceIn, startOfDay, startOfMonth, startOfYear, zoneOfIsoTime, type Precision, type Resolved } from './time-zone';
+import {
+  DAY_WORDS, EN_MONTH, EN_SEASON, EN_UNIT, EN_WEEKDAY, ERAS, JA_UNIT, JA_WEEKDAY, MONTH_WORDS, NOW_WORDS, NUMBER, WEEK_WORDS, YEAR_WORDS,
+  enMonth, enUnit, enWeekday, jaUnit, jaWeekday, numberOf, seasonMonth, lookup } from './time-words';
+
+export type { Precision, Resolved } from './time-zone';
+export { zoneOfIsoTime } from './time-zone';
+
+export interface TimeReference {
+  /** The instant the expression was written (ISO-8601). */
+  instant: string;
+  /** The writer's zone: an IANA name ("Asia/Tokyo") or a fixed offset ("+09:00"); "Z"/"UTC" for UTC. */
+  zone: string;
+}
+
+type Ref = Temporal.ZonedDateTime;
+const NON_ASCII = /[^\p{ASCII}]/u;
+/** "in 2019", "in March" drop their "in"; "in 2 weeks" keeps it (a duration). */
+const IN_NOT_DURATION = new RegExp(`^in (?!(?:(?:${NUMBER}) (?:${EN_UNIT})|half an? year)$)`, 'u');
+
+export function resolveTimeExpression(expression: string, reference: TimeReference): Resolved | null {
+  const text = clean(expression);
+  if (text === '') return null;
+  const ref = referenceIn(reference.instant, reference.zone);
+  return iso(text, ref) ?? named(text, ref) ?? duration(text, ref) ?? weekday(text, ref) ?? calendar(text, ref) ?? season(text, ref) ?? withChrono(text, ref);
+}
+
+/** Lower-cases, folds width (NFKC), and drops framing words: "since", "from", "until", "から", "まで", "以来"… */
+function clean(expression: string): string {
+  let text = expression.normalize('NFKC').toLowerCase().replace(/\s+/g, ' ').trim();
+  for (let i = 0; i < 3; i++) {
+    text = text
+      .replace(/[.。、,!！?？]+$/u, '')
+      .replace(/^(since|from|as of|starting(?: from| on| in)?|beginning(?: in| on)?|until|till|til|up to|up until|through|by|on|at|during|around|about)\s+/u, '')
+      .replace(/^(the )?(start|beginning) of /u, '')
+      .replace(IN_NOT_DURATION, '')
+      .replace(/(から|より|まで|以来|以降|に|頃|ごろ|くらい|ぐらい|の間|の時|あたり)$/u, '')
+      .trim();
+  }
+  // Japanese is written without spaces: drop the ones between CJK characters and digits.
+  if (NON_ASCII.test(text)) text = text.replace(/\s+/g, '');
+  return text;
+}
+
+const yearOf = (word: string, ref: Ref): number | null => {
+  const offset = YEAR_WORDS[word];
+  if (offset !== undefined) return ref.year + offset;
+  const era = /^(令和|平成|昭和|大正|明治)(\d+|元|[一二三四五六七八九十]+)年?$/u.exec(word);
+  if (era) {
+    const n = numberOf(era[2]!);
+    return n === null ? null : ERAS[era[1]!]! + n;
+  }
+  const y = /^(?:the year )?(\d{4})年?$/u.exec(word) ?? /^(\d{1,4})年$/u.exec(word);
+  return y ? Number(y[1]) : null;
+};
+
+function iso(text: string, ref: Ref): Resolved | null {
+  const zone = ref.timeZoneId;
+  const date = /^(\d{4})[-/](\d{1,2})(?:[-/](\d{1,2}))?$/.exec(text);
+  if (date) {
+    if (date[3] === undefined) return startOfMonth(Number(date[1]), Number(date[2]), zone);
+    const d = plainDate(Number(date[1]), Number(date[2]), Number(date[3]));
+    return d ? startOfDay(d, zone) : null;
+  }
+  const dt = /^(\d{4})-(\d{2})-(\d{2})[t ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?(z|[+-]\d{2}:?\d{2})?$/.exec(text);
+  if (!dt) return null;
+  const d = plainDate(Number(dt[1]), Number(dt[2]), Number(dt[3]));
+  if (!d) return null;
+  const [h, mi, s] = [Number(dt[4]), Number(dt[5]), Number(dt[6] ?? 0)];
+  if (h > 23 || mi > 59 || s > 59) return null;
+  const ms = Math.floor(Number(`0.${dt[7] ?? '0'}`) * 1000);
+  const wall = Temporal.PlainDateTime.from({ year: d.year, month: d.month, day: d.day, hour: h, minute: mi, second: s, millisecond: ms });
+  const inZone = dt[8] ? zoneOfIsoTime(`T${dt[8].toUpperCase()}`) : zone;
+  return atInstant(wall.toZonedDateTime(inZone).toInstant(), 'instant');
+}
+
+function named(text: string, ref: Ref): Resolved | null {
+  const zone = ref.timeZoneId;
+  const today = ref.toPlainDate();
+  if (NOW_WORDS.has(text)) return atInstant(ref.toInstant(), 'instant');
+  const day = DAY_WORDS[text];
+  if (day !== undefined) return startOfDay(today.add({ days: day }), zone);
+  const week = WEEK_WORDS[text];
+  if (week !== undefined) return startOfDay(mondayOf(today).add({ weeks: week }), zone);
+  const month = MONTH_WORDS[text];
+  if (month !== undefined) {
+    const first = today.with({ day: 1 }).add({ months: month });
+    return startOfMonth(first.year, first.month, zone);
+  }
+  const weekend = /^(last|this|next) weekend$|^(先週|今週|来週)末$/u.exec(text);
+  if (weekend) {
+    const offset = { last: -1, this: 0, next: 1, 先週: -1, 今週: 0, 来週: 1 }[(weekend[1] ?? weekend[2])!]!;
+    return startOfDay(mondayOf(today).add({ weeks: offset }).add({ days: 5 }), zone);
+  }
+  const year = yearOf(text, ref);
+  if (year !== null) return startOfYear(year, zone);
+  return null;
+}
+
+function duration(expression: string, ref: Ref): Resolved | null {
+  // "half a year" / "半年" is six months
+  const text = expression.replace(/^(in )?half an? year\b/u, (_, inWord: string | undefined) => `${inWord ?? ''}6 months`).replace(/^半年/u, '6か月');
+  const en = new RegExp(`^(${NUMBER}) (${EN_UNIT}) (ago|before|earlier|back|later|after|from now|hence)$`, 'u').exec(text) ?? new RegExp(`^(in) (${NUMBER}) (${EN_UNIT})$`, 'u').exec(text);
+  const ja = new RegExp(`^(${NUMBER})(${JA_UNIT})(前|後|あと|先|ぶり)$`, 'u').exec(text);
+  let amount: number | null = null;
+  let unit = null;
+  let sign = 0;
+  if (en && en[1] === 'in') [amount, unit, sign] = [numberOf(en[2]!), enUnit(en[3]!), 1];
+  else if (en) [amount, unit, sign] = [numberOf(en[1]!), enUnit(en[2]!), /^(ago|before|earlier|back)$/.test(en[3]!) ? -1 : 1];
+  else if (ja) [amount, unit, sign] = [numberOf(ja[1]!), jaUnit(ja[2]!), ja[3] === '前' || ja[3] === 'ぶり' ? -1 : 1];
+  if (amount === null || unit === null || amount > 100_000) return null;
+  try {
+    const shifted = ref.add({ [`${unit}s`]: sign * amount });
+    const precision: Precision = unit === 'hour' || unit === 'minute' ? 'instant' : 'day';
+    return atInstant(shifted.toInstant(), precision);
+  } catch {
+    return null;
+  }
+}
+
+function weekday(text: string, ref: Ref): Resolved | null {
+  const zone = ref.timeZoneId;
+  const today = ref.toPlainDate();
+  const en = new RegExp(`^(?:(last|this|next|past|previous|coming) )?(${EN_WEEKDAY})(?: (?:of )?(last|this|next) week)?$`, 'u').exec(text);
+  const ja = new RegExp(`^(?:(先々週|先週|今週|来週|再来週)の?)?${JA_WEEKDAY}$`, 'u').exec(text);
+  let target: number | null = null;
+  let mode = '';
+  if (en) [target, mode] = [enWeekday(en[2]!), en[3] ? `week:${en[3]}` : (en[1] ?? '')];
+  else if (ja) [target, mode] = [jaWeekday(ja[2]!), ja[1] ? `week:${ja[1]}` : ''];
+  if (target === null) return null;
+  const weekOffsets = lookup({ last: -1, this: 0, next: 1, 先々週: -2, 先週: -1, 今週: 0, 来週: 1, 再来週: 2 });
+  if (mode.startsWith('week:') || mode === 'this') {
+    const weeks = mode === 'this' ? 0 : weekOffsets[mode.slice(5)]!;
+    return startOfDay(mondayOf(today).add({ weeks }).add({ days: target - 1 }), zone);
+  }
+  const back = (today.dayOfWeek - target + 7) % 7;
+  if (mode === 'last' || mode === 'past' || mode === 'previous') return startOfDay(today.subtract({ days: back === 0 ? 7 : back }), zone);
+  if (mode === 'next' || mode === 'coming') {
+    const ahead = (target - today.dayOfWeek + 7) % 7;
+    return startOfDay(today.add({ days: ahead === 0 ? 7 : ahead }), zone);
+  }
+  return startOfDay(today.subtract({ days: back }), zone);
+}
+
+/** The most recent date with these fields not after the reference's local day; Feb 29 looks back to a leap year. */
+function mostRecent(today: Temporal.PlainDate, month: number, day: number): Temporal.PlainDate | null {
+  for (let year = today.year; year >= Math.max(0, today.year - 8); year--) {
+    const d = plainDate(year, month, day);
+    if (d && Temporal.PlainDate.compare(d, today) <= 0) return d;
+  }
+  return null;
+}
+
+function calendar(text: string, ref: Ref): Resolved | null {
+  const zone = ref.timeZoneId;
+  const today = ref.toPlainDate();
+  const parts = enDate(text) ?? jaDate(text);
+  if (!parts) return null;
+  const { yearWord, modifier, month, day } = parts;
+  if (month === null || month < 1 || month > 12) return null;
+  let year: number | null = null;
+  if (yearWord !== undefined) {
+    year = yearOf(yearWord, ref);
+    if (year === null) return null;
+  }
+  if (year === null && day !== null && modifier === undefined) {
+    const d = mostRecent(today, month, day);
+    return d ? startOfDay(d, zone) : null;
+  }
+  if (year === null) {
+    const mod = modifier ?? '';
+    if (mod === 'this') year = today.year;
+    else if (mod === 'last') year = month < today.month ? today.year : today.year - 1;
+    else if (mod === 'next') year = month > today.month ? today.year : today.year + 1;
+    else year = month <= today.month ? today.year : today.year - 1;
+  }
+  if (day === null) return startOfMonth(year, month, zone);
+  const d = plainDate(year, month, day);
+  return d ? startOfDay(d, zone) : null;
+}
+
+interface DateParts { yearWord?: string; modifier?: string; month: number | null; day: number | null }
+
+function enDate(text: string): DateParts | null {
+  const yearTail = String.raw`(?:,? (?:of |in )?(\d{4}|last year|this year|next year))?`;
+  const monthFirst = new RegExp(`^(?:(last|this|next) )?(${EN_MONTH})\\.?(?: (?:the )?(\\d{1,2})(?:st|nd|rd|th)?)?${yearTail}$`, 'u').exec(text);
+  if (monthFirst) return { modifier: monthFirst[1], month: enMonth(monthFirst[2]!), day: monthFirst[3] ? Number(monthFirst[3]) : null, yearWord: monthFirst[4] };
+  const dayFirst = new RegExp(`^(?:the )?(\\d{1,2})(?:st|nd|rd|th)? (?:of )?(${EN_MONTH})\\.?${yearTail}$`, 'u').exec(text);
+  if (dayFirst) return { month: enMonth(dayFirst[2]!), day: Number(dayFirst[1]), yearWord: dayFirst[3] };
+  return null;
+}
+
+function jaDate(text: string): DateParts | null {
+  const n = '(\\d{1,2}|[一二三四五六七八九十]+)';
+  const m = new RegExp(`^(?:((?:令和|平成|昭和|大正|明治)?(?:\\d{1,4}|元|[一二三四五六七八九十]+)年|今年|本年|去年|昨年|一昨年|おととし|来年|再来年)の?)?${n}月(?:${n}日)?$`, 'u').exec(text);
+  if (m) return { yearWord: m[1], month: numberOf(m[2]!), day: m[3] ? numberOf(m[3]) : null };
+  return null;
+}
+
+function season(text: string, ref: Ref): Resolved | null {
+  const zone = ref.timeZoneId;
+  const today = ref.toPlainDate();
+  const en = new RegExp(`^(?:(last|this|next|past) )?(${EN_SEASON})(?:,? (?:of |in )?(\\d{4}|last year|this year|next year))?$`, 'u').exec(text);
+  const ja = /^(?:((?:令和|平成|昭和)?(?:\d{1,4}|元)年|今年|本年|去年|昨年|一昨年|おととし|来年|再来年)の?)?(春|夏|秋|冬)$/u.exec(text);
+  const month = seasonMonth((en?.[2] ?? ja?.[2]) ?? '');
+  if (month === null) return null;
+  const yearWord = en ? en[3] : ja![1];
+  const modifier = en?.[1];
+  if (yearWord !== undefined) {
+    const year = yearOf(yearWord, ref);
+    return year === null ? null : startOfMonth(year, month, zone);
+  }
+  const start = (year: number) => plainDate(year, month, 1);
+  const recentYear = Temporal.PlainDate.compare(start(today.year)!, today) <= 0 ? today.year : today.year - 1;
+  const within = (year: number) => Temporal.PlainDate.compare(today, start(year)!.add({ months: 3 })) < 0;
+  let year = recentYear;
+  if (modifier === 'last' || modifier === 'past') year = within(recentYear) ? recentYear - 1 : recentYear;
+  else if (modifier === 'next') year = recentYear + 1;
+  else if (modifier === 'this') year = month === 12 && today.month <= 2 ? today.year - 1 : today.year;
+  return startOfMonth(year, month, zone);
+}
+
+/** The rest: whatever chrono-node reads in full (dates with a time of day, mostly), placed in the zone. */
+function withChrono(text: string, ref: Ref): Resolved | null {
+  const parser = NON_ASCII.test(text) ? chrono.ja : chrono.en;
+  const offsetMinutes = Math.round(ref.offsetNanoseconds / 60e9);
+  const results = parser.parse(text, { instant: new Date(ref.epochMilliseconds), timezone: offsetMinutes });
+  if (results.length !== 1 || results[0]!.text.replace(/\s/g, '') !== text.replace(/\s/g, '')) return null;
+  const start = results[0]!.start;
+  if (!start.isCertain('day') && !start.isCertain('weekday') && !start.isCertain('month')) return null;
+  const today = ref.toPlainDate();
+  let year = start.get('year')!;
+  const [month, day] = [start.get('month')!, start.get('day')!];
+  if (!start.isCertain('year') && start.isCertain('month')) {
+    const d = start.isCertain('day') ? mostRecent(today, month, day) : plainDate(month <= today.month ? today.year : today.year - 1, month, 1);
+    if (!d) return null;
+    year = d.year;
+  }
+  const date = plainDate(year, month, start.isCertain('day') || start.isCertain('weekday') || !start.isCertain('month') ? day : 1);
+  if (!date) return null;
+  if (!start.isCertain('hour')) return startOfDay(date, ref.timeZoneId, start.isCertain('day') || start.isCertain('weekday') ? 'day' : 'month');
+  const wall = date.toPlainDateTime({ hour: start.get('hour')!, minute: start.get('minute') ?? 0, second: start.get('second') ?? 0 });
+  const zone = start.isCertain('timezoneOffset') ? offsetId(start.get('timezoneOffset')!) : ref.timeZoneId;
+  return atInstant(wall.toZonedDateTime(zone).toInstant(), 'instant');
+}
+
+function offsetId(minutes: number): string {
+  const sign = minutes < 0 ? '-' : '+';
+  const abs = Math.abs(minutes);
+  return `${sign}${String(Math.floor(abs / 60)).padStart(2, '0')}:${String(abs % 60).padStart(2, '0')}`;
+}

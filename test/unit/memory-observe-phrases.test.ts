@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { MemoryInputError, openMemory, steppingClock } from '../../electron/memory/index';
+
+const base = { subject: 'me', predicate: 'works_in', object: 'Tokyo', fact: 'I work in Tokyo.', cardinality: 'one' as const };
+const open = () => openMemory({ dataDir: ':memory:', clock: steppingClock('2026-11-01T00:00:00Z') });
+
+describe('observe: valid_at / invalid_at written as phrases', () => {
+  it("resolves a phrase against the line's reference_time in that time's own offset", () => {
+    const m = open();
+    m.observe([
+      { ...base, reference_time: '2026-09-01T08:00:00+09:00', valid_at: '9月1日' },
+      { ...base, predicate: 'studies', object: 'piano', object_type: 'literal', reference_time: '2026-09-15T12:00:00Z', valid_at: 'last March', invalid_at: 'yesterday' },
+      { ...base, predicate: 'lives_in', object: 'Berlin', reference_time: '2026-10-26T10:00:00+01:00', valid_at: '先週' },
+    ]);
+    const facts = m.listFacts({ history: true });
+    const of = (object: string) => facts.find((f) => f.object === object)!;
+    expect(of('Tokyo').valid_at).toBe('2026-08-31T15:00:00.000Z');
+    expect([of('piano').valid_at, of('piano').invalid_at]).toEqual(['2026-03-01T00:00:00.000Z', '2026-09-14T00:00:00.000Z']);
+    // Monday 19 October, midnight at +01:00 (a fixed offset: the one written)
+    expect(of('Berlin').valid_at).toBe('2026-10-18T23:00:00.000Z');
+  });
+
+  it('keeps ISO times as before (a date alone is 00:00 UTC)', () => {
+    const m = open();
+    m.observe([{ ...base, reference_time: '2026-09-01T08:00:00+09:00', valid_at: '2026-09-01' }]);
+    expect(m.listFacts()[0]!.valid_at).toBe('2026-09-01T00:00:00.000Z');
+  });
+
+  it('refuses a phrase it cannot read, naming the file, line and field', () => {
+    const m = open();
+    const lines = [
+      { ...base, reference_time: '2026-09-01T08:00:00+09:00' },
+      { ...base, reference_time: '2026-09-01T08:00:00+09:00', invalid_at: 'when pigs fly' },
+    ];
+    expect(() => m.observe(lines, { where: 'facts.jsonl' })).toThrow(MemoryInputError);
+    expect(() => m.observe(lines, { where: 'facts.jsonl' })).toThrow(/^facts\.jsonl:2: invalid_at: not a time: "when pigs fly"/);
+    expect(m.listFacts()).toEqual([]);
+  });
+
+  it('checks the interval once the phrases are resolved', () => {
+    const m = open();
+    const line = { ...base, reference_time: '2026-09-15T12:00:00Z', valid_at: 'yesterday', invalid_at: 'last week' };
+    expect(() => m.observe([line], { where: 'facts.jsonl' })).toThrow(/^facts\.jsonl:1: invalid_at: must be after valid_at \(2026-09-14T00:00:00\.000Z\)$/);
+    expect(() => m.observe([{ ...base, reference_time: '2026-09-15T12:00:00Z', invalid_at: '先月' }], { where: 'f.jsonl' })).toThrow(/^f\.jsonl:1: invalid_at: must be after valid_at \(2026-09-15T12:00:00\.000Z, taken from reference_time\)$/);
+  });
+});

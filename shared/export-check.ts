@@ -6,7 +6,7 @@
  * (a property test checks that every document it accepts, the schema accepts too); when it says no,
  * the import asks zod, whose message names the field.
  */
-import { cardinality, entityType, episodeRole, EXPORT_FORMAT, EXPORT_VERSION, factOrigin, type MemoryExport } from './memory-schema';
+import { cardinality, ENTITY_NAME_MAX, entityType, episodeRole, EXPORT_FORMAT, EXPORT_VERSION, factOrigin, type MemoryExport } from './memory-schema';
 import { isIsoUtc } from './time';
 
 const ROLES = new Set<unknown>(episodeRole.options);
@@ -65,9 +65,9 @@ function isEpisode(e: unknown): boolean {
 }
 
 function isEntity(e: unknown): boolean {
-  if (!isRecord(e) || !hasExactly(e, ENTITY_KEYS) || !isId(e.id) || !isText(e.name, 1, 500) || !ENTITY_TYPES.has(e.type)) return false;
+  if (!isRecord(e) || !hasExactly(e, ENTITY_KEYS) || !isId(e.id) || !isText(e.name, 1, ENTITY_NAME_MAX) || !ENTITY_TYPES.has(e.type)) return false;
   if (!Array.isArray(e.aliases)) return false;
-  for (const alias of e.aliases) if (!isText(alias, 1, 500)) return false;
+  for (const alias of e.aliases) if (!isText(alias, 1, ENTITY_NAME_MAX)) return false;
   return isText(e.summary, 0, 4000) && isTime(e.created_at);
 }
 

@@ -3,11 +3,23 @@
  * (import files, IPC, the bridge) validates with these schemas; the TypeScript types are inferred.
  */
 import { z } from 'zod';
-import { isIsoUtc } from './time';
+import { isIsoUtc, MAX_ISO_TIME, MIN_ISO_TIME } from './time';
 
+/** A signed six-digit year, as Date#toISOString writes instants outside years 0000–9999. */
+const EXPANDED_YEAR = /^[+-]\d{6}-/;
+
+/**
+ * A stored time: canonical UTC with milliseconds, from MIN_ISO_TIME to MAX_ISO_TIME (four-digit
+ * years: the only ones that sort as text). Says the same as isIsoUtc (export-check.ts relies on it).
+ */
 export const isoTime = z
   .string()
-  .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/, { message: 'must be an ISO-8601 UTC time with milliseconds, like 2026-09-01T01:00:00.000Z' })
+  .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/, {
+    error: (issue) =>
+      typeof issue.input === 'string' && EXPANDED_YEAR.test(issue.input)
+        ? `must be an ISO-8601 UTC time with milliseconds from ${MIN_ISO_TIME} to ${MAX_ISO_TIME}: ${JSON.stringify(issue.input)} is out of range`
+        : 'must be an ISO-8601 UTC time with milliseconds, like 2026-09-01T01:00:00.000Z',
+  })
   .refine(isIsoUtc, { message: 'is not a real date and time' })
   .describe('ISO-8601 UTC time with milliseconds, e.g. 2026-09-01T01:00:00.000Z');
 export const isoTimeOrNull = isoTime.nullable();
@@ -43,11 +55,18 @@ export const episodeRecord = z.strictObject({
 });
 export type EpisodeRecord = z.infer<typeof episodeRecord>;
 
+/**
+ * The longest entity name or alias: an observation's object may be 2000 characters
+ * (observation-schema.ts) and becomes an entity's name, so a store holds names that long and its
+ * export must import again.
+ */
+export const ENTITY_NAME_MAX = 2000;
+
 export const entityRecord = z.strictObject({
   id,
-  name: z.string().min(1).max(500),
+  name: z.string().min(1).max(ENTITY_NAME_MAX),
   type: entityType,
-  aliases: z.array(z.string().min(1).max(500)),
+  aliases: z.array(z.string().min(1).max(ENTITY_NAME_MAX)),
   summary: z.string().max(4000),
   created_at: isoTime,
 });

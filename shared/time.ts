@@ -5,9 +5,20 @@
 
 export type IsoTime = string;
 
+/** The first and last instants a time may be: four-digit UTC years, the only ones that sort as text. */
+export const MIN_ISO_TIME = '0000-01-01T00:00:00.000Z';
+export const MAX_ISO_TIME = '9999-12-31T23:59:59.999Z';
+const MIN_MS = Date.parse(MIN_ISO_TIME);
+const MAX_MS = Date.parse(MAX_ISO_TIME);
+
 const ISO_LIKE = /^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/;
 
-/** Parses an ISO-8601 date or date-time (date-only means 00:00 UTC) and returns canonical UTC ms form. */
+/**
+ * Parses an ISO-8601 date or date-time (date-only means 00:00 UTC) and returns canonical UTC ms form.
+ * A time whose UTC instant falls outside MIN_ISO_TIME … MAX_ISO_TIME ("0000-01-01T00:00:00+01:00"
+ * is 23:00 UTC on the last day of year -1) is refused: it would be written with a six-digit signed
+ * year, which sorts wrongly as text and which no export check accepts.
+ */
 export function toIsoUtc(input: string): IsoTime {
   const text = input.trim();
   if (!ISO_LIKE.test(text)) throw new RangeError(`not an ISO-8601 date or time: ${JSON.stringify(input)}`);
@@ -24,6 +35,8 @@ export function toIsoUtc(input: string): IsoTime {
   if (probe.getUTCFullYear() !== y || probe.getUTCMonth() !== m - 1 || probe.getUTCDate() !== d) {
     throw new RangeError(`impossible date: ${JSON.stringify(input)}`);
   }
+  if (ms < MIN_MS) throw new RangeError(`out of range: ${JSON.stringify(input)} is before ${MIN_ISO_TIME} UTC (the earliest time Tempora stores)`);
+  if (ms > MAX_MS) throw new RangeError(`out of range: ${JSON.stringify(input)} is after ${MAX_ISO_TIME} UTC (the latest time Tempora stores)`);
   return new Date(ms).toISOString();
 }
 
@@ -36,7 +49,9 @@ function twoDigits(value: string, at: number): number {
 }
 
 /**
- * True only for canonical UTC-with-milliseconds strings of real instants (2026-02-30 is refused).
+ * True only for canonical UTC-with-milliseconds strings of real instants (2026-02-30 is refused),
+ * from MIN_ISO_TIME to MAX_ISO_TIME: the four-digit year leaves out the signed six-digit years
+ * ("-000001-12-31T23:00:00.000Z", "+010000-01-01T00:00:00.000Z") that toIsoUtc refuses.
  * Checked character by character, without Date or a regex: imports call it for every time of
  * every record (half a million at 100k facts).
  */

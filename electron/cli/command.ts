@@ -125,7 +125,9 @@ export function parseTimeOption(name: string, value: string, now: () => string):
     return toIsoUtc(value);
   } catch (error) {
     if (error instanceof RangeError) {
-      throw new InputError(`--${name}: ${error.message} (expected an ISO-8601 date or time, like 2026-09-10 or 2026-09-10T09:00:00+09:00)`);
+      // A well-formed time outside the years Tempora stores needs no format hint: its message names the limit.
+      const hint = error.message.startsWith('out of range:') ? '' : ' (expected an ISO-8601 date or time, like 2026-09-10 or 2026-09-10T09:00:00+09:00)';
+      throw new InputError(`--${name}: ${error.message}${hint}`);
     }
     throw error;
   }

@@ -143,6 +143,16 @@ describe('tempora refuses bad options without touching the memory', () => {
     expectRefused(['facts', '--limit', 'ten'], 1, /^tempora: --limit: must be a positive whole number, got "ten"\n$/);
   });
 
+  it('times whose UTC instant is outside years 0000–9999 name the option, the value and the limit', () => {
+    expectRefused(['facts', '--as-of', '0000-01-01T00:00:00+01:00'], 1, /^tempora: --as-of: out of range: "0000-01-01T00:00:00\+01:00" is before 0000-01-01T00:00:00\.000Z UTC \(the earliest time Tempora stores\)\n$/);
+    expectRefused(['search', 'Kyoto', '--known-at', '9999-12-31T23:30:00-01:00'], 1, /^tempora: --known-at: out of range: "9999-12-31T23:30:00-01:00" is after 9999-12-31T23:59:59\.999Z UTC/);
+    expectRefused(['close', fact.id, '--at', '9999-12-31T23:30:00-01:00'], 1, /^tempora: --at: out of range: /);
+    expectRefused(['edit', fact.id, '--valid-at', '0000-01-01T00:00:00+01:00'], 1, /^tempora: --valid-at: out of range: /);
+    expectRefused(['observe', write('early.jsonl', `${line({ reference_time: '0000-01-01T00:00:00+01:00' })}\n`)], 1, /^tempora: early\.jsonl:1: reference_time: out of range: "0000-01-01T00:00:00\+01:00" is before 0000-01-01T00:00:00\.000Z UTC/);
+    // The limits themselves are times like any other.
+    expect(ok('facts', '--as-of', '0000-01-01T01:00:00+01:00', '--json')).toBe('[]\n');
+  });
+
   it('edits the engine refuses: an end before the start, no change, an unknown id', () => {
     expectRefused(['close', fact.id, '--at', '2026-08-01'], 1, /^tempora: invalid_at \(2026-08-01T00:00:00\.000Z\) must be after valid_at \(2026-09-01T01:00:00\.000Z\)\n$/);
     expectRefused(['edit', fact.id, '--fact', fact.fact], 1, /^tempora: the edit changes nothing\n$/);

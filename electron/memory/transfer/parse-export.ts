@@ -8,6 +8,6 @@ export function parseExport(input: unknown): MemoryExport {
   // The document as it is when it passes (most do); zod only for the message when it does not.
   if (isExportDocument(input)) return input;
   const parsed = memoryExport.safeParse(input);
-  if (!parsed.success) throw new MemoryInputError(`not a valid Tempora export: ${describeZodError(parsed.error)}`, parsed.error.issues[0]?.path.join('.') ?? '(root)');
+  if (!parsed.success) throw new MemoryInputError(`not a valid Tempora export: ${describeZodError(parsed.error)}`, parsed.error.issues[0]?.path.join('.') || '(root)');
   return parsed.data;
 }

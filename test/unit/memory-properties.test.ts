@@ -136,4 +136,32 @@ describe('temporal rules, as properties of the store', () => {
       { numRuns: 100 },
     );
   });
+
+  it('is half-open on both axes at every boundary it stores: [valid_at, invalid_at) and [created_at, expired_at)', () => {
+    fc.assert(
+      fc.property(fc.array(observation, { minLength: 1, maxLength: 8 }), (obs) => {
+        const m = fresh();
+        ingest(m, obs.map(toInput));
+        const versions = m.listFacts({ history: true });
+        const ids = (q: Parameters<Memory['listFacts']>[0]) => new Set(m.listFacts({ history: true, ...q }).map((f) => f.id));
+        for (const f of versions) {
+          const during = (t: string) => ids({ asOf: t, knownAt: f.created_at });
+          if (f.invalid_at === null || f.valid_at < f.invalid_at) expect(during(f.valid_at).has(f.id), `${content(f)} at its valid_at`).toBe(true);
+          expect(during(new Date(Date.parse(f.valid_at) - 1).toISOString()).has(f.id)).toBe(false);
+          if (f.invalid_at !== null) {
+            expect(during(f.invalid_at).has(f.id), `${content(f)} at its invalid_at`).toBe(false);
+            if (f.valid_at < f.invalid_at) expect(during(new Date(Date.parse(f.invalid_at) - 1).toISOString()).has(f.id)).toBe(true);
+          }
+          expect(ids({ knownAt: f.created_at }).has(f.id)).toBe(true);
+          expect(ids({ knownAt: new Date(Date.parse(f.created_at) - 1).toISOString() }).has(f.id)).toBe(false);
+          if (f.expired_at !== null) {
+            expect(ids({ knownAt: f.expired_at }).has(f.id), `${content(f)} at its expired_at`).toBe(false);
+            expect(ids({ knownAt: new Date(Date.parse(f.expired_at) - 1).toISOString() }).has(f.id)).toBe(true);
+          }
+        }
+        m.close();
+      }),
+      { numRuns: 60 },
+    );
+  });
 });

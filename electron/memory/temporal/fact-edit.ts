@@ -4,7 +4,7 @@
  * stay consistent with the rules.
  */
 import type { EntityStore } from '../store/entity-store';
-import type { FactRows, FactRow } from '../store/fact-rows';
+import { objectKeyOf, type FactRows, type FactRow } from '../store/fact-rows';
 import { MemoryInputError } from '../memory-errors';
 import type { NewClaim, SlotChanges, SlotResolver } from './slot-resolver';
 
@@ -59,13 +59,23 @@ export function editFact(ctx: EditContext, factId: string, edit: FactEdit): { id
   // The slot is re-resolved whole, so an edit that moves a `many` fact to another object also
   // re-resolves the object it left.
   const changes = ctx.slots.apply([claim]);
-  const live = ctx.rows.liveVersionOf(row.id);
+  // An edit that makes the fact touch or overlap another fact of the same object merges it into
+  // that one (rule: one span), whose chain goes on: the edited fact is then the merged version.
+  const live = ctx.rows.liveVersionOf(row.id) ?? mergedInto(ctx.rows, changes, claim);
   if (!live) throw new Error(`internal: edited fact ${factId} has no live version`);
   return { id: live.id, changes };
 }
 
 export function closeFact(ctx: EditContext, factId: string, at: string): { id: string; changes: SlotChanges } {
   return editFact(ctx, factId, { invalid_at: at });
+}
+
+/** The version written by this edit that took in the edited claim (same object, covering its valid_at). */
+function mergedInto(rows: FactRows, changes: SlotChanges, claim: NewClaim): FactRow | undefined {
+  const key = objectKeyOf({ object_id: claim.objectId, object_literal: claim.objectLiteral });
+  return changes.inserted
+    .map((id) => rows.byId(id))
+    .find((r) => r !== undefined && r.expired_at === null && objectKeyOf(r) === key && r.valid_at <= claim.validAt && (r.invalid_at === null || claim.validAt <= r.invalid_at));
 }
 
 /** The live version for an id of any version of the chain, or a clear error. */

@@ -1,0 +1,14 @@
+#!/usr/bin/env node
+/**
+ * `npm run mutation`: StrykerJS over the temporal core (stryker.config.mjs). Not part of `npm test`.
+ * Stryker 10's command line refuses Node < 22; this project runs on Node 20 (better-sqlite3 12 and
+ * dependency-cruiser 17 are pinned for it), and Stryker's engine itself runs there, so this starts it
+ * through its programmatic entry, which has no version check. Reports: reports/mutation/.
+ */
+const { Stryker } = await import('../node_modules/@stryker-mutator/core/dist/src/stryker.js');
+try {
+  await new Stryker({}).runMutationTest();
+} catch (error) {
+  console.error(error);
+  process.exit(1);
+}

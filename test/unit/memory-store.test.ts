@@ -69,6 +69,21 @@ describe('memory store', () => {
     expect(m.provenance(edited.id).versions.map((v) => v.id)).toContain(b.id);
   });
 
+  it('refuses an edit longer than observe allows, naming the field, and changes nothing', () => {
+    const m = memory();
+    seed(m);
+    const b = m.listFacts()[0]!;
+    const before = JSON.stringify(m.exportMemory().facts);
+    expect(() => m.editFact(b.id, { fact: 'x'.repeat(4001) })).toThrow(/fact must be at most 4000 characters/);
+    expect(() => m.editFact(b.id, { object: 'y'.repeat(2001) })).toThrow(/object must be at most 2000 characters/);
+    expect(JSON.stringify(m.exportMemory().facts)).toBe(before);
+    // At the limit the edit is stored, and the store's export still imports.
+    m.editFact(b.id, { fact: 'x'.repeat(4000), object: 'y'.repeat(2000) });
+    const copy = memory();
+    copy.importMemory(m.exportMemory());
+    expect(copy.listFacts().some((f) => f.object === 'y'.repeat(2000))).toBe(true);
+  });
+
   it('closes a fact at a time and refuses a close before it began', () => {
     const m = memory();
     seed(m);

@@ -8,6 +8,10 @@ import { objectKeyOf, type FactRows, type FactRow } from '../store/fact-rows';
 import { MemoryInputError } from '../memory-errors';
 import type { NewClaim, SlotChanges, SlotResolver } from './slot-resolver';
 
+/** Observe's and the API's limits (shared/observation-schema.ts, shared/api-contract.ts). */
+const MAX_FACT = 4000;
+const MAX_OBJECT = 2000;
+
 export interface FactEdit {
   fact?: string;
   object?: string;
@@ -33,11 +37,14 @@ export function editFact(ctx: EditContext, factId: string, edit: FactEdit): { id
   let objectLiteral = row.object_literal;
   if (edit.object !== undefined) {
     if (edit.object.trim() === '') throw new MemoryInputError('object must not be empty', 'object');
+    // The same caps as observe and the API: a longer one would make an export that does not import.
+    if (edit.object.trim().length > MAX_OBJECT) throw new MemoryInputError(`object must be at most ${MAX_OBJECT} characters`, 'object');
     if (row.object_id !== null) objectId = ctx.entities.findOrCreate(edit.object).id;
     else objectLiteral = edit.object.trim();
   }
   const factText = edit.fact?.trim() ?? row.fact;
   if (factText === '') throw new MemoryInputError('fact must not be empty', 'fact');
+  if (factText.length > MAX_FACT) throw new MemoryInputError(`fact must be at most ${MAX_FACT} characters`, 'fact');
   const endBefore = endAfterEdit(row, {});
   const unchanged =
     factText === row.fact && objectId === row.object_id && objectLiteral === row.object_literal && validAt === row.valid_at && (end?.at ?? null) === (endBefore?.at ?? null);

@@ -150,15 +150,21 @@ function place(memory: Memory, extracted: ExtractedFact, referenceTime: string):
  */
 export function userTimeZone(): string {
   const configured = process.env.TEMPORA_TZ?.trim();
-  if (configured) {
-    try {
-      resolveTimeExpression('now', { instant: '2000-01-01T00:00:00Z', zone: configured });
-      return configured;
-    } catch {
-      // an unknown zone name: fall back to the system's
-    }
-  }
+  if (configured && configured !== checkedZone.name) checkedZone = { name: configured, valid: isKnownZone(configured) };
+  if (configured && checkedZone.valid) return configured;
   return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+}
+
+/** The last TEMPORA_TZ checked: place() asks for the zone once per fact, the check runs once per value. */
+let checkedZone: { name: string; valid: boolean } = { name: '', valid: false };
+
+function isKnownZone(zone: string): boolean {
+  try {
+    resolveTimeExpression('now', { instant: '2000-01-01T00:00:00Z', zone });
+    return true;
+  } catch {
+    return false; // an unknown zone name: the system's is used
+  }
 }
 
 /** A placed fact as memory takes it: entity references decided, the model's judgements named by fact id. */

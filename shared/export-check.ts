@@ -6,13 +6,14 @@
  * (a property test checks that every document it accepts, the schema accepts too); when it says no,
  * the import asks zod, whose message names the field.
  */
-import { cardinality, ENTITY_NAME_MAX, entityType, episodeRole, EXPORT_FORMAT, EXPORT_VERSION, factOrigin, type MemoryExport } from './memory-schema';
+import { cardinality, ENTITY_NAME_MAX, entityType, episodeRole, EXPORT_FORMAT, EXPORT_VERSION, factOrigin, precision, utcOffset, type MemoryExport, type MemoryExportV1 } from './memory-schema';
 import { isIsoUtc } from './time';
 
 const ROLES = new Set<unknown>(episodeRole.options);
 const ENTITY_TYPES = new Set<unknown>(entityType.options);
 const CARDINALITIES = new Set<unknown>(cardinality.options);
 const ORIGINS = new Set<unknown>(factOrigin.options);
+const PRECISIONS = new Set<unknown>(precision.options);
 
 const hasOwn = (value: object, key: string): boolean => Object.hasOwn(value, key);
 
@@ -42,19 +43,23 @@ const isTime = (value: unknown) => typeof value === 'string' && isIsoUtc(value);
 const isTimeOrNull = (value: unknown) => value === null || isTime(value);
 
 const CONVERSATION_KEYS = ['id', 'title', 'created_at'];
-const EPISODE_KEYS = ['id', 'conversation_id', 'role', 'content', 'reference_time', 'created_at'];
+const EPISODE_KEYS_V1 = ['id', 'conversation_id', 'role', 'content', 'reference_time', 'created_at'];
+const EPISODE_KEYS = [...EPISODE_KEYS_V1, 'utc_offset', 'time_zone'];
 const ENTITY_KEYS = ['id', 'name', 'type', 'aliases', 'summary', 'created_at'];
-const FACT_KEYS = ['id', 'subject_id', 'subject', 'predicate', 'object_id', 'object', 'fact', 'cardinality', 'valid_at', 'invalid_at', 'created_at', 'expired_at', 'episode_ids', 'invalidated_by', 'supersedes', 'origin'];
+const FACT_KEYS_V1 = ['id', 'subject_id', 'subject', 'predicate', 'object_id', 'object', 'fact', 'cardinality', 'valid_at', 'invalid_at', 'created_at', 'expired_at', 'episode_ids', 'invalidated_by', 'supersedes', 'origin'];
+const FACT_KEYS = [...FACT_KEYS_V1, 'valid_at_precision', 'invalid_at_precision'];
+const isOffsetOrNull = (value: unknown) => value === null || (typeof value === 'string' && utcOffset.safeParse(value).success);
 const DOCUMENT_KEYS = ['format', 'version', 'exported_at', 'conversations', 'episodes', 'entities', 'facts'];
 
 function isConversation(c: unknown): boolean {
   return isRecord(c) && hasExactly(c, CONVERSATION_KEYS) && isId(c.id) && isText(c.title, 0, 500) && isTime(c.created_at);
 }
 
-function isEpisode(e: unknown): boolean {
+function isEpisode(e: unknown, version: number): boolean {
+  if (!isRecord(e)) return false;
+  if (version !== 1 && (!isOffsetOrNull(e.utc_offset) || !(e.time_zone === null || isText(e.time_zone, 1, 100)))) return false;
   return (
-    isRecord(e) &&
-    hasExactly(e, EPISODE_KEYS) &&
+    hasExactly(e, version === 1 ? EPISODE_KEYS_V1 : EPISODE_KEYS) &&
     isId(e.id) &&
     isIdOrNull(e.conversation_id) &&
     ROLES.has(e.role) &&
@@ -71,8 +76,9 @@ function isEntity(e: unknown): boolean {
   return isText(e.summary, 0, 4000) && isTime(e.created_at);
 }
 
-function isFact(f: unknown): boolean {
-  if (!isRecord(f) || !hasExactly(f, FACT_KEYS)) return false;
+function isFact(f: unknown, version: number): boolean {
+  if (!isRecord(f) || !hasExactly(f, version === 1 ? FACT_KEYS_V1 : FACT_KEYS)) return false;
+  if (version !== 1 && (!PRECISIONS.has(f.valid_at_precision) || !(f.invalid_at_precision === null || PRECISIONS.has(f.invalid_at_precision)))) return false;
   if (!isId(f.id) || !isId(f.subject_id) || typeof f.subject !== 'string' || !isText(f.predicate, 1, 200)) return false;
   if (!isIdOrNull(f.object_id) || typeof f.object !== 'string' || !isText(f.fact, 1, Infinity) || !CARDINALITIES.has(f.cardinality)) return false;
   if (!isTime(f.valid_at) || !isTimeOrNull(f.invalid_at) || !isTime(f.created_at) || !isTimeOrNull(f.expired_at)) return false;
@@ -81,23 +87,23 @@ function isFact(f: unknown): boolean {
   return isIdOrNull(f.invalidated_by) && isIdOrNull(f.supersedes) && ORIGINS.has(f.origin);
 }
 
-function every(list: unknown, check: (item: unknown) => boolean): boolean {
+function every(list: unknown, check: (item: unknown, version: number) => boolean, version: number): boolean {
   if (!Array.isArray(list)) return false;
-  for (const item of list) if (!check(item)) return false;
+  for (const item of list) if (!check(item, version)) return false;
   return true;
 }
 
-/** True when `memoryExport` would accept `input` as it is. */
-export function isExportDocument(input: unknown): input is MemoryExport {
+/** True when `memoryExport` (version 2) or `memoryExportV1` would accept `input` as it is. */
+export function isExportDocument(input: unknown): input is MemoryExport | MemoryExportV1 {
+  if (!isRecord(input) || (input.version !== EXPORT_VERSION && input.version !== 1)) return false;
+  const version = input.version;
   return (
-    isRecord(input) &&
     hasExactly(input, DOCUMENT_KEYS) &&
     input.format === EXPORT_FORMAT &&
-    input.version === EXPORT_VERSION &&
     isTime(input.exported_at) &&
-    every(input.conversations, isConversation) &&
-    every(input.episodes, isEpisode) &&
-    every(input.entities, isEntity) &&
-    every(input.facts, isFact)
+    every(input.conversations, isConversation, version) &&
+    every(input.episodes, isEpisode, version) &&
+    every(input.entities, isEntity, version) &&
+    every(input.facts, isFact, version)
   );
 }

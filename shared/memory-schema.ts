@@ -1,5 +1,6 @@
 /**
- * The records of Tempora's memory and the export format (version 1). Every edge that receives these
+ * The records of Tempora's memory and the export format (version 2; version-1 documents still
+ * import: memoryExportV1 below, upgraded by upgradeExport). Every edge that receives these
  * (import files, IPC, the bridge) validates with these schemas; the TypeScript types are inferred.
  */
 import { z } from 'zod';
@@ -24,6 +25,19 @@ export const isoTime = z
   .describe('ISO-8601 UTC time with milliseconds, e.g. 2026-09-01T01:00:00.000Z');
 export const isoTimeOrNull = isoTime.nullable();
 
+/**
+ * How precisely a time was said: "since March 2026" is a month, "on 1 Sep" a day, "2026-09-01T10:00"
+ * an instant. The stored time is always the period's first instant (as-of queries use instants).
+ */
+export const precision = z.enum(['instant', 'day', 'month', 'year']);
+export type Precision = z.infer<typeof precision>;
+
+/** A UTC offset as ISO-8601 writes it: "+09:00", "-05:00", "+00:00". */
+export const utcOffset = z
+  .string()
+  .regex(/^[+-](?:0\d|1[0-4]):[0-5]\d$/, { error: 'must be a UTC offset like +09:00 or -05:00' })
+  .describe('UTC offset of the writer at reference_time, e.g. +09:00');
+
 export const cardinality = z.enum(['one', 'many']);
 export type Cardinality = z.infer<typeof cardinality>;
 
@@ -45,13 +59,19 @@ export const conversationRecord = z.strictObject({
 });
 export type ConversationRecord = z.infer<typeof conversationRecord>;
 
-export const episodeRecord = z.strictObject({
+export const episodeRecordV1 = z.strictObject({
   id,
   conversation_id: id.nullable(),
   role: episodeRole,
   content: z.string(),
   reference_time: isoTime,
   created_at: isoTime,
+});
+
+export const episodeRecord = z.strictObject({
+  ...episodeRecordV1.shape,
+  utc_offset: utcOffset.nullable().describe('the UTC offset the message was written in (null: not known)'),
+  time_zone: z.string().min(1).max(100).nullable().describe('the IANA time zone it was written in, e.g. Asia/Tokyo (null: not known)'),
 });
 export type EpisodeRecord = z.infer<typeof episodeRecord>;
 
@@ -72,7 +92,7 @@ export const entityRecord = z.strictObject({
 });
 export type EntityRecord = z.infer<typeof entityRecord>;
 
-export const factRecord = z.strictObject({
+export const factRecordV1 = z.strictObject({
   id: id.describe('this version of the fact'),
   subject_id: id.describe('the entity the fact is about'),
   subject: z.string().describe("the subject entity's name (display only; subject_id is authoritative)"),
@@ -90,10 +110,16 @@ export const factRecord = z.strictObject({
   supersedes: id.nullable().describe('the version this one replaced (an edit or a closing)'),
   origin: factOrigin.describe('extracted by the model, observed (structured input), user_edit or import'),
 });
+
+export const factRecord = z.strictObject({
+  ...factRecordV1.shape,
+  valid_at_precision: precision.describe('how precisely valid_at was said: instant, day, month or year (valid_at is the start of that period)'),
+  invalid_at_precision: precision.nullable().describe('how precisely invalid_at was said (null exactly when invalid_at is null)'),
+});
 export type FactRecord = z.infer<typeof factRecord>;
 
 export const EXPORT_FORMAT = 'tempora.memory';
-export const EXPORT_VERSION = 1;
+export const EXPORT_VERSION = 2;
 
 export const memoryExport = z.strictObject({
   format: z.literal(EXPORT_FORMAT),
@@ -105,6 +131,31 @@ export const memoryExport = z.strictObject({
   facts: z.array(factRecord),
 });
 export type MemoryExport = z.infer<typeof memoryExport>;
+
+/** Version 1: no precisions, no episode offsets. Still imported (upgradeExport). */
+export const memoryExportV1 = z.strictObject({
+  format: z.literal(EXPORT_FORMAT),
+  version: z.literal(1),
+  exported_at: isoTime,
+  conversations: z.array(conversationRecord),
+  episodes: z.array(episodeRecordV1),
+  entities: z.array(entityRecord),
+  facts: z.array(factRecordV1),
+});
+export type MemoryExportV1 = z.infer<typeof memoryExportV1>;
+
+/**
+ * A version-1 document as version 2: times were stored as instants (precision 'instant'), and the
+ * writers' offsets were not kept (null).
+ */
+export function upgradeExport(doc: MemoryExportV1): MemoryExport {
+  return {
+    ...doc,
+    version: EXPORT_VERSION,
+    episodes: doc.episodes.map((e) => ({ ...e, utc_offset: null, time_zone: null })),
+    facts: doc.facts.map((f) => ({ ...f, valid_at_precision: 'instant', invalid_at_precision: f.invalid_at === null ? null : 'instant' })),
+  };
+}
 
 /** Formats a zod error as "path.to.field: message" lines, for messages that name what and where. */
 export function describeZodError(error: z.ZodError): string {

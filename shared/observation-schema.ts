@@ -1,7 +1,7 @@
 /** A structured observation: one fact as it arrives, before the temporal rules place it. */
 import { z } from 'zod';
 import { toIsoUtc, type IsoTime } from './time';
-import { cardinality } from './memory-schema';
+import { cardinality, type Precision } from './memory-schema';
 
 const time = z.string().transform((value, ctx) => {
   try {
@@ -23,12 +23,17 @@ export interface TimePhrase {
 
 export const TIME_PHRASE_MAX = 100;
 
-/** An ISO-8601 time (anything that starts like a date: checked as ISO) or a time phrase. */
+/**
+ * An ISO-8601 time with its zone (Z or an offset: that instant) or a time phrase. A date or a
+ * date-time without a zone ("2026-09-01", "2026-09-01T10:00") is a phrase too: that day or wall
+ * time in the zone of the line's reference_time, resolved by observe like any other phrase.
+ */
 const timeOrPhrase = z.string().transform((value, ctx): IsoTime | TimePhrase => {
   const text = value.trim();
   if (/^\d{4}-\d{2}-\d{2}(?:$|[T ])/.test(text)) {
     try {
-      return toIsoUtc(text);
+      const instant = toIsoUtc(text); // impossible dates and years out of range are refused here
+      return /(?:Z|[+-]\d{2}:?\d{2})$/i.test(text) ? instant : { phrase: text };
     } catch (error) {
       ctx.addIssue({ code: 'custom', message: (error as Error).message });
       return z.NEVER;
@@ -71,5 +76,12 @@ export const observationInput = z.strictObject({
 export type ObservationInput = z.input<typeof observationInput>;
 /** A line as read: valid_at / invalid_at may still be phrases. */
 export type ObservationLine = z.output<typeof observationInput>;
-/** An observation ready to place: every time resolved to ISO UTC. */
-export type Observation = Omit<ObservationLine, 'valid_at' | 'invalid_at'> & { valid_at: IsoTime | null; invalid_at: IsoTime | null };
+/** An observation ready to place: every time resolved to ISO UTC, with how precisely it was said. */
+export type Observation = Omit<ObservationLine, 'valid_at' | 'invalid_at'> & {
+  valid_at: IsoTime | null;
+  valid_at_precision: Precision;
+  invalid_at: IsoTime | null;
+  invalid_at_precision: Precision;
+  /** The offset written in the line's reference_time ("+09:00"); null when it was Z or none. */
+  utc_offset: string | null;
+};

@@ -6,7 +6,7 @@
  */
 import type { Database } from 'better-sqlite3';
 import type { ChatMessageRecord, ConversationSummary } from '../../shared/api-contract';
-import type { ConversationRecord, EntityRecord, FactRecord, MemoryExport } from '../../shared/memory-schema';
+import type { ConversationRecord, EntityRecord, FactRecord, MemoryExport, Precision } from '../../shared/memory-schema';
 import type { EntityReader, EpisodeReader, FactProvenance, JobQueue, ListFactsQuery, MemoryChange, MemoryOptions, ObserveSummary } from './memory-api';
 import { MemoryInputError } from './memory-errors';
 import { systemClock, type Clock } from './store/clock';
@@ -42,6 +42,8 @@ export class Memory {
   private readonly nativeBinding: string | undefined;
   private background: Promise<void> = Promise.resolve();
   private readonly listeners = new Set<(change: MemoryChange) => void>();
+  /** The net changes of the write in progress, once settled. */
+  private settledChanges: SlotChanges | null = null;
 
   constructor(options: MemoryOptions) {
     this.clock = options.clock ?? systemClock();
@@ -67,7 +69,10 @@ export class Memory {
   observe(inputs: readonly unknown[], source: { where: string; conversation?: { id: string; title: string } } = { where: 'input' }): ObserveSummary {
     const observations = parseObservations(inputs, source.where);
     const conversation = source.conversation ?? { id: newId('cnv'), title: `Observations from ${source.where}` };
-    const result = this.write(() => observeAll(this.store, observations, conversation), (r) => ({ kind: 'facts', reason: 'observed', changes: r.changes }));
+    const result = this.write(
+      () => ({ episodeIds: observeAll(this.store, observations, conversation).episodeIds, changes: this.settle() }),
+      (r) => ({ kind: 'facts', reason: 'observed', changes: r.changes }),
+    );
     return {
       observations: observations.length,
       episodeIds: result.episodeIds,
@@ -105,7 +110,8 @@ export class Memory {
   applyIngestion(jobId: string, learning: Learning, usage: JobUsage): SlotChanges {
     return this.write(
       () => {
-        const applied = applyLearning(this.store, learning);
+        applyLearning(this.store, learning);
+        const applied = this.settle();
         this.store.jobs.complete(jobId, usage, { added: applied.created.length, closed: applied.closed.length });
         return applied;
       },
@@ -185,12 +191,13 @@ export class Memory {
   }
 
   editFact(id: string, edit: FactEdit): FactRecord {
-    const result = this.write(() => editFact(this.store, id, edit), (r) => ({ kind: 'facts', reason: 'edit', changes: r.changes }));
+    const result = this.write(() => ({ id: editFact(this.store, id, edit).id, changes: this.settle() }), (r) => ({ kind: 'facts', reason: 'edit', changes: r.changes }));
     return this.store.rows.record(result.id)!;
   }
 
-  closeFact(id: string, at: string): FactRecord {
-    const result = this.write(() => closeFact(this.store, id, at), (r) => ({ kind: 'facts', reason: 'close', changes: r.changes }));
+  /** Closes a fact at `at`, said with `precision` ("since yesterday": day). */
+  closeFact(id: string, at: string, precision: Precision = 'instant'): FactRecord {
+    const result = this.write(() => ({ id: closeFact(this.store, id, at, precision).id, changes: this.settle() }), (r) => ({ kind: 'facts', reason: 'close', changes: r.changes }));
     return this.store.rows.record(result.id)!;
   }
 
@@ -294,11 +301,28 @@ export class Memory {
    * is told — after the commit, and only when the write changed something (`change` gives null).
    */
   private write<T>(fn: () => T, change: (result: T) => MemoryChange | null): T {
-    const result = this.store.db.transaction(fn)();
+    const outermost = !this.store.db.inTransaction;
+    const result = this.store.db.transaction(() => {
+      if (!outermost) return fn();
+      this.store.slots.beginWrite();
+      this.settledChanges = null;
+      const value = fn();
+      this.settle();
+      return value;
+    })();
     if (!this.store.db.inTransaction) flushFullText(this.store.db);
     const told = change(result);
     if (told) this.emit(told);
     return result;
+  }
+
+  /**
+   * The net changes of the write in progress (versions it both wrote and replaced removed; see
+   * temporal/write-log.ts). Idempotent within a write: the first call settles it.
+   */
+  private settle(): SlotChanges {
+    this.settledChanges ??= this.store.slots.finishWrite();
+    return this.settledChanges;
   }
 
   /** A listener that throws must not make a committed write look failed. */

@@ -62,7 +62,7 @@ export function syntheticExport(memory: SyntheticMemory, count = memory.observat
   observations.forEach((observation, order) => {
     const arrival = clamp(memory.arrivals[order] ?? observation.reference_time);
     const episodeId = `epi_syn_${pad(order)}`;
-    episodes.push({ id: episodeId, conversation_id: 'cnv_observed', role: 'user', content: observation.fact, reference_time: observation.reference_time, created_at: arrival });
+    episodes.push({ id: episodeId, conversation_id: 'cnv_observed', role: 'user', content: observation.fact, reference_time: observation.reference_time, created_at: arrival, utc_offset: null, time_zone: null });
     entity(observation.subject, observation.subject === 'me' ? 'user' : 'person', arrival);
     entity(observation.object, ENTITY_TYPE[observation.predicate] ?? 'other', arrival);
     const key = observation.cardinality === 'one' ? `${observation.subject}\u0000${observation.predicate}` : `${observation.subject}\u0000${observation.predicate}\u0000${normalizeName(observation.object)}`;
@@ -109,7 +109,9 @@ export function syntheticExport(memory: SyntheticMemory, count = memory.observat
         fact: head.fact,
         cardinality: head.cardinality,
         valid_at: span.validAt,
+        valid_at_precision: 'instant',
         invalid_at: span.end?.at ?? null,
+        invalid_at_precision: span.end ? 'instant' : null,
         created_at: arrivedBy,
         expired_at: null,
         episode_ids: [...new Set(span.claims.map((c) => c.episodeId))].sort(),
@@ -119,7 +121,7 @@ export function syntheticExport(memory: SyntheticMemory, count = memory.observat
       };
       if (closedAt !== null && closedAt > arrivedBy) {
         // Stored open first, then closed when the successor arrived: two versions.
-        const open: FactRecord = { ...base, id: `${base.id}_v1`, invalid_at: null, invalidated_by: null, expired_at: closedAt };
+        const open: FactRecord = { ...base, id: `${base.id}_v1`, invalid_at: null, invalid_at_precision: null, invalidated_by: null, expired_at: closedAt };
         facts.push(open, { ...base, created_at: closedAt, supersedes: open.id });
       } else {
         facts.push(closedAt !== null ? { ...base, created_at: latest(arrivedBy, closedAt) } : base);
@@ -130,7 +132,7 @@ export function syntheticExport(memory: SyntheticMemory, count = memory.observat
   const firstArrival = clamp(memory.arrivals[0] ?? now);
   return {
     format: 'tempora.memory',
-    version: 1,
+    version: 2,
     exported_at: now,
     conversations: [{ id: 'cnv_observed', title: 'Observations', created_at: firstArrival }],
     episodes,

@@ -86,9 +86,9 @@ describe('tempora observe refuses a bad file whole', () => {
     expectRefused(['observe', name], 1, /^tempora: date\.jsonl:2: reference_time: impossible date: "2026-02-30T10:00:00\+09:00"\n$/);
   });
 
-  it('invalid_at before valid_at', () => {
+  it('invalid_at before valid_at (dates without a zone are days in the zone of the line)', () => {
     const name = write('interval.jsonl', `${good}\n${line({ valid_at: '2026-09-10', invalid_at: '2026-09-05' })}\n`);
-    expectRefused(['observe', name], 1, /^tempora: interval\.jsonl:2: invalid_at: must be after valid_at \(2026-09-10T00:00:00\.000Z\)\n$/);
+    expectRefused(['observe', name], 1, /^tempora: interval\.jsonl:2: invalid_at: must be after valid_at \(2026-09-09T15:00:00\.000Z\)\n$/);
   });
 
   it('a bad cardinality, a missing field, a line that is not an object', () => {

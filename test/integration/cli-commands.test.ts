@@ -53,8 +53,9 @@ const objects = (records: FactRecord[]) => records.map((f) => f.object);
 
 describe('tempora observe and facts: the seed example', () => {
   it('answers "now" and "on 10 Sep" from one store, and keeps every version', () => {
-    const summary = ok('observe', file('seed.jsonl', [managerA, managerB]), '--json').json<Record<string, unknown>>();
-    expect(summary).toMatchObject({ observations: 2, factsAdded: 2, factsClosed: 1 });
+    ok('observe', file('a.jsonl', [managerA]));
+    const summary = ok('observe', file('b.jsonl', [managerB]), '--json').json<Record<string, unknown>>();
+    expect(summary).toMatchObject({ observations: 1, factsAdded: 1, factsClosed: 1 });
 
     const asOf = facts('--as-of', '2026-09-10');
     expect(objects(asOf)).toEqual(['A']);
@@ -85,8 +86,18 @@ describe('tempora observe and facts: the seed example', () => {
     expect(facts('--known-at', '2026-01-01', '--history')).toEqual([]);
   });
 
+  it('one file is one write: A is stored closed, once, and nothing is counted as closed', () => {
+    const summary = ok('observe', file('seed.jsonl', [managerA, managerB]), '--json').json<Record<string, unknown>>();
+    expect(summary).toMatchObject({ observations: 2, factsAdded: 2, factsClosed: 0 });
+    expect(facts('--history').map((f) => [f.object, f.invalid_at, f.expired_at])).toEqual([
+      ['A', '2026-09-15T01:00:00.000Z', null],
+      ['B', null, null],
+    ]);
+  });
+
   it('filters by subject, predicate, entity and limit, and prints a readable table', () => {
-    ok('observe', file('seed.jsonl', [managerA, managerB, coffee, tanaka]));
+    ok('observe', file('a.jsonl', [managerA]));
+    ok('observe', file('seed.jsonl', [managerB, coffee, tanaka]));
     expect(objects(facts('--predicate', 'manager', '--history')).sort()).toEqual(['A', 'A', 'B']);
     expect(objects(facts('--subject', '私', '--predicate', 'likes'))).toEqual(['coffee']);
     expect(objects(facts('--entity', '田中さん'))).toEqual(['田中さん']);
@@ -162,7 +173,8 @@ describe('tempora edit, close, show and forget', () => {
   });
 
   it('shows a fact with its versions, source messages and what closed it', () => {
-    ok('observe', file('seed.jsonl', [managerA, managerB]));
+    ok('observe', file('a.jsonl', [managerA]));
+    ok('observe', file('b.jsonl', [managerB]));
     const [a] = facts('--as-of', '2026-09-10');
     const [b] = facts();
     const provenance = ok('show', a!.id, '--json').json<{ fact: FactRecord; versions: FactRecord[]; episodes: { content: string }[]; closedBy: FactRecord }>();
@@ -178,7 +190,8 @@ describe('tempora edit, close, show and forget', () => {
   });
 
   it('forgets a fact (all versions), an entity, or a message, and reopens what a forgotten fact closed', () => {
-    ok('observe', file('seed.jsonl', [managerA, managerB, coffee, tanaka]));
+    ok('observe', file('a.jsonl', [managerA]));
+    ok('observe', file('seed.jsonl', [managerB, coffee, tanaka]));
     const [b] = facts('--predicate', 'manager');
     const forgotB = ok('forget', b!.id, '--json').json<{ factIds: string[]; entityIds: string[]; episodeIds: string[] }>();
     expect(forgotB.factIds).toContain(b!.id);
@@ -204,27 +217,28 @@ describe('tempora export and import', () => {
   };
 
   it('round-trips: export → import into an empty store → the same export except exported_at', () => {
-    ok('observe', file('seed.jsonl', [managerA, managerB, coffee, tanaka]));
+    ok('observe', file('a.jsonl', [managerA]));
+    ok('observe', file('seed.jsonl', [managerB, coffee, tanaka]));
     const [b] = facts('--predicate', 'manager');
     ok('edit', b!.id, '--fact', 'My boss is B.');
     const stdout = ok('export').out;
-    expect(stdout).toMatch(/^\{\n {2}"format": "tempora.memory",\n {2}"version": 1,/);
-    expect(ok('export', '--out', 'memory.json').out).toMatch(/^Exported 6 fact versions, 4 entities, 4 messages and 1 conversation to memory\.json\.$/m);
+    expect(stdout).toMatch(/^\{\n {2}"format": "tempora.memory",\n {2}"version": 2,/);
+    expect(ok('export', '--out', 'memory.json').out).toMatch(/^Exported 6 fact versions, 4 entities, 4 messages and 2 conversations to memory\.json\.$/m);
     const written = readFileSync(join(dir, 'memory.json'), 'utf8');
     expect(withoutTime(written)).toEqual(withoutTime(stdout));
-    expect(readdirSync(dir).sort()).toEqual(['data', 'memory.json', 'seed.jsonl']);
+    expect(readdirSync(dir).sort()).toEqual(['a.jsonl', 'data', 'memory.json', 'seed.jsonl']);
 
     const original = data;
     data = join(dir, 'copy');
-    expect(ok('import', 'memory.json', '--json').json()).toEqual({ conversations: 1, episodes: 4, entities: 4, facts: 6, replaced: 0, merged: 0 });
+    expect(ok('import', 'memory.json', '--json').json()).toEqual({ conversations: 2, episodes: 4, entities: 4, facts: 6, replaced: 0, merged: 0 });
     expect(withoutTime(ok('export').out)).toEqual(withoutTime(written));
 
     // Ids that already exist are refused, and nothing changes; --replace overwrites them.
     const refused = tempora('import', 'memory.json');
     expect(refused.code).toBe(1);
-    expect(refused.err).toMatch(/^tempora: memory\.json: 15 id\(s\) already exist in this memory \(first: cnv_\w+\); use --replace to overwrite them\n$/);
+    expect(refused.err).toMatch(/^tempora: memory\.json: 16 id\(s\) already exist in this memory \(first: cnv_\w+\); use --replace to overwrite them\n$/);
     expect(withoutTime(ok('export').out)).toEqual(withoutTime(written));
-    expect(ok('import', 'memory.json', '--replace').out).toContain('(15 replaced)');
+    expect(ok('import', 'memory.json', '--replace').out).toContain('(16 replaced)');
     expect(withoutTime(ok('export').out)).toEqual(withoutTime(written));
     data = original;
   });

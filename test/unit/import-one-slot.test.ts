@@ -28,10 +28,11 @@ function content(m: Memory): Omit<MemoryExport, 'exported_at'> {
   return rest;
 }
 
-function exported(observations: Record<string, unknown>[]): MemoryExport {
+/** The export of a store that observed each list in its own write. */
+function exported(...writes: Record<string, unknown>[][]): MemoryExport {
   const m = fresh();
   try {
-    m.observe(observations);
+    for (const observations of writes) m.observe(observations);
     return JSON.parse(JSON.stringify(m.exportMemory())) as MemoryExport;
   } finally {
     m.close();
@@ -60,7 +61,8 @@ function expectRefusedEverywhere(doc: MemoryExport, message: RegExp | string): v
 }
 
 describe('import refuses live facts no store in use can hold', () => {
-  const doc = exported([manager('A', '2026-09-01T00:00:00Z'), manager('B', '2026-09-15T00:00:00Z')]);
+  // Two writes: A's open version is history (one write would hold only the state after both).
+  const doc = exported([manager('A', '2026-09-01T00:00:00Z')], [manager('B', '2026-09-15T00:00:00Z')]);
   const a = live(doc, 'A');
   const b = live(doc, 'B');
 
@@ -72,6 +74,7 @@ describe('import refuses live facts no store in use can hold', () => {
   it('a one slot with two open facts, naming both', () => {
     const bad = structuredClone(doc);
     live(bad, 'A').invalid_at = null;
+    live(bad, 'A').invalid_at_precision = null;
     const ia = bad.facts.indexOf(live(bad, 'A'));
     const ib = bad.facts.indexOf(live(bad, 'B'));
     const [first, second] = a.valid_at <= b.valid_at ? [[a.id, ia], [b.id, ib]] : [[b.id, ib], [a.id, ia]];

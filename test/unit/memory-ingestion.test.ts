@@ -101,8 +101,11 @@ describe('ingestion with a scripted model', () => {
     const facts = m.listFacts({ history: true }).filter((f) => f.expired_at === null);
     // "last week" is the week that began on Monday 7 September (issue 12), not the same hour 7 days back
     expect(facts.find((f) => f.object === 'Osaka')!.valid_at).toBe('2026-09-07T00:00:00.000Z');
+    expect(facts.find((f) => f.object === 'Osaka')!.valid_at_precision).toBe('day');
+    // Written at 09:00 in Tokyo (the offset is kept with the message): Monday 7 September there
     const ja = facts.find((f) => f.predicate === '担当者')!;
-    expect(ja.valid_at).toBe('2026-09-07T00:00:00.000Z');
+    expect(ja.valid_at).toBe('2026-09-06T15:00:00.000Z');
+    expect(ja.valid_at_precision).toBe('day');
     expect(ja.fact).toBe('私の担当者は佐藤さんです。');
     expect(m.search('担当').map((h) => h.fact.id)).toEqual([ja.id]);
     const tennis = facts.find((f) => f.object === 'tennis')!;

@@ -20,10 +20,22 @@ describe('observe: valid_at / invalid_at written as phrases', () => {
     expect(of('Berlin').valid_at).toBe('2026-10-18T23:00:00.000Z');
   });
 
-  it('keeps ISO times as before (a date alone is 00:00 UTC)', () => {
+  it('reads a date or wall time without a zone in the zone of the line (a date: that day, precision day)', () => {
     const m = open();
     m.observe([{ ...base, reference_time: '2026-09-01T08:00:00+09:00', valid_at: '2026-09-01' }]);
-    expect(m.listFacts()[0]!.valid_at).toBe('2026-09-01T00:00:00.000Z');
+    expect(m.listFacts()[0]).toMatchObject({ valid_at: '2026-08-31T15:00:00.000Z', valid_at_precision: 'day' });
+    const n = open();
+    n.observe([{ ...base, reference_time: '2026-09-01T08:00:00+09:00', valid_at: '2026-09-01T07:30' }]);
+    expect(n.listFacts()[0]).toMatchObject({ valid_at: '2026-08-31T22:30:00.000Z', valid_at_precision: 'instant' });
+    const utc = open();
+    utc.observe([{ ...base, reference_time: '2026-09-01T08:00:00Z', valid_at: '2026-09-01' }]);
+    expect(utc.listFacts()[0]).toMatchObject({ valid_at: '2026-09-01T00:00:00.000Z', valid_at_precision: 'day' });
+  });
+
+  it('keeps an ISO time with its zone as that instant', () => {
+    const m = open();
+    m.observe([{ ...base, reference_time: '2026-09-01T08:00:00+09:00', valid_at: '2026-09-01T00:00:00Z' }]);
+    expect(m.listFacts()[0]).toMatchObject({ valid_at: '2026-09-01T00:00:00.000Z', valid_at_precision: 'instant' });
   });
 
   it('refuses a phrase it cannot read, naming the file, line and field', () => {

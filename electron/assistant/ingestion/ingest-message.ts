@@ -4,9 +4,10 @@
  * transaction together with the job's completion (temporal/learn.ts), so a crash at any point leaves
  * either nothing or the whole result.
  */
-import type { EpisodeRecord } from '../../../shared/memory-schema';
+import type { EpisodeRecord, Precision } from '../../../shared/memory-schema';
 import type { StructuredModel } from '../../llm/ports';
 import { isUserReference, normalizePredicate, objectKeyOf, resolveTimeExpression, type EntityRef, type JobUsage, type LearnedFact, type Learning, type Memory } from '../../memory/index';
+import { userTimeZone } from '../user-time-zone';
 import { resolveName, type NameResolution } from './entity-resolution';
 import { EXTRACTION_MAX_TOKENS, EXTRACTION_SYSTEM, extractionPrompt, extractionSchema, readExtraction, type ExtractedFact } from './extraction';
 import {
@@ -42,9 +43,11 @@ interface Placed {
   object: NameResolution | { kind: 'literal' };
   predicate: string;
   validAt: string;
+  validPrecision: Precision;
   end: string | null;
   /** "I stopped going to the gym": an end without a start — it closes the matching open fact. */
   endsExisting: string | null;
+  endPrecision: Precision;
 }
 
 export async function prepareIngest(memory: Memory, model: StructuredModel, episode: EpisodeRecord, options: IngestOptions = {}): Promise<PreparedIngest> {
@@ -74,7 +77,7 @@ export async function prepareIngest(memory: Memory, model: StructuredModel, epis
     signal: options.signal,
   });
   count(extraction);
-  const placed = readExtraction(extraction.value).map((f) => place(memory, f, episode.reference_time));
+  const placed = readExtraction(extraction.value).map((f) => place(memory, f, episode));
 
   // Questions the rules cannot answer, all in one call.
   const names: NameQuestion[] = [];
@@ -131,40 +134,20 @@ export async function prepareIngest(memory: Memory, model: StructuredModel, epis
   };
 }
 
-function place(memory: Memory, extracted: ExtractedFact, referenceTime: string): Placed {
+function place(memory: Memory, extracted: ExtractedFact, episode: EpisodeRecord): Placed {
+  const referenceTime = episode.reference_time;
   const subject: Placed['subject'] = isUserReference(extracted.subject) ? { kind: 'user' } : resolveName(memory, extracted.subject);
   const object: Placed['object'] = extracted.object_type === 'literal' ? { kind: 'literal' } : isUserReference(extracted.object) ? resolveName(memory, 'me') : resolveName(memory, extracted.object);
-  // Rule 2: no date in the message means the message's own time. Dates are days in the user's zone.
-  const reference = { instant: referenceTime, zone: userTimeZone() };
-  const since = resolveTimeExpression(extracted.since, reference)?.at ?? null;
-  const validAt = since ?? referenceTime;
-  const until = resolveTimeExpression(extracted.until, reference)?.at ?? null;
-  const endsExisting = since === null && until !== null && until <= referenceTime ? until : null;
-  return { extracted, subject, object, predicate: normalizePredicate(extracted.predicate), validAt, end: until !== null && until > validAt ? until : null, endsExisting };
-}
-
-/**
- * The zone the user lives in, for working out which day "昨日" or "9月1日" was: TEMPORA_TZ (an IANA
- * name or a fixed offset like "+09:00") when set and valid, else the system's zone. Episodes do not
- * store the writer's zone yet; when they do, this gives way to the stored offset.
- */
-export function userTimeZone(): string {
-  const configured = process.env.TEMPORA_TZ?.trim();
-  if (configured && configured !== checkedZone.name) checkedZone = { name: configured, valid: isKnownZone(configured) };
-  if (configured && checkedZone.valid) return configured;
-  return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
-}
-
-/** The last TEMPORA_TZ checked: place() asks for the zone once per fact, the check runs once per value. */
-let checkedZone: { name: string; valid: boolean } = { name: '', valid: false };
-
-function isKnownZone(zone: string): boolean {
-  try {
-    resolveTimeExpression('now', { instant: '2000-01-01T00:00:00Z', zone });
-    return true;
-  } catch {
-    return false; // an unknown zone name: the system's is used
-  }
+  // Rule 2: no date in the message means the message's own time. Dates are days in the zone the
+  // message was written in (stored with it), else the user's zone.
+  const reference = { instant: referenceTime, zone: episode.time_zone ?? episode.utc_offset ?? userTimeZone() };
+  const since = resolveTimeExpression(extracted.since, reference);
+  const validAt = since?.at ?? referenceTime;
+  const until = resolveTimeExpression(extracted.until, reference);
+  const endsExisting = since === null && until !== null && until.at <= referenceTime ? until.at : null;
+  const end = until !== null && until.at > validAt ? until.at : null;
+  const precisions = { validPrecision: since?.precision ?? 'instant', endPrecision: until?.precision ?? 'instant' } as const;
+  return { extracted, subject, object, predicate: normalizePredicate(extracted.predicate), validAt, end, endsExisting, ...precisions };
 }
 
 /** A placed fact as memory takes it: entity references decided, the model's judgements named by fact id. */
@@ -177,8 +160,10 @@ function learnedFact(p: Placed, mine: PairQuestion[], relations: Map<string, Rel
     fact: p.extracted.fact,
     cardinality: p.extracted.cardinality,
     validAt: p.validAt,
+    validPrecision: p.validPrecision,
     end: p.end,
     endsExisting: p.endsExisting,
+    endPrecision: p.endPrecision,
     fromAssistant: p.extracted.from_assistant,
     duplicateOf: mine.find((q) => relations.get(q.key) === 'duplicate')?.stored.id ?? null,
     contradicts: mine.filter((q) => relations.get(q.key) === 'contradiction').map((q) => q.stored.id),

@@ -1,6 +1,6 @@
 /** Claims: the evidence each live fact stands on (see the claims table in migrations). */
 import type { Database } from 'better-sqlite3';
-import type { Cardinality, FactOrigin } from '../../../shared/memory-schema';
+import type { Cardinality, FactOrigin, Precision } from '../../../shared/memory-schema';
 
 export interface ClaimRow {
   id: number;
@@ -12,8 +12,10 @@ export interface ClaimRow {
   fact: string;
   cardinality: Cardinality;
   valid_at: string;
+  valid_at_precision: Precision;
   reference_time: string;
   end_at: string | null;
+  end_precision: Precision | null;
   end_kind: 'explicit' | 'judged' | null;
   end_by: string | null;
   episode_ids: string;
@@ -22,7 +24,7 @@ export interface ClaimRow {
 
 export type NewClaimRow = Omit<ClaimRow, 'id'>;
 
-const COLUMNS = 'fact_id, subject_id, predicate, object_id, object_literal, fact, cardinality, valid_at, reference_time, end_at, end_kind, end_by, episode_ids, origin';
+const COLUMNS = 'fact_id, subject_id, predicate, object_id, object_literal, fact, cardinality, valid_at, reference_time, end_at, end_kind, end_by, episode_ids, origin, valid_at_precision, end_precision';
 
 export class ClaimRows {
   private readonly inSlotStmt;
@@ -34,7 +36,7 @@ export class ClaimRows {
   constructor(private readonly db: Database) {
     this.inSlotStmt = db.prepare<[string, string], ClaimRow>(`SELECT id, ${COLUMNS} FROM claims WHERE subject_id = ? AND predicate = ? ORDER BY id`);
     this.ofFactStmt = db.prepare<[string], ClaimRow>(`SELECT id, ${COLUMNS} FROM claims WHERE fact_id = ? ORDER BY id`);
-    this.insertStmt = db.prepare(`INSERT INTO claims (${COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
+    this.insertStmt = db.prepare(`INSERT INTO claims (${COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
     this.moveStmt = db.prepare('UPDATE claims SET fact_id = ? WHERE id = ?');
     this.deleteStmt = db.prepare('DELETE FROM claims WHERE id = ?');
   }
@@ -48,7 +50,7 @@ export class ClaimRows {
   }
 
   insert(c: NewClaimRow): void {
-    this.insertStmt.run(c.fact_id, c.subject_id, c.predicate, c.object_id, c.object_literal, c.fact, c.cardinality, c.valid_at, c.reference_time, c.end_at, c.end_kind, c.end_by, c.episode_ids, c.origin);
+    this.insertStmt.run(c.fact_id, c.subject_id, c.predicate, c.object_id, c.object_literal, c.fact, c.cardinality, c.valid_at, c.reference_time, c.end_at, c.end_kind, c.end_by, c.episode_ids, c.origin, c.valid_at_precision, c.end_precision);
   }
 
   /** Points a claim at the live version that now holds it. */
@@ -83,7 +85,7 @@ export class ClaimRows {
   }
 
   clearEnd(id: number): void {
-    this.db.prepare('UPDATE claims SET end_at = NULL, end_kind = NULL, end_by = NULL WHERE id = ?').run(id);
+    this.db.prepare('UPDATE claims SET end_at = NULL, end_kind = NULL, end_by = NULL, end_precision = NULL WHERE id = ?').run(id);
   }
 
   /** The live fact holding the claim an episode made in a slot (the latest such claim). */

@@ -4,13 +4,24 @@ import type { ConversationRecord, EpisodeRecord, EpisodeRole } from '../../../sh
 import type { Clock } from './clock';
 import { newId } from './ids';
 
+const COLUMNS = 'id, conversation_id, role, content, reference_time, created_at, utc_offset, time_zone';
+
 export class EpisodeStore {
   constructor(
     private readonly db: Database,
     private readonly clock: Clock,
   ) {}
 
-  append(input: { role: EpisodeRole; content: string; referenceTime: string; conversationId: string | null; id?: string }): EpisodeRecord {
+  append(input: {
+    role: EpisodeRole;
+    content: string;
+    referenceTime: string;
+    conversationId: string | null;
+    id?: string;
+    /** The writer's UTC offset at referenceTime ("+09:00") and IANA zone, when known. */
+    utcOffset?: string | null;
+    timeZone?: string | null;
+  }): EpisodeRecord {
     const record: EpisodeRecord = {
       id: input.id ?? newId('epi'),
       conversation_id: input.conversationId,
@@ -18,6 +29,8 @@ export class EpisodeStore {
       content: input.content,
       reference_time: input.referenceTime,
       created_at: this.clock.now(),
+      utc_offset: input.utcOffset ?? null,
+      time_zone: input.timeZone ?? null,
     };
     this.insert(record);
     return record;
@@ -25,12 +38,12 @@ export class EpisodeStore {
 
   insert(record: EpisodeRecord): void {
     this.db
-      .prepare('INSERT INTO episodes (id, conversation_id, role, content, reference_time, created_at) VALUES (@id, @conversation_id, @role, @content, @reference_time, @created_at)')
+      .prepare(`INSERT INTO episodes (${COLUMNS}) VALUES (@id, @conversation_id, @role, @content, @reference_time, @created_at, @utc_offset, @time_zone)`)
       .run(record);
   }
 
   byId(id: string): EpisodeRecord | undefined {
-    return this.db.prepare<[string], EpisodeRecord>('SELECT id, conversation_id, role, content, reference_time, created_at FROM episodes WHERE id = ?').get(id);
+    return this.db.prepare<[string], EpisodeRecord>(`SELECT ${COLUMNS} FROM episodes WHERE id = ?`).get(id);
   }
 
   byIds(ids: string[]): EpisodeRecord[] {
@@ -42,7 +55,7 @@ export class EpisodeStore {
 
   ofConversation(conversationId: string): EpisodeRecord[] {
     return this.db
-      .prepare<[string], EpisodeRecord>('SELECT id, conversation_id, role, content, reference_time, created_at FROM episodes WHERE conversation_id = ? ORDER BY reference_time, created_at, id')
+      .prepare<[string], EpisodeRecord>(`SELECT ${COLUMNS} FROM episodes WHERE conversation_id = ? ORDER BY reference_time, created_at, id`)
       .all(conversationId);
   }
 
@@ -51,7 +64,7 @@ export class EpisodeStore {
     if (episode.conversation_id === null) return undefined;
     return this.db
       .prepare<[string, string, string, string], EpisodeRecord>(
-        `SELECT id, conversation_id, role, content, reference_time, created_at FROM episodes
+        `SELECT ${COLUMNS} FROM episodes
          WHERE conversation_id = ? AND (reference_time, created_at, id) < (?, ?, ?)
          ORDER BY reference_time DESC, created_at DESC, id DESC LIMIT 1`,
       )
@@ -59,7 +72,7 @@ export class EpisodeStore {
   }
 
   all(): EpisodeRecord[] {
-    return this.db.prepare<[], EpisodeRecord>('SELECT id, conversation_id, role, content, reference_time, created_at FROM episodes ORDER BY created_at, id').all();
+    return this.db.prepare<[], EpisodeRecord>(`SELECT ${COLUMNS} FROM episodes ORDER BY created_at, id`).all();
   }
 
   delete(id: string): void {

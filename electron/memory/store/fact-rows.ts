@@ -3,7 +3,7 @@
  * Rows are only ever inserted, expired (expired_at set once) or deleted by forget.
  */
 import type { Database } from 'better-sqlite3';
-import type { Cardinality, FactOrigin, FactRecord } from '../../../shared/memory-schema';
+import type { Cardinality, FactOrigin, FactRecord, Precision } from '../../../shared/memory-schema';
 import type { EndKind } from '../temporal/temporal-rules';
 
 export interface FactRow {
@@ -16,7 +16,10 @@ export interface FactRow {
   fact: string;
   cardinality: Cardinality;
   valid_at: string;
+  valid_at_precision: Precision;
   invalid_at: string | null;
+  /** null exactly when invalid_at is null. */
+  invalid_at_precision: Precision | null;
   end_kind: EndKind;
   reference_time: string;
   created_at: string;
@@ -27,7 +30,7 @@ export interface FactRow {
 }
 
 const FACT_COLUMNS =
-  'id, lineage_id, subject_id, predicate, object_id, object_literal, fact, cardinality, valid_at, invalid_at, end_kind, reference_time, created_at, expired_at, invalidated_by, supersedes, origin';
+  'id, lineage_id, subject_id, predicate, object_id, object_literal, fact, cardinality, valid_at, invalid_at, end_kind, reference_time, created_at, expired_at, invalidated_by, supersedes, origin, valid_at_precision, invalid_at_precision';
 
 /** SELECT list producing FactRecord fields (plus the row) for a query over `facts f`. */
 export const FACT_RECORD_SELECT = `
@@ -35,7 +38,7 @@ export const FACT_RECORD_SELECT = `
   COALESCE(o.name, f.object_literal) AS object, f.fact, f.cardinality, f.valid_at, f.invalid_at,
   f.created_at, f.expired_at,
   (SELECT json_group_array(fe.episode_id) FROM (SELECT episode_id FROM fact_episodes WHERE fact_id = f.id ORDER BY episode_id) fe) AS episode_ids,
-  f.invalidated_by, f.supersedes, f.origin`;
+  f.invalidated_by, f.supersedes, f.origin, f.valid_at_precision, f.invalid_at_precision`;
 
 export const FACT_RECORD_FROM = `facts f JOIN entities s ON s.id = f.subject_id LEFT JOIN entities o ON o.id = f.object_id`;
 
@@ -55,8 +58,8 @@ export class FactRows {
   private readonly recordByIdStmt;
 
   constructor(private readonly db: Database) {
-    // Positional parameters: binding 17 named ones costs a property lookup each (import writes 100k rows).
-    this.insertStmt = db.prepare(`INSERT INTO facts (${FACT_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
+    // Positional parameters: binding 19 named ones costs a property lookup each (import writes 100k rows).
+    this.insertStmt = db.prepare(`INSERT INTO facts (${FACT_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
     this.linkStmt = db.prepare('INSERT OR IGNORE INTO fact_episodes (fact_id, episode_id) VALUES (?, ?)');
     this.expireStmt = db.prepare('UPDATE facts SET expired_at = ? WHERE id = ? AND expired_at IS NULL');
     this.byIdStmt = db.prepare<[string], FactRow>(`SELECT ${FACT_COLUMNS} FROM facts WHERE id = ?`);
@@ -66,7 +69,7 @@ export class FactRows {
   }
 
   insert(r: FactRow, episodeIds: Iterable<string>): void {
-    this.insertStmt.run(r.id, r.lineage_id, r.subject_id, r.predicate, r.object_id, r.object_literal, r.fact, r.cardinality, r.valid_at, r.invalid_at, r.end_kind, r.reference_time, r.created_at, r.expired_at, r.invalidated_by, r.supersedes, r.origin);
+    this.insertStmt.run(r.id, r.lineage_id, r.subject_id, r.predicate, r.object_id, r.object_literal, r.fact, r.cardinality, r.valid_at, r.invalid_at, r.end_kind, r.reference_time, r.created_at, r.expired_at, r.invalidated_by, r.supersedes, r.origin, r.valid_at_precision, r.invalid_at_precision);
     for (const episodeId of episodeIds) this.linkStmt.run(r.id, episodeId);
   }
 

@@ -7,6 +7,7 @@ import { createHash } from 'node:crypto';
 import { episodeRole, type EpisodeRecord, type EpisodeRole } from '../../../shared/memory-schema';
 import { toIsoUtc } from '../../../shared/time';
 import { MemoryInputError } from '../memory-errors';
+import { episodeZoneOf } from '../temporal/time-zone';
 import type { JobRow } from './ingestion-jobs';
 import type { StoreContext } from './store-context';
 
@@ -15,6 +16,8 @@ export interface MessageInput {
   content: string;
   /** When it was said (ISO-8601, any offset). */
   time: string;
+  /** The writer's IANA zone ("Asia/Tokyo"), kept with the message so its dates are read there. */
+  timeZone?: string;
   conversation?: string;
   conversationTitle?: string;
   id?: string;
@@ -29,26 +32,32 @@ export interface AppendedMessage {
 }
 
 /** Checks a message; errors name the field. */
-export function checkMessage(input: MessageInput): { role: EpisodeRole; referenceTime: string } {
+export function checkMessage(input: MessageInput): { role: EpisodeRole; referenceTime: string; zone: { utcOffset: string | null; timeZone: string | null } } {
   const role = episodeRole.safeParse(input.role);
   if (!role.success) throw new MemoryInputError(`role must be one of ${episodeRole.options.join(', ')}`, 'role');
   if (typeof input.content !== 'string' || input.content.trim() === '') throw new MemoryInputError('content must be a non-empty string', 'content');
+  let referenceTime: string;
   try {
-    return { role: role.data, referenceTime: toIsoUtc(input.time) };
+    referenceTime = toIsoUtc(input.time);
   } catch (error) {
     throw new MemoryInputError(`time: ${(error as Error).message}`, 'time');
+  }
+  try {
+    return { role: role.data, referenceTime, zone: episodeZoneOf(input.time, input.timeZone) };
+  } catch {
+    throw new MemoryInputError(`timeZone: unknown time zone ${JSON.stringify(input.timeZone)} (use an IANA name like Asia/Tokyo)`, 'timeZone');
   }
 }
 
 /** Stores one checked message and its job; call inside a transaction. */
 export function appendMessage(ctx: StoreContext, input: MessageInput): AppendedMessage {
-  const { role, referenceTime } = checkMessage(input);
+  const { role, referenceTime, zone } = checkMessage(input);
   const conversationId = input.conversation ?? null;
   const id = input.id ?? `epi_${createHash('sha256').update(JSON.stringify([conversationId, role, referenceTime, input.content])).digest('hex').slice(0, 24)}`;
   const existing = ctx.episodes.byId(id);
   if (existing) return { episode: existing, job: ctx.jobs.byEpisode(id), duplicate: true };
   if (conversationId !== null) ctx.episodes.ensureConversation(conversationId, input.conversationTitle ?? conversationId);
-  const episode = ctx.episodes.append({ id, role, content: input.content, referenceTime, conversationId });
+  const episode = ctx.episodes.append({ id, role, content: input.content, referenceTime, conversationId, ...zone });
   const job = input.learn === false ? undefined : ctx.jobs.enqueue(episode.id);
   return { episode, job, duplicate: false };
 }

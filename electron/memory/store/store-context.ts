@@ -32,7 +32,7 @@ export function storeContext(db: Database, clock: Clock): StoreContext {
     claims,
     entities: new EntityStore(db, clock),
     episodes: new EpisodeStore(db, clock),
-    slots: new SlotResolver(rows, claims, clock),
+    slots: new SlotResolver(rows, claims, clock, db),
     jobs: new IngestionJobs(db, clock),
   };
 }

@@ -3,6 +3,7 @@
  * a new version (origin user_edit) supersedes it, then the slot is re-resolved so its intervals
  * stay consistent with the rules.
  */
+import type { Precision } from '../../../shared/memory-schema';
 import type { EntityStore } from '../store/entity-store';
 import { objectKeyOf, type FactRows, type FactRow } from '../store/fact-rows';
 import { MemoryInputError } from '../memory-errors';
@@ -16,8 +17,12 @@ export interface FactEdit {
   fact?: string;
   object?: string;
   valid_at?: string;
+  /** How precisely the new valid_at was said (default: instant). */
+  valid_at_precision?: Precision;
   /** null reopens a closed fact. */
   invalid_at?: string | null;
+  /** How precisely the new invalid_at was said (default: instant). */
+  invalid_at_precision?: Precision;
 }
 
 export interface EditContext {
@@ -29,6 +34,7 @@ export interface EditContext {
 export function editFact(ctx: EditContext, factId: string, edit: FactEdit): { id: string; changes: SlotChanges } {
   const row = liveRow(ctx.rows, factId);
   const validAt = edit.valid_at ?? row.valid_at;
+  const validPrecision = edit.valid_at === undefined ? row.valid_at_precision : (edit.valid_at_precision ?? 'instant');
   const end = endAfterEdit(row, edit);
   if (end !== null && end.at <= validAt) {
     throw new MemoryInputError(`invalid_at (${end.at}) must be after valid_at (${validAt})`, 'invalid_at');
@@ -47,7 +53,13 @@ export function editFact(ctx: EditContext, factId: string, edit: FactEdit): { id
   if (factText.length > MAX_FACT) throw new MemoryInputError(`fact must be at most ${MAX_FACT} characters`, 'fact');
   const endBefore = endAfterEdit(row, {});
   const unchanged =
-    factText === row.fact && objectId === row.object_id && objectLiteral === row.object_literal && validAt === row.valid_at && (end?.at ?? null) === (endBefore?.at ?? null);
+    factText === row.fact &&
+    objectId === row.object_id &&
+    objectLiteral === row.object_literal &&
+    validAt === row.valid_at &&
+    validPrecision === row.valid_at_precision &&
+    (end?.at ?? null) === (endBefore?.at ?? null) &&
+    (end?.precision ?? null) === (endBefore?.precision ?? null);
   if (unchanged) throw new MemoryInputError('the edit changes nothing', 'fact');
   const claim: NewClaim = {
     subjectId: row.subject_id,
@@ -57,6 +69,7 @@ export function editFact(ctx: EditContext, factId: string, edit: FactEdit): { id
     fact: factText,
     cardinality: row.cardinality,
     validAt,
+    validPrecision,
     referenceTime: row.reference_time,
     end,
     episodeIds: ctx.rows.episodesOf(row.id),  // the edit keeps the provenance of what it corrects
@@ -73,8 +86,8 @@ export function editFact(ctx: EditContext, factId: string, edit: FactEdit): { id
   return { id: live.id, changes };
 }
 
-export function closeFact(ctx: EditContext, factId: string, at: string): { id: string; changes: SlotChanges } {
-  return editFact(ctx, factId, { invalid_at: at });
+export function closeFact(ctx: EditContext, factId: string, at: string, precision: Precision = 'instant'): { id: string; changes: SlotChanges } {
+  return editFact(ctx, factId, { invalid_at: at, invalid_at_precision: precision });
 }
 
 /** The version written by this edit that took in the edited claim (same object, covering its valid_at). */
@@ -96,9 +109,9 @@ export function liveRow(rows: FactRows, factId: string): FactRow {
 
 function endAfterEdit(row: FactRow, edit: FactEdit): NewClaim['end'] {
   if (edit.invalid_at === null) return null;
-  if (edit.invalid_at !== undefined) return { at: edit.invalid_at, kind: 'explicit', by: null };
+  if (edit.invalid_at !== undefined) return { at: edit.invalid_at, kind: 'explicit', by: null, precision: edit.invalid_at_precision ?? 'instant' };
   if (row.invalid_at !== null && (row.end_kind === 'explicit' || row.end_kind === 'judged')) {
-    return { at: row.invalid_at, kind: row.end_kind, by: row.invalidated_by };
+    return { at: row.invalid_at, kind: row.end_kind, by: row.invalidated_by, precision: row.invalid_at_precision ?? 'instant' };
   }
   return null; // open, or closed by a successor that will close it again
 }

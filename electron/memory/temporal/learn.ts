@@ -5,7 +5,7 @@
  * claim is placed by the temporal rules — including rule 3 across slots for facts the model judged
  * contradictory (becameTrueFirst decides which one closes).
  */
-import type { Cardinality, EntityType } from '../../../shared/memory-schema';
+import type { Cardinality, EntityType, Precision } from '../../../shared/memory-schema';
 import type { EntityRecord } from '../../../shared/memory-schema';
 import type { StoreContext } from '../store/store-context';
 import { objectKeyOf, type FactRow } from '../store/fact-rows';
@@ -27,10 +27,14 @@ export interface LearnedFact {
   fact: string;
   cardinality: Cardinality;
   validAt: string;
+  /** How precisely validAt was said ("since March": month). */
+  validPrecision: Precision;
   /** A stated end after validAt, or null. */
   end: string | null;
   /** "I stopped going to the gym": closes the matching open fact at this time instead of adding one. */
   endsExisting: string | null;
+  /** How precisely end (or endsExisting) was said. */
+  endPrecision: Precision;
   /** The assistant said it and this message confirmed it: cite the assistant's message too. */
   fromAssistant: boolean;
   /** A stored fact the model judged to say the same thing: the claim joins its slot. */
@@ -63,14 +67,15 @@ export function applyLearning(ctx: StoreContext, learning: Learning): SlotChange
       fact: learned.fact,
       cardinality: learned.cardinality,
       validAt: learned.validAt,
+      validPrecision: learned.validPrecision,
       referenceTime: learning.referenceTime,
-      end: learned.end ? { at: learned.end, kind: 'explicit', by: null } : null,
+      end: learned.end ? { at: learned.end, kind: 'explicit', by: null, precision: learned.endPrecision } : null,
       episodeIds: learned.fromAssistant && confirmed !== null ? [confirmed, learning.episodeId] : [learning.episodeId],
       origin: 'extracted',
     };
     if (learned.endsExisting !== null) {
       // If no open fact matches, the message only tells of something past whose start is unknown.
-      const ended = closeEnded(ctx, claim, learned.endsExisting, learning.episodeId);
+      const ended = closeEnded(ctx, claim, { at: learned.endsExisting, precision: learned.endPrecision }, learning.episodeId);
       if (ended) mergeChanges(changes, ended);
       continue;
     }
@@ -105,22 +110,24 @@ function applyWithContradictions(ctx: StoreContext, claim: NewClaim, contradicts
   const asClaim = (r: FactRow) => ({ validAt: r.valid_at, referenceTime: r.reference_time });
   const closedByClaim = contradicted.filter((r) => becameTrueFirst(asClaim(r), claim));
   const closingClaim = contradicted.filter((r) => !becameTrueFirst(asClaim(r), claim)).sort((a, b) => (becameTrueFirst(asClaim(a), asClaim(b)) ? -1 : 1))[0];
-  if (closingClaim && (claim.end === null || claim.end.at > closingClaim.valid_at)) claim = { ...claim, end: { at: closingClaim.valid_at, kind: 'judged', by: closingClaim.id } };
+  if (closingClaim && (claim.end === null || claim.end.at > closingClaim.valid_at)) {
+    claim = { ...claim, end: { at: closingClaim.valid_at, kind: 'judged', by: closingClaim.id, precision: closingClaim.valid_at_precision } };
+  }
   mergeChanges(changes, ctx.slots.apply([claim]));
   const holder = ctx.claims.holderOf(claim.subjectId, claim.predicate, episodeId);
   for (const stored of closedByClaim) {
     const live = ctx.rows.liveVersionOf(stored.id);
     if (!live || !holder || live.invalid_at !== null) continue;
-    mergeChanges(changes, ctx.slots.apply([{ ...claimOf(live, episodeId), end: { at: claim.validAt, kind: 'judged', by: holder } }]));
+    mergeChanges(changes, ctx.slots.apply([{ ...claimOf(live, episodeId), end: { at: claim.validAt, kind: 'judged', by: holder, precision: claim.validPrecision } }]));
   }
   return changes;
 }
 
-function closeEnded(ctx: StoreContext, claim: NewClaim, at: string, episodeId: string): SlotChanges | null {
+function closeEnded(ctx: StoreContext, claim: NewClaim, { at, precision }: { at: string; precision: Precision }, episodeId: string): SlotChanges | null {
   const key = objectKeyOf({ object_id: claim.objectId, object_literal: claim.objectLiteral });
   const open = ctx.rows.openInSlot(claim.subjectId, claim.predicate).find((row) => objectKeyOf(row) === key && row.valid_at < at);
   if (!open) return null;
-  return ctx.slots.apply([{ ...claimOf(open, episodeId), end: { at, kind: 'explicit', by: null } }]);
+  return ctx.slots.apply([{ ...claimOf(open, episodeId), end: { at, kind: 'explicit', by: null, precision } }]);
 }
 
 /** A stored fact read back as a claim cited by one more episode. */
@@ -133,6 +140,7 @@ function claimOf(row: FactRow, episodeId: string): NewClaim {
     fact: row.fact,
     cardinality: row.cardinality,
     validAt: row.valid_at,
+    validPrecision: row.valid_at_precision,
     referenceTime: row.reference_time,
     end: null,
     episodeIds: [episodeId],

@@ -2,7 +2,7 @@
  * Structured observations in: one episode per observation (its provenance), entities resolved by
  * name, then each claim placed by the temporal rules. The caller wraps a batch in one transaction.
  */
-import { describeZodError } from '../../../shared/memory-schema';
+import { describeZodError, type Precision } from '../../../shared/memory-schema';
 import { intervalIssue, isTimePhrase, observationInput, type Observation, type ObservationLine } from '../../../shared/observation-schema';
 import { MemoryInputError } from '../memory-errors';
 import type { EntityStore } from '../store/entity-store';
@@ -33,18 +33,27 @@ export function parseObservations(inputs: readonly unknown[], where: string): Ob
     const parsed = observationInput.safeParse(input);
     if (!parsed.success) throw new MemoryInputError(`${at}: ${describeZodError(parsed.error)}`, at);
     const line = parsed.data;
-    if (!isTimePhrase(line.valid_at) && !isTimePhrase(line.invalid_at)) return { ...line, valid_at: line.valid_at, invalid_at: line.invalid_at };
-    const reference = { instant: line.reference_time, zone: zoneOfIsoTime((input as { reference_time: string }).reference_time) };
-    const resolve = (field: 'valid_at' | 'invalid_at'): string | null => {
+    const zone = zoneOfIsoTime((input as { reference_time: string }).reference_time);
+    const reference = { instant: line.reference_time, zone };
+    const resolve = (field: 'valid_at' | 'invalid_at'): { at: string | null; precision: Precision } => {
       const value = line[field];
-      if (!isTimePhrase(value)) return value;
+      if (!isTimePhrase(value)) return { at: value, precision: 'instant' };
       const resolved = resolveTimeExpression(value.phrase, reference);
       if (resolved === null) {
         throw new MemoryInputError(`${at}: ${field}: not a time: ${JSON.stringify(value.phrase)} (neither ISO-8601 nor a date phrase this can read)`, at);
       }
-      return resolved.at;
+      return resolved;
     };
-    const observation: Observation = { ...(line as Omit<ObservationLine, 'valid_at' | 'invalid_at'>), valid_at: resolve('valid_at'), invalid_at: resolve('invalid_at') };
+    const validAt = resolve('valid_at');
+    const invalidAt = resolve('invalid_at');
+    const observation: Observation = {
+      ...(line as Omit<ObservationLine, 'valid_at' | 'invalid_at'>),
+      valid_at: validAt.at,
+      valid_at_precision: validAt.precision,
+      invalid_at: invalidAt.at,
+      invalid_at_precision: invalidAt.precision,
+      utc_offset: zone === 'UTC' ? null : zone,
+    };
     const issue = intervalIssue(observation.valid_at, observation.invalid_at, observation.reference_time);
     if (issue !== null) throw new MemoryInputError(`${at}: invalid_at: ${issue}`, at);
     return observation;
@@ -62,6 +71,7 @@ export function observeAll(ctx: ObserveContext, observations: Observation[], def
       content: observation.fact,
       referenceTime: observation.reference_time,
       conversationId,
+      utcOffset: observation.utc_offset,
     });
     episodeIds.push(episode.id);
     const subject = ctx.entities.findOrCreate(observation.subject);
@@ -77,8 +87,9 @@ export function observeAll(ctx: ObserveContext, observations: Observation[], def
           fact: observation.fact,
           cardinality: observation.cardinality,
           validAt: observation.valid_at ?? observation.reference_time,
+          validPrecision: observation.valid_at === null ? 'instant' : observation.valid_at_precision,
           referenceTime: observation.reference_time,
-          end: observation.invalid_at === null ? null : { at: observation.invalid_at, kind: 'explicit', by: null },
+          end: observation.invalid_at === null ? null : { at: observation.invalid_at, kind: 'explicit', by: null, precision: observation.invalid_at_precision },
           episodeIds: [episode.id],
           origin: 'observed',
         },

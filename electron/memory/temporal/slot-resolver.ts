@@ -3,13 +3,22 @@
  * (temporal-rules.ts) and only the differences are written: an unchanged fact stays as it is
  * (perhaps citing one more episode); a changed one is expired and replaced by a new version that
  * `supersedes` it (rule 1); a new span becomes a new fact.
+ *
+ * One write (a message's ingestion, an observe file, an edit) may resolve a slot many times; the
+ * versions it both wrote and replaced are states the memory never held outside the write, so
+ * finishWrite() removes them (write-log.ts) and reports only the difference between before and after.
  */
-import type { Cardinality, FactOrigin } from '../../../shared/memory-schema';
+import type { Cardinality, FactOrigin, Precision } from '../../../shared/memory-schema';
+import type { Database } from 'better-sqlite3';
 import type { ClaimRow, ClaimRows } from '../store/claim-rows';
 import type { Clock } from '../store/clock';
 import { objectKeyOf, type FactRow, type FactRows } from '../store/fact-rows';
 import { newId } from '../store/ids';
 import { resolveSlot, type Claim, type EndKind, type Span } from './temporal-rules';
+import { emptyChanges, mergeChanges, type SlotChanges } from './slot-changes';
+import { WriteLog } from './write-log';
+
+export { emptyChanges, mergeChanges, type SlotChanges };
 
 export interface NewClaim {
   subjectId: string;
@@ -19,8 +28,10 @@ export interface NewClaim {
   fact: string;
   cardinality: Cardinality;
   validAt: string;
+  /** How precisely validAt was said. */
+  validPrecision: Precision;
   referenceTime: string;
-  end: { at: string; kind: 'explicit' | 'judged'; by: string | null } | null;
+  end: { at: string; kind: 'explicit' | 'judged'; by: string | null; precision: Precision } | null;
   episodeIds: string[];
   origin: FactOrigin;
   /** A live version this claim replaces (a user edit): its claims are dropped, the result supersedes it. */
@@ -36,37 +47,30 @@ interface Evidence {
   edit: boolean;
 }
 
-export interface SlotChanges {
-  /** Ids of versions written. */
-  inserted: string[];
-  /** Ids of brand-new facts (first versions of new chains). */
-  created: string[];
-  /** Ids of versions expired. */
-  expired: string[];
-  /** Versions written that closed a fact that was open before. */
-  closed: string[];
-  /** Live facts that only gained a source episode. */
-  confirmed: string[];
-}
-
-export function emptyChanges(): SlotChanges {
-  return { inserted: [], created: [], expired: [], closed: [], confirmed: [] };
-}
-
-export function mergeChanges(into: SlotChanges, from: SlotChanges): void {
-  into.inserted.push(...from.inserted);
-  into.created.push(...from.created);
-  into.expired.push(...from.expired);
-  into.closed.push(...from.closed);
-  into.confirmed.push(...from.confirmed);
-}
-
 export class SlotResolver {
+  private readonly log: WriteLog;
+
   constructor(
     private readonly facts: FactRows,
     private readonly claims: ClaimRows,
     private readonly clock: Clock,
-  ) {}
+    db: Database,
+  ) {
+    this.log = new WriteLog(db, facts);
+  }
+
+  /** Starts a write: what it inserts and expires is logged until finishWrite(). */
+  beginWrite(): void {
+    this.log.begin();
+  }
+
+  /**
+   * Ends a write: removes the versions it both wrote and replaced (pointers to them move to what
+   * replaced them) and returns the write's net changes. Call inside the write's transaction.
+   */
+  finishWrite(): SlotChanges {
+    return this.log.finish();
+  }
 
   /** Places new claims (all of one subject and predicate) and re-resolves their slot. */
   apply(newClaims: NewClaim[]): SlotChanges {
@@ -118,7 +122,7 @@ export class SlotResolver {
       return ids.map((id) => this.facts.byId(id)!);
     });
     const lineages = sources.map((s) => s[0]?.lineage_id ?? newId('fct'));
-    const plans = spans.map((span, i) => this.plan(span, sources[i]!, lineages[i]!, lineages, claimsPerFact, cardinality));
+    const plans = spans.map((span, i) => this.plan(span, spans, sources[i]!, lineages[i]!, lineages, claimsPerFact, cardinality));
     const finalIds = plans.map((p) => p.finalId);
     const now = this.clock.now();
     const changes = emptyChanges();
@@ -129,15 +133,20 @@ export class SlotResolver {
         for (const source of sources[i]!) {
           this.facts.expire(source.id, now);
           changes.expired.push(source.id);
+          this.log.expired(source.id, plan.finalId);
         }
         const invalidatedBy = span.end?.kind === 'successor' ? finalIds[span.end.by]! : (span.end?.by ?? null);
         this.facts.insert({ ...plan.row, invalidated_by: invalidatedBy, created_at: now }, plan.episodes);
+        this.log.inserted(plan.finalId);
         changes.inserted.push(plan.finalId);
         if (sources[i]!.length === 0) changes.created.push(plan.finalId);
         if (plan.row.invalid_at !== null && sources[i]!.some((s) => s.invalid_at === null)) changes.closed.push(plan.finalId);
       } else {
         for (const episodeId of plan.episodes) this.facts.link(plan.finalId, episodeId);
-        if (plan.episodes.length) changes.confirmed.push(plan.finalId);
+        if (plan.episodes.length) {
+          changes.confirmed.push(plan.finalId);
+          this.log.confirmed(plan.finalId);
+        }
       }
       for (const claim of span.claims) {
         const e = claim.payload;
@@ -151,7 +160,7 @@ export class SlotResolver {
     return changes;
   }
 
-  private plan(span: Span<Evidence>, sources: FactRow[], lineage: string, lineages: string[], claimsPerFact: Map<string, number>, cardinality: Cardinality) {
+  private plan(span: Span<Evidence>, spans: Span<Evidence>[], sources: FactRow[], lineage: string, lineages: string[], claimsPerFact: Map<string, number>, cardinality: Cardinality) {
     const head = span.claims[0]!.payload.row;
     const edit = span.claims.find((c) => c.payload.edit)?.payload;
     const end = span.end;
@@ -162,7 +171,9 @@ export class SlotResolver {
       fact: head.fact,
       cardinality,
       valid_at: span.validAt,
+      valid_at_precision: head.valid_at_precision,
       invalid_at: end?.at ?? null,
+      invalid_at_precision: endPrecision(span, spans),
       end_kind: endKind,
       reference_time: head.reference_time,
     };
@@ -199,6 +210,17 @@ export class SlotResolver {
   }
 }
 
+/**
+ * How precisely the span's end was said: a successor's end is its start; a stated end is that of
+ * the claim whose end the span took (mergeEnds keeps the claim's own end object).
+ */
+function endPrecision(span: Span<Evidence>, spans: Span<Evidence>[]): Precision | null {
+  const end = span.end;
+  if (end === null) return null;
+  if (end.kind === 'successor') return spans[end.by]!.claims[0]!.payload.row.valid_at_precision;
+  return span.claims.find((c) => c.end === end)?.payload.row.end_precision ?? 'instant';
+}
+
 function evidenceOfNew(claim: NewClaim): Evidence {
   return {
     sourceFactId: claim.replaces?.id ?? null,
@@ -211,8 +233,10 @@ function evidenceOfNew(claim: NewClaim): Evidence {
       fact: claim.fact,
       cardinality: claim.cardinality,
       valid_at: claim.validAt,
+      valid_at_precision: claim.validPrecision,
       reference_time: claim.referenceTime,
       end_at: claim.end?.at ?? null,
+      end_precision: claim.end?.precision ?? null,
       end_kind: claim.end?.kind ?? null,
       end_by: claim.end?.by ?? null,
       episode_ids: JSON.stringify(claim.episodeIds),
@@ -233,14 +257,18 @@ function toClaim(evidence: Evidence): Claim<Evidence> {
   };
 }
 
-function sameValues(row: FactRow, desired: Pick<FactRow, 'object_id' | 'object_literal' | 'fact' | 'cardinality' | 'valid_at' | 'invalid_at' | 'end_kind' | 'reference_time'>): boolean {
+type Compared = 'object_id' | 'object_literal' | 'fact' | 'cardinality' | 'valid_at' | 'valid_at_precision' | 'invalid_at' | 'invalid_at_precision' | 'end_kind' | 'reference_time';
+
+function sameValues(row: FactRow, desired: Pick<FactRow, Compared>): boolean {
   return (
     row.object_id === desired.object_id &&
     row.object_literal === desired.object_literal &&
     row.fact === desired.fact &&
     row.cardinality === desired.cardinality &&
     row.valid_at === desired.valid_at &&
+    row.valid_at_precision === desired.valid_at_precision &&
     row.invalid_at === desired.invalid_at &&
+    row.invalid_at_precision === desired.invalid_at_precision &&
     row.end_kind === desired.end_kind &&
     row.reference_time === desired.reference_time
   );

@@ -35,7 +35,7 @@ const SHADOW_SUFFIXES = ['data', 'idx', 'content', 'docsize', 'config'];
 /** The part of an export document the worker loads (validated and checked by the caller). */
 export interface BulkLoadDocument {
   facts: readonly { id: string; fact: string; predicate: string; episode_ids: readonly string[] }[];
-  episodes: readonly { id: string; conversation_id: string | null; role: string; content: string; reference_time: string; created_at: string }[];
+  episodes: readonly { id: string; conversation_id: string | null; role: string; content: string; reference_time: string; created_at: string; utc_offset: string | null; time_zone: string | null }[];
 }
 
 /** The tables the worker fills; the main thread writes neither while it works. */
@@ -120,7 +120,7 @@ export class BulkLoadHelper {
     this.worker.postMessage(first, [facts.facts.lengths.buffer as ArrayBuffer]);
     this.building = true;
     const episodes: BulkLoadEpisodes = {
-      episodes: packRows(doc.episodes, [(e) => e.id, (e) => e.conversation_id, (e) => e.role, (e) => e.content, (e) => e.reference_time, (e) => e.created_at]),
+      episodes: packRows(doc.episodes, [(e) => e.id, (e) => e.conversation_id, (e) => e.role, (e) => e.content, (e) => e.reference_time, (e) => e.created_at, (e) => e.utc_offset, (e) => e.time_zone]),
       links: packRows(linksOf(doc.facts), [(l) => l[0], (l) => l[1]]),
     };
     const second: BulkLoadMessage = { episodes };

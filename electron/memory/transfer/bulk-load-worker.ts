@@ -58,9 +58,9 @@ function buildFacts(start: BulkLoadStart, part: BulkLoadFacts): Scratch {
 }
 
 function buildEpisodes({ db, indexes }: Scratch, part: BulkLoadEpisodes): void {
-  const episode = db.prepare('INSERT INTO episodes (rowid, id, conversation_id, role, content, reference_time, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)');
+  const episode = db.prepare('INSERT INTO episodes (rowid, id, conversation_id, role, content, reference_time, created_at, utc_offset, time_zone) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)');
   let rowid = 0;
-  forEachRow(part.episodes, (v) => episode.run(++rowid, v[0], v[1], v[2], v[3], v[4], v[5]));
+  forEachRow(part.episodes, (v) => episode.run(++rowid, v[0], v[1], v[2], v[3], v[4], v[5], v[6], v[7]));
   const link = db.prepare('INSERT OR IGNORE INTO fact_episodes (fact_id, episode_id) VALUES (?, ?)');
   forEachRow(part.links, (v) => link.run(v[0], v[1]));
   for (const sql of indexes) db.exec(sql);

@@ -97,6 +97,7 @@ function checkFacts(facts: FactRecord[], ids: DocumentIds, exists: StoreLookups)
     if (f.object_id !== null && !ids.entities.has(f.object_id) && !exists.entity(f.object_id)) failFact(i, 'object_id', `unknown entity ${f.object_id}`);
     referenceTimes[i] = earliestEpisodeTime(f, i, ids, exists);
     if (f.invalid_at !== null && f.invalid_at < f.valid_at) failFact(i, 'invalid_at', `is before valid_at (${f.valid_at})`);
+    if ((f.invalid_at === null) !== (f.invalid_at_precision === null)) failFact(i, 'invalid_at_precision', f.invalid_at === null ? 'must be null when invalid_at is null' : 'is missing: invalid_at has a time');
     if (f.expired_at !== null && f.expired_at < f.created_at) failFact(i, 'expired_at', `is before created_at (${f.created_at})`);
     if (f.supersedes !== null && !ids.facts.has(f.supersedes) && !exists.fact(f.supersedes)) failFact(i, 'supersedes', `unknown fact ${f.supersedes}`);
     if (f.invalidated_by !== null && !ids.facts.has(f.invalidated_by) && !exists.fact(f.invalidated_by)) failFact(i, 'invalidated_by', `unknown fact ${f.invalidated_by}`);

@@ -17,10 +17,10 @@ export function writeConversations(db: Database, conversations: ConversationReco
 
 /** Inserts the episodes; `replacing` (the store's lookups, when replacing): one that exists is rewritten in place. */
 export function writeEpisodes(db: Database, episodes: EpisodeRecord[], replacing: StoreLookups | null): void {
-  const insert = db.prepare('INSERT INTO episodes (id, conversation_id, role, content, reference_time, created_at) VALUES (?, ?, ?, ?, ?, ?)');
+  const insert = db.prepare('INSERT INTO episodes (id, conversation_id, role, content, reference_time, created_at, utc_offset, time_zone) VALUES (?, ?, ?, ?, ?, ?, ?, ?)');
   for (const e of episodes) {
     if (replacing !== null && replacing.episode(e.id)) rewriteEpisode(db, e);
-    else insert.run(e.id, e.conversation_id, e.role, e.content, e.reference_time, e.created_at);
+    else insert.run(e.id, e.conversation_id, e.role, e.content, e.reference_time, e.created_at, e.utc_offset, e.time_zone);
   }
 }
 

@@ -1,4 +1,4 @@
-/** Export format version 1 (see README and resources/tempora-memory.schema.json). Vectors are derived, not exported. */
+/** Export format version 2 (see README and resources/tempora-memory.schema.json). Vectors are derived, not exported. */
 import type { Database } from 'better-sqlite3';
 import { EXPORT_FORMAT, EXPORT_VERSION, type MemoryExport } from '../../../shared/memory-schema';
 import type { EntityStore } from '../store/entity-store';
@@ -11,7 +11,7 @@ export function exportMemory(db: Database, entities: EntityStore, exportedAt: st
     exported_at: exportedAt,
     conversations: db.prepare('SELECT id, title, created_at FROM conversations ORDER BY created_at, id').all() as MemoryExport['conversations'],
     episodes: db
-      .prepare('SELECT id, conversation_id, role, content, reference_time, created_at FROM episodes ORDER BY created_at, id')
+      .prepare('SELECT id, conversation_id, role, content, reference_time, created_at, utc_offset, time_zone FROM episodes ORDER BY created_at, id')
       .all() as MemoryExport['episodes'],
     entities: entities.all(),
     facts: db

@@ -30,6 +30,6 @@ export function rewriteEntity(db: Database, entities: EntityStore, e: EntityReco
 /** Episodes are append-only in use; `replace` rewrites the row in place (facts may cite it) and its full text. */
 export function rewriteEpisode(db: Database, e: EpisodeRecord): void {
   const rowid = unindexEpisode(db, e.id);
-  db.prepare('UPDATE episodes SET conversation_id = @conversation_id, role = @role, content = @content, reference_time = @reference_time, created_at = @created_at WHERE id = @id').run(e);
+  db.prepare('UPDATE episodes SET conversation_id = @conversation_id, role = @role, content = @content, reference_time = @reference_time, created_at = @created_at, utc_offset = @utc_offset, time_zone = @time_zone WHERE id = @id').run(e);
   queueEpisodeIndexing(db, rowid);
 }

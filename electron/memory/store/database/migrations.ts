@@ -247,4 +247,23 @@ export const migrations: Migration[] = [
       }
     },
   },
+  {
+    name: '0008_time_precision_and_zones',
+    up(db) {
+      // How precisely each time was said ("since March" is a month), and the zone each message was
+      // written in. Stores from before say nothing of either: their times were instants, their
+      // offsets unknown. Checks as comparisons, not IN lists (see 0006).
+      const check = (column: string) => `(${column} = 'instant' OR ${column} = 'day' OR ${column} = 'month' OR ${column} = 'year')`;
+      db.exec(`
+        ALTER TABLE facts ADD COLUMN valid_at_precision TEXT NOT NULL DEFAULT 'instant' CHECK ${check('valid_at_precision')};
+        ALTER TABLE facts ADD COLUMN invalid_at_precision TEXT CHECK (invalid_at_precision IS NULL OR ${check('invalid_at_precision')});
+        UPDATE facts SET invalid_at_precision = 'instant' WHERE invalid_at IS NOT NULL;
+        ALTER TABLE claims ADD COLUMN valid_at_precision TEXT NOT NULL DEFAULT 'instant';
+        ALTER TABLE claims ADD COLUMN end_precision TEXT;
+        UPDATE claims SET end_precision = 'instant' WHERE end_at IS NOT NULL;
+        ALTER TABLE episodes ADD COLUMN utc_offset TEXT;
+        ALTER TABLE episodes ADD COLUMN time_zone TEXT;
+      `);
+    },
+  },
 ];

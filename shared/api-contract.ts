@@ -6,7 +6,7 @@
  */
 import { z } from 'zod';
 import type { ApiOutcome } from './api-error';
-import { conversationRecord, entityRecord, episodeRecord, factRecord, isoTime, memoryExport } from './memory-schema';
+import { conversationRecord, entityRecord, episodeRecord, factRecord, isoTime, memoryExport, precision } from './memory-schema';
 
 const id = z.string().min(1).max(200);
 const empty = z.strictObject({});
@@ -38,11 +38,27 @@ export const searchRequest = z.strictObject({
   history: z.boolean().optional(),
   limit: z.number().int().min(1).max(200).optional(),
 });
+/** A time named in a question ("on 2026-09-10", "去年"), as retrieval understood it. */
+export const questionTime = z.strictObject({
+  phrase: z.string(),
+  at: isoTime,
+  precision,
+  unit: z.enum(['instant', 'day', 'week', 'weekend', 'month', 'season', 'year', 'range']),
+  /** point: answered as of `asOf`; period: the facts overlapping [at, until) come first. */
+  kind: z.enum(['point', 'period']),
+  asOf: isoTime.optional(),
+  until: isoTime.optional(),
+  zone: z.string(),
+});
+export type QuestionTime = z.infer<typeof questionTime>;
+
 export const searchResponse = z.strictObject({
   hits: z.array(z.strictObject({ fact: factRecord, score: z.number(), parts: z.partialRecord(scorePart, z.number()) })),
   vectorsUsed: z.boolean(),
   note: z.string().nullable(),
   history: z.boolean(),
+  /** The time the question named, if any (the answer is as of it). */
+  time: questionTime.nullable(),
 });
 export type SearchResponse = z.infer<typeof searchResponse>;
 
@@ -56,14 +72,35 @@ export const factDetails = z.strictObject({
 });
 export type FactDetails = z.infer<typeof factDetails>;
 
+/**
+ * A time as a person types it into a form or a command: ISO-8601 ("2026-09-01", with or without a
+ * time and zone) or a phrase ("yesterday", "先週", "March 2026"). The engine reads it in the user's
+ * zone at the moment of the call, with its precision (a date is a day, "March" a month).
+ */
+export const timeInput = z
+  .string()
+  .trim()
+  .min(1, { error: 'must not be empty' })
+  .max(100, { error: 'must be at most 100 characters' })
+  .describe('ISO-8601 time, or a phrase such as "yesterday", "先週", "March 2026" (read in the user\'s time zone)');
+
 export const editFactRequest = z.strictObject({
   id,
   fact: z.string().min(1).max(4000).optional(),
   object: z.string().min(1).max(2000).optional(),
-  valid_at: isoTime.optional(),
+  valid_at: timeInput.optional(),
   /** null reopens a closed fact. */
-  invalid_at: isoTime.nullable().optional(),
+  invalid_at: timeInput.nullable().optional(),
 });
+export const closeFactRequest = z.strictObject({ id, at: timeInput });
+
+/** The zone every time is shown and read in, and where that choice comes from. */
+export const timeSettings = z.strictObject({
+  timeZone: z.string(),
+  source: z.enum(['setting', 'environment', 'system']),
+  systemTimeZone: z.string(),
+});
+export type TimeSettings = z.infer<typeof timeSettings>;
 export const forgotten = z.strictObject({ factIds: z.array(id), entityIds: z.array(id), episodeIds: z.array(id) });
 
 export const importPreview = z.strictObject({
@@ -137,7 +174,7 @@ export const apiCalls = {
   search: { channel: 'memory:search', request: searchRequest, response: searchResponse },
   factDetails: { channel: 'memory:factDetails', request: z.strictObject({ id }), response: factDetails },
   editFact: { channel: 'memory:editFact', request: editFactRequest, response: factRecord },
-  closeFact: { channel: 'memory:closeFact', request: z.strictObject({ id, at: isoTime }), response: factRecord },
+  closeFact: { channel: 'memory:closeFact', request: closeFactRequest, response: factRecord },
   forgetFact: { channel: 'memory:forgetFact', request: z.strictObject({ id }), response: forgotten },
   forgetEntity: { channel: 'memory:forgetEntity', request: z.strictObject({ entity: z.string().min(1).max(500) }), response: forgotten },
   listEntities: { channel: 'memory:listEntities', request: empty, response: z.array(entityRecord) },
@@ -161,6 +198,9 @@ export const apiCalls = {
   unloadModel: { channel: 'models:unload', request: z.strictObject({ role: modelRole }), response: ok },
   /** Opens a file dialog (Electron only; the bridge answers null: type a path instead). */
   pickModelFile: { channel: 'models:pickFile', request: empty, response: z.strictObject({ path: z.string().nullable() }) },
+  timeSettings: { channel: 'app:timeSettings', request: empty, response: timeSettings },
+  /** null: follow $TEMPORA_TZ, else the system's zone. */
+  setTimeZone: { channel: 'app:setTimeZone', request: z.strictObject({ timeZone: z.string().trim().min(1).max(100).nullable() }), response: timeSettings },
   retryParkedJobs: { channel: 'ingestion:retryParked', request: empty, response: z.strictObject({ retried: z.number().int() }) },
 } as const;
 

@@ -9,3 +9,6 @@ export { prepareIngest, type PreparedIngest, type IngestOptions } from './ingest
 export { retrieve, retrieveWithoutVectors, type Retrieval, type RetrieveOptions, type VectorRanker } from './retrieval/retrieve';
 export { detectQueryIntent, type QueryIntent } from './retrieval/query-intent';
 export { buildContext } from './retrieval/context-builder';
+export { findQuestionTime, matchesTime, type QuestionTime } from './retrieval/question-time';
+export { configureTimeZone, isKnownZone, systemTimeZone, userTimeZone, userTimeZoneAndSource, type TimeZoneSource } from './user-time-zone';
+export { readTimeInput } from './time-input';

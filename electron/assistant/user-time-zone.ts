@@ -1,24 +1,43 @@
 /**
  * The zone the user lives in, shared by ingestion (which day "昨日" or "9月1日" was when a message was
- * written) and retrieval (which day "on 2026-09-10" or "去年" names in a question).
+ * written, for messages that do not carry their own zone), retrieval (which day "on 2026-09-10" or
+ * "去年" names in a question), the forms and commands that take times, and every time shown.
+ *
+ * Where it comes from, first that applies: the app's setting or the CLI's --tz (configureTimeZone),
+ * $TEMPORA_TZ (an IANA name or a fixed offset like "+09:00"), the system's zone.
  */
 import { resolveTimeExpression } from '../memory/index';
 
-/**
- * TEMPORA_TZ (an IANA name or a fixed offset like "+09:00") when set and valid, else the system's
- * zone. Episodes do not store the writer's zone yet; when they do, this gives way to the stored offset.
- */
+export type TimeZoneSource = 'setting' | 'environment' | 'system';
+
+let configured: string | null = null;
+
+/** Sets (or with null, clears) the zone chosen by the user. Throws RangeError for an unknown zone. */
+export function configureTimeZone(zone: string | null): void {
+  if (zone !== null && !isKnownZone(zone.trim())) throw new RangeError(`unknown time zone ${JSON.stringify(zone)} (use an IANA name like Asia/Tokyo, or an offset like +09:00)`);
+  configured = zone === null ? null : zone.trim();
+}
+
 export function userTimeZone(): string {
-  const configured = process.env.TEMPORA_TZ?.trim();
-  if (configured && configured !== checkedZone.name) checkedZone = { name: configured, valid: isKnownZone(configured) };
-  if (configured && checkedZone.valid) return configured;
+  return userTimeZoneAndSource().timeZone;
+}
+
+export function userTimeZoneAndSource(): { timeZone: string; source: TimeZoneSource } {
+  if (configured !== null) return { timeZone: configured, source: 'setting' };
+  const environment = process.env.TEMPORA_TZ?.trim();
+  if (environment && environment !== checkedZone.name) checkedZone = { name: environment, valid: isKnownZone(environment) };
+  if (environment && checkedZone.valid) return { timeZone: environment, source: 'environment' };
+  return { timeZone: systemTimeZone(), source: 'system' };
+}
+
+export function systemTimeZone(): string {
   return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
 }
 
 /** The last TEMPORA_TZ checked: callers ask for the zone once per fact, the check runs once per value. */
 let checkedZone: { name: string; valid: boolean } = { name: '', valid: false };
 
-function isKnownZone(zone: string): boolean {
+export function isKnownZone(zone: string): boolean {
   try {
     resolveTimeExpression('now', { instant: '2000-01-01T00:00:00Z', zone });
     return true;

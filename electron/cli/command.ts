@@ -3,8 +3,11 @@
  * function that runs it with a context giving the parsed values, the output and the memory.
  */
 import { resolve } from 'node:path';
+import type { Precision } from '../../shared/memory-schema';
 import { toIsoUtc } from '../../shared/time';
-import { defaultDataDir, openMemory, systemClock, type Memory } from '../memory/index';
+// Straight from the files, not assistant/index.ts: a `tempora facts` loads no chat or model code.
+import { readTimeInput } from '../assistant/time-input';
+import { defaultDataDir, MemoryInputError, openMemory, systemClock, type Memory } from '../memory/index';
 import { InputError, UsageError } from './errors';
 import type { Io } from './output';
 
@@ -35,6 +38,7 @@ export type OptionValues = Record<string, string | boolean | undefined>;
 export const GLOBAL_OPTIONS: Record<string, OptionSpec> = {
   data: { type: 'string', help: ['--data DIR', "memory directory (default: the app's data directory, or $TEMPORA_DATA_DIR)"] },
   json: { type: 'boolean', help: ['--json', 'machine-readable JSON output'] },
+  tz: { type: 'string', help: ['--tz ZONE', "time zone of the times you type and the times shown, e.g. Asia/Tokyo (default: $TEMPORA_TZ, else the system's)"] },
   help: { type: 'boolean', short: 'h', help: ['-h, --help', 'show help for the command'] },
 };
 
@@ -69,14 +73,19 @@ export class CommandContext {
     return this.values[name] === true;
   }
 
-  /** A time option converted to canonical ISO UTC; "now" is accepted. Bad dates are input errors naming the option. */
+  /** A time option converted to canonical ISO UTC; "now" and phrases are accepted. Bad dates are input errors naming the option. */
   time(name: string): string | undefined {
+    return this.timeWithPrecision(name)?.at;
+  }
+
+  /** A time option with how precisely it was given ("2026-09" is a month, "yesterday" a day). */
+  timeWithPrecision(name: string): { at: string; precision: Precision } | undefined {
     const value = this.string(name);
     return value === undefined ? undefined : this.parseTime(name, value);
   }
 
   /** Converts a time given for option `name` (without dashes). */
-  parseTime(name: string, value: string): string {
+  parseTime(name: string, value: string): { at: string; precision: Precision } {
     return parseTimeOption(name, value, () => (this.io.clock ?? systemClock()).now());
   }
 
@@ -119,16 +128,29 @@ export class CommandContext {
   }
 }
 
-export function parseTimeOption(name: string, value: string, now: () => string): string {
-  if (value.trim().toLowerCase() === 'now') return now();
-  try {
-    return toIsoUtc(value);
-  } catch (error) {
-    if (error instanceof RangeError) {
-      // A well-formed time outside the years Tempora stores needs no format hint: its message names the limit.
-      const hint = error.message.startsWith('out of range:') ? '' : ' (expected an ISO-8601 date or time, like 2026-09-10 or 2026-09-10T09:00:00+09:00)';
-      throw new InputError(`--${name}: ${error.message}${hint}`);
+/**
+ * A time typed on the command line: "now", an ISO-8601 instant with its zone, a date or wall time
+ * (read in the user's zone: --tz, $TEMPORA_TZ, else the system's), or a phrase ("yesterday", "先週").
+ */
+export function parseTimeOption(name: string, value: string, now: () => string): { at: string; precision: Precision } {
+  const text = value.trim();
+  if (/^\d{4}-\d{2}-\d{2}(?:$|[T ])/.test(text)) {
+    try {
+      const instant = toIsoUtc(text); // impossible dates and years out of range, with their own messages
+      if (/(?:Z|[+-]\d{2}:?\d{2})$/i.test(text)) return { at: instant, precision: 'instant' };
+    } catch (error) {
+      if (error instanceof RangeError) {
+        // A well-formed time outside the years Tempora stores needs no format hint: its message names the limit.
+        const hint = error.message.startsWith('out of range:') ? '' : ' (expected an ISO-8601 date or time, like 2026-09-10 or 2026-09-10T09:00:00+09:00)';
+        throw new InputError(`--${name}: ${error.message}${hint}`);
+      }
+      throw error;
     }
+  }
+  try {
+    return readTimeInput(text, `--${name}`, now());
+  } catch (error) {
+    if (error instanceof MemoryInputError) throw new InputError(error.message);
     throw error;
   }
 }

@@ -1,8 +1,10 @@
 /**
  * What the command prints: JSON for `--json` (machine-readable, stable), otherwise short text and
- * tables for people. Human output abbreviates times; JSON always carries the full ISO strings.
+ * tables for people. Human output shows times in the user's zone, for the locale, as precisely as
+ * they were said ("since March 2026"); JSON always carries the full ISO UTC strings.
  */
 import type { FactRecord } from '../../shared/memory-schema';
+import { formatInstant, formatInterval, type TimeFormat } from '../../shared/time-format';
 import type { Clock } from '../memory/index';
 
 /** Where a run writes. The real command passes process streams; tests capture strings. */
@@ -24,21 +26,40 @@ export function printLines(io: Io, lines: string[]): void {
   if (lines.length) io.stdout(`${lines.join('\n')}\n`);
 }
 
-/** "2026-09-15" at midnight UTC, "2026-09-15T01:00Z", "2026-09-15T01:00:30.250Z" — shortest exact form. */
-export function formatTime(iso: string | null): string {
-  if (iso === null) return 'now';
-  const m = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2})(:\d{2})(\.\d{3})Z$/.exec(iso);
-  if (!m) return iso;
-  const [, date, hm, sec, ms] = m as unknown as [string, string, string, string, string];
-  if (ms !== '.000') return `${date}T${hm}${sec}${ms}Z`;
-  if (sec !== ':00') return `${date}T${hm}${sec}Z`;
-  if (hm === '00:00') return date;
-  return `${date}T${hm}Z`;
+/** The zone and locale of human output: set once per run (run.ts) from --tz / $TEMPORA_TZ and $LANG. */
+let display: TimeFormat = { timeZone: 'UTC', locale: 'en-GB' };
+
+export function setDisplayFormat(format: TimeFormat): void {
+  display = format;
 }
 
-/** valid_at → invalid_at, "now" for an open end. */
-export function formatValidity(fact: Pick<FactRecord, 'valid_at' | 'invalid_at'>): string {
-  return `${formatTime(fact.valid_at)} → ${formatTime(fact.invalid_at)}`;
+export function displayFormat(): TimeFormat {
+  return display;
+}
+
+/**
+ * The locale of $LC_ALL, $LC_TIME or $LANG ("ja_JP.UTF-8" → "ja-JP"); en-GB (day month year, 24-hour
+ * clock) when none is set or it is C/POSIX or unknown.
+ */
+export function localeOf(env: NodeJS.ProcessEnv): string {
+  const raw = env.LC_ALL || env.LC_TIME || env.LANG || '';
+  const tag = raw.split('.')[0]!.split('@')[0]!.replace('_', '-');
+  if (tag === '' || tag === 'C' || tag === 'POSIX') return 'en-GB';
+  try {
+    return Intl.DateTimeFormat.supportedLocalesOf([tag])[0] ?? 'en-GB';
+  } catch {
+    return 'en-GB';
+  }
+}
+
+/** An instant in the user's zone, to the minute: "1 Sept 2026, 10:00"; "now" for null. */
+export function formatTime(iso: string | null): string {
+  return iso === null ? 'now' : formatInstant(iso, display);
+}
+
+/** When a fact was true, as precisely as it was said: "since March 2026", "from 1 Sept to 15 Sept 2026". */
+export function formatValidity(fact: Pick<FactRecord, 'valid_at' | 'valid_at_precision' | 'invalid_at' | 'invalid_at_precision'>): string {
+  return formatInterval(fact, display);
 }
 
 export function plural(n: number, one: string, many = `${one}s`): string {

@@ -18,7 +18,8 @@ import { ingestCommand } from './commands/ingest';
 import { modelsCommand } from './commands/models';
 import { reindexCommand } from './commands/reindex';
 import { EXIT_INPUT, EXIT_OK, EXIT_USAGE, InputError, UsageError } from './errors';
-import type { Io } from './output';
+import { localeOf, setDisplayFormat, type Io } from './output';
+import { configureTimeZone, isKnownZone, userTimeZone } from '../assistant/user-time-zone';
 
 const helpCommand: CommandSpec = {
   name: 'help',
@@ -79,6 +80,7 @@ export function run(argv: readonly string[], io: Io): number | Promise<number> {
     if (positionals.length > max) {
       throw new UsageError(`${spec.name}: unexpected argument ${JSON.stringify(positionals[max])}`, spec.name);
     }
+    applyTimeZone(values.tz, io);
     const result = spec.run(new CommandContext(spec.name, values, positionals, io));
     if (result instanceof Promise) {
       return result.then(
@@ -101,6 +103,18 @@ export function runSync(argv: readonly string[], io: Io): number {
   const status = run(argv, io);
   if (typeof status !== 'number') throw new Error(`${argv.join(' ')} is a long-running command: use runAsync`);
   return status;
+}
+
+/** The zone of the times typed and shown in this run: --tz, else $TEMPORA_TZ, else the system's. */
+function applyTimeZone(tz: string | boolean | undefined, io: Io): void {
+  if (typeof tz === 'string') {
+    if (!isKnownZone(tz.trim())) throw new InputError(`--tz: unknown time zone ${JSON.stringify(tz)} (use an IANA name like Asia/Tokyo, or an offset like +09:00)`);
+    configureTimeZone(tz);
+  } else {
+    const environment = io.env.TEMPORA_TZ?.trim();
+    configureTimeZone(environment && isKnownZone(environment) ? environment : null);
+  }
+  setDisplayFormat({ timeZone: userTimeZone(), locale: localeOf(io.env) });
 }
 
 function report(error: unknown, io: Io, command: string | undefined): number {

@@ -11,6 +11,8 @@ import { searchMemory } from './memory-search';
 import { ApiError } from '../../shared/api-error';
 import { describeZodError } from '../../shared/memory-schema';
 import { issueField } from './api-errors';
+import { readTimeInput } from '../assistant/index';
+import { setTimeZone, timeSettings } from './time-settings';
 
 export type ParsedRequest<N extends ApiCallName> = z.output<(typeof apiCalls)[N]['request']>;
 export type ApiHandlers = { [N in ApiCallName]: (request: ParsedRequest<N>) => Promise<ApiResponse<N>> };
@@ -31,8 +33,20 @@ export function createApiHandlers(engine: TemporaEngine, options: HandlerOptions
       const closed = memory.listFacts({ history: true }).filter((f) => f.invalidated_by !== null && details.versions.some((v) => v.id === f.invalidated_by) && f.expired_at === null);
       return { ...details, closed };
     },
-    editFact: async ({ id, ...edit }) => memory.editFact(id, edit),
-    closeFact: async ({ id, at }) => memory.closeFact(id, at),
+    editFact: async ({ id, valid_at, invalid_at, ...edit }) => {
+      const now = memory.clock.now();
+      const start = valid_at === undefined ? undefined : readTimeInput(valid_at, 'valid_at', now);
+      const end = invalid_at === undefined || invalid_at === null ? undefined : readTimeInput(invalid_at, 'invalid_at', now);
+      return memory.editFact(id, {
+        ...edit,
+        ...(start ? { valid_at: start.at, valid_at_precision: start.precision } : {}),
+        ...(end ? { invalid_at: end.at, invalid_at_precision: end.precision } : invalid_at === null ? { invalid_at: null } : {}),
+      });
+    },
+    closeFact: async ({ id, at }) => {
+      const end = readTimeInput(at, 'at', memory.clock.now());
+      return memory.closeFact(id, end.at, end.precision);
+    },
     forgetFact: async ({ id }) => memory.forgetFact(id),
     forgetEntity: async ({ entity }) => memory.forgetEntity(entity),
     listEntities: async () => memory.entities.all(),
@@ -69,6 +83,8 @@ export function createApiHandlers(engine: TemporaEngine, options: HandlerOptions
       return { ok: true as const };
     },
 
+    timeSettings: async () => timeSettings(),
+    setTimeZone: async ({ timeZone }) => setTimeZone(engine.options.dataDir, timeZone),
     modelStatus: async () => engine.models.status(memory.jobs.counts()),
     listCatalogue: async () => engine.models.entries(),
     downloadModel: async ({ id }) => {

@@ -1,4 +1,4 @@
-/** The app's own settings file (which models to load at start), next to the memory. */
+/** The app's own settings file (which models to load at start, the time zone), next to the memory. */
 import { readFileSync, renameSync, writeFileSync, mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { z } from 'zod';
@@ -6,6 +6,8 @@ import { z } from 'zod';
 const settingsSchema = z.object({
   chatModelPath: z.string().nullable().default(null),
   embeddingModelPath: z.string().nullable().default(null),
+  /** The zone chosen in the app (null: $TEMPORA_TZ, else the system's). */
+  timeZone: z.string().nullable().default(null),
 });
 export type EngineSettings = z.infer<typeof settingsSchema>;
 

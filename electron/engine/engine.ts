@@ -10,6 +10,7 @@ import { ModelHost } from '../llm/model-host';
 import { openMemory, type Memory } from '../memory/index';
 import { IngestionWorker, runChatTurn, type ChatTurnRequest, type ChatTurnResult } from '../assistant/index';
 import { ModelManager } from './model-manager';
+import { applyTimeZoneSetting } from './time-settings';
 import { VectorService } from './vector-service';
 
 export interface EngineOptions {
@@ -41,6 +42,7 @@ export class TemporaEngine {
 
   private constructor(readonly options: EngineOptions) {
     this.memory = openMemory({ dataDir: options.dataDir, nativeBinding: options.nativeBinding });
+    applyTimeZoneSetting(options.dataDir);
     const host = new ModelHost({ statePath: join(options.dataDir, 'model-state.json'), runtime: { threads: options.threads, gpu: options.gpu } });
     this.models = new ModelManager(host, options.dataDir, options.modelsDir ?? join(options.dataDir, 'models'), options.catalogue);
     this.vectors = new VectorService(

@@ -1,7 +1,8 @@
 /**
  * The one search: the UI's search box, `tempora search`, the bridge (and MCP) all come here, so each
  * shows what the chat would be given — the same retrieval (full text, entities, vectors when an
- * embedding model is loaded, fused; history when the question asks for it) with the same options.
+ * embedding model is loaded, fused; history when the question asks for it; a time the question
+ * names — "on 2026-09-10", "in 2024", "去年" — answered as of it, in the user's zone) with the same options.
  */
 import type { SearchResponse } from '../../shared/api-contract';
 // Straight from the retrieval module, not assistant/index.ts: `tempora search` loads only this much.
@@ -10,6 +11,7 @@ import type { Memory } from '../memory/index';
 
 export interface SearchQuery {
   query: string;
+  /** Answer as of this instant; it wins over a time named in the query. */
   asOf?: string;
   knownAt?: string;
   /** Force history on or off; default: detected from the query ("when", "used to", "いつ" …). */
@@ -31,5 +33,5 @@ function axesOf(request: SearchQuery) {
 }
 
 function responseOf(result: Retrieval): SearchResponse {
-  return { hits: result.hits, vectorsUsed: result.vectorsUsed, note: result.note, history: result.intent.history };
+  return { hits: result.hits, vectorsUsed: result.vectorsUsed, note: result.note, history: result.intent.history, time: result.time };
 }

@@ -42,6 +42,8 @@ const channels: { readonly [N in ApiCallName]: (typeof apiCalls)[N]['channel'] }
   loadModel: 'models:load',
   unloadModel: 'models:unload',
   pickModelFile: 'models:pickFile',
+  timeSettings: 'app:timeSettings',
+  setTimeZone: 'app:setTimeZone',
   retryParkedJobs: 'ingestion:retryParked',
 };
 
@@ -79,6 +81,8 @@ const api: TemporaIpcApi = {
   loadModel: call('loadModel'),
   unloadModel: call('unloadModel'),
   pickModelFile: call('pickModelFile'),
+  timeSettings: call('timeSettings'),
+  setTimeZone: call('setTimeZone'),
   retryParkedJobs: call('retryParkedJobs'),
   onEvent(listener) {
     if (typeof listener !== 'function') throw new TypeError('onEvent needs a function');

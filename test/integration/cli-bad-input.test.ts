@@ -23,7 +23,7 @@ afterEach(() => rmSync(dir, { recursive: true, force: true }));
 function tempora(...argv: string[]): { code: number; out: string; err: string } {
   let out = '';
   let err = '';
-  const code = runSync([...argv, '--data', join(dir, 'data')], { stdout: (t) => (out += t), stderr: (t) => (err += t), cwd: dir, env: {}, clock });
+  const code = runSync([...argv, '--data', join(dir, 'data')], { stdout: (t) => (out += t), stderr: (t) => (err += t), cwd: dir, env: { TEMPORA_TZ: 'UTC' }, clock });
   return { code, out, err };
 }
 
@@ -137,7 +137,8 @@ describe('tempora refuses bad options without touching the memory', () => {
 
   it('impossible or malformed dates name the option', () => {
     expectRefused(['facts', '--as-of', '2026-02-30'], 1, /^tempora: --as-of: impossible date: "2026-02-30" \(expected an ISO-8601 date or time/);
-    expectRefused(['search', 'Kyoto', '--known-at', 'yesterday'], 1, /^tempora: --known-at: not an ISO-8601 date or time: "yesterday"/);
+    expectRefused(['search', 'Kyoto', '--known-at', 'the other day'], 1, /^tempora: --known-at: not a time: "the other day" \(write a date like 2026-09-01, a time like 2026-09-01T10:00, or a phrase like "yesterday" or "先週"\)\n$/);
+    expectRefused(['facts', '--tz', 'Mars/Olympus'], 1, /^tempora: --tz: unknown time zone "Mars\/Olympus" \(use an IANA name like Asia\/Tokyo, or an offset like \+09:00\)\n$/);
     expectRefused(['edit', fact.id, '--valid-at', '2026-13-01'], 1, /^tempora: --valid-at: impossible date: "2026-13-01"/);
     expectRefused(['close', fact.id, '--at', '2026-09-31'], 1, /^tempora: --at: impossible date: "2026-09-31"/);
     expectRefused(['facts', '--limit', 'ten'], 1, /^tempora: --limit: must be a positive whole number, got "ten"\n$/);

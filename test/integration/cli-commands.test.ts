@@ -27,7 +27,7 @@ afterEach(() => rmSync(dir, { recursive: true, force: true }));
 function tempora(...argv: string[]): { code: number; out: string; err: string; json<T = unknown>(): T } {
   let out = '';
   let err = '';
-  const code = runSync([...argv, '--data', data], { stdout: (t) => (out += t), stderr: (t) => (err += t), cwd: dir, env: {}, clock });
+  const code = runSync([...argv, '--data', data], { stdout: (t) => (out += t), stderr: (t) => (err += t), cwd: dir, env: { TEMPORA_TZ: 'UTC' }, clock });
   return { code, out, err, json: <T>() => JSON.parse(out) as T };
 }
 
@@ -106,11 +106,13 @@ describe('tempora observe and facts: the seed example', () => {
 
     const table = ok('facts', '--history').out;
     expect(table).toMatch(/^ID\s+SUBJECT\s+PREDICATE\s+OBJECT\s+VALID\s+RECORD\s+FACT$/m);
-    expect(table).toMatch(/manager\s+A\s+2026-09-01T01:00Z → 2026-09-15T01:00Z\s+current\s+My manager is A\./);
-    expect(table).toMatch(/manager\s+B\s+2026-09-15T01:00Z → now\s+current/);
-    expect(table).toMatch(/expired 2026-12-01T00:00:00\.\d{3}Z\s+My manager is A\./);
-    expect(table).toContain('5 facts (at any time, every version).');
-    expect(ok('facts', '--as-of', '2026-01-01').out).toBe('No facts (as of 2026-01-01, known now).\n');
+    // Times in the user's zone (UTC here), to the minute, as precisely as they were said.
+    expect(table).toMatch(/manager\s+A\s+from 1 Sept 2026, 01:00 to 15 Sept 2026, 01:00\s+current\s+My manager is A\./);
+    expect(table).toMatch(/manager\s+B\s+since 15 Sept 2026, 01:00\s+current/);
+    expect(table).toMatch(/expired 1 Dec 2026, 00:00\s+My manager is A\./);
+    expect(table).toMatch(/\(at any time, every version; times in UTC\)\.$/m);
+    expect(table).toContain('5 facts (at any time, every version; times in UTC).');
+    expect(ok('facts', '--as-of', '2026-01-01').out).toBe('No facts (as of 1 Jan 2026, 00:00, known now).\n');
   });
 });
 
@@ -154,7 +156,7 @@ describe('tempora edit, close, show and forget', () => {
     ok('observe', file('seed.jsonl', [managerA, managerB]));
     const [b] = facts();
     const edited = ok('edit', b!.id, '--fact', 'My boss is B.', '--valid-at', '2026-09-14', '--json').json<FactRecord>();
-    expect(edited).toMatchObject({ fact: 'My boss is B.', valid_at: '2026-09-14T00:00:00.000Z', origin: 'user_edit', supersedes: b!.id, expired_at: null });
+    expect(edited).toMatchObject({ fact: 'My boss is B.', valid_at: '2026-09-14T00:00:00.000Z', valid_at_precision: 'day', origin: 'user_edit', supersedes: b!.id, expired_at: null });
     // A is closed again at B's new start.
     expect(facts('--as-of', '2026-09-14T12:00:00Z')).toMatchObject([{ object: 'B', fact: 'My boss is B.' }]);
 
@@ -164,7 +166,7 @@ describe('tempora edit, close, show and forget', () => {
 
     const reopened = ok('edit', closed.id, '--invalid-at', 'none').out;
     expect(reopened).toMatch(/^Edited fct_\w+; the new version is fct_\w+:$/m);
-    expect(reopened).toMatch(/valid:\s+2026-09-14 → now/);
+    expect(reopened).toMatch(/valid:\s+since 14 Sept 2026$/m);
     expect(objects(facts())).toEqual(['B']);
 
     const renamed = ok('edit', b!.id, '--object', 'C', '--json').json<FactRecord>();
@@ -185,7 +187,7 @@ describe('tempora edit, close, show and forget', () => {
     const text = ok('show', a!.id).out;
     expect(text).toContain('Versions (2, oldest first):');
     expect(text).toContain('"My manager is A."');
-    expect(text).toContain(`Closed by ${b!.id}: My manager changed to B. (valid from 2026-09-15T01:00Z)`);
+    expect(text).toContain(`Closed by ${b!.id}: My manager changed to B. (valid from 15 Sept 2026, 01:00)`);
     expect(ok('show', provenance.versions[0]!.id).out).toContain(`the current version is ${a!.id}`);
   });
 

@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { openMemory, steppingClock, type Memory } from '../../electron/memory/index';
 import { apiCalls } from '../../shared/api-contract';
 import { isExportDocument } from '../../shared/export-check';
+import { readTimeInput } from '../../electron/assistant/time-input';
 import { isoTime, memoryExport, type MemoryExport } from '../../shared/memory-schema';
 import { isIsoUtc, MAX_ISO_TIME, MIN_ISO_TIME, toIsoUtc } from '../../shared/time';
 
@@ -133,8 +134,8 @@ describe('every edge refuses an out-of-range time and writes nothing', () => {
       expect(parsed.error?.issues[0]?.message).toBe(`must be an ISO-8601 UTC time with milliseconds from ${MIN_ISO_TIME} to ${MAX_ISO_TIME}: ${JSON.stringify(value)} is out of range`);
       expect(apiCalls.listFacts.request.safeParse({ asOf: value }).success).toBe(false);
       expect(apiCalls.search.request.safeParse({ query: 'x', knownAt: value }).success).toBe(false);
-      expect(apiCalls.editFact.request.safeParse({ id: 'fct_1', valid_at: value }).success).toBe(false);
-      expect(apiCalls.closeFact.request.safeParse({ id: 'fct_1', at: value }).success).toBe(false);
+      // The forms take what a person types (a phrase or ISO): the engine reads it, and refuses these.
+      expect(() => readTimeInput(value, 'valid_at', '2026-09-01T00:00:00.000Z', 'UTC')).toThrow(/^valid_at: not a time: /);
     }
     expect(isoTime.safeParse(MIN_ISO_TIME).success).toBe(true);
     expect(isoTime.safeParse(MAX_ISO_TIME).success).toBe(true);

@@ -3,6 +3,7 @@
  * memory knows, build the context, stream the answer with stop, store the answer with the facts
  * it was given. Learning happens afterwards in the ingestion worker: the answer never waits for it.
  */
+import { userTimeZone } from '../user-time-zone';
 import type { ChatMessage, ChatModel, ModelUsage } from '../../llm/ports';
 import type { EpisodeRecord } from '../../../shared/memory-schema';
 import { MemoryInputError, type Memory } from '../../memory/index';
@@ -57,14 +58,16 @@ export async function runChatTurn(memory: Memory, model: ChatModel, vectors: Vec
   } else {
     const content = request.content?.trim() ?? '';
     if (content === '') throw new MemoryInputError('message must not be empty', 'content');
-    userMessage = memory.appendMessage({ role: 'user', content, time: request.time ?? memory.clock.now(), conversation: request.conversationId }).episode;
+    // The message keeps the user's zone: its dates are read there even if the setting changes later.
+    userMessage = memory.appendMessage({ role: 'user', content, time: request.time ?? memory.clock.now(), timeZone: userTimeZone(), conversation: request.conversationId }).episode;
   }
 
   const started = performance.now();
   const retrieval = await retrieve(memory, userMessage.content, { vectors, signal: request.signal });
   const now = memory.clock.now();
   const budget = Math.max(128, Math.min(1500, Math.floor(model.contextSize * 0.3)));
-  const block = buildContext(retrieval.facts, { budget, countTokens: (t) => model.countTokens(t), now });
+  // A time named in the question ("on 10 Sep", "去年") puts the facts true then first, and says so.
+  const block = buildContext(retrieval.facts, { budget, countTokens: (t) => model.countTokens(t), now, time: retrieval.time });
   const retrievalMs = performance.now() - started;
   request.onContext?.({ factIds: block.factIds, retrievalMs, note: retrieval.note });
 

@@ -3,11 +3,16 @@
  * embedding model is loaded), fused by reciprocal rank fusion and filtered by the time axes.
  * History comes in when the question asks for it, and every current fact brings the fact it
  * replaced, so "who is my manager?" also learns that A ended on 15 Sep.
+ * A time named in the question ("on 2026-09-10", "in 2024", "去年") is resolved in the user's zone
+ * (question-time.ts): for a point the facts true then come first, for a period those that overlapped it,
+ * and the facts true now in their place come with them; an explicit asOf wins over it.
  * Without vectors it degrades to text + entities and says so; it never fails for lack of a model.
  */
 import type { FactRecord } from '../../../shared/memory-schema';
 import type { Memory, SearchHit } from '../../memory/index';
+import { userTimeZone } from '../user-time-zone';
 import { detectQueryIntent, type QueryIntent } from './query-intent';
+import { findQuestionTime, matchesTime, type QuestionTime } from './question-time';
 
 /** Ranks live fact ids by vector similarity to the query; null when no embedding model is loaded. */
 export interface VectorRanker {
@@ -15,20 +20,25 @@ export interface VectorRanker {
 }
 
 export interface RetrieveOptions {
+  /** Answer as of this instant; it wins over a time named in the question. */
   asOf?: string;
   knownAt?: string;
-  /** Force history on or off; default: detected from the query. */
+  /** Force history on or off; default: detected from the query. Off also ignores a time in the question. */
   history?: boolean;
   limit?: number;
   vectors?: VectorRanker | null;
   signal?: AbortSignal;
+  /** The user's zone, for the days a question names; default userTimeZone() (TEMPORA_TZ or the system's). */
+  zone?: string;
 }
 
 export interface Retrieval {
   hits: SearchHit[];
-  /** Facts for the context: the hits plus the predecessors of current hits. */
+  /** Facts for the context: the hits plus the predecessors of current hits (and, for a time, what replaced them). */
   facts: FactRecord[];
   intent: QueryIntent;
+  /** The time the question names, as retrieval understood and used it; null when none, or when asOf was given. */
+  time: QuestionTime | null;
   vectorsUsed: boolean;
   /** Why vectors were not used, when they were not. */
   note: string | null;
@@ -36,45 +46,95 @@ export interface Retrieval {
 
 export async function retrieve(memory: Memory, query: string, options: RetrieveOptions = {}): Promise<Retrieval> {
   const plan = planRetrieval(memory, query, options);
+  const depth = Math.max(...plan.searches.map((s) => s.limit));
   // The vector search runs on LanceDB's threads while SQLite does the text retrievers here.
   const pending = options.vectors
-    ? options.vectors.rank(query, Math.max(plan.limit * 3, 30), options.signal).then(
+    ? options.vectors.rank(query, Math.max(depth * 3, 30), options.signal).then(
         (ids) => ({ ids, note: ids === null ? 'no embedding model loaded: full-text and entity search only' : null }),
         (error: Error) => ({ ids: null, note: `vector search failed (${error.message}): full-text and entity search only` }),
       )
     : Promise.resolve(NO_VECTORS);
-  const lists = memory.searchLists(query, { ...plan.axes, limit: plan.limit });
+  const lists = plan.searches.map((s) => memory.searchLists(query, { ...s.axes, limit: s.limit }));
   return finish(memory, plan, lists, await pending);
 }
 
 /** retrieve() without a vector index, synchronously (the `tempora search` of a memory alone). */
 export function retrieveWithoutVectors(memory: Memory, query: string, options: Omit<RetrieveOptions, 'vectors' | 'signal'> = {}): Retrieval {
   const plan = planRetrieval(memory, query, options);
-  return finish(memory, plan, memory.searchLists(query, { ...plan.axes, limit: plan.limit }), NO_VECTORS);
+  return finish(memory, plan, plan.searches.map((s) => memory.searchLists(query, { ...s.axes, limit: s.limit })), NO_VECTORS);
 }
 
 const NO_VECTORS = { ids: null, note: 'no vector index: full-text and entity search only' } as const;
 
+type Axes = { history: true; knownAt: string } | { asOf: string | undefined; knownAt: string | undefined };
+
 interface RetrievalPlan {
   intent: QueryIntent;
+  time: QuestionTime | null;
   limit: number;
   now: string;
-  axes: { history: true; knownAt: string } | { asOf: string | undefined; knownAt: string | undefined };
+  /** Searches whose hits are merged in this order (a fact keeps its first place). */
+  searches: { axes: Axes; limit: number }[];
 }
 
 function planRetrieval(memory: Memory, query: string, options: RetrieveOptions): RetrievalPlan {
   const detected = detectQueryIntent(query);
-  const intent: QueryIntent = options.history === undefined ? detected : { history: options.history, cue: options.history ? 'requested' : null };
   const now = memory.clock.now();
+  const limit = options.limit ?? 10;
+  const time = options.asOf === undefined && options.history !== false ? findQuestionTime(query, { instant: now, zone: options.zone ?? userTimeZone() }) : null;
+  const forced = options.history === undefined ? null : { history: options.history, cue: options.history ? 'requested' : null };
   // History means every valid time, but still only what the memory holds now (unless known-at is given).
-  const axes = intent.history && options.asOf === undefined ? { history: true as const, knownAt: options.knownAt ?? now } : { asOf: options.asOf, knownAt: options.knownAt };
-  return { intent, limit: options.limit ?? 10, now, axes };
+  const history = { history: true as const, knownAt: options.knownAt ?? now };
+  if (time?.kind === 'point') {
+    // What was true then, then the rest of history (what is true now among it).
+    const searches = [{ axes: { asOf: time.asOf, knownAt: options.knownAt }, limit }, { axes: history, limit }];
+    return { intent: forced ?? { history: true, cue: detected.cue ?? 'time' }, time, limit, now, searches };
+  }
+  if (time?.kind === 'period') {
+    // Every valid time, deeper, then the facts that overlapped the period first.
+    return { intent: forced ?? { history: true, cue: detected.cue ?? 'time' }, time, limit, now, searches: [{ axes: history, limit: Math.max(limit * 3, 30) }] };
+  }
+  const intent = forced ?? detected;
+  const axes = intent.history && options.asOf === undefined ? history : { asOf: options.asOf, knownAt: options.knownAt };
+  return { intent, time: null, limit, now, searches: [{ axes, limit }] };
 }
 
-function finish(memory: Memory, plan: RetrievalPlan, lists: ReturnType<Memory['searchLists']>, vectors: { ids: string[] | null; note: string | null }): Retrieval {
-  const hits = memory.searchFuse(vectors.ids ? { ...lists, vector: vectors.ids } : lists, { ...plan.axes, limit: plan.limit });
-  const facts = withPredecessors(memory, hits.map((h) => h.fact), plan.now);
-  return { hits, facts, intent: plan.intent, vectorsUsed: vectors.ids !== null, note: vectors.note };
+function finish(memory: Memory, plan: RetrievalPlan, lists: ReturnType<Memory['searchLists']>[], vectors: { ids: string[] | null; note: string | null }): Retrieval {
+  const found = plan.searches.map((s, i) => memory.searchFuse(vectors.ids ? { ...lists[i], vector: vectors.ids } : lists[i]!, { ...s.axes, limit: s.limit }));
+  const hits = plan.time ? timeFirst(found.flat(), plan.time).slice(0, plan.limit) : found[0]!;
+  let facts = hits.map((h) => h.fact);
+  if (plan.time) facts = withSuccessors(memory, facts, plan.now);
+  facts = withPredecessors(memory, facts, plan.now);
+  return { hits, facts, intent: plan.intent, time: plan.time, vectorsUsed: vectors.ids !== null, note: vectors.note };
+}
+
+/** Hits without repeats, those true at the time (or overlapping the period) first, each group in its order. */
+function timeFirst(hits: SearchHit[], time: QuestionTime): SearchHit[] {
+  const seen = new Set<string>();
+  const unique = hits.filter((h) => !seen.has(h.fact.id) && seen.add(h.fact.id));
+  const then = unique.filter((h) => matchesTime(h.fact, time));
+  return [...then, ...unique.filter((h) => !matchesTime(h.fact, time))];
+}
+
+/**
+ * For the facts true at the time asked about that are over now, what holds now in their place:
+ * the chain of facts that closed each, followed to a current one (at most three steps).
+ */
+function withSuccessors(memory: Memory, facts: FactRecord[], now: string): FactRecord[] {
+  const seen = new Set(facts.map((f) => f.id));
+  const added: FactRecord[] = [];
+  let next = [...new Set(facts.flatMap((f) => (f.invalid_at !== null && f.invalid_at <= now && f.invalidated_by ? [f.invalidated_by] : [])))];
+  for (let step = 0; step < 3 && next.length > 0; step++) {
+    const records = memory.factsByIds(next, now);
+    next = [];
+    for (const r of records) {
+      if (r.invalid_at === null || r.invalid_at > now) {
+        if (!seen.has(r.id)) added.push(r);
+        seen.add(r.id);
+      } else if (r.invalidated_by && !seen.has(r.invalidated_by)) next.push(r.invalidated_by);
+    }
+  }
+  return added.length ? [...facts, ...added] : facts;
 }
 
 /** Adds, after the hits, the facts each current hit closed (its direct predecessors in the slot, the latest two). */

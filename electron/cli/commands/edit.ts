@@ -30,10 +30,14 @@ export const editCommand: CommandSpec = {
     const object = ctx.string('object');
     if (fact !== undefined) edit.fact = fact;
     if (object !== undefined) edit.object = object;
-    const validAt = ctx.time('valid-at');
-    if (validAt !== undefined) edit.valid_at = validAt;
+    const validAt = ctx.timeWithPrecision('valid-at');
+    if (validAt !== undefined) Object.assign(edit, { valid_at: validAt.at, valid_at_precision: validAt.precision });
     const invalidAt = ctx.string('invalid-at');
-    if (invalidAt !== undefined) edit.invalid_at = invalidAt.trim().toLowerCase() === 'none' ? null : ctx.parseTime('invalid-at', invalidAt);
+    if (invalidAt !== undefined && invalidAt.trim().toLowerCase() === 'none') edit.invalid_at = null;
+    else if (invalidAt !== undefined) {
+      const end = ctx.parseTime('invalid-at', invalidAt);
+      Object.assign(edit, { invalid_at: end.at, invalid_at_precision: end.precision });
+    }
     if (Object.keys(edit).length === 0) throw new UsageError('edit needs at least one of --fact, --object, --valid-at, --invalid-at', 'edit');
     const updated = ctx.withMemory((memory) => memory.editFact(id, edit));
     if (ctx.json) return printJson(ctx.io, updated);
@@ -53,7 +57,7 @@ export const closeCommand: CommandSpec = {
   run(ctx) {
     const id = ctx.positionals[0]!;
     const at = ctx.parseTime('at', ctx.required('at'));
-    const closed = ctx.withMemory((memory) => memory.closeFact(id, at));
+    const closed = ctx.withMemory((memory) => memory.closeFact(id, at.at, at.precision));
     if (ctx.json) return printJson(ctx.io, closed);
     printLines(ctx.io, [`Closed ${id}; the new version is ${closed.id}:`, ...factDetails(closed, '  ')]);
   },

@@ -1,7 +1,7 @@
 /** `tempora facts` (list on the two time axes) and `tempora show` (one fact's versions and provenance). */
 import type { FactRecord } from '../../../shared/memory-schema';
 import type { CommandSpec } from '../command';
-import { factDetails, factTable, formatTime, plural, printJson, printLines } from '../output';
+import { displayFormat, factDetails, factTable, formatTime, formatValidity, plural, printJson, printLines } from '../output';
 
 export const factsCommand: CommandSpec = {
   name: 'facts',
@@ -9,7 +9,8 @@ export const factsCommand: CommandSpec = {
   synopsis: 'facts [--as-of T] [--known-at T] [--subject NAME] [--predicate P] [--entity NAME] [--history] [--limit N]',
   description: [
     'Without options: the current facts (true now, as the memory holds them now).',
-    'Times are ISO-8601 dates or times (2026-09-10, 2026-09-10T09:00:00+09:00; no zone means UTC) or "now".',
+    'Times are ISO-8601 dates or times (2026-09-10, 2026-09-10T09:00, 2026-09-10T09:00:00+09:00), "now", or words',
+    '("yesterday", "last March", "先週"); without a zone they are read in your time zone (--tz, $TEMPORA_TZ, else the system\'s).',
     '--json prints an array of fact records in the export format.',
   ],
   options: {
@@ -39,7 +40,7 @@ export const factsCommand: CommandSpec = {
       query.knownAt !== undefined ? `known at ${formatTime(query.knownAt)}` : query.history ? 'every version' : 'known now',
     ].join(', ');
     if (facts.length === 0) return printLines(ctx.io, [`No facts (${axes}).`]);
-    printLines(ctx.io, [...factTable(facts), '', `${plural(facts.length, 'fact')} (${axes}).`]);
+    printLines(ctx.io, [...factTable(facts), '', `${plural(facts.length, 'fact')} (${axes}; times in ${displayFormat().timeZone}).`]);
   },
 };
 
@@ -72,5 +73,5 @@ export const showCommand: CommandSpec = {
 function versionLine(version: FactRecord, shownId: string): string {
   const record = version.expired_at === null ? 'current' : `expired ${formatTime(version.expired_at)}`;
   const mark = version.id === shownId ? ' *' : '';
-  return `${version.id}  ${version.object}  valid ${formatTime(version.valid_at)} → ${formatTime(version.invalid_at)}  recorded ${formatTime(version.created_at)}, ${record}  (${version.origin})${mark}`;
+  return `${version.id}  ${version.object}  valid ${formatValidity(version)}  recorded ${formatTime(version.created_at)}, ${record}  (${version.origin})${mark}`;
 }

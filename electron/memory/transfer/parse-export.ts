@@ -3,7 +3,7 @@
  * references)? Version-1 documents are read by their own schema and upgraded to version 2.
  */
 import { isExportDocument } from '../../../shared/export-check';
-import { describeZodError, memoryExport, memoryExportV1, upgradeExport, type MemoryExport, type MemoryExportV1 } from '../../../shared/memory-schema';
+import { describeZodError, memoryExport, memoryExportV1, upgradeExport, type MemoryExport } from '../../../shared/memory-schema';
 import { MemoryInputError } from '../memory-errors';
 
 /** Parses and checks a document's shape. Throws MemoryInputError naming the field. */
@@ -13,5 +13,5 @@ export function parseExport(input: unknown): MemoryExport {
   const v1 = typeof input === 'object' && input !== null && (input as { version?: unknown }).version === 1;
   const parsed = v1 ? memoryExportV1.safeParse(input) : memoryExport.safeParse(input);
   if (!parsed.success) throw new MemoryInputError(`not a valid Tempora export: ${describeZodError(parsed.error)}`, parsed.error.issues[0]?.path.join('.') || '(root)');
-  return parsed.data.version === 1 ? upgradeExport(parsed.data as MemoryExportV1) : (parsed.data as MemoryExport);
+  return parsed.data.version === 1 ? upgradeExport(parsed.data) : parsed.data;
 }

@@ -1,0 +1,164 @@
+/**
+ * The time a question names — "on 2026-09-10", "in 2024", "last spring", "3月の時点で", "去年の今頃" —
+ * found in the question and resolved by the resolver ingestion uses (resolveTimeExpression), in the
+ * user's zone at the reference instant (now). Pure: same question, same reference, same answer.
+ *
+ * Finding (time-phrases.ts): runs of time-ish English words, every span of a run tried longest first,
+ * and Japanese time phrases by pattern; the first time in the question that the resolver reads is taken.
+ *
+ * What it means:
+ * - A point ("on 10 Sep", "yesterday", "3 days ago", "as of March", "3月の時点で", "去年の今頃") is
+ *   answered as of one instant (`asOf`): an instant itself; for a named day, month or year, its last
+ *   instant (what was true by the end of it: a change on the day counts); "before X" just before X
+ *   starts, "after X" when it has ended, "at the start of X" when it starts.
+ * - A period ("in 2024", "during March", "last spring", "去年", "先週", "since 2024", "2023年から2024年まで")
+ *   is [at, until): a day, a week, a month, a season (three months), a year, or since X until now;
+ *   "early/mid/late X", "上旬/中旬/下旬" a third of a month, season or year.
+ * - Words that mean now ("now", "today", "今日", "現在") name no time: the question is about now.
+ * - Bare words that are also ordinary words ("may", "march", "fall", "spring", "sat") count only with
+ *   a word that makes them a time ("in May", "last spring", "May 2024"); a season with neither a year nor
+ *   "last/this/next" is a habit ("what makes me sneeze in spring?"), not a time.
+ */
+import { resolveTimeExpression, type Precision, type Resolved, type TimeReference } from '../../memory/index';
+import { EN_WEEKDAYS, timePhrases, type Candidate, type Third } from './time-phrases';
+import { addInZone, isStartOfLocalDay, shiftMs } from './zoned-time';
+
+export type QuestionTimeUnit = 'instant' | 'day' | 'week' | 'weekend' | 'month' | 'season' | 'year' | 'range';
+
+export interface QuestionTime {
+  /** The words of the question that name the time (NFKC-normalised). */
+  phrase: string;
+  /** The start of the time named (the resolver's value; for "before X", X's start). */
+  at: string;
+  /** The resolver's precision. */
+  precision: Precision;
+  /** What the phrase names: a day, a month, a season …; 'range' for "from X to Y", "since X". */
+  unit: QuestionTimeUnit;
+  kind: 'point' | 'period';
+  /** A point: the instant the question is answered as of. */
+  asOf?: string;
+  /** A period: its end (exclusive). The period is [at, until). */
+  until?: string;
+  /** The zone the time was read in (the user's). */
+  zone: string;
+}
+
+
+const TODAY_WORDS = /^(?:today|tonight|this (?:morning|afternoon|evening)|今日|きょう|本日|今朝|今晩|今夜)$/u;
+
+/** The first time the question names, or null. `reference.instant` is now. */
+export function findQuestionTime(question: string, reference: TimeReference): QuestionTime | null {
+  const text = question.normalize('NFKC');
+  // A message full of numbers (a pasted table) must not cost a resolver call per span.
+  let budget = MAX_RESOLVER_CALLS;
+  for (const group of timePhrases(text)) {
+    for (const candidate of group) {
+      if (budget-- === 0) return null;
+      const time = meaningOf(text, candidate, reference);
+      if (time) return time;
+    }
+  }
+  return null;
+}
+
+/** Candidates tried per question, at most: a question's time phrase is found in far fewer. */
+const MAX_RESOLVER_CALLS = 200;
+
+function meaningOf(text: string, c: Candidate, reference: TimeReference): QuestionTime | null {
+  const resolved = resolveTimeExpression(c.core, reference);
+  if (!resolved || namesNow(c.core, resolved, reference)) return null;
+  const phrase = text.slice(c.start, c.end).replace(/[.,、]+$/u, '');
+  const unit = unitOf(c.core, resolved, reference.zone);
+  const end = endOf(resolved.at, unit, reference.zone);
+  const base = { phrase, at: resolved.at, precision: resolved.precision, unit, zone: reference.zone };
+  if (c.to !== undefined) {
+    const to = resolveTimeExpression(c.to, reference);
+    if (!to || to.at < resolved.at) return null;
+    return { ...base, unit: 'range', kind: 'period', until: endOf(to.at, unitOf(c.to, to, reference.zone), reference.zone) };
+  }
+  const point = (asOf: string): QuestionTime => ({ ...base, kind: 'point', asOf });
+  const period = (until: string): QuestionTime => ({ ...base, kind: 'period', until });
+  switch (c.mode) {
+    case 'as-of-end':
+      return point(unit === 'instant' ? resolved.at : shiftMs(end, -1));
+    case 'as-of-start':
+      return point(resolved.at);
+    case 'before':
+      return point(shiftMs(resolved.at, -1));
+    case 'after':
+      return point(end);
+    case 'since':
+      return reference.instant > resolved.at ? { ...period(new Date(Date.parse(reference.instant)).toISOString()), unit: 'range' } : period(end);
+    case 'during':
+      return unit === 'instant' ? point(resolved.at) : period(end);
+    case 'early':
+    case 'mid':
+    case 'late': {
+      const third = thirdOf(resolved.at, unit, c.mode, reference.zone);
+      if (third) return { ...base, unit: 'range', kind: 'period', at: third.from, until: third.until };
+      return unit === 'instant' ? point(resolved.at) : unit === 'day' ? point(shiftMs(end, -1)) : period(end);
+    }
+    default:
+      if (unit === 'instant') return point(resolved.at);
+      if (unit === 'day') return point(shiftMs(end, -1));
+      return period(end);
+  }
+}
+
+/** The first, middle or last third of a month (days 1–10, 11–20, 21–), season (by month) or year (four months each). */
+function thirdOf(at: string, unit: QuestionTimeUnit, third: Third, zone: string): { from: string; until: string } | null {
+  const step = unit === 'month' ? { days: 10 } : unit === 'season' ? { months: 1 } : unit === 'year' ? { months: 4 } : null;
+  if (!step) return null;
+  const n = third === 'early' ? 0 : third === 'mid' ? 1 : 2;
+  const from = n === 0 ? at : addInZone(at, zone, scale(step, n));
+  const until = n === 2 ? endOf(at, unit, zone) : addInZone(at, zone, scale(step, n + 1));
+  return { from, until };
+}
+
+const scale = (step: { days: number } | { months: number }, n: number) => ('days' in step ? { days: step.days * n } : { months: step.months * n });
+
+/** A season with no year or "last"/"this"/"next" is a habit ("what makes me sneeze in spring?"), not a time. */
+const BARE_SEASON = /^(?:(?:in|during) )?(?:the )?(?:spring|summer|autumn|fall|winter)s?$/u;
+
+/** "now", "today", "現在": the question is about now, the default. Numbers that are no date ("my 2nd job", "10年"). */
+function namesNow(core: string, resolved: Resolved, reference: TimeReference): boolean {
+  const word = core.replace(/^(?:on|at|as of|in|during) /u, '');
+  if (TODAY_WORDS.test(word) || BARE_SEASON.test(core) || /^(?:the )?\d{1,2}(?:st|nd|rd|th)?$/u.test(word)) return true;
+  if (resolved.precision === 'instant' && Math.abs(Date.parse(resolved.at) - Date.parse(reference.instant)) < 60_000) return true;
+  const year = /^(\d{1,4})年?$/u.exec(word);
+  return year !== null && (Number(year[1]) < 1900 || Number(year[1]) > 2199);
+}
+
+function unitOf(core: string, resolved: Resolved, zone: string): QuestionTimeUnit {
+  if (resolved.precision === 'instant') return 'instant';
+  if (resolved.precision === 'year') return 'year';
+  if (resolved.precision === 'month') return /spring|summer|autumn|fall|winter|[春夏秋冬]/u.test(core) ? 'season' : 'month';
+  // A duration ("3 days ago", "1年前") keeps the time of day: it names an instant, good to a day.
+  if (!isStartOfLocalDay(resolved.at, zone)) return 'instant';
+  if (new RegExp(`${EN_WEEKDAYS}|曜`, 'u').test(core)) return 'day';
+  if (/weekend|週末/u.test(core)) return 'weekend';
+  if (/week|週/u.test(core)) return 'week';
+  return 'day';
+}
+
+function endOf(at: string, unit: QuestionTimeUnit, zone: string): string {
+  switch (unit) {
+    case 'day': return addInZone(at, zone, { days: 1 });
+    case 'week': return addInZone(at, zone, { weeks: 1 });
+    case 'weekend': return addInZone(at, zone, { days: 2 });
+    case 'month': return addInZone(at, zone, { months: 1 });
+    case 'season': return addInZone(at, zone, { months: 3 });
+    case 'year': return addInZone(at, zone, { years: 1 });
+    default: return at;
+  }
+}
+
+/** Was the fact true at the point asked about, or at some time in the period? (Valid time only.) */
+export function matchesTime(fact: { valid_at: string; invalid_at: string | null }, time: QuestionTime): boolean {
+  if (time.kind === 'point') {
+    const at = time.asOf ?? time.at;
+    return fact.valid_at <= at && (fact.invalid_at === null || fact.invalid_at > at);
+  }
+  const until = time.until ?? time.at;
+  return fact.valid_at < until && (fact.invalid_at === null || fact.invalid_at > time.at);
+}

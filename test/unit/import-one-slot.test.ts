@@ -134,6 +134,20 @@ describe('what the rules write always imports', () => {
     }
   });
 
+  it('a stated end at the start is refused, as observe refuses it; closed by another fact it imports', () => {
+    const doc = exported([manager('A', '2026-09-01T00:00:00Z'), manager('B', '2026-09-01T00:00:00Z')]);
+    const zero = doc.facts.findIndex((f) => f.expired_at === null && f.invalid_at === f.valid_at);
+    const stated = structuredClone(doc);
+    stated.facts[zero]!.invalidated_by = null;
+    expectRefusedEverywhere(stated, `facts.${zero}.invalid_at: must be after valid_at (2026-09-01T00:00:00.000Z) unless another fact closed it (invalidated_by)`);
+    const observed = fresh();
+    try {
+      expect(() => observed.observe([manager('A', '2026-09-01T00:00:00Z', { invalid_at: '2026-09-01T00:00:00Z' })])).toThrow('input:1: invalid_at: must be after valid_at');
+    } finally {
+      observed.close();
+    }
+  });
+
   it('an entity named by an observation object of the longest length observe accepts', () => {
     const name = 'x'.repeat(ENTITY_NAME_MAX);
     const doc = exported([{ subject: 'me', predicate: 'likes', object: name, fact: 'I like it.', reference_time: '2026-09-01T00:00:00Z' }]);
@@ -202,10 +216,10 @@ describe('what the rules write always imports', () => {
   });
 
   // Found by the property above (seed 430500384): a one-slot holding "X" as a literal and "X" as an
-  // entity imports into an empty store with one current fact, and into a store in use (where X is
-  // joined to the stored namesake and the slot re-resolved) with none. Fails until the import
-  // resolves joined slots the same way in both; it reports itself once that is fixed.
-  it.fails('a name used as both a literal and an entity imports to the same current facts', () => {
+  // entity imported into an empty store with one current fact, and into a store in use (where the
+  // user was joined to the stored one and the slot re-resolved from one claim per fact) with none.
+  // Now only slots that meet the memory's own claims are re-resolved (import-entities.ts).
+  it('a name used as both a literal and an entity imports to the same current facts', () => {
     const source = fresh();
     try {
       const o = { subject: 'me', predicate: 'manager', cardinality: 'one' as const };

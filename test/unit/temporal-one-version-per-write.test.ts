@@ -122,3 +122,20 @@ describe('one version per fact per write', () => {
     );
   });
 });
+
+describe('a memory whose clock is behind its data', () => {
+  it('never expires a version before it was recorded, so its export still imports', () => {
+    const ahead = openMemory({ dataDir: ':memory:', clock: steppingClock('2030-01-01T00:00:00Z') });
+    ahead.observe([line('A', '01')]);
+    const doc = ahead.exportMemory();
+    const behind = fresh(); // its clock says 2027
+    behind.importMemory(doc);
+    behind.observe([line('B', '10')]);
+    const versions = behind.exportMemory().facts;
+    for (const v of versions) if (v.expired_at !== null) expect(v.expired_at >= v.created_at).toBe(true);
+    expect(versions.find((v) => v.object === 'A' && v.expired_at !== null)!.expired_at! >= '2030-01-01').toBe(true);
+    const copy = fresh();
+    copy.importMemory(behind.exportMemory());
+    expect(copy.listFacts().map((f) => f.object)).toEqual(['B']);
+  });
+});

@@ -124,7 +124,10 @@ export class SlotResolver {
     const lineages = sources.map((s) => s[0]?.lineage_id ?? newId('fct'));
     const plans = spans.map((span, i) => this.plan(span, spans, sources[i]!, lineages[i]!, lineages, claimsPerFact, cardinality));
     const finalIds = plans.map((p) => p.finalId);
-    const now = this.clock.now();
+    // A version is never expired before it was recorded: a memory whose clock is behind its data
+    // (imported from a machine whose clock ran ahead) records this write at the latest of them.
+    let now = this.clock.now();
+    for (const source of sources.flat()) if (source.created_at > now) now = source.created_at;
     const changes = emptyChanges();
 
     spans.forEach((span, i) => {

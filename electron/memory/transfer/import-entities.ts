@@ -6,6 +6,7 @@
  */
 import type { Database } from 'better-sqlite3';
 import type { EntityRecord, FactRecord } from '../../../shared/memory-schema';
+import type { ClaimRows } from '../store/claim-rows';
 import type { EntityStore } from '../store/entity-store';
 import { USER_ENTITY_NAME } from '../store/normalize';
 import type { SlotResolver } from '../temporal/slot-resolver';
@@ -51,15 +52,24 @@ export function writeEntities(db: Database, entities: EntityStore, docEntities: 
 
 /**
  * Facts about a joined entity may meet the memory's own in a slot (two managers at once): the rules
- * resolve each such slot from all its claims, as if the facts had arrived one by one.
+ * must resolve each such slot from all its claims, as if the facts had arrived one by one. Only the
+ * slots that hold the memory's own claims need it — call this before the document's facts are
+ * written. A slot only the document fills keeps the document's facts as they are (checked by
+ * import-checks.ts), exactly as an import into an empty store keeps them: the same document gives
+ * the same facts wherever it is imported.
  */
-export function refreshJoinedSlots(slots: SlotResolver, facts: FactRecord[], joined: Map<string, string>, entityId: (id: string) => string): void {
+export function joinedSlotsInUse(claims: ClaimRows, facts: FactRecord[], joined: Map<string, string>, entityId: (id: string) => string): { subjectId: string; predicate: string }[] {
   const joinedIds = new Set(joined.values());
-  if (!joinedIds.size) return;
+  if (!joinedIds.size) return [];
   const touched = new Map<string, { subjectId: string; predicate: string }>();
   for (const f of facts) {
     const subjectId = entityId(f.subject_id);
-    if (f.expired_at === null && joinedIds.has(subjectId)) touched.set(`${subjectId}\u0000${f.predicate}`, { subjectId, predicate: f.predicate });
+    const key = `${subjectId}\u0000${f.predicate}`;
+    if (f.expired_at === null && joinedIds.has(subjectId) && !touched.has(key)) touched.set(key, { subjectId, predicate: f.predicate });
   }
-  for (const slot of touched.values()) slots.refresh(slot.subjectId, slot.predicate);
+  return [...touched.values()].filter((slot) => claims.inSlot(slot.subjectId, slot.predicate).length > 0);
+}
+
+export function refreshSlots(slots: SlotResolver, touched: { subjectId: string; predicate: string }[]): void {
+  for (const slot of touched) slots.refresh(slot.subjectId, slot.predicate);
 }

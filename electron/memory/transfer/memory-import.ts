@@ -18,7 +18,7 @@ import type { SlotResolver } from '../temporal/slot-resolver';
 import { startBulkLoad } from './bulk-load';
 import type { BulkLoadHelper } from './bulk-load-helper';
 import { checkDocument } from './import-checks';
-import { entityIdMapper, joinExistingEntities, refreshJoinedSlots, writeEntities } from './import-entities';
+import { entityIdMapper, joinedSlotsInUse, joinExistingEntities, refreshSlots, writeEntities } from './import-entities';
 import { linkEpisodes, writeConversations, writeEpisodes } from './import-episodes';
 import { writeFacts } from './import-facts';
 import { importSummary, type ImportSummary } from './import-summary';
@@ -53,6 +53,7 @@ export function importMemory(ctx: ImportContext, doc: MemoryExport, replace: boo
   const joined = joinExistingEntities(doc.entities, entities, exists);
   const entityId = entityIdMapper(joined);
   writeEntities(db, entities, doc.entities, joined, replacing);
+  const meeting = joinedSlotsInUse(claims, doc.facts, joined, entityId);
   // With a helper, a worker writes episodes and fact_episodes meanwhile (bulk-load-helper.ts).
   if (!helper) writeEpisodes(db, doc.episodes, replacing);
   writeFacts(rows, claims, checked, doc.facts, entityId, !helper);
@@ -60,6 +61,6 @@ export function importMemory(ctx: ImportContext, doc: MemoryExport, replace: boo
     writeEpisodes(db, doc.episodes, replacing);
     linkEpisodes(rows, doc.facts);
   });
-  refreshJoinedSlots(ctx.slots, doc.facts, joined, entityId);
+  refreshSlots(ctx.slots, meeting);
   return importSummary(doc, checked.clashes, joined);
 }

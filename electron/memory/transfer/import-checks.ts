@@ -99,7 +99,8 @@ function checkFacts(facts: FactRecord[], ids: DocumentIds, exists: StoreLookups)
     if (f.invalid_at !== null && f.invalid_at < f.valid_at) failFact(i, 'invalid_at', `is before valid_at (${f.valid_at})`);
     // The rules' own rule (observe refuses the same): a stated end comes after the start. Only a fact
     // closed by another (invalidated_by) may end where it starts: two values said for one instant.
-    if (f.invalid_at === f.valid_at && f.invalidated_by === null) failFact(i, 'invalid_at', `must be after valid_at (${f.valid_at}) unless another fact closed it (invalidated_by)`);
+    // History is kept as it was (a forgotten closer leaves no link behind: forget.ts).
+    if (f.expired_at === null && f.invalid_at === f.valid_at && f.invalidated_by === null) failFact(i, 'invalid_at', `must be after valid_at (${f.valid_at}) unless another fact closed it (invalidated_by)`);
     if ((f.invalid_at === null) !== (f.invalid_at_precision === null)) failFact(i, 'invalid_at_precision', f.invalid_at === null ? 'must be null when invalid_at is null' : 'is missing: invalid_at has a time');
     if (f.expired_at !== null && f.expired_at < f.created_at) failFact(i, 'expired_at', `is before created_at (${f.created_at})`);
     if (f.supersedes !== null && !ids.facts.has(f.supersedes) && !exists.fact(f.supersedes)) failFact(i, 'supersedes', `unknown fact ${f.supersedes}`);

@@ -42,7 +42,7 @@ export interface ObserveSummary {
 
 /** What one write changed; every write raises exactly one. `reason` is what the UI is told. */
 export type MemoryChange =
-  | { kind: 'facts'; reason: 'observed' | 'learned' | 'edit' | 'close'; changes: SlotChanges }
+  | { kind: 'facts'; reason: 'observed' | 'learned' | 'edit' | 'close' | 'migrated'; changes: SlotChanges }
   | { kind: 'forgotten'; reason: 'forget' | 'conversation deleted'; forgotten: Forgotten }
   | { kind: 'imported'; reason: 'import'; summary: ImportSummary }
   | { kind: 'conversations'; reason: 'conversation'; conversationIds: string[] }

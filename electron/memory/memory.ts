@@ -27,6 +27,7 @@ import { observeAll, parseObservations } from './temporal/observe';
 import type { SlotChanges } from './temporal/slot-resolver';
 import { entityCandidates } from './text-search/entity-candidates';
 import { flushFullText } from './text-search/fts-index';
+import { pendingSlotRefreshes, refreshQueuedSlots } from './temporal/slot-refresh';
 import { MemorySearch, type ScorePart, type SearchHit, type SearchOptions } from './text-search/search';
 import { exportMemory } from './transfer/memory-export';
 import { importInto, previewImport, type ImportPreview, type ImportSummary } from './transfer/import-into';
@@ -54,6 +55,10 @@ export class Memory {
     this.episodes = this.store.episodes;
     this.jobs = this.store.jobs;
     this.searcher = new MemorySearch(this.store.db);
+    // Slots a migration merged are resolved by the rules before anything reads them.
+    if (pendingSlotRefreshes(this.store.db).length) {
+      this.write(() => (refreshQueuedSlots(this.store), this.settle()), (changes) => ({ kind: 'facts', reason: 'migrated', changes }));
+    }
   }
 
   /** Subscribes to changes (vector sync, UI refresh); returns the unsubscribe function. */

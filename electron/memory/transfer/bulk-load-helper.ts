@@ -19,6 +19,7 @@ import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { BUILT, FAILED, SCRATCH_MMAP_BYTES, STARTING, STATE, packRows, type BulkLoadEpisodes, type BulkLoadFacts, type BulkLoadMessage, type BulkLoadReport, type BulkLoadStart } from './bulk-load-protocol';
 import { FULL_TEXT_TABLES } from '../text-search/fts-index';
+import { canonicalPredicate } from './canonical-predicates';
 
 /** Below this many facts + episodes, starting a worker (~50 ms built, ~250 ms from source) saves nothing. */
 export const BULK_HELPER_MIN_ROWS = 20_000;
@@ -112,7 +113,8 @@ export class BulkLoadHelper {
           .pluck()
           .all(),
       },
-      facts: packRows(doc.facts, [(f) => f.fact, (f) => f.predicate]),
+      // The predicate the main thread will write (memory-import.ts normalises it), for the full text.
+      facts: packRows(doc.facts, [(f) => f.fact, (f) => canonicalPredicate(f.predicate)]),
     };
     // Two parts: the worker indexes the facts while the episodes are packed here. If the second part
     // cannot be packed, `rows` stays null and the worker is not waited for.

@@ -17,6 +17,7 @@ import type { FactRows } from '../store/fact-rows';
 import type { SlotResolver } from '../temporal/slot-resolver';
 import { startBulkLoad } from './bulk-load';
 import type { BulkLoadHelper } from './bulk-load-helper';
+import { withCanonicalPredicates } from './canonical-predicates';
 import { checkDocument } from './import-checks';
 import { entityIdMapper, joinedSlotsInUse, joinExistingEntities, refreshSlots, writeEntities } from './import-entities';
 import { linkEpisodes, writeConversations, writeEpisodes } from './import-episodes';
@@ -37,8 +38,10 @@ export interface ImportContext {
   slots: SlotResolver;
 }
 
-export function importMemory(ctx: ImportContext, doc: MemoryExport, replace: boolean, helper: BulkLoadHelper | null = null): ImportSummary {
+export function importMemory(ctx: ImportContext, document: MemoryExport, replace: boolean, helper: BulkLoadHelper | null = null): ImportSummary {
   const { db, rows, claims, entities } = ctx;
+  // Predicates in the one vocabulary of observe and ingestion, before any rule is checked.
+  const doc = withCanonicalPredicates(document);
   // Into a store without facts and episodes, no fact or episode can clash or be cited from the store:
   // their lookups are skipped, and indexes and queue triggers are rebuilt once after loading instead
   // of being updated row by row (several times faster for a whole memory moving to a new machine).

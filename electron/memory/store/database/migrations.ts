@@ -1,5 +1,6 @@
 import type { Database } from 'better-sqlite3';
 import { registerTextFunctions } from '../../text-search/fts-index';
+import { normalizePredicate } from '../normalize';
 
 /** One schema step. Steps run in order, each in its own transaction, and are never edited once released. */
 export interface Migration {
@@ -263,6 +264,32 @@ export const migrations: Migration[] = [
         UPDATE claims SET end_precision = 'instant' WHERE end_at IS NOT NULL;
         ALTER TABLE episodes ADD COLUMN utc_offset TEXT;
         ALTER TABLE episodes ADD COLUMN time_zone TEXT;
+      `);
+    },
+  },
+  {
+    name: '0009_one_predicate_vocabulary',
+    up(db) {
+      // Imports used to keep predicates as given ("note-3") while observe and ingestion normalise
+      // them ("note_3"): the same relation sat in two slots the rules never resolved together. Every
+      // predicate is normalised; the full text of a renamed fact is re-indexed (its old terms deleted
+      // by value, as FTS5 external content requires); the live slots that were renamed are queued for
+      // re-resolution, which the store runs when it opens (temporal/slot-refresh.ts).
+      db.function('tempora_predicate', { deterministic: true }, (p: unknown) => (typeof p === 'string' ? normalizePredicate(p) : p));
+      db.exec(`
+        CREATE TABLE slot_refresh_queue (subject_id TEXT NOT NULL, predicate TEXT NOT NULL, PRIMARY KEY (subject_id, predicate)) WITHOUT ROWID;
+        CREATE TEMP TABLE renamed AS SELECT rowid AS row FROM facts WHERE predicate <> tempora_predicate(predicate);
+        INSERT OR IGNORE INTO slot_refresh_queue (subject_id, predicate)
+          SELECT DISTINCT subject_id, tempora_predicate(predicate) FROM facts WHERE rowid IN (SELECT row FROM renamed) AND expired_at IS NULL;
+        INSERT INTO facts_fts (facts_fts, rowid, fact, predicate)
+          SELECT 'delete', rowid, fact, predicate FROM facts
+          WHERE rowid IN (SELECT row FROM renamed) AND rowid NOT IN (SELECT row FROM fts_queue WHERE kind = 'fact');
+        UPDATE facts SET predicate = tempora_predicate(predicate) WHERE rowid IN (SELECT row FROM renamed);
+        INSERT INTO facts_fts (rowid, fact, predicate)
+          SELECT rowid, fact, predicate FROM facts
+          WHERE rowid IN (SELECT row FROM renamed) AND rowid NOT IN (SELECT row FROM fts_queue WHERE kind = 'fact');
+        UPDATE claims SET predicate = tempora_predicate(predicate) WHERE predicate <> tempora_predicate(predicate);
+        DROP TABLE temp.renamed;
       `);
     },
   },

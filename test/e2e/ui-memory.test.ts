@@ -4,10 +4,13 @@
  * the answer change → edit a fact and see its versions → export and compare with the engine's.
  * Also: bad import files, known-at, search in Japanese, keyboard navigation, themes, thousands of
  * facts, the disconnected banner. Saves a screenshot of each screen.
+ *
+ * The user's zone is Asia/Tokyo ($TEMPORA_TZ; the browser itself runs in UTC): every time shown and
+ * typed is read in Tokyo, and a fact's interval shows the precision it was said in.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { MemoryExport } from '../../shared/memory-schema';
 import { screenshot } from './helpers/screenshots';
 import { seedExport } from './helpers/seed-memory';
@@ -22,6 +25,8 @@ let seed: MemoryExport;
 
 describe.skipIf(CHROMIUM_MISSING !== null)('the memory screens through the bridge', () => {
   beforeAll(async () => {
+    // The engine runs in this process: the zone it reads and shows in is the user's, not the machine's.
+    vi.stubEnv('TEMPORA_TZ', 'Asia/Tokyo');
     ui = await startUi({ engine: { startWorker: false } });
     seedFile = join(ui.dir, 'seed-memory.json');
     seed = await seedExport(seedFile);
@@ -33,6 +38,7 @@ describe.skipIf(CHROMIUM_MISSING !== null)('the memory screens through the bridg
 
   afterAll(async () => {
     await ui?.close();
+    vi.unstubAllEnvs();
   });
 
   it('opens with the token, survives a reload, and the memory screens work without a model', async () => {
@@ -93,11 +99,15 @@ describe.skipIf(CHROMIUM_MISSING !== null)('the memory screens through the bridg
     expect(await page.locator('.tl-row[data-row="田中さん · works_at"] path.tl-link').count()).toBe(1);
   });
 
-  it('drags the as-of cursor to 2026-09-10 and the answer changes from B to A', async () => {
+  it('drags the as-of cursor to 2026-09-10 (Tokyo) and the answer changes from B to A', async () => {
     const { page } = ui;
     expect(await asOfAnswer(page, 'me · manager')).toBe('B');
-    await dragAsOfTo(page, '2026-09-10T00:00:00.000Z');
-    await expect.poll(() => page.locator('#asof-title').textContent()).toBe('True as of 2026-09-10');
+    await expect.poll(() => page.locator('.timeline-screen .screen-header').textContent()).toContain('Times in Asia/Tokyo');
+    // The cursor snaps to Tokyo's days: the start of 10 September there is 15:00 UTC the day before.
+    await dragAsOfTo(page, '2026-09-09T15:00:00.000Z');
+    await expect.poll(() => page.locator('#asof-title').textContent()).toBe('True as of Sep 10, 2026');
+    expect(await page.getByTestId('asof-handle').getAttribute('aria-valuetext')).toBe('as of Sep 10, 2026 (Asia/Tokyo)');
+    expect(await page.locator('.tl-row[data-row="me · manager"] g.tl-bar.closed').getAttribute('aria-label')).toContain('from Sep 1, 2026, 10:00 to Sep 15, 2026, 10:00');
     expect(await asOfAnswer(page, 'me · manager')).toBe('A');
     expect(await asOfAnswer(page, 'me · lives_in')).toBe('東京');
     expect(await page.locator('.tl-row[data-row="me · manager"] g.tl-bar.asof').getAttribute('aria-label')).toMatch(/^A:/);
@@ -108,10 +118,10 @@ describe.skipIf(CHROMIUM_MISSING !== null)('the memory screens through the bridg
     await page.locator('.tl-chart').blur();
     await screenshot(page, 'timeline', { docs: true });
     await page.getByRole('button', { name: 'Fit' }).click();
-    // The slider answers to the keyboard too: six days later (B came at 2026-09-15 01:00 UTC), B.
+    // The slider answers to the keyboard too: six days later (B came at 2026-09-15 10:00 in Tokyo), B.
     await page.getByTestId('asof-handle').focus();
     for (let i = 0; i < 6; i++) await page.keyboard.press('ArrowRight');
-    await expect.poll(() => page.locator('#asof-title').textContent()).toBe('True as of 2026-09-16');
+    await expect.poll(() => page.locator('#asof-title').textContent()).toBe('True as of Sep 16, 2026');
     expect(await asOfAnswer(page, 'me · manager')).toBe('B');
   });
 
@@ -146,9 +156,13 @@ describe.skipIf(CHROMIUM_MISSING !== null)('the memory screens through the bridg
     await expect.poll(from).toBeGreaterThan(before);
     await page.getByRole('button', { name: 'Fit' }).click();
 
-    await page.getByLabel('Known at (UTC)').fill('2020-01-01T00:00');
+    // 24-hour text in Tokyo, applied on Enter.
+    const knownAt = page.getByLabel('Known at (Asia/Tokyo)');
+    await knownAt.fill('2020-01-01 00:00');
+    await knownAt.press('Enter');
     await expect.poll(() => page.locator('.tl-row').count()).toBe(0);
-    await expect.poll(() => page.locator('.timeline-screen .screen-header').textContent()).toContain('as it was held at 2020-01-01');
+    await expect.poll(() => page.locator('.timeline-screen .screen-header').textContent()).toContain('as it was held at Jan 1, 2020, 00:00.');
+    expect(await knownAt.inputValue()).toBe('2020-01-01 00:00');
     await page.getByRole('button', { name: 'Known now' }).click();
     await expect.poll(() => page.locator('.tl-row').count()).toBeGreaterThan(0);
   });
@@ -158,9 +172,14 @@ describe.skipIf(CHROMIUM_MISSING !== null)('the memory screens through the bridg
     await page.locator('.tl-row[data-row="me · manager"] g.tl-bar.open').click();
     await expect.poll(() => page.locator('.fact-page h1').textContent()).toBe('My manager changed to B.');
     await page.getByRole('button', { name: 'Edit' }).click();
+    // The field starts as readable text in Tokyo, and says how it is read.
+    expect(await page.getByLabel('True from (valid_at)').inputValue()).toBe('2026-09-15 10:00');
+    expect(await page.locator('.fact-form').textContent()).toContain('read in Asia/Tokyo');
     await page.getByLabel('True from (valid_at)').fill('2026-09-31');
     await page.getByRole('button', { name: 'Save' }).click();
-    await expect.poll(() => page.locator('.fact-form [role="alert"]').textContent()).toMatch(/valid_at: must be an ISO-8601 UTC time/);
+    // main's words, under the field they are about.
+    const validField = page.locator('.fact-form .field', { has: page.getByLabel('True from (valid_at)') });
+    await expect.poll(() => validField.getByRole('alert').textContent()).toMatch(/valid_at: not a time: "2026-09-31"/);
 
     await page.getByLabel('Fact', { exact: true }).fill('My manager changed to B (Bob).');
     await page.getByLabel('True from (valid_at)').fill('2026-09-14');
@@ -170,16 +189,17 @@ describe.skipIf(CHROMIUM_MISSING !== null)('the memory screens through the bridg
     const versions = page.locator('.versions li');
     expect(await versions.nth(0).textContent()).toContain('My manager changed to B.');
     expect(await versions.nth(0).textContent()).toMatch(/replaced/);
-    expect(await page.locator('.fact-times').textContent()).toContain('from 2026-09-14');
+    // A day, as it was typed: its precision is kept.
+    expect(await page.locator('.fact-times').textContent()).toContain('since Sep 14, 2026 (still true)');
     expect(await page.locator('.fact-links').textContent()).toContain('My manager is A.');
     expect(page.url()).toContain(`#/facts/`);
     await screenshot(page, 'fact-page', { docs: true });
 
     // The timeline follows: A now ends on 2026-09-14.
     await go(page, '#/timeline');
-    await page.getByLabel('As of (UTC)').fill('2026-09-14');
+    await page.getByLabel('As of (Asia/Tokyo)', { exact: true }).fill('2026-09-14');
     await expect.poll(() => asOfAnswer(page, 'me · manager')).toBe('B');
-    await page.getByLabel('As of (UTC)').fill('2026-09-13');
+    await page.getByLabel('As of (Asia/Tokyo)', { exact: true }).fill('2026-09-13');
     await expect.poll(() => asOfAnswer(page, 'me · manager')).toBe('A');
   });
 
@@ -199,18 +219,24 @@ describe.skipIf(CHROMIUM_MISSING !== null)('the memory screens through the bridg
     expect(saved.facts.some((f) => f.fact === 'My manager changed to B (Bob).')).toBe(true);
   });
 
-  it('closes a fact at a time (a bad time shows the API error) and forgets one after a warning that it cannot be undone', async () => {
+  it('closes a fact at a time in words (a bad time shows the API error) and forgets one after a warning that it cannot be undone', async () => {
     const { page } = ui;
     const alice = ui.engine.memory.listFacts({ subject: 'Alice' })[0]!;
     await go(page, `#/facts/${alice.id}`);
     await page.getByRole('button', { name: 'Close…' }).click();
+    // It starts as today's date in Tokyo.
+    expect(await page.getByLabel('No longer true from').inputValue()).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     await page.getByLabel('No longer true from').fill('2026-02-30');
     await page.getByRole('button', { name: 'Close fact' }).click();
-    await expect.poll(() => page.locator('.fact-form [role="alert"]').textContent()).toMatch(/at: must be an ISO-8601 UTC time/);
-    await page.getByLabel('No longer true from').fill('2026-11-01');
+    await expect.poll(() => page.locator('.fact-form [role="alert"]').textContent()).toMatch(/at: not a time: "2026-02-30"/);
+    // A phrase is sent as typed; main reads it in Tokyo, as precisely as it was said (a month).
+    await page.getByLabel('No longer true from').fill('November 2026');
     await page.getByRole('button', { name: 'Close fact' }).click();
-    await expect.poll(() => page.locator('.fact-page .note').textContent()).toBe('Closed: no longer true from 2026-11-01.');
-    expect(await page.locator('.fact-header .badges').textContent()).toContain('closed 2026-11-01');
+    await expect.poll(() => page.locator('.fact-page .note').textContent()).toBe('Closed: no longer true from November 2026.');
+    expect(await page.locator('.fact-header .badges').textContent()).toContain('closed November 2026');
+    expect(await page.locator('.fact-times').textContent()).toContain('from Mar 15, 2026, 19:00 to November 2026');
+    const closed = ui.engine.memory.listFacts({ subject: 'Alice', history: true }).find((f) => f.invalid_at !== null && f.expired_at === null);
+    expect([closed?.invalid_at, closed?.invalid_at_precision]).toEqual(['2026-10-31T15:00:00.000Z', 'month']);
     expect(ui.engine.memory.listFacts({ subject: 'Alice' })).toHaveLength(0);
 
     const coffee = ui.engine.memory.listFacts({}).find((f) => f.object === 'coffee')!;
@@ -235,8 +261,14 @@ describe.skipIf(CHROMIUM_MISSING !== null)('the memory screens through the bridg
     await expect.poll(countOf).toBeGreaterThan(seed.facts.length);
     await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
     await screenshot(page, 'facts', { docs: true });
+    // The interval of a fact said in days, in Tokyo's days (in UTC it would be 9 to 13 July).
+    await page.getByPlaceholder(/Search facts/).fill('京都');
+    const kyoto = page.locator('.fact-row', { hasText: '京都に行きました。' });
+    await expect.poll(() => kyoto.first().locator('.interval').textContent()).toBe('from Jul 10 to Jul 14, 2026');
+    expect(await page.locator('.facts-screen .screen-header').textContent()).toContain('Times in Asia/Tokyo');
+    await page.getByPlaceholder(/Search facts/).fill('');
     await page.getByText('Current', { exact: true }).click();
-    await page.getByLabel('As of (UTC)').fill('2026-09-10');
+    await page.getByLabel('As of (Asia/Tokyo)').fill('2026-09-10');
     await expect.poll(() => page.locator('.fact-list').textContent()).toContain('My manager is A.');
     expect(await page.locator('.fact-list').textContent()).not.toContain('My manager changed to B');
     await page.getByRole('button', { name: 'Now', exact: true }).click();
@@ -271,6 +303,30 @@ describe.skipIf(CHROMIUM_MISSING !== null)('the memory screens through the bridg
     await expect.poll(background).not.toBe(light); // the choice wins over the system
     await page.getByRole('button', { name: /Change theme/ }).click(); // dark → system
     await expect.poll(background).toBe(light);
+  });
+
+  it('changes the time zone on the Models screen, and every time follows; "Use system zone" goes back', async () => {
+    const { page } = ui;
+    const kyoto = ui.engine.memory.listFacts({ history: true }).find((f) => f.object === '京都')!;
+    await go(page, '#/models');
+    const current = page.getByTestId('time-zone-current');
+    await expect.poll(() => current.textContent()).toBe('Times are shown and read in Asia/Tokyo, from the TEMPORA_TZ environment variable.');
+    const zone = page.locator('.time-zone-setting').getByLabel('Zone');
+    await zone.fill('Mars/Olympus');
+    await page.getByRole('button', { name: 'Use this zone' }).click();
+    await expect.poll(() => page.locator('.time-zone-setting [role="alert"]').textContent()).toMatch(/unknown time zone "Mars\/Olympus"/);
+    await zone.fill('Europe/Berlin');
+    await page.getByRole('button', { name: 'Use this zone' }).click();
+    await expect.poll(() => current.textContent()).toBe('Times are shown and read in Europe/Berlin, from your setting.');
+    // Tokyo's 10 July began at 17:00 on the 9th in Berlin: the days move with the zone.
+    await go(page, `#/facts/${kyoto.id}`);
+    await expect.poll(() => page.locator('.fact-times').textContent()).toContain('from Jul 9 to Jul 13, 2026');
+    expect(await page.locator('.fact-page').textContent()).toContain('Times in Europe/Berlin');
+    await go(page, '#/models');
+    await page.getByRole('button', { name: 'Use system zone' }).click();
+    await expect.poll(() => current.textContent()).toBe('Times are shown and read in Asia/Tokyo, from the TEMPORA_TZ environment variable.');
+    await go(page, `#/facts/${kyoto.id}`);
+    await expect.poll(() => page.locator('.fact-times').textContent()).toContain('from Jul 10 to Jul 14, 2026');
   });
 
   it('stays usable with thousands of facts: only the rows in view are in the page', async () => {

@@ -24,3 +24,9 @@ export const modelKeys = {
 export const chatKeys = {
   messages: (conversationId: string) => ['chat', 'messages', conversationId] as const,
 };
+
+/** The app's settings as main holds them; changed only from the settings controls. */
+export const settingsKeys = {
+  /** The zone every time is shown and read in (timeSettings). */
+  time: ['settings', 'time'] as const,
+};

@@ -2,6 +2,7 @@
 import { useState } from 'react';
 import type { ConversationSummary } from '../../../shared/api-contract';
 import { hrefOf } from '../app/router';
+import { useTimeFormat } from '../app/time-format';
 import { formatTime } from '../common/format';
 
 interface Props {
@@ -12,6 +13,7 @@ interface Props {
 }
 
 export function ConversationItem({ conversation, selected, onRename, onDelete }: Props) {
+  const format = useTimeFormat();
   const [editing, setEditing] = useState(false);
   const [title, setTitle] = useState(conversation.title);
 
@@ -47,7 +49,7 @@ export function ConversationItem({ conversation, selected, onRename, onDelete }:
       <a href={hrefOf({ screen: 'chat', conversationId: conversation.id })} aria-current={selected ? 'true' : undefined}>
         <span className="conversation-title">{conversation.title || 'Untitled'}</span>
         <span className="conversation-meta">
-          {formatTime(conversation.updated_at)} · {conversation.message_count === 1 ? '1 message' : `${conversation.message_count} messages`}
+          {formatTime(conversation.updated_at, format)} · {conversation.message_count === 1 ? '1 message' : `${conversation.message_count} messages`}
         </span>
       </a>
       <div className="conversation-actions">

@@ -1,6 +1,7 @@
 /** The messages of a conversation, the live (streaming) answer, Regenerate on the last answer. */
 import { useEffect, useRef } from 'react';
 import type { ChatMessageRecord } from '../../../shared/api-contract';
+import { useTimeFormat } from '../app/time-format';
 import { formatTime } from '../common/format';
 import { UsedFacts } from './UsedFacts';
 import type { LiveTurn } from './use-chat-turn';
@@ -15,6 +16,7 @@ interface Props {
 
 export function MessageList({ messages, turn, stoppedIds, canRegenerate, onRegenerate }: Props) {
   const end = useRef<HTMLDivElement>(null);
+  const format = useTimeFormat();
   // While regenerating, the old answer is being replaced: hide it.
   const regenerating = turn !== null && turn.userText === null;
   const lastUserIndex = messages.findLastIndex((m) => m.role === 'user');
@@ -34,7 +36,7 @@ export function MessageList({ messages, turn, stoppedIds, canRegenerate, onRegen
         <article key={message.id} className={`message ${message.role}`} aria-label={message.role === 'user' ? 'You' : 'Tempora'}>
           <div className="message-meta">
             <span className="who">{message.role === 'user' ? 'You' : 'Tempora'}</span>
-            <time dateTime={message.reference_time}>{formatTime(message.reference_time)}</time>
+            <time dateTime={message.reference_time}>{formatTime(message.reference_time, format)}</time>
             {stoppedIds.has(message.id) && <span className="badge">stopped</span>}
           </div>
           <div className="message-text">{message.content}</div>

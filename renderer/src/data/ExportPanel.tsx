@@ -3,10 +3,13 @@ import { useState } from 'react';
 import { errorMessage } from '../api/client';
 import { useApi } from '../app/api-context';
 import { ErrorText } from '../common/ErrorText';
-import { localDateStamp, pluralise } from '../common/format';
+import { useTimeFormat } from '../app/time-format';
+import { pluralise } from '../common/format';
+import { toDateInputValue } from '../common/time-input';
 
 export function ExportPanel() {
   const api = useApi();
+  const { timeZone } = useTimeFormat();
   const [error, setError] = useState<string | null>(null);
   const [note, setNote] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -19,7 +22,8 @@ export function ExportPanel() {
       const url = URL.createObjectURL(blob);
       const link = document.createElement('a');
       link.href = url;
-      link.download = `tempora-memory-${localDateStamp()}.json`;
+      // Today's date in the user's zone.
+      link.download = `tempora-memory-${toDateInputValue(Date.now(), timeZone)}.json`;
       document.body.append(link);
       link.click();
       link.remove();

@@ -1,35 +1,38 @@
-/** Close a fact: it stops being true at the given time (kept in the history, not deleted). */
+/**
+ * Close a fact: it stops being true at the given time (kept in the history, not deleted). The time
+ * starts as today's date in the user's zone and is sent as typed: a date, a time or a phrase
+ * ("yesterday", "先週") that main reads in that zone; its message, when it refuses, is shown under it.
+ */
 import { useId, useState, type FormEvent } from 'react';
 import type { FactRecord } from '../../../shared/memory-schema';
-import { errorMessage } from '../api/client';
+import { errorField, errorMessage } from '../api/client';
 import { useApi } from '../app/api-context';
+import { useTimeFormat } from '../app/time-format';
 import { ErrorText } from '../common/ErrorText';
-import { formatTime } from '../common/format';
-import { normaliseTime } from '../common/time-input';
+import { toDateInputValue } from '../common/time-input';
+import { TimeTextField } from '../common/TimeTextField';
 
 export function FactCloseForm({ fact, onClosed, onCancel }: { fact: FactRecord; onClosed(fact: FactRecord): void; onCancel(): void }) {
   const api = useApi();
+  const format = useTimeFormat();
   const id = useId();
-  const [at, setAt] = useState(() => formatTime(new Date().toISOString().slice(0, 10) + 'T00:00:00.000Z'));
-  const [error, setError] = useState<string | null>(null);
+  const [at, setAt] = useState(() => toDateInputValue(Date.now(), format.timeZone));
+  const [error, setError] = useState<{ message: string; field: string | undefined } | null>(null);
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setError(null);
     try {
-      onClosed(await api.closeFact({ id: fact.id, at: normaliseTime(at) }));
+      onClosed(await api.closeFact({ id: fact.id, at: at.trim() }));
     } catch (e) {
-      setError(errorMessage(e));
+      setError({ message: errorMessage(e), field: errorField(e) });
     }
   };
   return (
     <form className="card fact-form" onSubmit={submit} aria-labelledby="close-title">
       <h2 id="close-title">Close this fact</h2>
-      <p className="muted small">It stays in the memory as something that was true until then. Time in UTC.</p>
-      <div className="field">
-        <label htmlFor={`${id}-at`}>No longer true from</label>
-        <input id={`${id}-at`} value={at} onChange={(e) => setAt(e.target.value)} />
-      </div>
-      <ErrorText message={error} />
+      <p className="muted small">It stays in the memory as something that was true until then.</p>
+      <TimeTextField id={`${id}-at`} label="No longer true from" value={at} onChange={setAt} zoneName={format.zoneName} error={error?.field === 'at' ? error.message : null} />
+      <ErrorText message={error && error.field !== 'at' ? error.message : null} />
       <div className="form-actions">
         <button type="submit" className="primary">
           Close fact

@@ -1,23 +1,34 @@
 /**
- * Edit a fact: its sentence, object, valid_at and invalid_at (empty = still true). Only changed
- * fields are sent; times are read as UTC; the API's message is shown as is when it refuses.
+ * Edit a fact: its sentence, object, valid_at and invalid_at (empty = still true). The times start
+ * as readable text in the user's zone ("2026-09-01", "2026-03", "2026-09-01 10:00") and are sent as
+ * typed — a date, a time or a phrase ("yesterday", "先週") that main reads in that zone. Only changed
+ * fields are sent; when main refuses one, its message is shown under that field.
  */
 import { useId, useState, type FormEvent } from 'react';
 import type { ApiRequest } from '../../../shared/api-contract';
 import type { FactRecord } from '../../../shared/memory-schema';
-import { errorMessage } from '../api/client';
+import { errorField, errorMessage } from '../api/client';
 import { useApi } from '../app/api-context';
+import { useTimeFormat } from '../app/time-format';
 import { ErrorText } from '../common/ErrorText';
-import { normaliseTime } from '../common/time-input';
+import { editValue } from '../common/time-input';
+import { TimeTextField } from '../common/TimeTextField';
+
+const TIME_FIELDS = new Set(['valid_at', 'invalid_at']);
 
 export function FactEditForm({ fact, onSaved, onCancel }: { fact: FactRecord; onSaved(fact: FactRecord): void; onCancel(): void }) {
   const api = useApi();
+  const format = useTimeFormat();
   const id = useId();
+  const [initial] = useState(() => ({
+    validAt: editValue(fact.valid_at, fact.valid_at_precision, format.timeZone),
+    invalidAt: fact.invalid_at === null ? '' : editValue(fact.invalid_at, fact.invalid_at_precision ?? 'instant', format.timeZone),
+  }));
   const [text, setText] = useState(fact.fact);
   const [object, setObject] = useState(fact.object);
-  const [validAt, setValidAt] = useState(fact.valid_at);
-  const [invalidAt, setInvalidAt] = useState(fact.invalid_at ?? '');
-  const [error, setError] = useState<string | null>(null);
+  const [validAt, setValidAt] = useState(initial.validAt);
+  const [invalidAt, setInvalidAt] = useState(initial.invalidAt);
+  const [error, setError] = useState<{ message: string; field: string | undefined } | null>(null);
   const [saving, setSaving] = useState(false);
 
   const submit = async (event: FormEvent) => {
@@ -25,23 +36,24 @@ export function FactEditForm({ fact, onSaved, onCancel }: { fact: FactRecord; on
     const request: ApiRequest<'editFact'> = { id: fact.id };
     if (text !== fact.fact) request.fact = text;
     if (object !== fact.object) request.object = object;
-    if (validAt.trim() !== fact.valid_at) request.valid_at = normaliseTime(validAt);
-    if (invalidAt.trim() !== (fact.invalid_at ?? '')) request.invalid_at = invalidAt.trim() === '' ? null : normaliseTime(invalidAt);
+    if (validAt.trim() !== initial.validAt) request.valid_at = validAt.trim();
+    if (invalidAt.trim() !== initial.invalidAt) request.invalid_at = invalidAt.trim() === '' ? null : invalidAt.trim();
     setSaving(true);
     setError(null);
     try {
       onSaved(await api.editFact(request));
     } catch (e) {
-      setError(errorMessage(e));
+      setError({ message: errorMessage(e), field: errorField(e) });
     } finally {
       setSaving(false);
     }
   };
+  const errorAt = (field: string) => (error?.field === field ? error.message : null);
 
   return (
     <form className="card fact-form" onSubmit={submit} aria-labelledby="edit-title">
       <h2 id="edit-title">Edit this fact</h2>
-      <p className="muted small">The current version is kept in the history; the edit becomes a new version. Times are UTC (2026-09-01 or 2026-09-01 09:30).</p>
+      <p className="muted small">The current version is kept in the history; the edit becomes a new version.</p>
       <div className="field">
         <label htmlFor={`${id}-fact`}>Fact</label>
         <textarea id={`${id}-fact`} value={text} onChange={(e) => setText(e.target.value)} rows={2} />
@@ -51,16 +63,18 @@ export function FactEditForm({ fact, onSaved, onCancel }: { fact: FactRecord; on
         <input id={`${id}-object`} value={object} onChange={(e) => setObject(e.target.value)} />
       </div>
       <div className="form-row">
-        <div className="field">
-          <label htmlFor={`${id}-valid`}>True from (valid_at)</label>
-          <input id={`${id}-valid`} value={validAt} onChange={(e) => setValidAt(e.target.value)} />
-        </div>
-        <div className="field">
-          <label htmlFor={`${id}-invalid`}>True until (invalid_at, empty = still true)</label>
-          <input id={`${id}-invalid`} value={invalidAt} onChange={(e) => setInvalidAt(e.target.value)} placeholder="still true" />
-        </div>
+        <TimeTextField id={`${id}-valid`} label="True from (valid_at)" value={validAt} onChange={setValidAt} zoneName={format.zoneName} error={errorAt('valid_at')} />
+        <TimeTextField
+          id={`${id}-invalid`}
+          label="True until (invalid_at, empty = still true)"
+          value={invalidAt}
+          onChange={setInvalidAt}
+          zoneName={format.zoneName}
+          error={errorAt('invalid_at')}
+          placeholder="still true"
+        />
       </div>
-      <ErrorText message={error} />
+      <ErrorText message={error && !TIME_FIELDS.has(error.field ?? '') ? error.message : null} />
       <div className="form-actions">
         <button type="submit" className="primary" disabled={saving}>
           {saving ? 'Saving…' : 'Save'}

@@ -4,6 +4,8 @@ import type { FactFilters } from './fact-filters';
 
 interface Props {
   filters: FactFilters;
+  /** The user's zone, in which the as-of date is a day. */
+  zoneName: string;
   entities: readonly string[];
   predicates: readonly string[];
   onChange(patch: Partial<FactFilters>): void;
@@ -22,7 +24,7 @@ function useDebounced(value: string, apply: (v: string) => void, ms = 250) {
   return [text, setText] as const;
 }
 
-export function FactFilterBar({ filters, entities, predicates, onChange }: Props) {
+export function FactFilterBar({ filters, zoneName, entities, predicates, onChange }: Props) {
   const [query, setQuery] = useDebounced(filters.query, (v) => onChange({ query: v }));
   const [entity, setEntity] = useDebounced(filters.entity, (v) => onChange({ entity: v }));
   const [predicate, setPredicate] = useDebounced(filters.predicate, (v) => onChange({ predicate: v }));
@@ -60,7 +62,7 @@ export function FactFilterBar({ filters, entities, predicates, onChange }: Props
         ))}
       </datalist>
       <label className="field-inline">
-        As of (UTC)
+        As of ({zoneName})
         <input type="date" value={filters.asOf} onChange={(e) => onChange({ asOf: e.target.value })} />
       </label>
       {filters.asOf && (

@@ -5,10 +5,12 @@ import { errorMessage } from '../api/client';
 import { useApi } from '../app/api-context';
 import { memoryKeys } from '../app/query-keys';
 import { navigate } from '../app/router';
+import { useTimeFormat } from '../app/time-format';
 import { ConfirmDialog } from '../common/ConfirmDialog';
 import { ErrorText } from '../common/ErrorText';
-import { formatTime } from '../common/format';
+import { formatEnd, formatInterval, formatTime } from '../common/format';
 import { queryError } from '../common/query-error';
+import { ZoneNote } from '../common/ZoneNote';
 import { FactBadges } from './FactBadges';
 import { FactCloseForm } from './FactCloseForm';
 import { FactEditForm } from './FactEditForm';
@@ -27,6 +29,7 @@ function takeFlash(): string | null {
 
 export function FactPage({ id }: { id: string }) {
   const api = useApi();
+  const format = useTimeFormat();
   const details = useQuery({ queryKey: memoryKeys.fact(id), queryFn: () => api.factDetails({ id }) });
   const [mode, setMode] = useState<Mode>('view');
   const [forgetting, setForgetting] = useState(false);
@@ -73,21 +76,26 @@ export function FactPage({ id }: { id: string }) {
       {note && <p role="status" className="note">{note}</p>}
       {!canChange && latest && (
         <p className="notice-inline">
-          This version was replaced on {formatTime(fact.expired_at ?? '')}. <a href={`#/facts/${encodeURIComponent(latest.id)}`}>Open the current version</a>.
+          This version was replaced on {formatTime(fact.expired_at ?? '', format)}. <a href={`#/facts/${encodeURIComponent(latest.id)}`}>Open the current version</a>.
         </p>
       )}
       <dl className="fact-times">
         <dt>True</dt>
         <dd>
-          from {formatTime(fact.valid_at)} {fact.invalid_at ? `until ${formatTime(fact.invalid_at)}` : 'until now (still true)'}
+          {formatInterval(fact, format)}
+          {fact.invalid_at === null ? ' (still true)' : ''}
         </dd>
         <dt>Recorded</dt>
         <dd>
-          {formatTime(fact.created_at)} {fact.expired_at ? `, replaced ${formatTime(fact.expired_at)}` : '(held now)'}
+          {formatTime(fact.created_at, format)}
+          {fact.expired_at ? `, replaced ${formatTime(fact.expired_at, format)}` : ' (held now)'}
         </dd>
         <dt>Values at a time</dt>
         <dd>{fact.cardinality === 'one' ? 'one (a new value closes the old one)' : 'many (values add up)'}</dd>
       </dl>
+      <p className="muted small">
+        <ZoneNote zoneName={format.zoneName} />
+      </p>
       {canChange && mode === 'view' && (
         <div className="form-actions">
           <button type="button" className="primary" onClick={() => setMode('edit')}>
@@ -121,7 +129,7 @@ export function FactPage({ id }: { id: string }) {
           onCancel={() => setMode('view')}
           onClosed={(closed) => {
             setMode('view');
-            flash = `Closed: no longer true from ${formatTime(closed.invalid_at ?? '')}.`;
+            flash = `Closed: no longer true from ${formatEnd(closed, format)}.`;
             navigate({ screen: 'fact', id: closed.id }, { replace: true });
           }}
         />

@@ -8,19 +8,23 @@ import { memoryKeys } from '../app/query-keys';
 import { navigate } from '../app/router';
 import { ErrorText } from '../common/ErrorText';
 import { queryError } from '../common/query-error';
-import { tryParseTime } from '../common/time-input';
+import { useTimeFormat } from '../app/time-format';
+import { formatMoment } from '../common/format';
+import { instantOfLocalValue } from '../common/time-input';
 import { VirtualList } from '../common/VirtualList';
 import { useFactFilters, type FactFilters } from './fact-filters';
 import { FactFilterBar } from './FactFilterBar';
 import { FactRow } from './FactRow';
+import { ZoneNote } from '../common/ZoneNote';
 
 interface Result {
   items: { fact: FactRecord; score?: number }[];
   note: string | null;
 }
 
-async function loadFacts(api: TemporaApi, f: FactFilters): Promise<Result> {
-  const asOf = f.asOf ? (tryParseTime(f.asOf) ?? undefined) : undefined;
+/** `zone`: the user's, in which the as-of date is a day (its start). */
+async function loadFacts(api: TemporaApi, f: FactFilters, zone: string): Promise<Result> {
+  const asOf = f.asOf ? (instantOfLocalValue(f.asOf, zone) ?? undefined) : undefined;
   const history = f.mode === 'history' ? true : undefined;
   const query = f.query.trim();
   if (query !== '') {
@@ -49,8 +53,14 @@ async function loadFacts(api: TemporaApi, f: FactFilters): Promise<Result> {
 export function FactsScreen() {
   const api = useApi();
   const [filters, update] = useFactFilters();
+  const format = useTimeFormat();
   // While new filters load, the list shows the previous answer.
-  const result = useQuery({ queryKey: memoryKeys.factList(filters), queryFn: () => loadFacts(api, filters), placeholderData: keepPreviousData });
+  const result = useQuery({
+    queryKey: memoryKeys.factList({ ...filters, timeZone: format.timeZone }),
+    queryFn: () => loadFacts(api, filters, format.timeZone),
+    placeholderData: keepPreviousData,
+    enabled: format.known || filters.asOf === '',
+  });
   const entities = useQuery({ queryKey: memoryKeys.entities, queryFn: () => api.listEntities({}) });
   const seenPredicates = useRef(new Set<string>());
   const predicates = useMemo(() => {
@@ -65,10 +75,11 @@ export function FactsScreen() {
         <h1>Facts</h1>
         <p className="muted">
           {filters.mode === 'current' ? 'What is true' : 'Every version, closed and replaced ones too'}
-          {filters.asOf ? ` as of ${filters.asOf}` : filters.mode === 'current' ? ' now' : ''}.
+          {filters.asOf ? ` as of ${formatMoment(instantOfLocalValue(filters.asOf, format.timeZone) ?? filters.asOf, format)}` : filters.mode === 'current' ? ' now' : ''}.{' '}
+          <ZoneNote zoneName={format.zoneName} />
         </p>
       </header>
-      <FactFilterBar filters={filters} entities={(entities.data ?? []).map((e) => e.name)} predicates={predicates} onChange={update} />
+      <FactFilterBar zoneName={format.zoneName} filters={filters} entities={(entities.data ?? []).map((e) => e.name)} predicates={predicates} onChange={update} />
       <ErrorText message={queryError(result.error)} />
       <p className="muted small result-count" role="status">
         {result.isPending ? 'Loading…' : `${items.length} ${items.length === 1 ? 'fact' : 'facts'}`}

@@ -6,7 +6,7 @@ export interface FactFilters {
   mode: 'current' | 'history';
   entity: string;
   predicate: string;
-  /** YYYY-MM-DD (UTC) or '' for now. */
+  /** YYYY-MM-DD (a day of the user's zone: its start) or '' for now. */
   asOf: string;
 }
 

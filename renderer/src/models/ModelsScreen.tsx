@@ -1,10 +1,11 @@
-/** Models: what is loaded, the recommended catalogue (download / load), a local GGUF file, the learning queue. */
+/** Models: what is loaded, the recommended catalogue (download / load), a local GGUF file, the learning queue; the time-zone setting. */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { errorMessage } from '../api/client';
 import { useApi } from '../app/api-context';
 import { useModelStatus } from '../app/model-status';
 import { modelKeys } from '../app/query-keys';
+import { TimeZoneSetting } from '../app/TimeZoneSetting';
 import { ErrorText } from '../common/ErrorText';
 import { queryError } from '../common/query-error';
 import { CatalogueCard } from './CatalogueCard';
@@ -52,7 +53,7 @@ export function ModelsScreen() {
     <div className="models-screen">
       <header className="screen-header">
         <h1>Models</h1>
-        <p className="muted">Everything runs on this computer. Without a model, the memory screens still work.</p>
+        <p className="muted">Everything runs on this computer. Without a model, the memory screens still work. The time zone is set here too.</p>
       </header>
       <ErrorText message={queryError(status.error) ?? queryError(catalogue.error) ?? error} />
       <div className="models-grid">
@@ -60,6 +61,7 @@ export function ModelsScreen() {
           {s && <LoadedModels status={s} busy={busy} onUnload={(role) => void unload(role)} />}
           <LocalModelPicker busy={busy} onLoad={load} />
           {s && <IngestionQueue status={s} />}
+          <TimeZoneSetting />
         </div>
         <section aria-labelledby="catalogue-title" className="catalogue">
           <h2 id="catalogue-title">Recommended for this machine</h2>

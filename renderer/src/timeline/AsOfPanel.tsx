@@ -2,7 +2,8 @@
 import { useMemo } from 'react';
 import type { FactRecord } from '../../../shared/memory-schema';
 import { factHref } from '../app/router';
-import { formatTime } from '../common/format';
+import { useTimeFormat } from '../app/time-format';
+import { formatMoment, formatTime } from '../common/format';
 import { VirtualList } from '../common/VirtualList';
 import { trueAt, type TimelineLayout } from './timeline-model';
 
@@ -14,6 +15,7 @@ interface Answer {
 }
 
 export function AsOfPanel({ layout, asOf, knownAt, onOpen }: { layout: TimelineLayout; asOf: number; knownAt: string | null; onOpen(fact: FactRecord): void }) {
+  const format = useTimeFormat();
   const answers = useMemo(() => {
     const out: Answer[] = [];
     for (const row of layout.rows) {
@@ -22,13 +24,13 @@ export function AsOfPanel({ layout, asOf, knownAt, onOpen }: { layout: TimelineL
     }
     return out;
   }, [layout, asOf]);
-  const when = formatTime(new Date(asOf).toISOString());
+  const when = formatMoment(asOf, format);
   return (
     <section className="asof-panel" aria-labelledby="asof-title">
       <h2 id="asof-title">
         True as of <time dateTime={new Date(asOf).toISOString()}>{when}</time>
       </h2>
-      <p className="muted small">{knownAt ? `As the memory held it at ${formatTime(knownAt)}.` : 'As the memory holds it now.'} {answers.length} answers.</p>
+      <p className="muted small">{knownAt ? `As the memory held it at ${formatTime(knownAt, format)}.` : 'As the memory holds it now.'} {answers.length} answers.</p>
       <VirtualList
         items={answers}
         rowHeight={52}

@@ -1,10 +1,13 @@
 /**
  * The time axis with the "as of" cursor: click or drag anywhere on the axis to move the cursor; the
  * handle is a slider (←/→ a day, Shift or PageUp/PageDown a month, Home/End the window's ends).
+ * Days, ticks and the cursor's label are those of the user's zone.
  */
 import { useRef, type KeyboardEvent, type PointerEvent } from 'react';
-import { formatTime } from '../common/format';
+import { useTimeFormat } from '../app/time-format';
+import { formatMoment } from '../common/format';
 import { DAY_MS } from '../common/time-input';
+import { roundToDay } from '../common/zoned-time';
 import { msOf, snap, ticks, xOf, type Domain } from './timeline-scale';
 
 interface Props {
@@ -16,12 +19,14 @@ interface Props {
 }
 
 export function TimeAxis({ domain, width, asOf, now, onAsOf }: Props) {
+  const format = useTimeFormat();
+  const zone = format.timeZone;
   const dragging = useRef(false);
   const el = useRef<HTMLDivElement>(null);
   const at = (event: PointerEvent) => {
     const rect = el.current?.getBoundingClientRect();
     if (!rect) return asOf;
-    return snap(msOf(event.clientX - rect.left, domain, width), domain, width);
+    return snap(msOf(event.clientX - rect.left, domain, width), domain, width, zone);
   };
   const onPointerDown = (event: PointerEvent<HTMLDivElement>) => {
     if (event.button !== 0) return;
@@ -42,9 +47,9 @@ export function TimeAxis({ domain, width, asOf, now, onAsOf }: Props) {
       PageUp: month,
     };
     const delta = moves[event.key];
-    if (delta !== undefined) onAsOf(Math.round((asOf + delta) / DAY_MS) * DAY_MS);
-    else if (event.key === 'Home') onAsOf(snap(domain.from, domain, width));
-    else if (event.key === 'End') onAsOf(snap(domain.to, domain, width));
+    if (delta !== undefined) onAsOf(roundToDay(asOf + delta, zone));
+    else if (event.key === 'Home') onAsOf(snap(domain.from, domain, width, zone));
+    else if (event.key === 'End') onAsOf(snap(domain.to, domain, width, zone));
     else return;
     event.preventDefault();
     event.stopPropagation();
@@ -69,7 +74,7 @@ export function TimeAxis({ domain, width, asOf, now, onAsOf }: Props) {
       onPointerCancel={() => (dragging.current = false)}
     >
       <svg width={width} height={34} aria-hidden="true">
-        {ticks(domain, width).map((tick) => {
+        {ticks(domain, width, format).map((tick) => {
           const x = xOf(tick.ms, domain, width);
           return (
             <g key={tick.ms} className={tick.major ? 'tick major' : 'tick'}>
@@ -101,11 +106,11 @@ export function TimeAxis({ domain, width, asOf, now, onAsOf }: Props) {
           aria-valuemin={Math.round(domain.from)}
           aria-valuemax={Math.round(domain.to)}
           aria-valuenow={Math.round(asOf)}
-          aria-valuetext={`as of ${formatTime(new Date(asOf).toISOString())}`}
+          aria-valuetext={`as of ${formatMoment(asOf, format)} (${format.zoneName})`}
           onKeyDown={onKeyDown}
           data-testid="asof-handle"
         >
-          <span className="tl-cursor-label">as of {formatTime(new Date(asOf).toISOString())}</span>
+          <span className="tl-cursor-label">as of {formatMoment(asOf, format)}</span>
         </div>
       )}
     </div>

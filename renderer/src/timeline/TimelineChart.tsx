@@ -7,6 +7,7 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useCallback, useRef, useState, type KeyboardEvent } from 'react';
 import type { FactRecord } from '../../../shared/memory-schema';
+import { useTimeFormat } from '../app/time-format';
 import { useElementSize } from '../common/use-element-size';
 import { TimeAxis } from './TimeAxis';
 import type { TimelineLayout } from './timeline-model';
@@ -28,6 +29,7 @@ interface Props {
 }
 
 export function TimelineChart({ layout, domain, asOf, now, setDomain, setAsOf, onFit, onOpen }: Props) {
+  const format = useTimeFormat();
   const body = useRef<HTMLDivElement>(null);
   const { width: bodyWidth, height } = useElementSize(body);
   const width = Math.max(100, bodyWidth - LABEL_WIDTH);
@@ -93,7 +95,7 @@ export function TimelineChart({ layout, domain, asOf, now, setDomain, setAsOf, o
         onPointerCancel={gestures.onPointerCancel}
       >
         <svg className="tl-grid" width={width} height={Math.max(height, virtualizer.getTotalSize())} style={{ left: LABEL_WIDTH }} aria-hidden="true">
-          {ticks(domain, width).map((tick) => {
+          {ticks(domain, width, format).map((tick) => {
             const x = xOf(tick.ms, domain, width);
             return <line key={tick.ms} className={tick.major ? 'major' : ''} x1={x} x2={x} y1={0} y2="100%" />;
           })}

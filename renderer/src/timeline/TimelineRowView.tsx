@@ -1,7 +1,8 @@
 /** One row (subject + predicate): its facts as bars over valid time, and the links from closed facts to their closers. */
 import { memo, type ReactNode } from 'react';
 import type { FactRecord } from '../../../shared/memory-schema';
-import { formatInterval } from '../common/format';
+import { useTimeFormat } from '../app/time-format';
+import { formatInterval, type TimeFormat } from '../common/format';
 import { LANE_HEIGHT, ROW_PADDING, trueAt, type TimelineBar, type TimelineLayout, type TimelineRow } from './timeline-model';
 import { xOf, type Domain } from './timeline-scale';
 
@@ -33,13 +34,14 @@ function textFits(text: string, px: number): string {
   return out;
 }
 
-function barLabel(bar: TimelineBar, closer: FactRecord | undefined): string {
+function barLabel(bar: TimelineBar, closer: FactRecord | undefined, format: TimeFormat): string {
   const f = bar.fact;
   const closed = f.invalid_at !== null ? (closer ? `; closed by “${closer.fact}”` : '; closed') : '; still true';
-  return `${f.object}: ${f.fact} (${formatInterval(f)}${closed})`;
+  return `${f.object}: ${f.fact} (${formatInterval(f, format)}${closed})`;
 }
 
 export const TimelineRowView = memo(function TimelineRowView({ row, top, layout, domain, width, asOf, now, hovered, onHover, onOpen }: Props) {
+  const format = useTimeFormat();
   const hoveredBar = hovered ? layout.byId.get(hovered)?.bar : undefined;
   const linkedIds = new Set<string>();
   if (hoveredBar) {
@@ -65,7 +67,7 @@ export const TimelineRowView = memo(function TimelineRowView({ row, top, layout,
         role="link"
         tabIndex={0}
         data-fact-id={bar.fact.id}
-        aria-label={barLabel(bar, closerEntry?.bar.fact)}
+        aria-label={barLabel(bar, closerEntry?.bar.fact, format)}
         onClick={() => onOpen(bar.fact)}
         onKeyDown={(e) => {
           if (e.key === 'Enter' || e.key === ' ') {
@@ -78,7 +80,7 @@ export const TimelineRowView = memo(function TimelineRowView({ row, top, layout,
         onFocus={() => onHover(bar.fact.id)}
         onBlur={() => onHover(null)}
       >
-        <title>{barLabel(bar, closerEntry?.bar.fact)}</title>
+        <title>{barLabel(bar, closerEntry?.bar.fact, format)}</title>
         <rect x={x1} y={y} width={x2 - x1} height={BAR_HEIGHT} rx={4} />
         {bar.end === null && x2 <= width && <path className="tl-open-end" d={`M${x2 - 1},${y} l6,${BAR_HEIGHT / 2} l-6,${BAR_HEIGHT / 2} z`} />}
         {bar.end !== null && <line className="tl-close-cap" x1={x2} x2={x2} y1={y - 3} y2={y + BAR_HEIGHT + 3} />}

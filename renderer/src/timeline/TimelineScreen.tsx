@@ -8,8 +8,10 @@ import { useApi } from '../app/api-context';
 import { memoryKeys } from '../app/query-keys';
 import { navigate } from '../app/router';
 import { ErrorText } from '../common/ErrorText';
+import { useTimeFormat } from '../app/time-format';
 import { formatTime } from '../common/format';
 import { queryError } from '../common/query-error';
+import { ZoneNote } from '../common/ZoneNote';
 import { AsOfPanel } from './AsOfPanel';
 import { buildLayout } from './timeline-model';
 import { fit, pan, zoom } from './timeline-scale';
@@ -19,6 +21,7 @@ import { TimelineToolbar } from './TimelineToolbar';
 
 export function TimelineScreen() {
   const api = useApi();
+  const format = useTimeFormat();
   const [view, update] = useTimelineView();
   const [now] = useState(() => Date.now());
   // While another "known at" loads, the chart shows the previous answer.
@@ -39,7 +42,8 @@ export function TimelineScreen() {
       <header className="screen-header">
         <h1>Timeline</h1>
         <p className="muted">
-          Each bar is a fact over the time it was true. {view.knownAt ? `Showing the memory as it was held at ${formatTime(view.knownAt)} (UTC).` : 'Showing the memory as it is held now.'}
+          Each bar is a fact over the time it was true. {view.knownAt ? `Showing the memory as it was held at ${formatTime(view.knownAt, format)}.` : 'Showing the memory as it is held now.'}{' '}
+          <ZoneNote zoneName={format.zoneName} />
         </p>
       </header>
       <TimelineToolbar

@@ -1,5 +1,7 @@
-/** Zoom / pan buttons, the as-of date, the known-at moment and a row filter. */
-import { toDateInputValue, toLocalInputValue, tryParseTime } from '../common/time-input';
+/** Zoom / pan buttons, the as-of date and the known-at moment (in the user's zone), and a row filter. */
+import { useTimeFormat } from '../app/time-format';
+import { instantOfLocalValue, toDateInputValue } from '../common/time-input';
+import { KnownAtInput } from './KnownAtInput';
 
 interface Props {
   asOf: number;
@@ -14,6 +16,7 @@ interface Props {
 }
 
 export function TimelineToolbar({ asOf, knownAt, filter, onZoom, onPan, onFit, onAsOf, onKnownAt, onFilter }: Props) {
+  const { timeZone, zoneName } = useTimeFormat();
   return (
     <div className="toolbar tl-toolbar" role="toolbar" aria-label="Timeline controls">
       <div className="button-group">
@@ -34,12 +37,12 @@ export function TimelineToolbar({ asOf, knownAt, filter, onZoom, onPan, onFit, o
         </button>
       </div>
       <label className="field-inline">
-        As of (UTC)
+        As of ({zoneName})
         <input
           type="date"
-          value={toDateInputValue(new Date(asOf).toISOString())}
+          value={toDateInputValue(asOf, timeZone)}
           onChange={(e) => {
-            const iso = tryParseTime(e.target.value);
+            const iso = instantOfLocalValue(e.target.value, timeZone);
             if (iso) onAsOf(Date.parse(iso));
           }}
         />
@@ -47,23 +50,12 @@ export function TimelineToolbar({ asOf, knownAt, filter, onZoom, onPan, onFit, o
       <button type="button" onClick={() => onAsOf(Date.now())}>
         Today
       </button>
-      <label className="field-inline">
-        Known at (UTC)
-        <input
-          type="datetime-local"
-          aria-describedby="known-at-help"
-          value={knownAt ? toLocalInputValue(knownAt) : ''}
-          onChange={(e) => onKnownAt(e.target.value === '' ? null : tryParseTime(e.target.value))}
-        />
-      </label>
+      <KnownAtInput knownAt={knownAt} timeZone={timeZone} zoneName={zoneName} onKnownAt={onKnownAt} />
       {knownAt && (
         <button type="button" onClick={() => onKnownAt(null)}>
           Known now
         </button>
       )}
-      <span id="known-at-help" className="visually-hidden">
-        Shows the memory as it was held at that moment; empty means now.
-      </span>
       <label className="field-inline grow">
         <span className="visually-hidden">Filter rows</span>
         <input type="search" placeholder="Filter rows (subject, predicate, value)" value={filter} onChange={(e) => onFilter(e.target.value)} />

@@ -1,5 +1,7 @@
 /** The time axis of the timeline: a [from, to] domain in ms mapped onto a pixel width; zoom, pan, ticks. */
 import { DAY_MS } from '../common/time-input';
+import { offsetMs, roundToDay, roundToHour, wallToUtc } from '../common/zoned-time';
+import type { TimeFormat } from '../../../shared/time-format';
 
 export interface Domain {
   from: number;
@@ -32,11 +34,10 @@ export function fit(min: number, max: number): Domain {
   return { from: min - pad, to: max + pad };
 }
 
-/** Snaps while dragging: whole UTC days when a day is wide enough to aim at, else whole hours. */
-export function snap(ms: number, d: Domain, width: number): number {
+/** Snaps while dragging: whole days of `zone` when a day is wide enough to aim at, else whole hours. */
+export function snap(ms: number, d: Domain, width: number, zone = 'UTC'): number {
   const dayPx = (DAY_MS / (d.to - d.from)) * width;
-  const unit = dayPx >= 1.5 || d.to - d.from > 3 * DAY_MS ? DAY_MS : HOUR_MS;
-  return Math.round(ms / unit) * unit;
+  return dayPx >= 1.5 || d.to - d.from > 3 * DAY_MS ? roundToDay(ms, zone) : roundToHour(ms, zone);
 }
 
 export interface Tick {
@@ -59,8 +60,6 @@ const STEPS: { step: Step; approx: number }[] = [
   { step: { kind: 'years', n: 10 }, approx: 10 * 365 * DAY_MS },
   { step: { kind: 'years', n: 50 }, approx: 50 * 365 * DAY_MS },
 ];
-
-const pad2 = (n: number) => String(n).padStart(2, '0');
 
 function first(ms: number, step: Step): Date {
   const d = new Date(ms);
@@ -99,30 +98,52 @@ function next(date: Date, step: Step): Date {
   }
 }
 
-function label(date: Date, step: Step): { text: string; major: boolean } {
+const labelFormats = new Map<string, Intl.DateTimeFormat>();
+/** Formats a wall time (held as the UTC fields of `date`) for the locale. */
+function wallText(date: Date, locale: string, options: Intl.DateTimeFormatOptions): string {
+  const key = `${locale}|${JSON.stringify(options)}`;
+  let f = labelFormats.get(key);
+  if (!f) {
+    f = new Intl.DateTimeFormat(locale, { ...options, timeZone: 'UTC' });
+    labelFormats.set(key, f);
+  }
+  return f.format(date);
+}
+
+/** A tick's label for the locale: "10:00", "Sep 15", "Sep 2026", "2026" (Japanese: "9月15日", "2026年9月"). */
+function label(date: Date, step: Step, locale: string): { text: string; major: boolean } {
   const y = date.getUTCFullYear();
-  const m = pad2(date.getUTCMonth() + 1);
-  const day = pad2(date.getUTCDate());
+  const dayText = () => wallText(date, locale, { month: 'short', day: 'numeric' });
   switch (step.kind) {
     case 'hours':
-      return { text: date.getUTCHours() === 0 ? `${y}-${m}-${day}` : `${pad2(date.getUTCHours())}:00`, major: date.getUTCHours() === 0 };
+      return { text: date.getUTCHours() === 0 ? dayText() : wallText(date, locale, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }), major: date.getUTCHours() === 0 };
     case 'days':
-      return { text: date.getUTCDate() === 1 || step.n === 7 ? `${y}-${m}-${day}` : `${m}-${day}`, major: date.getUTCDate() === 1 };
+      return { text: dayText(), major: date.getUTCDate() === 1 };
     case 'months':
-      return { text: `${y}-${m}`, major: date.getUTCMonth() === 0 };
+      return { text: wallText(date, locale, { month: 'short', year: 'numeric' }), major: date.getUTCMonth() === 0 };
     case 'years':
-      return { text: String(y), major: y % (step.n * 5) === 0 };
+      return { text: wallText(date, locale, { year: 'numeric' }), major: y % (step.n * 5) === 0 };
   }
 }
 
-/** Ticks about every `spacing` pixels, on calendar boundaries (UTC). */
-export function ticks(d: Domain, width: number, spacing = 90): Tick[] {
+/**
+ * Ticks about every `spacing` pixels, on the calendar boundaries of the format's zone, labelled for
+ * its locale. The steps are worked out on the zone's wall clock (held as UTC fields), each tick then
+ * placed at the instant that wall time names there.
+ */
+export function ticks(d: Domain, width: number, format: TimeFormat = { timeZone: 'UTC', locale: 'en-US' }, spacing = 90): Tick[] {
   const wanted = ((d.to - d.from) / Math.max(1, width)) * spacing;
   const step = (STEPS.find((s) => s.approx >= wanted * 0.8) ?? STEPS[STEPS.length - 1]!).step;
+  const zone = format.timeZone;
+  const wallFrom = d.from + offsetMs(d.from, zone);
+  const wallTo = d.to + offsetMs(d.to, zone);
   const out: Tick[] = [];
-  for (let date = first(d.from, step); date.getTime() <= d.to && out.length < 500; date = next(date, step)) {
-    const { text, major } = label(date, step);
-    out.push({ ms: date.getTime(), label: text, major });
+  for (let date = first(wallFrom, step); date.getTime() <= wallTo && out.length < 500; date = next(date, step)) {
+    const { text, major } = label(date, step, format.locale);
+    const ms = wallToUtc({ year: date.getUTCFullYear(), month: date.getUTCMonth() + 1, day: date.getUTCDate(), hour: date.getUTCHours(), minute: date.getUTCMinutes() }, zone);
+    // The repeated hour of an autumn change names one instant twice: one tick.
+    if (out.length > 0 && out[out.length - 1]!.ms >= ms) continue;
+    out.push({ ms, label: text, major });
   }
   return out;
 }

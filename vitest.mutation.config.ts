@@ -19,6 +19,8 @@ export default defineConfig({
       // the time-expression resolver (electron/memory/temporal/time-expression*.ts), where it exists
       'test/unit/time-expression.test.ts',
       'test/unit/memory-observe-phrases.test.ts',
+      'test/unit/temporal-one-version-per-write.test.ts',
+      'test/unit/time-zones-precision.test.ts',
     ],
     environment: 'node',
     testTimeout: 60_000,

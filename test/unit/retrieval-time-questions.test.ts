@@ -6,6 +6,7 @@ import { retrieve, retrieveWithoutVectors } from '../../electron/assistant/retri
 import { runChatTurn } from '../../electron/assistant/chat/chat-turn';
 import { searchMemoryText } from '../../electron/engine/memory-search';
 import type { ChatMessage, ChatModel } from '../../electron/llm/ports';
+import { sampleFact } from '../fixtures/fact-record';
 
 const countTokens = (text: string) => Math.ceil(text.length / 4);
 const NOW = '2026-10-01T00:00:00Z';
@@ -207,5 +208,15 @@ describe('the context for a time', () => {
     expect(describeIntervalIn({ valid_at: '2025-12-31T16:00:00.000Z', invalid_at: '2026-09-14T15:30:00.000Z' }, now, 'America/New_York')).toBe('from 31 Dec 2025 until 14 Sep');
     expect(describeIntervalIn({ valid_at: '2026-09-15T01:00:00.000Z', invalid_at: null }, now, 'Asia/Tokyo')).toBe('since 15 Sep');
     expect(describeIntervalIn({ valid_at: '2026-09-15T01:00:00.000Z', invalid_at: '2027-01-10T00:00:00.000Z' }, now, 'Asia/Tokyo')).toBe('from 15 Sep, until 10 Jan 2027 (planned)');
+  });
+});
+
+describe('the context without a named time', () => {
+  it('writes days in the user zone: 1 September in Tokyo, not 31 August', () => {
+    const fact = { ...sampleFact, valid_at: '2026-08-31T15:00:00.000Z', valid_at_precision: 'day' as const };
+    const options = { budget: 500, countTokens: (t: string) => t.length / 4, now: '2026-09-01T00:30:00.000Z' };
+    expect(buildContext([fact], { ...options, zone: 'Asia/Tokyo' }).text).toContain('since 2026-09-01, current');
+    expect(buildContext([fact], { ...options, zone: 'Asia/Tokyo' }).text).toContain('today is 2026-09-01');
+    expect(buildContext([fact], options).text).toContain('since 2026-08-31, current');
   });
 });

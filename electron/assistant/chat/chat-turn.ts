@@ -67,7 +67,7 @@ export async function runChatTurn(memory: Memory, model: ChatModel, vectors: Vec
   const now = memory.clock.now();
   const budget = Math.max(128, Math.min(1500, Math.floor(model.contextSize * 0.3)));
   // A time named in the question ("on 10 Sep", "去年") puts the facts true then first, and says so.
-  const block = buildContext(retrieval.facts, { budget, countTokens: (t) => model.countTokens(t), now, time: retrieval.time });
+  const block = buildContext(retrieval.facts, { budget, countTokens: (t) => model.countTokens(t), now, time: retrieval.time, zone: userTimeZone() });
   const retrievalMs = performance.now() - started;
   request.onContext?.({ factIds: block.factIds, retrievalMs, note: retrieval.note });
 

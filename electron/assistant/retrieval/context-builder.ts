@@ -26,14 +26,20 @@ export interface ContextOptions {
   now: string;
   /** The time the question names (Retrieval.time): its facts come first, under "As of 10 Sep 2026:". */
   time?: QuestionTime | null;
-  /** The user's zone, for the dates written when a time is named; default the zone the time was read in. */
+  /** The user's zone, for the dates written; default the zone a named time was read in, else UTC. */
   zone?: string;
 }
 
-export function describeInterval(fact: Pick<FactRecord, 'valid_at' | 'invalid_at'>, now: string): string {
-  if (fact.invalid_at === null) return `since ${isoDate(fact.valid_at)}, current`;
-  if (fact.invalid_at <= now) return `from ${isoDate(fact.valid_at)} until ${isoDate(fact.invalid_at)}`;
-  return `from ${isoDate(fact.valid_at)}, until ${isoDate(fact.invalid_at)} (planned)`;
+/** The calendar day of an instant in the zone, ISO-style ("2026-09-01"): what the model reads. */
+function dayIn(at: string, zone: string): string {
+  return zone === 'UTC' ? isoDate(at) : zoned(at, zone).toPlainDate().toString();
+}
+
+/** "since 2026-09-15, current", "from 2026-09-01 until 2026-09-15": days in the user's zone. */
+export function describeInterval(fact: Pick<FactRecord, 'valid_at' | 'invalid_at'>, now: string, zone = 'UTC'): string {
+  if (fact.invalid_at === null) return `since ${dayIn(fact.valid_at, zone)}, current`;
+  if (fact.invalid_at <= now) return `from ${dayIn(fact.valid_at, zone)} until ${dayIn(fact.invalid_at, zone)}`;
+  return `from ${dayIn(fact.valid_at, zone)}, until ${dayIn(fact.invalid_at, zone)} (planned)`;
 }
 
 export function isCurrent(fact: FactRecord, now: string): boolean {
@@ -45,9 +51,10 @@ export function buildContext(facts: FactRecord[], options: ContextOptions): Cont
   if (options.time) return timeContext(facts, options.time, options);
   const current = facts.filter((f) => isCurrent(f, options.now));
   const history = facts.filter((f) => !isCurrent(f, options.now) && f.expired_at === null);
-  const writer = new BlockWriter(`What you remember about the user (today is ${isoDate(options.now)}):`, options);
-  writer.section('Current facts:', current, (f) => describeInterval(f, options.now));
-  writer.section('History (no longer true, or not yet):', history, (f) => describeInterval(f, options.now));
+  const zone = options.zone ?? 'UTC';
+  const writer = new BlockWriter(`What you remember about the user (today is ${dayIn(options.now, zone)}):`, options);
+  writer.section('Current facts:', current, (f) => describeInterval(f, options.now, zone));
+  writer.section('History (no longer true, or not yet):', history, (f) => describeInterval(f, options.now, zone));
   return writer.block();
 }
 

@@ -17,6 +17,13 @@
  *   npm run -s eval -- --json         one JSON object (summaries, per-question results, misses);
  *                                     -s keeps npm's banner off stdout
  *   npm run eval -- --all             also every question's top hits
+ *
+ * Then the generated memories at scale (scale-eval.ts): 1k, 10k and 100k observations (~100k
+ * facts; about a minute in all), questions that hinge on common words, on a named date and on a
+ * period, recall per category, and the repeatability check (same top 10 on a store with other ids).
+ *   npm run eval -- --size 100000     only that size (repeatable: --size 1k --size 10k)
+ *   npm run eval -- --no-scale        the fixture only
+ *   npm run eval -- --scale-only      the generated memories only
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -26,6 +33,8 @@ import type { Memory } from '../../electron/memory/index';
 import type { VectorRanker } from '../../electron/assistant/retrieval/retrieve';
 import { buildEvalMemory, EVAL_NOW, FIXTURE_SESSIONS, fixtureObservationCount } from './fixture-memory';
 import { EVAL_QUESTIONS, CATEGORIES } from './questions';
+import { fixtureRepeatability } from './repeatability';
+import { DEFAULT_SCALE_SIZES, formatScale, formatScaleMisses, runScale, type ScaleReport } from './scale-eval';
 import { breakdown, describeQuery, diagnoseMisses, embeddingRanker, KS, randomRanker, LIMIT, liveFacts, resolveQuestions, runQuestion, type Breakdown, type Miss, type QuestionResult, type ResolvedQuestion, type Summary } from './eval-set';
 
 interface ModeReport {
@@ -45,12 +54,23 @@ const { values: args } = parseArgs({
     'embedding-model': { type: 'string' },
     'query-prefix': { type: 'string', default: '' },
     'document-prefix': { type: 'string', default: '' },
+    size: { type: 'string', multiple: true },
+    'no-scale': { type: 'boolean', default: false },
+    'scale-only': { type: 'boolean', default: false },
     help: { type: 'boolean', short: 'h', default: false },
   },
 });
 
+/** "100000", "100k", "1m" → a number of observations. */
+function parseSize(text: string): number {
+  const m = /^(\d+(?:\.\d+)?)([km]?)$/i.exec(text.trim().replaceAll('_', '').replaceAll(',', ''));
+  if (!m) throw new Error(`--size ${JSON.stringify(text)}: a number of observations like 10000 or 10k`);
+  return Math.round(Number(m[1]) * (m[2]?.toLowerCase() === 'k' ? 1_000 : m[2]?.toLowerCase() === 'm' ? 1_000_000 : 1));
+}
+const scaleSizes = args['no-scale'] ? [] : args.size?.length ? args.size.flatMap((s) => s.split(',')).map(parseSize) : [...DEFAULT_SCALE_SIZES];
+
 if (args.help) {
-  console.log('usage: npm run eval -- [--json] [--all] [--random-vectors] [--embedding-model PATH] [--query-prefix TEXT] [--document-prefix TEXT]');
+  console.log('usage: npm run eval -- [--json] [--all] [--random-vectors] [--embedding-model PATH] [--query-prefix TEXT] [--document-prefix TEXT] [--size N]... [--no-scale] [--scale-only]');
   process.exit(0);
 }
 
@@ -135,7 +155,8 @@ function printAll(memory: Memory, report: ModeReport): void {
   }
 }
 
-async function main(): Promise<void> {
+/** The fixture's part: full text (and hybrid with a model) over the hand-written life, and its repeatability. */
+async function fixtureSection(): Promise<{ json: object; print: () => void }> {
   const memory = buildEvalMemory();
   const questions = resolveQuestions(memory, EVAL_QUESTIONS);
   const facts = liveFacts(memory);
@@ -165,19 +186,41 @@ async function main(): Promise<void> {
       await hybrid.close();
     }
   }
+  // The fixture is built through observe: a second build has other (random) ids, the same facts.
+  const second = buildEvalMemory();
+  const repeat = await fixtureRepeatability(memory, second, EVAL_QUESTIONS);
+  const repeatHybrid = await fixtureRepeatability(memory, second, EVAL_QUESTIONS, { hybrid: true });
 
+  const print = () => {
+    console.log(`Retrieval evaluation: ${fixture.questions} questions over ${fixture.liveFacts} facts (${fixture.currentFacts} current, ${fixture.closedFacts} closed) from ${fixture.observations} observations in ${fixture.sessions} sessions; now = ${EVAL_NOW}; retrieve limit ${LIMIT}.`);
+    console.log(`Questions per category: ${Object.entries(fixture.questionsByCategory).map(([c, n]) => `${c} ${n}`).join(', ')}.`);
+    console.log('R@k: mean share of expected facts in the top k hits; all@k: share of questions with every expected fact in the top k.');
+    for (const report of reports) printMode(report);
+    console.log(`\n  repeatability: the same top 10 on a second build of the fixture (other ids) for ${repeat.same}/${repeat.questions} questions (full text), ${repeatHybrid.same}/${repeatHybrid.questions} (hybrid, content-seeded vector list)`);
+    for (const d of [...repeat.differing, ...repeatHybrid.differing].slice(0, 2)) console.log(`    differs: [${d.id}] ${d.query}\n      a: ${d.a.slice(0, 4).join(' | ')}\n      b: ${d.b.slice(0, 4).join(' | ')}`);
+    if (hybridSkipped) console.log(`\n== hybrid: skipped — ${hybridSkipped}`);
+    else if (!args['random-vectors']) console.log('\n(compare hybrid with --random-vectors, the chance floor: fusion lets any vector list fill empty slots)');
+    for (const report of reports) if (report.mode !== 'random-vectors') printMisses(report);
+    if (args.all) for (const report of reports) printAll(memory, report);
+  };
+  return { json: { fixture, limit: LIMIT, ks: KS, modes: reports, hybridSkipped, repeatability: { fullText: repeat, hybrid: repeatHybrid } }, print };
+}
+
+async function main(): Promise<void> {
+  const log = args.json ? () => undefined : (line: string) => console.log(line);
+  const fixture = args['scale-only'] ? null : await fixtureSection();
+  if (fixture && !args.json) fixture.print();
+  const scale: ScaleReport[] = [];
+  if (scaleSizes.length) log(`\n== building the generated memories: ${scaleSizes.map((s) => s.toLocaleString('en-US')).join(', ')} observations`);
+  for (const size of scaleSizes) scale.push(await runScale(size, { log }));
   if (args.json) {
-    console.log(JSON.stringify({ fixture, limit: LIMIT, ks: KS, modes: reports, hybridSkipped }, null, 2));
+    console.log(JSON.stringify({ ...fixture?.json, scale: scale.map((r) => ({ ...r, results: args.all ? r.results : undefined })) }, null, 2));
     return;
   }
-  console.log(`Retrieval evaluation: ${fixture.questions} questions over ${fixture.liveFacts} facts (${fixture.currentFacts} current, ${fixture.closedFacts} closed) from ${fixture.observations} observations in ${fixture.sessions} sessions; now = ${EVAL_NOW}; retrieve limit ${LIMIT}.`);
-  console.log(`Questions per category: ${Object.entries(fixture.questionsByCategory).map(([c, n]) => `${c} ${n}`).join(', ')}.`);
-  console.log('R@k: mean share of expected facts in the top k hits; all@k: share of questions with every expected fact in the top k.');
-  for (const report of reports) printMode(report);
-  if (hybridSkipped) console.log(`\n== hybrid: skipped — ${hybridSkipped}`);
-  else if (!args['random-vectors']) console.log('\n(compare hybrid with --random-vectors, the chance floor: fusion lets any vector list fill empty slots)');
-  for (const report of reports) if (report.mode !== 'random-vectors') printMisses(report);
-  if (args.all) for (const report of reports) printAll(memory, report);
+  if (scale.length) {
+    console.log(formatScale(scale));
+    for (const report of scale) console.log(formatScaleMisses(report, args.all ? Infinity : 8));
+  }
 }
 
 await main();

@@ -128,3 +128,34 @@ describe('the scorer', () => {
     expect(await randomRanker(memory).rank('b', 30)).toEqual(a);
   });
 });
+
+describe('the generated memories at scale', () => {
+  it('asks questions whose answer key names live facts of the right subject and slot, in every category', async () => {
+    const { scaleDocument, remapIds, OBSERVATIONS_PER_PERSON } = await import('../eval/scale-memory');
+    const { scaleQuestions, SCALE_CATEGORIES } = await import('../eval/scale-questions');
+    const document = scaleDocument(2_000);
+    const byId = new Map(document.facts.map((f) => [f.id, f]));
+    const questions = scaleQuestions(document);
+    for (const category of SCALE_CATEGORIES) expect(questions.filter((q) => q.category === category).length, category).toBeGreaterThanOrEqual(5);
+    for (const q of questions) {
+      expect(q.expected.length, q.id).toBeGreaterThan(0);
+      for (const id of q.expected) {
+        const fact = byId.get(id)!;
+        expect(fact.expired_at, q.id).toBeNull();
+        expect(q.about.startsWith(fact.subject), `${q.id}: ${q.about}`).toBe(true);
+        expect(q.about).toContain(fact.predicate);
+        if (q.category === 'common-word') expect(fact.invalid_at, q.id).toBeNull();
+      }
+      if (q.category === 'period') expect(q.expected.some((id) => byId.get(id)!.invalid_at !== null), q.id).toBe(true);
+    }
+    // Folded people: a person has dozens of facts, so the top 10 of a question about them must choose.
+    const perSubject = new Map<string, number>();
+    for (const f of document.facts) perSubject.set(f.subject, (perSubject.get(f.subject) ?? 0) + 1);
+    expect(Math.max(...perSubject.values())).toBeGreaterThan(OBSERVATIONS_PER_PERSON / 2);
+    // The same document under other ids: nothing but the ids changes.
+    const other = remapIds(document, 1);
+    expect(other.facts.map((f) => f.id)).not.toEqual(document.facts.map((f) => f.id));
+    expect(other.facts.map((f) => f.fact)).toEqual(document.facts.map((f) => f.fact));
+    expect(new Set(other.facts.map((f) => f.id)).size).toBe(other.facts.length);
+  });
+});

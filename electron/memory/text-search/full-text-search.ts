@@ -1,17 +1,24 @@
 /**
- * Full-text search over fact sentences (and predicates), entity names and episodes.
- * - Latin and other spaced scripts: terms of 3+ characters match any substring through the trigram
- *   index (so "manager" finds "managers" and "live" finds "lives_in"); English stop words are
- *   dropped and plurals/-ing/-ed are stemmed; 2-character terms ("AI") fall back to LIKE.
- * - CJK text has no spaces: its runs become bigrams and single kanji, matched in the *_cjk indexes,
- *   so "母の趣味" finds "母は…が趣味です" and two-character words (担当, 大学) need no scan.
- * Each source gives one ranked list; ranks are combined by reciprocal rank fusion.
+ * Full-text search over fact sentences (and predicates), entity names and episodes, in two passes,
+ * so that no word that decides the answer is dropped and a common word is never scored whole:
+ * 1. Candidates through the indexes (bounded): the rows of the query's rarer words, ranked by bm25;
+ *    and, when two or more words are common, the rows holding the two least common of them together
+ *    ("zoe" AND "smith", newest first). A common word's posting list — "work" is in tens of
+ *    thousands of rows at 100k facts — is only walked, never ranked.
+ * 2. Every candidate is scored by every query word its text contains, common ones included, each
+ *    weighted by its rarity (term-weights.ts): among Zoe's facts, "work" picks the one about work.
+ *    Ties keep the first pass's order, then the fixed key of stable-order.ts.
+ * CJK pairs go the same way through the *_cjk indexes; 2-character Latin terms through LIKE.
  */
 import type { Database, Statement } from 'better-sqlite3';
 import { cachedStatement } from '../store/database/statement-cache';
 import type { SqlFilter } from '../temporal/fact-query';
-import { cjkGrams } from './fts-index';
 import { normalizeName } from '../store/normalize';
+import type { ParsedQuery } from './query-terms';
+import { compareTieKeys } from './stable-order';
+import { containmentScore, foldText, idf, SHORT_TERM_WEIGHT, SINGLE_GRAM_FACTOR, type QueryWeights } from './term-weights';
+
+export { parseQuery, stem, type ParsedQuery } from './query-terms';
 
 export interface TextMatch {
   id: string;
@@ -19,78 +26,13 @@ export interface TextMatch {
   score: number;
 }
 
-export interface ParsedQuery {
-  /** 3+ character terms for the trigram indexes. */
-  terms: string[];
-  /** 2-character non-CJK terms, matched with LIKE. */
-  short: string[];
-  /** Bigrams and single kanji of the CJK runs, for the *_cjk indexes. */
-  grams: string[];
-  /** Strings that may be an entity's whole name or alias (terms, CJK substrings). */
-  names: string[];
-  /** The question is about the user ("my", "I", 私 …). */
-  aboutUser: boolean;
-}
-
-const FIRST_PERSON = new Set(['i', 'me', 'my', 'mine', 'myself']);
-const FIRST_PERSON_JA = /私|僕|俺|自分|わたし|ぼく/u;
-
-const STOPWORDS = new Set(
-  ('a an and are as at be by did do does for from had has have how i in is it its me my of on or our so that the their them they this ' +
-    'to was we were what when where which who whom why will with you your am can could would should about any some tell know ' +
-    'now these those days day right over time all get got been still currently today there here then than also just really very ' +
-    'much many more most ever yet into onto up down out off again please remember remembered say said')
-    .split(' '),
-);
-
-const CJK_RUNS = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}ー々〆]+/gu;
-const SEPARATORS = /[\s"'’`()*:^+\-.,!?;、。「」？！・/\\[\]{}<>|~=#@&%$]+/u;
-
-/** English-ish suffix stripping; the trigram index matches the stem inside longer words. */
-export function stem(term: string): string {
-  let t = term;
-  if (t.length > 5 && t.endsWith('ies')) return t.slice(0, -3);
-  if (t.length > 5 && t.endsWith('ing')) return t.slice(0, -3);
-  if (t.length > 4 && t.endsWith('ed')) return t.slice(0, -2);
-  if (t.length > 4 && /(ss|x|ch|sh)es$/.test(t)) return t.slice(0, -2);
-  if (t.length > 3 && t.endsWith('s') && !t.endsWith('ss')) t = t.slice(0, -1);
-  return t;
-}
-
-export function parseQuery(query: string): ParsedQuery {
-  const text = query.normalize('NFKC').toLowerCase().replace(/['’]s\b/gu, '');
-  const terms = new Set<string>();
-  const short = new Set<string>();
-  const names = new Set<string>();
-  const gramSet = new Set<string>();
-  for (const run of text.match(CJK_RUNS) ?? []) {
-    for (const g of cjkGrams(run).split(' ')) if (g) gramSet.add(g);
-    const chars = [...run];
-    for (let len = 2; len <= Math.min(8, chars.length); len++) {
-      for (let i = 0; i + len <= chars.length; i++) names.add(chars.slice(i, i + len).join(''));
-    }
-  }
-  let aboutUser = FIRST_PERSON_JA.test(text);
-  for (const raw of text.replace(CJK_RUNS, ' ').split(SEPARATORS)) {
-    const word = raw.trim();
-    if (FIRST_PERSON.has(word)) aboutUser = true;
-    if (word === '' || STOPWORDS.has(word)) continue;
-    names.add(word);
-    const stemmed = stem(word);
-    if ([...stemmed].length >= 3) terms.add(stemmed);
-    else if ([...stemmed].length === 2) short.add(stemmed);
-  }
-  // Whole multi-word names ("sato kenji") are candidates too.
-  const spaced = text.replace(CJK_RUNS, ' ').split(/\s+/).filter((w) => w && !STOPWORDS.has(w.replace(/[^\p{L}\p{N}]/gu, '')));
-  for (let i = 0; i + 1 < spaced.length; i++) names.add(`${spaced[i]} ${spaced[i + 1]}`.replace(/[^\p{L}\p{N} ]/gu, ''));
-  return { terms: [...terms].slice(0, 16), short: [...short].slice(0, 6), grams: [...gramSet].slice(0, 48), names: [...names].slice(0, 80), aboutUser };
-}
-
 const quote = (term: string) => `"${term.replaceAll('"', '""')}"`;
 const likePattern = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 const RRF_K = 20;
-/** CJK pairs used per query: the rarest ones. */
+/** Rare CJK pairs used per query to find candidates: the rarest ones. */
 const MAX_GRAMS = 8;
+/** Rows a candidate query reads for the second pass: about one person's facts. */
+const CANDIDATES = 60;
 
 interface Target {
   trigram: string;
@@ -98,79 +40,169 @@ interface Target {
   /** fts5vocab table of the CJK index, and the table whose row count is the corpus size. */
   cjkVocab: string | null;
   trigramVocab: string;
+  /** The table of the rows (its rowid is the FTS rowid), and the alias a filter refers to it by. */
   rows: string;
-  /** Rows joined to an FTS table's rowid; `@fts` is replaced by the FTS table name. */
-  join: (fts: string) => string;
-  likeFrom: string;
-  likeColumn: string;
-  id: string;
+  alias: string;
+  /** What the second pass reads of a row: its text, more text (the predicate), its time for the tie key. */
+  text: string;
+  extra: string | null;
+  time: string;
 }
 
-const FACTS: Target = { trigram: 'facts_fts', cjk: 'facts_cjk', cjkVocab: 'facts_cjk_vocab', trigramVocab: 'facts_fts_vocab', rows: 'facts', join: (fts) => `${fts} JOIN facts f ON f.rowid = ${fts}.rowid`, likeFrom: 'facts f', likeColumn: 'f.fact', id: 'f.id' };
-const EPISODES: Target = { trigram: 'episodes_fts', cjk: 'episodes_cjk', cjkVocab: 'episodes_cjk_vocab', trigramVocab: 'episodes_fts_vocab', rows: 'episodes', join: (fts) => `${fts} JOIN episodes e ON e.rowid = ${fts}.rowid`, likeFrom: 'episodes e', likeColumn: 'e.content', id: 'e.id' };
+interface Candidate {
+  id: string;
+  text: string;
+  extra: string;
+  at: string;
+}
+
+const FACTS: Target = { trigram: 'facts_fts', cjk: 'facts_cjk', cjkVocab: 'facts_cjk_vocab', trigramVocab: 'facts_fts_vocab', rows: 'facts', alias: 'f', text: 'fact', extra: 'predicate', time: 'valid_at' };
+const EPISODES: Target = { trigram: 'episodes_fts', cjk: 'episodes_cjk', cjkVocab: 'episodes_cjk_vocab', trigramVocab: 'episodes_fts_vocab', rows: 'episodes', alias: 'e', text: 'content', extra: null, time: 'reference_time' };
+
+/** The columns the second pass reads, from the rows table under alias `a`. */
+const candidateColumns = (t: Target, a: string) => `${a}.id AS id, ${a}.${t.text} AS text, ${t.extra === null ? "''" : `${a}.${t.extra}`} AS extra, ${a}.${t.time} AS at`;
+
+/** A word (or pair) of the query with the number of rows that may contain it. */
+interface Counted {
+  term: string;
+  rows: number;
+}
+
+interface CountedQuery {
+  terms: Counted[];
+  grams: Counted[];
+  weights: QueryWeights;
+  rows: number;
+}
 
 export class FullTextSearch {
   constructor(private readonly db: Database) {}
 
-  /** Fact versions matching the query, restricted by `filter` (time axes etc.), best first. */
-  facts(query: ParsedQuery, filter: SqlFilter, limit: number, options: { everyTerm?: boolean } = {}): TextMatch[] {
-    return this.match(FACTS, query, filter, limit, options.everyTerm ?? false);
+  /**
+   * Fact versions matching the query, restricted by `filter` (time axes etc.), best first.
+   * `rareOnly`: only the rows of the rarer words — for a caller that scores every word over the
+   * facts of an entity the question names, which are what common words together would find.
+   */
+  facts(query: ParsedQuery, filter: SqlFilter, limit: number, options: { rareOnly?: boolean } = {}): TextMatch[] {
+    return this.match(FACTS, query, filter, limit, options.rareOnly ?? false);
   }
 
   episodes(query: ParsedQuery, limit: number): TextMatch[] {
     return this.match(EPISODES, query, { where: [], params: {} }, limit);
   }
 
+  /** The query's words weighted by their rarity among the facts (for scoring facts found otherwise). */
+  factWeights(query: ParsedQuery): QueryWeights {
+    return this.counted(FACTS, query).weights;
+  }
+
   /** Entities whose whole name or alias appears in the query, then those whose names share trigrams. */
-  entities(query: ParsedQuery, limit: number): TextMatch[] {
-    const lists: string[][] = [];
+  entities(query: ParsedQuery, limit: number, named = this.namedEntities(query)): TextMatch[] {
+    const lists: string[][] = [named];
+    if (query.terms.length) {
+      // Equal scores in creation order (the FTS rowid is the entity's): not by id, which is random.
+      const rows = this.stmt('SELECT entity_id AS id FROM entities_fts WHERE entities_fts MATCH ? ORDER BY bm25(entities_fts), rowid LIMIT ?').all(query.terms.map(quote).join(' OR '), limit) as { id: string }[];
+      lists.push(rows.map((r) => r.id));
+    }
+    return fuseIds(lists, limit);
+  }
+
+  /** Entities whose whole name or alias appears in the query (the user first, for "my …"). */
+  namedEntities(query: ParsedQuery): string[] {
     const exact: string[] = [];
     const user = query.aboutUser ? this.userEntityId() : undefined;
     if (user) exact.push(user);
-    const byName = this.stmt('SELECT id FROM entities WHERE normalized_name = ? UNION SELECT entity_id FROM entity_aliases WHERE normalized_alias = ?');
-    for (const name of query.names) {
-      const key = normalizeName(name);
-      for (const row of byName.all(key, key) as { id: string }[]) if (!exact.includes(row.id)) exact.push(row.id);
-    }
-    lists.push(exact);
-    if (query.terms.length) {
-      const rows = this.stmt('SELECT entity_id AS id FROM entities_fts WHERE entities_fts MATCH ? ORDER BY bm25(entities_fts) LIMIT ?').all(query.terms.map(quote).join(' OR '), limit) as { id: string }[];
-      lists.push(rows.map((r) => r.id));
-    }
-    return fuse(lists, limit);
+    // One statement for every name, in the query's order; entities sharing a name in creation
+    // order (rowid), not by id, which is random.
+    const byName = this.stmt(
+      `SELECT id FROM (
+         SELECT n.key AS k, e.rowid AS r, e.id AS id FROM json_each(@names) n JOIN entities e ON e.normalized_name = n.value
+         UNION ALL
+         SELECT n.key, e.rowid, e.id FROM json_each(@names) n JOIN entity_aliases a ON a.normalized_alias = n.value JOIN entities e ON e.id = a.entity_id
+       ) ORDER BY k, r`,
+    ).pluck();
+    if (query.names.length) for (const id of byName.all({ names: JSON.stringify(query.names.map(normalizeName)) }) as string[]) if (!exact.includes(id)) exact.push(id);
+    return exact;
   }
 
   /** The user's own entity ("me"), if the memory has one. */
   userEntityId(): string | undefined {
-    return (this.stmt("SELECT id FROM entities WHERE normalized_name = 'me' AND type = 'user' LIMIT 1").get() as { id: string } | undefined)?.id;
+    return (this.stmt("SELECT id FROM entities WHERE normalized_name = 'me' AND type = 'user' ORDER BY rowid LIMIT 1").get() as { id: string } | undefined)?.id;
   }
 
-  private match(target: Target, query: ParsedQuery, filter: SqlFilter, limit: number, everyTerm = false): TextMatch[] {
+  private match(target: Target, query: ParsedQuery, filter: SqlFilter, limit: number, rareOnly = false): TextMatch[] {
     const extra = filter.where.length ? ` AND ${filter.where.join(' AND ')}` : '';
-    const lists: string[][] = [];
-    if (query.terms.length) {
-      // bm25 scores every row a word matches: tens of thousands for "likes" at 100k facts. Common
-      // words are left out when the query has a distinctive one; when all are common, the newest
-      // rows with the rarest word are taken, unranked (FTS5 walks rowids backwards and stops).
-      const { rare, rarest } = everyTerm ? { rare: query.terms, rarest: query.terms[0]! } : this.splitCommon(target, query.terms);
-      const order = rare.length ? `bm25(${target.trigram})` : `${target.trigram}.rowid DESC`;
-      const terms = rare.length ? rare : [rarest];
-      const sql = `SELECT ${target.id} AS id FROM ${target.join(target.trigram)} WHERE ${target.trigram} MATCH @query${extra} ORDER BY ${order} LIMIT @limit`;
-      lists.push((this.stmt(sql).all({ ...filter.params, query: terms.map(quote).join(' OR '), limit }) as { id: string }[]).map((r) => r.id));
-    }
-    // CJK pairs are pruned even in a scoped search: common ones (です, さん) have huge posting lists.
-    const { grams, common } = query.grams.length && target.cjk ? this.distinctiveGrams(target, query.grams) : { grams: [], common: false };
-    if (grams.length && target.cjk) {
-      // Only a common pair left (ラー of ラーメン in a memory full of ramen): newest rows, unranked, as above.
-      const order = common ? `${target.cjk}.rowid DESC` : `bm25(${target.cjk})`;
-      const sql = `SELECT ${target.id} AS id FROM ${target.join(target.cjk)} WHERE ${target.cjk} MATCH @query${extra} ORDER BY ${order} LIMIT @limit`;
-      lists.push((this.stmt(sql).all({ ...filter.params, query: grams.map(quote).join(' OR '), limit }) as { id: string }[]).map((r) => r.id));
+    const { terms, grams, weights, rows } = this.counted(target, query);
+    // The index query picks rowids (and filters on the time axes); only the rows it keeps are read
+    // whole: a sorter holding every matched row's text would cost more than the ranking itself.
+    const select = (fts: string, ranked: boolean) => {
+      const from = extra ? `${fts} JOIN ${target.rows} ${target.alias} ON ${target.alias}.rowid = ${fts}.rowid` : fts;
+      const pick = `SELECT ${fts}.rowid AS r, ${ranked ? `bm25(${fts})` : '0'} AS s FROM ${from} WHERE ${fts} MATCH @query${extra} ORDER BY ${ranked ? 's, r DESC' : `${fts}.rowid DESC`} LIMIT @limit`;
+      return `SELECT ${candidateColumns(target, 'c')} FROM (${pick}) x JOIN ${target.rows} c ON c.rowid = x.r ORDER BY x.s, x.r DESC`;
+    };
+    // Ranked: bm25, equal ones newest first (rowid). Unranked: newest first.
+    const run = (fts: string, ranked: boolean, match: string, rowsWanted = CANDIDATES) => this.stmt(select(fts, ranked)).all({ ...filter.params, query: match, limit: Math.max(limit, rowsWanted) }) as Candidate[];
+    const lists: Candidate[][] = [];
+    for (const [fts, counted, cap, maxRare] of [
+      [target.trigram, terms, Math.max(500, rows * 0.005), Infinity],
+      // CJK pairs are pruned even in a scoped search: common ones (です, さん) have huge posting lists.
+      // A single kanji inside a pair of the query (東 of 東京) finds no row the pair does not: it
+      // is weighed in the second pass, not used to find candidates.
+      [target.cjk, grams.filter((g) => g.term.length > 1 || !grams.some((p) => p.term.length > 1 && p.term.includes(g.term))), Math.max(200, rows * 0.005), MAX_GRAMS],
+    ] as const) {
+      if (fts === null || counted.length === 0) continue;
+      const rare = counted.filter((c) => c.rows <= cap).slice(0, maxRare);
+      const common = counted.filter((c) => c.rows > cap);
+      if (rare.length) {
+        const anyRare = rare.map((c) => quote(c.term)).join(' OR ');
+        // Every word of this index among the rare ones: bm25 has weighed them all, the first rows
+        // are the answer. Otherwise more rows, for the second pass to weigh the others on.
+        const ranked = run(fts, true, anyRare, rare.length < counted.length ? CANDIDATES : limit);
+        lists.push(ranked);
+        // More rows than were read (a first name of 150 facts): the rows that also hold the least
+        // common of the common words, which the cut may have left out ("aaron" AND "work").
+        if (ranked.length >= Math.max(limit, CANDIDATES) && common.length && !rareOnly) lists.push(run(fts, false, `(${anyRare}) AND ${quote(common[0]!.term)}`));
+      }
+      // Every word common ("Where does Zoe work?" at 100k facts: zoe, work): the rows holding the
+      // two least common together, found by walking both posting lists (FTS5 skips through them),
+      // newest first; the second pass then scores them by every word. With a rare word, its rows
+      // are the candidates, and the common words are scored on them.
+      else if (rareOnly) continue;
+      else if (common.length >= 2) lists.push(run(fts, false, `${quote(common[0]!.term)} AND ${quote(common[1]!.term)}`));
+      // One word, and common: its newest rows (all score the same), no more than asked.
+      else if (common.length === 1) lists.push(run(fts, false, quote(common[0]!.term), limit));
     }
     for (const term of query.short) {
-      const sql = `SELECT ${target.id} AS id FROM ${target.likeFrom} WHERE ${target.likeColumn} LIKE @pattern ESCAPE '\\'${extra} LIMIT @limit`;
-      lists.push((this.stmt(sql).all({ ...filter.params, pattern: likePattern(term), limit }) as { id: string }[]).map((r) => r.id));
+      const a = target.alias;
+      const sql = `SELECT ${candidateColumns(target, a)} FROM ${target.rows} ${a} WHERE ${a}.${target.text} LIKE @pattern ESCAPE '\\'${extra} LIMIT @limit`;
+      lists.push(this.stmt(sql).all({ ...filter.params, pattern: likePattern(term), limit }) as Candidate[]);
     }
-    return fuse(lists, limit);
+    return rescore(lists, weights, limit);
+  }
+
+  /** Each query's counts, per target, for as long as the query object lives (one search). */
+  private readonly countedFor = new WeakMap<ParsedQuery, Map<Target, CountedQuery>>();
+
+  /** The query's words and pairs that some row holds, rarest first, with their weights. */
+  private counted(target: Target, query: ParsedQuery): CountedQuery {
+    let perTarget = this.countedFor.get(query);
+    if (!perTarget) this.countedFor.set(query, (perTarget = new Map()));
+    let counted = perTarget.get(target);
+    if (!counted) perTarget.set(target, (counted = this.count(target, query)));
+    return counted;
+  }
+
+  private count(target: Target, query: ParsedQuery): CountedQuery {
+    const rows = this.corpusRows(target.rows);
+    const byRows = (a: Counted, b: Counted) => a.rows - b.rows || (a.term < b.term ? -1 : 1);
+    const terms = query.terms.map((term) => ({ term, rows: this.trigramRows(target, term) })).filter((c) => c.rows > 0).sort(byRows);
+    const grams = target.cjkVocab ? query.grams.map((term) => ({ term, rows: this.termCount(target.cjkVocab!, term) })).filter((c) => c.rows > 0).sort(byRows) : [];
+    const weights: QueryWeights = {
+      terms: terms.map((c) => [c.term, idf(rows, c.rows)]),
+      grams: grams.map((c) => [c.term, idf(rows, c.rows) * ([...c.term].length > 1 ? 1 : SINGLE_GRAM_FACTOR)]),
+      short: query.short.map((t) => [t, SHORT_TERM_WEIGHT]),
+    };
+    return { terms, grams, weights, rows };
   }
 
   private corpus = new Map<string, { rows: number; at: number }>();
@@ -190,6 +222,14 @@ export class FullTextSearch {
     return n;
   }
 
+  /** Rows a word may be in: at most those of its rarest trigram (0: in none). */
+  private trigramRows(target: Target, term: string): number {
+    const chars = [...term.toLowerCase()];
+    let best = Infinity;
+    for (let i = 0; i + 3 <= chars.length && best > 0; i++) best = Math.min(best, this.termCount(target.trigramVocab, chars.slice(i, i + 3).join('')));
+    return best === Infinity ? 0 : best;
+  }
+
   private corpusRows(table: string): number {
     const cached = this.corpus.get(table);
     if (cached && Date.now() - cached.at < 30_000) return cached.rows;
@@ -199,46 +239,33 @@ export class FullTextSearch {
     return rows;
   }
 
-  /** Words whose rows (at most those of their rarest trigram) exceed 0.5% of the table are common. */
-  private splitCommon(target: Target, terms: string[]): { rare: string[]; rarest: string } {
-    const limit = Math.max(500, this.corpusRows(target.rows) * 0.005);
-    const estimate = (term: string) => {
-      const chars = [...term.toLowerCase()];
-      let best = Infinity;
-      for (let i = 0; i + 3 <= chars.length; i++) best = Math.min(best, this.termCount(target.trigramVocab, chars.slice(i, i + 3).join('')));
-      return best;
-    };
-    const counts = terms.map((term) => ({ term, rows: estimate(term) }));
-    const rare = counts.filter((c) => c.rows <= limit).map((c) => c.term);
-    const rarest = counts.reduce((a, b) => (b.rows < a.rows ? b : a)).term;
-    return { rare, rarest };
-  }
-
-  /**
-   * Leaves out pairs found in more than 0.5% of rows (です, さん, ます …): bm25 would score every row
-   * they match (tens of thousands at 100k facts) to rank them near zero anyway. Keeps the rarest
-   * pair when all are common (`common`: then not worth ranking either).
-   */
-  private distinctiveGrams(target: Target, grams: string[]): { grams: string[]; common: boolean } {
-    if (!target.cjkVocab) return { grams, common: false };
-    const limit = Math.max(200, this.corpusRows(target.rows) * 0.005);
-    const counts = new Map<string, number>();
-    for (const gram of grams) counts.set(gram, this.termCount(target.cjkVocab, gram));
-    // The rarest pairs carry the meaning (names, nouns); particles and endings are everywhere.
-    const present = grams.filter((g) => counts.get(g)! > 0).sort((a, b) => counts.get(a)! - counts.get(b)!);
-    const kept = present.filter((g) => counts.get(g)! <= limit).slice(0, MAX_GRAMS);
-    if (kept.length || present.length === 0) return { grams: kept, common: false };
-    return { grams: present.slice(0, 1), common: true };
-  }
-
   private stmt(sql: string): Statement {
     return cachedStatement(this.db, sql);
   }
 }
 
-function fuse(lists: string[][], limit: number): TextMatch[] {
+/**
+ * The second pass: candidates of every list scored by the query words their text holds; equal
+ * scores keep the first pass's order (reciprocal rank fusion of the lists), then the fixed key.
+ */
+function rescore(lists: Candidate[][], weights: QueryWeights, limit: number): TextMatch[] {
+  const pool = new Map<string, { row: Candidate; first: number; score: number }>();
+  for (const list of lists) {
+    list.forEach((row, i) => {
+      const entry = pool.get(row.id) ?? { row, first: 0, score: containmentScore(foldText(row.text, row.extra), weights) };
+      entry.first += 1 / (RRF_K + i + 1);
+      pool.set(row.id, entry);
+    });
+  }
+  return [...pool.values()]
+    .sort((a, b) => b.score - a.score || b.first - a.first || compareTieKeys({ id: a.row.id, valid_at: a.row.at, fact: a.row.text }, { id: b.row.id, valid_at: b.row.at, fact: b.row.text }))
+    .slice(0, limit)
+    .map((e) => ({ id: e.row.id, score: e.score }));
+}
+
+/** Reciprocal rank fusion of id lists; equal scores keep the order of first appearance (lists are ordered). */
+function fuseIds(lists: string[][], limit: number): TextMatch[] {
   const scores = new Map<string, number>();
   for (const list of lists) list.forEach((id, i) => scores.set(id, (scores.get(id) ?? 0) + 1 / (RRF_K + i + 1)));
   return [...scores].map(([id, score]) => ({ id, score })).sort((a, b) => b.score - a.score).slice(0, limit);
 }
-

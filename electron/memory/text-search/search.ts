@@ -1,13 +1,17 @@
 /**
  * Search over the memory: ranked lists from several retrievers (fact text, entity names, source
  * episodes — and vectors, when an index is attached) fused by reciprocal rank fusion, restricted
- * to the requested time axes.
+ * to the requested time axes. Every list, and the fusion, breaks equal scores by the fixed key of
+ * stable-order.ts (valid time, sentence, id), never by id alone: the same question over the same
+ * memory gives the same top 10, also over a copy built again with other ids.
  */
 import type { Database } from 'better-sqlite3';
 import type { FactRecord } from '../../../shared/memory-schema';
 import { cachedStatement } from '../store/database/statement-cache';
 import { factFilter, queryFacts, type FactQuery } from '../temporal/fact-query';
-import { FullTextSearch, parseQuery, type ParsedQuery } from './full-text-search';
+import { FullTextSearch, parseQuery } from './full-text-search';
+import { compareTieKeys, TIE_ORDER_SQL, type TieKey } from './stable-order';
+import { containmentScore, foldText, hasTerms, type QueryWeights } from './term-weights';
 
 export type ScorePart = 'text' | 'entity' | 'episode' | 'vector';
 
@@ -32,6 +36,8 @@ export const RRF_K = 60;
 /** Rows a scoped search reads: the named entities' own facts (newest first), and facts pointing at them. */
 const SCOPED_SUBJECT_ROWS = 2000;
 const SCOPED_OBJECT_ROWS = 300;
+/** Own facts of each named entity the entity list reads (oldest first) and orders by the query's words. */
+const ENTITY_OWN_ROWS = 200;
 
 /**
  * How much each retriever's vote counts. The text and vector lists judge the fact itself; the
@@ -40,8 +46,19 @@ const SCOPED_OBJECT_ROWS = 300;
  */
 export const PART_WEIGHTS: Record<ScorePart, number> = { text: 1, vector: 1, entity: 0.5, episode: 0.5 };
 
-export function fuseRankings(lists: Partial<Record<ScorePart, string[]>>): { id: string; score: number; parts: Partial<Record<ScorePart, number>> }[] {
-  const fused = new Map<string, { id: string; score: number; parts: Partial<Record<ScorePart, number>> }>();
+export interface Fused {
+  id: string;
+  score: number;
+  parts: Partial<Record<ScorePart, number>>;
+}
+
+/**
+ * Reciprocal rank fusion. Equal scores keep the order of first appearance (list by list, in the
+ * order the lists are given — each of them in a fixed order); `tieKeys` then breaks them by the
+ * fixed key instead, for the ids it knows.
+ */
+export function fuseRankings(lists: Partial<Record<ScorePart, string[]>>, tieKeys?: ReadonlyMap<string, TieKey>): Fused[] {
+  const fused = new Map<string, Fused>();
   for (const [part, ids] of Object.entries(lists) as [ScorePart, string[]][]) {
     ids.forEach((id, index) => {
       const entry = fused.get(id) ?? { id, score: 0, parts: {} };
@@ -51,7 +68,14 @@ export function fuseRankings(lists: Partial<Record<ScorePart, string[]>>): { id:
       fused.set(id, entry);
     });
   }
-  return [...fused.values()].sort((a, b) => b.score - a.score || (a.id < b.id ? -1 : 1));
+  const entries = [...fused.values()];
+  if (!tieKeys) return entries.sort((a, b) => b.score - a.score);
+  return entries.sort((a, b) => {
+    if (b.score !== a.score) return b.score - a.score;
+    const ka = tieKeys.get(a.id);
+    const kb = tieKeys.get(b.id);
+    return ka && kb ? compareTieKeys(ka, kb) : 0;
+  });
 }
 
 export class MemorySearch {
@@ -67,23 +91,36 @@ export class MemorySearch {
 
   /** The ranked lists of the SQLite retrievers (text, entity, episode), already on the time axes. */
   lists(query: string, options: SearchOptions, now: string): Partial<Record<ScorePart, string[]>> {
-    const depth = Math.max((options.limit ?? 10) * 3, 30);
+    const limit = options.limit ?? 10;
+    const depth = Math.max(limit * 3, 30);
     const terms = parseQuery(query);
+    const weights = this.text.factWeights(terms);
     const axes: FactQuery = { asOf: options.asOf, knownAt: options.knownAt, history: options.history };
     const filter = factFilter(axes, now);
-    const matched = this.text.entities(terms, 10).map((m) => m.id);
+    const named = this.text.namedEntities(terms);
+    const matched = this.text.entities(terms, 10, named).map((m) => m.id);
     // "my …" scopes the text search to the user, but the user's every fact is no answer by itself.
     const user = terms.aboutUser ? this.text.userEntityId() : undefined;
     const entityIds = matched.filter((id) => id !== user);
     // Within the entities the question names (the user for "my …"), every word counts: few rows.
-    const scoped = this.scopedFacts(matched.slice(0, 2), terms, filter, depth);
-    const text = [...new Set([...scoped, ...this.text.facts(terms, filter, depth).map((m) => m.id)])];
+    const scoped = this.scopedFacts(matched.slice(0, 2), weights, filter, depth);
+    // An entity named whole has had every word scored over its facts (scoped): the text search only
+    // adds the rows of rarer words ("thomas" AND "clark" would be that entity's rows again).
+    const rareOnly = named.some((id) => id !== user);
+    // Both lists are scored by the same weighted words: merged by score, the scoped one first among
+    // equals (a stable sort), so "Aaron R. Williams works at …" found by the index is not left
+    // below the named Aarons' facts that hold only "aaron".
+    const found = this.text.facts(terms, filter, depth, { rareOnly });
+    const merged = [...scoped, ...found].sort((a, b) => b.score - a.score);
+    const text = [...new Set(merged.map((m) => m.id))].slice(0, depth + scoped.length);
     // The messages matter when the facts' own words do not match (a fact extracted in other words);
-    // when the fact lists are already full, searching the messages too only repeats the work.
-    const episodeIds = text.length < depth ? this.text.episodes(terms, 20).map((m) => m.id) : [];
+    // when the fact lists are already full, searching the messages too only repeats the work — and
+    // for an entity named whole, the entity list brings its facts anyway: then only when the text
+    // list cannot fill the answer.
+    const episodeIds = text.length < (rareOnly ? limit : depth) ? this.text.episodes(terms, 20).map((m) => m.id) : [];
     return {
       text,
-      entity: this.factsOfEntities(entityIds, axes, now, depth),
+      entity: this.factsOfEntities(entityIds, weights, axes, now, depth),
       episode: this.factsOfEpisodes(episodeIds, filter, depth),
     };
   }
@@ -101,8 +138,13 @@ export class MemorySearch {
       const allowed = new Set(cachedStatement(this.db, `SELECT f.id FROM facts f WHERE ${where.join(' AND ')}`).pluck().all(params) as string[]);
       lists = { ...lists, vector: lists.vector.filter((id) => allowed.has(id)) };
     }
-    const fused = fuseRankings(lists).slice(0, limit * 2);
-    const records = new Map(queryFacts(this.db, { ...axes, ids: fused.map((f) => f.id) }, now).map((r) => [r.id, r]));
+    // The top of the fusion, with every entry tied with the last one kept: the records read for them
+    // give the tie key, and the order is settled before the cut.
+    const all = fuseRankings(lists);
+    const cut = all[limit * 2 - 1]?.score;
+    const top = cut === undefined ? all : all.filter((f) => f.score >= cut);
+    const records = new Map(queryFacts(this.db, { ...axes, ids: top.map((f) => f.id) }, now).map((r) => [r.id, r]));
+    const fused = fuseRankings(lists, records).filter((f) => records.has(f.id)).slice(0, limit * 2);
     const hits: SearchHit[] = [];
     for (const entry of fused) {
       const fact = records.get(entry.id);
@@ -117,45 +159,50 @@ export class MemorySearch {
    * counting — common ones too ("manager" among one person's facts is telling). An entity has few
    * live facts, so they are scored here by containment rather than through the full-text index.
    */
-  private scopedFacts(scope: string[], terms: ParsedQuery, filter: ReturnType<typeof factFilter>, depth: number): string[] {
-    if (scope.length === 0 || terms.terms.length + terms.grams.length + terms.short.length === 0) return [];
+  private scopedFacts(scope: string[], weights: QueryWeights, filter: ReturnType<typeof factFilter>, depth: number): { id: string; score: number }[] {
+    if (scope.length === 0 || !hasTerms(weights)) return [];
     const where = filter.where.length ? ` AND ${filter.where.join(' AND ')}` : '';
     // Newest first and bounded on each side: an entity many facts point at (coffee: 1,300 likers at
     // 100k) would otherwise cost a row read per fact, for a list whose rows all say the same thing.
+    // The rows come in a fixed order — the entities' own facts by valid time (newest first, equal
+    // ones newest stored first), then the facts pointing at them, newest stored first — and a
+    // stable sort keeps it among equal scores: "Zoe's manager is …" before "… manager is Zoe".
     const rows = cachedStatement(
       this.db,
-      `SELECT id, fact, predicate FROM (SELECT f.id, f.fact, f.predicate FROM facts f WHERE f.subject_id IN (SELECT value FROM json_each(@scope))${where} ORDER BY f.valid_at DESC LIMIT ${SCOPED_SUBJECT_ROWS})
+      `SELECT id, fact, predicate FROM (SELECT f.id, f.fact, f.predicate FROM facts f WHERE f.subject_id IN (SELECT value FROM json_each(@scope))${where} ORDER BY f.valid_at DESC, f.rowid DESC LIMIT ${SCOPED_SUBJECT_ROWS})
        UNION ALL
        SELECT id, fact, predicate FROM (SELECT f.id, f.fact, f.predicate FROM facts f WHERE f.object_id IN (SELECT value FROM json_each(@scope)) AND f.subject_id NOT IN (SELECT value FROM json_each(@scope))${where} ORDER BY f.rowid DESC LIMIT ${SCOPED_OBJECT_ROWS})`,
     ).all({ ...filter.params, scope: JSON.stringify(scope) }) as { id: string; fact: string; predicate: string }[];
     const scored: { id: string; score: number }[] = [];
     for (const row of rows) {
-      const text = `${row.fact} ${row.predicate}`.normalize('NFKC').toLowerCase();
-      let score = 0;
-      for (const term of terms.terms) if (text.includes(term)) score += 1;
-      for (const term of terms.short) if (text.includes(term)) score += 0.5;
-      for (const gram of terms.grams) if (text.includes(gram)) score += gram.length > 1 ? 0.5 : 0.2;
+      const score = containmentScore(foldText(row.fact, row.predicate), weights);
       if (score > 0) scored.push({ id: row.id, score });
     }
-    return scored.sort((a, b) => b.score - a.score).slice(0, depth).map((s) => s.id);
+    return scored.sort((a, b) => b.score - a.score).slice(0, depth);
   }
 
   /**
-   * Facts about the named entities, in the order the entities matched: each one's own facts (by
-   * valid time), then the newest facts that point at it. Only ids are read, and the second part
-   * stops at `depth`: an entity many facts point at ("coffee") has thousands of them.
+   * Facts about the named entities, in the order the entities matched: each one's own facts — those
+   * with more of the query's words first ("work" among Zoe's facts), the rest in valid time order —
+   * then the newest facts that point at it. The second part only reads ids and stops at `depth`: an
+   * entity many facts point at ("coffee") has thousands of them.
    */
-  private factsOfEntities(entityIds: string[], axes: FactQuery, now: string, depth: number): string[] {
+  private factsOfEntities(entityIds: string[], weights: QueryWeights, axes: FactQuery, now: string, depth: number): string[] {
     const out: string[] = [];
     const { where, params } = factFilter(axes, now);
     const conditions = where.length ? ` AND ${where.join(' AND ')}` : '';
-    const own = cachedStatement(this.db, `SELECT f.id FROM facts f WHERE f.subject_id = @entityId${conditions} ORDER BY f.valid_at, f.created_at, f.id LIMIT @depth`).pluck();
+    const own = cachedStatement(this.db, `SELECT f.id, f.fact, f.predicate FROM facts f WHERE f.subject_id = @entityId${conditions} ORDER BY f.valid_at, f.fact, f.id LIMIT ${ENTITY_OWN_ROWS}`);
     const pointing = cachedStatement(this.db, `SELECT f.id FROM facts f WHERE f.object_id = @entityId AND f.subject_id <> @entityId${conditions} ORDER BY f.rowid DESC LIMIT @depth`).pluck();
+    const add = (ids: string[]) => {
+      for (const id of ids) if (!out.includes(id)) out.push(id);
+      return out.length >= depth;
+    };
     for (const entityId of entityIds) {
-      for (const statement of [own, pointing]) {
-        for (const id of statement.all({ ...params, entityId, depth }) as string[]) if (!out.includes(id)) out.push(id);
-        if (out.length >= depth) return out.slice(0, depth);
-      }
+      const rows = own.all({ ...params, entityId }) as { id: string; fact: string; predicate: string }[];
+      // A stable sort: equal scores stay in valid time order.
+      const ranked = hasTerms(weights) ? rows.map((r) => ({ id: r.id, score: containmentScore(foldText(r.fact, r.predicate), weights) })).sort((a, b) => b.score - a.score) : rows;
+      if (add(ranked.map((r) => r.id))) return out.slice(0, depth);
+      if (add(pointing.all({ ...params, entityId, depth }) as string[])) return out.slice(0, depth);
     }
     return out;
   }
@@ -165,7 +212,7 @@ export class MemorySearch {
     const where = filter.where.length ? ` AND ${filter.where.join(' AND ')}` : '';
     const rows = this.db
       .prepare(`SELECT DISTINCT f.id AS id FROM fact_episodes fe JOIN facts f ON f.id = fe.fact_id
-        JOIN json_each(@episodes) j ON j.value = fe.episode_id WHERE 1 = 1${where} ORDER BY j.key LIMIT @depth`)
+        JOIN json_each(@episodes) j ON j.value = fe.episode_id WHERE 1 = 1${where} ORDER BY j.key, ${TIE_ORDER_SQL('f')} LIMIT @depth`)
       .all({ ...filter.params, episodes: JSON.stringify(episodeIds), depth }) as { id: string }[];
     return rows.map((r) => r.id);
   }

@@ -278,18 +278,18 @@ export const migrations: Migration[] = [
       db.function('tempora_predicate', { deterministic: true }, (p: unknown) => (typeof p === 'string' ? normalizePredicate(p) : p));
       db.exec(`
         CREATE TABLE slot_refresh_queue (subject_id TEXT NOT NULL, predicate TEXT NOT NULL, PRIMARY KEY (subject_id, predicate)) WITHOUT ROWID;
-        CREATE TEMP TABLE renamed AS SELECT rowid AS row FROM facts WHERE predicate <> tempora_predicate(predicate);
+        CREATE TABLE migration_0009_renamed AS SELECT rowid AS row FROM facts WHERE predicate <> tempora_predicate(predicate);
         INSERT OR IGNORE INTO slot_refresh_queue (subject_id, predicate)
-          SELECT DISTINCT subject_id, tempora_predicate(predicate) FROM facts WHERE rowid IN (SELECT row FROM renamed) AND expired_at IS NULL;
+          SELECT DISTINCT subject_id, tempora_predicate(predicate) FROM facts WHERE rowid IN (SELECT row FROM migration_0009_renamed) AND expired_at IS NULL;
         INSERT INTO facts_fts (facts_fts, rowid, fact, predicate)
           SELECT 'delete', rowid, fact, predicate FROM facts
-          WHERE rowid IN (SELECT row FROM renamed) AND rowid NOT IN (SELECT row FROM fts_queue WHERE kind = 'fact');
-        UPDATE facts SET predicate = tempora_predicate(predicate) WHERE rowid IN (SELECT row FROM renamed);
+          WHERE rowid IN (SELECT row FROM migration_0009_renamed) AND rowid NOT IN (SELECT row FROM fts_queue WHERE kind = 'fact');
+        UPDATE facts SET predicate = tempora_predicate(predicate) WHERE rowid IN (SELECT row FROM migration_0009_renamed);
         INSERT INTO facts_fts (rowid, fact, predicate)
           SELECT rowid, fact, predicate FROM facts
-          WHERE rowid IN (SELECT row FROM renamed) AND rowid NOT IN (SELECT row FROM fts_queue WHERE kind = 'fact');
+          WHERE rowid IN (SELECT row FROM migration_0009_renamed) AND rowid NOT IN (SELECT row FROM fts_queue WHERE kind = 'fact');
         UPDATE claims SET predicate = tempora_predicate(predicate) WHERE predicate <> tempora_predicate(predicate);
-        DROP TABLE temp.renamed;
+        DROP TABLE migration_0009_renamed; -- a plain table: a TEMP one would leave a temp schema on the connection
       `);
     },
   },

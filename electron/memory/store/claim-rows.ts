@@ -1,6 +1,7 @@
 /** Claims: the evidence each live fact stands on (see the claims table in migrations). */
 import type { Database } from 'better-sqlite3';
 import type { Cardinality, FactOrigin, Precision } from '../../../shared/memory-schema';
+import { objectKeyOf } from './fact-rows';
 
 export interface ClaimRow {
   id: number;
@@ -32,11 +33,16 @@ export class ClaimRows {
   private readonly insertStmt;
   private readonly moveStmt;
   private readonly deleteStmt;
+  private readonly ofObjectsStmt;
+  private readonly hasOneStmt;
 
   constructor(private readonly db: Database) {
     this.inSlotStmt = db.prepare<[string, string], ClaimRow>(`SELECT id, ${COLUMNS} FROM claims WHERE subject_id = ? AND predicate = ? ORDER BY id`);
     this.ofFactStmt = db.prepare<[string], ClaimRow>(`SELECT id, ${COLUMNS} FROM claims WHERE fact_id = ? ORDER BY id`);
-    this.insertStmt = db.prepare(`INSERT INTO claims (${COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
+    this.insertStmt = db.prepare(`INSERT INTO claims (${COLUMNS}, object_key) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
+    // One lookup per object: `object_key IN (SELECT … json_each)` made SQLite scan the slot.
+    this.ofObjectsStmt = db.prepare<[string, string, string], ClaimRow>(`SELECT id, ${COLUMNS} FROM claims WHERE subject_id = ? AND predicate = ? AND object_key = ?`);
+    this.hasOneStmt = db.prepare<[string, string], number>("SELECT 1 FROM claims WHERE subject_id = ? AND predicate = ? AND cardinality = 'one' LIMIT 1").pluck();
     this.moveStmt = db.prepare('UPDATE claims SET fact_id = ? WHERE id = ?');
     this.deleteStmt = db.prepare('DELETE FROM claims WHERE id = ?');
   }
@@ -45,12 +51,23 @@ export class ClaimRows {
     return this.inSlotStmt.all(subjectId, predicate);
   }
 
+  /** The claims of a slot about these objects (keys of objectKeyOf), by index. */
+  inSlotAbout(subjectId: string, predicate: string, objectKeys: string[]): ClaimRow[] {
+    const rows = objectKeys.flatMap((key) => this.ofObjectsStmt.all(subjectId, predicate, key));
+    return objectKeys.length > 1 ? rows.sort((a, b) => a.id - b.id) : rows;
+  }
+
+  /** Does any claim make (subject, predicate) a one-valued slot? */
+  hasOneValued(subjectId: string, predicate: string): boolean {
+    return this.hasOneStmt.get(subjectId, predicate) !== undefined;
+  }
+
   ofFact(factId: string): ClaimRow[] {
     return this.ofFactStmt.all(factId);
   }
 
   insert(c: NewClaimRow): void {
-    this.insertStmt.run(c.fact_id, c.subject_id, c.predicate, c.object_id, c.object_literal, c.fact, c.cardinality, c.valid_at, c.reference_time, c.end_at, c.end_kind, c.end_by, c.episode_ids, c.origin, c.valid_at_precision, c.end_precision);
+    this.insertStmt.run(c.fact_id, c.subject_id, c.predicate, c.object_id, c.object_literal, c.fact, c.cardinality, c.valid_at, c.reference_time, c.end_at, c.end_kind, c.end_by, c.episode_ids, c.origin, c.valid_at_precision, c.end_precision, objectKeyOf(c));
   }
 
   /** Points a claim at the live version that now holds it. */

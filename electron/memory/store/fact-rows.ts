@@ -53,6 +53,7 @@ export class FactRows {
   private readonly linkStmt;
   private readonly expireStmt;
   private readonly byIdStmt;
+  private readonly byIdsStmt;
   private readonly liveByLineageStmt;
   private readonly episodesStmt;
   private readonly recordByIdStmt;
@@ -63,6 +64,7 @@ export class FactRows {
     this.linkStmt = db.prepare('INSERT OR IGNORE INTO fact_episodes (fact_id, episode_id) VALUES (?, ?)');
     this.expireStmt = db.prepare('UPDATE facts SET expired_at = ? WHERE id = ? AND expired_at IS NULL');
     this.byIdStmt = db.prepare<[string], FactRow>(`SELECT ${FACT_COLUMNS} FROM facts WHERE id = ?`);
+    this.byIdsStmt = db.prepare<[string], FactRow>(`SELECT ${FACT_COLUMNS} FROM facts WHERE id IN (SELECT value FROM json_each(?))`);
     this.liveByLineageStmt = db.prepare<[string], FactRow>(`SELECT ${FACT_COLUMNS} FROM facts WHERE lineage_id = ? AND expired_at IS NULL`);
     this.episodesStmt = db.prepare<[string], { episode_id: string }>('SELECT episode_id FROM fact_episodes WHERE fact_id = ? ORDER BY episode_id');
     this.recordByIdStmt = db.prepare<[string], RawRecord>(`SELECT ${FACT_RECORD_SELECT} FROM ${FACT_RECORD_FROM} WHERE f.id = ?`);
@@ -84,6 +86,16 @@ export class FactRows {
 
   byId(id: string): FactRow | undefined {
     return this.byIdStmt.get(id);
+  }
+
+  /** Fact rows by id, in one query. */
+  byIds(ids: string[]): Map<string, FactRow> {
+    if (ids.length === 0) return new Map();
+    if (ids.length === 1) {
+      const row = this.byId(ids[0]!);
+      return new Map(row ? [[row.id, row]] : []);
+    }
+    return new Map(this.byIdsStmt.all(JSON.stringify(ids)).map((r) => [r.id, r]));
   }
 
   /** The version of a fact's chain that the memory holds now, if any. */

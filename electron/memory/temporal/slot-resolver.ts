@@ -49,6 +49,8 @@ interface Evidence {
 
 export class SlotResolver {
   private readonly log: WriteLog;
+  /** The stored facts of the group being resolved, by id. */
+  private known = new Map<string, FactRow>();
 
   constructor(
     private readonly facts: FactRows,
@@ -77,7 +79,11 @@ export class SlotResolver {
     const first = newClaims[0];
     if (!first) return emptyChanges();
     for (const claim of newClaims) if (claim.replaces) for (const old of this.claims.ofFact(claim.replaces.id)) this.claims.delete(old.id);
-    return this.resolveAll(first.subjectId, first.predicate, newClaims.map(evidenceOfNew));
+    // A `many` slot's claims interact only with claims about the same object: only those are read
+    // (by index), so a write costs the same however many other objects the slot holds.
+    const many = !newClaims.some((c) => c.cardinality === 'one') && !this.claims.hasOneValued(first.subjectId, first.predicate);
+    const objects = many ? [...new Set(newClaims.flatMap((c) => [objectKeyOf({ object_id: c.objectId, object_literal: c.objectLiteral }), ...(c.replaces ? [objectKeyOf(c.replaces)] : [])]))] : null;
+    return this.resolveAll(first.subjectId, first.predicate, newClaims.map(evidenceOfNew), objects);
   }
 
   /** Re-resolves a slot after something left it (forget, an edit that moved a fact elsewhere). */
@@ -85,8 +91,10 @@ export class SlotResolver {
     return this.resolveAll(subjectId, predicate, []);
   }
 
-  private resolveAll(subjectId: string, predicate: string, fresh: Evidence[]): SlotChanges {
-    const stored: Evidence[] = this.claims.inSlot(subjectId, predicate).map((c) => {
+  /** `objects`: only the claims about these objects can interact (a `many` slot); null: the whole slot. */
+  private resolveAll(subjectId: string, predicate: string, fresh: Evidence[], objects: string[] | null = null): SlotChanges {
+    const rows = objects === null ? this.claims.inSlot(subjectId, predicate) : this.claims.inSlotAbout(subjectId, predicate, objects);
+    const stored: Evidence[] = rows.map((c) => {
       const { id, fact_id, ...row } = c;
       return { id, sourceFactId: fact_id, row, edit: false };
     });
@@ -110,6 +118,8 @@ export class SlotResolver {
 
     // Each stored fact continues in the first span that holds its claims; later spans are new facts.
     const assigned = new Set<string>();
+    // Every stored fact of the group in one query (a `one` slot may hold thousands of spans).
+    this.known = this.facts.byIds([...new Set(evidence.flatMap((e) => (e.sourceFactId ? [e.sourceFactId] : [])))]);
     const sources = spans.map((span) => {
       const ids: string[] = [];
       for (const claim of span.claims) {
@@ -119,7 +129,7 @@ export class SlotResolver {
           ids.push(id);
         }
       }
-      return ids.map((id) => this.facts.byId(id)!);
+      return ids.map((id) => this.known.get(id) ?? this.facts.byId(id)!);
     });
     const lineages = sources.map((s) => s[0]?.lineage_id ?? newId('fct'));
     const plans = spans.map((span, i) => this.plan(span, spans, sources[i]!, lineages[i]!, lineages, claimsPerFact, cardinality));
@@ -180,11 +190,14 @@ export class SlotResolver {
       end_kind: endKind,
       reference_time: head.reference_time,
     };
-    const episodes = [...new Set(span.claims.flatMap((c) => JSON.parse(c.payload.row.episode_ids) as string[]))];
     const only = sources.length === 1 ? sources[0]! : undefined;
+    // A span made only of its fact's stored claims cites nothing new: its episodes need no reading.
+    const untouched = only !== undefined && span.claims.every((c) => c.payload.id !== undefined && c.payload.sourceFactId === only.id);
+    const episodes = untouched ? [] : [...new Set(span.claims.flatMap((c) => JSON.parse(c.payload.row.episode_ids) as string[]))];
     const holdsAllItsClaims = only !== undefined && span.claims.filter((c) => c.payload.sourceFactId === only.id && !c.payload.edit).length === claimsPerFact.get(only.id);
     const invalidatorLineage = end?.kind === 'successor' ? lineages[end.by]! : (end?.by ?? null);
     if (only && !edit && holdsAllItsClaims && sameValues(only, desired) && this.sameInvalidator(only, invalidatorLineage, end?.kind)) {
+      if (untouched) return { kind: 'keep' as const, finalId: only.id, episodes: [], row: only };
       const known = new Set(this.facts.episodesOf(only.id));
       return { kind: 'keep' as const, finalId: only.id, episodes: episodes.filter((e) => !known.has(e)), row: only };
     }
@@ -209,7 +222,7 @@ export class SlotResolver {
   private sameInvalidator(row: FactRow, lineage: string | null, kind: string | undefined): boolean {
     if (row.invalidated_by === null || lineage === null) return row.invalidated_by === lineage;
     if (kind !== 'successor') return row.invalidated_by === lineage;
-    return this.facts.byId(row.invalidated_by)?.lineage_id === lineage;
+    return (this.known.get(row.invalidated_by) ?? this.facts.byId(row.invalidated_by))?.lineage_id === lineage;
   }
 }
 

@@ -1,6 +1,7 @@
 import type { Database } from 'better-sqlite3';
 import { registerTextFunctions } from '../../text-search/fts-index';
 import { normalizePredicate } from '../normalize';
+import { objectKeyOf } from '../fact-rows';
 
 /** One schema step. Steps run in order, each in its own transaction, and are never edited once released. */
 export interface Migration {
@@ -290,6 +291,24 @@ export const migrations: Migration[] = [
           WHERE rowid IN (SELECT row FROM migration_0009_renamed) AND rowid NOT IN (SELECT row FROM fts_queue WHERE kind = 'fact');
         UPDATE claims SET predicate = tempora_predicate(predicate) WHERE predicate <> tempora_predicate(predicate);
         DROP TABLE migration_0009_renamed; -- a plain table: a TEMP one would leave a temp schema on the connection
+      `);
+    },
+  },
+  {
+    name: '0010_claims_by_object',
+    up(db) {
+      // A write to a `many` slot interacts only with the claims about the same object: they are
+      // found by index, so learning one more "likes" or "note" does not reload every claim the slot
+      // ever had (issue 14: 10,000 notes on one slot ran at 13 observations/s, slower each file).
+      // object_key is objectKeyOf (the entity id, or the literal's normalised text).
+      db.function('tempora_object_key', { deterministic: true }, (id: unknown, literal: unknown) =>
+        objectKeyOf({ object_id: typeof id === 'string' ? id : null, object_literal: typeof literal === 'string' ? literal : null }),
+      );
+      db.exec(`
+        ALTER TABLE claims ADD COLUMN object_key TEXT;
+        UPDATE claims SET object_key = tempora_object_key(object_id, object_literal);
+        CREATE INDEX claims_by_object ON claims(subject_id, predicate, object_key);
+        CREATE INDEX claims_one_by_slot ON claims(subject_id, predicate) WHERE cardinality = 'one';
       `);
     },
   },

@@ -1,6 +1,7 @@
 /**
- * The bridge's WebSocket side: who may upgrade (the bridge's own Host and Origin; a wrong token is
- * let in only to be closed at once with CLOSE.badToken, so a stale page can say why), each
+ * The bridge's WebSocket side: who may upgrade (the bridge's own Host and Origin, at API_PATH
+ * after decoding and normalising; without the session cookie or the token it is let in only to
+ * be closed at once with CLOSE.badToken, so a stale page can say why), each
  * accepted connection's frames (text only, parsed by shared/bridge-protocol.ts, calls handed to
  * its CallDispatcher), the set of clients for event fan-out, and goodbyes at shutdown.
  */
@@ -9,15 +10,16 @@ import type { Duplex } from 'node:stream';
 import { WebSocket, WebSocketServer, type RawData } from 'ws';
 import { API_PATH, CLOSE, MAX_MESSAGE_BYTES, parseCallMessage } from '../../shared/bridge-protocol';
 import type { ApiHandlers } from '../engine/api-handlers';
-import { isAllowedHost, isAllowedOrigin, requestUrl, tokenMatches } from './bridge-security';
+import { presentedCredential, type BridgeCredentials } from './bridge-credentials';
+import { isAllowedHost, isAllowedOrigin } from './bridge-security';
 import { CallDispatcher } from './call-dispatch';
+import { readRequestTarget } from './request-target';
 import { rawText, sendMessage, sendRaw } from './socket-send';
 import type { EventTargets } from './event-fan-out';
 
 export interface ConnectionOptions {
   handlers: ApiHandlers;
-  token: string;
-  port: number;
+  credentials: BridgeCredentials;
 }
 
 export class BridgeConnections implements EventTargets {
@@ -36,17 +38,20 @@ export class BridgeConnections implements EventTargets {
 
   /** The server's 'upgrade' listener. */
   handleUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer): void {
-    const { port, token } = this.options;
+    const { credentials } = this.options;
+    const { port } = credentials;
     socket.on('error', () => socket.destroy());
     if (!isAllowedHost(req.headers.host, port)) return refuseUpgrade(socket, 421, 'Misdirected Request');
-    const url = requestUrl(req);
-    if (!url || url.pathname !== API_PATH) return refuseUpgrade(socket, 404, 'Not Found');
+    const target = readRequestTarget(req.url);
+    if (!target.ok) return refuseUpgrade(socket, 400, 'Bad Request');
+    if (target.path !== API_PATH) return refuseUpgrade(socket, 404, 'Not Found');
     if (!isAllowedOrigin(req.headers.origin, port)) return refuseUpgrade(socket, 403, 'Forbidden');
-    const authorised = tokenMatches(url.searchParams.get('token'), token);
+    const presented = presentedCredential(target.query, req.headers.cookie, credentials);
+    const authorised = presented === 'token' || presented === 'cookie';
     this.wss.handleUpgrade(req, socket, head, (ws) => {
       ws.on('error', () => undefined); // ws closes the socket itself (e.g. a frame over maxPayload: 1009)
       if (!authorised) {
-        ws.close(CLOSE.badToken, 'invalid token: open the address that tempora serve printed');
+        ws.close(CLOSE.badToken, 'no valid token or session cookie: open the address that tempora serve printed');
         return;
       }
       this.accept(ws);

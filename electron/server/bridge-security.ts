@@ -3,7 +3,8 @@
  * - Host must name the bridge itself (127.0.0.1:PORT or localhost:PORT): a page on another name
  *   that resolves to 127.0.0.1 (DNS rebinding) sends its own name as Host and gets nothing.
  * - Origin, where a browser sends one, must be the bridge's own page.
- * - The token is a random secret per start, compared in constant time.
+ * - The token is a random secret per start, compared in constant time (bridge-credentials.ts
+ *   exchanges it for the session cookie).
  */
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
@@ -52,14 +53,4 @@ export function isOwnRequest(req: Pick<IncomingMessage, 'headers'>, port: number
   if (origin !== undefined && !isAllowedOrigin(origin, port)) return false;
   const site = req.headers['sec-fetch-site'];
   return site === undefined || site === 'same-origin' || site === 'none';
-}
-
-/** The request's target as a URL, or null when it cannot be read or names another host. */
-export function requestUrl(req: Pick<IncomingMessage, 'url'>): URL | null {
-  try {
-    const url = new URL(req.url ?? '/', 'http://bridge.invalid');
-    return url.host === 'bridge.invalid' ? url : null; // an absolute-form target naming another host is not ours
-  } catch {
-    return null;
-  }
 }

@@ -43,11 +43,14 @@ describe.skipIf(CHROMIUM_MISSING !== null)('the memory screens through the bridg
 
   it('opens with the token, survives a reload, and the memory screens work without a model', async () => {
     const { page } = ui;
-    expect(page.url()).toContain('token=');
+    // The token in the printed address is exchanged once for an HttpOnly cookie (electron/server).
+    expect(page.url()).not.toContain('token=');
     await page.reload();
     await page.waitForLoadState('domcontentloaded');
-    expect(page.url()).toContain('token=');
-    expect(await page.evaluate(() => sessionStorage.getItem('tempora.bridgeToken'))).toBe(ui.bridge.token);
+    expect(page.url()).not.toContain('token=');
+    expect(await page.evaluate(() => sessionStorage.getItem('tempora.bridgeToken'))).toBeNull();
+    const cookie = (await page.context().cookies()).find((c) => c.name === `tempora_${ui.bridge.port}`);
+    expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Strict' });
     await expect.poll(() => page.locator('.notice h2').textContent()).toBe('No chat model is loaded');
     await expect.poll(() => page.locator('.connection-banner').count()).toBe(0);
   });
@@ -335,7 +338,7 @@ describe.skipIf(CHROMIUM_MISSING !== null)('the memory screens through the bridg
     ui.engine.memory.observe(synthetic.observations, { where: 'synthetic' });
     const total = ui.engine.memory.listFacts({}).length + 0;
     expect(total).toBeGreaterThan(500);
-    // A fresh page load (the bridge wants the token in the address of the page itself).
+    // A fresh page load through the printed address (the token is exchanged for the cookie again).
     await page.goto(`${ui.bridge.url}#/timeline`);
     const started = Date.now();
     await expect.poll(() => page.locator('.tl-corner').textContent(), { timeout: 20_000 }).toMatch(/^\d{3,} rows$/);

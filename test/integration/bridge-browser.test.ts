@@ -1,6 +1,9 @@
 /**
- * The bridge as a browser sees it (Playwright with Debian's Chromium): the page loads under its
- * CSP and reaches the API over the WebSocket; the CSP stops it from connecting anywhere else; a
+ * The bridge as a browser sees it (Playwright with Debian's Chromium): the printed address is
+ * exchanged for an HttpOnly, SameSite=Strict cookie and leaves the address bar; the page loads
+ * under its CSP and reaches the API over the WebSocket with that cookie alone (no token in the
+ * page); a browser without the cookie gets nothing; the CSP stops the page from connecting
+ * anywhere else; a
  * page of another local origin gets nothing even when it knows the token; and a DNS-rebinding
  * name for 127.0.0.1 gets nothing either. Skipped, saying why, where Chromium is not installed.
  */
@@ -102,16 +105,46 @@ describe.skipIf(!haveChromium)('the bridge in Chromium', () => {
     expect(response?.status()).toBe(200);
     expect(await page.title()).toBe(FIXTURE_TITLE);
     await expect.poll(() => page.evaluate(() => (globalThis as unknown as PageGlobals).document.getElementById('root')?.dataset.loaded)).toBe('yes');
-    const result = await page.evaluate(callInPage, [`ws://127.0.0.1:${bridge.port}/api?token=${bridge.token}`, 'listFacts'] as [string, string]);
+    // The cookie alone: the socket's address carries no token.
+    const result = await page.evaluate(callInPage, [`ws://127.0.0.1:${bridge.port}/api`, 'listFacts'] as [string, string]);
     expect(result).toMatchObject({ type: 'result', id: 1, ok: true, value: [{ object: 'A' }] });
     expect(violations).toEqual([]);
     await page.close();
   });
 
+  it('exchanges the token for an HttpOnly, SameSite=Strict cookie; the token leaves the address; a reload works', async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await page.goto(`${bridge.url}#/timeline`);
+    expect(page.url()).toBe(`http://127.0.0.1:${bridge.port}/#/timeline`);
+    const cookies = await context.cookies(`http://127.0.0.1:${bridge.port}/`);
+    expect(cookies).toEqual([expect.objectContaining({ name: `tempora_${bridge.port}`, httpOnly: true, sameSite: 'Strict', path: '/' })]);
+    expect(cookies[0]!.value).not.toBe(bridge.token);
+    expect(await page.evaluate(() => (globalThis as unknown as { document: { cookie: string } }).document.cookie)).toBe('');
+    const reloaded = await page.reload();
+    expect(reloaded?.status()).toBe(200);
+    expect(await page.title()).toBe(FIXTURE_TITLE);
+    await context.close();
+  });
+
+  it('a browser without the cookie gets nothing: not the page, not an asset, not the socket', async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    for (const path of ['/', '/index.html', '/assets/app.js', '/%69ndex.html', '/index%2ehtml']) {
+      const response = await page.goto(`http://127.0.0.1:${bridge.port}${path}`);
+      expect(response?.status(), path).toBe(401);
+      expect(await response?.text()).not.toContain(FIXTURE_TITLE);
+    }
+    const socket = await page.evaluate(callInPage, [`ws://127.0.0.1:${bridge.port}/api`, 'listFacts'] as [string, string]);
+    expect(socket).toEqual({ closed: 4401 });
+    await context.close();
+  });
+
   it('works when opened as localhost too', async () => {
     const page = await browser.newPage();
     await page.goto(`http://localhost:${bridge.port}/?token=${bridge.token}`);
-    const result = await page.evaluate(callInPage, [`ws://localhost:${bridge.port}/api?token=${bridge.token}`, 'listEntities'] as [string, string]);
+    expect(page.url()).toBe(`http://localhost:${bridge.port}/`);
+    const result = await page.evaluate(callInPage, [`ws://localhost:${bridge.port}/api`, 'listEntities'] as [string, string]);
     expect(result).toMatchObject({ type: 'result', ok: true });
     await page.close();
   });

@@ -4,6 +4,7 @@
  * options are refused with a one-line message.
  */
 import { execFile, spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -90,7 +91,11 @@ describe('tempora serve', () => {
     const { child, info, stderr } = await startServe('--renderer', join(dir, 'renderer'), '--catalogue', join(dir, 'catalogue.json'), '--json');
     try {
       expect(info.url).toBe(`http://127.0.0.1:${info.port}/?token=${info.token}`);
-      const page = await rawRequest(info.port, `/?token=${info.token}`);
+      const exchange = await rawRequest(info.port, `/?token=${info.token}`);
+      expect(exchange.status).toBe(303);
+      const cookie = String(([] as string[]).concat(exchange.headers['set-cookie'] ?? [])[0]).split(';')[0]!;
+      expect(cookie).toMatch(new RegExp(`^tempora_${info.port}=`));
+      const page = await rawRequest(info.port, '/', { Cookie: cookie });
       expect(page.status).toBe(200);
       expect(page.body).toContain(FIXTURE_TITLE);
       expect((await rawRequest(info.port, '/')).status).toBe(401);
@@ -108,6 +113,26 @@ describe('tempora serve', () => {
       expect(await exitOf(child)).toBe(0);
       expect(stderr()).toMatch(/SIGTERM: stopping/);
       expect(stderr()).toMatch(/stopped\.\n$/);
+    } finally {
+      child.kill('SIGKILL');
+    }
+  });
+
+  it('serves MCP at /mcp on the same port, behind its own bearer token', async () => {
+    const { child, info } = await startServe('--renderer', join(dir, 'renderer'), '--catalogue', join(dir, 'catalogue.json'), '--json');
+    try {
+      const mcp = info as unknown as { mcpUrl: string; mcpToken: string };
+      expect(mcp.mcpUrl).toBe(`http://127.0.0.1:${info.port}/mcp`);
+      expect(mcp.mcpToken).not.toBe(info.token);
+      expect((await rawRequest(info.port, '/mcp')).status).toBe(401);
+      const client = new Client({ name: 'serve-test', version: '1.0.0' });
+      await client.connect(new StreamableHTTPClientTransport(new URL(mcp.mcpUrl), { requestInit: { headers: { authorization: `Bearer ${mcp.mcpToken}` } } }));
+      try {
+        const tools = (await client.listTools()).tools.map((t) => t.name).sort();
+        expect(tools).toEqual(['close_fact', 'correct_fact', 'fact_history', 'forget_fact', 'list_facts', 'remember_facts', 'remember_message', 'search_memory']);
+      } finally {
+        await client.close();
+      }
     } finally {
       child.kill('SIGKILL');
     }

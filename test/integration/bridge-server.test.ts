@@ -1,8 +1,9 @@
 /**
  * The loopback bridge with a real engine on a temporary data directory and real WebSocket
  * clients: calls round-trip, events arrive, and everything that is not the bridge's own page with
- * its token gets nothing - a wrong or missing token, a foreign Origin, a foreign Host (DNS
- * rebinding), other sites, path traversal, malformed or oversized messages.
+ * its token (or the session cookie it was exchanged for) gets nothing - a wrong or missing token,
+ * a foreign Origin, a foreign Host (DNS rebinding), other sites, path traversal, malformed or
+ * oversized messages. The cookie exchange itself is bridge-auth.test.ts.
  */
 import { connect } from 'node:net';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -18,6 +19,8 @@ let dir: string;
 let engine: TemporaEngine;
 let bridge: Bridge;
 let client: BridgeTestClient;
+/** `tempora_<port>=…`: the session cookie the printed address is exchanged for. */
+let cookie: string;
 const SECRET = 'the secret outside the renderer directory';
 
 beforeAll(async () => {
@@ -35,7 +38,14 @@ beforeAll(async () => {
   );
   bridge = await startBridge({ engine, rendererDir: join(dir, 'renderer'), port: 0 });
   client = await openClient(bridge.port, bridge.token);
+  cookie = await sessionCookieOf(bridge.port, bridge.token);
 });
+
+/** The Cookie header value a browser would send after opening the printed address. */
+async function sessionCookieOf(port: number, token: string): Promise<string> {
+  const res = await rawRequest(port, `/?token=${token}`);
+  return String(([] as string[]).concat(res.headers['set-cookie'] ?? [])[0] ?? '').split(';')[0]!;
+}
 
 afterAll(async () => {
   client?.close();
@@ -69,8 +79,8 @@ describe('where the bridge listens', () => {
 });
 
 describe('the page', () => {
-  it('is served with the token, under a strict CSP whose connect-src is this bridge only', async () => {
-    const res = await rawRequest(bridge.port, `/?token=${bridge.token}`);
+  it('is served with the session cookie, under a strict CSP whose connect-src is this bridge only', async () => {
+    const res = await rawRequest(bridge.port, '/', { Cookie: cookie });
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
     expect(res.body).toContain(FIXTURE_TITLE);
@@ -86,7 +96,9 @@ describe('the page', () => {
   });
 
   it('is served to localhost:PORT too', async () => {
-    const res = await rawRequest(bridge.port, `/?token=${bridge.token}`, { Host: `localhost:${bridge.port}` });
+    const exchange = await rawRequest(bridge.port, `/?token=${bridge.token}`, { Host: `localhost:${bridge.port}` });
+    expect(exchange.status).toBe(303);
+    const res = await rawRequest(bridge.port, '/', { Host: `localhost:${bridge.port}`, Cookie: cookie });
     expect(res.status).toBe(200);
   });
 
@@ -104,15 +116,15 @@ describe('the page', () => {
   });
 
   it('serves the static files of the renderer', async () => {
-    const js = await rawRequest(bridge.port, '/assets/app.js');
+    const js = await rawRequest(bridge.port, '/assets/app.js', { Cookie: cookie });
     expect(js.status).toBe(200);
     expect(js.headers['content-type']).toBe('text/javascript; charset=utf-8');
     expect(js.headers['x-content-type-options']).toBe('nosniff');
     expect(js.body).toContain('dataset.loaded');
-    expect((await rawRequest(bridge.port, '/assets/app.css')).status).toBe(200);
-    expect((await rawRequest(bridge.port, '/assets/missing.js')).status).toBe(404);
-    expect((await rawRequest(bridge.port, '/assets/notes.unknownext')).status).toBe(404);
-    expect((await rawRequest(bridge.port, '/assets/')).status).toBe(404);
+    expect((await rawRequest(bridge.port, '/assets/app.css', { Cookie: cookie })).status).toBe(200);
+    expect((await rawRequest(bridge.port, '/assets/missing.js', { Cookie: cookie })).status).toBe(404);
+    expect((await rawRequest(bridge.port, '/assets/notes.unknownext', { Cookie: cookie })).status).toBe(404);
+    expect((await rawRequest(bridge.port, '/assets/', { Cookie: cookie })).status).toBe(404);
   });
 
   it.each([
@@ -129,16 +141,21 @@ describe('the page', () => {
     '/assets/app.js%00.txt',
     '/%E0%A4%A',
   ])('refuses path traversal: %s', async (path) => {
-    const res = await rawRequest(bridge.port, path.replace('DIR_SECRET', encodeURIComponent(join(dir, 'secret.txt'))));
+    const res = await rawRequest(bridge.port, path.replace('DIR_SECRET', encodeURIComponent(join(dir, 'secret.txt'))), { Cookie: cookie });
     expect([400, 404]).toContain(res.status);
     expect(res.body).not.toContain(SECRET);
   });
 
   it('answers only GET and HEAD', async () => {
     expect((await rawRequest(bridge.port, `/?token=${bridge.token}`, {}, 'POST')).status).toBe(405);
-    const head = await rawRequest(bridge.port, `/?token=${bridge.token}`, {}, 'HEAD');
+    expect((await rawRequest(bridge.port, '/', { Cookie: cookie }, 'DELETE')).status).toBe(405);
+    const head = await rawRequest(bridge.port, '/', { Cookie: cookie }, 'HEAD');
     expect(head.status).toBe(200);
     expect(head.body).toBe('');
+    const asset = await rawRequest(bridge.port, '/assets/app.js', { Cookie: cookie }, 'HEAD');
+    expect(asset.status).toBe(200);
+    expect(Number(asset.headers['content-length'])).toBeGreaterThan(0);
+    expect(asset.body).toBe('');
   });
 
   it.each([
@@ -152,22 +169,22 @@ describe('the page', () => {
     const res = await rawRequest(bridge.port, `/?token=${bridge.token}`, { Host: host.replace('PORT', String(bridge.port)) });
     expect([400, 421]).toContain(res.status);
     expect(res.body).not.toContain(FIXTURE_TITLE);
-    const asset = await rawRequest(bridge.port, '/assets/app.js', { Host: host.replace('PORT', String(bridge.port)) });
+    const asset = await rawRequest(bridge.port, '/assets/app.js', { Host: host.replace('PORT', String(bridge.port)), Cookie: cookie });
     expect([400, 421]).toContain(asset.status);
     expect(asset.body).not.toContain('dataset');
   });
 
   it('gives nothing to other sites', async () => {
-    const foreignOrigin = await rawRequest(bridge.port, '/assets/app.js', { Origin: 'http://evil.example' });
+    const foreignOrigin = await rawRequest(bridge.port, '/assets/app.js', { Origin: 'http://evil.example', Cookie: cookie });
     expect(foreignOrigin.status).toBe(403);
     expect(foreignOrigin.body).not.toContain('dataset');
-    const otherLocalPage = await rawRequest(bridge.port, '/assets/app.js', { Origin: 'http://127.0.0.1:1' });
+    const otherLocalPage = await rawRequest(bridge.port, '/assets/app.js', { Origin: 'http://127.0.0.1:1', Cookie: cookie });
     expect(otherLocalPage.status).toBe(403);
     const crossSite = await rawRequest(bridge.port, `/?token=${bridge.token}`, { 'Sec-Fetch-Site': 'cross-site' });
     expect(crossSite.status).toBe(403);
-    const sameSite = await rawRequest(bridge.port, '/assets/app.js', { 'Sec-Fetch-Site': 'same-site' });
+    const sameSite = await rawRequest(bridge.port, '/assets/app.js', { 'Sec-Fetch-Site': 'same-site', Cookie: cookie });
     expect(sameSite.status).toBe(403);
-    const own = await rawRequest(bridge.port, '/assets/app.js', { Origin: `http://127.0.0.1:${bridge.port}`, 'Sec-Fetch-Site': 'same-origin' });
+    const own = await rawRequest(bridge.port, '/assets/app.js', { Origin: `http://127.0.0.1:${bridge.port}`, 'Sec-Fetch-Site': 'same-origin', Cookie: cookie });
     expect(own.status).toBe(200);
   });
 });

@@ -17,6 +17,7 @@ import { chatCommand } from './commands/chat';
 import { ingestCommand } from './commands/ingest';
 import { modelsCommand } from './commands/models';
 import { reindexCommand } from './commands/reindex';
+import { mcpCommand } from './commands/mcp';
 import { EXIT_INPUT, EXIT_OK, EXIT_USAGE, InputError, UsageError } from './errors';
 import { localeOf, setDisplayFormat, type Io } from './output';
 import { configureTimeZone, isKnownZone, userTimeZone } from '../assistant/user-time-zone';
@@ -49,6 +50,7 @@ export const COMMANDS: readonly CommandSpec[] = [
   modelsCommand,
   reindexCommand,
   serveCommand,
+  mcpCommand,
   helpCommand,
 ];
 
@@ -165,11 +167,36 @@ function locateCommand(argv: readonly string[]): { name: string; index: number }
 function parseCommandLine(spec: CommandSpec, args: string[]): { values: OptionValues; positionals: string[] } {
   const options = { ...GLOBAL_OPTIONS, ...spec.options };
   try {
-    const { values, positionals } = parseArgs({ args, options: toParseArgsOptions(options), strict: true, allowPositionals: true });
+    const { values, positionals } = parseArgs({ args: attachDashValues(args, options), options: toParseArgsOptions(options), strict: true, allowPositionals: true });
     return { values: values, positionals };
   } catch (error) {
     throw new UsageError(describeParseError(error, spec), spec.name);
   }
+}
+
+/**
+ * "--limit -1": parseArgs takes the "-1" for an option and says --limit "needs a value"; a value
+ * that starts with a dash but is no option of the command is that option's value ("--limit=-1"),
+ * so that the option itself can say what is wrong with it.
+ */
+function attachDashValues(args: readonly string[], options: Record<string, OptionSpec>): string[] {
+  const known = new Set(Object.entries(options).flatMap(([name, o]) => [`--${name}`, ...(o.short ? [`-${o.short}`] : [])]));
+  const out: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i]!;
+    const next = args[i + 1];
+    const name = arg.startsWith('--') ? arg.slice(2) : undefined;
+    const takesValue = name !== undefined && !name.includes('=') && options[name]?.type === 'string';
+    if (takesValue && next !== undefined && next.startsWith('-') && next !== '--' && !known.has(next.split('=')[0]!)) {
+      out.push(`${arg}=${next}`);
+      i++;
+    } else out.push(arg);
+    if (arg === '--') {
+      out.push(...args.slice(i + 1));
+      break;
+    }
+  }
+  return out;
 }
 
 function describeParseError(error: unknown, spec: CommandSpec): string {

@@ -191,6 +191,7 @@ describe('layering: each rule catches its violation', () => {
 describe('layering: what the house allows passes', () => {
   const allowed: [string, Files][] = [
     ['electron/cli importing electron/server (the CLI starts the bridge)', { 'electron/cli/x.ts': "import { y } from '../server/y';\n", 'electron/server/y.ts': MODULE }],
+    ['electron/cli importing electron/mcp/index.ts (`tempora mcp`)', { 'electron/cli/commands/x.ts': "import { y } from '../../mcp/index';\n", 'electron/mcp/index.ts': MODULE }],
     [
       'electron/main importing the engine, memory/index and electron',
       {

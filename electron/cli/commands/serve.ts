@@ -5,6 +5,7 @@
  * gracefully (the message being learned finishes or goes back to the queue).
  */
 import { spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { constants } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -132,7 +133,8 @@ export const serveCommand: CommandSpec = {
     'The token is new at every start; the server answers only on 127.0.0.1, only to its own address',
     '(127.0.0.1:PORT or localhost:PORT) and only to its own page, so other sites and local pages get nothing.',
     'Without --model, the models used last time are loaded. Ctrl-C (or SIGTERM) stops it gracefully:',
-    'the message being learned finishes or goes back to the queue. --json prints {"url","port","token"}.',
+    'the message being learned finishes or goes back to the queue. MCP is served at /mcp on the same',
+    'port with its own token (printed). --json prints {"url","port","token","mcpUrl","mcpToken"}.',
   ],
   options: {
     port: { type: 'string', help: ['--port N', 'port on 127.0.0.1 (default 0: any free port)'] },
@@ -152,13 +154,26 @@ export const serveCommand: CommandSpec = {
       await withEngine(ctx, { startWorker: true, autoLoadModels: !modelGiven, ...(catalogue ? { catalogue } : {}) }, async (engine) => {
         // Loaded on demand, like the engine: the quick commands never load ws.
         const { startBridge } = await import('../../server/bridge-server');
+        const { createMcpHttpHandler } = await import('../../mcp/index');
+        // MCP over Streamable HTTP at /mcp on the same port, with its own per-start bearer token.
+        const mcpToken = randomBytes(32).toString('base64url');
+        let mcpPort = 0;
+        const mcp = createMcpHttpHandler(engine, {
+          token: mcpToken,
+          allowedHosts: () => [`127.0.0.1:${mcpPort}`, `localhost:${mcpPort}`],
+          learnsHere: true, // serve runs the ingestion worker
+          onError: (error) => ctx.io.stderr(`tempora serve: mcp: ${error.message}\n`),
+        });
         let bridge;
         try {
-          bridge = await startBridge({ engine, rendererDir: dir, port, log: (message) => ctx.io.stderr(`${message}\n`) });
+          bridge = await startBridge({ engine, rendererDir: dir, port, log: (message) => ctx.io.stderr(`${message}\n`), handleRequest: mcp });
         } catch (error) {
+          await mcp.close();
           throw new InputError(`serve: ${(error as Error).message}`);
         }
-        if (ctx.json) printJson(ctx.io, { url: bridge.url, port: bridge.port, token: bridge.token });
+        mcpPort = bridge.port;
+        const mcpUrl = `http://127.0.0.1:${bridge.port}/mcp`;
+        if (ctx.json) printJson(ctx.io, { url: bridge.url, port: bridge.port, token: bridge.token, mcpUrl, mcpToken });
         else {
           printLines(ctx.io, [
             `Tempora is serving the memory in ${ctx.dataDir}`,
@@ -166,11 +181,15 @@ export const serveCommand: CommandSpec = {
             '',
             `  ${bridge.url}`,
             '',
+            'Other local agents can use the memory over MCP (Streamable HTTP):',
+            `  ${mcpUrl}   with the header  Authorization: Bearer ${mcpToken}`,
+            '',
             'Ctrl-C stops.',
           ]);
         }
         const received = await signal.stopped;
         ctx.io.stderr(`tempora serve: ${received}: stopping (the message being learned finishes first; a second Ctrl-C forces) ...\n`);
+        await mcp.close();
         await bridge.close();
       });
     } finally {

@@ -1,0 +1,68 @@
+/**
+ * `tempora mcp`: the memory as an MCP server over stdio, for agents that start it themselves
+ * (Claude Desktop, LM Studio, Cursor …). stdout carries MCP frames only; messages go to stderr.
+ *
+ * Two processes, one memory: by default it learns nothing itself. remember_message stores the
+ * message and its job, and the app or `tempora serve` (or `tempora ingest`) learns it: a second
+ * ingestion worker would, on starting, put back the job another process is learning (jobs left
+ * "running" look interrupted), and both would learn it. `--learn` runs the worker here, with the
+ * models used last time — only for a memory no other Tempora process has open.
+ */
+import { openMemory } from '../../memory/index';
+import type { CommandContext, CommandSpec } from '../command';
+import { withEngine } from '../engine-context';
+
+/**
+ * Opens (creates, migrates) the memory once, retrying a few times: agents often start several
+ * `tempora mcp` at once, and on a new memory their migrations race (the loser fails on a column
+ * the winner just added). Once one open has succeeded the schema is current for everyone.
+ */
+async function openSchema(ctx: CommandContext): Promise<void> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      openMemory({ dataDir: ctx.dataDir }).close();
+      return;
+    } catch {
+      if (attempt >= 4) return; // withEngine reports it, in its words
+      await new Promise((resolve) => setTimeout(resolve, 100 + Math.random() * 200 * (attempt + 1)));
+    }
+  }
+}
+
+export const mcpCommand: CommandSpec = {
+  name: 'mcp',
+  summary: 'serve the memory to other agents over MCP (stdio)',
+  synopsis: 'mcp [--learn]',
+  description: [
+    'Speaks the Model Context Protocol on stdin/stdout until the client closes stdin. Tools: remember_facts,',
+    'remember_message, search_memory, list_facts, fact_history, correct_fact, close_fact, forget_fact; resource',
+    'tempora://facts/me/current. Safe beside a running app or `tempora serve` on the same memory: messages it is',
+    'given are queued for them to learn. --learn loads the models used last time and learns here instead (only',
+    'when nothing else has this memory open).',
+  ],
+  options: {
+    learn: { type: 'boolean', help: ['--learn', "learn remembered messages in this process with the last-used models (when no app or serve runs)"] },
+  },
+  positionals: { min: 0, max: 0, name: '' },
+  async run(ctx) {
+    // Loaded on demand, like the engine: the quick commands never load the MCP SDK.
+    const { keepStdoutForFrames, serveMcpOverStdio } = await import('../../mcp/index');
+    keepStdoutForFrames();
+    const learn = ctx.flag('learn');
+    const log = (message: string) => ctx.io.stderr(`tempora mcp: ${message}\n`);
+    await openSchema(ctx);
+    await withEngine(ctx, { startWorker: learn, autoLoadModels: learn }, async (engine) => {
+      const served = serveMcpOverStdio(engine, { learnsHere: learn, onError: (error) => log(error.message) });
+      const stop = () => void served.close();
+      process.once('SIGINT', stop);
+      process.once('SIGTERM', stop);
+      log(`serving ${ctx.dataDir} over stdio${learn ? ' (learning here)' : ''}`);
+      try {
+        await served.closed;
+      } finally {
+        process.off('SIGINT', stop);
+        process.off('SIGTERM', stop);
+      }
+    });
+  },
+};

@@ -1,0 +1,28 @@
+/**
+ * Times as a calling agent writes them — ISO-8601 or a phrase ("yesterday", "先週", "2026-09-01") —
+ * read in the user's zone at the moment of the call, the way the UI and the CLI read them. A time
+ * that is not one is a MemoryInputError naming the argument, which becomes a tool error.
+ */
+import { Temporal } from 'temporal-polyfill';
+import { readTimeInput, userTimeZone } from '../assistant/index';
+import type { Precision } from '../../shared/memory-schema';
+
+export interface ReadTime {
+  /** ISO-8601 UTC with milliseconds. */
+  at: string;
+  precision: Precision;
+}
+
+/** `text` read for the argument `field`; undefined stays undefined. */
+export function readTime(text: string | undefined, field: string, now: string): ReadTime | undefined {
+  return text === undefined ? undefined : readTimeInput(text, field, now);
+}
+
+/**
+ * An instant written with the user's offset at that instant ("2026-09-01T10:00:00+09:00"): what
+ * observe reads a phrase in a fact against ("9月1日" said in Tokyo is that day in Tokyo).
+ */
+export function inUserZone(iso: string, zone: string = userTimeZone()): string {
+  const zoned = Temporal.Instant.from(iso).toZonedDateTimeISO(zone);
+  return zoned.toString({ timeZoneName: 'never', smallestUnit: 'millisecond' });
+}

@@ -1,0 +1,261 @@
+/**
+ * The MCP tools over the engine: remember (facts an agent extracted, or a message for Tempora's own
+ * model to learn), search and list on the two time axes, a fact's history, and the corrections
+ * (correct, close, forget). Each goes through the same code as the UI and the CLI: Memory.observe,
+ * Memory.appendMessage, searchMemory, and the API handlers.
+ */
+import type { McpServer } from '@modelcontextprotocol/server';
+import { MemoryInputError, type MemoryChange } from '../memory/index';
+import { createApiHandlers, searchMemory, type TemporaEngine } from '../engine/index';
+import { userTimeZone } from '../assistant/index';
+import { inUserZone, readTime } from './mcp-times';
+import { guarded, ok, withCurrent } from './tool-results';
+import * as s from './tool-schemas';
+
+export interface ToolOptions {
+  /** Whether this process runs the ingestion worker (remember_message is learned here, not only queued). */
+  learnsHere: boolean;
+}
+
+/** The conversations what MCP clients tell is filed under, unless they name one. */
+export const MCP_FACTS_CONVERSATION = { id: 'cnv_mcp_facts', title: 'Facts from other agents (MCP)' };
+export const MCP_MESSAGES_CONVERSATION = { id: 'cnv_mcp_messages', title: 'Messages from other agents (MCP)' };
+
+const AXES =
+  'Two time axes: as_of is valid time (what was true in the world then: "who was my manager on 10 Sep?"); ' +
+  'known_at is system time (what Tempora had been told by then, before later corrections). Both default to now.';
+
+export function registerMemoryTools(server: McpServer, engine: TemporaEngine, options: ToolOptions): void {
+  const memory = engine.memory;
+  const handlers = createApiHandlers(engine);
+  const now = () => memory.clock.now();
+  const facts = (records: Parameters<typeof withCurrent>[0][], at = now()) => records.map((f) => withCurrent(f, at));
+
+  server.registerTool(
+    'remember_facts',
+    {
+      title: 'Remember facts',
+      description:
+        'Store facts you extracted yourself (subject, predicate, object, a standalone sentence), with when each became true. ' +
+        'Use it when the user tells you something lasting about themselves or their world. With cardinality "one" a new value ' +
+        'closes the old one (a new manager ends the previous), so history is kept, not overwritten. One write for all facts; ' +
+        'returns the facts added, closed and confirmed, with ids.',
+      inputSchema: s.rememberFactsInput,
+      outputSchema: s.rememberFactsOutput,
+      annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+    },
+    (args) =>
+      guarded(() => {
+        const reference = readTime(args.reference_time, 'reference_time', now())?.at ?? now();
+        const referenceTime = inUserZone(reference);
+        const lines = args.facts.map((f) => ({ ...f, reference_time: referenceTime }));
+        let changes: Extract<MemoryChange, { kind: 'facts' }>['changes'] | null = null;
+        const unsubscribe = memory.onChange((change) => {
+          if (change.kind === 'facts' && change.reason === 'observed') changes = change.changes;
+        });
+        let summary;
+        try {
+          summary = memory.observe(lines, { where: 'facts', conversation: MCP_FACTS_CONVERSATION });
+        } catch (error) {
+          throw namedItem(error);
+        } finally {
+          unsubscribe();
+        }
+        const written = changes as Extract<MemoryChange, { kind: 'facts' }>['changes'] | null;
+        const at = now();
+        const byIds = (list: string[] | undefined) => facts(list?.length ? memory.factsByIds(list, at) : [], at);
+        const result = {
+          observations: summary.observations,
+          added: byIds(written?.created),
+          closed: byIds(written?.closed),
+          confirmed: byIds(written?.confirmed),
+          episode_ids: summary.episodeIds,
+        };
+        return ok(result, `Remembered ${summary.observations} fact(s): ${summary.factsAdded} added, ${summary.factsClosed} closed, ${summary.factsConfirmed} confirmed.`);
+      }),
+  );
+
+  server.registerTool(
+    'remember_message',
+    {
+      title: 'Remember a message',
+      description:
+        "Store a message as said, for Tempora's own local model to read and learn facts from (with their times). " +
+        'Use it when you would rather not extract facts yourself. Learning is asynchronous: the result says whether a model ' +
+        'is learning it now or it is queued until a Tempora process with a model runs.',
+      inputSchema: s.rememberMessageInput,
+      outputSchema: s.rememberMessageOutput,
+      annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+    },
+    (args) =>
+      guarded(() => {
+        const time = readTime(args.reference_time, 'reference_time', now())?.at ?? now();
+        const role = args.role ?? 'user';
+        const appended = memory.appendMessage({
+          role,
+          content: args.content,
+          time,
+          timeZone: userTimeZone(),
+          conversation: args.conversation ?? MCP_MESSAGES_CONVERSATION.id,
+          ...(args.conversation ? {} : { conversationTitle: MCP_MESSAGES_CONVERSATION.title }),
+        });
+        const modelLoaded = engine.models.host.chatModel !== null;
+        const learned = appended.job !== undefined;
+        const learning = !learned ? 'not_learned' : options.learnsHere && modelLoaded ? 'now' : 'queued';
+        if (learning === 'now') engine.worker.notify();
+        const note =
+          learning === 'now'
+            ? "Tempora's model is learning it now; its facts appear in search_memory when done."
+            : learning === 'queued'
+              ? 'Stored and queued: Tempora learns it when the app, `tempora serve` or `tempora ingest` runs with a chat model on this memory.'
+              : `Stored; ${role} messages are not learned from on their own.`;
+        const result = { episode_id: appended.episode.id, duplicate: appended.duplicate, learning, model_loaded: modelLoaded, note } as const;
+        return ok(result, note);
+      }),
+  );
+
+  server.registerTool(
+    'search_memory',
+    {
+      title: 'Search memory',
+      description:
+        'Find what Tempora knows that is relevant to a question (full text over facts, names and source messages, plus vectors ' +
+        'when an embedding model is loaded) — the same retrieval its own chat uses. Use it before answering anything about the ' +
+        `user, their people, places and plans, or "when" something was. ${AXES} A time named in the query ("on 2026-09-10") is ` +
+        'answered as of it.',
+      inputSchema: s.searchMemoryInput,
+      outputSchema: s.searchMemoryOutput,
+      annotations: { readOnlyHint: true, openWorldHint: false },
+    },
+    (args) =>
+      guarded(async () => {
+        const at = now();
+        const asOf = readTime(args.as_of, 'as_of', at)?.at;
+        const knownAt = readTime(args.known_at, 'known_at', at)?.at;
+        const response = await searchMemory(memory, engine.vectors.ranker(), { query: args.query, asOf, knownAt, history: args.include_history, limit: args.limit ?? 10 });
+        const result = {
+          hits: response.hits.map((h) => ({ fact: withCurrent(h.fact, at), score: h.score })),
+          history: response.history,
+          vectors_used: response.vectorsUsed,
+          time: response.time,
+          note: response.note,
+        };
+        const lines = result.hits.map((h) => `- ${h.fact.fact} (${h.fact.valid_at} → ${h.fact.invalid_at ?? 'now'}; id ${h.fact.id})`);
+        return ok(result, `${result.hits.length} fact(s) found.${lines.length ? `\n${lines.join('\n')}` : ''}`);
+      }),
+  );
+
+  server.registerTool(
+    'list_facts',
+    {
+      title: 'List facts',
+      description: `List stored facts, filtered by subject, predicate or entity. ${AXES} include_history lists closed facts and superseded versions too.`,
+      inputSchema: s.listFactsInput,
+      outputSchema: s.listFactsOutput,
+      annotations: { readOnlyHint: true, openWorldHint: false },
+    },
+    (args) =>
+      guarded(() => {
+        const at = now();
+        const list = memory.listFacts({
+          subject: args.subject,
+          predicate: args.predicate,
+          entity: args.entity,
+          asOf: readTime(args.as_of, 'as_of', at)?.at,
+          knownAt: readTime(args.known_at, 'known_at', at)?.at,
+          history: args.include_history,
+          limit: args.limit ?? 100,
+        });
+        const result = { facts: facts(list, at), count: list.length };
+        return ok(result, `${list.length} fact(s).`);
+      }),
+  );
+
+  server.registerTool(
+    'fact_history',
+    {
+      title: 'Fact history',
+      description: 'Every version of one fact (corrections and closings), the messages it came from, the fact that ended it and the facts it ended.',
+      inputSchema: s.factHistoryInput,
+      outputSchema: s.factHistoryOutput,
+      annotations: { readOnlyHint: true, openWorldHint: false },
+    },
+    (args) =>
+      guarded(async () => {
+        const at = now();
+        const details = await handlers.factDetails({ id: args.id });
+        const result = {
+          fact: withCurrent(details.fact, at),
+          versions: facts(details.versions, at),
+          source_messages: details.episodes,
+          closed_by: details.closedBy && withCurrent(details.closedBy, at),
+          closed: facts(details.closed, at),
+        };
+        return ok(result, `${details.fact.fact}: ${details.versions.length} version(s), ${details.episodes.length} source message(s).`);
+      }),
+  );
+
+  server.registerTool(
+    'correct_fact',
+    {
+      title: 'Correct a fact',
+      description:
+        'Correct a stored fact (its sentence, object, start or end) when the user says it is wrong. Nothing is overwritten: a new ' +
+        'version supersedes the old, so known_at still shows what was believed before. invalid_at null reopens a closed fact.',
+      inputSchema: s.correctFactInput,
+      outputSchema: s.factOutput,
+      annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
+    },
+    (args) =>
+      guarded(async () => {
+        const fact = await handlers.editFact(args);
+        return ok({ fact: withCurrent(fact, now()) }, `Corrected: ${fact.fact} (new version ${fact.id}).`);
+      }),
+  );
+
+  server.registerTool(
+    'close_fact',
+    {
+      title: 'Close a fact',
+      description: 'Record that a fact stopped being true at a time ("I left that job in March"). The fact stays in history; as_of before that time still finds it.',
+      inputSchema: s.closeFactInput,
+      outputSchema: s.factOutput,
+      annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
+    },
+    (args) =>
+      guarded(async () => {
+        const fact = await handlers.closeFact(args);
+        return ok({ fact: withCurrent(fact, now()) }, `Closed: ${fact.fact} (until ${fact.invalid_at ?? 'now'}).`);
+      }),
+  );
+
+  server.registerTool(
+    'forget_fact',
+    {
+      title: 'Forget a fact',
+      description:
+        'Delete a fact with every version, from every index — only when the user asks to forget it (it was never true, or is private). ' +
+        'To record that something ended, use close_fact instead. A fact it had closed is reopened.',
+      inputSchema: s.forgetFactInput,
+      outputSchema: s.forgetFactOutput,
+      annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
+    },
+    (args) =>
+      guarded(async () => {
+        const forgotten = await handlers.forgetFact(args);
+        const result = { fact_ids: forgotten.factIds, entity_ids: forgotten.entityIds, episode_ids: forgotten.episodeIds };
+        return ok(result, `Forgot ${forgotten.factIds.length} fact version(s).`);
+      }),
+  );
+}
+
+/** observe names an item "facts:2" (1-based, as a file's line); the argument is facts[1]. */
+function namedItem(error: unknown): unknown {
+  if (!(error instanceof MemoryInputError)) return error;
+  const item = /^facts:(\d+)(?::\s*)?/.exec(error.message);
+  if (!item) return error;
+  const at = `facts[${Number(item[1]) - 1}]`;
+  const rest = error.message.slice(item[0].length);
+  const field = /^(\w+):/.exec(rest)?.[1];
+  return new MemoryInputError(`${at}${field ? '.' : ': '}${rest}`, field ? `${at}.${field}` : at, error.code);
+}

@@ -2,6 +2,7 @@
  * What every command is made of: its options (for node:util parseArgs), its help text, and the
  * function that runs it with a context giving the parsed values, the output and the memory.
  */
+import { accessSync, constants as fsConstants } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Precision } from '../../shared/memory-schema';
 import { toIsoUtc } from '../../shared/time';
@@ -9,6 +10,7 @@ import { toIsoUtc } from '../../shared/time';
 import { readTimeInput } from '../assistant/time-input';
 import { defaultDataDir, MemoryInputError, openMemory, systemClock, type Memory } from '../memory/index';
 import { InputError, UsageError } from './errors';
+import { checkDataOption, checkForRead, describeOpenError, prepareForWrite, type DataDir } from './memory-dir';
 import type { Io } from './output';
 
 export interface OptionSpec {
@@ -55,8 +57,15 @@ export class CommandContext {
   }
 
   get dataDir(): string {
+    return this.memoryDir.path;
+  }
+
+  /** The memory directory and how errors name it; `--data ''` is refused. */
+  get memoryDir(): DataDir {
     const data = this.string('data');
-    return data === undefined ? defaultDataDir(this.io.env) : resolve(this.io.cwd, data);
+    if (data === undefined) return { path: resolve(this.io.cwd, defaultDataDir(this.io.env)), label: 'the memory directory' };
+    checkDataOption(data);
+    return { path: resolve(this.io.cwd, data), label: '--data' };
   }
 
   /** A path given on the command line, resolved against the working directory. */
@@ -106,14 +115,37 @@ export class CommandContext {
     return value;
   }
 
-  /** Opens the memory, runs `fn` (sync, or async: then closed when it settles), and closes it whatever happens. */
+  /** Opens the memory for writing (created when missing), runs `fn` (sync, or async: then closed when it settles), and closes it whatever happens. */
   withMemory<T>(fn: (memory: Memory) => T): T {
-    const dir = this.dataDir;
+    return this.openAndRun(fn, false);
+  }
+
+  /**
+   * As withMemory, for commands that only read (facts, search, show, export): the store is opened
+   * read-only — a missing one is an error and nothing is created, migrated or changed.
+   */
+  readMemory<T>(fn: (memory: Memory) => T): T {
+    return this.openAndRun(fn, true);
+  }
+
+  private openAndRun<T>(fn: (memory: Memory) => T, readonly: boolean): T {
+    const dir = this.memoryDir;
+    if (readonly) checkForRead(dir);
+    else prepareForWrite(dir);
     let memory: Memory;
     try {
-      memory = openMemory({ dataDir: dir, clock: this.io.clock });
+      memory = openMemory({ dataDir: dir.path, clock: this.io.clock, ...(readonly ? { readonly } : {}) });
     } catch (error) {
-      throw new InputError(`cannot open the memory in ${dir}: ${(error as Error).message}`);
+      // A store from an older Tempora where it can be written: upgrade it, as the app would, so a
+      // `tempora facts` after an update just works. On read-only media it stays refused in words.
+      if (!(readonly && /written by an older Tempora/.test((error as Error).message) && writable(dir.path))) {
+        throw new InputError(`cannot open the memory in ${dir.path}: ${describeOpenError(error, readonly)}`);
+      }
+      try {
+        memory = openMemory({ dataDir: dir.path, clock: this.io.clock });
+      } catch (again) {
+        throw new InputError(`cannot open the memory in ${dir.path}: ${describeOpenError(again, false)}`);
+      }
     }
     let result: T;
     try {
@@ -152,5 +184,15 @@ export function parseTimeOption(name: string, value: string, now: () => string):
   } catch (error) {
     if (error instanceof MemoryInputError) throw new InputError(error.message);
     throw error;
+  }
+}
+
+/** Can this process write in the memory's directory (and so upgrade its schema)? */
+function writable(dir: string): boolean {
+  try {
+    accessSync(dir, fsConstants.W_OK);
+    return true;
+  } catch {
+    return false;
   }
 }

@@ -2,6 +2,7 @@
 import type { EngineOptions, TemporaEngine } from '../engine/index';
 import type { CommandContext, OptionSpec } from './command';
 import { InputError } from './errors';
+import { describeOpenError, prepareForWrite } from './memory-dir';
 
 export const MODEL_OPTIONS: Record<string, OptionSpec> = {
   model: { type: 'string', help: ['--model PATH', 'chat/extraction model (GGUF)'] },
@@ -16,13 +17,15 @@ export async function withEngine<T>(
   fn: (engine: TemporaEngine) => Promise<T>,
 ): Promise<T> {
   const threads = ctx.count('threads');
+  const dir = ctx.memoryDir;
+  prepareForWrite(dir);
   let engine: TemporaEngine;
   try {
     // Loaded on demand: the quick commands (facts, search …) never load node-llama-cpp or LanceDB.
     const { TemporaEngine } = await import('../engine/index');
-    engine = await TemporaEngine.open({ dataDir: ctx.dataDir, autoLoadModels: false, startWorker: false, threads, ...options });
+    engine = await TemporaEngine.open({ dataDir: dir.path, autoLoadModels: false, startWorker: false, threads, ...options });
   } catch (error) {
-    throw new InputError(`cannot open the memory in ${ctx.dataDir}: ${(error as Error).message}`);
+    throw new InputError(`cannot open the memory in ${dir.path}: ${describeOpenError(error, false)}`);
   }
   try {
     const model = ctx.string('model');

@@ -2,6 +2,7 @@
 import { closeSync, fsyncSync, openSync, readFileSync, renameSync, rmSync, writeSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { InputError } from './errors';
+import { describeJsonError } from './json-position';
 
 /** Reads a UTF-8 text file (path relative to `cwd`); a leading byte-order mark is dropped. */
 export function readTextFile(file: string, cwd: string): string {
@@ -18,7 +19,7 @@ export function readJsonFile(file: string, cwd: string): unknown {
   try {
     return JSON.parse(text) as unknown;
   } catch (error) {
-    throw new InputError(`${file}: not JSON (${jsonErrorText(error)})`);
+    throw new InputError(`${file}: not JSON (${describeJsonError(text, error)})`);
   }
 }
 

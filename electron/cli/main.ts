@@ -18,4 +18,11 @@ const status = run(process.argv.slice(2), {
   env: process.env,
 });
 if (typeof status === 'number') process.exitCode = status;
-else void status.then((code) => (process.exitCode = code));
+else {
+  void status.then((code) => {
+    process.exitCode = code;
+    // Done: a socket a library left open (a download the watchdog gave up on) must not keep the
+    // command alive. Unref'd, so a process that ends by itself is not held up by this timer.
+    setTimeout(() => process.exit(code), 2_000).unref();
+  });
+}

@@ -78,9 +78,33 @@ export function displayWidth(text: string): number {
   return width;
 }
 
-/** Cuts `text` to at most `max` columns, ending with "…" when cut. Newlines and tabs become spaces. */
+/**
+ * C0 controls (ESC, BEL, CR, backspace …), DEL, C1 controls (a lone CSI is U+009B) and the bidi
+ * overrides: stored text holding them could clear the screen, set the window title, hide a link
+ * (OSC 8) or reorder what is shown. `--json` prints them exactly; people see them escaped.
+ */
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\u0000-\u0008\u000B-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]/g;
+// eslint-disable-next-line no-control-regex
+const CONTROL_AND_LINES = /[\u0000-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]/g;
+
+function escapeOne(ch: string): string {
+  const code = ch.charCodeAt(0);
+  return code < 0x80 ? `\\x${code.toString(16).padStart(2, '0')}` : `\\u${code.toString(16).padStart(4, '0')}`;
+}
+
+/**
+ * Stored text made safe to print for people: every control character shown as an escape (`\x1b`,
+ * `\u009b`). Tabs stay; newlines stay only with `lines` (text meant to span lines), else they are
+ * shown as `\x0a` too.
+ */
+export function escapeControls(text: string, options: { lines?: boolean } = {}): string {
+  return text.replace(options.lines ? CONTROL : CONTROL_AND_LINES, (ch) => (ch === '\t' ? ch : ch === '\n' && options.lines ? ch : escapeOne(ch)));
+}
+
+/** Cuts `text` to at most `max` columns, ending with "…" when cut. Newlines and tabs become spaces; other controls are escaped. */
 export function truncate(text: string, max: number): string {
-  const flat = text.replace(/[\t\r\n]+/g, ' ');
+  const flat = escapeControls(text.replace(/[\t\r\n]+/g, ' '));
   if (displayWidth(flat) <= max) return flat;
   let out = '';
   let width = 0;
@@ -143,5 +167,5 @@ export function factDetails(fact: FactRecord, indent = ''): string[] {
   if (fact.supersedes !== null) lines.push(['supersedes', fact.supersedes]);
   if (fact.invalidated_by !== null) lines.push(['closed by', fact.invalidated_by]);
   if (fact.episode_ids.length) lines.push(['episodes', fact.episode_ids.join(', ')]);
-  return lines.map(([k, v]) => `${indent}${`${k}:`.padEnd(12)}${v}`);
+  return lines.map(([k, v]) => `${indent}${`${k}:`.padEnd(12)}${escapeControls(v)}`);
 }

@@ -13,6 +13,9 @@ import { createReadStream } from 'node:fs';
 import { open, rename, rm, stat } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { createModelDownloader } from 'node-llama-cpp';
+import { Watchdog } from './model-download-watchdog';
+
+export { DEFAULT_CONNECT_TIMEOUT_MS, DEFAULT_IDLE_TIMEOUT_MS, hostOf } from './model-download-watchdog';
 
 export interface DownloadProgress {
   phase: 'downloading' | 'verifying';
@@ -36,6 +39,10 @@ export interface DownloadModelOptions {
   /** Keep the partial file on cancel so the next call resumes (default true). */
   keepPartialOnCancel?: boolean;
   headers?: Record<string, string>;
+  /** Longest wait for the server to answer at all (connect, TLS, first response): default 30 s. */
+  connectTimeoutMs?: number;
+  /** Longest time without a byte once the transfer runs: default 60 s. */
+  idleTimeoutMs?: number;
 }
 
 export interface DownloadResult {
@@ -60,6 +67,7 @@ export class ModelDownloadError extends Error {
 }
 
 const STAGING_SUFFIX = '.download';
+
 const IPULL_SUFFIX = '.ipull';
 
 /** The files a download of `fileName` may leave behind before it completes. */
@@ -123,32 +131,38 @@ export async function downloadModel(opts: DownloadModelOptions): Promise<Downloa
   }
 
   let announcedSize: number;
+  const watchdog = new Watchdog(opts, (code, message, cause) => new ModelDownloadError(code, message, cause === undefined ? undefined : { cause }));
   try {
-    const downloader = await createModelDownloader({
-      modelUri: opts.uri,
-      dirPath,
-      fileName: opts.fileName + STAGING_SUFFIX,
-      headers: opts.headers,
-      skipExisting: true,
-      deleteTempFileOnCancel: !(opts.keepPartialOnCancel ?? true),
-      parallelDownloads: 1,
-      showCliProgress: false,
-      onProgress: ({ totalSize, downloadedSize }) => {
-        announcedSize = totalSize;
-        opts.onProgress?.({ phase: 'downloading', downloadedBytes: downloadedSize, totalBytes: totalSize });
-      },
-    });
+    const downloader = await watchdog.connecting(
+      createModelDownloader({
+        modelUri: opts.uri,
+        dirPath,
+        fileName: opts.fileName + STAGING_SUFFIX,
+        headers: opts.headers,
+        skipExisting: true,
+        deleteTempFileOnCancel: !(opts.keepPartialOnCancel ?? true),
+        parallelDownloads: 1,
+        showCliProgress: false,
+        onProgress: ({ totalSize, downloadedSize }) => {
+          watchdog.alive();
+          announcedSize = totalSize;
+          opts.onProgress?.({ phase: 'downloading', downloadedBytes: downloadedSize, totalBytes: totalSize });
+        },
+      }),
+    );
     announcedSize = downloader.totalSize;
     if (opts.expectedSizeBytes && announcedSize > 0 && announcedSize !== opts.expectedSizeBytes) {
       await downloader.cancel({ deleteTempFile: true });
       throw new ModelDownloadError('size_mismatch', `${opts.fileName}: the server offers ${announcedSize} bytes, expected ${opts.expectedSizeBytes}`);
     }
-    await downloader.download({ signal: opts.signal });
+    await watchdog.transferring(downloader);
   } catch (error) {
     if (error instanceof ModelDownloadError) throw error;
     if (opts.signal?.aborted) throw new ModelDownloadError('cancelled', `Download of ${opts.fileName} was cancelled`, { cause: error });
     const reason = error instanceof Error ? error.message : String(error);
     throw new ModelDownloadError('failed', `Download of ${opts.fileName} from ${opts.uri} failed: ${reason}`, { cause: error });
+  } finally {
+    watchdog.stop();
   }
   if (opts.signal?.aborted) throw new ModelDownloadError('cancelled', `Download of ${opts.fileName} was cancelled`);
 

@@ -17,6 +17,11 @@ export interface MemoryOptions {
   /** better-sqlite3 addon built for Electron's ABI, when running inside Electron. */
   nativeBinding?: string;
   clock?: Clock;
+  /**
+   * Open for reading only (better-sqlite3 `readonly`): nothing is created, migrated or written;
+   * writes fail. For commands that only read (facts, search, show, export) and read-only media.
+   */
+  readonly?: boolean;
 }
 
 export interface ListFactsQuery {

@@ -41,6 +41,7 @@ export class Memory {
   private readonly searcher: MemorySearch;
   private readonly path: string;
   private readonly nativeBinding: string | undefined;
+  private readonly readonly: boolean;
   private background: Promise<void> = Promise.resolve();
   private readonly listeners = new Set<(change: MemoryChange) => void>();
   /** The net changes of the write in progress, once settled. */
@@ -50,13 +51,14 @@ export class Memory {
     this.clock = options.clock ?? systemClock();
     this.path = options.dataDir === ':memory:' ? ':memory:' : databasePath(options.dataDir);
     this.nativeBinding = options.nativeBinding;
-    this.store = storeContext(openDatabase({ path: this.path, nativeBinding: options.nativeBinding }), this.clock);
+    this.readonly = options.readonly === true;
+    this.store = storeContext(openDatabase({ path: this.path, nativeBinding: options.nativeBinding, readonly: this.readonly }), this.clock);
     this.entities = this.store.entities;
     this.episodes = this.store.episodes;
     this.jobs = this.store.jobs;
     this.searcher = new MemorySearch(this.store.db);
     // Slots a migration merged are resolved by the rules before anything reads them.
-    if (pendingSlotRefreshes(this.store.db).length) {
+    if (!this.readonly && pendingSlotRefreshes(this.store.db).length) {
       this.write(() => (refreshQueuedSlots(this.store), this.settle()), (changes) => ({ kind: 'facts', reason: 'migrated', changes }));
     }
   }
@@ -181,13 +183,13 @@ export class Memory {
   }
 
   search(query: string, options: SearchOptions = {}): SearchHit[] {
-    flushFullText(this.store.db);
+    if (!this.readonly) flushFullText(this.store.db);
     return this.searcher.search(query, options, this.clock.now());
   }
 
   /** search() in two steps, so another retriever (vectors) can run while SQLite works. */
   searchLists(query: string, options: SearchOptions = {}): Partial<Record<ScorePart, string[]>> {
-    flushFullText(this.store.db);
+    if (!this.readonly) flushFullText(this.store.db);
     return this.searcher.lists(query, options, this.clock.now());
   }
 
@@ -307,6 +309,8 @@ export class Memory {
    */
   private write<T>(fn: () => T, change: (result: T) => MemoryChange | null): T {
     const outermost = !this.store.db.inTransaction;
+    // IMMEDIATE: the write lock is taken at BEGIN, so a second process writing the same memory
+    // (`tempora mcp` beside the app) waits its busy_timeout instead of failing with SQLITE_BUSY.
     const result = this.store.db.transaction(() => {
       if (!outermost) return fn();
       this.store.slots.beginWrite();
@@ -314,7 +318,7 @@ export class Memory {
       const value = fn();
       this.settle();
       return value;
-    })();
+    }).immediate();
     if (!this.store.db.inTransaction) flushFullText(this.store.db);
     const told = change(result);
     if (told) this.emit(told);

@@ -169,7 +169,11 @@ describe('tempora edit, close, show and forget', () => {
     expect(reopened).toMatch(/valid:\s+since 14 Sept 2026$/m);
     expect(objects(facts())).toEqual(['B']);
 
-    const renamed = ok('edit', b!.id, '--object', 'C', '--json').json<FactRecord>();
+    // The sentence still says B: a note on stderr says so (issue 13); --json on stdout is unchanged.
+    const renaming = tempora('edit', b!.id, '--object', 'C', '--json');
+    expect(renaming.code).toBe(0);
+    expect(renaming.err).toMatch(/^tempora: note: the sentence still reads "My boss is B\.", which does not say "C"/);
+    const renamed = renaming.json<FactRecord>();
     expect(renamed.object).toBe('C');
     expect(facts('--history').filter((f) => f.object === 'B').every((f) => f.expired_at !== null)).toBe(true);
   });

@@ -5,7 +5,13 @@
 import type { FactEdit } from '../../memory/index';
 import type { CommandSpec } from '../command';
 import { UsageError } from '../errors';
-import { factDetails, printJson, printLines } from '../output';
+import { escapeControls, factDetails, printJson, printLines } from '../output';
+
+/** Whether a sentence names the object (case and width folded: "Ａ" and "a" are "A"). */
+function mentions(sentence: string, object: string): boolean {
+  const fold = (text: string) => text.normalize('NFKC').toLowerCase();
+  return fold(sentence).includes(fold(object).trim());
+}
 
 export const editCommand: CommandSpec = {
   name: 'edit',
@@ -40,6 +46,12 @@ export const editCommand: CommandSpec = {
     }
     if (Object.keys(edit).length === 0) throw new UsageError('edit needs at least one of --fact, --object, --valid-at, --invalid-at', 'edit');
     const updated = ctx.withMemory((memory) => memory.editFact(id, edit));
+    if (object !== undefined && fact === undefined && !mentions(updated.fact, updated.object)) {
+      ctx.io.stderr(
+        `tempora: note: the sentence still reads ${JSON.stringify(escapeControls(updated.fact))}, which does not say ${JSON.stringify(escapeControls(updated.object))}; ` +
+          `change it too with: tempora edit ${updated.id} --fact TEXT\n`,
+      );
+    }
     if (ctx.json) return printJson(ctx.io, updated);
     printLines(ctx.io, [`Edited ${id}; the new version is ${updated.id}:`, ...factDetails(updated, '  ')]);
   },

@@ -18,7 +18,7 @@ export const exportCommand: CommandSpec = {
   positionals: { min: 0, max: 0, name: '' },
   run(ctx) {
     const out = ctx.string('out');
-    const doc = ctx.withMemory((memory) => memory.exportMemory());
+    const doc = ctx.readMemory((memory) => memory.exportMemory());
     const text = `${JSON.stringify(doc, null, 2)}\n`;
     if (out === undefined) return ctx.io.stdout(text);
     writeFileAtomic(out, text, ctx.io.cwd);

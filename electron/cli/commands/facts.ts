@@ -1,7 +1,7 @@
 /** `tempora facts` (list on the two time axes) and `tempora show` (one fact's versions and provenance). */
 import type { FactRecord } from '../../../shared/memory-schema';
 import type { CommandSpec } from '../command';
-import { displayFormat, factDetails, factTable, formatTime, formatValidity, plural, printJson, printLines } from '../output';
+import { displayFormat, escapeControls, factDetails, factTable, formatTime, formatValidity, plural, printJson, printLines } from '../output';
 
 export const factsCommand: CommandSpec = {
   name: 'facts',
@@ -33,7 +33,7 @@ export const factsCommand: CommandSpec = {
       history: ctx.flag('history'),
       limit: ctx.count('limit'),
     };
-    const facts = ctx.withMemory((memory) => memory.listFacts(query));
+    const facts = ctx.readMemory((memory) => memory.listFacts(query));
     if (ctx.json) return printJson(ctx.io, facts);
     const axes = [
       query.asOf !== undefined ? `as of ${formatTime(query.asOf)}` : query.history ? 'at any time' : 'true now',
@@ -53,7 +53,7 @@ export const showCommand: CommandSpec = {
   positionals: { min: 1, max: 1, name: 'FACT_ID' },
   run(ctx) {
     const id = ctx.positionals[0]!;
-    const provenance = ctx.withMemory((memory) => memory.provenance(id));
+    const provenance = ctx.readMemory((memory) => memory.provenance(id));
     if (ctx.json) return printJson(ctx.io, provenance);
     const { fact, versions, episodes, closedBy } = provenance;
     const current = versions.find((v) => v.expired_at === null);
@@ -64,8 +64,8 @@ export const showCommand: CommandSpec = {
     lines.push(`Versions (${versions.length}, oldest first):`);
     for (const version of versions) lines.push(`  ${versionLine(version, fact.id)}`);
     lines.push('', episodes.length ? `Source messages (${episodes.length}):` : 'Source messages: none');
-    for (const episode of episodes) lines.push(`  ${episode.id}  said ${formatTime(episode.reference_time)}  ${JSON.stringify(episode.content)}`);
-    if (closedBy) lines.push('', `Closed by ${closedBy.id}: ${closedBy.fact} (valid from ${formatTime(closedBy.valid_at)})`);
+    for (const episode of episodes) lines.push(`  ${episode.id}  said ${formatTime(episode.reference_time)}  ${escapeControls(JSON.stringify(episode.content))}`);
+    if (closedBy) lines.push('', `Closed by ${closedBy.id}: ${escapeControls(closedBy.fact)} (valid from ${formatTime(closedBy.valid_at)})`);
     printLines(ctx.io, lines);
   },
 };
@@ -73,5 +73,5 @@ export const showCommand: CommandSpec = {
 function versionLine(version: FactRecord, shownId: string): string {
   const record = version.expired_at === null ? 'current' : `expired ${formatTime(version.expired_at)}`;
   const mark = version.id === shownId ? ' *' : '';
-  return `${version.id}  ${version.object}  valid ${formatValidity(version)}  recorded ${formatTime(version.created_at)}, ${record}  (${version.origin})${mark}`;
+  return `${version.id}  ${escapeControls(version.object)}  valid ${formatValidity(version)}  recorded ${formatTime(version.created_at)}, ${record}  (${version.origin})${mark}`;
 }

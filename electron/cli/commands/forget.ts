@@ -2,7 +2,7 @@
 import type { Forgotten, Memory } from '../../memory/index';
 import type { CommandSpec } from '../command';
 import { UsageError } from '../errors';
-import { plural, printJson, printLines } from '../output';
+import { escapeControls, plural, printJson, printLines } from '../output';
 
 export const forgetCommand: CommandSpec = {
   name: 'forget',
@@ -40,7 +40,7 @@ export const forgetCommand: CommandSpec = {
 
 function entityLabel(memory: Memory, nameOrId: string): string {
   const found = memory.entities.byId(nameOrId) ?? memory.entities.find(nameOrId);
-  return found ? `entity ${JSON.stringify(found.name)} (${found.id})` : `entity ${JSON.stringify(nameOrId)}`;
+  return escapeControls(found ? `entity ${JSON.stringify(found.name)} (${found.id})` : `entity ${JSON.stringify(nameOrId)}`);
 }
 
 function describeForgotten(label: string, forgotten: Forgotten): string[] {

@@ -6,6 +6,7 @@ import { searchMemory, searchMemoryText } from '../../engine/memory-search';
 import type { SearchHit } from '../../memory/index';
 import type { CommandContext, CommandSpec } from '../command';
 import { withEngine } from '../engine-context';
+import { checkForRead } from '../memory-dir';
 import { factTable, formatTime, plural, printJson, printLines } from '../output';
 
 export const searchCommand: CommandSpec = {
@@ -29,8 +30,11 @@ export const searchCommand: CommandSpec = {
     const query = ctx.positionals.join(' ');
     const options = { query, asOf: ctx.time('as-of'), knownAt: ctx.time('known-at'), history: ctx.flag('history') || undefined, limit: ctx.count('limit') };
     // Without an embedding model the engine (node-llama-cpp, LanceDB) is not even loaded.
-    if (ctx.string('embedding-model') !== undefined) return withEngine(ctx, {}, async (engine) => print(ctx, query, options, (await searchMemory(engine.memory, engine.vectors.ranker(), options)).hits));
-    print(ctx, query, options, ctx.withMemory((memory) => searchMemoryText(memory, options)).hits);
+    if (ctx.string('embedding-model') !== undefined) {
+      checkForRead(ctx.memoryDir); // a search creates no store, even through the engine
+      return withEngine(ctx, {}, async (engine) => print(ctx, query, options, (await searchMemory(engine.memory, engine.vectors.ranker(), options)).hits));
+    }
+    print(ctx, query, options, ctx.readMemory((memory) => searchMemoryText(memory, options)).hits);
   },
 };
 

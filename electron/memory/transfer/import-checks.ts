@@ -95,6 +95,8 @@ function checkFacts(facts: FactRecord[], ids: DocumentIds, exists: StoreLookups)
     const f = facts[i]!;
     if (!ids.entities.has(f.subject_id) && !exists.entity(f.subject_id)) failFact(i, 'subject_id', `unknown entity ${f.subject_id}`);
     if (f.object_id !== null && !ids.entities.has(f.object_id) && !exists.entity(f.object_id)) failFact(i, 'object_id', `unknown entity ${f.object_id}`);
+    checkNamed(f.subject, ids.entities.get(f.subject_id), i, 'subject', 'subject_id');
+    if (f.object_id !== null) checkNamed(f.object, ids.entities.get(f.object_id), i, 'object', 'object_id');
     referenceTimes[i] = earliestEpisodeTime(f, i, ids, exists);
     if (f.invalid_at !== null && f.invalid_at < f.valid_at) failFact(i, 'invalid_at', `is before valid_at (${f.valid_at})`);
     // The rules' own rule (observe refuses the same): a stated end comes after the start. Only a fact
@@ -107,6 +109,24 @@ function checkFacts(facts: FactRecord[], ids: DocumentIds, exists: StoreLookups)
     if (f.invalidated_by !== null && !ids.facts.has(f.invalidated_by) && !exists.fact(f.invalidated_by)) failFact(i, 'invalidated_by', `unknown fact ${f.invalidated_by}`);
   }
   return referenceTimes;
+}
+
+/**
+ * A fact's `subject` (and `object`) is the display name of its entity, written by the export; the id
+ * is what is imported. A hand edit that changes one and not the other would import a fact saying
+ * something else than it reads, so the name must be the entity's name or one of its aliases in the
+ * document (folded: case and width). An entity only in the store is not checked: it may have been
+ * renamed since the document was written.
+ */
+function checkNamed(name: string, entity: EntityRecord | undefined, i: number, field: 'subject' | 'object', idField: string): void {
+  if (entity === undefined || name === entity.name) return;
+  const folded = fold(name);
+  if (fold(entity.name) === folded || entity.aliases.some((alias) => fold(alias) === folded)) return;
+  failFact(i, field, `${JSON.stringify(name)} is not the name of ${idField} ${entity.id} (its name is ${JSON.stringify(entity.name)}); change ${field} or ${idField} so they agree`);
+}
+
+function fold(text: string): string {
+  return text.normalize('NFKC').trim().toLowerCase();
 }
 
 /** The earliest reference time of the episodes fact `f` (at index `i`) cites; an unknown episode is refused. */

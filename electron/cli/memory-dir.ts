@@ -1,0 +1,66 @@
+/**
+ * The memory directory as the command line names it (--data DIR, $TEMPORA_DATA_DIR or the app's),
+ * checked before the store is opened so that a bad one fails in words, not as EEXIST or EACCES:
+ * commands that write create it; commands that only read never create anything.
+ */
+import { mkdirSync, statSync } from 'node:fs';
+import { databasePath } from '../memory/index';
+import { InputError } from './errors';
+import { describeFsError } from './files';
+
+/** How errors name the directory: "--data" when it was typed, else "the memory directory". */
+export interface DataDir {
+  path: string;
+  label: string;
+}
+
+/** `--data ''` would be the working directory: refused. */
+export function checkDataOption(value: string): void {
+  if (value.trim() === '') throw new InputError('--data: must not be empty');
+}
+
+function kindOf(path: string): 'missing' | 'directory' | 'other' {
+  try {
+    return statSync(path).isDirectory() ? 'directory' : 'other';
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT' || code === 'ENOTDIR') return 'missing';
+    throw error;
+  }
+}
+
+/** For a command that writes: the directory exists afterwards (created with its parents when missing). */
+export function prepareForWrite(dir: DataDir): void {
+  if (kindOf(dir.path) === 'other') throw new InputError(`${dir.label}: ${dir.path} is a file, not a directory`);
+  try {
+    mkdirSync(dir.path, { recursive: true });
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'EEXIST' || code === 'ENOTDIR') throw new InputError(`${dir.label}: cannot create ${dir.path}: a parent of it is a file, not a directory`);
+    throw new InputError(`${dir.label}: cannot create ${dir.path}: ${describeFsError(error)}`);
+  }
+}
+
+/** For a command that only reads: the memory must be there already; nothing is created. */
+export function checkForRead(dir: DataDir): void {
+  let kind: ReturnType<typeof kindOf>;
+  try {
+    kind = kindOf(dir.path);
+  } catch (error) {
+    throw new InputError(`${dir.label}: cannot read ${dir.path}: ${describeFsError(error)}`);
+  }
+  if (kind === 'other') throw new InputError(`${dir.label}: ${dir.path} is a file, not a directory`);
+  if (kind === 'missing' || kindOf(databasePath(dir.path)) !== 'other') {
+    throw new InputError(`no memory in ${dir.path} (nothing has been stored there yet; check --data or $TEMPORA_DATA_DIR)`);
+  }
+}
+
+/** An error of opening the store, in words: read-only media and permissions are said as such. */
+export function describeOpenError(error: unknown, readonly: boolean): string {
+  const e = error as { code?: string; message?: string };
+  if (!readonly && (e.code?.startsWith('SQLITE_READONLY') || e.code === 'EACCES' || e.code === 'EROFS')) {
+    return 'it cannot be written here (read-only media, or no permission); commands that only read (facts, search, show, export) still work';
+  }
+  if (e.code === 'SQLITE_CANTOPEN') return 'cannot open its database file (no permission?)';
+  return e.message ?? String(error);
+}

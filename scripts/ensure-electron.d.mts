@@ -13,3 +13,21 @@ export function bindingBuildCommands(options: {
 }): { name: string; args: (string | null)[] }[];
 export function findNodeGyp(env?: Record<string, string | undefined>, execPath?: string): string | null;
 export function buildEnv(env?: Record<string, string | undefined>): Record<string, string | undefined>;
+export function electronViteProblem(env?: Record<string, string | undefined>, binary?: string | null): string[] | null;
+export function bindingArch(options: {
+  platform: string;
+  processArch: string;
+  env?: Record<string, string | undefined>;
+  translated?: boolean;
+  installedBinaryArch?: string | null;
+}): string;
+export function runsUnderRosetta(platform?: string): boolean;
+export interface SandboxFacts {
+  platform: string;
+  restricted: boolean;
+  sandbox: { uid: number; mode: number } | null;
+  noSandbox?: boolean;
+  profileNamesElectron?: boolean;
+}
+export function sandboxProblem(facts: SandboxFacts): string[] | null;
+export function readSandboxFacts(electronBinary: string, env?: Record<string, string | undefined>): SandboxFacts;

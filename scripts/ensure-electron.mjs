@@ -10,15 +10,21 @@
  *    package: a prebuilt binary (prebuild-install) when one exists, else a compile against
  *    Electron's headers (node-gyp). electron/main/native-binding.ts loads it from there.
  *
+ * The addon is built for the architecture Electron runs as (the installed binary's header; under
+ * Rosetta an x64 Node gets an arm64 Electron), and rebuilt when the one present is for another.
+ * On Linux it warns, before Electron aborts, when Ubuntu's AppArmor (23.10+) blocks Chromium's
+ * sandbox, with the one-line fix.
+ *
  * Both steps need the internet the first time (github.com, electronjs.org) and do nothing when
  * their result is already present. Exit status 1 with an explanation when a step cannot be done.
  */
-import { spawnSync } from 'node:child_process';
-import { copyFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { copyFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { electronArch, fileArch } from './packaging-arch.mjs';
 
 export const NATIVE_BINDING_FILE = 'better_sqlite3.node';
 export const ELECTRON_HEADERS_URL = 'https://electronjs.org/headers';
@@ -41,6 +47,8 @@ export function electronVersion(repoRoot) {
  * Mirrors the checks of node_modules/electron/install.js and index.js.
  */
 export function installedElectronBinary(electronDir, version, env = process.env) {
+  // What electron-vite starts (it reads ELECTRON_EXEC_PATH, never ELECTRON_OVERRIDE_DIST_PATH).
+  if (env.ELECTRON_EXEC_PATH) return existsSync(env.ELECTRON_EXEC_PATH) ? env.ELECTRON_EXEC_PATH : null;
   let executable = '';
   try {
     executable = readFileSync(join(electronDir, 'path.txt'), 'utf8');
@@ -59,6 +67,81 @@ export function installedElectronBinary(electronDir, version, env = process.env)
   } catch {
     return null;
   }
+}
+
+/**
+ * Why `npm start` would not find the Electron that the install check found, or null. Electron's
+ * package honours ELECTRON_OVERRIDE_DIST_PATH, but electron-vite starts ELECTRON_EXEC_PATH (else
+ * node_modules/electron/dist): an override alone passes here and fails there.
+ */
+export function electronViteProblem(env = process.env, binary = null) {
+  if (!env.ELECTRON_OVERRIDE_DIST_PATH || env.ELECTRON_EXEC_PATH) return null;
+  return [
+    `ELECTRON_OVERRIDE_DIST_PATH is set, but electron-vite (npm start, npm run dev) does not read it.`,
+    `Set ELECTRON_EXEC_PATH to the Electron executable as well${binary ? `: export ELECTRON_EXEC_PATH=${binary}` : ''}`,
+  ];
+}
+
+/** The arch better-sqlite3 must be built for: TEMPORA_NATIVE_ARCH, else the arch Electron runs as. */
+export function bindingArch({ platform, processArch, env = {}, translated = false, installedBinaryArch = null }) {
+  return env.TEMPORA_NATIVE_ARCH || electronArch({ platform, processArch, env, translated, installedBinaryArch });
+}
+
+/** On macOS, whether this process runs under Rosetta (sysctl.proc_translated = 1). */
+export function runsUnderRosetta(platform = process.platform) {
+  if (platform !== 'darwin') return false;
+  try {
+    return execFileSync('sysctl', ['-in', 'sysctl.proc_translated'], { encoding: 'utf8' }).trim() === '1';
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Ubuntu 23.10+ (AppArmor) restricts unprivileged user namespaces, which Chromium's sandbox needs;
+ * Chromium then falls back to the setuid chrome-sandbox helper, which in node_modules (and in an
+ * AppImage) is not setuid root, and aborts at start. The lines to print, or null when it will start:
+ * not Linux, no restriction, a setuid-root helper, --no-sandbox asked for, or an AppArmor profile
+ * naming this Electron.
+ */
+export function sandboxProblem({ platform, restricted, sandbox, noSandbox = false, profileNamesElectron = false }) {
+  if (platform !== 'linux' || restricted !== true || noSandbox || profileNamesElectron) return null;
+  if (sandbox && sandbox.uid === 0 && (sandbox.mode & 0o4000) !== 0) return null;
+  return [
+    'This Linux restricts unprivileged user namespaces (AppArmor: kernel.apparmor_restrict_unprivileged_userns = 1,',
+    'the default since Ubuntu 23.10), so Electron will abort with a "chrome-sandbox" / "No usable sandbox" error.',
+    'The one-line fix, until the next reboot (the README, "Install" › Linux, has the permanent ones):',
+    '  sudo sysctl -w kernel.apparmor_restrict_unprivileged_userns=0',
+    'Or allow just this Electron its sandbox helper:',
+    '  sudo chown root:root node_modules/electron/dist/chrome-sandbox && sudo chmod 4755 node_modules/electron/dist/chrome-sandbox',
+  ];
+}
+
+/** The facts sandboxProblem() decides on, read from this machine. */
+export function readSandboxFacts(electronBinary, env = process.env) {
+  const read = (path) => {
+    try {
+      return readFileSync(path, 'utf8');
+    } catch {
+      return null;
+    }
+  };
+  const restricted = read('/proc/sys/kernel/apparmor_restrict_unprivileged_userns')?.trim() === '1';
+  let sandbox = null;
+  try {
+    const stat = statSync(join(dirname(electronBinary), 'chrome-sandbox'));
+    sandbox = { uid: stat.uid, mode: stat.mode };
+  } catch {
+    // no helper: Chromium has nothing to fall back to
+  }
+  let profileNamesElectron = false;
+  try {
+    profileNamesElectron = readdirSync('/etc/apparmor.d', { withFileTypes: true }).some((entry) => entry.isFile() && read(join('/etc/apparmor.d', entry.name))?.includes(electronBinary));
+  } catch {
+    // no AppArmor profiles
+  }
+  const noSandbox = env.NO_SANDBOX === '1' || /--no-sandbox/.test(env.ELECTRON_CLI_ARGS ?? '');
+  return { platform: process.platform, restricted, sandbox, noSandbox, profileNamesElectron };
 }
 
 /** The commands that build better-sqlite3 for Electron inside packageDir, in the order tried. */
@@ -103,19 +186,27 @@ function fail(lines) {
   process.exit(1);
 }
 
+function warn(lines) {
+  console.warn(`\nensure-electron: warning: ${lines.join('\n  ')}\n`);
+}
+
+/** The Electron executable, installed when it was missing. */
 function ensureElectronBinary(repoRoot, version) {
   const electronDir = join(repoRoot, 'node_modules', 'electron');
   const present = installedElectronBinary(electronDir, version);
   if (present) {
     console.log(`ensure-electron: Electron ${version} is installed (${relative(repoRoot, present)}).`);
-    return;
+    const problem = electronViteProblem(process.env, present);
+    if (problem) fail(problem);
+    return present;
   }
   console.log(`ensure-electron: the Electron ${version} binary is missing; downloading it (node node_modules/electron/install.js) ...`);
   // install.js does nothing when ELECTRON_SKIP_BINARY_DOWNLOAD is set, which is how it got skipped.
   const env = { ...process.env };
   delete env.ELECTRON_SKIP_BINARY_DOWNLOAD;
   const result = spawnSync(process.execPath, [join(electronDir, 'install.js')], { cwd: electronDir, env, stdio: 'inherit' });
-  if (result.status === 0 && installedElectronBinary(electronDir, version)) return;
+  const installed = result.status === 0 ? installedElectronBinary(electronDir, version) : null;
+  if (installed) return installed;
   fail([
     `could not install the Electron ${version} binary.`,
     'The desktop app needs it; it is downloaded from GitHub (github.com/electron/electron/releases),',
@@ -125,13 +216,18 @@ function ensureElectronBinary(repoRoot, version) {
   ]);
 }
 
-function ensureSqliteBinding(repoRoot, version) {
+function ensureSqliteBinding(repoRoot, version, arch) {
   const target = electronBindingPath(repoRoot, version);
   if (existsSync(target)) {
-    console.log(`ensure-electron: better-sqlite3 for Electron ${version} is built (${relative(repoRoot, target)}).`);
-    return;
+    const built = fileArch(target)?.arch;
+    if (built === arch) {
+      console.log(`ensure-electron: better-sqlite3 for Electron ${version} (${arch}) is built (${relative(repoRoot, target)}).`);
+      return;
+    }
+    console.log(`ensure-electron: ${relative(repoRoot, target)} is for ${built ?? 'an unknown architecture'}, Electron runs as ${arch}: rebuilding it.`);
+    rmSync(target, { force: true });
   }
-  console.log(`ensure-electron: building better-sqlite3 for Electron ${version} into ${relative(repoRoot, target)} ...`);
+  console.log(`ensure-electron: building better-sqlite3 for Electron ${version} (${arch}) into ${relative(repoRoot, target)} ...`);
   const require = createRequire(join(repoRoot, 'package.json'));
   const source = dirname(require.resolve('better-sqlite3/package.json'));
   const prebuildInstall = join(dirname(require.resolve('prebuild-install/package.json')), 'bin.js');
@@ -145,7 +241,7 @@ function ensureSqliteBinding(repoRoot, version) {
     const sourceBuild = join(source, 'build');
     cpSync(source, packageDir, { recursive: true, filter: (path) => path !== sourceBuild && !path.startsWith(sourceBuild + sep) });
     const built = join(packageDir, 'build', 'Release', NATIVE_BINDING_FILE);
-    for (const command of bindingBuildCommands({ version, arch: process.arch, platform: process.platform, prebuildInstall, nodeGyp })) {
+    for (const command of bindingBuildCommands({ version, arch, platform: process.platform, prebuildInstall, nodeGyp })) {
       if (!command.args[0]) {
         attempts.push(`${command.name}: node-gyp not found (install it: npm install -g node-gyp)`);
         continue;
@@ -181,8 +277,18 @@ function main() {
   } catch {
     fail(['the electron package is not installed; run `npm ci` first.']);
   }
-  ensureElectronBinary(repoRoot, version);
-  ensureSqliteBinding(repoRoot, version);
+  const binary = ensureElectronBinary(repoRoot, version);
+  const arch = bindingArch({
+    platform: process.platform,
+    processArch: process.arch,
+    env: process.env,
+    translated: runsUnderRosetta(),
+    installedBinaryArch: fileArch(binary)?.arch ?? null,
+  });
+  if (arch !== process.arch) console.log(`ensure-electron: Electron runs as ${arch} (this Node is ${process.arch}); better-sqlite3 is built for ${arch}.`);
+  ensureSqliteBinding(repoRoot, version, arch);
+  const sandbox = sandboxProblem(readSandboxFacts(binary));
+  if (sandbox) warn(sandbox);
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) main();

@@ -124,6 +124,12 @@ async function pickModelFile(parent: BrowserWindow | null): Promise<string | nul
   return result.canceled ? null : (result.filePaths[0] ?? null);
 }
 
+// --user-data-dir=DIR (Chromium's switch) moves the user-data directory, and with it the
+// single-instance lock, which lives there: a test run with its own DIR neither hands its start to a
+// Tempora the user has open nor reads that one's memory. Must happen before the lock and 'ready'.
+const userDataDir = app.commandLine.getSwitchValue('user-data-dir');
+if (userDataDir) app.setPath('userData', userDataDir);
+
 if (app.requestSingleInstanceLock()) {
   start();
 } else {

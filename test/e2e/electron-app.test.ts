@@ -89,7 +89,9 @@ describe.skipIf(skipReason !== null)('the Electron app', () => {
     app = await electron.launch({
       executablePath: availability.binary,
       // Chromium refuses to run as root with its OS sandbox; the page's own sandbox stays on.
-      args: [...(process.getuid?.() === 0 ? ['--no-sandbox'] : []), root],
+      // Its own user-data directory: its own single-instance lock, so a Tempora the user has open
+      // does not take the launch over (and the test never touches that one's data).
+      args: [...(process.getuid?.() === 0 ? ['--no-sandbox'] : []), `--user-data-dir=${join(dir, 'user-data')}`, root],
       cwd: root,
       env,
       timeout: 60_000,

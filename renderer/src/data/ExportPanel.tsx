@@ -16,19 +16,24 @@ export function ExportPanel() {
   const save = async () => {
     setBusy(true);
     setError(null);
+    setNote(null);
     try {
       const doc = await api.exportMemory({});
       const blob = new Blob([JSON.stringify(doc, null, 2)], { type: 'application/json' });
+      // Today's date in the user's zone.
+      const name = `tempora-memory-${toDateInputValue(Date.now(), timeZone)}.json`;
+      const counts = `${pluralise(doc.facts.length, 'fact')}, ${pluralise(doc.entities.length, 'entity', 'entities')}, ${pluralise(doc.episodes.length, 'message')} and ${pluralise(doc.conversations.length, 'conversation')}`;
       const url = URL.createObjectURL(blob);
       const link = document.createElement('a');
       link.href = url;
-      // Today's date in the user's zone.
-      link.download = `tempora-memory-${toDateInputValue(Date.now(), timeZone)}.json`;
+      link.download = name;
       document.body.append(link);
       link.click();
       link.remove();
       setTimeout(() => URL.revokeObjectURL(url), 10_000);
-      setNote(`Saved ${pluralise(doc.facts.length, 'fact')}, ${pluralise(doc.entities.length, 'entity', 'entities')}, ${pluralise(doc.episodes.length, 'message')} and ${pluralise(doc.conversations.length, 'conversation')} as ${link.download}.`);
+      // The file goes out as a download: the save dialog that follows (Electron's, or the browser's)
+      // may still be cancelled, and the page never hears back, so this says what it knows.
+      setNote(`Exported ${counts} as ${name}: it is saved once the save dialog (or your browser’s download) completes.`);
     } catch (e) {
       setError(errorMessage(e));
     } finally {
@@ -38,7 +43,7 @@ export function ExportPanel() {
   return (
     <section className="card" aria-labelledby="export-title">
       <h2 id="export-title">Export</h2>
-      <p>Everything Tempora remembers — facts with their full history, entities, messages and conversations — in one JSON file (format tempora.memory, version 1). Importing it elsewhere gives back the same memory.</p>
+      <p>Everything Tempora remembers — facts with their full history, entities, messages and conversations — in one JSON file (format tempora.memory, version 2). Importing it elsewhere gives back the same memory.</p>
       <button type="button" className="primary" onClick={() => void save()} disabled={busy}>
         {busy ? 'Exporting…' : 'Save export…'}
       </button>

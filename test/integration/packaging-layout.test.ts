@@ -1,0 +1,210 @@
+/**
+ * The packaged app's layout: electron-builder (`--dir`, electron-builder.yml as it is) run against a
+ * stand-in Electron distribution (a small file carrying Electron's fuse wire, since the real binary
+ * cannot be downloaded here), for this machine's Linux architecture. Checks what is inside app.asar
+ * and what is unpacked, that better-sqlite3 for Electron's ABI is where native-binding.ts looks, that
+ * the bulk-load worker is where bulk-load-helper.ts looks and starts from there, that no other
+ * platform's or architecture's binaries (nor CUDA builds) are shipped; prints the sizes.
+ *
+ * The stand-in addon under <resources>/native is this machine's Node build of better-sqlite3 (the
+ * layout and its architecture are what is checked, not its ABI). Slow (~30 s): it copies the
+ * production node_modules.
+ */
+import { spawnSync } from 'node:child_process';
+import { chmodSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join, relative, resolve, sep } from 'node:path';
+import { Worker } from 'node:worker_threads';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { electronNativeBindingPath, NATIVE_BINDING_FILE } from '../../electron/main/native-binding';
+import { unpackedPath } from '../../electron/memory/transfer/bulk-load-helper';
+import { READY, FAILED, STATE } from '../../electron/memory/transfer/bulk-load-protocol';
+import { fileArch } from '../../scripts/packaging-arch.mjs';
+
+const root = resolve(import.meta.dirname, '../..');
+const require = createRequire(join(root, 'package.json'));
+const electronVersion = (require('electron/package.json') as { version: string }).version;
+const arch = process.arch;
+/** The fuse sentinel of @electron/fuses: electron-builder flips the fuses after this marker. */
+const FUSE_SENTINEL = 'dL7pKGdnNz796PbbjQWNKmHXBZaB9tsX';
+const NODE_BINDING = join(root, 'node_modules', 'better-sqlite3', 'build', 'Release', NATIVE_BINDING_FILE);
+
+function whyNot(): string | null {
+  if (process.platform !== 'linux') return `the stand-in Electron is a Linux distribution; this is ${process.platform}`;
+  if (!['x64', 'arm64'].includes(arch)) return `no packaging check for ${arch}`;
+  try {
+    require.resolve('electron-builder');
+  } catch {
+    return 'electron-builder is not installed (npm ci)';
+  }
+  if (!existsSync(NODE_BINDING)) return 'better-sqlite3 is not built for Node (npm ci)';
+  return null;
+}
+const skipReason = whyNot();
+if (skipReason) console.warn(`packaging-layout: skipped: ${skipReason}`);
+
+interface Builder {
+  build(options: Record<string, unknown>): Promise<string[]>;
+  Platform: { LINUX: { createTarget(type: string, ...archs: number[]): unknown } };
+  Arch: Record<string, number>;
+}
+interface Asar {
+  listPackage(archive: string, options: { isPack: boolean }): string[];
+  statFile(archive: string, filename: string, followLinks?: boolean): { unpacked?: boolean };
+}
+
+/** An Electron distribution folder as electron-builder expects one, with a fake executable. */
+function standInElectron(dir: string): void {
+  mkdirSync(join(dir, 'resources'), { recursive: true });
+  // A shell script that carries the fuse wire: version 1, 8 fuses, as Electron 41 ships them.
+  const wire = Buffer.concat([Buffer.from(`#!/bin/sh\necho "stand-in Electron ${electronVersion}"\n# `), Buffer.from(FUSE_SENTINEL), Buffer.from([1, 8]), Buffer.from('10011010'), Buffer.from('\n')]);
+  writeFileSync(join(dir, 'electron'), wire);
+  chmodSync(join(dir, 'electron'), 0o755);
+  writeFileSync(join(dir, 'chrome-sandbox'), '');
+  writeFileSync(join(dir, 'LICENSE'), 'MIT');
+  writeFileSync(join(dir, 'LICENSES.chromium.html'), '<html></html>');
+  writeFileSync(join(dir, 'version'), electronVersion);
+}
+
+function walk(dir: string, visit: (file: string, size: number) => void): void {
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) walk(path, visit);
+    else if (entry.isFile()) visit(path, statSync(path).size);
+  }
+}
+
+function sizeOf(path: string): number {
+  if (!existsSync(path)) return 0;
+  if (statSync(path).isFile()) return statSync(path).size;
+  let total = 0;
+  walk(path, (_file, size) => (total += size));
+  return total;
+}
+
+const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+
+let work: string;
+let appOutDir: string;
+let resources: string;
+let asar: Asar;
+
+describe.skipIf(skipReason !== null)(`the packaged app (linux ${arch}, stand-in Electron)`, () => {
+  beforeAll(async () => {
+    work = mkdtempSync(join(tmpdir(), 'tempora-packaging-'));
+    const built = spawnSync(process.execPath, ['node_modules/electron-vite/bin/electron-vite.js', 'build'], { cwd: root, encoding: 'utf8' });
+    if (built.status !== 0) throw new Error(`electron-vite build failed:\n${built.stdout}\n${built.stderr}`);
+    const electronDist = join(work, 'electron-dist');
+    standInElectron(electronDist);
+    const native = join(work, 'native');
+    mkdirSync(join(native, `electron-${electronVersion}`), { recursive: true });
+    copyFileSync(NODE_BINDING, join(native, `electron-${electronVersion}`, NATIVE_BINDING_FILE));
+
+    const builder = require('electron-builder') as Builder;
+    asar = require(require.resolve('@electron/asar', { paths: [require.resolve('app-builder-lib')] })) as Asar;
+    await builder.build({
+      projectDir: root,
+      targets: builder.Platform.LINUX.createTarget('dir', builder.Arch[arch]!),
+      publish: 'never',
+      // Merged over electron-builder.yml: extraResources gains the stand-in addon's folder.
+      config: {
+        electronDist,
+        electronVersion,
+        directories: { output: join(work, 'dist') },
+        extraResources: [{ from: native, to: 'native', filter: [`electron-*/${NATIVE_BINDING_FILE}`] }],
+      },
+    });
+    appOutDir = join(work, 'dist', arch === 'x64' ? 'linux-unpacked' : `linux-${arch}-unpacked`);
+    resources = join(appOutDir, 'resources');
+  }, 170_000);
+
+  afterAll(() => {
+    if (work) rmSync(work, { recursive: true, force: true });
+  });
+
+  it('packs electron-vite’s output into app.asar and names the executable', () => {
+    const archive = join(resources, 'app.asar');
+    const files = asar.listPackage(archive, { isPack: false }).map((f) => f.split(sep).join('/').replace(/^\//, ''));
+    for (const file of ['package.json', 'out/main/index.js', 'out/preload/index.cjs', 'out/renderer/index.html', 'node_modules/zod/package.json']) expect(files, file).toContain(file);
+    expect(files.filter((f) => f.endsWith('.map'))).toEqual([]);
+    expect(asar.statFile(archive, 'out/main/index.js').unpacked).toBeFalsy();
+    expect(asar.statFile(archive, 'node_modules/zod/package.json').unpacked).toBeFalsy();
+    // Sources and build trees that have no business in the package.
+    expect(files.some((f) => f.startsWith('node_modules/better-sqlite3/deps/') || f.startsWith('node_modules/better-sqlite3/build/'))).toBe(false);
+    expect(files.some((f) => f.endsWith('gitRelease.bundle'))).toBe(false);
+    expect(existsSync(join(appOutDir, 'tempora'))).toBe(true);
+  });
+
+  it('unpacks the native addons and the JavaScript that loads them', () => {
+    const unpacked = join(resources, 'app.asar.unpacked');
+    for (const file of [
+      'node_modules/better-sqlite3/lib/index.js',
+      'node_modules/node-llama-cpp/dist/index.js',
+      `node_modules/@node-llama-cpp/linux-${arch}/bins/linux-${arch}/llama-addon.node`,
+      'node_modules/@lancedb/lancedb/dist/index.js',
+    ]) {
+      expect(existsSync(join(unpacked, file)), file).toBe(true);
+    }
+    const lance: string[] = [];
+    walk(join(unpacked, 'node_modules', '@lancedb'), (file) => file.endsWith('.node') && lance.push(file));
+    expect(lance.length).toBeGreaterThan(0);
+  });
+
+  it('ships better-sqlite3 for Electron where native-binding.ts looks, for this architecture', () => {
+    const binding = electronNativeBindingPath({ isPackaged: true, appPath: join(resources, 'app.asar'), resourcesPath: resources, electronVersion });
+    expect(existsSync(binding), binding).toBe(true);
+    expect(fileArch(binding)).toEqual({ format: 'elf', arch });
+  });
+
+  it('unpacks the bulk-load worker where bulk-load-helper.ts looks, and it starts from there', async () => {
+    // In the app, import.meta.url of the bundle is <resources>/app.asar/out/main/index.js.
+    const worker = unpackedPath(join(resources, 'app.asar', 'out', 'main', 'bulk-load-worker.js'));
+    expect(worker).toBe(join(resources, 'app.asar.unpacked', 'out', 'main', 'bulk-load-worker.js'));
+    expect(existsSync(worker)).toBe(true);
+    // Everything it imports resolves inside app.asar.unpacked (plain Node here; the addon is Node's).
+    const state = new SharedArrayBuffer(Int32Array.BYTES_PER_ELEMENT);
+    const thread = new Worker(worker, { workerData: { start: { scratchPath: join(work, 'scratch.db'), nativeBinding: NODE_BINDING, state } } });
+    const errors: string[] = [];
+    thread.on('error', (error) => errors.push(error.message));
+    const view = new Int32Array(state);
+    const deadline = Date.now() + 20_000;
+    while (Atomics.load(view, STATE) !== READY && Atomics.load(view, STATE) !== FAILED && errors.length === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+    await thread.terminate();
+    expect(errors).toEqual([]);
+    expect(Atomics.load(view, STATE)).toBe(READY);
+  });
+
+  it('carries no other platform’s or architecture’s binaries, and no CUDA build', () => {
+    const foreign: string[] = [];
+    walk(resources, (file) => {
+      const found = fileArch(file);
+      if (found && (found.format !== 'elf' || found.arch !== arch)) foreign.push(`${relative(resources, file)} (${found.format} ${found.arch})`);
+      if (/[\\/]@node-llama-cpp[\\/][^\\/]*cuda/.test(file)) foreign.push(`${relative(resources, file)} (CUDA)`);
+    });
+    expect(foreign).toEqual([]);
+    const llama = readdirSync(join(resources, 'app.asar.unpacked', 'node_modules', '@node-llama-cpp')).filter((name) => sizeOf(join(resources, 'app.asar.unpacked', 'node_modules', '@node-llama-cpp', name)) > 0);
+    expect(llama.every((name) => name === `linux-${arch}` || name.startsWith(`linux-${arch}-`)), llama.join(', ')).toBe(true);
+  });
+
+  it('fits the size goal, and says what takes the space', () => {
+    const unpacked = join(resources, 'app.asar.unpacked');
+    const modules = join(unpacked, 'node_modules');
+    const parts = readdirSync(modules).flatMap((name) => (name.startsWith('@') ? readdirSync(join(modules, name)).map((sub) => `${name}/${sub}`) : [name]));
+    const rows = parts.map((name) => [name, sizeOf(join(modules, name))] as const).sort((a, b) => b[1] - a[1]);
+    const app = sizeOf(join(resources, 'app.asar')) + sizeOf(unpacked) + sizeOf(join(resources, 'native'));
+    console.log(
+      [
+        `packaging-layout: linux ${arch} (stand-in Electron: add Electron's own ~250-300 MB for the real package)`,
+        `  app.asar            ${mb(sizeOf(join(resources, 'app.asar')))}`,
+        `  app.asar.unpacked   ${mb(sizeOf(unpacked))}`,
+        ...rows.map(([name, size]) => `    ${name.padEnd(32)} ${mb(size)}`),
+        `  native (sqlite)     ${mb(sizeOf(join(resources, 'native')))}`,
+        `  the app, all told   ${mb(app)}`,
+        `  whole folder        ${mb(sizeOf(appOutDir))}`,
+      ].join('\n'),
+    );
+    // The issue's goal for the standard Linux x64 package (was 916 MB unpacked).
+    expect(app).toBeLessThan(400 * 1024 * 1024);
+  });
+});

@@ -1,0 +1,91 @@
+/**
+ * MCP arguments fuzzed (issue 13's invariant, for the MCP face): any arguments to any tool give a
+ * valid result or a tool error in words — never a protocol failure or a crash — and a tool error
+ * changes nothing in the memory.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { configureTimeZone } from '../../electron/assistant/index';
+import { TemporaEngine } from '../../electron/engine/index';
+import { createMcpHttpHandler, type McpHttpRequestHandler } from '../../electron/mcp/index';
+
+const TOOLS = ['remember_facts', 'remember_message', 'search_memory', 'list_facts', 'fact_history', 'correct_fact', 'close_fact', 'forget_fact'] as const;
+const token = randomBytes(24).toString('base64url');
+let dir: string;
+let engine: TemporaEngine;
+let handler: McpHttpRequestHandler;
+let server: Server;
+let client: Client;
+
+beforeAll(async () => {
+  configureTimeZone('UTC');
+  dir = mkdtempSync(join(tmpdir(), 'tempora-mcp-fuzz-'));
+  engine = await TemporaEngine.open({ dataDir: join(dir, 'data'), autoLoadModels: false, startWorker: false });
+  engine.memory.observe([{ subject: 'me', predicate: 'manager', object: 'A', fact: 'My manager is A.', reference_time: '2026-09-01T00:00:00Z', cardinality: 'one' }]);
+  handler = createMcpHttpHandler(engine, { token, learnsHere: false });
+  server = createServer((req, res) => void handler(req, res).then((handled) => handled || res.writeHead(404).end()));
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+  const address = server.address();
+  if (address === null || typeof address === 'string') throw new Error('no port');
+  client = new Client({ name: 'fuzz', version: '1.0.0' });
+  await client.connect(new StreamableHTTPClientTransport(new URL(`http://127.0.0.1:${address.port}/mcp`), { requestInit: { headers: { authorization: `Bearer ${token}` } } }));
+});
+
+afterAll(async () => {
+  await client?.close();
+  await handler?.close();
+  server?.closeAllConnections();
+  await new Promise((done) => server?.close(done));
+  await engine?.close();
+  rmSync(dir, { recursive: true, force: true });
+  configureTimeZone(null);
+});
+
+const snapshot = () => {
+  const { exported_at: _, ...rest } = engine.memory.exportMemory();
+  return JSON.stringify(rest);
+};
+
+/** Values of the kinds a confused model sends: wrong types, odd strings, times and phrases, deep objects. */
+const value = fc.oneof(
+  fc.string({ maxLength: 40 }),
+  fc.constantFrom('', ' ', 'now', 'yesterday', '先週', '2026-02-30', '0000-01-01T00:00:00+01:00', '9999-12-31T23:59:59Z', 'fct_nope', '\u0000', 'x'.repeat(5000)),
+  fc.integer(),
+  fc.double(),
+  fc.boolean(),
+  fc.constant(null),
+  fc.array(fc.string({ maxLength: 10 }), { maxLength: 3 }),
+);
+const argumentsArb = fc.dictionary(
+  fc.constantFrom('query', 'id', 'facts', 'subject', 'predicate', 'object', 'fact', 'valid_at', 'invalid_at', 'at', 'as_of', 'known_at', 'include_history', 'limit', 'content', 'role', 'reference_time', 'conversation', 'entity', 'cardinality', 'object_type', 'extra'),
+  fc.oneof(value, fc.array(fc.dictionary(fc.constantFrom('subject', 'predicate', 'object', 'fact', 'valid_at', 'cardinality'), value), { maxLength: 3 })),
+  { maxKeys: 6 },
+);
+
+describe('MCP arguments, fuzzed', () => {
+  it('any arguments to any tool: a result or a tool error in words; an error changes nothing', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom(...TOOLS), argumentsArb, async (tool, args) => {
+        const before = snapshot();
+        const result = await client.callTool({ name: tool, arguments: args });
+        if (result.isError) {
+          const text = (result.content as { type: string; text?: string }[]).map((c) => c.text ?? '').join(' ');
+          expect(text.length).toBeGreaterThan(0);
+          expect(text).not.toMatch(/\n\s+at /); // no stack trace
+          expect(snapshot()).toBe(before);
+        } else {
+          expect(result.structuredContent).toBeDefined();
+        }
+      }),
+      { numRuns: 150 },
+    );
+    // Still serving.
+    expect((await client.listTools()).tools).toHaveLength(TOOLS.length);
+  }, 60_000);
+});

@@ -23,17 +23,22 @@ export class WriteLog {
     db: Database,
     private readonly facts: FactRows,
   ) {
+    // Only this write's rows and claims can point at a version this write created: every update
+    // below is by primary key or over this write's claims (a rowid range), never a scan.
     this.statements = {
-      supersedes: db.prepare('UPDATE facts SET supersedes = ? WHERE supersedes = ?'),
-      invalidatedBy: db.prepare('UPDATE facts SET invalidated_by = ? WHERE invalidated_by = ?'),
-      lineage: db.prepare('UPDATE facts SET lineage_id = ? WHERE lineage_id = ?'),
-      endBy: db.prepare('UPDATE claims SET end_by = ? WHERE end_by = ?'),
+      pointers: db.prepare('UPDATE facts SET supersedes = ?, invalidated_by = ?, lineage_id = ? WHERE id = ?'),
+      endBy: db.prepare('UPDATE claims SET end_by = ? WHERE id > ? AND end_by = ?'),
       claims: db.prepare('UPDATE claims SET fact_id = ? WHERE fact_id = ?'),
       remove: db.prepare('DELETE FROM facts WHERE id = ?'),
+      lastClaim: db.prepare<[], number>('SELECT COALESCE(MAX(id), 0) FROM claims').pluck(),
     };
   }
 
+  /** Claims with a greater id were written by this write. */
+  private claimFloor = 0;
+
   begin(): void {
+    this.claimFloor = this.statements.lastClaim.get() ?? 0;
     this.insertedIds = [];
     this.insertedSet.clear();
     this.expiredIds.clear();
@@ -58,9 +63,10 @@ export class WriteLog {
   finish(): SlotChanges {
     const transient = this.insertedIds.filter((id) => this.expiredIds.has(id));
     const gone = new Set(transient);
-    for (const id of transient) this.remove(id, this.finalOf(id, gone));
+    if (gone.size) this.removeTransient(gone);
     const inserted = this.insertedIds.filter((id) => !gone.has(id));
-    const rows = inserted.map((id) => this.facts.byId(id)!);
+    const written = this.facts.byIds(inserted);
+    const rows = inserted.map((id) => written.get(id)!);
     const changes: SlotChanges = {
       inserted,
       created: rows.filter((r) => r.supersedes === null).map((r) => r.id),
@@ -80,15 +86,32 @@ export class WriteLog {
     return current;
   }
 
-  private remove(id: string, target: string): void {
-    const row = this.facts.byId(id)!;
+  /**
+   * Removes the versions in `gone`. What pointed at one points at what replaced it: the next
+   * version's `supersedes` skips to the version before it; a fact it closed, a judged end and its
+   * claims name its final replacement; a chain that began with it begins at that replacement.
+   */
+  private removeTransient(gone: Set<string>): void {
     const s = this.statements;
-    s.supersedes.run(row.supersedes, id);
-    s.invalidatedBy.run(target, id);
-    s.endBy.run(target, id);
-    s.claims.run(target, id);
-    // A chain that began in this write begins at what replaced its first version.
-    if (row.lineage_id === id) s.lineage.run(target, id);
-    s.remove.run(id); // its episode links go with it (ON DELETE CASCADE), its queued text too (trigger)
+    const rows = this.facts.byIds(this.insertedIds);
+    const final = new Map([...gone].map((id) => [id, this.finalOf(id, gone)]));
+    const skip = (id: string | null): string | null => {
+      let current = id;
+      while (current !== null && gone.has(current)) current = rows.get(current)!.supersedes;
+      return current;
+    };
+    const point = (id: string | null) => (id !== null && gone.has(id) ? final.get(id)! : id);
+    for (const [id, row] of rows) {
+      if (gone.has(id)) continue;
+      const next = { supersedes: skip(row.supersedes), invalidated_by: point(row.invalidated_by), lineage_id: point(row.lineage_id)! };
+      if (next.supersedes !== row.supersedes || next.invalidated_by !== row.invalidated_by || next.lineage_id !== row.lineage_id) {
+        s.pointers.run(next.supersedes, next.invalidated_by, next.lineage_id, id);
+      }
+    }
+    for (const [id, target] of final) {
+      s.endBy.run(target, this.claimFloor, id);
+      s.claims.run(target, id);
+    }
+    for (const id of gone) s.remove.run(id); // episode links go with it (ON DELETE CASCADE), queued text too (trigger)
   }
 }

@@ -49,3 +49,42 @@ describe('claims by object', () => {
     expect(m.listFacts({ predicate: 'likes' }).map((f) => f.object)).toEqual(['juice']);
   });
 });
+
+describe('a one-valued slot told something later than all it holds', () => {
+  const status = (object: string, day: number, extra: Record<string, unknown> = {}) => ({
+    subject: 'me', predicate: 'status', object, object_type: 'literal', cardinality: 'one', fact: `Status ${object}.`, reference_time: `2026-09-${String(day).padStart(2, '0')}T00:00:00Z`, ...extra,
+  });
+  const live = (m: ReturnType<typeof fresh>) =>
+    m.listFacts({ history: true }).filter((f) => f.expired_at === null).map((f) => [f.object, f.valid_at.slice(0, 10), f.invalid_at?.slice(0, 10) ?? null, f.invalidated_by === null ? null : m.getFact(f.invalidated_by)!.object]);
+
+  it('reads only its latest facts, and answers as a reading of the whole slot does', () => {
+    // Two values said for the 5th (the earlier-said one is [5, 5)), a stated end, a gap, a merge.
+    const lines = [status('A', 1), status('B', 5, { reference_time: '2026-09-05T01:00:00Z', valid_at: '2026-09-05T00:00:00Z' }), status('C', 5, { reference_time: '2026-09-05T02:00:00Z', valid_at: '2026-09-05T00:00:00Z' }), status('D', 8, { invalid_at: '2026-09-10T00:00:00Z' }), status('D', 12), status('E', 20)];
+    const stepwise = fresh();
+    const reads: number[] = [];
+    const claims = storeOf(stepwise).claims;
+    const whole = claims.inSlot.bind(claims);
+    claims.inSlot = (s, p) => {
+      const rows = whole(s, p);
+      reads.push(rows.length);
+      return rows;
+    };
+    for (const l of lines) stepwise.observe([l]);
+    // Out of order: every line before the last is said after a later one, so the whole slot is read.
+    const reference = fresh();
+    for (const l of [...lines].reverse()) reference.observe([l]);
+    const sorted = (m: ReturnType<typeof fresh>) => live(m).sort((a, b) => `${a[1]}${a[2]}`.localeCompare(`${b[1]}${b[2]}`));
+    expect(sorted(stepwise)).toEqual(sorted(reference));
+    expect(sorted(stepwise)).toEqual([
+      ['A', '2026-09-01', '2026-09-05', 'B'],
+      ['B', '2026-09-05', '2026-09-05', 'C'],
+      ['C', '2026-09-05', '2026-09-08', 'D'],
+      ['D', '2026-09-08', '2026-09-10', null],
+      ['D', '2026-09-12', '2026-09-20', 'E'],
+      ['E', '2026-09-20', null, null],
+    ]);
+    // Only the first line (an empty slot, not yet one-valued) and the tie at the 5th (C said for the
+    // same valid_at as B) read the whole slot.
+    expect(reads).toEqual([0, 2]);
+  });
+});

@@ -35,6 +35,8 @@ export class ClaimRows {
   private readonly deleteStmt;
   private readonly ofObjectsStmt;
   private readonly hasOneStmt;
+  private readonly latestStmt;
+  private readonly factsAtStmt;
 
   constructor(private readonly db: Database) {
     this.inSlotStmt = db.prepare<[string, string], ClaimRow>(`SELECT id, ${COLUMNS} FROM claims WHERE subject_id = ? AND predicate = ? ORDER BY id`);
@@ -42,6 +44,8 @@ export class ClaimRows {
     this.insertStmt = db.prepare(`INSERT INTO claims (${COLUMNS}, object_key) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
     // One lookup per object: `object_key IN (SELECT … json_each)` made SQLite scan the slot.
     this.ofObjectsStmt = db.prepare<[string, string, string], ClaimRow>(`SELECT id, ${COLUMNS} FROM claims WHERE subject_id = ? AND predicate = ? AND object_key = ?`);
+    this.latestStmt = db.prepare<[string, string], string>('SELECT valid_at FROM claims WHERE subject_id = ? AND predicate = ? ORDER BY valid_at DESC LIMIT 1').pluck();
+    this.factsAtStmt = db.prepare<[string, string, string], string>('SELECT DISTINCT fact_id FROM claims WHERE subject_id = ? AND predicate = ? AND valid_at = ?').pluck();
     this.hasOneStmt = db.prepare<[string, string], number>("SELECT 1 FROM claims WHERE subject_id = ? AND predicate = ? AND cardinality = 'one' LIMIT 1").pluck();
     this.moveStmt = db.prepare('UPDATE claims SET fact_id = ? WHERE id = ?');
     this.deleteStmt = db.prepare('DELETE FROM claims WHERE id = ?');
@@ -55,6 +59,17 @@ export class ClaimRows {
   inSlotAbout(subjectId: string, predicate: string, objectKeys: string[]): ClaimRow[] {
     const rows = objectKeys.flatMap((key) => this.ofObjectsStmt.all(subjectId, predicate, key));
     return objectKeys.length > 1 ? rows.sort((a, b) => a.id - b.id) : rows;
+  }
+
+  /**
+   * The latest valid_at of a slot's claims and every claim of the facts holding a claim at that
+   * time (two facts when two values were said for that instant), by index; undefined when empty.
+   */
+  latestInSlot(subjectId: string, predicate: string): { valid_at: string; claims: ClaimRow[] } | undefined {
+    const latest = this.latestStmt.get(subjectId, predicate);
+    if (latest === undefined) return undefined;
+    const facts = this.factsAtStmt.all(subjectId, predicate, latest);
+    return { valid_at: latest, claims: facts.flatMap((id) => this.ofFact(id)) };
   }
 
   /** Does any claim make (subject, predicate) a one-valued slot? */

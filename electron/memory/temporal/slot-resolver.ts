@@ -81,9 +81,22 @@ export class SlotResolver {
     for (const claim of newClaims) if (claim.replaces) for (const old of this.claims.ofFact(claim.replaces.id)) this.claims.delete(old.id);
     // A `many` slot's claims interact only with claims about the same object: only those are read
     // (by index), so a write costs the same however many other objects the slot holds.
-    const many = !newClaims.some((c) => c.cardinality === 'one') && !this.claims.hasOneValued(first.subjectId, first.predicate);
-    const objects = many ? [...new Set(newClaims.flatMap((c) => [objectKeyOf({ object_id: c.objectId, object_literal: c.objectLiteral }), ...(c.replaces ? [objectKeyOf(c.replaces)] : [])]))] : null;
-    return this.resolveAll(first.subjectId, first.predicate, newClaims.map(evidenceOfNew), objects);
+    const storedOne = this.claims.hasOneValued(first.subjectId, first.predicate);
+    const many = !storedOne && !newClaims.some((c) => c.cardinality === 'one');
+    const fresh = newClaims.map(evidenceOfNew);
+    if (many) {
+      const objects = [...new Set(newClaims.flatMap((c) => [objectKeyOf({ object_id: c.objectId, object_literal: c.objectLiteral }), ...(c.replaces ? [objectKeyOf(c.replaces)] : [])]))];
+      return this.resolveAll(first.subjectId, first.predicate, fresh, this.claims.inSlotAbout(first.subjectId, first.predicate, objects));
+    }
+    // A one-valued slot told something later than all it holds (the usual case: "now it is B"): the
+    // spans before the latest one end at or before its start and cannot change, so only the latest
+    // fact's claims are read (rule 3 then closes it, or merges, exactly as over the whole slot).
+    // Only for a slot already resolved as one-valued: a slot turning one now reads every claim.
+    const latest = !storedOne || newClaims.some((c) => c.replaces) ? undefined : this.claims.latestInSlot(first.subjectId, first.predicate);
+    if (latest !== undefined && newClaims.every((c) => c.validAt > latest.valid_at)) {
+      return this.resolveAll(first.subjectId, first.predicate, fresh, latest.claims, 'one');
+    }
+    return this.resolveAll(first.subjectId, first.predicate, fresh);
   }
 
   /** Re-resolves a slot after something left it (forget, an edit that moved a fact elsewhere). */
@@ -91,16 +104,19 @@ export class SlotResolver {
     return this.resolveAll(subjectId, predicate, []);
   }
 
-  /** `objects`: only the claims about these objects can interact (a `many` slot); null: the whole slot. */
-  private resolveAll(subjectId: string, predicate: string, fresh: Evidence[], objects: string[] | null = null): SlotChanges {
-    const rows = objects === null ? this.claims.inSlot(subjectId, predicate) : this.claims.inSlotAbout(subjectId, predicate, objects);
+  /**
+   * `window`: the stored claims that can interact with the fresh ones (default: the whole slot);
+   * `known`: the slot's cardinality when the window cannot tell it.
+   */
+  private resolveAll(subjectId: string, predicate: string, fresh: Evidence[], window: ClaimRow[] | null = null, known: Cardinality | null = null): SlotChanges {
+    const rows = window ?? this.claims.inSlot(subjectId, predicate);
     const stored: Evidence[] = rows.map((c) => {
       const { id, fact_id, ...row } = c;
       return { id, sourceFactId: fact_id, row, edit: false };
     });
     const all = [...stored, ...fresh];
     // A `one` predicate makes (subject, predicate) one slot; otherwise every object is its own slot.
-    const cardinality: Cardinality = all.some((e) => e.row.cardinality === 'one') ? 'one' : 'many';
+    const cardinality: Cardinality = known ?? (all.some((e) => e.row.cardinality === 'one') ? 'one' : 'many');
     const groups = new Map<string, Evidence[]>();
     for (const evidence of all) {
       const key = cardinality === 'one' ? '' : objectKeyOf(evidence.row);

@@ -309,6 +309,8 @@ export const migrations: Migration[] = [
         UPDATE claims SET object_key = tempora_object_key(object_id, object_literal);
         CREATE INDEX claims_by_object ON claims(subject_id, predicate, object_key);
         CREATE INDEX claims_one_by_slot ON claims(subject_id, predicate) WHERE cardinality = 'one';
+        -- The latest claim of a slot: a one-valued slot told something new reads only its latest fact.
+        CREATE INDEX claims_by_slot_time ON claims(subject_id, predicate, valid_at);
       `);
     },
   },

@@ -44,6 +44,9 @@ function expectPointersHold(m: Memory): void {
   for (const e of ends) expect(ids.has(e.end_by)).toBe(true);
   const claimHolders = databaseOf(m).prepare<[], { fact_id: string }>('SELECT fact_id FROM claims').all();
   for (const c of claimHolders) expect(ids.has(c.fact_id)).toBe(true);
+  // Every version the memory holds cites the messages it came from (a closing keeps its sources).
+  const unsourced = databaseOf(m).prepare<[], { id: string }>('SELECT id FROM facts WHERE expired_at IS NULL AND id NOT IN (SELECT fact_id FROM fact_episodes)').all();
+  expect(unsourced).toEqual([]);
 }
 
 describe('one version per fact per write', () => {
@@ -78,6 +81,7 @@ describe('one version per fact per write', () => {
     expect(all.filter((r) => r.expired_at !== null).map((r) => r.id)).toEqual([a.id]);
     const closedA = all.find((r) => r.supersedes === a.id)!;
     expect(closedA.lineage_id).toBe(a.id);
+    expect(m.getFact(closedA.id)!.episode_ids).toEqual(a.episode_ids);
     expectPointersHold(m);
   });
 

@@ -209,13 +209,13 @@ export class SlotResolver {
     const only = sources.length === 1 ? sources[0]! : undefined;
     // A span made only of its fact's stored claims cites nothing new: its episodes need no reading.
     const untouched = only !== undefined && span.claims.every((c) => c.payload.id !== undefined && c.payload.sourceFactId === only.id);
-    const episodes = untouched ? [] : [...new Set(span.claims.flatMap((c) => JSON.parse(c.payload.row.episode_ids) as string[]))];
+    const episodesOfSpan = () => [...new Set(span.claims.flatMap((c) => JSON.parse(c.payload.row.episode_ids) as string[]))];
     const holdsAllItsClaims = only !== undefined && span.claims.filter((c) => c.payload.sourceFactId === only.id && !c.payload.edit).length === claimsPerFact.get(only.id);
     const invalidatorLineage = end?.kind === 'successor' ? lineages[end.by]! : (end?.by ?? null);
     if (only && !edit && holdsAllItsClaims && sameValues(only, desired) && this.sameInvalidator(only, invalidatorLineage, end?.kind)) {
       if (untouched) return { kind: 'keep' as const, finalId: only.id, episodes: [], row: only };
       const known = new Set(this.facts.episodesOf(only.id));
-      return { kind: 'keep' as const, finalId: only.id, episodes: episodes.filter((e) => !known.has(e)), row: only };
+      return { kind: 'keep' as const, finalId: only.id, episodes: episodesOfSpan().filter((e) => !known.has(e)), row: only };
     }
     // A span with no stored source is a new fact: its id is the lineage drawn for it.
     const id = sources.length ? newId('fct') : lineage;
@@ -232,7 +232,7 @@ export class SlotResolver {
       supersedes: sources[0]?.id ?? null,
       origin,
     };
-    return { kind: 'write' as const, finalId: id, episodes, row };
+    return { kind: 'write' as const, finalId: id, episodes: episodesOfSpan(), row };
   }
 
   private sameInvalidator(row: FactRow, lineage: string | null, kind: string | undefined): boolean {

@@ -12,7 +12,8 @@
  *   electron/engine/   assistant, memory (via index.ts), llm, shared/
  *   faces              electron/main, preload, cli, server, mcp: engine and below; never another face,
  *                      except that cli may import server (the CLI may start the bridge) and
- *                      electron/mcp/index.ts (`tempora mcp` serves MCP over stdio)
+ *                      electron/mcp/index.ts (`tempora mcp` serves MCP over stdio), and main may
+ *                      import electron/mcp/index.ts (the app serves MCP over HTTP when turned on)
  *   renderer/          shared/, its own files, react, react-dom, @tanstack/*, CSS
  *
  * Only electron/main and electron/preload import 'electron'; only electron/memory imports
@@ -99,9 +100,9 @@ module.exports = {
     {
       name: 'face-not-to-other-face',
       severity: 'error',
-      comment: `A face (${FACES.join(', ')}) imports the engine and the layers below it, never another face (only electron/cli may import electron/server, and electron/mcp/index.ts).`,
+      comment: `A face (${FACES.join(', ')}) imports the engine and the layers below it, never another face (only electron/cli may import electron/server; electron/cli and electron/main may import electron/mcp/index.ts).`,
       // $1 in `to` is the importing face: its own files are fine.
-      from: { path: face(FACES.filter((name) => name !== 'cli')) },
+      from: { path: face(FACES.filter((name) => name !== 'cli' && name !== 'main')) },
       to: { path: face(FACES), pathNot: '^electron/$1/' },
     },
     {
@@ -110,6 +111,13 @@ module.exports = {
       comment: 'electron/cli imports the engine, the layers below it, electron/server (to start the bridge) and electron/mcp through its index.ts (for `tempora mcp`), never another face (main, preload) or electron/mcp\'s inner files.',
       from: { path: '^electron/cli/' },
       to: { path: face(FACES.filter((name) => name !== 'cli' && name !== 'server')), pathNot: '^electron/mcp/index\\.ts$' },
+    },
+    {
+      name: 'main-not-to-other-face',
+      severity: 'error',
+      comment: 'electron/main imports the engine, the layers below it and electron/mcp through its index.ts (MCP over HTTP, when turned on), never another face (preload, cli, server) or electron/mcp\'s inner files.',
+      from: { path: '^electron/main/' },
+      to: { path: face(FACES.filter((name) => name !== 'main')), pathNot: '^electron/mcp/index\\.ts$' },
     },
     {
       name: 'memory-only-through-index',

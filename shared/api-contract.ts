@@ -101,6 +101,9 @@ export const timeSettings = z.strictObject({
   systemTimeZone: z.string(),
 });
 export type TimeSettings = z.infer<typeof timeSettings>;
+/** The desktop app's MCP over Streamable HTTP: on or off, and when on the URL and token to give another agent. */
+export const mcpStatus = z.strictObject({ enabled: z.boolean(), url: z.string().nullable(), token: z.string().nullable() });
+export type McpStatus = z.infer<typeof mcpStatus>;
 export const forgotten = z.strictObject({ factIds: z.array(id), entityIds: z.array(id), episodeIds: z.array(id) });
 
 export const importPreview = z.strictObject({
@@ -201,6 +204,9 @@ export const apiCalls = {
   timeSettings: { channel: 'app:timeSettings', request: empty, response: timeSettings },
   /** null: follow $TEMPORA_TZ, else the system's zone. */
   setTimeZone: { channel: 'app:setTimeZone', request: z.strictObject({ timeZone: z.string().trim().min(1).max(100).nullable() }), response: timeSettings },
+  /** The desktop app only: `tempora serve` serves MCP at /mcp itself (the bridge answers an error). */
+  mcpStatus: { channel: 'app:mcpStatus', request: empty, response: mcpStatus },
+  setMcpEnabled: { channel: 'app:setMcpEnabled', request: z.strictObject({ enabled: z.boolean() }), response: mcpStatus },
   retryParkedJobs: { channel: 'ingestion:retryParked', request: empty, response: z.strictObject({ retried: z.number().int() }) },
 } as const;
 

@@ -3,7 +3,7 @@
  * and the loopback bridge — validate the request with the contract's schema, call these, and
  * validate the response. Handlers receive parsed requests only.
  */
-import type { ApiCallName, ApiResponse } from '../../shared/api-contract';
+import type { ApiCallName, ApiResponse, McpStatus } from '../../shared/api-contract';
 import { apiCalls } from '../../shared/api-contract';
 import type { z } from 'zod';
 import type { TemporaEngine } from './engine';
@@ -20,7 +20,11 @@ export type ApiHandlers = { [N in ApiCallName]: (request: ParsedRequest<N>) => P
 export interface HandlerOptions {
   /** How to pick a model file (Electron: a dialog). The bridge has none and answers null. */
   pickModelFile?: () => Promise<string | null>;
+  /** The desktop app's MCP over HTTP (electron/main's McpService). The bridge has none and answers an error. */
+  mcp?: { status(): McpStatus; setEnabled(on: boolean): Promise<McpStatus> };
 }
+
+const NO_MCP_HERE = 'MCP over HTTP is served by `tempora serve` itself at /mcp (with the token it prints); this setting is the desktop app\'s';
 
 export function createApiHandlers(engine: TemporaEngine, options: HandlerOptions = {}): ApiHandlers {
   const memory = engine.memory;
@@ -112,6 +116,14 @@ export function createApiHandlers(engine: TemporaEngine, options: HandlerOptions
       return { ok: true as const };
     },
     pickModelFile: async () => ({ path: options.pickModelFile ? await options.pickModelFile() : null }),
+    mcpStatus: async () => {
+      if (!options.mcp) throw new ApiError('invalid_input', `mcpStatus: ${NO_MCP_HERE}`);
+      return options.mcp.status();
+    },
+    setMcpEnabled: async ({ enabled }) => {
+      if (!options.mcp) throw new ApiError('invalid_input', `setMcpEnabled: ${NO_MCP_HERE}`);
+      return options.mcp.setEnabled(enabled);
+    },
     retryParkedJobs: async () => {
       const retried = memory.jobs.retryParked();
       engine.worker.notify();

@@ -1,4 +1,4 @@
-/** The app's own settings file (which models to load at start, the time zone), next to the memory. */
+/** The app's own settings file (which models to load at start, the time zone, MCP over HTTP), next to the memory. */
 import { readFileSync, renameSync, writeFileSync, mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { z } from 'zod';
@@ -8,6 +8,8 @@ const settingsSchema = z.object({
   embeddingModelPath: z.string().nullable().default(null),
   /** The zone chosen in the app (null: $TEMPORA_TZ, else the system's). */
   timeZone: z.string().nullable().default(null),
+  /** Whether the desktop app serves MCP over Streamable HTTP on 127.0.0.1 (off unless turned on). */
+  mcpEnabled: z.boolean().default(false),
 });
 export type EngineSettings = z.infer<typeof settingsSchema>;
 

@@ -10,6 +10,7 @@ import { EVENT_CHANNEL, type ApiEventEnvelope } from '../../shared/api-contract'
 import { createApiHandlers } from '../engine/api-handlers';
 import { TemporaEngine } from '../engine/engine';
 import { holdQuitUntilShutdown } from './graceful-quit';
+import { McpService } from './mcp-service';
 import { registerIpc, unregisterIpc } from './ipc';
 import { electronNativeBindingPath, findNativeBinding } from './native-binding';
 import { registerAppScheme, serveRenderer } from './protocol';
@@ -23,6 +24,7 @@ function start(): void {
   const location = rendererLocation({ isPackaged: app.isPackaged, devServerUrl: process.env['ELECTRON_RENDERER_URL'] });
   let mainWindow: BrowserWindow | null = null;
   let engine: TemporaEngine | null = null;
+  let mcp: McpService | null = null;
 
   // Every renderer sandboxed, whatever a window's webPreferences say (Electron's checklist).
   app.enableSandbox();
@@ -41,8 +43,11 @@ function start(): void {
   // goes back to the queue; chats stop; SQLite and LanceDB close cleanly), then exit for real.
   holdQuitUntilShutdown(app, async () => {
     const closing = engine;
+    const closingMcp = mcp;
     engine = null;
+    mcp = null;
     unregisterIpc();
+    await closingMcp?.close().catch(() => undefined);
     await closing?.close();
   });
 
@@ -57,7 +62,9 @@ function start(): void {
       return;
     }
     engine = opened;
-    const handlers = createApiHandlers(opened, { pickModelFile: () => pickModelFile(mainWindow) });
+    const service = new McpService(opened, opened.options.dataDir, (error) => console.error(`tempora: mcp: ${error.message}`));
+    mcp = service;
+    const handlers = createApiHandlers(opened, { pickModelFile: () => pickModelFile(mainWindow), mcp: service });
     registerIpc(handlers, location.origin);
     opened.onEvent((event) => sendToWindows(event, location.origin));
 
@@ -68,6 +75,8 @@ function start(): void {
     // The models used last time load after the window is up, so it appears at once; the Models
     // screen hears about it through modelsChanged.
     void loadLastModels(opened);
+    // MCP over HTTP for other local agents, when the user turned it on (off by default).
+    void service.start().catch((error: unknown) => console.error(`tempora: mcp: could not start: ${(error as Error).message}`));
   });
 }
 

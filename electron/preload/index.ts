@@ -44,6 +44,8 @@ const channels: { readonly [N in ApiCallName]: (typeof apiCalls)[N]['channel'] }
   pickModelFile: 'models:pickFile',
   timeSettings: 'app:timeSettings',
   setTimeZone: 'app:setTimeZone',
+  mcpStatus: 'app:mcpStatus',
+  setMcpEnabled: 'app:setMcpEnabled',
   retryParkedJobs: 'ingestion:retryParked',
 };
 
@@ -83,6 +85,8 @@ const api: TemporaIpcApi = {
   pickModelFile: call('pickModelFile'),
   timeSettings: call('timeSettings'),
   setTimeZone: call('setTimeZone'),
+  mcpStatus: call('mcpStatus'),
+  setMcpEnabled: call('setMcpEnabled'),
   retryParkedJobs: call('retryParkedJobs'),
   onEvent(listener) {
     if (typeof listener !== 'function') throw new TypeError('onEvent needs a function');

@@ -137,13 +137,14 @@ describe('layering: each rule catches its violation', () => {
     ['electron/engine importing electron/main', { 'electron/engine/x.ts': "import { y } from '../main/y';\n", 'electron/main/y.ts': MODULE }, ['engine-not-to-faces: electron/engine/x.ts -> electron/main/y.ts']],
     ['electron/engine importing electron/server', { 'electron/engine/x.ts': "import type { Y } from '../server/y';\n", 'electron/server/y.ts': MODULE }, ['engine-not-to-faces: electron/engine/x.ts -> electron/server/y.ts']],
     ['electron/engine importing electron/mcp', { 'electron/engine/x.ts': "import { y } from '../mcp/y';\n", 'electron/mcp/y.ts': MODULE }, ['engine-not-to-faces: electron/engine/x.ts -> electron/mcp/y.ts']],
-    ['electron/main importing electron/server', { 'electron/main/x.ts': "import { y } from '../server/y';\n", 'electron/server/y.ts': MODULE }, ['face-not-to-other-face: electron/main/x.ts -> electron/server/y.ts']],
+    ['electron/main importing electron/server', { 'electron/main/x.ts': "import { y } from '../server/y';\n", 'electron/server/y.ts': MODULE }, ['main-not-to-other-face: electron/main/x.ts -> electron/server/y.ts']],
     ['electron/server importing electron/main', { 'electron/server/x.ts': "import { y } from '../main/y';\n", 'electron/main/y.ts': MODULE }, ['face-not-to-other-face: electron/server/x.ts -> electron/main/y.ts']],
     ['electron/server importing electron/cli', { 'electron/server/x.ts': "import type { Y } from '../cli/y';\n", 'electron/cli/y.ts': MODULE }, ['face-not-to-other-face: electron/server/x.ts -> electron/cli/y.ts']],
     ['electron/preload importing electron/main', { 'electron/preload/x.ts': "import type { Y } from '../main/y';\n", 'electron/main/y.ts': MODULE }, ['face-not-to-other-face: electron/preload/x.ts -> electron/main/y.ts']],
     ['electron/mcp importing electron/server', { 'electron/mcp/x.ts': "import { y } from '../server/y';\n", 'electron/server/y.ts': MODULE }, ['face-not-to-other-face: electron/mcp/x.ts -> electron/server/y.ts']],
     ['electron/cli importing electron/main', { 'electron/cli/x.ts': "import { y } from '../main/y';\n", 'electron/main/y.ts': MODULE }, ['cli-not-to-other-face: electron/cli/x.ts -> electron/main/y.ts']],
     ['electron/cli importing electron/mcp', { 'electron/cli/commands/x.ts': "import { y } from '../../mcp/y';\n", 'electron/mcp/y.ts': MODULE }, ['cli-not-to-other-face: electron/cli/commands/x.ts -> electron/mcp/y.ts']],
+    ['electron/main importing electron/mcp', { 'electron/main/x.ts': "import { y } from '../mcp/y';\n", 'electron/mcp/y.ts': MODULE }, ['main-not-to-other-face: electron/main/x.ts -> electron/mcp/y.ts']],
     ['electron/engine importing memory internals', { 'electron/engine/x.ts': "import { z } from '../memory/store/z';\n", 'electron/memory/store/z.ts': MODULE }, ['memory-only-through-index: electron/engine/x.ts -> electron/memory/store/z.ts']],
     ['electron/assistant importing memory internals (types only)', { 'electron/assistant/x.ts': "import type { Y } from '../memory/memory';\n", 'electron/memory/memory.ts': MODULE }, ['memory-only-through-index: electron/assistant/x.ts -> electron/memory/memory.ts']],
     ['a face importing memory internals', { 'electron/cli/x.ts': "import { y } from '../memory/vectors/y';\n", 'electron/memory/vectors/y.ts': MODULE }, ['memory-only-through-index: electron/cli/x.ts -> electron/memory/vectors/y.ts']],
@@ -192,6 +193,7 @@ describe('layering: what the house allows passes', () => {
   const allowed: [string, Files][] = [
     ['electron/cli importing electron/server (the CLI starts the bridge)', { 'electron/cli/x.ts': "import { y } from '../server/y';\n", 'electron/server/y.ts': MODULE }],
     ['electron/cli importing electron/mcp/index.ts (`tempora mcp`)', { 'electron/cli/commands/x.ts': "import { y } from '../../mcp/index';\n", 'electron/mcp/index.ts': MODULE }],
+    ['electron/main importing electron/mcp/index.ts (MCP over HTTP in the app)', { 'electron/main/x.ts': "import { y } from '../mcp/index';\n", 'electron/mcp/index.ts': MODULE }],
     [
       'electron/main importing the engine, memory/index and electron',
       {

@@ -29,4 +29,6 @@ export const chatKeys = {
 export const settingsKeys = {
   /** The zone every time is shown and read in (timeSettings). */
   time: ['settings', 'time'] as const,
+  /** Whether the desktop app serves MCP over HTTP, and its URL and token (mcpStatus). */
+  mcp: ['settings', 'mcp'] as const,
 };

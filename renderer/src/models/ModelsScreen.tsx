@@ -1,10 +1,11 @@
-/** Models: what is loaded, the recommended catalogue (download / load), a local GGUF file, the learning queue; the time-zone setting. */
+/** Models: what is loaded, the recommended catalogue (download / load), a local GGUF file, the learning queue; the time-zone and MCP settings. */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { errorMessage } from '../api/client';
 import { useApi } from '../app/api-context';
 import { useModelStatus } from '../app/model-status';
 import { modelKeys } from '../app/query-keys';
+import { McpSetting } from '../app/McpSetting';
 import { TimeZoneSetting } from '../app/TimeZoneSetting';
 import { ErrorText } from '../common/ErrorText';
 import { queryError } from '../common/query-error';
@@ -62,6 +63,7 @@ export function ModelsScreen() {
           <LocalModelPicker busy={busy} onLoad={load} />
           {s && <IngestionQueue status={s} />}
           <TimeZoneSetting />
+          <McpSetting />
         </div>
         <section aria-labelledby="catalogue-title" className="catalogue">
           <h2 id="catalogue-title">Recommended for this machine</h2>

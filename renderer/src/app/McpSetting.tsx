@@ -1,0 +1,88 @@
+/**
+ * The MCP setting (desktop app): a checkbox, off by default, that lets other agents on this
+ * computer use the memory over MCP (Streamable HTTP on 127.0.0.1). When on it shows the URL and
+ * the `Authorization: Bearer TOKEN` header to paste into the other agent, each with a copy button.
+ * Main keeps the choice (setMcpEnabled); in a browser (`tempora serve`) the call answers why it
+ * is not here, and that is what is shown.
+ */
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useId, useRef, useState } from 'react';
+import type { McpStatus } from '../../../shared/api-contract';
+import { errorMessage } from '../api/client';
+import { ErrorText } from '../common/ErrorText';
+import { queryError } from '../common/query-error';
+import { useApi } from './api-context';
+import { settingsKeys } from './query-keys';
+
+export function McpSetting() {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  const id = useId();
+  const status = useQuery<McpStatus>({ queryKey: settingsKeys.mcp, queryFn: () => api.mcpStatus({}), staleTime: Infinity, retry: false });
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const current = status.data;
+
+  const toggle = async (enabled: boolean) => {
+    setBusy(true);
+    setError(null);
+    try {
+      queryClient.setQueryData(settingsKeys.mcp, await api.setMcpEnabled({ enabled }));
+    } catch (e) {
+      setError(errorMessage(e));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <section className="card mcp-setting" aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`}>Other agents (MCP)</h2>
+      {current ? (
+        <label className="checkbox">
+          <input type="checkbox" checked={current.enabled} disabled={busy} onChange={(e) => void toggle(e.target.checked)} data-testid="mcp-enabled" /> Let other local agents use this memory (MCP)
+        </label>
+      ) : (
+        <ErrorText message={queryError(status.error)} />
+      )}
+      {current?.enabled && current.url && current.token && (
+        <>
+          <CopyField label="URL" value={current.url} testId="mcp-url" />
+          <CopyField label="Header" value={`Authorization: Bearer ${current.token}`} testId="mcp-header" />
+          <p className="muted small">
+            Add this as a Streamable HTTP MCP server in the other agent, with this header. Only this computer can reach it; the token changes each time the app starts.
+          </p>
+        </>
+      )}
+      <ErrorText message={error} />
+    </section>
+  );
+}
+
+function CopyField({ label, value, testId }: { label: string; value: string; testId: string }) {
+  const id = useId();
+  const input = useRef<HTMLInputElement>(null);
+  const [copied, setCopied] = useState(false);
+  const copy = async () => {
+    input.current?.select();
+    try {
+      await navigator.clipboard.writeText(value);
+    } catch {
+      // No clipboard permission (the app denies permissions): the selected text is copied instead.
+      document.execCommand('copy');
+    }
+    setCopied(true);
+    setTimeout(() => setCopied(false), 1500);
+  };
+  return (
+    <div className="form-row">
+      <div className="field">
+        <label htmlFor={id}>{label}</label>
+        <input id={id} ref={input} readOnly value={value} spellCheck={false} onFocus={(e) => e.target.select()} data-testid={testId} />
+      </div>
+      <button type="button" onClick={() => void copy()}>
+        {copied ? 'Copied' : 'Copy'}
+      </button>
+    </div>
+  );
+}

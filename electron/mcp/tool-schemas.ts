@@ -125,3 +125,16 @@ export const factHistoryOutput = z.strictObject({
 
 export const factOutput = z.strictObject({ fact: mcpFact });
 export const forgetFactOutput = z.strictObject({ fact_ids: ids, entity_ids: ids, episode_ids: ids });
+
+/** Each tool's name and the output schema it declares (memory-tools.ts registers them; tests check results). */
+export const toolOutputs = {
+  remember_facts: rememberFactsOutput,
+  remember_message: rememberMessageOutput,
+  search_memory: searchMemoryOutput,
+  list_facts: listFactsOutput,
+  fact_history: factHistoryOutput,
+  correct_fact: factOutput,
+  close_fact: factOutput,
+  forget_fact: forgetFactOutput,
+} as const;
+export type ToolName = keyof typeof toolOutputs;

@@ -8,7 +8,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { runSync } from '../../electron/cli/run';
+import { runTempora } from './cli-helpers';
 import { steppingClock, type Clock } from '../../electron/memory/index';
 import type { FactRecord, MemoryExport } from '../../shared/memory-schema';
 
@@ -22,10 +22,7 @@ beforeEach(() => {
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
 function tempora(...argv: string[]): { code: number; out: string; err: string } {
-  let out = '';
-  let err = '';
-  const code = runSync([...argv, '--data', join(dir, 'data')], { stdout: (t) => (out += t), stderr: (t) => (err += t), cwd: dir, env: { TEMPORA_TZ: 'UTC' }, clock });
-  return { code, out, err };
+  return runTempora(dir, clock, argv);
 }
 
 function ok(...argv: string[]): string {

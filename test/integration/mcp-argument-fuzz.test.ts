@@ -14,8 +14,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { configureTimeZone } from '../../electron/assistant/index';
 import { TemporaEngine } from '../../electron/engine/index';
 import { createMcpHttpHandler, type McpHttpRequestHandler } from '../../electron/mcp/index';
+import { toolOutputs, type ToolName } from '../../electron/mcp/tool-schemas';
 
-const TOOLS = ['remember_facts', 'remember_message', 'search_memory', 'list_facts', 'fact_history', 'correct_fact', 'close_fact', 'forget_fact'] as const;
+const TOOLS = Object.keys(toolOutputs) as ToolName[];
 const token = randomBytes(24).toString('base64url');
 let dir: string;
 let engine: TemporaEngine;

@@ -19,17 +19,8 @@ import { TemporaEngine } from '../../electron/engine/index';
 import { createMcpHttpHandler, type McpHttpRequestHandler } from '../../electron/mcp/index';
 
 /** Each tool's result, checked against the schema the server declares. */
-const outputs = {
-  remember_facts: s.rememberFactsOutput,
-  remember_message: s.rememberMessageOutput,
-  search_memory: s.searchMemoryOutput,
-  list_facts: s.listFactsOutput,
-  fact_history: s.factHistoryOutput,
-  correct_fact: s.factOutput,
-  close_fact: s.factOutput,
-  forget_fact: s.forgetFactOutput,
-} as const;
-type Tool = keyof typeof outputs;
+const outputs = s.toolOutputs;
+type Tool = s.ToolName;
 type Output<N extends Tool> = z.infer<(typeof outputs)[N]>;
 
 let dir: string;

@@ -6,7 +6,7 @@
  * (a property test checks that every document it accepts, the schema accepts too); when it says no,
  * the import asks zod, whose message names the field.
  */
-import { cardinality, ENTITY_NAME_MAX, entityType, episodeRole, EXPORT_FORMAT, EXPORT_VERSION, factOrigin, precision, utcOffset, type MemoryExport, type MemoryExportV1 } from './memory-schema';
+import { cardinality, ENTITY_NAME_MAX, entityType, episodeRole, EXPORT_FORMAT, EXPORT_VERSION, factOrigin, precision, utcOffset, type MemoryExport, type MemoryExportV1, type MemoryExportV2 } from './memory-schema';
 import { isIsoUtc } from './time';
 
 const ROLES = new Set<unknown>(episodeRole.options);
@@ -49,7 +49,10 @@ const ENTITY_KEYS = ['id', 'name', 'type', 'aliases', 'summary', 'created_at'];
 const FACT_KEYS_V1 = ['id', 'subject_id', 'subject', 'predicate', 'object_id', 'object', 'fact', 'cardinality', 'valid_at', 'invalid_at', 'created_at', 'expired_at', 'episode_ids', 'invalidated_by', 'supersedes', 'origin'];
 const FACT_KEYS = [...FACT_KEYS_V1, 'valid_at_precision', 'invalid_at_precision'];
 const isOffsetOrNull = (value: unknown) => value === null || (typeof value === 'string' && utcOffset.safeParse(value).success);
-const DOCUMENT_KEYS = ['format', 'version', 'exported_at', 'conversations', 'episodes', 'entities', 'facts'];
+const DOCUMENT_KEYS_V2 = ['format', 'version', 'exported_at', 'conversations', 'episodes', 'entities', 'facts'];
+const DOCUMENT_KEYS = [...DOCUMENT_KEYS_V2, 'claims'];
+const CLAIM_KEYS = ['fact_id', 'object_id', 'object', 'fact', 'cardinality', 'valid_at', 'valid_at_precision', 'reference_time', 'end_at', 'end_precision', 'end_kind', 'end_by', 'episode_ids', 'origin'];
+const END_KINDS = new Set<unknown>(['explicit', 'judged']);
 
 function isConversation(c: unknown): boolean {
   return isRecord(c) && hasExactly(c, CONVERSATION_KEYS) && isId(c.id) && isText(c.title, 0, 500) && isTime(c.created_at);
@@ -87,18 +90,29 @@ function isFact(f: unknown, version: number): boolean {
   return isIdOrNull(f.invalidated_by) && isIdOrNull(f.supersedes) && ORIGINS.has(f.origin);
 }
 
+function isClaim(c: unknown): boolean {
+  if (!isRecord(c) || !hasExactly(c, CLAIM_KEYS) || !isId(c.fact_id) || !isIdOrNull(c.object_id) || typeof c.object !== 'string' || !isText(c.fact, 1, Infinity)) return false;
+  if (!CARDINALITIES.has(c.cardinality) || !isTime(c.valid_at) || !PRECISIONS.has(c.valid_at_precision) || !isTime(c.reference_time) || !isTimeOrNull(c.end_at)) return false;
+  if (!(c.end_precision === null || PRECISIONS.has(c.end_precision)) || !(c.end_kind === null || END_KINDS.has(c.end_kind)) || !isIdOrNull(c.end_by)) return false;
+  if (!Array.isArray(c.episode_ids)) return false;
+  for (const id of c.episode_ids) if (!isId(id)) return false;
+  return ORIGINS.has(c.origin);
+}
+
 function every(list: unknown, check: (item: unknown, version: number) => boolean, version: number): boolean {
   if (!Array.isArray(list)) return false;
   for (const item of list) if (!check(item, version)) return false;
   return true;
 }
 
-/** True when `memoryExport` (version 2) or `memoryExportV1` would accept `input` as it is. */
-export function isExportDocument(input: unknown): input is MemoryExport | MemoryExportV1 {
-  if (!isRecord(input) || (input.version !== EXPORT_VERSION && input.version !== 1)) return false;
+/** True when `memoryExport` (version 3), `memoryExportV2` or `memoryExportV1` would accept `input` as it is. */
+export function isExportDocument(input: unknown): input is MemoryExport | MemoryExportV2 | MemoryExportV1 {
+  if (!isRecord(input) || (input.version !== EXPORT_VERSION && input.version !== 2 && input.version !== 1)) return false;
   const version = input.version;
+  const current = version === EXPORT_VERSION;
   return (
-    hasExactly(input, DOCUMENT_KEYS) &&
+    hasExactly(input, current ? DOCUMENT_KEYS : DOCUMENT_KEYS_V2) &&
+    (!current || every(input.claims, isClaim, version)) &&
     input.format === EXPORT_FORMAT &&
     isTime(input.exported_at) &&
     every(input.conversations, isConversation, version) &&

@@ -1,6 +1,6 @@
 /**
- * The records of Tempora's memory and the export format (version 2; version-1 documents still
- * import: memoryExportV1 below, upgraded by upgradeExport). Every edge that receives these
+ * The records of Tempora's memory and the export format (version 3; version-1 and version-2
+ * documents still import: memoryExportV1/V2 below, upgraded by upgradeExport). Every edge that receives these
  * (import files, IPC, the bridge) validates with these schemas; the TypeScript types are inferred.
  */
 import { z } from 'zod';
@@ -118,19 +118,52 @@ export const factRecord = z.strictObject({
 });
 export type FactRecord = z.infer<typeof factRecord>;
 
-export const EXPORT_FORMAT = 'tempora.memory';
-export const EXPORT_VERSION = 2;
+/**
+ * A claim: one statement behind a live fact, as it was said — its own start, message time, stated
+ * end and sources. A fact said twice merges two claims; the rules resolve a slot from its claims, not
+ * from its facts, so a memory moved to another machine must carry them to resolve later messages as
+ * the original would (the same document, the same answers).
+ */
+export const claimRecord = z.strictObject({
+  fact_id: id.describe('the live fact version this claim stands behind (its subject and predicate are the fact\'s)'),
+  object_id: id.nullable().describe('the object entity, or null when the object is a literal value'),
+  object: z.string().describe("the object entity's name, or the literal value"),
+  fact: z.string().min(1).describe('the statement as it was said'),
+  cardinality: cardinality.describe('the cardinality this statement was said with'),
+  valid_at: isoTime.describe('when it became true, as this statement says'),
+  valid_at_precision: precision,
+  reference_time: isoTime.describe('when it was said (its message time): of two statements with equal starts, the later said wins'),
+  end_at: isoTimeOrNull.describe('an end this statement states itself (null: none)'),
+  end_precision: precision.nullable().describe('how precisely end_at was said (null exactly when end_at is null)'),
+  end_kind: z.enum(['explicit', 'judged']).nullable().describe('explicit: said with an end; judged: the model judged a later message ended it (null exactly when end_at is null)'),
+  end_by: id.nullable().describe('the fact whose message ended it (a judged end), or null'),
+  episode_ids: z.array(id).describe('the messages this statement came from'),
+  origin: factOrigin,
+});
+export type ClaimRecord = z.infer<typeof claimRecord>;
 
-export const memoryExport = z.strictObject({
+export const EXPORT_FORMAT = 'tempora.memory';
+export const EXPORT_VERSION = 3;
+
+const documentV2 = {
   format: z.literal(EXPORT_FORMAT),
-  version: z.literal(EXPORT_VERSION),
   exported_at: isoTime,
   conversations: z.array(conversationRecord),
   episodes: z.array(episodeRecord),
   entities: z.array(entityRecord),
   facts: z.array(factRecord),
+};
+
+export const memoryExport = z.strictObject({
+  ...documentV2,
+  version: z.literal(EXPORT_VERSION),
+  claims: z.array(claimRecord).describe('the statements behind each live fact (a live fact without any is imported as one statement of itself)'),
 });
 export type MemoryExport = z.infer<typeof memoryExport>;
+
+/** Version 2: facts without the claims behind them. Still imported (upgradeExport). */
+export const memoryExportV2 = z.strictObject({ ...documentV2, version: z.literal(2) });
+export type MemoryExportV2 = z.infer<typeof memoryExportV2>;
 
 /** Version 1: no precisions, no episode offsets. Still imported (upgradeExport). */
 export const memoryExportV1 = z.strictObject({
@@ -145,15 +178,19 @@ export const memoryExportV1 = z.strictObject({
 export type MemoryExportV1 = z.infer<typeof memoryExportV1>;
 
 /**
- * A version-1 document as version 2: times were stored as instants (precision 'instant'), and the
- * writers' offsets were not kept (null).
+ * An older document as the current version. Version 1 stored times as instants (precision
+ * 'instant') and did not keep the writers' offsets (null); versions 1 and 2 carry no claims (each
+ * live fact is imported as one claim of itself).
  */
-export function upgradeExport(doc: MemoryExportV1): MemoryExport {
+export function upgradeExport(doc: MemoryExportV1 | MemoryExportV2 | MemoryExport): MemoryExport {
+  if (doc.version === EXPORT_VERSION) return doc;
+  if (doc.version === 2) return { ...doc, version: EXPORT_VERSION, claims: [] };
   return {
     ...doc,
     version: EXPORT_VERSION,
     episodes: doc.episodes.map((e) => ({ ...e, utc_offset: null, time_zone: null })),
     facts: doc.facts.map((f) => ({ ...f, valid_at_precision: 'instant', invalid_at_precision: f.invalid_at === null ? null : 'instant' })),
+    claims: [],
   };
 }
 

@@ -7,7 +7,7 @@
  * two versions as in the engine: the open one, expired, and the closed one that supersedes it.
  * The engine is the authority on the rules; this only has to be a plausible, valid document.
  */
-import type { EntityRecord, EpisodeRecord, FactRecord, MemoryExport } from '../../shared/memory-schema';
+import { EXPORT_VERSION, type ClaimRecord, type EntityRecord, type EpisodeRecord, type FactRecord, type MemoryExport } from '../../shared/memory-schema';
 import type { SyntheticMemory, SyntheticObservation } from '../fixtures/synthetic-memory';
 
 interface Claim {
@@ -72,6 +72,7 @@ export function syntheticExport(memory: SyntheticMemory, count = memory.observat
   });
 
   const facts: FactRecord[] = [];
+  const claimRecords: ClaimRecord[] = [];
   let nextFact = 0;
   for (const claims of slots.values()) {
     claims.sort((a, b) => (a.validAt < b.validAt ? -1 : a.validAt > b.validAt ? 1 : a.observation.reference_time < b.observation.reference_time ? -1 : a.observation.reference_time > b.observation.reference_time ? 1 : a.order - b.order));
@@ -119,6 +120,10 @@ export function syntheticExport(memory: SyntheticMemory, count = memory.observat
         supersedes: null,
         origin: 'observed',
       };
+      for (const c of span.claims) {
+        const end = c.end !== null && c.end > c.validAt ? c.end : null;
+        claimRecords.push({ fact_id: base.id, object_id: object.id, object: object.name, fact: c.observation.fact, cardinality: c.observation.cardinality, valid_at: c.validAt, valid_at_precision: 'instant', reference_time: c.observation.reference_time, end_at: end, end_precision: end === null ? null : 'instant', end_kind: end === null ? null : 'explicit', end_by: null, episode_ids: [c.episodeId], origin: 'observed' });
+      }
       if (closedAt !== null && closedAt > arrivedBy) {
         // Stored open first, then closed when the successor arrived: two versions.
         const open: FactRecord = { ...base, id: `${base.id}_v1`, invalid_at: null, invalid_at_precision: null, invalidated_by: null, expired_at: closedAt };
@@ -132,11 +137,12 @@ export function syntheticExport(memory: SyntheticMemory, count = memory.observat
   const firstArrival = clamp(memory.arrivals[0] ?? now);
   return {
     format: 'tempora.memory',
-    version: 2,
+    version: EXPORT_VERSION,
     exported_at: now,
     conversations: [{ id: 'cnv_observed', title: 'Observations', created_at: firstArrival }],
     episodes,
     entities: [...entities.values()],
     facts: facts.sort((a, b) => (a.created_at < b.created_at ? -1 : a.created_at > b.created_at ? 1 : a.id < b.id ? -1 : 1)),
+    claims: claimRecords,
   };
 }

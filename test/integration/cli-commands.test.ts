@@ -228,7 +228,7 @@ describe('tempora export and import', () => {
     const [b] = facts('--predicate', 'manager');
     ok('edit', b!.id, '--fact', 'My boss is B.');
     const stdout = ok('export').out;
-    expect(stdout).toMatch(/^\{\n {2}"format": "tempora.memory",\n {2}"version": 2,/);
+    expect(stdout).toMatch(/^\{\n {2}"format": "tempora.memory",\n {2}"version": 3,/);
     expect(ok('export', '--out', 'memory.json').out).toMatch(/^Exported 6 fact versions, 4 entities, 4 messages and 2 conversations to memory\.json\.$/m);
     const written = readFileSync(join(dir, 'memory.json'), 'utf8');
     expect(withoutTime(written)).toEqual(withoutTime(stdout));

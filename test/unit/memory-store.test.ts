@@ -205,7 +205,7 @@ describe('export and import', () => {
     dangling.facts[0]!.subject_id = 'ent_missing';
     expect(() => empty.importMemory(dangling)).toThrow(/facts\.0\.subject_id: unknown entity ent_missing/);
     expect(() => empty.importMemory({ format: 'something', version: 1 })).toThrow(/format/);
-    expect(() => empty.importMemory({ ...exported, version: 3 })).toThrow(/version/);
+    expect(() => empty.importMemory({ ...exported, version: 4 })).toThrow(/version/);
     expect(empty.exportMemory().facts).toEqual([]);
   });
 

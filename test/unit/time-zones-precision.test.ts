@@ -1,6 +1,6 @@
 /**
  * Issue 12: each episode keeps the zone it was written in, each time how precisely it was said, and
- * the export (version 2) carries both; version-1 documents and stores from before still work.
+ * the export (version 3) carries both; version-1 documents and stores from before still work.
  */
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -83,7 +83,7 @@ describe('precision', () => {
   });
 });
 
-describe('export version 2', () => {
+describe('export version 3', () => {
   function sample(): MemoryExport {
     const m = fresh();
     m.observe([{ ...base, reference_time: '2026-09-01T08:00:00+09:00', valid_at: '3月' }]);
@@ -93,7 +93,7 @@ describe('export version 2', () => {
 
   it('carries precisions and offsets, and re-imports to the same document', () => {
     const doc = sample();
-    expect(doc.version).toBe(2);
+    expect(doc.version).toBe(3);
     expect(memoryExport.safeParse(doc).success).toBe(true);
     expect(doc.episodes.map((e) => e.utc_offset)).toEqual(['+09:00', '+09:00']);
     expect(doc.facts.filter((f) => f.expired_at === null).map((f) => [f.object, f.valid_at_precision, f.invalid_at_precision]).sort()).toEqual([
@@ -108,8 +108,9 @@ describe('export version 2', () => {
 
   it('imports a version-1 document: instants, offsets unknown', () => {
     const doc = sample();
+    const { claims: _claims, ...v2 } = doc;
     const v1 = {
-      ...doc,
+      ...v2,
       version: 1,
       episodes: doc.episodes.map(({ utc_offset: _o, time_zone: _z, ...e }) => e),
       facts: doc.facts.map(({ valid_at_precision: _v, invalid_at_precision: _i, ...f }) => f),
@@ -117,7 +118,7 @@ describe('export version 2', () => {
     const copy = fresh();
     copy.importMemory(v1);
     const out = copy.exportMemory();
-    expect(out.version).toBe(2);
+    expect(out.version).toBe(3);
     expect(out.episodes.every((e) => e.utc_offset === null && e.time_zone === null)).toBe(true);
     expect(out.facts.every((f) => f.valid_at_precision === 'instant' && f.invalid_at_precision === (f.invalid_at === null ? null : 'instant'))).toBe(true);
     expect(out.facts.map((f) => f.id)).toEqual(doc.facts.map((f) => f.id));

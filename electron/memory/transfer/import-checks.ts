@@ -6,9 +6,10 @@
  * (checkSlots), so a document gives the same facts whether it goes into an empty store (loaded as
  * it is) or into one in use (where joined slots are re-resolved).
  */
-import type { Cardinality, ConversationRecord, EntityRecord, EpisodeRecord, FactRecord, MemoryExport } from '../../../shared/memory-schema';
+import type { Cardinality, ClaimRecord, ConversationRecord, EntityRecord, EpisodeRecord, FactRecord, MemoryExport } from '../../../shared/memory-schema';
 import { MemoryInputError } from '../memory-errors';
 import { objectKeyOf } from '../store/fact-rows';
+import { checkClaims } from './import-claims';
 import type { StoreLookups } from './store-lookups';
 
 /** What the checks found that the writing steps use. */
@@ -19,6 +20,8 @@ export interface CheckedDocument {
   referenceTimes: (string | undefined)[];
   /** Ids of the document that already exist in the store (to be replaced: without `replace` they are refused). */
   clashes: string[];
+  /** The document's claims by the fact they stand behind (import-claims.ts). */
+  claims: Map<string, ClaimRecord[]>;
 }
 
 /** The document's records by id, to resolve references within it. */
@@ -44,7 +47,8 @@ export function checkDocument(doc: MemoryExport, exists: StoreLookups, bulk: boo
   checkEpisodes(doc.episodes, ids, exists);
   const referenceTimes = checkFacts(doc.facts, ids, exists);
   checkSlots(doc.facts);
-  return { facts: ids.facts, referenceTimes, clashes };
+  const claims = checkClaims(doc.claims, { facts: ids.facts, entities: new Set(ids.entities.keys()), episodes: new Set(ids.episodes.keys()), exists });
+  return { facts: ids.facts, referenceTimes, clashes, claims };
 }
 
 /** The items by id; a repeated id is refused with its place. */

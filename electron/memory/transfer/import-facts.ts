@@ -1,12 +1,14 @@
 /**
  * Writing the document's facts: each fact version becomes a row with the internal columns derived
- * (lineage, end kind, reference time; fact-lineage.ts), and each live one the claim behind it.
+ * (lineage, end kind, reference time; fact-lineage.ts), and each live one the claims behind it —
+ * the document's own (format 3, import-claims.ts), or else one claim of itself.
  */
 import type { FactRecord } from '../../../shared/memory-schema';
 import type { ClaimRows, NewClaimRow } from '../store/claim-rows';
 import type { FactRow, FactRows } from '../store/fact-rows';
 import type { EndKind } from '../temporal/temporal-rules';
 import { endKindOf, lineageResolver } from './fact-lineage';
+import { claimRow } from './import-claims';
 import type { CheckedDocument } from './import-checks';
 
 /** No episode links written with the fact (the bulk-load worker writes them). */
@@ -23,10 +25,14 @@ export function writeFacts(rows: FactRows, claims: ClaimRows, checked: CheckedDo
   for (let i = 0; i < facts.length; i++) {
     const f = facts[i]!;
     const lineageId = lineage(f.id);
-    const row = factRow(f, lineageId, entityId, endKindOf(f, checked.facts, rows), referenceTimes[i] ?? f.valid_at);
+    const stated = f.expired_at === null ? checked.claims.get(f.id) : undefined;
+    // The fact's reference time is its head claim's (slot-resolver.ts): the claim that says its start.
+    const head = stated?.find((c) => c.valid_at === f.valid_at);
+    const row = factRow(f, lineageId, entityId, endKindOf(f, checked.facts, rows), head?.reference_time ?? referenceTimes[i] ?? f.valid_at);
     rows.insert(row, links ? f.episode_ids : NO_LINKS);
-    // The format carries facts, not the claims behind them: each live fact becomes one claim.
-    if (f.expired_at === null) claims.insert(claimOf(f, row));
+    if (f.expired_at !== null) continue;
+    if (stated) for (const c of stated) claims.insert(claimRow(c, row, entityId));
+    else claims.insert(claimOf(f, row));
   }
 }
 

@@ -43,7 +43,7 @@ export function ExportPanel() {
   return (
     <section className="card" aria-labelledby="export-title">
       <h2 id="export-title">Export</h2>
-      <p>Everything Tempora remembers — facts with their full history, entities, messages and conversations — in one JSON file (format tempora.memory, version 2). Importing it elsewhere gives back the same memory.</p>
+      <p>Everything Tempora remembers — facts with their full history, entities, messages and conversations — in one JSON file (format tempora.memory, version 3). Importing it elsewhere gives back the same memory.</p>
       <button type="button" className="primary" onClick={() => void save()} disabled={busy}>
         {busy ? 'Exporting…' : 'Save export…'}
       </button>

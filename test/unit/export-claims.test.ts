@@ -1,0 +1,127 @@
+/**
+ * Export format 3 carries the claims behind each live fact: the statements the rules resolve a slot
+ * from. A moved memory then decides later messages as the original does; a version-2 document (no
+ * claims) still imports, each live fact as one claim of itself; a claim that does not fit its
+ * document is refused naming claims.N.field, and nothing is written.
+ */
+import { describe, expect, it } from 'vitest';
+import { openMemory, steppingClock, type Memory } from '../../electron/memory/index';
+import { isExportDocument } from '../../shared/export-check';
+import { memoryExport, type MemoryExport } from '../../shared/memory-schema';
+
+function fresh(start = '2026-10-01T00:00:00Z'): Memory {
+  return openMemory({ dataDir: ':memory:', clock: steppingClock(start, 1000) });
+}
+
+const said = (object: string, day: string, extra: Record<string, unknown> = {}) => ({
+  subject: 'Sato',
+  predicate: 'manager',
+  object,
+  fact: `Sato's manager is ${object} (${day}).`,
+  reference_time: `2026-09-${day}T09:00:00Z`,
+  valid_at: `2026-09-${day}T00:00:00Z`,
+  cardinality: 'one',
+  ...extra,
+});
+
+/** A store that heard A on 1 and 10 September: one live fact, two claims. */
+function twice(): MemoryExport {
+  const m = fresh();
+  try {
+    m.observe([said('A', '01'), said('A', '10')]);
+    return JSON.parse(JSON.stringify(m.exportMemory())) as MemoryExport;
+  } finally {
+    m.close();
+  }
+}
+
+const asOf = (m: Memory, at: string) => m.listFacts({ asOf: at, subject: 'Sato', predicate: 'manager' }).map((f) => f.object);
+
+describe('export format 3: the claims behind each live fact', () => {
+  it('exports every claim of a merged fact, and both validators accept the document', () => {
+    const doc = twice();
+    const live = doc.facts.filter((f) => f.expired_at === null);
+    expect(live).toHaveLength(1);
+    expect(doc.claims.map((c) => [c.fact_id, c.object, c.valid_at, c.reference_time])).toEqual([
+      [live[0]!.id, 'A', '2026-09-01T00:00:00.000Z', '2026-09-01T09:00:00.000Z'],
+      [live[0]!.id, 'A', '2026-09-10T00:00:00.000Z', '2026-09-10T09:00:00.000Z'],
+    ]);
+    expect(new Set(doc.claims.flatMap((c) => c.episode_ids)).size).toBe(2);
+    expect(memoryExport.safeParse(doc).success).toBe(true);
+    expect(isExportDocument(doc)).toBe(true);
+  });
+
+  it('a moved memory resolves a later message as the original: A, B, A — not A, B', () => {
+    const original = fresh();
+    original.observe([said('A', '01'), said('A', '10')]);
+    const moved = fresh('2027-02-01T00:00:00Z');
+    moved.importMemory(twice());
+    for (const m of [original, moved]) m.observe([said('B', '05')]);
+    for (const m of [original, moved]) {
+      expect(asOf(m, '2026-09-07T00:00:00.000Z')).toEqual(['B']);
+      expect(asOf(m, '2026-09-12T00:00:00.000Z')).toEqual(['A']);
+    }
+    const out = moved.exportMemory();
+    expect(out.claims.length).toBe(original.exportMemory().claims.length);
+    for (const m of [original, moved]) m.close();
+  });
+
+  it('round-trips: the claims of an imported store export as they came in', () => {
+    const doc = twice();
+    const copy = fresh();
+    copy.importMemory(structuredClone(doc));
+    expect(JSON.parse(JSON.stringify(copy.exportMemory().claims))).toEqual(doc.claims);
+    copy.close();
+  });
+
+  it('a version-2 document (no claims) imports each live fact as one claim of itself', () => {
+    const { claims: _claims, ...rest } = twice();
+    const v2 = { ...rest, version: 2 };
+    expect(isExportDocument(v2)).toBe(true);
+    const copy = fresh();
+    copy.importMemory(v2);
+    const out = copy.exportMemory();
+    const live = out.facts.filter((f) => f.expired_at === null);
+    expect(out.version).toBe(3);
+    expect(out.claims.map((c) => [c.fact_id, c.valid_at])).toEqual(live.map((f) => [f.id, f.valid_at]));
+    copy.close();
+    // A version-3 document must carry its claims (an empty list is fine), a version-2 one must not.
+    expect(() => fresh().importMemory({ ...rest, version: 3 })).toThrow(/claims/);
+    expect(() => fresh().importMemory({ ...twice(), version: 2 })).toThrow(/claims/);
+  });
+
+  it('refuses a claim that does not fit its document, naming the field, and writes nothing', () => {
+    const doc = twice();
+    const expired = doc.facts.find((f) => f.expired_at !== null);
+    const cases: [string, (d: MemoryExport) => void, RegExp][] = [
+      ['unknown fact', (d) => (d.claims[0]!.fact_id = 'fct_nowhere'), /claims\.0\.fact_id: unknown fact fct_nowhere/],
+      ['another object', (d) => (d.claims[1]!.object = 'Z'), /claims\.1\.object: "Z" is not the object of fact/],
+      ['an end without its precision', (d) => (d.claims[0]!.end_at = '2026-09-20T00:00:00.000Z'), /claims\.0\.end_precision: is missing/],
+      ['an end before its start', (d) => Object.assign(d.claims[0]!, { end_at: '2026-08-20T00:00:00.000Z', end_precision: 'day', end_kind: 'explicit' }), /claims\.0\.end_at: must be after valid_at/],
+      ['an explicit end at its start', (d) => Object.assign(d.claims[0]!, { end_at: d.claims[0]!.valid_at, end_precision: 'day', end_kind: 'explicit' }), /claims\.0\.end_at: must be after valid_at/],
+      ['end_by without an end', (d) => (d.claims[0]!.end_by = d.facts[0]!.id), /claims\.0\.end_by: must be null when end_at is null/],
+      ['an unknown ending fact', (d) => Object.assign(d.claims[0]!, { end_at: '2026-09-20T00:00:00.000Z', end_precision: 'day', end_kind: 'judged', end_by: 'fct_nowhere' }), /claims\.0\.end_by: unknown fact fct_nowhere/],
+      ['an unknown episode', (d) => (d.claims[1]!.episode_ids = ['epi_nowhere']), /claims\.1\.episode_ids\.0: unknown episode epi_nowhere/],
+      ['an unknown entity', (d) => (d.claims[0]!.object_id = 'ent_nowhere'), /claims\.0\.object_id: unknown entity ent_nowhere/],
+      ['a bad kind of end', (d) => Object.assign(d.claims[0]!, { end_at: '2026-09-20T00:00:00.000Z', end_precision: 'day', end_kind: 'successor' }), /claims\.0\.end_kind/],
+    ];
+    if (expired) cases.push(['an old version', (d) => (d.claims[0]!.fact_id = expired.id), /claims\.0\.fact_id: fact .* is an old version/]);
+    for (const [what, change, message] of cases) {
+      const bad = structuredClone(doc);
+      change(bad);
+      const m = fresh();
+      expect(() => m.importMemory(bad), what).toThrow(message);
+      expect(m.exportMemory().facts, what).toEqual([]);
+      m.close();
+    }
+  });
+
+  it('a judged end may meet its start (two values said for one instant)', () => {
+    const doc = twice();
+    const other = doc.facts.find((f) => f.expired_at === null)!;
+    Object.assign(doc.claims[1]!, { end_at: doc.claims[1]!.valid_at, end_precision: 'day', end_kind: 'judged', end_by: other.id });
+    const m = fresh();
+    expect(() => m.importMemory(doc)).not.toThrow();
+    m.close();
+  });
+});

@@ -1,0 +1,168 @@
+/**
+ * `npm run bench:ui` — the screens at scale: Chromium (Debian's, through playwright-core) drives the
+ * built renderer over the loopback bridge, on a real engine whose memory is the synthetic memory of
+ * `npm run bench` at each size. Per screen (timeline, facts, a fact's page, the chat's fact chips):
+ * navigation to first painted content (median and worst of --runs cold loads: the page is reloaded
+ * before each, so nothing is cached in the page), bytes over the bridge for it; on the timeline the
+ * as-of cursor drag's frame time p95; on Facts a search keystroke to results. Goals (issue 14): each
+ * ≤ 200 ms at 100k; at 1M within 2× of the 1k figure.
+ *
+ *   npm run bench:ui                       1k and 100k observations
+ *   npm run bench:ui -- --sizes 1k,100k,1m  any sizes (1M builds for a few minutes and needs ~4 GB)
+ *   npm run bench:ui -- --runs 5           cold loads per screen (default 3)
+ *   npm run -s bench:ui -- --json          one JSON object
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { TemporaEngine } from '../../../electron/engine/index';
+import { startBridge } from '../../../electron/server/bridge-server';
+import { launchBrowser } from '../../e2e/helpers/browser';
+import { ensureRendererBuilt } from '../../e2e/helpers/renderer-build';
+import { countBridgeBytes, dragFrameTimes, navigationMs, percentile, searchMs } from './screen-timings';
+import { buildUiBenchMemory, type UiBenchMemory } from './ui-bench-memory';
+
+process.env.LANCEDB_LOG ??= 'error';
+
+const { values: args } = parseArgs({
+  options: {
+    sizes: { type: 'string', default: '1k,100k' },
+    runs: { type: 'string', default: '3' },
+    json: { type: 'boolean', default: false },
+    help: { type: 'boolean', short: 'h', default: false },
+  },
+});
+if (args.help) {
+  console.log('npm run bench:ui [-- --sizes 1k,100k,1m] [--runs N] [--json]');
+  process.exit(0);
+}
+
+function parseSize(text: string): number {
+  const match = /^(\d+(?:\.\d+)?)([km]?)$/i.exec(text.trim());
+  if (!match) throw new Error(`--sizes: ${JSON.stringify(text)} is not a size like 1k, 100k or 1m`);
+  return Math.round(Number(match[1]) * ({ k: 1_000, m: 1_000_000 }[match[2]!.toLowerCase() as 'k' | 'm'] ?? 1));
+}
+
+const sizes = args.sizes.split(',').map(parseSize);
+const runs = Number(args.runs);
+if (!Number.isInteger(runs) || runs < 1) throw new Error(`--runs: ${args.runs} is not a whole number of runs`);
+
+interface ScreenFigure {
+  screen: string;
+  medianMs: number;
+  worstMs: number;
+  bytes: number;
+  extra: string;
+}
+
+interface SizeFigures {
+  observations: number;
+  facts: number;
+  buildMs: number;
+  screens: ScreenFigure[];
+}
+
+const SCREENS = (m: UiBenchMemory) => [
+  { screen: 'timeline', hash: '#/timeline', selector: '.tl-row' },
+  { screen: 'facts', hash: '#/facts', selector: '.fact-row' },
+  { screen: "a fact's page", hash: `#/facts/${encodeURIComponent(m.factId)}`, selector: '.fact-page .fact-header' },
+  { screen: 'chat fact chips', hash: `#/chat/${encodeURIComponent(m.conversationId)}`, selector: '.fact-chip' },
+];
+
+async function benchSize(observations: number, root: string, rendererDir: string): Promise<SizeFigures> {
+  const memory = await buildUiBenchMemory(root, observations);
+  const engine = await TemporaEngine.open({ dataDir: memory.dataDir, autoLoadModels: false });
+  const bridge = await startBridge({ engine, rendererDir, port: 0 });
+  const browser = await launchBrowser();
+  // tsx keeps function names with a __name helper that the page's copy of a function lacks.
+  await browser.context.addInitScript({ content: 'globalThis.__name = (f) => f;' });
+  const { page } = browser;
+  page.setDefaultTimeout(120_000);
+  const bytes = countBridgeBytes(page);
+  const figures: ScreenFigure[] = [];
+  try {
+    await page.goto(bridge.url);
+    await page.locator('nav[aria-label="Main"]').waitFor();
+    /** A cold start of the page on a light screen, then the measured navigation. */
+    const cold = async (hash: string, selector: string) => {
+      await page.evaluate(() => (window.location.hash = '#/data'));
+      await page.reload();
+      await page.locator('nav[aria-label="Main"]').waitFor();
+      await page.locator('.data-screen').waitFor();
+      bytes.take();
+      const ms = await navigationMs(page, hash, selector);
+      return { ms, bytes: bytes.take() };
+    };
+    for (const { screen, hash, selector } of SCREENS(memory)) {
+      const times: number[] = [];
+      let sent = 0;
+      for (let run = 0; run < runs; run++) {
+        const r = await cold(hash, selector);
+        times.push(r.ms);
+        sent = r.bytes;
+      }
+      let extra = '';
+      if (screen === 'timeline') {
+        bytes.take();
+        const frames = await dragFrameTimes(page);
+        extra = `as-of drag: frame p95 ${percentile(frames, 95).toFixed(1)} ms, worst ${Math.max(...frames).toFixed(1)} ms over ${frames.length} frames, ${kb(bytes.take())}`;
+      }
+      if (screen === 'facts') {
+        const searches: number[] = [];
+        let searchBytes = 0;
+        for (let run = 0; run < runs; run++) {
+          await cold(hash, selector);
+          searches.push(await searchMs(page, memory.searchTerm));
+          searchBytes = bytes.take();
+        }
+        extra = `search "${memory.searchTerm}": median ${percentile(searches, 50).toFixed(0)} ms, worst ${Math.max(...searches).toFixed(0)} ms, ${kb(searchBytes)}`;
+      }
+      figures.push({ screen, medianMs: percentile(times, 50), worstMs: Math.max(...times), bytes: sent, extra });
+      if (!args.json) console.log(`  ${screen}: ${percentile(times, 50).toFixed(0)} ms${extra ? ` · ${extra}` : ''}`);
+    }
+    if (browser.problems.length) console.warn(`  page problems: ${browser.problems.slice(0, 3).join(' | ')}`);
+  } finally {
+    await browser.close().catch(() => undefined);
+    await bridge.close().catch(() => undefined);
+    await engine.close(2_000).catch(() => undefined);
+  }
+  return { observations, facts: memory.facts, buildMs: memory.buildMs, screens: figures };
+}
+
+function kb(bytes: number): string {
+  return bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : `${(bytes / 1024).toFixed(1)} KB`;
+}
+
+function table(all: SizeFigures[]): string {
+  const lines = ['| screen | ' + all.map((s) => `${s.observations.toLocaleString('en-US')} obs (${s.facts.toLocaleString('en-US')} fact versions)`).join(' | ') + ' |'];
+  lines.push('| --- |' + all.map(() => ' --- |').join(''));
+  for (const screen of all[0]?.screens.map((s) => s.screen) ?? []) {
+    const cells = all.map((s) => {
+      const f = s.screens.find((x) => x.screen === screen)!;
+      return `${f.medianMs.toFixed(0)} ms (worst ${f.worstMs.toFixed(0)}), ${kb(f.bytes)}`;
+    });
+    lines.push(`| ${screen} | ${cells.join(' | ')} |`);
+  }
+  for (const screen of ['timeline', 'facts']) {
+    const label = screen === 'timeline' ? 'as-of drag' : 'search';
+    lines.push(`| ${label} | ${all.map((s) => s.screens.find((x) => x.screen === screen)!.extra.replace(/^[^:]*: /, '')).join(' | ')} |`);
+  }
+  return lines.join('\n');
+}
+
+const rendererDir = await ensureRendererBuilt();
+const root = mkdtempSync(join(tmpdir(), 'tempora-bench-ui-'));
+const results: SizeFigures[] = [];
+try {
+  for (const size of sizes) {
+    if (!args.json) console.log(`\n=== ${size.toLocaleString('en-US')} observations ===`);
+    const figures = await benchSize(size, root, rendererDir);
+    if (!args.json) console.log(`  (memory built in ${(figures.buildMs / 1000).toFixed(1)} s: ${figures.facts.toLocaleString('en-US')} fact versions)`);
+    results.push(figures);
+  }
+} finally {
+  rmSync(root, { recursive: true, force: true });
+}
+if (args.json) console.log(JSON.stringify({ runs, results }, null, 2));
+else console.log(`\n${table(results)}\n\nNavigation: hash change to the frame after the first content, median of ${runs} cold loads (page reloaded before each).`);

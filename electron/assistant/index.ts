@@ -12,3 +12,5 @@ export { buildContext } from './retrieval/context-builder';
 export { findQuestionTime, matchesTime, type QuestionTime } from './retrieval/question-time';
 export { configureTimeZone, isKnownZone, systemTimeZone, userTimeZone, userTimeZoneAndSource, type TimeZoneSource } from './user-time-zone';
 export { readTimeInput } from './time-input';
+export { readChatExport, EXPORT_FORMATS, FORMAT_NAMES, type ReadOptions } from './history/export-reader';
+export { ChatExportError, conversationLabel, SKIP_REASONS, type ParsedConversation, type ParsedItem, type SkipReason } from './history/history-types';

@@ -49,7 +49,8 @@ export class IngestionWorker {
   /** Resolves when no job is pending or running (or when no model is available to run them). */
   whenIdle(): Promise<void> {
     const counts = this.memory.jobs.counts();
-    if ((counts.pending === 0 && counts.running === 0) || !this.options.model()) return Promise.resolve();
+    // claimable(): a paused backfill's jobs are pending but wait, so they do not keep the worker busy.
+    if ((this.memory.jobs.claimable() === 0 && counts.running === 0) || !this.options.model()) return Promise.resolve();
     return new Promise((resolve) => this.idleWaiters.push(resolve));
   }
 

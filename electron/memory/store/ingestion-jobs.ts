@@ -33,6 +33,14 @@ export interface QueueCounts {
   parked: number;
 }
 
+/** The columns of a JobRow (the lane and sort key of 0011 are the queue's own business). */
+const JOB_COLUMNS = 'id, episode_id, status, attempts, last_error, created_at, updated_at, model_calls, prompt_tokens, completion_tokens, facts_added, facts_closed';
+
+/** Whether the backfill lane (imported messages) is paused; kept in queue_state, so it survives a restart. */
+export function backfillPaused(db: Database): boolean {
+  return db.prepare<[], { value: string }>("SELECT value FROM queue_state WHERE key = 'backfill_paused'").get()?.value === 'true';
+}
+
 /** A job is parked (kept with its error, no longer retried) after this many failed attempts. */
 export const MAX_ATTEMPTS = 3;
 
@@ -42,14 +50,18 @@ export class IngestionJobs {
     private readonly clock: Clock,
   ) {}
 
-  /** Call inside the transaction that stores the episode. */
-  enqueue(episodeId: string): JobRow {
+  /**
+   * Call inside the transaction that stores the episode. `backfill`: an imported message, learned
+   * after live chat (lane 1), in `sortKey` order, and only while the backfill is not paused.
+   */
+  enqueue(episodeId: string, backfill?: { sortKey: string }): JobRow {
     const now = this.clock.now();
     const row: JobRow = { id: newId('job'), episode_id: episodeId, status: 'pending', attempts: 0, last_error: null, created_at: now, updated_at: now, model_calls: 0, prompt_tokens: 0, completion_tokens: 0, facts_added: 0, facts_closed: 0 };
     this.db
       .prepare(`INSERT INTO ingestion_jobs (id, episode_id, status, attempts, last_error, created_at, updated_at, model_calls, prompt_tokens, completion_tokens, facts_added, facts_closed)
         VALUES (@id, @episode_id, @status, @attempts, @last_error, @created_at, @updated_at, @model_calls, @prompt_tokens, @completion_tokens, @facts_added, @facts_closed)`)
       .run(row);
+    if (backfill) this.db.prepare('UPDATE ingestion_jobs SET lane = 1, sort_key = ? WHERE id = ?').run(backfill.sortKey, row.id);
     return row;
   }
 
@@ -58,10 +70,15 @@ export class IngestionJobs {
     return this.db.prepare("UPDATE ingestion_jobs SET status = 'pending', updated_at = ? WHERE status = 'running'").run(this.clock.now()).changes;
   }
 
-  /** Takes the oldest pending job and marks it running (counting the attempt). */
+  /**
+   * Takes the next pending job and marks it running (counting the attempt): live messages first,
+   * oldest first; then imported ones (lane 1) in their sort order, unless the backfill is paused.
+   */
   claimNext(): JobRow | undefined {
     return this.db.transaction(() => {
-      const next = this.db.prepare<[], JobRow>("SELECT * FROM ingestion_jobs WHERE status = 'pending' ORDER BY created_at, id LIMIT 1").get();
+      const next =
+        this.db.prepare<[], JobRow>(`SELECT ${JOB_COLUMNS} FROM ingestion_jobs WHERE status = 'pending' AND lane = 0 ORDER BY sort_key, created_at, id LIMIT 1`).get() ??
+        (backfillPaused(this.db) ? undefined : this.db.prepare<[], JobRow>(`SELECT ${JOB_COLUMNS} FROM ingestion_jobs WHERE status = 'pending' AND lane = 1 ORDER BY sort_key, created_at, id LIMIT 1`).get());
       if (!next) return undefined;
       const now = this.clock.now();
       this.db.prepare("UPDATE ingestion_jobs SET status = 'running', attempts = attempts + 1, updated_at = ? WHERE id = ?").run(now, next.id);
@@ -97,11 +114,17 @@ export class IngestionJobs {
   }
 
   byId(id: string): JobRow | undefined {
-    return this.db.prepare<[string], JobRow>('SELECT * FROM ingestion_jobs WHERE id = ?').get(id);
+    return this.db.prepare<[string], JobRow>(`SELECT ${JOB_COLUMNS} FROM ingestion_jobs WHERE id = ?`).get(id);
   }
 
   byEpisode(episodeId: string): JobRow | undefined {
-    return this.db.prepare<[string], JobRow>('SELECT * FROM ingestion_jobs WHERE episode_id = ?').get(episodeId);
+    return this.db.prepare<[string], JobRow>(`SELECT ${JOB_COLUMNS} FROM ingestion_jobs WHERE episode_id = ?`).get(episodeId);
+  }
+
+  /** Pending jobs the worker may take now (a paused backfill's wait). */
+  claimable(): number {
+    const lanes = backfillPaused(this.db) ? 'lane = 0' : 'lane IN (0, 1)';
+    return this.db.prepare<[], { n: number }>(`SELECT COUNT(*) AS n FROM ingestion_jobs WHERE status = 'pending' AND ${lanes}`).get()!.n;
   }
 
   counts(): QueueCounts {
@@ -111,7 +134,7 @@ export class IngestionJobs {
   }
 
   parked(): JobRow[] {
-    return this.db.prepare<[], JobRow>("SELECT * FROM ingestion_jobs WHERE status = 'parked' ORDER BY created_at").all();
+    return this.db.prepare<[], JobRow>(`SELECT ${JOB_COLUMNS} FROM ingestion_jobs WHERE status = 'parked' ORDER BY created_at`).all();
   }
 
   /** Totals over done jobs, for "calls per message" reporting. */

@@ -22,6 +22,7 @@ import { checkDocument } from './import-checks';
 import { entityIdMapper, joinedSlotsInUse, joinExistingEntities, refreshSlots, writeEntities } from './import-entities';
 import { linkEpisodes, writeConversations, writeEpisodes } from './import-episodes';
 import { writeFacts } from './import-facts';
+import { writeProvenance } from './import-provenance';
 import { importSummary, type ImportSummary } from './import-summary';
 import { deleteReplacedFacts } from './replace-rows';
 import { isEmptyStore, storeLookups } from './store-lookups';
@@ -64,6 +65,7 @@ export function importMemory(ctx: ImportContext, document: MemoryExport, replace
     writeEpisodes(db, doc.episodes, replacing);
     linkEpisodes(rows, doc.facts);
   });
+  writeProvenance(db, doc);
   refreshSlots(ctx.slots, meeting);
   return importSummary(doc, checked.clashes, joined);
 }

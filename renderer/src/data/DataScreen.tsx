@@ -1,5 +1,6 @@
 import { ExportPanel } from './ExportPanel';
 import { ImportPanel } from './ImportPanel';
+import { ChatImportPanel } from './ChatImportPanel';
 
 export function DataScreen() {
   return (
@@ -11,6 +12,7 @@ export function DataScreen() {
       <div className="data-grid">
         <ExportPanel />
         <ImportPanel />
+        <ChatImportPanel />
       </div>
     </div>
   );

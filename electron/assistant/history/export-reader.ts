@@ -1,0 +1,136 @@
+/**
+ * Reads a ChatGPT or Claude export as a stream of parsed conversations: a `.zip` (its
+ * conversations.json entry, decompressed as it is read) or the conversations.json itself. Only one
+ * conversation is held at a time, so memory stays bounded whatever the file's size. The format is
+ * detected from the first conversation unless given.
+ */
+import { createReadStream } from 'node:fs';
+import { open as openFile } from 'node:fs/promises';
+import { basename } from 'node:path';
+import type { Readable } from 'node:stream';
+import streamArray from 'stream-json/streamers/stream-array.js';
+import yauzl from 'yauzl';
+import { looksLikeChatGpt, parseChatGptConversation } from './chatgpt-export';
+import { looksLikeClaude, parseClaudeConversation } from './claude-export';
+import { ChatExportError, conversationLabel, type HistorySource, type ParsedItem } from './history-types';
+
+export const EXPORT_FORMATS = ['chatgpt', 'claude'] as const satisfies readonly HistorySource[];
+export const FORMAT_NAMES: Record<HistorySource, string> = { chatgpt: 'ChatGPT', claude: 'Claude' };
+
+export interface ReadOptions {
+  /** Skip detection: read the file as this format. */
+  format?: HistorySource;
+  /** How errors name the file (default: its base name). */
+  label?: string;
+}
+
+/** The parsed conversations of an export, in file order; throws ChatExportError naming where it failed. */
+export async function* readChatExport(path: string, options: ReadOptions = {}): AsyncGenerator<ParsedItem & { index: number; format: HistorySource }> {
+  const label = options.label ?? basename(path);
+  let format = options.format;
+  let index = -1;
+  let last: string | null = null;
+  try {
+    for await (const { key, value } of jsonArrayItems(await openConversations(path, label))) {
+      index = key;
+      if (format === undefined) format = detect(value, label);
+      else if (key === 0 && (format === 'chatgpt' ? looksLikeClaude(value) : looksLikeChatGpt(value)) && !(format === 'chatgpt' ? looksLikeChatGpt(value) : looksLikeClaude(value))) {
+        const other = format === 'chatgpt' ? 'claude' : 'chatgpt';
+        throw new ChatExportError(`${label}: this is a ${FORMAT_NAMES[other]} export, not ${FORMAT_NAMES[format]} (leave the format out to detect it, or say ${other})`, 'conversation 1', null);
+      }
+      const item = parseItem(format, value, key, label);
+      last = conversationLabel(key, item.kind === 'conversation' ? item.conversation.title : item.title, item.kind === 'conversation' ? item.conversation.sourceId : item.sourceId);
+      yield { ...item, index: key, format };
+    }
+  } catch (error) {
+    if (error instanceof ChatExportError) throw error;
+    const message = error instanceof Error ? error.message : String(error);
+    const where = conversationLabel(index + 1, null, null);
+    const after = last ? `, after ${last}` : '';
+    throw new ChatExportError(`${label}: cannot read ${where}${after}: ${message}`, where, null);
+  }
+}
+
+function parseItem(format: HistorySource, value: unknown, key: number, label: string): ParsedItem {
+  try {
+    return format === 'chatgpt' ? parseChatGptConversation(value, key) : parseClaudeConversation(value, key);
+  } catch (error) {
+    if (error instanceof ChatExportError) throw new ChatExportError(`${label}: ${error.message}`, error.conversation, error.messageId);
+    throw error;
+  }
+}
+
+function detect(value: unknown, label: string): HistorySource {
+  if (looksLikeChatGpt(value)) return 'chatgpt';
+  if (looksLikeClaude(value)) return 'claude';
+  throw new ChatExportError(
+    `${label}: conversation 1 is neither a ChatGPT conversation (with "mapping") nor a Claude one (with "chat_messages"): is this a ChatGPT or Claude export?`,
+    'conversation 1',
+    null,
+  );
+}
+
+/** The top-level array's items, one at a time, as { key: index, value }. */
+async function* jsonArrayItems(text: Readable): AsyncGenerator<{ key: number; value: unknown }> {
+  const items = streamArray.withParserAsStream();
+  text.on('error', (error) => items.destroy(error));
+  text.pipe(items);
+  try {
+    for await (const item of items as AsyncIterable<{ key: number; value: unknown }>) yield item;
+  } finally {
+    text.destroy();
+    items.destroy();
+  }
+}
+
+/** The conversations.json text: the file itself, or the entry of that name in a zip. */
+async function openConversations(path: string, label: string): Promise<Readable> {
+  const bytes = await firstBytes(path, label);
+  if (bytes[0] === 0x50 && bytes[1] === 0x4b) return utf8(await zipEntry(path, label));
+  return utf8(createReadStream(path));
+}
+
+async function firstBytes(path: string, label: string): Promise<Buffer> {
+  let handle;
+  try {
+    handle = await openFile(path, 'r');
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    throw new ChatExportError(code === 'ENOENT' ? `${label}: no such file` : code === 'EISDIR' ? `${label}: is a directory, not an export file` : `${label}: cannot open: ${(error as Error).message}`, null, null);
+  }
+  try {
+    const buffer = Buffer.alloc(4);
+    const { bytesRead } = await handle.read(buffer, 0, 4, 0);
+    if (bytesRead === 0) throw new ChatExportError(`${label}: the file is empty`, null, null);
+    return buffer;
+  } finally {
+    await handle.close();
+  }
+}
+
+function zipEntry(path: string, label: string): Promise<Readable> {
+  return new Promise((resolve, reject) => {
+    yauzl.open(path, { lazyEntries: true, autoClose: true }, (error, zip) => {
+      if (error) return reject(new ChatExportError(`${label}: not a readable zip file: ${error.message}`, null, null));
+      let settled = false;
+      zip.on('error', (e: Error) => {
+        if (!settled) reject(new ChatExportError(`${label}: not a readable zip file: ${e.message}`, null, null));
+      });
+      zip.on('entry', (entry: yauzl.Entry) => {
+        const name = entry.fileName;
+        if (name.endsWith('/') || basename(name) !== 'conversations.json') return zip.readEntry();
+        settled = true;
+        zip.openReadStream(entry, (e, stream) => (e ? reject(new ChatExportError(`${label}: cannot read ${name}: ${e.message}`, null, null)) : resolve(stream)));
+      });
+      zip.on('end', () => {
+        if (!settled) reject(new ChatExportError(`${label}: the zip has no conversations.json (is it a ChatGPT or Claude export?)`, null, null));
+      });
+      zip.readEntry();
+    });
+  });
+}
+
+/** Bytes → text: setEncoding decodes with a StringDecoder, so no character is split across chunks. */
+function utf8(bytes: Readable): Readable {
+  return bytes.setEncoding('utf8');
+}

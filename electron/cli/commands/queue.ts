@@ -1,0 +1,53 @@
+/**
+ * `tempora queue [pause|resume|cancel]`: the backfill of imported chat histories — how many
+ * messages are learned and left, the rate and the time left — and pausing it (kept across
+ * restarts: the app and every command see it), resuming, or cancelling what is left (the messages
+ * stay stored as history, only their learning is dropped). Live chat is learned either way.
+ */
+import type { BackfillStatus } from '../../memory/index';
+import type { CommandSpec } from '../command';
+import { UsageError } from '../errors';
+import { plural, printJson, printLines } from '../output';
+
+const ACTIONS = ['status', 'pause', 'resume', 'cancel'] as const;
+
+export const queueCommand: CommandSpec = {
+  name: 'queue',
+  summary: 'see, pause, resume or cancel the learning of imported chats',
+  synopsis: 'queue [status|pause|resume|cancel]',
+  description: [
+    'status (the default): imported messages learned and left, the rate over the last ten minutes, the time left.',
+    'pause: the app stops taking imported messages (after the one in flight) until resumed, also after a restart.',
+    'resume: learning continues. cancel: the imported messages not yet learned are not learned (they stay stored).',
+  ],
+  options: {},
+  positionals: { min: 0, max: 1, name: 'ACTION' },
+  run(ctx) {
+    const action = ctx.positionals[0] ?? 'status';
+    if (!(ACTIONS as readonly string[]).includes(action)) throw new UsageError(`queue: unknown action ${JSON.stringify(action)} (use ${ACTIONS.join(', ')})`, 'queue');
+    const { status, cancelled } = ctx.withMemory((memory) => {
+      let cancelled: number | undefined;
+      if (action === 'pause' || action === 'resume') memory.setBackfillPaused(action === 'pause');
+      if (action === 'cancel') cancelled = memory.cancelBackfill();
+      return { status: memory.backfillStatus(), cancelled };
+    });
+    if (ctx.json) return printJson(ctx.io, { ...status, ...(cancelled === undefined ? {} : { cancelled }) });
+    printLines(ctx.io, [...(cancelled === undefined ? [] : [`Cancelled the learning of ${plural(cancelled, 'imported message')} (they stay stored).`]), backfillLine(status)]);
+  },
+};
+
+/** "Imported chats: 120 of 400 learned, 280 left · 12.5 a minute · about 22 min left (paused)". */
+export function backfillLine(status: BackfillStatus): string {
+  if (status.total === 0) return 'Imported chats: nothing queued for learning.';
+  const left = status.pending + status.running;
+  const parts = [`Imported chats: ${status.done} of ${status.total} learned, ${left} left${status.parked ? `, ${status.parked} parked` : ''}`];
+  if (status.perMinute !== null && left > 0 && !status.paused) parts.push(`${status.perMinute} a minute`);
+  if (status.secondsLeft !== null && !status.paused) parts.push(`about ${duration(status.secondsLeft)} left`);
+  return `${parts.join(' · ')}${status.paused ? ' (paused: tempora queue resume)' : ''}.`;
+}
+
+function duration(seconds: number): string {
+  if (seconds < 90) return `${seconds} s`;
+  if (seconds < 5400) return `${Math.round(seconds / 60)} min`;
+  return `${Math.round(seconds / 360) / 10} h`;
+}

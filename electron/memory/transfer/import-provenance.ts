@@ -1,0 +1,38 @@
+/**
+ * Where imported chat messages came from (the optional `source` of episodes and conversations in
+ * the export format): written after the rows themselves, on every import path (with or without the
+ * bulk-load helper), so a re-import of the same ChatGPT or Claude export into the new store still
+ * adds only what is new. A source message already stored under another id is refused in words.
+ */
+import type { Database } from 'better-sqlite3';
+import type { MemoryExport } from '../../../shared/memory-schema';
+import { MemoryInputError } from '../memory-errors';
+
+export function writeProvenance(db: Database, doc: Pick<MemoryExport, 'conversations' | 'episodes'>): void {
+  const conversation = db.prepare('UPDATE conversations SET source = ?, source_id = ? WHERE id = ?');
+  doc.conversations.forEach((c, i) => {
+    if (!c.source) return;
+    try {
+      conversation.run(c.source.kind, c.source.id, c.id);
+    } catch (error) {
+      throw clash(error, `conversations[${i}].source`, `the ${c.source.kind} conversation ${c.source.id} is already stored as another conversation`);
+    }
+  });
+  // A conversation that is not remembered stays so in the new store.
+  const off = db.prepare('UPDATE conversations SET learn = 0 WHERE id = ?');
+  for (const c of doc.conversations) if (c.learn === false) off.run(c.id);
+  const episode = db.prepare('UPDATE episodes SET source = ?, source_conversation_id = ?, source_message_id = ? WHERE id = ?');
+  doc.episodes.forEach((e, i) => {
+    if (!e.source) return;
+    try {
+      episode.run(e.source.kind, e.source.conversation_id, e.source.message_id, e.id);
+    } catch (error) {
+      throw clash(error, `episodes[${i}].source`, `the ${e.source.kind} message ${e.source.message_id} is already stored as another episode`);
+    }
+  });
+}
+
+function clash(error: unknown, where: string, message: string): unknown {
+  if (error instanceof Error && /UNIQUE constraint failed/.test(error.message)) return new MemoryInputError(`${where}: ${message}`, where);
+  return error;
+}

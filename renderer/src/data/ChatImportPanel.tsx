@@ -1,0 +1,154 @@
+/**
+ * Import a ChatGPT or Claude history: pick the export (the desktop app's dialog gives the engine a
+ * path it streams; in a browser the file is uploaded in 4 MiB chunks to a file the engine then
+ * streams), preview what it holds and what will be skipped and why, then import. The messages are
+ * then learned in the background (BackfillQueue).
+ */
+import { useRef, useState } from 'react';
+import { CHAT_UPLOAD_CHUNK_BYTES, type ChatExportFile, type ChatImportReport } from '../../../shared/chat-import';
+import { errorMessage } from '../api/client';
+import { useApi, useApiEvent, useClient } from '../app/api-context';
+import { useTimeFormat } from '../app/time-format';
+import { ErrorText } from '../common/ErrorText';
+import { formatTime, pluralise } from '../common/format';
+import { BackfillQueue } from '../models/BackfillQueue';
+
+type Picked = { name: string; file: ChatExportFile; preview: ChatImportReport };
+const FORMAT_NAMES = { chatgpt: 'ChatGPT', claude: 'Claude' } as const;
+
+export function ChatImportPanel() {
+  const api = useApi();
+  const { transport } = useClient();
+  const format = useTimeFormat();
+  const input = useRef<HTMLInputElement>(null);
+  const [picked, setPicked] = useState<Picked | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [done, setDone] = useState<string | null>(null);
+  const [busy, setBusy] = useState<string | null>(null);
+  useApiEvent('chatImportProgress', (p) => busy && setBusy(`${p.stored ? 'Importing' : 'Reading'}… ${pluralise(p.conversations, 'conversation')}, ${pluralise(p.messages, 'message')}`));
+
+  const preview = async (name: string, file: () => Promise<ChatExportFile>) => {
+    setError(null);
+    setDone(null);
+    setPicked(null);
+    try {
+      const chosen = await file();
+      setBusy('Reading…');
+      setPicked({ name, file: chosen, preview: await api.previewChatImport({ file: chosen }) });
+    } catch (e) {
+      setError(errorMessage(e));
+    } finally {
+      setBusy(null);
+      if (input.current) input.current.value = '';
+    }
+  };
+
+  const choose = async () => {
+    const { path } = await api.pickChatExport({});
+    if (path !== null) await preview(path.split(/[\\/]/).pop() ?? path, async () => ({ path }));
+  };
+
+  const upload = (file: File) =>
+    preview(file.name, async () => {
+      let uploadId: string | null = null;
+      for (let offset = 0; offset < file.size || uploadId === null; offset += CHAT_UPLOAD_CHUNK_BYTES) {
+        setBusy(`Uploading… ${Math.floor((offset / Math.max(1, file.size)) * 100)}%`);
+        const bytes = new Uint8Array(await file.slice(offset, offset + CHAT_UPLOAD_CHUNK_BYTES).arrayBuffer());
+        uploadId = (await api.uploadChatExport({ uploadId, offset, data: toBase64(bytes) })).uploadId;
+      }
+      return { uploadId };
+    });
+
+  const run = async () => {
+    if (!picked) return;
+    setBusy('Importing…');
+    setError(null);
+    try {
+      const r = await api.importChats({ file: picked.file, format: picked.preview.format ?? undefined });
+      setDone(`Imported ${pluralise(r.newMessages, 'new message')} in ${pluralise(r.conversations, 'conversation')} (${r.alreadyImported} already here); ${r.toLearn} of your messages will be learned in their own order.`);
+      setPicked(null);
+    } catch (e) {
+      setError(errorMessage(e));
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const p = picked?.preview;
+  return (
+    <section className="card" aria-labelledby="chat-import-title">
+      <h2 id="chat-import-title">Your history from ChatGPT or Claude</h2>
+      <p>Import the export the other assistant gave you (the .zip, or its conversations.json). Each message is learned with its own date, after your live chats.</p>
+      {transport === 'ipc' ? (
+        <button type="button" onClick={() => void choose()} disabled={busy !== null}>
+          Choose export…
+        </button>
+      ) : (
+        <label className="file-field">
+          Export file (.zip or conversations.json)
+          <input ref={input} type="file" accept=".zip,.json,application/zip,application/json" disabled={busy !== null} onChange={(e) => e.target.files?.[0] && void upload(e.target.files[0])} />
+        </label>
+      )}
+      {busy && (
+        <p className="muted small" role="status">
+          {busy}
+        </p>
+      )}
+      <ErrorText message={error} />
+      {p && picked && (
+        <div className="import-preview" aria-label="Chat import preview">
+          <p>
+            <strong>{picked.name}</strong> ({p.format ? FORMAT_NAMES[p.format] : 'empty'} export):
+          </p>
+          <ul>
+            <li>{pluralise(p.conversations, 'conversation')}</li>
+            <li>
+              {pluralise(p.messages, 'message')}
+              {p.alreadyImported > 0 && `, ${p.alreadyImported} already imported`}
+            </li>
+            {p.from && p.to && (
+              <li>
+                from {formatTime(p.from, format)} to {formatTime(p.to, format)}
+              </li>
+            )}
+            <li>{pluralise(p.toLearn, 'message')} of yours to learn (the answers are kept as history)</li>
+          </ul>
+          {(p.skipped.length > 0 || p.doNotRemember > 0) && (
+            <>
+              <p>Skipped:</p>
+              <ul aria-label="Skipped">
+                {p.doNotRemember > 0 && <li>{pluralise(p.doNotRemember, 'conversation')} you marked do-not-remember</li>}
+                {p.skipped.map((s) => (
+                  <li key={s.reason}>
+                    {s.count} {s.why}
+                  </li>
+                ))}
+              </ul>
+            </>
+          )}
+          {p.nonTextParts > 0 && <p className="muted small">{pluralise(p.nonTextParts, 'image, file or tool part')} of kept messages left out.</p>}
+          <div className="form-actions">
+            <button type="button" className="primary" onClick={() => void run()} disabled={busy !== null || p.newMessages === 0}>
+              {p.newMessages === 0 ? 'Nothing new to import' : `Import ${pluralise(p.newMessages, 'message')}`}
+            </button>
+            <button type="button" onClick={() => setPicked(null)}>
+              Cancel
+            </button>
+          </div>
+        </div>
+      )}
+      {done && (
+        <p className="note" role="status">
+          {done}
+        </p>
+      )}
+      <BackfillQueue />
+    </section>
+  );
+}
+
+function toBase64(bytes: Uint8Array): string {
+  let text = '';
+  for (let i = 0; i < bytes.length; i += 0x8000) text += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  return btoa(text);
+}

@@ -1,0 +1,89 @@
+/**
+ * The ChatGPT / Claude import on the Export / Import screen, in Chromium through the bridge (real
+ * engine): upload a ChatGPT export, see the preview (conversations, messages, dates, what is
+ * skipped and why), import it, then pause, resume and cancel its learning; a second upload of the
+ * same file has nothing new.
+ */
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { CHROMIUM_MISSING } from './helpers/browser';
+import { screenshot } from './helpers/screenshots';
+import { go, startUi, type UiSession } from './helpers/ui-session';
+import { sampleChatGptExport, writeZip } from '../fixtures/chat-exports';
+
+let ui: UiSession;
+
+describe.skipIf(CHROMIUM_MISSING !== null)('importing a chat history in the UI', () => {
+  beforeAll(async () => {
+    vi.stubEnv('TEMPORA_TZ', 'UTC');
+    vi.stubEnv('LANCEDB_LOG', 'error');
+    ui = await startUi({ engine: { startWorker: false } });
+  });
+
+  afterEach(async (context) => {
+    if (context.task.result?.state === 'fail' && ui) await screenshot(ui.page, `failed-${context.task.name.slice(0, 40).replace(/[^\w-]+/g, '-')}`);
+  });
+
+  afterAll(async () => {
+    await ui?.close();
+    vi.unstubAllEnvs();
+  });
+
+  it('previews, imports, and pauses, resumes and cancels the learning', async () => {
+    const { page, engine } = ui;
+    const zip = join(ui.dir, 'chatgpt-export.zip');
+    writeZip(zip, { 'conversations.json': JSON.stringify(sampleChatGptExport()), 'chat.html': '<html></html>' });
+    await go(page, '#/data');
+    const fileInput = page.getByLabel('Export file (.zip or conversations.json)');
+    await fileInput.setInputFiles(zip);
+
+    const preview = page.getByLabel('Chat import preview');
+    await preview.waitFor();
+    const text = await preview.textContent();
+    expect(text).toContain('ChatGPT export');
+    expect(text).toContain('1 conversation');
+    expect(text).toContain('5 messages');
+    expect(text).toContain('from May 29, 2024, 16:26 to Jun 28, 2024, 16:26');
+    expect(text).toContain('3 messages of yours to learn');
+    const skipped = await page.getByLabel('Skipped').locator('li').allTextContents();
+    expect(skipped).toEqual(
+      expect.arrayContaining(['1 conversation you marked do-not-remember', '1 on a regenerated or edited branch, not the conversation as it was left', '1 a tool or plugin message']),
+    );
+    expect(engine.memory.listConversations()).toEqual([]);
+
+    await page.getByRole('button', { name: 'Import 5 messages' }).click();
+    await expect.poll(() => page.locator('.note[role="status"]').textContent()).toContain('Imported 5 new messages in 1 conversation (0 already here)');
+    expect(engine.memory.listConversations().map((c) => c.title)).toEqual(['Moving to Berlin']);
+
+    const queue = page.getByLabel('Imported chats learning');
+    await expect.poll(() => queue.getByRole('status').textContent()).toContain('0 of 3 messages learned, 3 left');
+    await screenshot(page, 'chat-import');
+    await queue.getByRole('button', { name: 'Pause' }).click();
+    await expect.poll(() => queue.getByRole('status').textContent()).toContain('paused');
+    expect(engine.memory.backfillStatus().paused).toBe(true);
+    await queue.getByRole('button', { name: 'Resume' }).click();
+    await expect.poll(() => queue.getByRole('status').textContent()).not.toContain('paused');
+    expect(engine.memory.backfillStatus().paused).toBe(false);
+    await queue.getByRole('button', { name: 'Cancel…' }).click();
+    await queue.getByRole('button', { name: 'Stop learning 3 messages' }).click();
+    await expect.poll(() => queue.count()).toBe(0);
+    expect(engine.memory.backfillStatus()).toMatchObject({ total: 0, pending: 0 });
+
+    // The same export again: nothing new.
+    await fileInput.setInputFiles(zip);
+    await expect.poll(() => preview.textContent()).toContain('5 already imported');
+    expect(await page.getByRole('button', { name: 'Nothing new to import' }).isDisabled()).toBe(true);
+  });
+
+  it('names the conversation and message of a malformed export', async () => {
+    const { page } = ui;
+    const broken = sampleChatGptExport();
+    const mapping = (broken[0] as { mapping: Record<string, { message: { author: { role: string } } | null }> }).mapping;
+    mapping['g-u1']!.message!.author.role = 'narrator';
+    const zip = join(ui.dir, 'broken.zip');
+    writeZip(zip, { 'conversations.json': JSON.stringify(broken) });
+    await go(page, '#/data');
+    await page.getByLabel('Export file (.zip or conversations.json)').setInputFiles(zip);
+    await expect.poll(() => page.locator('[aria-labelledby="chat-import-title"] [role="alert"]').first().textContent()).toContain('conversation 1 ("Moving to Berlin", id gpt-c1), message g-u1');
+  });
+});

@@ -1,0 +1,149 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { ChatExportError, type ParsedItem } from '../../electron/assistant/history/history-types';
+import { readChatExport, type ReadOptions } from '../../electron/assistant/history/export-reader';
+import { claudeConversation, gptConversation, sampleChatGptExport, sampleClaudeExport, writeZip } from '../fixtures/chat-exports';
+
+const dir = mkdtempSync(join(tmpdir(), 'tempora-chat-export-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+let n = 0;
+
+function file(content: unknown, name = 'conversations.json'): string {
+  const path = join(dir, `${n++}-${name}`);
+  writeFileSync(path, typeof content === 'string' ? content : JSON.stringify(content));
+  return path;
+}
+
+async function readAll(path: string, options: ReadOptions = {}): Promise<(ParsedItem & { index: number })[]> {
+  const items = [];
+  for await (const item of readChatExport(path, options)) items.push(item);
+  return items;
+}
+
+async function failure(path: string, options: ReadOptions = {}): Promise<ChatExportError> {
+  const error = await readAll(path, options).then(
+    () => null,
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(ChatExportError);
+  return error as ChatExportError;
+}
+
+describe('ChatGPT export', () => {
+  it('rebuilds the visible thread from current_node, keeps custom instructions, skips and counts the rest', async () => {
+    const [c1, c2] = await readAll(file(sampleChatGptExport()));
+    expect(c1!.kind).toBe('conversation');
+    if (c1!.kind !== 'conversation') return;
+    const conversation = c1!.conversation;
+    expect(conversation).toMatchObject({ source: 'chatgpt', sourceId: 'gpt-c1', title: 'Moving to Berlin' });
+    expect(conversation.messages.map((m) => [m.sourceId, m.role, m.content, m.learn])).toEqual([
+      ['g-ci', 'user', 'I am a designer.\n\nAnswer briefly.', true],
+      ['g-u1', 'user', 'I live in Lisbon.', true],
+      ['g-a1', 'assistant', 'Noted: Lisbon.', false],
+      ['g-u2', 'user', 'I moved to Berlin last week.', true],
+      ['g-a2', 'assistant', 'Congratulations on Berlin!', false],
+    ]);
+    expect(c1!.skipped).toEqual({ off_thread: 1, system: 1, hidden: 1, not_to_user: 1, tool: 1 });
+    expect(c1!.nonTextParts).toBe(1);
+    // create_time is Unix seconds; a message without one gets the conversation's time.
+    expect(conversation.messages[1]!.time).toBe(new Date((1_717_000_000 + 60) * 1000).toISOString());
+    expect(conversation.messages[3]!.time).toBe('2024-06-28T16:26:40.000Z');
+    expect(conversation.messages[4]!.time).toBe(new Date(1_717_000_000 * 1000).toISOString());
+    expect(c1!.timesFromConversation).toBe(1);
+    expect(c2).toMatchObject({ kind: 'do_not_remember', sourceId: 'gpt-c2', title: 'Secret plans' });
+  });
+
+  it('follows current_node onto the branch the user chose', async () => {
+    const conv = gptConversation({
+      id: 'b',
+      title: 'Branches',
+      thread: [{ id: 'u1', role: 'user', text: 'first' }, { id: 'a-old', role: 'assistant', text: 'old answer' }],
+      branches: [{ from: 'u1', messages: [{ id: 'a-new', role: 'assistant', text: 'new answer' }, { id: 'u2', role: 'user', text: 'and then' }] }],
+      currentNode: 'u2',
+    });
+    const [item] = await readAll(file([conv]));
+    if (item!.kind !== 'conversation') throw new Error('expected a conversation');
+    expect(item!.conversation.messages.map((m) => m.sourceId)).toEqual(['u1', 'a-new', 'u2']);
+    expect(item!.skipped.off_thread).toBe(1);
+  });
+
+  it('reads the conversations.json of a zip, deflated or stored', async () => {
+    for (const store of [false, true]) {
+      const path = join(dir, `${n++}-chatgpt.zip`);
+      writeZip(path, { 'chat.html': '<html></html>', 'conversations.json': JSON.stringify(sampleChatGptExport()), 'user.json': '{}' }, { store });
+      const items = await readAll(path);
+      expect(items.map((i) => i.kind)).toEqual(['conversation', 'do_not_remember']);
+    }
+  });
+
+  it('names the conversation and message of a malformed one', async () => {
+    const good = gptConversation({ id: 'ok', title: 'Fine', thread: [{ id: 'm1', role: 'user', text: 'hello' }] });
+    const bad = gptConversation({ id: 'bad-conv', title: 'Broken', thread: [{ id: 'm2', role: 'user', text: 'hi' }, { id: 'm3', role: 'user', text: 'x' }] });
+    ((bad.mapping as Record<string, { message: { author: { role: string } } }>).m3!.message.author.role = 'robot');
+    const error = await failure(file([good, bad]));
+    expect(error.message).toContain('conversation 2 ("Broken", id bad-conv), message m3');
+    expect(error.message).toContain('author.role');
+    expect(error.messageId).toBe('m3');
+  });
+
+  it('names a missing parent, a cycle and a message without any time', async () => {
+    const orphan = gptConversation({ id: 'o', title: 'Orphan', thread: [{ id: 'm1', role: 'user', text: 'hi' }] });
+    (orphan.mapping as Record<string, { parent: string }>).m1!.parent = 'gone';
+    expect((await failure(file([orphan]))).message).toContain('message gone: is not in mapping (it is the parent of m1)');
+    const cycle = gptConversation({ id: 'c', title: 'Cycle', thread: [{ id: 'm1', role: 'user', text: 'hi' }, { id: 'm2', role: 'user', text: 'yo' }] });
+    (cycle.mapping as Record<string, { parent: string }>).m1!.parent = 'm2';
+    expect((await failure(file([cycle]))).message).toContain('message m2: the thread loops back');
+    const timeless = gptConversation({ id: 't', title: 'Timeless', createTime: null, thread: [{ id: 'm1', role: 'user', text: 'hi', time: null }] });
+    (timeless as { update_time: null }).update_time = null;
+    expect((await failure(file([timeless]))).message).toContain('message m1: has no create_time, and neither has the conversation');
+  });
+
+  it('says where broken JSON stops it', async () => {
+    const good = JSON.stringify(gptConversation({ id: 'ok', title: 'Fine', thread: [{ id: 'm1', role: 'user', text: 'hello' }] }));
+    const error = await failure(file(`[${good}, {"title": "cut", "mapping": {`));
+    expect(error.message).toMatch(/cannot read conversation 2, after conversation 1 \("Fine", id ok\)/);
+  });
+});
+
+describe('Claude export', () => {
+  it('imports chat_messages in order with their own times, text from text blocks', async () => {
+    const [item] = await readAll(file(sampleClaudeExport()));
+    if (item!.kind !== 'conversation') throw new Error('expected a conversation');
+    expect(item!.conversation).toMatchObject({ source: 'claude', sourceId: 'cl-c1', title: 'Work notes' });
+    expect(item!.conversation.messages.map((m) => [m.sourceId, m.role, m.content, m.time])).toEqual([
+      ['cl-u1', 'user', 'My manager is Alice.', '2024-06-01T08:00:05.000Z'],
+      ['cl-a1', 'assistant', 'Got it.', '2024-06-01T08:00:09.000Z'],
+      ['cl-u2', 'user', 'Since today my manager is Bob.', '2024-07-01T08:00:00.000Z'],
+      ['cl-u3', 'user', 'Thanks.', '2024-06-01T08:00:00.000Z'],
+    ]);
+    expect(item!.nonTextParts).toBe(1);
+    expect(item!.timesFromConversation).toBe(1);
+  });
+
+  it('is detected in a zip, and a wrong --format is refused in words', async () => {
+    const path = join(dir, `${n++}-claude.zip`);
+    writeZip(path, { 'users.json': '[]', 'conversations.json': JSON.stringify(sampleClaudeExport()) });
+    expect((await readAll(path))[0]).toMatchObject({ format: 'claude' });
+    expect((await failure(path, { format: 'chatgpt' })).message).toContain('this is a Claude export, not ChatGPT');
+  });
+
+  it('names the message with a bad sender', async () => {
+    const conv = claudeConversation({ id: 'x', name: 'Odd', messages: [{ id: 'ok', sender: 'human', text: 'hi' }, { id: 'weird', sender: 'human', text: 'yo' }] });
+    (conv.chat_messages as { sender: string }[])[1]!.sender = 'robot';
+    expect((await failure(file([conv]))).message).toContain('conversation 1 ("Odd", id x), message weird: sender');
+  });
+});
+
+describe('not an export', () => {
+  it('refuses in words: empty, not an array, neither format, a zip without conversations.json, no file', async () => {
+    expect((await failure(file(''))).message).toContain('the file is empty');
+    expect((await failure(file({ conversations: [] }))).message).toContain('cannot read conversation 1');
+    expect((await failure(file([{ hello: 1 }]))).message).toContain('is neither a ChatGPT conversation');
+    const zip = join(dir, `${n++}-other.zip`);
+    writeZip(zip, { 'notes.txt': 'hi' });
+    expect((await failure(zip)).message).toContain('the zip has no conversations.json');
+    expect((await failure(join(dir, 'missing.json'))).message).toContain('no such file');
+  });
+});

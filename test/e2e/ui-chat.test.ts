@@ -112,7 +112,9 @@ describe.skipIf(CHROMIUM_MISSING !== null)('chat through the bridge', () => {
 
   it('renames a conversation in Japanese and deletes one, asking whether to forget what was learned', async () => {
     const { page } = ui;
-    await page.getByRole('button', { name: 'Rename New conversation' }).click();
+    // The first message named the untitled conversation; the user's rename wins over that.
+    expect(await page.locator('.conversation.selected .conversation-title').textContent()).toBe('Who is my manager now? 今のマネージャーは誰？');
+    await page.getByRole('button', { name: 'Rename Who is my manager now? 今のマネージャーは誰？' }).click();
     await page.getByLabel('Conversation title').fill('マネージャーについて');
     await page.getByLabel('Conversation title').press('Enter');
     await expect.poll(() => page.locator('.conversation.selected .conversation-title').textContent()).toBe('マネージャーについて');

@@ -6,12 +6,18 @@ import { createInterface } from 'node:readline';
 import type { CommandSpec } from '../command';
 import { MODEL_OPTIONS, withEngine } from '../engine-context';
 import { InputError } from '../errors';
+import { learnedNotes } from '../chat-learned-notes';
+import { escapeControls } from '../output';
+import { undoSummary } from '../../../shared/learning-contract';
 
 export const chatCommand: CommandSpec = {
   name: 'chat',
   summary: 'chat in the terminal with memory (streams answers; Ctrl-C stops one)',
   synopsis: 'chat --model PATH [--embedding-model PATH] [--conversation ID]',
-  description: ['Commands: /new starts a conversation, /facts lists current facts, /quit (or Ctrl-D) leaves.'],
+  description: [
+    'Commands: /new starts a conversation, /facts lists current facts, /undo takes back what your last message taught, /quit (or Ctrl-D) leaves.',
+    'After each answer, once your message is learned, a line says what it changed ("Learned: … · Closed: … (from … to …)").',
+  ],
   options: { ...MODEL_OPTIONS, conversation: { type: 'string', help: ['--conversation ID', 'continue this conversation'] } },
   positionals: { min: 0, max: 0, name: '' },
   async run(ctx) {
@@ -31,6 +37,11 @@ export const chatCommand: CommandSpec = {
       engine.onEvent((event) => {
         if (event.name === 'chatToken' && event.payload.turnId === turn) ctx.io.stdout(event.payload.text);
       });
+      // What each message taught, once learned (after its answer): written above the prompt.
+      const notes = learnedNotes(engine, (line) => {
+        ctx.io.stdout(turn === null ? `\n${line}` : line);
+        if (turn === null) rl.prompt(true);
+      });
       ctx.io.stdout(`Conversation ${conversation}. Ctrl-C stops an answer; /quit leaves.\n`);
       rl.prompt();
       for await (const line of rl) {
@@ -39,6 +50,9 @@ export const chatCommand: CommandSpec = {
         if (text === '/new') {
           conversation = memory.createConversation('Terminal chat').id;
           ctx.io.stdout(`New conversation ${conversation}.\n`);
+        } else if (text === '/undo') {
+          const last = [...memory.episodes.ofConversation(conversation)].reverse().find((e) => e.role === 'user' && memory.messageLearning(e.id)?.canUndo);
+          ctx.io.stdout(last ? `  Undone: ${escapeControls(undoSummary(memory.undoLearning(last.id)))}\n` : '  Nothing to undo: no message of this conversation was learned.\n');
         } else if (text === '/facts') {
           for (const f of memory.listFacts({ limit: 50 })) ctx.io.stdout(`  • ${f.fact} (since ${f.valid_at.slice(0, 10)})\n`);
         } else if (text !== '') {
@@ -48,10 +62,12 @@ export const chatCommand: CommandSpec = {
           turn = null;
           ctx.io.stdout(`${result.stopped ? ' [stopped]' : ''}\n`);
           if (result.factIds.length) ctx.io.stdout(`  (used ${result.factIds.length} remembered fact${result.factIds.length === 1 ? '' : 's'})\n`);
+          notes.watch(result.userMessage.id);
         }
         rl.prompt();
       }
       rl.close();
+      notes.dispose();
       const pending = memory.jobs.counts();
       const left = pending.pending + pending.running;
       if (left > 0) ctx.io.stdout(`${left} message(s) not learned yet: the next 'tempora chat', 'ingest' or the app will continue.\n`);

@@ -7,22 +7,24 @@
 import type { ChatMessageRecord, ConversationSummary } from '../../../shared/api-contract';
 import { MemoryInputError } from '../memory-errors';
 import { forgetEpisode, type Forgotten } from '../temporal/forget';
+import { messageLearning } from './message-learning';
 import type { StoreContext } from './store-context';
 
 export function listConversations(ctx: StoreContext): ConversationSummary[] {
   return ctx.db
-    .prepare<[], ConversationSummary>(
-      `SELECT c.id, c.title, c.created_at, COALESCE(MAX(e.created_at), c.updated_at, c.created_at) AS updated_at, COUNT(e.id) AS message_count
+    .prepare<[], Omit<ConversationSummary, 'learn'> & { learn: number }>(
+      `SELECT c.id, c.title, c.created_at, COALESCE(MAX(e.created_at), c.updated_at, c.created_at) AS updated_at, COUNT(e.id) AS message_count, c.learn
        FROM conversations c LEFT JOIN episodes e ON e.conversation_id = c.id
        GROUP BY c.id ORDER BY updated_at DESC, c.id`,
     )
-    .all();
+    .all()
+    .map((c) => ({ ...c, learn: c.learn !== 0 }));
 }
 
 export function conversationMessages(ctx: StoreContext, conversationId: string): ChatMessageRecord[] {
   requireConversation(ctx, conversationId);
   const facts = ctx.db.prepare<[string], { fact_id: string }>('SELECT fact_id FROM message_facts WHERE episode_id = ? ORDER BY position');
-  return ctx.episodes.ofConversation(conversationId).map((e) => ({ ...e, fact_ids: facts.all(e.id).map((r) => r.fact_id) }));
+  return ctx.episodes.ofConversation(conversationId).map((e) => ({ ...e, fact_ids: facts.all(e.id).map((r) => r.fact_id), learning: messageLearning(ctx, e) }));
 }
 
 export function renameConversation(ctx: StoreContext, conversationId: string, title: string): void {

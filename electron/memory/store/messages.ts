@@ -8,7 +8,9 @@ import { episodeRole, type EpisodeRecord, type EpisodeRole } from '../../../shar
 import { toIsoUtc } from '../../../shared/time';
 import { MemoryInputError } from '../memory-errors';
 import { episodeZoneOf } from '../temporal/time-zone';
+import { titleFromFirstMessage } from './conversation-settings';
 import type { JobRow } from './ingestion-jobs';
+import { conversationLearns } from './message-learning';
 import type { StoreContext } from './store-context';
 
 export interface MessageInput {
@@ -58,7 +60,9 @@ export function appendMessage(ctx: StoreContext, input: MessageInput): AppendedM
   if (existing) return { episode: existing, job: ctx.jobs.byEpisode(id), duplicate: true };
   if (conversationId !== null) ctx.episodes.ensureConversation(conversationId, input.conversationTitle ?? conversationId);
   const episode = ctx.episodes.append({ id, role, content: input.content, referenceTime, conversationId, ...zone });
-  const job = input.learn === false ? undefined : ctx.jobs.enqueue(episode.id);
+  // A conversation that is not remembered keeps its messages and learns none of them.
+  const job = input.learn === false || !conversationLearns(ctx, conversationId) ? undefined : ctx.jobs.enqueue(episode.id);
+  if (conversationId !== null && role === 'user') titleFromFirstMessage(ctx, conversationId, input.content);
   return { episode, job, duplicate: false };
 }
 

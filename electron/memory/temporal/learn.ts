@@ -144,6 +144,8 @@ function claimOf(row: FactRow, episodeId: string): NewClaim {
     referenceTime: row.reference_time,
     end: null,
     episodeIds: [episodeId],
-    origin: row.origin,
+    // This message's statement (that the fact ended), whoever wrote the fact: Undo takes it back
+    // even when the fact was the user's edit (the version keeps its own origin: slot-resolver.ts).
+    origin: 'extracted',
   };
 }

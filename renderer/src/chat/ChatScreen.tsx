@@ -9,13 +9,17 @@ import { navigate } from '../app/router';
 import { ErrorText } from '../common/ErrorText';
 import { queryError } from '../common/query-error';
 import { Composer } from './Composer';
+import { ConversationLearningSwitch } from './ConversationLearningSwitch';
 import { ConversationList } from './ConversationList';
 import { LearningIndicator } from './LearningIndicator';
 import { MessageList } from './MessageList';
 import { NoModelNotice } from './NoModelNotice';
 import { useChatTurn } from './use-chat-turn';
 
-export function ChatScreen({ conversationId }: { conversationId: string | null }) {
+/** memoryChanged reasons after which the open conversation's messages are read again. */
+const RELOADING_REASONS = new Set(['review', 'forget', 'conversation deleted', 'learning undone']);
+
+export function ChatScreen({ conversationId, messageId = null }: { conversationId: string | null; messageId?: string | null }) {
   const api = useApi();
   const queryClient = useQueryClient();
   const conversations = useQuery({ queryKey: memoryKeys.conversations, queryFn: () => api.listConversations({}) });
@@ -36,18 +40,41 @@ export function ChatScreen({ conversationId }: { conversationId: string | null }
 
   // chatContext comes once the message is stored with its learning job: refresh the queue counts.
   useApiEvent('chatContext', () => void queryClient.invalidateQueries({ queryKey: modelKeys.status }));
+  // Each message's learning marker follows the queue, and its learned facts come with messageLearned.
+  const reloadMessages = () => {
+    if (selectedId !== null) void queryClient.invalidateQueries({ queryKey: chatKeys.messages(selectedId) });
+  };
+  // (Only while one of them waits: a long import's queue must not reload the open conversation per job.)
+  useApiEvent('ingestionProgress', () => {
+    if (messages.data?.some((m) => m.learning?.state === 'pending' || m.learning?.state === 'learning')) reloadMessages();
+  });
+  useApiEvent('messageLearned', (payload) => {
+    if (payload.conversationId === selectedId) reloadMessages();
+  });
+  // Messages forgotten (with a fact's sources, a conversation deleted elsewhere, MCP) and decisions
+  // in review change what the open conversation shows too.
+  useApiEvent('memoryChanged', (payload) => {
+    if (RELOADING_REASONS.has(payload.reason)) reloadMessages();
+  });
   const chat = useChatTurn((finishedId, fresh, stoppedId) => {
     if (stoppedId) setStoppedIds((s) => new Set([...s, stoppedId]));
     if (fresh) queryClient.setQueryData(chatKeys.messages(finishedId), fresh);
     void reloadConversations();
   });
 
+  const { refetch } = conversations;
   useEffect(() => {
-    // A conversation named in the address that no longer exists: fall back to the list.
-    if (conversationId && conversations.data && !conversations.data.some((c) => c.id === conversationId)) {
-      navigate({ screen: 'chat', conversationId: null }, { replace: true });
-    }
-  }, [conversationId, conversations.data]);
+    // A conversation named in the address that no longer exists: fall back to the list. The list
+    // may be older than the address (a link to one made elsewhere): it is asked again first.
+    if (!conversationId || !conversations.data || conversations.data.some((c) => c.id === conversationId)) return;
+    let live = true;
+    void refetch().then((fresh) => {
+      if (live && fresh.data && !fresh.data.some((c) => c.id === conversationId)) navigate({ screen: 'chat', conversationId: null }, { replace: true });
+    });
+    return () => {
+      live = false;
+    };
+  }, [conversationId, conversations.data, refetch]);
 
   const create = async (title?: string): Promise<string | null> => {
     try {
@@ -64,7 +91,8 @@ export function ChatScreen({ conversationId }: { conversationId: string | null }
   };
 
   const send = async (text: string) => {
-    const id = selectedId ?? (await create(text.length > 60 ? `${text.slice(0, 57)}…` : text));
+    // Untitled: the memory names it after this first message (a rename by the user wins later).
+    const id = selectedId ?? (await create());
     if (id) await chat.send(id, text);
   };
 
@@ -84,6 +112,16 @@ export function ChatScreen({ conversationId }: { conversationId: string | null }
       <section className="chat-main" aria-label="Conversation">
         <header className="chat-header">
           <h1>{selected?.title ?? 'Chat'}</h1>
+          {selected && (
+            <ConversationLearningSwitch
+              conversation={selected}
+              learnedMessages={(messages.data ?? []).filter((m) => m.learning?.state === 'learned').length}
+              onChanged={() => {
+                void reloadConversations();
+                reloadMessages();
+              }}
+            />
+          )}
           <LearningIndicator counts={ingestion.counts} />
         </header>
         {noModel && <NoModelNotice lastError={status.data?.lastError ?? null} />}
@@ -94,6 +132,8 @@ export function ChatScreen({ conversationId }: { conversationId: string | null }
           stoppedIds={stoppedIds}
           canRegenerate={!noModel && selectedId !== null}
           onRegenerate={() => selectedId && void chat.regenerate(selectedId)}
+          highlightId={conversationId === selectedId ? messageId : null}
+          onLearningChanged={reloadMessages}
         />
         <Composer
           disabled={noModel}

@@ -47,9 +47,17 @@ export function ConversationItem({ conversation, selected, onRename, onDelete }:
   return (
     <li className={`conversation${selected ? ' selected' : ''}`}>
       <a href={hrefOf({ screen: 'chat', conversationId: conversation.id })} aria-current={selected ? 'true' : undefined}>
-        <span className="conversation-title">{conversation.title || 'Untitled'}</span>
+        <span className="conversation-title" title={conversation.title}>
+          {conversation.title || 'Untitled'}
+        </span>
         <span className="conversation-meta">
           {formatTime(conversation.updated_at, format)} · {conversation.message_count === 1 ? '1 message' : `${conversation.message_count} messages`}
+          {!conversation.learn && (
+            <span className="not-remembered" title="Not remembered: its messages are kept and never learned">
+              {' '}
+              · <span aria-hidden="true">⊘</span> not remembered
+            </span>
+          )}
         </span>
       </a>
       <div className="conversation-actions">

@@ -3,6 +3,7 @@ import { useEffect, useRef } from 'react';
 import type { ChatMessageRecord } from '../../../shared/api-contract';
 import { useTimeFormat } from '../app/time-format';
 import { formatTime } from '../common/format';
+import { MessageLearned } from './MessageLearned';
 import { UsedFacts } from './UsedFacts';
 import type { LiveTurn } from './use-chat-turn';
 
@@ -12,9 +13,13 @@ interface Props {
   stoppedIds: ReadonlySet<string>;
   canRegenerate: boolean;
   onRegenerate(): void;
+  /** A message to scroll to and highlight (a deep link from a fact's sources). */
+  highlightId?: string | null;
+  /** A message's learning was undone: its list is stale. */
+  onLearningChanged(): void;
 }
 
-export function MessageList({ messages, turn, stoppedIds, canRegenerate, onRegenerate }: Props) {
+export function MessageList({ messages, turn, stoppedIds, canRegenerate, onRegenerate, highlightId = null, onLearningChanged }: Props) {
   const end = useRef<HTMLDivElement>(null);
   const format = useTimeFormat();
   // While regenerating, the old answer is being replaced: hide it.
@@ -26,14 +31,23 @@ export function MessageList({ messages, turn, stoppedIds, canRegenerate, onRegen
   const pendingShown = turn !== null && turn.userText !== null && !(last?.role === 'user' && last.content === turn.userText);
 
   useEffect(() => {
-    end.current?.scrollIntoView({ block: 'end' });
-  }, [shown.length, turn?.text.length]);
+    // A linked message stays in view until a turn starts; otherwise the list follows its end.
+    const linked = highlightId && turn === null ? document.getElementById(`message-${highlightId}`) : null;
+    if (linked) linked.scrollIntoView({ block: 'center' });
+    else end.current?.scrollIntoView({ block: 'end' });
+  }, [shown.length, turn?.text.length, highlightId, turn === null]);
 
   return (
     <div className="messages" aria-label="Messages" role="log" aria-live="off">
       {shown.length === 0 && turn === null && <p className="muted empty">No messages yet. Tell Tempora something, or ask what it remembers.</p>}
       {shown.map((message) => (
-        <article key={message.id} className={`message ${message.role}`} aria-label={message.role === 'user' ? 'You' : 'Tempora'}>
+        <article
+          key={message.id}
+          id={`message-${message.id}`}
+          className={`message ${message.role}${message.id === highlightId ? ' highlight' : ''}`}
+          aria-label={message.role === 'user' ? 'You' : 'Tempora'}
+          aria-current={message.id === highlightId ? 'true' : undefined}
+        >
           <div className="message-meta">
             <span className="who">{message.role === 'user' ? 'You' : 'Tempora'}</span>
             <time dateTime={message.reference_time}>{formatTime(message.reference_time, format)}</time>
@@ -41,6 +55,7 @@ export function MessageList({ messages, turn, stoppedIds, canRegenerate, onRegen
           </div>
           <div className="message-text">{message.content}</div>
           {message.role === 'assistant' && <UsedFacts factIds={message.fact_ids} />}
+          {message.role === 'user' && <MessageLearned learning={message.learning} onUndone={onLearningChanged} />}
           {message === last && canRegenerate && turn === null && (
             <button type="button" className="link-button regenerate" onClick={onRegenerate}>
               ↻ {message.role === 'assistant' ? 'Regenerate' : 'Answer'}

@@ -5,6 +5,8 @@ import { errorMessage } from '../api/client';
 import { useApi } from '../app/api-context';
 import { useIngestion } from '../app/model-status';
 import { ErrorText } from '../common/ErrorText';
+import { ParkedMessages } from './ParkedMessages';
+import { BackfillQueue } from './BackfillQueue';
 
 export function IngestionQueue({ status }: { status: ModelStatus }) {
   const api = useApi();
@@ -53,6 +55,8 @@ export function IngestionQueue({ status }: { status: ModelStatus }) {
         </p>
       )}
       <ErrorText message={error} />
+      <ParkedMessages />
+      <BackfillQueue />
     </section>
   );
 }

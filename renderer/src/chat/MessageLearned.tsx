@@ -1,0 +1,109 @@
+/**
+ * Under a user's message: while it is being learned, a quiet marker (waiting, learning, parked with
+ * its reason, or not learned in a conversation that is not remembered); once learned, what it
+ * changed — facts remembered, facts closed with their intervals, duplicates confirmed, each a link
+ * to the fact — and Undo, which takes all of it back in one write; after Undo, what Undo did.
+ */
+import { useState } from 'react';
+import type { MessageLearning } from '../../../shared/learning-contract';
+import { undoSummary } from '../../../shared/learning-contract';
+import type { FactRecord } from '../../../shared/memory-schema';
+import { errorMessage } from '../api/client';
+import { useApi } from '../app/api-context';
+import { factHref, hrefOf } from '../app/router';
+import { useTimeFormat } from '../app/time-format';
+import { ErrorText } from '../common/ErrorText';
+import { formatInterval, tripleOf } from '../common/format';
+
+function Chips({ label, facts, interval }: { label: string; facts: readonly FactRecord[]; interval?: boolean }) {
+  const format = useTimeFormat();
+  if (facts.length === 0) return null;
+  return (
+    <div className={`learned-group learned-${label.toLowerCase()}`}>
+      <span className="used-label">{label}:</span>
+      <ul>
+        {facts.map((f) => (
+          <li key={f.id}>
+            <a className="fact-chip" href={factHref(f.id)} title={f.fact}>
+              {tripleOf(f)}
+              {interval && <span className="chip-closed"> ({formatInterval(f, format)})</span>}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+export function MessageLearned({ learning, onUndone }: { learning: MessageLearning | null | undefined; onUndone(): void }) {
+  const api = useApi();
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  if (!learning) return null;
+  const undo = async () => {
+    setBusy(true);
+    setError(null);
+    try {
+      await api.undoLearning({ episodeId: learning.episodeId });
+      onUndone();
+    } catch (e) {
+      setError(errorMessage(e));
+    } finally {
+      setBusy(false);
+    }
+  };
+  switch (learning.state) {
+    case 'pending':
+      return <p className="learn-marker" data-state="pending" title={learning.error ?? undefined}>{learning.error ? 'waiting to be learned again' : 'waiting to be learned'}</p>;
+    case 'learning':
+      return (
+        <p className="learn-marker" data-state="learning">
+          <span className="pulse" aria-hidden="true" /> learning…
+        </p>
+      );
+    case 'parked':
+      return (
+        <p className="learn-marker warn" data-state="parked">
+          could not be learned: {learning.error} · <a href={hrefOf({ screen: 'models', section: 'parked' })}>parked messages</a>
+        </p>
+      );
+    case 'off':
+      return <p className="learn-marker" data-state="off">not learned: this conversation is not remembered</p>;
+    case 'review':
+      return (
+        <p className="learn-marker" data-state="review">
+          waiting for your review · <a href={hrefOf({ screen: 'review' })}>Review</a>
+        </p>
+      );
+    case 'rejected':
+      return (
+        <p className="learn-marker" data-state="rejected">
+          rejected in review: nothing of it was remembered
+        </p>
+      );
+    case 'undone':
+      return (
+        <p className="learn-marker" data-state="undone">
+          Undone{learning.undo ? `: ${undoSummary(learning.undo)}` : ''}
+        </p>
+      );
+    case 'learned': {
+      const nothing = learning.added.length + learning.closed.length + learning.confirmed.length === 0;
+      return (
+        <div className="learned" data-state="learned" aria-label="What Tempora learned">
+          {!learning.recorded && <span className="learn-marker">learned</span>}
+          {learning.recorded && nothing && <span className="learn-marker">learned nothing new</span>}
+          <Chips label="Learned" facts={learning.added} />
+          <Chips label="Closed" facts={learning.closed} interval />
+          <Chips label="Confirmed" facts={learning.confirmed} />
+          {learning.canUndo && !nothing && (
+            <button type="button" className="link-button undo-learning" disabled={busy} onClick={() => void undo()} title="Forget what this message added and reopen what it closed">
+              Undo
+            </button>
+          )}
+          <ErrorText message={error} />
+        </div>
+      );
+    }
+  }
+}

@@ -8,6 +8,8 @@ import { ApiError, failure, type ApiErrorData, type ApiOutcome } from '../../sha
 import { ModelCallError, ModelLoadError } from '../llm/model-errors';
 import { MemoryInputError } from '../memory/index';
 import type { z } from 'zod';
+import type { Precision } from '../../shared/memory-schema';
+import { formatAt } from '../../shared/time-format';
 
 /** The API error for anything a call threw. */
 export function toApiError(error: unknown): ApiErrorData {
@@ -31,6 +33,45 @@ function textOf(error: unknown): string {
   return text || 'the call failed';
 }
 
+
+/**
+ * A refused request in words that name each field: "editFact: invalid request: fact: must not be
+ * empty" (zod's own "Too small: expected string to have >=1 characters" says neither what nor why).
+ */
+export function describeRequestError(call: string, error: z.ZodError): string {
+  const lines = error.issues.map((issue) => {
+    const path = issue.path.map(String).join('.');
+    const words = issueWords(issue);
+    return path ? `${path}: ${words}` : words;
+  });
+  return `${call}: invalid request: ${[...new Set(lines)].join('; ')}`;
+}
+
+function issueWords(issue: z.core.$ZodIssue): string {
+  switch (issue.code) {
+    case 'too_small':
+      if (issue.origin === 'string') return Number(issue.minimum) <= 1 ? 'must not be empty' : `must be at least ${issue.minimum} characters`;
+      if (issue.origin === 'number') return `must be at least ${issue.minimum}`;
+      return issue.message;
+    case 'too_big':
+      if (issue.origin === 'string') return `must be at most ${issue.maximum} characters`;
+      if (issue.origin === 'number') return `must be at most ${issue.maximum}`;
+      return issue.message;
+    case 'unrecognized_keys':
+      return `${issue.keys.map((k) => JSON.stringify(k)).join(', ')} ${issue.keys.length === 1 ? 'is not a field' : 'are not fields'} of this call`;
+    case 'invalid_type':
+      // zod keeps the input out of the issue: its message says what it received.
+      return /received undefined/.test(issue.message) ? `is missing (a ${issue.expected} is needed)` : `must be a ${issue.expected}`;
+    default:
+      return issue.message;
+  }
+}
+
+/** "invalid_at (15 Sept 2020) must be after valid_at (1 Sept 2026), times in Asia/Tokyo": both times in the user's zone. */
+export function endBeforeStartMessage(field: string, end: { at: string; precision: Precision }, start: { at: string; precision: Precision }, timeZone: string): string {
+  const format = { timeZone, locale: 'en-GB' };
+  return `${field} (${formatAt(end.at, end.precision, format)}) must be after valid_at (${formatAt(start.at, start.precision, format)}), times in ${timeZone}`;
+}
 
 /** The field the first issue is about: its path, or the first unexpected key of a strict object. */
 export function issueField(error: z.ZodError): string | undefined {

@@ -10,12 +10,15 @@ import type { CatalogueEntry, ModelStatus } from '../../shared/api-contract';
 import { MODEL_CATALOGUE, type CatalogueModel } from '../llm/model-catalogue';
 import { downloadModel, partialDownloadPaths, type DownloadProgress } from '../llm/model-download';
 import type { LoadedModelInfo, ModelHost } from '../llm/model-host';
+import { withRecommendation } from './catalogue';
 import { readSettings, writeSettings } from './engine-settings';
 
 export type ModelRole = 'chat' | 'embedding';
 
 export class ModelManager {
   private readonly downloads = new Map<string, AbortController>();
+  /** Where each download in progress stands: kept here, so a screen opened later (or reloaded) shows it. */
+  private readonly progress = new Map<string, { downloadedBytes: number; totalBytes: number }>();
   lastError: string | null = null;
 
   constructor(
@@ -27,7 +30,7 @@ export class ModelManager {
 
   entries(): CatalogueEntry[] {
     const ram = totalmem();
-    return this.catalogue.map((m) => {
+    return withRecommendation(this.catalogue.map((m) => {
       const path = join(this.modelsDir, m.fileName);
       return {
         id: m.id,
@@ -40,7 +43,7 @@ export class ModelManager {
         path: existsSync(path) ? path : null,
         partial: partialDownloadPaths(this.modelsDir, m.fileName).some((p) => existsSync(p)),
       };
-    });
+    }));
   }
 
   find(id: string): CatalogueModel {
@@ -55,6 +58,7 @@ export class ModelManager {
     if (this.downloads.has(id)) throw new Error(`${model.name} is already downloading`);
     const controller = new AbortController();
     this.downloads.set(id, controller);
+    this.progress.set(id, { downloadedBytes: 0, totalBytes: model.sizeBytes });
     try {
       const result = await downloadModel({
         uri: model.uri,
@@ -62,13 +66,22 @@ export class ModelManager {
         fileName: model.fileName,
         sha256: model.sha256,
         expectedSizeBytes: model.sizeIsExact ? model.sizeBytes : null,
-        onProgress,
+        onProgress: (p) => {
+          this.progress.set(id, { downloadedBytes: p.downloadedBytes, totalBytes: p.totalBytes });
+          onProgress(p);
+        },
         signal: controller.signal,
       });
       return result.path;
     } finally {
       this.downloads.delete(id);
+      this.progress.delete(id);
     }
+  }
+
+  /** The downloads in progress and how far each has come. */
+  activeDownloads(): { id: string; downloadedBytes: number; totalBytes: number }[] {
+    return [...this.progress].map(([id, p]) => ({ id, ...p }));
   }
 
   cancelDownload(id: string): void {

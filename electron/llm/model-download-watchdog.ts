@@ -2,7 +2,7 @@
  * The connect and idle timeouts of a model download (model-download.ts). The downloader (ipull under
  * node-llama-cpp) retries a dead, silent or stalled server for many minutes without a word; here the
  * wait for the server's first answer and every gap between two bytes are bounded, and a failure is
- * said in words naming the host ("cannot reach huggingface.co: …").
+ * said in words naming the host ("Could not reach huggingface.co — check your connection (…)").
  */
 /** What the watchdog needs of a downloader (node-llama-cpp's ModelDownloader). */
 export interface WatchedDownloader {
@@ -38,7 +38,7 @@ export function hostOf(uri: string): string {
 /**
  * The connect and idle timeouts of one download: the downloader (ipull) retries a dead or silent
  * server for many minutes without a word, so the wait for the server's first answer and every gap
- * between two bytes are bounded here, and fail in words ("cannot reach huggingface.co: …").
+ * between two bytes are bounded here, and fail in words ("Could not reach huggingface.co — check your connection (…)").
  */
 export class Watchdog {
   private timer: NodeJS.Timeout | undefined;
@@ -67,7 +67,7 @@ export class Watchdog {
     const timeout = new Promise<never>((_, reject) => {
       this.connectTimer = setTimeout(() => {
         late = true;
-        reject((this.timeoutError = this.failure('failed', `cannot reach ${this.host}: no answer within ${seconds(this.connectMs)} (offline, or the server does not respond)`)));
+        reject((this.timeoutError = this.failure('failed', unreachable(this.host, `no answer within ${seconds(this.connectMs)}: offline, or the server does not respond`))));
       }, this.connectMs);
     });
     const aborted = this.abortedPromise();
@@ -76,7 +76,7 @@ export class Watchdog {
     } catch (error) {
       const network = describeNetworkError(error);
       if (error === this.timeoutError || error === this.cancelError || network === null) throw error;
-      throw this.failure('failed', `cannot reach ${this.host}: ${network}`, error);
+      throw this.failure('failed', unreachable(this.host, network), error);
     } finally {
       clearTimeout(this.connectTimer);
     }
@@ -130,10 +130,28 @@ function seconds(ms: number): string {
   return ms >= 1000 ? `${Math.round(ms / 100) / 10} s` : `${ms} ms`;
 }
 
-/** "ENOTFOUND huggingface.co" and friends, in words; null when the error is not about the network. */
-function describeNetworkError(error: unknown): string | null {
-  const e = error as { code?: string; cause?: { code?: string } };
-  switch (e.code ?? e.cause?.code) {
+/** "Could not reach huggingface.co — check your connection (the name does not resolve)". */
+export function unreachable(host: string, network: string): string {
+  return `Could not reach ${host} — check your connection (${network})`;
+}
+
+/**
+ * "ENOTFOUND huggingface.co" and friends, in words, looking through the error's causes (fetch says
+ * only "fetch failed" and keeps the reason in `cause`); null when the error is not about the network.
+ */
+export function describeNetworkError(error: unknown): string | null {
+  let current = error as { code?: string; message?: string; cause?: unknown } | undefined;
+  let fetchFailed = false;
+  for (let depth = 0; current && depth < 6; depth++, current = current.cause as typeof current) {
+    const words = networkWords(current.code);
+    if (words) return words;
+    if (current.message === 'fetch failed') fetchFailed = true;
+  }
+  return fetchFailed ? 'the request failed before the server answered (offline?)' : null;
+}
+
+function networkWords(code: string | undefined): string | null {
+  switch (code) {
     case 'ENOTFOUND':
     case 'EAI_AGAIN':
       return 'the name does not resolve (offline?)';

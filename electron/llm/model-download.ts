@@ -13,7 +13,7 @@ import { createReadStream } from 'node:fs';
 import { open, rename, rm, stat } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { createModelDownloader } from 'node-llama-cpp';
-import { Watchdog } from './model-download-watchdog';
+import { describeNetworkError, hostOf, unreachable, Watchdog } from './model-download-watchdog';
 
 export { DEFAULT_CONNECT_TIMEOUT_MS, DEFAULT_IDLE_TIMEOUT_MS, hostOf } from './model-download-watchdog';
 
@@ -159,6 +159,8 @@ export async function downloadModel(opts: DownloadModelOptions): Promise<Downloa
   } catch (error) {
     if (error instanceof ModelDownloadError) throw error;
     if (opts.signal?.aborted) throw new ModelDownloadError('cancelled', `Download of ${opts.fileName} was cancelled`, { cause: error });
+    const network = describeNetworkError(error);
+    if (network !== null) throw new ModelDownloadError('failed', unreachable(hostOf(opts.uri), network), { cause: error });
     const reason = error instanceof Error ? error.message : String(error);
     throw new ModelDownloadError('failed', `Download of ${opts.fileName} from ${opts.uri} failed: ${reason}`, { cause: error });
   } finally {

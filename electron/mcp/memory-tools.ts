@@ -235,16 +235,24 @@ export function registerMemoryTools(server: McpServer, engine: TemporaEngine, op
       title: 'Forget a fact',
       description:
         'Delete a fact with every version, from every index — only when the user asks to forget it (it was never true, or is private). ' +
-        'To record that something ended, use close_fact instead. A fact it had closed is reopened.',
+        'To record that something ended, use close_fact instead. A fact it had closed is reopened. ' +
+        'with_sources: also delete the messages it came from that support nothing else; the result names each message kept and why.',
       inputSchema: s.forgetFactInput,
       outputSchema: s.forgetFactOutput,
       annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
     },
     (args) =>
       guarded(async () => {
-        const forgotten = await handlers.forgetFact(args);
-        const result = { fact_ids: forgotten.factIds, entity_ids: forgotten.entityIds, episode_ids: forgotten.episodeIds };
-        return ok(result, `Forgot ${forgotten.factIds.length} fact version(s).`);
+        const forgotten = await handlers.forgetFact({ id: args.id, withSources: args.with_sources });
+        const { deleted, kept } = forgotten.sources;
+        const result = {
+          fact_ids: forgotten.factIds,
+          entity_ids: forgotten.entityIds,
+          episode_ids: forgotten.episodeIds,
+          deleted_messages: deleted.map((m) => ({ id: m.id, excerpt: m.excerpt })),
+          kept_messages: kept.map((m) => ({ id: m.id, excerpt: m.excerpt, reason: m.reason })),
+        };
+        return ok(result, `Forgot ${forgotten.factIds.length} fact version(s); ${deleted.length} source message(s) deleted, ${kept.length} kept.`);
       }),
   );
 }

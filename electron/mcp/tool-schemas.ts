@@ -78,7 +78,10 @@ export const correctFactInput = z.strictObject({
 });
 
 export const closeFactInput = z.strictObject({ id, at: time('when it stopped being true') });
-export const forgetFactInput = z.strictObject({ id });
+export const forgetFactInput = z.strictObject({
+  id,
+  with_sources: z.boolean().optional().describe('also delete the messages it came from that are the source of nothing else (their text then leaves every index)'),
+});
 
 // ---------- results ----------
 
@@ -124,7 +127,15 @@ export const factHistoryOutput = z.strictObject({
 });
 
 export const factOutput = z.strictObject({ fact: mcpFact });
-export const forgetFactOutput = z.strictObject({ fact_ids: ids, entity_ids: ids, episode_ids: ids });
+const forgottenSource = z.strictObject({ id: z.string(), excerpt: z.string(), reason: z.string().optional() });
+export const forgetFactOutput = z.strictObject({
+  fact_ids: ids,
+  entity_ids: ids,
+  episode_ids: ids,
+  /** The source messages deleted with it, and those kept with why ("also the source of 2 other facts"). */
+  deleted_messages: z.array(forgottenSource),
+  kept_messages: z.array(forgottenSource),
+});
 
 /** Each tool's name and the output schema it declares (memory-tools.ts registers them; tests check results). */
 export const toolOutputs = {

@@ -1,4 +1,5 @@
 /** `tempora facts` (list on the two time axes) and `tempora show` (one fact's versions and provenance). */
+import { describeChange, describeReason, versionChanges } from '../../../shared/fact-history';
 import type { FactRecord } from '../../../shared/memory-schema';
 import type { CommandSpec } from '../command';
 import { displayFormat, escapeControls, factDetails, factTable, formatTime, formatValidity, plural, printJson, printLines } from '../output';
@@ -48,21 +49,33 @@ export const showCommand: CommandSpec = {
   name: 'show',
   summary: "show a fact's versions, the messages it came from and what closed it",
   synopsis: 'show FACT_ID',
-  description: ['FACT_ID may be the id of any version of the fact.', '--json prints { fact, versions, episodes, closedBy }.'],
+  description: [
+    'FACT_ID may be the id of any version of the fact. Each version says what changed from the one before',
+    '(field: before → after, in your time zone) and why (your edit, closed by another fact, learned from a message…).',
+    '--json prints { fact, versions, episodes, closedBy, causes }.',
+  ],
   options: {},
   positionals: { min: 1, max: 1, name: 'FACT_ID' },
   run(ctx) {
     const id = ctx.positionals[0]!;
     const provenance = ctx.readMemory((memory) => memory.provenance(id));
     if (ctx.json) return printJson(ctx.io, provenance);
-    const { fact, versions, episodes, closedBy } = provenance;
+    const { fact, versions, episodes, closedBy, causes } = provenance;
+    const history = new Map(versionChanges(versions, causes).map((c) => [c.id, c]));
     const current = versions.find((v) => v.expired_at === null);
     const lines = [...factDetails(fact), ''];
     if (fact.expired_at !== null) {
       lines.unshift(current ? `(an expired version; the current version is ${current.id})` : '(an expired version; the fact has no current version)', '');
     }
     lines.push(`Versions (${versions.length}, oldest first):`);
-    for (const version of versions) lines.push(`  ${versionLine(version, fact.id)}`);
+    for (const version of versions) {
+      lines.push(`  ${versionLine(version, fact.id)}`);
+      const change = history.get(version.id);
+      if (!change) continue;
+      const reason = describeReason(change.reason);
+      lines.push(`      why: ${reason.text}${reason.link ? ` (${reason.link.kind} ${reason.link.id})` : ''}`);
+      for (const c of change.changes) lines.push(`      ${escapeControls(describeChange(c, displayFormat()))}`);
+    }
     lines.push('', episodes.length ? `Source messages (${episodes.length}):` : 'Source messages: none');
     for (const episode of episodes) lines.push(`  ${episode.id}  said ${formatTime(episode.reference_time)}  ${escapeControls(JSON.stringify(episode.content))}`);
     if (closedBy) lines.push('', `Closed by ${closedBy.id}: ${escapeControls(closedBy.fact)} (valid from ${formatTime(closedBy.valid_at)})`);

@@ -28,7 +28,7 @@ export const modelsCommand: CommandSpec = {
         if (ctx.json) return printJson(ctx.io, entries);
         printLines(ctx.io, [
           `Models for this machine (${formatBytes(engine.models.status(engine.memory.jobs.counts()).totalRamBytes)} RAM); download with 'tempora models pull ID':`,
-          ...entries.map((e) => `  ${e.id.padEnd(28)} ${e.role.padEnd(9)} ${formatBytes(e.sizeBytes).padStart(9)}  ${FIT_TEXT[e.fit].padEnd(11)} ${e.path ? 'downloaded' : e.partial ? 'partial (pull resumes)' : ''}`),
+          ...entries.map((e) => `  ${e.id.padEnd(28)} ${e.role.padEnd(9)} ${formatBytes(e.sizeBytes).padStart(9)}  ${FIT_TEXT[e.fit].padEnd(11)} ${e.path ? 'downloaded' : e.partial ? 'partial (pull resumes)' : ''}${e.recommended ? '  ← recommended' : ''}`.trimEnd()),
         ]);
         return;
       }

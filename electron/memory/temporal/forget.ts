@@ -10,6 +10,7 @@ import type { EntityStore } from '../store/entity-store';
 import type { EpisodeStore } from '../store/episode-store';
 import type { FactRows } from '../store/fact-rows';
 import { MemoryInputError } from '../memory-errors';
+import { sourcesOfFact, splitSources, type ForgetSources } from './forget-sources';
 import type { SlotResolver } from './slot-resolver';
 
 export interface ForgetContext {
@@ -27,14 +28,26 @@ export interface Forgotten {
   episodeIds: string[];
 }
 
+/** A forgotten fact, and what became of the messages it came from. */
+export interface FactForgotten extends Forgotten {
+  sources: ForgetSources;
+}
+
 type Slot = { subject_id: string; predicate: string };
 
-export function forgetFact(ctx: ForgetContext, factId: string): Forgotten {
+/** Forgets a fact's chain; withSources: also its source messages that support nothing else. */
+export function forgetFact(ctx: ForgetContext, factId: string, options: { withSources?: boolean } = {}): FactForgotten {
   const row = ctx.rows.byId(factId);
   if (!row) throw new MemoryInputError(`no fact with id ${factId}`, 'fact_id', 'not_found');
+  const { deletable, result } = splitSources(sourcesOfFact(ctx, factId), options.withSources === true);
   const { ids, slots } = deleteLineages(ctx, [row.lineage_id]);
   refreshSlots(ctx, slots);
-  return { factIds: ids, entityIds: [], episodeIds: [] };
+  const episodeIds: string[] = [];
+  for (const source of deletable) {
+    ids.push(...forgetEpisode(ctx, source.id).factIds);
+    episodeIds.push(source.id);
+  }
+  return { factIds: ids, entityIds: [], episodeIds, sources: result };
 }
 
 export function forgetEntity(ctx: ForgetContext, entityId: string): Forgotten {

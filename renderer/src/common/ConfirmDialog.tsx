@@ -20,10 +20,15 @@ export interface ConfirmDialogProps {
 
 export function ConfirmDialog({ open, title, children, choices, onChoose }: ConfirmDialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
+  const cancel = useRef<HTMLButtonElement>(null);
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
-    if (open && !dialog.open) dialog.showModal();
+    // showModal() focuses the first focusable element (a checkbox, the destructive choice): Cancel instead.
+    if (open && !dialog.open) {
+      dialog.showModal();
+      cancel.current?.focus();
+    }
     if (!open && dialog.open) dialog.close();
   }, [open]);
 
@@ -50,7 +55,7 @@ export function ConfirmDialog({ open, title, children, choices, onChoose }: Conf
             {choice.label}
           </button>
         ))}
-        <button type="button" autoFocus onClick={() => onChoose(null)}>
+        <button ref={cancel} type="button" autoFocus onClick={() => onChoose(null)}>
           Cancel
         </button>
       </div>

@@ -9,6 +9,7 @@ import { errorField, errorMessage } from '../api/client';
 import { useApi } from '../app/api-context';
 import { useTimeFormat } from '../app/time-format';
 import { ErrorText } from '../common/ErrorText';
+import { fieldErrorText } from '../common/field-error';
 import { toDateInputValue } from '../common/time-input';
 import { TimeTextField } from '../common/TimeTextField';
 
@@ -24,7 +25,8 @@ export function FactCloseForm({ fact, onClosed, onCancel }: { fact: FactRecord; 
     try {
       onClosed(await api.closeFact({ id: fact.id, at: at.trim() }));
     } catch (e) {
-      setError({ message: errorMessage(e), field: errorField(e) });
+      const field = errorField(e);
+      setError({ message: fieldErrorText(errorMessage(e), field, { at: 'No longer true from', valid_at: 'True from' }), field });
     }
   };
   return (

@@ -11,10 +11,12 @@ import { errorField, errorMessage } from '../api/client';
 import { useApi } from '../app/api-context';
 import { useTimeFormat } from '../app/time-format';
 import { ErrorText } from '../common/ErrorText';
+import { fieldErrorText } from '../common/field-error';
 import { editValue } from '../common/time-input';
 import { TimeTextField } from '../common/TimeTextField';
 
-const TIME_FIELDS = new Set(['valid_at', 'invalid_at']);
+/** The form's words for the fields main may name in a refusal. */
+const LABELS: Record<string, string> = { fact: 'Fact', object: 'Object', valid_at: 'True from', invalid_at: 'True until' };
 
 export function FactEditForm({ fact, onSaved, onCancel }: { fact: FactRecord; onSaved(fact: FactRecord): void; onCancel(): void }) {
   const api = useApi();
@@ -43,7 +45,8 @@ export function FactEditForm({ fact, onSaved, onCancel }: { fact: FactRecord; on
     try {
       onSaved(await api.editFact(request));
     } catch (e) {
-      setError({ message: errorMessage(e), field: errorField(e) });
+      const field = errorField(e);
+      setError({ message: fieldErrorText(errorMessage(e), field, LABELS), field });
     } finally {
       setSaving(false);
     }
@@ -56,11 +59,13 @@ export function FactEditForm({ fact, onSaved, onCancel }: { fact: FactRecord; on
       <p className="muted small">The current version is kept in the history; the edit becomes a new version.</p>
       <div className="field">
         <label htmlFor={`${id}-fact`}>Fact</label>
-        <textarea id={`${id}-fact`} value={text} onChange={(e) => setText(e.target.value)} rows={2} />
+        <textarea id={`${id}-fact`} value={text} onChange={(e) => setText(e.target.value)} rows={2} aria-invalid={errorAt('fact') ? true : undefined} />
+        <ErrorText message={errorAt('fact')} />
       </div>
       <div className="field">
         <label htmlFor={`${id}-object`}>Object</label>
-        <input id={`${id}-object`} value={object} onChange={(e) => setObject(e.target.value)} />
+        <input id={`${id}-object`} value={object} onChange={(e) => setObject(e.target.value)} aria-invalid={errorAt('object') ? true : undefined} />
+        <ErrorText message={errorAt('object')} />
       </div>
       <div className="form-row">
         <TimeTextField id={`${id}-valid`} label="True from (valid_at)" value={validAt} onChange={setValidAt} zoneName={format.zoneName} error={errorAt('valid_at')} />
@@ -74,7 +79,7 @@ export function FactEditForm({ fact, onSaved, onCancel }: { fact: FactRecord; on
           placeholder="still true"
         />
       </div>
-      <ErrorText message={error && !TIME_FIELDS.has(error.field ?? '') ? error.message : null} />
+      <ErrorText message={error && !(error.field !== undefined && error.field in LABELS) ? error.message : null} />
       <div className="form-actions">
         <button type="submit" className="primary" disabled={saving}>
           {saving ? 'Saving…' : 'Save'}

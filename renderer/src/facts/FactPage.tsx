@@ -6,7 +6,6 @@ import { useApi } from '../app/api-context';
 import { memoryKeys } from '../app/query-keys';
 import { navigate } from '../app/router';
 import { useTimeFormat } from '../app/time-format';
-import { ConfirmDialog } from '../common/ConfirmDialog';
 import { ErrorText } from '../common/ErrorText';
 import { formatEnd, formatInterval, formatTime } from '../common/format';
 import { queryError } from '../common/query-error';
@@ -14,6 +13,7 @@ import { ZoneNote } from '../common/ZoneNote';
 import { FactBadges } from './FactBadges';
 import { FactCloseForm } from './FactCloseForm';
 import { FactEditForm } from './FactEditForm';
+import { FactForgetDialog } from './FactForgetDialog';
 import { FactLinks, FactSources } from './FactSources';
 import { FactVersions } from './FactVersions';
 
@@ -36,11 +36,11 @@ export function FactPage({ id }: { id: string }) {
   const [error, setError] = useState<string | null>(null);
   const [note] = useState(takeFlash);
 
-  const forget = async (choice: string | null) => {
+  const forget = async (choice: { withSources: boolean } | null) => {
     setForgetting(false);
-    if (choice !== 'forget') return;
+    if (choice === null) return;
     try {
-      await api.forgetFact({ id });
+      await api.forgetFact({ id, withSources: choice.withSources });
       navigate({ screen: 'facts' });
     } catch (e) {
       setError(errorMessage(e));
@@ -135,19 +135,9 @@ export function FactPage({ id }: { id: string }) {
         />
       )}
       <FactLinks closedBy={d.closedBy} closed={d.closed} />
-      <FactVersions versions={d.versions} currentId={fact.id} />
+      <FactVersions versions={d.versions} currentId={fact.id} causes={d.causes} episodes={d.episodes} />
       <FactSources episodes={d.episodes} />
-      <ConfirmDialog
-        open={forgetting}
-        title="Forget this fact?"
-        choices={[{ label: 'Forget for ever', value: 'forget', danger: true }]}
-        onChoose={(value) => void forget(value)}
-      >
-        <p>
-          “{fact.fact}” and all its versions will be deleted everywhere (facts, search index, vectors). <strong>This cannot be undone.</strong>
-        </p>
-        <p className="muted">To record that it is no longer true, close it instead: it then stays in your history.</p>
-      </ConfirmDialog>
+      <FactForgetDialog open={forgetting} fact={fact} onChoose={(choice) => void forget(choice)} />
     </div>
   );
 }

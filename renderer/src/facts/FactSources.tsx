@@ -31,7 +31,7 @@ export function FactSources({ episodes }: { episodes: readonly EpisodeRecord[] }
               {e.conversation_id && (
                 <>
                   {' · '}
-                  <a href={hrefOf({ screen: 'chat', conversationId: e.conversation_id })}>open conversation</a>
+                  <a href={hrefOf({ screen: 'chat', conversationId: e.conversation_id, messageId: e.id })}>open conversation</a>
                 </>
               )}
             </div>

@@ -1,4 +1,4 @@
-/** One recommended model: fit for this machine, size, download (progress, cancel, resume) or load. */
+/** One catalogue model: fit for this machine (the one recommended is marked), size, download (progress, cancel, resume) or load. */
 import type { CatalogueEntry } from '../../../shared/api-contract';
 import { ErrorText } from '../common/ErrorText';
 import { formatBytes } from '../common/format';
@@ -23,6 +23,7 @@ export function CatalogueCard({ entry, download, loadedPath, onDownload, onCance
     <li className="card model-card" aria-label={entry.name} data-model-id={entry.id}>
       <div className="model-head">
         <h3>{entry.name}</h3>
+        {entry.recommended && <span className="badge recommended">Recommended</span>}
         <span className={`fit fit-${entry.fit}`}>{FIT[entry.fit]}</span>
       </div>
       <p className="muted small">

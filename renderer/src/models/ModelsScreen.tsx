@@ -1,6 +1,6 @@
 /** Models: what is loaded, the recommended catalogue (download / load), a local GGUF file, the learning queue; the time-zone and MCP settings. */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { Fragment, useState } from 'react';
 import { errorMessage } from '../api/client';
 import { useApi } from '../app/api-context';
 import { useModelStatus } from '../app/model-status';
@@ -67,17 +67,24 @@ export function ModelsScreen() {
         </div>
         <section aria-labelledby="catalogue-title" className="catalogue">
           <h2 id="catalogue-title">Recommended for this machine</h2>
+          {catalogue.data && !catalogue.data.some((e) => e.recommended) && <p className="muted">No chat model in the catalogue fits this machine’s memory; a smaller local GGUF file may.</p>}
           <ul className="catalogue-list">
-            {(catalogue.data ?? []).map((entry) => (
-              <CatalogueCard
-                key={entry.id}
-                entry={entry}
-                download={downloads.states.get(entry.id)}
-                loadedPath={entry.role === 'chat' ? (s?.chat?.path ?? null) : (s?.embedding?.path ?? null)}
-                onDownload={() => void downloads.start(entry.id)}
-                onCancel={() => void downloads.cancel(entry.id)}
-                onLoad={(path) => void loadFromCard(entry.role, path)}
-              />
+            {(catalogue.data ?? []).map((entry, index, all) => (
+              <Fragment key={entry.id}>
+                {index > 0 && all[index - 1]!.recommended && (
+                  <li className="catalogue-divider" aria-hidden="true">
+                    Other models
+                  </li>
+                )}
+                <CatalogueCard
+                  entry={entry}
+                  download={downloads.states.get(entry.id)}
+                  loadedPath={entry.role === 'chat' ? (s?.chat?.path ?? null) : (s?.embedding?.path ?? null)}
+                  onDownload={() => void downloads.start(entry.id)}
+                  onCancel={() => void downloads.cancel(entry.id)}
+                  onLoad={(path) => void loadFromCard(entry.role, path)}
+                />
+              </Fragment>
             ))}
           </ul>
         </section>

@@ -1,5 +1,8 @@
-/** Download progress per catalogue model, from downloadProgress events; start, cancel. */
-import { useState } from 'react';
+/**
+ * Download progress per catalogue model: the downloads the core has in progress (read on mount, so
+ * leaving the Models screen or reloading keeps the bar), then downloadProgress events; start, cancel.
+ */
+import { useEffect, useState } from 'react';
 import { errorMessage } from '../api/client';
 import { useApi, useApiEvent } from '../app/api-context';
 
@@ -23,7 +26,29 @@ export function useDownloads(onFinished: () => void) {
       return next;
     });
 
-  useApiEvent('downloadProgress', (p) => patch(p.id, { downloadedBytes: p.downloadedBytes, totalBytes: p.totalBytes, done: p.done, error: p.error, running: !p.done }));
+  useEffect(() => {
+    let live = true;
+    api.listDownloads({}).then(
+      (downloads) => {
+        if (!live) return;
+        // An event that came first is newer than this answer: it wins.
+        setStates((current) => {
+          const next = new Map(current);
+          for (const d of downloads) if (!next.has(d.id)) next.set(d.id, { downloadedBytes: d.downloadedBytes, totalBytes: d.totalBytes, done: false, error: null, running: true });
+          return next;
+        });
+      },
+      () => undefined, // an older core without the call: events still tell progress
+    );
+    return () => {
+      live = false;
+    };
+  }, [api]);
+
+  useApiEvent('downloadProgress', (p) => {
+    patch(p.id, { downloadedBytes: p.downloadedBytes, totalBytes: p.totalBytes, done: p.done, error: p.error, running: !p.done });
+    if (p.done) onFinished();
+  });
 
   const start = async (id: string) => {
     patch(id, { running: true, done: false, error: null });

@@ -1,4 +1,8 @@
-/** What was true at the cursor, row by row: the "as of" answers, each linked to its fact. */
+/**
+ * What was true at the cursor, row by row: the "as of" answers, each linked to its fact. A slot
+ * with several values at once (likes, has visited) gets a row per value ("2 of 3"), so every value
+ * is shown and can be opened, however narrow the panel.
+ */
 import { useMemo } from 'react';
 import type { FactRecord } from '../../../shared/memory-schema';
 import { factHref } from '../app/router';
@@ -11,7 +15,10 @@ interface Answer {
   key: string;
   subject: string;
   predicate: string;
-  facts: FactRecord[];
+  fact: FactRecord;
+  /** Its place among the slot's values at the cursor (1-based), and how many there are. */
+  position: number;
+  of: number;
 }
 
 export function AsOfPanel({ layout, asOf, knownAt, onOpen }: { layout: TimelineLayout; asOf: number; knownAt: string | null; onOpen(fact: FactRecord): void }) {
@@ -20,37 +27,34 @@ export function AsOfPanel({ layout, asOf, knownAt, onOpen }: { layout: TimelineL
     const out: Answer[] = [];
     for (const row of layout.rows) {
       const facts = row.bars.filter((bar) => trueAt(bar, asOf)).map((bar) => bar.fact);
-      if (facts.length > 0) out.push({ key: row.key, subject: row.subject, predicate: row.predicate, facts });
+      facts.forEach((fact, i) => out.push({ key: `${row.key}\u0000${fact.id}`, subject: row.subject, predicate: row.predicate, fact, position: i + 1, of: facts.length }));
     }
     return out;
   }, [layout, asOf]);
+  const slots = new Set(answers.map((a) => `${a.subject}\u0000${a.predicate}`)).size;
   const when = formatMoment(asOf, format);
   return (
     <section className="asof-panel" aria-labelledby="asof-title">
       <h2 id="asof-title">
         True as of <time dateTime={new Date(asOf).toISOString()}>{when}</time>
       </h2>
-      <p className="muted small">{knownAt ? `As the memory held it at ${formatTime(knownAt, format)}.` : 'As the memory holds it now.'} {answers.length} answers.</p>
+      <p className="muted small">{knownAt ? `As the memory held it at ${formatTime(knownAt, format)}.` : 'As the memory holds it now.'} {slots} answers{answers.length > slots ? `, ${answers.length} values` : ''}.</p>
       <VirtualList
         items={answers}
         rowHeight={52}
         label={`Facts true as of ${when}`}
         getKey={(a) => a.key}
-        onActivate={(a) => a.facts[0] && onOpen(a.facts[0])}
+        onActivate={(a) => onOpen(a.fact)}
         renderRow={(a) => (
           <div className="asof-answer" data-testid="asof-answer">
             <div className="asof-question">
               {a.subject} · {a.predicate}
+              {a.of > 1 && <span className="asof-position"> ({a.position} of {a.of})</span>}
             </div>
             <div className="asof-values">
-              {a.facts.map((f, i) => (
-                <span key={f.id}>
-                  {i > 0 && ', '}
-                  <a href={factHref(f.id)} title={f.fact} tabIndex={-1}>
-                    {f.object}
-                  </a>
-                </span>
-              ))}
+              <a href={factHref(a.fact.id)} title={a.fact.fact} tabIndex={-1}>
+                {a.fact.object}
+              </a>
             </div>
           </div>
         )}

@@ -1,0 +1,68 @@
+/**
+ * History you can read, in Chromium against the bridge (real engine): each version on a fact's
+ * page says what changed (field: before → after, in the user's zone, Asia/Tokyo) and why (your
+ * edit; closed by another fact, linked; re-resolved because another fact was edited, linked).
+ */
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { TemporaEngine } from '../../electron/engine/index';
+import { CHROMIUM_MISSING } from './helpers/browser';
+import { screenshot } from './helpers/screenshots';
+import { go, startUi, type UiSession } from './helpers/ui-session';
+
+let ui: UiSession;
+let aId = '';
+/** The version of B the user edited: what re-resolved A. */
+let bEdited = '';
+
+function seed(engine: TemporaEngine): void {
+  const memory = engine.memory;
+  const observe = (object: string, at: string) =>
+    memory.observe([{ subject: 'me', predicate: 'manager', object, fact: `My manager is ${object}.`, reference_time: at, cardinality: 'one' }]);
+  observe('A', '2026-09-01T01:00:00Z');
+  aId = memory.editFact(memory.listFacts()[0]!.id, { fact: 'My manager is A-san.' }).id;
+  observe('B', '2026-09-15T01:00:00Z');
+  const b = memory.listFacts()[0]!;
+  bEdited = b.id;
+  memory.editFact(b.id, { valid_at: '2026-09-20T01:00:00.000Z' });
+}
+
+describe.skipIf(CHROMIUM_MISSING !== null)("a fact's versions say what changed and why", () => {
+  beforeAll(async () => {
+    vi.stubEnv('TEMPORA_TZ', 'Asia/Tokyo');
+    vi.stubEnv('LANCEDB_LOG', 'error');
+    ui = await startUi({ engine: { startWorker: false }, seed });
+  });
+
+  afterEach(async (context) => {
+    if (context.task.result?.state === 'fail' && ui) await screenshot(ui.page, `failed-${context.task.name.slice(0, 40).replace(/[^\w-]+/g, '-')}`);
+  });
+
+  afterAll(async () => {
+    await ui?.close();
+    vi.unstubAllEnvs();
+  });
+
+  it('shows field: before → after and the reason for each of the four versions, with links', async () => {
+    const { page } = ui;
+    await go(page, `#/facts/${encodeURIComponent(aId)}`);
+    const versions = page.locator('.versions > li');
+    await expect.poll(() => versions.count()).toBe(4);
+    const why = await page.locator('.versions .version-reason').allTextContents();
+    expect(why).toEqual([
+      'Why: observed (structured input) (“My manager is A.”)',
+      'Why: your edit',
+      'Why: closed by another fact',
+      'Why: re-resolved because another fact was edited',
+    ]);
+    const changes = await page.locator('.versions > li').evaluateAll((items) => items.map((li) => [...li.querySelectorAll('.version-changes li')].map((c) => c.textContent)));
+    expect(changes[1]).toEqual(['sentence: “My manager is A.” → “My manager is A-san.”']);
+    // 01:00 UTC is 10:00 in Tokyo: the times are the user's zone's.
+    expect(changes[2]).toEqual([expect.stringMatching(/^true until: still true → Sep 15, 2026, 10:00$/)]);
+    expect(changes[3]).toEqual([expect.stringMatching(/^true until: Sep 15, 2026, 10:00 → Sep 20, 2026, 10:00$/)]);
+    const link = page.locator('.versions .version-reason a').last();
+    expect(await link.getAttribute('href')).toBe(`#/facts/${encodeURIComponent(bEdited)}`);
+    await screenshot(page, 'fact-history');
+    await link.click();
+    await expect.poll(() => page.locator('.fact-header h1').textContent()).toBe('My manager is B.');
+  });
+});

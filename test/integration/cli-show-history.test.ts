@@ -1,0 +1,37 @@
+/**
+ * `tempora show FACT_ID` reads like the fact page: each version says why it was written and what
+ * changed from the one before, times in the user's zone ($TEMPORA_TZ) at their precision.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { openMemory, steppingClock } from '../../electron/memory/index';
+import { runTempora } from './cli-helpers';
+
+let dir: string;
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'tempora-cli-show-'));
+});
+afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+describe('tempora show', () => {
+  it('says why each version exists and what changed, in the zone', () => {
+    const clock = steppingClock('2026-11-01T00:00:00Z');
+    const memory = openMemory({ dataDir: join(dir, 'data'), clock });
+    const observe = (object: string, at: string) =>
+      memory.observe([{ subject: 'me', predicate: 'manager', object, fact: `My manager is ${object}.`, reference_time: at, cardinality: 'one' }]);
+    observe('A', '2026-09-01T01:00:00Z');
+    const a = memory.editFact(memory.listFacts()[0]!.id, { fact: 'My manager is A-san.' });
+    observe('B', '2026-09-15T01:00:00Z');
+    memory.close();
+
+    const run = runTempora(dir, clock, ['show', a.id], { TEMPORA_TZ: 'Asia/Tokyo', LANG: 'en_GB.UTF-8' });
+    expect(run.err).toBe('');
+    expect(run.code).toBe(0);
+    const why = run.out.split('\n').filter((l) => l.trim().startsWith('why:')).map((l) => l.trim().replace(/fct_\w+|epi_\w+/g, 'ID'));
+    expect(why).toEqual(['why: observed (structured input) (message ID)', 'why: your edit', 'why: closed by another fact (fact ID)']);
+    expect(run.out).toContain('sentence: “My manager is A.” → “My manager is A-san.”');
+    expect(run.out).toContain('true until: still true → 15 Sept 2026, 10:00');
+  });
+});

@@ -113,9 +113,9 @@ describe.skipIf(skipReason !== null)('the Electron app', () => {
 
   it('lists the facts of the data directory through window.tempora', async () => {
     const facts = await window.evaluate(() => (globalThis as unknown as PageGlobals).tempora!.listFacts({}));
-    expect(facts.map((f) => f.object)).toEqual(['B']);
+    expect(facts.facts.map((f) => f.object)).toEqual(['B']);
     const asOf = await window.evaluate(() => (globalThis as unknown as PageGlobals).tempora!.listFacts({ asOf: '2026-09-10T00:00:00.000Z' }));
-    expect(asOf.map((f) => f.object)).toEqual(['A']);
+    expect(asOf.facts.map((f) => f.object)).toEqual(['A']);
   });
 
   it('refuses a malformed payload with a message naming the field', async () => {

@@ -32,7 +32,7 @@ beforeAll(async () => {
   });
   bridge = await startBridge({ engine, rendererDir: join(dir, 'renderer'), port: 0 });
   client = await openClient(bridge.port, bridge.token);
-  fact = (await client.value<FactRecord[]>('listFacts', {}))[0]!;
+  fact = (await client.value<{ facts: FactRecord[] }>('listFacts', {})).facts[0]!;
 });
 
 afterAll(async () => {
@@ -105,8 +105,9 @@ describe('through the renderer’s BridgeClient', () => {
   };
 
   it('answers a good call with its value', async () => {
-    const facts = await renderer.call('listFacts', {});
+    const { facts, total } = await renderer.call('listFacts', {});
     expect(facts.map((f) => f.id)).toContain(fact.id);
+    expect(total).toBe(facts.length);
   });
 
   it('rejects with an ApiError carrying the engine error’s code and field', async () => {

@@ -234,10 +234,11 @@ describe('the WebSocket', () => {
 
 describe('calls', () => {
   it('round-trip: listFacts', async () => {
-    const current = await client.value<FactRecord[]>('listFacts', {});
-    expect(current.map((f) => f.object).sort()).toEqual(['B', '抹茶']);
-    const asOf = await client.value<FactRecord[]>('listFacts', { asOf: '2026-09-10T00:00:00.000Z', predicate: 'manager' });
-    expect(asOf.map((f) => f.object)).toEqual(['A']);
+    const current = await client.value<{ facts: FactRecord[]; total: number }>('listFacts', {});
+    expect(current.facts.map((f) => f.object).sort()).toEqual(['B', '抹茶']);
+    expect(current.total).toBe(2);
+    const asOf = await client.value<{ facts: FactRecord[] }>('listFacts', { asOf: '2026-09-10T00:00:00.000Z', predicate: 'manager' });
+    expect(asOf.facts.map((f) => f.object)).toEqual(['A']);
   });
 
   it('round-trip: search finds what was observed, Japanese included', async () => {
@@ -274,7 +275,7 @@ describe('calls', () => {
 describe('events', () => {
   it('memoryChanged reaches every client after editFact', async () => {
     const other = await openClient(bridge.port, bridge.token);
-    const [fact] = await client.value<FactRecord[]>('listFacts', { predicate: 'likes' });
+    const [fact] = (await client.value<{ facts: FactRecord[] }>('listFacts', { predicate: 'likes' })).facts;
     const edited = await client.value<FactRecord>('editFact', { id: fact!.id, fact: '私は抹茶がとても好きです。' });
     expect(edited.supersedes).toBe(fact!.id);
     const isEdit = (m: { type: string; event?: { name: string; payload: Record<string, unknown> } }) =>

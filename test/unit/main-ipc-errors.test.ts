@@ -61,7 +61,7 @@ function fakeHandlers(): ApiHandlers {
     name,
     async () => {
       if (name in throwing) throw throwing[name];
-      if (name === 'listFacts') return [fact];
+      if (name === 'listFacts') return { facts: [fact], total: 1 };
       throw new Error(`${name} is not answered in this test`);
     },
   ]);
@@ -87,7 +87,7 @@ beforeEach(() => {
 
 describe('errors from main to the page', () => {
   it('a good call resolves to its value, not the outcome around it', async () => {
-    await expect(api.listFacts({})).resolves.toEqual([fact]);
+    await expect(api.listFacts({})).resolves.toEqual({ facts: [fact], total: 1 });
   });
 
   it('a MemoryInputError arrives as an ApiError with code invalid_input and its where as field', async () => {
@@ -122,7 +122,7 @@ describe('errors from main to the page', () => {
   });
 
   it('an answer that is not an outcome is refused as internal', async () => {
-    const broken = ipcApi({ ...preloadApi, listFacts: (async () => [fact]) as unknown as TemporaIpcApi['listFacts'] });
+    const broken = ipcApi({ ...preloadApi, listFacts: (async () => ({ facts: [fact], total: 1 })) as unknown as TemporaIpcApi['listFacts'] });
     const error = await rejection(broken.listFacts({}));
     expect(error.code).toBe('internal');
     expect(error.message).toMatch(/cannot read/);

@@ -57,7 +57,7 @@ const invoke = (channel: string, event: Sender, payload: unknown) => {
 beforeEach(() => {
   unregisterIpc();
   calls.length = 0;
-  answers = { listFacts: [fact], modelStatus: undefined, pickModelFile: { path: null } };
+  answers = { listFacts: { facts: [fact], total: 1 }, modelStatus: undefined, pickModelFile: { path: null } };
   registerIpc(fakeHandlers(), 'app://tempora');
 });
 
@@ -74,7 +74,7 @@ describe('IPC registration', () => {
 
 describe('a call over IPC', () => {
   it('answers the app’s own page with the handler’s validated answer', async () => {
-    await expect(invoke('memory:listFacts', appFrame, { asOf: '2026-09-10T00:00:00.000Z', subject: 'me' })).resolves.toEqual({ ok: true, value: [fact] });
+    await expect(invoke('memory:listFacts', appFrame, { asOf: '2026-09-10T00:00:00.000Z', subject: 'me' })).resolves.toEqual({ ok: true, value: { facts: [fact], total: 1 } });
     expect(calls).toEqual([{ name: 'listFacts', request: { asOf: '2026-09-10T00:00:00.000Z', subject: 'me' } }]);
   });
 
@@ -110,8 +110,8 @@ describe('a call over IPC', () => {
   });
 
   it('refuses to pass on an answer that breaks the contract', async () => {
-    answers.listFacts = [{ ...fact, valid_at: 'not a time' }];
-    await expect(invoke('memory:listFacts', appFrame, {})).resolves.toMatchObject({ ok: false, code: 'invalid_response', error: expect.stringMatching(/invalid response: 0\.valid_at/) });
+    answers.listFacts = { facts: [{ ...fact, valid_at: 'not a time' }], total: 1 };
+    await expect(invoke('memory:listFacts', appFrame, {})).resolves.toMatchObject({ ok: false, code: 'invalid_response', error: expect.stringMatching(/invalid response: facts\.0\.valid_at/) });
     answers.modelStatus = { chat: null };
     await expect(invoke('models:status', appFrame, {})).resolves.toMatchObject({ ok: false, code: 'invalid_response', error: expect.stringMatching(/modelStatus: invalid response/) });
   });

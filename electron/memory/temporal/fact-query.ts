@@ -20,7 +20,13 @@ export interface FactQuery {
   entityId?: string;
   /** Only facts whose ids are in this list. */
   ids?: string[];
+  /** Words the sentence or predicate must all contain (any script; through the full-text indexes). */
+  text?: string;
+  /** Valid time overlapping [from, to): valid_at < to and (open or invalid_at > from). */
+  overlapping?: { from: string; to: string };
   history?: boolean;
+  /** Newest valid time first (history lists show the latest versions on top). */
+  newestFirst?: boolean;
   limit?: number;
   offset?: number;
 }
@@ -61,7 +67,38 @@ export function factFilter(query: FactQuery, now: string): SqlFilter {
     where.push(`f.id IN (SELECT value FROM json_each(@ids))`);
     params.ids = JSON.stringify(query.ids);
   }
+  if (query.overlapping !== undefined) {
+    where.push('f.valid_at < @overlapTo AND (f.invalid_at IS NULL OR f.invalid_at > @overlapFrom)');
+    params.overlapFrom = query.overlapping.from;
+    params.overlapTo = query.overlapping.to;
+  }
+  textWords(query.text).forEach((word, i) => {
+    where.push(textTerm(word, `text${i}`));
+    params[`text${i}`] = isIndexed(word) ? `"${word.replaceAll('"', '""')}"` : `%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  });
   return { where, params };
+}
+
+/** The words of a text filter, folded as the indexes fold them (NFKC, lower case). */
+export function textWords(text: string | undefined): string[] {
+  return [...new Set((text ?? '').normalize('NFKC').toLowerCase().split(/\s+/).filter((w) => w !== ''))].slice(0, 8);
+}
+
+const ALL_CJK = /^[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}々〆ー]+$/u;
+const HAN = /^\p{Script=Han}$/u;
+/** A term of the CJK pair index: two CJK characters, or one kanji (see fts-index.ts cjkGrams). */
+const isCjkGram = (word: string) => ALL_CJK.test(word) && ([...word].length === 2 || HAN.test(word));
+const isIndexed = (word: string) => [...word].length >= 3 || isCjkGram(word);
+
+/**
+ * One word of a text filter: 3+ characters through the trigram index (a phrase of trigrams is a
+ * substring match), 1–2 CJK characters through the CJK pair index (the pair, or the kanji alone,
+ * is a term), anything shorter by LIKE over the rows the other terms left.
+ */
+function textTerm(word: string, param: string): string {
+  if ([...word].length >= 3) return `f.rowid IN (SELECT rowid FROM facts_fts WHERE facts_fts MATCH @${param})`;
+  if (isCjkGram(word)) return `f.rowid IN (SELECT rowid FROM facts_cjk WHERE facts_cjk MATCH @${param})`;
+  return `(f.fact LIKE @${param} ESCAPE '\\' OR f.predicate LIKE @${param} ESCAPE '\\')`;
 }
 
 export function queryFacts(db: Database, query: FactQuery, now: string): FactRecord[] {
@@ -69,10 +106,26 @@ export function queryFacts(db: Database, query: FactQuery, now: string): FactRec
   const { where, params } = factFilter(query, now);
   const limit = query.limit ?? -1;
   const offset = query.offset ?? 0;
-  const sql = `SELECT ${FACT_RECORD_SELECT} FROM ${FACT_RECORD_FROM}
+  const order = query.newestFirst ? 'f.valid_at DESC, f.created_at DESC, f.id DESC' : 'f.valid_at, f.created_at, f.id';
+  // Every version, no other filter: a range over valid_at (always true) walks facts_by_valid_at in
+  // the page's order, so the page stops at its limit instead of sorting the whole table.
+  const unfiltered = where.length === 0 || (query.asOf === undefined && query.history === true && Object.keys(params).every((p) => p === 'knownAt'));
+  if (unfiltered) where.push("f.valid_at > ''");
+  // The page's rowids first (the filters and the order over the facts alone), then its records.
+  const sql = `SELECT ${FACT_RECORD_SELECT} FROM (SELECT f.rowid AS r FROM facts f
     ${where.length ? `WHERE ${where.join(' AND ')}` : ''}
-    ORDER BY f.valid_at, f.created_at, f.id LIMIT ${Math.trunc(limit)} OFFSET ${Math.trunc(offset)}`;
+    ORDER BY ${order} LIMIT ${Math.trunc(limit)} OFFSET ${Math.trunc(offset)}) page
+    JOIN facts f ON f.rowid = page.r JOIN entities s ON s.id = f.subject_id LEFT JOIN entities o ON o.id = f.object_id
+    ORDER BY ${order}`;
   return cachedStatement(db, sql).all(params).map((raw) => toFactRecord(raw as Parameters<typeof toFactRecord>[0]));
+}
+
+/** How many facts a query matches, without its limit and offset. */
+export function countFacts(db: Database, query: FactQuery, now: string): number {
+  if (query.ids !== undefined && query.ids.length === 0) return 0;
+  const { where, params } = factFilter(query, now);
+  const sql = `SELECT count(*) FROM facts f ${where.length ? `WHERE ${where.join(' AND ')}` : ''}`;
+  return cachedStatement(db, sql).pluck().get(params) as number;
 }
 
 /** Every version of the fact's chain, oldest first (follows `lineage`, so merges and edits are included). */

@@ -1,5 +1,6 @@
 /**
- * Keeps the query cache current: memoryChanged makes every memory answer stale, modelsChanged every
+ * Keeps the query cache current: memoryChanged makes the memory answers it touched stale (see
+ * memory-change-scope.ts: a fact's page only when that fact changed), modelsChanged every
  * model answer; a new connection of the bridge (after a drop) makes everything stale. Stale answers
  * that are on screen are fetched again at once; an answer still in flight for the same key is
  * dropped in favour of the new request.
@@ -7,10 +8,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useApi, useConnection } from './api-context';
+import { isStaleAfter } from './memory-change-scope';
 import { memoryKeys, modelKeys } from './query-keys';
-
-/** memoryChanged reasons (electron/memory's MemoryChange) that leave every fact as it was. */
-const CONVERSATION_ONLY = new Set(['message', 'conversation']);
 
 export function useQueryInvalidation(): void {
   const api = useApi();
@@ -20,7 +19,8 @@ export function useQueryInvalidation(): void {
       api.onEvent((event) => {
         if (event.name !== 'memoryChanged' && event.name !== 'modelsChanged') return;
         // New messages and renamed conversations change only the conversation list, not the facts.
-        if (event.name === 'memoryChanged') void queryClient.invalidateQueries({ queryKey: CONVERSATION_ONLY.has(event.payload.reason) ? memoryKeys.conversations : memoryKeys.all });
+        const change = event.name === 'memoryChanged' ? event.payload : null;
+        if (change) void queryClient.invalidateQueries({ queryKey: memoryKeys.all, predicate: (query) => isStaleAfter(query.queryKey, change) });
         else void queryClient.invalidateQueries({ queryKey: modelKeys.all });
       }),
     [api, queryClient],

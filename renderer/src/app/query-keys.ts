@@ -9,6 +9,8 @@ export const memoryKeys = {
   factList: (filters: object) => ['memory', 'fact-list', filters] as const,
   /** Every version of every fact held now, or as held at knownAt (the timeline). */
   history: (knownAt: string | null) => ['memory', 'history', knownAt] as const,
+  /** A block of the timeline's rows × a valid-time range (timelineWindow), and its as-of answers. */
+  timeline: (window: object) => ['memory', 'timeline', window] as const,
   entities: ['memory', 'entities'] as const,
   /** factDetails for one fact (its page, and the chips under an answer). */
   fact: (id: string) => ['memory', 'fact', id] as const,

@@ -15,9 +15,11 @@ export interface VirtualListProps<T> {
   label: string;
   overscan?: number;
   className?: string;
+  /** Called when the rows in view come within a screen of the last item (to load the next page). */
+  onEndReached?(): void;
 }
 
-export function VirtualList<T>({ items, rowHeight, getKey, renderRow, onActivate, label, overscan = 6, className }: VirtualListProps<T>) {
+export function VirtualList<T>({ items, rowHeight, getKey, renderRow, onActivate, label, overscan = 6, className, onEndReached }: VirtualListProps<T>) {
   const viewport = useRef<HTMLDivElement>(null);
   const [active, setActive] = useState(-1);
   // The virtualiser recomputes its measurements when getItemKey changes: only when the items do.
@@ -37,6 +39,12 @@ export function VirtualList<T>({ items, rowHeight, getKey, renderRow, onActivate
   useEffect(() => {
     if (active >= items.length) setActive(items.length - 1);
   }, [items.length, active]);
+
+  const virtualRows = virtualizer.getVirtualItems();
+  const lastInView = virtualRows[virtualRows.length - 1]?.index ?? -1;
+  useEffect(() => {
+    if (onEndReached && items.length > 0 && lastInView >= items.length - 1 - Math.max(overscan, 20)) onEndReached();
+  }, [lastInView, items.length, onEndReached, overscan]);
 
   const viewportHeight = () => virtualizer.scrollRect?.height ?? viewport.current?.clientHeight ?? 0;
 
@@ -88,7 +96,7 @@ export function VirtualList<T>({ items, rowHeight, getKey, renderRow, onActivate
       onFocus={onFocus}
     >
       <div className="vl-spacer" style={{ height: virtualizer.getTotalSize() }}>
-        {virtualizer.getVirtualItems().map((row) => {
+        {virtualRows.map((row) => {
           const item = items[row.index];
           if (item === undefined) return null;
           const key = getKey(item);

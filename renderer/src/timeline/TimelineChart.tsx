@@ -1,21 +1,32 @@
 /**
- * The timeline chart: a sticky axis with the as-of cursor, then only the rows in view (virtual
- * scrolling over variable row heights with @tanstack/react-virtual; the layout knows each row's
- * height), a grid, and a cursor line across all rows.
+ * The timeline chart: the overview strip, a sticky axis with the as-of cursor, then only the rows
+ * in view (virtual scrolling over variable row heights with @tanstack/react-virtual; the layout
+ * knows each row's height): group headers and rows, a grid, a cursor line across all rows, and the
+ * popover of the bar pointed at or focused. Narrow, the names column is narrower.
  * Keyboard (when the chart has focus): + / − zoom, ← / → pan, 0 fit, ↑ / ↓ scroll.
  */
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useCallback, useRef, useState, type KeyboardEvent } from 'react';
+import { useCallback, useEffect, useRef, useState, type KeyboardEvent, type RefObject } from 'react';
 import type { FactRecord } from '../../../shared/memory-schema';
 import { useTimeFormat } from '../app/time-format';
 import { useElementSize } from '../common/use-element-size';
+import { BarPopover } from './BarPopover';
 import { TimeAxis } from './TimeAxis';
+import type { Density } from './timeline-fit';
 import type { TimelineLayout } from './timeline-model';
+import { TimelineGroupRow } from './TimelineGroupRow';
+import { OVERVIEW_HEIGHT, TimelineOverview } from './TimelineOverview';
 import { TimelineRowView } from './TimelineRowView';
 import { pan, ticks, xOf, zoom, type Domain } from './timeline-scale';
 import { useChartGestures } from './use-chart-gestures';
 
 export const LABEL_WIDTH = 210;
+/** The names column below NARROW px of chart. */
+const NARROW = 700;
+const NARROW_LABEL_WIDTH = 140;
+const AXIS_HEIGHT = 34;
+/** Below a bar nearer the chart's bottom than this, the popover goes over the bar. */
+const POPOVER_ROOM = 110;
 
 interface Props {
   layout: TimelineLayout;
@@ -26,15 +37,25 @@ interface Props {
   setAsOf(ms: number): void;
   onFit(): void;
   onOpen(fact: FactRecord): void;
+  /** Told the first and last row index in view (with overscan) when they change: the rows to fetch. */
+  onRowsInView?(first: number, last: number): void;
+  /** The whole range, for the overview strip. */
+  whole: Domain;
+  density: Density | null | undefined;
+  onToggleGroup(subjectId: string, open: boolean): void;
+  onToggleRow(key: string): void;
 }
 
-export function TimelineChart({ layout, domain, asOf, now, setDomain, setAsOf, onFit, onOpen }: Props) {
+export function TimelineChart({ layout, domain, asOf, now, setDomain, setAsOf, onFit, onOpen, onRowsInView, whole, density, onToggleGroup, onToggleRow }: Props) {
   const format = useTimeFormat();
+  const chart = useRef<HTMLDivElement>(null);
   const body = useRef<HTMLDivElement>(null);
   const { width: bodyWidth, height } = useElementSize(body);
-  const width = Math.max(100, bodyWidth - LABEL_WIDTH);
+  const labelWidth = bodyWidth > 0 && bodyWidth < NARROW ? NARROW_LABEL_WIDTH : LABEL_WIDTH;
+  const width = Math.max(100, bodyWidth - labelWidth);
   const [hovered, setHovered] = useState<string | null>(null);
-  const gestures = useChartGestures({ body, domain, width, labelWidth: LABEL_WIDTH, setDomain });
+  const popover = usePopover(chart, setHovered);
+  const gestures = useChartGestures({ body, domain, width, labelWidth, setDomain });
   const { rows } = layout;
   // A new layout is a new getItemKey: the virtualiser then takes the new rows' heights.
   const getItemKey = useCallback((index: number) => rows[index]!.key, [rows]);
@@ -46,6 +67,11 @@ export function TimelineChart({ layout, domain, asOf, now, setDomain, setAsOf, o
     overscan: 5,
     useFlushSync: false,
   });
+
+  const inView = virtualizer.getVirtualItems();
+  const firstInView = inView[0]?.index ?? 0;
+  const lastInView = inView[inView.length - 1]?.index ?? 0;
+  useEffect(() => onRowsInView?.(firstInView, lastInView), [firstInView, lastInView, onRowsInView]);
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     if (event.target !== event.currentTarget && !(event.target instanceof SVGElement)) return;
@@ -71,8 +97,18 @@ export function TimelineChart({ layout, domain, asOf, now, setDomain, setAsOf, o
   };
 
   const cursorX = xOf(asOf, domain, width);
+  const popped = hovered ? layout.byId.get(hovered) : undefined;
+  const closer = popped?.bar.fact.invalidated_by ? layout.byId.get(popped.bar.fact.invalidated_by)?.bar.fact : undefined;
   return (
-    <div className="tl-chart" tabIndex={0} onKeyDown={onKeyDown} aria-label="Timeline chart. Plus and minus zoom, arrow keys pan, 0 fits everything." role="group">
+    <div
+      ref={chart}
+      className="tl-chart"
+      tabIndex={0}
+      onKeyDown={onKeyDown}
+      aria-label="Timeline chart. Plus and minus zoom, arrow keys pan, 0 fits where the facts are."
+      role="group"
+      style={{ ['--tl-label-width' as string]: `${labelWidth}px` }}
+    >
       <svg className="tl-defs" aria-hidden="true" width="0" height="0">
         <defs>
           <marker id="tl-arrow" viewBox="0 0 8 8" refX="6" refY="4" markerWidth="7" markerHeight="7" orient="auto-start-reverse">
@@ -80,9 +116,10 @@ export function TimelineChart({ layout, domain, asOf, now, setDomain, setAsOf, o
           </marker>
         </defs>
       </svg>
+      <TimelineOverview whole={whole} domain={domain} density={density} width={width} labelWidth={labelWidth} setDomain={setDomain} />
       <div className="tl-axis-row">
-        <div className="tl-corner" style={{ width: LABEL_WIDTH }}>
-          {rows.length} rows
+        <div className="tl-corner" style={{ width: labelWidth }}>
+          {layout.totalSlots ?? rows.length} rows
         </div>
         <TimeAxis domain={domain} width={width} asOf={asOf} now={now} onAsOf={setAsOf} />
       </div>
@@ -94,16 +131,17 @@ export function TimelineChart({ layout, domain, asOf, now, setDomain, setAsOf, o
         onPointerUp={gestures.onPointerUp}
         onPointerCancel={gestures.onPointerCancel}
       >
-        <svg className="tl-grid" width={width} height={Math.max(height, virtualizer.getTotalSize())} style={{ left: LABEL_WIDTH }} aria-hidden="true">
+        <svg className="tl-grid" width={width} height={Math.max(height, virtualizer.getTotalSize())} style={{ left: labelWidth }} aria-hidden="true">
           {ticks(domain, width, format).map((tick) => {
             const x = xOf(tick.ms, domain, width);
             return <line key={tick.ms} className={tick.major ? 'major' : ''} x1={x} x2={x} y1={0} y2="100%" />;
           })}
         </svg>
         <div className="tl-spacer" style={{ height: virtualizer.getTotalSize() }}>
-          {virtualizer.getVirtualItems().map((item) => {
+          {inView.map((item) => {
             const row = rows[item.index];
             if (row === undefined) return null;
+            if (row.group) return <TimelineGroupRow key={row.key} row={row} top={item.start} domain={domain} width={width} now={now} onToggle={onToggleGroup} />;
             return (
               <TimelineRowView
                 key={row.key}
@@ -115,17 +153,70 @@ export function TimelineChart({ layout, domain, asOf, now, setDomain, setAsOf, o
                 asOf={asOf}
                 now={now}
                 hovered={hovered}
-                onHover={setHovered}
+                onHover={popover.onHover}
                 onOpen={(fact) => {
                   if (!gestures.suppressClick.current) onOpen(fact);
                 }}
+                onToggleRow={onToggleRow}
               />
             );
           })}
         </div>
         {rows.length === 0 && <p className="muted tl-empty">No facts to show.</p>}
       </div>
-      {cursorX >= 0 && cursorX <= width && <div className="tl-cursor-line" style={{ left: LABEL_WIDTH + cursorX }} aria-hidden="true" />}
+      {cursorX >= 0 && cursorX <= width && <div className="tl-cursor-line" style={{ left: labelWidth + cursorX, top: OVERVIEW_HEIGHT + 1 + AXIS_HEIGHT }} aria-hidden="true" />}
+      {popped && popover.anchor && (
+        <BarPopover
+          fact={popped.bar.fact}
+          closer={closer}
+          left={popover.anchor.left}
+          top={popover.anchor.top}
+          above={popover.anchor.above}
+          within={chart.current?.clientWidth ?? 0}
+          onKeep={popover.keep}
+        />
+      )}
     </div>
   );
+}
+
+/**
+ * The popover's anchor: under the bar pointed at or focused. Leaving a bar hides it a moment later,
+ * unless the pointer reached the popover's link.
+ */
+function usePopover(chart: RefObject<HTMLDivElement | null>, setHovered: (id: string | null) => void) {
+  const [anchor, setAnchor] = useState<{ left: number; top: number; above: boolean } | null>(null);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const kept = useRef(false);
+  useEffect(() => () => clearTimeout(timer.current), []);
+  const onHover = useCallback(
+    (id: string | null, element?: Element) => {
+      clearTimeout(timer.current);
+      if (id !== null && element && chart.current) {
+        const box = element.getBoundingClientRect();
+        const frame = chart.current.getBoundingClientRect();
+        const left = Math.max(box.left, frame.left) - frame.left;
+        // Under the bar, or over it near the chart's bottom edge.
+        const above = frame.bottom - box.bottom < POPOVER_ROOM;
+        setAnchor({ left, top: above ? box.top - frame.top - 6 : box.bottom - frame.top + 6, above });
+        setHovered(id);
+        return;
+      }
+      timer.current = setTimeout(() => {
+        if (kept.current) return;
+        setHovered(null);
+        setAnchor(null);
+      }, 200);
+    },
+    [chart, setHovered],
+  );
+  const keep = useCallback(
+    (on: boolean) => {
+      kept.current = on;
+      if (!on) onHover(null);
+      else clearTimeout(timer.current);
+    },
+    [onHover],
+  );
+  return { anchor, onHover, keep };
 }

@@ -1,13 +1,22 @@
-/** One row (subject + predicate): its facts as bars over valid time, and the links from closed facts to their closers. */
+/**
+ * One row (subject + predicate): its facts as bars over valid time, and the links from closed facts
+ * to their closers. A row of more than MAX_LANES lanes is one summary bar until opened (the button
+ * under its name). Labels start at the left edge of the part of a bar on screen. A row of many
+ * changes in view draws only the links of the bar pointed at or focused.
+ */
 import { memo, type ReactNode } from 'react';
 import type { FactRecord } from '../../../shared/memory-schema';
 import { useTimeFormat } from '../app/time-format';
 import { formatInterval, type TimeFormat } from '../common/format';
-import { LANE_HEIGHT, ROW_PADDING, trueAt, type TimelineBar, type TimelineLayout, type TimelineRow } from './timeline-model';
+import { visibleLabel } from './bar-label';
+import { SummaryBar } from './SummaryBar';
+import { LANE_HEIGHT, MAX_LANES, ROW_PADDING, trueAt, type TimelineBar, type TimelineLayout, type TimelineRow } from './timeline-model';
 import { xOf, type Domain } from './timeline-scale';
 
 const BAR_TOP = 10;
 const BAR_HEIGHT = 16;
+/** More closed bars than this in view: only the hovered bar's links are drawn. */
+const QUIET_LINKS_ABOVE = 6;
 
 interface Props {
   row: TimelineRow;
@@ -19,19 +28,11 @@ interface Props {
   asOf: number;
   now: number;
   hovered: string | null;
-  onHover(id: string | null): void;
+  /** A bar is pointed at or focused (its element, for the popover), or no longer (null). */
+  onHover(id: string | null, anchor?: Element): void;
   onOpen(fact: FactRecord): void;
-}
-
-function textFits(text: string, px: number): string {
-  let used = 0;
-  let out = '';
-  for (const ch of text) {
-    used += /[\u3000-\u9fff\uff00-\uffef]/.test(ch) ? 12 : 6.6;
-    if (used > px) return out.length > 0 ? `${out.slice(0, -1)}…` : '';
-    out += ch;
-  }
-  return out;
+  /** Opens or folds a row of more than MAX_LANES lanes. */
+  onToggleRow(key: string): void;
 }
 
 function barLabel(bar: TimelineBar, closer: FactRecord | undefined, format: TimeFormat): string {
@@ -40,8 +41,32 @@ function barLabel(bar: TimelineBar, closer: FactRecord | undefined, format: Time
   return `${f.object}: ${f.fact} (${formatInterval(f, format)}${closed})`;
 }
 
-export const TimelineRowView = memo(function TimelineRowView({ row, top, layout, domain, width, asOf, now, hovered, onHover, onOpen }: Props) {
+export const TimelineRowView = memo(function TimelineRowView({ row, top, layout, domain, width, asOf, now, hovered, onHover, onOpen, onToggleRow }: Props) {
   const format = useTimeFormat();
+  const label = (
+    <div className={`tl-label${row.inGroup ? ' in-group' : ''}`} title={`${row.subject} · ${row.predicate}`}>
+      {!row.inGroup && <span className="tl-subject">{row.subject}</span>}
+      <span className="tl-label-line">
+        <span className="tl-predicate">{row.predicate}</span>
+        {row.lanes > MAX_LANES && (
+          <button type="button" className="tl-fold-toggle link-button" aria-expanded={!row.folded} onClick={() => onToggleRow(row.key)}>
+            {row.folded ? `▸ Show all ${row.bars.length}` : '▾ Fold'}
+          </button>
+        )}
+      </span>
+    </div>
+  );
+  if (row.folded) {
+    const summary = row.summary ?? { count: row.bars.length, changes: row.bars.filter((b) => b.end !== null).length, first: Math.min(...row.bars.map((b) => b.start)), last: Math.max(...row.bars.map((b) => b.end ?? b.start)), open: row.bars.some((b) => b.end === null) };
+    return (
+      <div className="tl-row folded" style={{ top, height: row.height }} data-row={`${row.subject} · ${row.predicate}`}>
+        {label}
+        <svg className="tl-row-svg" width={width} height={row.height} aria-label={`${row.subject} ${row.predicate}: ${row.bars.length} facts in ${row.lanes} lanes, folded`}>
+          <SummaryBar summary={summary} domain={domain} width={width} now={now} y={ROW_PADDING / 2 + 10} height={16} />
+        </svg>
+      </div>
+    );
+  }
   const hoveredBar = hovered ? layout.byId.get(hovered)?.bar : undefined;
   const linkedIds = new Set<string>();
   if (hoveredBar) {
@@ -51,6 +76,9 @@ export const TimelineRowView = memo(function TimelineRowView({ row, top, layout,
   }
   const bars: ReactNode[] = [];
   const links: ReactNode[] = [];
+  // A row of many changes in view draws the links of the bar pointed at only (the close caps stay).
+  const closedInView = row.bars.filter((bar) => bar.end !== null && bar.end >= domain.from && bar.start <= domain.to).length;
+  const quiet = closedInView > QUIET_LINKS_ABOVE;
   for (const bar of row.bars) {
     const endMs = bar.end ?? now;
     if (endMs < domain.from || bar.start > domain.to) continue;
@@ -59,7 +87,7 @@ export const TimelineRowView = memo(function TimelineRowView({ row, top, layout,
     const y = ROW_PADDING / 2 + bar.lane * LANE_HEIGHT + BAR_TOP;
     const closerEntry = bar.fact.invalidated_by ? layout.byId.get(bar.fact.invalidated_by) : undefined;
     const classes = ['tl-bar', bar.end === null ? 'open' : 'closed', trueAt(bar, asOf) ? 'asof' : 'not-asof', linkedIds.has(bar.fact.id) ? 'linked' : ''].join(' ');
-    const text = textFits(bar.fact.object, x2 - x1 - 8);
+    const text = visibleLabel(bar.fact.object, x1, x2, width);
     bars.push(
       <g
         key={bar.fact.id}
@@ -75,23 +103,22 @@ export const TimelineRowView = memo(function TimelineRowView({ row, top, layout,
             onOpen(bar.fact);
           }
         }}
-        onPointerEnter={() => onHover(bar.fact.id)}
+        onPointerEnter={(e) => onHover(bar.fact.id, e.currentTarget)}
         onPointerLeave={() => onHover(null)}
-        onFocus={() => onHover(bar.fact.id)}
+        onFocus={(e) => onHover(bar.fact.id, e.currentTarget)}
         onBlur={() => onHover(null)}
       >
-        <title>{barLabel(bar, closerEntry?.bar.fact, format)}</title>
         <rect x={x1} y={y} width={x2 - x1} height={BAR_HEIGHT} rx={4} />
         {bar.end === null && x2 <= width && <path className="tl-open-end" d={`M${x2 - 1},${y} l6,${BAR_HEIGHT / 2} l-6,${BAR_HEIGHT / 2} z`} />}
         {bar.end !== null && <line className="tl-close-cap" x1={x2} x2={x2} y1={y - 3} y2={y + BAR_HEIGHT + 3} />}
-        {text && (
-          <text x={x1 + 5} y={y + 12}>
-            {text}
+        {text.text && (
+          <text x={text.x} y={y + 12}>
+            {text.text}
           </text>
         )}
       </g>,
     );
-    if (bar.fact.invalidated_by) {
+    if (bar.fact.invalidated_by && (!quiet || linkedIds.has(bar.fact.id))) {
       const linked = linkedIds.has(bar.fact.id) ? ' linked' : '';
       if (closerEntry && closerEntry.row === row) {
         const xs = Math.max(-4, xOf(closerEntry.bar.start, domain, width));
@@ -117,10 +144,7 @@ export const TimelineRowView = memo(function TimelineRowView({ row, top, layout,
   }
   return (
     <div className="tl-row" style={{ top, height: row.height }} data-row={`${row.subject} · ${row.predicate}`}>
-      <div className="tl-label" title={`${row.subject} · ${row.predicate}`}>
-        <span className="tl-subject">{row.subject}</span>
-        <span className="tl-predicate">{row.predicate}</span>
-      </div>
+      {label}
       <svg className="tl-row-svg" width={width} height={row.height} aria-label={`${row.subject} ${row.predicate}`}>
         {bars}
         {links}

@@ -1,9 +1,13 @@
 /**
- * Timeline: facts as bars over valid time, one row per subject + predicate; the as-of cursor and its
- * answers; "known at" re-queries the memory as it was held at that moment.
+ * Timeline: facts as bars over valid time, one row per subject + predicate, grouped by subject (the
+ * user's first; groups collapsible, collapsed in a large memory); the as-of cursor and its answers;
+ * "known at" re-queries the memory as it was held at that moment. Only what is on screen is
+ * fetched: the rows in view × the time around the visible range, and the facts true at the cursor.
+ * Fit shows where the facts are (timeline-fit.ts); narrow, the as-of panel folds to a button.
  */
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import type { FactRecord } from '../../../shared/memory-schema';
 import { useApi } from '../app/api-context';
 import { memoryKeys } from '../app/query-keys';
 import { navigate } from '../app/router';
@@ -11,31 +15,66 @@ import { ErrorText } from '../common/ErrorText';
 import { useTimeFormat } from '../app/time-format';
 import { formatTime } from '../common/format';
 import { queryError } from '../common/query-error';
+import { useElementSize } from '../common/use-element-size';
 import { ZoneNote } from '../common/ZoneNote';
 import { AsOfPanel } from './AsOfPanel';
 import { buildLayout } from './timeline-model';
-import { fit, pan, zoom } from './timeline-scale';
-import { useTimelineView } from './timeline-view';
+import { fitDomain, wholeRange } from './timeline-fit';
+import { pan, zoom } from './timeline-scale';
+import { toggled, useTimelineView } from './timeline-view';
 import { TimelineChart } from './TimelineChart';
 import { TimelineToolbar } from './TimelineToolbar';
+import { useTimelineWindow } from './use-timeline-window';
+
+/** Facts true at the cursor (at most AS_OF_LIMIT), asked for once the cursor has rested a moment. */
+const AS_OF_LIMIT = 5000;
+function useAsOfFacts(api: ReturnType<typeof useApi>, asOf: number, knownAt: string | null): readonly FactRecord[] {
+  const [settled, setSettled] = useState(asOf);
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(asOf), 150);
+    return () => clearTimeout(timer);
+  }, [asOf]);
+  const answer = useQuery({
+    queryKey: memoryKeys.timeline({ asOf: settled, knownAt }),
+    queryFn: async () => (await api.listFacts({ asOf: new Date(settled).toISOString(), knownAt: knownAt ?? undefined, limit: AS_OF_LIMIT })).facts,
+    placeholderData: keepPreviousData,
+  });
+  return answer.data ?? NONE;
+}
+const NONE: readonly FactRecord[] = [];
+/** Below this width of the screen's body the as-of panel is folded to a button. */
+const PANEL_BELOW = 900;
+
+function unionById(a: readonly FactRecord[], b: readonly FactRecord[]): FactRecord[] {
+  const seen = new Set(a.map((f) => f.id));
+  return [...a, ...b.filter((f) => !seen.has(f.id))];
+}
 
 export function TimelineScreen() {
   const api = useApi();
   const format = useTimeFormat();
   const [view, update] = useTimelineView();
   const [now] = useState(() => Date.now());
-  // While another "known at" loads, the chart shows the previous answer.
-  const facts = useQuery({
-    queryKey: memoryKeys.history(view.knownAt),
-    queryFn: () => api.listFacts(view.knownAt ? { history: true, knownAt: view.knownAt } : { history: true }),
-    placeholderData: keepPreviousData,
-  });
-  // Known now: every version still held (closed facts included, replaced versions not).
-  const held = useMemo(() => (facts.data ?? []).filter((f) => view.knownAt !== null || f.expired_at === null), [facts.data, view.knownAt]);
-  const layout = useMemo(() => buildLayout(held, view.filter, now), [held, view.filter, now]);
-  const fitted = fit(layout.min, layout.max);
+  // Only the rows in view × the time around the visible range are fetched (use-timeline-window.ts);
+  // known now: every version still held (closed facts included, replaced versions not).
+  const [rowsInView, setRowsInView] = useState<[number, number]>([0, 0]);
+  const onRowsInView = useCallback((first: number, last: number) => setRowsInView((seen) => (seen[0] === first && seen[1] === last ? seen : [first, last])), []);
+  const windowed = useTimelineWindow(api, { domain: view.domain, knownAt: view.knownAt, filter: view.filter, rowsInView, now, groupChoices: view.groupChoices, openRows: view.openRows });
+  const layout = windowed.layout;
+  const asOfFacts = useAsOfFacts(api, view.asOf, view.knownAt);
+  // The as-of panel: the rows fetched, and the facts true at the cursor in every row.
+  const asOfLayout = useMemo(() => buildLayout(unionById(windowed.facts, asOfFacts), view.filter, now), [windowed.facts, asOfFacts, view.filter, now]);
+  const fitted = useMemo(() => fitDomain(layout.density, layout.min, layout.max, now), [layout.density, layout.min, layout.max, now]);
   const domain = view.domain ?? fitted;
   const center = (domain.from + domain.to) / 2;
+  const whole = wholeRange(Math.min(layout.min, domain.from), Math.max(layout.max, domain.to), now);
+  const bodyRef = useRef<HTMLDivElement>(null);
+  const bodyWidth = useElementSize(bodyRef).width;
+  const narrow = bodyWidth > 0 && bodyWidth < PANEL_BELOW;
+  const [panelOpen, setPanelOpen] = useState(false);
+  const onToggleGroup = useCallback((id: string, open: boolean) => update((v) => ({ groupChoices: { ...v.groupChoices, [id]: open } })), [update]);
+  const onToggleRow = useCallback((key: string) => update((v) => ({ openRows: toggled(v.openRows, key) })), [update]);
+  const showPanel = !narrow || panelOpen;
 
   return (
     <div className="timeline-screen">
@@ -57,8 +96,8 @@ export function TimelineScreen() {
         onKnownAt={(iso) => update({ knownAt: iso })}
         onFilter={(text) => update({ filter: text })}
       />
-      <ErrorText message={queryError(facts.error)} />
-      <div className="timeline-body">
+      <ErrorText message={queryError(windowed.error)} />
+      <div className={`timeline-body${narrow ? ' narrow' : ''}`} ref={bodyRef}>
         <TimelineChart
           layout={layout}
           domain={domain}
@@ -68,10 +107,20 @@ export function TimelineScreen() {
           setAsOf={(ms) => update({ asOf: ms })}
           onFit={() => update({ domain: null })}
           onOpen={(fact) => navigate({ screen: 'fact', id: fact.id })}
+          onRowsInView={onRowsInView}
+          whole={whole}
+          density={layout.density}
+          onToggleGroup={onToggleGroup}
+          onToggleRow={onToggleRow}
         />
-        <AsOfPanel layout={layout} asOf={view.asOf} knownAt={view.knownAt} onOpen={(fact) => navigate({ screen: 'fact', id: fact.id })} />
+        {narrow && (
+          <button type="button" className="asof-panel-toggle" aria-expanded={panelOpen} onClick={() => setPanelOpen((open) => !open)}>
+            {panelOpen ? 'Hide answers ▸' : '◂ As-of answers'}
+          </button>
+        )}
+        {showPanel && <AsOfPanel layout={asOfLayout} asOf={view.asOf} knownAt={view.knownAt} onOpen={(fact) => navigate({ screen: 'fact', id: fact.id })} />}
       </div>
-      {facts.isPending && <p className="muted" role="status">Loading facts…</p>}
+      {windowed.isPending && <p className="muted" role="status">Loading facts…</p>}
     </div>
   );
 }

@@ -1,0 +1,95 @@
+/**
+ * What the Facts screen shows for its filters. With no words, or with words and an entity or
+ * predicate, the engine filters in SQL and answers in pages (listFacts: every filter applied before
+ * the limit, and the total), fetched as the list scrolls. Words alone are a search: the hybrid
+ * retrieval's best matches, ranked.
+ */
+import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import type { ListFactsRequest, TemporaApi } from '../../../shared/api-contract';
+import type { FactRecord } from '../../../shared/memory-schema';
+import { memoryKeys } from '../app/query-keys';
+import { instantOfLocalValue } from '../common/time-input';
+import type { FactFilters } from './fact-filters';
+
+export const FACT_PAGE_SIZE = 200;
+
+export interface FactResults {
+  items: { fact: FactRecord; score?: number }[];
+  /** How many facts match in all (more than `items` while pages are still to come). */
+  total: number;
+  note: string | null;
+  isPending: boolean;
+  isFetching: boolean;
+  error: unknown;
+  /** Asks for the next page, if there is one and none is on its way. */
+  loadMore(): void;
+}
+
+/** A search ranks; the filters with words, or without, page in SQL. */
+export function isSearch(f: FactFilters): boolean {
+  return f.query.trim() !== '' && f.entity.trim() === '' && f.predicate.trim() === '';
+}
+
+/** `zone`: the user's, in which the as-of date is a day (its start). */
+export function listRequest(f: FactFilters, zone: string): ListFactsRequest {
+  const history = f.mode === 'history';
+  return {
+    history: history || undefined,
+    // History lists every version: the newest first.
+    newestFirst: history || undefined,
+    asOf: f.asOf ? (instantOfLocalValue(f.asOf, zone) ?? undefined) : undefined,
+    text: f.query.trim() || undefined,
+    entity: f.entity.trim() || undefined,
+    predicate: f.predicate.trim() || undefined,
+  };
+}
+
+async function searchFacts(api: TemporaApi, f: FactFilters, zone: string) {
+  const { asOf, history } = listRequest(f, zone);
+  const found = await api.search({ query: f.query.trim(), asOf, history, limit: 200 });
+  // The engine's note already says why vectors were not used: one line, not the same thing twice.
+  const note = found.note ?? (found.vectorsUsed ? null : 'Word search only (no embedding model loaded).');
+  return { items: found.hits.map((h) => ({ fact: h.fact, score: h.score })), note };
+}
+
+export function useFactResults(api: TemporaApi, filters: FactFilters, zone: string, zoneKnown: boolean): FactResults {
+  const search = isSearch(filters);
+  const ready = zoneKnown || filters.asOf === '';
+  const key = { ...filters, timeZone: zone };
+  // While new filters load, the list shows the previous answer.
+  const searched = useQuery({
+    queryKey: memoryKeys.factList({ ...key, search: true }),
+    queryFn: () => searchFacts(api, filters, zone),
+    placeholderData: keepPreviousData,
+    enabled: ready && search,
+  });
+  const paged = useInfiniteQuery({
+    queryKey: memoryKeys.factList({ ...key, search: false }),
+    queryFn: ({ pageParam }) => api.listFacts({ ...listRequest(filters, zone), limit: FACT_PAGE_SIZE, offset: pageParam }),
+    initialPageParam: 0,
+    getNextPageParam: (last, pages) => {
+      const loaded = pages.reduce((n, p) => n + p.facts.length, 0);
+      return last.facts.length === FACT_PAGE_SIZE && loaded < last.total ? loaded : undefined;
+    },
+    placeholderData: keepPreviousData,
+    enabled: ready && !search,
+  });
+  const pages = paged.data?.pages;
+  const listed = useMemo(() => (pages ?? []).flatMap((p) => p.facts.map((fact) => ({ fact }))), [pages]);
+  if (search) {
+    const items = searched.data?.items ?? [];
+    return { items, total: items.length, note: searched.data?.note ?? null, isPending: searched.isPending, isFetching: searched.isFetching, error: searched.error, loadMore: () => undefined };
+  }
+  return {
+    items: listed,
+    total: pages?.[0]?.total ?? 0,
+    note: null,
+    isPending: paged.isPending,
+    isFetching: paged.isFetching,
+    error: paged.error,
+    loadMore: () => {
+      if (paged.hasNextPage && !paged.isFetchingNextPage) void paged.fetchNextPage();
+    },
+  };
+}

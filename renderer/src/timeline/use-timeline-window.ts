@@ -1,0 +1,141 @@
+/**
+ * The timeline's data, asked for by window (the engine's timelineWindow): the rows in view, in
+ * blocks of ROW_BLOCK, × a valid-time range around the visible one (a power-of-two span, so small
+ * pans and zooms reuse what was fetched). Rows not fetched yet are placeholders of one lane; the
+ * chart knows the total and virtualises over it. Fitted (no zoom yet), the range is everything.
+ * Rows come grouped by subject (the user's first) under header rows; in a memory of more than
+ * COLLAPSE_ABOVE rows the groups start collapsed, and the offsets count only the rows shown.
+ */
+import { useQueries } from '@tanstack/react-query';
+import { useMemo, useRef } from 'react';
+import type { TemporaApi, TimelineWindowResponse } from '../../../shared/api-contract';
+import { memoryKeys } from '../app/query-keys';
+import { buildGroupRow, buildRow, type RowSummary, type TimelineBar, type TimelineLayout, type TimelineRow } from './timeline-model';
+import type { Domain } from './timeline-scale';
+
+export const ROW_BLOCK = 100;
+/** Groups start collapsed when the memory has more rows than this. */
+export const COLLAPSE_ABOVE = 30;
+const HOUR = 3_600_000;
+const ALL_TIME = { from: '1000-01-01T00:00:00.000Z', to: '9999-12-31T00:00:00.000Z' };
+
+/** The range fetched for a visible domain: three spans of a power-of-two hours, aligned (null: fitted, everything). */
+export function fetchRange(domain: Domain | null): { from: string; to: string } {
+  if (domain === null) return ALL_TIME;
+  const chunk = 2 ** Math.ceil(Math.log2(Math.max(1, (domain.to - domain.from) / HOUR))) * HOUR;
+  const from = Math.floor(domain.from / chunk) * chunk - chunk;
+  const iso = (ms: number) => new Date(Math.min(Date.parse(ALL_TIME.to), Math.max(Date.parse(ALL_TIME.from), ms))).toISOString();
+  return { from: iso(from), to: iso(from + 4 * chunk) };
+}
+
+/** The blocks of rows that cover the rows in view [first, last]. */
+export function blocksFor(first: number, last: number): number[] {
+  const out: number[] = [];
+  for (let b = Math.floor(Math.max(0, first) / ROW_BLOCK); b <= Math.floor(Math.max(0, last) / ROW_BLOCK); b++) out.push(b);
+  return out;
+}
+
+export interface TimelineData {
+  layout: TimelineLayout;
+  /** Every fact of the fetched rows (for the as-of panel). */
+  facts: TimelineBar['fact'][];
+  isPending: boolean;
+  error: unknown;
+}
+
+interface Options {
+  domain: Domain | null;
+  knownAt: string | null;
+  filter: string;
+  rowsInView: [number, number];
+  now: number;
+  /** Groups the user opened (true) or collapsed (false), by subject id. */
+  groupChoices: Readonly<Record<string, boolean>>;
+  /** Keys of folded rows opened. */
+  openRows: readonly string[];
+}
+
+export function useTimelineWindow(api: TemporaApi, options: Options): TimelineData {
+  const range = fetchRange(options.domain);
+  const filter = options.filter.trim();
+  const blocks = blocksFor(...options.rowsInView);
+  const choices = Object.entries(options.groupChoices).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  const expanded = choices.filter(([, open]) => open).map(([id]) => id);
+  const collapsed = choices.filter(([, open]) => !open).map(([id]) => id);
+  const results = useQueries({
+    queries: blocks.map((block) => ({
+      queryKey: memoryKeys.timeline({ ...range, knownAt: options.knownAt, filter, expanded, collapsed, block }),
+      queryFn: () =>
+        api.timelineWindow({
+          ...range,
+          knownAt: options.knownAt ?? undefined,
+          filter: filter || undefined,
+          rowOffset: block * ROW_BLOCK,
+          rowLimit: ROW_BLOCK,
+          groups: { collapseAbove: COLLAPSE_ABOVE, expanded, collapsed },
+        }),
+      // While another range of the same rows loads, the chart shows the previous one (never
+      // another block's rows: those would take these rows' places).
+      placeholderData: (previous: TimelineWindowResponse | undefined, query: { queryKey: readonly unknown[] } | undefined) =>
+        (query?.queryKey[2] as { block?: number } | undefined)?.block === block ? previous : undefined,
+    })),
+  });
+  // While a block's new answer loads (another range, filter or groups), its last answer stands, so
+  // the rows keep their places and a focused header its focus.
+  const lastAnswers = useRef(new Map<number, TimelineWindowResponse>());
+  const answers = results.map((r, i) => {
+    if (r.data) lastAnswers.current.set(blocks[i]!, r.data);
+    return r.data ?? lastAnswers.current.get(blocks[i]!);
+  });
+  // Loading only while a block has nothing to show yet (not while its last answer stands in).
+  const pending = results.some((r, i) => answers[i] === undefined && !r.error);
+  const error = results.find((r) => r.error)?.error ?? null;
+  // A new layout only when the blocks or their answers change (answers keep their identity).
+  const stamp = `${blocks.join()}|${results.map((r) => `${r.dataUpdatedAt}${r.isPlaceholderData ? 'p' : ''}`).join()}|${range.from}|${filter}|${options.knownAt}|${expanded.join()}/${collapsed.join()}|${options.openRows.join()}`;
+  // Until a block answers, the last answer's totals stand: rows in view must not vanish (and the
+  // view jump to the top) while the rows scrolled to load.
+  const lastTotals = useRef<Totals>({ totalRows: 0, totalSlots: 0, collapsedByDefault: false, first: null, last: null, density: null });
+  const layout = useMemo(() => {
+    const made = layoutOf(blocks, answers, options.now, lastTotals.current, new Set(options.openRows));
+    lastTotals.current = made.totals;
+    return made;
+  }, [stamp, options.now]);
+  return { layout: layout.layout, facts: layout.facts, isPending: pending, error };
+}
+
+type Totals = Omit<TimelineWindowResponse, 'rows'>;
+
+const summaryOf = (r: TimelineWindowResponse['rows'][number]): RowSummary => ({ count: r.count, changes: r.changes, first: Date.parse(r.first), last: Date.parse(r.last), open: r.open });
+
+function layoutOf(
+  blocks: number[],
+  answers: (TimelineWindowResponse | undefined)[],
+  now: number,
+  before: Totals,
+  openRows: ReadonlySet<string>,
+): { layout: TimelineLayout; facts: TimelineBar['fact'][]; totals: Totals } {
+  const known: Totals = answers.find((a) => a !== undefined) ?? before;
+  const total = known.totalRows;
+  const rows: TimelineRow[] = new Array(total);
+  const byId: TimelineLayout['byId'] = new Map();
+  const facts: TimelineBar['fact'][] = [];
+  answers.forEach((answer, i) => {
+    answer?.rows.forEach((summary, j) => {
+      const index = blocks[i]! * ROW_BLOCK + j;
+      if (index >= total) return;
+      const key = `${summary.subject_id}\u0000${summary.predicate}`;
+      const row = summary.group
+        ? buildGroupRow(`group\u0000${summary.subject_id}`, summary.subject, { subjectId: summary.subject_id, ...summary.group }, summaryOf(summary))
+        : { ...buildRow(key, summary.subject, summary.predicate, summary.facts, { open: openRows.has(key), summary: summaryOf(summary) }), inGroup: true };
+      rows[index] = row;
+      for (const bar of row.bars) byId.set(bar.fact.id, { row, bar });
+      facts.push(...summary.facts);
+    });
+  });
+  for (let i = 0; i < total; i++) rows[i] ??= buildRow(`pending-${i}`, '', '', []);
+  const min = known.first ? Date.parse(known.first) : now - 30 * 86_400_000;
+  const max = Math.max(known.last ? Date.parse(known.last) : now, now);
+  const density = known.density ? { from: Date.parse(known.density.from), to: Date.parse(known.density.to), counts: known.density.counts } : null;
+  const totals: Totals = { totalRows: total, totalSlots: known.totalSlots, collapsedByDefault: known.collapsedByDefault, first: known.first, last: known.last, density: known.density };
+  return { layout: { rows, byId, min, max, totalSlots: known.totalSlots, density }, facts, totals };
+}

@@ -1,0 +1,98 @@
+/**
+ * The queries a screen makes read by index, never the whole facts table: every statement a call
+ * prepares is explained (EXPLAIN QUERY PLAN) and none may scan a table (`facts` under any alias). The store
+ * has no ANALYZE statistics, so a small memory is planned as a large one is.
+ */
+import type { Database } from 'better-sqlite3';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { openMemory, steppingClock, type Memory } from '../../electron/memory/index';
+import { databaseOf } from '../../electron/memory/memory';
+
+/** The statements `run` prepares, each with its plan's lines. */
+function plansOf(db: Database, run: () => unknown): { sql: string; plan: string[] }[] {
+  const prepare = db.prepare.bind(db);
+  const seen: string[] = [];
+  const spy = ((sql: string) => (seen.push(sql), prepare(sql))) as typeof db.prepare;
+  db.prepare = spy;
+  try {
+    run();
+  } finally {
+    db.prepare = prepare;
+  }
+  return seen.map((sql) => {
+    const statement = prepare(`EXPLAIN QUERY PLAN ${sql}`);
+    // Unbound parameters are NULL: the plan does not depend on their values (no statistics).
+    const named = Object.fromEntries([...sql.matchAll(/@(\w+)/g)].map((m) => [m[1]!, null]));
+    const rows = (Object.keys(named).length ? statement.all(named) : statement.all(...(sql.match(/\?/g) ?? []).map(() => null))) as { detail: string }[];
+    return { sql, plan: rows.map((r) => r.detail) };
+  });
+}
+
+/**
+ * The table scans of the plans: "SCAN f", "SCAN facts USING COVERING INDEX …" — any table read
+ * whole. Not scans of a subquery's rows (page, fe), of a virtual table (json_each, FTS5), or of
+ * fts_queue (read LIMIT 1 before a text filter).
+ */
+function tableScans(plans: { sql: string; plan: string[] }[]): string[] {
+  return plans.flatMap(({ sql, plan }) =>
+    plan.filter((line) => /^SCAN (?!(page|fe|fts_queue)\b)\w+/.test(line) && !line.includes('VIRTUAL TABLE')).map((line) => `${line}  ← ${sql.replace(/\s+/g, ' ').slice(0, 120)}`),
+  );
+}
+
+const at = (day: string) => `2026-${day}T00:00:00.000Z`;
+
+describe('the queries of the screens use indexes', () => {
+  let m: Memory;
+  let db: Database;
+
+  beforeEach(() => {
+    // A fresh memory for each check: a statement prepared once is cached and would not be seen again.
+    m = openMemory({ dataDir: ':memory:', clock: steppingClock('2026-12-01T00:00:00Z', 1000) });
+    db = databaseOf(m);
+    m.observe([{ subject: 'me', predicate: 'manager', object: 'A', fact: 'My manager is A.', reference_time: at('09-01'), cardinality: 'one' }]);
+    m.observe([{ subject: 'me', predicate: 'manager', object: 'B', fact: 'My manager changed to B.', reference_time: at('09-15'), cardinality: 'one' }]);
+    m.observe([{ subject: 'Sato', predicate: 'likes', object: 'tea', fact: 'Sato likes tea.', reference_time: at('09-02') }]);
+  });
+
+  const check = (run: () => unknown) => {
+    const plans = plansOf(db, run);
+    expect(plans.length).toBeGreaterThan(0);
+    return { plans, scans: tableScans(plans) };
+  };
+
+  it('sees a full scan when there is one (the check can fail)', () => {
+    const { scans } = check(() => db.prepare('SELECT count(*) FROM facts f WHERE f.fact LIKE ?').get('%tea%'));
+    expect(scans).toHaveLength(1);
+  });
+
+  it('as of a time: by subject, all current facts, and the history as of it', () => {
+    expect(check(() => m.listFacts({ subject: 'me', asOf: at('09-10') })).scans).toEqual([]);
+    expect(check(() => m.listFactPage({ asOf: at('09-10'), limit: 100 })).scans).toEqual([]);
+    expect(check(() => m.listFactPage({ asOf: at('09-10'), history: true, limit: 100 })).scans).toEqual([]);
+  });
+
+  it('a page of listFacts with a subject, predicate or entity filter, and its total', () => {
+    for (const query of [{ subject: 'me' }, { predicate: 'manager' }, { predicate: 'manager', history: true, newestFirst: true }, { entity: 'A', history: true }, { subject: 'me', text: 'manager' }, { predicate: 'likes', text: 'te' }]) {
+      const { plans, scans } = check(() => m.listFactPage({ ...query, limit: 50, offset: 50 }));
+      expect(scans, JSON.stringify(query)).toEqual([]);
+      expect(plans.some((p) => /count\(\*\)/.test(p.sql)), 'the total is counted').toBe(true);
+    }
+  });
+
+  it("a fact's page: its versions, sources, what closed it and what it closed", () => {
+    const a = m.listFacts({ history: true, predicate: 'manager' }).find((f) => f.object === 'A' && f.expired_at === null)!;
+    const b = m.listFacts({ predicate: 'manager' })[0]!;
+    const { plans, scans } = check(() => {
+      expect(m.factDetails(b.id).closed.map((f) => f.id)).toEqual([a.id]);
+      m.factDetails(a.id);
+    });
+    expect(scans).toEqual([]);
+    expect(plans.flatMap((p) => p.plan).some((line) => /facts_live_by_invalidated_by/.test(line))).toBe(true);
+  });
+
+  it('the facts overlapping [t1, t2)', () => {
+    const { plans, scans } = check(() => m.listFactPage({ history: true, overlapping: { from: at('09-05'), to: at('09-20') }, limit: 100 }));
+    expect(scans).toEqual([]);
+    expect(plans.flatMap((p) => p.plan).some((line) => /facts_by_valid_at/.test(line))).toBe(true);
+  });
+});

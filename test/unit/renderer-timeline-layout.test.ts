@@ -1,0 +1,81 @@
+/**
+ * The timeline's pure layout (renderer/src/timeline): Fit skips a long empty stretch with a few old
+ * facts beyond it (timeline-fit.ts); facts of a slot that do not overlap share a lane, and a row of
+ * more than MAX_LANES lanes is folded until opened (timeline-model.ts); a label starts at the left
+ * edge of the part of its bar on screen (bar-label.ts).
+ */
+import { describe, expect, it } from 'vitest';
+import type { FactRecord } from '../../shared/memory-schema';
+import { visibleLabel } from '../../renderer/src/timeline/bar-label';
+import { fitSpan } from '../../renderer/src/timeline/timeline-fit';
+import { buildLayout, buildRow, LANE_HEIGHT, MAX_LANES, ROW_PADDING } from '../../renderer/src/timeline/timeline-model';
+
+const DAY = 86_400_000;
+const t = (iso: string) => Date.parse(iso);
+
+function density(from: number, to: number, at: Record<number, number>, buckets = 120) {
+  const counts = new Array<number>(buckets).fill(0);
+  for (const [ms, n] of Object.entries(at)) counts[Math.min(buckets - 1, Math.floor(((Number(ms) - from) / (to - from)) * buckets))]! += n;
+  return { from, to, counts };
+}
+
+const fact = (id: string, validAt: string, invalidAt: string | null) => ({ id, valid_at: validAt, invalid_at: invalidAt }) as FactRecord;
+
+describe('Fit', () => {
+  it('skips a long empty stretch before the data, with the few facts before it', () => {
+    const first = t('2023-06-01T00:00:00Z');
+    const dataFrom = t('2026-01-01T00:00:00Z');
+    const now = t('2026-04-01T00:00:00Z');
+    const d = density(first, now, { [first]: 3, [dataFrom]: 200, [dataFrom + 30 * DAY]: 300, [dataFrom + 80 * DAY]: 297 });
+    const span = fitSpan(d, first, now, now);
+    expect(span.from).toBeGreaterThan(dataFrom - 15 * DAY);
+    expect(span.from).toBeLessThanOrEqual(dataFrom);
+    expect(span.to).toBeGreaterThanOrEqual(now);
+  });
+
+  it('keeps everything when the data has no long gap, or the far side holds many facts', () => {
+    const from = t('2026-01-01T00:00:00Z');
+    const now = t('2026-12-01T00:00:00Z');
+    const even = density(from, now, Object.fromEntries(Array.from({ length: 11 }, (_, i) => [from + i * 30 * DAY, 10])));
+    expect(fitSpan(even, from, now, now)).toMatchObject({ from });
+    // Two halves of the data apart: both are kept.
+    const halves = density(from, now, { [from]: 50, [now - DAY]: 50 });
+    expect(fitSpan(halves, from, now, now).from).toBe(from);
+    // No density (no facts): the range given.
+    expect(fitSpan(null, from, now, now)).toEqual({ from, to: now });
+  });
+});
+
+describe('lanes', () => {
+  it('puts facts of a slot that do not overlap in one lane, and folds a row of many lanes', () => {
+    const row = buildRow('k', 'me', 'likes', [fact('a', '2026-01-01T00:00:00Z', '2026-02-01T00:00:00Z'), fact('b', '2026-02-01T00:00:00Z', null), fact('c', '2026-01-15T00:00:00Z', null)]);
+    expect(row.bars.map((b) => [b.fact.id, b.lane])).toEqual([
+      ['a', 0],
+      ['c', 1],
+      ['b', 0],
+    ]);
+    expect(row.folded).toBe(false);
+    const many = Array.from({ length: MAX_LANES + 2 }, (_, i) => fact(`f${i}`, `2026-01-0${i + 1}T00:00:00Z`, null));
+    const folded = buildRow('k', 'me', 'likes', many);
+    expect([folded.lanes, folded.folded, folded.height]).toEqual([MAX_LANES + 2, true, LANE_HEIGHT + ROW_PADDING]);
+    const opened = buildRow('k', 'me', 'likes', many, { open: true });
+    expect([opened.folded, opened.height]).toEqual([false, (MAX_LANES + 2) * LANE_HEIGHT + ROW_PADDING]);
+  });
+});
+
+describe('the as-of layout', () => {
+  it("puts the user's rows first, then by subject and predicate", () => {
+    const f = (id: string, subject: string, predicate: string) => ({ ...fact(id, '2026-01-01T00:00:00Z', null), subject, subject_id: subject, predicate, object: id, fact: id });
+    const layout = buildLayout([f('1', 'Aoki', 'likes'), f('2', 'me', 'manager'), f('3', 'Zed', 'likes'), f('4', 'me', 'likes')], '', t('2026-02-01T00:00:00Z'));
+    expect(layout.rows.map((r) => `${r.subject} · ${r.predicate}`)).toEqual(['me · likes', 'me · manager', 'Aoki · likes', 'Zed · likes']);
+  });
+});
+
+describe('bar labels', () => {
+  it('start at the left edge of the visible part, and fit in it', () => {
+    expect(visibleLabel('Kyoto', -300, 200, 600)).toEqual({ x: 5, text: 'Kyoto' });
+    expect(visibleLabel('Kyoto', 100, 200, 600)).toEqual({ x: 105, text: 'Kyoto' });
+    expect(visibleLabel('a long value that does not fit', 550, 900, 600).text).toMatch(/…$/);
+    expect(visibleLabel('Kyoto', 598, 900, 600).text).toBe('');
+  });
+});

@@ -1,6 +1,8 @@
 /** File access for the command: reads with clear errors, writes atomically (temp file + rename). */
-import { closeSync, fsyncSync, openSync, readFileSync, renameSync, rmSync, writeSync } from 'node:fs';
+import { closeSync, createReadStream, fsyncSync, openSync, readFileSync, renameSync, rmSync, statSync, writeSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
+import parserStream from 'stream-json';
+import Assembler from 'stream-json/assembler.js';
 import { InputError } from './errors';
 import { describeJsonError } from './json-position';
 
@@ -23,19 +25,61 @@ export function readJsonFile(file: string, cwd: string): unknown {
   }
 }
 
+/** Files from this size are parsed as a stream: a whole string of them would pass what one string can hold (~512 MB). */
+export const STREAMED_JSON_BYTES = 256 * 1024 * 1024;
+
+/** Whether `file` is large enough to be parsed as a stream (a missing file is not: reading it says so). */
+export function isLargeFile(file: string, cwd: string): boolean {
+  try {
+    return statSync(resolve(cwd, file)).size >= STREAMED_JSON_BYTES;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Parses a JSON file of any size: a small one whole (with the line and column of a fault), a large
+ * one (an export of a memory of years) as a stream of tokens assembled into the same value.
+ */
+export async function readJsonFileOfAnySize(file: string, cwd: string, streamFrom = STREAMED_JSON_BYTES): Promise<unknown> {
+  const path = resolve(cwd, file);
+  let size: number;
+  try {
+    size = statSync(path).size;
+  } catch (error) {
+    throw new InputError(`cannot read ${file}: ${describeFsError(error)}`);
+  }
+  if (size < streamFrom) return readJsonFile(file, cwd);
+  const tokens = createReadStream(path).pipe(parserStream());
+  try {
+    return await new Promise<unknown>((done, fail) => {
+      Assembler.connectTo(tokens, { onDone: (asm) => done(asm.current) });
+      tokens.on('error', fail);
+      tokens.on('end', () => fail(new Error('the file ends before the JSON value does')));
+    });
+  } catch (error) {
+    throw new InputError(`${file}: not JSON (${(error as Error).message})`);
+  } finally {
+    tokens.destroy();
+  }
+}
+
 /**
  * Writes `text` to `file` so that readers see either the old file or the whole new one: the text goes
  * to a temporary file beside it, is flushed to disk, and is renamed over the target.
  */
-export function writeFileAtomic(file: string, text: string, cwd: string): void {
+export function writeFileAtomic(file: string, text: string | Iterable<string>, cwd: string): void {
   const target = resolve(cwd, file);
   const temp = join(dirname(target), `.${basename(target)}.${process.pid}.${Date.now().toString(36)}.tmp`);
   let fd: number | undefined;
   try {
     fd = openSync(temp, 'wx', 0o644);
-    const data = Buffer.from(text, 'utf8');
-    let written = 0;
-    while (written < data.length) written += writeSync(fd, data, written, data.length - written);
+    // Pieces (an export of a large memory is longer than one string can be) are written as they come.
+    for (const piece of typeof text === 'string' ? [text] : text) {
+      const data = Buffer.from(piece, 'utf8');
+      let written = 0;
+      while (written < data.length) written += writeSync(fd, data, written, data.length - written);
+    }
     fsyncSync(fd);
     closeSync(fd);
     fd = undefined;

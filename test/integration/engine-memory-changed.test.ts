@@ -36,7 +36,7 @@ describe('memory changed', () => {
     const fact = memory.listFacts()[0]!;
     memory.editFact(fact.id, { fact: 'My manager is A-san.' });
     const edited = memory.listFacts()[0]!;
-    memory.closeFact(edited.id, '2026-09-20T00:00:00Z');
+    memory.closeFact(edited.id, '2026-09-20T00:00:00.000Z');
     const conversation = memory.createConversation('Chat');
     memory.renameConversation(conversation.id, 'Renamed');
     const [appended] = memory.appendMessages([{ role: 'user', content: 'hello', time: '2026-09-02T00:00:00Z', conversation: conversation.id }]);

@@ -1,7 +1,8 @@
-/** `tempora export` and `tempora import`: the versioned JSON document (format tempora.memory, version 1). */
+/** `tempora export` and `tempora import`: the versioned JSON document (format tempora.memory, version 3). */
+import { exportJsonChunks } from '../../../shared/export-json';
 import { MemoryInputError } from '../../memory/index';
-import type { CommandSpec } from '../command';
-import { readJsonFile, writeFileAtomic } from '../files';
+import type { CommandContext, CommandSpec } from '../command';
+import { isLargeFile, readJsonFile, readJsonFileOfAnySize, writeFileAtomic } from '../files';
 import { plural, printJson, printLines } from '../output';
 
 export const exportCommand: CommandSpec = {
@@ -19,9 +20,16 @@ export const exportCommand: CommandSpec = {
   run(ctx) {
     const out = ctx.string('out');
     const doc = ctx.readMemory((memory) => memory.exportMemory());
-    const text = `${JSON.stringify(doc, null, 2)}\n`;
-    if (out === undefined) return ctx.io.stdout(text);
-    writeFileAtomic(out, text, ctx.io.cwd);
+    // Written in pieces: a memory of a million facts is a document longer than one string can hold.
+    const pieces = function* () {
+      yield* exportJsonChunks(doc);
+      yield '\n';
+    };
+    if (out === undefined) {
+      for (const piece of pieces()) ctx.io.stdout(piece);
+      return;
+    }
+    writeFileAtomic(out, pieces(), ctx.io.cwd);
     const counts = { conversations: doc.conversations.length, episodes: doc.episodes.length, entities: doc.entities.length, facts: doc.facts.length };
     if (ctx.json) return printJson(ctx.io, { out, exported_at: doc.exported_at, ...counts });
     printLines(ctx.io, [
@@ -45,21 +53,26 @@ export const importCommand: CommandSpec = {
   positionals: { min: 1, max: 1, name: 'FILE' },
   run(ctx) {
     const file = ctx.positionals[0]!;
-    const doc = readJsonFile(file, ctx.io.cwd);
-    const summary = ctx.withMemory((memory) => {
-      try {
-        return memory.importMemory(doc, { replace: ctx.flag('replace') });
-      } catch (error) {
-        if (error instanceof MemoryInputError) throw new MemoryInputError(`${file}: ${error.message}`, `${file}: ${error.where}`);
-        throw error;
-      }
-    });
-    if (ctx.json) return printJson(ctx.io, summary);
-    printLines(ctx.io, [
-      `Imported ${plural(summary.facts, 'fact version')}, ${plural(summary.entities, 'entity', 'entities')}, ` +
-        `${plural(summary.episodes, 'message')} and ${plural(summary.conversations, 'conversation')} from ${file}` +
-        `${summary.replaced ? ` (${summary.replaced} replaced)` : ''}` +
-        `${summary.merged ? `; ${plural(summary.merged, 'entity', 'entities')} joined the ones already here (you, and the same names)` : ''}.`,
-    ]);
+    // A document of a large memory is read as a stream (asynchronously); others at once.
+    if (isLargeFile(file, ctx.io.cwd)) return readJsonFileOfAnySize(file, ctx.io.cwd).then((doc) => importDocument(ctx, file, doc));
+    importDocument(ctx, file, readJsonFile(file, ctx.io.cwd));
   },
 };
+
+function importDocument(ctx: CommandContext, file: string, doc: unknown): void {
+  const summary = ctx.withMemory((memory) => {
+    try {
+      return memory.importMemory(doc, { replace: ctx.flag('replace') });
+    } catch (error) {
+      if (error instanceof MemoryInputError) throw new MemoryInputError(`${file}: ${error.message}`, `${file}: ${error.where}`);
+      throw error;
+    }
+  });
+  if (ctx.json) return printJson(ctx.io, summary);
+  printLines(ctx.io, [
+    `Imported ${plural(summary.facts, 'fact version')}, ${plural(summary.entities, 'entity', 'entities')}, ` +
+      `${plural(summary.episodes, 'message')} and ${plural(summary.conversations, 'conversation')} from ${file}` +
+      `${summary.replaced ? ` (${summary.replaced} replaced)` : ''}` +
+      `${summary.merged ? `; ${plural(summary.merged, 'entity', 'entities')} joined the ones already here (you, and the same names)` : ''}.`,
+  ]);
+}

@@ -3,32 +3,46 @@
  * names the message mentions, then the most talked-about) and the predicates in use, so the model
  * reuses them instead of inventing new ones.
  */
+import type { Database } from 'better-sqlite3';
 import type { Cardinality, EntityType } from '../../../shared/memory-schema';
+import { mostTalkedAbout, predicatesInUse } from './live-counts';
 import type { StoreContext } from './store-context';
+
+/** Each run of one to three characters of `text` (code points), once: a name that occurs in the text begins with one of them. */
+export function nameHeads(text: string): string[] {
+  const chars = Array.from(text);
+  const heads = new Set<string>();
+  for (let i = 0; i < chars.length; i++) {
+    let head = '';
+    for (let n = 0; n < 3 && i + n < chars.length; n++) heads.add((head += chars[i + n]!));
+  }
+  return [...heads];
+}
 
 export interface Vocabulary {
   knownEntities: { name: string; type: EntityType; aliases: string[] }[];
   knownPredicates: { predicate: string; cardinality: Cardinality }[];
 }
 
+/**
+ * The entities whose name `content` says (case as written), first stored first: found by the
+ * name's first characters (the index entities_by_name_head), not by reading every entity.
+ */
+export function mentionedEntities(db: Database, content: string, limit: number): string[] {
+  return db
+    .prepare<[string, string, number], string>('SELECT id FROM entities WHERE substr(name, 1, 3) IN (SELECT value FROM json_each(?)) AND instr(?, name) > 0 ORDER BY rowid LIMIT ?')
+    .pluck()
+    .all(JSON.stringify(nameHeads(content)), content, limit);
+}
+
 export function vocabularyFor(ctx: Pick<StoreContext, 'db' | 'entities'>, content: string): Vocabulary {
-  const mentioned = ctx.db
-    .prepare<[string], { id: string }>("SELECT entity_id AS id FROM entities_fts WHERE instr(?, substr(names, 1, instr(names || char(10), char(10)) - 1)) > 0 LIMIT 20")
-    .all(content)
-    .map((r) => r.id);
-  const frequent = ctx.db
-    .prepare<[], { id: string }>('SELECT subject_id AS id FROM facts WHERE expired_at IS NULL GROUP BY subject_id ORDER BY COUNT(*) DESC LIMIT 15')
-    .all()
-    .map((r) => r.id);
+  const mentioned = mentionedEntities(ctx.db, content, 20);
+  const frequent = mostTalkedAbout(ctx.db, 15);
   const ids = [...new Set([...mentioned, ...frequent])].slice(0, 25);
   const knownEntities = ids.flatMap((id) => {
     const e = ctx.entities.byId(id);
     return e ? [{ name: e.name, type: e.type, aliases: e.aliases.slice(0, 4) }] : [];
   });
-  const knownPredicates = ctx.db
-    .prepare<[], { predicate: string; cardinality: Cardinality }>(
-      'SELECT predicate, MIN(cardinality) AS cardinality FROM facts INDEXED BY facts_live_by_predicate WHERE expired_at IS NULL GROUP BY predicate ORDER BY COUNT(*) DESC LIMIT 40',
-    )
-    .all();
+  const knownPredicates: { predicate: string; cardinality: Cardinality }[] = predicatesInUse(ctx.db, 40);
   return { knownEntities, knownPredicates };
 }

@@ -4,6 +4,7 @@
  * stay consistent with the rules.
  */
 import type { Precision } from '../../../shared/memory-schema';
+import { isIsoUtc } from '../../../shared/time';
 import type { EntityStore } from '../store/entity-store';
 import { objectKeyOf, type FactRows, type FactRow } from '../store/fact-rows';
 import { MemoryInputError } from '../memory-errors';
@@ -33,6 +34,12 @@ export interface EditContext {
 
 export function editFact(ctx: EditContext, factId: string, edit: FactEdit): { id: string; changes: SlotChanges } {
   const row = liveRow(ctx.rows, factId);
+  // Stored times are canonical (the API and the CLI read what people type into them first): any
+  // other text would sort wrongly and make an export that does not import.
+  for (const field of ['valid_at', 'invalid_at'] as const) {
+    const value = edit[field];
+    if (typeof value === 'string' && !isIsoUtc(value)) throw new MemoryInputError(`${field} must be an ISO-8601 UTC time with milliseconds, like 2026-09-01T01:00:00.000Z (got ${JSON.stringify(value)})`, field);
+  }
   const validAt = edit.valid_at ?? row.valid_at;
   const validPrecision = edit.valid_at === undefined ? row.valid_at_precision : (edit.valid_at_precision ?? 'instant');
   const end = endAfterEdit(row, edit);

@@ -1,11 +1,15 @@
 /**
- * Loading a whole memory into an empty store (memory-import.ts): the secondary indexes and the
- * full-text queue triggers of the loaded tables are dropped while rows go in, then everything is
- * indexed once, in the same transaction.
+ * Loading a whole memory into an empty store (memory-import.ts): the secondary indexes, the
+ * full-text queue triggers and the live-count triggers (store/live-counts.ts) of the loaded tables
+ * are dropped while rows go in, then everything is indexed and counted once, in the same transaction.
  */
 import type { Database } from 'better-sqlite3';
 import type { BulkLoadHelper } from './bulk-load-helper';
 import { indexAllFullText, setFullTextBuffer } from '../text-search/fts-index';
+import { LIVE_COUNT_TRIGGERS, recountLiveFacts } from '../store/live-counts';
+
+/** Triggers that would run once per loaded row: dropped while loading, their work done once after. */
+const ROW_TRIGGERS = ['facts_fts_insert', 'episodes_fts_insert', ...LIVE_COUNT_TRIGGERS].map((name) => `'${name}'`).join(', ');
 
 /**
  * A load into an empty store: drops the secondary indexes and full-text queue triggers of the loaded
@@ -18,7 +22,7 @@ export function startBulkLoad(db: Database, helper: BulkLoadHelper | null): { fi
   const objects = db
     .prepare<[], { type: string; name: string; sql: string }>(
       `SELECT type, name, sql FROM sqlite_master WHERE sql IS NOT NULL AND tbl_name IN ('facts', 'episodes', 'fact_episodes', 'claims')
-       AND ((type = 'index') OR (type = 'trigger' AND name IN ('facts_fts_insert', 'episodes_fts_insert')))`,
+       AND ((type = 'index') OR (type = 'trigger' AND name IN (${ROW_TRIGGERS})))`,
     )
     .all();
   for (const o of objects) db.exec(`DROP ${o.type === 'index' ? 'INDEX' : 'TRIGGER'} ${o.name}`);
@@ -37,6 +41,7 @@ export function startBulkLoad(db: Database, helper: BulkLoadHelper | null): { fi
         indexAllFullText(db);
         setFullTextBuffer(db, 'default');
       }
+      recountLiveFacts(db);
       for (const o of objects) if (o.type === 'trigger') db.exec(o.sql);
     },
   };

@@ -1,4 +1,11 @@
-/** The main navigation: one link per screen; the current one is marked for screen readers too. */
+/**
+ * The main navigation: one link per screen; the current one is marked for screen readers too.
+ * Review shows how many learned messages wait for the user's word (only while any do, or the
+ * setting is on).
+ */
+import { useQuery } from '@tanstack/react-query';
+import { useApi } from './api-context';
+import { memoryKeys } from './query-keys';
 import { hrefOf, type Screen } from './router';
 import { ThemeToggle } from './ThemeToggle';
 
@@ -8,9 +15,17 @@ const ITEMS: { screen: Screen; label: string; key: string }[] = [
   { screen: 'facts', label: 'Facts', key: '3' },
   { screen: 'models', label: 'Models', key: '4' },
   { screen: 'data', label: 'Export / Import', key: '5' },
+  { screen: 'review', label: 'Review', key: '6' },
 ];
 
+function useReviewWaiting(): { on: boolean; waiting: number } {
+  const api = useApi();
+  const settings = useQuery({ queryKey: [...memoryKeys.all, 'review', 'settings'], queryFn: () => api.reviewSettings({}) });
+  return { on: settings.data?.reviewBeforeRemembering ?? false, waiting: settings.data?.waiting ?? 0 };
+}
+
 export function Nav({ current }: { current: Screen }) {
+  const review = useReviewWaiting();
   return (
     <nav className="nav" aria-label="Main">
       <div className="brand" aria-hidden="true">
@@ -26,6 +41,11 @@ export function Nav({ current }: { current: Screen }) {
               title={`${item.label} (Alt+${item.key})`}
             >
               {item.label}
+              {item.screen === 'review' && review.waiting > 0 && (
+                <span className="nav-count" aria-label={`, ${review.waiting} waiting`} data-testid="review-count">
+                  {review.waiting}
+                </span>
+              )}
             </a>
           </li>
         ))}
@@ -35,7 +55,7 @@ export function Nav({ current }: { current: Screen }) {
   );
 }
 
-/** Alt+1…5 switch screens. */
+/** Alt+1…6 switch screens. */
 export function screenForShortcut(key: string): Screen | null {
   return ITEMS.find((item) => item.key === key)?.screen ?? null;
 }

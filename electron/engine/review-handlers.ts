@@ -1,0 +1,52 @@
+/**
+ * The API calls of review before remembering (shared/review-contract.ts): the setting, what waits,
+ * approve (times typed in the edits are read in the user's zone, as in the fact forms) and reject.
+ * Part of createApiHandlers.
+ */
+import type { z } from 'zod';
+import type { ApiResponse, apiCalls } from '../../shared/api-contract';
+import { ApiError } from '../../shared/api-error';
+import { readTimeInput, userTimeZone } from '../assistant/index';
+import { endBeforeStartMessage } from './api-errors';
+import type { ApprovedEdit, SlotChanges } from '../memory/index';
+import type { TemporaEngine } from './engine';
+
+type ReviewCalls = 'reviewSettings' | 'setReviewBeforeRemembering' | 'pendingReviews' | 'approveReview' | 'rejectReview';
+type ReviewHandlers = { [N in ReviewCalls]: (request: z.output<(typeof apiCalls)[N]['request']>) => Promise<ApiResponse<N>> };
+
+export function reviewHandlers(engine: TemporaEngine): ReviewHandlers {
+  const memory = engine.memory;
+  /** The current versions the approval wrote (a fact it only confirmed counts too). */
+  const written = (changes: SlotChanges) => [...new Set([...changes.inserted, ...changes.confirmed])].filter((id) => memory.getFact(id)?.expired_at === null);
+  return {
+    reviewSettings: async () => memory.reviewSettings(),
+    setReviewBeforeRemembering: async ({ enabled }) => memory.setReviewBeforeRemembering(enabled),
+    pendingReviews: async () => memory.pendingReviews(),
+    approveReview: async ({ episodeId, edits = [] }) => {
+      const now = memory.clock.now();
+      const read: ApprovedEdit[] = edits.map((edit, i) => ({
+        index: edit.index,
+        ...(edit.keep === undefined ? {} : { keep: edit.keep }),
+        ...(edit.object === undefined ? {} : { object: edit.object }),
+        ...(edit.fact === undefined ? {} : { fact: edit.fact }),
+        ...(edit.validAt === undefined ? {} : { validAt: readTimeInput(edit.validAt, `edits.${i}.validAt`, now) }),
+        ...(edit.end === undefined ? {} : { end: edit.end === null || edit.end === '' ? null : readTimeInput(edit.end, `edits.${i}.end`, now) }),
+      }));
+      // An end before the start, said in the user's zone (the memory checks it too, in UTC).
+      const proposed = memory.pendingReviews().find((r) => r.episodeId === episodeId)?.facts;
+      read.forEach((edit, i) => {
+        const f = proposed?.[edit.index];
+        if (!f || edit.keep === false) return;
+        const start = edit.validAt ?? { at: f.validAt, precision: f.validPrecision };
+        const end = edit.end === undefined ? (f.end === null ? null : { at: f.end, precision: f.endPrecision }) : edit.end;
+        if (end !== null && end.at <= start.at) throw new ApiError('invalid_input', `edits.${i}: ${endBeforeStartMessage('the end', end, start, userTimeZone())}`, { field: `edits.${i}.${edit.end === undefined ? 'validAt' : 'end'}` });
+      });
+      const changes = memory.approveReview(episodeId, read);
+      return { episodeId, factIds: written(changes), waiting: memory.reviewSettings().waiting };
+    },
+    rejectReview: async ({ episodeId }) => {
+      memory.rejectReview(episodeId);
+      return { episodeId, factIds: [], waiting: memory.reviewSettings().waiting };
+    },
+  };
+}

@@ -1,0 +1,88 @@
+/**
+ * Review before remembering: the setting (off by default) and the inbox of learned messages that
+ * wait for the user's word. Keyboard first: ↓/↑ or j/k move between messages, A approves the
+ * focused one, R rejects it, E opens its first fact's fields. After a decision the next message
+ * takes the focus.
+ */
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useRef, useState, type KeyboardEvent } from 'react';
+import type { PendingReview, ReviewSettings } from '../../../shared/review-contract';
+import { useApi } from '../app/api-context';
+import { memoryKeys } from '../app/query-keys';
+import { errorMessage } from '../api/client';
+import { ErrorText } from '../common/ErrorText';
+import { pluralise } from '../common/format';
+import { queryError } from '../common/query-error';
+import { ReviewItem } from './ReviewItem';
+
+export const reviewKeys = {
+  settings: [...memoryKeys.all, 'review', 'settings'] as const,
+  pending: [...memoryKeys.all, 'review', 'pending'] as const,
+};
+
+function ReviewSetting({ settings }: { settings: ReviewSettings | undefined }) {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  const [error, setError] = useState<string | null>(null);
+  const toggle = async (enabled: boolean) => {
+    setError(null);
+    try {
+      queryClient.setQueryData(reviewKeys.settings, await api.setReviewBeforeRemembering({ enabled }));
+    } catch (e) {
+      setError(errorMessage(e));
+    }
+  };
+  return (
+    <div className="review-setting">
+      <label className="checkbox">
+        <input type="checkbox" checked={settings?.reviewBeforeRemembering ?? false} disabled={!settings} onChange={(e) => void toggle(e.target.checked)} data-testid="review-enabled" /> Review what Tempora learns before it is remembered
+      </label>
+      <p className="muted small">While on, what the model takes from each message waits here. Nothing waiting is remembered or given to the chat model until you approve it.</p>
+      <ErrorText message={error} />
+    </div>
+  );
+}
+
+export function ReviewScreen() {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  const settings = useQuery({ queryKey: reviewKeys.settings, queryFn: () => api.reviewSettings({}) });
+  const pending = useQuery<PendingReview[]>({ queryKey: reviewKeys.pending, queryFn: () => api.pendingReviews({}) });
+  const list = useRef<HTMLDivElement>(null);
+
+  const items = () => [...(list.current?.querySelectorAll<HTMLElement>('[data-testid="review-item"]') ?? [])];
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    const key = event.key;
+    if (!['ArrowDown', 'ArrowUp', 'j', 'k'].includes(key) || (event.target as HTMLElement).closest('input, textarea, button')) return;
+    const all = items();
+    const at = all.findIndex((el) => el === document.activeElement);
+    const next = key === 'ArrowDown' || key === 'j' ? Math.min(all.length - 1, at + 1) : Math.max(0, at - 1);
+    all[next]?.focus();
+    event.preventDefault();
+  };
+  const decided = (index: number) => {
+    void queryClient.invalidateQueries({ queryKey: [...memoryKeys.all, 'review'] });
+    // The next message (now at this place) takes the focus once the list is fetched again.
+    void queryClient.refetchQueries({ queryKey: reviewKeys.pending }).then(() => requestAnimationFrame(() => (items()[index] ?? items()[index - 1])?.focus()));
+  };
+
+  const reviews = pending.data ?? [];
+  return (
+    <div className="review-screen">
+      <header className="screen-header">
+        <h1>Review</h1>
+        <p className="muted" role="status">
+          {pending.data ? (reviews.length ? `${pluralise(reviews.length, 'message')} waiting` : 'Nothing waiting for review.') : 'Loading…'}
+        </p>
+      </header>
+      <ReviewSetting settings={settings.data} />
+      {pending.error && <ErrorText message={queryError(pending.error)} />}
+      {reviews.length > 0 && <p className="muted small">Keys: ↓/↑ or j/k move · A approve · R reject · E edit the first fact.</p>}
+      <div className="review-list" ref={list} onKeyDown={onKeyDown}>
+        {reviews.map((review, i) => (
+          <ReviewItem key={review.episodeId} review={review} onDecided={() => decided(i)} />
+        ))}
+      </div>
+    </div>
+  );
+}

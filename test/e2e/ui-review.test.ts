@@ -1,0 +1,117 @@
+/**
+ * Review before remembering, in Chromium over the bridge, with the scripted model learning: the
+ * setting turned on in the Review screen, learned messages wait there (counted in the navigation,
+ * no fact yet), one is approved with a fact corrected first — from the keyboard — and one rejected;
+ * a bad time in an edit shows the engine's error naming the field and changes nothing.
+ */
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { IngestionWorker } from '../../electron/assistant/ingestion/ingestion-worker';
+import { scriptedModel } from '../fixtures/scripted-model';
+import { CHROMIUM_MISSING } from './helpers/browser';
+import { screenshot } from './helpers/screenshots';
+import { go, startUi, type UiSession } from './helpers/ui-session';
+
+const fact = (predicate: string, object: string, text: string, cardinality: 'one' | 'many' = 'one') => ({ subject: 'me', subject_type: 'user' as const, predicate, object, object_type: 'place' as const, fact: text, cardinality });
+const model = scriptedModel({
+  extract: {
+    'I live in Tokyo.': [fact('lives_in', 'Tokyo', 'I live in Tokyo.')],
+    'I visited Kyoto and Nara.': [fact('visited', 'Kyoto', 'I visited Kyoto.', 'many'), fact('visited', 'Nara', 'I visited Nara.', 'many')],
+    'My manager is Sato.': [{ ...fact('manager', 'Sato', 'My manager is Sato.'), object_type: 'person' as const }],
+  },
+});
+
+let ui: UiSession;
+let conversationId: string;
+
+async function learnAll(): Promise<void> {
+  const worker = new IngestionWorker(ui.engine.memory, {
+    model: () => model,
+    onEvent: (event) => ui.engine.emit({ name: 'ingestionProgress', payload: { counts: event.counts, lastError: event.type === 'job-failed' ? event.error : null } }),
+  });
+  worker.start();
+  await worker.whenIdle();
+  await worker.stop();
+}
+
+describe.skipIf(CHROMIUM_MISSING !== null)('review before remembering', () => {
+  beforeAll(async () => {
+    process.env.TEMPORA_TZ = 'Asia/Tokyo';
+    ui = await startUi({ engine: { startWorker: false } });
+    conversationId = ui.engine.memory.createConversation().id;
+  });
+
+  afterEach(async (context) => {
+    if (context.task.result?.state === 'fail' && ui) await screenshot(ui.page, `failed-review-${context.task.name.slice(0, 40).replace(/[^\w-]+/g, '-')}`);
+  });
+
+  afterAll(async () => {
+    await ui?.close();
+    delete process.env.TEMPORA_TZ;
+  });
+
+  it('is off by default; turned on, learned messages wait in the inbox and nothing is remembered', async () => {
+    const { page, engine } = ui;
+    await go(page, '#/review');
+    await expect.poll(() => page.locator('.review-screen [role="status"]').textContent()).toBe('Nothing waiting for review.');
+    expect(await page.getByTestId('review-enabled').isChecked()).toBe(false);
+    await page.getByTestId('review-enabled').check();
+    await expect.poll(() => engine.memory.reviewSettings().reviewBeforeRemembering).toBe(true);
+    for (const [content, time] of [
+      ['I live in Tokyo.', '2026-09-01T09:00:00+09:00'],
+      ['I visited Kyoto and Nara.', '2026-09-02T09:00:00+09:00'],
+      ['My manager is Sato.', '2026-09-03T09:00:00+09:00'],
+    ] as const) {
+      engine.memory.appendMessage({ role: 'user', content, time, timeZone: 'Asia/Tokyo', conversation: conversationId });
+    }
+    await learnAll();
+    expect(engine.memory.listFacts({ history: true })).toEqual([]);
+    await expect.poll(() => page.locator('.review-screen [role="status"]').textContent()).toBe('3 messages waiting');
+    await expect.poll(() => page.getByTestId('review-count').textContent()).toBe('3');
+    const first = page.getByTestId('review-item').first();
+    expect(await first.locator('.review-message').textContent()).toBe('I live in Tokyo.');
+    expect(await first.getByTestId('proposed-fact').textContent()).toContain('me · lives_in · Tokyo');
+    // The start as said, in the user's zone (the message came on 1 Sep at 09:00 Tokyo time).
+    expect(await first.getByTestId('proposed-fact').textContent()).toContain('Sep 1, 2026');
+    await screenshot(page, 'review', { docs: true });
+  });
+
+  it('approves from the keyboard with a fact corrected first; rejects another; the next takes the focus', async () => {
+    const { page, engine } = ui;
+    const first = page.getByTestId('review-item').first();
+    await first.focus();
+    await page.keyboard.press('e');
+    await first.getByTestId('edit-object').fill('Yokohama');
+    await first.getByTestId('edit-valid-at').fill('2026-08');
+    await first.focus();
+    await page.keyboard.press('a');
+    await expect.poll(() => page.locator('.review-screen [role="status"]').textContent()).toBe('2 messages waiting');
+    const lives = engine.memory.listFacts({ history: false, predicate: 'lives_in' });
+    expect(lives.map((f) => [f.object, f.valid_at, f.valid_at_precision])).toEqual([['Yokohama', '2026-07-31T15:00:00.000Z', 'month']]);
+    // The next message has the focus: leave Nara out, approve with the button.
+    await expect.poll(() => page.evaluate(() => document.activeElement?.querySelector('.review-message')?.textContent)).toBe('I visited Kyoto and Nara.');
+    const visited = page.getByTestId('review-item').first();
+    await visited.getByRole('checkbox', { name: 'Keep: I visited Nara.' }).uncheck();
+    await visited.getByRole('button', { name: 'Approve 1 of 2 facts' }).click();
+    await expect.poll(() => engine.memory.listFacts({ history: false, predicate: 'visited' }).map((f) => f.object)).toEqual(['Kyoto']);
+    // The last one: rejected with R.
+    await expect.poll(() => page.evaluate(() => document.activeElement?.querySelector('.review-message')?.textContent)).toBe('My manager is Sato.');
+    await page.keyboard.press('r');
+    await expect.poll(() => page.locator('.review-screen [role="status"]').textContent()).toBe('Nothing waiting for review.');
+    expect(engine.memory.listFacts({ history: false, predicate: 'manager' })).toEqual([]);
+    expect(await page.getByTestId('review-count').count()).toBe(0);
+  });
+
+  it('shows the engine’s error for a time it cannot read, naming the field, and remembers nothing', async () => {
+    const { page, engine } = ui;
+    engine.memory.appendMessage({ role: 'user', content: 'My manager is Sato.', time: '2026-09-05T09:00:00+09:00', timeZone: 'Asia/Tokyo', conversation: conversationId });
+    await learnAll();
+    const item = page.getByTestId('review-item').first();
+    await item.waitFor();
+    await item.getByRole('button', { name: 'Edit' }).click();
+    await item.getByTestId('edit-valid-at').fill('someday soon');
+    await item.getByRole('button', { name: 'Approve' }).click();
+    await expect.poll(() => item.locator('.error-text').textContent()).toMatch(/edits\.0\.validAt: not a time: "someday soon"/);
+    expect(engine.memory.listFacts({ history: false, predicate: 'manager' })).toEqual([]);
+    expect(engine.memory.reviewSettings().waiting).toBe(1);
+  });
+});

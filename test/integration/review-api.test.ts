@@ -1,0 +1,58 @@
+/**
+ * Review before remembering over the API (what IPC and the bridge call): the setting, what waits,
+ * an approval with times typed as people type them (read in the user's zone), an end before the
+ * start refused in words with both times in that zone, and a rejection.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { prepareIngest } from '../../electron/assistant/ingestion/ingest-message';
+import { createApiHandlers, dispatchCall } from '../../electron/engine/api-handlers';
+import { TemporaEngine } from '../../electron/engine/engine';
+import { scriptedModel } from '../fixtures/scripted-model';
+
+const root = mkdtempSync(join(tmpdir(), 'tempora-review-api-'));
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+beforeEach(() => {
+  vi.stubEnv('TEMPORA_TZ', 'Asia/Tokyo');
+  vi.stubEnv('LANCEDB_LOG', 'error');
+});
+afterEach(() => vi.unstubAllEnvs());
+
+describe('review over the API', () => {
+  it('turns on, lists, approves with typed times, refuses an end before the start, rejects', async () => {
+    const engine = await TemporaEngine.open({ dataDir: join(root, 'd'), autoLoadModels: false, startWorker: false });
+    const handlers = createApiHandlers(engine);
+    const call = (name: string, req: unknown = {}) => dispatchCall(handlers, name, req);
+    try {
+      expect(await call('setReviewBeforeRemembering', { enabled: true })).toEqual({ reviewBeforeRemembering: true, waiting: 0 });
+      const ids: string[] = [];
+      for (const [content, object] of [['My manager is Sato.', 'Sato'], ['My manager is Kato.', 'Kato']] as const) {
+        const model = scriptedModel({ extract: { [content]: [{ subject: 'me', predicate: 'manager', object, object_type: 'person', fact: content, cardinality: 'one' }] } });
+        const { episode, job } = engine.memory.appendMessage({ role: 'user', content, time: '2026-09-01T09:00:00+09:00', timeZone: 'Asia/Tokyo', conversation: 'c1' });
+        const prepared = await prepareIngest(engine.memory, model, episode);
+        engine.memory.applyIngestion(job!.id, prepared.learning, prepared.usage);
+        ids.push(episode.id);
+      }
+      const pending = (await call('pendingReviews')) as { episodeId: string; facts: { object: string }[] }[];
+      expect(pending.map((p) => [p.episodeId, p.facts.map((f) => f.object)])).toEqual([
+        [ids[0], ['Sato']],
+        [ids[1], ['Kato']],
+      ]);
+      await expect(call('approveReview', { episodeId: ids[0], edits: [{ index: 0, validAt: '2026-09', end: '2026-08-15' }] })).rejects.toThrow(
+        'edits.0: the end (15 Aug 2026) must be after valid_at (September 2026), times in Asia/Tokyo',
+      );
+      await expect(call('approveReview', { episodeId: ids[0], edits: [{ index: 0, validAt: 'next blue moon' }] })).rejects.toThrow('edits.0.validAt: not a time: "next blue moon"');
+      expect(engine.memory.listFacts({ history: true })).toEqual([]);
+      const approved = (await call('approveReview', { episodeId: ids[0], edits: [{ index: 0, validAt: '2026-08' }] })) as { factIds: string[]; waiting: number };
+      expect(approved.waiting).toBe(1);
+      expect(approved.factIds.map((id) => engine.memory.getFact(id)?.valid_at)).toEqual(['2026-07-31T15:00:00.000Z']);
+      expect(await call('rejectReview', { episodeId: ids[1] })).toEqual({ episodeId: ids[1], factIds: [], waiting: 0 });
+      await expect(call('rejectReview', { episodeId: ids[1] })).rejects.toThrow(`message ${ids[1]} has nothing waiting for review`);
+      expect(engine.memory.listFacts().map((f) => f.object)).toEqual(['Sato']);
+    } finally {
+      await engine.close();
+    }
+  });
+});

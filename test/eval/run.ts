@@ -24,6 +24,9 @@
  *   npm run eval -- --size 100000     only that size (repeatable: --size 1k --size 10k)
  *   npm run eval -- --no-scale        the fixture only
  *   npm run eval -- --scale-only      the generated memories only
+ *
+ * Extraction quality instead (extraction/run-extraction.ts): the learning path over ~200 messages.
+ *   npm run eval -- --extraction --model PATH    (--scripted: the perfect scripted model; --limit N, --json, --misses)
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -57,6 +60,15 @@ const { values: args } = parseArgs({
     size: { type: 'string', multiple: true },
     'no-scale': { type: 'boolean', default: false },
     'scale-only': { type: 'boolean', default: false },
+    // the extraction evaluation (extraction/run-extraction.ts)
+    extraction: { type: 'boolean', default: false },
+    model: { type: 'string' },
+    scripted: { type: 'boolean', default: false },
+    limit: { type: 'string' },
+    lang: { type: 'string' },
+    category: { type: 'string' },
+    threads: { type: 'string' },
+    misses: { type: 'boolean', default: false },
     help: { type: 'boolean', short: 'h', default: false },
   },
 });
@@ -71,6 +83,7 @@ const scaleSizes = args['no-scale'] ? [] : args.size?.length ? args.size.flatMap
 
 if (args.help) {
   console.log('usage: npm run eval -- [--json] [--all] [--random-vectors] [--embedding-model PATH] [--query-prefix TEXT] [--document-prefix TEXT] [--size N]... [--no-scale] [--scale-only]');
+  console.log('       npm run eval -- --extraction (--model PATH | --scripted) [--json] [--limit N] [--lang en|ja] [--category NAME] [--threads N] [--misses]');
   process.exit(0);
 }
 
@@ -207,6 +220,11 @@ async function fixtureSection(): Promise<{ json: object; print: () => void }> {
 }
 
 async function main(): Promise<void> {
+  if (args.extraction) {
+    const { extractionCommand } = await import('./extraction/run-extraction');
+    await extractionCommand(args);
+    return;
+  }
   const log = args.json ? () => undefined : (line: string) => console.log(line);
   const fixture = args['scale-only'] ? null : await fixtureSection();
   if (fixture && !args.json) fixture.print();

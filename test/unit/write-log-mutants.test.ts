@@ -1,0 +1,138 @@
+/**
+ * One version per write, and what each write reports (issue 12: mutants of
+ * electron/memory/temporal/write-log.ts, and of the resolver's beginWrite, that survived
+ * `npm run mutation`). A write reports only its own net changes; what a write created and replaced
+ * is gone, and every pointer to it — judged ends of claims included — names what replaced it.
+ */
+import { describe, expect, it } from 'vitest';
+import { openMemory, steppingClock, type LearnedFact, type Learning, type Memory, type MemoryChange, type SlotChanges } from '../../electron/memory/index';
+import { databaseOf } from '../../electron/memory/memory';
+import type { FactRecord } from '../../shared/memory-schema';
+
+const fresh = (): Memory => openMemory({ dataDir: ':memory:', clock: steppingClock('2027-01-01T00:00:00Z') });
+
+const day = (d: string) => `2026-09-${d}T00:00:00.000Z`;
+
+const line = (object: string, d: string, extra: Record<string, unknown> = {}) => ({
+  subject: 'me',
+  predicate: 'manager',
+  object,
+  fact: `My manager is ${object}.`,
+  reference_time: day(d),
+  cardinality: 'one',
+  ...extra,
+});
+
+const usage = { modelCalls: 1, promptTokens: 1, completionTokens: 1 };
+
+function learned(over: Partial<LearnedFact> & Pick<LearnedFact, 'validAt'>): LearnedFact {
+  return {
+    subject: { kind: 'user' },
+    predicate: 'employment',
+    object: { kind: 'literal', value: 'employed' },
+    fact: 'I am employed.',
+    cardinality: 'one',
+    validPrecision: 'instant',
+    end: null,
+    endsExisting: null,
+    endPrecision: 'instant',
+    fromAssistant: false,
+    duplicateOf: null,
+    contradicts: [],
+    ...over,
+  };
+}
+
+function teach(m: Memory, time: string, facts: LearnedFact[]): { episodeId: string; changes: SlotChanges } {
+  const { episode, job } = m.appendMessage({ role: 'user', content: `message at ${time}`, time, conversation: 'c1' });
+  const learning: Learning = { episodeId: episode.id, referenceTime: time, confirmedEpisodeId: null, facts };
+  return { episodeId: episode.id, changes: m.applyIngestion(job!.id, learning, usage) };
+}
+
+const all = (m: Memory): FactRecord[] => m.listFacts({ history: true });
+const live = (m: Memory): FactRecord[] => all(m).filter((f) => f.expired_at === null);
+const liveOf = (m: Memory, object: string): FactRecord => {
+  const found = live(m).filter((f) => f.object === object);
+  expect(found, `live facts about ${object}`).toHaveLength(1);
+  return found[0]!;
+};
+
+describe('write log: each write reports its own changes only', () => {
+  it('a write that failed half-way leaves nothing behind for the next write', () => {
+    // kills slot-resolver.ts:65-66 (beginWrite(): {} / log.begin() removed): the log of a write that
+    // rolled back must not reach the next write's report.
+    const m = fresh();
+    const { episode, job } = m.appendMessage({ role: 'user', content: 'two facts, the second impossible', time: day('02'), conversation: 'c1' });
+    const learning: Learning = {
+      episodeId: episode.id,
+      referenceTime: day('02'),
+      confirmedEpisodeId: null,
+      facts: [learned({ validAt: day('01') }), learned({ predicate: 'lives_in', object: { kind: 'literal', value: 'Osaka' }, fact: 'I live in Osaka.', validAt: day('10'), end: day('05') })],
+    };
+    expect(() => m.applyIngestion(job!.id, learning, usage)).toThrow(/ends .* before it starts/);
+    expect(all(m)).toEqual([]);
+    const summary = m.observe([line('A', '03')]);
+    expect(summary).toMatchObject({ factsAdded: 1, factsClosed: 0, factsConfirmed: 0 });
+    expect(live(m).map((f) => f.object)).toEqual(['A']);
+  });
+
+  it('a confirmation is reported by its own write, not by the next one', () => {
+    // kills write-log.ts:46 (this.confirmedIds.clear() removed).
+    const m = fresh();
+    m.observe([line('A', '01')]);
+    expect(m.observe([line('A', '01')])).toMatchObject({ factsAdded: 0, factsConfirmed: 1 });
+    expect(m.observe([line('tennis', '02', { predicate: 'plays', fact: 'I play tennis.', cardinality: 'many' })])).toMatchObject({ factsAdded: 1, factsClosed: 0, factsConfirmed: 0 });
+  });
+
+  it('a fact created and said again by the same write is added, not confirmed', () => {
+    // kills write-log.ts:51 (this.insertedSet.add removed) and :75 (&& → ||).
+    const m = fresh();
+    const summary = m.observe([line('A', '01'), line('A', '05')]);
+    expect(summary).toMatchObject({ factsAdded: 1, factsClosed: 0, factsConfirmed: 0 });
+    expect(all(m)).toHaveLength(1);
+    expect(liveOf(m, 'A').episode_ids).toHaveLength(2);
+  });
+
+  it("a write's change event names no version that the write both created and replaced", () => {
+    // kills write-log.ts:73 (expired: the filter of removed versions dropped).
+    const m = fresh();
+    const changes: MemoryChange[] = [];
+    m.onChange((change) => changes.push(change));
+    m.observe([line('A', '01'), line('B', '10')]);
+    expect(changes).toHaveLength(1);
+    const event = changes[0]!;
+    if (event.kind !== 'facts') throw new Error(`expected a facts change, got ${event.kind}`);
+    const ids = new Set(all(m).map((f) => f.id));
+    expect(event.changes.expired).toEqual([]);
+    expect(event.changes.inserted.sort()).toEqual([...ids].sort());
+    expect(event.changes.created.sort()).toEqual([...ids].sort());
+  });
+});
+
+describe('write log: a judged end names the final version of the fact that ended it', () => {
+  it('a fact closed by a judgement against a fact the same message then changed points at the final version, now and after', () => {
+    // kills write-log.ts:112 (s.endBy.run removed) and :111-114 (the loop emptied): the claim's
+    // judged end must follow its fact's replacement, or the next resolution of the closed slot
+    // points at a version that no longer exists.
+    const m = fresh();
+    teach(m, day('01'), [learned({ predicate: 'employer', object: { kind: 'literal', value: 'Acme' }, fact: 'I work at Acme.', validAt: day('01') })]);
+    const acme = liveOf(m, 'Acme');
+    // one message: "I have been unemployed since the 10th (which ended Acme); on the 20th I start a new job"
+    teach(m, day('10'), [
+      learned({ object: { kind: 'literal', value: 'unemployed' }, fact: 'I am unemployed.', validAt: day('10'), contradicts: [acme.id] }),
+      learned({ object: { kind: 'literal', value: 'employed' }, fact: 'I am employed again.', validAt: day('20') }),
+    ]);
+    const unemployed = liveOf(m, 'unemployed');
+    expect(unemployed).toMatchObject({ valid_at: day('10'), invalid_at: day('20') });
+    const acme2 = liveOf(m, 'Acme');
+    expect(acme2).toMatchObject({ invalid_at: day('10'), invalidated_by: unemployed.id });
+    const ids = new Set(all(m).map((f) => f.id));
+    const ends = databaseOf(m).prepare<[], { end_by: string }>("SELECT end_by FROM claims WHERE end_kind = 'judged'").all();
+    expect(ends.length).toBeGreaterThan(0);
+    for (const e of ends) expect(ids.has(e.end_by), `judged end by ${e.end_by}`).toBe(true);
+    // Said again: Acme is unchanged (confirmed), and still closed by the unemployment that exists.
+    const summary = m.observe([{ subject: 'me', predicate: 'employer', object: 'Acme', fact: 'I work at Acme.', reference_time: day('01'), cardinality: 'one', object_type: 'literal' }]);
+    expect(summary).toMatchObject({ factsAdded: 0, factsClosed: 0, factsConfirmed: 1 });
+    expect(liveOf(m, 'Acme')).toMatchObject({ id: acme2.id, invalidated_by: unemployed.id });
+  });
+});

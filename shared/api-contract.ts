@@ -6,7 +6,11 @@
  */
 import { z } from 'zod';
 import type { ApiOutcome } from './api-error';
+import { writeCause } from './fact-history';
+import { messageLearning, parkedMessage, undoReport } from './learning-contract';
+import { backfillStatus, chatImportProgress, chatImportReport, chatImportRequest, uploadChunkRequest, uploadChunkResponse } from './chat-import';
 import { conversationRecord, entityRecord, episodeRecord, factRecord, isoTime, memoryExport, precision } from './memory-schema';
+import { approveReviewRequest, pendingReview, reviewDecision, reviewSettings } from './review-contract';
 
 const id = z.string().min(1).max(200);
 const empty = z.strictObject({});
@@ -21,13 +25,18 @@ export const listFactsRequest = z.strictObject({
   subject: z.string().min(1).max(500).optional(),
   predicate: z.string().min(1).max(200).optional(),
   entity: z.string().min(1).max(500).optional(),
+  /** Words the sentence (or predicate) must all contain, any script; applied in SQL like every filter. */
+  text: z.string().trim().min(1).max(500).optional(),
   /** Include closed facts and expired versions. */
   history: z.boolean().optional(),
+  /** Newest valid time first (default: oldest first). */
+  newestFirst: z.boolean().optional(),
   limit: z.number().int().min(1).max(200_000).optional(),
   offset: z.number().int().min(0).optional(),
 });
 export type ListFactsRequest = z.infer<typeof listFactsRequest>;
-export const listFactsResponse = z.array(factRecord);
+/** One page (limit/offset) of the facts matching every filter, and how many match in all. */
+export const listFactsResponse = z.strictObject({ facts: z.array(factRecord), total: z.number().int().min(0) });
 export type ListFactsResponse = z.infer<typeof listFactsResponse>;
 
 export const scorePart = z.enum(['text', 'entity', 'episode', 'vector']);
@@ -69,8 +78,66 @@ export const factDetails = z.strictObject({
   closedBy: factRecord.nullable(),
   /** Facts this one closed. */
   closed: z.array(factRecord),
+  /** Why each version was written, by version id, where its write recorded it (shared/fact-history.ts). */
+  causes: z.record(z.string(), writeCause),
 });
 export type FactDetails = z.infer<typeof factDetails>;
+
+/**
+ * The timeline's window: the rows on screen (subject + predicate: the user's first, then by subject
+ * name; rowOffset / rowLimit) × a valid-time range [from, to). Held: the versions held now, or at knownAt.
+ */
+export const timelineWindowRequest = z.strictObject({
+  from: isoTime,
+  to: isoTime,
+  knownAt: isoTime.optional(),
+  /** Keeps the facts whose subject, predicate or object contains this. */
+  filter: z.string().trim().min(1).max(200).optional(),
+  rowOffset: z.number().int().min(0).optional(),
+  rowLimit: z.number().int().min(1).max(500).optional(),
+  /**
+   * Rows grouped by subject (the user's first) under header rows; a collapsed group is its header
+   * only, and the offsets count only the rows shown. Groups are collapsed when there are more than
+   * collapseAbove rows, except those named: expanded / collapsed (subject ids) are the user's choices.
+   */
+  groups: z
+    .strictObject({ collapseAbove: z.number().int().min(0).optional(), expanded: z.array(id).max(2000).optional(), collapsed: z.array(id).max(2000).optional() })
+    .optional(),
+});
+export type TimelineWindowRequest = z.infer<typeof timelineWindowRequest>;
+/** A row with a summary of all its facts, and whole only the facts that overlap the range. */
+export const timelineRowSummary = z.strictObject({
+  subject_id: id,
+  subject: z.string(),
+  predicate: z.string(),
+  count: z.number().int(),
+  first: isoTime,
+  last: isoTime,
+  open: z.boolean(),
+  /** Facts of the row that ended (each a change). */
+  changes: z.number().int(),
+  /** Facts that ended before the range / begin after it (not in facts). */
+  before: z.number().int(),
+  after: z.number().int(),
+  facts: z.array(factRecord),
+  /** On a group header row (predicate ''): the group's rows, and whether it is collapsed. */
+  group: z.strictObject({ rows: z.number().int(), collapsed: z.boolean() }).optional(),
+});
+export type TimelineRowSummary = z.infer<typeof timelineRowSummary>;
+export const timelineWindowResponse = z.strictObject({
+  /** Rows shown (group headers counted, collapsed groups' rows not). */
+  totalRows: z.number().int(),
+  /** Subject + predicate rows in all, shown or not. */
+  totalSlots: z.number().int(),
+  collapsedByDefault: z.boolean(),
+  rows: z.array(timelineRowSummary),
+  /** The earliest start and latest start or end of every row. */
+  first: isoTime.nullable(),
+  last: isoTime.nullable(),
+  /** Starts and ends counted in equal spans of [first, last]: Fit skips long empty spans by it. */
+  density: z.strictObject({ from: isoTime, to: isoTime, counts: z.array(z.number().int()) }).nullable(),
+});
+export type TimelineWindowResponse = z.infer<typeof timelineWindowResponse>;
 
 /**
  * A time as a person types it into a form or a command: ISO-8601 ("2026-09-01", with or without a
@@ -105,6 +172,25 @@ export type TimeSettings = z.infer<typeof timeSettings>;
 export const mcpStatus = z.strictObject({ enabled: z.boolean(), url: z.string().nullable(), token: z.string().nullable() });
 export type McpStatus = z.infer<typeof mcpStatus>;
 export const forgotten = z.strictObject({ factIds: z.array(id), entityIds: z.array(id), episodeIds: z.array(id) });
+/** A message a fact came from, and how many other facts it is also the source of. */
+export const factSource = z.strictObject({
+  id,
+  role: episodeRecord.shape.role,
+  conversation_id: id.nullable(),
+  reference_time: isoTime,
+  excerpt: z.string(),
+  otherFacts: z.number().int().min(0),
+});
+export type FactSource = z.infer<typeof factSource>;
+export const forgetFactRequest = z.strictObject({
+  id,
+  /** Also delete the messages it came from that are the source of nothing else. */
+  withSources: z.boolean().optional(),
+});
+export const forgetFactResponse = forgotten.extend({
+  sources: z.strictObject({ deleted: z.array(factSource), kept: z.array(factSource.extend({ reason: z.string() })) }),
+});
+export type ForgetFactResponse = z.infer<typeof forgetFactResponse>;
 
 export const importPreview = z.strictObject({
   valid: z.boolean(),
@@ -121,9 +207,11 @@ export type ImportPreview = z.infer<typeof importPreview>;
 export const importSummary = z.strictObject({ conversations: z.number().int(), episodes: z.number().int(), entities: z.number().int(), facts: z.number().int(), replaced: z.number().int(), merged: z.number().int() });
 
 // ---------- chat ----------
-export const conversationSummary = conversationRecord.extend({ updated_at: isoTime, message_count: z.number().int() });
+/** learn: false — "don't learn from this conversation": its messages are kept and never learned. */
+export const conversationSummary = conversationRecord.extend({ updated_at: isoTime, message_count: z.number().int(), learn: z.boolean() });
 export type ConversationSummary = z.infer<typeof conversationSummary>;
-export const chatMessage = episodeRecord.extend({ fact_ids: z.array(id) });
+/** learning: what the message taught and where its learning stands (null: not for learning, e.g. an answer). */
+export const chatMessage = episodeRecord.extend({ fact_ids: z.array(id), learning: messageLearning.nullable().optional() });
 export type ChatMessageRecord = z.infer<typeof chatMessage>;
 
 export const sendMessageRequest = z.strictObject({
@@ -157,6 +245,8 @@ export const catalogueEntry = z.strictObject({
   path: z.string().nullable(),
   /** A partial download that can be resumed. */
   partial: z.boolean(),
+  /** The one model suggested for this machine: the best chat model that fits (listed first). */
+  recommended: z.boolean(),
 });
 export type CatalogueEntry = z.infer<typeof catalogueEntry>;
 export const queueCounts = z.strictObject({ pending: z.number().int(), running: z.number().int(), done: z.number().int(), parked: z.number().int() });
@@ -176,9 +266,12 @@ export const apiCalls = {
   listFacts: { channel: 'memory:listFacts', request: listFactsRequest, response: listFactsResponse },
   search: { channel: 'memory:search', request: searchRequest, response: searchResponse },
   factDetails: { channel: 'memory:factDetails', request: z.strictObject({ id }), response: factDetails },
+  timelineWindow: { channel: 'memory:timelineWindow', request: timelineWindowRequest, response: timelineWindowResponse },
   editFact: { channel: 'memory:editFact', request: editFactRequest, response: factRecord },
   closeFact: { channel: 'memory:closeFact', request: closeFactRequest, response: factRecord },
-  forgetFact: { channel: 'memory:forgetFact', request: z.strictObject({ id }), response: forgotten },
+  forgetFact: { channel: 'memory:forgetFact', request: forgetFactRequest, response: forgetFactResponse },
+  /** The messages a fact came from, for the Forget dialog: which would go with it, which stay. */
+  factSources: { channel: 'memory:factSources', request: z.strictObject({ id }), response: z.array(factSource) },
   forgetEntity: { channel: 'memory:forgetEntity', request: z.strictObject({ entity: z.string().min(1).max(500) }), response: forgotten },
   listEntities: { channel: 'memory:listEntities', request: empty, response: z.array(entityRecord) },
   exportMemory: { channel: 'memory:export', request: empty, response: memoryExport },
@@ -197,6 +290,8 @@ export const apiCalls = {
   listCatalogue: { channel: 'models:catalogue', request: empty, response: z.array(catalogueEntry) },
   downloadModel: { channel: 'models:download', request: z.strictObject({ id }), response: z.strictObject({ path: z.string() }) },
   cancelDownload: { channel: 'models:cancelDownload', request: z.strictObject({ id }), response: ok },
+  /** Downloads in progress (the core keeps them: leaving the Models screen or reloading loses nothing). */
+  listDownloads: { channel: 'models:downloads', request: empty, response: z.array(z.strictObject({ id, downloadedBytes: z.number(), totalBytes: z.number() })) },
   loadModel: { channel: 'models:load', request: z.strictObject({ role: modelRole, path: z.string().min(1).max(4096) }), response: loadedModel },
   unloadModel: { channel: 'models:unload', request: z.strictObject({ role: modelRole }), response: ok },
   /** Opens a file dialog (Electron only; the bridge answers null: type a path instead). */
@@ -208,6 +303,33 @@ export const apiCalls = {
   mcpStatus: { channel: 'app:mcpStatus', request: empty, response: mcpStatus },
   setMcpEnabled: { channel: 'app:setMcpEnabled', request: z.strictObject({ enabled: z.boolean() }), response: mcpStatus },
   retryParkedJobs: { channel: 'ingestion:retryParked', request: empty, response: z.strictObject({ retried: z.number().int() }) },
+  /** ChatGPT / Claude history import (shared/chat-import.ts). pickChatExport: Electron's dialog (the bridge answers null: upload instead). */
+  pickChatExport: { channel: 'history:pickFile', request: empty, response: z.strictObject({ path: z.string().nullable() }) },
+  uploadChatExport: { channel: 'history:upload', request: uploadChunkRequest, response: uploadChunkResponse },
+  previewChatImport: { channel: 'history:preview', request: chatImportRequest, response: chatImportReport },
+  importChats: { channel: 'history:import', request: chatImportRequest, response: chatImportReport },
+  backfillStatus: { channel: 'ingestion:backfill', request: empty, response: backfillStatus },
+  setBackfillPaused: { channel: 'ingestion:setBackfillPaused', request: z.strictObject({ paused: z.boolean() }), response: backfillStatus },
+  cancelBackfill: { channel: 'ingestion:cancelBackfill', request: empty, response: z.strictObject({ cancelled: z.number().int(), status: backfillStatus }) },
+  /** Review before remembering (shared/review-contract.ts): off by default; the setting lives in the memory. */
+  reviewSettings: { channel: 'review:settings', request: empty, response: reviewSettings },
+  setReviewBeforeRemembering: { channel: 'review:setEnabled', request: z.strictObject({ enabled: z.boolean() }), response: reviewSettings },
+  pendingReviews: { channel: 'review:pending', request: empty, response: z.array(pendingReview) },
+  approveReview: { channel: 'review:approve', request: approveReviewRequest, response: reviewDecision },
+  rejectReview: { channel: 'review:reject', request: z.strictObject({ episodeId: z.string().min(1).max(200) }), response: reviewDecision },
+  /** What a message taught the memory and where its learning stands (shared/learning-contract.ts). */
+  messageLearning: { channel: 'learning:message', request: z.strictObject({ episodeId: id }), response: messageLearning.nullable() },
+  /** Takes back what a message taught, in one write; the message stays and is never learned again. */
+  undoLearning: { channel: 'learning:undo', request: z.strictObject({ episodeId: id }), response: undoReport },
+  /** learn: false keeps the conversation's messages unlearned; forget: also take back what was learned from it. */
+  setConversationLearning: {
+    channel: 'chat:setLearning',
+    request: z.strictObject({ id, learn: z.boolean(), forget: z.boolean().optional() }),
+    response: z.strictObject({ learn: z.boolean(), undoneMessages: z.number().int(), forgottenFacts: z.number().int() }),
+  },
+  listParkedMessages: { channel: 'ingestion:parkedMessages', request: empty, response: z.array(parkedMessage) },
+  /** Puts one parked message back in the queue. */
+  retryParkedMessage: { channel: 'ingestion:retryParkedMessage', request: z.strictObject({ episodeId: id }), response: ok },
 } as const;
 
 export type ApiCallName = keyof typeof apiCalls;
@@ -220,7 +342,21 @@ export const apiEvents = {
   chatContext: z.strictObject({ turnId: z.string(), factIds: z.array(id), retrievalMs: z.number(), note: z.string().nullable() }),
   ingestionProgress: z.strictObject({ counts: queueCounts, lastError: z.string().nullable() }),
   downloadProgress: z.strictObject({ id, downloadedBytes: z.number(), totalBytes: z.number(), done: z.boolean(), error: z.string().nullable() }),
-  memoryChanged: z.strictObject({ reason: z.string() }),
+  chatImportProgress,
+  /**
+   * What changed, where the memory knows (electron/memory's change-scope.ts): factIds are the facts
+   * whose page may show something new, entityIds their subjects and objects. An absent list: anything
+   * may have changed (an import, a forget); an empty one: nothing of that kind did.
+   */
+  memoryChanged: z.strictObject({
+    reason: z.string(),
+    factIds: z.array(id).optional(),
+    entityIds: z.array(id).optional(),
+    episodeIds: z.array(id).optional(),
+    conversationIds: z.array(id).optional(),
+  }),
+  /** A message was learned (or its learning undone): what it changed. */
+  messageLearned: z.strictObject({ conversationId: id.nullable(), episodeId: id, learning: messageLearning }),
   modelsChanged: z.strictObject({}),
 } as const;
 export type ApiEventName = keyof typeof apiEvents;

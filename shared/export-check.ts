@@ -6,7 +6,7 @@
  * (a property test checks that every document it accepts, the schema accepts too); when it says no,
  * the import asks zod, whose message names the field.
  */
-import { cardinality, ENTITY_NAME_MAX, entityType, episodeRole, EXPORT_FORMAT, EXPORT_VERSION, factOrigin, precision, utcOffset, type MemoryExport, type MemoryExportV1, type MemoryExportV2 } from './memory-schema';
+import { cardinality, ENTITY_NAME_MAX, entityType, episodeRole, EXPORT_FORMAT, EXPORT_VERSION, factOrigin, historySource, precision, utcOffset, type MemoryExport, type MemoryExportV1, type MemoryExportV2 } from './memory-schema';
 import { isIsoUtc } from './time';
 
 const ROLES = new Set<unknown>(episodeRole.options);
@@ -21,15 +21,30 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-/** Exactly these own keys, no more (zod's strictObject). */
-function hasExactly(value: Record<string, unknown>, keys: readonly string[]): boolean {
+/** Exactly these own keys, no more (zod's strictObject); the `optional` ones may be there too, when not undefined. */
+function hasExactly(value: Record<string, unknown>, keys: readonly string[], optional: readonly string[] = []): boolean {
   let count = 0;
   for (const key in value) {
     if (!hasOwn(value, key)) return false;
     count++;
   }
+  for (const key of optional) {
+    if (!hasOwn(value, key)) continue;
+    if (value[key] === undefined) return false;
+    count--;
+  }
   if (count !== keys.length) return false;
   for (const key of keys) if (!hasOwn(value, key)) return false;
+  return true;
+}
+
+const SOURCES = new Set<unknown>(historySource.options);
+/** An imported conversation's or message's `source` (memory-schema.ts), when there is one. */
+function isSourceOrAbsent(value: Record<string, unknown>, ids: readonly string[]): boolean {
+  if (!hasOwn(value, 'source')) return true;
+  const source = value.source;
+  if (!isRecord(source) || !hasExactly(source, ['kind', ...ids]) || !SOURCES.has(source.kind)) return false;
+  for (const key of ids) if (!isId(source[key])) return false;
   return true;
 }
 
@@ -55,14 +70,23 @@ const CLAIM_KEYS = ['fact_id', 'object_id', 'object', 'fact', 'cardinality', 'va
 const END_KINDS = new Set<unknown>(['explicit', 'judged']);
 
 function isConversation(c: unknown): boolean {
-  return isRecord(c) && hasExactly(c, CONVERSATION_KEYS) && isId(c.id) && isText(c.title, 0, 500) && isTime(c.created_at);
+  return (
+    isRecord(c) &&
+    hasExactly(c, CONVERSATION_KEYS, ['source', 'learn']) &&
+    isSourceOrAbsent(c, ['id']) &&
+    (!hasOwn(c, 'learn') || c.learn === false) &&
+    isId(c.id) &&
+    isText(c.title, 0, 500) &&
+    isTime(c.created_at)
+  );
 }
 
 function isEpisode(e: unknown, version: number): boolean {
   if (!isRecord(e)) return false;
   if (version !== 1 && (!isOffsetOrNull(e.utc_offset) || !(e.time_zone === null || isText(e.time_zone, 1, 100)))) return false;
   return (
-    hasExactly(e, version === 1 ? EPISODE_KEYS_V1 : EPISODE_KEYS) &&
+    hasExactly(e, version === 1 ? EPISODE_KEYS_V1 : EPISODE_KEYS, version === 1 ? [] : ['source']) &&
+    isSourceOrAbsent(e, ['conversation_id', 'message_id']) &&
     isId(e.id) &&
     isIdOrNull(e.conversation_id) &&
     ROLES.has(e.role) &&

@@ -52,10 +52,18 @@ export type EpisodeRole = z.infer<typeof episodeRole>;
 
 const id = z.string().min(1).max(200);
 
+/** Chat histories imported from another assistant (`tempora import-chats`). */
+export const historySource = z.enum(['chatgpt', 'claude']);
+
 export const conversationRecord = z.strictObject({
   id,
   title: z.string().max(500),
   created_at: isoTime,
+  source: z
+    .strictObject({ kind: historySource, id: z.string().min(1).max(200) })
+    .optional()
+    .describe("an imported conversation: the export it came from and the conversation's id there"),
+  learn: z.literal(false).optional().describe('false: a conversation that is not remembered (its messages are kept, never learned); absent: remembered'),
 });
 export type ConversationRecord = z.infer<typeof conversationRecord>;
 
@@ -72,6 +80,10 @@ export const episodeRecord = z.strictObject({
   ...episodeRecordV1.shape,
   utc_offset: utcOffset.nullable().describe('the UTC offset the message was written in (null: not known)'),
   time_zone: z.string().min(1).max(100).nullable().describe('the IANA time zone it was written in, e.g. Asia/Tokyo (null: not known)'),
+  source: z
+    .strictObject({ kind: historySource, conversation_id: z.string().min(1).max(200), message_id: z.string().min(1).max(200) })
+    .optional()
+    .describe('an imported message: the export it came from, and its conversation and message ids there (a re-import skips ids already stored)'),
 });
 export type EpisodeRecord = z.infer<typeof episodeRecord>;
 

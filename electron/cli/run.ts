@@ -18,6 +18,9 @@ import { ingestCommand } from './commands/ingest';
 import { modelsCommand } from './commands/models';
 import { reindexCommand } from './commands/reindex';
 import { mcpCommand } from './commands/mcp';
+import { importChatsCommand } from './commands/import-chats';
+import { queueCommand } from './commands/queue';
+import { reviewCommand } from './commands/review';
 import { EXIT_INPUT, EXIT_OK, EXIT_USAGE, InputError, UsageError } from './errors';
 import { localeOf, setDisplayFormat, type Io } from './output';
 import { configureTimeZone, isKnownZone, userTimeZone } from '../assistant/user-time-zone';
@@ -46,6 +49,9 @@ export const COMMANDS: readonly CommandSpec[] = [
   exportCommand,
   importCommand,
   ingestCommand,
+  importChatsCommand,
+  queueCommand,
+  reviewCommand,
   chatCommand,
   modelsCommand,
   reindexCommand,

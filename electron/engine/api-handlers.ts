@@ -10,9 +10,14 @@ import type { TemporaEngine } from './engine';
 import { searchMemory } from './memory-search';
 import { ApiError } from '../../shared/api-error';
 import { describeZodError } from '../../shared/memory-schema';
-import { issueField } from './api-errors';
-import { readTimeInput } from '../assistant/index';
+import { describeRequestError, endBeforeStartMessage, issueField } from './api-errors';
+import { readTimeInput, userTimeZone } from '../assistant/index';
+import type { FactRecord } from '../../shared/memory-schema';
+import type { Resolved } from '../memory/index';
 import { setTimeZone, timeSettings } from './time-settings';
+import { learningHandlers } from './learning-handlers';
+import { chatImportHandlers } from './chat-import-handlers';
+import { reviewHandlers } from './review-handlers';
 
 export type ParsedRequest<N extends ApiCallName> = z.output<(typeof apiCalls)[N]['request']>;
 export type ApiHandlers = { [N in ApiCallName]: (request: ParsedRequest<N>) => Promise<ApiResponse<N>> };
@@ -20,6 +25,8 @@ export type ApiHandlers = { [N in ApiCallName]: (request: ParsedRequest<N>) => P
 export interface HandlerOptions {
   /** How to pick a model file (Electron: a dialog). The bridge has none and answers null. */
   pickModelFile?: () => Promise<string | null>;
+  /** How to pick a ChatGPT / Claude export (Electron: a dialog). The bridge has none: the page uploads the file. */
+  pickChatExport?: () => Promise<string | null>;
   /** The desktop app's MCP over HTTP (electron/main's McpService). The bridge has none and answers an error. */
   mcp?: { status(): McpStatus; setEnabled(on: boolean): Promise<McpStatus> };
 }
@@ -30,17 +37,15 @@ export function createApiHandlers(engine: TemporaEngine, options: HandlerOptions
   const memory = engine.memory;
   // "memory changed" is not told here: every write of the memory raises it (engine.ts).
   return {
-    listFacts: async (r) => memory.listFacts(r),
+    listFacts: async (r) => memory.listFactPage(r),
     search: async (r) => searchMemory(memory, engine.vectors.ranker(), r),
-    factDetails: async ({ id }) => {
-      const details = memory.provenance(id);
-      const closed = memory.listFacts({ history: true }).filter((f) => f.invalidated_by !== null && details.versions.some((v) => v.id === f.invalidated_by) && f.expired_at === null);
-      return { ...details, closed };
-    },
+    factDetails: async ({ id }) => memory.factDetails(id),
+    timelineWindow: async (r) => memory.timelineWindow(r),
     editFact: async ({ id, valid_at, invalid_at, ...edit }) => {
       const now = memory.clock.now();
       const start = valid_at === undefined ? undefined : readTimeInput(valid_at, 'valid_at', now);
       const end = invalid_at === undefined || invalid_at === null ? undefined : readTimeInput(invalid_at, 'invalid_at', now);
+      checkEndAfterStart(memory.getFact(id), start, end, 'invalid_at');
       return memory.editFact(id, {
         ...edit,
         ...(start ? { valid_at: start.at, valid_at_precision: start.precision } : {}),
@@ -49,9 +54,11 @@ export function createApiHandlers(engine: TemporaEngine, options: HandlerOptions
     },
     closeFact: async ({ id, at }) => {
       const end = readTimeInput(at, 'at', memory.clock.now());
+      checkEndAfterStart(memory.getFact(id), undefined, end, 'at');
       return memory.closeFact(id, end.at, end.precision);
     },
-    forgetFact: async ({ id }) => memory.forgetFact(id),
+    forgetFact: async ({ id, withSources }) => memory.forgetFact(id, { withSources }),
+    factSources: async ({ id }) => memory.factSources(id),
     forgetEntity: async ({ entity }) => memory.forgetEntity(entity),
     listEntities: async () => memory.entities.all(),
     exportMemory: async () => memory.exportMemory(),
@@ -60,8 +67,8 @@ export function createApiHandlers(engine: TemporaEngine, options: HandlerOptions
 
     listConversations: async () => memory.listConversations(),
     createConversation: async ({ title }) => {
-      const record = memory.createConversation(title ?? 'New conversation');
-      return { ...record, updated_at: record.created_at, message_count: 0 };
+      const record = memory.createConversation(title);
+      return { ...record, updated_at: record.created_at, message_count: 0, learn: true };
     },
     renameConversation: async ({ id, title }) => {
       memory.renameConversation(id, title);
@@ -103,6 +110,7 @@ export function createApiHandlers(engine: TemporaEngine, options: HandlerOptions
         throw error;
       }
     },
+    listDownloads: async () => engine.models.activeDownloads(),
     cancelDownload: async ({ id }) => {
       engine.models.cancelDownload(id);
       return { ok: true as const };
@@ -124,12 +132,23 @@ export function createApiHandlers(engine: TemporaEngine, options: HandlerOptions
       if (!options.mcp) throw new ApiError('invalid_input', `setMcpEnabled: ${NO_MCP_HERE}`);
       return options.mcp.setEnabled(enabled);
     },
+    ...learningHandlers(engine),
+    ...chatImportHandlers(engine, options.pickChatExport),
+    ...reviewHandlers(engine),
     retryParkedJobs: async () => {
       const retried = memory.jobs.retryParked();
       engine.worker.notify();
       return { retried };
     },
   };
+}
+
+/** An end at or before the start, refused in words with both times in the user's zone (before the memory says it in UTC). */
+function checkEndAfterStart(fact: FactRecord | undefined, start: Resolved | undefined, end: Resolved | undefined, field: 'invalid_at' | 'at'): void {
+  if (!fact || !end) return;
+  const from = start ?? { at: fact.valid_at, precision: fact.valid_at_precision };
+  if (end.at > from.at) return;
+  throw new ApiError('invalid_input', endBeforeStartMessage(field, end, from, userTimeZone()), { field });
 }
 
 /**
@@ -141,7 +160,7 @@ export async function dispatchCall(handlers: ApiHandlers, name: string, payload:
   if (!Object.hasOwn(apiCalls, name)) throw new ApiError('unknown_call', `unknown call ${JSON.stringify(name)}`);
   const call = apiCalls[name as ApiCallName];
   const parsed = call.request.safeParse(payload ?? {});
-  if (!parsed.success) throw new ApiError('invalid_request', `${name}: invalid request: ${describeZodError(parsed.error)}`, { field: issueField(parsed.error) });
+  if (!parsed.success) throw new ApiError('invalid_request', describeRequestError(name, parsed.error), { field: issueField(parsed.error) });
   const handler = handlers[name as ApiCallName] as (request: unknown) => Promise<unknown>;
   const result = await handler(parsed.data);
   const checked = call.response.safeParse(result);

@@ -69,8 +69,12 @@ export class TemporaEngine {
       },
     });
     // The one "memory changed" signal: every write of the memory raises it, whoever made the write.
-    this.memory.onChange((change) => {
-      this.emit({ name: 'memoryChanged', payload: { reason: change.reason } });
+    this.memory.onChange((change, scope) => {
+      this.emit({ name: 'memoryChanged', payload: { reason: change.reason, ...scope } });
+      // A message learned or undone: what it changed, for the chat to show under it (and `tempora chat`).
+      const learned = change.kind === 'facts' || change.kind === 'forgotten' ? change.learned : undefined;
+      const learning = learned ? this.memory.messageLearning(learned.episodeId) : null;
+      if (learned && learning) this.emit({ name: 'messageLearned', payload: { ...learned, learning } });
       // While an answer streams, its own messages wait for the vector sync (the worker's idle runs it).
       if (change.kind === 'messages' && this.chatting > 0) return;
       if (change.kind === 'forgotten') this.vectors.remove([...change.forgotten.factIds, ...change.forgotten.entityIds, ...change.forgotten.episodeIds]);

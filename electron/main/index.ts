@@ -64,7 +64,7 @@ function start(): void {
     engine = opened;
     const service = new McpService(opened, opened.options.dataDir, (error) => console.error(`tempora: mcp: ${error.message}`));
     mcp = service;
-    const handlers = createApiHandlers(opened, { pickModelFile: () => pickModelFile(mainWindow), mcp: service });
+    const handlers = createApiHandlers(opened, { pickModelFile: () => pickModelFile(mainWindow), pickChatExport: () => pickChatExport(mainWindow), mcp: service });
     registerIpc(handlers, location.origin);
     opened.onEvent((event) => sendToWindows(event, location.origin));
 
@@ -128,6 +128,17 @@ async function pickModelFile(parent: BrowserWindow | null): Promise<string | nul
     title: 'Choose a GGUF model file',
     properties: ['openFile'],
     filters: [{ name: 'GGUF models', extensions: ['gguf'] }],
+  };
+  const result = parent && !parent.isDestroyed() ? await dialog.showOpenDialog(parent, options) : await dialog.showOpenDialog(options);
+  return result.canceled ? null : (result.filePaths[0] ?? null);
+}
+
+/** A ChatGPT or Claude export: the path goes to the engine, which streams the file (no 200 MB through IPC). */
+async function pickChatExport(parent: BrowserWindow | null): Promise<string | null> {
+  const options: Electron.OpenDialogOptions = {
+    title: 'Choose a ChatGPT or Claude export',
+    properties: ['openFile'],
+    filters: [{ name: 'Chat exports (.zip, conversations.json)', extensions: ['zip', 'json'] }],
   };
   const result = parent && !parent.isDestroyed() ? await dialog.showOpenDialog(parent, options) : await dialog.showOpenDialog(options);
   return result.canceled ? null : (result.filePaths[0] ?? null);

@@ -9,6 +9,8 @@ export type {
   ListFactsQuery,
   ObserveSummary,
   MemoryChange,
+  ChangeScope,
+  FactPage,
   FactProvenance,
   EntityReader,
   EpisodeReader,
@@ -18,15 +20,19 @@ export { MemoryInputError } from './memory-errors';
 export { defaultDataDir, databasePath } from './store/data-dir';
 export { steppingClock, systemClock, type Clock } from './store/clock';
 export type { MessageInput, AppendedMessage } from './store/messages';
+export { HISTORY_SOURCES, type HistorySource, type HistoryConversationInput, type HistoryMessageInput, type HistoryImportResult, type BackfillStatus } from './store/chat-history';
 export type { JobRow, JobUsage, JobStatus, QueueCounts } from './store/ingestion-jobs';
 export type { Vocabulary } from './store/vocabulary';
 export { isUserReference, normalizePredicate, stripHonorifics } from './store/normalize';
 export { objectKeyOf, type FactRow } from './store/fact-rows';
 export type { SearchHit, SearchOptions, ScorePart } from './text-search/search';
-export type { Forgotten } from './temporal/forget';
+export type { FactForgotten, Forgotten } from './temporal/forget';
+export type { FactSource, ForgetSources } from './temporal/forget-sources';
 export type { FactEdit } from './temporal/fact-edit';
+export type { TimelineRowSummary, TimelineWindow, TimelineWindowQuery } from './temporal/timeline-window';
 export type { SlotChanges } from './temporal/slot-resolver';
 export type { EntityRef, LearnedFact, Learning } from './temporal/learn';
+export type { ApprovedEdit } from './temporal/review-learning';
 export type { ImportSummary, ImportPreview } from './transfer/import-into';
 export { VectorIndex, type VectorIndexOptions, type VectorHit, type VectorRow, type VectorSearchOptions } from './vectors/vector-index';
 export { VECTOR_KINDS, type VectorKind, type VectorResetReason } from './vectors/vector-table';

@@ -3,6 +3,7 @@
  * narrow read-only views of the store it hands to the layers above.
  */
 import type { EpisodeRecord, FactRecord } from '../../shared/memory-schema';
+import type { WriteCause } from '../../shared/fact-history';
 import type { Clock } from './store/clock';
 import type { EntityStore } from './store/entity-store';
 import type { EpisodeStore } from './store/episode-store';
@@ -32,9 +33,34 @@ export interface ListFactsQuery {
   predicate?: string;
   /** Entity name appearing as subject or object. */
   entity?: string;
+  /** Words the sentence (or predicate) must all contain, in any script. */
+  text?: string;
+  /** Valid time overlapping [from, to). */
+  overlapping?: { from: string; to: string };
   history?: boolean;
+  /** Newest valid time first. */
+  newestFirst?: boolean;
   limit?: number;
   offset?: number;
+}
+
+/** One page of listFacts, and how many facts all its pages hold. */
+export interface FactPage {
+  facts: FactRecord[];
+  total: number;
+}
+
+/**
+ * What a write touched, for the UI to refresh only that. factIds: every fact whose page may now
+ * show something else (the versions written, expired or confirmed, the other versions of their
+ * chains, and the live facts they closed); entityIds: the subjects and objects of those facts;
+ * episodeIds: the messages the write was about.
+ */
+export interface ChangeScope {
+  factIds: string[];
+  entityIds: string[];
+  episodeIds: string[];
+  conversationIds: string[];
 }
 
 export interface ObserveSummary {
@@ -45,19 +71,29 @@ export interface ObserveSummary {
   factsConfirmed: number;
 }
 
+/** The message whose learning a write applied or undid (learned: the write of its job; undone: Undo). */
+export interface LearnedMessage {
+  episodeId: string;
+  conversationId: string | null;
+}
+
 /** What one write changed; every write raises exactly one. `reason` is what the UI is told. */
 export type MemoryChange =
-  | { kind: 'facts'; reason: 'observed' | 'learned' | 'edit' | 'close' | 'migrated'; changes: SlotChanges }
-  | { kind: 'forgotten'; reason: 'forget' | 'conversation deleted'; forgotten: Forgotten }
+  | { kind: 'facts'; reason: 'observed' | 'learned' | 'edit' | 'close' | 'migrated'; changes: SlotChanges; episodeIds?: string[]; learned?: LearnedMessage }
+  | { kind: 'forgotten'; reason: 'forget' | 'conversation deleted' | 'learning undone'; forgotten: Forgotten; learned?: LearnedMessage }
   | { kind: 'imported'; reason: 'import'; summary: ImportSummary }
   | { kind: 'conversations'; reason: 'conversation'; conversationIds: string[] }
-  | { kind: 'messages'; reason: 'message'; episodeIds: string[] };
+  | { kind: 'messages'; reason: 'message'; episodeIds: string[] }
+  /** A message's learning held for review, or rejected there (store/pending-reviews.ts). */
+  | { kind: 'review'; reason: 'review'; episodeIds: string[] };
 
 export interface FactProvenance {
   fact: FactRecord;
   versions: FactRecord[];
   episodes: EpisodeRecord[];
   closedBy: FactRecord | null;
+  /** Why each version was written, by version id, where its write recorded it (shared/fact-history.ts). */
+  causes: Record<string, WriteCause>;
 }
 
 /** Reads of entities the layers above may make. */
@@ -65,4 +101,4 @@ export type EntityReader = Pick<EntityStore, 'byId' | 'find' | 'all'>;
 /** Reads of episodes and conversations the layers above may make. */
 export type EpisodeReader = Pick<EpisodeStore, 'byId' | 'byIds' | 'ofConversation' | 'previousInConversation' | 'conversation'>;
 /** The ingestion queue as the worker and the UI use it (completing a job is part of applyIngestion). */
-export type JobQueue = Pick<IngestionJobs, 'claimNext' | 'fail' | 'release' | 'recoverInterrupted' | 'counts' | 'totals' | 'parked' | 'byId' | 'byEpisode' | 'retryParked'>;
+export type JobQueue = Pick<IngestionJobs, 'claimNext' | 'fail' | 'release' | 'recoverInterrupted' | 'counts' | 'totals' | 'parked' | 'byId' | 'byEpisode' | 'retryParked' | 'claimable'>;

@@ -9,12 +9,13 @@ import { DataScreen } from './data/DataScreen';
 import { FactPage } from './facts/FactPage';
 import { FactsScreen } from './facts/FactsScreen';
 import { ModelsScreen } from './models/ModelsScreen';
+import { ReviewScreen } from './review/ReviewScreen';
 import { TimelineScreen } from './timeline/TimelineScreen';
 
 function ScreenOf({ route }: { route: Route }) {
   switch (route.screen) {
     case 'chat':
-      return <ChatScreen conversationId={route.conversationId} />;
+      return <ChatScreen conversationId={route.conversationId} messageId={route.messageId ?? null} />;
     case 'timeline':
       return <TimelineScreen />;
     case 'facts':
@@ -25,6 +26,8 @@ function ScreenOf({ route }: { route: Route }) {
       return <ModelsScreen />;
     case 'data':
       return <DataScreen />;
+    case 'review':
+      return <ReviewScreen />;
   }
 }
 

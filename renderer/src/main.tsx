@@ -9,8 +9,10 @@ import './styles/base.css';
 import './styles/layout.css';
 import './styles/chat.css';
 import './styles/timeline.css';
+import './styles/timeline-parts.css';
 import './styles/facts.css';
 import './styles/models.css';
+import './styles/review.css';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');

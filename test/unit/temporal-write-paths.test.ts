@@ -4,8 +4,8 @@
  * by a wrong observation corrected with editFact, by an open observation closed with closeFact, or
  * after a stray claim that is then forgotten (forgetFact, forgetEpisode) — in any arrival order —
  * answer every as-of question alike, probed exactly at each boundary and a millisecond either side;
- * and so does a fresh memory the result is exported to and imported into.
- * Not yet: moving a memory midway (export → import, then more writes) — see the `fails` case below.
+ * and so does a fresh memory the result is exported to and imported into, and a memory moved to
+ * another machine midway (export → import, then the rest of the writes there).
  * Cardinality is drawn per claim (slots of mixed cardinality), many claims tie on valid_at, and
  * their sentences sort in either direction against their message times.
  */

@@ -1,37 +1,49 @@
-/** Hash routes (#/chat/ID, #/timeline, #/facts, #/facts/ID, #/models, #/data): same in Electron and the browser. */
+/**
+ * Hash routes (#/chat/ID, #/chat/ID/MESSAGE_ID, #/timeline, #/facts, #/facts/ID, #/review, #/models,
+ * #/models/parked, #/data): same in Electron and the browser.
+ */
 import { useEffect, useState } from 'react';
 
 export type Route =
-  | { screen: 'chat'; conversationId: string | null }
+  /** messageId: scroll to that message and highlight it. */
+  | { screen: 'chat'; conversationId: string | null; messageId?: string | null }
   | { screen: 'timeline' }
   | { screen: 'facts' }
   | { screen: 'fact'; id: string }
-  | { screen: 'models' }
-  | { screen: 'data' };
+  /** section 'parked': the list of messages that could not be learned. */
+  | { screen: 'models'; section?: 'parked' }
+  | { screen: 'data' }
+  /** Learned messages waiting for review before they are remembered. */
+  | { screen: 'review' };
 
-export type Screen = 'chat' | 'timeline' | 'facts' | 'models' | 'data';
+export type Screen = 'chat' | 'timeline' | 'facts' | 'review' | 'models' | 'data';
 
 export function parseHash(hash: string): Route {
   const parts = hash.replace(/^#\/?/, '').split('/').map((p) => decodeURIComponent(p));
-  const [head, second] = parts;
+  const [head, second, third] = parts;
   switch (head) {
     case 'timeline':
       return { screen: 'timeline' };
     case 'facts':
       return second ? { screen: 'fact', id: second } : { screen: 'facts' };
     case 'models':
-      return { screen: 'models' };
+      return second === 'parked' ? { screen: 'models', section: 'parked' } : { screen: 'models' };
     case 'data':
       return { screen: 'data' };
+    case 'review':
+      return { screen: 'review' };
     default:
-      return { screen: 'chat', conversationId: head === 'chat' && second ? second : null };
+      return head === 'chat' && second && third ? { screen: 'chat', conversationId: second, messageId: third } : { screen: 'chat', conversationId: head === 'chat' && second ? second : null };
   }
 }
 
 export function hrefOf(route: Route): string {
   switch (route.screen) {
     case 'chat':
-      return route.conversationId ? `#/chat/${encodeURIComponent(route.conversationId)}` : '#/chat';
+      if (!route.conversationId) return '#/chat';
+      return `#/chat/${encodeURIComponent(route.conversationId)}${route.messageId ? `/${encodeURIComponent(route.messageId)}` : ''}`;
+    case 'models':
+      return route.section ? `#/models/${route.section}` : '#/models';
     case 'fact':
       return `#/facts/${encodeURIComponent(route.id)}`;
     default:

@@ -314,4 +314,160 @@ export const migrations: Migration[] = [
       `);
     },
   },
+  {
+    name: '0011_chat_history_import',
+    up(db) {
+      // Chat histories imported from ChatGPT and Claude exports: each message keeps where it came
+      // from (the export's source, conversation and message ids; a re-import stores only ids not
+      // seen), each conversation its source id. Imported messages are learned in a second lane of
+      // the queue (lane 1, "backfill"), after live chat (lane 0), in sort_key order (their own time,
+      // then their place in the conversation); the backfill can be paused, and that is kept here.
+      db.exec(`
+        ALTER TABLE episodes ADD COLUMN source TEXT;
+        ALTER TABLE episodes ADD COLUMN source_conversation_id TEXT;
+        ALTER TABLE episodes ADD COLUMN source_message_id TEXT;
+        CREATE UNIQUE INDEX episodes_by_source_message ON episodes(source, source_message_id) WHERE source IS NOT NULL;
+        ALTER TABLE conversations ADD COLUMN source TEXT;
+        ALTER TABLE conversations ADD COLUMN source_id TEXT;
+        CREATE UNIQUE INDEX conversations_by_source ON conversations(source, source_id) WHERE source IS NOT NULL;
+        ALTER TABLE ingestion_jobs ADD COLUMN lane INTEGER NOT NULL DEFAULT 0;
+        ALTER TABLE ingestion_jobs ADD COLUMN sort_key TEXT;
+        CREATE INDEX ingestion_jobs_by_lane ON ingestion_jobs(status, lane, sort_key, created_at, id);
+        CREATE INDEX ingestion_jobs_backfill_done ON ingestion_jobs(lane, status, updated_at);
+        CREATE TABLE queue_state (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
+      `);
+    },
+  },
+  {
+    name: '0012_message_learning',
+    up(db) {
+      // What each message's learning changed (the fact versions it added, closed and confirmed,
+      // recorded in the write that applied it), and whether the user undid it (then it is never
+      // learned again). Conversations can be kept unremembered (learn = 0: no job for their
+      // messages), and say where their title came from: 'default' ("New conversation"), 'message'
+      // (its first message), 'given' (named by whoever created it or the user); only 'default' is
+      // replaced by the first message. Older conversations still called "New conversation" take
+      // their first user message's first line now.
+      db.exec(`
+        CREATE TABLE message_learning (
+          episode_id TEXT PRIMARY KEY REFERENCES episodes(id) ON DELETE CASCADE,
+          added TEXT NOT NULL,
+          closed TEXT NOT NULL,
+          confirmed TEXT NOT NULL,
+          learned_at TEXT NOT NULL,
+          undone_at TEXT,
+          undo_report TEXT
+        ) WITHOUT ROWID;
+        ALTER TABLE conversations ADD COLUMN learn INTEGER NOT NULL DEFAULT 1;
+        ALTER TABLE conversations ADD COLUMN title_source TEXT NOT NULL DEFAULT 'given';
+        UPDATE conversations SET title_source = 'default' WHERE title = 'New conversation';
+      `);
+      const first = db.prepare<[string], { content: string }>("SELECT content FROM episodes WHERE conversation_id = ? AND role = 'user' ORDER BY reference_time, created_at, id LIMIT 1");
+      const retitle = db.prepare("UPDATE conversations SET title = ?, title_source = 'message' WHERE id = ?");
+      // As store/conversation-title.ts did when this was released (a migration never changes).
+      const titleFromMessage = (content: string) => {
+        const chars = [...(content.trim().split('\n')[0] ?? '').trim().replace(/\s+/g, ' ')];
+        return chars.length > 60 ? `${chars.slice(0, 59).join('').trimEnd()}…` : chars.join('');
+      };
+      for (const { id } of db.prepare<[], { id: string }>("SELECT id FROM conversations WHERE title_source = 'default'").all()) {
+        const message = first.get(id);
+        if (message) retitle.run(titleFromMessage(message.content), id);
+      }
+    },
+  },
+  {
+    name: '0013_version_cause',
+    up(db) {
+      // Why each version was written (JSON, shared/fact-history.ts writeCause): the user's edit of
+      // a fact, learning from a message, observing, a forget or a migration re-resolving the slot.
+      // The fact page says so per version. Older versions have none (their fields still tell some).
+      db.exec('ALTER TABLE facts ADD COLUMN cause TEXT');
+    },
+  },
+  {
+    name: '0014_fact_time_lookups',
+    up(db) {
+      db.exec(`
+        -- Every version by valid time (the live ones had facts_live_by_valid_at only): the history
+        -- as of a time and the facts overlapping [t1, t2) read a range, not the table; with
+        -- invalid_at and expired_at in the index, a list's total is counted from the index alone.
+        CREATE INDEX facts_by_valid_at ON facts(valid_at, invalid_at, expired_at);
+        -- A page of the history of one predicate ("every manager ever"), in valid time order.
+        CREATE INDEX facts_by_predicate_time ON facts(predicate, valid_at);
+        -- The timeline's rows (subject + predicate) and their summaries from the index alone, and a
+        -- row's facts in a valid-time window; it serves every lookup facts_live_by_slot did.
+        CREATE INDEX facts_live_by_slot_time ON facts(subject_id, predicate, valid_at, invalid_at, expired_at) WHERE expired_at IS NULL;
+        DROP INDEX facts_live_by_slot;
+      `);
+    },
+  },
+  {
+    name: '0015_live_counts',
+    up(db) {
+      // Learning a message must not cost more as the memory grows (issue 14): the extraction
+      // prompt's vocabulary counted every live fact by subject and by predicate (~9 ms each at
+      // 100k facts), and looked for the names a message mentions by reading every entity.
+      // The counts are now kept by triggers (live-counts.ts), and names are found by their first
+      // three characters (vocabulary.ts: each run of up to three characters of the message).
+      db.exec(`
+        CREATE TABLE live_subjects (subject_id TEXT PRIMARY KEY, live INTEGER NOT NULL) WITHOUT ROWID;
+        CREATE INDEX live_subjects_by_count ON live_subjects(live DESC, subject_id);
+        CREATE TABLE live_predicates (predicate TEXT NOT NULL, cardinality TEXT NOT NULL, live INTEGER NOT NULL, PRIMARY KEY (predicate, cardinality)) WITHOUT ROWID;
+        CREATE TRIGGER facts_live_count_insert AFTER INSERT ON facts WHEN new.expired_at IS NULL BEGIN
+        INSERT INTO live_subjects (subject_id, live) VALUES (new.subject_id, 1) ON CONFLICT (subject_id) DO UPDATE SET live = live + 1;
+        INSERT INTO live_predicates (predicate, cardinality, live) VALUES (new.predicate, new.cardinality, 1) ON CONFLICT (predicate, cardinality) DO UPDATE SET live = live + 1;
+        END;
+        CREATE TRIGGER facts_live_count_delete AFTER DELETE ON facts WHEN old.expired_at IS NULL BEGIN
+        UPDATE live_subjects SET live = live - 1 WHERE subject_id = old.subject_id;
+        DELETE FROM live_subjects WHERE subject_id = old.subject_id AND live <= 0;
+        UPDATE live_predicates SET live = live - 1 WHERE predicate = old.predicate AND cardinality = old.cardinality;
+        DELETE FROM live_predicates WHERE predicate = old.predicate AND cardinality = old.cardinality AND live <= 0;
+        END;
+        CREATE TRIGGER facts_live_count_update AFTER UPDATE OF expired_at, subject_id, predicate, cardinality ON facts
+        WHEN old.expired_at IS NULL OR new.expired_at IS NULL BEGIN
+        UPDATE live_subjects SET live = live - 1 WHERE old.expired_at IS NULL AND subject_id = old.subject_id;
+        DELETE FROM live_subjects WHERE old.expired_at IS NULL AND subject_id = old.subject_id AND live <= 0;
+        UPDATE live_predicates SET live = live - 1 WHERE old.expired_at IS NULL AND predicate = old.predicate AND cardinality = old.cardinality;
+        DELETE FROM live_predicates WHERE old.expired_at IS NULL AND predicate = old.predicate AND cardinality = old.cardinality AND live <= 0;
+        INSERT INTO live_subjects (subject_id, live) SELECT new.subject_id, 1 WHERE new.expired_at IS NULL ON CONFLICT (subject_id) DO UPDATE SET live = live + 1;
+        INSERT INTO live_predicates (predicate, cardinality, live) SELECT new.predicate, new.cardinality, 1 WHERE new.expired_at IS NULL
+          ON CONFLICT (predicate, cardinality) DO UPDATE SET live = live + 1;
+        END;
+        INSERT INTO live_subjects (subject_id, live) SELECT subject_id, COUNT(*) FROM facts WHERE expired_at IS NULL GROUP BY subject_id;
+        INSERT INTO live_predicates (predicate, cardinality, live) SELECT predicate, cardinality, COUNT(*) FROM facts WHERE expired_at IS NULL GROUP BY predicate, cardinality;
+      `);
+      db.exec('CREATE INDEX entities_by_name_head ON entities(substr(name, 1, 3))');
+    },
+  },
+  {
+    name: '0016_review_before_remembering',
+    up(db) {
+      // Learned messages may wait for the user's review before anything is remembered
+      // (pending-reviews.ts): the setting lives in the memory, so every door follows it. A rejected
+      // one keeps its row (rejected_at), so the message says it was rejected.
+      db.exec(`
+        CREATE TABLE memory_settings (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
+        CREATE TABLE pending_reviews (
+          episode_id TEXT PRIMARY KEY REFERENCES episodes(id) ON DELETE CASCADE,
+          learning TEXT NOT NULL,
+          held_at TEXT NOT NULL,
+          rejected_at TEXT
+        ) WITHOUT ROWID;
+      `);
+    },
+  },
+  {
+    name: '0017_forgotten_history',
+    up(db) {
+      // A message imported from a chat history and then forgotten (or its conversation deleted)
+      // stays forgotten: importing the same export again skips it (store/chat-history.ts).
+      db.exec(`
+        CREATE TABLE forgotten_history (source TEXT NOT NULL, message_id TEXT NOT NULL, PRIMARY KEY (source, message_id)) WITHOUT ROWID;
+        CREATE TRIGGER episodes_history_forgotten AFTER DELETE ON episodes WHEN old.source IS NOT NULL AND old.source_message_id IS NOT NULL BEGIN
+          INSERT OR IGNORE INTO forgotten_history (source, message_id) VALUES (old.source, old.source_message_id);
+        END;
+      `);
+    },
+  },
 ];
+

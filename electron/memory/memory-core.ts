@@ -1,0 +1,163 @@
+/**
+ * The core every Memory method stands on: the store it opens, the change listeners, and the one
+ * way to write — write(): one IMMEDIATE transaction that settles the write's net changes (one version
+ * per write, temporal/write-log.ts), records why each version was written, indexes what it queued
+ * for full-text search, and tells its listeners once after the commit. Memory's methods live in
+ * memory-messages.ts (messages, conversations, learning, review, imported histories) and memory.ts
+ * (facts: observe, queries, corrections, forget, search, export and import).
+ */
+import type { Database } from 'better-sqlite3';
+import type { ChangeScope, EntityReader, EpisodeReader, JobQueue, MemoryChange, MemoryOptions } from './memory-api';
+import { systemClock, type Clock } from './store/clock';
+import { databasePath } from './store/data-dir';
+import { openDatabase } from './store/database/open-database';
+import { storeContext, type StoreContext } from './store/store-context';
+import { changeScope } from './temporal/change-scope';
+import type { Forgotten } from './temporal/forget';
+import { recordCause } from './temporal/write-cause';
+import type { WriteCause } from '../../shared/fact-history';
+import type { SlotChanges } from './temporal/slot-resolver';
+import { flushFullText } from './text-search/fts-index';
+import { pendingSlotRefreshes, refreshQueuedSlots } from './temporal/slot-refresh';
+import { MemorySearch } from './text-search/search';
+
+export type ChangeListener = (change: MemoryChange, scope?: ChangeScope) => void;
+
+export class MemoryCore {
+  readonly clock: Clock;
+  readonly entities: EntityReader;
+  readonly episodes: EpisodeReader;
+  readonly jobs: JobQueue;
+  protected readonly store: StoreContext;
+  protected readonly searcher: MemorySearch;
+  protected readonly path: string;
+  protected readonly nativeBinding: string | undefined;
+  protected readonly readonly: boolean;
+  protected background: Promise<void> = Promise.resolve();
+  protected readonly listeners = new Set<ChangeListener>();
+  /** The net changes of the write in progress, once settled. */
+  protected settledChanges: SlotChanges | null = null;
+  /** Set by a write that held a learning for review (its change event says so). */
+  protected held: string | null = null;
+
+  constructor(options: MemoryOptions) {
+    this.clock = options.clock ?? systemClock();
+    this.path = options.dataDir === ':memory:' ? ':memory:' : databasePath(options.dataDir);
+    this.nativeBinding = options.nativeBinding;
+    this.readonly = options.readonly === true;
+    this.store = storeContext(openDatabase({ path: this.path, nativeBinding: options.nativeBinding, readonly: this.readonly }), this.clock);
+    this.entities = this.store.entities;
+    this.episodes = this.store.episodes;
+    this.jobs = this.store.jobs;
+    this.searcher = new MemorySearch(this.store.db);
+    // Slots a migration merged are resolved by the rules before anything reads them.
+    if (!this.readonly && pendingSlotRefreshes(this.store.db).length) {
+      this.write(() => (refreshQueuedSlots(this.store), this.caused({ kind: 'migrated' })), (changes) => ({ kind: 'facts', reason: 'migrated', changes }));
+    }
+  }
+
+  /**
+   * Subscribes to changes (vector sync, UI refresh); returns the unsubscribe function. `scope` says
+   * what the change touched (temporal/change-scope.ts); undefined: anything may have changed.
+   */
+  onChange(listener: ChangeListener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** The episode whose learning the current write held for review (read once by its change). */
+  protected takeHeld(): string | null {
+    const held = this.held;
+    this.held = null;
+    return held;
+  }
+
+  /** Resolves when background work started by a write (an import's WAL checkpoint) has finished. */
+  settled(): Promise<void> {
+    return this.background;
+  }
+
+  close(): void {
+    this.listeners.clear();
+    if (this.store.db.open) this.store.db.close();
+  }
+
+  protected forget<T extends Forgotten>(run: () => T): T {
+    flushFullText(this.store.db);
+    return this.write(
+      () => {
+        const forgotten = run();
+        this.caused({ kind: 'forget' });
+        return forgotten;
+      },
+      (forgotten) => ({ kind: 'forgotten', reason: 'forget', forgotten }),
+    );
+  }
+
+  /**
+   * One write transaction; then the rows it queued for full-text search are indexed, and the change
+   * is told — after the commit, and only when the write changed something (`change` gives null).
+   */
+  protected write<T>(fn: () => T, change: (result: T) => MemoryChange | null): T {
+    const outermost = !this.store.db.inTransaction;
+    // IMMEDIATE: the write lock is taken at BEGIN, so a second process writing the same memory
+    // (`tempora mcp` beside the app) waits its busy_timeout instead of failing with SQLITE_BUSY.
+    const result = this.store.db.transaction(() => {
+      if (!outermost) return fn();
+      this.store.slots.beginWrite();
+      this.settledChanges = null;
+      const value = fn();
+      this.settle();
+      return value;
+    }).immediate();
+    if (!this.store.db.inTransaction) flushFullText(this.store.db);
+    const told = change(result);
+    if (told) this.emit(told);
+    return result;
+  }
+
+  /**
+   * The net changes of the write in progress (versions it both wrote and replaced removed; see
+   * temporal/write-log.ts). Idempotent within a write: the first call settles it.
+   */
+  protected settle(): SlotChanges {
+    this.settledChanges ??= this.store.slots.finishWrite();
+    return this.settledChanges;
+  }
+
+  /** settle(), recording on each version the write wrote why it was written (temporal/write-cause.ts). */
+  protected caused(cause: WriteCause): SlotChanges {
+    const changes = this.settle();
+    recordCause(this.store.db, changes.inserted, cause);
+    return changes;
+  }
+
+  protected learnedRef(episodeId: string) {
+    return { episodeId, conversationId: this.store.episodes.byId(episodeId)?.conversation_id ?? null };
+  }
+
+  /** A listener that throws must not make a committed write look failed. */
+  protected emit(change: MemoryChange): void {
+    let scope: ChangeScope | undefined;
+    let scoped = false;
+    const scopeOfChange = () => (scoped ? scope : ((scoped = true), (scope = changeScope(this.store.db, change))));
+    for (const listener of this.listeners) {
+      try {
+        // Read only for listeners that take it (the engine's), once per change.
+        listener(change, listener.length > 1 ? scopeOfChange() : undefined);
+      } catch (error) {
+        console.error('tempora: a memory change listener failed:', error);
+      }
+    }
+  }
+}
+
+/** The store behind a Memory, for code inside electron/memory/ and for tests; never exported by index.ts. */
+export function storeOf(memory: MemoryCore): StoreContext {
+  return memory['store'];
+}
+
+/** The database behind a Memory, for code inside electron/memory/ and for tests; never exported by index.ts. */
+export function databaseOf(memory: MemoryCore): Database {
+  return memory['store'].db;
+}

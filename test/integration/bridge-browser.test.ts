@@ -107,7 +107,7 @@ describe.skipIf(!haveChromium)('the bridge in Chromium', () => {
     await expect.poll(() => page.evaluate(() => (globalThis as unknown as PageGlobals).document.getElementById('root')?.dataset.loaded)).toBe('yes');
     // The cookie alone: the socket's address carries no token.
     const result = await page.evaluate(callInPage, [`ws://127.0.0.1:${bridge.port}/api`, 'listFacts'] as [string, string]);
-    expect(result).toMatchObject({ type: 'result', id: 1, ok: true, value: [{ object: 'A' }] });
+    expect(result).toMatchObject({ type: 'result', id: 1, ok: true, value: { facts: [{ object: 'A' }], total: 1 } });
     expect(violations).toEqual([]);
     await page.close();
   });

@@ -334,6 +334,22 @@ describe('vector sync', () => {
     expect((await index.hashes()).get(entity.id)).toBe(textHash('entity', entity.text));
   });
 
+  it('reconcile appends what was never stored and merges only what changed: one row per id', async () => {
+    // New items are appended (a merge on id reads the whole table: embedding a large memory the
+    // first time grew with the square of its size); a changed one is merged in place.
+    const index = await openIndex();
+    const source = sourceOf(30);
+    const embedder = fakeEmbedder();
+    await reconcile(index, new ListSource(source.items.slice(0, 20)), embedder, { batchSize: 7 });
+    source.items[3]!.text = 'changed text for item three';
+    const result = await reconcile(index, source, embedder, { batchSize: 7 });
+    expect(result).toMatchObject({ added: 10, updated: 1, removed: 0, total: 30 });
+    const ids = await index.ids();
+    expect(ids).toEqual(new Set(source.items.map((i) => i.id)));
+    expect(await index.count()).toBe(30);
+    expect((await index.hashes()).get(source.items[3]!.id)).toBe(textHash(source.items[3]!.kind, 'changed text for item three'));
+  });
+
   it('an abort stops reconcile between batches, keeps the batches done, and the next run finishes', async () => {
     const index = await openIndex();
     const source = sourceOf(50);

@@ -167,6 +167,28 @@ export class VectorIndex {
     });
   }
 
+  /**
+   * Adds rows known not to be stored yet (reconcile found no vector for their ids): an append, not
+   * a merge on id — a merge reads the whole table, so embedding a large memory for the first time
+   * 1,024 rows at a time grew with the square of its size.
+   */
+  insert(items: readonly VectorRow[]): Promise<void> {
+    let rows: ReturnType<typeof validRows>;
+    try {
+      rows = validRows(items, this.dimensions, this.kinds);
+    } catch (error) {
+      return this.access.fail(error);
+    }
+    if (rows.length === 0) return this.access.closed ? this.access.fail(closedError()) : Promise.resolve();
+    return this.access.enqueue(async () => {
+      for (const part of chunks(rows, WRITE_CHUNK)) {
+        await this.table.add(toArrow(part, this.schema, this.dimensions));
+        this.ann.wrote(part.length);
+      }
+      await this.ann.maintain(this.table, false);
+    });
+  }
+
   /** Removes these ids (any kind); ids not stored are ignored. */
   delete(ids: Iterable<string>): Promise<void> {
     const unique = [...new Set(ids)].filter((id) => typeof id === 'string');

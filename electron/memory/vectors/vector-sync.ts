@@ -91,19 +91,25 @@ function batchSizeOf(options: VectorSyncOptions): number {
  * embedder fails, it rejects after writing the batches already embedded. A vector with a NaN or
  * infinite value is skipped (counted), not written: one bad text must not block every later sync.
  */
-export async function indexItems(index: VectorIndex, embedder: TextEmbedder, items: readonly VectorSourceItem[], options: VectorSyncOptions = {}): Promise<IndexItemsResult> {
+export async function indexItems(index: VectorIndex, embedder: TextEmbedder, items: readonly (VectorSourceItem & { stored?: boolean })[], options: VectorSyncOptions = {}): Promise<IndexItemsResult> {
   checkDimensions(index, embedder);
   const batchSize = batchSizeOf(options);
   const { signal, onProgress } = options;
   let pending: VectorRow[] = [];
   let pendingSince = 0;
+  // Items known to have no stored vector (reconcile says so) may be appended; any other is merged on id.
+  const stored = new Set(items.filter((item) => item.stored !== false).map((item) => item.id));
   let written = 0;
   let skipped = 0;
   const write = async () => {
     if (pending.length === 0) return;
     const rows = pending;
     pending = [];
-    await index.upsert(rows);
+    // Rows reconcile found missing are appended; only ones already stored (text changed) are merged.
+    const fresh = rows.filter((r) => !stored.has(r.id));
+    const changed = fresh.length === rows.length ? [] : rows.filter((r) => stored.has(r.id));
+    if (fresh.length) await index.insert(fresh);
+    if (changed.length) await index.upsert(changed);
     written += rows.length;
   };
   try {
@@ -147,7 +153,7 @@ export async function reconcile(index: VectorIndex, source: VectorSource, embedd
   options.signal?.throwIfAborted();
   const stored = await index.hashes();
   const live = new Set<string>();
-  const missing: VectorSourceItem[] = [];
+  const missing: (VectorSourceItem & { stored: boolean })[] = [];
   let added = 0;
   let updated = 0;
   for (const item of source.liveItems()) {
@@ -157,7 +163,7 @@ export async function reconcile(index: VectorIndex, source: VectorSource, embedd
     if (have === textHash(item.kind, item.text)) continue;
     if (have === undefined) added++;
     else updated++;
-    missing.push({ id: item.id, kind: item.kind, text: item.text });
+    missing.push({ id: item.id, kind: item.kind, text: item.text, stored: have !== undefined });
   }
   const orphans = [...stored.keys()].filter((id) => !live.has(id));
   if (orphans.length > 0) await index.delete(orphans);

@@ -21,18 +21,14 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-/** Exactly these own keys, no more (zod's strictObject); the `optional` ones may be there too, when not undefined. */
+/** Exactly these own keys, no more (zod's strictObject); the `optional` ones may be there too (undefined: as if absent, as zod's .optional()). */
 function hasExactly(value: Record<string, unknown>, keys: readonly string[], optional: readonly string[] = []): boolean {
   let count = 0;
   for (const key in value) {
     if (!hasOwn(value, key)) return false;
     count++;
   }
-  for (const key of optional) {
-    if (!hasOwn(value, key)) continue;
-    if (value[key] === undefined) return false;
-    count--;
-  }
+  for (const key of optional) if (hasOwn(value, key)) count--;
   if (count !== keys.length) return false;
   for (const key of keys) if (!hasOwn(value, key)) return false;
   return true;
@@ -41,8 +37,8 @@ function hasExactly(value: Record<string, unknown>, keys: readonly string[], opt
 const SOURCES = new Set<unknown>(historySource.options);
 /** An imported conversation's or message's `source` (memory-schema.ts), when there is one. */
 function isSourceOrAbsent(value: Record<string, unknown>, ids: readonly string[]): boolean {
-  if (!hasOwn(value, 'source')) return true;
   const source = value.source;
+  if (source === undefined) return true;
   if (!isRecord(source) || !hasExactly(source, ['kind', ...ids]) || !SOURCES.has(source.kind)) return false;
   for (const key of ids) if (!isId(source[key])) return false;
   return true;
@@ -74,7 +70,7 @@ function isConversation(c: unknown): boolean {
     isRecord(c) &&
     hasExactly(c, CONVERSATION_KEYS, ['source', 'learn']) &&
     isSourceOrAbsent(c, ['id']) &&
-    (!hasOwn(c, 'learn') || c.learn === false) &&
+    (c.learn === undefined || c.learn === false) &&
     isId(c.id) &&
     isText(c.title, 0, 500) &&
     isTime(c.created_at)

@@ -24,18 +24,23 @@ function ReviewSetting({ settings }: { settings: ReviewSettings | undefined }) {
   const api = useApi();
   const queryClient = useQueryClient();
   const [error, setError] = useState<string | null>(null);
+  // The box follows the click at once (a refetch in flight cannot undo it); if main refuses, it goes back and says why.
+  const [pending, setPending] = useState<boolean | null>(null);
   const toggle = async (enabled: boolean) => {
     setError(null);
+    setPending(enabled);
     try {
       queryClient.setQueryData(reviewKeys.settings, await api.setReviewBeforeRemembering({ enabled }));
     } catch (e) {
       setError(errorMessage(e));
+    } finally {
+      setPending(null);
     }
   };
   return (
     <div className="review-setting">
       <label className="checkbox">
-        <input type="checkbox" checked={settings?.reviewBeforeRemembering ?? false} disabled={!settings} onChange={(e) => void toggle(e.target.checked)} data-testid="review-enabled" /> Review what Tempora learns before it is remembered
+        <input type="checkbox" checked={pending ?? settings?.reviewBeforeRemembering ?? false} disabled={!settings} onChange={(e) => void toggle(e.target.checked)} data-testid="review-enabled" /> Review what Tempora learns before it is remembered
       </label>
       <p className="muted small">While on, what the model takes from each message waits here. Nothing waiting is remembered or given to the chat model until you approve it.</p>
       <ErrorText message={error} />

@@ -334,6 +334,19 @@ describe('vector sync', () => {
     expect((await index.hashes()).get(entity.id)).toBe(textHash('entity', entity.text));
   });
 
+  it('a bulk reconcile compacts and builds the ANN index once, at the end, and finds what it embedded', async () => {
+    const index = await openIndex(freshPath(), DIM, { annMinRows: 300 });
+    const source = sourceOf(1_200);
+    const embedder = fakeEmbedder();
+    expect(await reconcile(index, source, embedder, { batchSize: 64 })).toMatchObject({ added: 1_200, total: 1_200 });
+    expect(index.annIndexed).toBe(true);
+    expect(await index.count()).toBe(1_200);
+    expect(await index.ids()).toEqual(new Set(source.items.map((i) => i.id)));
+    // An approximate index: the exact item is among the nearest few.
+    const target = source.items[777]!;
+    expect((await index.search(hashVector(target.text), { limit: 10, kind: target.kind })).map((h) => h.id)).toContain(target.id);
+  });
+
   it('reconcile appends what was never stored and merges only what changed: one row per id', async () => {
     // New items are appended (a merge on id reads the whole table: embedding a large memory the
     // first time grew with the square of its size); a changed one is merged in place.

@@ -148,9 +148,10 @@ export class VectorIndex {
 
   /**
    * Inserts or replaces rows by id (a later row with the same id in `items` wins). Vectors must
-   * have `dimensions` finite floats; nothing is written when one does not.
+   * have `dimensions` finite floats; nothing is written when one does not. `maintain: false` leaves
+   * compaction and the ANN index to an optimize() after a bulk write.
    */
-  upsert(items: readonly VectorRow[]): Promise<void> {
+  upsert(items: readonly VectorRow[], options: { maintain?: boolean } = {}): Promise<void> {
     let rows: ReturnType<typeof validRows>;
     try {
       rows = validRows(items, this.dimensions, this.kinds);
@@ -163,7 +164,7 @@ export class VectorIndex {
         await this.table.mergeInsert('id').whenMatchedUpdateAll().whenNotMatchedInsertAll().execute(toArrow(part, this.schema, this.dimensions));
         this.ann.wrote(part.length);
       }
-      await this.ann.maintain(this.table, false);
+      if (options.maintain !== false) await this.ann.maintain(this.table, false);
     });
   }
 
@@ -172,7 +173,7 @@ export class VectorIndex {
    * a merge on id — a merge reads the whole table, so embedding a large memory for the first time
    * 1,024 rows at a time grew with the square of its size.
    */
-  insert(items: readonly VectorRow[]): Promise<void> {
+  insert(items: readonly VectorRow[], options: { maintain?: boolean } = {}): Promise<void> {
     let rows: ReturnType<typeof validRows>;
     try {
       rows = validRows(items, this.dimensions, this.kinds);
@@ -185,7 +186,7 @@ export class VectorIndex {
         await this.table.add(toArrow(part, this.schema, this.dimensions));
         this.ann.wrote(part.length);
       }
-      await this.ann.maintain(this.table, false);
+      if (options.maintain !== false) await this.ann.maintain(this.table, false);
     });
   }
 

@@ -91,12 +91,20 @@ function batchSizeOf(options: VectorSyncOptions): number {
  * embedder fails, it rejects after writing the batches already embedded. A vector with a NaN or
  * infinite value is skipped (counted), not written: one bad text must not block every later sync.
  */
-export async function indexItems(index: VectorIndex, embedder: TextEmbedder, items: readonly (VectorSourceItem & { stored?: boolean })[], options: VectorSyncOptions = {}): Promise<IndexItemsResult> {
+export async function indexItems(
+  index: VectorIndex,
+  embedder: TextEmbedder,
+  items: readonly (VectorSourceItem & { stored?: boolean })[],
+  options: VectorSyncOptions = {},
+  /** After a bulk write, compact and index now (reconcile does it itself, once). */
+  optimizeAfterBulk = true,
+): Promise<IndexItemsResult> {
   checkDimensions(index, embedder);
   const batchSize = batchSizeOf(options);
   const { signal, onProgress } = options;
   let pending: VectorRow[] = [];
   let pendingSince = 0;
+  const bulk = items.length >= BULK_CHANGES;
   // Items known to have no stored vector (reconcile says so) may be appended; any other is merged on id.
   const stored = new Set(items.filter((item) => item.stored !== false).map((item) => item.id));
   let written = 0;
@@ -108,8 +116,11 @@ export async function indexItems(index: VectorIndex, embedder: TextEmbedder, ite
     // Rows reconcile found missing are appended; only ones already stored (text changed) are merged.
     const fresh = rows.filter((r) => !stored.has(r.id));
     const changed = fresh.length === rows.length ? [] : rows.filter((r) => stored.has(r.id));
-    if (fresh.length) await index.insert(fresh);
-    if (changed.length) await index.upsert(changed);
+    // A bulk write (a first embedding of a large memory) compacts and indexes once at the end
+    // (reconcile's optimize): compacting a growing table every 2,000 rows grew with its square.
+    const maintain = { maintain: !bulk };
+    if (fresh.length) await index.insert(fresh, maintain);
+    if (changed.length) await index.upsert(changed, maintain);
     written += rows.length;
   };
   try {
@@ -135,6 +146,7 @@ export async function indexItems(index: VectorIndex, embedder: TextEmbedder, ite
     // Keep what was embedded, also when embedding fails or is aborted midway.
     await write();
   }
+  if (bulk && optimizeAfterBulk && written > 0) await index.optimize();
   return { written, skipped };
 }
 
@@ -169,7 +181,7 @@ export async function reconcile(index: VectorIndex, source: VectorSource, embedd
   if (orphans.length > 0) await index.delete(orphans);
   options.signal?.throwIfAborted();
   let skipped = 0;
-  if (missing.length > 0) ({ skipped } = await indexItems(index, embedder, missing, options));
+  if (missing.length > 0) ({ skipped } = await indexItems(index, embedder, missing, options, false));
   else options.onProgress?.(0, 0);
   // After bulk work, compact now (and build the ANN index if due); small changes wait for the
   // index's own periodic maintenance, so a reconcile after every message stays cheap.

@@ -113,5 +113,8 @@ describe.skipIf(CHROMIUM_MISSING !== null)('review before remembering', () => {
     await expect.poll(() => item.locator('.error-text').textContent()).toMatch(/edits\.0\.validAt: not a time: "someday soon"/);
     expect(engine.memory.listFacts({ history: false, predicate: 'manager' })).toEqual([]);
     expect(engine.memory.reviewSettings().waiting).toBe(1);
+    // The export says that what waits is not in it.
+    await go(page, '#/data');
+    await expect.poll(() => page.getByTestId('export-review-note').textContent()).toContain('1 message waits for review: what it proposes is not in the export.');
   });
 });

@@ -64,7 +64,7 @@ interface SizeFigures {
 }
 
 const SCREENS = (m: UiBenchMemory) => [
-  { screen: 'timeline', hash: '#/timeline', selector: '.tl-row' },
+  { screen: 'timeline', hash: '#/timeline', selector: '.tl-row, .tl-group' },
   { screen: 'facts', hash: '#/facts', selector: '.fact-row' },
   { screen: "a fact's page", hash: `#/facts/${encodeURIComponent(m.factId)}`, selector: '.fact-page .fact-header' },
   { screen: 'chat fact chips', hash: `#/chat/${encodeURIComponent(m.conversationId)}`, selector: '.fact-chip' },

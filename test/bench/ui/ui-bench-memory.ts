@@ -36,7 +36,8 @@ export async function buildUiBenchMemory(root: string, observations: number, see
     memory.appendMessage({ role: 'user', content: 'Who do I know?', time: doc.exported_at, conversation: conversationId, conversationTitle: 'UI benchmark', learn: false });
     const { episode: answer } = memory.appendMessage({ role: 'assistant', content: 'Here is what I remember.', time: doc.exported_at, conversation: conversationId, learn: false });
     memory.recordMessageFacts(answer.id, live.slice(0, 20).map((f) => f.id));
-    const searchTerm = fact.object.split(/\s+/)[0]!;
+    // A word of some fact's value, not a namesake's numbered name ("佐藤健太2" also finds "佐藤健太").
+    const searchTerm = (live.find((f) => f.supersedes !== null && !/\d/.test(f.object)) ?? fact).object.split(/\s+/)[0]!;
     return { dataDir, facts: doc.facts.length, factId: fact.id, conversationId, searchTerm, buildMs: performance.now() - t0 };
   } finally {
     memory.close();

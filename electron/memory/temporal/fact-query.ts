@@ -128,11 +128,15 @@ export function countFacts(db: Database, query: FactQuery, now: string): number 
   return cachedStatement(db, sql).pluck().get(params) as number;
 }
 
-/** Every version of the fact's chain, oldest first (follows `lineage`, so merges and edits are included). */
+/**
+ * Every version of the fact's chain, oldest first (follows `lineage`, so merges and edits are
+ * included). Versions recorded in the same millisecond keep the order they were written in (rowid),
+ * not their random ids'.
+ */
 export function factHistory(db: Database, factId: string): FactRecord[] {
   const sql = `SELECT ${FACT_RECORD_SELECT} FROM ${FACT_RECORD_FROM}
     WHERE f.lineage_id = (SELECT lineage_id FROM facts WHERE id = ?)
-    ORDER BY f.created_at, f.id`;
+    ORDER BY f.created_at, f.rowid`;
   return db.prepare(sql).all(factId).map((raw) => toFactRecord(raw as Parameters<typeof toFactRecord>[0]));
 }
 

@@ -13,9 +13,9 @@ import type { StoreContext } from './store-context';
 export function listConversations(ctx: StoreContext): ConversationSummary[] {
   return ctx.db
     .prepare<[], Omit<ConversationSummary, 'learn'> & { learn: number }>(
-      `SELECT c.id, c.title, c.created_at, COALESCE(MAX(e.created_at), c.updated_at, c.created_at) AS updated_at, COUNT(e.id) AS message_count, c.learn
-       FROM conversations c LEFT JOIN episodes e ON e.conversation_id = c.id
-       GROUP BY c.id ORDER BY updated_at DESC, c.id`,
+      // Counts kept by triggers (migration 0018): no message is read.
+      `SELECT c.id, c.title, c.created_at, COALESCE(c.last_message_at, c.updated_at, c.created_at) AS updated_at, c.message_count, c.learn
+       FROM conversations c ORDER BY updated_at DESC, c.id`,
     )
     .all()
     .map((c) => ({ ...c, learn: c.learn !== 0 }));

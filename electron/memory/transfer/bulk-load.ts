@@ -6,10 +6,10 @@
 import type { Database } from 'better-sqlite3';
 import type { BulkLoadHelper } from './bulk-load-helper';
 import { indexAllFullText, setFullTextBuffer } from '../text-search/fts-index';
-import { LIVE_COUNT_TRIGGERS, recountLiveFacts } from '../store/live-counts';
+import { CONVERSATION_COUNT_TRIGGERS, LIVE_COUNT_TRIGGERS, recountConversations, recountLiveFacts } from '../store/live-counts';
 
 /** Triggers that would run once per loaded row: dropped while loading, their work done once after. */
-const ROW_TRIGGERS = ['facts_fts_insert', 'episodes_fts_insert', ...LIVE_COUNT_TRIGGERS].map((name) => `'${name}'`).join(', ');
+const ROW_TRIGGERS = ['facts_fts_insert', 'episodes_fts_insert', ...LIVE_COUNT_TRIGGERS, ...CONVERSATION_COUNT_TRIGGERS].map((name) => `'${name}'`).join(', ');
 
 /**
  * A load into an empty store: drops the secondary indexes and full-text queue triggers of the loaded
@@ -42,6 +42,7 @@ export function startBulkLoad(db: Database, helper: BulkLoadHelper | null): { fi
         setFullTextBuffer(db, 'default');
       }
       recountLiveFacts(db);
+      recountConversations(db);
       for (const o of objects) if (o.type === 'trigger') db.exec(o.sql);
     },
   };

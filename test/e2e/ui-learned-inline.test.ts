@@ -6,10 +6,10 @@
  * conversation" on a fact lands at its message; a long title leaves every item's actions in reach.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { IngestionWorker } from '../../electron/assistant/ingestion/ingestion-worker';
 import { scriptedModel } from '../fixtures/scripted-model';
 import { CHROMIUM_MISSING } from './helpers/browser';
 import { screenshot } from './helpers/screenshots';
+import { learnAll } from './helpers/learn-all';
 import { go, startUi, type UiSession } from './helpers/ui-session';
 
 const lives = (city: string) => [{ subject: 'me', subject_type: 'user' as const, predicate: 'lives_in', object: city, object_type: 'place' as const, fact: `I live in ${city}.`, cardinality: 'one' as const }];
@@ -18,17 +18,6 @@ const model = scriptedModel({ extract: { 'I live in Tokyo.': lives('Tokyo'), 'I 
 let ui: UiSession;
 let conversationId: string;
 
-async function learnAll(): Promise<void> {
-  const worker = new IngestionWorker(ui.engine.memory, {
-    model: () => model,
-    // As the engine's own worker does: the page hears of each job.
-    onEvent: (event) => ui.engine.emit({ name: 'ingestionProgress', payload: { counts: event.counts, lastError: event.type === 'job-failed' ? event.error : null } }),
-  });
-  worker.start();
-  await worker.whenIdle();
-  await worker.stop();
-}
-
 describe.skipIf(CHROMIUM_MISSING !== null)('learned, inline, and the chat’s rough edges', () => {
   beforeAll(async () => {
     process.env.TEMPORA_TZ = 'UTC';
@@ -36,7 +25,7 @@ describe.skipIf(CHROMIUM_MISSING !== null)('learned, inline, and the chat’s ro
     const memory = ui.engine.memory;
     conversationId = memory.createConversation().id;
     memory.appendMessage({ role: 'user', content: 'I live in Tokyo.', time: '2026-09-01T09:00:00Z', conversation: conversationId });
-    await learnAll();
+    await learnAll(ui, model);
     memory.appendMessage({ role: 'user', content: 'I moved to Osaka.', time: '2026-09-15T09:00:00Z', conversation: conversationId });
   });
 
@@ -58,7 +47,7 @@ describe.skipIf(CHROMIUM_MISSING !== null)('learned, inline, and the chat’s ro
     expect(await page.locator('.conversation.selected .conversation-title').textContent()).toBe('I live in Tokyo.');
     await expect.poll(() => message('I moved to Osaka.').locator('.learn-marker').textContent()).toBe('waiting to be learned');
 
-    await learnAll();
+    await learnAll(ui, model);
     const learned = message('I moved to Osaka.').locator('.learned');
     await expect.poll(() => learned.locator('.learned-learned').textContent()).toBe('Learned:me · lives_in · Osaka');
     const closed = learned.locator('.learned-closed .fact-chip');
@@ -120,7 +109,7 @@ describe.skipIf(CHROMIUM_MISSING !== null)('learned, inline, and the chat’s ro
     const memory = ui.engine.memory;
     const other = memory.createConversation('Parked chat');
     const broken = memory.appendMessage({ role: 'user', content: 'this one is broken', time: '2026-10-02T09:00:00Z', conversation: other.id }).episode;
-    await learnAll();
+    await learnAll(ui, model);
     await go(page, `#/chat/${other.id}`);
     await expect.poll(() => message('this one is broken').locator('.learn-marker').textContent()).toMatch(/^could not be learned: scripted failure for "this one is broken"/);
     await page.getByRole('link', { name: '1 message could not be learned' }).click();

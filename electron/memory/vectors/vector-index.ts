@@ -152,20 +152,7 @@ export class VectorIndex {
    * compaction and the ANN index to an optimize() after a bulk write.
    */
   upsert(items: readonly VectorRow[], options: { maintain?: boolean } = {}): Promise<void> {
-    let rows: ReturnType<typeof validRows>;
-    try {
-      rows = validRows(items, this.dimensions, this.kinds);
-    } catch (error) {
-      return this.access.fail(error);
-    }
-    if (rows.length === 0) return this.access.closed ? this.access.fail(closedError()) : Promise.resolve();
-    return this.access.enqueue(async () => {
-      for (const part of chunks(rows, WRITE_CHUNK)) {
-        await this.table.mergeInsert('id').whenMatchedUpdateAll().whenNotMatchedInsertAll().execute(toArrow(part, this.schema, this.dimensions));
-        this.ann.wrote(part.length);
-      }
-      if (options.maintain !== false) await this.ann.maintain(this.table, false);
-    });
+    return this.writeRows(items, options, (arrow) => this.table.mergeInsert('id').whenMatchedUpdateAll().whenNotMatchedInsertAll().execute(arrow));
   }
 
   /**
@@ -174,6 +161,11 @@ export class VectorIndex {
    * 1,024 rows at a time grew with the square of its size.
    */
   insert(items: readonly VectorRow[], options: { maintain?: boolean } = {}): Promise<void> {
+    return this.writeRows(items, options, (arrow) => this.table.add(arrow));
+  }
+
+  /** Checks the rows, then writes them in chunks with `put` on the write chain, counting them for maintenance. */
+  private writeRows(items: readonly VectorRow[], options: { maintain?: boolean }, put: (arrow: ReturnType<typeof toArrow>) => Promise<unknown>): Promise<void> {
     let rows: ReturnType<typeof validRows>;
     try {
       rows = validRows(items, this.dimensions, this.kinds);
@@ -183,7 +175,7 @@ export class VectorIndex {
     if (rows.length === 0) return this.access.closed ? this.access.fail(closedError()) : Promise.resolve();
     return this.access.enqueue(async () => {
       for (const part of chunks(rows, WRITE_CHUNK)) {
-        await this.table.add(toArrow(part, this.schema, this.dimensions));
+        await put(toArrow(part, this.schema, this.dimensions));
         this.ann.wrote(part.length);
       }
       if (options.maintain !== false) await this.ann.maintain(this.table, false);

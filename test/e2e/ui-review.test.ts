@@ -5,10 +5,10 @@
  * a bad time in an edit shows the engine's error naming the field and changes nothing.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { IngestionWorker } from '../../electron/assistant/ingestion/ingestion-worker';
 import { scriptedModel } from '../fixtures/scripted-model';
 import { CHROMIUM_MISSING } from './helpers/browser';
 import { screenshot } from './helpers/screenshots';
+import { learnAll } from './helpers/learn-all';
 import { go, startUi, type UiSession } from './helpers/ui-session';
 
 const fact = (predicate: string, object: string, text: string, cardinality: 'one' | 'many' = 'one') => ({ subject: 'me', subject_type: 'user' as const, predicate, object, object_type: 'place' as const, fact: text, cardinality });
@@ -22,16 +22,6 @@ const model = scriptedModel({
 
 let ui: UiSession;
 let conversationId: string;
-
-async function learnAll(): Promise<void> {
-  const worker = new IngestionWorker(ui.engine.memory, {
-    model: () => model,
-    onEvent: (event) => ui.engine.emit({ name: 'ingestionProgress', payload: { counts: event.counts, lastError: event.type === 'job-failed' ? event.error : null } }),
-  });
-  worker.start();
-  await worker.whenIdle();
-  await worker.stop();
-}
 
 describe.skipIf(CHROMIUM_MISSING !== null)('review before remembering', () => {
   beforeAll(async () => {
@@ -63,7 +53,7 @@ describe.skipIf(CHROMIUM_MISSING !== null)('review before remembering', () => {
     ] as const) {
       engine.memory.appendMessage({ role: 'user', content, time, timeZone: 'Asia/Tokyo', conversation: conversationId });
     }
-    await learnAll();
+    await learnAll(ui, model);
     expect(engine.memory.listFacts({ history: true })).toEqual([]);
     await expect.poll(() => page.locator('.review-screen [role="status"]').textContent()).toBe('3 messages waiting');
     await expect.poll(() => page.getByTestId('review-count').textContent()).toBe('3');
@@ -88,13 +78,21 @@ describe.skipIf(CHROMIUM_MISSING !== null)('review before remembering', () => {
     const lives = engine.memory.listFacts({ history: false, predicate: 'lives_in' });
     expect(lives.map((f) => [f.object, f.valid_at, f.valid_at_precision])).toEqual([['Yokohama', '2026-07-31T15:00:00.000Z', 'month']]);
     // The next message has the focus: leave Nara out, approve with the button.
-    await expect.poll(() => page.evaluate(() => document.activeElement?.querySelector('.review-message')?.textContent)).toBe('I visited Kyoto and Nara.');
+    await expect.poll(() => page.evaluate(() => {
+          // The focused element itself must be a review item (not the page, which contains one too).
+          const focused = document.activeElement;
+          return focused?.matches('[data-testid="review-item"]') ? focused.querySelector('.review-message')?.textContent : null;
+        })).toBe('I visited Kyoto and Nara.');
     const visited = page.getByTestId('review-item').first();
     await visited.getByRole('checkbox', { name: 'Keep: I visited Nara.' }).uncheck();
     await visited.getByRole('button', { name: 'Approve 1 of 2 facts' }).click();
     await expect.poll(() => engine.memory.listFacts({ history: false, predicate: 'visited' }).map((f) => f.object)).toEqual(['Kyoto']);
     // The last one: rejected with R.
-    await expect.poll(() => page.evaluate(() => document.activeElement?.querySelector('.review-message')?.textContent)).toBe('My manager is Sato.');
+    await expect.poll(() => page.evaluate(() => {
+          // The focused element itself must be a review item (not the page, which contains one too).
+          const focused = document.activeElement;
+          return focused?.matches('[data-testid="review-item"]') ? focused.querySelector('.review-message')?.textContent : null;
+        })).toBe('My manager is Sato.');
     await page.keyboard.press('r');
     await expect.poll(() => page.locator('.review-screen [role="status"]').textContent()).toBe('Nothing waiting for review.');
     expect(engine.memory.listFacts({ history: false, predicate: 'manager' })).toEqual([]);
@@ -104,7 +102,7 @@ describe.skipIf(CHROMIUM_MISSING !== null)('review before remembering', () => {
   it('shows the engine’s error for a time it cannot read, naming the field, and remembers nothing', async () => {
     const { page, engine } = ui;
     engine.memory.appendMessage({ role: 'user', content: 'My manager is Sato.', time: '2026-09-05T09:00:00+09:00', timeZone: 'Asia/Tokyo', conversation: conversationId });
-    await learnAll();
+    await learnAll(ui, model);
     const item = page.getByTestId('review-item').first();
     await item.waitFor();
     await item.getByRole('button', { name: 'Edit' }).click();

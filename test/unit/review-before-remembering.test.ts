@@ -7,7 +7,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { prepareIngest } from '../../electron/assistant/ingestion/ingest-message';
 import { openMemory, steppingClock, type Memory } from '../../electron/memory/index';
 import { scriptedModel, type ScriptedFact } from '../fixtures/scripted-model';
@@ -30,6 +30,10 @@ const current = (m: Memory) => m.listFacts({ history: false }).map((f) => `${f.s
 const history = (m: Memory) => m.listFacts({ history: true }).filter((f) => f.expired_at === null).map((f) => `${f.subject}|${f.predicate}|${f.object}|${f.valid_at}|${f.invalid_at}`).sort();
 
 describe('review before remembering', () => {
+  // Dates said without a zone are read in the user's: pinned here, never the machine's.
+  beforeEach(() => vi.stubEnv('TEMPORA_TZ', 'UTC'));
+  afterEach(() => vi.unstubAllEnvs());
+
   it('is off by default; on, a learned message waits: no fact, nothing found, the job done', async () => {
     const m = fresh();
     expect(m.reviewSettings()).toEqual({ reviewBeforeRemembering: false, waiting: 0 });

@@ -10,70 +10,21 @@
  * versions held now (closed facts too, replaced versions not), or those held at `knownAt`.
  * `filter` keeps the facts whose subject, predicate or object contains it (any case for ASCII).
  *
- * Cost: the row list is one pass over the held facts' covering index (facts_live_by_slot_time: no
- * table rows are read; the groups are summed from it), then the rows' facts in the range by index,
- * per row, and the density (timeline-density.ts) one more pass. About 15–20 ms at 10,000 facts.
+ * Cost: with groups collapsed by default and nothing filtered (the app's question at scale), the rows
+ * kept by triggers answer it (timeline-kept-window.ts: the rows on screen, whatever the memory's
+ * size). Otherwise the row list is one pass over the held facts' covering index
+ * (facts_live_by_slot_time: no table rows are read; the groups are summed from it), then the rows'
+ * facts in the range by index, per row, and the density (timeline-density.ts) one more pass. About
+ * 15–20 ms at 10,000 facts; `{ kept: false }` asks for this pass whatever the question.
  */
 import type { Database } from 'better-sqlite3';
-import type { FactRecord } from '../../../shared/memory-schema';
 import { cachedStatement } from '../store/database/statement-cache';
-import { FACT_RECORD_SELECT, toFactRecord } from '../store/fact-rows';
-import { timelineDensity, type TimelineDensity } from './timeline-density';
+import { timelineDensity } from './timeline-density';
+import { keptTimelineWindow } from './timeline-kept-window';
+import { windowFacts } from './timeline-row-facts';
+import type { TimelineWindow, TimelineWindowQuery } from './timeline-window-shape';
 
-export interface TimelineWindowQuery {
-  from: string;
-  to: string;
-  knownAt?: string;
-  filter?: string;
-  rowOffset?: number;
-  rowLimit?: number;
-  /** Rows grouped by subject under header rows (absent: the rows alone). */
-  groups?: { collapseAbove?: number; expanded?: readonly string[]; collapsed?: readonly string[] };
-}
-
-/** A header row: the subject's group, summarised over all its rows. */
-export interface TimelineGroupInfo {
-  /** Rows (subject + predicate) in the group. */
-  rows: number;
-  collapsed: boolean;
-}
-
-export interface TimelineRowSummary {
-  subject_id: string;
-  subject: string;
-  predicate: string;
-  /** Facts of the row, at every valid time. */
-  count: number;
-  /** The earliest start and the latest start or end of the row's facts. */
-  first: string;
-  last: string;
-  /** Some fact of the row is still true. */
-  open: boolean;
-  /** Facts of the row that ended: each one a change. */
-  changes: number;
-  /** Facts that ended before the range / begin after it (not in `facts`). */
-  before: number;
-  after: number;
-  /** The row's facts overlapping [from, to), by valid time (none for a group header). */
-  facts: FactRecord[];
-  /** Set on a group header row (its predicate is ''). */
-  group?: TimelineGroupInfo;
-}
-
-export interface TimelineWindow {
-  /** Rows shown in all (with the filter; group headers counted, collapsed groups' rows not), of which `rows` are those from rowOffset. */
-  totalRows: number;
-  /** Subject + predicate rows in all (with the filter), shown or not. */
-  totalSlots: number;
-  /** With groups: whether groups not toggled are collapsed. */
-  collapsedByDefault: boolean;
-  rows: TimelineRowSummary[];
-  /** The earliest start and the latest start or end over every row (null: no facts). */
-  first: string | null;
-  last: string | null;
-  /** Where the facts begin and end over [first, last] (timeline-density.ts; null: no facts). */
-  density: TimelineDensity | null;
-}
+export type { TimelineGroupInfo, TimelineRowSummary, TimelineWindow, TimelineWindowQuery } from './timeline-window-shape';
 
 interface RowRaw {
   subject_id: string;
@@ -97,7 +48,10 @@ interface RowRaw {
 
 const likePattern = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-export function timelineWindow(db: Database, q: TimelineWindowQuery): TimelineWindow {
+export function timelineWindow(db: Database, q: TimelineWindowQuery, options: { kept?: boolean } = {}): TimelineWindow {
+  // At scale the app's question is answered from the rows kept by triggers (timeline-kept-window.ts).
+  const kept = options.kept === false ? null : keptTimelineWindow(db, q);
+  if (kept) return kept;
   const held = q.knownAt !== undefined ? 'f.created_at <= @knownAt AND (f.expired_at IS NULL OR f.expired_at > @knownAt)' : 'f.expired_at IS NULL';
   const filter = q.filter?.trim() ? ` AND (lower(fs.name) LIKE @filter ESCAPE '\\' OR lower(f.predicate) LIKE @filter ESCAPE '\\' OR lower(COALESCE(fo.name, f.object_literal)) LIKE @filter ESCAPE '\\')` : '';
   const joins = filter ? ' JOIN entities fs ON fs.id = f.subject_id LEFT JOIN entities fo ON fo.id = f.object_id' : '';
@@ -145,7 +99,7 @@ export function timelineWindow(db: Database, q: TimelineWindowQuery): TimelineWi
   ).all(params) as RowRaw[];
   if (rows.length === 0) {
     // Past the last row (or none): the totals still say what there is.
-    const totals = params.offset === 0 ? undefined : timelineWindow(db, { ...q, rowOffset: 0, rowLimit: 1 });
+    const totals = params.offset === 0 ? undefined : timelineWindow(db, { ...q, rowOffset: 0, rowLimit: 1 }, options);
     return {
       totalRows: totals?.totalRows ?? 0,
       totalSlots: totals?.totalSlots ?? 0,
@@ -179,29 +133,4 @@ export function timelineWindow(db: Database, q: TimelineWindowQuery): TimelineWi
       ...(r.predicate === null ? { group: { rows: r.slots ?? 0, collapsed: r.collapsed === 1 } } : {}),
     })),
   };
-}
-
-/** The facts of these rows that overlap [from, to), held and filtered as the rows were, by row. */
-function windowFacts(db: Database, held: string, filter: string, joins: string, params: Record<string, string | number>, rows: RowRaw[]): Map<string, FactRecord[]> {
-  if (rows.length === 0) return new Map();
-  const slots = JSON.stringify(rows.map((r) => [r.subject_id, r.predicate]));
-  const { limit: _limit, offset: _offset, grouped: _grouped, collapseAbove: _collapseAbove, expanded: _expanded, collapsed: _collapsed, ...bound } = params;
-  const found = cachedStatement(
-    db,
-    `SELECT ${FACT_RECORD_SELECT} FROM (
-       SELECT f.rowid AS r FROM json_each(@slots) j
-       JOIN facts f ON f.subject_id = json_extract(j.value, '$[0]') AND f.predicate = json_extract(j.value, '$[1]')${joins}
-       WHERE ${held}${filter} AND f.valid_at < @to AND (f.invalid_at IS NULL OR f.invalid_at > @from)
-     ) w JOIN facts f ON f.rowid = w.r JOIN entities s ON s.id = f.subject_id LEFT JOIN entities o ON o.id = f.object_id
-     ORDER BY f.valid_at, f.created_at, f.id`,
-  ).all({ ...bound, slots }) as Parameters<typeof toFactRecord>[0][];
-  const byRow = new Map<string, FactRecord[]>();
-  for (const raw of found) {
-    const fact = toFactRecord(raw);
-    const key = `${fact.subject_id}\u0000${fact.predicate}`;
-    const list = byRow.get(key);
-    if (list) list.push(fact);
-    else byRow.set(key, [fact]);
-  }
-  return byRow;
 }

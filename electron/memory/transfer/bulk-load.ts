@@ -1,15 +1,17 @@
 /**
  * Loading a whole memory into an empty store (memory-import.ts): the secondary indexes, the
- * full-text queue triggers and the live-count triggers (store/live-counts.ts) of the loaded tables
+ * full-text queue triggers, the live-count triggers (store/live-counts.ts) and the timeline's row
+ * triggers (store/timeline-rows.ts) of the loaded tables
  * are dropped while rows go in, then everything is indexed and counted once, in the same transaction.
  */
 import type { Database } from 'better-sqlite3';
 import type { BulkLoadHelper } from './bulk-load-helper';
 import { indexAllFullText, setFullTextBuffer } from '../text-search/fts-index';
 import { CONVERSATION_COUNT_TRIGGERS, LIVE_COUNT_TRIGGERS, recountConversations, recountLiveFacts } from '../store/live-counts';
+import { recountTimelineRows, TIMELINE_ROW_TRIGGERS } from '../store/timeline-rows';
 
 /** Triggers that would run once per loaded row: dropped while loading, their work done once after. */
-const ROW_TRIGGERS = ['facts_fts_insert', 'episodes_fts_insert', ...LIVE_COUNT_TRIGGERS, ...CONVERSATION_COUNT_TRIGGERS].map((name) => `'${name}'`).join(', ');
+const ROW_TRIGGERS = ['facts_fts_insert', 'episodes_fts_insert', ...LIVE_COUNT_TRIGGERS, ...CONVERSATION_COUNT_TRIGGERS, ...TIMELINE_ROW_TRIGGERS].map((name) => `'${name}'`).join(', ');
 
 /**
  * A load into an empty store: drops the secondary indexes and full-text queue triggers of the loaded
@@ -43,6 +45,7 @@ export function startBulkLoad(db: Database, helper: BulkLoadHelper | null): { fi
       }
       recountLiveFacts(db);
       recountConversations(db);
+      recountTimelineRows(db);
       for (const o of objects) if (o.type === 'trigger') db.exec(o.sql);
     },
   };

@@ -1,0 +1,171 @@
+/**
+ * The timeline's window read from the rows kept by triggers (store/timeline-rows.ts), for the way the
+ * app asks at scale: facts held now, no filter, rows grouped by subject with groups collapsed by
+ * default (more rows than `collapseAbove`). Then every subject is one header row, and the subjects
+ * the user opened add their rows after it — so where a row offset falls is arithmetic over the
+ * opened subjects (their place in the order and their row counts), and a page is the subjects from
+ * there, by index, plus the rows of opened ones. The answer is the same as timeline-window.ts's one
+ * pass over every held fact (a property test compares the two), except the density, counted here by
+ * the hour (each start or end in the bucket of its hour's beginning) once a bucket is an hour or more.
+ *
+ * Cost: the opened subjects' places (a count over the subjects' index each), the page of subjects by
+ * index, each row's facts in the range by index, and the density from one row per hour with a start
+ * or an end — none of it grows with the facts. Anything else goes to the one pass (returns null).
+ */
+import type { Database } from 'better-sqlite3';
+import { cachedStatement } from '../store/database/statement-cache';
+import { DENSITY_BUCKETS, timelineDensity, type TimelineDensity } from './timeline-density';
+import { windowFacts } from './timeline-row-facts';
+import type { TimelineRowSummary, TimelineWindow, TimelineWindowQuery } from './timeline-window-shape';
+
+const HOUR_MS = 3_600_000;
+const DAY_MS = 86_400_000;
+const UNIX_EPOCH_JULIAN_DAY = 2440587.5;
+
+interface KeptRow {
+  subject_id: string;
+  name: string;
+  n: number;
+  open_n: number;
+  first: string;
+  last: string;
+}
+
+interface KeptSubject extends KeptRow {
+  mine: number;
+  slots: number;
+}
+
+interface KeptSlot extends KeptRow {
+  predicate: string;
+}
+
+const SUBJECT_ORDER = 'mine DESC, name COLLATE NOCASE, name, subject_id';
+/** Subjects that come before @id in the timeline's order. */
+const BEFORE = `mine > @mine OR (mine = @mine AND (name < @name COLLATE NOCASE OR (name = @name COLLATE NOCASE AND (name < @name OR (name = @name AND subject_id < @id)))))`;
+
+/** The window from the kept rows, or null when the query is not one they answer. */
+export function keptTimelineWindow(db: Database, q: TimelineWindowQuery): TimelineWindow | null {
+  if (q.knownAt !== undefined || q.filter?.trim() || q.groups === undefined) return null;
+  const totals = cachedStatement(db, 'SELECT subjects, slots FROM timeline_totals WHERE id = 1').get() as { subjects: number; slots: number };
+  const collapseAbove = Math.max(0, Math.trunc(q.groups.collapseAbove ?? Number.MAX_SAFE_INTEGER));
+  if (totals.slots <= collapseAbove) return null;
+  const limit = Math.max(0, Math.trunc(q.rowLimit ?? 100));
+  const offset = Math.max(0, Math.trunc(q.rowOffset ?? 0));
+
+  // The opened subjects, in the timeline's order, each with its place among the subjects.
+  const subjectById = cachedStatement(db, 'SELECT subject_id, name, mine, slots, n, open_n, first, last FROM timeline_subjects WHERE subject_id = ?');
+  const placeOf = cachedStatement(db, `SELECT count(*) AS place FROM timeline_subjects WHERE ${BEFORE}`);
+  const opened = [...new Set(q.groups.expanded ?? [])]
+    .map((id) => subjectById.get(id) as KeptSubject | undefined)
+    .filter((s): s is KeptSubject => s !== undefined)
+    .map((s) => ({ subject: s, place: (placeOf.get({ mine: s.mine, name: s.name, id: s.subject_id }) as { place: number }).place }))
+    .sort((a, b) => a.place - b.place);
+  const openedIds = new Set(opened.map((o) => o.subject.subject_id));
+  const totalRows = totals.subjects + opened.reduce((sum, o) => sum + o.subject.slots, 0);
+
+  const bounds = cachedStatement(db, 'SELECT (SELECT min(first) FROM timeline_subjects) AS first, (SELECT max(last) FROM timeline_subjects) AS last').get() as { first: string | null; last: string | null };
+  const base = {
+    totalRows,
+    totalSlots: totals.slots,
+    collapsedByDefault: true,
+    first: bounds.first,
+    last: bounds.last,
+    density: bounds.first !== null && bounds.last !== null ? keptDensity(db, bounds.first, bounds.last) : null,
+  };
+  if (offset >= totalRows || limit === 0) return { ...base, rows: [] };
+
+  // Where the offset falls: a subject's place, and how many of its items (header, rows) to skip.
+  let place = -1;
+  let skip = 0;
+  let extra = 0;
+  for (const o of opened) {
+    const header = o.place + extra;
+    if (header > offset) break;
+    if (offset <= header + o.subject.slots) {
+      place = o.place;
+      skip = offset - header;
+      break;
+    }
+    extra += o.subject.slots;
+  }
+  if (place < 0) place = offset - extra;
+
+  const subjects = cachedStatement(db, `SELECT subject_id, name, mine, slots, n, open_n, first, last FROM timeline_subjects ORDER BY ${SUBJECT_ORDER} LIMIT ? OFFSET ?`).all(limit, place) as KeptSubject[];
+  const slotsOf = cachedStatement(db, 'SELECT s.subject_id, ? AS name, s.predicate, s.n, s.open_n, s.first, s.last FROM timeline_slots s WHERE s.subject_id = ? ORDER BY s.predicate LIMIT ? OFFSET ?');
+  const rows: TimelineRowSummary[] = [];
+  for (const subject of subjects) {
+    if (rows.length >= limit) break;
+    if (skip === 0) rows.push(summary(db, q, subject, null, !openedIds.has(subject.subject_id)));
+    if (openedIds.has(subject.subject_id)) {
+      const from = Math.max(0, skip - 1);
+      for (const slot of slotsOf.all(subject.name, subject.subject_id, limit - rows.length, from) as KeptSlot[]) rows.push(summary(db, q, slot, slot.predicate, false));
+    }
+    skip = 0;
+  }
+  const facts = windowFacts(
+    db,
+    'f.expired_at IS NULL',
+    '',
+    '',
+    { from: q.from, to: q.to },
+    rows.filter((r) => r.group === undefined),
+  );
+  for (const row of rows) if (row.group === undefined) row.facts = facts.get(`${row.subject_id}\u0000${row.predicate}`) ?? [];
+  return { ...base, rows };
+}
+
+/** A row's (predicate) or a group header's (null) summary; before / after counted by index unless the bounds decide them. */
+function summary(db: Database, q: TimelineWindowQuery, row: KeptRow | KeptSubject, predicate: string | null, collapsed: boolean): TimelineRowSummary {
+  const changes = row.n - row.open_n;
+  // Every fact starts at or after `first` and ends (or starts) at or before `last`.
+  let before = q.from < row.first ? 0 : q.from >= row.last ? changes : -1;
+  let after = q.to > row.last ? 0 : q.to <= row.first ? row.n : -1;
+  if (before < 0 || after < 0) {
+    const counted = (
+      predicate === null
+        ? cachedStatement(
+            db,
+            `SELECT count(CASE WHEN invalid_at <= @from THEN 1 END) AS before, count(CASE WHEN valid_at >= @to THEN 1 END) AS after
+             FROM facts WHERE subject_id = @subject AND expired_at IS NULL`,
+          ).get({ from: q.from, to: q.to, subject: row.subject_id })
+        : cachedStatement(
+            db,
+            `SELECT (SELECT count(*) FROM facts WHERE subject_id = @subject AND predicate = @predicate AND expired_at IS NULL AND valid_at <= @from AND invalid_at <= @from) AS before,
+               (SELECT count(*) FROM facts WHERE subject_id = @subject AND predicate = @predicate AND expired_at IS NULL AND valid_at >= @to) AS after`,
+          ).get({ from: q.from, to: q.to, subject: row.subject_id, predicate })
+    ) as { before: number; after: number };
+    if (before < 0) before = counted.before;
+    if (after < 0) after = counted.after;
+  }
+  const subject = row as KeptSubject;
+  return {
+    subject_id: row.subject_id,
+    subject: row.name,
+    predicate: predicate ?? '',
+    count: row.n,
+    first: row.first,
+    last: row.last,
+    open: row.open_n > 0,
+    changes,
+    before,
+    after,
+    facts: [],
+    ...(predicate === null ? { group: { rows: subject.slots, collapsed } } : {}),
+  };
+}
+
+/** Starts and ends by the hour, in DENSITY_BUCKETS spans of [first, last]; exact when a bucket is shorter than an hour. */
+function keptDensity(db: Database, first: string, last: string): TimelineDensity {
+  const from = Date.parse(first);
+  const span = Math.max(1, Date.parse(last) - from);
+  if (span / DENSITY_BUCKETS < HOUR_MS) return timelineDensity(db, 'f.expired_at IS NULL', '', '', {}, first, last);
+  const found = cachedStatement(
+    db,
+    `SELECT max(0, min(@buckets - 1, CAST((julianday(hour || ':00:00Z') - @j0) * @buckets / @jspan AS INTEGER))) AS b, sum(n) AS n
+     FROM timeline_hours GROUP BY b`,
+  ).all({ j0: from / DAY_MS + UNIX_EPOCH_JULIAN_DAY, jspan: span / DAY_MS, buckets: DENSITY_BUCKETS }) as { b: number; n: number }[];
+  const counts = new Array<number>(DENSITY_BUCKETS).fill(0);
+  for (const { b, n } of found) counts[b] = (counts[b] ?? 0) + n;
+  return { from: first, to: last, counts };
+}

@@ -1,0 +1,37 @@
+/** The facts of the timeline's rows that overlap its range, whole (timeline-window.ts, timeline-kept-window.ts). */
+import type { Database } from 'better-sqlite3';
+import type { FactRecord } from '../../../shared/memory-schema';
+import { cachedStatement } from '../store/database/statement-cache';
+import { FACT_RECORD_SELECT, toFactRecord } from '../store/fact-rows';
+
+/** The facts of these rows that overlap [from, to), held and filtered as the rows were, by row. */
+export function windowFacts(
+  db: Database,
+  held: string,
+  filter: string,
+  joins: string,
+  params: Record<string, string | number>,
+  rows: readonly { subject_id: string; predicate: string | null }[],
+): Map<string, FactRecord[]> {
+  if (rows.length === 0) return new Map();
+  const slots = JSON.stringify(rows.map((r) => [r.subject_id, r.predicate]));
+  const { limit: _limit, offset: _offset, grouped: _grouped, collapseAbove: _collapseAbove, expanded: _expanded, collapsed: _collapsed, ...bound } = params;
+  const found = cachedStatement(
+    db,
+    `SELECT ${FACT_RECORD_SELECT} FROM (
+       SELECT f.rowid AS r FROM json_each(@slots) j
+       JOIN facts f ON f.subject_id = json_extract(j.value, '$[0]') AND f.predicate = json_extract(j.value, '$[1]')${joins}
+       WHERE ${held}${filter} AND f.valid_at < @to AND (f.invalid_at IS NULL OR f.invalid_at > @from)
+     ) w JOIN facts f ON f.rowid = w.r JOIN entities s ON s.id = f.subject_id LEFT JOIN entities o ON o.id = f.object_id
+     ORDER BY f.valid_at, f.created_at, f.id`,
+  ).all({ ...bound, slots }) as Parameters<typeof toFactRecord>[0][];
+  const byRow = new Map<string, FactRecord[]>();
+  for (const raw of found) {
+    const fact = toFactRecord(raw);
+    const key = `${fact.subject_id}\u0000${fact.predicate}`;
+    const list = byRow.get(key);
+    if (list) list.push(fact);
+    else byRow.set(key, [fact]);
+  }
+  return byRow;
+}

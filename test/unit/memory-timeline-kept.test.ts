@@ -1,0 +1,209 @@
+/**
+ * The timeline's rows kept by triggers (store/timeline-rows.ts) and the window read from them
+ * (temporal/timeline-kept-window.ts): after any mix of writes — observed, edited, closed, forgotten,
+ * imported — the kept rows are what counting the facts again gives, and every window the app can ask
+ * (groups collapsed by default, some opened, any offset, limit and range) is the one the pass over
+ * every held fact answers; the density counted by the hour moves no count by more than one bucket.
+ */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { openMemory, steppingClock, type Memory } from '../../electron/memory/index';
+import { databaseOf } from '../../electron/memory/memory';
+import { recountTimelineRows } from '../../electron/memory/store/timeline-rows';
+import { timelineWindow } from '../../electron/memory/temporal/timeline-window';
+import type { TimelineWindowQuery } from '../../electron/memory/temporal/timeline-window-shape';
+
+const SUBJECTS = ['me', 'Aoki', 'aoki', 'Zed', '佐藤', 'Bea'];
+const PREDICATES = ['likes', 'manager', 'lives in', 'note'];
+const ONE_VALUED = new Set(['manager', 'lives in']);
+const OBJECTS = ['A', 'B', 'C', 'tea'];
+const DAY = 86_400_000;
+const T0 = Date.parse('2025-01-01T00:00:00.000Z');
+const iso = (ms: number) => new Date(ms).toISOString();
+
+type Step =
+  | { kind: 'observe'; subject: number; predicate: number; object: number; day: number; hour: number; ends: number | null }
+  | { kind: 'edit'; pick: number; day: number }
+  | { kind: 'close'; pick: number; days: number }
+  | { kind: 'forget'; pick: number };
+
+const step: fc.Arbitrary<Step> = fc.oneof(
+  { weight: 6, arbitrary: fc.record({ kind: fc.constant('observe' as const), subject: fc.oneof(fc.constant(0), fc.constant(1), fc.nat(SUBJECTS.length - 1)), predicate: fc.nat(PREDICATES.length - 1), object: fc.nat(OBJECTS.length - 1), day: fc.nat(900), hour: fc.nat(23), ends: fc.option(fc.integer({ min: 1, max: 400 }), { nil: null }) }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('edit' as const), pick: fc.nat(), day: fc.nat(900) }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('close' as const), pick: fc.nat(), days: fc.integer({ min: 1, max: 300 }) }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('forget' as const), pick: fc.nat() }) },
+);
+
+function apply(m: Memory, s: Step): void {
+  const live = m.listFacts({});
+  if (s.kind === 'observe') {
+    const predicate = PREDICATES[s.predicate]!;
+    const start = T0 + s.day * DAY + s.hour * 3_600_000;
+    m.observe([
+      {
+        subject: SUBJECTS[s.subject]!,
+        predicate,
+        object: OBJECTS[s.object]!,
+        fact: `${SUBJECTS[s.subject]} ${predicate} ${OBJECTS[s.object]}.`,
+        reference_time: iso(start),
+        ...(s.ends === null ? {} : { invalid_at: iso(start + s.ends * DAY) }),
+        cardinality: ONE_VALUED.has(predicate) ? 'one' : 'many',
+      },
+    ]);
+    return;
+  }
+  if (live.length === 0) return;
+  const fact = live[s.pick % live.length]!;
+  try {
+    if (s.kind === 'edit') m.editFact(fact.id, { valid_at: iso(T0 + s.day * DAY) });
+    else if (s.kind === 'close') m.closeFact(fact.id, iso(Date.parse(fact.valid_at) + s.days * DAY));
+    else m.forgetFact(fact.id);
+  } catch {
+    // An edit the rules refuse (an end before its start, a fact already closed) changes nothing.
+  }
+}
+
+function keptTables(m: Memory): unknown[] {
+  const db = databaseOf(m);
+  return ['timeline_slots', 'timeline_subjects', 'timeline_hours', 'timeline_totals'].map((t) => db.prepare(`SELECT * FROM ${t} ORDER BY 1, 2`).all());
+}
+
+/** Counting again gives what the triggers kept (inside a transaction rolled back). */
+function recounted(m: Memory): unknown[] {
+  const db = databaseOf(m);
+  let tables: unknown[] = [];
+  try {
+    db.transaction(() => {
+      recountTimelineRows(db);
+      tables = keptTables(m);
+      throw new Error('roll back');
+    })();
+  } catch {
+    // rolled back
+  }
+  return tables;
+}
+
+const cumulative = (counts: number[]) => counts.map((_, i) => counts.slice(0, i + 1).reduce((a, b) => a + b, 0));
+
+function expectSameWindow(m: Memory, q: TimelineWindowQuery): void {
+  const db = databaseOf(m);
+  const kept = timelineWindow(db, q);
+  const pass = timelineWindow(db, q, { kept: false });
+  expect({ ...kept, density: null }).toEqual({ ...pass, density: null });
+  if (pass.density === null) return expect(kept.density).toBeNull();
+  // By the hour: a count moves to an earlier bucket, never by more than one.
+  const a = cumulative(kept.density!.counts);
+  const b = cumulative(pass.density.counts);
+  expect(a.at(-1)).toBe(b.at(-1));
+  a.forEach((v, i) => {
+    expect(v).toBeGreaterThanOrEqual(b[i]!);
+    expect(v).toBeLessThanOrEqual(b[i + 1] ?? b[i]!);
+  });
+}
+
+describe("the timeline's kept rows", () => {
+  it('are what counting the facts again gives, and answer every window as the pass over the facts does', () => {
+    fc.assert(
+      fc.property(
+        fc.array(step, { minLength: 1, maxLength: 50 }),
+        fc.array(fc.record({ offset: fc.nat(30), limit: fc.integer({ min: 1, max: 12 }), from: fc.nat(1300), span: fc.integer({ min: 1, max: 1300 }), open: fc.array(fc.nat(SUBJECTS.length - 1), { maxLength: 3 }), collapseAbove: fc.nat(3) }), { minLength: 1, maxLength: 4 }),
+        (steps, windows) => {
+          const m = openMemory({ dataDir: ':memory:', clock: steppingClock('2027-06-01T00:00:00Z', 1000) });
+          try {
+            for (const s of steps) apply(m, s);
+            expect(keptTables(m)).toEqual(recounted(m));
+            const ids = new Map(m.listFacts({ history: true }).map((f) => [f.subject, f.subject_id]));
+            for (const w of windows) {
+              const from = T0 + (w.from - 200) * DAY;
+              const expanded = w.open.map((i) => ids.get(SUBJECTS[i]!) ?? 'ent_nobody');
+              expectSameWindow(m, { from: iso(from), to: iso(from + w.span * DAY), rowOffset: w.offset, rowLimit: w.limit, groups: { collapseAbove: w.collapseAbove, expanded } });
+              expectSameWindow(m, { from: '1000-01-01T00:00:00.000Z', to: '9999-12-31T00:00:00.000Z', rowOffset: w.offset, rowLimit: w.limit, groups: { collapseAbove: w.collapseAbove, expanded } });
+            }
+          } finally {
+            m.close();
+          }
+        },
+      ),
+      { numRuns: 60 },
+    );
+  });
+
+  it("look a row's first and last up again when the fact that held them goes", () => {
+    const m = openMemory({ dataDir: ':memory:', clock: steppingClock('2026-12-01T00:00:00Z', 1000) });
+    const day = (n: number) => iso(T0 + n * DAY);
+    m.observe([{ subject: 'me', predicate: 'likes', object: 'tea', fact: 'I like tea.', reference_time: day(1) }]);
+    m.observe([{ subject: 'me', predicate: 'likes', object: 'coffee', fact: 'I like coffee.', reference_time: day(5), invalid_at: day(30) }]);
+    m.observe([{ subject: 'me', predicate: 'manager', object: 'A', fact: 'My manager is A.', reference_time: day(8), cardinality: 'one' }]);
+    const db = databaseOf(m);
+    const slot = (predicate: string) => db.prepare('SELECT n, open_n, first, last FROM timeline_slots WHERE predicate = ?').get(predicate);
+    const subject = () => db.prepare('SELECT slots, n, open_n, first, last FROM timeline_subjects').get();
+    expect(slot('likes')).toEqual({ n: 2, open_n: 1, first: day(1), last: day(30) });
+    expect(subject()).toEqual({ slots: 2, n: 3, open_n: 2, first: day(1), last: day(30) });
+    const byObject = (object: string) => m.listFacts({ history: false }).find((f) => f.object === object)!.id;
+    // The first start moves on: edited later, then forgotten.
+    m.editFact(byObject('tea'), { valid_at: day(3) });
+    expect(slot('likes')).toMatchObject({ first: day(3) });
+    expect(subject()).toMatchObject({ first: day(3) });
+    m.forgetFact(byObject('tea'));
+    expect(slot('likes')).toEqual({ n: 1, open_n: 0, first: day(5), last: day(30) });
+    expect(subject()).toEqual({ slots: 2, n: 2, open_n: 1, first: day(5), last: day(30) });
+    // The last end goes back: closed earlier, then its row goes and the subject keeps the other.
+    m.closeFact(m.listFacts({ history: true }).find((f) => f.object === 'coffee' && f.expired_at === null)!.id, day(20));
+    expect(slot('likes')).toMatchObject({ last: day(20) });
+    m.forgetFact(m.listFacts({ history: true }).find((f) => f.object === 'coffee' && f.expired_at === null)!.id);
+    expect(slot('likes')).toBeUndefined();
+    expect(subject()).toEqual({ slots: 1, n: 1, open_n: 1, first: day(8), last: day(8) });
+    expect(keptTables(m)).toEqual(recounted(m));
+    m.close();
+  });
+
+  it('are counted again after a bulk import, and follow a renamed subject', () => {
+    const source = openMemory({ dataDir: ':memory:', clock: steppingClock('2026-12-01T00:00:00Z', 1000) });
+    for (const [subject, object, day] of [['Aoki', 'tea', 1], ['me', 'coffee', 2], ['Zed', 'ramen', 3], ['Bea', 'tea', 4]] as const) {
+      source.observe([{ subject, predicate: 'likes', object, fact: `${subject} likes ${object}.`, reference_time: iso(T0 + day * DAY) }]);
+    }
+    const m = openMemory({ dataDir: ':memory:', clock: steppingClock('2026-12-02T00:00:00Z', 1000) });
+    m.importMemory(source.exportMemory());
+    expect(keptTables(m)).toEqual(recounted(m));
+    const q = { from: '1000-01-01T00:00:00.000Z', to: '9999-12-31T00:00:00.000Z', rowLimit: 10, groups: { collapseAbove: 1 } };
+    expect(m.timelineWindow(q).rows.map((r) => r.subject)).toEqual(['me', 'Aoki', 'Bea', 'Zed']);
+    // An entity renamed (here by the store itself, as an import with replace does) moves its row.
+    databaseOf(m).prepare("UPDATE entities SET name = 'Yoko' WHERE name = 'Zed'").run();
+    expect(m.timelineWindow(q).rows.map((r) => r.subject)).toEqual(['me', 'Aoki', 'Bea', 'Yoko']);
+    expect(keptTables(m)).toEqual(recounted(m));
+    source.close();
+    m.close();
+  });
+});
+
+describe("the kept window's plan", () => {
+  it('reads the subjects in order by index and no fact table whole, whatever the memory', () => {
+    const m = openMemory({ dataDir: ':memory:', clock: steppingClock('2026-12-01T00:00:00Z', 1000) });
+    for (const [i, subject] of SUBJECTS.entries()) {
+      m.observe([{ subject, predicate: 'likes', object: 'tea', fact: `${subject} likes tea.`, reference_time: iso(T0 + i * DAY) }]);
+      m.observe([{ subject, predicate: 'manager', object: 'A', fact: `${subject}'s manager is A.`, reference_time: iso(T0 + i * DAY), cardinality: 'one' }]);
+    }
+    const db = databaseOf(m);
+    const aoki = m.listFacts({ subject: 'Aoki' })[0]!.subject_id;
+    const prepare = db.prepare.bind(db);
+    const plans: string[] = [];
+    const pagePlan: string[] = [];
+    db.prepare = ((sql: string) => {
+      const named = Object.fromEntries([...sql.matchAll(/@(\w+)/g)].map((x) => [x[1]!, null]));
+      const positional = [...sql.matchAll(/\?/g)].map(() => null);
+      const statement = prepare(`EXPLAIN QUERY PLAN ${sql}`);
+      const plan = ((positional.length > 0 ? statement.all(...positional) : statement.all(named)) as { detail: string }[]).map((r) => r.detail);
+      plans.push(...plan);
+      if (/FROM timeline_subjects ORDER BY/.test(sql)) pagePlan.push(...plan);
+      return prepare(sql);
+    }) as typeof db.prepare;
+    const window = m.timelineWindow({ from: iso(T0), to: iso(T0 + 3 * DAY), rowOffset: 1, rowLimit: 4, groups: { collapseAbove: 3, expanded: [aoki] } });
+    db.prepare = prepare;
+    expect(window.collapsedByDefault).toBe(true);
+    // The page of subjects walks the order's index: no sort of every subject.
+    expect(pagePlan).toEqual(['SCAN timeline_subjects USING INDEX timeline_subjects_in_order']);
+    expect(plans.filter((line) => /^SCAN (f|facts)\b/.test(line)), plans.join('\n')).toEqual([]);
+    m.close();
+  });
+});

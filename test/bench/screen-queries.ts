@@ -12,6 +12,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { openMemory, type Memory } from '../../electron/memory/index';
+import { databaseOf } from '../../electron/memory/memory';
+import { timelineWindow } from '../../electron/memory/temporal/timeline-window';
+import type { TimelineWindowQuery } from '../../electron/memory/temporal/timeline-window-shape';
 import type { FactRecord } from '../../shared/memory-schema';
 import { generateSyntheticMemory } from '../fixtures/synthetic-memory';
 import { count, measure, ms, table } from './stats';
@@ -79,6 +82,15 @@ async function main(): Promise<void> {
     row('Timeline: window (40 rows × 1 year) + summaries', Math.min(runs, 50), () => memory.timelineWindow({ from: '2025-01-01T00:00:00.000Z', to: '2026-01-01T00:00:00.000Z', rowLimit: 40 }), `${count(win.totalRows)} rows`);
     row('Timeline: window scrolled (rows 5,000–5,040)', Math.min(runs, 50), () => memory.timelineWindow({ from: '2025-01-01T00:00:00.000Z', to: '2026-01-01T00:00:00.000Z', rowOffset: 5_000, rowLimit: 40 }));
     row('Timeline: window with a row filter', Math.min(runs, 20), () => memory.timelineWindow({ from: '2025-01-01T00:00:00.000Z', to: '2026-01-01T00:00:00.000Z', filter: 'manager', rowLimit: 40 }));
+    // The app's question (groups collapsed above 30 rows): from the rows kept by triggers, and the same by the pass over every held fact.
+    const db = databaseOf(memory);
+    const grouped = (extra: Partial<TimelineWindowQuery> = {}): TimelineWindowQuery => ({ from: '1000-01-01T00:00:00.000Z', to: '9999-12-31T00:00:00.000Z', rowLimit: 100, groups: { collapseAbove: 30 }, ...extra });
+    const me = memory.timelineWindow(grouped({ rowLimit: 1 })).rows[0]!.subject_id;
+    const year = { from: '2025-01-01T00:00:00.000Z', to: '2026-01-01T00:00:00.000Z' };
+    row('Timeline as the app asks, fitted: 100 rows, kept rows', Math.min(runs, 50), () => timelineWindow(db, grouped()), `${count(memory.timelineWindow(grouped()).totalRows)} rows`);
+    row('  the same by one pass over the held facts', Math.min(runs, 10), () => timelineWindow(db, grouped(), { kept: false }));
+    row('Timeline as the app asks: 1 year, rows 5,000–5,100, the user opened', Math.min(runs, 50), () => timelineWindow(db, grouped({ ...year, rowOffset: 5_000, groups: { collapseAbove: 30, expanded: [me] } })));
+    row('  the same by one pass over the held facts', Math.min(runs, 10), () => timelineWindow(db, grouped({ ...year, rowOffset: 5_000, groups: { collapseAbove: 30, expanded: [me] } }), { kept: false }));
     row('facts overlapping a 30-day window, page + total', Math.min(runs, 50), () => memory.listFactPage({ history: true, knownAt: memory.clock.now(), overlapping: { from: '2025-06-01T00:00:00.000Z', to: '2025-07-01T00:00:00.000Z' }, limit: 500 }));
 
     console.log(table(rows));

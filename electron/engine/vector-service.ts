@@ -1,22 +1,14 @@
 /**
  * The vector side of memory, as the engine runs it: opens the LanceDB index for the loaded
- * embedding model's dimension, keeps it reconciled with SQLite (debounced after changes; at attach),
+ * embedding model's dimension, keeps it in sync with SQLite (debounced after changes; at attach),
  * and ranks facts for hybrid search. Without an embedding model it stays detached and ranks nothing.
+ * A sync reads only what memory recorded as changed since the last one, unless memory says the
+ * record cannot be trusted (a new or reset table, another model, a bulk load…): then it reads
+ * everything (memory/vectors/vector-table-sync.ts).
  */
 import { NO_PREFIXES, type EmbeddingPrefixes } from '../llm/model-catalogue';
 import type { Embedder } from '../llm/ports';
-import {
-  reconcile,
-  rebuild,
-  removeItems,
-  vectorItemsOf,
-  VectorIndex,
-  type Memory,
-  type MemoryVectorItems,
-  type ReconcileResult,
-  type TextEmbedder,
-  type VectorKind,
-} from '../memory/index';
+import { removeItems, vectorItemsOf, VectorIndex, type Memory, type MemoryVectorItems, type TextEmbedder, type VectorKind, type VectorSyncResult, type VectorTableSync } from '../memory/index';
 import type { VectorRanker } from '../assistant/retrieval/retrieve';
 
 /**
@@ -35,8 +27,10 @@ export const VECTOR_TABLES = TABLES;
 
 export class VectorService {
   private indexes: VectorIndex[] = [];
+  /** One per index, in the same order: what keeps it in sync. */
+  private syncs: VectorTableSync[] = [];
   private timer: NodeJS.Timeout | null = null;
-  private syncing: Promise<ReconcileResult | null> = Promise.resolve(null);
+  private syncing: Promise<VectorSyncResult | null> = Promise.resolve(null);
   private dirty = false;
   lastError: string | null = null;
   /** What the tables should hold: memory's live facts, entities and messages. */
@@ -88,6 +82,7 @@ export class VectorService {
       throw error;
     }
     this.indexes = opened;
+    this.syncs = opened.map((index, i) => this.items.tableSync(index, TABLES[i]!.kinds));
     this.scheduleSync(0);
   }
 
@@ -97,6 +92,7 @@ export class VectorService {
     await this.syncing.catch(() => null);
     const indexes = this.indexes;
     this.indexes = [];
+    this.syncs = [];
     await Promise.all(indexes.map((index) => index.close()));
   }
 
@@ -117,16 +113,19 @@ export class VectorService {
     }, delayMs);
   }
 
-  /** Embeds what is missing and removes orphans; returns what it did (null when detached). */
-  sync(signal?: AbortSignal): Promise<ReconcileResult | null> {
+  /**
+   * Embeds what changed and removes what is gone; returns what it did and what it read (null when
+   * detached, or when it failed: `lastError` says why, and the next sync does that work again).
+   */
+  sync(signal?: AbortSignal): Promise<VectorSyncResult | null> {
     this.syncing = this.syncing.then(async () => {
-      const indexes = this.indexes;
-      if (indexes.length === 0 || !this.dirty) return null;
+      const syncs = this.syncs;
+      if (syncs.length === 0 || !this.dirty) return null;
       this.dirty = false;
       try {
         // Facts first: they are what chat searches.
-        const results: ReconcileResult[] = [];
-        for (const [i, index] of indexes.entries()) results.push(await reconcile(index, this.items.source(TABLES[i]!.kinds), this.documents(), { batchSize: 32, signal }));
+        const results: VectorSyncResult[] = [];
+        for (const sync of syncs) results.push(await sync.sync(this.documents(), { batchSize: 32, signal }));
         this.lastError = null;
         return sumResults(results);
       } catch (error) {
@@ -138,16 +137,16 @@ export class VectorService {
   }
 
   /** Drops the index and embeds everything again (`tempora reindex`). */
-  async rebuild(onProgress?: (done: number, total: number) => void, signal?: AbortSignal): Promise<ReconcileResult> {
+  async rebuild(onProgress?: (done: number, total: number) => void, signal?: AbortSignal): Promise<VectorSyncResult> {
     if (!this.attached) throw new Error('no embedding model is loaded: load one to build the vector index');
     await this.syncing.catch(() => null);
     // One progress over both tables: the items of the tables before this one count as done.
     const all = this.items.count();
-    const results: ReconcileResult[] = [];
+    const results: VectorSyncResult[] = [];
     let before = 0;
-    for (const [i, index] of this.indexes.entries()) {
+    for (const [i, sync] of this.syncs.entries()) {
       const done = before;
-      results.push(await rebuild(index, this.items.source(TABLES[i]!.kinds), this.documents(), { batchSize: 32, signal, onProgress: onProgress && ((n) => onProgress(done + n, all)) }));
+      results.push(await sync.rebuild(this.documents(), { batchSize: 32, signal, onProgress: onProgress && ((n) => onProgress(done + n, all)) }));
       before += results[i]!.total;
     }
     return sumResults(results);
@@ -170,8 +169,18 @@ export class VectorService {
   }
 }
 
-function sumResults(results: ReconcileResult[]): ReconcileResult {
-  const sum: ReconcileResult = { added: 0, updated: 0, removed: 0, total: 0, skipped: 0 };
-  for (const r of results) for (const key of Object.keys(sum) as (keyof ReconcileResult)[]) sum[key] += r[key];
+/** The tables' results as one: counts added up; 'full' (with its reasons) when any table read everything. */
+function sumResults(results: VectorSyncResult[]): VectorSyncResult {
+  const counts = ['added', 'updated', 'removed', 'total', 'skipped'] as const;
+  const sum: VectorSyncResult = { added: 0, updated: 0, removed: 0, total: 0, skipped: 0, mode: 'changes', reason: null, examined: { changes: 0, sourceItems: 0, storedHashes: 0 } };
+  for (const r of results) {
+    for (const key of counts) sum[key] += r[key];
+    for (const key of Object.keys(sum.examined) as (keyof VectorSyncResult['examined'])[]) sum.examined[key] += r.examined[key];
+  }
+  const full = results.filter((r) => r.mode === 'full');
+  if (full.length > 0) {
+    sum.mode = 'full';
+    sum.reason = [...new Set(full.map((r) => r.reason))].join('; ');
+  }
   return sum;
 }

@@ -38,5 +38,6 @@ export { VectorIndex, type VectorIndexOptions, type VectorHit, type VectorRow, t
 export { VECTOR_KINDS, type VectorKind, type VectorResetReason } from './vectors/vector-table';
 export { indexItems, rebuild, reconcile, removeItems, textHash, type IndexItemsResult, type ReconcileResult, type VectorSource, type VectorSourceItem, type VectorSyncOptions } from './vectors/vector-sync';
 export { vectorItemsOf, type MemoryVectorItems } from './vectors/vector-source';
+export type { VectorSyncResult, VectorTableSync } from './vectors/vector-table-sync';
 export type { TextEmbedder } from './vectors/text-embedder';
 export { resolveTimeExpression, zoneOfIsoTime, type Precision, type Resolved, type TimeReference } from './temporal/time-expression';

@@ -46,10 +46,33 @@ export interface StartupResult {
   memoryOpenMs: number;
   engineOpenMs: number;
   vectorAttachMs: number;
-  reconcile: { added: number; updated: number; removed: number; total: number } | null;
+  reconcile: SyncFigures | null;
+  /** The same start-up after a few writes made while the vector index was closed (the CLI, no model). */
+  afterChanges: { ms: number; reconcile: SyncFigures | null };
   databaseBytes: number;
   vectorBytes: number;
   peakRssBytes: number;
+}
+
+/** What a sync returned; `mode` and `examined` say whether it read every item or only the changes. */
+interface SyncFigures {
+  added: number;
+  updated: number;
+  removed: number;
+  total: number;
+  mode?: string;
+  examined?: { changes: number; sourceItems: number; storedHashes: number };
+}
+
+/** A few writes as a session without the embedding model makes them: 5 facts, one forgotten. */
+function fewChanges(memory: Memory): void {
+  const at = (i: number) => new Date(Date.parse('2030-01-01T00:00:00.000Z') + i * 60_000).toISOString();
+  memory.observe(
+    Array.from({ length: 5 }, (_, i) => ({ subject: 'me', predicate: 'bench_note', object: `later note ${i}`, object_type: 'literal', fact: `A later note ${i}.`, reference_time: at(i), cardinality: 'many' })),
+    { where: 'bench-startup' },
+  );
+  const [first] = memory.listFacts({ predicate: 'bench_note', asOf: '2031-01-01T00:00:00.000Z', limit: 1 });
+  if (first) memory.forgetFact(first.id);
 }
 
 async function attachAndSync(memory: Memory, dataDir: string, seed: number): Promise<{ service: VectorService; embedder: ReturnType<typeof instantEmbedder>; result: Awaited<ReturnType<VectorService['sync']>> }> {
@@ -82,6 +105,14 @@ export async function benchStartup(dataDir: string, seed: number): Promise<Start
   const again = await attachAndSync(memory, dataDir, seed);
   const vectorAttachMs = performance.now() - t2;
   await again.service.close();
+  fewChanges(memory);
+  memory.close();
+
+  memory = openMemory({ dataDir });
+  const t4 = performance.now();
+  const changed = await attachAndSync(memory, dataDir, seed);
+  const afterChanges = { ms: performance.now() - t4, reconcile: changed.result };
+  await changed.service.close();
   memory.close();
 
   const t3 = performance.now();
@@ -95,17 +126,24 @@ export async function benchStartup(dataDir: string, seed: number): Promise<Start
     engineOpenMs,
     vectorAttachMs,
     reconcile: again.result,
+    afterChanges,
     databaseBytes: sizeOf(dataDir, 'vectors'),
     vectorBytes: sizeOf(join(dataDir, 'vectors')),
     peakRssBytes: process.resourceUsage().maxRSS * 1024,
   };
 }
 
+function syncNote(r: SyncFigures | null): string {
+  if (!r) return '';
+  const read = r.examined ? `, ${r.mode ?? 'full'}: read ${count(r.examined.changes)} changes, ${count(r.examined.sourceItems)} items from SQLite, ${count(r.examined.storedHashes)} stored hashes` : '';
+  return ` (${count(r.total)} items live, ${r.added + r.updated} embedded, ${r.removed} removed${read})`;
+}
+
 export function formatStartup(r: StartupResult): string {
   const lines = [
     `  vectors first built by reconcile (instant embedder): ${count(r.firstBuild.embedded)} items in ${ms(r.firstBuild.ms)} (${perSecond(rate(r.firstBuild.embedded, r.firstBuild.ms))}, model time excluded)`,
-    `  start-up: memory opened in ${ms(r.memoryOpenMs)}; vector index opened and reconciled in ${ms(r.vectorAttachMs)}` +
-      (r.reconcile ? ` (${count(r.reconcile.total)} items checked, ${r.reconcile.added + r.reconcile.updated} embedded, ${r.reconcile.removed} removed)` : ''),
+    `  start-up: memory opened in ${ms(r.memoryOpenMs)}; vector index opened and reconciled in ${ms(r.vectorAttachMs)}${syncNote(r.reconcile)}`,
+    `  start-up after 5 facts written and 1 forgotten with the index closed: vector index opened and reconciled in ${ms(r.afterChanges.ms)}${syncNote(r.afterChanges.reconcile)}`,
     `  start-up: TemporaEngine.open without models ${ms(r.engineOpenMs)} (with an embedding model the vector line above comes on top, besides the model's load)`,
     `  on disk: database ${mb(r.databaseBytes)}, vector index ${mb(r.vectorBytes)}; peak RSS of this process so far ${mb(r.peakRssBytes)}`,
   ];

@@ -9,9 +9,10 @@ import type { BulkLoadHelper } from './bulk-load-helper';
 import { indexAllFullText, setFullTextBuffer } from '../text-search/fts-index';
 import { CONVERSATION_COUNT_TRIGGERS, LIVE_COUNT_TRIGGERS, recountConversations, recountLiveFacts } from '../store/live-counts';
 import { recountTimelineRows, TIMELINE_ROW_TRIGGERS } from '../store/timeline-rows';
+import { VECTOR_CHANGE_TRIGGERS } from '../vectors/vector-changes';
 
 /** Triggers that would run once per loaded row: dropped while loading, their work done once after. */
-const ROW_TRIGGERS = ['facts_fts_insert', 'episodes_fts_insert', ...LIVE_COUNT_TRIGGERS, ...CONVERSATION_COUNT_TRIGGERS, ...TIMELINE_ROW_TRIGGERS].map((name) => `'${name}'`).join(', ');
+const ROW_TRIGGERS = ['facts_fts_insert', 'episodes_fts_insert', ...LIVE_COUNT_TRIGGERS, ...CONVERSATION_COUNT_TRIGGERS, ...TIMELINE_ROW_TRIGGERS, ...VECTOR_CHANGE_TRIGGERS].map((name) => `'${name}'`).join(', ');
 
 /**
  * A load into an empty store: drops the secondary indexes and full-text queue triggers of the loaded

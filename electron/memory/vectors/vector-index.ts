@@ -16,6 +16,8 @@
  * rejection) and is reported to `onError`. Reads do not wait for queued writes, except `ids`,
  * `hashes` and `count`, which reflect everything queued before them.
  *
+ * Beside each table, `<table>.sync.json` stamps the generation of its last sync (sync-stamp.ts).
+ *
  * Search (vector-search.ts) is exact (brute force) while the table is small, and goes through an
  * IVF_RQ index once the table is large enough (ann-index.ts, which also compacts small writes).
  * Rows are checked as vector-rows.ts says. LanceDB is loaded when the first index opens.
@@ -74,6 +76,8 @@ export class VectorIndex {
     readonly model: string | undefined,
     /** Set when `open` found a table it could not use and dropped it (the index is now empty). */
     readonly resetReason: VectorResetReason | null,
+    /** True when `open` created the table (none was stored, or it was dropped): it holds nothing. */
+    readonly created: boolean,
     options: VectorIndexOptions,
   ) {
     this.access = new TableAccess(options.onError);
@@ -81,6 +85,11 @@ export class VectorIndex {
     this.schema = schemaFor(dimensions, model ?? '');
     this.tableName = options.table ?? VECTOR_TABLE;
     this.kinds = options.kinds ?? VECTOR_KINDS;
+  }
+
+  /** The table's name in the LanceDB directory (`path`). */
+  get name(): string {
+    return this.tableName;
   }
 
   /** True when `open` dropped a stored table (other dimensions, model, layout, or unreadable). */
@@ -134,8 +143,9 @@ export class VectorIndex {
       if (table && kinds && kinds.length < VECTOR_KINDS.length && (await table.countRows(`NOT (${kindPredicate(kinds)})`)) > 0) {
         await table.delete(`NOT (${kindPredicate(kinds)})`);
       }
+      const created = table === null;
       table ??= await db.createEmptyTable(name, schemaFor(dimensions, model ?? ''), { mode: 'overwrite' });
-      const index = new VectorIndex(lance, db, table, path, dimensions, model, reason, options);
+      const index = new VectorIndex(lance, db, table, path, dimensions, model, reason, created, options);
       await index.ann.load(table);
       return index;
     } catch (error) {
@@ -251,6 +261,27 @@ export class VectorIndex {
       const ids = batch.getChild('id')!.toArray() as string[];
       const values = batch.getChild('hash')!.toArray() as string[];
       ids.forEach((id, i) => hashes.set(id, values[i] ?? ''));
+    });
+    return hashes;
+  }
+
+  /**
+   * id → stored text hash for these ids only (those stored), after the writes queued so far: what a
+   * sync of a few changed items reads instead of every hash (the btree on id serves the filter).
+   */
+  async hashesOf(ids: Iterable<string>): Promise<Map<string, string>> {
+    const hashes = new Map<string, string>();
+    const unique = [...new Set(ids)];
+    if (unique.length === 0) return hashes;
+    await this.flush();
+    await this.read(async (table) => {
+      for (const part of chunks(unique, SQL_LIST_CHUNK)) {
+        for await (const batch of table.query().where(`id IN (${part.map(sqlString).join(', ')})`).select(['id', 'hash'])) {
+          const found = batch.getChild('id')!.toArray() as string[];
+          const values = batch.getChild('hash')!.toArray() as string[];
+          found.forEach((id, i) => hashes.set(id, values[i] ?? ''));
+        }
+      }
     });
     return hashes;
   }

@@ -4,7 +4,9 @@
  * - `reconcile`: embeds what the index lacks — items it does not hold, and items whose text changed
  *   since they were embedded (an entity's new alias or summary; stored hashes tell) — and deletes
  *   what SQLite no longer holds (orphans: forgotten facts, expired versions). Idempotent: a second
- *   run adds, updates and removes nothing. Run at start and after changes.
+ *   run adds, updates and removes nothing. It reads every item on both sides (seconds at a million):
+ *   the app runs it only when the record of what changed cannot be trusted, and otherwise syncs
+ *   just the recorded changes (vector-table-sync.ts).
  * - `rebuild`: reset + reconcile (`tempora reindex`, or after a change of embedding model).
  * - `indexItems` / `removeItems`: the same writes for a known set of items, for callers that sync
  *   eagerly after a transaction instead of (or before) the next reconcile.
@@ -38,6 +40,8 @@ export interface VectorSyncOptions {
   onProgress?: (done: number, total: number) => void;
   /** Checked before each batch; on abort the run rejects with the signal's reason. */
   signal?: AbortSignal;
+  /** Each item not stored because its vector had a non-finite value (vector-table-sync keeps it for the next sync). */
+  onSkipped?: (item: VectorSourceItem) => void;
 }
 
 export interface ReconcileResult {
@@ -71,7 +75,7 @@ export function textHash(kind: VectorKind, text: string): string {
   return createHash('sha1').update(kind).update('\0').update(text).digest('base64url').slice(0, 22);
 }
 
-function checkDimensions(index: VectorIndex, embedder: TextEmbedder): void {
+export function checkDimensions(index: VectorIndex, embedder: TextEmbedder): void {
   if (embedder.dimensions === 0) throw new Error('no embedding model is loaded: the vector index cannot be synchronised');
   if (embedder.dimensions !== index.dimensions) {
     throw new Error(
@@ -136,8 +140,10 @@ export async function indexItems(
       batch.forEach((item, i) => {
         const vector = vectors[i]!;
         if (vector.length !== index.dimensions) throw new Error(`the embedder returned a vector of ${vector.length} floats, not ${index.dimensions}`);
-        if (!vector.every(Number.isFinite)) skipped++;
-        else pending.push({ id: item.id, kind: item.kind, vector, hash: textHash(item.kind, item.text) });
+        if (!vector.every(Number.isFinite)) {
+          skipped++;
+          options.onSkipped?.(item);
+        } else pending.push({ id: item.id, kind: item.kind, vector, hash: textHash(item.kind, item.text) });
       });
       onProgress?.(start + batch.length, items.length);
       if (pending.length >= WRITE_ROWS || Date.now() - pendingSince >= WRITE_AFTER_MS) await write();

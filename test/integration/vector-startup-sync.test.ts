@@ -1,0 +1,297 @@
+/**
+ * Start-up sync of the vector index from what SQLite recorded as changed (memory/vectors/
+ * vector-table-sync.ts): a clean start reads nothing whole, writes made while the index was closed
+ * (a session without the embedding model, the CLI) are all there after the next start, a failure
+ * between the SQLite write and the LanceDB write is redone, and a new model, a bulk load or a
+ * vector directory that was not synced with this database reads everything again.
+ * Real SQLite and LanceDB in a temporary directory; a deterministic stand-in embedder.
+ */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { VectorService, VECTOR_TABLES } from '../../electron/engine/vector-service';
+import type { Embedder } from '../../electron/llm/ports';
+import { openMemory, textHash, vectorItemsOf, VectorIndex, type Memory } from '../../electron/memory/index';
+import { storeOf } from '../../electron/memory/memory';
+import { VectorChanges } from '../../electron/memory/vectors/vector-changes';
+
+const DIM = 8;
+const T = '2026-09-01T00:00:00Z';
+
+function recordingEmbedder(): Embedder & { texts: string[] } {
+  const texts: string[] = [];
+  return {
+    dimensions: DIM,
+    texts,
+    async embed(batch) {
+      texts.push(...batch);
+      return batch.map((text) => {
+        const v = new Float32Array(DIM);
+        for (let i = 0; i < text.length; i++) v[i % DIM]! += (text.charCodeAt(i) % 17) + 1;
+        const norm = Math.hypot(...v) || 1;
+        return v.map((x) => x / norm);
+      });
+    },
+  };
+}
+
+let dir: string;
+let memory: Memory | undefined;
+let service: VectorService | undefined;
+afterEach(async () => {
+  vi.restoreAllMocks();
+  await service?.close();
+  service = undefined;
+  memory?.close();
+  memory = undefined;
+  if (dir) rmSync(dir, { recursive: true, force: true });
+});
+
+const vectorsDir = () => join(dir, 'vectors');
+
+function fill(m: Memory, n: number): void {
+  m.observe(
+    Array.from({ length: n }, (_, i) => ({ subject: `Person ${i % 7}`, predicate: `trait_${i % 5}`, object: `value ${i}`, object_type: 'literal', fact: `Person ${i % 7} has value ${i}.`, reference_time: T, cardinality: 'many' })),
+  );
+  m.appendMessage({ role: 'user', content: 'I moved to Kyoto last spring.', time: T, conversation: 'cnv_a', learn: false });
+}
+
+/** A service started the app's way; `sync()` is what attach scheduled, run now. */
+async function start(model = 'model.gguf:1', embedder = recordingEmbedder()) {
+  service = new VectorService(memory!, embedder, vectorsDir(), () => model);
+  await service.attach();
+  const result = await service.sync();
+  return { result, embedder };
+}
+
+/** What the engine does after a change (scheduleSync), run at once: the timer then finds nothing to do. */
+function syncNow() {
+  service!.scheduleSync(60_000);
+  return service!.sync();
+}
+
+async function stop(): Promise<void> {
+  await service?.close();
+  service = undefined;
+}
+
+/** Asserts that every LanceDB table holds exactly SQLite's live items, each embedded from its current text. */
+async function expectInSync(m: Memory): Promise<void> {
+  for (const { table, kinds } of VECTOR_TABLES) {
+    const index = await VectorIndex.open(vectorsDir(), DIM, { table, kinds });
+    try {
+      const want = new Map([...vectorItemsOf(m).source(kinds).liveItems()].map((item) => [item.id, textHash(item.kind, item.text)]));
+      expect(new Map([...(await index.hashes())].sort())).toEqual(new Map([...want].sort()));
+    } finally {
+      await index.close();
+    }
+  }
+}
+
+function liveCount(m: Memory): number {
+  return [...vectorItemsOf(m).source().liveItems()].length;
+}
+
+function begin(): void {
+  dir = mkdtempSync(join(tmpdir(), 'tempora-vector-startup-'));
+  memory = openMemory({ dataDir: join(dir, 'data') });
+  fill(memory, 40);
+}
+
+describe('vector start-up sync', () => {
+  it('reads everything on the first start, and nothing whole on a clean start after it', async () => {
+    begin();
+    const first = await start();
+    expect(first.result).toMatchObject({ mode: 'full', reason: 'the vector table is new' });
+    expect(first.result!.examined.sourceItems).toBe(first.result!.total);
+    expect(first.result!.total).toBeGreaterThan(40);
+    await stop();
+
+    memory!.close();
+    memory = openMemory({ dataDir: join(dir, 'data') });
+    const again = await start();
+    expect(again.result).toMatchObject({ mode: 'changes', reason: null, added: 0, updated: 0, removed: 0, total: first.result!.total });
+    expect(again.result!.examined).toEqual({ changes: 0, sourceItems: 0, storedHashes: 0 });
+    expect(again.embedder.texts).toEqual([]);
+    await stop();
+    await expectInSync(memory);
+  });
+
+  it('reflects, after the next start, every write made while the vector index was closed', async () => {
+    begin();
+    await start();
+    await stop();
+
+    // A session without the embedding model (or the CLI) writes:
+    const m = memory!;
+    const facts = m.listFacts({ subject: 'Person 1' });
+    const [edited, closed, forgotten] = facts;
+    m.observe([{ subject: 'Person 9', predicate: 'lives_in', object: 'Osaka', fact: 'Person 9 lives in Osaka.', reference_time: T, cardinality: 'one' }]);
+    m.editFact(edited!.id, { fact: 'Person 1 has a new value.' });
+    m.closeFact(closed!.id, '2026-10-01T00:00:00.000Z');
+    m.forgetFact(forgotten!.id);
+    const store = storeOf(m);
+    const renamed = store.entities.find('Person 2')!;
+    store.db.prepare("UPDATE entities SET name = 'Person Two' WHERE id = ?").run(renamed.id);
+    store.entities.addAlias(store.entities.find('Person 3')!.id, 'P3');
+    const added = m.appendMessage({ role: 'user', content: 'My sister lives in Nara.', time: T, conversation: 'cnv_a', learn: false }).episode;
+    const gone = m.appendMessage({ role: 'user', content: 'Forget this message.', time: T, conversation: 'cnv_a', learn: false }).episode;
+    m.forgetEpisode(gone.id);
+
+    const { result, embedder } = await start();
+    expect(result).toMatchObject({ mode: 'changes', reason: null });
+    // only the changed items were read, on both sides
+    expect(result!.examined.changes).toBeLessThan(20);
+    expect(result!.examined.sourceItems).toBeLessThan(20);
+    expect(embedder.texts).toContain('Person 1 has a new value.');
+    expect(embedder.texts).toContain('My sister lives in Nara.');
+    expect(embedder.texts.some((t) => t.startsWith('Person Two'))).toBe(true);
+    expect(embedder.texts.some((t) => t.includes('P3'))).toBe(true);
+    expect(embedder.texts).not.toContain('Forget this message.');
+    expect(result!.removed).toBeGreaterThanOrEqual(3); // the edited fact's old version, the closed one's, the forgotten one
+    await stop();
+    await expectInSync(m);
+    expect([...vectorItemsOf(m).source(['episode']).liveItems()]).toContainEqual(expect.objectContaining({ id: added.id }));
+  });
+
+  it('syncs only the changes after a write while it runs', async () => {
+    begin();
+    await start();
+    const before = liveCount(memory!);
+    memory!.observe([{ subject: 'me', predicate: 'likes', object: 'tea', fact: 'I like tea.', reference_time: T, cardinality: 'many' }]);
+    const result = await syncNow();
+    // the fact, the message it was observed from, the entities it made: each read once
+    const made = liveCount(memory!) - before;
+    expect(made).toBeGreaterThanOrEqual(2);
+    expect(result).toMatchObject({ mode: 'changes', added: made, removed: 0, examined: { changes: made, sourceItems: made, storedHashes: 0 } });
+    await stop();
+    await expectInSync(memory!);
+  });
+
+  it('keeps a change made while a sync embeds for the next sync', async () => {
+    begin();
+    const embedder = recordingEmbedder();
+    await start('model.gguf:1', embedder);
+    memory!.observe([{ subject: 'me', predicate: 'likes', object: 'tea', fact: 'I like tea.', reference_time: T, cardinality: 'many' }]);
+    const embed = embedder.embed.bind(embedder);
+    let wrote = false;
+    embedder.embed = async (texts, signal) => {
+      if (!wrote) {
+        wrote = true; // another write lands between reading the outbox and draining it
+        memory!.observe([{ subject: 'me', predicate: 'likes', object: 'miso', fact: 'I like miso.', reference_time: T, cardinality: 'many' }]);
+      }
+      return embed(texts, signal);
+    };
+    const first = await syncNow();
+    expect(wrote).toBe(true);
+    // the facts table had read its changes before the write: its miso fact waits in the outbox
+    const miso = memory!.listFacts({ text: 'miso' })[0]!;
+    expect(first!.examined.changes).toBeGreaterThan(0);
+    const next = await syncNow();
+    expect(next).toMatchObject({ mode: 'changes' });
+    expect(next!.added).toBeGreaterThanOrEqual(1);
+    expect(next!.examined.changes).toBe(next!.added);
+    expect(miso.fact).toBe('I like miso.');
+    await stop();
+    await expectInSync(memory!);
+  });
+
+  it('tries an item whose vector was not finite again at the next sync', async () => {
+    begin();
+    const embedder = recordingEmbedder();
+    await start('model.gguf:1', embedder);
+    const embed = embedder.embed.bind(embedder);
+    let poisoned = true;
+    embedder.embed = async (texts, signal) => (await embed(texts, signal)).map((v, i) => (poisoned && texts[i] === 'I like natto.' ? v.fill(Number.NaN) : v));
+    memory!.observe([{ subject: 'me', predicate: 'likes', object: 'natto', fact: 'I like natto.', reference_time: T, cardinality: 'many' }]);
+    // the fact and the message it came from have that text
+    const { skipped } = (await syncNow())!;
+    expect(skipped).toBeGreaterThanOrEqual(1);
+    expect(await syncNow()).toMatchObject({ mode: 'changes', skipped, examined: { changes: skipped } });
+    poisoned = false;
+    expect(await syncNow()).toMatchObject({ mode: 'changes', skipped: 0, added: skipped, examined: { changes: skipped } });
+    expect(await syncNow()).toMatchObject({ mode: 'changes', examined: { changes: 0 } });
+    await stop();
+    await expectInSync(memory!);
+  });
+
+  it('redoes the work after a LanceDB write failed between the SQLite write and the vector write', async () => {
+    begin();
+    await start();
+    const before = liveCount(memory!);
+    memory!.observe([{ subject: 'me', predicate: 'likes', object: 'coffee', fact: 'I like coffee.', reference_time: T, cardinality: 'many' }]);
+    const made = liveCount(memory!) - before;
+    const insert = vi.spyOn(VectorIndex.prototype, 'insert').mockRejectedValueOnce(new Error('the disk is full'));
+    expect(await syncNow()).toBeNull();
+    expect(service!.lastError).toBe('the disk is full');
+    insert.mockRestore();
+    await stop(); // the app quits before another sync
+
+    memory!.close();
+    memory = openMemory({ dataDir: join(dir, 'data') });
+    const { result, embedder } = await start();
+    expect(result).toMatchObject({ mode: 'changes', added: made }); // the fact, its message, its new entities
+    expect(embedder.texts).toContain('I like coffee.');
+    await stop();
+    await expectInSync(memory);
+  });
+
+  it('reads everything after a sync stopped between the vector write and recording it in SQLite', async () => {
+    begin();
+    await start();
+    memory!.observe([{ subject: 'me', predicate: 'likes', object: 'green tea', fact: 'I like green tea.', reference_time: T, cardinality: 'many' }]);
+    vi.spyOn(VectorChanges.prototype, 'commit').mockImplementationOnce(() => {
+      throw new Error('the process was killed');
+    });
+    expect(await syncNow()).toBeNull();
+    expect(service!.lastError).toBe('the process was killed');
+    await stop();
+
+    const { result } = await start();
+    expect(result).toMatchObject({ mode: 'full', reason: expect.stringMatching(/not last synced together/) });
+    await stop();
+    await expectInSync(memory!);
+  });
+
+  it('reads everything when the embedding model changed', async () => {
+    begin();
+    await start('model-a.gguf:1');
+    await stop();
+    const { result, embedder } = await start('model-b.gguf:1');
+    expect(result).toMatchObject({ mode: 'full', reason: 'the vector table was reset (model)' });
+    expect(embedder.texts.length).toBe(result!.total);
+    await stop();
+    // and the start after that reads only the changes again
+    const again = await start('model-b.gguf:1');
+    expect(again.result).toMatchObject({ mode: 'changes', examined: { changes: 0, sourceItems: 0, storedHashes: 0 } });
+  });
+
+  it('reads everything when the vector directory was not synced with this database', async () => {
+    begin();
+    await start();
+    await stop();
+    writeFileSync(join(vectorsDir(), 'items.sync.json'), JSON.stringify({ generation: 'from-another-copy' }));
+    const { result } = await start();
+    expect(result).toMatchObject({ mode: 'full', reason: expect.stringMatching(/not last synced together/) });
+    expect(result!.examined.storedHashes).toBeGreaterThan(0);
+  });
+
+  it('reads everything after a bulk import, which the outbox does not record', async () => {
+    dir = mkdtempSync(join(tmpdir(), 'tempora-vector-startup-'));
+    const source = openMemory({ dataDir: join(dir, 'source') });
+    fill(source, 30);
+    const doc = source.exportMemory();
+    source.close();
+    // an empty memory whose (empty) vector index was synced once
+    memory = openMemory({ dataDir: join(dir, 'data') });
+    expect((await start()).result).toMatchObject({ mode: 'full', total: 0 });
+    await stop();
+    memory.importMemory(doc);
+    await memory.settled();
+    const { result } = await start();
+    expect(result).toMatchObject({ mode: 'full', reason: expect.stringMatching(/schema changed/) });
+    await stop();
+    await expectInSync(memory);
+  });
+});

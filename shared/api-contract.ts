@@ -39,6 +39,24 @@ export type ListFactsRequest = z.infer<typeof listFactsRequest>;
 export const listFactsResponse = z.strictObject({ facts: z.array(factRecord), total: z.number().int().min(0) });
 export type ListFactsResponse = z.infer<typeof listFactsResponse>;
 
+/**
+ * Names for what the user is typing in a filter: entities' names (an alias finds its entity's
+ * name) or the predicates in use. Names that begin with the text first, then those that contain
+ * it; within each, the most facts held now first, then by name. Empty text: the most used.
+ */
+export const MAX_NAME_SUGGESTIONS = 50;
+export const MAX_SUGGESTION_TEXT = 200;
+export const suggestNamesRequest = z.strictObject({
+  kind: z.enum(['entity', 'predicate']),
+  text: z.string().max(MAX_SUGGESTION_TEXT, { error: `must be at most ${MAX_SUGGESTION_TEXT} characters` }),
+  /** At most this many names (default 20). */
+  limit: z.number().int().min(1).max(MAX_NAME_SUGGESTIONS).optional(),
+});
+export type SuggestNamesRequest = z.infer<typeof suggestNamesRequest>;
+/** A suggested name and how many facts held now it has (as subject, for an entity). */
+export const nameSuggestion = z.strictObject({ name: z.string(), live: z.number().int().min(0) });
+export type NameSuggestion = z.infer<typeof nameSuggestion>;
+
 export const scorePart = z.enum(['text', 'entity', 'episode', 'vector']);
 export const searchRequest = z.strictObject({
   query: z.string().min(1).max(2000),
@@ -274,6 +292,8 @@ export const apiCalls = {
   factSources: { channel: 'memory:factSources', request: z.strictObject({ id }), response: z.array(factSource) },
   forgetEntity: { channel: 'memory:forgetEntity', request: z.strictObject({ entity: z.string().min(1).max(500) }), response: forgotten },
   listEntities: { channel: 'memory:listEntities', request: empty, response: z.array(entityRecord) },
+  /** A page of names for a filter as the user types (suggestNamesRequest): never every entity. */
+  suggestNames: { channel: 'memory:suggestNames', request: suggestNamesRequest, response: z.array(nameSuggestion) },
   exportMemory: { channel: 'memory:export', request: empty, response: memoryExport },
   previewImport: { channel: 'memory:previewImport', request: z.strictObject({ document: z.unknown() }), response: importPreview },
   importMemory: { channel: 'memory:import', request: z.strictObject({ document: z.unknown(), replace: z.boolean().optional() }), response: importSummary },

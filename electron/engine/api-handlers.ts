@@ -61,6 +61,7 @@ export function createApiHandlers(engine: TemporaEngine, options: HandlerOptions
     factSources: async ({ id }) => memory.factSources(id),
     forgetEntity: async ({ entity }) => memory.forgetEntity(entity),
     listEntities: async () => memory.entities.all(),
+    suggestNames: async ({ kind, text, limit }) => memory.suggestNames(kind, text, limit),
     exportMemory: async () => memory.exportMemory(),
     previewImport: async ({ document }) => memory.previewImport(document),
     importMemory: async ({ document, replace }) => memory.importMemory(document, { replace }),

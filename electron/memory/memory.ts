@@ -6,10 +6,12 @@
  * files: the facts here, messages / conversations / learning / review in memory-messages.ts, and
  * what every write stands on in memory-core.ts.
  */
+import type { NameSuggestion, SuggestNamesRequest } from '../../shared/api-contract';
 import type { FactRecord, MemoryExport, Precision } from '../../shared/memory-schema';
 import type { FactPage, FactProvenance, ListFactsQuery, MemoryOptions, ObserveSummary } from './memory-api';
 import { MemoryInputError } from './memory-errors';
 import { newId } from './store/ids';
+import { suggestNames } from './store/name-suggestions';
 import { normalizePredicate } from './store/normalize';
 import { closeFact, editFact, type FactEdit } from './temporal/fact-edit';
 import { closedByChains, countFacts, factHistory, queryFacts, type FactQuery } from './temporal/fact-query';
@@ -75,6 +77,15 @@ export class Memory extends MemoryMessages {
   /** The timeline's rows on screen × a valid-time range, each row summarised (temporal/timeline-window.ts). */
   timelineWindow(query: TimelineWindowQuery): TimelineWindow {
     return timelineWindow(this.store.db, query);
+  }
+
+  /**
+   * Names for a filter as the user types `text`: entities' (an alias finds its entity) or predicates
+   * in use; those that begin with it first, then those that contain it, most facts held now first.
+   * Bounded reads whatever the memory's size (store/name-suggestions.ts); errors name the field.
+   */
+  suggestNames(kind: SuggestNamesRequest['kind'], text: string, limit?: number): NameSuggestion[] {
+    return suggestNames(this.store.db, kind, text, limit);
   }
 
   /** Entity names resolved to ids (null: a named entity does not exist, so nothing matches). */

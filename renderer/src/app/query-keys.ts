@@ -12,6 +12,11 @@ export const memoryKeys = {
   /** A block of the timeline's rows × a valid-time range (timelineWindow), and its as-of answers. */
   timeline: (window: object) => ['memory', 'timeline', window] as const,
   entities: ['memory', 'entities'] as const,
+  /**
+   * Names suggested for a filter as the user types (suggestNames); under 'entities', so it goes stale
+   * when the entities or facts do (memory-change-scope.ts).
+   */
+  suggestions: (kind: 'entity' | 'predicate', text: string) => ['memory', 'entities', 'suggestions', kind, text] as const,
   /** factDetails for one fact (its page, and the chips under an answer). */
   fact: (id: string) => ['memory', 'fact', id] as const,
   conversations: ['memory', 'conversations'] as const,

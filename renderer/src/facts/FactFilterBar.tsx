@@ -1,13 +1,12 @@
-/** Search box and filters: current / history, entity, predicate, as-of date. */
+/** Search box and filters: current / history, entity and predicate (with the names the memory suggests as one types), as-of date. */
 import { useEffect, useState } from 'react';
 import type { FactFilters } from './fact-filters';
+import { NameField } from './NameField';
 
 interface Props {
   filters: FactFilters;
   /** The user's zone, in which the as-of date is a day. */
   zoneName: string;
-  entities: readonly string[];
-  predicates: readonly string[];
   onChange(patch: Partial<FactFilters>): void;
 }
 
@@ -24,7 +23,7 @@ function useDebounced(value: string, apply: (v: string) => void, ms = 250) {
   return [text, setText] as const;
 }
 
-export function FactFilterBar({ filters, zoneName, entities, predicates, onChange }: Props) {
+export function FactFilterBar({ filters, zoneName, onChange }: Props) {
   const [query, setQuery] = useDebounced(filters.query, (v) => onChange({ query: v }));
   const [entity, setEntity] = useDebounced(filters.entity, (v) => onChange({ entity: v }));
   const [predicate, setPredicate] = useDebounced(filters.predicate, (v) => onChange({ predicate: v }));
@@ -43,24 +42,8 @@ export function FactFilterBar({ filters, zoneName, entities, predicates, onChang
           </label>
         ))}
       </fieldset>
-      <label className="field-inline">
-        Entity
-        <input list="entity-names" value={entity} onChange={(e) => setEntity(e.target.value)} placeholder="any" size={12} />
-      </label>
-      <datalist id="entity-names">
-        {entities.map((name) => (
-          <option key={name} value={name} />
-        ))}
-      </datalist>
-      <label className="field-inline">
-        Predicate
-        <input list="predicate-names" value={predicate} onChange={(e) => setPredicate(e.target.value)} placeholder="any" size={12} />
-      </label>
-      <datalist id="predicate-names">
-        {predicates.map((name) => (
-          <option key={name} value={name} />
-        ))}
-      </datalist>
+      <NameField kind="entity" label="Entity" listId="entity-names" value={entity} onChange={setEntity} />
+      <NameField kind="predicate" label="Predicate" listId="predicate-names" value={predicate} onChange={setPredicate} />
       <label className="field-inline">
         As of ({zoneName})
         <input type="date" value={filters.asOf} onChange={(e) => onChange({ asOf: e.target.value })} />

@@ -1,11 +1,9 @@
 /**
  * Facts: search (hybrid, Japanese too) or list with filters, paged in SQL (use-fact-results.ts), in a
- * virtualised list that asks for the next page as it scrolls; a row opens the fact's page.
+ * virtualised list that asks for the next page as it scrolls; a row opens the fact's page. The
+ * entity and predicate fields ask for names as the user types (NameField.tsx), never for every entity.
  */
-import { useQuery } from '@tanstack/react-query';
-import { useMemo, useRef } from 'react';
 import { useApi } from '../app/api-context';
-import { memoryKeys } from '../app/query-keys';
 import { navigate } from '../app/router';
 import { ErrorText } from '../common/ErrorText';
 import { queryError } from '../common/query-error';
@@ -24,13 +22,7 @@ export function FactsScreen() {
   const [filters, update] = useFactFilters();
   const format = useTimeFormat();
   const result = useFactResults(api, filters, format.timeZone, format.known);
-  const entities = useQuery({ queryKey: memoryKeys.entities, queryFn: () => api.listEntities({}) });
-  const seenPredicates = useRef(new Set<string>());
   const items = result.items;
-  const predicates = useMemo(() => {
-    for (const item of items) seenPredicates.current.add(item.fact.predicate);
-    return [...seenPredicates.current].sort();
-  }, [items]);
   const total = result.total;
 
   return (
@@ -43,7 +35,7 @@ export function FactsScreen() {
           <ZoneNote zoneName={format.zoneName} />
         </p>
       </header>
-      <FactFilterBar zoneName={format.zoneName} filters={filters} entities={(entities.data ?? []).map((e) => e.name)} predicates={predicates} onChange={update} />
+      <FactFilterBar zoneName={format.zoneName} filters={filters} onChange={update} />
       <ErrorText message={queryError(result.error)} />
       <p className="muted small result-count" role="status">
         {result.isPending ? 'Loading…' : `${total} ${total === 1 ? 'fact' : 'facts'}`}

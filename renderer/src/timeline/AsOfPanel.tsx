@@ -1,7 +1,9 @@
 /**
  * What was true at the cursor, row by row: the "as of" answers, each linked to its fact. A slot
  * with several values at once (likes, has visited) gets a row per value ("2 of 3"), so every value
- * is shown and can be opened, however narrow the panel.
+ * is shown and can be opened, however narrow the panel. The facts true at the cursor come a page
+ * at a time (use-as-of-facts.ts): the panel says how many there are in all, and asks for
+ * the next page as the list scrolls to its end, or with Show more (a button: keyboard too).
  */
 import { useMemo } from 'react';
 import type { FactRecord } from '../../../shared/memory-schema';
@@ -10,6 +12,7 @@ import { useTimeFormat } from '../app/time-format';
 import { formatMoment, formatTime } from '../common/format';
 import { VirtualList } from '../common/VirtualList';
 import { trueAt, type TimelineLayout } from './timeline-model';
+import { AS_OF_PAGE, type AsOfFacts } from './use-as-of-facts';
 
 interface Answer {
   key: string;
@@ -21,7 +24,17 @@ interface Answer {
   of: number;
 }
 
-export function AsOfPanel({ layout, asOf, knownAt, onOpen }: { layout: TimelineLayout; asOf: number; knownAt: string | null; onOpen(fact: FactRecord): void }) {
+interface Props {
+  /** The rows fetched, with the pages of facts true at the cursor loaded so far. */
+  layout: TimelineLayout;
+  asOf: number;
+  knownAt: string | null;
+  /** The pages of facts true at the cursor: how many in all, and the next page. */
+  pages: AsOfFacts;
+  onOpen(fact: FactRecord): void;
+}
+
+export function AsOfPanel({ layout, asOf, knownAt, pages, onOpen }: Props) {
   const format = useTimeFormat();
   const answers = useMemo(() => {
     const out: Answer[] = [];
@@ -38,7 +51,11 @@ export function AsOfPanel({ layout, asOf, knownAt, onOpen }: { layout: TimelineL
       <h2 id="asof-title">
         True as of <time dateTime={new Date(asOf).toISOString()}>{when}</time>
       </h2>
-      <p className="muted small">{knownAt ? `As the memory held it at ${formatTime(knownAt, format)}.` : 'As the memory holds it now.'} {slots} answers{answers.length > slots ? `, ${answers.length} values` : ''}.</p>
+      <p className="muted small" data-testid="asof-count">
+        {knownAt ? `As the memory held it at ${formatTime(knownAt, format)}.` : 'As the memory holds it now.'} {pages.total} {pages.total === 1 ? 'fact' : 'facts'} true;{' '}
+        {pages.hasMore ? `the first ${pages.facts.length} loaded, ` : ''}
+        {slots} answers{answers.length > slots ? `, ${answers.length} values` : ''} shown.
+      </p>
       <VirtualList
         items={answers}
         rowHeight={52}
@@ -58,7 +75,13 @@ export function AsOfPanel({ layout, asOf, knownAt, onOpen }: { layout: TimelineL
             </div>
           </div>
         )}
+        onEndReached={pages.loadMore}
       />
+      {pages.hasMore && (
+        <button type="button" className="asof-more" onClick={pages.loadMore} aria-busy={pages.loadingMore}>
+          {pages.loadingMore ? 'Loading…' : `Show ${Math.min(AS_OF_PAGE, pages.total - pages.facts.length)} more`}
+        </button>
+      )}
     </section>
   );
 }

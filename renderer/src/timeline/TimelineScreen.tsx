@@ -2,14 +2,13 @@
  * Timeline: facts as bars over valid time, one row per subject + predicate, grouped by subject (the
  * user's first; groups collapsible, collapsed in a large memory); the as-of cursor and its answers;
  * "known at" re-queries the memory as it was held at that moment. Only what is on screen is
- * fetched: the rows in view × the time around the visible range, and the facts true at the cursor.
+ * fetched: the rows in view × the time around the visible range, and the facts true at the cursor
+ * a page at a time (their count, and the first page: more on scroll or Show more).
  * Fit shows where the facts are (timeline-fit.ts); narrow, the as-of panel folds to a button.
  */
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import type { FactRecord } from '../../../shared/memory-schema';
 import { useApi } from '../app/api-context';
-import { memoryKeys } from '../app/query-keys';
 import { navigate } from '../app/router';
 import { ErrorText } from '../common/ErrorText';
 import { useTimeFormat } from '../app/time-format';
@@ -25,23 +24,8 @@ import { toggled, useTimelineView } from './timeline-view';
 import { TimelineChart } from './TimelineChart';
 import { TimelineToolbar } from './TimelineToolbar';
 import { useTimelineWindow } from './use-timeline-window';
+import { useAsOfFacts } from './use-as-of-facts';
 
-/** Facts true at the cursor (at most AS_OF_LIMIT), asked for once the cursor has rested a moment. */
-const AS_OF_LIMIT = 5000;
-function useAsOfFacts(api: ReturnType<typeof useApi>, asOf: number, knownAt: string | null): readonly FactRecord[] {
-  const [settled, setSettled] = useState(asOf);
-  useEffect(() => {
-    const timer = setTimeout(() => setSettled(asOf), 150);
-    return () => clearTimeout(timer);
-  }, [asOf]);
-  const answer = useQuery({
-    queryKey: memoryKeys.timeline({ asOf: settled, knownAt }),
-    queryFn: async () => (await api.listFacts({ asOf: new Date(settled).toISOString(), knownAt: knownAt ?? undefined, limit: AS_OF_LIMIT })).facts,
-    placeholderData: keepPreviousData,
-  });
-  return answer.data ?? NONE;
-}
-const NONE: readonly FactRecord[] = [];
 /** Below this width of the screen's body the as-of panel is folded to a button. */
 const PANEL_BELOW = 900;
 
@@ -63,7 +47,7 @@ export function TimelineScreen() {
   const layout = windowed.layout;
   const asOfFacts = useAsOfFacts(api, view.asOf, view.knownAt);
   // The as-of panel: the rows fetched, and the facts true at the cursor in every row.
-  const asOfLayout = useMemo(() => buildLayout(unionById(windowed.facts, asOfFacts), view.filter, now), [windowed.facts, asOfFacts, view.filter, now]);
+  const asOfLayout = useMemo(() => buildLayout(unionById(windowed.facts, asOfFacts.facts), view.filter, now), [windowed.facts, asOfFacts.facts, view.filter, now]);
   const fitted = useMemo(() => fitDomain(layout.density, layout.min, layout.max, now), [layout.density, layout.min, layout.max, now]);
   const domain = view.domain ?? fitted;
   const center = (domain.from + domain.to) / 2;
@@ -118,7 +102,7 @@ export function TimelineScreen() {
             {panelOpen ? 'Hide answers ▸' : '◂ As-of answers'}
           </button>
         )}
-        {showPanel && <AsOfPanel layout={asOfLayout} asOf={view.asOf} knownAt={view.knownAt} onOpen={(fact) => navigate({ screen: 'fact', id: fact.id })} />}
+        {showPanel && <AsOfPanel layout={asOfLayout} asOf={view.asOf} knownAt={view.knownAt} pages={asOfFacts} onOpen={(fact) => navigate({ screen: 'fact', id: fact.id })} />}
       </div>
       {windowed.isPending && <p className="muted" role="status">Loading facts…</p>}
     </div>

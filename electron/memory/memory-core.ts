@@ -2,7 +2,8 @@
  * The core every Memory method stands on: the store it opens, the change listeners, and the one
  * way to write — write(): one IMMEDIATE transaction that settles the write's net changes (one version
  * per write, temporal/write-log.ts), records why each version was written, indexes what it queued
- * for full-text search, and tells its listeners once after the commit. Memory's methods live in
+ * for full-text search, and tells its listeners once after the commit — and the full-text indexes'
+ * merge, which waits for the writes to pause (text-search/fts-idle-merge.ts). Memory's methods live in
  * memory-messages.ts (messages, conversations, learning, review, imported histories) and memory.ts
  * (facts: observe, queries, corrections, forget, search, export and import).
  */
@@ -18,6 +19,8 @@ import { recordCause } from './temporal/write-cause';
 import type { WriteCause } from '../../shared/fact-history';
 import type { SlotChanges } from './temporal/slot-resolver';
 import { flushFullText } from './text-search/fts-index';
+import { FullTextIdleMerge } from './text-search/fts-idle-merge';
+import { applyMergeSettings } from './text-search/fts-merge';
 import { pendingSlotRefreshes, refreshQueuedSlots } from './temporal/slot-refresh';
 import { MemorySearch } from './text-search/search';
 
@@ -30,6 +33,8 @@ export class MemoryCore {
   readonly jobs: JobQueue;
   protected readonly store: StoreContext;
   protected readonly searcher: MemorySearch;
+  /** Merges the full-text indexes while idle, not inside writes (text-search/fts-merge.ts); null when read-only. */
+  private readonly merges: FullTextIdleMerge | null;
   protected readonly path: string;
   protected readonly nativeBinding: string | undefined;
   protected readonly readonly: boolean;
@@ -50,6 +55,8 @@ export class MemoryCore {
     this.episodes = this.store.episodes;
     this.jobs = this.store.jobs;
     this.searcher = new MemorySearch(this.store.db);
+    if (!this.readonly) applyMergeSettings(this.store.db);
+    this.merges = this.readonly ? null : new FullTextIdleMerge(this.store.db);
     // Slots a migration merged are resolved by the rules before anything reads them.
     if (!this.readonly && pendingSlotRefreshes(this.store.db).length) {
       this.write(() => (refreshQueuedSlots(this.store), this.caused({ kind: 'migrated' })), (changes) => ({ kind: 'facts', reason: 'migrated', changes }));
@@ -77,8 +84,18 @@ export class MemoryCore {
     return this.background;
   }
 
+  /**
+   * Runs the full-text indexes' idle merge now, to completion (the app runs it ~1.5 s after the last
+   * write): resolves when nothing is left to merge, or once the memory is closed. For tests and benchmarks.
+   */
+  mergeFullText(): Promise<void> {
+    return this.merges?.mergeNow() ?? Promise.resolve();
+  }
+
   close(): void {
     this.listeners.clear();
+    // Before the database closes: stops the idle merge, after a bounded last merge.
+    if (this.store.db.open) this.merges?.close();
     if (this.store.db.open) this.store.db.close();
   }
 
@@ -136,8 +153,9 @@ export class MemoryCore {
     return { episodeId, conversationId: this.store.episodes.byId(episodeId)?.conversation_id ?? null };
   }
 
-  /** A listener that throws must not make a committed write look failed. */
+  /** Tells the listeners of a committed change (and the idle merge, which waits for quiet); a listener that throws must not make it look failed. */
   protected emit(change: MemoryChange): void {
+    this.merges?.wrote();
     let scope: ChangeScope | undefined;
     let scoped = false;
     const scopeOfChange = () => (scoped ? scope : ((scoped = true), (scope = changeScope(this.store.db, change))));

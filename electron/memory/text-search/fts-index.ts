@@ -6,6 +6,7 @@
  * function that every connection registers (registerTextFunctions).
  */
 import type { Database } from 'better-sqlite3';
+import { mergeSettingsSql } from './fts-merge';
 
 /** CJK by code point (Hiragana, Katakana, CJK ideographs and extensions, Hangul, 々〆ー). */
 function isCjk(code: number): boolean {
@@ -61,11 +62,14 @@ export const FULL_TEXT_TABLES = ['facts_fts', 'facts_cjk', 'episodes_fts', 'epis
 /**
  * FTS5 writes a segment each time its buffer fills (1 MiB by default) and keeps merging them; with a
  * buffer as large as a whole memory's terms ('bulk', 64 MiB) it writes each index once (trigram build
- * ~1.5 s -> ~0.95 s at 100k). A bulk load sets it, indexes, and sets 'default' again.
+ * ~1.5 s -> ~0.95 s at 100k). A bulk load sets it, indexes, and sets 'default' again. The merge
+ * settings go with it (fts-merge.ts): FTS5's own while loading, none during row-by-row writes after.
  */
 export function setFullTextBuffer(db: Database, size: 'bulk' | 'default'): void {
   const bytes = size === 'bulk' ? 64 * 1024 * 1024 : 1024 * 1024;
-  for (const table of FULL_TEXT_TABLES) db.exec(`INSERT INTO ${table} (${table}, rank) VALUES ('hashsize', ${bytes})`);
+  for (const table of FULL_TEXT_TABLES) {
+    db.exec(`INSERT INTO ${table} (${table}, rank) VALUES ('hashsize', ${bytes}); ${mergeSettingsSql(table, size === 'bulk' ? 'bulk' : 'row-by-row')}`);
+  }
 }
 
 /** Indexes every queued row. Cheap when nothing is queued. */

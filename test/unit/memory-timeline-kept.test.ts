@@ -197,7 +197,7 @@ describe("the kept window's plan", () => {
       plans.push(...plan);
       if (/FROM timeline_subjects ORDER BY/.test(sql)) pagePlan.push(...plan);
       return prepare(sql);
-    }) as typeof db.prepare;
+    });
     const window = m.timelineWindow({ from: iso(T0), to: iso(T0 + 3 * DAY), rowOffset: 1, rowLimit: 4, groups: { collapseAbove: 3, expanded: [aoki] } });
     db.prepare = prepare;
     expect(window.collapsedByDefault).toBe(true);

@@ -5,7 +5,7 @@
  * takes the focus.
  */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import type { PendingReview, ReviewSettings } from '../../../shared/review-contract';
 import { useApi } from '../app/api-context';
 import { memoryKeys } from '../app/query-keys';
@@ -65,10 +65,19 @@ export function ReviewScreen() {
     all[next]?.focus();
     event.preventDefault();
   };
-  const decided = (index: number) => {
+  // The next message (then at the decided one's place) takes the focus once the list shown no longer
+  // has the decided one: after React commits it, not when the fetch resolves (the cache tells its
+  // observers a moment later, and focusing the old item then loses the focus as it leaves).
+  const focusAfter = useRef<{ index: number; episodeId: string } | null>(null);
+  useEffect(() => {
+    const after = focusAfter.current;
+    if (!after || !pending.data || pending.data.some((r) => r.episodeId === after.episodeId)) return;
+    focusAfter.current = null;
+    (items()[after.index] ?? items()[after.index - 1])?.focus();
+  }, [pending.data]);
+  const decided = (index: number, episodeId: string) => {
+    focusAfter.current = { index, episodeId };
     void queryClient.invalidateQueries({ queryKey: [...memoryKeys.all, 'review'] });
-    // The next message (now at this place) takes the focus once the list is fetched again.
-    void queryClient.refetchQueries({ queryKey: reviewKeys.pending }).then(() => requestAnimationFrame(() => (items()[index] ?? items()[index - 1])?.focus()));
   };
 
   const reviews = pending.data ?? [];
@@ -85,7 +94,7 @@ export function ReviewScreen() {
       {reviews.length > 0 && <p className="muted small">Keys: ↓/↑ or j/k move · A approve · R reject · E edit the first fact.</p>}
       <div className="review-list" ref={list} onKeyDown={onKeyDown}>
         {reviews.map((review, i) => (
-          <ReviewItem key={review.episodeId} review={review} onDecided={() => decided(i)} />
+          <ReviewItem key={review.episodeId} review={review} onDecided={() => decided(i, review.episodeId)} />
         ))}
       </div>
     </div>

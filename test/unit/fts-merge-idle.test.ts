@@ -236,4 +236,17 @@ describe('close', () => {
     for (const [t, count] of Object.entries(segments(memory))) expect(count, t).toBeLessThanOrEqual(4);
     memory.close();
   });
+
+  it('merges nothing when this process wrote nothing (a command that only reads takes no write lock)', () => {
+    const dir = dataDir();
+    const writer = openMemory({ dataDir: dir });
+    for (let i = 0; i < 40; i++) writeOne(writer, i);
+    const before = segments(writer);
+    expect(before.episodes_fts).toBeGreaterThanOrEqual(20);
+    const reader = openMemory({ dataDir: dir });
+    expect(reader.search('Who collects things?', { limit: 1 })).toHaveLength(1);
+    reader.close();
+    expect(segments(writer)).toEqual(before);
+    writer.close();
+  });
 });

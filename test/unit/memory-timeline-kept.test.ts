@@ -158,6 +158,20 @@ describe("the timeline's kept rows", () => {
     m.close();
   });
 
+  it('follow a held row rewritten in place (as a migration may) and an expired one brought back', () => {
+    const m = openMemory({ dataDir: ':memory:', clock: steppingClock('2026-12-01T00:00:00Z', 1000) });
+    m.observe([{ subject: 'me', predicate: 'likes', object: 'tea', fact: 'I like tea.', reference_time: iso(T0 + DAY) }]);
+    m.observe([{ subject: 'Aoki', predicate: 'manager', object: 'A', fact: "Aoki's manager is A.", reference_time: iso(T0 + 2 * DAY), cardinality: 'one' }]);
+    m.observe([{ subject: 'Aoki', predicate: 'manager', object: 'B', fact: "Aoki's manager is B.", reference_time: iso(T0 + 9 * DAY), cardinality: 'one' }]);
+    const db = databaseOf(m);
+    db.prepare("UPDATE facts SET predicate = 'enjoys', valid_at = ?, invalid_at = ? WHERE predicate = 'likes' AND expired_at IS NULL").run(iso(T0 + 3 * DAY), iso(T0 + 40 * DAY));
+    expect(keptTables(m)).toEqual(recounted(m));
+    expect(db.prepare("SELECT predicate, first, last FROM timeline_slots WHERE predicate IN ('likes', 'enjoys')").all()).toEqual([{ predicate: 'enjoys', first: iso(T0 + 3 * DAY), last: iso(T0 + 40 * DAY) }]);
+    db.prepare("UPDATE facts SET expired_at = NULL WHERE predicate = 'manager' AND expired_at IS NOT NULL").run();
+    expect(keptTables(m)).toEqual(recounted(m));
+    m.close();
+  });
+
   it('are counted again after a bulk import, and follow a renamed subject', () => {
     const source = openMemory({ dataDir: ':memory:', clock: steppingClock('2026-12-01T00:00:00Z', 1000) });
     for (const [subject, object, day] of [['Aoki', 'tea', 1], ['me', 'coffee', 2], ['Zed', 'ramen', 3], ['Bea', 'tea', 4]] as const) {

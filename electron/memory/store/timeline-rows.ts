@@ -14,7 +14,7 @@
 import type { Database } from 'better-sqlite3';
 
 /** The triggers that keep the rows (a bulk load drops and re-creates them). */
-export const TIMELINE_ROW_TRIGGERS = ['facts_timeline_insert', 'facts_timeline_expire', 'facts_timeline_delete', 'entities_timeline_rename'] as const;
+export const TIMELINE_ROW_TRIGGERS = ['facts_timeline_insert', 'facts_timeline_expire', 'facts_timeline_delete', 'facts_timeline_move', 'facts_timeline_unexpire', 'entities_timeline_rename'] as const;
 
 /** A held fact `old` leaves its row: counts down, its first / last looked up again only if it held them. */
 function leaveRow(): string {
@@ -40,9 +40,9 @@ function leaveRow(): string {
     DELETE FROM timeline_hours WHERE n = 0 AND hour IN (substr(old.valid_at, 1, 13), substr(COALESCE(old.invalid_at, ''), 1, 13));`;
 }
 
-/** The triggers' SQL (migration 0019 runs it; a bulk load re-creates them from sqlite_master). */
-export const TIMELINE_ROW_TRIGGERS_SQL = `
-  CREATE TRIGGER facts_timeline_insert AFTER INSERT ON facts WHEN new.expired_at IS NULL BEGIN
+/** A held fact `new` enters its row: counts up, its first / last widened. */
+function enterRow(): string {
+  return `
     UPDATE timeline_totals SET
       subjects = subjects + NOT EXISTS (SELECT 1 FROM timeline_subjects WHERE subject_id = new.subject_id),
       slots = slots + NOT EXISTS (SELECT 1 FROM timeline_slots WHERE subject_id = new.subject_id AND predicate = new.predicate) WHERE id = 1;
@@ -57,11 +57,25 @@ export const TIMELINE_ROW_TRIGGERS_SQL = `
       first = min(first, new.valid_at), last = max(last, new.valid_at, COALESCE(new.invalid_at, ''))
       WHERE subject_id = new.subject_id AND predicate = new.predicate;
     INSERT INTO timeline_hours (hour, n) VALUES (substr(new.valid_at, 1, 13), 1) ON CONFLICT (hour) DO UPDATE SET n = n + 1;
-    INSERT INTO timeline_hours (hour, n) SELECT substr(new.invalid_at, 1, 13), 1 WHERE new.invalid_at IS NOT NULL ON CONFLICT (hour) DO UPDATE SET n = n + 1;
+    INSERT INTO timeline_hours (hour, n) SELECT substr(new.invalid_at, 1, 13), 1 WHERE new.invalid_at IS NOT NULL ON CONFLICT (hour) DO UPDATE SET n = n + 1;`;
+}
+
+/** The triggers' SQL (migration 0019 runs it; a bulk load re-creates them from sqlite_master). */
+export const TIMELINE_ROW_TRIGGERS_SQL = `
+  CREATE TRIGGER facts_timeline_insert AFTER INSERT ON facts WHEN new.expired_at IS NULL BEGIN
+${enterRow()}
   END;
   CREATE TRIGGER facts_timeline_expire AFTER UPDATE OF expired_at ON facts WHEN old.expired_at IS NULL AND new.expired_at IS NOT NULL BEGIN ${leaveRow()}
   END;
   CREATE TRIGGER facts_timeline_delete AFTER DELETE ON facts WHEN old.expired_at IS NULL BEGIN ${leaveRow()}
+  END;
+  -- Facts are versioned, not edited; these keep the rows right should a migration rewrite a held
+  -- row in place (as 0009 did the predicates) or bring an expired one back.
+  CREATE TRIGGER facts_timeline_move AFTER UPDATE OF subject_id, predicate, valid_at, invalid_at ON facts
+    WHEN old.expired_at IS NULL AND new.expired_at IS NULL AND (old.subject_id IS NOT new.subject_id OR old.predicate IS NOT new.predicate
+      OR old.valid_at IS NOT new.valid_at OR old.invalid_at IS NOT new.invalid_at) BEGIN ${leaveRow()} ${enterRow()}
+  END;
+  CREATE TRIGGER facts_timeline_unexpire AFTER UPDATE OF expired_at ON facts WHEN old.expired_at IS NOT NULL AND new.expired_at IS NULL BEGIN ${enterRow()}
   END;
   CREATE TRIGGER entities_timeline_rename AFTER UPDATE OF name, type ON entities BEGIN
     UPDATE timeline_subjects SET name = new.name, mine = new.type = 'user' WHERE subject_id = new.id;

@@ -49,9 +49,16 @@ interface RowRaw {
 const likePattern = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 export function timelineWindow(db: Database, q: TimelineWindowQuery, options: { kept?: boolean } = {}): TimelineWindow {
-  // At scale the app's question is answered from the rows kept by triggers (timeline-kept-window.ts).
-  const kept = options.kept === false ? null : keptTimelineWindow(db, q);
-  if (kept) return kept;
+  // One read transaction: its statements see one snapshot, whatever another process writes between them.
+  return db.transaction(() => {
+    // At scale the app's question is answered from the rows kept by triggers (timeline-kept-window.ts).
+    const kept = options.kept === false ? null : keptTimelineWindow(db, q);
+    return kept ?? passOverFacts(db, q, options);
+  })();
+}
+
+/** The window by one pass over the held facts (any question). */
+function passOverFacts(db: Database, q: TimelineWindowQuery, options: { kept?: boolean }): TimelineWindow {
   const held = q.knownAt !== undefined ? 'f.created_at <= @knownAt AND (f.expired_at IS NULL OR f.expired_at > @knownAt)' : 'f.expired_at IS NULL';
   const filter = q.filter?.trim() ? ` AND (lower(fs.name) LIKE @filter ESCAPE '\\' OR lower(f.predicate) LIKE @filter ESCAPE '\\' OR lower(COALESCE(fo.name, f.object_literal)) LIKE @filter ESCAPE '\\')` : '';
   const joins = filter ? ' JOIN entities fs ON fs.id = f.subject_id LEFT JOIN entities fo ON fo.id = f.object_id' : '';

@@ -35,6 +35,8 @@ export class FullTextIdleMerge {
   private generation = 0;
   private closed = false;
   private reported = false;
+  /** Something was written since a pass last found nothing to merge: only then does close() merge. */
+  private dirty = false;
 
   /** `pagesPerStep`: tests make the steps smaller, so that a small store's merge takes many. */
   constructor(
@@ -45,6 +47,7 @@ export class FullTextIdleMerge {
   /** A write committed: merging waits until the memory has been idle for IDLE_DELAY_MS. */
   wrote(): void {
     if (this.closed) return;
+    this.dirty = true;
     this.generation++;
     this.schedule();
   }
@@ -73,6 +76,8 @@ export class FullTextIdleMerge {
     if (this.closed) return;
     this.closed = true;
     this.cancelTimer();
+    // A memory opened only to read (most `tempora` commands) takes no write lock to merge at close.
+    if (!this.dirty) return;
     const deadline = performance.now() + CLOSE_BUDGET_MS;
     const tables = new Set<MergedTable>(MERGED_TABLES);
     while (tables.size && performance.now() < deadline) {
@@ -118,6 +123,7 @@ export class FullTextIdleMerge {
         await new Promise<void>((resolve) => setImmediate(resolve));
       }
     }
+    if (generation === this.generation) this.dirty = false;
     return 'done';
   }
 

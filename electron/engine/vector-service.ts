@@ -46,6 +46,22 @@ export class VectorService {
     private readonly prefixes: () => EmbeddingPrefixes = () => NO_PREFIXES,
   ) {
     this.items = vectorItemsOf(memory);
+    // Writes made while no model was attached (this session's last, another process's) may have
+    // filled the outbox: bound it now, before anything else writes.
+    this.trimOutbox();
+  }
+
+  /**
+   * Without an embedding model nothing drains memory's outbox of vector changes, yet every write
+   * adds to it once a table has synced: past what a sync would read, memory drops it (and the next
+   * sync reads everything). A failure only leaves the outbox as it was.
+   */
+  private trimOutbox(): void {
+    try {
+      this.items.trimChanges();
+    } catch (error) {
+      this.lastError = (error as Error).message;
+    }
   }
 
   /** The loaded model as memory's embedding port, for stored items: each text with the document prefix. */
@@ -104,7 +120,7 @@ export class VectorService {
 
   /** Reconciles soon (coalescing bursts of changes). */
   scheduleSync(delayMs = 500): void {
-    if (!this.attached) return;
+    if (!this.attached) return this.trimOutbox();
     this.dirty = true;
     if (this.timer) return;
     this.timer = setTimeout(() => {

@@ -12,9 +12,10 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { VectorService, VECTOR_TABLES } from '../../electron/engine/vector-service';
 import type { Embedder } from '../../electron/llm/ports';
-import { openMemory, textHash, vectorItemsOf, VectorIndex, type Memory } from '../../electron/memory/index';
+import { openMemory, textHash, vectorItemsOf, VectorIndex, VECTOR_KINDS, type Memory } from '../../electron/memory/index';
 import { storeOf } from '../../electron/memory/memory';
-import { VectorChanges } from '../../electron/memory/vectors/vector-changes';
+import { DROPPED, VectorChanges } from '../../electron/memory/vectors/vector-changes';
+import { MAX_CHANGES_READ } from '../../electron/memory/vectors/vector-table-sync';
 
 const DIM = 8;
 const T = '2026-09-01T00:00:00Z';
@@ -34,6 +35,42 @@ function recordingEmbedder(): Embedder & { texts: string[] } {
       });
     },
   };
+}
+
+/**
+ * A recording embedder that can be held: `stallOn(match)` makes the next embed call whose batch has
+ * a matching text wait (after the sync read its items, before it writes) until `release()`;
+ * `reached` resolves once it waits.
+ */
+function stallingEmbedder() {
+  const inner = recordingEmbedder();
+  let stall: { match: (text: string) => boolean; reached: () => void; released: Promise<void> } | null = null;
+  const embedder: Embedder & { texts: string[] } = {
+    dimensions: DIM,
+    texts: inner.texts,
+    async embed(batch, signal) {
+      const held = stall;
+      if (held && batch.some(held.match)) {
+        stall = null;
+        held.reached();
+        await held.released;
+      }
+      return inner.embed(batch, signal);
+    },
+  };
+  const stallOn = (match: (text: string) => boolean) => {
+    let reached!: () => void;
+    let release!: () => void;
+    const waiting = new Promise<void>((resolve) => (reached = resolve));
+    stall = { match, reached, released: new Promise<void>((resolve) => (release = resolve)) };
+    return { reached: waiting, release };
+  };
+  return { embedder, stallOn };
+}
+
+/** How many outbox rows wait, all kinds. */
+function outbox(m: Memory): number {
+  return new VectorChanges(storeOf(m).db).waiting(VECTOR_KINDS, Number.MAX_SAFE_INTEGER);
 }
 
 let dir: string;
@@ -289,9 +326,124 @@ describe('vector start-up sync', () => {
     await stop();
     memory.importMemory(doc);
     await memory.settled();
+    // the entity and alias triggers stay during a bulk load: what they recorded is cleared
+    expect(outbox(memory)).toBe(0);
     const { result } = await start();
     expect(result).toMatchObject({ mode: 'full', reason: expect.stringMatching(/schema changed/) });
     await stop();
     await expectInSync(memory);
+  });
+});
+
+describe('two processes syncing one database and one vector directory', () => {
+  /** A second process's memory and vector service (the app and `tempora serve`, say). */
+  let other: { memory: Memory; service: VectorService } | undefined;
+  afterEach(async () => {
+    await other?.service.close();
+    other?.memory.close();
+    other = undefined;
+  });
+
+  async function twoServices() {
+    begin();
+    const a = stallingEmbedder();
+    service = new VectorService(memory!, a.embedder, vectorsDir(), () => 'model.gguf:1');
+    await service.attach();
+    expect(await service.sync()).toMatchObject({ mode: 'full' });
+    const memoryB = openMemory({ dataDir: join(dir, 'data') });
+    const serviceB = new VectorService(memoryB, recordingEmbedder(), vectorsDir(), () => 'model.gguf:1');
+    other = { memory: memoryB, service: serviceB };
+    await serviceB.attach();
+    expect(await serviceB.sync()).toMatchObject({ mode: 'changes', examined: { changes: 0 } });
+    const syncB = () => {
+      serviceB.scheduleSync(60_000);
+      return serviceB.sync();
+    };
+    return { stallOn: a.stallOn, memoryB, syncB };
+  }
+
+  it('re-embeds an item the other process renamed and synced while this one embedded the old name', async () => {
+    const { stallOn, memoryB, syncB } = await twoServices();
+    const entity = storeOf(memory!).entities.find('Person 2')!;
+    storeOf(memory!).db.prepare("UPDATE entities SET name = 'Person Two' WHERE id = ?").run(entity.id);
+    // A reads the change and its text, then waits in embed …
+    const held = stallOn((text) => text.startsWith('Person Two'));
+    const syncA = syncNow();
+    await held.reached;
+    // … while B renames the entity again, embeds the new name and drains both outbox rows
+    storeOf(memoryB).db.prepare("UPDATE entities SET name = 'Person Deux' WHERE id = ?").run(entity.id);
+    expect(await syncB()).toMatchObject({ mode: 'changes', updated: 1 });
+    expect(outbox(memory!)).toBe(0);
+    // … and A then writes the old name over it.
+    held.release();
+    expect(await syncA).toMatchObject({ mode: 'changes', updated: 1 });
+    // A's commit saw the name had changed since it read it: the entity waits again
+    expect(outbox(memory!)).toBe(1);
+    expect(await syncNow()).toMatchObject({ mode: 'changes', updated: 1, examined: { changes: 1 } });
+    await expectInSync(memory!);
+  });
+
+  it('deletes a fact that the other process forgot while this one embedded it', async () => {
+    const { stallOn, memoryB, syncB } = await twoServices();
+    memory!.observe([{ subject: 'me', predicate: 'likes', object: 'tea', fact: 'I like tea.', reference_time: T, cardinality: 'many' }]);
+    const tea = memory!.listFacts({ text: 'tea' })[0]!;
+    const held = stallOn((text) => text === 'I like tea.');
+    const syncA = syncNow();
+    await held.reached;
+    // B forgets the fact A is embedding; B's sync finds it neither live nor stored, and drains it
+    memoryB.forgetFact(tea.id);
+    expect(await syncB()).not.toBeNull();
+    held.release();
+    await syncA;
+    // A wrote the forgotten fact's vector; its commit put the fact back in the outbox
+    expect(await syncNow()).toMatchObject({ mode: 'changes', removed: 1 });
+    await expectInSync(memory!);
+  });
+});
+
+describe('the outbox while no embedding model is attached', () => {
+  /** Outbox rows as many writes would leave them (each names an item that is not live: a full reconcile ignores it). */
+  function pileUp(m: Memory, n: number): void {
+    storeOf(m)
+      .db.prepare("WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ?) INSERT INTO vector_changes (item_id, kind) SELECT 'fct_gone_' || i, 'fact' FROM n")
+      .run(n);
+  }
+
+  it('is dropped, and the next sync reads everything, once more changes wait than a sync would read', async () => {
+    begin();
+    await start();
+    await stop();
+    // a session without the embedding model: the engine's service stays detached
+    const edited = memory!.listFacts({ subject: 'Person 1' })[0]!;
+    memory!.editFact(edited.id, { fact: 'Person 1 has a new value.' });
+    pileUp(memory!, MAX_CHANGES_READ - outbox(memory!));
+    // as many as a sync reads: kept
+    service = new VectorService(memory!, recordingEmbedder(), vectorsDir(), () => 'model.gguf:1');
+    service.scheduleSync();
+    expect(outbox(memory!)).toBe(MAX_CHANGES_READ);
+    // one more write, and the scheduleSync after it drops them all
+    memory!.observe([{ subject: 'me', predicate: 'likes', object: 'tea', fact: 'I like tea.', reference_time: T, cardinality: 'many' }]);
+    service.scheduleSync();
+    expect(outbox(memory!)).toBe(0);
+    expect(new VectorChanges(storeOf(memory!).db).state('items')?.generation).toBe(DROPPED);
+    await stop();
+
+    const { result } = await start();
+    expect(result).toMatchObject({ mode: 'full', reason: expect.stringMatching(/dropped unread/) });
+    await stop();
+    await expectInSync(memory!);
+  });
+
+  it('is dropped when the engine opens the memory with more waiting', async () => {
+    begin();
+    await start();
+    await stop();
+    pileUp(memory!, MAX_CHANGES_READ + 1);
+    service = new VectorService(memory!, recordingEmbedder(), vectorsDir(), () => 'model.gguf:1');
+    expect(outbox(memory!)).toBe(0);
+    await service.attach();
+    expect(await service.sync()).toMatchObject({ mode: 'full', reason: expect.stringMatching(/dropped unread/) });
+    await stop();
+    await expectInSync(memory!);
   });
 });

@@ -9,7 +9,7 @@ import type { BulkLoadHelper } from './bulk-load-helper';
 import { indexAllFullText, setFullTextBuffer } from '../text-search/fts-index';
 import { CONVERSATION_COUNT_TRIGGERS, LIVE_COUNT_TRIGGERS, recountConversations, recountLiveFacts } from '../store/live-counts';
 import { recountTimelineRows, TIMELINE_ROW_TRIGGERS } from '../store/timeline-rows';
-import { VECTOR_CHANGE_TRIGGERS } from '../vectors/vector-changes';
+import { clearVectorChanges, VECTOR_CHANGE_TRIGGERS } from '../vectors/vector-changes';
 
 /** Triggers that would run once per loaded row: dropped while loading, their work done once after. */
 const ROW_TRIGGERS = ['facts_fts_insert', 'episodes_fts_insert', ...LIVE_COUNT_TRIGGERS, ...CONVERSATION_COUNT_TRIGGERS, ...TIMELINE_ROW_TRIGGERS, ...VECTOR_CHANGE_TRIGGERS].map((name) => `'${name}'`).join(', ');
@@ -47,6 +47,9 @@ export function startBulkLoad(db: Database, helper: BulkLoadHelper | null): { fi
       recountLiveFacts(db);
       recountConversations(db);
       recountTimelineRows(db);
+      // The entity and alias vector triggers stayed (not on the loaded tables): the schema change
+      // makes the next vector sync read everything, so what they recorded would only be drained.
+      clearVectorChanges(db);
       for (const o of objects) if (o.type === 'trigger') db.exec(o.sql);
     },
   };

@@ -8,7 +8,7 @@ import { VECTOR_KINDS, type VectorKind } from './vector-table';
 import type { VectorSource } from './vector-sync';
 import { VectorChanges } from './vector-changes';
 import type { VectorIndex } from './vector-index';
-import { VectorTableSync } from './vector-table-sync';
+import { MAX_CHANGES_READ, VectorTableSync } from './vector-table-sync';
 
 export interface VectorItem {
   id: string;
@@ -87,6 +87,12 @@ export interface MemoryVectorItems {
   count(kinds?: readonly VectorKind[]): number;
   /** Keeps `index` (holding these kinds) in sync, reading only what changed when it can. */
   tableSync(index: VectorIndex, kinds: readonly VectorKind[]): VectorTableSync;
+  /**
+   * While no sync drains the outbox (no embedding model), drops it once more than MAX_CHANGES_READ
+   * rows wait (the next sync of every table then reads everything, as it would for that many):
+   * cheap enough to call after every write. Returns whether it dropped them.
+   */
+  trimChanges(): boolean;
 }
 
 export function vectorItemsOf(memory: Memory): MemoryVectorItems {
@@ -100,5 +106,6 @@ export function vectorItemsOf(memory: Memory): MemoryVectorItems {
         byId: (ids) => liveVectorItemsById(store, ids, kinds),
         recipe: VECTOR_TEXT_RECIPE,
       }),
+    trimChanges: () => new VectorChanges(store.db).trim(MAX_CHANGES_READ),
   };
 }

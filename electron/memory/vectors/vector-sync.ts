@@ -42,6 +42,10 @@ export interface VectorSyncOptions {
   signal?: AbortSignal;
   /** Each item not stored because its vector had a non-finite value (vector-table-sync keeps it for the next sync). */
   onSkipped?: (item: VectorSourceItem) => void;
+  /** Each item whose vector is written (with the text it was embedded from): vector-table-sync checks them again at its commit. */
+  onWritten?: (item: VectorSourceItem) => void;
+  /** The ids reconcile deleted as orphans (vector-table-sync checks that they are still not live). */
+  onRemoved?: (ids: readonly string[]) => void;
 }
 
 export interface ReconcileResult {
@@ -143,7 +147,10 @@ export async function indexItems(
         if (!vector.every(Number.isFinite)) {
           skipped++;
           options.onSkipped?.(item);
-        } else pending.push({ id: item.id, kind: item.kind, vector, hash: textHash(item.kind, item.text) });
+        } else {
+          pending.push({ id: item.id, kind: item.kind, vector, hash: textHash(item.kind, item.text) });
+          options.onWritten?.(item);
+        }
       });
       onProgress?.(start + batch.length, items.length);
       if (pending.length >= WRITE_ROWS || Date.now() - pendingSince >= WRITE_AFTER_MS) await write();
@@ -184,7 +191,10 @@ export async function reconcile(index: VectorIndex, source: VectorSource, embedd
     missing.push({ id: item.id, kind: item.kind, text: item.text, stored: have !== undefined });
   }
   const orphans = [...stored.keys()].filter((id) => !live.has(id));
-  if (orphans.length > 0) await index.delete(orphans);
+  if (orphans.length > 0) {
+    await index.delete(orphans);
+    options.onRemoved?.(orphans);
+  }
   options.signal?.throwIfAborted();
   let skipped = 0;
   if (missing.length > 0) ({ skipped } = await indexItems(index, embedder, missing, options, false));

@@ -11,11 +11,22 @@
  * a bulk load), the text recipe or the model changed, or so many changes wait that reading
  * everything is quicker. Either way the outbox rows read are drained only after LanceDB holds the
  * writes, and a new generation is stamped first: a crash in between redoes the work next time.
+ *
+ * Two processes may sync the same tables at once (the app and `tempora serve`, or a CLI command
+ * with --embedding: one database, one vector directory). One can read an item, the other change
+ * it, sync the new text and drain both outbox rows, and the first then write the old text: LanceDB
+ * would hold it for good, with nothing left in the outbox to say so. So a sync remembers what it
+ * wrote (each id with the hash of its text) and deleted, and at its commit reads those ids again;
+ * any whose text or liveness differs now goes back into the outbox with a new sequence number, so
+ * the next sync (of either process) does it again. That closes the race without a lease between
+ * processes (which would need expiry and a holder that may have died): the check follows this
+ * sync's own LanceDB write, and a change after the check adds its own outbox row, numbered above
+ * every sync's read so far, which no running sync can drain.
  */
 import { checkDimensions, indexItems, rebuild, reconcile, textHash, type ReconcileResult, type VectorSource, type VectorSourceItem, type VectorSyncOptions } from './vector-sync';
 import { newGeneration, readStamp, removeStamp, writeStamp } from './sync-stamp';
 import type { TextEmbedder } from './text-embedder';
-import type { VectorChanges } from './vector-changes';
+import { DROPPED, type VectorChanges } from './vector-changes';
 import type { VectorIndex } from './vector-index';
 import type { VectorKind } from './vector-table';
 
@@ -38,6 +49,31 @@ export interface VectorSyncResult extends ReconcileResult {
 
 /** More changed ids than this for one table, and the full reconcile is the quicker read. */
 export const MAX_CHANGES_READ = 10_000;
+
+/** Ids read back per query when a commit checks what it wrote (a full reconcile wrote them all). */
+const RECHECK_CHUNK = 5_000;
+
+/** What one sync wrote (each id with the hash of the text embedded) and deleted. */
+interface Written {
+  items: Map<string, { kind: VectorKind; hash: string }>;
+  deleted: Set<string>;
+}
+
+function recording(): Written & { options(options: VectorSyncOptions, retry: VectorSourceItem[]): VectorSyncOptions } {
+  const items = new Map<string, { kind: VectorKind; hash: string }>();
+  const deleted = new Set<string>();
+  return {
+    items,
+    deleted,
+    options: (options, retry) => ({
+      ...options,
+      // Items whose vector came out non-finite stay in the outbox, so the next sync tries them again.
+      onSkipped: (item) => retry.push(item),
+      onWritten: (item) => items.set(item.id, { kind: item.kind, hash: textHash(item.kind, item.text) }),
+      onRemoved: (ids) => ids.forEach((id) => deleted.add(id)),
+    }),
+  };
+}
 
 export class VectorTableSync {
   /** Set until the first sync of this session commits: the table as opened can not be trusted. */
@@ -62,14 +98,14 @@ export class VectorTableSync {
     const state = this.changes.state(this.index.name);
     if (!state) return 'no earlier sync of this table is recorded';
     if (state.generation === null) return 'the last full reconcile did not finish';
+    if (state.generation === DROPPED) return `more than ${MAX_CHANGES_READ} changes waited with no sync and were dropped unread`;
     const stamp = readStamp(this.index.path, this.index.name);
     if (stamp === null) return 'the vector table has no sync stamp';
     if (stamp !== state.generation) return 'the database and the vector table were not last synced together (restored or copied?)';
     if (state.schemaVersion !== this.changes.schemaVersion()) return 'the database schema changed since the last sync (a migration or a bulk load)';
     if (state.recipe !== this.source.recipe) return 'the texts items are embedded from have changed';
     if (state.model !== this.model) return 'the embedding model changed';
-    const waiting = this.changes.waiting(this.kinds);
-    if (waiting > MAX_CHANGES_READ) return `${waiting} changes are waiting: reading every item is quicker`;
+    if (this.changes.waiting(this.kinds, MAX_CHANGES_READ + 1) > MAX_CHANGES_READ) return `more than ${MAX_CHANGES_READ} changes are waiting: reading every item is quicker`;
     return null;
   }
 
@@ -107,11 +143,14 @@ export class VectorTableSync {
         }
       },
     };
-    // Items whose vector came out non-finite stay in the outbox, so the next sync tries them again.
     const retry: VectorSourceItem[] = [];
-    const result = await run(counted, { ...options, onSkipped: (item) => retry.push(item) });
+    const written = recording();
+    const result = await run(counted, written.options(options, retry));
     await this.index.flush();
-    this.commit(upTo, schemaVersion, retry);
+    // Read back outside the commit's write lock: a full reconcile may have written every item, and
+    // each id's check needs only to follow its own write (see the top of this file).
+    const changed = this.changedSince(written);
+    this.commit(upTo, schemaVersion, retry, () => changed, 'full');
     // reconcile read every stored hash: the live ones it found (total − added) and the orphans.
     return { ...result, mode: 'full', reason, examined: { changes: 0, sourceItems, storedHashes: result.total - result.added + result.removed } };
   }
@@ -125,15 +164,21 @@ export class VectorTableSync {
     const liveIds = new Set(live.map((item) => item.id));
     const gone = ids.filter((id) => !liveIds.has(id) && stored.has(id));
     const stale = live.filter((item) => stored.get(item.id) !== textHash(item.kind, item.text)).map((item) => ({ ...item, stored: stored.has(item.id) }));
-    if (gone.length > 0) await this.index.delete(gone);
-    options.signal?.throwIfAborted();
     const retry: VectorSourceItem[] = [];
+    const written = recording();
+    const withRecording = written.options(options, retry);
+    if (gone.length > 0) {
+      await this.index.delete(gone);
+      withRecording.onRemoved!(gone);
+    }
+    options.signal?.throwIfAborted();
     let skipped = 0;
-    if (stale.length > 0) ({ skipped } = await indexItems(this.index, embedder, stale, { ...options, onSkipped: (item) => retry.push(item) }));
+    if (stale.length > 0) ({ skipped } = await indexItems(this.index, embedder, stale, withRecording));
     else options.onProgress?.(0, 0);
     if (ids.length > 0) {
       await this.index.flush();
-      this.commit(upTo, schemaVersion, retry);
+      // Few ids (at most about MAX_CHANGES_READ): read back under the commit's write lock.
+      this.commit(upTo, schemaVersion, retry, () => this.changedSince(written), 'changes');
     }
     const added = stale.filter((item) => !item.stored).length;
     return {
@@ -148,11 +193,34 @@ export class VectorTableSync {
     };
   }
 
+  /**
+   * The items this sync wrote or deleted whose text or liveness in SQLite differs now from what
+   * LanceDB was given (another process changed them after this sync read them): they go back into
+   * the outbox. A written id is absent when it is no longer live; a deleted one that is live again
+   * comes back with its kind.
+   */
+  private changedSince(written: Written): { id: string; kind: VectorKind }[] {
+    const ids = [...new Set([...written.items.keys(), ...written.deleted])];
+    const changed: { id: string; kind: VectorKind }[] = [];
+    for (let start = 0; start < ids.length; start += RECHECK_CHUNK) {
+      const chunk = ids.slice(start, start + RECHECK_CHUNK);
+      const live = new Map(this.source.byId(chunk).map((item) => [item.id, item]));
+      for (const id of chunk) {
+        const now = live.get(id);
+        const wrote = written.items.get(id);
+        if (wrote) {
+          if (!now || textHash(now.kind, now.text) !== wrote.hash) changed.push({ id, kind: wrote.kind });
+        } else if (now) changed.push({ id, kind: now.kind });
+      }
+    }
+    return changed;
+  }
+
   /** LanceDB holds the writes: stamp a new generation beside it, then drain and record it in SQLite. */
-  private commit(upTo: number, schemaVersion: number, retry: readonly VectorSourceItem[]): void {
+  private commit(upTo: number, schemaVersion: number, retry: readonly VectorSourceItem[], recheck: () => readonly { id: string; kind: VectorKind }[], mode: 'full' | 'changes'): void {
     const generation = newGeneration();
     writeStamp(this.index.path, this.index.name, generation);
-    this.changes.commit(this.index.name, this.kinds, upTo, { generation, schemaVersion, recipe: this.source.recipe, model: this.model }, retry);
+    this.changes.commit(this.index.name, this.kinds, upTo, { generation, schemaVersion, recipe: this.source.recipe, model: this.model }, retry, recheck, mode);
     this.untrusted = null;
   }
 }

@@ -114,6 +114,24 @@ describe.skipIf(CHROMIUM_MISSING !== null)('screens ask for pages, never for eve
     expect(sent.some((c) => c.name === 'suggestNames' && c.request.kind === 'predicate' && c.request.text === 'work')).toBe(true);
   });
 
+  it('asks for predicates with a trailing space kept, as the underscore it will be', async () => {
+    const { page } = ui;
+    const field = page.locator('.facts-screen input[list="predicate-names"]');
+    const predicateTexts = () => sent.filter((c) => c.name === 'suggestNames' && c.request.kind === 'predicate').map((c) => c.request.text);
+    // "like" is in likes; "like " asks for like_, which no predicate holds.
+    await field.fill('like');
+    await expect.poll(() => options('predicate-names')).toEqual(['likes']);
+    await field.fill('  like ');
+    await expect.poll(() => options('predicate-names'), { message: 'nothing for "like "' }).toEqual([]);
+    expect(predicateTexts()).toContain('like ');
+    await field.fill('lives ');
+    await expect.poll(() => options('predicate-names')).toEqual(['lives_in']);
+    expect(predicateTexts()).toContain('lives ');
+    // Spaces before the text are not sent, and only one after it.
+    expect(predicateTexts().every((text) => !/^\s|\s\s$/u.test(String(text)))).toBe(true);
+    await field.fill('');
+  });
+
   it('asks the as-of panel for a page of what is true at the cursor, says how many in all, and Show more asks for the next', async () => {
     const { page } = ui;
     const before = sent.length;

@@ -15,8 +15,18 @@ export interface VirtualListProps<T> {
   label: string;
   overscan?: number;
   className?: string;
-  /** Called when the rows in view come within a screen of the last item (to load the next page). */
-  onEndReached?(): void;
+  /**
+   * Called when the rows in view come within a screen of the last item (to load the next page):
+   * once each time the last row in view or the number of items changes while it is so, never on a
+   * mere re-render. `scrolled`: the list was scrolled since the last call. A list shorter than its
+   * viewport cannot scroll and has its end always in view, so a caller that loads on every call
+   * should bound the pages it loads unscrolled (AsOfPanel: use-as-of-facts.ts).
+   */
+  onEndReached?(reason: EndReached): void;
+}
+
+export interface EndReached {
+  scrolled: boolean;
 }
 
 export function VirtualList<T>({ items, rowHeight, getKey, renderRow, onActivate, label, overscan = 6, className, onEndReached }: VirtualListProps<T>) {
@@ -42,9 +52,19 @@ export function VirtualList<T>({ items, rowHeight, getKey, renderRow, onActivate
 
   const virtualRows = virtualizer.getVirtualItems();
   const lastInView = virtualRows[virtualRows.length - 1]?.index ?? -1;
+  // The callback is held in a ref: a new one each render (a loadMore whose identity follows the
+  // fetching state) must not call it again while nothing in view changed.
+  const endReached = useRef(onEndReached);
+  const scrolled = useRef(false);
   useEffect(() => {
-    if (onEndReached && items.length > 0 && lastInView >= items.length - 1 - Math.max(overscan, 20)) onEndReached();
-  }, [lastInView, items.length, onEndReached, overscan]);
+    endReached.current = onEndReached;
+  });
+  useEffect(() => {
+    if (items.length === 0 || lastInView < items.length - 1 - Math.max(overscan, 20)) return;
+    const reason = { scrolled: scrolled.current };
+    scrolled.current = false;
+    endReached.current?.(reason);
+  }, [lastInView, items.length, overscan]);
 
   const viewportHeight = () => virtualizer.scrollRect?.height ?? viewport.current?.clientHeight ?? 0;
 
@@ -94,6 +114,9 @@ export function VirtualList<T>({ items, rowHeight, getKey, renderRow, onActivate
       tabIndex={0}
       onKeyDown={onKeyDown}
       onFocus={onFocus}
+      onScroll={() => {
+        scrolled.current = true;
+      }}
     >
       <div className="vl-spacer" style={{ height: virtualizer.getTotalSize() }}>
         {virtualRows.map((row) => {

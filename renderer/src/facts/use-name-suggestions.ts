@@ -23,10 +23,19 @@ export function useSettled<T>(value: T, ms: number): T {
   return settled;
 }
 
+/**
+ * The text asked about. A predicate keeps one trailing space: the engine reads "works " as
+ * "works_" (works_at, not workshop_of), so the space must reach it; more spaces ask the same.
+ * An entity's name is trimmed, as the engine trims it: "佐藤 " asks nothing new.
+ */
+export function askedText(kind: SuggestNamesRequest['kind'], text: string): string {
+  return kind === 'predicate' ? text.trimStart().replace(/\s+$/u, ' ') : text.trim();
+}
+
 /** `active`: the field has been focused (before, nothing is asked). */
 export function useNameSuggestions(kind: SuggestNamesRequest['kind'], text: string, active: boolean): readonly NameSuggestion[] {
   const api = useApi();
-  const settled = useSettled(text.trim(), PAUSE_MS);
+  const settled = useSettled(askedText(kind, text), PAUSE_MS);
   const answer = useQuery({
     queryKey: memoryKeys.suggestions(kind, settled),
     queryFn: () => api.suggestNames({ kind, text: settled, limit: SUGGESTIONS_SHOWN }),

@@ -3,7 +3,8 @@
  * with several values at once (likes, has visited) gets a row per value ("2 of 3"), so every value
  * is shown and can be opened, however narrow the panel. The facts true at the cursor come a page
  * at a time (use-as-of-facts.ts): the panel says how many there are in all, and asks for
- * the next page as the list scrolls to its end, or with Show more (a button: keyboard too).
+ * the next page as the list scrolls to its end (a few pages by themselves at most), or with Show
+ * more (a button: keyboard too). With a filter, it says how many of those loaded match it.
  */
 import { useMemo } from 'react';
 import type { FactRecord } from '../../../shared/memory-schema';
@@ -29,12 +30,14 @@ interface Props {
   layout: TimelineLayout;
   asOf: number;
   knownAt: string | null;
+  /** The timeline's row filter (the layout holds only the facts that match it). */
+  filter: string;
   /** The pages of facts true at the cursor: how many in all, and the next page. */
   pages: AsOfFacts;
   onOpen(fact: FactRecord): void;
 }
 
-export function AsOfPanel({ layout, asOf, knownAt, pages, onOpen }: Props) {
+export function AsOfPanel({ layout, asOf, knownAt, filter, pages, onOpen }: Props) {
   const format = useTimeFormat();
   const answers = useMemo(() => {
     const out: Answer[] = [];
@@ -52,9 +55,7 @@ export function AsOfPanel({ layout, asOf, knownAt, pages, onOpen }: Props) {
         True as of <time dateTime={new Date(asOf).toISOString()}>{when}</time>
       </h2>
       <p className="muted small" data-testid="asof-count">
-        {knownAt ? `As the memory held it at ${formatTime(knownAt, format)}.` : 'As the memory holds it now.'} {pages.total} {pages.total === 1 ? 'fact' : 'facts'} true;{' '}
-        {pages.hasMore ? `the first ${pages.facts.length} loaded, ` : ''}
-        {slots} answers{answers.length > slots ? `, ${answers.length} values` : ''} shown.
+        {knownAt ? `As the memory held it at ${formatTime(knownAt, format)}.` : 'As the memory holds it now.'} {countWords(pages, answers.length, slots, filter.trim())}
       </p>
       <VirtualList
         items={answers}
@@ -75,7 +76,7 @@ export function AsOfPanel({ layout, asOf, knownAt, pages, onOpen }: Props) {
             </div>
           </div>
         )}
-        onEndReached={pages.loadMore}
+        onEndReached={pages.autoLoad}
       />
       {pages.hasMore && (
         <button type="button" className="asof-more" onClick={pages.loadMore} aria-busy={pages.loadingMore}>
@@ -84,4 +85,17 @@ export function AsOfPanel({ layout, asOf, knownAt, pages, onOpen }: Props) {
       )}
     </section>
   );
+}
+
+/**
+ * How many facts are true at the cursor, how many are loaded, and how many are shown. With a filter
+ * the shown ones are those that match it, so that is said: the count of all would read as the
+ * number of answers.
+ */
+function countWords(pages: AsOfFacts, values: number, slots: number, filter: string): string {
+  const all = `${pages.total} ${pages.total === 1 ? 'fact' : 'facts'} true`;
+  const loaded = pages.hasMore ? `the first ${pages.facts.length} loaded` : '';
+  const split = values > slots ? ` (${slots} answers, ${values} values)` : '';
+  if (filter === '') return `${all}; ${loaded ? `${loaded}, ` : ''}${slots} answers${values > slots ? `, ${values} values` : ''} shown.`;
+  return `${all} at the cursor; ${values} shown match the filter “${filter}”${split}${loaded ? `, of ${loaded}` : ''}.`;
 }

@@ -2,22 +2,35 @@
  * The facts true at the cursor for the as-of panel, a page at a time: asked for once the cursor has
  * rested a moment (a drag asks for the places it stops, not every frame), each answer a page of
  * AS_OF_PAGE with the count of all (listFacts' total), so its cost does not grow with the memory.
+ *
+ * The next page comes with Show more (loadMore: one page a press), or by itself as the list's end
+ * comes into view (autoLoad). The timeline's filter is applied in the page, so a filter that hides
+ * most answers leaves the list shorter than its viewport, its end always in view: by itself the
+ * panel loads at most AUTO_PAGES pages beyond the first for a cursor stop, and AUTO_PAGES more each
+ * time the user scrolls the list to its end — never every page of a large memory. A memoryChanged
+ * refetches only the pages loaded.
  */
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { TemporaApi } from '../../../shared/api-contract';
 import type { FactRecord } from '../../../shared/memory-schema';
 import { memoryKeys } from '../app/query-keys';
+import type { EndReached } from '../common/VirtualList';
 
 /** Facts true at the cursor, a page of AS_OF_PAGE at a time (more on scroll or Show more), asked for once the cursor has rested a moment. */
 export const AS_OF_PAGE = 100;
+/** Pages the panel loads by itself beyond the first, for a cursor stop or a scroll to the end; past them, Show more. */
+export const AUTO_PAGES = 3;
 export interface AsOfFacts {
   facts: readonly FactRecord[];
   /** How many facts are true at the cursor in all (more than `facts` while pages are still to come). */
   total: number;
   hasMore: boolean;
   loadingMore: boolean;
+  /** The next page, asked for by the user (Show more). */
   loadMore(): void;
+  /** The next page as the list's end comes into view: at most AUTO_PAGES in a row unless the user scrolled. */
+  autoLoad(reason: EndReached): void;
 }
 export function useAsOfFacts(api: TemporaApi, asOf: number, knownAt: string | null): AsOfFacts {
   const [settled, setSettled] = useState(asOf);
@@ -37,10 +50,24 @@ export function useAsOfFacts(api: TemporaApi, asOf: number, knownAt: string | nu
   });
   const pages = answer.data?.pages;
   const facts = useMemo(() => (pages ? pages.flatMap((p) => p.facts) : NONE), [pages]);
-  const { hasNextPage, isFetchingNextPage, fetchNextPage } = answer;
+  const { hasNextPage, isFetchingNextPage, isPlaceholderData, fetchNextPage } = answer;
+  // Never the next page of another cursor stop's answer (the one shown while this one loads).
+  const canLoad = hasNextPage && !isFetchingNextPage && !isPlaceholderData;
   const loadMore = useCallback(() => {
-    if (hasNextPage && !isFetchingNextPage) void fetchNextPage();
-  }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
-  return { facts, total: pages?.[0]?.total ?? 0, hasMore: hasNextPage, loadingMore: isFetchingNextPage, loadMore };
+    if (canLoad) void fetchNextPage();
+  }, [canLoad, fetchNextPage]);
+  // Pages still to load by themselves for this cursor stop (and known-at moment).
+  const stop = `${settled}|${knownAt ?? ''}`;
+  const budget = useRef({ stop, left: AUTO_PAGES });
+  const autoLoad = useCallback(
+    ({ scrolled }: EndReached) => {
+      if (budget.current.stop !== stop || scrolled) budget.current = { stop, left: AUTO_PAGES };
+      if (!canLoad || budget.current.left <= 0) return;
+      budget.current.left -= 1;
+      void fetchNextPage();
+    },
+    [canLoad, fetchNextPage, stop],
+  );
+  return { facts, total: pages?.[0]?.total ?? 0, hasMore: hasNextPage, loadingMore: isFetchingNextPage, loadMore, autoLoad };
 }
 const NONE: readonly FactRecord[] = [];

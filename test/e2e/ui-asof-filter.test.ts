@@ -1,0 +1,144 @@
+/**
+ * The as-of panel with a timeline filter that matches few of the many facts true at the cursor:
+ * the filter is applied in the page, so the list stays shorter than its viewport and its end is
+ * always in view. The panel must still ask for a bounded number of pages once the cursor rests
+ * (the first and AUTO_PAGES more), offer Show more for the rest, say in words how many of the
+ * facts true at the cursor match, and on memoryChanged ask again only for the pages it has.
+ * Without a filter, scrolling to the end still loads the next page, as it does on the Facts list
+ * (the other list that loads as it scrolls). The calls are read from the WebSocket frames the page
+ * sends; two frames after a state is reached, nothing more has been asked.
+ */
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { Page, WebSocket } from 'playwright-core';
+import type { TemporaEngine } from '../../electron/engine/index';
+import { CHROMIUM_MISSING } from './helpers/browser';
+import { screenshot } from './helpers/screenshots';
+import { go, startUi, type UiSession } from './helpers/ui-session';
+
+let ui: UiSession;
+/** Facts, one an hour: ten pages of the panel's hundred true now. */
+const FACTS = 1_000;
+/** Every EVERY-th fact is in Harbour (the filter's match): four in each page of a hundred. */
+const EVERY = 25;
+const HOUR = 3_600_000;
+const FIRST = Date.parse('2026-01-01T00:00:00Z');
+/** 34 days after the first fact: 817 facts true (the first 817), the matches among them as everywhere. */
+const CURSOR = '2026-02-04T00:00:00.000Z';
+
+function seed(engine: TemporaEngine): void {
+  // One subject each (the timeline's groups start collapsed) and one hour apart, so the pages,
+  // oldest first, hold the matches evenly.
+  engine.memory.observe(
+    Array.from({ length: FACTS }, (_, i) => {
+      const town = i % EVERY === 0 ? 'Harbour' : `Town ${i}`;
+      return {
+        subject: `Person ${String(i).padStart(4, '0')}`,
+        predicate: 'lives_in',
+        object: town,
+        fact: `Person ${i} lives in ${town}.`,
+        reference_time: new Date(FIRST + i * HOUR).toISOString(),
+        cardinality: 'one' as const,
+      };
+    }),
+  );
+}
+
+/** Two frames of the page: what a render started has sent by then. */
+const frames = (page: Page) => page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))));
+
+describe.skipIf(CHROMIUM_MISSING !== null)('the as-of panel with a filter that hides most answers', () => {
+  const sent: { name: string; request: Record<string, unknown> }[] = [];
+
+  beforeAll(async () => {
+    vi.stubEnv('TEMPORA_TZ', 'UTC');
+    vi.stubEnv('LANCEDB_LOG', 'error');
+    ui = await startUi({ engine: { startWorker: false }, seed });
+    ui.page.on('websocket', (ws: WebSocket) => {
+      ws.on('framesent', (frame) => {
+        const message = JSON.parse(String(frame.payload)) as { type?: string; name?: string; request?: Record<string, unknown> };
+        if (message.type === 'call' && message.name) sent.push({ name: message.name, request: message.request ?? {} });
+      });
+    });
+    // A fresh load, so the page's connection is the one watched.
+    await ui.page.reload();
+    await ui.page.locator('nav[aria-label="Main"]').waitFor();
+  });
+
+  afterEach(async (context) => {
+    if (context.task.result?.state === 'fail' && ui) await screenshot(ui.page, `failed-asof-filter-${context.task.name.slice(0, 40).replace(/[^\w-]+/g, '-')}`);
+  });
+
+  afterAll(async () => {
+    await ui?.close();
+    vi.unstubAllEnvs();
+  });
+
+  /** The offsets of the as-of pages asked for at `asOf`, in order. */
+  const offsetsAt = (asOf: string, from = 0) => sent.slice(from).filter((c) => c.name === 'listFacts' && c.request.asOf === asOf).map((c) => c.request.offset);
+
+  it('asks for the first page and three more once the cursor rests, says how many match, and Show more asks for one more', async () => {
+    const { page } = ui;
+    await go(page, '#/timeline');
+    const count = page.getByTestId('asof-count');
+    // No filter: a list longer than the panel, one page.
+    await expect.poll(() => count.textContent()).toMatch(/1000 facts true; the first 100 loaded, 100 answers shown\./);
+    await page.getByPlaceholder('Filter rows (subject, predicate, value)').fill('harbour');
+    await page.locator('.tl-toolbar input[type="date"]').fill(CURSOR.slice(0, 10));
+    await expect.poll(() => page.locator('#asof-title time').getAttribute('datetime')).toBe(CURSOR);
+    // Resting at the cursor: the first page and AUTO_PAGES more by themselves, then Show more.
+    const more = page.getByRole('button', { name: 'Show 100 more' });
+    await expect.poll(() => count.textContent()).toMatch(/817 facts true at the cursor; 16 shown match the filter “harbour”, of the first 400 loaded\./);
+    await expect.poll(() => more.getAttribute('aria-busy')).toBe('false');
+    await frames(page);
+    expect(offsetsAt(CURSOR)).toEqual([0, 100, 200, 300]);
+    expect(await page.getByTestId('asof-answer').count()).toBe(16);
+    expect(await count.textContent()).toMatch(/of the first 400 loaded\./);
+    // The button answers to the keyboard, a page a press.
+    await more.focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => count.textContent()).toMatch(/817 facts true at the cursor; 20 shown match the filter “harbour”, of the first 500 loaded\./);
+    await expect.poll(() => more.getAttribute('aria-busy')).toBe('false');
+    await frames(page);
+    expect(offsetsAt(CURSOR)).toEqual([0, 100, 200, 300, 400]);
+  });
+
+  it('asks again on memoryChanged only for the pages it has', async () => {
+    const { page } = ui;
+    const count = page.getByTestId('asof-count');
+    const before = sent.length;
+    // A fact true at the cursor that the filter does not match: the count grows, the answers do not.
+    ui.engine.memory.observe([{ subject: 'Newcomer', predicate: 'lives_in', object: 'Inland', fact: 'Newcomer lives in Inland.', reference_time: '2026-01-15T00:00:00Z', cardinality: 'one' }]);
+    await expect.poll(() => count.textContent()).toMatch(/818 facts true at the cursor; 20 shown match the filter “harbour”, of the first 500 loaded\./);
+    await expect.poll(() => page.getByRole('button', { name: 'Show 100 more' }).getAttribute('aria-busy')).toBe('false');
+    await frames(page);
+    expect(offsetsAt(CURSOR, before)).toEqual([0, 100, 200, 300, 400]);
+  });
+
+  it('without the filter, scrolling the list to its end asks for the next page, once', async () => {
+    const { page } = ui;
+    const count = page.getByTestId('asof-count');
+    await page.getByPlaceholder('Filter rows (subject, predicate, value)').fill('');
+    await expect.poll(() => count.textContent()).toMatch(/818 facts true; the first 500 loaded, 500 answers shown\./);
+    await frames(page);
+    const before = sent.length;
+    expect(offsetsAt(CURSOR, before)).toEqual([]);
+    await page.locator('.asof-panel .virtual-list').evaluate((el) => el.scrollTo({ top: el.scrollHeight }));
+    await expect.poll(() => count.textContent()).toMatch(/818 facts true; the first 600 loaded, 600 answers shown\./);
+    await frames(page);
+    expect(offsetsAt(CURSOR, before)).toEqual([500]);
+  });
+
+  it('the Facts list still asks for its next page as it scrolls to its end, once', async () => {
+    const { page } = ui;
+    const before = sent.length;
+    await go(page, '#/facts');
+    await expect.poll(() => page.locator('.result-count').textContent()).toMatch(/^1001 facts/);
+    const pages = () => sent.slice(before).filter((c) => c.name === 'listFacts' && c.request.asOf === undefined).map((c) => c.request.offset);
+    await expect.poll(pages).toEqual([0]);
+    await page.locator('.fact-list').evaluate((el) => el.scrollTo({ top: el.scrollHeight }));
+    await expect.poll(pages).toEqual([0, 200]);
+    await expect.poll(() => page.locator('.fact-list').evaluate((el) => el.scrollHeight > 300 * 64)).toBe(true);
+    await frames(page);
+    expect(pages()).toEqual([0, 200]);
+  });
+});

@@ -10,6 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { openMemory, steppingClock, type Memory } from '../../electron/memory/index';
 import { databaseOf } from '../../electron/memory/memory';
 import { recountTimelineRows } from '../../electron/memory/store/timeline-rows';
+import { countFacts } from '../../electron/memory/temporal/fact-query';
 import { timelineWindow } from '../../electron/memory/temporal/timeline-window';
 import type { TimelineWindowQuery } from '../../electron/memory/temporal/timeline-window-shape';
 
@@ -113,6 +114,11 @@ describe("the timeline's kept rows", () => {
           try {
             for (const s of steps) apply(m, s);
             expect(keptTables(m)).toEqual(recounted(m));
+            // The Facts list's total as it opens, from the kept open count, at times around the facts.
+            for (const w of windows) {
+              const now = iso(T0 + (w.from - 200) * DAY);
+              expect(countFacts(databaseOf(m), {}, now), now).toBe(countFacts(databaseOf(m), {}, now, { kept: false }));
+            }
             const ids = new Map(m.listFacts({ history: true }).map((f) => [f.subject, f.subject_id]));
             for (const w of windows) {
               const from = T0 + (w.from - 200) * DAY;
@@ -187,6 +193,27 @@ describe("the timeline's kept rows", () => {
     expect(m.timelineWindow(q).rows.map((r) => r.subject)).toEqual(['me', 'Aoki', 'Bea', 'Yoko']);
     expect(keptTables(m)).toEqual(recounted(m));
     source.close();
+    m.close();
+  });
+});
+
+describe("the Facts list's total as it opens", () => {
+  it('reads the kept count and the facts that start or end after now by index, not every fact', () => {
+    const m = openMemory({ dataDir: ':memory:', clock: steppingClock('2026-12-01T00:00:00Z', 1000) });
+    m.observe([{ subject: 'me', predicate: 'likes', object: 'tea', fact: 'I like tea.', reference_time: iso(T0) }]);
+    m.observe([{ subject: 'me', predicate: 'plans', object: 'a trip', fact: 'I plan a trip.', reference_time: iso(T0), invalid_at: '2027-03-01T00:00:00.000Z' }]);
+    m.observe([{ subject: 'me', predicate: 'starts', object: 'a job', fact: 'I start a job in 2027.', reference_time: iso(T0), valid_at: '2027-01-01T00:00:00.000Z' }]);
+    m.observe([{ subject: 'me', predicate: 'visited', object: 'Nara', fact: 'I visited Nara.', reference_time: iso(T0), invalid_at: iso(T0 + DAY) }]);
+    const db = databaseOf(m);
+    const now = '2026-12-01T00:00:00.000Z';
+    expect(countFacts(db, {}, now)).toBe(2);
+    expect(countFacts(db, {}, now, { kept: false })).toBe(2);
+    expect(m.listFactPage({ limit: 10 }).total).toBe(2);
+    const plan = (db.prepare(`EXPLAIN QUERY PLAN SELECT (SELECT open_n FROM timeline_totals WHERE id = 1)
+       - (SELECT count(*) FROM facts INDEXED BY facts_live_by_valid_at WHERE expired_at IS NULL AND valid_at > @now AND invalid_at IS NULL)
+       + (SELECT count(*) FROM facts INDEXED BY facts_live_by_invalid_at WHERE expired_at IS NULL AND invalid_at IS NOT NULL AND invalid_at > @now AND valid_at <= @now)`).all({ now }) as { detail: string }[]).map((r) => r.detail);
+    expect(plan.filter((line) => /^SCAN facts/.test(line)), plan.join('\n')).toEqual([]);
+    expect(plan.some((line) => /facts_live_by_invalid_at/.test(line)), plan.join('\n')).toBe(true);
     m.close();
   });
 });

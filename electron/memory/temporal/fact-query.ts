@@ -121,11 +121,34 @@ export function queryFacts(db: Database, query: FactQuery, now: string): FactRec
 }
 
 /** How many facts a query matches, without its limit and offset. */
-export function countFacts(db: Database, query: FactQuery, now: string): number {
+export function countFacts(db: Database, query: FactQuery, now: string, options: { kept?: boolean } = {}): number {
   if (query.ids !== undefined && query.ids.length === 0) return 0;
+  if (options.kept !== false && isTrueNowOnly(query)) return countTrueNow(db, now);
   const { where, params } = factFilter(query, now);
   const sql = `SELECT count(*) FROM facts f ${where.length ? `WHERE ${where.join(' AND ')}` : ''}`;
   return cachedStatement(db, sql).pluck().get(params) as number;
+}
+
+/** The Facts list as it opens: held now, true now, nothing else asked. */
+function isTrueNowOnly(q: FactQuery): boolean {
+  return q.asOf === undefined && q.knownAt === undefined && !q.history && q.subjectId === undefined && q.predicate === undefined && q.entityId === undefined && q.ids === undefined && q.overlapping === undefined && textWords(q.text).length === 0;
+}
+
+/**
+ * Held facts true now, without counting them all (~0.1 µs each: 70+ ms at a million): those with no
+ * end (kept by triggers: store/timeline-rows.ts), less those of them that start after now, plus those
+ * true now that end after now — the last two by index (named: the planner, without statistics, would walk every
+ * start before now), and few.
+ */
+function countTrueNow(db: Database, now: string): number {
+  return cachedStatement(
+    db,
+    `SELECT (SELECT open_n FROM timeline_totals WHERE id = 1)
+       - (SELECT count(*) FROM facts INDEXED BY facts_live_by_valid_at WHERE expired_at IS NULL AND valid_at > @now AND invalid_at IS NULL)
+       + (SELECT count(*) FROM facts INDEXED BY facts_live_by_invalid_at WHERE expired_at IS NULL AND invalid_at IS NOT NULL AND invalid_at > @now AND valid_at <= @now)`,
+  )
+    .pluck()
+    .get({ now }) as number;
 }
 
 /**

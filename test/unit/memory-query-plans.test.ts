@@ -30,12 +30,13 @@ function plansOf(db: Database, run: () => unknown): { sql: string; plan: string[
 
 /**
  * The table scans of the plans: "SCAN f", "SCAN facts USING COVERING INDEX …" — any table read
- * whole. Not scans of a subquery's rows (page, fe), of a virtual table (json_each, FTS5), or of
+ * whole. Not scans of a subquery's rows (page, fe), of a constant row (a SELECT of subqueries), of a
+ * virtual table (json_each, FTS5), or of
  * fts_queue (read LIMIT 1 before a text filter).
  */
 function tableScans(plans: { sql: string; plan: string[] }[]): string[] {
   return plans.flatMap(({ sql, plan }) =>
-    plan.filter((line) => /^SCAN (?!(page|fe|fts_queue)\b)\w+/.test(line) && !line.includes('VIRTUAL TABLE')).map((line) => `${line}  ← ${sql.replace(/\s+/g, ' ').slice(0, 120)}`),
+    plan.filter((line) => /^SCAN (?!(page|fe|fts_queue|CONSTANT ROW)\b)\w+/.test(line) && !line.includes('VIRTUAL TABLE')).map((line) => `${line}  ← ${sql.replace(/\s+/g, ' ').slice(0, 120)}`),
   );
 }
 

@@ -97,11 +97,11 @@ export const TIMELINE_ROW_TABLES_SQL = `
   CREATE INDEX timeline_subjects_by_first ON timeline_subjects(first);
   CREATE INDEX timeline_subjects_by_last ON timeline_subjects(last);
   CREATE TABLE timeline_hours (hour TEXT PRIMARY KEY, n INTEGER NOT NULL) WITHOUT ROWID;
-  -- open_n: held facts with no end. With the few that start or end after now (the index below and
-  -- facts_live_by_valid_at) it gives the Facts list's total without counting every fact.
+  -- open_n: held facts with no end. With those that start or end after a time T (the index below and
+  -- facts_by_valid_at) it gives how many are true at T without counting every fact before T.
   CREATE TABLE timeline_totals (id INTEGER PRIMARY KEY CHECK (id = 1), subjects INTEGER NOT NULL, slots INTEGER NOT NULL, open_n INTEGER NOT NULL);
   INSERT INTO timeline_totals (id, subjects, slots, open_n) VALUES (1, 0, 0, 0);
-  CREATE INDEX facts_live_by_invalid_at ON facts(invalid_at) WHERE expired_at IS NULL AND invalid_at IS NOT NULL;`;
+  CREATE INDEX facts_live_by_invalid_at ON facts(invalid_at, valid_at, expired_at) WHERE expired_at IS NULL AND invalid_at IS NOT NULL;`;
 
 /** Counts every row again from the held facts (after a bulk load, and when the tables are created). */
 export function recountTimelineRows(db: Database): void {

@@ -67,7 +67,7 @@ describe('the as-of layout', () => {
   it("puts the user's rows first, then by subject and predicate", () => {
     const f = (id: string, subject: string, predicate: string) => ({ ...fact(id, '2026-01-01T00:00:00Z', null), subject, subject_id: subject, predicate, object: id, fact: id });
     const layout = buildLayout([f('1', 'Aoki', 'likes'), f('2', 'me', 'manager'), f('3', 'Zed', 'likes'), f('4', 'me', 'likes')], '', t('2026-02-01T00:00:00Z'));
-    expect(layout.rows.map((r) => `${r.subject} · ${r.predicate}`)).toEqual(['me · likes', 'me · manager', 'Aoki · likes', 'Zed · likes']);
+    expect(layout.rows.map((r) => `${r?.subject} · ${r?.predicate}`)).toEqual(['me · likes', 'me · manager', 'Aoki · likes', 'Zed · likes']);
   });
 });
 

@@ -42,6 +42,7 @@ export function AsOfPanel({ layout, asOf, knownAt, filter, pages, onOpen }: Prop
   const answers = useMemo(() => {
     const out: Answer[] = [];
     for (const row of layout.rows) {
+      if (row === undefined) continue; // not fetched
       const facts = row.bars.filter((bar) => trueAt(bar, asOf)).map((bar) => bar.fact);
       facts.forEach((fact, i) => out.push({ key: `${row.key}\u0000${fact.id}`, subject: row.subject, predicate: row.predicate, fact, position: i + 1, of: facts.length }));
     }

@@ -13,7 +13,7 @@ import { useElementSize } from '../common/use-element-size';
 import { BarPopover } from './BarPopover';
 import { TimeAxis } from './TimeAxis';
 import type { Density } from './timeline-fit';
-import type { TimelineLayout } from './timeline-model';
+import { pendingRow, type TimelineLayout } from './timeline-model';
 import { TimelineGroupRow } from './TimelineGroupRow';
 import { OVERVIEW_HEIGHT, TimelineOverview } from './TimelineOverview';
 import { TimelineRowView } from './TimelineRowView';
@@ -27,6 +27,8 @@ const NARROW_LABEL_WIDTH = 140;
 const AXIS_HEIGHT = 34;
 /** Below a bar nearer the chart's bottom than this, the popover goes over the bar. */
 const POPOVER_ROOM = 110;
+/** A row not fetched yet is drawn as an empty row of one lane (pendingRow). */
+const PENDING_ROW_HEIGHT = pendingRow(0).height;
 
 interface Props {
   layout: TimelineLayout;
@@ -58,11 +60,11 @@ export function TimelineChart({ layout, domain, asOf, now, setDomain, setAsOf, o
   const gestures = useChartGestures({ body, domain, width, labelWidth, setDomain });
   const { rows } = layout;
   // A new layout is a new getItemKey: the virtualiser then takes the new rows' heights.
-  const getItemKey = useCallback((index: number) => rows[index]!.key, [rows]);
+  const getItemKey = useCallback((index: number) => rows[index]?.key ?? `pending-${index}`, [rows]);
   const virtualizer = useVirtualizer({
     count: rows.length,
     getScrollElement: () => body.current,
-    estimateSize: (index) => rows[index]!.height,
+    estimateSize: (index) => rows[index]?.height ?? PENDING_ROW_HEIGHT,
     getItemKey,
     overscan: 5,
     useFlushSync: false,
@@ -139,8 +141,7 @@ export function TimelineChart({ layout, domain, asOf, now, setDomain, setAsOf, o
         </svg>
         <div className="tl-spacer" style={{ height: virtualizer.getTotalSize() }}>
           {inView.map((item) => {
-            const row = rows[item.index];
-            if (row === undefined) return null;
+            const row = rows[item.index] ?? pendingRow(item.index);
             if (row.group) return <TimelineGroupRow key={row.key} row={row} top={item.start} domain={domain} width={width} now={now} onToggle={onToggleGroup} />;
             return (
               <TimelineRowView

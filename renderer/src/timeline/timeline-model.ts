@@ -48,7 +48,8 @@ export interface TimelineRow {
 }
 
 export interface TimelineLayout {
-  rows: TimelineRow[];
+  /** Every row shown, by index; a row not fetched yet is a hole (pendingRow stands in for it). */
+  rows: readonly (TimelineRow | undefined)[];
   /** Each fact's row and bar, for links between facts. */
   byId: Map<string, { row: TimelineRow; bar: TimelineBar }>;
   min: number;
@@ -93,6 +94,11 @@ export function buildLayout(facts: readonly FactRecord[], filter: string, now: n
 }
 
 /** One row: its facts as bars by valid time, packed into lanes (at least one, so an empty row has a height); folded when it has more than MAX_LANES, unless `open`. */
+/** What the chart draws for row `index` while it is not fetched: an empty row of one lane. */
+export function pendingRow(index: number): TimelineRow {
+  return buildRow(`pending-${index}`, '', '', []);
+}
+
 export function buildRow(key: string, subject: string, predicate: string, facts: readonly FactRecord[], options: { open?: boolean; summary?: RowSummary } = {}): TimelineRow {
   const row: TimelineRow = { key, subject, predicate, bars: [], lanes: 0, height: 0 };
   const laneEnds: number[] = [];

@@ -9,7 +9,8 @@
  *
  * Triggers on facts keep them: a held fact inserted adds to its row and subject; one expired or
  * deleted takes away, and only when it held the row's first or last time is that looked up again
- * (by index: the slot's or subject's other rows). An entity renamed renames its subject. A bulk load
+ * (by index, O(log n): facts_live_by_slot_time for starts, facts_live_by_slot_end for ends; a
+ * subject's from its rows). An entity renamed renames its subject. A bulk load
  * drops the triggers and counts once after (transfer/bulk-load.ts).
  */
 import type { Database } from 'better-sqlite3';
@@ -26,7 +27,9 @@ function leaveRow(): string {
   return `
     UPDATE timeline_slots SET n = n - 1, open_n = open_n - (old.invalid_at IS NULL),
       first = CASE WHEN old.valid_at > first THEN first ELSE COALESCE((SELECT min(f.valid_at) ${slotFacts}), first) END,
-      last = CASE WHEN ${oldLast} < last THEN last ELSE COALESCE((SELECT max(max(f.valid_at), COALESCE(max(f.invalid_at), '')) ${slotFacts}), last) END
+      last = CASE WHEN ${oldLast} < last THEN last ELSE COALESCE(max(
+        (SELECT f.valid_at ${slotFacts} ORDER BY f.valid_at DESC LIMIT 1),
+        COALESCE((SELECT f.invalid_at ${slotFacts} AND f.invalid_at IS NOT NULL ORDER BY f.invalid_at DESC LIMIT 1), '')), last) END
       WHERE subject_id = old.subject_id AND predicate = old.predicate;
     UPDATE timeline_subjects SET n = n - 1, open_n = open_n - (old.invalid_at IS NULL), slots = slots - ${emptySlot},
       first = CASE WHEN old.valid_at > first THEN first ELSE COALESCE((SELECT min(s.first) ${subjectSlots}), first) END,
@@ -101,7 +104,10 @@ export const TIMELINE_ROW_TABLES_SQL = `
   -- facts_by_valid_at) it gives how many are true at T without counting every fact before T.
   CREATE TABLE timeline_totals (id INTEGER PRIMARY KEY CHECK (id = 1), subjects INTEGER NOT NULL, slots INTEGER NOT NULL, open_n INTEGER NOT NULL);
   INSERT INTO timeline_totals (id, subjects, slots, open_n) VALUES (1, 0, 0, 0);
-  CREATE INDEX facts_live_by_invalid_at ON facts(invalid_at, valid_at, expired_at) WHERE expired_at IS NULL AND invalid_at IS NOT NULL;`;
+  CREATE INDEX facts_live_by_invalid_at ON facts(invalid_at, valid_at, expired_at) WHERE expired_at IS NULL AND invalid_at IS NOT NULL;
+  -- A row's last end looked up again by index when the fact holding it goes (a one-valued slot's
+  -- every change): read from the slot's facts it grew with the slot (1,000 values: 2× slower).
+  CREATE INDEX facts_live_by_slot_end ON facts(subject_id, predicate, invalid_at) WHERE expired_at IS NULL AND invalid_at IS NOT NULL;`;
 
 /** Counts every row again from the held facts (after a bulk load, and when the tables are created). */
 export function recountTimelineRows(db: Database): void {

@@ -16,26 +16,12 @@ import { openMemory, textHash, vectorItemsOf, VectorIndex, VECTOR_KINDS, type Me
 import { storeOf } from '../../electron/memory/memory';
 import { DROPPED, VectorChanges } from '../../electron/memory/vectors/vector-changes';
 import { MAX_CHANGES_READ } from '../../electron/memory/vectors/vector-table-sync';
+import { recordingEmbedder as recordingEmbedderOf } from '../fixtures/recording-embedder';
 
 const DIM = 8;
 const T = '2026-09-01T00:00:00Z';
 
-function recordingEmbedder(): Embedder & { texts: string[] } {
-  const texts: string[] = [];
-  return {
-    dimensions: DIM,
-    texts,
-    async embed(batch) {
-      texts.push(...batch);
-      return batch.map((text) => {
-        const v = new Float32Array(DIM);
-        for (let i = 0; i < text.length; i++) v[i % DIM]! += (text.charCodeAt(i) % 17) + 1;
-        const norm = Math.hypot(...v) || 1;
-        return v.map((x) => x / norm);
-      });
-    },
-  };
-}
+const recordingEmbedder = () => recordingEmbedderOf(DIM, { bias: 1 });
 
 /**
  * A recording embedder that can be held: `stallOn(match)` makes the next embed call whose batch has

@@ -9,27 +9,12 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { VectorService } from '../../electron/engine/vector-service';
 import type { EmbeddingPrefixes } from '../../electron/llm/model-catalogue';
-import type { Embedder } from '../../electron/llm/ports';
 import { openMemory, type Memory } from '../../electron/memory/index';
+import { recordingEmbedder as recordingEmbedderOf } from '../fixtures/recording-embedder';
 
 const DIM = 8;
 
-function recordingEmbedder(): Embedder & { texts: string[] } {
-  const texts: string[] = [];
-  return {
-    dimensions: DIM,
-    texts,
-    async embed(batch) {
-      texts.push(...batch);
-      return batch.map((text) => {
-        const v = new Float32Array(DIM);
-        for (let i = 0; i < text.length; i++) v[i % DIM]! += text.charCodeAt(i) % 17;
-        const norm = Math.hypot(...v) || 1;
-        return v.map((x) => x / norm);
-      });
-    },
-  };
-}
+const recordingEmbedder = () => recordingEmbedderOf(DIM);
 
 let dir: string;
 let memory: Memory;

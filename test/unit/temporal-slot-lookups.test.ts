@@ -83,8 +83,50 @@ describe('a one-valued slot told something later than all it holds', () => {
       ['D', '2026-09-12', '2026-09-20', 'E'],
       ['E', '2026-09-20', null, null],
     ]);
-    // Only the first line (an empty slot, not yet one-valued) and the tie at the 5th (C said for the
-    // same valid_at as B) read the whole slot.
-    expect(reads).toEqual([0, 2]);
+    // Only the first line (an empty slot, not yet one-valued) reads the whole slot; the tie at the
+    // 5th (C said for the same valid_at as B) reads from the latest claim before it (A) on.
+    expect(reads).toEqual([0]);
+  });
+});
+
+describe('a one-valued slot told something late', () => {
+  const status = (object: string, day: number) => ({
+    subject: 'me', predicate: 'status', object, object_type: 'literal', cardinality: 'one', fact: `Status ${object}.`, reference_time: new Date(Date.UTC(2026, 0, day)).toISOString(),
+  });
+  const live = (m: ReturnType<typeof fresh>) =>
+    m.listFacts({ history: true }).filter((f) => f.expired_at === null).map((f) => [f.object, f.valid_at, f.invalid_at, f.invalidated_by === null ? null : m.getFact(f.invalidated_by)!.object]).sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b)));
+
+  it('reads the facts from the latest claim before it on, and answers as a reading of the whole slot does', () => {
+    const lines = Array.from({ length: 40 }, (_, i) => status(`v${i % 3}`, 1 + i * 2));
+    const late = [status('late', 60), status('v1', 62), status('v0', 1), status('v2', 79)];
+    const stepwise = fresh();
+    const claims = storeOf(stepwise).claims;
+    const whole = claims.inSlot.bind(claims);
+    const window = claims.fromLatestBefore.bind(claims);
+    const reads: number[] = [];
+    const windows: number[] = [];
+    claims.inSlot = (s, p) => {
+      const rows = whole(s, p);
+      reads.push(rows.length);
+      return rows;
+    };
+    claims.fromLatestBefore = (s, p, t) => {
+      const rows = window(s, p, t);
+      windows.push(rows?.length ?? -1);
+      return rows;
+    };
+    for (const l of lines) stepwise.observe([l]);
+    for (const l of late) stepwise.observe([l]);
+    // Each value is its own fact (the next one differs): a late claim on the 60th meets the claims from
+    // the 59th on (11), one on the 62nd those from the 61st (10), one on the 1st, before everything,
+    // the whole slot (42), one on the 79th (the latest's time) those from the 77th (2).
+    expect(windows).toEqual([11, 10, -1, 2]);
+    expect(reads).toEqual([0, 42]);
+    // The same writes with every late one reading the whole slot.
+    const reference = fresh();
+    storeOf(reference).claims.fromLatestBefore = () => undefined;
+    for (const l of [...lines, ...late]) reference.observe([l]);
+    expect(live(stepwise)).toEqual(live(reference));
+    expect(live(stepwise).find((f) => f[0] === 'late')).toEqual(['late', '2026-03-01T00:00:00.000Z', '2026-03-02T00:00:00.000Z', 'v0']);
   });
 });

@@ -37,6 +37,8 @@ export class ClaimRows {
   private readonly hasOneStmt;
   private readonly latestStmt;
   private readonly factsAtStmt;
+  private readonly latestBeforeStmt;
+  private readonly factsFromStmt;
 
   constructor(private readonly db: Database) {
     this.inSlotStmt = db.prepare<[string, string], ClaimRow>(`SELECT id, ${COLUMNS} FROM claims WHERE subject_id = ? AND predicate = ? ORDER BY id`);
@@ -46,6 +48,8 @@ export class ClaimRows {
     this.ofObjectsStmt = db.prepare<[string, string, string], ClaimRow>(`SELECT id, ${COLUMNS} FROM claims WHERE subject_id = ? AND predicate = ? AND object_key = ?`);
     this.latestStmt = db.prepare<[string, string], string>('SELECT valid_at FROM claims WHERE subject_id = ? AND predicate = ? ORDER BY valid_at DESC LIMIT 1').pluck();
     this.factsAtStmt = db.prepare<[string, string, string], string>('SELECT DISTINCT fact_id FROM claims WHERE subject_id = ? AND predicate = ? AND valid_at = ?').pluck();
+    this.latestBeforeStmt = db.prepare<[string, string, string], string>('SELECT valid_at FROM claims WHERE subject_id = ? AND predicate = ? AND valid_at < ? ORDER BY valid_at DESC LIMIT 1').pluck();
+    this.factsFromStmt = db.prepare<[string, string, string], string>('SELECT DISTINCT fact_id FROM claims WHERE subject_id = ? AND predicate = ? AND valid_at >= ?').pluck();
     this.hasOneStmt = db.prepare<[string, string], number>("SELECT 1 FROM claims WHERE subject_id = ? AND predicate = ? AND cardinality = 'one' LIMIT 1").pluck();
     this.moveStmt = db.prepare('UPDATE claims SET fact_id = ? WHERE id = ?');
     this.deleteStmt = db.prepare('DELETE FROM claims WHERE id = ?');
@@ -70,6 +74,18 @@ export class ClaimRows {
     if (latest === undefined) return undefined;
     const facts = this.factsAtStmt.all(subjectId, predicate, latest);
     return { valid_at: latest, claims: facts.flatMap((id) => this.ofFact(id)) };
+  }
+
+  /**
+   * Every claim of the facts holding a claim at or after the latest claim before `time`, by index
+   * (undefined when no claim is before it): what a late claim at `time` can meet in a one-valued
+   * slot, whose spans before that one end at or before its start.
+   */
+  fromLatestBefore(subjectId: string, predicate: string, time: string): ClaimRow[] | undefined {
+    const before = this.latestBeforeStmt.get(subjectId, predicate, time);
+    if (before === undefined) return undefined;
+    const facts = this.factsFromStmt.all(subjectId, predicate, before);
+    return facts.flatMap((id) => this.ofFact(id)).sort((a, b) => a.id - b.id);
   }
 
   /** Does any claim make (subject, predicate) a one-valued slot? */

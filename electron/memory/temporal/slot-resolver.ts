@@ -96,6 +96,13 @@ export class SlotResolver {
     if (latest !== undefined && newClaims.every((c) => c.validAt > latest.valid_at)) {
       return this.resolveAll(first.subjectId, first.predicate, fresh, latest.claims, 'one');
     }
+    // Told something earlier than the latest (a late message): by the same argument only the facts
+    // from the latest claim before the earliest new one on can change, so only their claims are read.
+    if (latest !== undefined) {
+      const earliest = newClaims.reduce((t, c) => (c.validAt < t ? c.validAt : t), newClaims[0]!.validAt);
+      const window = this.claims.fromLatestBefore(first.subjectId, first.predicate, earliest);
+      if (window) return this.resolveAll(first.subjectId, first.predicate, fresh, window, 'one');
+    }
     return this.resolveAll(first.subjectId, first.predicate, fresh);
   }
 

@@ -7,26 +7,7 @@ import type { Database } from 'better-sqlite3';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { openMemory, steppingClock, type Memory } from '../../electron/memory/index';
 import { databaseOf } from '../../electron/memory/memory';
-
-/** The statements `run` prepares, each with its plan's lines. */
-function plansOf(db: Database, run: () => unknown): { sql: string; plan: string[] }[] {
-  const prepare = db.prepare.bind(db);
-  const seen: string[] = [];
-  const spy = ((sql: string) => (seen.push(sql), prepare(sql))) as typeof db.prepare;
-  db.prepare = spy;
-  try {
-    run();
-  } finally {
-    db.prepare = prepare;
-  }
-  return seen.map((sql) => {
-    const statement = prepare(`EXPLAIN QUERY PLAN ${sql}`);
-    // Unbound parameters are NULL: the plan does not depend on their values (no statistics).
-    const named = Object.fromEntries([...sql.matchAll(/@(\w+)/g)].map((m) => [m[1]!, null]));
-    const rows = (Object.keys(named).length ? statement.all(named) : statement.all(...(sql.match(/\?/g) ?? []).map(() => null))) as { detail: string }[];
-    return { sql, plan: rows.map((r) => r.detail) };
-  });
-}
+import { plansOf } from '../fixtures/query-plans';
 
 /**
  * The table scans of the plans: "SCAN f", "SCAN facts USING COVERING INDEX …" — any table read

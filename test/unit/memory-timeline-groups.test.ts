@@ -7,6 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { openMemory, steppingClock, type Memory } from '../../electron/memory/index';
 import { databaseOf } from '../../electron/memory/memory';
+import { plansOf } from '../fixtures/query-plans';
 import { DENSITY_BUCKETS } from '../../electron/memory/temporal/timeline-density';
 
 const at = (day: string) => `2026-${day}T00:00:00.000Z`;
@@ -78,15 +79,7 @@ describe("the timeline window's groups", () => {
   it('reads the grouped rows and the density from the covering index, never the table (groups open by default)', () => {
     const m = memory();
     const db = databaseOf(m);
-    const prepare = db.prepare.bind(db);
-    const plans: string[] = [];
-    db.prepare = ((sql: string) => {
-      const unbound = Object.fromEntries([...sql.matchAll(/@(\w+)/g)].map((x) => [x[1]!, null]));
-      plans.push(...(prepare(`EXPLAIN QUERY PLAN ${sql}`).all(unbound) as { detail: string }[]).map((r) => r.detail));
-      return prepare(sql);
-    });
-    m.timelineWindow({ ...ALL, rowLimit: 10, groups: { collapseAbove: 30, expanded: ['x'], collapsed: ['y'] } });
-    db.prepare = prepare;
+    const plans = plansOf(db, () => m.timelineWindow({ ...ALL, rowLimit: 10, groups: { collapseAbove: 30, expanded: ['x'], collapsed: ['y'] } })).flatMap((p) => p.plan);
     expect(plans.some((line) => /USING COVERING INDEX facts_live_by_slot_time/.test(line)), plans.join('\n')).toBe(true);
     expect(plans.filter((line) => /^SCAN (f|facts)\b(?! USING COVERING INDEX)/.test(line)), plans.join('\n')).toEqual([]);
   });

@@ -9,6 +9,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { openMemory, steppingClock, type Memory } from '../../electron/memory/index';
 import { databaseOf } from '../../electron/memory/memory';
+import { plansOf } from '../fixtures/query-plans';
 import { recountTimelineRows } from '../../electron/memory/store/timeline-rows';
 import { countFacts, TRUE_AT_COUNT_SQL } from '../../electron/memory/temporal/fact-query';
 import { timelineWindow } from '../../electron/memory/temporal/timeline-window';
@@ -231,21 +232,11 @@ describe("the kept window's plan", () => {
     }
     const db = databaseOf(m);
     const aoki = m.listFacts({ subject: 'Aoki' })[0]!.subject_id;
-    const prepare = db.prepare.bind(db);
-    const plans: string[] = [];
-    const pagePlan: string[] = [];
-    db.prepare = ((sql: string) => {
-      const named = Object.fromEntries([...sql.matchAll(/@(\w+)/g)].map((x) => [x[1]!, null]));
-      const positional = [...sql.matchAll(/\?/g)].map(() => null);
-      const statement = prepare(`EXPLAIN QUERY PLAN ${sql}`);
-      const plan = ((positional.length > 0 ? statement.all(...positional) : statement.all(named)) as { detail: string }[]).map((r) => r.detail);
-      plans.push(...plan);
-      if (/FROM timeline_subjects ORDER BY/.test(sql)) pagePlan.push(...plan);
-      return prepare(sql);
-    });
-    const window = m.timelineWindow({ from: iso(T0), to: iso(T0 + 3 * DAY), rowOffset: 1, rowLimit: 4, groups: { collapseAbove: 3, expanded: [aoki] } });
-    db.prepare = prepare;
-    expect(window.collapsedByDefault).toBe(true);
+    let window: ReturnType<Memory['timelineWindow']> | undefined;
+    const planned = plansOf(db, () => (window = m.timelineWindow({ from: iso(T0), to: iso(T0 + 3 * DAY), rowOffset: 1, rowLimit: 4, groups: { collapseAbove: 3, expanded: [aoki] } })));
+    const plans = planned.flatMap((p) => p.plan);
+    const pagePlan = planned.filter((p) => /FROM timeline_subjects ORDER BY/.test(p.sql)).flatMap((p) => p.plan);
+    expect(window!.collapsedByDefault).toBe(true);
     // The page of subjects walks the order's index: no sort of every subject.
     expect(pagePlan).toEqual(['SCAN timeline_subjects USING INDEX timeline_subjects_in_order']);
     expect(plans.filter((line) => /^SCAN (f|facts)\b/.test(line)), plans.join('\n')).toEqual([]);

@@ -6,6 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { openMemory, steppingClock, type Memory } from '../../electron/memory/index';
 import { databaseOf } from '../../electron/memory/memory';
+import { plansOf } from '../fixtures/query-plans';
 
 const at = (day: string) => `2026-${day}T00:00:00.000Z`;
 
@@ -67,15 +68,7 @@ describe('the timeline window', () => {
     // A fresh store: a statement prepared before is cached, and would not be seen.
     const m = memory();
     const db = databaseOf(m);
-    const prepare = db.prepare.bind(db);
-    const plans: string[] = [];
-    db.prepare = ((sql: string) => {
-      const unbound = Object.fromEntries([...sql.matchAll(/@(\w+)/g)].map((x) => [x[1]!, null]));
-      plans.push(...(prepare(`EXPLAIN QUERY PLAN ${sql}`).all(unbound) as { detail: string }[]).map((r) => r.detail));
-      return prepare(sql);
-    });
-    m.timelineWindow({ from: at('01-01'), to: at('12-01'), rowLimit: 10 });
-    db.prepare = prepare;
+    const plans = plansOf(db, () => m.timelineWindow({ from: at('01-01'), to: at('12-01'), rowLimit: 10 })).flatMap((p) => p.plan);
     expect(plans.some((line) => /USING COVERING INDEX facts_live_by_slot_time/.test(line)), plans.join('\n')).toBe(true);
     expect(plans.some((line) => /USING (COVERING )?INDEX facts_live_by_slot_time \(subject_id=\? AND predicate=\? AND valid_at<\?\)/.test(line)), plans.join('\n')).toBe(true);
     expect(plans.filter((line) => /^SCAN (f|facts)\b(?! USING COVERING INDEX)/.test(line))).toEqual([]);

@@ -5,12 +5,8 @@
  * changed one gets exactly one new version.
  */
 import { describe, expect, it } from 'vitest';
-import { openMemory, steppingClock, type LearnedFact, type Memory } from '../../electron/memory/index';
-import type { FactRecord } from '../../shared/memory-schema';
-
-const fresh = (): Memory => openMemory({ dataDir: ':memory:', clock: steppingClock('2027-01-01T00:00:00Z') });
-
-const day = (d: string) => `2026-09-${d}T00:00:00.000Z`;
+import type { LearnedFact, Memory } from '../../electron/memory/index';
+import { all, day, fresh, live, liveOf } from '../fixtures/memory-reads';
 
 const line = (object: string, d: string, extra: Record<string, unknown> = {}) => ({
   subject: 'me',
@@ -21,14 +17,6 @@ const line = (object: string, d: string, extra: Record<string, unknown> = {}) =>
   cardinality: 'one',
   ...extra,
 });
-
-const all = (m: Memory): FactRecord[] => m.listFacts({ history: true });
-const live = (m: Memory): FactRecord[] => all(m).filter((f) => f.expired_at === null);
-const liveOf = (m: Memory, object: string): FactRecord => {
-  const found = live(m).filter((f) => f.object === object);
-  expect(found, `live facts about ${object}`).toHaveLength(1);
-  return found[0]!;
-};
 
 describe('slot resolver: which claims a write reads', () => {
   it('a many-valued slot told a one-valued value later than all it holds turns one: every old value is closed', () => {

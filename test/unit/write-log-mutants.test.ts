@@ -5,13 +5,9 @@
  * is gone, and every pointer to it — judged ends of claims included — names what replaced it.
  */
 import { describe, expect, it } from 'vitest';
-import { openMemory, steppingClock, type LearnedFact, type Learning, type Memory, type MemoryChange, type SlotChanges } from '../../electron/memory/index';
+import type { LearnedFact, Learning, Memory, MemoryChange, SlotChanges } from '../../electron/memory/index';
 import { databaseOf } from '../../electron/memory/memory';
-import type { FactRecord } from '../../shared/memory-schema';
-
-const fresh = (): Memory => openMemory({ dataDir: ':memory:', clock: steppingClock('2027-01-01T00:00:00Z') });
-
-const day = (d: string) => `2026-09-${d}T00:00:00.000Z`;
+import { all, day, fresh, live, liveOf } from '../fixtures/memory-reads';
 
 const line = (object: string, d: string, extra: Record<string, unknown> = {}) => ({
   subject: 'me',
@@ -48,14 +44,6 @@ function teach(m: Memory, time: string, facts: LearnedFact[]): { episodeId: stri
   const learning: Learning = { episodeId: episode.id, referenceTime: time, confirmedEpisodeId: null, facts };
   return { episodeId: episode.id, changes: m.applyIngestion(job!.id, learning, usage) };
 }
-
-const all = (m: Memory): FactRecord[] => m.listFacts({ history: true });
-const live = (m: Memory): FactRecord[] => all(m).filter((f) => f.expired_at === null);
-const liveOf = (m: Memory, object: string): FactRecord => {
-  const found = live(m).filter((f) => f.object === object);
-  expect(found, `live facts about ${object}`).toHaveLength(1);
-  return found[0]!;
-};
 
 describe('write log: each write reports its own changes only', () => {
   it('a write that failed half-way leaves nothing behind for the next write', () => {

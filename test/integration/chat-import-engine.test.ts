@@ -4,13 +4,12 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ChatImportReport } from '../../shared/chat-import';
 import { IngestionWorker } from '../../electron/assistant/ingestion/ingestion-worker';
-import { createApiHandlers, dispatchCall } from '../../electron/engine/api-handlers';
 import { importChatExport } from '../../electron/engine/chat-import';
-import { TemporaEngine } from '../../electron/engine/engine';
 import { databaseOf } from '../../electron/memory/memory';
 import { openMemory, steppingClock, type Memory } from '../../electron/memory/index';
 import { claudeConversation, gptConversation, sampleChatGptExport, sampleClaudeExport, writeZip } from '../fixtures/chat-exports';
 import { scriptedModel } from '../fixtures/scripted-model';
+import { withEngine } from '../fixtures/engine-calls';
 
 const root = mkdtempSync(join(tmpdir(), 'tempora-chat-import-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
@@ -26,16 +25,6 @@ function writeJson(value: unknown): string {
   const path = join(root, `export-${n++}.json`);
   writeFileSync(path, JSON.stringify(value));
   return path;
-}
-
-async function withEngine<T>(dataDir: string, fn: (call: (name: string, req?: unknown) => Promise<unknown>, engine: TemporaEngine) => Promise<T>): Promise<T> {
-  const engine = await TemporaEngine.open({ dataDir, autoLoadModels: false, startWorker: false });
-  const handlers = createApiHandlers(engine);
-  try {
-    return await fn((name, req) => dispatchCall(handlers, name, req ?? {}), engine);
-  } finally {
-    await engine.close();
-  }
 }
 
 function provenance(memory: Memory) {

@@ -9,9 +9,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ChatImportReport } from '../../shared/chat-import';
-import { createApiHandlers, dispatchCall } from '../../electron/engine/api-handlers';
-import { TemporaEngine } from '../../electron/engine/engine';
 import { claudeConversation, sampleChatGptExport, writeZip } from '../fixtures/chat-exports';
+import { withEngine } from '../fixtures/engine-calls';
 
 const root = mkdtempSync(join(tmpdir(), 'tempora-chat-forgotten-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
@@ -20,16 +19,6 @@ beforeEach(() => {
   vi.stubEnv('LANCEDB_LOG', 'error');
 });
 afterEach(() => vi.unstubAllEnvs());
-
-async function withEngine<T>(dataDir: string, fn: (call: (name: string, req?: unknown) => Promise<unknown>, engine: TemporaEngine) => Promise<T>): Promise<T> {
-  const engine = await TemporaEngine.open({ dataDir, autoLoadModels: false, startWorker: false });
-  const handlers = createApiHandlers(engine);
-  try {
-    return await fn((name, req) => dispatchCall(handlers, name, req ?? {}), engine);
-  } finally {
-    await engine.close();
-  }
-}
 
 describe('an imported history, forgotten', () => {
   it('stays forgotten when the same export is imported again', async () => {

@@ -191,6 +191,3 @@ describe.skipIf(skipReason !== null)('the Electron app', () => {
   });
 });
 
-describe.runIf(skipReason !== null)('the Electron app (not available here)', () => {
-  it.skip(`skipped: ${skipReason}`, () => undefined);
-});

@@ -130,6 +130,3 @@ describe.skipIf(CHROMIUM_MISSING !== null)('chat through the bridge', () => {
   });
 });
 
-describe.runIf(CHROMIUM_MISSING !== null)('chat through the bridge (not available here)', () => {
-  it.skip(`skipped: ${CHROMIUM_MISSING}`, () => undefined);
-});

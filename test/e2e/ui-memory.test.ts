@@ -366,6 +366,3 @@ describe.skipIf(CHROMIUM_MISSING !== null)('the memory screens through the bridg
   });
 });
 
-describe.runIf(CHROMIUM_MISSING !== null)('the memory screens through the bridge (not available here)', () => {
-  it.skip(`skipped: ${CHROMIUM_MISSING}`, () => undefined);
-});

@@ -110,6 +110,3 @@ describe.skipIf(CHROMIUM_MISSING !== null)('the Models screen through the bridge
   });
 });
 
-describe.runIf(CHROMIUM_MISSING !== null)('the Models screen through the bridge (not available here)', () => {
-  it.skip(`skipped: ${CHROMIUM_MISSING}`, () => undefined);
-});

@@ -134,6 +134,3 @@ describe.skipIf(CHROMIUM_MISSING !== null)('the timeline of a long memory', () =
   });
 });
 
-describe.runIf(CHROMIUM_MISSING !== null)('the timeline of a long memory (not available here)', () => {
-  it.skip(`skipped: ${CHROMIUM_MISSING}`, () => undefined);
-});

@@ -35,7 +35,8 @@ export class Memory extends MemoryMessages {
    */
   observe(inputs: readonly unknown[], source: { where: string; conversation?: { id: string; title: string } } = { where: 'input' }): ObserveSummary {
     const observations = parseObservations(inputs, source.where);
-    const conversation = source.conversation ?? { id: newId('cnv'), title: `Observations from ${source.where}` };
+    // Titled after the file's name, not the path it was given ("seed.jsonl", not "/home/me/notes/seed.jsonl").
+    const conversation = source.conversation ?? { id: newId('cnv'), title: `Observations from ${fileName(source.where)}` };
     const result = this.write(
       () => {
         const { episodeIds } = observeAll(this.store, observations, conversation);
@@ -198,6 +199,11 @@ export class Memory extends MemoryMessages {
     this.emit({ kind: 'imported', reason: 'import', summary });
     return summary;
   }
+}
+
+/** The last part of a path, whichever separator it uses (a path typed on Windows reads the same). */
+function fileName(path: string): string {
+  return path.split(/[\\/]/).filter(Boolean).pop() ?? path;
 }
 
 export function openMemory(options: MemoryOptions): Memory {

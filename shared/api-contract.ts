@@ -341,6 +341,8 @@ export const apiCalls = {
   messageLearning: { channel: 'learning:message', request: z.strictObject({ episodeId: id }), response: messageLearning.nullable() },
   /** Takes back what a message taught, in one write; the message stays and is never learned again. */
   undoLearning: { channel: 'learning:undo', request: z.strictObject({ episodeId: id }), response: undoReport },
+  /** After Undo: applies the same learning again, in one write, without the model; the message's learning as it now stands. */
+  redoLearning: { channel: 'learning:redo', request: z.strictObject({ episodeId: id }), response: messageLearning },
   /** learn: false keeps the conversation's messages unlearned; forget: also take back what was learned from it. */
   setConversationLearning: {
     channel: 'chat:setLearning',

@@ -11,7 +11,8 @@ const id = z.string().min(1).max(200);
 
 /**
  * pending: waiting in the queue; learning: being learned now; parked: failed too often (see error);
- * learned: applied (see added/closed/confirmed); undone: the user undid it, never learned again;
+ * learned: applied (see added/closed/confirmed); undone: the user undid it, never read by the model
+ * again (Redo applies the same learning again, when canRedo);
  * off: its conversation is not remembered, so it is kept and never learned; review: learned, and
  * waiting for the user's review before anything of it is remembered (shared/review-contract.ts);
  * rejected: the user rejected it in review, so nothing of it was remembered.
@@ -51,6 +52,8 @@ export const messageLearning = z.strictObject({
   /** False for messages learned before Tempora recorded what each message changed (no Undo then). */
   recorded: z.boolean(),
   canUndo: z.boolean(),
+  /** Undone, and its learning was kept (learned since migration 0021) in a conversation still remembered: Redo applies it again. */
+  canRedo: z.boolean(),
   undo: undoReport.nullable(),
 });
 export type MessageLearning = z.infer<typeof messageLearning>;

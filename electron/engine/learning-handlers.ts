@@ -1,12 +1,12 @@
 /**
- * The API calls about what messages taught the memory: a message's learning, Undo, a conversation
+ * The API calls about what messages taught the memory: a message's learning, Undo and Redo, a conversation
  * that is not remembered, the parked messages and retrying one. Part of createApiHandlers.
  */
 import type { z } from 'zod';
 import type { ApiResponse, apiCalls } from '../../shared/api-contract';
 import type { TemporaEngine } from './engine';
 
-type LearningCalls = 'messageLearning' | 'undoLearning' | 'setConversationLearning' | 'listParkedMessages' | 'retryParkedMessage';
+type LearningCalls = 'messageLearning' | 'undoLearning' | 'redoLearning' | 'setConversationLearning' | 'listParkedMessages' | 'retryParkedMessage';
 type LearningHandlers = { [N in LearningCalls]: (request: z.output<(typeof apiCalls)[N]['request']>) => Promise<ApiResponse<N>> };
 
 export function learningHandlers(engine: TemporaEngine): LearningHandlers {
@@ -14,6 +14,7 @@ export function learningHandlers(engine: TemporaEngine): LearningHandlers {
   return {
     messageLearning: async ({ episodeId }) => memory.messageLearning(episodeId),
     undoLearning: async ({ episodeId }) => memory.undoLearning(episodeId),
+    redoLearning: async ({ episodeId }) => memory.redoLearning(episodeId),
     setConversationLearning: async ({ id, learn, forget }) => {
       const result = memory.setConversationLearning(id, learn, { forget });
       return { learn: result.learn, undoneMessages: result.undoneMessages, forgottenFacts: result.forgottenFacts };

@@ -1,6 +1,6 @@
 /**
  * Memory's methods about messages: storing them with their learning jobs, applying what the model
- * learned (or holding it for review), what each message taught and Undo, conversations and their
+ * learned (or holding it for review), what each message taught, Undo and Redo, conversations and their
  * settings, parked messages, and chat histories imported from ChatGPT and Claude. The facts side is
  * memory.ts; the write machinery memory-core.ts.
  */
@@ -12,7 +12,7 @@ import * as history from './store/chat-history';
 import * as conversations from './store/conversations';
 import type { JobUsage } from './store/ingestion-jobs';
 import { appendMessage, learningTotals, type AppendedMessage, type MessageInput } from './store/messages';
-import { conversationLearns, dropUnlearnable, messageLearning, parkedMessages, recordLearning, retryParkedMessage } from './store/message-learning';
+import { conversationLearns, dropUnlearnable, learningToRedo, messageLearning, parkedMessages, recordLearning, retryParkedMessage } from './store/message-learning';
 import { DEFAULT_TITLE, setConversationLearning, setTitleSource } from './store/conversation-settings';
 import { undoLearning } from './temporal/undo-learning';
 import type { MessageLearning, ParkedMessage, UndoReport } from '../../shared/learning-contract';
@@ -67,7 +67,7 @@ export class MemoryMessages extends MemoryCore {
         applyLearning(this.store, learning);
         const applied = this.caused({ kind: 'learned', episode: learning.episodeId });
         this.store.jobs.complete(jobId, usage, { added: applied.created.length, closed: applied.closed.length });
-        recordLearning(this.store, learning.episodeId, applied);
+        recordLearning(this.store, learning.episodeId, applied, learning);
         return applied;
       },
       (changes) => (this.takeHeld() === learning.episodeId ? { kind: 'review', reason: 'review', episodeIds: [learning.episodeId] } : { kind: 'facts', reason: 'learned', changes, episodeIds: [learning.episodeId], learned: this.learnedRef(learning.episodeId) }),
@@ -112,7 +112,7 @@ export class MemoryMessages extends MemoryCore {
         dropHeld(this.store, episodeId);
         applyLearning(this.store, learning);
         const applied = this.caused({ kind: 'learned', episode: episodeId });
-        recordLearning(this.store, episodeId, applied);
+        recordLearning(this.store, episodeId, applied, learning);
         return applied;
       },
       (changes) => ({ kind: 'facts', reason: 'learned', changes, episodeIds: [episodeId], learned: this.learnedRef(episodeId) }),
@@ -224,6 +224,25 @@ export class MemoryMessages extends MemoryCore {
       () => undoLearning(this.store, episodeId),
       (r) => ({ kind: 'forgotten', reason: 'learning undone', forgotten: r.forgotten, learned: this.learnedRef(episodeId) }),
     ).report;
+  }
+
+  /**
+   * After Undo: applies the Learning the message applied before, again, by the same rules and in one
+   * write (one change event, as when it was learned); no model reads the message again. The rules
+   * resolve it against the memory as it is now, so a later message about the same slot still counts.
+   */
+  redoLearning(episodeId: string): MessageLearning {
+    this.write(
+      () => {
+        const learning = learningToRedo(this.store, episodeId);
+        applyLearning(this.store, learning);
+        const applied = this.caused({ kind: 'learned', episode: episodeId });
+        recordLearning(this.store, episodeId, applied, learning);
+        return applied;
+      },
+      (changes) => ({ kind: 'facts', reason: 'learned', changes, episodeIds: [episodeId], learned: this.learnedRef(episodeId) }),
+    );
+    return this.messageLearning(episodeId)!;
   }
 
   /**

@@ -2,11 +2,13 @@
  * What each message's learning changed, recorded in the write that applied it (message_learning,
  * migration 0012), and the state of its learning as a person sees it: waiting, being learned,
  * parked with its error, learned (with the fact versions it added, closed and confirmed), undone,
- * or off (its conversation is not remembered). Also the parked messages, to list and retry.
+ * or off (its conversation is not remembered). The Learning it applied is kept with it (migration
+ * 0021), so Redo after Undo applies the same learning again. Also the parked messages, to list and retry.
  */
 import type { MessageLearning, ParkedMessage, UndoReport } from '../../../shared/learning-contract';
 import type { EpisodeRecord, FactRecord } from '../../../shared/memory-schema';
 import { MemoryInputError } from '../memory-errors';
+import type { Learning } from '../temporal/learn';
 import type { SlotChanges } from '../temporal/slot-changes';
 import { reviewStateOf } from './pending-reviews';
 import type { StoreContext } from './store-context';
@@ -19,13 +21,32 @@ export interface LearningRow {
   learned_at: string;
   undone_at: string | null;
   undo_report: string | null;
+  /** The Learning applied (JSON), for Redo; null for messages learned before migration 0021. */
+  learning: string | null;
 }
 
-/** Records what a message's learning changed; call inside the write that applied it. */
-export function recordLearning(ctx: StoreContext, episodeId: string, changes: SlotChanges): void {
+/** Records what a message's learning changed, and the Learning it applied; call inside the write that applied it. */
+export function recordLearning(ctx: StoreContext, episodeId: string, changes: SlotChanges, learning: Learning): void {
   ctx.db
-    .prepare('INSERT OR REPLACE INTO message_learning (episode_id, added, closed, confirmed, learned_at, undone_at, undo_report) VALUES (?, ?, ?, ?, ?, NULL, NULL)')
-    .run(episodeId, JSON.stringify(changes.created), JSON.stringify(changes.closed), JSON.stringify(changes.confirmed), ctx.clock.now());
+    .prepare('INSERT OR REPLACE INTO message_learning (episode_id, added, closed, confirmed, learned_at, undone_at, undo_report, learning) VALUES (?, ?, ?, ?, ?, NULL, NULL, ?)')
+    .run(episodeId, JSON.stringify(changes.created), JSON.stringify(changes.closed), JSON.stringify(changes.confirmed), ctx.clock.now(), JSON.stringify(learning));
+}
+
+/**
+ * The Learning an undone message applied, to apply again (Redo); refused in words when the message
+ * is not undone, was learned before Tempora kept its learning, or is in a conversation that is not
+ * remembered.
+ */
+export function learningToRedo(ctx: StoreContext, episodeId: string): Learning {
+  const episode = ctx.episodes.byId(episodeId);
+  if (!episode) throw new MemoryInputError(`no message with id ${episodeId}`, 'episodeId', 'not_found');
+  const row = learningRow(ctx, episodeId);
+  if (!row?.undone_at) throw new MemoryInputError(`message ${episodeId} is not undone: there is nothing to redo`, 'episodeId');
+  if (row.learning === null) throw new MemoryInputError(`message ${episodeId} was learned before Tempora kept what each message taught: it cannot be redone`, 'episodeId');
+  if (!conversationLearns(ctx, episode.conversation_id)) {
+    throw new MemoryInputError(`message ${episodeId} is in a conversation that is not remembered: turn its learning on again first`, 'episodeId');
+  }
+  return JSON.parse(row.learning) as Learning;
 }
 
 export function learningRow(ctx: StoreContext, episodeId: string): LearningRow | undefined {
@@ -48,12 +69,13 @@ export function conversationLearns(ctx: StoreContext, conversationId: string | n
 export function messageLearning(ctx: StoreContext, episode: EpisodeRecord): MessageLearning | null {
   const row = learningRow(ctx, episode.id);
   const job = ctx.jobs.byEpisode(episode.id);
-  const base = { episodeId: episode.id, conversationId: episode.conversation_id, error: null, added: [], closed: [], confirmed: [], recorded: false, canUndo: false, undo: null };
+  const base = { episodeId: episode.id, conversationId: episode.conversation_id, error: null, added: [], closed: [], confirmed: [], recorded: false, canUndo: false, canRedo: false, undo: null };
   if (row) {
     const facts = (ids: string) => (JSON.parse(ids) as string[]).map((id) => ctx.rows.record(id)).filter((f): f is FactRecord => f !== undefined);
     const undo = row.undo_report === null ? null : (JSON.parse(row.undo_report) as UndoReport);
     const done = row.undone_at === null;
-    return { ...base, state: done ? 'learned' : 'undone', added: facts(row.added), closed: facts(row.closed), confirmed: facts(row.confirmed), recorded: true, canUndo: done, undo };
+    const canRedo = !done && row.learning !== null && conversationLearns(ctx, episode.conversation_id);
+    return { ...base, state: done ? 'learned' : 'undone', added: facts(row.added), closed: facts(row.closed), confirmed: facts(row.confirmed), recorded: true, canUndo: done, canRedo, undo };
   }
   if (episode.role === 'user' && !conversationLearns(ctx, episode.conversation_id)) return { ...base, state: 'off' };
   const review = reviewStateOf(ctx, episode.id);

@@ -535,5 +535,14 @@ export const migrations: Migration[] = [
       `);
     },
   },
+  {
+    name: '0021_message_learning_kept',
+    up(db) {
+      // The Learning a message's learning applied (plain data: temporal/learn.ts), kept beside what
+      // it changed, so that Redo after Undo applies the same learning again without the model.
+      // Messages learned before this step have none: they can be undone, not redone.
+      db.exec('ALTER TABLE message_learning ADD COLUMN learning TEXT');
+    },
+  },
 ];
 

@@ -1,0 +1,98 @@
+/**
+ * The screens as a user meets them, on a realistic memory (test/fixtures/a-life.ts: two years of a
+ * life, the user's own facts among ~280 fact versions, English and Japanese, times in Tokyo), in
+ * Chromium over the bridge: every screen shows its content with no page error, light and dark. The
+ * README's pictures come from here (TEMPORA_DOCS_SCREENSHOTS=1), not from the tiny model's nonsense.
+ */
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { CHROMIUM_MISSING } from './helpers/browser';
+import { screenshot } from './helpers/screenshots';
+import { go, startUi, type UiSession } from './helpers/ui-session';
+import { aLife } from '../fixtures/a-life';
+
+let ui: UiSession;
+
+describe.skipIf(CHROMIUM_MISSING !== null)('a tour of the screens on a realistic memory', () => {
+  beforeAll(async () => {
+    vi.stubEnv('TEMPORA_TZ', 'Asia/Tokyo');
+    const life = aLife();
+    ui = await startUi({
+      engine: { startWorker: false },
+      seed: (engine) => {
+        engine.memory.observe(life.observations, { where: 'two years of conversations', conversation: { id: 'cnv_life', title: 'Notes from two years' } });
+        const conversation = 'cnv_tour';
+        const asked = new Date(life.now - 3_600_000).toISOString();
+        engine.memory.appendMessage({ role: 'user', content: 'Who is my manager now, and who was it when I lived in Osaka?', time: asked, conversation, conversationTitle: 'Managers over time', learn: false });
+        const { episode } = engine.memory.appendMessage({
+          role: 'assistant',
+          content: 'Your manager now is Mei Suzuki, since you joined Hoshi Labs. While you lived in Osaka your manager was Aiko Tanaka at first, then Kenji Sato.',
+          time: new Date(life.now - 3_590_000).toISOString(),
+          conversation,
+          learn: false,
+        });
+        const used = engine.memory.listFacts({ history: true, subject: 'me' }).filter((f) => f.predicate === 'manager' || f.predicate === 'lives_in');
+        engine.memory.recordMessageFacts(episode.id, used.map((f) => f.id));
+      },
+    });
+    await ui.page.setViewportSize({ width: 1280, height: 800 });
+  });
+
+  afterEach(async (context) => {
+    if (context.task.result?.state === 'fail' && ui) await screenshot(ui.page, `failed-tour-${context.task.name.slice(0, 40).replace(/[^\w-]+/g, '-')}`);
+  });
+
+  afterAll(async () => {
+    await ui?.close();
+    vi.unstubAllEnvs();
+  });
+
+  it('chat: the answer, the facts it used folded to one line', async () => {
+    const { page } = ui;
+    await go(page, '#/chat/cnv_tour');
+    await expect.poll(() => page.locator('.message-text').last().textContent()).toContain('Mei Suzuki');
+    await screenshot(page, 'chat', { docs: true });
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await screenshot(page, 'chat-dark', { docs: true });
+    await page.emulateMedia({ colorScheme: 'light' });
+  });
+
+  it('timeline: opens on the user, with now in view', async () => {
+    const { page } = ui;
+    await go(page, '#/timeline');
+    await page.locator('.tl-group[data-group="me"]').waitFor();
+    const axis = page.locator('.tl-axis');
+    const from = Number(await axis.getAttribute('data-from'));
+    const to = Number(await axis.getAttribute('data-to'));
+    expect(from).toBeLessThan(Date.now());
+    expect(to).toBeGreaterThan(Date.now());
+    const header = page.locator('.tl-group[data-group="me"] .tl-group-toggle');
+    if ((await header.getAttribute('aria-expanded')) === 'false') await header.click();
+    await expect.poll(() => page.locator('.tl-row[data-row="me · manager"]').count()).toBe(1);
+    await screenshot(page, 'timeline', { docs: true });
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await screenshot(page, 'timeline-dark', { docs: true });
+    await page.emulateMedia({ colorScheme: 'light' });
+  });
+
+  it('facts: newest first, and a fact’s page with its slot’s history', async () => {
+    const { page } = ui;
+    await go(page, '#/facts');
+    await page.locator('.fact-row').first().waitFor();
+    await screenshot(page, 'facts', { docs: true });
+    const manager = ui.engine.memory.listFacts({ subject: 'me' }).find((f) => f.predicate === 'manager')!;
+    await go(page, `#/facts/${manager.id}`);
+    await expect.poll(() => page.locator('.fact-page h1').textContent()).toContain('Mei Suzuki');
+    await screenshot(page, 'fact-page', { docs: true });
+  });
+
+  it('export and import', async () => {
+    const { page } = ui;
+    await go(page, '#/data');
+    await page.getByRole('button', { name: /Export/ }).first().waitFor();
+    await screenshot(page, 'export-import', { docs: true });
+  });
+
+  it('no page error on any screen', () => {
+    expect(ui.browser.problems).toEqual([]);
+  });
+});

@@ -81,9 +81,9 @@ describe.skipIf(CHROMIUM_MISSING !== null)('chat through the bridge', () => {
     await expect.poll(() => used.textContent()).toMatch(/Used \d+ facts?/);
     await expect.poll(() => used.locator('.fact-chip').first().textContent()).toMatch(/ · /);
     expect(await page.getByRole('button', { name: 'Send' }).count()).toBe(1);
-    await screenshot(page, 'chat', { docs: true });
+    await screenshot(page, 'chat-tiny-model');
     await page.emulateMedia({ colorScheme: 'dark' });
-    await screenshot(page, 'chat-dark', { docs: true });
+    await screenshot(page, 'chat-dark-tiny-model');
     await page.emulateMedia({ colorScheme: 'light' });
   });
 

@@ -74,7 +74,7 @@ describe.skipIf(CHROMIUM_MISSING !== null)('the memory screens through the bridg
     const preview = page.getByLabel('Import preview');
     await expect.poll(() => preview.textContent()).toContain(`${seed.facts.length} facts`);
     expect(await preview.textContent()).toContain(`${seed.entities.length} entities`);
-    await screenshot(page, 'export-import', { docs: true });
+    await screenshot(page, 'export-import-seed');
     await page.getByRole('button', { name: 'Import', exact: true }).click();
     await expect.poll(() => page.getByRole('status').filter({ hasText: 'Imported' }).textContent()).toContain(`Imported ${seed.facts.length} facts`);
     expect(ui.engine.memory.listFacts({ history: true })).toHaveLength(seed.facts.length);
@@ -119,7 +119,7 @@ describe.skipIf(CHROMIUM_MISSING !== null)('the memory screens through the bridg
     await page.keyboard.press('+');
     await page.keyboard.press('+');
     await page.locator('.tl-chart').blur();
-    await screenshot(page, 'timeline', { docs: true });
+    await screenshot(page, 'timeline-seed');
     await page.getByRole('button', { name: 'Fit' }).click();
     // The slider answers to the keyboard too: six days later (B came at 2026-09-15 10:00 in Tokyo), B.
     await page.getByTestId('asof-handle').focus();
@@ -196,7 +196,7 @@ describe.skipIf(CHROMIUM_MISSING !== null)('the memory screens through the bridg
     expect(await page.locator('.fact-times').textContent()).toContain('since Sep 14, 2026 (still true)');
     expect(await page.locator('.fact-links').textContent()).toContain('My manager is A.');
     expect(page.url()).toContain(`#/facts/`);
-    await screenshot(page, 'fact-page', { docs: true });
+    await screenshot(page, 'fact-page-seed');
 
     // The timeline follows: A now ends on 2026-09-14.
     await go(page, '#/timeline');
@@ -263,7 +263,7 @@ describe.skipIf(CHROMIUM_MISSING !== null)('the memory screens through the bridg
     const countOf = async () => Number(/^(\d+) facts?/.exec((await page.locator('.result-count').textContent()) ?? '')?.[1] ?? -1);
     await expect.poll(countOf).toBeGreaterThan(seed.facts.length);
     await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
-    await screenshot(page, 'facts', { docs: true });
+    await screenshot(page, 'facts-seed');
     // The interval of a fact said in days, in Tokyo's days (in UTC it would be 9 to 13 July).
     await page.getByPlaceholder(/Search facts/).fill('京都');
     const kyoto = page.locator('.fact-row', { hasText: '京都に行きました。' });
@@ -293,7 +293,7 @@ describe.skipIf(CHROMIUM_MISSING !== null)('the memory screens through the bridg
     const light = await background();
     await page.emulateMedia({ colorScheme: 'dark' });
     await expect.poll(background).not.toBe(light);
-    await screenshot(page, 'timeline-dark', { docs: true });
+    await screenshot(page, 'timeline-dark-seed');
     await go(page, '#/facts');
     await page.locator('.fact-row').first().waitFor();
     await screenshot(page, 'facts-dark');

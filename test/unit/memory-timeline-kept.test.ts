@@ -15,7 +15,7 @@ import { countFacts, TRUE_AT_COUNT_SQL } from '../../electron/memory/temporal/fa
 import { timelineWindow } from '../../electron/memory/temporal/timeline-window';
 import type { TimelineWindowQuery } from '../../electron/memory/temporal/timeline-window-shape';
 
-const SUBJECTS = ['me', 'Aoki', 'aoki', 'Zed', '佐藤', 'Bea'];
+const SUBJECTS = ['me', 'Aoki', 'aoki', 'Zed', '佐藤', 'Bea', 'Person 10', 'Person 2'];
 const PREDICATES = ['likes', 'manager', 'lives in', 'note'];
 const ONE_VALUED = new Set(['manager', 'lives in']);
 const OBJECTS = ['A', 'B', 'C', 'tea'];

@@ -15,6 +15,7 @@
 import type { Database } from 'better-sqlite3';
 import { cachedStatement } from '../store/database/statement-cache';
 import { DENSITY_BUCKETS, timelineDensity, type TimelineDensity } from './timeline-density';
+import { groupMarks } from './timeline-marks';
 import { windowFacts } from './timeline-row-facts';
 import type { TimelineRowSummary, TimelineWindow, TimelineWindowQuery } from './timeline-window-shape';
 
@@ -33,6 +34,7 @@ interface KeptRow {
 
 interface KeptSubject extends KeptRow {
   mine: number;
+  sort_key: string;
   slots: number;
 }
 
@@ -40,9 +42,10 @@ interface KeptSlot extends KeptRow {
   predicate: string;
 }
 
-const SUBJECT_ORDER = 'mine DESC, name COLLATE NOCASE, name, subject_id';
+/** The timeline's order: the user's first, then names in natural order (store/natural-order.ts). */
+const SUBJECT_ORDER = 'mine DESC, sort_key, name, subject_id';
 /** Subjects that come before @id in the timeline's order. */
-const BEFORE = `mine > @mine OR (mine = @mine AND (name < @name COLLATE NOCASE OR (name = @name COLLATE NOCASE AND (name < @name OR (name = @name AND subject_id < @id)))))`;
+const BEFORE = `mine > @mine OR (mine = @mine AND (sort_key < @key OR (sort_key = @key AND (name < @name OR (name = @name AND subject_id < @id)))))`;
 
 /** The window from the kept rows, or null when the query is not one they answer. */
 export function keptTimelineWindow(db: Database, q: TimelineWindowQuery): TimelineWindow | null {
@@ -54,12 +57,12 @@ export function keptTimelineWindow(db: Database, q: TimelineWindowQuery): Timeli
   const offset = Math.max(0, Math.trunc(q.rowOffset ?? 0));
 
   // The opened subjects, in the timeline's order, each with its place among the subjects.
-  const subjectById = cachedStatement(db, 'SELECT subject_id, name, mine, slots, n, open_n, first, last FROM timeline_subjects WHERE subject_id = ?');
+  const subjectById = cachedStatement(db, 'SELECT subject_id, name, sort_key, mine, slots, n, open_n, first, last FROM timeline_subjects WHERE subject_id = ?');
   const placeOf = cachedStatement(db, `SELECT count(*) AS place FROM timeline_subjects WHERE ${BEFORE}`);
   const opened = [...new Set(q.groups.expanded ?? [])]
     .map((id) => subjectById.get(id) as KeptSubject | undefined)
     .filter((s): s is KeptSubject => s !== undefined)
-    .map((s) => ({ subject: s, place: (placeOf.get({ mine: s.mine, name: s.name, id: s.subject_id }) as { place: number }).place }))
+    .map((s) => ({ subject: s, place: (placeOf.get({ mine: s.mine, key: s.sort_key, name: s.name, id: s.subject_id }) as { place: number }).place }))
     .sort((a, b) => a.place - b.place);
   const openedIds = new Set(opened.map((o) => o.subject.subject_id));
   const totalRows = totals.subjects + opened.reduce((sum, o) => sum + o.subject.slots, 0);
@@ -112,6 +115,11 @@ export function keptTimelineWindow(db: Database, q: TimelineWindowQuery): Timeli
     rows.filter((r) => r.group === undefined),
   );
   for (const row of rows) if (row.group === undefined) row.facts = facts.get(`${row.subject_id}\u0000${row.predicate}`) ?? [];
+  const marks = groupMarks(db, 'f.expired_at IS NULL', '', '', {}, q, rows.filter((r) => r.group?.collapsed));
+  for (const row of rows) {
+    const found = marks.get(row.subject_id);
+    if (found && row.group?.collapsed) row.marks = found;
+  }
   return { ...base, rows };
 }
 

@@ -40,6 +40,8 @@ export interface TimelineRowSummary {
   facts: FactRecord[];
   /** Set on a group header row (its predicate is ''). */
   group?: TimelineGroupInfo;
+  /** A collapsed group's starts and ends in the range, for its summary bar (timeline-marks.ts). */
+  marks?: TimelineDensity;
 }
 
 export interface TimelineWindow {

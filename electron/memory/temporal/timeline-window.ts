@@ -1,12 +1,14 @@
 /**
  * The timeline's window: the rows on screen (one per subject + predicate: the user's own first, then
- * by subject name, then predicate; rowOffset / rowLimit) × a valid-time range [from, to). With
+ * by subject name in natural order — Person 2 before Person 10: store/natural-order.ts — then
+ * predicate; rowOffset / rowLimit) × a valid-time range [from, to). With
  * `groups`, each subject's rows come under a group header row, and a collapsed group is its header
  * only: the offsets count the rows that are shown, so paging stays exact whatever is collapsed.
  * Groups are collapsed when there are more than `collapseAbove` rows in all, except the subjects
  * named in `expanded` or `collapsed` (the user's choices). Each row comes with a summary of
  * all its facts — how many, the first start and the last end, how many ended (changes), how many lie
- * before and after the range — and the facts that overlap the range, whole. What is held: the
+ * before and after the range — and the facts that overlap the range, whole; a collapsed group's
+ * header, where its facts begin and end in the range (timeline-marks.ts). What is held: the
  * versions held now (closed facts too, replaced versions not), or those held at `knownAt`.
  * `filter` keeps the facts whose subject, predicate or object contains it (any case for ASCII).
  *
@@ -21,6 +23,7 @@ import type { Database } from 'better-sqlite3';
 import { cachedStatement } from '../store/database/statement-cache';
 import { timelineDensity } from './timeline-density';
 import { keptTimelineWindow } from './timeline-kept-window';
+import { groupMarks } from './timeline-marks';
 import { windowFacts } from './timeline-row-facts';
 import type { TimelineWindow, TimelineWindowQuery } from './timeline-window-shape';
 
@@ -29,6 +32,7 @@ export type { TimelineGroupInfo, TimelineRowSummary, TimelineWindow, TimelineWin
 interface RowRaw {
   subject_id: string;
   subject: string;
+  sort_key: string;
   predicate: string | null;
   slots: number | null;
   collapsed: number | null;
@@ -87,22 +91,22 @@ function passOverFacts(db: Database, q: TimelineWindowQuery, options: { kept?: b
      ),
      settings AS (SELECT count(*) AS slots_total, count(*) > @collapseAbove AS collapsed_default FROM slot),
      grp AS (
-       SELECT r.subject_id, s.name AS subject, s.type = 'user' AS mine, count(*) AS slots, sum(r.n) AS n, min(r.first) AS first,
+       SELECT r.subject_id, s.name AS subject, tempora_natural_key(s.name) AS sort_key, s.type = 'user' AS mine, count(*) AS slots, sum(r.n) AS n, min(r.first) AS first,
          max(r.last) AS last, max(r.open) AS open, sum(r.changes) AS changes, sum(r.before) AS before, sum(r.after) AS after,
          CASE WHEN r.subject_id IN (SELECT value FROM json_each(@expanded)) THEN 0 WHEN r.subject_id IN (SELECT value FROM json_each(@collapsed)) THEN 1
            ELSE (SELECT collapsed_default FROM settings) END AS collapsed
        FROM slot r JOIN entities s ON s.id = r.subject_id GROUP BY r.subject_id
      ),
      item AS (
-       SELECT subject_id, subject, mine, NULL AS predicate, n, first, last, open, changes, before, after, slots, collapsed FROM grp WHERE @grouped
+       SELECT subject_id, subject, sort_key, mine, NULL AS predicate, n, first, last, open, changes, before, after, slots, collapsed FROM grp WHERE @grouped
        UNION ALL
-       SELECT r.subject_id, g.subject, g.mine, r.predicate, r.n, r.first, r.last, r.open, r.changes, r.before, r.after, NULL, NULL
+       SELECT r.subject_id, g.subject, g.sort_key, g.mine, r.predicate, r.n, r.first, r.last, r.open, r.changes, r.before, r.after, NULL, NULL
        FROM slot r JOIN grp g ON g.subject_id = r.subject_id WHERE NOT (@grouped AND g.collapsed)
      )
      SELECT i.subject_id, i.subject, i.predicate, i.n, i.first, i.last, i.open, i.changes, i.before, i.after, i.slots, i.collapsed,
        st.slots_total, st.collapsed_default, count(*) OVER () AS total, min(i.first) OVER () AS all_first, max(i.last) OVER () AS all_last
      FROM item i, settings st
-     ORDER BY i.mine DESC, i.subject COLLATE NOCASE, i.subject, i.subject_id, i.predicate IS NOT NULL, i.predicate LIMIT @limit OFFSET @offset`,
+     ORDER BY i.mine DESC, i.sort_key, i.subject, i.subject_id, i.predicate IS NOT NULL, i.predicate LIMIT @limit OFFSET @offset`,
   ).all(params) as RowRaw[];
   if (rows.length === 0) {
     // Past the last row (or none): the totals still say what there is.
@@ -118,6 +122,7 @@ function passOverFacts(db: Database, q: TimelineWindowQuery, options: { kept?: b
     };
   }
   const facts = windowFacts(db, held, filter, joins, params, rows.filter((r) => r.predicate !== null));
+  const marks = groupMarks(db, held, filter, joins, params, q, q.groups ? rows.filter((r) => r.predicate === null && r.collapsed === 1) : []);
   return {
     totalRows: rows[0]!.total,
     totalSlots: rows[0]!.slots_total,
@@ -138,6 +143,7 @@ function passOverFacts(db: Database, q: TimelineWindowQuery, options: { kept?: b
       after: r.after,
       facts: r.predicate === null ? [] : (facts.get(`${r.subject_id}\u0000${r.predicate}`) ?? []),
       ...(r.predicate === null ? { group: { rows: r.slots ?? 0, collapsed: r.collapsed === 1 } } : {}),
+      ...(marks.has(r.subject_id) && r.predicate === null ? { marks: marks.get(r.subject_id)! } : {}),
     })),
   };
 }

@@ -3,6 +3,7 @@ import { registerTextFunctions } from '../../text-search/fts-index';
 import { normalizePredicate } from '../normalize';
 import { objectKeyOf } from '../fact-rows';
 import { recountTimelineRows, TIMELINE_ROW_TABLES_SQL, TIMELINE_ROW_TRIGGERS_SQL } from '../timeline-rows';
+import { registerNaturalOrder } from '../natural-order';
 
 /** One schema step. Steps run in order, each in its own transaction, and are never edited once released. */
 export interface Migration {
@@ -542,6 +543,41 @@ export const migrations: Migration[] = [
       // it changed, so that Redo after Undo applies the same learning again without the model.
       // Messages learned before this step have none: they can be undone, not redone.
       db.exec('ALTER TABLE message_learning ADD COLUMN learning TEXT');
+    },
+  },
+  {
+    name: '0022_timeline_natural_order',
+    up(db) {
+      // The timeline's subjects were in string order (Person 1, Person 10, Person 100, Person 2): each
+      // keeps a natural sort key (store/natural-order.ts: digit runs by value), set by two triggers
+      // on the kept subjects when one is added or renamed, and the order's index walks it.
+      registerNaturalOrder(db);
+      db.exec(`
+        DROP INDEX timeline_subjects_in_order;
+        ALTER TABLE timeline_subjects ADD COLUMN sort_key TEXT NOT NULL DEFAULT '';
+        UPDATE timeline_subjects SET sort_key = tempora_natural_key(name);
+        CREATE INDEX timeline_subjects_in_order ON timeline_subjects(mine DESC, sort_key, name, subject_id);
+        CREATE TRIGGER timeline_subjects_sort_insert AFTER INSERT ON timeline_subjects BEGIN
+          UPDATE timeline_subjects SET sort_key = tempora_natural_key(new.name) WHERE subject_id = new.subject_id;
+        END;
+        CREATE TRIGGER timeline_subjects_sort_rename AFTER UPDATE OF name ON timeline_subjects WHEN old.name IS NOT new.name BEGIN
+          UPDATE timeline_subjects SET sort_key = tempora_natural_key(new.name) WHERE subject_id = new.subject_id;
+        END;
+      `);
+    },
+  },
+  {
+    name: '0023_change_feed',
+    up(db) {
+      // "What changed" (temporal/change-feed.ts) pages the held facts newest first by when they
+      // began and when a stated end closed them, also about one subject: the live facts of a subject
+      // by valid time (facts_by_subject_time holds every version), and the stated ends (explicit or
+      // judged, not a successor's: few) by time, also by subject. A page reads a page of each.
+      db.exec(`
+        CREATE INDEX facts_live_by_subject_valid_at ON facts(subject_id, valid_at) WHERE expired_at IS NULL;
+        CREATE INDEX facts_live_stated_ends ON facts(invalid_at) WHERE expired_at IS NULL AND invalid_at IS NOT NULL AND end_kind <> 'successor';
+        CREATE INDEX facts_live_stated_ends_by_subject ON facts(subject_id, invalid_at) WHERE expired_at IS NULL AND invalid_at IS NOT NULL AND end_kind <> 'successor';
+      `);
     },
   },
 ];

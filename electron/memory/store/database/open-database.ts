@@ -4,6 +4,7 @@ import { dirname } from 'node:path';
 import { migrate } from './migrate';
 import { migrations } from './migrations';
 import { registerTextFunctions } from '../../text-search/fts-index';
+import { registerNaturalOrder } from '../natural-order';
 
 export interface OpenDatabaseOptions {
   /** Path of the SQLite file, or ':memory:'. */
@@ -44,6 +45,7 @@ function configure(db: Database.Database): void {
   db.pragma('busy_timeout = 5000');
   db.pragma('cache_size = -32000'); // 32 MB page cache: imports and searches at 100k facts fit
   registerTextFunctions(db);
+  registerNaturalOrder(db);
 }
 
 /** The schema version a file holds (0 for a new file). */

@@ -1,0 +1,52 @@
+/**
+ * Where a collapsed group's facts begin, end and change, for its summary bar: the starts and ends of
+ * the subject's held (and filtered) facts in the part of the window's range the group spans
+ * ([max(from, first), min(to, last)]), counted in MARK_BUCKETS equal spans — the same meaning as the
+ * timeline's density (timeline-density.ts), per group. At most MARK_BUCKETS numbers a group, none when
+ * no start or end falls in the range. Cost: per group, its facts' starts and ends in the range, read
+ * from the covering indexes by subject (facts_live_by_slot_time, facts_live_by_slot_end).
+ */
+import type { Database } from 'better-sqlite3';
+import { cachedStatement } from '../store/database/statement-cache';
+import type { TimelineDensity } from './timeline-density';
+
+export const MARK_BUCKETS = 64;
+const DAY_MS = 86_400_000;
+const UNIX_EPOCH_JULIAN_DAY = 2440587.5;
+
+/** `held`, `filter` and `joins` are the window query's own clauses (timeline-window.ts); `groups` the collapsed headers. */
+export function groupMarks(
+  db: Database,
+  held: string,
+  filter: string,
+  joins: string,
+  params: Record<string, string | number>,
+  range: { from: string; to: string },
+  groups: readonly { subject_id: string; first: string; last: string }[],
+): Map<string, TimelineDensity> {
+  const out = new Map<string, TimelineDensity>();
+  const statement = cachedStatement(
+    db,
+    `SELECT max(0, min(@buckets - 1, CAST((julianday(t) - @j0) * @buckets / @jspan AS INTEGER))) AS b, count(*) AS n FROM (
+       SELECT f.valid_at AS t FROM facts f${joins} WHERE f.subject_id = @subject AND ${held}${filter} AND f.valid_at >= @lo AND f.valid_at <= @hi
+       UNION ALL
+       SELECT f.invalid_at FROM facts f${joins} WHERE f.subject_id = @subject AND ${held}${filter} AND f.invalid_at >= @lo AND f.invalid_at <= @hi
+     ) GROUP BY b`,
+  );
+  const bound: Record<string, string | number> = { buckets: MARK_BUCKETS };
+  if (params.knownAt !== undefined) bound.knownAt = params.knownAt;
+  if (params.filter !== undefined) bound.filter = params.filter;
+  for (const group of groups) {
+    const lo = group.first > range.from ? group.first : range.from;
+    const hi = group.last < range.to ? group.last : range.to;
+    if (lo > hi) continue;
+    const from = Date.parse(lo);
+    const span = Math.max(1, Date.parse(hi) - from);
+    const found = statement.all({ ...bound, subject: group.subject_id, lo, hi, j0: from / DAY_MS + UNIX_EPOCH_JULIAN_DAY, jspan: span / DAY_MS }) as { b: number; n: number }[];
+    if (found.length === 0) continue;
+    const counts = new Array<number>(MARK_BUCKETS).fill(0);
+    for (const { b, n } of found) counts[b] = (counts[b] ?? 0) + n;
+    out.set(group.subject_id, { from: lo, to: hi, counts });
+  }
+  return out;
+}

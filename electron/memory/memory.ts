@@ -7,6 +7,7 @@
  * what every write stands on in memory-core.ts.
  */
 import type { NameSuggestion, SuggestNamesRequest } from '../../shared/api-contract';
+import type { ChangeFeedResponse, SlotHistoryResponse } from '../../shared/change-feed-contract';
 import type { FactRecord, MemoryExport, Precision } from '../../shared/memory-schema';
 import type { FactPage, FactProvenance, ListFactsQuery, MemoryOptions, ObserveSummary } from './memory-api';
 import { MemoryInputError } from './memory-errors';
@@ -16,6 +17,7 @@ import { normalizePredicate } from './store/normalize';
 import { closeFact, editFact, type FactEdit } from './temporal/fact-edit';
 import { closedByChains, countFacts, factHistory, queryFacts, type FactQuery } from './temporal/fact-query';
 import { timelineWindow, type TimelineWindow, type TimelineWindowQuery } from './temporal/timeline-window';
+import { changeFeed, slotHistory } from './temporal/change-feed';
 import { forgetEntity, forgetEpisode, forgetFact, type FactForgotten, type Forgotten } from './temporal/forget';
 import { sourcesOfFact, type FactSource } from './temporal/forget-sources';
 import { causesOf } from './temporal/write-cause';
@@ -78,6 +80,25 @@ export class Memory extends MemoryMessages {
   /** The timeline's rows on screen × a valid-time range, each row summarised (temporal/timeline-window.ts). */
   timelineWindow(query: TimelineWindowQuery): TimelineWindow {
     return timelineWindow(this.store.db, query);
+  }
+
+  /**
+   * "What changed": the held facts' changes in valid time, newest first (a value replaced, added,
+   * ended), optionally about one entity (as subject, by name or alias), one keyset page at a time.
+   */
+  changeFeed(query: { entity?: string; limit?: number; cursor?: string } = {}): ChangeFeedResponse {
+    let subjectId: string | undefined;
+    if (query.entity !== undefined) {
+      const entity = this.store.entities.find(query.entity);
+      if (!entity) return { changes: [], next: null };
+      subjectId = entity.id;
+    }
+    return changeFeed(this.store.db, { subjectId, limit: query.limit, cursor: query.cursor });
+  }
+
+  /** Every value held of a fact's slot (subject + predicate), newest first, one keyset page at a time. */
+  slotHistory(factId: string, query: { limit?: number; cursor?: string } = {}): SlotHistoryResponse {
+    return slotHistory(this.store.db, factId, query);
   }
 
   /**

@@ -72,6 +72,24 @@ describe('the queries of the screens use indexes', () => {
     expect(plans.flatMap((p) => p.plan).some((line) => /facts_live_by_invalidated_by/.test(line))).toBe(true);
   });
 
+  it('"what changed" and a slot\'s history: pages by index, also after a cursor and about one entity', () => {
+    const lines = (plans: { plan: string[] }[]) => plans.flatMap((p) => p.plan).join('\n');
+    const feed = check(() => m.changeFeed({ limit: 1 }));
+    expect(feed.scans).toEqual([]);
+    expect(lines(feed.plans)).toMatch(/facts_live_by_valid_at/);
+    expect(lines(feed.plans)).toMatch(/facts_live_stated_ends/);
+    const cursor = m.changeFeed({ limit: 1 }).next!;
+    expect(check(() => m.changeFeed({ limit: 1, cursor })).scans).toEqual([]);
+    const about = check(() => m.changeFeed({ entity: 'me', limit: 1, cursor }));
+    expect(about.scans).toEqual([]);
+    expect(lines(about.plans)).toMatch(/facts_live_by_subject_valid_at/);
+    expect(lines(about.plans)).toMatch(/facts_live_stated_ends_by_subject/);
+    const b = m.listFacts({ predicate: 'manager' })[0]!;
+    const history = check(() => m.slotHistory(b.id, { limit: 1, cursor: m.changeFeed({ limit: 1 }).next! }));
+    expect(history.scans).toEqual([]);
+    expect(lines(history.plans)).toMatch(/facts_live_by_slot_time/);
+  });
+
   it('the facts overlapping [t1, t2)', () => {
     const { plans, scans } = check(() => m.listFactPage({ history: true, overlapping: { from: at('09-05'), to: at('09-20') }, limit: 100 }));
     expect(scans).toEqual([]);

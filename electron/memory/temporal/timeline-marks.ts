@@ -4,7 +4,8 @@
  * ([max(from, first), min(to, last)]), counted in MARK_BUCKETS equal spans — the same meaning as the
  * timeline's density (timeline-density.ts), per group. At most MARK_BUCKETS numbers a group, none when
  * no start or end falls in the range. Cost: per group, its facts' starts and ends in the range, read
- * from the covering indexes by subject (facts_live_by_slot_time, facts_live_by_slot_end).
+ * from the covering index by subject (facts_live_by_slot_time; not a range by valid_at over an index
+ * that is not covering: a fitted view's range holds all of them).
  */
 import type { Database } from 'better-sqlite3';
 import { cachedStatement } from '../store/database/statement-cache';
@@ -28,7 +29,7 @@ export function groupMarks(
   const statement = cachedStatement(
     db,
     `SELECT max(0, min(@buckets - 1, CAST((julianday(t) - @j0) * @buckets / @jspan AS INTEGER))) AS b, count(*) AS n FROM (
-       SELECT f.valid_at AS t FROM facts f${joins} WHERE f.subject_id = @subject AND ${held}${filter} AND f.valid_at >= @lo AND f.valid_at <= @hi
+       SELECT f.valid_at AS t FROM facts f${joins} WHERE f.subject_id = @subject AND ${held}${filter} AND +f.valid_at >= @lo AND +f.valid_at <= @hi
        UNION ALL
        SELECT f.invalid_at FROM facts f${joins} WHERE f.subject_id = @subject AND ${held}${filter} AND f.invalid_at >= @lo AND f.invalid_at <= @hi
      ) GROUP BY b`,

@@ -189,8 +189,17 @@ export const timeSettings = z.strictObject({
 });
 export type TimeSettings = z.infer<typeof timeSettings>;
 /** The desktop app's MCP over Streamable HTTP: on or off, and when on the URL and token to give another agent. */
-export const mcpStatus = z.strictObject({ enabled: z.boolean(), url: z.string().nullable(), token: z.string().nullable() });
+export const mcpStatus = z.strictObject({
+  enabled: z.boolean(),
+  url: z.string().nullable(),
+  token: z.string().nullable(),
+  /** Set where this switch is not here (the browser, over `tempora serve`): why, in words, shown as a note. */
+  unavailable: z.string().max(500).optional(),
+});
 export type McpStatus = z.infer<typeof mcpStatus>;
+/** Where the memory lives on this computer: the data directory (memory.sqlite, vectors, settings) and the models folder. */
+export const memoryLocation = z.strictObject({ dataDir: z.string(), modelsDir: z.string() });
+export type MemoryLocation = z.infer<typeof memoryLocation>;
 export const forgotten = z.strictObject({ factIds: z.array(id), entityIds: z.array(id), episodeIds: z.array(id) });
 /** A message a fact came from, and how many other facts it is also the source of. */
 export const factSource = z.strictObject({
@@ -324,6 +333,7 @@ export const apiCalls = {
   /** The desktop app only: `tempora serve` serves MCP at /mcp itself (the bridge answers an error). */
   mcpStatus: { channel: 'app:mcpStatus', request: empty, response: mcpStatus },
   setMcpEnabled: { channel: 'app:setMcpEnabled', request: z.strictObject({ enabled: z.boolean() }), response: mcpStatus },
+  memoryLocation: { channel: 'app:memoryLocation', request: empty, response: memoryLocation },
   retryParkedJobs: { channel: 'ingestion:retryParked', request: empty, response: z.strictObject({ retried: z.number().int() }) },
   /** ChatGPT / Claude history import (shared/chat-import.ts). pickChatExport: Electron's dialog (the bridge answers null: upload instead). */
   pickChatExport: { channel: 'history:pickFile', request: empty, response: z.strictObject({ path: z.string().nullable() }) },

@@ -3,6 +3,7 @@
  * and the loopback bridge — validate the request with the contract's schema, call these, and
  * validate the response. Handlers receive parsed requests only.
  */
+import { resolve } from 'node:path';
 import type { ApiCallName, ApiResponse, McpStatus } from '../../shared/api-contract';
 import { apiCalls } from '../../shared/api-contract';
 import type { z } from 'zod';
@@ -31,7 +32,7 @@ export interface HandlerOptions {
   mcp?: { status(): McpStatus; setEnabled(on: boolean): Promise<McpStatus> };
 }
 
-const NO_MCP_HERE = 'MCP over HTTP is served by `tempora serve` itself at /mcp (with the token it prints); this setting is the desktop app\'s';
+const NO_MCP_HERE = 'Here in the browser, `tempora serve` itself serves MCP at /mcp, with the token it printed when it started; this switch is the desktop app\'s.';
 
 export function createApiHandlers(engine: TemporaEngine, options: HandlerOptions = {}): ApiHandlers {
   const memory = engine.memory;
@@ -125,14 +126,13 @@ export function createApiHandlers(engine: TemporaEngine, options: HandlerOptions
       return { ok: true as const };
     },
     pickModelFile: async () => ({ path: options.pickModelFile ? await options.pickModelFile() : null }),
-    mcpStatus: async () => {
-      if (!options.mcp) throw new ApiError('invalid_input', `mcpStatus: ${NO_MCP_HERE}`);
-      return options.mcp.status();
-    },
+    // Without the app's MCP (the bridge) the switch is not here: a note saying why, not an error.
+    mcpStatus: async () => options.mcp?.status() ?? { enabled: false, url: null, token: null, unavailable: NO_MCP_HERE },
     setMcpEnabled: async ({ enabled }) => {
-      if (!options.mcp) throw new ApiError('invalid_input', `setMcpEnabled: ${NO_MCP_HERE}`);
+      if (!options.mcp) throw new ApiError('invalid_input', NO_MCP_HERE);
       return options.mcp.setEnabled(enabled);
     },
+    memoryLocation: async () => ({ dataDir: resolve(engine.options.dataDir), modelsDir: resolve(engine.models.modelsDir) }),
     ...learningHandlers(engine),
     ...chatImportHandlers(engine, options.pickChatExport),
     ...reviewHandlers(engine),

@@ -10,6 +10,7 @@ import { FactPage } from './facts/FactPage';
 import { FactsScreen } from './facts/FactsScreen';
 import { ModelsScreen } from './models/ModelsScreen';
 import { ReviewScreen } from './review/ReviewScreen';
+import { SettingsScreen } from './settings/SettingsScreen';
 import { TimelineScreen } from './timeline/TimelineScreen';
 
 function ScreenOf({ route }: { route: Route }) {
@@ -28,6 +29,8 @@ function ScreenOf({ route }: { route: Route }) {
       return <DataScreen />;
     case 'review':
       return <ReviewScreen />;
+    case 'settings':
+      return <SettingsScreen />;
   }
 }
 

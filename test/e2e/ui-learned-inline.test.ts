@@ -113,13 +113,14 @@ describe.skipIf(CHROMIUM_MISSING !== null)('learned, inline, and the chat’s ro
     await go(page, `#/chat/${other.id}`);
     await expect.poll(() => message('this one is broken').locator('.learn-marker').textContent()).toMatch(/^could not be learned: scripted failure for "this one is broken"/);
     await page.getByRole('link', { name: '1 message could not be learned' }).click();
-    await expect.poll(() => page.evaluate(() => window.location.hash)).toBe('#/models/parked');
+    await expect.poll(() => page.evaluate(() => window.location.hash)).toBe('#/settings/parked');
+    expect(await page.locator('.settings-screen h1').textContent()).toBe('Settings');
     const item = page.locator('.parked-message');
     await expect.poll(() => item.count()).toBe(1);
     expect(await item.locator('blockquote').textContent()).toBe('this one is broken');
     expect(await item.getByRole('link', { name: 'Parked chat' }).getAttribute('href')).toBe(`#/chat/${other.id}/${broken.id}`);
     expect(await item.locator('.parked-error').textContent()).toBe('Failed 3 times: scripted failure for "this one is broken"');
-    await screenshot(page, 'models-parked');
+    await screenshot(page, 'settings-parked');
     await item.getByRole('button', { name: /^Retry/ }).click();
     await expect.poll(() => item.count()).toBe(0);
     expect(memory.jobs.byEpisode(broken.id)!.status).toBe('pending');

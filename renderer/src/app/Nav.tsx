@@ -6,6 +6,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useApi } from './api-context';
 import { memoryKeys } from './query-keys';
+import { NavIcon } from './NavIcon';
 import { hrefOf, type Screen } from './router';
 import { ThemeToggle } from './ThemeToggle';
 
@@ -16,6 +17,7 @@ const ITEMS: { screen: Screen; label: string; key: string }[] = [
   { screen: 'models', label: 'Models', key: '4' },
   { screen: 'data', label: 'Export / Import', key: '5' },
   { screen: 'review', label: 'Review', key: '6' },
+  { screen: 'settings', label: 'Settings', key: '9' },
 ];
 
 function useReviewWaiting(): { on: boolean; waiting: number } {
@@ -29,7 +31,7 @@ export function Nav({ current }: { current: Screen }) {
   return (
     <nav className="nav" aria-label="Main">
       <div className="brand" aria-hidden="true">
-        <span className="brand-mark">◷</span> Tempora
+        <span className="brand-mark">◷</span> <span className="nav-label">Tempora</span>
       </div>
       <ul>
         {ITEMS.map((item) => (
@@ -40,7 +42,8 @@ export function Nav({ current }: { current: Screen }) {
               aria-keyshortcuts={`Alt+${item.key}`}
               title={`${item.label} (Alt+${item.key})`}
             >
-              {item.label}
+              <NavIcon screen={item.screen} />
+              <span className="nav-label">{item.label}</span>
               {item.screen === 'review' && review.waiting > 0 && (
                 <span className="nav-count" aria-label={`, ${review.waiting} waiting`} data-testid="review-count">
                   {review.waiting}
@@ -55,7 +58,7 @@ export function Nav({ current }: { current: Screen }) {
   );
 }
 
-/** Alt+1…6 switch screens. */
+/** Alt+1…6 (and 9 for Settings) switch screens. */
 export function screenForShortcut(key: string): Screen | null {
   return ITEMS.find((item) => item.key === key)?.screen ?? null;
 }

@@ -7,7 +7,7 @@ export function ThemeToggle() {
   const [theme, setTheme] = useTheme();
   return (
     <button type="button" className="theme-toggle" onClick={() => setTheme(nextTheme(theme))} title={`${LABELS[theme]} (click to change)`} aria-label={`${LABELS[theme]}. Change theme`}>
-      <span aria-hidden="true">{ICONS[theme]}</span> {theme}
+      <span aria-hidden="true">{ICONS[theme]}</span> <span className="nav-label">{theme}</span>
     </button>
   );
 }

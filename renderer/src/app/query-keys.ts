@@ -38,4 +38,6 @@ export const settingsKeys = {
   time: ['settings', 'time'] as const,
   /** Whether the desktop app serves MCP over HTTP, and its URL and token (mcpStatus). */
   mcp: ['settings', 'mcp'] as const,
+  /** Where the memory lives on this computer (memoryLocation): fixed while the app runs. */
+  location: ['settings', 'location'] as const,
 };

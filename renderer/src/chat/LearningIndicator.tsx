@@ -12,7 +12,7 @@ export function LearningIndicator({ counts }: { counts: QueueCounts | undefined 
         </span>
       )}
       {counts && counts.parked > 0 && (
-        <a className="learning-parked" href={hrefOf({ screen: 'models', section: 'parked' })}>
+        <a className="learning-parked" href={hrefOf({ screen: 'settings', section: 'parked' })}>
           {counts.parked === 1 ? '1 message' : `${counts.parked} messages`} could not be learned
         </a>
       )}

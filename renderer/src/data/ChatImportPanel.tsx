@@ -11,7 +11,7 @@ import { useApi, useApiEvent, useClient } from '../app/api-context';
 import { useTimeFormat } from '../app/time-format';
 import { ErrorText } from '../common/ErrorText';
 import { formatTime, pluralise } from '../common/format';
-import { BackfillQueue } from '../models/BackfillQueue';
+import { BackfillQueue } from '../settings/BackfillQueue';
 
 type Picked = { name: string; file: ChatExportFile; preview: ChatImportReport };
 const FORMAT_NAMES = { chatgpt: 'ChatGPT', claude: 'Claude' } as const;

@@ -1,16 +1,13 @@
-/** Models: what is loaded, the recommended catalogue (download / load), a local GGUF file, the learning queue; the time-zone and MCP settings. */
+/** Models: what is loaded, the recommended catalogue (download / load), a local GGUF file. The learning queue and the settings are in Settings. */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Fragment, useState } from 'react';
 import { errorMessage } from '../api/client';
 import { useApi } from '../app/api-context';
 import { useModelStatus } from '../app/model-status';
 import { modelKeys } from '../app/query-keys';
-import { McpSetting } from '../app/McpSetting';
-import { TimeZoneSetting } from '../app/TimeZoneSetting';
 import { ErrorText } from '../common/ErrorText';
 import { queryError } from '../common/query-error';
 import { CatalogueCard } from './CatalogueCard';
-import { IngestionQueue } from './IngestionQueue';
 import { LoadedModels } from './LoadedModels';
 import { LocalModelPicker } from './LocalModelPicker';
 import { useDownloads } from './use-downloads';
@@ -54,16 +51,13 @@ export function ModelsScreen() {
     <div className="models-screen">
       <header className="screen-header">
         <h1>Models</h1>
-        <p className="muted">Everything runs on this computer. Without a model, the memory screens still work. The time zone is set here too.</p>
+        <p className="muted">Everything runs on this computer. Without a model, the memory screens still work.</p>
       </header>
       <ErrorText message={queryError(status.error) ?? queryError(catalogue.error) ?? error} />
       <div className="models-grid">
         <div className="models-side">
           {s && <LoadedModels status={s} busy={busy} onUnload={(role) => void unload(role)} />}
           <LocalModelPicker busy={busy} onLoad={load} />
-          {s && <IngestionQueue status={s} />}
-          <TimeZoneSetting />
-          <McpSetting />
         </div>
         <section aria-labelledby="catalogue-title" className="catalogue">
           <h2 id="catalogue-title">Recommended for this machine</h2>

@@ -1,52 +1,19 @@
 /**
- * Review before remembering: the setting (off by default) and the inbox of learned messages that
+ * Review before remembering: the setting (off by default; also in Settings) and the inbox of learned messages that
  * wait for the user's word. Keyboard first: ↓/↑ or j/k move between messages, A approves the
  * focused one, R rejects it, E opens its first fact's fields. After a decision the next message
  * takes the focus.
  */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
-import type { PendingReview, ReviewSettings } from '../../../shared/review-contract';
+import { useEffect, useRef, type KeyboardEvent } from 'react';
+import type { PendingReview } from '../../../shared/review-contract';
 import { useApi } from '../app/api-context';
 import { memoryKeys } from '../app/query-keys';
-import { errorMessage } from '../api/client';
 import { ErrorText } from '../common/ErrorText';
 import { pluralise } from '../common/format';
 import { queryError } from '../common/query-error';
 import { ReviewItem } from './ReviewItem';
-
-export const reviewKeys = {
-  settings: [...memoryKeys.all, 'review', 'settings'] as const,
-  pending: [...memoryKeys.all, 'review', 'pending'] as const,
-};
-
-function ReviewSetting({ settings }: { settings: ReviewSettings | undefined }) {
-  const api = useApi();
-  const queryClient = useQueryClient();
-  const [error, setError] = useState<string | null>(null);
-  // The box follows the click at once (a refetch in flight cannot undo it); if main refuses, it goes back and says why.
-  const [pending, setPending] = useState<boolean | null>(null);
-  const toggle = async (enabled: boolean) => {
-    setError(null);
-    setPending(enabled);
-    try {
-      queryClient.setQueryData(reviewKeys.settings, await api.setReviewBeforeRemembering({ enabled }));
-    } catch (e) {
-      setError(errorMessage(e));
-    } finally {
-      setPending(null);
-    }
-  };
-  return (
-    <div className="review-setting">
-      <label className="checkbox">
-        <input type="checkbox" checked={pending ?? settings?.reviewBeforeRemembering ?? false} disabled={!settings} onChange={(e) => void toggle(e.target.checked)} data-testid="review-enabled" /> Review what Tempora learns before it is remembered
-      </label>
-      <p className="muted small">While on, what the model takes from each message waits here. Nothing waiting is remembered or given to the chat model until you approve it.</p>
-      <ErrorText message={error} />
-    </div>
-  );
-}
+import { reviewKeys, ReviewSetting } from '../settings/ReviewSetting';
 
 export function ReviewScreen() {
   const api = useApi();
@@ -89,7 +56,7 @@ export function ReviewScreen() {
           {pending.data ? (reviews.length ? `${pluralise(reviews.length, 'message')} waiting` : 'Nothing waiting for review.') : 'Loading…'}
         </p>
       </header>
-      <ReviewSetting settings={settings.data} />
+      <ReviewSetting settings={settings.data} inReview />
       {pending.error && <ErrorText message={queryError(pending.error)} />}
       {reviews.length > 0 && <p className="muted small">Keys: ↓/↑ or j/k move · A approve · R reject · E edit the first fact.</p>}
       <div className="review-list" ref={list} onKeyDown={onKeyDown}>

@@ -2,8 +2,8 @@
  * The MCP setting (desktop app): a checkbox, off by default, that lets other agents on this
  * computer use the memory over MCP (Streamable HTTP on 127.0.0.1). When on it shows the URL and
  * the `Authorization: Bearer TOKEN` header to paste into the other agent, each with a copy button.
- * Main keeps the choice (setMcpEnabled); in a browser (`tempora serve`) the call answers why it
- * is not here, and that is what is shown.
+ * Main keeps the choice (setMcpEnabled); in a browser (`tempora serve`) the status says why the
+ * switch is not here, and that is shown as a note, not as an error.
  */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useRef, useState } from 'react';
@@ -11,8 +11,8 @@ import type { McpStatus } from '../../../shared/api-contract';
 import { errorMessage } from '../api/client';
 import { ErrorText } from '../common/ErrorText';
 import { queryError } from '../common/query-error';
-import { useApi } from './api-context';
-import { settingsKeys } from './query-keys';
+import { useApi } from '../app/api-context';
+import { settingsKeys } from '../app/query-keys';
 
 export function McpSetting() {
   const api = useApi();
@@ -38,7 +38,11 @@ export function McpSetting() {
   return (
     <section className="card mcp-setting" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>Other agents (MCP)</h2>
-      {current ? (
+      {current?.unavailable ? (
+        <p className="muted small" data-testid="mcp-note">
+          {current.unavailable}
+        </p>
+      ) : current ? (
         <label className="checkbox">
           <input type="checkbox" checked={current.enabled} disabled={busy} onChange={(e) => void toggle(e.target.checked)} data-testid="mcp-enabled" /> Let other local agents use this memory (MCP)
         </label>

@@ -1,7 +1,7 @@
 /**
  * The messages that could not be learned (parked after repeated failure): each with its text, its
  * conversation (a link to the message), the error in words, and Retry; "Retry parked messages"
- * beside it retries them all. #/models/parked scrolls here.
+ * beside it retries them all. #/settings/parked scrolls here.
  */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
@@ -30,7 +30,7 @@ export function ParkedMessages() {
   useApiEvent('ingestionProgress', (payload) => {
     if (Math.min(payload.counts.parked, PARKED_SHOWN) !== parked.data?.length) void queryClient.invalidateQueries({ queryKey: parkedKey });
   });
-  const linked = route.screen === 'models' && route.section === 'parked';
+  const linked = route.screen === 'settings' && route.section === 'parked';
   useEffect(() => {
     if (linked && parked.data) ref.current?.scrollIntoView({ block: 'start' });
   }, [linked, parked.data]);

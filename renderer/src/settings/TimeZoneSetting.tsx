@@ -10,9 +10,9 @@ import type { TimeSettings } from '../../../shared/api-contract';
 import { errorMessage } from '../api/client';
 import { ErrorText } from '../common/ErrorText';
 import { queryError } from '../common/query-error';
-import { useApi } from './api-context';
-import { memoryKeys, settingsKeys } from './query-keys';
-import { useTimeSettings } from './time-format';
+import { useApi } from '../app/api-context';
+import { memoryKeys, settingsKeys } from '../app/query-keys';
+import { useTimeSettings } from '../app/time-format';
 
 const SOURCE: Record<TimeSettings['source'], string> = {
   setting: 'your setting',

@@ -308,10 +308,10 @@ describe.skipIf(CHROMIUM_MISSING !== null)('the memory screens through the bridg
     await expect.poll(background).toBe(light);
   });
 
-  it('changes the time zone on the Models screen, and every time follows; "Use system zone" goes back', async () => {
+  it('changes the time zone in Settings, and every time follows; "Use system zone" goes back', async () => {
     const { page } = ui;
     const kyoto = ui.engine.memory.listFacts({ history: true }).find((f) => f.object === '京都')!;
-    await go(page, '#/models');
+    await go(page, '#/settings');
     const current = page.getByTestId('time-zone-current');
     await expect.poll(() => current.textContent()).toBe('Times are shown and read in Asia/Tokyo, from the TEMPORA_TZ environment variable.');
     const zone = page.locator('.time-zone-setting').getByLabel('Zone');
@@ -325,7 +325,7 @@ describe.skipIf(CHROMIUM_MISSING !== null)('the memory screens through the bridg
     await go(page, `#/facts/${kyoto.id}`);
     await expect.poll(() => page.locator('.fact-times').textContent()).toContain('from Jul 9 to Jul 13, 2026');
     expect(await page.locator('.fact-page').textContent()).toContain('Times in Europe/Berlin');
-    await go(page, '#/models');
+    await go(page, '#/settings');
     await page.getByRole('button', { name: 'Use system zone' }).click();
     await expect.poll(() => current.textContent()).toBe('Times are shown and read in Asia/Tokyo, from the TEMPORA_TZ environment variable.');
     await go(page, `#/facts/${kyoto.id}`);

@@ -1,6 +1,6 @@
 /**
  * Hash routes (#/chat/ID, #/chat/ID/MESSAGE_ID, #/timeline, #/facts, #/facts/ID, #/review, #/models,
- * #/models/parked, #/data): same in Electron and the browser.
+ * #/settings, #/settings/parked (#/models/parked, its old address, too), #/data): same in Electron and the browser.
  */
 import { useEffect, useState } from 'react';
 
@@ -10,13 +10,14 @@ export type Route =
   | { screen: 'timeline' }
   | { screen: 'facts' }
   | { screen: 'fact'; id: string }
+  | { screen: 'models' }
   /** section 'parked': the list of messages that could not be learned. */
-  | { screen: 'models'; section?: 'parked' }
+  | { screen: 'settings'; section?: 'parked' }
   | { screen: 'data' }
   /** Learned messages waiting for review before they are remembered. */
   | { screen: 'review' };
 
-export type Screen = 'chat' | 'timeline' | 'facts' | 'review' | 'models' | 'data';
+export type Screen = 'chat' | 'timeline' | 'facts' | 'review' | 'models' | 'data' | 'settings';
 
 export function parseHash(hash: string): Route {
   const parts = hash.replace(/^#\/?/, '').split('/').map((p) => decodeURIComponent(p));
@@ -27,7 +28,9 @@ export function parseHash(hash: string): Route {
     case 'facts':
       return second ? { screen: 'fact', id: second } : { screen: 'facts' };
     case 'models':
-      return second === 'parked' ? { screen: 'models', section: 'parked' } : { screen: 'models' };
+      return second === 'parked' ? { screen: 'settings', section: 'parked' } : { screen: 'models' };
+    case 'settings':
+      return second === 'parked' ? { screen: 'settings', section: 'parked' } : { screen: 'settings' };
     case 'data':
       return { screen: 'data' };
     case 'review':
@@ -42,8 +45,8 @@ export function hrefOf(route: Route): string {
     case 'chat':
       if (!route.conversationId) return '#/chat';
       return `#/chat/${encodeURIComponent(route.conversationId)}${route.messageId ? `/${encodeURIComponent(route.messageId)}` : ''}`;
-    case 'models':
-      return route.section ? `#/models/${route.section}` : '#/models';
+    case 'settings':
+      return route.section ? `#/settings/${route.section}` : '#/settings';
     case 'fact':
       return `#/facts/${encodeURIComponent(route.id)}`;
     default:

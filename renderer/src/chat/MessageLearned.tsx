@@ -64,7 +64,7 @@ export function MessageLearned({ learning, onUndone }: { learning: MessageLearni
     case 'parked':
       return (
         <p className="learn-marker warn" data-state="parked">
-          could not be learned: {learning.error} · <a href={hrefOf({ screen: 'models', section: 'parked' })}>parked messages</a>
+          could not be learned: {learning.error} · <a href={hrefOf({ screen: 'settings', section: 'parked' })}>parked messages</a>
         </p>
       );
     case 'off':

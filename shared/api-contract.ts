@@ -64,6 +64,10 @@ export const searchRequest = z.strictObject({
   knownAt: isoTime.optional(),
   history: z.boolean().optional(),
   limit: z.number().int().min(1).max(200).optional(),
+  /** Narrow the ranked search to facts about this entity (subject or object, name or alias): filters never change what a search means. */
+  entity: z.string().min(1).max(500).optional(),
+  /** Narrow the ranked search to facts with this predicate. */
+  predicate: z.string().min(1).max(200).optional(),
 });
 /** A time named in a question ("on 2026-09-10", "去年"), as retrieval understood it. */
 export const questionTime = z.strictObject({

@@ -17,6 +17,9 @@ export interface SearchQuery {
   /** Force history on or off; default: detected from the query ("when", "used to", "いつ" …). */
   history?: boolean;
   limit?: number;
+  /** Narrow to facts about this entity (name or alias) and/or with this predicate: still the same ranked search. */
+  entity?: string;
+  predicate?: string;
 }
 
 export async function searchMemory(memory: Memory, vectors: VectorRanker | null, request: SearchQuery): Promise<SearchResponse> {
@@ -29,7 +32,7 @@ export function searchMemoryText(memory: Memory, request: SearchQuery): SearchRe
 }
 
 function axesOf(request: SearchQuery) {
-  return { asOf: request.asOf, knownAt: request.knownAt, history: request.history, limit: request.limit };
+  return { asOf: request.asOf, knownAt: request.knownAt, history: request.history, limit: request.limit, entity: request.entity, predicate: request.predicate };
 }
 
 function responseOf(result: Retrieval): SearchResponse {

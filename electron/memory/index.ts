@@ -7,6 +7,7 @@ export { Memory, openMemory } from './memory';
 export type {
   MemoryOptions,
   ListFactsQuery,
+  SearchFilters,
   ObserveSummary,
   MemoryChange,
   ChangeScope,

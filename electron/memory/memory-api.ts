@@ -25,6 +25,15 @@ export interface MemoryOptions {
   readonly?: boolean;
 }
 
+/**
+ * Filters that narrow a ranked search, by name: an entity (name or alias; as subject or object) and
+ * a predicate. They restrict every retriever's list and the fusion; the search still ranks.
+ */
+export interface SearchFilters {
+  entity?: string;
+  predicate?: string;
+}
+
 export interface ListFactsQuery {
   asOf?: string;
   knownAt?: string;

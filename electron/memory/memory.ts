@@ -9,7 +9,7 @@
 import type { NameSuggestion, SuggestNamesRequest } from '../../shared/api-contract';
 import type { ChangeFeedResponse, SlotHistoryResponse } from '../../shared/change-feed-contract';
 import type { FactRecord, MemoryExport, Precision } from '../../shared/memory-schema';
-import type { FactPage, FactProvenance, ListFactsQuery, MemoryOptions, ObserveSummary } from './memory-api';
+import type { FactPage, FactProvenance, ListFactsQuery, MemoryOptions, ObserveSummary, SearchFilters } from './memory-api';
 import { MemoryInputError } from './memory-errors';
 import { newId } from './store/ids';
 import { suggestNames } from './store/name-suggestions';
@@ -149,19 +149,38 @@ export class Memory extends MemoryMessages {
     return closedByChains(this.store.db, factIds);
   }
 
-  search(query: string, options: SearchOptions = {}): SearchHit[] {
+  search(query: string, options: SearchOptions & SearchFilters = {}): SearchHit[] {
+    const narrowed = this.narrowSearch(options);
+    if (!narrowed) return [];
     if (!this.readonly) flushFullText(this.store.db);
-    return this.searcher.search(query, options, this.clock.now());
+    return this.searcher.search(query, narrowed, this.clock.now());
   }
 
   /** search() in two steps, so another retriever (vectors) can run while SQLite works. */
-  searchLists(query: string, options: SearchOptions = {}): Partial<Record<ScorePart, string[]>> {
+  searchLists(query: string, options: SearchOptions & SearchFilters = {}): Partial<Record<ScorePart, string[]>> {
+    const narrowed = this.narrowSearch(options);
+    if (!narrowed) return {};
     if (!this.readonly) flushFullText(this.store.db);
-    return this.searcher.lists(query, options, this.clock.now());
+    return this.searcher.lists(query, narrowed, this.clock.now());
   }
 
-  searchFuse(lists: Partial<Record<ScorePart, string[]>>, options: SearchOptions = {}): SearchHit[] {
-    return this.searcher.fuse(lists, options, this.clock.now());
+  searchFuse(lists: Partial<Record<ScorePart, string[]>>, options: SearchOptions & SearchFilters = {}): SearchHit[] {
+    const narrowed = this.narrowSearch(options);
+    if (!narrowed) return [];
+    return this.searcher.fuse(lists, narrowed, this.clock.now());
+  }
+
+  /** A search's filters by name resolved to ids (null: a named entity does not exist, so nothing matches). */
+  private narrowSearch(options: SearchOptions & SearchFilters): SearchOptions | null {
+    const { entity, predicate, ...rest } = options;
+    const narrowed: SearchOptions = { ...rest };
+    if (entity !== undefined) {
+      const found = this.store.entities.find(entity);
+      if (!found) return null;
+      narrowed.entityId = found.id;
+    }
+    if (predicate !== undefined) narrowed.predicate = normalizePredicate(predicate);
+    return narrowed;
   }
 
   editFact(id: string, edit: FactEdit): FactRecord {

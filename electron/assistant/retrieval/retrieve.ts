@@ -9,7 +9,7 @@
  * Without vectors it degrades to text + entities and says so; it never fails for lack of a model.
  */
 import type { FactRecord } from '../../../shared/memory-schema';
-import type { Memory, SearchHit } from '../../memory/index';
+import type { Memory, SearchFilters, SearchHit } from '../../memory/index';
 import { userTimeZone } from '../user-time-zone';
 import { detectQueryIntent, type QueryIntent } from './query-intent';
 import { findQuestionTime, matchesTime, type QuestionTime } from './question-time';
@@ -26,6 +26,9 @@ export interface RetrieveOptions {
   /** Force history on or off; default: detected from the query. Off also ignores a time in the question. */
   history?: boolean;
   limit?: number;
+  /** Narrow the search to one entity and/or predicate (by name): the same ranked search, fewer facts. */
+  entity?: string;
+  predicate?: string;
   vectors?: VectorRanker | null;
   signal?: AbortSignal;
   /** The user's zone, for the days a question names; default userTimeZone() (TEMPORA_TZ or the system's). */
@@ -54,14 +57,14 @@ export async function retrieve(memory: Memory, query: string, options: RetrieveO
         (error: Error) => ({ ids: null, note: `vector search failed (${error.message}): full-text and entity search only` }),
       )
     : Promise.resolve(NO_VECTORS);
-  const lists = plan.searches.map((s) => memory.searchLists(query, { ...s.axes, limit: s.limit }));
+  const lists = plan.searches.map((s) => memory.searchLists(query, { ...s.axes, ...plan.filters, limit: s.limit }));
   return finish(memory, plan, lists, await pending);
 }
 
 /** retrieve() without a vector index, synchronously (the `tempora search` of a memory alone). */
 export function retrieveWithoutVectors(memory: Memory, query: string, options: Omit<RetrieveOptions, 'vectors' | 'signal'> = {}): Retrieval {
   const plan = planRetrieval(memory, query, options);
-  return finish(memory, plan, plan.searches.map((s) => memory.searchLists(query, { ...s.axes, limit: s.limit })), NO_VECTORS);
+  return finish(memory, plan, plan.searches.map((s) => memory.searchLists(query, { ...s.axes, ...plan.filters, limit: s.limit })), NO_VECTORS);
 }
 
 const NO_VECTORS = { ids: null, note: 'no vector index: full-text and entity search only' } as const;
@@ -75,9 +78,12 @@ interface RetrievalPlan {
   now: string;
   /** Searches whose hits are merged in this order (a fact keeps its first place). */
   searches: { axes: Axes; limit: number }[];
+  /** What every search is narrowed to. */
+  filters: SearchFilters;
 }
 
 function planRetrieval(memory: Memory, query: string, options: RetrieveOptions): RetrievalPlan {
+  const filters: SearchFilters = { entity: options.entity, predicate: options.predicate };
   const detected = detectQueryIntent(query);
   const now = memory.clock.now();
   const limit = options.limit ?? 10;
@@ -88,19 +94,19 @@ function planRetrieval(memory: Memory, query: string, options: RetrieveOptions):
   if (time?.kind === 'point') {
     // What was true then, then the rest of history (what is true now among it).
     const searches = [{ axes: { asOf: time.asOf, knownAt: options.knownAt }, limit }, { axes: history, limit }];
-    return { intent: forced ?? { history: true, cue: detected.cue ?? 'time' }, time, limit, now, searches };
+    return { intent: forced ?? { history: true, cue: detected.cue ?? 'time' }, time, limit, now, searches, filters };
   }
   if (time?.kind === 'period') {
     // Every valid time, deeper, then the facts that overlapped the period first.
-    return { intent: forced ?? { history: true, cue: detected.cue ?? 'time' }, time, limit, now, searches: [{ axes: history, limit: Math.max(limit * 3, 30) }] };
+    return { intent: forced ?? { history: true, cue: detected.cue ?? 'time' }, time, limit, now, searches: [{ axes: history, limit: Math.max(limit * 3, 30) }], filters };
   }
   const intent = forced ?? detected;
   const axes = intent.history && options.asOf === undefined ? history : { asOf: options.asOf, knownAt: options.knownAt };
-  return { intent, time: null, limit, now, searches: [{ axes, limit }] };
+  return { intent, time: null, limit, now, searches: [{ axes, limit }], filters };
 }
 
 function finish(memory: Memory, plan: RetrievalPlan, lists: ReturnType<Memory['searchLists']>[], vectors: { ids: string[] | null; note: string | null }): Retrieval {
-  const found = plan.searches.map((s, i) => memory.searchFuse(vectors.ids ? { ...lists[i], vector: vectors.ids } : lists[i]!, { ...s.axes, limit: s.limit }));
+  const found = plan.searches.map((s, i) => memory.searchFuse(vectors.ids ? { ...lists[i], vector: vectors.ids } : lists[i]!, { ...s.axes, ...plan.filters, limit: s.limit }));
   const hits = plan.time ? timeFirst(found.flat(), plan.time).slice(0, plan.limit) : found[0]!;
   let facts = hits.map((h) => h.fact);
   if (plan.time) facts = withSuccessors(memory, facts, plan.now);

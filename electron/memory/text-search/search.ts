@@ -27,6 +27,10 @@ export interface SearchOptions {
   knownAt?: string;
   history?: boolean;
   limit?: number;
+  /** Narrows every list and the fusion to facts about this entity (as subject or object): a filter never changes what the search means. */
+  entityId?: string;
+  /** Narrows every list and the fusion to facts with this predicate. */
+  predicate?: string;
   /** Ranked fact lineages or ids from other retrievers (e.g. vectors), best first. */
   extra?: Partial<Record<ScorePart, string[]>>;
 }
@@ -78,6 +82,11 @@ export function fuseRankings(lists: Partial<Record<ScorePart, string[]>>, tieKey
   });
 }
 
+/** The time axes and filters of a search, as a fact query: the same for every list and the fusion. */
+function axesOf(options: SearchOptions): FactQuery {
+  return { asOf: options.asOf, knownAt: options.knownAt, history: options.history, entityId: options.entityId, predicate: options.predicate };
+}
+
 export class MemorySearch {
   private readonly text: FullTextSearch;
 
@@ -95,7 +104,7 @@ export class MemorySearch {
     const depth = Math.max(limit * 3, 30);
     const terms = parseQuery(query);
     const weights = this.text.factWeights(terms);
-    const axes: FactQuery = { asOf: options.asOf, knownAt: options.knownAt, history: options.history };
+    const axes = axesOf(options);
     const filter = factFilter(axes, now);
     const named = this.text.namedEntities(terms);
     const matched = this.text.entities(terms, 10, named).map((m) => m.id);
@@ -131,7 +140,7 @@ export class MemorySearch {
    */
   fuse(lists: Partial<Record<ScorePart, string[]>>, options: SearchOptions, now: string): SearchHit[] {
     const limit = options.limit ?? 10;
-    const axes: FactQuery = { asOf: options.asOf, knownAt: options.knownAt, history: options.history };
+    const axes = axesOf(options);
     if (lists.vector?.length) {
       // Ids only: whole records are read once, below, for the facts that make the cut.
       const { where, params } = factFilter({ ...axes, ids: lists.vector }, now);
@@ -191,18 +200,18 @@ export class MemorySearch {
     const out: string[] = [];
     const { where, params } = factFilter(axes, now);
     const conditions = where.length ? ` AND ${where.join(' AND ')}` : '';
-    const own = cachedStatement(this.db, `SELECT f.id, f.fact, f.predicate FROM facts f WHERE f.subject_id = @entityId${conditions} ORDER BY f.valid_at, f.fact, f.id LIMIT ${ENTITY_OWN_ROWS}`);
-    const pointing = cachedStatement(this.db, `SELECT f.id FROM facts f WHERE f.object_id = @entityId AND f.subject_id <> @entityId${conditions} ORDER BY f.rowid DESC LIMIT @depth`).pluck();
+    const own = cachedStatement(this.db, `SELECT f.id, f.fact, f.predicate FROM facts f WHERE f.subject_id = @namedEntity${conditions} ORDER BY f.valid_at, f.fact, f.id LIMIT ${ENTITY_OWN_ROWS}`);
+    const pointing = cachedStatement(this.db, `SELECT f.id FROM facts f WHERE f.object_id = @namedEntity AND f.subject_id <> @namedEntity${conditions} ORDER BY f.rowid DESC LIMIT @depth`).pluck();
     const add = (ids: string[]) => {
       for (const id of ids) if (!out.includes(id)) out.push(id);
       return out.length >= depth;
     };
     for (const entityId of entityIds) {
-      const rows = own.all({ ...params, entityId }) as { id: string; fact: string; predicate: string }[];
+      const rows = own.all({ ...params, namedEntity: entityId }) as { id: string; fact: string; predicate: string }[];
       // A stable sort: equal scores stay in valid time order.
       const ranked = hasTerms(weights) ? rows.map((r) => ({ id: r.id, score: containmentScore(foldText(r.fact, r.predicate), weights) })).sort((a, b) => b.score - a.score) : rows;
       if (add(ranked.map((r) => r.id))) return out.slice(0, depth);
-      if (add(pointing.all({ ...params, entityId, depth }) as string[])) return out.slice(0, depth);
+      if (add(pointing.all({ ...params, namedEntity: entityId, depth }) as string[])) return out.slice(0, depth);
     }
     return out;
   }

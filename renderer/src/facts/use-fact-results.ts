@@ -1,8 +1,9 @@
 /**
- * What the Facts screen shows for its filters. With no words, or with words and an entity or
- * predicate, the engine filters in SQL and answers in pages (listFacts: every filter applied before
- * the limit, and the total), fetched as the list scrolls. Words alone are a search: the hybrid
- * retrieval's best matches, ranked.
+ * What the Facts screen shows for its filters. Words are a search — the hybrid retrieval's best
+ * matches, ranked — and the entity and predicate filters narrow that same search (they never switch
+ * it to another matcher, so refining a search keeps its hits). Without words, the engine filters in
+ * SQL and answers in pages (listFacts: every filter applied before the limit, and the total),
+ * fetched as the list scrolls.
  */
 import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
@@ -15,7 +16,7 @@ import type { FactFilters } from './fact-filters';
 export const FACT_PAGE_SIZE = 200;
 
 export interface FactResults {
-  items: { fact: FactRecord; score?: number }[];
+  items: { fact: FactRecord }[];
   /** How many facts match in all (more than `items` while pages are still to come). */
   total: number;
   note: string | null;
@@ -26,9 +27,9 @@ export interface FactResults {
   loadMore(): void;
 }
 
-/** A search ranks; the filters with words, or without, page in SQL. */
+/** Words make a search (ranked; the filters narrow it); without words the filters page in SQL. */
 export function isSearch(f: FactFilters): boolean {
-  return f.query.trim() !== '' && f.entity.trim() === '' && f.predicate.trim() === '';
+  return f.query.trim() !== '';
 }
 
 /** `zone`: the user's, in which the as-of date is a day (its start). */
@@ -36,8 +37,8 @@ export function listRequest(f: FactFilters, zone: string): ListFactsRequest {
   const history = f.mode === 'history';
   return {
     history: history || undefined,
-    // History lists every version: the newest first.
-    newestFirst: history || undefined,
+    // Every list the newest first: the current facts by when they became true, history by version.
+    newestFirst: true,
     asOf: f.asOf ? (instantOfLocalValue(f.asOf, zone) ?? undefined) : undefined,
     text: f.query.trim() || undefined,
     entity: f.entity.trim() || undefined,
@@ -46,11 +47,12 @@ export function listRequest(f: FactFilters, zone: string): ListFactsRequest {
 }
 
 async function searchFacts(api: TemporaApi, f: FactFilters, zone: string) {
-  const { asOf, history } = listRequest(f, zone);
-  const found = await api.search({ query: f.query.trim(), asOf, history, limit: 200 });
+  const { asOf, history, entity, predicate } = listRequest(f, zone);
+  const found = await api.search({ query: f.query.trim(), asOf, history, entity, predicate, limit: 200 });
   // The engine's note already says why vectors were not used: one line, not the same thing twice.
   const note = found.note ?? (found.vectorsUsed ? null : 'Word search only (no embedding model loaded).');
-  return { items: found.hits.map((h) => ({ fact: h.fact, score: h.score })), note };
+  // Best match first; the ranking's scores are the engine's business, not the reader's.
+  return { items: found.hits.map((h) => ({ fact: h.fact })), note };
 }
 
 export function useFactResults(api: TemporaApi, filters: FactFilters, zone: string, zoneKnown: boolean): FactResults {

@@ -1,7 +1,8 @@
 /**
  * Times as a person reads them: in the user's zone, formatted for the locale, as precisely as they
- * were said ("since March 2026", "from 1 Sep to 15 Sep 2026", "2026年3月から"). Used by the renderer
- * and the CLI alike. Stored times stay UTC; only what is shown changes.
+ * were said ("since March 2026", "until 31 Dec 2026", "ended 25 May 2026", "1 Sep 2025 – 25 May
+ * 2026", "2026年3月から"). The one interval formatter: the renderer, the CLI and the chat model's
+ * context all write times with it. Stored times stay UTC; only what is shown changes.
  */
 import type { Precision } from './memory-schema';
 
@@ -81,6 +82,16 @@ export interface Interval {
   invalid_at_precision: Precision | null;
 }
 
+/** "Now" for the words that depend on it ("ended" or "until"): an ISO string, epoch ms or a Date. */
+export type Now = string | number | Date;
+
+const msOf = (now: Now) => (typeof now === 'number' ? now : new Date(now).getTime());
+
+/** Whether `iso` is at or before `now`: an end then is over (a fact is true up to, not at, its end). */
+export function isPast(iso: string, now: Now = Date.now()): boolean {
+  return new Date(iso).getTime() <= msOf(now);
+}
+
 const WITHOUT_YEAR: Partial<Record<Precision, Intl.DateTimeFormatOptions>> = {
   month: { month: 'long' },
   day: { month: 'short', day: 'numeric' },
@@ -89,21 +100,82 @@ const WITHOUT_YEAR: Partial<Record<Precision, Intl.DateTimeFormatOptions>> = {
 const yearIn = (iso: string, format: TimeFormat) => formatter(format, { year: 'numeric' }).format(new Date(iso));
 
 /**
- * "since March 2026", "from 1 Sep to 15 Sep 2026" (the year once when both ends share it); in
- * Japanese "2026年3月から", "2026年9月1日〜9月15日".
+ * The precision a time reads best at: as it was said, except that an instant at a midnight of the
+ * zone, or an end in the last minute of a day there ("31 Dec, 23:59"), is that day: the minutes
+ * would say nothing a reader needs.
  */
-export function formatInterval(fact: Interval, format: TimeFormat): string {
-  const from = formatAt(fact.valid_at, fact.valid_at_precision, format);
-  if (fact.invalid_at === null) return isJapanese(format) ? `${from}から` : `since ${from}`;
+export function readablePrecision(iso: string, precision: Precision, format: TimeFormat, end = false): Precision {
+  if (precision !== 'instant') return precision;
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return precision;
+  const clock = formatter(format, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(date);
+  const midnight = clock === '00:00' && date.getUTCSeconds() === 0 && date.getUTCMilliseconds() === 0;
+  return midnight || (end && clock === '23:59') ? 'day' : precision;
+}
+
+/** A time at the precision it reads best at (readablePrecision): "March 2026", "1 Sep 2026", "1 Sep 2026, 10:00". */
+export function formatWhen(iso: string, precision: Precision, format: TimeFormat, end = false): string {
+  return formatAt(iso, readablePrecision(iso, precision, format, end), format);
+}
+
+/** `iso` without its year where the other end of the range shows it ("1 Sep" of "1 Sep – 15 Sep 2026"). */
+function withoutYear(iso: string, precision: Precision, format: TimeFormat, end = false): string {
+  const short = WITHOUT_YEAR[readablePrecision(iso, precision, format, end)];
+  return short ? formatter(format, short).format(new Date(iso)) : formatWhen(iso, precision, format, end);
+}
+
+/**
+ * How a fact's end reads now: "ended 25 May 2026" when it is past (at or before `now`), "until
+ * 31 Dec 2026" when it is still ahead; '' for an open fact. In Japanese "2026年5月25日に終了",
+ * "2026年12月31日まで". Never "closed" for an end still to come.
+ */
+export function formatEnding(fact: Pick<Interval, 'invalid_at' | 'invalid_at_precision'>, format: TimeFormat, now: Now = Date.now()): string {
+  if (fact.invalid_at === null) return '';
+  const to = formatWhen(fact.invalid_at, fact.invalid_at_precision ?? 'instant', format, true);
+  const past = isPast(fact.invalid_at, now);
+  if (isJapanese(format)) return past ? `${to}に終了` : `${to}まで`;
+  return past ? `ended ${to}` : `until ${to}`;
+}
+
+/**
+ * When a fact is true, as a person says it, relative to `now` and at the precision each time was
+ * said, in the user's zone and locale:
+ * - open, begun: "since March 2026"; open, to come: "from 1 Jun 2027"
+ * - over: "1 Sep 2025 – 25 May 2026" (the year once when both ends share it: "1 Sep – 15 Sep 2026")
+ * - begun, ending later: "since 1 Sep 2025, until 31 Dec 2026"
+ * - to come, with an end: "from 1 Jan until 31 Mar 2027"
+ * In Japanese "2026年3月から", "2026年9月1日〜9月15日", "2025年9月1日から2026年12月31日まで".
+ */
+export function formatInterval(fact: Interval, format: TimeFormat, now: Now = Date.now()): string {
+  const from = formatWhen(fact.valid_at, fact.valid_at_precision, format);
+  const begun = isPast(fact.valid_at, now);
+  const ja = isJapanese(format);
+  if (fact.invalid_at === null) return ja ? `${from}から` : begun ? `since ${from}` : `from ${from}`;
   const endPrecision = fact.invalid_at_precision ?? 'instant';
-  const to = formatAt(fact.invalid_at, endPrecision, format);
+  const to = formatWhen(fact.invalid_at, endPrecision, format, true);
   const sameYear = yearIn(fact.valid_at, format) === yearIn(fact.invalid_at, format);
-  if (isJapanese(format)) {
-    const short = sameYear ? WITHOUT_YEAR[endPrecision] : undefined;
-    return `${from}〜${short ? formatter(format, short).format(new Date(fact.invalid_at)) : to}`;
+  if (isPast(fact.invalid_at, now)) {
+    if (ja) return `${from}〜${sameYear ? withoutYear(fact.invalid_at, endPrecision, format, true) : to}`;
+    return `${sameYear ? withoutYear(fact.valid_at, fact.valid_at_precision, format) : from} – ${to}`;
   }
-  const short = sameYear ? WITHOUT_YEAR[fact.valid_at_precision] : undefined;
-  return `from ${short ? formatter(format, short).format(new Date(fact.valid_at)) : from} to ${to}`;
+  if (ja) return `${from}から${sameYear ? withoutYear(fact.invalid_at, endPrecision, format, true) : to}まで`;
+  if (begun) return `since ${from}, until ${to}`;
+  return `from ${sameYear ? withoutYear(fact.valid_at, fact.valid_at_precision, format) : from} until ${to}`;
+}
+
+/** When a fact became true, relative to `now`: "since March 2026", or "from 1 Jun 2027" when still to come. */
+export function formatSince(fact: Pick<Interval, 'valid_at' | 'valid_at_precision'>, format: TimeFormat, now: Now = Date.now()): string {
+  return formatInterval({ ...fact, invalid_at: null, invalid_at_precision: null }, format, now);
+}
+
+/**
+ * A moment picked or typed for a view (as-of, known-at): the day when it is a midnight of the
+ * zone, else to the minute ("1 Jun 2026", "1 Jun 2026, 10:00").
+ */
+export function formatMoment(at: string | number, format: TimeFormat): string {
+  const ms = new Date(at).getTime();
+  if (Number.isNaN(ms)) return String(at);
+  return formatWhen(new Date(ms).toISOString(), 'instant', format);
 }
 
 /** The value for an <input type="datetime-local"> showing `iso` in the zone: "2026-09-01T10:00". */

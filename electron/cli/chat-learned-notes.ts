@@ -27,7 +27,7 @@ export function learnedNotes(engine: TemporaEngine, write: (line: string) => voi
         const learning = engine.memory.messageLearning(id);
         if (learning?.state === 'parked') {
           watched.delete(id);
-          write(`  ${escapeControls(learningSummary(learning))}\n`);
+          write(`  ${escapeControls(learningSummary(learning, formatValidity))}\n`);
         }
       }
     }

@@ -28,9 +28,12 @@ export function printLines(io: Io, lines: string[]): void {
 
 /** The zone and locale of human output: set once per run (run.ts) from --tz / $TEMPORA_TZ and $LANG. */
 let display: TimeFormat = { timeZone: 'UTC', locale: 'en-GB' };
+/** "Now" for the words that depend on it ("ended" for a past end, "until" for one to come): the run's clock. */
+let nowOf: () => string = () => new Date().toISOString();
 
-export function setDisplayFormat(format: TimeFormat): void {
+export function setDisplayFormat(format: TimeFormat, now?: () => string): void {
   display = format;
+  if (now) nowOf = now;
 }
 
 export function displayFormat(): TimeFormat {
@@ -57,9 +60,9 @@ export function formatTime(iso: string | null): string {
   return iso === null ? 'now' : formatInstant(iso, display);
 }
 
-/** When a fact was true, as precisely as it was said: "since March 2026", "from 1 Sept to 15 Sept 2026". */
+/** When a fact was true, as precisely as it was said: "since March 2026", "1 Sept – 15 Sept 2026", "since 1 Sept 2026, until 31 Dec 2026". */
 export function formatValidity(fact: Pick<FactRecord, 'valid_at' | 'valid_at_precision' | 'invalid_at' | 'invalid_at_precision'>): string {
-  return formatInterval(fact, display);
+  return formatInterval(fact, display, nowOf());
 }
 
 export function plural(n: number, one: string, many = `${one}s`): string {

@@ -4,7 +4,7 @@
  * 2 usage. User errors print one line on stderr, "tempora: ...", never a stack trace.
  */
 import { parseArgs } from 'node:util';
-import { MemoryInputError } from '../memory/index';
+import { MemoryInputError, systemClock } from '../memory/index';
 import { CommandContext, GLOBAL_OPTIONS, type CommandSpec, type OptionSpec, type OptionValues } from './command';
 import { closeCommand, editCommand } from './commands/edit';
 import { exportCommand, importCommand } from './commands/export-import';
@@ -122,7 +122,7 @@ function applyTimeZone(tz: string | boolean | undefined, io: Io): void {
     const environment = io.env.TEMPORA_TZ?.trim();
     configureTimeZone(environment && isKnownZone(environment) ? environment : null);
   }
-  setDisplayFormat({ timeZone: userTimeZone(), locale: localeOf(io.env) });
+  setDisplayFormat({ timeZone: userTimeZone(), locale: localeOf(io.env) }, () => (io.clock ?? systemClock()).now());
 }
 
 function report(error: unknown, io: Io, command: string | undefined): number {

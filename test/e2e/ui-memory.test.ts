@@ -110,7 +110,7 @@ describe.skipIf(CHROMIUM_MISSING !== null)('the memory screens through the bridg
     await dragAsOfTo(page, '2026-09-09T15:00:00.000Z');
     await expect.poll(() => page.locator('#asof-title').textContent()).toBe('True as of Sep 10, 2026');
     expect(await page.getByTestId('asof-handle').getAttribute('aria-valuetext')).toBe('as of Sep 10, 2026 (Asia/Tokyo)');
-    expect(await page.locator('.tl-row[data-row="me · manager"] g.tl-bar.closed').getAttribute('aria-label')).toContain('from Sep 1, 2026, 10:00 to Sep 15, 2026, 10:00');
+    expect(await page.locator('.tl-row[data-row="me · manager"] g.tl-bar.closed').getAttribute('aria-label')).toContain('Sep 1, 2026, 10:00 – Sep 15, 2026, 10:00');
     expect(await asOfAnswer(page, 'me · manager')).toBe('A');
     expect(await asOfAnswer(page, 'me · lives_in')).toBe('東京');
     expect(await page.locator('.tl-row[data-row="me · manager"] g.tl-bar.asof').getAttribute('aria-label')).toMatch(/^A:/);
@@ -235,9 +235,9 @@ describe.skipIf(CHROMIUM_MISSING !== null)('the memory screens through the bridg
     // A phrase is sent as typed; main reads it in Tokyo, as precisely as it was said (a month).
     await page.getByLabel('No longer true from').fill('November 2026');
     await page.getByRole('button', { name: 'Close fact' }).click();
-    await expect.poll(() => page.locator('.fact-page .note').textContent()).toBe('Closed: no longer true from November 2026.');
-    expect(await page.locator('.fact-header .badges').textContent()).toContain('closed November 2026');
-    expect(await page.locator('.fact-times').textContent()).toContain('from Mar 15, 2026, 19:00 to November 2026');
+    await expect.poll(() => page.locator('.fact-page .note').textContent()).toBe('Closed: true Mar 15, 2026, 19:00 – November 2026.');
+    expect(await page.locator('.fact-header .badges').textContent()).toContain('ended November 2026');
+    expect(await page.locator('.fact-times').textContent()).toContain('Mar 15, 2026, 19:00 – November 2026');
     const closed = ui.engine.memory.listFacts({ subject: 'Alice', history: true }).find((f) => f.invalid_at !== null && f.expired_at === null);
     expect([closed?.invalid_at, closed?.invalid_at_precision]).toEqual(['2026-10-31T15:00:00.000Z', 'month']);
     expect(ui.engine.memory.listFacts({ subject: 'Alice' })).toHaveLength(0);
@@ -267,7 +267,7 @@ describe.skipIf(CHROMIUM_MISSING !== null)('the memory screens through the bridg
     // The interval of a fact said in days, in Tokyo's days (in UTC it would be 9 to 13 July).
     await page.getByPlaceholder(/Search facts/).fill('京都');
     const kyoto = page.locator('.fact-row', { hasText: '京都に行きました。' });
-    await expect.poll(() => kyoto.first().locator('.interval').textContent()).toBe('from Jul 10 to Jul 14, 2026');
+    await expect.poll(() => kyoto.first().locator('.interval').textContent()).toBe('Jul 10 – Jul 14, 2026');
     expect(await page.locator('.facts-screen .screen-header').textContent()).toContain('Times in Asia/Tokyo');
     await page.getByPlaceholder(/Search facts/).fill('');
     await page.getByText('Current', { exact: true }).click();
@@ -323,13 +323,13 @@ describe.skipIf(CHROMIUM_MISSING !== null)('the memory screens through the bridg
     await expect.poll(() => current.textContent()).toBe('Times are shown and read in Europe/Berlin, from your setting.');
     // Tokyo's 10 July began at 17:00 on the 9th in Berlin: the days move with the zone.
     await go(page, `#/facts/${kyoto.id}`);
-    await expect.poll(() => page.locator('.fact-times').textContent()).toContain('from Jul 9 to Jul 13, 2026');
+    await expect.poll(() => page.locator('.fact-times').textContent()).toContain('Jul 9 – Jul 13, 2026');
     expect(await page.locator('.fact-page').textContent()).toContain('Times in Europe/Berlin');
     await go(page, '#/settings');
     await page.getByRole('button', { name: 'Use system zone' }).click();
     await expect.poll(() => current.textContent()).toBe('Times are shown and read in Asia/Tokyo, from the TEMPORA_TZ environment variable.');
     await go(page, `#/facts/${kyoto.id}`);
-    await expect.poll(() => page.locator('.fact-times').textContent()).toContain('from Jul 10 to Jul 14, 2026');
+    await expect.poll(() => page.locator('.fact-times').textContent()).toContain('Jul 10 – Jul 14, 2026');
   });
 
   it('stays usable with thousands of facts: only the rows in view are in the page', async () => {

@@ -107,7 +107,7 @@ describe('tempora observe and facts: the seed example', () => {
     const table = ok('facts', '--history').out;
     expect(table).toMatch(/^ID\s+SUBJECT\s+PREDICATE\s+OBJECT\s+VALID\s+RECORD\s+FACT$/m);
     // Times in the user's zone (UTC here), to the minute, as precisely as they were said.
-    expect(table).toMatch(/manager\s+A\s+from 1 Sept 2026, 01:00 to 15 Sept 2026, 01:00\s+current\s+My manager is A\./);
+    expect(table).toMatch(/manager\s+A\s+1 Sept 2026, 01:00 – 15 Sept 2026, 01:00\s+current\s+My manager is A\./);
     expect(table).toMatch(/manager\s+B\s+since 15 Sept 2026, 01:00\s+current/);
     expect(table).toMatch(/expired 1 Dec 2026, 00:00\s+My manager is A\./);
     expect(table).toMatch(/\(at any time, every version; times in UTC\)\.$/m);
@@ -191,7 +191,7 @@ describe('tempora edit, close, show and forget', () => {
     const text = ok('show', a!.id).out;
     expect(text).toContain('Versions (2, oldest first):');
     expect(text).toContain('"My manager is A."');
-    expect(text).toContain(`Closed by ${b!.id}: My manager changed to B. (valid from 15 Sept 2026, 01:00)`);
+    expect(text).toContain(`Closed by ${b!.id}: My manager changed to B. (since 15 Sept 2026, 01:00)`);
     expect(ok('show', provenance.versions[0]!.id).out).toContain(`the current version is ${a!.id}`);
   });
 

@@ -55,7 +55,7 @@ describe('tempora in the user\'s zone', () => {
     expect(closed).toMatchObject({ invalid_at: '2026-11-29T15:00:00.000Z', invalid_at_precision: 'day' });
     const edited = tempora({}, 'edit', closed.id, '--valid-at', '2026-03', '--tz', 'Asia/Tokyo', '--json').json<FactRecord>();
     expect(edited).toMatchObject({ valid_at: '2026-02-28T15:00:00.000Z', valid_at_precision: 'month' });
-    expect(tempora({ TEMPORA_TZ: 'Asia/Tokyo' }, 'show', edited.id).out).toMatch(/valid:\s+from March to 30 Nov 2026$/m);
+    expect(tempora({ TEMPORA_TZ: 'Asia/Tokyo' }, 'show', edited.id).out).toMatch(/valid:\s+March – 30 Nov 2026$/m);
     expect(tempora({ TEMPORA_TZ: 'Asia/Tokyo' }, 'facts', '--as-of', '2026-03-01', '--json').json<FactRecord[]>()).toHaveLength(1);
     expect(tempora({ TEMPORA_TZ: 'UTC' }, 'facts', '--as-of', '2026-02-28T14:59:59Z', '--json').json<FactRecord[]>()).toHaveLength(0);
   });

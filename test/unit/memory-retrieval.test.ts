@@ -38,8 +38,8 @@ describe('retrieval and the context block', () => {
     expect(result.vectorsUsed).toBe(false);
     expect(result.note).toMatch(/full-text and entity search only/);
     const block = buildContext(result.facts, { budget: 500, countTokens, now: m.clock.now() });
-    expect(block.text).toContain('Current facts:\n- My manager is B. (since 2026-09-15, current)');
-    expect(block.text).toContain('- My manager is A. (from 2026-09-01 until 2026-09-15)');
+    expect(block.text).toContain('Current facts:\n- My manager is B. (since 15 Sept 2026)');
+    expect(block.text).toContain('History (no longer true):\n- My manager is A. (1 Sept – 15 Sept 2026)');
     expect(block.text.indexOf('My manager is B.')).toBeLessThan(block.text.indexOf('My manager is A.'));
     expect(block.factIds).toHaveLength(2);
   });
@@ -75,7 +75,9 @@ describe('retrieval and the context block', () => {
 
   it('writes intervals out', () => {
     const now = '2026-10-01T00:00:00.000Z';
-    expect(describeInterval({ valid_at: '2026-09-01T01:00:00.000Z', invalid_at: null }, now)).toBe('since 2026-09-01, current');
-    expect(describeInterval({ valid_at: '2026-09-01T01:00:00.000Z', invalid_at: '2026-09-15T01:00:00.000Z' }, now)).toBe('from 2026-09-01 until 2026-09-15');
+    expect(describeInterval({ valid_at: '2026-09-01T01:00:00.000Z', invalid_at: null }, now)).toBe('since 1 Sept 2026');
+    expect(describeInterval({ valid_at: '2026-09-01T01:00:00.000Z', invalid_at: '2026-09-15T01:00:00.000Z' }, now)).toBe('1 Sept – 15 Sept 2026');
+    expect(describeInterval({ valid_at: '2026-09-01T01:00:00.000Z', invalid_at: '2026-12-31T00:00:00.000Z', invalid_at_precision: 'day' }, now)).toBe('since 1 Sept 2026, until 31 Dec 2026');
+    expect(describeInterval({ valid_at: '2027-01-01T00:00:00.000Z', valid_at_precision: 'month', invalid_at: null }, now)).toBe('from January 2027 (planned)');
   });
 });

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openMemory, steppingClock, type Memory } from '../../electron/memory/index';
-import { buildContext, describeIntervalIn, timeLabel } from '../../electron/assistant/retrieval/context-builder';
+import { buildContext, describeInterval, timeLabel } from '../../electron/assistant/retrieval/context-builder';
 import { findQuestionTime } from '../../electron/assistant/retrieval/question-time';
 import { retrieve, retrieveWithoutVectors } from '../../electron/assistant/retrieval/retrieve';
 import { runChatTurn } from '../../electron/assistant/chat/chat-turn';
@@ -45,8 +45,8 @@ describe('questions with a time', () => {
     expect(result.hits.map((h) => h.fact.object)).toEqual(['A', 'B']);
     const text = context(m, result);
     expect(text).toContain('today is 1 Oct 2026');
-    expect(text).toContain('As of 10 Sep 2026:\n- My manager is A. (from 1 Sep until 15 Sep)');
-    expect(text).toContain('Now:\n- My manager is B. (since 15 Sep)');
+    expect(text).toContain('As of 10 Sept 2026:\n- My manager is A. (1 Sept – 15 Sept 2026)');
+    expect(text).toContain('Now:\n- My manager is B. (since 15 Sept 2026)');
     expect(text.indexOf('My manager is A.')).toBeLessThan(text.indexOf('My manager is B.'));
   });
 
@@ -55,9 +55,9 @@ describe('questions with a time', () => {
     const result = await retrieve(m, 'who was my manager on 20 September 2026?');
     expect(result.hits[0]!.fact.object).toBe('B');
     const text = context(m, result);
-    expect(text).toContain('As of 20 Sep 2026:\n- My manager is B. (since 15 Sep, still true)');
+    expect(text).toContain('As of 20 Sept 2026:\n- My manager is B. (since 15 Sept 2026, still true)');
     expect(text).not.toContain('Now:');
-    expect(text).toContain('Other history:\n- My manager is A. (from 1 Sep until 15 Sep)');
+    expect(text).toContain('Other history:\n- My manager is A. (1 Sept – 15 Sept 2026)');
   });
 
   it('"where did I live in 2024?" puts the fact that overlapped 2024 first', async () => {
@@ -70,7 +70,7 @@ describe('questions with a time', () => {
     expect(result.time).toMatchObject({ kind: 'period', unit: 'year', phrase: 'in 2024', until: '2024-12-31T15:00:00.000Z' });
     expect(result.hits[0]!.fact.object).toBe('Osaka');
     const text = context(m, result);
-    expect(text).toContain('In 2024:\n- I live in Osaka. (from 1 Nov 2023 until 1 Mar 2025)');
+    expect(text).toContain('In 2024:\n- I live in Osaka. (1 Nov 2023 – 1 Mar 2025)');
     expect(text).toContain('Now:\n- I live in Tokyo. (since 1 Mar 2025)');
     expect(text).toContain('The question asks about 2024 ("in 2024")');
   });
@@ -95,8 +95,8 @@ describe('questions with a time', () => {
     expect(result.time).toMatchObject({ kind: 'point', unit: 'month', phrase: '3月の時点', asOf: '2026-03-31T14:59:59.999Z' });
     expect(result.hits[0]!.fact.object).toBe('佐藤');
     const text = context(m, result);
-    expect(text).toContain('As of 31 Mar 2026:\n- 私の上司は佐藤さんです。 (from 10 Jan until 20 Apr)');
-    expect(text).toContain('Now:\n- 私の上司は鈴木さんです。 (since 20 Apr)');
+    expect(text).toContain('As of 31 Mar 2026:\n- 私の上司は佐藤さんです。 (10 Jan – 20 Apr 2026)');
+    expect(text).toContain('Now:\n- 私の上司は鈴木さんです。 (since 20 Apr 2026)');
   });
 
   it('Japanese: "去年" is the period of last year', async () => {
@@ -127,7 +127,7 @@ describe('questions with a time', () => {
     // The zone option says the same without the environment.
     expect((await retrieve(m, 'who was my manager on 2026-09-09?', { zone: 'Asia/Tokyo' })).hits[0]!.fact.object).toBe('A');
     // And the context writes New York's days.
-    expect(context(m, newYork)).toContain('As of 9 Sep 2026:\n- My manager is B. (since 9 Sep, still true)');
+    expect(context(m, newYork)).toContain('As of 9 Sept 2026:\n- My manager is B. (since 9 Sept 2026, still true)');
   });
 
   it('an explicit asOf wins over a time in the question; history off ignores it', async () => {
@@ -171,8 +171,8 @@ describe('questions with a time', () => {
     const turn = await runChatTurn(m, model, null, { conversationId: conversation.id, content: 'Who was my manager on 2026-09-10?', onToken: () => {} });
     expect(turn.retrieval.time).toMatchObject({ kind: 'point', phrase: 'on 2026-09-10' });
     const system = seen[0]![0]!.content;
-    expect(system).toContain('As of 10 Sep 2026:\n- My manager is A. (from 1 Sep until 15 Sep)');
-    expect(system).toContain('Now:\n- My manager is B. (since 15 Sep)');
+    expect(system).toContain('As of 10 Sept 2026:\n- My manager is A. (1 Sept – 15 Sept 2026)');
+    expect(system).toContain('Now:\n- My manager is B. (since 15 Sept 2026)');
     expect(turn.factIds[0]).toBe(turn.retrieval.hits[0]!.fact.id);
   });
 });
@@ -183,8 +183,8 @@ describe('the context for a time', () => {
     ['what did I do last spring?', 'In spring 2026 (1 Mar 2026 – 31 May 2026)'],
     ['who was my manager in March?', 'In March 2026'],
     ['where have I lived since 2024?', 'Since 1 Jan 2024'],
-    ['who was my manager in early September 2025?', 'In 1 Sep 2025 – 10 Sep 2025'],
-    ['what did I do last week?', 'In 21 Sep 2026 – 27 Sep 2026'],
+    ['who was my manager in early September 2025?', 'In 1 Sept 2025 – 10 Sept 2025'],
+    ['what did I do last week?', 'In 21 Sept 2026 – 27 Sept 2026'],
     ['去年の今頃はどこにいた?', 'As of 1 Oct 2025'],
     ['where was I on 2025-10-01T09:30?', 'As of 1 Oct 2025, 09:30'],
     ['who was my manager before 2024?', 'As of 31 Dec 2023'],
@@ -202,12 +202,12 @@ describe('the context for a time', () => {
     expect(tight.dropped).toBe(1);
   });
 
-  it('writes intervals in the zone, with the year when it is not this year', () => {
+  it('writes intervals in the zone with the screens\' formatter', () => {
     const now = '2026-10-01T00:00:00.000Z';
-    expect(describeIntervalIn({ valid_at: '2025-12-31T16:00:00.000Z', invalid_at: '2026-09-14T15:30:00.000Z' }, now, 'Asia/Tokyo')).toBe('from 1 Jan until 15 Sep');
-    expect(describeIntervalIn({ valid_at: '2025-12-31T16:00:00.000Z', invalid_at: '2026-09-14T15:30:00.000Z' }, now, 'America/New_York')).toBe('from 31 Dec 2025 until 14 Sep');
-    expect(describeIntervalIn({ valid_at: '2026-09-15T01:00:00.000Z', invalid_at: null }, now, 'Asia/Tokyo')).toBe('since 15 Sep');
-    expect(describeIntervalIn({ valid_at: '2026-09-15T01:00:00.000Z', invalid_at: '2027-01-10T00:00:00.000Z' }, now, 'Asia/Tokyo')).toBe('from 15 Sep, until 10 Jan 2027 (planned)');
+    expect(describeInterval({ valid_at: '2025-12-31T16:00:00.000Z', invalid_at: '2026-09-14T15:30:00.000Z' }, now, 'Asia/Tokyo')).toBe('1 Jan – 15 Sept 2026');
+    expect(describeInterval({ valid_at: '2025-12-31T16:00:00.000Z', invalid_at: '2026-09-14T15:30:00.000Z' }, now, 'America/New_York')).toBe('31 Dec 2025 – 14 Sept 2026');
+    expect(describeInterval({ valid_at: '2026-09-15T01:00:00.000Z', invalid_at: null }, now, 'Asia/Tokyo')).toBe('since 15 Sept 2026');
+    expect(describeInterval({ valid_at: '2026-09-15T01:00:00.000Z', invalid_at: '2027-01-10T00:00:00.000Z' }, now, 'Asia/Tokyo')).toBe('since 15 Sept 2026, until 10 Jan 2027');
   });
 });
 
@@ -215,8 +215,8 @@ describe('the context without a named time', () => {
   it('writes days in the user zone: 1 September in Tokyo, not 31 August', () => {
     const fact = { ...sampleFact, valid_at: '2026-08-31T15:00:00.000Z', valid_at_precision: 'day' as const };
     const options = { budget: 500, countTokens: (t: string) => t.length / 4, now: '2026-09-01T00:30:00.000Z' };
-    expect(buildContext([fact], { ...options, zone: 'Asia/Tokyo' }).text).toContain('since 2026-09-01, current');
-    expect(buildContext([fact], { ...options, zone: 'Asia/Tokyo' }).text).toContain('today is 2026-09-01');
-    expect(buildContext([fact], options).text).toContain('since 2026-08-31, current');
+    expect(buildContext([fact], { ...options, zone: 'Asia/Tokyo' }).text).toContain('since 1 Sept 2026');
+    expect(buildContext([fact], { ...options, zone: 'Asia/Tokyo' }).text).toContain('today is 1 Sept 2026');
+    expect(buildContext([fact], options).text).toContain('since 31 Aug 2026');
   });
 });

@@ -1,14 +1,15 @@
 /**
  * Turns retrieved facts into the block of memory the chat model reads: current facts first, then
- * (when asked for) history with each interval written out — "from 2026-09-01 until 2026-09-15",
- * "since 2026-09-15, current" — in the facts' own language, cut to a token budget. When the question
- * names a time, the facts true then come first under it ("As of 10 Sep 2026:"), then what is true now
- * ("Now:"), with days written in the user's zone ("from 1 Sep until 15 Sep").
+ * the planned ones (true from a time still to come: never "current", never history), then history,
+ * each interval written out by the one formatter the screens use (shared/time-format.ts) in days of
+ * the user's zone — "since 15 Sep 2026", "1 Sep – 15 Sep 2026", "from 1 Jan 2027 (planned)" — cut
+ * to a token budget. When the question names a time, the facts true then come first under it ("As of
+ * 10 Sep 2026:"), then what is true now ("Now:").
  */
-import type { FactRecord } from '../../../shared/memory-schema';
-import { isoDate } from '../../../shared/time';
+import type { FactRecord, Precision } from '../../../shared/memory-schema';
+import { formatAt, formatInterval, type TimeFormat } from '../../../shared/time-format';
 import { matchesTime, type QuestionTime } from './question-time';
-import { formatDay, formatDayTime, formatMonth, shiftMs, yearIn, zoned } from './zoned-time';
+import { shiftMs, temporalZone, yearIn, zoned } from './zoned-time';
 
 export interface ContextBlock {
   text: string;
@@ -30,31 +31,52 @@ export interface ContextOptions {
   zone?: string;
 }
 
-/** The calendar day of an instant in the zone, ISO-style ("2026-09-01"): what the model reads. */
-function dayIn(at: string, zone: string): string {
-  return zone === 'UTC' ? isoDate(at) : zoned(at, zone).toPlainDate().toString();
+/** The model reads days, in English words, in the user's zone. */
+const modelFormat = (zone: string): TimeFormat => ({ timeZone: temporalZone(zone), locale: 'en-GB' });
+/** A time said to the minute is a day for the model; a month or a year stays one. */
+const asDays = (precision: Precision | null | undefined): Precision => (precision === undefined || precision === null || precision === 'instant' ? 'day' : precision);
+
+type Timed = Pick<FactRecord, 'valid_at' | 'invalid_at'> & Partial<Pick<FactRecord, 'valid_at_precision' | 'invalid_at_precision'>>;
+
+/**
+ * "since 15 Sep 2026", "1 Sep – 15 Sep 2026", "since 1 Sep 2026, until 31 Dec 2026", "from 1 Jan 2027
+ * (planned)": the screens' formatter, in days of the user's zone.
+ */
+export function describeInterval(fact: Timed, now: string, zone = 'UTC'): string {
+  const text = formatInterval(
+    { valid_at: fact.valid_at, valid_at_precision: asDays(fact.valid_at_precision), invalid_at: fact.invalid_at, invalid_at_precision: fact.invalid_at === null ? null : asDays(fact.invalid_at_precision) },
+    modelFormat(zone),
+    now,
+  );
+  return isPlanned(fact, now) ? `${text} (planned)` : text;
 }
 
-/** "since 2026-09-15, current", "from 2026-09-01 until 2026-09-15": days in the user's zone. */
-export function describeInterval(fact: Pick<FactRecord, 'valid_at' | 'invalid_at'>, now: string, zone = 'UTC'): string {
-  if (fact.invalid_at === null) return `since ${dayIn(fact.valid_at, zone)}, current`;
-  if (fact.invalid_at <= now) return `from ${dayIn(fact.valid_at, zone)} until ${dayIn(fact.invalid_at, zone)}`;
-  return `from ${dayIn(fact.valid_at, zone)}, until ${dayIn(fact.invalid_at, zone)} (planned)`;
-}
+/** A day in the zone: "2 Dec 2026". */
+const formatDay = (at: string, zone: string) => formatAt(at, 'day', modelFormat(zone));
+const today = formatDay;
 
 export function isCurrent(fact: FactRecord, now: string): boolean {
   return fact.expired_at === null && fact.valid_at <= now && (fact.invalid_at === null || fact.invalid_at > now);
 }
 
-/** Facts in retrieval order; current ones are listed first, history after, each group in its order. */
+/** True from a time still to come: neither current nor history. */
+export function isPlanned(fact: Pick<FactRecord, 'valid_at'>, now: string): boolean {
+  return fact.valid_at > now;
+}
+
+/** Facts in retrieval order: current ones first, then planned ones, then history, each group in its order. */
 export function buildContext(facts: FactRecord[], options: ContextOptions): ContextBlock {
   if (options.time) return timeContext(facts, options.time, options);
-  const current = facts.filter((f) => isCurrent(f, options.now));
-  const history = facts.filter((f) => !isCurrent(f, options.now) && f.expired_at === null);
+  const live = facts.filter((f) => f.expired_at === null);
+  const current = live.filter((f) => isCurrent(f, options.now));
+  const planned = live.filter((f) => isPlanned(f, options.now));
+  const history = live.filter((f) => !current.includes(f) && !planned.includes(f));
   const zone = options.zone ?? 'UTC';
-  const writer = new BlockWriter(`What you remember about the user (today is ${dayIn(options.now, zone)}):`, options);
-  writer.section('Current facts:', current, (f) => describeInterval(f, options.now, zone));
-  writer.section('History (no longer true, or not yet):', history, (f) => describeInterval(f, options.now, zone));
+  const describe = (f: FactRecord) => describeInterval(f, options.now, zone);
+  const writer = new BlockWriter(`What you remember about the user (today is ${today(options.now, zone)}):`, options);
+  writer.section('Current facts:', current, describe);
+  writer.section('Planned (not true yet):', planned, describe);
+  writer.section('History (no longer true):', history, describe);
   return writer.block();
 }
 
@@ -68,25 +90,17 @@ function timeContext(facts: FactRecord[], time: QuestionTime, options: ContextOp
   const live = facts.filter((f) => f.expired_at === null);
   const then = live.filter((f) => matchesTime(f, time));
   const now = live.filter((f) => !then.includes(f) && isCurrent(f, options.now));
-  const rest = live.filter((f) => !then.includes(f) && !now.includes(f));
+  const planned = live.filter((f) => !then.includes(f) && isPlanned(f, options.now));
+  const rest = live.filter((f) => !then.includes(f) && !now.includes(f) && !planned.includes(f));
   const label = timeLabel(time, zone, options.now);
-  const writer = new BlockWriter(`What you remember about the user (today is ${formatDay(options.now, zone)}):`, options);
+  const writer = new BlockWriter(`What you remember about the user (today is ${today(options.now, zone)}):`, options);
   writer.line(`The question asks about ${label.about} ("${time.phrase}"): answer for that time, and say what is true now where it differs.`);
-  const describe = (f: FactRecord) => describeIntervalIn(f, options.now, zone);
+  const describe = (f: FactRecord) => describeInterval(f, options.now, zone);
   writer.section(`${label.title}:`, then, (f) => (isCurrent(f, options.now) ? `${describe(f)}, still true` : describe(f)));
   writer.section('Now:', now, describe);
+  writer.section('Planned (not true yet):', planned, describe);
   writer.section('Other history:', rest, describe);
   return writer.block();
-}
-
-/** "since 15 Sep", "from 1 Sep until 15 Sep", "from 1 Sep, until 15 Oct (planned)" — days in the zone, the year when not this year's. */
-export function describeIntervalIn(fact: Pick<FactRecord, 'valid_at' | 'invalid_at'>, now: string, zone: string): string {
-  const thisYear = yearIn(now, zone);
-  const day = (at: string) => formatDay(at, zone, yearIn(at, zone) !== thisYear);
-  if (fact.valid_at > now) return fact.invalid_at === null ? `from ${day(fact.valid_at)} (planned)` : `from ${day(fact.valid_at)} until ${day(fact.invalid_at)} (planned)`;
-  if (fact.invalid_at === null) return `since ${day(fact.valid_at)}`;
-  if (fact.invalid_at <= now) return `from ${day(fact.valid_at)} until ${day(fact.invalid_at)}`;
-  return `from ${day(fact.valid_at)}, until ${day(fact.invalid_at)} (planned)`;
 }
 
 const SEASONS: Record<number, string> = { 3: 'spring', 6: 'summer', 9: 'autumn', 12: 'winter' };
@@ -95,7 +109,7 @@ const SEASONS: Record<number, string> = { 3: 'spring', 6: 'summer', 9: 'autumn',
 export function timeLabel(time: QuestionTime, zone: string, now: string): { title: string; about: string } {
   if (time.kind === 'point') {
     const at = time.asOf ?? time.at;
-    const when = time.unit === 'instant' && time.precision === 'instant' ? formatDayTime(at, zone) : formatDay(at, zone);
+    const when = formatAt(at, time.unit === 'instant' && time.precision === 'instant' ? 'instant' : 'day', modelFormat(zone));
     return { title: `As of ${when}`, about: when };
   }
   const until = time.until ?? time.at;
@@ -103,7 +117,7 @@ export function timeLabel(time: QuestionTime, zone: string, now: string): { titl
   const first = formatDay(time.at, zone);
   let about: string;
   if (time.unit === 'year') about = String(yearIn(time.at, zone));
-  else if (time.unit === 'month') about = formatMonth(time.at, zone);
+  else if (time.unit === 'month') about = formatAt(time.at, 'month', modelFormat(zone));
   else if (time.unit === 'season') about = `${SEASONS[zoned(time.at, zone).month] ?? 'the season'} ${yearIn(time.at, zone)} (${first} – ${last})`;
   else if (time.unit === 'day') about = first;
   else if (time.unit === 'range' && Math.abs(Date.parse(until) - Date.parse(now)) < 60_000) return { title: `Since ${first}`, about: `the time since ${first}` };

@@ -1,7 +1,7 @@
 /**
- * Calendar arithmetic and dates written out in the user's zone, for the times named in questions
- * and for the chat context: the end of a named day, month or year; "10 Sep 2026"; "March 2026".
- * Temporal does the zone (IANA names and fixed offsets alike); Intl writes the month names.
+ * Calendar arithmetic in the user's zone, for the times named in questions and for the chat context:
+ * the end of a named day, month or year. Temporal does the zone (IANA names and fixed offsets alike);
+ * dates are written out by shared/time-format.ts.
  */
 import { Temporal } from 'temporal-polyfill';
 
@@ -32,29 +32,6 @@ export function isStartOfLocalDay(at: string, zone: string): boolean {
 
 export function shiftMs(at: string, ms: number): string {
   return new Date(Date.parse(at) + ms).toISOString();
-}
-
-const MONTH_SHORT = new Intl.DateTimeFormat('en-US', { month: 'short', timeZone: 'UTC' });
-const MONTH_LONG = new Intl.DateTimeFormat('en-US', { month: 'long', timeZone: 'UTC' });
-const monthName = (format: Intl.DateTimeFormat, month: number) => format.format(Date.UTC(2000, month - 1, 1));
-
-/** "10 Sep 2026" in the zone; "10 Sep" when `withYear` is false. */
-export function formatDay(at: string, zone: string, withYear = true): string {
-  const z = zoned(at, zone);
-  const day = `${z.day} ${monthName(MONTH_SHORT, z.month)}`;
-  return withYear ? `${day} ${z.year}` : day;
-}
-
-/** "10 Sep 2026, 15:30" in the zone. */
-export function formatDayTime(at: string, zone: string): string {
-  const z = zoned(at, zone);
-  return `${formatDay(at, zone)}, ${String(z.hour).padStart(2, '0')}:${String(z.minute).padStart(2, '0')}`;
-}
-
-/** "March 2026" in the zone. */
-export function formatMonth(at: string, zone: string): string {
-  const z = zoned(at, zone);
-  return `${monthName(MONTH_LONG, z.month)} ${z.year}`;
 }
 
 export function yearIn(at: string, zone: string): number {

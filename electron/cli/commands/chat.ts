@@ -7,7 +7,7 @@ import type { CommandSpec } from '../command';
 import { MODEL_OPTIONS, withEngine } from '../engine-context';
 import { InputError } from '../errors';
 import { learnedNotes } from '../chat-learned-notes';
-import { escapeControls } from '../output';
+import { escapeControls, formatValidity } from '../output';
 import { undoSummary } from '../../../shared/learning-contract';
 
 export const chatCommand: CommandSpec = {
@@ -54,7 +54,7 @@ export const chatCommand: CommandSpec = {
           const last = [...memory.episodes.ofConversation(conversation)].reverse().find((e) => e.role === 'user' && memory.messageLearning(e.id)?.canUndo);
           ctx.io.stdout(last ? `  Undone: ${escapeControls(undoSummary(memory.undoLearning(last.id)))}\n` : '  Nothing to undo: no message of this conversation was learned.\n');
         } else if (text === '/facts') {
-          for (const f of memory.listFacts({ limit: 50 })) ctx.io.stdout(`  • ${f.fact} (since ${f.valid_at.slice(0, 10)})\n`);
+          for (const f of memory.listFacts({ limit: 50 })) ctx.io.stdout(`  • ${f.fact} (${formatValidity(f)})\n`);
         } else if (text !== '') {
           turn = `cli-${process.pid}-${++turns}`;
           ctx.io.stdout('tempora> ');

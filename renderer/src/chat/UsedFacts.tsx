@@ -4,10 +4,12 @@ import type { FactRecord } from '../../../shared/memory-schema';
 import { useApi } from '../app/api-context';
 import { memoryKeys } from '../app/query-keys';
 import { factHref } from '../app/router';
-import { tripleOf } from '../common/format';
+import { useTimeFormat } from '../app/time-format';
+import { formatEnd, tripleOf } from '../common/format';
 
 export function UsedFacts({ factIds }: { factIds: readonly string[] }) {
   const api = useApi();
+  const format = useTimeFormat();
   // The same queries as the facts' pages: null for a fact that can no longer be read (forgotten).
   const facts = useQueries({
     queries: factIds.map((id) => ({ queryKey: memoryKeys.fact(id), queryFn: () => api.factDetails({ id }) })),
@@ -29,7 +31,7 @@ export function UsedFacts({ factIds }: { factIds: readonly string[] }) {
               ) : (
                 <a className="fact-chip" href={factHref(id)} title={fact?.fact ?? id}>
                   {fact ? tripleOf(fact) : '…'}
-                  {fact?.invalid_at ? <span className="chip-closed"> (until {fact.invalid_at.slice(0, 10)})</span> : null}
+                  {fact?.invalid_at ? <span className="chip-closed"> ({formatEnd(fact, format)})</span> : null}
                 </a>
               )}
             </li>

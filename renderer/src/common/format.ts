@@ -4,8 +4,7 @@
  * useTimeFormat()).
  */
 import type { FactRecord } from '../../../shared/memory-schema';
-import { formatAt, formatInstant, formatInterval as intervalOf, type TimeFormat } from '../../../shared/time-format';
-import { isStartOfDay } from './zoned-time';
+import { formatEnding, formatInstant, formatInterval as intervalOf, formatMoment as momentOf, formatWhen, type Now, type TimeFormat } from '../../../shared/time-format';
 
 export type { TimeFormat };
 
@@ -14,26 +13,24 @@ export function formatTime(iso: string, format: TimeFormat): string {
   return formatInstant(iso, format);
 }
 
-/** A moment picked on a day grid (as-of, known-at): "Sep 10, 2026" at a midnight of the zone, else to the minute. */
+/** A moment picked on a day grid or typed (as-of, known-at): "Sep 10, 2026" at a midnight of the zone, else to the minute. */
 export function formatMoment(at: string | number, format: TimeFormat): string {
-  const ms = new Date(at).getTime();
-  if (Number.isNaN(ms)) return String(at);
-  return formatAt(new Date(ms).toISOString(), isStartOfDay(ms, format.timeZone) ? 'day' : 'instant', format);
+  return momentOf(at, format);
 }
 
 /** When a fact became true, as precisely as it was said: "March 2026", "Sep 1, 2026, 10:00". */
 export function formatStart(fact: Pick<FactRecord, 'valid_at' | 'valid_at_precision'>, format: TimeFormat): string {
-  return formatAt(fact.valid_at, fact.valid_at_precision, format);
+  return formatWhen(fact.valid_at, fact.valid_at_precision, format);
 }
 
-/** When a closed fact stopped being true, as precisely as it was said; '' for an open one. */
-export function formatEnd(fact: Pick<FactRecord, 'invalid_at' | 'invalid_at_precision'>, format: TimeFormat): string {
-  return fact.invalid_at === null ? '' : formatAt(fact.invalid_at, fact.invalid_at_precision ?? 'instant', format);
+/** How a fact's end reads now: "ended 25 May 2026" when past, "until 31 Dec 2026" when ahead; '' for an open one. */
+export function formatEnd(fact: Pick<FactRecord, 'invalid_at' | 'invalid_at_precision'>, format: TimeFormat, now: Now = Date.now()): string {
+  return formatEnding(fact, format, now);
 }
 
-/** "since March 2026", "from Sep 1 to Sep 15, 2026". */
-export function formatInterval(fact: Pick<FactRecord, 'valid_at' | 'valid_at_precision' | 'invalid_at' | 'invalid_at_precision'>, format: TimeFormat): string {
-  return intervalOf(fact, format);
+/** "since March 2026", "1 Sep 2025 – 25 May 2026", "since 1 Sep 2025, until 31 Dec 2026" (shared/time-format.ts). */
+export function formatInterval(fact: Pick<FactRecord, 'valid_at' | 'valid_at_precision' | 'invalid_at' | 'invalid_at_precision'>, format: TimeFormat, now: Now = Date.now()): string {
+  return intervalOf(fact, format, now);
 }
 
 export { formatBytes } from '../../../shared/format-bytes';

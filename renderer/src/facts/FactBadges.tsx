@@ -1,6 +1,7 @@
-/** Small status labels of a fact version: closed / replaced / origin. */
+/** Small status labels of a fact version: true now / until … / ended … / replaced, and its origin. */
 import type { FactRecord } from '../../../shared/memory-schema';
 import { useTimeFormat } from '../app/time-format';
+import { isPast } from '../../../shared/time-format';
 import { formatEnd, formatTime } from '../common/format';
 
 const ORIGIN: Record<FactRecord['origin'], string> = { extracted: 'learned', observed: 'observed', user_edit: 'edited', import: 'imported' };
@@ -14,7 +15,8 @@ export function FactBadges({ fact }: { fact: FactRecord }) {
       ) : fact.invalid_at === null ? (
         <span className="badge ok">true now</span>
       ) : (
-        <span className="badge closed">closed {formatEnd(fact, format)}</span>
+        // "ended 25 May 2026" once the end is past; "until 31 Dec 2026" while it is still true.
+        <span className={`badge ${isPast(fact.invalid_at) ? 'closed' : 'ok'}`}>{formatEnd(fact, format)}</span>
       )}
       <span className="badge">{ORIGIN[fact.origin]}</span>
     </span>

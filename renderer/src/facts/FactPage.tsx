@@ -7,7 +7,7 @@ import { memoryKeys } from '../app/query-keys';
 import { navigate } from '../app/router';
 import { useTimeFormat } from '../app/time-format';
 import { ErrorText } from '../common/ErrorText';
-import { formatEnd, formatInterval, formatTime } from '../common/format';
+import { formatInterval, formatTime } from '../common/format';
 import { queryError } from '../common/query-error';
 import { ZoneNote } from '../common/ZoneNote';
 import { FactBadges } from './FactBadges';
@@ -129,7 +129,7 @@ export function FactPage({ id }: { id: string }) {
           onCancel={() => setMode('view')}
           onClosed={(closed) => {
             setMode('view');
-            flash = `Closed: no longer true from ${formatEnd(closed, format)}.`;
+            flash = `Closed: true ${formatInterval(closed, format)}.`;
             navigate({ screen: 'fact', id: closed.id }, { replace: true });
           }}
         />

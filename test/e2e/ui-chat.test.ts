@@ -78,7 +78,18 @@ describe.skipIf(CHROMIUM_MISSING !== null)('chat through the bridge', () => {
     expect(stoppedText.length).toBeGreaterThan(0);
     expect(stoppedText.length).toBeLessThan(4000);
     const used = answer.locator('.used-facts');
-    await expect.poll(() => used.textContent()).toMatch(/Used \d+ facts?/);
+    // What the message taught is told under the answer, in view now that the answer is done.
+    await expect.poll(() => answer.locator('.learned-echo').evaluate((el) => {
+      const box = el.getBoundingClientRect();
+      const list = el.closest('.messages')!.getBoundingClientRect();
+      return box.top >= list.top && box.bottom <= list.bottom;
+    })).toBe(true);
+    // One quiet line that opens on demand into the facts.
+    const toggle = used.getByRole('button', { name: /^Used \d+ facts?$/ });
+    await expect.poll(() => toggle.getAttribute('aria-expanded')).toBe('false');
+    expect(await used.locator('.fact-chip').count()).toBe(0);
+    await toggle.click();
+    expect(await toggle.getAttribute('aria-expanded')).toBe('true');
     await expect.poll(() => used.locator('.fact-chip').first().textContent()).toMatch(/ · /);
     expect(await page.getByRole('button', { name: 'Send' }).count()).toBe(1);
     await screenshot(page, 'chat-tiny-model');
@@ -102,6 +113,7 @@ describe.skipIf(CHROMIUM_MISSING !== null)('chat through the bridge', () => {
 
   it('opens a fact the answer used', async () => {
     const { page } = ui;
+    await answers().last().getByRole('button', { name: /^Used \d+ facts?$/ }).click();
     const chip = answers().last().locator('a.fact-chip').first();
     const label = (await chip.textContent()) ?? '';
     await chip.click();

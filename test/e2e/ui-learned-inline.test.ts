@@ -60,7 +60,8 @@ describe.skipIf(CHROMIUM_MISSING !== null)('learned, inline, and the chat’s ro
   it('Undo forgets what the message added and makes the old fact current again', async () => {
     const { page } = ui;
     await message('I moved to Osaka.').getByRole('button', { name: 'Undo' }).click();
-    await expect.poll(() => message('I moved to Osaka.').locator('.learn-marker').textContent()).toBe('Undone: forgot 1 fact; reopened I live in Tokyo.');
+    await expect.poll(() => message('I moved to Osaka.').locator('.undone .learn-marker').first().textContent()).toBe('Undone · Redo');
+    expect(await message('I moved to Osaka.').locator('.undo-report').textContent()).toBe('forgot 1 fact; reopened I live in Tokyo.');
     expect(ui.engine.memory.listFacts().map((f) => [f.object, f.invalid_at])).toEqual([['Tokyo', null]]);
     await go(page, '#/facts');
     await expect.poll(() => page.locator('.fact-row .object').allTextContents()).toEqual(['Tokyo']);
@@ -101,7 +102,9 @@ describe.skipIf(CHROMIUM_MISSING !== null)('learned, inline, and the chat’s ro
     expect(ui.engine.memory.jobs.byEpisode(later.id)).toBeUndefined();
     await page.reload();
     await expect.poll(() => page.locator(`#message-${later.id} .learn-marker`).textContent()).toBe('not learned: this conversation is not remembered');
-    expect(await message('I live in Tokyo.').first().locator('.learn-marker').textContent()).toMatch(/^Undone: forgot 1 fact/);
+    // Undone, and not to be redone while the conversation is not remembered.
+    expect(await message('I live in Tokyo.').first().locator('.undone .learn-marker').first().textContent()).toBe('Undone');
+    expect(await message('I live in Tokyo.').first().locator('.undo-report').textContent()).toMatch(/^forgot 1 fact/);
   });
 
   it('leads from "could not be learned" to the parked messages, each with its error and Retry', async () => {

@@ -8,14 +8,14 @@ import { MODEL_OPTIONS, withEngine } from '../engine-context';
 import { InputError } from '../errors';
 import { learnedNotes } from '../chat-learned-notes';
 import { escapeControls, formatValidity } from '../output';
-import { undoSummary } from '../../../shared/learning-contract';
+import { learningSummary, undoSummary } from '../../../shared/learning-contract';
 
 export const chatCommand: CommandSpec = {
   name: 'chat',
   summary: 'chat in the terminal with memory (streams answers; Ctrl-C stops one)',
   synopsis: 'chat --model PATH [--embedding-model PATH] [--conversation ID]',
   description: [
-    'Commands: /new starts a conversation, /facts lists current facts, /undo takes back what your last message taught, /quit (or Ctrl-D) leaves.',
+    'Commands: /new starts a conversation, /facts lists current facts, /undo takes back what your last message taught, /redo applies it again (no model call), /quit (or Ctrl-D) leaves.',
     'After each answer, once your message is learned, a line says what it changed ("Learned: … · Closed: … (from … to …)").',
   ],
   options: { ...MODEL_OPTIONS, conversation: { type: 'string', help: ['--conversation ID', 'continue this conversation'] } },
@@ -53,6 +53,10 @@ export const chatCommand: CommandSpec = {
         } else if (text === '/undo') {
           const last = [...memory.episodes.ofConversation(conversation)].reverse().find((e) => e.role === 'user' && memory.messageLearning(e.id)?.canUndo);
           ctx.io.stdout(last ? `  Undone: ${escapeControls(undoSummary(memory.undoLearning(last.id)))}\n` : '  Nothing to undo: no message of this conversation was learned.\n');
+        } else if (text === '/redo') {
+          // The same learning applied again, by the rules, without the model reading the message.
+          const last = [...memory.episodes.ofConversation(conversation)].reverse().find((e) => e.role === 'user' && memory.messageLearning(e.id)?.canRedo);
+          ctx.io.stdout(last ? `  Redone: ${escapeControls(learningSummary(memory.redoLearning(last.id), formatValidity))}\n` : '  Nothing to redo: no message of this conversation was undone.\n');
         } else if (text === '/facts') {
           for (const f of memory.listFacts({ limit: 50 })) ctx.io.stdout(`  • ${f.fact} (${formatValidity(f)})\n`);
         } else if (text !== '') {

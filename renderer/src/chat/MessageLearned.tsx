@@ -2,7 +2,8 @@
  * Under a user's message: while it is being learned, a quiet marker (waiting, learning, parked with
  * its reason, or not learned in a conversation that is not remembered); once learned, what it
  * changed — facts remembered, facts closed with their intervals, duplicates confirmed, each a link
- * to the fact — and Undo, which takes all of it back in one write; after Undo, what Undo did.
+ * to the fact — and Undo, which takes all of it back in one write; after Undo, "Undone · Redo" and
+ * what Undo did. Redo applies the same learning again (kept with the message), without the model.
  */
 import { useState } from 'react';
 import type { MessageLearning } from '../../../shared/learning-contract';
@@ -35,17 +36,17 @@ function Chips({ label, facts, interval }: { label: string; facts: readonly Fact
   );
 }
 
-export function MessageLearned({ learning, onUndone }: { learning: MessageLearning | null | undefined; onUndone(): void }) {
+export function MessageLearned({ learning, onChanged }: { learning: MessageLearning | null | undefined; onChanged(): void }) {
   const api = useApi();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   if (!learning) return null;
-  const undo = async () => {
+  const act = async (call: 'undoLearning' | 'redoLearning') => {
     setBusy(true);
     setError(null);
     try {
-      await api.undoLearning({ episodeId: learning.episodeId });
-      onUndone();
+      await api[call]({ episodeId: learning.episodeId });
+      onChanged();
     } catch (e) {
       setError(errorMessage(e));
     } finally {
@@ -83,9 +84,21 @@ export function MessageLearned({ learning, onUndone }: { learning: MessageLearni
       );
     case 'undone':
       return (
-        <p className="learn-marker" data-state="undone">
-          Undone{learning.undo ? `: ${undoSummary(learning.undo)}` : ''}
-        </p>
+        <div className="undone" data-state="undone">
+          <p className="learn-marker">
+            Undone
+            {learning.canRedo && (
+              <>
+                {' · '}
+                <button type="button" className="link-button redo-learning" disabled={busy} onClick={() => void act('redoLearning')} title="Learn again what this message taught, as it was learned (no model call)">
+                  Redo
+                </button>
+              </>
+            )}
+          </p>
+          {learning.undo && <p className="learn-marker undo-report">{undoSummary(learning.undo)}</p>}
+          <ErrorText message={error} />
+        </div>
       );
     case 'learned': {
       const nothing = learning.added.length + learning.closed.length + learning.confirmed.length === 0;
@@ -97,7 +110,7 @@ export function MessageLearned({ learning, onUndone }: { learning: MessageLearni
           <Chips label="Closed" facts={learning.closed} interval />
           <Chips label="Confirmed" facts={learning.confirmed} />
           {learning.canUndo && !nothing && (
-            <button type="button" className="link-button undo-learning" disabled={busy} onClick={() => void undo()} title="Forget what this message added and reopen what it closed">
+            <button type="button" className="link-button undo-learning" disabled={busy} onClick={() => void act('undoLearning')} title="Forget what this message added and reopen what it closed">
               Undo
             </button>
           )}

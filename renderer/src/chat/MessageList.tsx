@@ -1,5 +1,9 @@
-/** The messages of a conversation, the live (streaming) answer, Regenerate on the last answer. */
-import { useEffect, useRef } from 'react';
+/**
+ * The messages of a conversation, the live (streaming) answer, Regenerate on the last answer. What
+ * the latest message taught is told under its answer, where the list ends, so it is in view when the
+ * answer finishes and when the learning arrives after it; earlier messages keep theirs under them.
+ */
+import { useEffect, useRef, type UIEvent } from 'react';
 import type { ChatMessageRecord } from '../../../shared/api-contract';
 import { useTimeFormat } from '../app/time-format';
 import { formatTime } from '../common/format';
@@ -21,6 +25,8 @@ interface Props {
 
 export function MessageList({ messages, turn, stoppedIds, canRegenerate, onRegenerate, highlightId = null, onLearningChanged }: Props) {
   const end = useRef<HTMLDivElement>(null);
+  // Whether the list was at its end when last scrolled: then what grows at the end stays in view.
+  const atEnd = useRef(true);
   const format = useTimeFormat();
   // While regenerating, the old answer is being replaced: hide it.
   const regenerating = turn !== null && turn.userText === null;
@@ -29,6 +35,10 @@ export function MessageList({ messages, turn, stoppedIds, canRegenerate, onRegen
   const last = shown[shown.length - 1];
   // The message being sent may already be in the list (stored before the answer starts).
   const pendingShown = turn !== null && turn.userText !== null && !(last?.role === 'user' && last.content === turn.userText);
+  // The latest exchange, once answered: the user's message whose learning is told under the answer.
+  const before = shown[shown.length - 2];
+  const taughtBy = turn === null && last?.role === 'assistant' && before?.role === 'user' && before.learning ? before : null;
+  const taught = taughtBy?.learning;
 
   useEffect(() => {
     // A linked message stays in view until a turn starts; otherwise the list follows its end.
@@ -37,8 +47,18 @@ export function MessageList({ messages, turn, stoppedIds, canRegenerate, onRegen
     else end.current?.scrollIntoView({ block: 'end' });
   }, [shown.length, turn?.text.length, highlightId, turn === null]);
 
+  useEffect(() => {
+    // The learning arrives after the answer: the list follows it if the reader is at the end.
+    if (taught && atEnd.current && !highlightId) end.current?.scrollIntoView({ block: 'end' });
+  }, [taught?.state, taught?.added.length, taught?.closed.length, taught?.confirmed.length]);
+
+  const onScroll = (event: UIEvent<HTMLDivElement>) => {
+    const list = event.currentTarget;
+    atEnd.current = list.scrollHeight - list.scrollTop - list.clientHeight < 48;
+  };
+
   return (
-    <div className="messages" aria-label="Messages" role="log" aria-live="off">
+    <div className="messages" aria-label="Messages" role="log" aria-live="off" onScroll={onScroll}>
       {shown.length === 0 && turn === null && <p className="muted empty">No messages yet. Tell Tempora something, or ask what it remembers.</p>}
       {shown.map((message) => (
         <article
@@ -55,7 +75,13 @@ export function MessageList({ messages, turn, stoppedIds, canRegenerate, onRegen
           </div>
           <div className="message-text">{message.content}</div>
           {message.role === 'assistant' && <UsedFacts factIds={message.fact_ids} />}
-          {message.role === 'user' && <MessageLearned learning={message.learning} onUndone={onLearningChanged} />}
+          {message.role === 'user' && message !== taughtBy && <MessageLearned learning={message.learning} onChanged={onLearningChanged} />}
+          {message === last && taught && (
+            <div className="learned-echo" aria-label="What your message taught">
+              <span className="echo-label">Your message:</span>
+              <MessageLearned learning={taught} onChanged={onLearningChanged} />
+            </div>
+          )}
           {message === last && canRegenerate && turn === null && (
             <button type="button" className="link-button regenerate" onClick={onRegenerate}>
               ↻ {message.role === 'assistant' ? 'Regenerate' : 'Answer'}

@@ -7,8 +7,9 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useMemo, useState, type FormEvent } from 'react';
 import type { TimeSettings } from '../../../shared/api-contract';
-import { errorMessage } from '../api/client';
+import { errorField, errorMessage } from '../api/client';
 import { ErrorText } from '../common/ErrorText';
+import { fieldErrorText } from '../common/field-error';
 import { queryError } from '../common/query-error';
 import { useApi } from '../app/api-context';
 import { memoryKeys, settingsKeys } from '../app/query-keys';
@@ -51,7 +52,7 @@ export function TimeZoneSetting() {
       queryClient.setQueryData(settingsKeys.time, next);
       await Promise.all([queryClient.invalidateQueries({ queryKey: settingsKeys.time }), queryClient.invalidateQueries({ queryKey: memoryKeys.all })]);
     } catch (e) {
-      setError(errorMessage(e));
+      setError(fieldErrorText(errorMessage(e), errorField(e), { timeZone: 'Zone' }));
     } finally {
       setBusy(false);
     }

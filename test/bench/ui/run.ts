@@ -67,7 +67,7 @@ const SCREENS = (m: UiBenchMemory) => [
   { screen: 'timeline', hash: '#/timeline', selector: '.tl-row, .tl-group' },
   { screen: 'facts', hash: '#/facts', selector: '.fact-row' },
   { screen: "a fact's page", hash: `#/facts/${encodeURIComponent(m.factId)}`, selector: '.fact-page .fact-header' },
-  { screen: 'chat fact chips', hash: `#/chat/${encodeURIComponent(m.conversationId)}`, selector: '.fact-chip' },
+  { screen: 'chat fact chips', hash: `#/chat/${encodeURIComponent(m.conversationId)}`, selector: '.used-facts' },
 ];
 
 async function benchSize(observations: number, root: string, rendererDir: string): Promise<SizeFigures> {

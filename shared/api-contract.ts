@@ -11,6 +11,7 @@ import { messageLearning, parkedMessage, undoReport } from './learning-contract'
 import { backfillStatus, chatImportProgress, chatImportReport, chatImportRequest, uploadChunkRequest, uploadChunkResponse } from './chat-import';
 import { conversationRecord, entityRecord, episodeRecord, factRecord, isoTime, memoryExport, precision } from './memory-schema';
 import { approveReviewRequest, pendingReview, reviewDecision, reviewSettings } from './review-contract';
+import { changeFeedRequest, changeFeedResponse, slotHistoryRequest, slotHistoryResponse } from './change-feed-contract';
 
 const id = z.string().min(1).max(200);
 const empty = z.strictObject({});
@@ -300,6 +301,10 @@ export const apiCalls = {
   search: { channel: 'memory:search', request: searchRequest, response: searchResponse },
   factDetails: { channel: 'memory:factDetails', request: z.strictObject({ id }), response: factDetails },
   timelineWindow: { channel: 'memory:timelineWindow', request: timelineWindowRequest, response: timelineWindowResponse },
+  /** "What changed", newest first, a page at a time (shared/change-feed-contract.ts). */
+  changeFeed: { channel: 'memory:changeFeed', request: changeFeedRequest, response: changeFeedResponse },
+  /** Every value a fact's slot held, newest first, a page at a time. */
+  slotHistory: { channel: 'memory:slotHistory', request: slotHistoryRequest, response: slotHistoryResponse },
   editFact: { channel: 'memory:editFact', request: editFactRequest, response: factRecord },
   closeFact: { channel: 'memory:closeFact', request: closeFactRequest, response: factRecord },
   forgetFact: { channel: 'memory:forgetFact', request: forgetFactRequest, response: forgetFactResponse },

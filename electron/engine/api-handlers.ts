@@ -19,6 +19,7 @@ import { setTimeZone, timeSettings } from './time-settings';
 import { learningHandlers } from './learning-handlers';
 import { chatImportHandlers } from './chat-import-handlers';
 import { reviewHandlers } from './review-handlers';
+import { changeHandlers } from './change-handlers';
 
 export type ParsedRequest<N extends ApiCallName> = z.output<(typeof apiCalls)[N]['request']>;
 export type ApiHandlers = { [N in ApiCallName]: (request: ParsedRequest<N>) => Promise<ApiResponse<N>> };
@@ -136,6 +137,7 @@ export function createApiHandlers(engine: TemporaEngine, options: HandlerOptions
     ...learningHandlers(engine),
     ...chatImportHandlers(engine, options.pickChatExport),
     ...reviewHandlers(engine),
+    ...changeHandlers(engine),
     retryParkedJobs: async () => {
       const retried = memory.jobs.retryParked();
       engine.worker.notify();

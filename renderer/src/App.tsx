@@ -4,6 +4,7 @@ import { ConnectionBanner } from './app/ConnectionBanner';
 import { Nav, screenForShortcut } from './app/Nav';
 import { useQueryInvalidation } from './app/query-invalidation';
 import { navigate, screenOf, useRoute, type Route } from './app/router';
+import { ChangesScreen } from './changes/ChangesScreen';
 import { ChatScreen } from './chat/ChatScreen';
 import { DataScreen } from './data/DataScreen';
 import { FactPage } from './facts/FactPage';
@@ -21,6 +22,8 @@ function ScreenOf({ route }: { route: Route }) {
       return <TimelineScreen />;
     case 'facts':
       return <FactsScreen />;
+    case 'changes':
+      return <ChangesScreen />;
     case 'fact':
       return <FactPage key={route.id} id={route.id} />;
     case 'models':

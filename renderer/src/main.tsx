@@ -11,6 +11,7 @@ import './styles/chat.css';
 import './styles/timeline.css';
 import './styles/timeline-parts.css';
 import './styles/facts.css';
+import './styles/changes.css';
 import './styles/models.css';
 import './styles/review.css';
 

@@ -14,6 +14,7 @@ const ITEMS: { screen: Screen; label: string; key: string }[] = [
   { screen: 'chat', label: 'Chat', key: '1' },
   { screen: 'timeline', label: 'Timeline', key: '2' },
   { screen: 'facts', label: 'Facts', key: '3' },
+  { screen: 'changes', label: 'Changes', key: '7' },
   { screen: 'models', label: 'Models', key: '4' },
   { screen: 'data', label: 'Export / Import', key: '5' },
   { screen: 'review', label: 'Review', key: '6' },

@@ -1,5 +1,5 @@
 /**
- * Hash routes (#/chat/ID, #/chat/ID/MESSAGE_ID, #/timeline, #/facts, #/facts/ID, #/review, #/models,
+ * Hash routes (#/chat/ID, #/chat/ID/MESSAGE_ID, #/timeline, #/facts, #/facts/ID, #/changes, #/review, #/models,
  * #/settings, #/settings/parked (#/models/parked, its old address, too), #/data): same in Electron and the browser.
  */
 import { useEffect, useState } from 'react';
@@ -9,6 +9,8 @@ export type Route =
   | { screen: 'chat'; conversationId: string | null; messageId?: string | null }
   | { screen: 'timeline' }
   | { screen: 'facts' }
+  /** What changed: the feed of changes by month. */
+  | { screen: 'changes' }
   | { screen: 'fact'; id: string }
   | { screen: 'models' }
   /** section 'parked': the list of messages that could not be learned. */
@@ -17,7 +19,7 @@ export type Route =
   /** Learned messages waiting for review before they are remembered. */
   | { screen: 'review' };
 
-export type Screen = 'chat' | 'timeline' | 'facts' | 'review' | 'models' | 'data' | 'settings';
+export type Screen = 'chat' | 'timeline' | 'facts' | 'changes' | 'review' | 'models' | 'data' | 'settings';
 
 export function parseHash(hash: string): Route {
   const parts = hash.replace(/^#\/?/, '').split('/').map((p) => decodeURIComponent(p));
@@ -27,6 +29,8 @@ export function parseHash(hash: string): Route {
       return { screen: 'timeline' };
     case 'facts':
       return second ? { screen: 'fact', id: second } : { screen: 'facts' };
+    case 'changes':
+      return { screen: 'changes' };
     case 'models':
       return second === 'parked' ? { screen: 'settings', section: 'parked' } : { screen: 'models' };
     case 'settings':

@@ -16,6 +16,7 @@ import { FactEditForm } from './FactEditForm';
 import { FactForgetDialog } from './FactForgetDialog';
 import { FactLinks, FactSources } from './FactSources';
 import { FactVersions } from './FactVersions';
+import { SlotHistory } from './SlotHistory';
 
 type Mode = 'view' | 'edit' | 'close';
 
@@ -135,6 +136,7 @@ export function FactPage({ id }: { id: string }) {
         />
       )}
       <FactLinks closedBy={d.closedBy} closed={d.closed} />
+      <SlotHistory fact={fact} />
       <FactVersions versions={d.versions} currentId={fact.id} causes={d.causes} episodes={d.episodes} />
       <FactSources episodes={d.episodes} />
       <FactForgetDialog open={forgetting} fact={fact} onChoose={(choice) => void forget(choice)} />

@@ -1,0 +1,103 @@
+/**
+ * What changed: the memory's changes in valid time (when they changed in the world), newest first,
+ * grouped by month in the user's zone — "October 2025 · me · manager: Aiko Tanaka → Kenji Sato" —
+ * each a link to the fact and to the message that said it; filtered by an entity (the facts about
+ * it); a page at a time (use-change-feed.ts), more with Show more.
+ */
+import { useEffect, useState } from 'react';
+import type { ValueChange } from '../../../shared/change-feed-contract';
+import { formatAt } from '../../../shared/time-format';
+import { useApi } from '../app/api-context';
+import { factHref, hrefOf } from '../app/router';
+import { useTimeFormat, type UserTimeFormat } from '../app/time-format';
+import { ErrorText } from '../common/ErrorText';
+import { queryError } from '../common/query-error';
+import { ZoneNote } from '../common/ZoneNote';
+import { NameField } from '../facts/NameField';
+import { groupByHeading, useChangeFeed } from './use-change-feed';
+
+/** The month it changed in, in the user's zone; a time said as a year is its year. */
+const headingOf = (c: ValueChange, format: UserTimeFormat) => formatAt(c.at, c.precision === 'year' ? 'year' : 'month', format);
+
+export function ChangesScreen() {
+  const api = useApi();
+  const format = useTimeFormat();
+  const [typed, setTyped] = useState('');
+  const [entity, setEntity] = useState('');
+  // The filter is asked for once typing rests, not on every key.
+  useEffect(() => {
+    const timer = setTimeout(() => setEntity(typed.trim()), 250);
+    return () => clearTimeout(timer);
+  }, [typed]);
+  const feed = useChangeFeed(api, entity);
+  const groups = groupByHeading(feed.changes, (c) => headingOf(c, format));
+
+  return (
+    <div className="changes-screen">
+      <header className="screen-header">
+        <h1>What changed</h1>
+        <p className="muted">
+          When things changed in the world, newest first. <ZoneNote zoneName={format.zoneName} />
+        </p>
+      </header>
+      <div className="toolbar" role="search" aria-label="Filter changes">
+        <NameField kind="entity" label="About" listId="change-entity-names" value={typed} onChange={setTyped} />
+      </div>
+      <ErrorText message={queryError(feed.error)} />
+      {!feed.loading && !feed.error && feed.changes.length === 0 && (
+        <p className="muted" role="status">
+          {entity ? `Nothing has changed about “${entity}” — or the memory knows no one by that name.` : 'Nothing has changed yet: the memory holds no facts.'}
+        </p>
+      )}
+      {feed.loading && <p className="muted">Loading…</p>}
+      {groups.map((group, i) => (
+        <section key={`${group.heading}-${i}`} className="change-month" aria-labelledby={`change-month-${i}`}>
+          <h2 id={`change-month-${i}`}>{group.heading}</h2>
+          <ol className="change-list">
+            {group.items.map((c) => (
+              <ChangeRow key={`${c.kind}-${c.factId}`} change={c} format={format} />
+            ))}
+          </ol>
+        </section>
+      ))}
+      {feed.hasMore && (
+        <p>
+          <button type="button" onClick={feed.loadMore} disabled={feed.loadingMore}>
+            {feed.loadingMore ? 'Loading…' : 'Show more'}
+          </button>
+        </p>
+      )}
+    </div>
+  );
+}
+
+const KIND_LABEL: Record<ValueChange['kind'], string> = { replaced: 'changed', added: 'new', ended: 'ended' };
+
+function ChangeRow({ change: c, format }: { change: ValueChange; format: UserTimeFormat }) {
+  return (
+    <li className={`change-row change-${c.kind}`} data-fact={c.factId}>
+      <span className="change-when muted small">{formatAt(c.at, c.precision, format)}</span>
+      <span className={`badge change-kind ${c.kind === 'ended' ? 'closed' : ''}`}>{KIND_LABEL[c.kind]}</span>
+      <a className="change-what" href={factHref(c.factId)}>
+        <span className="subject">{c.subject}</span> · <span className="predicate">{c.predicate}</span>: <ChangeValues change={c} />
+      </a>
+      {c.episodeId && c.conversationId && (
+        <a className="change-message small" href={hrefOf({ screen: 'chat', conversationId: c.conversationId, messageId: c.episodeId })}>
+          message
+        </a>
+      )}
+    </li>
+  );
+}
+
+function ChangeValues({ change: c }: { change: ValueChange }) {
+  if (c.kind === 'replaced') {
+    return (
+      <>
+        <span className="change-before">{c.before}</span> → <span className="change-after">{c.after}</span>
+      </>
+    );
+  }
+  if (c.kind === 'ended') return <span className="change-before">{c.before}</span>;
+  return <span className="change-after">{c.after}</span>;
+}

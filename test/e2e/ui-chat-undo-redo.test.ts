@@ -105,6 +105,7 @@ describe.skipIf(CHROMIUM_MISSING !== null)('the answer area: what a message taug
     await echo().getByRole('button', { name: 'Undo' }).click();
     await expect.poll(() => echo().locator('.undone .learn-marker').first().textContent()).toBe('Undone · Redo');
     expect(await echo().locator('.undo-report').textContent()).toBe('forgot 1 fact; reopened I live in Tokyo.');
+    await screenshot(page, 'chat-undone-redo');
     expect(memory.listFacts({ predicate: 'lives_in' }).map((f) => f.object)).toEqual(['Tokyo']);
     await page.reload();
     await expect.poll(() => echo().locator('.undone .learn-marker').first().textContent()).toBe('Undone · Redo');

@@ -77,7 +77,7 @@ export function MessageList({ messages, turn, stoppedIds, canRegenerate, onRegen
           {message.role === 'assistant' && <UsedFacts factIds={message.fact_ids} />}
           {message.role === 'user' && message !== taughtBy && <MessageLearned learning={message.learning} onChanged={onLearningChanged} />}
           {message === last && taught && (
-            <div className="learned-echo" aria-label="What your message taught">
+            <div className="learned-echo" role="group" aria-label="What your message taught">
               <span className="echo-label">Your message:</span>
               <MessageLearned learning={taught} onChanged={onLearningChanged} />
             </div>

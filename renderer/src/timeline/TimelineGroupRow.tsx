@@ -3,6 +3,7 @@
  * The header is a button (Enter / Space or a click): it collapses the group to this row, or opens it.
  */
 import { memo } from 'react';
+import { pluralise } from '../common/format';
 import type { TimelineRow } from './timeline-model';
 import { SummaryBar, summaryText } from './SummaryBar';
 import type { Domain } from './timeline-scale';
@@ -27,16 +28,17 @@ export const TimelineGroupRow = memo(function TimelineGroupRow({ row, top, domai
         type="button"
         className="tl-group-toggle"
         aria-expanded={expanded}
-        aria-label={`${row.subject}: ${group.rows} ${group.rows === 1 ? 'row' : 'rows'}, ${summaryText(summary)}`}
         onClick={() => onToggle(group.subjectId, !expanded)}
       >
+        {/* Its name is what it shows (a label of other words fails WCAG 2.5.3), then the summary. */}
         <span className="tl-caret" aria-hidden="true">
           {expanded ? '▾' : '▸'}
         </span>
-        <span className="tl-subject">{row.subject}</span>
+        <span className="tl-subject">{row.subject}</span>{' '}
         <span className="tl-group-count">
-          {group.rows} {group.rows === 1 ? 'row' : 'rows'}
+          {pluralise(group.rows, 'row')}
         </span>
+        <span className="visually-hidden">, {summaryText(summary)}</span>
       </button>
       <svg className="tl-row-svg" width={width} height={row.height} aria-hidden="true">
         <SummaryBar summary={summary} domain={domain} width={width} now={now} y={9} height={row.height - 18} />

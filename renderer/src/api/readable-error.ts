@@ -100,13 +100,14 @@ function detailLines(text: string): string {
  */
 export function readableError(error: unknown, options: { fallback?: string; details?: string | null } = {}): ReadableError | null {
   if (error === null || error === undefined || error === '') return null;
-  const raw = typeof error === 'string' ? error : error instanceof Error ? error.message : String(error);
+  const raw = typeof error === 'string' ? error : error instanceof Error ? error.message : JSON.stringify(error);
   const code: ApiErrorCode | 'unknown' = error instanceof ApiError ? error.code : 'unknown';
   const text = withoutCallNames(raw.trim());
   const extra = options.details ? withoutCallNames(options.details.trim()) : '';
   if (code === 'busy') return { sentence: BY_CODE.busy, details: null };
   if (isSentence(text)) return { sentence: text, details: extra ? detailLines(extra) : null };
-  const details = [text, extra].filter((part) => part !== '').map(detailLines).join('\n');
+  // The plain words before the technical part are the sentence; the rest is the details.
   const head = options.fallback === undefined ? plainHead(text) : null;
+  const details = [head ? text.slice(head.length + 2) : text, extra].filter((part) => part !== '').map(detailLines).join('\n');
   return { sentence: options.fallback ?? (head ? `${head}; the details say what is wrong.` : BY_CODE[code]), details: details || null };
 }

@@ -15,6 +15,7 @@ import { LearningIndicator } from './LearningIndicator';
 import { MessageList } from './MessageList';
 import { NoModelNotice } from './NoModelNotice';
 import { useChatTurn } from './use-chat-turn';
+import { useConversationDrawer } from './use-conversation-drawer';
 
 /** memoryChanged reasons after which the open conversation's messages are read again. */
 const RELOADING_REASONS = new Set(['review', 'forget', 'conversation deleted', 'learning undone']);
@@ -28,6 +29,7 @@ export function ChatScreen({ conversationId, messageId = null }: { conversationI
   const ingestion = useIngestion(status.data?.ingestion);
   const [error, setError] = useState<string | null>(null);
   const [stoppedIds, setStoppedIds] = useState<ReadonlySet<string>>(new Set());
+  const drawer = useConversationDrawer(conversationId);
 
   const selectedId = conversationId ?? conversations.data?.[0]?.id ?? null;
   const selected = conversations.data?.find((c) => c.id === selectedId) ?? null;
@@ -108,9 +110,14 @@ export function ChatScreen({ conversationId, messageId = null }: { conversationI
           void reloadConversations();
           if (deletedId !== null && deletedId === selectedId) navigate({ screen: 'chat', conversationId: null });
         }}
+        drawer={drawer.drawer}
       />
+      {drawer.open && <div className="drawer-backdrop" aria-hidden="true" onClick={() => drawer.close()} />}
       <section className="chat-main" aria-label="Conversation">
         <header className="chat-header">
+          <button type="button" className="conversations-toggle" {...drawer.toggle}>
+            <span aria-hidden="true">☰</span> Conversations
+          </button>
           <h1>{selected?.title ?? 'Chat'}</h1>
           {selected && (
             <ConversationLearningSwitch

@@ -1,6 +1,7 @@
 /**
- * A virtualised list of fixed-height rows (@tanstack/react-virtual): only the rows in view (plus a
- * few) are in the DOM, so tens of thousands of items stay fast. Keyboard: the list is one tab stop;
+ * A virtualised list (@tanstack/react-virtual): only the rows in view (plus a few) are in the DOM,
+ * so tens of thousands of items stay fast. Rows have a fixed height, or with `measureRows` at least
+ * rowHeight and as tall as their content (a row that wraps in a narrow window is measured, not cut). Keyboard: the list is one tab stop;
  * ↑/↓, PageUp/PageDown, Home/End move the active row (scrolled into view), Enter opens it.
  */
 import { useVirtualizer } from '@tanstack/react-virtual';
@@ -9,6 +10,8 @@ import { useCallback, useEffect, useRef, useState, type KeyboardEvent, type Reac
 export interface VirtualListProps<T> {
   items: readonly T[];
   rowHeight: number;
+  /** Rows as tall as their content (at least rowHeight), measured as they are shown. */
+  measureRows?: boolean;
   getKey(item: T): string;
   renderRow(item: T, state: { index: number; active: boolean }): ReactNode;
   onActivate?(item: T): void;
@@ -29,7 +32,7 @@ export interface EndReached {
   scrolled: boolean;
 }
 
-export function VirtualList<T>({ items, rowHeight, getKey, renderRow, onActivate, label, overscan = 6, className, onEndReached }: VirtualListProps<T>) {
+export function VirtualList<T>({ items, rowHeight, measureRows = false, getKey, renderRow, onActivate, label, overscan = 6, className, onEndReached }: VirtualListProps<T>) {
   const viewport = useRef<HTMLDivElement>(null);
   const [active, setActive] = useState(-1);
   // The virtualiser recomputes its measurements when getItemKey changes: only when the items do.
@@ -129,7 +132,9 @@ export function VirtualList<T>({ items, rowHeight, getKey, renderRow, onActivate
               id={`vl-${key}`}
               role="listitem"
               className={`vl-row${row.index === active ? ' active' : ''}`}
-              style={{ top: row.start, height: row.size }}
+              data-index={row.index}
+              ref={measureRows ? virtualizer.measureElement : undefined}
+              style={measureRows ? { top: row.start, minHeight: rowHeight } : { top: row.start, height: row.size }}
               onClick={() => setActive(row.index)}
             >
               {renderRow(item, { index: row.index, active: row.index === active })}

@@ -47,6 +47,7 @@ export function FactsScreen() {
         <VirtualList
           items={items}
           rowHeight={64}
+          measureRows
           label="Facts"
           className="fact-list"
           getKey={(item) => item.fact.id}

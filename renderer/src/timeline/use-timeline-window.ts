@@ -1,8 +1,8 @@
 /**
  * The timeline's data, asked for by window (the engine's timelineWindow): the rows in view, in
  * blocks of ROW_BLOCK, × a valid-time range around the visible one (a power-of-two span, so small
- * pans and zooms reuse what was fetched). Rows not fetched yet are placeholders of one lane; the
- * chart knows the total and virtualises over it. Fitted (no zoom yet), the range is everything.
+ * pans and zooms reuse what was fetched). Rows not fetched yet are placeholders of one lane; rows
+ * fetched stay, in view or not (layoutOf); the chart knows the total and virtualises over it. Fitted (no zoom yet), the range is everything.
  * Rows come grouped by subject (the user's first) under header rows; in a memory of more than
  * COLLAPSE_ABOVE rows the groups start collapsed, and the offsets count only the rows shown.
  */
@@ -81,7 +81,8 @@ export function useTimelineWindow(api: TemporaApi, options: Options): TimelineDa
     })),
   });
   // While a block's new answer loads (another range, filter or groups), its last answer stands, so
-  // the rows keep their places and a focused header its focus.
+  // the rows keep their places and a focused header its focus. Every block answered stays in the
+  // layout, in view or not (layoutOf): a row's height, once known, never falls back to a placeholder's.
   const lastAnswers = useRef(new Map<number, TimelineWindowResponse>());
   const answers = results.map((r, i) => {
     if (r.data) lastAnswers.current.set(blocks[i]!, r.data);
@@ -96,40 +97,68 @@ export function useTimelineWindow(api: TemporaApi, options: Options): TimelineDa
   // view jump to the top) while the rows scrolled to load.
   const lastTotals = useRef<Totals>({ totalRows: 0, totalSlots: 0, collapsedByDefault: false, first: null, last: null, density: null });
   const layout = useMemo(() => {
-    const made = layoutOf(blocks, answers, options.now, lastTotals.current, new Set(options.openRows));
+    const made = layoutOf(blocks, answers, lastAnswers.current, options.now, lastTotals.current, options.openRows);
     lastTotals.current = made.totals;
     return made;
   }, [stamp, options.now]);
   return { layout: layout.layout, facts: layout.facts, isPending: pending, error };
 }
 
-type Totals = Omit<TimelineWindowResponse, 'rows'>;
+export type Totals = Omit<TimelineWindowResponse, 'rows'>;
 
 const summaryOf = (r: TimelineWindowResponse['rows'][number]): RowSummary => ({ count: r.count, changes: r.changes, first: Date.parse(r.first), last: Date.parse(r.last), open: r.open });
 
-function layoutOf(
+/** A block's rows as the chart draws them, built once per answer (and rows opened). */
+const builtRows = new WeakMap<TimelineWindowResponse, { opened: string; rows: TimelineRow[] }>();
+
+function rowsOf(answer: TimelineWindowResponse, openRows: readonly string[]): TimelineRow[] {
+  const opened = openRows.join('\u0001');
+  const built = builtRows.get(answer);
+  if (built?.opened === opened) return built.rows;
+  const open = new Set(openRows);
+  const rows = answer.rows.map((summary): TimelineRow => {
+    const key = `${summary.subject_id}\u0000${summary.predicate}`;
+    return summary.group
+      ? buildGroupRow(`group\u0000${summary.subject_id}`, summary.subject, { subjectId: summary.subject_id, ...summary.group }, summaryOf(summary))
+      : { ...buildRow(key, summary.subject, summary.predicate, summary.facts, { open: open.has(key), summary: summaryOf(summary) }), inGroup: true };
+  });
+  builtRows.set(answer, { opened, rows });
+  return rows;
+}
+
+/**
+ * The rows of every block answered so far (`kept`), not only of the blocks in view: the chart's
+ * rows in view follow the heights of the rows above them, so if a block's rows fell back to
+ * placeholders (one lane) when it left the view, scrolling past a block boundary would move the
+ * rows in view back into it, which would bring its heights back and move them out again — an
+ * endless loop of renders (React error #185 after ~4,000 px at 100k). Kept, the heights above the
+ * view only change when an answer arrives, so the rows in view settle. The facts and bars (the
+ * as-of panel, popovers) are those of the blocks in view.
+ */
+export function layoutOf(
   blocks: number[],
   answers: (TimelineWindowResponse | undefined)[],
+  kept: ReadonlyMap<number, TimelineWindowResponse>,
   now: number,
   before: Totals,
-  openRows: ReadonlySet<string>,
+  openRows: readonly string[],
 ): { layout: TimelineLayout; facts: TimelineBar['fact'][]; totals: Totals } {
   const known: Totals = answers.find((a) => a !== undefined) ?? before;
   const total = known.totalRows;
   const rows: (TimelineRow | undefined)[] = new Array<TimelineRow | undefined>(total);
+  for (const [block, answer] of kept) {
+    rowsOf(answer, openRows).forEach((row, j) => {
+      if (block * ROW_BLOCK + j < total) rows[block * ROW_BLOCK + j] = row;
+    });
+  }
   const byId: TimelineLayout['byId'] = new Map();
   const facts: TimelineBar['fact'][] = [];
   answers.forEach((answer, i) => {
-    answer?.rows.forEach((summary, j) => {
-      const index = blocks[i]! * ROW_BLOCK + j;
-      if (index >= total) return;
-      const key = `${summary.subject_id}\u0000${summary.predicate}`;
-      const row = summary.group
-        ? buildGroupRow(`group\u0000${summary.subject_id}`, summary.subject, { subjectId: summary.subject_id, ...summary.group }, summaryOf(summary))
-        : { ...buildRow(key, summary.subject, summary.predicate, summary.facts, { open: openRows.has(key), summary: summaryOf(summary) }), inGroup: true };
-      rows[index] = row;
+    if (!answer) return;
+    rowsOf(answer, openRows).forEach((row, j) => {
+      if (blocks[i]! * ROW_BLOCK + j >= total) return;
       for (const bar of row.bars) byId.set(bar.fact.id, { row, bar });
-      facts.push(...summary.facts);
+      facts.push(...answer.rows[j]!.facts);
     });
   });
   // Rows not fetched stay holes (the chart draws a placeholder for those in view: pendingRow): building

@@ -4,6 +4,7 @@ import { ConnectionBanner } from './app/ConnectionBanner';
 import { Nav, screenForShortcut } from './app/Nav';
 import { useQueryInvalidation } from './app/query-invalidation';
 import { navigate, screenOf, useRoute, type Route } from './app/router';
+import { ScreenErrorBoundary } from './app/ScreenErrorBoundary';
 import { ChangesScreen } from './changes/ChangesScreen';
 import { ChatScreen } from './chat/ChatScreen';
 import { DataScreen } from './data/DataScreen';
@@ -61,7 +62,9 @@ export function App() {
       <div className="shell-main">
         <ConnectionBanner />
         <main id="main" className="screen" tabIndex={-1}>
-          <ScreenOf route={route} />
+          <ScreenErrorBoundary resetKey={JSON.stringify(route)}>
+            <ScreenOf route={route} />
+          </ScreenErrorBoundary>
         </main>
       </div>
     </div>

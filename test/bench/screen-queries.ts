@@ -69,6 +69,8 @@ async function main(): Promise<void> {
     const first = memory.listFactPage({ limit: 200 });
     row('Facts screen, before (listFacts limit 200,000)', SLOW_RUNS, () => memory.listFacts({ limit: 200_000 }), `${count(first.total)} facts`);
     row('Facts: first page of 200 + total', runs, () => memory.listFactPage({ limit: 200 }));
+    row('Facts: first page, newest first (as the screen asks) + total', runs, () => memory.listFactPage({ newestFirst: true, limit: 200 }));
+    row('As-of panel: first page, newest first, as of 2025-06-01 + total', runs, () => memory.listFactPage({ asOf: '2025-06-01T00:00:00.000Z', newestFirst: true, limit: 100 }));
     row('Facts: page at offset 10,000', Math.min(runs, 50), () => memory.listFactPage({ limit: 200, offset: 10_000 }));
     row('Facts: history, newest first, page + total', Math.min(runs, 50), () => memory.listFactPage({ history: true, newestFirst: true, limit: 200 }));
     row('Facts: entity filter, page + total', runs, (i) => memory.listFactPage({ entity: someSubject(i), limit: 200 }));

@@ -190,8 +190,9 @@ describe.skipIf(CHROMIUM_MISSING !== null)('the memory screens through the bridg
     await expect.poll(() => page.locator('.fact-page h1').textContent()).toBe('My manager changed to B (Bob).');
     await expect.poll(() => page.locator('#versions-title').textContent()).toBe('Versions (2)');
     const versions = page.locator('.versions li');
-    expect(await versions.nth(0).textContent()).toContain('My manager changed to B.');
-    expect(await versions.nth(0).textContent()).toMatch(/replaced/);
+    // The newest version first: the replaced one is second.
+    expect(await versions.nth(1).textContent()).toContain('My manager changed to B.');
+    expect(await versions.nth(1).textContent()).toMatch(/replaced/);
     // A day, as it was typed: its precision is kept.
     expect(await page.locator('.fact-times').textContent()).toContain('since Sep 14, 2026 (still true)');
     expect(await page.locator('.fact-links').textContent()).toContain('My manager is A.');

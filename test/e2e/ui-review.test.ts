@@ -47,9 +47,9 @@ describe.skipIf(CHROMIUM_MISSING !== null)('review before remembering', () => {
     await page.getByTestId('review-enabled').check();
     await expect.poll(() => engine.memory.reviewSettings().reviewBeforeRemembering).toBe(true);
     for (const [content, time] of [
-      ['I live in Tokyo.', '2026-09-01T09:00:00+09:00'],
+      ['My manager is Sato.', '2026-09-01T09:00:00+09:00'],
       ['I visited Kyoto and Nara.', '2026-09-02T09:00:00+09:00'],
-      ['My manager is Sato.', '2026-09-03T09:00:00+09:00'],
+      ['I live in Tokyo.', '2026-09-03T09:00:00+09:00'],
     ] as const) {
       engine.memory.appendMessage({ role: 'user', content, time, timeZone: 'Asia/Tokyo', conversation: conversationId });
     }
@@ -57,11 +57,12 @@ describe.skipIf(CHROMIUM_MISSING !== null)('review before remembering', () => {
     expect(engine.memory.listFacts({ history: true })).toEqual([]);
     await expect.poll(() => page.locator('.review-screen [role="status"]').textContent()).toBe('3 messages waiting');
     await expect.poll(() => page.getByTestId('review-count').textContent()).toBe('3');
+    // The newest message first.
+    expect(await page.locator('.review-message').allTextContents()).toEqual(['I live in Tokyo.', 'I visited Kyoto and Nara.', 'My manager is Sato.']);
     const first = page.getByTestId('review-item').first();
-    expect(await first.locator('.review-message').textContent()).toBe('I live in Tokyo.');
     expect(await first.getByTestId('proposed-fact').textContent()).toContain('me · lives_in · Tokyo');
-    // The start as said, in the user's zone (the message came on 1 Sep at 09:00 Tokyo time).
-    expect(await first.getByTestId('proposed-fact').textContent()).toContain('Sep 1, 2026');
+    // The start as said, in the user's zone (the message came on 3 Sep at 09:00 Tokyo time).
+    expect(await first.getByTestId('proposed-fact').textContent()).toContain('Sep 3, 2026');
     await screenshot(page, 'review', { docs: true });
   });
 

@@ -48,18 +48,19 @@ describe.skipIf(CHROMIUM_MISSING !== null)("a fact's versions say what changed a
     const versions = page.locator('.versions > li');
     await expect.poll(() => versions.count()).toBe(4);
     const why = await page.locator('.versions .version-reason').allTextContents();
+    // The newest version first.
     expect(why).toEqual([
-      'Why: observed (structured input) (“My manager is A.”)',
-      'Why: your edit',
-      'Why: closed by another fact',
       'Why: re-resolved because another fact was edited',
+      'Why: closed by another fact',
+      'Why: your edit',
+      'Why: observed (structured input) (“My manager is A.”)',
     ]);
     const changes = await page.locator('.versions > li').evaluateAll((items) => items.map((li) => [...li.querySelectorAll('.version-changes li')].map((c) => c.textContent)));
-    expect(changes[1]).toEqual(['sentence: “My manager is A.” → “My manager is A-san.”']);
+    expect(changes[2]).toEqual(['sentence: “My manager is A.” → “My manager is A-san.”']);
     // 01:00 UTC is 10:00 in Tokyo: the times are the user's zone's.
-    expect(changes[2]).toEqual([expect.stringMatching(/^true until: still true → Sep 15, 2026, 10:00$/)]);
-    expect(changes[3]).toEqual([expect.stringMatching(/^true until: Sep 15, 2026, 10:00 → Sep 20, 2026, 10:00$/)]);
-    const link = page.locator('.versions .version-reason a').last();
+    expect(changes[1]).toEqual([expect.stringMatching(/^true until: still true → Sep 15, 2026, 10:00$/)]);
+    expect(changes[0]).toEqual([expect.stringMatching(/^true until: Sep 15, 2026, 10:00 → Sep 20, 2026, 10:00$/)]);
+    const link = page.locator('.versions .version-reason a').first();
     expect(await link.getAttribute('href')).toBe(`#/facts/${encodeURIComponent(bEdited)}`);
     await screenshot(page, 'fact-history');
     await link.click();

@@ -36,9 +36,10 @@ describe('review over the API', () => {
         ids.push(episode.id);
       }
       const pending = (await call('pendingReviews')) as { episodeId: string; facts: { object: string }[] }[];
+      // The newest message first.
       expect(pending.map((p) => [p.episodeId, p.facts.map((f) => f.object)])).toEqual([
-        [ids[0], ['Sato']],
         [ids[1], ['Kato']],
+        [ids[0], ['Sato']],
       ]);
       await expect(call('approveReview', { episodeId: ids[0], edits: [{ index: 0, validAt: '2026-09', end: '2026-08-15' }] })).rejects.toThrow(
         'edits.0: the end (15 Aug 2026) must be after valid_at (September 2026), times in Asia/Tokyo',

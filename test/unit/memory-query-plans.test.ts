@@ -51,6 +51,9 @@ describe('the queries of the screens use indexes', () => {
     expect(check(() => m.listFacts({ subject: 'me', asOf: at('09-10') })).scans).toEqual([]);
     expect(check(() => m.listFactPage({ asOf: at('09-10'), limit: 100 })).scans).toEqual([]);
     expect(check(() => m.listFactPage({ asOf: at('09-10'), history: true, limit: 100 })).scans).toEqual([]);
+    // The screens list the newest first: the same indexes, walked the other way.
+    expect(check(() => m.listFactPage({ newestFirst: true, limit: 200 })).scans).toEqual([]);
+    expect(check(() => m.listFactPage({ asOf: at('09-10'), newestFirst: true, limit: 100 })).scans).toEqual([]);
   });
 
   it('a page of listFacts with a subject, predicate or entity filter, and its total', () => {
@@ -58,6 +61,12 @@ describe('the queries of the screens use indexes', () => {
       const { plans, scans } = check(() => m.listFactPage({ ...query, limit: 50, offset: 50 }));
       expect(scans, JSON.stringify(query)).toEqual([]);
       expect(plans.some((p) => /count\(\*\)/.test(p.sql)), 'the total is counted').toBe(true);
+    }
+  });
+
+  it('the same pages newest first, as the screens list them', () => {
+    for (const query of [{ subject: 'me' }, { predicate: 'manager' }, { entity: 'A' }, { predicate: 'likes', text: 'te' }]) {
+      expect(check(() => m.listFactPage({ ...query, newestFirst: true, limit: 50, offset: 50 })).scans, JSON.stringify(query)).toEqual([]);
     }
   });
 

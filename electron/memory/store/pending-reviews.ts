@@ -44,11 +44,11 @@ export function reviewStateOf(ctx: Pick<StoreContext, 'db'>, episodeId: string):
   return row.rejected_at === null ? { state: 'waiting' } : { state: 'rejected', at: row.rejected_at };
 }
 
-/** Waiting learnings, oldest message first. */
+/** Waiting learnings, newest message first (like every list the user reads). */
 export function heldLearnings(ctx: Pick<StoreContext, 'db'>, limit: number): HeldLearning[] {
   return ctx.db
     .prepare<[number], { episode_id: string; learning: string; held_at: string }>(
-      'SELECT p.episode_id, p.learning, p.held_at FROM pending_reviews p JOIN episodes e ON e.id = p.episode_id WHERE p.rejected_at IS NULL ORDER BY e.reference_time, e.created_at, e.id LIMIT ?',
+      'SELECT p.episode_id, p.learning, p.held_at FROM pending_reviews p JOIN episodes e ON e.id = p.episode_id WHERE p.rejected_at IS NULL ORDER BY e.reference_time DESC, e.created_at DESC, e.id DESC LIMIT ?',
     )
     .all(limit)
     .map((row) => ({ episodeId: row.episode_id, learning: JSON.parse(row.learning) as Learning, heldAt: row.held_at }));

@@ -40,6 +40,24 @@ export function tripleOf(fact: Pick<FactRecord, 'subject' | 'predicate' | 'objec
   return `${fact.subject} · ${fact.predicate} · ${fact.object}`;
 }
 
+const bareText = (text: string) => text.normalize('NFKC').trim().replace(/[\s.。!！?？]+$/u, '').toLowerCase();
+
+/** Whether a fact's object only repeats its sentence (a note kept whole), so it need not be shown twice. */
+export function objectRepeatsSentence(fact: Pick<FactRecord, 'object' | 'fact'>): boolean {
+  return bareText(fact.object) === bareText(fact.fact);
+}
+
+const countFormats = new Map<string, Intl.NumberFormat>();
+
+/** A count as the user's locale writes it: "45,412" (en), "45.412" (de); the browser's locale unless one is given. */
+export function formatCount(count: number, locale?: string): string {
+  const key = locale ?? '';
+  let format = countFormats.get(key);
+  if (!format) countFormats.set(key, (format = new Intl.NumberFormat(locale)));
+  return format.format(count);
+}
+
+/** "1 fact", "45,412 facts": the count in the user's locale. */
 export function pluralise(count: number, one: string, many = `${one}s`): string {
-  return `${count} ${count === 1 ? one : many}`;
+  return `${formatCount(count)} ${count === 1 ? one : many}`;
 }

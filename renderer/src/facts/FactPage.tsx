@@ -7,6 +7,7 @@ import { memoryKeys } from '../app/query-keys';
 import { navigate } from '../app/router';
 import { useTimeFormat } from '../app/time-format';
 import { ErrorText } from '../common/ErrorText';
+import { FactTriple } from '../common/FactTriple';
 import { formatInterval, formatTime } from '../common/format';
 import { queryError } from '../common/query-error';
 import { ZoneNote } from '../common/ZoneNote';
@@ -70,7 +71,7 @@ export function FactPage({ id }: { id: string }) {
       <header className="fact-header">
         <h1>{fact.fact}</h1>
         <p className="triple-line">
-          <span className="subject">{fact.subject}</span> · <span className="predicate">{fact.predicate}</span> · <span className="object">{fact.object}</span>
+          <FactTriple fact={fact} />
         </p>
         <FactBadges fact={fact} />
       </header>

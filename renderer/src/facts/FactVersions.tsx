@@ -1,5 +1,5 @@
 /**
- * Every version of a fact (edits, merges, closings), oldest first, with both time axes, and for
+ * Every version of a fact (edits, merges, closings), newest first, with both time axes, and for
  * each what changed from the one before (field: before → after, in the user's zone at the
  * precision it was said) and why: your edit, closed by another fact, re-resolved because another
  * fact was edited, imported, learned from a message (shared/fact-history.ts).
@@ -8,7 +8,7 @@ import { describeChange, describeReason, versionChanges, type VersionChange, typ
 import type { EpisodeRecord, FactRecord } from '../../../shared/memory-schema';
 import { factHref, hrefOf } from '../app/router';
 import { useTimeFormat, type UserTimeFormat } from '../app/time-format';
-import { formatInterval, formatTime } from '../common/format';
+import { formatInterval, formatTime, objectRepeatsSentence } from '../common/format';
 import { FactBadges } from './FactBadges';
 
 export interface FactVersionsProps {
@@ -21,16 +21,18 @@ export interface FactVersionsProps {
 
 export function FactVersions({ versions, currentId, causes, episodes }: FactVersionsProps) {
   const format = useTimeFormat();
+  // What changed is read oldest to newest; the list shows the newest first.
   const history = new Map(versionChanges(versions, causes).map((c) => [c.id, c]));
+  const newestFirst = [...versions].reverse();
   return (
     <section aria-labelledby="versions-title">
       <h2 id="versions-title">Versions ({versions.length})</h2>
       <ol className="versions">
-        {versions.map((v) => (
+        {newestFirst.map((v) => (
           <li key={v.id} className={v.id === currentId ? 'current' : ''} aria-current={v.id === currentId ? 'true' : undefined} data-version={v.id}>
             <a href={factHref(v.id)}>{v.fact}</a>
             <div className="muted small">
-              {v.object} · true {formatInterval(v, format)} · recorded {formatTime(v.created_at, format)}
+              {objectRepeatsSentence(v) ? '' : `${v.object} · `}true {formatInterval(v, format)} · recorded {formatTime(v.created_at, format)}
               {v.expired_at ? ` → replaced ${formatTime(v.expired_at, format)}` : ' → held now'}
             </div>
             {history.has(v.id) && <VersionWhy change={history.get(v.id)!} episodes={episodes} format={format} />}

@@ -8,7 +8,7 @@ import { navigate } from '../app/router';
 import { ErrorText } from '../common/ErrorText';
 import { queryError } from '../common/query-error';
 import { useTimeFormat } from '../app/time-format';
-import { formatMoment } from '../common/format';
+import { formatMoment, pluralise } from '../common/format';
 import { instantOfLocalValue } from '../common/time-input';
 import { VirtualList } from '../common/VirtualList';
 import { useFactFilters } from './fact-filters';
@@ -38,7 +38,7 @@ export function FactsScreen() {
       <FactFilterBar zoneName={format.zoneName} filters={filters} onChange={update} />
       <ErrorText message={queryError(result.error)} />
       <p className="muted small result-count" role="status">
-        {result.isPending ? 'Loading…' : `${total} ${total === 1 ? 'fact' : 'facts'}`}
+        {result.isPending ? 'Loading…' : pluralise(total, 'fact')}
         {result.note ? ` · ${result.note}` : ''}
       </p>
       {items.length === 0 && !result.isFetching ? (
@@ -52,7 +52,7 @@ export function FactsScreen() {
           className="fact-list"
           getKey={(item) => item.fact.id}
           onActivate={(item) => navigate({ screen: 'fact', id: item.fact.id })}
-          renderRow={(item) => <FactRow fact={item.fact} score={item.score} />}
+          renderRow={(item) => <FactRow fact={item.fact} />}
           onEndReached={result.loadMore}
         />
       )}

@@ -1,5 +1,5 @@
 /**
- * What was true at the cursor, row by row: the "as of" answers, each linked to its fact. A slot
+ * What was true at the cursor, slot by slot, the newest first: the "as of" answers, each linked to its fact. A slot
  * with several values at once (likes, has visited) gets a row per value ("2 of 3"), so every value
  * is shown and can be opened, however narrow the panel. The facts true at the cursor come a page
  * at a time (use-as-of-facts.ts): the panel says how many there are in all, and asks for
@@ -10,7 +10,7 @@ import { useMemo } from 'react';
 import type { FactRecord } from '../../../shared/memory-schema';
 import { factHref } from '../app/router';
 import { useTimeFormat } from '../app/time-format';
-import { formatMoment, formatTime } from '../common/format';
+import { formatCount, formatMoment, formatTime, pluralise } from '../common/format';
 import { VirtualList } from '../common/VirtualList';
 import { trueAt, type TimelineLayout } from './timeline-model';
 import { AS_OF_PAGE, type AsOfFacts } from './use-as-of-facts';
@@ -40,13 +40,15 @@ interface Props {
 export function AsOfPanel({ layout, asOf, knownAt, filter, pages, onOpen }: Props) {
   const format = useTimeFormat();
   const answers = useMemo(() => {
-    const out: Answer[] = [];
+    // Newest first, like every list: the slots whose latest value began last on top, each slot's values newest first.
+    const slots: { latest: string; answers: Answer[] }[] = [];
     for (const row of layout.rows) {
       if (row === undefined) continue; // not fetched
-      const facts = row.bars.filter((bar) => trueAt(bar, asOf)).map((bar) => bar.fact);
-      facts.forEach((fact, i) => out.push({ key: `${row.key}\u0000${fact.id}`, subject: row.subject, predicate: row.predicate, fact, position: i + 1, of: facts.length }));
+      const facts = row.bars.filter((bar) => trueAt(bar, asOf)).map((bar) => bar.fact).sort(newestFirst);
+      if (facts.length === 0) continue;
+      slots.push({ latest: facts[0]!.valid_at, answers: facts.map((fact, i) => ({ key: `${row.key}\u0000${fact.id}`, subject: row.subject, predicate: row.predicate, fact, position: i + 1, of: facts.length })) });
     }
-    return out;
+    return slots.sort((a, b) => (a.latest < b.latest ? 1 : a.latest > b.latest ? -1 : 0)).flatMap((slot) => slot.answers);
   }, [layout, asOf]);
   const slots = new Set(answers.map((a) => `${a.subject}\u0000${a.predicate}`)).size;
   const when = formatMoment(asOf, format);
@@ -81,12 +83,14 @@ export function AsOfPanel({ layout, asOf, knownAt, filter, pages, onOpen }: Prop
       />
       {pages.hasMore && (
         <button type="button" className="asof-more" onClick={pages.loadMore} aria-busy={pages.loadingMore}>
-          {pages.loadingMore ? 'Loading…' : `Show ${Math.min(AS_OF_PAGE, pages.total - pages.facts.length)} more`}
+          {pages.loadingMore ? 'Loading…' : `Show ${formatCount(Math.min(AS_OF_PAGE, pages.total - pages.facts.length))} more`}
         </button>
       )}
     </section>
   );
 }
+
+const newestFirst = (a: FactRecord, b: FactRecord) => (a.valid_at < b.valid_at ? 1 : a.valid_at > b.valid_at ? -1 : 0);
 
 /**
  * How many facts are true at the cursor, how many are loaded, and how many are shown. With a filter
@@ -94,9 +98,10 @@ export function AsOfPanel({ layout, asOf, knownAt, filter, pages, onOpen }: Prop
  * number of answers.
  */
 function countWords(pages: AsOfFacts, values: number, slots: number, filter: string): string {
-  const all = `${pages.total} ${pages.total === 1 ? 'fact' : 'facts'} true`;
-  const loaded = pages.hasMore ? `the first ${pages.facts.length} loaded` : '';
-  const split = values > slots ? ` (${slots} answers, ${values} values)` : '';
-  if (filter === '') return `${all}; ${loaded ? `${loaded}, ` : ''}${slots} answers${values > slots ? `, ${values} values` : ''} shown.`;
-  return `${all} at the cursor; ${values} shown match the filter “${filter}”${split}${loaded ? `, of ${loaded}` : ''}.`;
+  const n = formatCount;
+  const all = `${pluralise(pages.total, 'fact')} true`;
+  const loaded = pages.hasMore ? `the first ${n(pages.facts.length)} loaded` : '';
+  const split = values > slots ? ` (${n(slots)} answers, ${n(values)} values)` : '';
+  if (filter === '') return `${all}; ${loaded ? `${loaded}, ` : ''}${n(slots)} answers${values > slots ? `, ${n(values)} values` : ''} shown.`;
+  return `${all} at the cursor; ${n(values)} shown match the filter “${filter}”${split}${loaded ? `, of ${loaded}` : ''}.`;
 }

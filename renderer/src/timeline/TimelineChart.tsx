@@ -9,6 +9,7 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { useCallback, useEffect, useRef, useState, type KeyboardEvent, type RefObject } from 'react';
 import type { FactRecord } from '../../../shared/memory-schema';
 import { useTimeFormat } from '../app/time-format';
+import { pluralise } from '../common/format';
 import { useElementSize } from '../common/use-element-size';
 import { BarPopover } from './BarPopover';
 import { TimeAxis } from './TimeAxis';
@@ -121,7 +122,7 @@ export function TimelineChart({ layout, domain, asOf, now, setDomain, setAsOf, o
       <TimelineOverview whole={whole} domain={domain} density={density} width={width} labelWidth={labelWidth} setDomain={setDomain} />
       <div className="tl-axis-row">
         <div className="tl-corner" style={{ width: labelWidth }}>
-          {layout.totalSlots ?? rows.length} rows
+          {pluralise(layout.totalSlots ?? rows.length, 'row')}
         </div>
         <TimeAxis domain={domain} width={width} asOf={asOf} now={now} onAsOf={setAsOf} />
       </div>

@@ -40,7 +40,7 @@ export function useAsOfFacts(api: TemporaApi, asOf: number, knownAt: string | nu
   }, [asOf]);
   const answer = useInfiniteQuery({
     queryKey: memoryKeys.timeline({ asOf: settled, knownAt, page: AS_OF_PAGE }),
-    queryFn: ({ pageParam }) => api.listFacts({ asOf: new Date(settled).toISOString(), knownAt: knownAt ?? undefined, limit: AS_OF_PAGE, offset: pageParam }),
+    queryFn: ({ pageParam }) => api.listFacts({ asOf: new Date(settled).toISOString(), knownAt: knownAt ?? undefined, newestFirst: true, limit: AS_OF_PAGE, offset: pageParam }),
     initialPageParam: 0,
     getNextPageParam: (last, pages) => {
       const loaded = pages.reduce((n, p) => n + p.facts.length, 0);

@@ -1,0 +1,90 @@
+/**
+ * Lists read right (issue #25): in Chromium over the bridge, the Facts list shows the newest first
+ * (current and history alike), a fact whose object is its sentence prints that sentence once, a
+ * search shows no scores, and every count is written as the user's locale writes it ("1,203 facts",
+ * in an en-US browser). The as-of panel lists the newest first and counts the same way.
+ */
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { ObservationInput } from '../../shared/observation-schema';
+import { CHROMIUM_MISSING } from './helpers/browser';
+import { screenshot } from './helpers/screenshots';
+import { go, startUi, type UiSession } from './helpers/ui-session';
+
+const DAY = 86_400_000;
+const NOTE = 'Sam keeps bees on the roof of the old school.';
+/** 1,200 books over 1,200 days, a note kept whole (its object is the sentence), and a manager that changed. */
+function observations(): ObservationInput[] {
+  const start = Date.parse('2023-01-01T03:00:00Z');
+  const out: ObservationInput[] = [];
+  for (let i = 0; i < 1_200; i++) out.push({ subject: 'Sam', predicate: 'read', object: `book ${i}`, fact: `Sam read book ${i}.`, reference_time: new Date(start + i * DAY).toISOString() });
+  out.push({ subject: 'Sam', predicate: 'note', object: NOTE, object_type: 'literal', fact: NOTE, reference_time: '2026-06-01T10:00:00Z' });
+  out.push({ subject: 'me', predicate: 'manager', object: 'A', fact: 'My manager is A.', reference_time: '2026-09-01T10:00:00+09:00', cardinality: 'one' });
+  out.push({ subject: 'me', predicate: 'manager', object: 'B', fact: 'My manager changed to B.', reference_time: '2026-09-15T10:00:00+09:00', cardinality: 'one' });
+  return out;
+}
+
+let ui: UiSession;
+
+describe.skipIf(CHROMIUM_MISSING !== null)('lists: newest first, each sentence once, no scores, counts in the locale', () => {
+  beforeAll(async () => {
+    process.env.TEMPORA_TZ = 'Asia/Tokyo';
+    ui = await startUi({ engine: { startWorker: false }, seed: (engine) => void engine.memory.observe(observations(), { where: 'lists test' }) });
+  });
+
+  afterEach(async (context) => {
+    if (context.task.result?.state === 'fail' && ui) await screenshot(ui.page, `failed-lists-${context.task.name.slice(0, 40).replace(/[^\w-]+/g, '-')}`);
+  });
+
+  afterAll(async () => {
+    await ui?.close();
+    delete process.env.TEMPORA_TZ;
+  });
+
+  it('Facts: the current ones newest first, counted with a thousands separator; a note’s sentence once', async () => {
+    const { page } = ui;
+    await go(page, '#/facts');
+    await expect.poll(() => page.locator('.result-count').textContent()).toBe('1,202 facts');
+    const texts = () => page.locator('.fact-row .fact-row-text').allTextContents();
+    await expect.poll(async () => (await texts()).slice(0, 3)).toEqual(['My manager changed to B.', NOTE, 'Sam read book 1199.']);
+    const note = page.locator('.fact-row', { hasText: NOTE });
+    expect(((await note.textContent()) ?? '').split(NOTE)).toHaveLength(2);
+    expect(await note.locator('.triple').textContent()).toBe('Sam · note');
+  });
+
+  it('Facts history: every version, the newest first', async () => {
+    const { page } = ui;
+    await page.getByText('History', { exact: true }).click();
+    // A's closing wrote a version of it: one more than the current facts and A.
+    await expect.poll(() => page.locator('.result-count').textContent()).toMatch(/^1,20\d facts$/);
+    const texts = await page.locator('.fact-row .fact-row-text').allTextContents();
+    expect(texts[0]).toBe('My manager changed to B.');
+    expect(texts.indexOf('My manager is A.')).toBeLessThan(texts.indexOf(NOTE));
+    await page.getByText('Current', { exact: true }).click();
+  });
+
+  it('a search shows its best matches without scores', async () => {
+    const { page } = ui;
+    await page.getByPlaceholder(/Search facts/).fill('bees');
+    await page.getByPlaceholder(/Search facts/).press('Enter');
+    await expect.poll(() => page.locator('.fact-row .fact-row-text').first().textContent()).toBe(NOTE);
+    expect(await page.locator('.fact-list').textContent()).not.toMatch(/score/i);
+    await page.getByPlaceholder(/Search facts/).fill('');
+  });
+
+  it('a fact’s page prints a note’s sentence once', async () => {
+    const { page } = ui;
+    const note = ui.engine.memory.listFacts({ predicate: 'note' })[0]!;
+    await go(page, `#/facts/${encodeURIComponent(note.id)}`);
+    await expect.poll(() => page.locator('.fact-header h1').textContent()).toBe(NOTE);
+    expect(await page.locator('.fact-header .triple-line').textContent()).toBe('Sam · note');
+  });
+
+  it('the as-of panel: the newest first, its count in the locale', async () => {
+    const { page } = ui;
+    await go(page, '#/timeline');
+    await expect.poll(() => page.getByTestId('asof-count').textContent()).toMatch(/1,202 facts true/);
+    const first = page.getByTestId('asof-answer').first();
+    await expect.poll(() => first.locator('.asof-question').textContent()).toBe('me · manager');
+    expect(await first.locator('.asof-values').textContent()).toBe('B');
+  });
+});

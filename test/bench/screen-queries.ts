@@ -95,6 +95,15 @@ async function main(): Promise<void> {
     row('  the same by one pass over the held facts', Math.min(runs, 10), () => timelineWindow(db, grouped({ ...year, rowOffset: 5_000, groups: { collapseAbove: 30, expanded: [me] } }), { kept: false }));
     row('facts overlapping a 30-day window, page + total', Math.min(runs, 50), () => memory.listFactPage({ history: true, knownAt: memory.clock.now(), overlapping: { from: '2025-06-01T00:00:00.000Z', to: '2025-07-01T00:00:00.000Z' }, limit: 500 }));
 
+    // What changed (temporal/change-feed.ts): keyset pages, the same cost at any depth and size.
+    let deep: string | undefined;
+    for (let page = 0; page < 20; page++) deep = memory.changeFeed({ limit: 50, cursor: deep }).next ?? deep;
+    row('What changed: first page of 50', runs, () => memory.changeFeed({ limit: 50 }));
+    row('What changed: the 21st page of 50 (by cursor)', runs, () => memory.changeFeed({ limit: 50, cursor: deep }));
+    row('What changed: about one entity, first page of 50', runs, (i) => memory.changeFeed({ entity: someSubject(i), limit: 50 }));
+    const slotFact = memory.listFacts({ subject: 'me', predicate: 'manager', limit: 1 })[0] ?? sample;
+    row(`A slot's history (${slotFact.subject} · ${slotFact.predicate}): first page of 20`, runs, () => memory.slotHistory(slotFact.id, { limit: 20 }), `${count(memory.slotHistory(slotFact.id, { limit: 1 }).total)} values`);
+
     console.log(table(rows));
     memory.close();
   } finally {

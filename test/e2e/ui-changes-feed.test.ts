@@ -35,6 +35,8 @@ function seed(engine: TemporaEngine): void {
   say('me', 'manager', 'Kenji Sato', '2025-10-31T20:00:00.000Z', { one: true });
   say('Kenji Sato', 'likes', 'tea', '2026-02-01T00:00:00.000Z', { end: '2026-05-01T00:00:00.000Z' });
   say('me', 'lives_in', 'Tokyo', '2026-03-01T00:00:00.000Z', { one: true });
+  // An end still to come ("until the end of 2027"): it "ends", it has not ended.
+  say('me', 'works_at', 'Acme', '2026-06-01T00:00:00.000Z', { end: '2027-12-31T00:00:00.000Z' });
 }
 
 const months = (ui: UiSession) => ui.page.locator('.change-month h2').allTextContents();
@@ -61,8 +63,10 @@ describe.skipIf(CHROMIUM_MISSING !== null)('what changed, and a slot\'s history'
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: /Changes/ }).click();
     await expect.poll(() => page.evaluate(() => window.location.hash)).toBe('#/changes');
     await expect.poll(() => page.locator('.zone-note').first().textContent()).toContain('Asia/Tokyo');
-    await expect.poll(() => months(ui).then((m) => m.slice(0, 6))).toEqual(['May 2026', 'March 2026', 'February 2026', 'November 2025', 'April 2024', 'January 2023']);
-    expect((await rows(ui)).slice(0, 6)).toEqual([
+    await expect.poll(() => months(ui).then((m) => m.slice(0, 8))).toEqual(['December 2027', 'June 2026', 'May 2026', 'March 2026', 'February 2026', 'November 2025', 'April 2024', 'January 2023']);
+    expect((await rows(ui)).slice(0, 8)).toEqual([
+      'me · works_at: Acme',
+      'me · works_at: Acme',
       'Kenji Sato · likes: tea',
       'me · lives_in: Osaka → Tokyo',
       'Kenji Sato · likes: tea',
@@ -70,17 +74,17 @@ describe.skipIf(CHROMIUM_MISSING !== null)('what changed, and a slot\'s history'
       'me · manager: Aiko Tanaka',
       'me · lives_in: Osaka',
     ]);
-    expect((await page.locator('.change-row .change-kind').allTextContents()).slice(0, 6)).toEqual(['ended', 'changed', 'new', 'changed', 'new', 'new']);
+    expect((await page.locator('.change-row .change-kind').allTextContents()).slice(0, 8)).toEqual(['ends', 'new', 'ended', 'changed', 'new', 'changed', 'new', 'new']);
     // The time of each, in Tokyo: 05:00 on 1 November.
-    expect(await page.locator('.change-row').nth(3).locator('.change-when').textContent()).toBe('Nov 1, 2025, 05:00');
+    expect(await page.locator('.change-row').nth(5).locator('.change-when').textContent()).toBe('Nov 1, 2025, 05:00');
     await screenshot(page, 'changes-feed');
 
-    // A page of 50, then Show more: the 60 phases of Project X and the 6 above, each once.
+    // A page of 50, then Show more: the 60 phases of Project X and the 8 above, each once.
     expect(await page.locator('.change-row').count()).toBe(50);
     await page.getByRole('button', { name: 'Show more' }).click();
-    await expect.poll(() => page.locator('.change-row').count()).toBe(PHASES + 6);
+    await expect.poll(() => page.locator('.change-row').count()).toBe(PHASES + 8);
     await expect.poll(() => page.getByRole('button', { name: 'Show more' }).count()).toBe(0);
-    expect(new Set(await page.locator('.change-row').evaluateAll((li) => li.map((r) => `${r.className} ${r.getAttribute('data-fact')}`))).size).toBe(PHASES + 6);
+    expect(new Set(await page.locator('.change-row').evaluateAll((li) => li.map((r) => `${r.className} ${r.getAttribute('data-fact')}`))).size).toBe(PHASES + 8);
   });
 
   it('filters by an entity', async () => {

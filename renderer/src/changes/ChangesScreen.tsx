@@ -72,12 +72,14 @@ export function ChangesScreen() {
 }
 
 const KIND_LABEL: Record<ValueChange['kind'], string> = { replaced: 'changed', added: 'new', ended: 'ended' };
+/** "ended" only for an end in the past; one still to come (said as "until 31 Dec 2026") "ends". */
+const kindLabel = (c: ValueChange) => (c.kind === 'ended' && Date.parse(c.at) > Date.now() ? 'ends' : KIND_LABEL[c.kind]);
 
 function ChangeRow({ change: c, format }: { change: ValueChange; format: UserTimeFormat }) {
   return (
     <li className={`change-row change-${c.kind}`} data-fact={c.factId}>
       <span className="change-when muted small">{formatAt(c.at, c.precision, format)}</span>
-      <span className={`badge change-kind ${c.kind === 'ended' ? 'closed' : ''}`}>{KIND_LABEL[c.kind]}</span>
+      <span className={`badge change-kind ${c.kind === 'ended' ? 'closed' : ''}`}>{kindLabel(c)}</span>
       <a className="change-what" href={factHref(c.factId)}>
         <span className="subject">{c.subject}</span> · <span className="predicate">{c.predicate}</span>: <ChangeValues change={c} />
       </a>

@@ -1,7 +1,8 @@
 /**
  * `npm run bench:ui` — the screens at scale: Chromium (Debian's, through playwright-core) drives the
  * built renderer over the loopback bridge, on a real engine whose memory is the synthetic memory of
- * `npm run bench` at each size. Per screen (timeline, facts, a fact's page, the chat's fact chips):
+ * `npm run bench` at each size. Per screen (timeline, facts, a fact's page, the chat's fact chips,
+ * what changed, a fact's slot history):
  * navigation to first painted content (median and worst of --runs cold loads: the page is reloaded
  * before each, so nothing is cached in the page), bytes over the bridge for it; on the timeline the
  * as-of cursor drag's frame time p95; on Facts a search keystroke to results. Goals (issue 14): each
@@ -63,11 +64,13 @@ interface SizeFigures {
   screens: ScreenFigure[];
 }
 
-const SCREENS = (m: UiBenchMemory) => [
+const SCREENS = (m: UiBenchMemory, slotFactId: string) => [
   { screen: 'timeline', hash: '#/timeline', selector: '.tl-row, .tl-group' },
   { screen: 'facts', hash: '#/facts', selector: '.fact-row' },
   { screen: "a fact's page", hash: `#/facts/${encodeURIComponent(m.factId)}`, selector: '.fact-page .fact-header' },
   { screen: 'chat fact chips', hash: `#/chat/${encodeURIComponent(m.conversationId)}`, selector: '.used-facts' },
+  { screen: 'what changed', hash: '#/changes', selector: '.change-row' },
+  { screen: "a fact's slot history", hash: `#/facts/${encodeURIComponent(slotFactId)}`, selector: '.slot-history li' },
 ];
 
 async function benchSize(observations: number, root: string, rendererDir: string): Promise<SizeFigures> {
@@ -94,7 +97,9 @@ async function benchSize(observations: number, root: string, rendererDir: string
       const ms = await navigationMs(page, hash, selector);
       return { ms, bytes: bytes.take() };
     };
-    for (const { screen, hash, selector } of SCREENS(memory)) {
+    // The slot history of "me · manager" (the slot a user asks about; the one that changed most), else the fact page's.
+    const slotFactId = engine.memory.listFacts({ subject: 'me', predicate: 'manager', limit: 1 })[0]?.id ?? memory.factId;
+    for (const { screen, hash, selector } of SCREENS(memory, slotFactId)) {
       const times: number[] = [];
       let sent = 0;
       for (let run = 0; run < runs; run++) {

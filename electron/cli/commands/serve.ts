@@ -74,7 +74,7 @@ export function parsePort(value: string | undefined): number {
 
 /**
  * The renderer to serve: --renderer DIR as given, else out/renderer, which is built first (with
- * electron-vite, about 10 s) when a checkout has not built it yet.
+ * electron-vite) when a checkout has not built it yet.
  */
 function rendererDir(ctx: CommandContext): string {
   const given = ctx.string('renderer');

@@ -1,8 +1,8 @@
 /**
  * How many facts held now each subject and each predicate has, kept by triggers as facts are
  * written (migration 0015): the extraction prompt's vocabulary names the most talked-about entities
- * and the predicates in use, and counting them from the facts on every message cost ~9 ms each at
- * 100k facts and grew with the memory. A bulk load drops the triggers and counts once after
+ * and the predicates in use, and counting them from the facts on every message grew with the
+ * memory. A bulk load drops the triggers and counts once after
  * (transfer/bulk-load.ts).
  */
 import type { Database } from 'better-sqlite3';

@@ -3,8 +3,8 @@
  * subject, how many facts are held now, how many are still true, the first start and the last start
  * or end; how many subjects and rows there are, and held facts with no end (the Facts list's total:
  * temporal/fact-query.ts); and the starts and ends counted by the hour. The
- * timeline's row list was one pass over every held fact (~0.6 µs a fact: ~0.6 s at a million, on
- * every scroll and every learned message); read from these tables its cost is the rows on screen
+ * timeline's row list was one pass over every held fact (growing with the memory, on every
+ * scroll and every learned message); read from these tables its cost is the rows on screen
  * (temporal/timeline-kept-window.ts).
  *
  * Triggers on facts keep them: a held fact inserted adds to its row and subject; one expired or

@@ -1,7 +1,7 @@
 /**
  * Merging the full-text indexes while the memory is idle (why: fts-merge.ts). Every committed write
  * tells `wrote()`; once no write has come for IDLE_DELAY_MS (or MAX_WAIT_MS after the first write
- * that found no merge pending), a pass runs FTS5 merge steps (each ~1 ms, in its own transaction)
+ * that found no merge pending), a pass runs short FTS5 merge steps (each in its own transaction)
  * over the tables in turn, yielding to the event loop between steps so that writes and searches
  * interleave. A write stops the pass at its next step and starts the wait again (what the steps
  * merged stays merged); close() stops it for good, after a bounded last merge (a `tempora` command

@@ -61,8 +61,8 @@ export const FULL_TEXT_TABLES = ['facts_fts', 'facts_cjk', 'episodes_fts', 'epis
 
 /**
  * FTS5 writes a segment each time its buffer fills (1 MiB by default) and keeps merging them; with a
- * buffer as large as a whole memory's terms ('bulk', 64 MiB) it writes each index once (trigram build
- * ~1.5 s -> ~0.95 s at 100k). A bulk load sets it, indexes, and sets 'default' again. The merge
+ * buffer as large as a whole memory's terms ('bulk', 64 MiB) it writes each index once, a
+ * third faster to build. A bulk load sets it, indexes, and sets 'default' again. The merge
  * settings go with it (fts-merge.ts): FTS5's own while loading, none during row-by-row writes after.
  */
 export function setFullTextBuffer(db: Database, size: 'bulk' | 'default'): void {

@@ -4,7 +4,8 @@
  * table — and by default merges them during the writes themselves: `automerge` (4 segments of a
  * level) does incremental work on every write, and a `crisismerge` (16 of a level) merges a whole
  * level at once. On a large memory the level holding the segment a bulk import built gets pulled
- * in, and a single-message write takes 300–1000 ms instead of ~3 ms (test/bench/fts-merges.ts).
+ * in, and a single-message write takes hundreds of times longer than usual (test/bench/fts-merges.ts
+ * measures it; figures in docs/benchmarks.md).
  *
  * So the tables written row by row do not merge during writes (automerge 0); the memory merges them
  * while idle, in small bounded steps (fts-idle-merge.ts), with FTS5's own 'merge' command. The
@@ -34,16 +35,15 @@ export const ROW_BY_ROW_AUTOMERGE = 0;
  * - Every segment is one more b-tree that each query term seeks: dozens of tiny ones are cheap
  *   beside the import's large one, thousands are not.
  * - A crisis merge of 64 segments of a few messages each takes milliseconds; it is slow only when the
- *   level also holds an import's large segment (357 ms at 300k: the 64th write after an import with
- *   no idle time between), and that segment then moves up a level, out of the next 4,000 writes' way.
+ *   level also holds an import's large segment (the 64th write after an import with no idle time
+ *   between), and that segment then moves up a level, out of the next 4,000 writes' way.
  */
 export const ROW_BY_ROW_CRISISMERGE = 64;
 
 /**
  * Leaf pages a merge step writes (FTS5 pages are ~4 KB); a write or a search arriving meanwhile waits
- * for at most one step. At 300k observations on the busy 2-core machine (test/bench/fts-merges.ts):
- * 32 pages, p50 1.2 ms, p99 9.5 ms a step; 64 (FTS5's automerge work unit), 2.3 / 11.8 ms; about
- * the same total either way (~1 s of merging over 600 writes).
+ * for at most one step. Half FTS5's automerge work unit (64) halves the longest wait for about the
+ * same total merging (test/bench/fts-merges.ts; figures in docs/benchmarks.md).
  */
 export const MERGE_STEP_PAGES = 32;
 

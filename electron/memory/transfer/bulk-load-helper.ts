@@ -22,7 +22,7 @@ import { FULL_TEXT_TABLES } from '../text-search/fts-index';
 import { bulkScratchPath } from '../store/database/open-database';
 import { canonicalPredicate } from './canonical-predicates';
 
-/** Below this many facts + episodes, starting a worker (~50 ms built, ~250 ms from source) saves nothing. */
+/** Below this many facts + episodes, starting a worker costs more than it saves. */
 export const BULK_HELPER_MIN_ROWS = 20_000;
 /**
  * A worker still not running when the rows are written (seconds after its start) gets this much
@@ -31,7 +31,7 @@ export const BULK_HELPER_MIN_ROWS = 20_000;
  * thread waits), so this only bounds a thread that is slow to come up.
  */
 const START_TIMEOUT_MS = 1_000;
-/** The longest wait for a started build (it takes ~3 s at 100k facts on a slow machine). */
+/** The longest wait for a started build (seconds at 100k facts on a slow machine). */
 const BUILD_TIMEOUT_MS = 600_000;
 const SCRATCH_SCHEMA = 'bulk_scratch';
 const SHADOW_SUFFIXES = ['data', 'idx', 'content', 'docsize', 'config'];

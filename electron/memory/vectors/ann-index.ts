@@ -125,7 +125,7 @@ export class AnnIndex {
    * Why retrain to compact: LanceDB does not merge fragments covered by different index parts, so
    * with an ANN index every compaction adds a delta part and small fragments stay apart; searches
    * slow down as they pile up. A retrain covers everything with one part, after which the
-   * compaction merges all fragments (~5–10 s at 100k × 384 on a busy two-core machine).
+   * compaction merges all fragments (seconds at 100k vectors).
    */
   async maintain(table: lancedb.Table, force: boolean, rethrow = false): Promise<void> {
     try {

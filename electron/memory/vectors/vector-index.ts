@@ -47,7 +47,7 @@ export interface VectorIndexOptions extends AnnIndexOptions {
   table?: string;
   /**
    * The kinds this table holds (default: all). Rows of other kinds are refused on write and
-   * removed on open; a search for every kind it holds needs no kind filter (~3 ms at 100k).
+   * removed on open; a search for every kind it holds needs no kind filter.
    */
   kinds?: readonly VectorKind[];
 }

@@ -10,7 +10,7 @@ import { errorMessage } from '../api/client';
 import { useApi, useApiEvent, useClient } from '../app/api-context';
 import { useTimeFormat } from '../app/time-format';
 import { ErrorText } from '../common/ErrorText';
-import { formatTime, pluralise } from '../common/format';
+import { formatCount, formatTime, pluralise } from '../common/format';
 import { BackfillQueue } from '../settings/BackfillQueue';
 
 type Picked = { name: string; file: ChatExportFile; preview: ChatImportReport };
@@ -65,7 +65,7 @@ export function ChatImportPanel() {
     setError(null);
     try {
       const r = await api.importChats({ file: picked.file, format: picked.preview.format ?? undefined });
-      setDone(`Imported ${pluralise(r.newMessages, 'new message')} in ${pluralise(r.conversations, 'conversation')} (${r.alreadyImported} already here); ${r.toLearn} of your messages will be learned in their own order.`);
+      setDone(`Imported ${pluralise(r.newMessages, 'new message')} in ${pluralise(r.conversations, 'conversation')} (${formatCount(r.alreadyImported)} already here); ${formatCount(r.toLearn)} of your messages will be learned in their own order.`);
       setPicked(null);
     } catch (e) {
       setError(errorMessage(e));
@@ -120,7 +120,7 @@ export function ChatImportPanel() {
                 {p.doNotRemember > 0 && <li>{pluralise(p.doNotRemember, 'conversation')} you marked do-not-remember</li>}
                 {p.skipped.map((s) => (
                   <li key={s.reason}>
-                    {s.count} {s.why}
+                    {formatCount(s.count)} {s.why}
                   </li>
                 ))}
               </ul>

@@ -3,7 +3,7 @@ import type { EpisodeRecord, FactRecord } from '../../../shared/memory-schema';
 import { formatInstantWithZone } from '../../../shared/time-format';
 import { factHref, hrefOf } from '../app/router';
 import { useTimeFormat } from '../app/time-format';
-import { formatInterval, formatTime, type TimeFormat } from '../common/format';
+import { formatCount, formatInterval, formatTime, type TimeFormat } from '../common/format';
 import { displayZone, offsetMs } from '../common/zoned-time';
 
 /** " (10:00 GMT+9 where it was written)" when the message was written in another offset than the user's. */
@@ -20,7 +20,7 @@ export function FactSources({ episodes }: { episodes: readonly EpisodeRecord[] }
   const format = useTimeFormat();
   return (
     <section aria-labelledby="sources-title">
-      <h2 id="sources-title">Source messages ({episodes.length})</h2>
+      <h2 id="sources-title">Source messages ({formatCount(episodes.length)})</h2>
       {episodes.length === 0 && <p className="muted">No source message (imported or entered directly).</p>}
       <ul className="sources">
         {episodes.map((e) => (

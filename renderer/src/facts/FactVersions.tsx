@@ -8,7 +8,7 @@ import { describeChange, describeReason, versionChanges, type VersionChange, typ
 import type { EpisodeRecord, FactRecord } from '../../../shared/memory-schema';
 import { factHref, hrefOf } from '../app/router';
 import { useTimeFormat, type UserTimeFormat } from '../app/time-format';
-import { formatInterval, formatTime, objectRepeatsSentence } from '../common/format';
+import { formatCount, formatInterval, formatTime, objectRepeatsSentence } from '../common/format';
 import { FactBadges } from './FactBadges';
 
 export interface FactVersionsProps {
@@ -26,7 +26,7 @@ export function FactVersions({ versions, currentId, causes, episodes }: FactVers
   const newestFirst = [...versions].reverse();
   return (
     <section aria-labelledby="versions-title">
-      <h2 id="versions-title">Versions ({versions.length})</h2>
+      <h2 id="versions-title">Versions ({formatCount(versions.length)})</h2>
       <ol className="versions">
         {newestFirst.map((v) => (
           <li key={v.id} className={v.id === currentId ? 'current' : ''} aria-current={v.id === currentId ? 'true' : undefined} data-version={v.id}>

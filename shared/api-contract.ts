@@ -185,6 +185,13 @@ export const editFactRequest = z.strictObject({
   invalid_at: timeInput.nullable().optional(),
 });
 export const closeFactRequest = z.strictObject({ id, at: timeInput });
+/**
+ * A time typed into a screen's time field (as-of, known-at), read as the edit forms' times are: in
+ * the user's zone, now, with its precision. Refused with an invalid_input error naming `field`.
+ */
+export const readTimeRequest = z.strictObject({ text: timeInput, field: z.string().min(1).max(100).optional() });
+export const readTimeResponse = z.strictObject({ at: isoTime, precision });
+export type ReadTimeResponse = z.infer<typeof readTimeResponse>;
 
 /** The zone every time is shown and read in, and where that choice comes from. */
 export const timeSettings = z.strictObject({
@@ -337,6 +344,10 @@ export const apiCalls = {
   /** Opens a file dialog (Electron only; the bridge answers null: type a path instead). */
   pickModelFile: { channel: 'models:pickFile', request: empty, response: z.strictObject({ path: z.string().nullable() }) },
   timeSettings: { channel: 'app:timeSettings', request: empty, response: timeSettings },
+  /** A time as typed, read in the user's zone (readTimeRequest). */
+  readTime: { channel: 'app:readTime', request: readTimeRequest, response: readTimeResponse },
+  /** When the memory first recorded a fact (null: it holds none), for empty states that say why. */
+  firstRecorded: { channel: 'memory:firstRecorded', request: empty, response: z.strictObject({ at: isoTime.nullable() }) },
   /** null: follow $TEMPORA_TZ, else the system's zone. */
   setTimeZone: { channel: 'app:setTimeZone', request: z.strictObject({ timeZone: z.string().trim().min(1).max(100).nullable() }), response: timeSettings },
   /** The desktop app only: `tempora serve` serves MCP at /mcp itself (the bridge answers an error). */

@@ -98,6 +98,11 @@ export function createApiHandlers(engine: TemporaEngine, options: HandlerOptions
     },
 
     timeSettings: async () => timeSettings(),
+    readTime: async ({ text, field }) => {
+      const { at, precision } = readTimeInput(text, field ?? 'time', memory.clock.now());
+      return { at, precision };
+    },
+    firstRecorded: async () => ({ at: memory.firstRecordedAt() }),
     setTimeZone: async ({ timeZone }) => setTimeZone(engine.options.dataDir, timeZone),
     modelStatus: async () => engine.models.status(memory.jobs.counts()),
     listCatalogue: async () => engine.models.entries(),

@@ -129,6 +129,11 @@ export class Memory extends MemoryMessages {
     return queryFacts(this.store.db, { ids, history: true, knownAt: now }, now);
   }
 
+  /** When the first fact was recorded (the earliest system time), null for an empty memory: an indexed read. */
+  firstRecordedAt(): string | null {
+    return this.store.rows.firstRecordedAt();
+  }
+
   getFact(id: string): FactRecord | undefined {
     return this.store.rows.record(id);
   }

@@ -98,6 +98,16 @@ export class FactRows {
     return new Map(this.byIdsStmt.all(JSON.stringify(ids)).map((r) => [r.id, r]));
   }
 
+  /**
+   * When the memory first recorded a fact (the earliest created_at of any version), null when it
+   * holds none: one step down facts_first_recorded (migration 0024; NOCASE so that only this query
+   * uses it — ISO times order the same either way).
+   */
+  firstRecordedAt(): string | null {
+    const row = this.db.prepare('SELECT MIN(created_at COLLATE NOCASE) AS first FROM facts').get() as { first: string | null };
+    return row.first;
+  }
+
   /** The version of a fact's chain that the memory holds now, if any. */
   liveVersionOf(id: string): FactRow | undefined {
     const row = this.byId(id);

@@ -11,6 +11,8 @@ export const memoryKeys = {
   history: (knownAt: string | null) => ['memory', 'history', knownAt] as const,
   /** A block of the timeline's rows × a valid-time range (timelineWindow), and its as-of answers. */
   timeline: (window: object) => ['memory', 'timeline', window] as const,
+  /** When the first fact was recorded (firstRecorded): stale with the timeline. */
+  firstRecorded: ['memory', 'timeline', 'first-recorded'] as const,
   entities: ['memory', 'entities'] as const,
   /**
    * Names suggested for a filter as the user types (suggestNames); under 'entities', so it goes stale

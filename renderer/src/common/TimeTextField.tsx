@@ -1,9 +1,13 @@
 /**
- * A text field for a time as a person writes it ("2026-09-01", "2026-09-01 10:00", "yesterday",
- * "先週"), sent as typed for main to read in the user's zone, with a date picker beside it that
- * writes the picked day into the text (the text still takes phrases); a hint under it says so,
- * and main's message about this field, when it refuses the value, is shown right under it.
+ * The one control for a time a person types: the edit and close forms, and the Timeline's as-of and
+ * known-at. It takes what people write ("yesterday", "1 June 2026", "2026-06-01", "6月1日"), which
+ * main reads in the user's zone; a hint under it gives an example in the locale's own order (no
+ * native date picker: its order follows the browser's build, month-first in an en-GB locale), and
+ * the message about this field, when it cannot be read, is shown right under it, in words, linked
+ * to the field by aria-describedby.
  */
+import { formatAt } from '../../../shared/time-format';
+import { useTimeFormat } from '../app/time-format';
 import { ErrorText } from './ErrorText';
 
 interface Props {
@@ -13,31 +17,49 @@ interface Props {
   onChange(value: string): void;
   /** The zone the text is read in, named in the hint. */
   zoneName: string;
-  /** main's message about this field, if it refused it. */
+  /** The message about this field, if it could not be read or was refused. */
   error: string | null;
   placeholder?: string;
+  /** Enter or leaving the field: for a field applied as typed (the Timeline's as-of and known-at). */
+  onCommit?(): void;
+  /** More words for the hint ("empty means now"). */
+  hintExtra?: string;
+  className?: string;
 }
 
-export function TimeTextField({ id, label, value, onChange, zoneName, error, placeholder }: Props) {
-  const day = /^\d{4}-\d{2}-\d{2}/.exec(value.trim())?.[0] ?? '';
+/** An example day for hints, in the locale's order: "1 Jun 2026", "Jun 1, 2026", "2026年6月1日". */
+const EXAMPLE = '2026-06-01T12:00:00.000Z';
+
+/** What the field takes, with an example in the locale's order. */
+export function timeHint(locale: string, timeZone: string): string {
+  return `A date like ${formatAt(EXAMPLE, 'day', { locale, timeZone })}, a time, or words like “yesterday”`;
+}
+
+export function TimeTextField({ id, label, value, onChange, zoneName, error, placeholder, onCommit, hintExtra, className }: Props) {
+  const format = useTimeFormat();
   return (
-    <div className="field">
+    <div className={`field time-field${className ? ` ${className}` : ''}`}>
       <label htmlFor={id}>{label}</label>
-      <span className="time-text-field">
-        <input
-          id={id}
-          value={value}
-          onChange={(e) => onChange(e.target.value)}
-          placeholder={placeholder}
-          spellCheck={false}
-          autoComplete="off"
-          aria-invalid={error ? true : undefined}
-          aria-describedby={`${id}-hint${error ? ` ${id}-error` : ''}`}
-        />
-        <input type="date" className="date-picker" aria-label="Pick a date" title={`Pick a date for “${label}”`} value={day} onChange={(e) => e.target.value && onChange(e.target.value)} />
-      </span>
+      <input
+        id={id}
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        onBlur={onCommit}
+        onKeyDown={(e) => {
+          if (e.key === 'Enter' && onCommit) {
+            e.preventDefault();
+            onCommit();
+          }
+        }}
+        placeholder={placeholder}
+        spellCheck={false}
+        autoComplete="off"
+        aria-invalid={error ? true : undefined}
+        aria-describedby={`${id}-hint${error ? ` ${id}-error` : ''}`}
+      />
       <span id={`${id}-hint`} className="muted small field-hint">
-        A date, a time, or words like “yesterday” — read in {zoneName}
+        {timeHint(format.locale, format.timeZone)} — read in {zoneName}
+        {hintExtra ? `; ${hintExtra}` : ''}
       </span>
       <ErrorText id={`${id}-error`} message={error} />
     </div>

@@ -1,23 +1,24 @@
 /**
  * Close a fact: it stops being true at the given time (kept in the history, not deleted). The time
- * starts as today's date in the user's zone and is sent as typed: a date, a time or a phrase
+ * starts as today's date in the user's zone, in the locale's order, and is sent as typed: a date, a time or a phrase
  * ("yesterday", "先週") that main reads in that zone; its message, when it refuses, is shown under it.
  */
 import { useId, useState, type FormEvent } from 'react';
 import type { FactRecord } from '../../../shared/memory-schema';
+import { formatAt } from '../../../shared/time-format';
 import { errorField, errorMessage } from '../api/client';
 import { useApi } from '../app/api-context';
 import { useTimeFormat } from '../app/time-format';
 import { ErrorText } from '../common/ErrorText';
 import { fieldErrorText } from '../common/field-error';
-import { toDateInputValue } from '../common/time-input';
 import { TimeTextField } from '../common/TimeTextField';
 
 export function FactCloseForm({ fact, onClosed, onCancel }: { fact: FactRecord; onClosed(fact: FactRecord): void; onCancel(): void }) {
   const api = useApi();
   const format = useTimeFormat();
   const id = useId();
-  const [at, setAt] = useState(() => toDateInputValue(Date.now(), format.timeZone));
+  // Today, in the locale's order ("2 Dec 2026", "Dec 2, 2026"): main reads it back as that day in the zone.
+  const [at, setAt] = useState(() => formatAt(new Date().toISOString(), 'day', format));
   const [error, setError] = useState<{ message: string; field: string | undefined } | null>(null);
   const submit = async (event: FormEvent) => {
     event.preventDefault();

@@ -10,7 +10,7 @@ import { useMemo } from 'react';
 import type { FactRecord } from '../../../shared/memory-schema';
 import { factHref } from '../app/router';
 import { useTimeFormat } from '../app/time-format';
-import { formatCount, formatMoment, formatTime, pluralise } from '../common/format';
+import { formatCount, formatMoment, pluralise } from '../common/format';
 import { VirtualList } from '../common/VirtualList';
 import { trueAt, type TimelineLayout } from './timeline-model';
 import { AS_OF_PAGE, type AsOfFacts } from './use-as-of-facts';
@@ -58,7 +58,7 @@ export function AsOfPanel({ layout, asOf, knownAt, filter, pages, onOpen }: Prop
         True as of <time dateTime={new Date(asOf).toISOString()}>{when}</time>
       </h2>
       <p className="muted small" data-testid="asof-count">
-        {knownAt ? `As the memory held it at ${formatTime(knownAt, format)}.` : 'As the memory holds it now.'} {countWords(pages, answers.length, slots, filter.trim())}
+        {knownAt ? `As the memory held it at ${formatMoment(knownAt, format)}.` : 'As the memory holds it now.'} {countWords(pages, answers.length, slots, filter.trim())}
       </p>
       <VirtualList
         items={answers}

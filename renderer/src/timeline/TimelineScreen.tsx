@@ -12,11 +12,12 @@ import { useApi } from '../app/api-context';
 import { navigate } from '../app/router';
 import { ErrorText } from '../common/ErrorText';
 import { useTimeFormat } from '../app/time-format';
-import { formatTime } from '../common/format';
+import { formatMoment } from '../common/format';
 import { queryError } from '../common/query-error';
 import { useElementSize } from '../common/use-element-size';
 import { ZoneNote } from '../common/ZoneNote';
 import { AsOfPanel } from './AsOfPanel';
+import { NothingRecordedYet } from './NothingRecordedYet';
 import { buildLayout } from './timeline-model';
 import { fitDomain, wholeRange } from './timeline-fit';
 import { pan, zoom } from './timeline-scale';
@@ -65,7 +66,7 @@ export function TimelineScreen() {
       <header className="screen-header">
         <h1>Timeline</h1>
         <p className="muted">
-          Each bar is a fact over the time it was true. {view.knownAt ? `Showing the memory as it was held at ${formatTime(view.knownAt, format)}.` : 'Showing the memory as it is held now.'}{' '}
+          Each bar is a fact over the time it was true. {view.knownAt ? `Showing the memory as it was held at ${formatMoment(view.knownAt, format)}.` : 'Showing the memory as it is held now.'}{' '}
           <ZoneNote zoneName={format.zoneName} />
         </p>
       </header>
@@ -81,6 +82,7 @@ export function TimelineScreen() {
         onFilter={(text) => update({ filter: text })}
       />
       <ErrorText message={queryError(windowed.error)} />
+      <NothingRecordedYet knownAt={view.knownAt} />
       <div className={`timeline-body${narrow ? ' narrow' : ''}`} ref={bodyRef}>
         <TimelineChart
           layout={layout}

@@ -1,7 +1,5 @@
 /** Zoom / pan buttons, the as-of date and the known-at moment (in the user's zone), and a row filter. */
-import { useTimeFormat } from '../app/time-format';
-import { instantOfLocalValue, toDateInputValue } from '../common/time-input';
-import { KnownAtInput } from './KnownAtInput';
+import { MomentInput } from './MomentInput';
 
 interface Props {
   asOf: number;
@@ -16,7 +14,6 @@ interface Props {
 }
 
 export function TimelineToolbar({ asOf, knownAt, filter, onZoom, onPan, onFit, onAsOf, onKnownAt, onFilter }: Props) {
-  const { timeZone, zoneName } = useTimeFormat();
   return (
     <div className="toolbar tl-toolbar" role="toolbar" aria-label="Timeline controls">
       <div className="button-group">
@@ -36,21 +33,11 @@ export function TimelineToolbar({ asOf, knownAt, filter, onZoom, onPan, onFit, o
           Fit
         </button>
       </div>
-      <label className="field-inline">
-        As of ({zoneName})
-        <input
-          type="date"
-          value={toDateInputValue(asOf, timeZone)}
-          onChange={(e) => {
-            const iso = instantOfLocalValue(e.target.value, timeZone);
-            if (iso) onAsOf(Date.parse(iso));
-          }}
-        />
-      </label>
+      <MomentInput label="As of" field="as_of" at={new Date(asOf).toISOString()} onAt={(iso) => iso && onAsOf(Date.parse(iso))} className="field-inline" />
       <button type="button" onClick={() => onAsOf(Date.now())}>
         Today
       </button>
-      <KnownAtInput knownAt={knownAt} timeZone={timeZone} zoneName={zoneName} onKnownAt={onKnownAt} />
+      <MomentInput label="Known at" field="known_at" at={knownAt} emptyIsNow onAt={onKnownAt} className="field-inline" />
       {knownAt && (
         <button type="button" onClick={() => onKnownAt(null)}>
           Known now

@@ -14,7 +14,8 @@ export interface Browser {
   close(): Promise<void>;
 }
 
-export async function launchBrowser(): Promise<Browser> {
+/** `locale`: the page's language (navigator.language, Intl): en-US unless a test needs another. */
+export async function launchBrowser(options: { locale?: string } = {}): Promise<Browser> {
   const profile = mkdtempSync(join(tmpdir(), 'tempora-chromium-'));
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: CHROMIUM,
@@ -24,7 +25,7 @@ export async function launchBrowser(): Promise<Browser> {
     deviceScaleFactor: 1,
     acceptDownloads: true,
     colorScheme: 'light',
-    locale: 'en-US',
+    locale: options.locale ?? 'en-US',
     timezoneId: 'UTC',
   });
   context.setDefaultTimeout(15_000);

@@ -580,5 +580,14 @@ export const migrations: Migration[] = [
       `);
     },
   },
+  {
+    name: '0024_facts_first_recorded',
+    up(db) {
+      // The Timeline says why it is empty at a known-at before anything was recorded ("the first
+      // facts were recorded on 2 Dec 2026"): the earliest created_at, one index step. NOCASE keeps
+      // the known-at queries (created_at <= ?, BINARY) off this index, so their plans stay as they are.
+      db.exec('CREATE INDEX facts_first_recorded ON facts(created_at COLLATE NOCASE)');
+    },
+  },
 ];
 

@@ -1,0 +1,90 @@
+/**
+ * The Timeline's as-of and known-at fields: the one time control (common/TimeTextField.tsx), showing
+ * the moment in the locale's order ("1 Jun 2026", "Jun 1, 2026", "2026年6月1日"), and taking what
+ * people type ("yesterday", "1 June 2026", "2026-06-01", "6月1日"), read by main in the user's zone
+ * (readTime) when Enter is pressed or the field is left. What cannot be read is said under the
+ * field, never ignored; the moment shown stays until a good one is typed.
+ */
+import { useEffect, useId, useRef, useState } from 'react';
+import { formatAt } from '../../../shared/time-format';
+import { errorField, errorMessage, isApiError } from '../api/client';
+import { useApi } from '../app/api-context';
+import { useTimeFormat } from '../app/time-format';
+import { formatMoment } from '../common/format';
+import { TimeTextField } from '../common/TimeTextField';
+
+interface Props {
+  /** "As of", "Known at": the field's label, with the zone after it. */
+  label: string;
+  /** The field's name for main ("as_of", "known_at"). */
+  field: string;
+  /** The moment shown (ISO); null: now (an empty field). */
+  at: string | null;
+  /** Whether an empty field means now (known-at); else emptying it puts the moment back. */
+  emptyIsNow?: boolean;
+  onAt(iso: string | null): void;
+  className?: string;
+}
+
+/** "“garbage” cannot be read as a time: write a date like 1 Jun 2026, …" — in the locale's order. */
+export function unreadableTime(text: string, locale: string, timeZone: string): string {
+  const format = { locale, timeZone };
+  const day = formatAt('2026-06-01T12:00:00.000Z', 'day', format);
+  const time = formatAt('2026-06-01T10:00:00.000Z', 'instant', { locale, timeZone: 'UTC' });
+  return `“${text}” cannot be read as a time: write a date like ${day}, a time like ${time}, or words like “yesterday”.`;
+}
+
+export function MomentInput({ label, field, at, emptyIsNow = false, onAt, className }: Props) {
+  const api = useApi();
+  const format = useTimeFormat();
+  const id = useId();
+  const shown = at === null ? '' : formatMoment(at, format);
+  const [text, setText] = useState(shown);
+  const [error, setError] = useState<string | null>(null);
+  // Only the latest reading counts: a slow answer for text since changed is dropped.
+  const reading = useRef(0);
+  useEffect(() => {
+    setText(shown);
+    setError(null);
+  }, [shown]);
+
+  const commit = () => {
+    const typed = text.trim();
+    const ticket = ++reading.current;
+    if (typed === shown) return setError(null);
+    if (typed === '') {
+      setError(null);
+      if (emptyIsNow) onAt(null);
+      else setText(shown);
+      return;
+    }
+    api.readTime({ text: typed, field }).then(
+      (read) => {
+        if (ticket !== reading.current) return;
+        setError(null);
+        if (read.at === at) setText(shown);
+        else onAt(read.at);
+      },
+      (e: unknown) => {
+        if (ticket !== reading.current) return;
+        const aboutText = isApiError(e) && (e.code === 'invalid_input' || e.code === 'invalid_request') && (errorField(e) === field || errorField(e) === 'text');
+        setError(aboutText ? unreadableTime(typed, format.locale, format.timeZone) : errorMessage(e));
+      },
+    );
+  };
+
+  return (
+    <TimeTextField
+      id={id}
+      label={`${label} (${format.zoneName})`}
+      value={text}
+      onChange={setText}
+      onCommit={commit}
+      zoneName={format.zoneName}
+      error={error}
+      placeholder={emptyIsNow ? 'now' : undefined}
+      hintExtra={emptyIsNow ? 'empty means now' : undefined}
+      className={className}
+    />
+  );
+}

@@ -1,0 +1,101 @@
+/**
+ * One time language on screen (issue #25), in Chromium over the bridge, in an en-GB locale and
+ * Tokyo's zone: a fact still true until a future end says "until …" (the report: "closed 31 Dec
+ * 2026, 23:59" shown before that day), a past end says "ended …"; the Timeline's known-at field
+ * takes what people type and shows it back day-first, says under the field, in words, what it
+ * cannot read (linked by aria-describedby, never ignored), and a known-at before anything was
+ * recorded says why the Timeline is empty and when the first facts were recorded.
+ */
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { formatAt } from '../../shared/time-format';
+import { CHROMIUM_MISSING } from './helpers/browser';
+import { screenshot } from './helpers/screenshots';
+import { go, startUi, type UiSession } from './helpers/ui-session';
+
+let ui: UiSession;
+const GB_TOKYO = { timeZone: 'Asia/Tokyo', locale: 'en-GB' };
+/** ICU versions write September "Sep" or "Sept"; compare without that difference. */
+const sameMonths = (text: string | null) => (text ?? '').replace(/\bSept\b/g, 'Sep');
+
+describe.skipIf(CHROMIUM_MISSING !== null)('one time language: until, ended, the known-at field and the empty state', () => {
+  beforeAll(async () => {
+    vi.stubEnv('TEMPORA_TZ', 'Asia/Tokyo');
+    vi.stubEnv('LANCEDB_LOG', 'error');
+    ui = await startUi({
+      engine: { startWorker: false },
+      locale: 'en-GB',
+      seed: (engine) => {
+        engine.memory.observe([
+          // Ends in the last minute of a day far ahead: still true, so "until", and as a day.
+          { subject: 'me', predicate: 'works_at', object: 'Acme', fact: 'I work at Acme.', reference_time: '2024-09-01T09:00:00+09:00', valid_at: '2024-09-01', invalid_at: '2099-12-31T23:59:00+09:00', cardinality: 'one' },
+          // Ended in the past.
+          { subject: 'me', predicate: 'lives_in', object: 'Kyoto', fact: 'I lived in Kyoto.', reference_time: '2024-09-01T09:00:00+09:00', valid_at: '2020-04-01', invalid_at: '2025-05-25', cardinality: 'one' },
+        ]);
+      },
+    });
+  });
+
+  afterEach(async (context) => {
+    if (context.task.result?.state === 'fail' && ui) await screenshot(ui.page, `failed-time-language-${context.task.name.slice(0, 40).replace(/[^\w-]+/g, '-')}`);
+  });
+
+  afterAll(async () => {
+    await ui?.close();
+    vi.unstubAllEnvs();
+  });
+
+  const factId = (object: string) => ui.engine.memory.listFacts({ history: true }).find((f) => f.object === object && f.expired_at === null)!.id;
+
+  it('a future end says "until", never "closed"; a past one says "ended"', async () => {
+    const { page } = ui;
+    await go(page, `#/facts/${encodeURIComponent(factId('Acme'))}`);
+    const badges = page.locator('.fact-header .badges');
+    await expect.poll(() => badges.textContent()).toContain('until 31 Dec 2099');
+    expect(await badges.textContent()).not.toMatch(/closed|ended|23:59/);
+    expect(sameMonths(await page.locator('.fact-times').textContent())).toContain('since 1 Sep 2024, until 31 Dec 2099');
+
+    await go(page, `#/facts/${encodeURIComponent(factId('Kyoto'))}`);
+    await expect.poll(() => badges.textContent()).toContain('ended 25 May 2025');
+    expect(await page.locator('.fact-times').textContent()).toContain('1 Apr 2020 – 25 May 2025');
+  });
+
+  it('known-at: what cannot be read is said under the field; a day is shown back day-first', async () => {
+    const { page } = ui;
+    await go(page, '#/timeline');
+    const field = page.getByLabel('Known at (Asia/Tokyo)');
+    await field.fill('garbage');
+    await field.press('Enter');
+    const error = page.locator('.tl-toolbar .time-field', { has: field }).getByRole('alert');
+    await expect.poll(() => error.textContent()).toBe('“garbage” cannot be read as a time: write a date like 1 Jun 2026, a time like 1 Jun 2026, 10:00, or words like “yesterday”.');
+    expect(await field.getAttribute('aria-invalid')).toBe('true');
+    expect((await field.getAttribute('aria-describedby'))?.split(' ')).toContain(await error.getAttribute('id'));
+    // Nothing was applied: the memory is still shown as held now.
+    expect(await page.locator('.timeline-screen .screen-header').textContent()).toContain('as it is held now');
+
+    // Japanese as people type it: 1 June of this year in Tokyo, shown back in the locale's order.
+    await field.fill('6月1日');
+    await field.press('Enter');
+    await expect.poll(() => field.inputValue()).toMatch(/^1 Jun \d{4}$/);
+    expect(await field.getAttribute('aria-invalid')).toBeNull();
+    await expect.poll(() => error.count()).toBe(0);
+    await page.getByRole('button', { name: 'Known now' }).click();
+    await expect.poll(() => field.inputValue()).toBe('');
+  });
+
+  it('a known-at before anything was recorded says why the Timeline is empty', async () => {
+    const { page } = ui;
+    await go(page, '#/timeline');
+    const field = page.getByLabel('Known at (Asia/Tokyo)');
+    await field.fill('1 June 2020');
+    await field.press('Enter');
+    await expect.poll(() => field.inputValue()).toBe('1 Jun 2020');
+    const first = formatAt(ui.engine.memory.firstRecordedAt()!, 'day', GB_TOKYO);
+    await expect
+      .poll(async () => sameMonths(await page.getByTestId('nothing-recorded').textContent()))
+      .toBe(sameMonths(`Nothing was recorded yet on 1 Jun 2020 — the first facts were recorded on ${first}.`));
+    await expect.poll(() => page.locator('.tl-row').count()).toBe(0);
+    await screenshot(page, 'timeline-nothing-recorded-yet');
+    await page.getByRole('button', { name: 'Known now' }).click();
+    await expect.poll(() => page.getByTestId('nothing-recorded').count()).toBe(0);
+  });
+});

@@ -145,7 +145,7 @@ export const timelineRowSummary = z.strictObject({
   facts: z.array(factRecord),
   /** On a group header row (predicate ''): the group's rows, and whether it is collapsed. */
   group: z.strictObject({ rows: z.number().int(), collapsed: z.boolean() }).optional(),
-  /** On a collapsed group's header: its facts' starts and ends counted in at most 64 equal spans of [from, to] (the range it spans). */
+  /** On a group header: its facts' starts and ends counted in at most 64 equal spans of [from, to] (the part of the range it spans). */
   marks: z.strictObject({ from: isoTime, to: isoTime, counts: z.array(z.number().int()).max(64) }).optional(),
 });
 export type TimelineRowSummary = z.infer<typeof timelineRowSummary>;

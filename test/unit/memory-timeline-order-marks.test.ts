@@ -1,9 +1,9 @@
 /**
  * Issue #25: the timeline's groups in natural order (store/natural-order.ts: Person 2 before
  * Person 10, the user first), the same from the kept rows and from the one pass, kept by an index
- * after adds, renames and an upgrade from the schema before; and a collapsed group's marks
- * (temporal/timeline-marks.ts): where its facts begin and end, in at most 64 spans of the range it
- * spans, read by index.
+ * after adds, renames and an upgrade from the schema before; and a group's marks
+ * (temporal/timeline-marks.ts): where its facts begin and end, in at most 64 spans of the part of
+ * the range it spans, read by index.
  */
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
@@ -74,7 +74,7 @@ describe('natural order of the timeline’s groups', () => {
   });
 });
 
-describe('a collapsed group’s marks', () => {
+describe('a group’s marks', () => {
   it('count its starts and ends where they fall in the range it spans, the same from the kept rows and the one pass', () => {
     const m = openMemory({ dataDir: ':memory:', clock: steppingClock('2026-12-01T00:00:00Z', 1000) });
     const db = databaseOf(m);
@@ -105,10 +105,11 @@ describe('a collapsed group’s marks', () => {
     expect(zoomed.rows[0]!.marks).toMatchObject({ from: part.from, to: part.to });
     expect(zoomed.rows[0]!.marks!.counts.reduce((a, b) => a + b, 0)).toBe(2);
     expect(zoomed.rows).toEqual(timelineWindow(db, part, { kept: false }).rows);
-    // A group with nothing in the range has no marks; an opened group has none either.
+    // A group with nothing in the range has no marks; an opened group's header keeps its own.
     expect(zoomed.rows[1]!.marks).toBeUndefined();
-    const opened = timelineWindow(db, { ...q, groups: { collapseAbove: 1, expanded: [me.subject_id] } });
-    expect(opened.rows[0]!.marks).toBeUndefined();
+    const opened = { ...q, groups: { collapseAbove: 1, expanded: [me.subject_id] } };
+    expect(timelineWindow(db, opened).rows[0]!.marks).toEqual(me.marks);
+    expect(timelineWindow(db, opened).rows).toEqual(timelineWindow(db, opened, { kept: false }).rows);
     // Read by the subject's covering indexes, never a walk of every fact.
     const marksPlan = planned.filter((p) => /julianday\(t\) - @j0/.test(p.sql) && /f.subject_id = @subject/.test(p.sql)).flatMap((p) => p.plan);
     expect(marksPlan.filter((line) => /^SEARCH f/.test(line))).toEqual(Array(2).fill('SEARCH f USING COVERING INDEX facts_live_by_slot_time (subject_id=?)'));

@@ -115,10 +115,10 @@ export function keptTimelineWindow(db: Database, q: TimelineWindowQuery): Timeli
     rows.filter((r) => r.group === undefined),
   );
   for (const row of rows) if (row.group === undefined) row.facts = facts.get(`${row.subject_id}\u0000${row.predicate}`) ?? [];
-  const marks = groupMarks(db, 'f.expired_at IS NULL', '', '', {}, q, rows.filter((r) => r.group?.collapsed));
+  const marks = groupMarks(db, 'f.expired_at IS NULL', '', '', {}, q, rows.filter((r) => r.group !== undefined));
   for (const row of rows) {
     const found = marks.get(row.subject_id);
-    if (found && row.group?.collapsed) row.marks = found;
+    if (found && row.group !== undefined) row.marks = found;
   }
   return { ...base, rows };
 }

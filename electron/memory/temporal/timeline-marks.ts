@@ -1,5 +1,5 @@
 /**
- * Where a collapsed group's facts begin, end and change, for its summary bar: the starts and ends of
+ * Where a group's facts begin, end and change, for its summary bar (and the user's, for Fit): the starts and ends of
  * the subject's held (and filtered) facts in the part of the window's range the group spans
  * ([max(from, first), min(to, last)]), counted in MARK_BUCKETS equal spans — the same meaning as the
  * timeline's density (timeline-density.ts), per group. At most MARK_BUCKETS numbers a group, none when
@@ -15,7 +15,7 @@ export const MARK_BUCKETS = 64;
 const DAY_MS = 86_400_000;
 const UNIX_EPOCH_JULIAN_DAY = 2440587.5;
 
-/** `held`, `filter` and `joins` are the window query's own clauses (timeline-window.ts); `groups` the collapsed headers. */
+/** `held`, `filter` and `joins` are the window query's own clauses (timeline-window.ts); `groups` the header rows. */
 export function groupMarks(
   db: Database,
   held: string,

@@ -40,7 +40,7 @@ export interface TimelineRowSummary {
   facts: FactRecord[];
   /** Set on a group header row (its predicate is ''). */
   group?: TimelineGroupInfo;
-  /** A collapsed group's starts and ends in the range, for its summary bar (timeline-marks.ts). */
+  /** On a group header: its facts' starts and ends in the range, for its summary bar and Fit (timeline-marks.ts). */
   marks?: TimelineDensity;
 }
 

@@ -7,8 +7,8 @@
  * Groups are collapsed when there are more than `collapseAbove` rows in all, except the subjects
  * named in `expanded` or `collapsed` (the user's choices). Each row comes with a summary of
  * all its facts — how many, the first start and the last end, how many ended (changes), how many lie
- * before and after the range — and the facts that overlap the range, whole; a collapsed group's
- * header, where its facts begin and end in the range (timeline-marks.ts). What is held: the
+ * before and after the range — and the facts that overlap the range, whole; a group's header, where
+ * its facts begin and end in the range (timeline-marks.ts). What is held: the
  * versions held now (closed facts too, replaced versions not), or those held at `knownAt`.
  * `filter` keeps the facts whose subject, predicate or object contains it (any case for ASCII).
  *
@@ -122,7 +122,7 @@ function passOverFacts(db: Database, q: TimelineWindowQuery, options: { kept?: b
     };
   }
   const facts = windowFacts(db, held, filter, joins, params, rows.filter((r) => r.predicate !== null));
-  const marks = groupMarks(db, held, filter, joins, params, q, q.groups ? rows.filter((r) => r.predicate === null && r.collapsed === 1) : []);
+  const marks = groupMarks(db, held, filter, joins, params, q, q.groups ? rows.filter((r) => r.predicate === null) : []);
   return {
     totalRows: rows[0]!.total,
     totalSlots: rows[0]!.slots_total,

@@ -1,10 +1,9 @@
 /** File access for the command: reads with clear errors, writes atomically (temp file + rename). */
-import { closeSync, createReadStream, fsyncSync, openSync, readFileSync, renameSync, rmSync, statSync, writeSync } from 'node:fs';
+import { closeSync, fsyncSync, openSync, readFileSync, renameSync, rmSync, statSync, writeSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
-import parserStream from 'stream-json';
-import Assembler from 'stream-json/assembler.js';
+import { NotJsonError, streamJsonFile } from '../memory/index';
 import { InputError } from './errors';
-import { describeJsonError } from './json-position';
+import { describeJsonError } from '../../shared/json-position';
 
 /** Reads a UTF-8 text file (path relative to `cwd`); a leading byte-order mark is dropped. */
 export function readTextFile(file: string, cwd: string): string {
@@ -50,17 +49,11 @@ export async function readJsonFileOfAnySize(file: string, cwd: string, streamFro
     throw new InputError(`cannot read ${file}: ${describeFsError(error)}`);
   }
   if (size < streamFrom) return readJsonFile(file, cwd);
-  const tokens = createReadStream(path).pipe(parserStream());
   try {
-    return await new Promise<unknown>((done, fail) => {
-      Assembler.connectTo(tokens, { onDone: (asm) => done(asm.current) });
-      tokens.on('error', fail);
-      tokens.on('end', () => fail(new Error('the file ends before the JSON value does')));
-    });
+    return await streamJsonFile(path, { label: file });
   } catch (error) {
-    throw new InputError(`${file}: not JSON (${(error as Error).message})`);
-  } finally {
-    tokens.destroy();
+    if (error instanceof NotJsonError) throw new InputError(`${file}: not JSON (${error.detail})`);
+    throw new InputError(`cannot read ${file}: ${describeFsError(error)}`);
   }
 }
 

@@ -9,7 +9,7 @@
  */
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { describeJsonError, jsonErrorOffset, lineAndColumn } from '../../electron/cli/json-position';
+import { describeJsonError, jsonErrorOffset, lineAndColumn } from '../../shared/json-position';
 import { escapeControls, truncate } from '../../electron/cli/output';
 import { MemoryInputError, openMemory, steppingClock, type Memory } from '../../electron/memory/index';
 import type { MemoryExport } from '../../shared/memory-schema';

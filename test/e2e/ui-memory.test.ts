@@ -63,12 +63,14 @@ describe.skipIf(CHROMIUM_MISSING !== null)('the memory screens through the bridg
     const badFile = join(ui.dir, 'bad.json');
     writeFileSync(badFile, JSON.stringify(bad));
     await page.getByLabel('Memory file (.json)').setInputFiles(badFile);
-    await expect.poll(() => page.getByRole('alert').first().textContent()).toMatch(/facts\.0\.valid_at/);
+    // One sentence; the field it is about in the details behind the disclosure.
+    await expect.poll(() => page.getByRole('alert').first().textContent()).toBe('bad.json cannot be imported: not a valid Tempora export; the details say what is wrong.');
+    expect(await page.locator('.error-text details pre').first().textContent()).toMatch(/^facts\.0\.valid_at: /);
 
     const notJson = join(ui.dir, 'not-json.json');
     writeFileSync(notJson, '{ "format": ');
     await page.getByLabel('Memory file (.json)').setInputFiles(notJson);
-    await expect.poll(() => page.getByRole('alert').first().textContent()).toMatch(/not a JSON file/);
+    await expect.poll(() => page.getByRole('alert').first().textContent()).toMatch(/^not-json\.json cannot be imported: it is not JSON: line 1, column 13\b/);
 
     await page.getByLabel('Memory file (.json)').setInputFiles(seedFile);
     const preview = page.getByLabel('Import preview');

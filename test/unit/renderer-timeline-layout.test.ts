@@ -46,6 +46,27 @@ describe('Fit', () => {
   });
 });
 
+describe('Fit and the user’s own story (issue #25)', () => {
+  it('keeps the user’s facts years after the bulk, and now, but not the user’s own few old ones', () => {
+    const bulk = t('2022-06-01T00:00:00Z');
+    const own = t('2025-05-01T00:00:00Z');
+    const now = t('2026-12-01T00:00:00Z');
+    // 900 starts and ends in 2022–23, 20 of the user's in 2025–26 (by the density alone, outliers); now is always in.
+    const d = density(bulk, t('2026-11-01T00:00:00Z'), { [bulk]: 400, [bulk + 200 * DAY]: 500, [own]: 10, [own + 300 * DAY]: 10 });
+    expect(fitSpan(d, bulk, now, now).to).toBe(now);
+    const mine = density(own, own + 300 * DAY, { [own]: 10, [own + 300 * DAY - 1]: 10 }, 64);
+    const span = fitSpan(d, bulk, now, now, mine);
+    expect(span.from).toBeLessThanOrEqual(bulk);
+    expect(span.to).toBeGreaterThanOrEqual(now);
+    // The user's group with a birth place decades before: its own outliers stay out.
+    const born = t('1990-01-01T00:00:00Z');
+    const withBirth = density(born, own + 300 * DAY, { [born]: 1, [own]: 10, [own + 300 * DAY - 1]: 10 }, 64);
+    expect(fitSpan(d, bulk, now, now, withBirth).from).toBeGreaterThan(t('2021-01-01T00:00:00Z'));
+    // Without marks, the group's first and last.
+    expect(fitSpan(d, bulk, now, now, { from: own, to: own + 300 * DAY })).toMatchObject({ to: now });
+  });
+});
+
 describe('lanes', () => {
   it('puts facts of a slot that do not overlap in one lane, and folds a row of many lanes', () => {
     const row = buildRow('k', 'me', 'likes', [fact('a', '2026-01-01T00:00:00Z', '2026-02-01T00:00:00Z'), fact('b', '2026-02-01T00:00:00Z', null), fact('c', '2026-01-15T00:00:00Z', null)]);

@@ -55,11 +55,13 @@ export function TimeAxis({ domain, width, asOf, now, onAsOf }: Props) {
     event.stopPropagation();
   };
   const cursorX = xOf(asOf, domain, width);
+  // Off screen, the handle (and its label) stands at the nearer edge.
+  const handleX = Math.max(0, Math.min(width, cursorX));
   const nowX = xOf(now, domain, width);
-  const flip = cursorX > width - 170;
-  // Tick labels the cursor's own label would cover are left out.
-  const labelFrom = flip ? cursorX - 150 : cursorX - 10;
-  const labelTo = flip ? cursorX + 10 : cursorX + 150;
+  const flip = handleX > width - 170;
+  // Tick labels the cursor's own label would cover are left out (where the label is drawn).
+  const labelFrom = flip ? handleX - 150 : handleX - 10;
+  const labelTo = flip ? handleX + 10 : handleX + 150;
   const covered = (x: number) => x + 60 > labelFrom && x < labelTo;
   return (
     <div
@@ -99,7 +101,7 @@ export function TimeAxis({ domain, width, asOf, now, onAsOf }: Props) {
       {(
         <div
           className={`tl-cursor-handle${cursorX < 0 || cursorX > width ? ' offscreen' : ''}${flip ? ' flip' : ''}`}
-          style={{ left: Math.max(0, Math.min(width, cursorX)) }}
+          style={{ left: handleX }}
           role="slider"
           tabIndex={0}
           aria-label="As of (drag, or use the arrow keys)"

@@ -41,7 +41,7 @@ export const TimelineGroupRow = memo(function TimelineGroupRow({ row, top, domai
         <span className="visually-hidden">, {summaryText(summary)}</span>
       </button>
       <svg className="tl-row-svg" width={width} height={row.height} aria-hidden="true">
-        <SummaryBar summary={summary} domain={domain} width={width} now={now} y={9} height={row.height - 18} />
+        <SummaryBar summary={summary} domain={domain} width={width} now={now} y={9} height={row.height - 18} marks={expanded ? null : summary.marks} />
       </svg>
     </div>
   );

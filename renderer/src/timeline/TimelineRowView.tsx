@@ -10,6 +10,7 @@ import { useTimeFormat } from '../app/time-format';
 import { formatInterval, type TimeFormat } from '../common/format';
 import { visibleLabel } from './bar-label';
 import { SummaryBar } from './SummaryBar';
+import { marksOfBars } from './summary-marks';
 import { LANE_HEIGHT, MAX_LANES, ROW_PADDING, trueAt, type TimelineBar, type TimelineLayout, type TimelineRow } from './timeline-model';
 import { xOf, type Domain } from './timeline-scale';
 
@@ -62,7 +63,7 @@ export const TimelineRowView = memo(function TimelineRowView({ row, top, layout,
       <div className="tl-row folded" style={{ top, height: row.height }} data-row={`${row.subject} · ${row.predicate}`}>
         {label}
         <svg className="tl-row-svg" width={width} height={row.height} aria-label={`${row.subject} ${row.predicate}: ${row.bars.length} facts in ${row.lanes} lanes, folded`}>
-          <SummaryBar summary={summary} domain={domain} width={width} now={now} y={ROW_PADDING / 2 + 10} height={16} />
+          <SummaryBar summary={summary} domain={domain} width={width} now={now} y={ROW_PADDING / 2 + 10} height={16} marks={marksOfBars(row.bars, domain)} />
         </svg>
       </div>
     );

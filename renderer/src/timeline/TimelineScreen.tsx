@@ -26,6 +26,7 @@ import { TimelineChart } from './TimelineChart';
 import { TimelineToolbar } from './TimelineToolbar';
 import { useTimelineWindow } from './use-timeline-window';
 import { useAsOfFacts } from './use-as-of-facts';
+import { useOwnSpan } from './use-own-span';
 
 /** Below this width of the screen's body the as-of panel is folded to a button. */
 const PANEL_BELOW = 900;
@@ -49,7 +50,9 @@ export function TimelineScreen() {
   const asOfFacts = useAsOfFacts(api, view.asOf, view.knownAt);
   // The as-of panel: the rows fetched, and the facts true at the cursor in every row.
   const asOfLayout = useMemo(() => buildLayout(unionById(windowed.facts, asOfFacts.facts), view.filter, now), [windowed.facts, asOfFacts.facts, view.filter, now]);
-  const fitted = useMemo(() => fitDomain(layout.density, layout.min, layout.max, now), [layout.density, layout.min, layout.max, now]);
+  // Fit shows where the facts are, and always the user's own story and now (timeline-fit.ts).
+  const own = useOwnSpan(layout, `${view.filter}\u0000${view.knownAt}`);
+  const fitted = useMemo(() => fitDomain(layout.density, layout.min, layout.max, now, own), [layout.density, layout.min, layout.max, now, own]);
   const domain = view.domain ?? fitted;
   const center = (domain.from + domain.to) / 2;
   const whole = wholeRange(Math.min(layout.min, domain.from), Math.max(layout.max, domain.to), now);

@@ -1,5 +1,6 @@
-/** Zoom / pan buttons, the as-of date and the known-at moment (in the user's zone), and a row filter. */
+/** Zoom / pan buttons, the as-of date and the known-at moment (in the user's zone), a row filter, and the legend. */
 import { MomentInput } from './MomentInput';
+import { TimelineLegend } from './TimelineLegend';
 
 interface Props {
   asOf: number;
@@ -47,6 +48,7 @@ export function TimelineToolbar({ asOf, knownAt, filter, onZoom, onPan, onFit, o
         <span className="visually-hidden">Filter rows</span>
         <input type="search" placeholder="Filter rows (subject, predicate, value)" value={filter} onChange={(e) => onFilter(e.target.value)} />
       </label>
+      <TimelineLegend />
     </div>
   );
 }

@@ -12,7 +12,7 @@ export const ROW_PADDING = 10;
 /** A row with more lanes than this is folded to a summary bar until opened. */
 export const MAX_LANES = 4;
 export const GROUP_HEIGHT = 36;
-const USER_NAME = 'me';
+export const USER_NAME = 'me';
 
 export interface TimelineBar {
   fact: FactRecord;
@@ -29,6 +29,8 @@ export interface RowSummary {
   first: number;
   last: number;
   open: boolean;
+  /** A collapsed group's starts and ends, counted in equal spans of [from, to] (the server's marks). */
+  marks?: { from: number; to: number; counts: readonly number[] };
 }
 
 export interface TimelineRow {
@@ -85,7 +87,7 @@ export function buildLayout(facts: readonly FactRecord[], filter: string, now: n
     rows.push(row);
   }
   // The user's own rows first (the user's entity is always named "me"), as on the chart.
-  rows.sort((a, b) => Number(b.subject === USER_NAME) - Number(a.subject === USER_NAME) || a.subject.localeCompare(b.subject) || a.predicate.localeCompare(b.predicate));
+  rows.sort((a, b) => Number(b.subject === USER_NAME) - Number(a.subject === USER_NAME) || a.subject.localeCompare(b.subject, undefined, { numeric: true }) || a.predicate.localeCompare(b.predicate));
   if (!Number.isFinite(min)) {
     min = now - 30 * 86_400_000;
     max = now;

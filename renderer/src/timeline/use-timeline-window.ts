@@ -106,7 +106,14 @@ export function useTimelineWindow(api: TemporaApi, options: Options): TimelineDa
 
 export type Totals = Omit<TimelineWindowResponse, 'rows'>;
 
-const summaryOf = (r: TimelineWindowResponse['rows'][number]): RowSummary => ({ count: r.count, changes: r.changes, first: Date.parse(r.first), last: Date.parse(r.last), open: r.open });
+const summaryOf = (r: TimelineWindowResponse['rows'][number]): RowSummary => ({
+  count: r.count,
+  changes: r.changes,
+  first: Date.parse(r.first),
+  last: Date.parse(r.last),
+  open: r.open,
+  ...(r.marks ? { marks: { from: Date.parse(r.marks.from), to: Date.parse(r.marks.to), counts: r.marks.counts } } : {}),
+});
 
 /** A block's rows as the chart draws them, built once per answer (and rows opened). */
 const builtRows = new WeakMap<TimelineWindowResponse, { opened: string; rows: TimelineRow[] }>();

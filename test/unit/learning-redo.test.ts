@@ -134,6 +134,18 @@ describe('Redo after Undo', () => {
     expect(line()).toEqual(before);
   });
 
+  it('redoes what the user approved in review, with their correction, not what the model first said', async () => {
+    memory.setReviewBeforeRemembering(true);
+    const osaka = await say('I moved to Osaka.', 2);
+    memory.approveReview(osaka, [{ index: 0, object: 'Kobe', fact: 'I live in Kobe.' }]);
+    const approved = line();
+    expect(approved.map((f) => f[0])).toEqual(['Kobe']);
+    memory.undoLearning(osaka);
+    expect(memory.listFacts()).toEqual([]);
+    memory.redoLearning(osaka);
+    expect(line()).toEqual(approved);
+  });
+
   it('keeps Undo and Redo across reopening the memory', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'tempora-redo-'));
     dirs.push(dir);

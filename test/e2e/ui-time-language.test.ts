@@ -80,6 +80,14 @@ describe.skipIf(CHROMIUM_MISSING !== null)('one time language: until, ended, the
     await expect.poll(() => error.count()).toBe(0);
     await page.getByRole('button', { name: 'Known now' }).click();
     await expect.poll(() => field.inputValue()).toBe('');
+
+    // As of: the same control; a date moves the cursor to the start of that day in Tokyo.
+    const asOf = page.getByLabel('As of (Asia/Tokyo)', { exact: true });
+    await asOf.fill('1 January 2025');
+    await asOf.press('Enter');
+    await expect.poll(() => page.locator('#asof-title time').getAttribute('datetime')).toBe('2024-12-31T15:00:00.000Z');
+    expect(await asOf.inputValue()).toBe('1 Jan 2025');
+    await expect.poll(() => page.locator('.asof-panel').textContent()).toContain('Kyoto');
   });
 
   it('a known-at before anything was recorded says why the Timeline is empty', async () => {

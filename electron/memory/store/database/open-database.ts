@@ -1,8 +1,8 @@
 import Database from 'better-sqlite3';
 import { existsSync, mkdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { migrate } from './migrate';
 import { migrations } from './migrations';
+import { upgradeStore } from './upgrade-store';
 import { registerTextFunctions } from '../../text-search/fts-index';
 import { registerNaturalOrder } from '../natural-order';
 
@@ -19,8 +19,9 @@ export interface OpenDatabaseOptions {
 }
 
 /**
- * Opens the memory database with WAL, foreign keys on, and the schema migrated. The schema version
- * is checked before anything else: a file from a newer Tempora is refused unchanged, byte for byte.
+ * Opens the memory database with WAL, foreign keys on, and the schema migrated (an older store is
+ * copied first: upgrade-store.ts). The schema version is checked before anything else: a file from a
+ * newer Tempora is refused unchanged, byte for byte.
  */
 export function openDatabase(options: OpenDatabaseOptions): Database.Database {
   if (options.readonly) return openReadOnly(options);
@@ -34,7 +35,13 @@ export function openDatabase(options: OpenDatabaseOptions): Database.Database {
   }
   db.pragma('journal_mode = WAL');
   configure(db);
-  migrate(db);
+  try {
+    // An older store is copied first (memory.sqlite.before-schema-N), then migrated.
+    upgradeStore(db, options.path, migrations);
+  } catch (error) {
+    db.close();
+    throw error;
+  }
   if (options.path !== ':memory:') removeStaleScratch(options.path, options.nativeBinding);
   return db;
 }

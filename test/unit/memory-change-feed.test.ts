@@ -114,7 +114,10 @@ describe('the change feed', () => {
 
   it('refuses a cursor it did not give, in words naming the field', () => {
     expect(() => m.changeFeed({ cursor: 'x' })).toThrow(MemoryInputError);
-    expect(() => m.changeFeed({ cursor: "1.1.2026-01-01T00:00:00Z' OR 1" })).toThrow(/cursor/);
+    expect(() => m.changeFeed({ cursor: '2.1.2026-01-01T00:00:00Z' })).toThrow(/cursor/);
+    // A time in it is a value, never SQL.
+    observe(m, { predicate: 'likes', object: 'tea', ref: '04-01' });
+    expect(m.changeFeed({ cursor: "1.999999.2020-01-01T00:00:00Z' OR 1=1 --" }).changes).toHaveLength(0);
   });
 });
 

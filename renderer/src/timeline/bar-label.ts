@@ -3,13 +3,24 @@
  * at that part's left edge (a bar that began before the window still shows its name at the left).
  */
 
-let canvas: CanvasRenderingContext2D | null | undefined;
+/** A canvas's 2D context, as far as measuring goes (typed here: this module is also compiled without the DOM's types, for tests). */
+interface Measurer {
+  font: string;
+  measureText(text: string): { width: number };
+}
+interface Page {
+  document?: { createElement(tag: 'canvas'): { getContext(kind: '2d'): Measurer | null }; documentElement: object };
+  getComputedStyle?(element: object): { fontFamily: string };
+}
+
+let canvas: Measurer | null | undefined;
 
 /** The width of `text` in the bars' font (11px, weight 600), measured; null where there is no page (tests). */
 function measured(text: string): number | null {
   if (canvas === undefined) {
-    canvas = typeof document === 'undefined' ? null : document.createElement('canvas').getContext('2d');
-    if (canvas) canvas.font = `600 11px ${getComputedStyle(document.documentElement).fontFamily}`;
+    const page = globalThis as Page;
+    canvas = page.document && page.getComputedStyle ? page.document.createElement('canvas').getContext('2d') : null;
+    if (canvas) canvas.font = `600 11px ${page.getComputedStyle!(page.document!.documentElement).fontFamily}`;
   }
   return canvas ? canvas.measureText(text).width : null;
 }

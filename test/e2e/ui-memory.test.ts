@@ -277,6 +277,7 @@ describe.skipIf(CHROMIUM_MISSING !== null)('the memory screens through the bridg
     await page.getByPlaceholder(/Search facts/).fill('');
     await page.getByText('Current', { exact: true }).click();
     await page.getByLabel('As of (Asia/Tokyo)').fill('2026-09-10');
+    await page.getByLabel('As of (Asia/Tokyo)').press('Enter');
     await expect.poll(() => page.locator('.fact-list').textContent()).toContain('My manager is A.');
     expect(await page.locator('.fact-list').textContent()).not.toContain('My manager changed to B');
     await page.getByRole('button', { name: 'Now', exact: true }).click();

@@ -88,6 +88,17 @@ describe.skipIf(CHROMIUM_MISSING !== null)('one time language: until, ended, the
     await expect.poll(() => page.locator('#asof-title time').getAttribute('datetime')).toBe('2024-12-31T15:00:00.000Z');
     expect(await asOf.inputValue()).toBe('1 Jan 2025');
     await expect.poll(() => page.locator('.asof-panel').textContent()).toContain('Kyoto');
+
+    // The Facts list's as-of is the same control.
+    await go(page, '#/facts');
+    const factsAsOf = page.getByLabel('As of (Asia/Tokyo)', { exact: true });
+    await factsAsOf.fill('1 January 2025');
+    await factsAsOf.press('Enter');
+    await expect.poll(() => factsAsOf.inputValue()).toBe('1 Jan 2025');
+    await expect.poll(() => page.locator('.facts-screen .screen-header').textContent()).toContain('as of 1 Jan 2025');
+    await expect.poll(() => page.locator('.fact-list').textContent()).toContain('I lived in Kyoto.');
+    await page.getByRole('button', { name: 'Now', exact: true }).click();
+    await expect.poll(() => factsAsOf.inputValue()).toBe('');
   });
 
   it('a known-at before anything was recorded says why the Timeline is empty', async () => {

@@ -1,5 +1,5 @@
 /**
- * The Timeline's as-of and known-at fields: the one time control (common/TimeTextField.tsx), showing
+ * The as-of and known-at fields (the Timeline's, the Facts filter's): the one time control (TimeTextField.tsx), showing
  * the moment in the locale's order ("1 Jun 2026", "Jun 1, 2026", "2026年6月1日"), and taking what
  * people type ("yesterday", "1 June 2026", "2026-06-01", "6月1日"), read by main in the user's zone
  * (readTime) when Enter is pressed or the field is left. What cannot be read is said under the
@@ -10,8 +10,8 @@ import { formatAt } from '../../../shared/time-format';
 import { errorField, errorMessage, isApiError } from '../api/client';
 import { useApi } from '../app/api-context';
 import { useTimeFormat } from '../app/time-format';
-import { formatMoment } from '../common/format';
-import { TimeTextField } from '../common/TimeTextField';
+import { formatMoment } from './format';
+import { TimeTextField } from './TimeTextField';
 
 interface Props {
   /** "As of", "Known at": the field's label, with the zone after it. */

@@ -2,11 +2,10 @@
 import { useEffect, useState } from 'react';
 import type { FactFilters } from './fact-filters';
 import { NameField } from './NameField';
+import { MomentInput } from '../common/MomentInput';
 
 interface Props {
   filters: FactFilters;
-  /** The user's zone, in which the as-of date is a day. */
-  zoneName: string;
   onChange(patch: Partial<FactFilters>): void;
 }
 
@@ -23,7 +22,7 @@ function useDebounced(value: string, apply: (v: string) => void, ms = 250) {
   return [text, setText] as const;
 }
 
-export function FactFilterBar({ filters, zoneName, onChange }: Props) {
+export function FactFilterBar({ filters, onChange }: Props) {
   const [query, setQuery] = useDebounced(filters.query, (v) => onChange({ query: v }));
   const [entity, setEntity] = useDebounced(filters.entity, (v) => onChange({ entity: v }));
   const [predicate, setPredicate] = useDebounced(filters.predicate, (v) => onChange({ predicate: v }));
@@ -44,10 +43,7 @@ export function FactFilterBar({ filters, zoneName, onChange }: Props) {
       </fieldset>
       <NameField kind="entity" label="Entity" listId="entity-names" value={entity} onChange={setEntity} />
       <NameField kind="predicate" label="Predicate" listId="predicate-names" value={predicate} onChange={setPredicate} />
-      <label className="field-inline">
-        As of ({zoneName})
-        <input type="date" value={filters.asOf} onChange={(e) => onChange({ asOf: e.target.value })} />
-      </label>
+      <MomentInput label="As of" field="as_of" at={filters.asOf || null} emptyIsNow onAt={(iso) => onChange({ asOf: iso ?? '' })} className="field-inline" />
       {filters.asOf && (
         <button type="button" onClick={() => onChange({ asOf: '' })}>
           Now

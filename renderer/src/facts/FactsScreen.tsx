@@ -9,7 +9,6 @@ import { ErrorText } from '../common/ErrorText';
 import { queryError } from '../common/query-error';
 import { useTimeFormat } from '../app/time-format';
 import { formatMoment, pluralise } from '../common/format';
-import { instantOfLocalValue } from '../common/time-input';
 import { VirtualList } from '../common/VirtualList';
 import { useFactFilters } from './fact-filters';
 import { useFactResults } from './use-fact-results';
@@ -31,11 +30,11 @@ export function FactsScreen() {
         <h1>Facts</h1>
         <p className="muted">
           {filters.mode === 'current' ? 'What is true' : 'Every version, closed and replaced ones too'}
-          {filters.asOf ? ` as of ${formatMoment(instantOfLocalValue(filters.asOf, format.timeZone) ?? filters.asOf, format)}` : filters.mode === 'current' ? ' now' : ''}.{' '}
+          {filters.asOf ? ` as of ${formatMoment(filters.asOf, format)}` : filters.mode === 'current' ? ' now' : ''}.{' '}
           <ZoneNote zoneName={format.zoneName} />
         </p>
       </header>
-      <FactFilterBar zoneName={format.zoneName} filters={filters} onChange={update} />
+      <FactFilterBar filters={filters} onChange={update} />
       <ErrorText message={queryError(result.error)} />
       <p className="muted small result-count" role="status">
         {result.isPending ? 'Loading…' : pluralise(total, 'fact')}

@@ -6,7 +6,7 @@ export interface FactFilters {
   mode: 'current' | 'history';
   entity: string;
   predicate: string;
-  /** YYYY-MM-DD (a day of the user's zone: its start) or '' for now. */
+  /** The instant (ISO) the list is as of, as main read what was typed (common/MomentInput.tsx), or '' for now. */
   asOf: string;
 }
 

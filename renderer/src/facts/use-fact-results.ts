@@ -10,7 +10,6 @@ import { useMemo } from 'react';
 import type { ListFactsRequest, TemporaApi } from '../../../shared/api-contract';
 import type { FactRecord } from '../../../shared/memory-schema';
 import { memoryKeys } from '../app/query-keys';
-import { instantOfLocalValue } from '../common/time-input';
 import type { FactFilters } from './fact-filters';
 
 export const FACT_PAGE_SIZE = 200;
@@ -32,22 +31,22 @@ export function isSearch(f: FactFilters): boolean {
   return f.query.trim() !== '';
 }
 
-/** `zone`: the user's, in which the as-of date is a day (its start). */
-export function listRequest(f: FactFilters, zone: string): ListFactsRequest {
+/** The list's request for the filters (the as-of is the instant main read from what was typed). */
+export function listRequest(f: FactFilters): ListFactsRequest {
   const history = f.mode === 'history';
   return {
     history: history || undefined,
     // Every list the newest first: the current facts by when they became true, history by version.
     newestFirst: true,
-    asOf: f.asOf ? (instantOfLocalValue(f.asOf, zone) ?? undefined) : undefined,
+    asOf: f.asOf || undefined,
     text: f.query.trim() || undefined,
     entity: f.entity.trim() || undefined,
     predicate: f.predicate.trim() || undefined,
   };
 }
 
-async function searchFacts(api: TemporaApi, f: FactFilters, zone: string) {
-  const { asOf, history, entity, predicate } = listRequest(f, zone);
+async function searchFacts(api: TemporaApi, f: FactFilters) {
+  const { asOf, history, entity, predicate } = listRequest(f);
   const found = await api.search({ query: f.query.trim(), asOf, history, entity, predicate, limit: 200 });
   // The engine's note already says why vectors were not used: one line, not the same thing twice.
   const note = found.note ?? (found.vectorsUsed ? null : 'Word search only (no embedding model loaded).');
@@ -62,13 +61,13 @@ export function useFactResults(api: TemporaApi, filters: FactFilters, zone: stri
   // While new filters load, the list shows the previous answer.
   const searched = useQuery({
     queryKey: memoryKeys.factList({ ...key, search: true }),
-    queryFn: () => searchFacts(api, filters, zone),
+    queryFn: () => searchFacts(api, filters),
     placeholderData: keepPreviousData,
     enabled: ready && search,
   });
   const paged = useInfiniteQuery({
     queryKey: memoryKeys.factList({ ...key, search: false }),
-    queryFn: ({ pageParam }) => api.listFacts({ ...listRequest(filters, zone), limit: FACT_PAGE_SIZE, offset: pageParam }),
+    queryFn: ({ pageParam }) => api.listFacts({ ...listRequest(filters), limit: FACT_PAGE_SIZE, offset: pageParam }),
     initialPageParam: 0,
     getNextPageParam: (last, pages) => {
       const loaded = pages.reduce((n, p) => n + p.facts.length, 0);

@@ -1,5 +1,5 @@
 /** Zoom / pan buttons, the as-of date and the known-at moment (in the user's zone), a row filter, and the legend. */
-import { MomentInput } from './MomentInput';
+import { MomentInput } from '../common/MomentInput';
 import { TimelineLegend } from './TimelineLegend';
 
 interface Props {

@@ -6,7 +6,9 @@
  * navigation to first painted content (median and worst of --runs cold loads: the page is reloaded
  * before each, so nothing is cached in the page), bytes over the bridge for it; on the timeline the
  * as-of cursor drag's frame time p95; on Facts a search keystroke to results. Goals (issue 14): each
- * ≤ 200 ms at 100k; at 1M within 2× of the 1k figure.
+ * ≤ 200 ms at 100k; at 1M within 2× of the 1k figure. Then the Timeline and the Facts list are
+ * wheel-scrolled through 10,000 px each, or to their end (issue 25): any page error or console
+ * error of the run is printed, and the run exits non-zero.
  *
  *   npm run bench:ui                       1k and 100k observations
  *   npm run bench:ui -- --sizes 1k,100k,1m  any sizes (1M builds for a few minutes and needs ~4 GB)
@@ -21,7 +23,7 @@ import { TemporaEngine } from '../../../electron/engine/index';
 import { startBridge } from '../../../electron/server/bridge-server';
 import { launchBrowser } from '../../e2e/helpers/browser';
 import { ensureRendererBuilt } from '../../e2e/helpers/renderer-build';
-import { countBridgeBytes, dragFrameTimes, navigationMs, percentile, searchMs } from './screen-timings';
+import { countBridgeBytes, dragFrameTimes, longScroll, navigationMs, percentile, searchMs, type LongScroll } from './screen-timings';
 import { buildUiBenchMemory, type UiBenchMemory } from './ui-bench-memory';
 
 process.env.LANCEDB_LOG ??= 'error';
@@ -62,7 +64,18 @@ interface SizeFigures {
   facts: number;
   buildMs: number;
   screens: ScreenFigure[];
+  /** The long wheel scrolls, by list. */
+  scrolls: (LongScroll & { list: string })[];
+  /** The page's errors and console errors during the whole run at this size. */
+  problems: string[];
 }
+
+/** The lists wheel-scrolled through SCROLL_PX each. */
+const SCROLL_PX = 10_000;
+const SCROLLS = [
+  { list: 'timeline', hash: '#/timeline', ready: '.tl-row, .tl-group', selector: '.tl-body' },
+  { list: 'facts', hash: '#/facts', ready: '.fact-row', selector: '.fact-list' },
+];
 
 const SCREENS = (m: UiBenchMemory, slotFactId: string) => [
   { screen: 'timeline', hash: '#/timeline', selector: '.tl-row, .tl-group' },
@@ -84,6 +97,7 @@ async function benchSize(observations: number, root: string, rendererDir: string
   page.setDefaultTimeout(120_000);
   const bytes = countBridgeBytes(page);
   const figures: ScreenFigure[] = [];
+  const scrolls: SizeFigures['scrolls'] = [];
   try {
     await page.goto(bridge.url);
     await page.locator('nav[aria-label="Main"]').waitFor();
@@ -126,13 +140,25 @@ async function benchSize(observations: number, root: string, rendererDir: string
       figures.push({ screen, medianMs: percentile(times, 50), worstMs: Math.max(...times), bytes: sent, extra });
       if (!args.json) console.log(`  ${screen}: ${percentile(times, 50).toFixed(0)} ms${extra ? ` · ${extra}` : ''}`);
     }
-    if (browser.problems.length) console.warn(`  page problems: ${browser.problems.slice(0, 3).join(' | ')}`);
+    for (const { list, hash, ready, selector } of SCROLLS) {
+      await cold(hash, ready);
+      const scroll = { list, ...(await longScroll(page, selector, SCROLL_PX, () => browser.problems)) };
+      scrolls.push(scroll);
+      if (!args.json) console.log(`  ${list} scroll: ${scrollCell(scroll)}`);
+    }
   } finally {
+    // Printed even when a screen never appeared (a page error may be why).
+    if (browser.problems.length && !args.json) console.error(`  page errors (${browser.problems.length}):\n${browser.problems.map((p) => `    ${p}`).join('\n')}`);
     await browser.close().catch(() => undefined);
     await bridge.close().catch(() => undefined);
     await engine.close(2_000).catch(() => undefined);
   }
-  return { observations, facts: memory.facts, buildMs: memory.buildMs, screens: figures };
+  return { observations, facts: memory.facts, buildMs: memory.buildMs, screens: figures, scrolls, problems: [...browser.problems] };
+}
+
+function scrollCell(s: LongScroll): string {
+  const end = s.px < SCROLL_PX ? ' (the end)' : '';
+  return `${s.px.toLocaleString('en-US')} px${end} in ${(s.ms / 1000).toFixed(1)} s, frame p95 ${percentile(s.frames, 95).toFixed(1)} ms`;
 }
 
 function kb(bytes: number): string {
@@ -153,6 +179,8 @@ function table(all: SizeFigures[]): string {
     const label = screen === 'timeline' ? 'as-of drag' : 'search';
     lines.push(`| ${label} | ${all.map((s) => s.screens.find((x) => x.screen === screen)!.extra.replace(/^[^:]*: /, '')).join(' | ')} |`);
   }
+  for (const { list } of SCROLLS) lines.push(`| ${list}: ${SCROLL_PX.toLocaleString('en-US')} px wheel scroll | ${all.map((s) => scrollCell(s.scrolls.find((x) => x.list === list)!)).join(' | ')} |`);
+  lines.push(`| page errors | ${all.map((s) => String(s.problems.length)).join(' | ')} |`);
   return lines.join('\n');
 }
 
@@ -171,3 +199,8 @@ try {
 }
 if (args.json) console.log(JSON.stringify({ runs, results }, null, 2));
 else console.log(`\n${table(results)}\n\nNavigation: hash change to the frame after the first content, median of ${runs} cold loads (page reloaded before each).`);
+const failed = results.filter((r) => r.problems.length > 0);
+if (failed.length) {
+  console.error(`\nFAILED: page errors at ${failed.map((r) => r.observations.toLocaleString('en-US')).join(', ')} observations (printed above).`);
+  process.exitCode = 1;
+}

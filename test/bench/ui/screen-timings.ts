@@ -5,9 +5,11 @@
  *     content selector exists;
  *   - frame times while the as-of cursor is dragged across the timeline;
  *   - a search keystroke (Enter) to the frame that shows the results;
- *   - bytes over the bridge (WebSocket frames both ways) while each of these runs.
+ *   - bytes over the bridge (WebSocket frames both ways) while each of these runs;
+ *   - a long wheel scroll (10,000 px) of a list: how far it went, in how long, with its frame times.
  */
 import type { Page } from 'playwright-core';
+import { wheelThrough } from '../../e2e/helpers/wheel-scroll';
 
 /** Counts the bridge's WebSocket bytes, both directions. */
 export function countBridgeBytes(page: Page): { take(): number } {
@@ -111,4 +113,44 @@ export function percentile(values: readonly number[], p: number): number {
   if (values.length === 0) return NaN;
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
+}
+
+export interface LongScroll {
+  px: number;
+  ms: number;
+  /** Frame intervals (ms) while it scrolled. */
+  frames: number[];
+}
+
+/** Wheel-scrolls the list `selector` through `px` (helpers/wheel-scroll.ts), recording frames; stops at a page error. */
+export async function longScroll(page: Page, selector: string, px: number, problems: () => readonly string[]): Promise<LongScroll> {
+  await page.evaluate(() => {
+    const w = window as unknown as { __frames: number[]; __recording: boolean };
+    w.__frames = [];
+    w.__recording = true;
+    let last = performance.now();
+    const loop = (t: number) => {
+      w.__frames.push(t - last);
+      last = t;
+      if (w.__recording) requestAnimationFrame(loop);
+    };
+    requestAnimationFrame(loop);
+  });
+  const t0 = performance.now();
+  let scrolled = 0;
+  try {
+    scrolled = await wheelThrough(page, selector, px, problems);
+  } catch (error) {
+    // The list is gone (a page error unmounted it): what was scrolled is what the problems say.
+    if (problems().length === 0) throw error;
+  }
+  const ms = performance.now() - t0;
+  const frames = await page
+    .evaluate(() => {
+      const w = window as unknown as { __frames: number[]; __recording: boolean };
+      w.__recording = false;
+      return w.__frames.slice(1);
+    })
+    .catch(() => [] as number[]);
+  return { px: scrolled, ms, frames };
 }

@@ -81,7 +81,7 @@ describe.skipIf(CHROMIUM_MISSING !== null)('the as-of panel with a filter that h
     await go(page, '#/timeline');
     const count = page.getByTestId('asof-count');
     // No filter: a list longer than the panel, one page.
-    await expect.poll(() => count.textContent()).toMatch(/1000 facts true; the first 100 loaded, 100 answers shown\./);
+    await expect.poll(() => count.textContent()).toMatch(/1,000 facts true; the first 100 loaded, 100 answers shown\./);
     await page.getByPlaceholder('Filter rows (subject, predicate, value)').fill('harbour');
     await page.getByLabel(/^As of \(/).fill(CURSOR.slice(0, 10));
     await page.getByLabel(/^As of \(/).press('Enter');
@@ -133,7 +133,7 @@ describe.skipIf(CHROMIUM_MISSING !== null)('the as-of panel with a filter that h
     const { page } = ui;
     const before = sent.length;
     await go(page, '#/facts');
-    await expect.poll(() => page.locator('.result-count').textContent()).toMatch(/^1001 facts/);
+    await expect.poll(() => page.locator('.result-count').textContent()).toMatch(/^1,001 facts/);
     const pages = () => sent.slice(before).filter((c) => c.name === 'listFacts' && c.request.asOf === undefined).map((c) => c.request.offset);
     await expect.poll(pages).toEqual([0]);
     await page.locator('.fact-list').evaluate((el) => el.scrollTo({ top: el.scrollHeight }));

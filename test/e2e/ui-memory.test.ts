@@ -177,8 +177,8 @@ describe.skipIf(CHROMIUM_MISSING !== null)('the memory screens through the bridg
     await page.locator('.tl-row[data-row="me · manager"] g.tl-bar.open').click();
     await expect.poll(() => page.locator('.fact-page h1').textContent()).toBe('My manager changed to B.');
     await page.getByRole('button', { name: 'Edit' }).click();
-    // The field starts as readable text in Tokyo, and says how it is read.
-    expect(await page.getByLabel('True from (valid_at)').inputValue()).toBe('2026-09-15 10:00');
+    // The field starts as readable text in Tokyo, in the locale's order, and says how it is read.
+    expect(await page.getByLabel('True from (valid_at)').inputValue()).toBe('Sep 15, 2026, 10:00');
     expect(await page.locator('.fact-form').textContent()).toContain('read in Asia/Tokyo');
     await page.getByLabel('True from (valid_at)').fill('2026-09-31');
     await page.getByRole('button', { name: 'Save' }).click();
@@ -191,7 +191,7 @@ describe.skipIf(CHROMIUM_MISSING !== null)('the memory screens through the bridg
     await page.getByRole('button', { name: 'Save' }).click();
     await expect.poll(() => page.locator('.fact-page h1').textContent()).toBe('My manager changed to B (Bob).');
     await expect.poll(() => page.locator('#versions-title').textContent()).toBe('Versions (2)');
-    const versions = page.locator('.versions li');
+    const versions = page.locator('.versions > li');
     // The newest version first: the replaced one is second.
     expect(await versions.nth(1).textContent()).toContain('My manager changed to B.');
     expect(await versions.nth(1).textContent()).toMatch(/replaced/);
@@ -347,8 +347,9 @@ describe.skipIf(CHROMIUM_MISSING !== null)('the memory screens through the bridg
     // A fresh page load through the printed address (the token is exchanged for the cookie again).
     await page.goto(`${ui.bridge.url}#/timeline`);
     const started = Date.now();
-    await expect.poll(() => page.locator('.tl-corner').textContent(), { timeout: 20_000 }).toMatch(/^\d{3,} rows$/);
-    const rowCount = Number((await page.locator('.tl-corner').textContent())?.split(' ')[0]);
+    await expect.poll(() => page.locator('.tl-corner').textContent(), { timeout: 20_000 }).toMatch(/^\d{1,3}(,\d{3})* rows$/);
+    // Counts are written as the locale writes them (en-US: "1,203 rows").
+    const rowCount = Number((await page.locator('.tl-corner').textContent())?.split(' ')[0]?.replaceAll(',', ''));
     expect(rowCount).toBeGreaterThan(200);
     // So many rows: grouped by subject, the groups collapsed, the user's first.
     await expect.poll(() => page.locator('.tl-group').first().getAttribute('data-group')).toBe('me');
@@ -360,7 +361,7 @@ describe.skipIf(CHROMIUM_MISSING !== null)('the memory screens through the bridg
     expect(Date.now() - started).toBeLessThan(15_000);
     await screenshot(page, 'timeline-many');
     await go(page, '#/facts');
-    await expect.poll(() => page.locator('.result-count').textContent()).toMatch(/^\d{4,} facts/);
+    await expect.poll(() => page.locator('.result-count').textContent()).toMatch(/^\d{1,3}(,\d{3})+ facts/);
     expect(await page.locator('.fact-row').count()).toBeLessThan(40);
   });
 

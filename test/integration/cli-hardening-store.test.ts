@@ -15,6 +15,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { runSync } from '../../electron/cli/run';
 import { migrate } from '../../electron/memory/store/database/migrate';
 import { migrations } from '../../electron/memory/store/database/migrations';
+import { registerNaturalOrder } from '../../electron/memory/store/natural-order';
 import { steppingClock } from '../../electron/memory/index';
 
 const root = resolve(import.meta.dirname, '../..');
@@ -168,6 +169,7 @@ describe('commands that only read open the store read-only', () => {
     mkdirSync(join(dir, 'data'), { recursive: true });
     const file = join(dir, 'data', 'memory.sqlite');
     const raw = new Database(file);
+    registerNaturalOrder(raw); // as every connection does (open-database.ts): the timeline's triggers call it
     migrate(raw, migrations.slice(0, migrations.length - 1));
     raw.exec(`INSERT INTO entities (id, name, normalized_name, type, created_at) VALUES ('ent_me', 'me', 'me', 'user', '2026-09-01T00:00:00.000Z')`);
     raw.exec(`INSERT INTO facts (id, lineage_id, subject_id, predicate, object_literal, fact, cardinality, valid_at, end_kind, reference_time, created_at, origin)

@@ -7,7 +7,8 @@
 import { describe, expect, it } from 'vitest';
 import { buildContext } from '../../electron/assistant/retrieval/context-builder';
 import type { FactRecord, Precision } from '../../shared/memory-schema';
-import { formatEnding, formatInterval, formatMoment, formatWhen, isPast } from '../../shared/time-format';
+import { resolveTimeExpression } from '../../electron/memory/index';
+import { formatAt, formatEnding, formatInterval, formatMoment, formatWhen, isPast } from '../../shared/time-format';
 import { sampleFact } from '../fixtures/fact-record';
 
 const gb = (timeZone: string) => ({ timeZone, locale: 'en-GB' });
@@ -150,4 +151,23 @@ describe('the chat model\'s context: a fact still to come is planned', () => {
     expect(text).toContain('Planned (not true yet):\n- I will move to Osaka. (from 1 Apr 2027 (planned))');
     expect(text).not.toMatch(/Other history:[^]*Osaka/);
   });
+});
+
+describe('what the time control shows, main reads back the same', () => {
+  const cases: [string, Precision][] = [
+    ['2025-12-31T15:00:00.000Z', 'year'],
+    ['2026-02-28T15:00:00.000Z', 'month'],
+    ['2026-08-31T15:00:00.000Z', 'day'],
+    ['2026-09-01T01:00:00.000Z', 'instant'],
+    ['2026-12-31T14:30:00.000Z', 'instant'],
+  ];
+  for (const locale of ['en-GB', 'en-US', 'ja-JP']) {
+    it(`in ${locale}`, () => {
+      const format = { timeZone: 'Asia/Tokyo', locale };
+      for (const [at, precision] of cases) {
+        const shown = formatAt(at, precision, format);
+        expect(resolveTimeExpression(shown, { instant: NOW, zone: 'Asia/Tokyo' }), shown).toEqual({ at, precision });
+      }
+    });
+  }
 });

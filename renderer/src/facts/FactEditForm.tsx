@@ -1,18 +1,18 @@
 /**
  * Edit a fact: its sentence, object, valid_at and invalid_at (empty = still true). The times start
- * as readable text in the user's zone ("2026-09-01", "2026-03", "2026-09-01 10:00") and are sent as
+ * as readable text in the user's zone and locale ("1 Sep 2026", "March 2026", "1 Sep 2026, 10:00") and are sent as
  * typed — a date, a time or a phrase ("yesterday", "先週") that main reads in that zone. Only changed
  * fields are sent; when main refuses one, its message is shown under that field.
  */
 import { useId, useState, type FormEvent } from 'react';
 import type { ApiRequest } from '../../../shared/api-contract';
 import type { FactRecord } from '../../../shared/memory-schema';
+import { formatAt } from '../../../shared/time-format';
 import { errorField, errorMessage } from '../api/client';
 import { useApi } from '../app/api-context';
 import { useTimeFormat } from '../app/time-format';
 import { ErrorText } from '../common/ErrorText';
 import { fieldErrorText } from '../common/field-error';
-import { editValue } from '../common/time-input';
 import { TimeTextField } from '../common/TimeTextField';
 
 /** The form's words for the fields main may name in a refusal. */
@@ -23,8 +23,9 @@ export function FactEditForm({ fact, onSaved, onCancel }: { fact: FactRecord; on
   const format = useTimeFormat();
   const id = useId();
   const [initial] = useState(() => ({
-    validAt: editValue(fact.valid_at, fact.valid_at_precision, format.timeZone),
-    invalidAt: fact.invalid_at === null ? '' : editValue(fact.invalid_at, fact.invalid_at_precision ?? 'instant', format.timeZone),
+    // In the locale's order, at the precision said ("March 2026", "15 Sep 2026, 10:00"): main reads them back the same.
+    validAt: formatAt(fact.valid_at, fact.valid_at_precision, format),
+    invalidAt: fact.invalid_at === null ? '' : formatAt(fact.invalid_at, fact.invalid_at_precision ?? 'instant', format),
   }));
   const [text, setText] = useState(fact.fact);
   const [object, setObject] = useState(fact.object);

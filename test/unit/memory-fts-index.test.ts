@@ -3,6 +3,7 @@ import Database from 'better-sqlite3';
 import { migrate } from '../../electron/memory/store/database/migrate';
 import { migrations } from '../../electron/memory/store/database/migrations';
 import { cjkGrams, flushFullText, indexAllFullText, registerTextFunctions } from '../../electron/memory/text-search/fts-index';
+import { registerNaturalOrder } from '../../electron/memory/store/natural-order';
 
 const T = '2026-01-01T00:00:00.000Z';
 const TEXTS = ['近藤さんはラーメンが好きです。', 'Peter lives in Austin.', '経理を担当しています。', 'Ann likes tea.'];
@@ -11,6 +12,7 @@ const TEXTS = ['近藤さんはラーメンが好きです。', 'Peter lives in 
 function store() {
   const db = new Database(':memory:');
   registerTextFunctions(db);
+  registerNaturalOrder(db); // as every connection does (open-database.ts): the timeline's triggers call it
   migrate(db);
   const calls = { n: 0 };
   db.function('tempora_cjk_grams', { deterministic: true }, (text: unknown) => {

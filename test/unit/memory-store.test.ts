@@ -4,6 +4,7 @@ import { openMemory, steppingClock, type Memory } from '../../electron/memory/in
 import { migrate } from '../../electron/memory/store/database/migrate';
 import { migrations } from '../../electron/memory/store/database/migrations';
 import { databaseOf } from '../../electron/memory/memory';
+import { registerNaturalOrder } from '../../electron/memory/store/natural-order';
 
 const T = (d: string) => `${d}T00:00:00.000Z`;
 
@@ -297,6 +298,7 @@ describe('migrations', () => {
 
   it('0006 keeps the end_kind check of facts and their rows, without a temporary b-tree per insert', () => {
     const db = new Database(':memory:');
+    registerNaturalOrder(db); // as every connection does (open-database.ts): the timeline's triggers call it
     migrate(db, migrations.slice(0, 5));
     db.exec("INSERT INTO entities (id, name, normalized_name, type, created_at) VALUES ('ent_a', 'A', 'a', 'person', '2026-01-01T00:00:00.000Z')");
     const insert = (id: string, endKind: string) =>

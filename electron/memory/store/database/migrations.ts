@@ -1,11 +1,16 @@
 import type { Database } from 'better-sqlite3';
-import { registerTextFunctions } from '../../text-search/fts-index';
-import { normalizePredicate } from '../normalize';
-import { objectKeyOf } from '../fact-rows';
-import { recountTimelineRows, TIMELINE_ROW_TABLES_SQL, TIMELINE_ROW_TRIGGERS_SQL } from '../timeline-rows';
-import { registerNaturalOrder } from '../natural-order';
+import { registerCjkGrams0007 } from './frozen/0007-cjk-grams';
+import { registerPredicate0009 } from './frozen/0009-normalize-predicate';
+import { registerObjectKey0010 } from './frozen/0010-object-key';
+import { countTimelineRows0019, TIMELINE_ROW_TABLES_SQL_0019, TIMELINE_ROW_TRIGGERS_SQL_0019 } from './frozen/0019-timeline-rows';
+import { registerNaturalKey0022 } from './frozen/0022-natural-key';
 
-/** One schema step. Steps run in order, each in its own transaction, and are never edited once released. */
+/**
+ * One schema step. Steps run in order, each in its own transaction, and are never edited once released.
+ * A step calls no live code (it would change what the step does): the logic it needs is copied into
+ * frozen/, one file per step. This file and frozen/ import only better-sqlite3's types, node
+ * built-ins and frozen/ files (test/unit/migrations-frozen.test.ts).
+ */
 export interface Migration {
   name: string;
   up(db: Database): void;
@@ -234,7 +239,7 @@ export const migrations: Migration[] = [
       // only where unicode61 split a pair at a CJK punctuation mark (ン・ was indexed as ン); queries
       // go through the same tokenizer. The contentless tables cannot be re-tokenized in place: they
       // are rebuilt from their rows, except rows still queued, which the next flush indexes.
-      registerTextFunctions(db);
+      registerCjkGrams0007(db); // cjkGrams as it was (frozen/0007-cjk-grams.ts)
       for (const [table, rows, text, kind] of [
         ['facts_cjk', 'facts', 'fact', 'fact'],
         ['episodes_cjk', 'episodes', 'content', 'episode'],
@@ -244,7 +249,7 @@ export const migrations: Migration[] = [
           CREATE VIRTUAL TABLE ${table} USING fts5(grams, content='', contentless_delete=1, tokenize='ascii');
           INSERT INTO ${table} (rowid, grams)
             SELECT rowid, grams FROM (
-              SELECT rowid, tempora_cjk_grams(${text}) AS grams FROM ${rows}
+              SELECT rowid, tempora_0007_cjk_grams(${text}) AS grams FROM ${rows}
               WHERE rowid NOT IN (SELECT row FROM fts_queue WHERE kind = '${kind}') LIMIT -1
             ) WHERE grams <> '';
         `);
@@ -278,7 +283,7 @@ export const migrations: Migration[] = [
       // predicate is normalised; the full text of a renamed fact is re-indexed (its old terms deleted
       // by value, as FTS5 external content requires); the live slots that were renamed are queued for
       // re-resolution, which the store runs when it opens (temporal/slot-refresh.ts).
-      db.function('tempora_predicate', { deterministic: true }, (p: unknown) => (typeof p === 'string' ? normalizePredicate(p) : p));
+      registerPredicate0009(db); // normalizePredicate as it was (frozen/0009-normalize-predicate.ts)
       db.exec(`
         CREATE TABLE slot_refresh_queue (subject_id TEXT NOT NULL, predicate TEXT NOT NULL, PRIMARY KEY (subject_id, predicate)) WITHOUT ROWID;
         CREATE TABLE migration_0009_renamed AS SELECT rowid AS row FROM facts WHERE predicate <> tempora_predicate(predicate);
@@ -303,9 +308,7 @@ export const migrations: Migration[] = [
       // found by index, so learning one more "likes" or "note" does not reload every claim the slot
       // ever had (issue 14: 10,000 notes on one slot ran at 13 observations/s, slower each file).
       // object_key is objectKeyOf (the entity id, or the literal's normalised text).
-      db.function('tempora_object_key', { deterministic: true }, (id: unknown, literal: unknown) =>
-        objectKeyOf({ object_id: typeof id === 'string' ? id : null, object_literal: typeof literal === 'string' ? literal : null }),
-      );
+      registerObjectKey0010(db); // objectKeyOf as it was (frozen/0010-object-key.ts)
       db.exec(`
         ALTER TABLE claims ADD COLUMN object_key TEXT;
         UPDATE claims SET object_key = tempora_object_key(object_id, object_literal);
@@ -499,9 +502,10 @@ export const migrations: Migration[] = [
       // The timeline's row list was one pass over every held fact (~0.6 s at a million): its rows,
       // subjects, totals and the starts and ends by the hour are kept by triggers instead
       // (store/timeline-rows.ts; a bulk load drops the triggers and counts once).
-      db.exec(TIMELINE_ROW_TABLES_SQL);
-      recountTimelineRows(db);
-      db.exec(TIMELINE_ROW_TRIGGERS_SQL);
+      // The tables, count and triggers as they were (frozen/0019-timeline-rows.ts).
+      db.exec(TIMELINE_ROW_TABLES_SQL_0019);
+      countTimelineRows0019(db);
+      db.exec(TIMELINE_ROW_TRIGGERS_SQL_0019);
     },
   },
   {
@@ -551,11 +555,11 @@ export const migrations: Migration[] = [
       // The timeline's subjects were in string order (Person 1, Person 10, Person 100, Person 2): each
       // keeps a natural sort key (store/natural-order.ts: digit runs by value), set by two triggers
       // on the kept subjects when one is added or renamed, and the order's index walks it.
-      registerNaturalOrder(db);
+      registerNaturalKey0022(db); // naturalKey as it was (frozen/0022-natural-key.ts); the triggers call the live one
       db.exec(`
         DROP INDEX timeline_subjects_in_order;
         ALTER TABLE timeline_subjects ADD COLUMN sort_key TEXT NOT NULL DEFAULT '';
-        UPDATE timeline_subjects SET sort_key = tempora_natural_key(name);
+        UPDATE timeline_subjects SET sort_key = tempora_0022_natural_key(name);
         CREATE INDEX timeline_subjects_in_order ON timeline_subjects(mine DESC, sort_key, name, subject_id);
         CREATE TRIGGER timeline_subjects_sort_insert AFTER INSERT ON timeline_subjects BEGIN
           UPDATE timeline_subjects SET sort_key = tempora_natural_key(new.name) WHERE subject_id = new.subject_id;

@@ -117,6 +117,20 @@ describe.skipIf(CHROMIUM_MISSING !== null)('layouts from 700 px, Settings, error
       expect(await toggle.getAttribute('aria-expanded')).toBe('false');
       expect(await toggle.evaluate((el) => el === document.activeElement)).toBe(true);
 
+      // Tabbing past its end closes it: the page behind is not worked on through a drawer left open.
+      await page.keyboard.press('Enter');
+      await expect.poll(() => drawer.isVisible()).toBe(true);
+      await drawer.getByRole('button').last().focus();
+      await page.keyboard.press('Tab');
+      await expect.poll(() => drawer.isVisible()).toBe(false);
+      expect(await toggle.evaluate((el) => el === document.activeElement)).toBe(true);
+      // A click beside it closes it as well (it covers the button while open).
+      await toggle.click();
+      await expect.poll(() => drawer.isVisible()).toBe(true);
+      await page.locator('.drawer-backdrop').click({ position: { x: width - 200, y: 300 } });
+      await expect.poll(() => drawer.isVisible()).toBe(false);
+      expect(await toggle.evaluate((el) => el === document.activeElement)).toBe(true);
+
       // Picking a conversation closes it and opens that conversation.
       await page.keyboard.press('Enter');
       await expect.poll(() => drawer.isVisible()).toBe(true);

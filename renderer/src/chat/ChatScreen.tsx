@@ -112,7 +112,7 @@ export function ChatScreen({ conversationId, messageId = null }: { conversationI
         }}
         drawer={drawer.drawer}
       />
-      {drawer.open && <div className="drawer-backdrop" aria-hidden="true" onClick={() => drawer.close()} />}
+      {drawer.open && <div className="drawer-backdrop" aria-hidden="true" onMouseDown={(e) => e.preventDefault()} onClick={() => drawer.close()} />}
       <section className="chat-main" aria-label="Conversation">
         <header className="chat-header">
           <button type="button" className="conversations-toggle" {...drawer.toggle}>

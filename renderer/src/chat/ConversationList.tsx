@@ -1,5 +1,5 @@
 /** The conversation list: new, rename, delete (asking whether to forget what was learned from it); a drawer in narrow windows (use-conversation-drawer.ts). */
-import { useState, type KeyboardEvent, type RefObject } from 'react';
+import { useState, type FocusEvent, type KeyboardEvent, type RefObject } from 'react';
 import type { ConversationSummary } from '../../../shared/api-contract';
 import { errorMessage } from '../api/client';
 import { useApi } from '../app/api-context';
@@ -12,8 +12,8 @@ interface Props {
   selectedId: string | null;
   onCreate(): void;
   onChanged(deletedId: string | null): void;
-  /** The drawer it is below ~1,000 px: open or not, and its Escape key. */
-  drawer?: { ref: RefObject<HTMLElement | null>; id: string; open: boolean; onKeyDown(event: KeyboardEvent<HTMLElement>): void };
+  /** The drawer it is below ~1,000 px: open or not, its Escape key, the focus leaving it. */
+  drawer?: { ref: RefObject<HTMLElement | null>; id: string; open: boolean; onKeyDown(event: KeyboardEvent<HTMLElement>): void; onBlur(event: FocusEvent<HTMLElement>): void };
 }
 
 export function ConversationList({ conversations, selectedId, onCreate, onChanged, drawer }: Props) {
@@ -51,7 +51,7 @@ export function ConversationList({ conversations, selectedId, onCreate, onChange
   };
 
   return (
-    <aside className={`conversations${drawer?.open ? ' open' : ''}`} aria-label="Conversations" ref={drawer?.ref} id={drawer?.id} onKeyDown={drawer?.onKeyDown}>
+    <aside className={`conversations${drawer?.open ? ' open' : ''}`} aria-label="Conversations" ref={drawer?.ref} id={drawer?.id} onKeyDown={drawer?.onKeyDown} onBlur={drawer?.onBlur}>
       <button type="button" className="primary new-conversation" onClick={onCreate}>
         + New conversation
       </button>

@@ -1,10 +1,11 @@
 /**
  * Below ~1,000 px the conversation list is a drawer (chat.css): a button in the chat's header opens
  * it and the focus moves into it (to the open conversation, else "New conversation"); Escape, a
- * click beside it, or picking a conversation closes it, and the focus goes back to the button.
+ * click beside it, or picking a conversation closes it, and the focus goes back to the button;
+ * tabbing out of it closes it too.
  * Wide windows show the list always; the button and the backdrop are then not displayed.
  */
-import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useCallback, useEffect, useRef, useState, type FocusEvent, type KeyboardEvent } from 'react';
 
 export const DRAWER_ID = 'conversation-drawer';
 
@@ -43,6 +44,12 @@ export function useConversationDrawer(conversationId: string | null) {
     close();
   };
 
+  // The focus left for the page behind it (Tab past its end): it closes, the focus stays where it went.
+  const onBlur = (event: FocusEvent<HTMLElement>) => {
+    const to = event.relatedTarget;
+    if (open && to instanceof Node && !event.currentTarget.contains(to)) setOpen(false);
+  };
+
   return {
     open,
     toggle: {
@@ -51,7 +58,7 @@ export function useConversationDrawer(conversationId: string | null) {
       'aria-controls': DRAWER_ID,
       onClick: () => (open ? close() : setOpen(true)),
     },
-    drawer: { ref: drawer, id: DRAWER_ID, open, onKeyDown },
+    drawer: { ref: drawer, id: DRAWER_ID, open, onKeyDown, onBlur },
     close,
   };
 }

@@ -7,7 +7,7 @@
 import { memo, type ReactNode } from 'react';
 import type { FactRecord } from '../../../shared/memory-schema';
 import { useTimeFormat } from '../app/time-format';
-import { formatInterval, type TimeFormat } from '../common/format';
+import { formatCount, formatInterval, objectRepeatsSentence, pluralise, type TimeFormat } from '../common/format';
 import { visibleLabel } from './bar-label';
 import { SummaryBar } from './SummaryBar';
 import { marksOfBars } from './summary-marks';
@@ -39,7 +39,8 @@ interface Props {
 function barLabel(bar: TimelineBar, closer: FactRecord | undefined, format: TimeFormat): string {
   const f = bar.fact;
   const closed = f.invalid_at !== null ? (closer ? `; closed by “${closer.fact}”` : '; closed') : '; still true';
-  return `${f.object}: ${f.fact} (${formatInterval(f, format)}${closed})`;
+  // The sentence once, where the object only repeats it.
+  return `${objectRepeatsSentence(f) ? '' : `${f.object}: `}${f.fact} (${formatInterval(f, format)}${closed})`;
 }
 
 export const TimelineRowView = memo(function TimelineRowView({ row, top, layout, domain, width, asOf, now, hovered, onHover, onOpen, onToggleRow }: Props) {
@@ -51,7 +52,7 @@ export const TimelineRowView = memo(function TimelineRowView({ row, top, layout,
         <span className="tl-predicate">{row.predicate}</span>
         {row.lanes > MAX_LANES && (
           <button type="button" className="tl-fold-toggle link-button" aria-expanded={!row.folded} onClick={() => onToggleRow(row.key)}>
-            {row.folded ? `▸ Show all ${row.bars.length}` : '▾ Fold'}
+            {row.folded ? `▸ Show all ${formatCount(row.bars.length)}` : '▾ Fold'}
           </button>
         )}
       </span>
@@ -62,7 +63,7 @@ export const TimelineRowView = memo(function TimelineRowView({ row, top, layout,
     return (
       <div className="tl-row folded" style={{ top, height: row.height }} data-row={`${row.subject} · ${row.predicate}`}>
         {label}
-        <svg className="tl-row-svg" width={width} height={row.height} aria-label={`${row.subject} ${row.predicate}: ${row.bars.length} facts in ${row.lanes} lanes, folded`}>
+        <svg className="tl-row-svg" width={width} height={row.height} aria-label={`${row.subject} ${row.predicate}: ${pluralise(row.bars.length, 'fact')} in ${row.lanes} lanes, folded`}>
           <SummaryBar summary={summary} domain={domain} width={width} now={now} y={ROW_PADDING / 2 + 10} height={16} marks={marksOfBars(row.bars, domain)} />
         </svg>
       </div>

@@ -17,7 +17,7 @@ import { FactEditForm } from './FactEditForm';
 import { FactForgetDialog } from './FactForgetDialog';
 import { FactLinks, FactSources } from './FactSources';
 import { FactVersions } from './FactVersions';
-import { SlotHistory } from './SlotHistory';
+import { SlotHistory, useSlotHistory } from './SlotHistory';
 
 type Mode = 'view' | 'edit' | 'close';
 
@@ -33,6 +33,7 @@ export function FactPage({ id }: { id: string }) {
   const api = useApi();
   const format = useTimeFormat();
   const details = useQuery({ queryKey: memoryKeys.fact(id), queryFn: () => api.factDetails({ id }) });
+  const slotHistory = useSlotHistory(api, id);
   const [mode, setMode] = useState<Mode>('view');
   const [forgetting, setForgetting] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -137,7 +138,7 @@ export function FactPage({ id }: { id: string }) {
         />
       )}
       <FactLinks closedBy={d.closedBy} closed={d.closed} />
-      <SlotHistory fact={fact} />
+      <SlotHistory factId={fact.id} history={slotHistory} />
       <FactVersions versions={d.versions} currentId={fact.id} causes={d.causes} episodes={d.episodes} />
       <FactSources episodes={d.episodes} />
       <FactForgetDialog open={forgetting} fact={fact} onChoose={(choice) => void forget(choice)} />

@@ -2,10 +2,10 @@
  * On a fact's page: every value its slot (subject · predicate) held over time, newest first, with
  * when each was true — "me · manager" changed 60 times — a page at a time (the API's slotHistory,
  * a keyset page read by the slot's index), more with Show more. The page's own fact is marked.
+ * The page asks for it as it opens (useSlotHistory), beside the fact's details, not after them.
  */
 import { useInfiniteQuery } from '@tanstack/react-query';
-import type { FactRecord } from '../../../shared/memory-schema';
-import { useApi } from '../app/api-context';
+import type { TemporaApi } from '../../../shared/api-contract';
 import { memoryKeys } from '../app/query-keys';
 import { factHref } from '../app/router';
 import { useTimeFormat } from '../app/time-format';
@@ -15,30 +15,30 @@ import { queryError } from '../common/query-error';
 
 export const SLOT_PAGE = 20;
 
-export function SlotHistory({ fact }: { fact: FactRecord }) {
-  const api = useApi();
-  const format = useTimeFormat();
-  const history = useInfiniteQuery({
-    queryKey: [...memoryKeys.all, 'slot-history', fact.id] as const,
-    queryFn: ({ pageParam }) => api.slotHistory({ factId: fact.id, limit: SLOT_PAGE, ...(pageParam ? { cursor: pageParam } : {}) }),
+export function useSlotHistory(api: TemporaApi, factId: string) {
+  return useInfiniteQuery({
+    queryKey: [...memoryKeys.all, 'slot-history', factId] as const,
+    queryFn: ({ pageParam }) => api.slotHistory({ factId, limit: SLOT_PAGE, ...(pageParam ? { cursor: pageParam } : {}) }),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.next,
   });
+}
+
+export function SlotHistory({ factId, history }: { factId: string; history: ReturnType<typeof useSlotHistory> }) {
+  const format = useTimeFormat();
   const pages = history.data?.pages;
   const values = pages ? pages.flatMap((p) => p.facts) : [];
-  const total = pages?.[0]?.total ?? 0;
+  const first = pages?.[0];
+  const total = first?.total ?? 0;
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = history;
   return (
     <section aria-labelledby="slot-history-title" className="slot-history">
-      <h2 id="slot-history-title">
-        History of {fact.subject} · {fact.predicate}
-        {pages ? ` (${pluralise(total, 'value')})` : ''}
-      </h2>
+      <h2 id="slot-history-title">{first ? `History of ${first.subject} · ${first.predicate} (${pluralise(total, 'value')})` : 'History of this slot'}</h2>
       <ErrorText message={queryError(history.error)} />
       {history.isPending && <p className="muted">Loading…</p>}
       <ol className="slot-values">
         {values.map((v) => (
-          <li key={v.id} className={v.id === fact.id ? 'current' : ''} aria-current={v.id === fact.id ? 'true' : undefined}>
+          <li key={v.id} className={v.id === factId ? 'current' : ''} aria-current={v.id === factId ? 'true' : undefined}>
             <a href={factHref(v.id)}>{v.object}</a> <span className="muted small">{formatInterval(v, format)}</span>
           </li>
         ))}

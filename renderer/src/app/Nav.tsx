@@ -59,7 +59,7 @@ export function Nav({ current }: { current: Screen }) {
   );
 }
 
-/** Alt+1…6 (and 9 for Settings) switch screens. */
+/** Alt+1…7 (and 9 for Settings) switch screens. */
 export function screenForShortcut(key: string): Screen | null {
   return ITEMS.find((item) => item.key === key)?.screen ?? null;
 }

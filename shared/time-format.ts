@@ -177,10 +177,3 @@ export function formatMoment(at: string | number, format: TimeFormat): string {
   if (Number.isNaN(ms)) return String(at);
   return formatWhen(new Date(ms).toISOString(), 'instant', format);
 }
-
-/** The value for an <input type="datetime-local"> showing `iso` in the zone: "2026-09-01T10:00". */
-export function toLocalInputValue(iso: string, timeZone: string): string {
-  const parts = formatter({ timeZone, locale: 'en-CA' }, { year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).formatToParts(new Date(iso));
-  const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '00';
-  return `${get('year')}-${get('month')}-${get('day')}T${get('hour')}:${get('minute')}`;
-}

@@ -1,6 +1,6 @@
 /** Times as people read them (shared/time-format.ts): zone, locale and precision; never the machine's zone. */
 import { describe, expect, it } from 'vitest';
-import { formatAt, formatInstantWithZone, formatInterval, toLocalInputValue } from '../../shared/time-format';
+import { formatAt, formatInstantWithZone, formatInterval } from '../../shared/time-format';
 
 const tokyo = { timeZone: 'Asia/Tokyo', locale: 'en-GB' };
 const newYork = { timeZone: 'America/New_York', locale: 'en-US' };
@@ -48,13 +48,5 @@ describe('formatInterval', () => {
 
   it('an end said without a precision is an instant', () => {
     expect(formatInterval({ valid_at: '2026-09-01T00:00:00.000Z', valid_at_precision: 'day', invalid_at: '2026-09-15T06:00:00.000Z', invalid_at_precision: null }, { timeZone: 'UTC', locale: 'en-GB' }, now)).toMatch(/– 15 Sept? 2026, 06:00$/);
-  });
-});
-
-describe('toLocalInputValue', () => {
-  it('is the wall time in the zone, 24-hour', () => {
-    expect(toLocalInputValue('2026-09-01T13:05:00.000Z', 'Asia/Tokyo')).toBe('2026-09-01T22:05');
-    expect(toLocalInputValue('2026-09-01T13:05:00.000Z', 'America/New_York')).toBe('2026-09-01T09:05');
-    expect(toLocalInputValue('2026-09-01T23:30:00.000Z', '+09:00')).toBe('2026-09-02T08:30');
   });
 });

@@ -175,7 +175,7 @@ describe.skipIf(CHROMIUM_MISSING !== null)('layouts from 700 px, Settings, error
       await screenshot(page, `narrow-${width}-timeline`);
     });
 
-    it(`at ${width} px the Export / Import cards hold their file inputs`, async () => {
+    it(`at ${width} px the Export / Import and Models cards hold their inputs`, async () => {
       const { page } = ui;
       await atWidth(page, width);
       await go(page, '#/data');
@@ -183,6 +183,13 @@ describe.skipIf(CHROMIUM_MISSING !== null)('layouts from 700 px, Settings, error
       expect(await overflowing(page, '.data-grid > .card')).toEqual([]);
       expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
       await screenshot(page, `narrow-${width}-data`);
+
+      await go(page, '#/models');
+      await page.locator('.models-screen h1').waitFor();
+      await expect.poll(() => page.locator('.catalogue-list > *').count()).toBeGreaterThan(0);
+      expect(await overflowing(page, '.models-screen .card')).toEqual([]);
+      expect(await page.locator('.screen').evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+      await screenshot(page, `narrow-${width}-models`);
     });
   }
 

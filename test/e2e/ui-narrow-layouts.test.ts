@@ -160,6 +160,14 @@ describe.skipIf(CHROMIUM_MISSING !== null)('layouts from 700 px, Settings, error
       expect(await overflowing(page, '.screen')).toEqual([]);
       await screenshot(page, `narrow-${width}-facts`);
 
+      // The long fact's own page, its edit form open.
+      await long.click();
+      await page.locator('.fact-page h1').waitFor();
+      await page.getByRole('button', { name: 'Edit' }).click();
+      expect(await overflowing(page, '.fact-page')).toEqual([]);
+      expect(await page.locator('.screen').evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+      await screenshot(page, `narrow-${width}-fact-page`);
+
       await go(page, '#/timeline');
       await page.locator('.tl-toolbar').waitFor();
       expect(await overflowing(page, '.tl-toolbar')).toEqual([]);

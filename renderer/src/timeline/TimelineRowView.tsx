@@ -6,6 +6,7 @@
  */
 import { memo, type ReactNode } from 'react';
 import type { FactRecord } from '../../../shared/memory-schema';
+import { isPast } from '../../../shared/time-format';
 import { useTimeFormat } from '../app/time-format';
 import { formatCount, formatInterval, objectRepeatsSentence, pluralise, type TimeFormat } from '../common/format';
 import { visibleLabel } from './bar-label';
@@ -38,7 +39,8 @@ interface Props {
 
 function barLabel(bar: TimelineBar, closer: FactRecord | undefined, format: TimeFormat): string {
   const f = bar.fact;
-  const closed = f.invalid_at !== null ? (closer ? `; closed by “${closer.fact}”` : '; closed') : '; still true';
+  // "closed" only for an end in the past: a fact ending later is still true (its end is in the interval's words).
+  const closed = f.invalid_at !== null && isPast(f.invalid_at) ? (closer ? `; closed by “${closer.fact}”` : '; ended') : '; still true';
   // The sentence once, where the object only repeats it.
   return `${objectRepeatsSentence(f) ? '' : `${f.object}: `}${f.fact} (${formatInterval(f, format)}${closed})`;
 }

@@ -25,6 +25,14 @@ async function axisOf(page: Page) {
   return { from: Number(await axis.getAttribute('data-from')), to: Number(await axis.getAttribute('data-to')), left: box.x, width: box.width };
 }
 
+/** The as-of label covers none of the axis's date labels. */
+async function expectLabelClear(page: Page) {
+  const label = (await page.locator('.tl-cursor-label').boundingBox())!;
+  const ticks = await page.locator('.tl-axis .tick text').evaluateAll((els) => els.map((el) => ({ text: el.textContent, x: el.getBoundingClientRect().x, right: el.getBoundingClientRect().right })));
+  expect(ticks.length).toBeGreaterThan(2);
+  expect(ticks.filter((t) => t.right > label.x && t.x < label.x + label.width)).toEqual([]);
+}
+
 /** Every bar label in view with its contrast against what is behind it (its bar, or its halo), and its opacity. */
 function labelContrasts(page: Page) {
   return page.evaluate(() => {
@@ -93,10 +101,7 @@ describe.skipIf(CHROMIUM_MISSING !== null)('the timeline opens on the user’s s
     expect(axis.to).toBeGreaterThanOrEqual(now - 60_000);
     expect(axis.from).toBeLessThanOrEqual(fixture.bulkFrom + 30 * DAY);
     // The as-of label (today, at the right) covers no date label of the axis.
-    const label = (await page.locator('.tl-cursor-label').boundingBox())!;
-    const ticks = await page.locator('.tl-axis .tick text').evaluateAll((els) => els.map((el) => el.getBoundingClientRect()).map((r) => ({ x: r.x, right: r.right })));
-    expect(ticks.length).toBeGreaterThan(2);
-    expect(ticks.filter((t) => t.right > label.x && t.x < label.x + label.width)).toEqual([]);
+    await expectLabelClear(page);
     await screenshot(page, 'timeline-story', { docs: true });
     // Zoomed in and moved to the bulk (the overview strip's left end), Fit brings the user's story and now back.
     await page.locator('.tl-chart').focus();
@@ -104,6 +109,9 @@ describe.skipIf(CHROMIUM_MISSING !== null)('the timeline opens on the user’s s
     const strip = (await page.locator('.tl-overview').boundingBox())!;
     await page.mouse.click(strip.x + 10, strip.y + strip.height / 2);
     await expect.poll(async () => (await axisOf(page)).to).toBeLessThan(fixture.ownFrom);
+    // Today is off screen: its label stands at the right edge, and still covers no date.
+    expect(await page.locator('.tl-cursor-handle').getAttribute('class')).toContain('offscreen');
+    await expectLabelClear(page);
     await page.getByRole('button', { name: 'Fit' }).click();
     await expect.poll(async () => (await axisOf(page)).from).toBe(axis.from);
     expect((await axisOf(page)).to).toBe(axis.to);

@@ -8,6 +8,7 @@ import { useTimeFormat } from '../app/time-format';
 import { formatMoment } from '../common/format';
 import { DAY_MS } from '../common/time-input';
 import { roundToDay } from '../common/zoned-time';
+import { textWidth } from './bar-label';
 import { msOf, snap, ticks, xOf, type Domain } from './timeline-scale';
 
 interface Props {
@@ -58,11 +59,14 @@ export function TimeAxis({ domain, width, asOf, now, onAsOf }: Props) {
   // Off screen, the handle (and its label) stands at the nearer edge.
   const handleX = Math.max(0, Math.min(width, cursorX));
   const nowX = xOf(now, domain, width);
-  const flip = handleX > width - 170;
-  // Tick labels the cursor's own label would cover are left out (where the label is drawn).
-  const labelFrom = flip ? handleX - 150 : handleX - 10;
-  const labelTo = flip ? handleX + 10 : handleX + 150;
-  const covered = (x: number) => x + 60 > labelFrom && x < labelTo;
+  // The label's width (its text, 6 px padding each side), measured as the bars' labels are.
+  const labelWidth = textWidth(`as of ${formatMoment(asOf, format)}`) + 14;
+  const flip = handleX > width - labelWidth - 20;
+  // Tick labels the cursor's own label would cover are left out (where the label is drawn: 8 px
+  // right of the handle, or left of it when flipped).
+  const labelFrom = flip ? handleX - 8 - labelWidth - 4 : handleX - 4;
+  const labelTo = flip ? handleX + 4 : handleX + 8 + labelWidth + 4;
+  const covered = (x: number, text: string) => x + 3 + textWidth(text) > labelFrom && x + 3 < labelTo;
   return (
     <div
       ref={el}
@@ -81,7 +85,7 @@ export function TimeAxis({ domain, width, asOf, now, onAsOf }: Props) {
           return (
             <g key={tick.ms} className={tick.major ? 'tick major' : 'tick'}>
               <line x1={x} x2={x} y1={24} y2={34} />
-              {!covered(x) && (
+              {!covered(x, tick.label) && (
                 <text x={x + 3} y={20}>
                   {tick.label}
                 </text>

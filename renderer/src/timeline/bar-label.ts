@@ -25,6 +25,15 @@ function measured(text: string): number | null {
   return canvas ? canvas.measureText(text).width : null;
 }
 
+/** The width of `text` in the bars' and the axis's bold 11px font: measured in the page, else estimated. */
+export function textWidth(text: string): number {
+  const width = measured(text);
+  if (width !== null) return width;
+  let used = 0;
+  for (const ch of text) used += /[\u3000-\u9fff\uff00-\uffef]/.test(ch) ? 12 : 6.6;
+  return used;
+}
+
 /** `text` cut to `px` pixels, with an ellipsis when cut: measured in the page, else estimated. */
 export function textFits(text: string, px: number): string {
   const whole = measured(text);

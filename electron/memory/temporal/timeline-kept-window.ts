@@ -9,8 +9,10 @@
  * the hour (each start or end in the bucket of its hour's beginning) once a bucket is an hour or more.
  *
  * Cost: the opened subjects' places (a count over the subjects' index each), the page of subjects by
- * index, each row's facts in the range by index, and the density from one row per hour with a start
- * or an end — none of it grows with the facts. Anything else goes to the one pass (returns null).
+ * index (in natural order: sort_key, store/natural-order.ts), each row's facts in the range by index,
+ * each header's marks from its subject's index (timeline-marks.ts: grows with the facts of the
+ * subjects on the page, not the memory), and the density from one row per hour with a start or an
+ * end — none of it grows with the memory. Anything else goes to the one pass (returns null).
  */
 import type { Database } from 'better-sqlite3';
 import { cachedStatement } from '../store/database/statement-cache';

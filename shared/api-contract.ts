@@ -10,6 +10,7 @@ import { writeCause } from './fact-history';
 import { messageLearning, parkedMessage, undoReport } from './learning-contract';
 import { backfillStatus, chatImportProgress, chatImportReport, chatImportRequest, uploadChunkRequest, uploadChunkResponse } from './chat-import';
 import { conversationRecord, entityRecord, episodeRecord, factRecord, isoTime, memoryExport, precision } from './memory-schema';
+import { importUploadProgress, importUploadRef, importUploadRequest } from './import-upload';
 import { approveReviewRequest, pendingReview, reviewDecision, reviewSettings } from './review-contract';
 import { changeFeedRequest, changeFeedResponse, slotHistoryRequest, slotHistoryResponse } from './change-feed-contract';
 
@@ -324,6 +325,11 @@ export const apiCalls = {
   exportMemory: { channel: 'memory:export', request: empty, response: memoryExport },
   previewImport: { channel: 'memory:previewImport', request: z.strictObject({ document: z.unknown() }), response: importPreview },
   importMemory: { channel: 'memory:import', request: z.strictObject({ document: z.unknown(), replace: z.boolean().optional() }), response: importSummary },
+  /** An export uploaded in chunks to a staged file (shared/import-upload.ts), previewed and imported from it: the way the screens import, any size. */
+  uploadImportFile: { channel: 'memory:uploadImportFile', request: uploadChunkRequest, response: uploadChunkResponse },
+  previewImportUpload: { channel: 'memory:previewImportUpload', request: importUploadRef, response: importPreview },
+  importUpload: { channel: 'memory:importUpload', request: importUploadRequest, response: importSummary },
+  cancelImportUpload: { channel: 'memory:cancelImportUpload', request: importUploadRef, response: ok },
 
   listConversations: { channel: 'chat:listConversations', request: empty, response: z.array(conversationSummary) },
   createConversation: { channel: 'chat:createConversation', request: z.strictObject({ title: z.string().min(1).max(500).optional() }), response: conversationSummary },
@@ -397,6 +403,7 @@ export const apiEvents = {
   ingestionProgress: z.strictObject({ counts: queueCounts, lastError: z.string().nullable() }),
   downloadProgress: z.strictObject({ id, downloadedBytes: z.number(), totalBytes: z.number(), done: z.boolean(), error: z.string().nullable() }),
   chatImportProgress,
+  importUploadProgress,
   /**
    * What changed, where the memory knows (electron/memory's change-scope.ts): factIds are the facts
    * whose page may show something new, entityIds their subjects and objects. An absent list: anything

@@ -18,6 +18,7 @@ import type { Resolved } from '../memory/index';
 import { setTimeZone, timeSettings } from './time-settings';
 import { learningHandlers } from './learning-handlers';
 import { chatImportHandlers } from './chat-import-handlers';
+import { importUploadHandlers } from './import-upload-handlers';
 import { reviewHandlers } from './review-handlers';
 import { changeHandlers } from './change-handlers';
 
@@ -141,6 +142,7 @@ export function createApiHandlers(engine: TemporaEngine, options: HandlerOptions
     memoryLocation: async () => ({ dataDir: resolve(engine.options.dataDir), modelsDir: resolve(engine.models.modelsDir) }),
     ...learningHandlers(engine),
     ...chatImportHandlers(engine, options.pickChatExport),
+    ...importUploadHandlers(engine),
     ...reviewHandlers(engine),
     ...changeHandlers(engine),
     retryParkedJobs: async () => {

@@ -19,7 +19,7 @@ export interface ReadProgress {
 export interface ReadJsonOptions {
   /** How the file is named in errors ("export.json"). */
   label: string;
-  /** Told as the bytes are read (once per chunk of about a MiB). */
+  /** Told as the bytes are read (once per chunk of 256 KiB). */
   onProgress?: (progress: ReadProgress) => void;
   /** Stops reading; the read then rejects with ReadCancelled. */
   signal?: AbortSignal;
@@ -43,7 +43,7 @@ export class ReadCancelled extends Error {
   }
 }
 
-const CHUNK_BYTES = 1 << 20;
+const CHUNK_BYTES = 256 * 1024;
 const BOM = [0xef, 0xbb, 0xbf];
 
 /** Parses the JSON file at `path` piece by piece. Throws NotJsonError (naming the place), ReadCancelled, or the file system's error. */

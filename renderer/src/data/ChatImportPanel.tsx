@@ -5,13 +5,14 @@
  * then learned in the background (BackfillQueue).
  */
 import { useRef, useState } from 'react';
-import { CHAT_UPLOAD_CHUNK_BYTES, type ChatExportFile, type ChatImportReport } from '../../../shared/chat-import';
+import type { ChatExportFile, ChatImportReport } from '../../../shared/chat-import';
 import { errorMessage } from '../api/client';
 import { useApi, useApiEvent, useClient } from '../app/api-context';
 import { useTimeFormat } from '../app/time-format';
 import { ErrorText } from '../common/ErrorText';
 import { formatCount, formatTime, pluralise } from '../common/format';
 import { BackfillQueue } from '../settings/BackfillQueue';
+import { uploadInChunks } from './chunked-upload';
 
 type Picked = { name: string; file: ChatExportFile; preview: ChatImportReport };
 const FORMAT_NAMES = { chatgpt: 'ChatGPT', claude: 'Claude' } as const;
@@ -50,12 +51,9 @@ export function ChatImportPanel() {
 
   const upload = (file: File) =>
     preview(file.name, async () => {
-      let uploadId: string | null = null;
-      for (let offset = 0; offset < file.size || uploadId === null; offset += CHAT_UPLOAD_CHUNK_BYTES) {
-        setBusy(`Uploading… ${Math.floor((offset / Math.max(1, file.size)) * 100)}%`);
-        const bytes = new Uint8Array(await file.slice(offset, offset + CHAT_UPLOAD_CHUNK_BYTES).arrayBuffer());
-        uploadId = (await api.uploadChatExport({ uploadId, offset, data: toBase64(bytes) })).uploadId;
-      }
+      const uploadId = await uploadInChunks(file, (chunk) => api.uploadChatExport(chunk), {
+        onProgress: (sent, total) => setBusy(`Uploading… ${Math.floor((sent / Math.max(1, total)) * 100)}%`),
+      });
       return { uploadId };
     });
 
@@ -145,10 +143,4 @@ export function ChatImportPanel() {
       <BackfillQueue />
     </section>
   );
-}
-
-function toBase64(bytes: Uint8Array): string {
-  let text = '';
-  for (let i = 0; i < bytes.length; i += 0x8000) text += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-  return btoa(text);
 }

@@ -1,66 +1,139 @@
-/** Import a memory file: read it, preview what it adds (or the error naming the field), then import. */
-import { useRef, useState } from 'react';
+/**
+ * Import a memory file of any size: it is uploaded in chunks to a file the engine stages (the
+ * bridge's frames stay small; chunked-upload.ts), read by the engine as a stream to preview what it
+ * adds (or the error naming the line or field), then imported from that staged file. A progress bar
+ * shows the upload, the reading and the import; Cancel stops it and the staged file is removed.
+ */
+import { useEffect, useRef, useState } from 'react';
 import type { ImportPreview } from '../../../shared/api-contract';
+import { formatBytes } from '../../../shared/format-bytes';
 import { errorMessage } from '../api/client';
-import { useApi } from '../app/api-context';
+import { useApi, useApiEvent } from '../app/api-context';
 import { ErrorText } from '../common/ErrorText';
 import { pluralise } from '../common/format';
+import { uploadInChunks } from './chunked-upload';
 
-type Picked = { name: string; document: unknown; preview: ImportPreview };
+type Picked = { name: string; size: number; uploadId: string; preview: ImportPreview };
+/** What is under way: its words, and how far (bytes of `max`; null: no measure, e.g. the import itself). */
+type Work = { words: string; value: number | null; max: number };
+/** The upload or import under way: its id once the engine gave one, and whether the user cancelled it. */
+type Job = { uploadId: string | null; name: string; cancelled: boolean };
 
 export function ImportPanel() {
   const api = useApi();
   const input = useRef<HTMLInputElement>(null);
+  const job = useRef<Job | null>(null);
   const [picked, setPicked] = useState<Picked | null>(null);
   const [replace, setReplace] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const [work, setWork] = useState<Work | null>(null);
 
-  const read = async (file: File) => {
+  // Removes a staged file the engine holds for us (cancelled, refused, left behind); never fails.
+  const discard = (uploadId: string | null) => {
+    if (uploadId) api.cancelImportUpload({ uploadId }).catch(() => undefined);
+  };
+  const stagedNow = useRef<string | null>(null);
+  stagedNow.current = job.current?.uploadId ?? picked?.uploadId ?? null;
+  // Leaving the screen cancels what is under way and removes what was staged.
+  useEffect(
+    () => () => {
+      if (job.current) job.current.cancelled = true;
+      discard(stagedNow.current);
+    },
+    [], // on unmount only
+  );
+
+  useApiEvent('importUploadProgress', (p) => {
+    const current = job.current;
+    if (!current || current.cancelled || p.uploadId !== current.uploadId) return;
+    setWork(p.phase === 'reading' ? { words: `Reading ${current.name}…`, value: p.bytes, max: p.totalBytes } : { words: `Importing ${current.name}…`, value: null, max: 1 });
+  });
+
+  /** Runs `step` as the job under way; a cancelled job ends quietly, a failed one says why. */
+  const runJob = async (name: string, uploadId: string | null, step: (current: Job) => Promise<void>) => {
+    const current: Job = { uploadId, name, cancelled: false };
+    job.current = current;
     setError(null);
     setDone(null);
-    setPicked(null);
-    setReplace(false);
-    let document: unknown;
     try {
-      document = JSON.parse(await file.text());
+      await step(current);
     } catch (e) {
-      setError(`${file.name} is not a JSON file: ${e instanceof Error ? e.message : String(e)}`);
-      return;
-    }
-    try {
-      setPicked({ name: file.name, document, preview: await api.previewImport({ document }) });
-    } catch (e) {
-      setError(errorMessage(e));
+      if (!current.cancelled) setError(errorMessage(e));
+    } finally {
+      if (job.current === current) job.current = null;
+      setWork(null);
     }
   };
 
-  const run = async () => {
-    if (!picked) return;
-    setBusy(true);
-    setError(null);
-    try {
-      const s = await api.importMemory({ document: picked.document, replace: replace || undefined });
+  const read = (file: File) => {
+    discard(picked?.uploadId ?? null);
+    setPicked(null);
+    setReplace(false);
+    return runJob(file.name, null, async (current) => {
+      try {
+        const uploadId = await uploadInChunks(file, (chunk) => api.uploadImportFile(chunk), {
+          onProgress: (sent, total) => setWork({ words: `Uploading ${file.name}… ${formatBytes(sent)} of ${formatBytes(total)}`, value: sent, max: total }),
+          onId: (id) => (current.uploadId = id),
+          stopped: () => current.cancelled,
+        });
+        setWork({ words: `Reading ${file.name}…`, value: 0, max: file.size });
+        const preview = await api.previewImportUpload({ uploadId });
+        if (current.cancelled) return;
+        // A file that cannot be imported is not kept.
+        if (!preview.valid) discard(uploadId);
+        setPicked({ name: file.name, size: file.size, uploadId, preview });
+      } catch (e) {
+        discard(current.uploadId);
+        throw e;
+      } finally {
+        if (input.current) input.current.value = '';
+      }
+    });
+  };
+
+  const run = (chosen: Picked) =>
+    runJob(chosen.name, chosen.uploadId, async (current) => {
+      setWork({ words: `Reading ${chosen.name}…`, value: 0, max: chosen.size });
+      const s = await api.importUpload({ uploadId: chosen.uploadId, replace: replace || undefined });
+      if (current.cancelled) return;
       setDone(`Imported ${pluralise(s.facts, 'fact')}, ${pluralise(s.entities, 'entity', 'entities')}, ${pluralise(s.episodes, 'message')} and ${pluralise(s.conversations, 'conversation')}${s.replaced > 0 ? `; replaced ${s.replaced} existing records` : ''}${s.merged > 0 ? `; ${pluralise(s.merged, 'entity', 'entities')} joined the ones already here (you, and the same names)` : ''}.`);
       setPicked(null);
-      if (input.current) input.current.value = '';
-    } catch (e) {
-      setError(errorMessage(e));
-    } finally {
-      setBusy(false);
+    });
+
+  const cancel = () => {
+    if (job.current) {
+      job.current.cancelled = true;
+      discard(job.current.uploadId);
+      job.current = null;
     }
+    discard(picked?.uploadId ?? null);
+    setPicked(null);
+    setWork(null);
+    if (input.current) input.current.value = '';
   };
 
   const p = picked?.preview;
   return (
     <section className="card" aria-labelledby="import-title">
       <h2 id="import-title">Import</h2>
-      <p>Add the memory from a Tempora export file. You see what it contains before anything is changed.</p>
+      <p>Add the memory from a Tempora export file, of any size. You see what it contains before anything is changed.</p>
       <label className="file-field">
         Memory file (.json)
-        <input ref={input} type="file" accept="application/json,.json" onChange={(e) => e.target.files?.[0] && void read(e.target.files[0])} />
+        <input ref={input} type="file" accept="application/json,.json" disabled={work !== null} onChange={(e) => e.target.files?.[0] && void read(e.target.files[0])} />
       </label>
+      {work && (
+        <div className="upload-progress">
+          <progress aria-label="Import progress" max={work.max} {...(work.value === null ? {} : { value: work.value })} />
+          <span className="muted small" role="status">
+            {work.words}
+            {work.value !== null && work.max > 0 ? ` ${Math.floor((work.value / work.max) * 100)}%` : ''}
+          </span>
+          <button type="button" onClick={cancel}>
+            Cancel
+          </button>
+        </div>
+      )}
       <ErrorText message={error} />
       {p && !p.valid && <ErrorText message={`${picked.name} cannot be imported: ${p.error ?? 'unknown problem'}`} />}
       {p && p.valid && (
@@ -82,14 +155,16 @@ export function ImportPanel() {
               </label>
             </>
           )}
-          <div className="form-actions">
-            <button type="button" className="primary" onClick={() => void run()} disabled={busy || (p.clashes > 0 && !replace)}>
-              {busy ? 'Importing…' : 'Import'}
-            </button>
-            <button type="button" onClick={() => setPicked(null)}>
-              Cancel
-            </button>
-          </div>
+          {work === null && (
+            <div className="form-actions">
+              <button type="button" className="primary" onClick={() => void run(picked)} disabled={p.clashes > 0 && !replace}>
+                Import
+              </button>
+              <button type="button" onClick={cancel}>
+                Cancel
+              </button>
+            </div>
+          )}
         </div>
       )}
       {done && (

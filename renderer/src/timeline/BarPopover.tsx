@@ -5,6 +5,7 @@
  * the pointer through except on its link (the chart keeps it open while the pointer is there).
  */
 import type { FactRecord } from '../../../shared/memory-schema';
+import { isPast } from '../../../shared/time-format';
 import { factHref } from '../app/router';
 import { useTimeFormat } from '../app/time-format';
 import { formatInterval } from '../common/format';
@@ -37,13 +38,16 @@ export function BarPopover({ fact, closer, left, top, above, within, onKeep }: P
           'Still true.'
         ) : fact.invalidated_by ? (
           <>
-            Closed by{' '}
+            {/* "Closed" only once the end is past; a change still to come is said as one. */}
+            {isPast(fact.invalid_at) ? 'Closed by' : 'Still true until then; followed by'}{' '}
             <a href={factHref(fact.invalidated_by)} onPointerEnter={() => onKeep(true)} onPointerLeave={() => onKeep(false)}>
               {closer ? `“${closer.fact}”` : 'a later fact'}
             </a>
           </>
+        ) : isPast(fact.invalid_at) ? (
+          'Ended.'
         ) : (
-          'Closed.'
+          'Still true until then.'
         )}
       </div>
     </div>

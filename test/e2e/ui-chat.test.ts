@@ -117,7 +117,7 @@ describe.skipIf(CHROMIUM_MISSING !== null)('chat through the bridge', () => {
     const chip = answers().last().locator('a.fact-chip').first();
     const label = (await chip.textContent()) ?? '';
     await chip.click();
-    await expect.poll(() => page.locator('.fact-page .triple-line').textContent()).toBe(label.replace(/ \(until .*\)$/, ''));
+    await expect.poll(() => page.locator('.fact-page .triple-line').textContent()).toBe(label.replace(/ \((?:until|ended) .*\)$/, ''));
     await page.goBack();
     await expect.poll(() => answers().count()).toBe(1);
   });

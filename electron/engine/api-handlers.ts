@@ -34,7 +34,7 @@ export interface HandlerOptions {
   mcp?: { status(): McpStatus; setEnabled(on: boolean): Promise<McpStatus> };
 }
 
-const NO_MCP_HERE = 'Here in the browser, `tempora serve` itself serves MCP at /mcp, with the token it printed when it started; this switch is the desktop app\'s.';
+const NO_MCP_HERE = 'Here in the browser, the tempora serve command itself serves MCP at /mcp, with the token it printed when it started; this switch is the desktop app’s.';
 
 export function createApiHandlers(engine: TemporaEngine, options: HandlerOptions = {}): ApiHandlers {
   const memory = engine.memory;

@@ -217,7 +217,7 @@ describe.skipIf(CHROMIUM_MISSING !== null)('layouts from 700 px, Settings, error
     expect(await page.getByTestId('data-dir').textContent()).toBe(resolve(ui.dir, 'data'));
     // In the browser the MCP switch is the desktop app's: a note, not an error, and no call name.
     const mcp = page.locator('.mcp-setting');
-    await expect.poll(() => mcp.getByTestId('mcp-note').textContent()).toMatch(/`tempora serve` itself serves MCP at \/mcp/);
+    await expect.poll(() => mcp.getByTestId('mcp-note').textContent()).toMatch(/the tempora serve command itself serves MCP at \/mcp/);
     expect(await mcp.locator('.error-text, [role="alert"]').count()).toBe(0);
     expect(await page.locator('main').textContent()).not.toMatch(/mcpStatus|setMcpEnabled/);
     expect(await overflowing(page, '.settings-grid > .card')).toEqual([]);

@@ -134,10 +134,10 @@ describe('McpService', () => {
     const bridge = createApiHandlers(engine);
     const note = (await dispatchCall(bridge, 'mcpStatus', {})) as { enabled: boolean; unavailable?: string };
     expect(note.enabled).toBe(false);
-    expect(note.unavailable).toContain('`tempora serve` itself serves MCP at /mcp');
+    expect(note.unavailable).toContain('the tempora serve command itself serves MCP at /mcp');
     const error: unknown = await dispatchCall(bridge, 'setMcpEnabled', { enabled: true }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
-    expect((error as ApiError).message).toContain('`tempora serve` itself serves MCP at /mcp');
+    expect((error as ApiError).message).toContain('the tempora serve command itself serves MCP at /mcp');
     expect((error as ApiError).message).not.toContain('setMcpEnabled');
     expect((await service().start()).enabled).toBe(false);
   });

@@ -12,7 +12,7 @@ import { databaseOf } from '../../electron/memory/memory';
 import { migrate } from '../../electron/memory/store/database/migrate';
 import { migrations } from '../../electron/memory/store/database/migrations';
 import { naturalKey, registerNaturalOrder } from '../../electron/memory/store/natural-order';
-import { MARK_BUCKETS } from '../../electron/memory/temporal/timeline-marks';
+import { groupMarks, MARK_BUCKETS } from '../../electron/memory/temporal/timeline-marks';
 import { timelineWindow } from '../../electron/memory/temporal/timeline-window';
 import { plansOf } from '../fixtures/query-plans';
 
@@ -114,6 +114,32 @@ describe('a group’s marks', () => {
     const marksPlan = planned.filter((p) => /julianday\(t\) - @j0/.test(p.sql) && /f.subject_id = @subject/.test(p.sql)).flatMap((p) => p.plan);
     expect(marksPlan.filter((line) => /^SEARCH f/.test(line))).toEqual(Array(2).fill('SEARCH f USING COVERING INDEX facts_live_by_slot_time (subject_id=?)'));
     expect(marksPlan.filter((line) => /^SCAN (f|facts)\b/.test(line))).toEqual([]);
+    m.close();
+  });
+
+  it('of a large group are probed per span by index, at the same places, whatever its size', () => {
+    const m = openMemory({ dataDir: ':memory:', clock: steppingClock('2026-12-01T00:00:00Z', 1000) });
+    const db = databaseOf(m);
+    const day = (n: number) => iso(T0 + n * DAY);
+    for (const [i, d] of [0, 100, 400].entries()) m.observe([{ subject: 'me', predicate: 'manager', object: `M${i}`, fact: `My manager is M${i}.`, reference_time: day(d), cardinality: 'one' }]);
+    // A trip with a stated end: an end that no successor's start marks.
+    m.observe([{ subject: 'me', predicate: 'visits', object: 'Nara', fact: 'I visit Nara.', reference_time: day(200), invalid_at: day(250) }]);
+    const me = timelineWindow(db, { ...ALL, rowLimit: 1, groups: { collapseAbove: 1 } }).rows[0]!;
+    const counted = groupMarks(db, 'f.expired_at IS NULL', '', '', {}, ALL, [me]).get(me.subject_id)!;
+    let probed: ReturnType<typeof groupMarks> | undefined;
+    const plans = plansOf(db, () => (probed = groupMarks(db, 'f.expired_at IS NULL', '', '', {}, ALL, [me], 0)));
+    const marks = probed!.get(me.subject_id)!;
+    expect(marks).toMatchObject({ from: counted.from, to: counted.to });
+    const at = (counts: readonly number[]) => counts.flatMap((n, i) => (n > 0 ? [i] : []));
+    expect(at(marks.counts)).toEqual(at(counted.counts));
+    // A start counts one, a stated end one more; an end by the successor's start is that start.
+    expect(marks.counts[Math.floor((250 / 400) * MARK_BUCKETS)]).toBe(1);
+    expect(marks.counts[Math.floor((100 / 400) * MARK_BUCKETS)]).toBe(1);
+    // Two seeks a span, each stopping at its first entry (one row read at most): never the group's every fact.
+    expect(plans.flatMap((p) => p.plan).filter((line) => /facts/.test(line))).toEqual([
+      'SEARCH f USING INDEX facts_live_by_subject_valid_at (subject_id=? AND valid_at>? AND valid_at<?)',
+      'SEARCH f USING INDEX facts_live_stated_ends_by_subject (subject_id=? AND invalid_at>? AND invalid_at<?)',
+    ]);
     m.close();
   });
 });

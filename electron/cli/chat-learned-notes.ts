@@ -1,7 +1,7 @@
 /**
  * `tempora chat` after each turn: once the message is learned (the worker learns it after the
  * answer, so the prompt is not held up), one line says what it changed — "Learned: … · Closed: …
- * (from … to …)" — written above the prompt; a message that cannot be learned says why.
+ * (… – …)" — written above the prompt; a message that cannot be learned says why.
  */
 import { learningSummary } from '../../shared/learning-contract';
 import type { TemporaEngine } from '../engine/index';

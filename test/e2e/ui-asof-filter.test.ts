@@ -83,8 +83,8 @@ describe.skipIf(CHROMIUM_MISSING !== null)('the as-of panel with a filter that h
     // No filter: a list longer than the panel, one page.
     await expect.poll(() => count.textContent()).toMatch(/1,000 facts true; the first 100 loaded, 100 answers shown\./);
     await page.getByPlaceholder('Filter rows (subject, predicate, value)').fill('harbour');
-    await page.getByLabel(/^As of \(/).fill(CURSOR.slice(0, 10));
-    await page.getByLabel(/^As of \(/).press('Enter');
+    await page.getByRole('textbox', { name: /^As of/ }).fill(CURSOR.slice(0, 10));
+    await page.getByRole('textbox', { name: /^As of/ }).press('Enter');
     await expect.poll(() => page.locator('#asof-title time').getAttribute('datetime')).toBe(CURSOR);
     // Resting at the cursor: the first page and AUTO_PAGES more by themselves, then Show more.
     const more = page.getByRole('button', { name: 'Show 100 more' });

@@ -106,6 +106,3 @@ describe.skipIf(CHROMIUM_MISSING !== null)('the screens at 100k facts', () => {
   }, 180_000);
 });
 
-describe.runIf(CHROMIUM_MISSING !== null)('the screens at 100k facts (not available here)', () => {
-  it.skip(`skipped: ${CHROMIUM_MISSING}`, () => undefined);
-});

@@ -73,6 +73,3 @@ describe.skipIf(CHROMIUM_MISSING !== null)('a screen that fails to render', () =
   });
 });
 
-describe.runIf(CHROMIUM_MISSING !== null)('a screen that fails to render (not available here)', () => {
-  it.skip(`skipped: ${CHROMIUM_MISSING}`, () => undefined);
-});

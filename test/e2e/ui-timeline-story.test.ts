@@ -209,6 +209,3 @@ describe.skipIf(CHROMIUM_MISSING !== null)('the timeline opens on the user’s s
   }
 });
 
-describe.runIf(CHROMIUM_MISSING !== null)('the timeline opens on the user’s story (not available here)', () => {
-  it.skip(`skipped: ${CHROMIUM_MISSING}`, () => undefined);
-});

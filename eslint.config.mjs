@@ -40,4 +40,15 @@ export default tseslint.config(
     files: ['renderer/src/**/*.tsx'],
     rules: { '@typescript-eslint/unbound-method': 'off' },
   },
+  {
+    // A test that is always skipped is a placeholder counted as a test: skip real tests by a
+    // condition (it.skipIf, describe.skipIf) and say why, or delete them.
+    files: ['test/**/*.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        { selector: "CallExpression[callee.object.name=/^(it|test|describe)$/][callee.property.name=/^(skip|todo)$/]", message: 'No placeholder skips: use skipIf with a reason, or remove the test.' },
+      ],
+    },
+  },
 );

@@ -82,7 +82,26 @@ describe.skipIf(CHROMIUM_MISSING !== null)('a tour of the screens on a realistic
     const manager = ui.engine.memory.listFacts({ subject: 'me' }).find((f) => f.predicate === 'manager')!;
     await go(page, `#/facts/${manager.id}`);
     await expect.poll(() => page.locator('.fact-page h1').textContent()).toContain('Mei Suzuki');
+    // The slot's whole history: three managers, newest first.
+    await expect.poll(() => page.locator('.slot-history').textContent()).toMatch(/Mei Suzuki[\s\S]*Kenji Sato[\s\S]*Aiko Tanaka/);
     await screenshot(page, 'fact-page', { docs: true });
+  });
+
+  it('what changed: by month, newest first, the user’s own changes among them', async () => {
+    const { page } = ui;
+    await go(page, '#/changes');
+    await page.locator('.change-row').first().waitFor();
+    await page.getByLabel('About').fill('me');
+    await page.getByLabel('About').press('Enter');
+    await expect.poll(() => page.locator('.change-row').allTextContents().then((rows) => rows.join('\n'))).toMatch(/manager: ?Kenji Sato → Mei Suzuki/);
+    await screenshot(page, 'changes', { docs: true });
+  });
+
+  it('settings: the zone, learning, MCP and where the memory lives', async () => {
+    const { page } = ui;
+    await go(page, '#/settings');
+    await expect.poll(() => page.locator('.settings-screen').textContent()).toContain('Asia/Tokyo');
+    await screenshot(page, 'settings', { docs: true });
   });
 
   it('export and import', async () => {

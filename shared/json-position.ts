@@ -41,7 +41,8 @@ export function jsonErrorOffset(text: string): number | null {
       if (code === 0x5c) {
         const next = text[i + 1];
         if (next === 'u') {
-          if (!/^[0-9a-fA-F]{4}$/.test(text.slice(i + 2, i + 6))) fail(i + 2);
+          // Where V8 says: the first of the four that is not a hex digit.
+          for (let k = i + 2; k < i + 6; k++) if (!/[0-9a-fA-F]/.test(text[k] ?? '')) fail(k);
           i += 6;
         } else if (next !== undefined && '"\\/bfnrt'.includes(next)) i += 2;
         else fail(i + 1);

@@ -189,6 +189,20 @@ describe('fuzz: where a JSON text stops being JSON', () => {
     fc.string({ maxLength: 20 }),
   );
 
+  it('places a bad \\u escape where JSON.parse does: at its first character that is not a hex digit', () => {
+    for (const text of ['["O\\uep=3"]', '"\\u12"', '"\\uZ000"', '"\\u00g0"']) {
+      const v8 = (() => {
+        try {
+          JSON.parse(text);
+          return null;
+        } catch (e) {
+          return Number(/at position (\d+)/.exec((e as Error).message)?.[1]);
+        }
+      })();
+      expect(jsonErrorOffset(text)).toBe(v8);
+    }
+  });
+
   it('finds an error exactly when JSON.parse does, and says a line and column inside the text', () => {
     fc.assert(
       fc.property(jsonish, (text) => {

@@ -52,7 +52,9 @@ const screens: ScreenState[] = [
       await go(page, '#/timeline');
       await page.locator('.tl-group').first().waitFor();
       const closed = page.locator('.tl-group-toggle[aria-expanded="false"]');
-      while ((await closed.count()) > 0) await closed.first().click();
+      // Opening a group moves the others (the list is virtual): a header counted may be gone by the
+      // click, so each round looks again, and a click that finds none is not an error.
+      for (let round = 0; round < 100 && (await closed.count()) > 0; round++) await closed.first().click({ timeout: 2_000 }).catch(() => undefined);
       await page.locator('.tl-row').first().waitFor();
     },
   },

@@ -5,25 +5,21 @@
  * the user opened add their rows after it — so where a row offset falls is arithmetic over the
  * opened subjects (their place in the order and their row counts), and a page is the subjects from
  * there, by index, plus the rows of opened ones. The answer is the same as timeline-window.ts's one
- * pass over every held fact (a property test compares the two), except the density, counted here by
- * the hour (each start or end in the bucket of its hour's beginning) once a bucket is an hour or more.
+ * pass over every held fact (a property test compares the two), the density included
+ * (timeline-density.ts: from the starts and ends kept by the hour, exact).
  *
  * Cost: the opened subjects' places (a count over the subjects' index each), the page of subjects by
  * index (in natural order: sort_key, store/natural-order.ts), each row's facts in the range by index,
  * each header's marks from its subject's index (timeline-marks.ts: grows with the facts of the
  * subjects on the page, not the memory), and the density from one row per hour with a start or an
- * end — none of it grows with the memory. Anything else goes to the one pass (returns null).
+ * end — none of it grows with the number of facts. Anything else goes to the one pass (returns null).
  */
 import type { Database } from 'better-sqlite3';
 import { cachedStatement } from '../store/database/statement-cache';
-import { DENSITY_BUCKETS, timelineDensity, type TimelineDensity } from './timeline-density';
+import { keptDensity } from './timeline-density';
 import { groupMarks } from './timeline-marks';
 import { windowFacts } from './timeline-row-facts';
 import type { TimelineRowSummary, TimelineWindow, TimelineWindowQuery } from './timeline-window-shape';
-
-const HOUR_MS = 3_600_000;
-const DAY_MS = 86_400_000;
-const UNIX_EPOCH_JULIAN_DAY = 2440587.5;
 
 interface KeptRow {
   subject_id: string;
@@ -163,19 +159,4 @@ function summary(db: Database, q: TimelineWindowQuery, row: KeptRow | KeptSubjec
     facts: [],
     ...(predicate === null ? { group: { rows: subject.slots, collapsed } } : {}),
   };
-}
-
-/** Starts and ends by the hour, in DENSITY_BUCKETS spans of [first, last]; exact when a bucket is shorter than an hour. */
-function keptDensity(db: Database, first: string, last: string): TimelineDensity {
-  const from = Date.parse(first);
-  const span = Math.max(1, Date.parse(last) - from);
-  if (span / DENSITY_BUCKETS < HOUR_MS) return timelineDensity(db, 'f.expired_at IS NULL', '', '', {}, first, last);
-  const found = cachedStatement(
-    db,
-    `SELECT max(0, min(@buckets - 1, CAST((julianday(hour || ':00:00Z') - @j0) * @buckets / @jspan AS INTEGER))) AS b, sum(n) AS n
-     FROM timeline_hours GROUP BY b`,
-  ).all({ j0: from / DAY_MS + UNIX_EPOCH_JULIAN_DAY, jspan: span / DAY_MS, buckets: DENSITY_BUCKETS }) as { b: number; n: number }[];
-  const counts = new Array<number>(DENSITY_BUCKETS).fill(0);
-  for (const { b, n } of found) counts[b] = (counts[b] ?? 0) + n;
-  return { from: first, to: last, counts };
 }

@@ -1,6 +1,7 @@
 /** A structured observation: one fact as it arrives, before the temporal rules place it. */
 import { z } from 'zod';
 import { toIsoUtc, type IsoTime } from './time';
+import { hasZoneSuffix } from './time-zone';
 import { cardinality, type Precision } from './memory-schema';
 
 const time = z.string().transform((value, ctx) => {
@@ -33,7 +34,7 @@ const timeOrPhrase = z.string().transform((value, ctx): IsoTime | TimePhrase => 
   if (/^\d{4}-\d{2}-\d{2}(?:$|[T ])/.test(text)) {
     try {
       const instant = toIsoUtc(text); // impossible dates and years out of range are refused here
-      return /(?:Z|[+-]\d{2}:?\d{2})$/i.test(text) ? instant : { phrase: text };
+      return hasZoneSuffix(text) ? instant : { phrase: text };
     } catch (error) {
       ctx.addIssue({ code: 'custom', message: (error as Error).message });
       return z.NEVER;

@@ -5,6 +5,7 @@
  * context all write times with it. Stored times stay UTC; only what is shown changes.
  */
 import type { Precision } from './memory-schema';
+import { fixedOffsetMinutes } from './time-zone';
 
 export interface TimeFormat {
   /** IANA zone or fixed offset the times are shown in. */
@@ -15,19 +16,12 @@ export interface TimeFormat {
 
 const cache = new Map<string, Intl.DateTimeFormat>();
 
-/** A fixed offset ("+09:00", "-0530") in minutes, or null for a zone name. */
-function offsetMinutes(zone: string): number | null {
-  if (/^z$/i.test(zone.trim())) return 0;
-  const m = /^([+-])(\d{2}):?(\d{2})$/.exec(zone.trim());
-  return m ? (m[1] === '-' ? -1 : 1) * (Number(m[2]) * 60 + Number(m[3])) : null;
-}
-
 /**
  * Formats in the zone. Intl takes IANA names only (Node 20 refuses "+09:00"), so a fixed offset
  * is shown by formatting the shifted instant in UTC.
  */
 function formatter(format: TimeFormat, options: Intl.DateTimeFormatOptions): { format(date: Date): string; formatToParts(date: Date): Intl.DateTimeFormatPart[] } {
-  const offset = offsetMinutes(format.timeZone);
+  const offset = fixedOffsetMinutes(format.timeZone);
   const zone = offset === null ? format.timeZone : 'UTC';
   const key = `${format.locale}|${zone}|${JSON.stringify(options)}`;
   let f = cache.get(key);
@@ -71,7 +65,7 @@ export function formatInstant(iso: string, format: TimeFormat): string {
 export function formatInstantWithZone(iso: string, format: TimeFormat): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
-  if (offsetMinutes(format.timeZone) !== null) return `${formatter(format, MINUTE).format(date)} ${format.timeZone === 'Z' ? 'UTC' : `UTC${format.timeZone}`}`;
+  if (fixedOffsetMinutes(format.timeZone) !== null) return `${formatter(format, MINUTE).format(date)} ${format.timeZone === 'Z' ? 'UTC' : `UTC${format.timeZone}`}`;
   return formatter(format, { ...MINUTE, timeZoneName: 'short' }).format(date);
 }
 

@@ -2,6 +2,7 @@
  * Time and interval math shared by every side. All stored times are ISO-8601 UTC strings with
  * milliseconds ("2026-09-01T01:00:00.000Z"): they sort lexicographically, so SQL compares them as text.
  */
+import { hasZoneSuffix } from './time-zone';
 
 export type IsoTime = string;
 
@@ -23,7 +24,7 @@ export function toIsoUtc(input: string): IsoTime {
   const text = input.trim();
   if (!ISO_LIKE.test(text)) throw new RangeError(`not an ISO-8601 date or time: ${JSON.stringify(input)}`);
   const dateOnly = text.length === 10;
-  const hasZone = /(?:Z|[+-]\d{2}:?\d{2})$/.test(text);
+  const hasZone = hasZoneSuffix(text);
   // A time without a zone is read as UTC so the result never depends on the machine's time zone.
   const ms = Date.parse(dateOnly ? `${text}T00:00:00Z` : `${text.replace(' ', 'T')}${hasZone ? '' : 'Z'}`);
   if (Number.isNaN(ms)) throw new RangeError(`impossible date: ${JSON.stringify(input)}`);

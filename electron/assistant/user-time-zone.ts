@@ -6,7 +6,7 @@
  * Where it comes from, first that applies: the app's setting or the CLI's --tz (configureTimeZone),
  * $TEMPORA_TZ (an IANA name or a fixed offset like "+09:00"), the system's zone.
  */
-import { resolveTimeExpression } from '../memory/index';
+import { isKnownZone, unknownZoneMessage } from '../../shared/time-zone';
 
 export type TimeZoneSource = 'setting' | 'environment' | 'system';
 
@@ -14,7 +14,7 @@ let configured: string | null = null;
 
 /** Sets (or with null, clears) the zone chosen by the user. Throws RangeError for an unknown zone. */
 export function configureTimeZone(zone: string | null): void {
-  if (zone !== null && !isKnownZone(zone.trim())) throw new RangeError(`unknown time zone ${JSON.stringify(zone)} (use an IANA name like Asia/Tokyo, or an offset like +09:00)`);
+  if (zone !== null && !isKnownZone(zone.trim())) throw new RangeError(unknownZoneMessage(zone));
   configured = zone === null ? null : zone.trim();
 }
 
@@ -25,23 +25,10 @@ export function userTimeZone(): string {
 export function userTimeZoneAndSource(): { timeZone: string; source: TimeZoneSource } {
   if (configured !== null) return { timeZone: configured, source: 'setting' };
   const environment = process.env.TEMPORA_TZ?.trim();
-  if (environment && environment !== checkedZone.name) checkedZone = { name: environment, valid: isKnownZone(environment) };
-  if (environment && checkedZone.valid) return { timeZone: environment, source: 'environment' };
+  if (environment && isKnownZone(environment)) return { timeZone: environment, source: 'environment' };
   return { timeZone: systemTimeZone(), source: 'system' };
 }
 
 export function systemTimeZone(): string {
   return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
-}
-
-/** The last TEMPORA_TZ checked: callers ask for the zone once per fact, the check runs once per value. */
-let checkedZone: { name: string; valid: boolean } = { name: '', valid: false };
-
-export function isKnownZone(zone: string): boolean {
-  try {
-    resolveTimeExpression('now', { instant: '2000-01-01T00:00:00Z', zone });
-    return true;
-  } catch {
-    return false; // an unknown zone name: the system's is used
-  }
 }

@@ -6,6 +6,7 @@ import { accessSync, constants as fsConstants } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Precision } from '../../shared/memory-schema';
 import { toIsoUtc } from '../../shared/time';
+import { hasZoneSuffix } from '../../shared/time-zone';
 // Straight from the files, not assistant/index.ts: a `tempora facts` loads no chat or model code.
 import { readTimeInput } from '../assistant/time-input';
 import { defaultDataDir, MemoryInputError, openMemory, systemClock, type Memory } from '../memory/index';
@@ -169,7 +170,7 @@ export function parseTimeOption(name: string, value: string, now: () => string):
   if (/^\d{4}-\d{2}-\d{2}(?:$|[T ])/.test(text)) {
     try {
       const instant = toIsoUtc(text); // impossible dates and years out of range, with their own messages
-      if (/(?:Z|[+-]\d{2}:?\d{2})$/i.test(text)) return { at: instant, precision: 'instant' };
+      if (hasZoneSuffix(text)) return { at: instant, precision: 'instant' };
     } catch (error) {
       if (error instanceof RangeError) {
         // A well-formed time outside the years Tempora stores needs no format hint: its message names the limit.

@@ -23,7 +23,8 @@ import { queueCommand } from './commands/queue';
 import { reviewCommand } from './commands/review';
 import { EXIT_INPUT, EXIT_OK, EXIT_USAGE, InputError, UsageError } from './errors';
 import { localeOf, setDisplayFormat, type Io } from './output';
-import { configureTimeZone, isKnownZone, userTimeZone } from '../assistant/user-time-zone';
+import { configureTimeZone, userTimeZone } from '../assistant/user-time-zone';
+import { isKnownZone, unknownZoneMessage } from '../../shared/time-zone';
 
 const helpCommand: CommandSpec = {
   name: 'help',
@@ -116,7 +117,7 @@ export function runSync(argv: readonly string[], io: Io): number {
 /** The zone of the times typed and shown in this run: --tz, else $TEMPORA_TZ, else the system's. */
 function applyTimeZone(tz: string | boolean | undefined, io: Io): void {
   if (typeof tz === 'string') {
-    if (!isKnownZone(tz.trim())) throw new InputError(`--tz: unknown time zone ${JSON.stringify(tz)} (use an IANA name like Asia/Tokyo, or an offset like +09:00)`);
+    if (!isKnownZone(tz.trim())) throw new InputError(`--tz: ${unknownZoneMessage(tz)}`);
     configureTimeZone(tz);
   } else {
     const environment = io.env.TEMPORA_TZ?.trim();

@@ -3,7 +3,8 @@
  * changed from the UI. Every time the engine reads (forms, questions) or shows is in this zone.
  */
 import type { TimeSettings } from '../../shared/api-contract';
-import { configureTimeZone, isKnownZone, systemTimeZone, userTimeZoneAndSource } from '../assistant/index';
+import { configureTimeZone, systemTimeZone, userTimeZoneAndSource } from '../assistant/index';
+import { isKnownZone, unknownZoneMessage } from '../../shared/time-zone';
 import { MemoryInputError } from '../memory/index';
 import { readSettings, writeSettings } from './engine-settings';
 
@@ -26,7 +27,7 @@ export function timeSettings(): TimeSettings {
 /** Stores and applies the user's zone (null: back to $TEMPORA_TZ or the system's). Refuses an unknown zone, changing nothing. */
 export function setTimeZone(dataDir: string, timeZone: string | null): TimeSettings {
   if (timeZone !== null && !isKnownZone(timeZone)) {
-    throw new MemoryInputError(`timeZone: unknown time zone ${JSON.stringify(timeZone)} (use an IANA name like Asia/Tokyo or Europe/Berlin)`, 'timeZone');
+    throw new MemoryInputError(`timeZone: ${unknownZoneMessage(timeZone)}`, 'timeZone');
   }
   writeSettings(dataDir, { ...readSettings(dataDir), timeZone });
   configureTimeZone(timeZone);

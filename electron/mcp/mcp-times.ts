@@ -3,9 +3,9 @@
  * read in the user's zone at the moment of the call, the way the UI and the CLI read them. A time
  * that is not one is a MemoryInputError naming the argument, which becomes a tool error.
  */
-import { Temporal } from 'temporal-polyfill';
 import { readTimeInput, userTimeZone } from '../assistant/index';
 import type { Precision } from '../../shared/memory-schema';
+import { zonedAt } from '../../shared/time-zone';
 
 export interface ReadTime {
   /** ISO-8601 UTC with milliseconds. */
@@ -23,6 +23,5 @@ export function readTime(text: string | undefined, field: string, now: string): 
  * observe reads a phrase in a fact against ("9月1日" said in Tokyo is that day in Tokyo).
  */
 export function inUserZone(iso: string, zone: string = userTimeZone()): string {
-  const zoned = Temporal.Instant.from(iso).toZonedDateTimeISO(zone);
-  return zoned.toString({ timeZoneName: 'never', smallestUnit: 'millisecond' });
+  return zonedAt(iso, zone).toString({ timeZoneName: 'never', smallestUnit: 'millisecond' });
 }

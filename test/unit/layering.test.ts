@@ -249,6 +249,7 @@ describe('layering: what the house allows passes', () => {
     ],
     ['electron/llm importing node-llama-cpp and shared', { 'electron/llm/x.ts': "import { getLlama } from 'node-llama-cpp';\nimport { t } from '../../shared/time';\n", 'shared/time.ts': 'export const t = 1;\n' }],
     ['shared/ importing zod and its own files', { 'shared/x.ts': "import { z } from 'zod';\nimport { t } from './time';\n", 'shared/time.ts': 'export const t = 1;\n' }],
+    ['shared/ importing temporal-polyfill (the zone module runs on both sides)', { 'shared/time-zone.ts': "import { Temporal } from 'temporal-polyfill';\n" }],
     [
       'renderer/ importing react, react-dom, @tanstack/*, CSS, its own files and shared',
       {

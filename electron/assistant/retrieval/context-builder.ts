@@ -8,8 +8,9 @@
  */
 import type { FactRecord, Precision } from '../../../shared/memory-schema';
 import { formatAt, formatInterval, type TimeFormat } from '../../../shared/time-format';
+import { zoneId, zonedAt } from '../../../shared/time-zone';
 import { matchesTime, type QuestionTime } from './question-time';
-import { shiftMs, temporalZone, yearIn, zoned } from './zoned-time';
+import { shiftMs, yearIn } from './zoned-time';
 
 export interface ContextBlock {
   text: string;
@@ -32,7 +33,7 @@ export interface ContextOptions {
 }
 
 /** The model reads days, in English words, in the user's zone. */
-const modelFormat = (zone: string): TimeFormat => ({ timeZone: temporalZone(zone), locale: 'en-GB' });
+const modelFormat = (zone: string): TimeFormat => ({ timeZone: zoneId(zone) ?? 'UTC', locale: 'en-GB' });
 /** A time said to the minute is a day for the model; a month or a year stays one. */
 const asDays = (precision: Precision | null | undefined): Precision => (precision === undefined || precision === null || precision === 'instant' ? 'day' : precision);
 
@@ -118,7 +119,7 @@ export function timeLabel(time: QuestionTime, zone: string, now: string): { titl
   let about: string;
   if (time.unit === 'year') about = String(yearIn(time.at, zone));
   else if (time.unit === 'month') about = formatAt(time.at, 'month', modelFormat(zone));
-  else if (time.unit === 'season') about = `${SEASONS[zoned(time.at, zone).month] ?? 'the season'} ${yearIn(time.at, zone)} (${first} – ${last})`;
+  else if (time.unit === 'season') about = `${SEASONS[zonedAt(time.at, zone).month] ?? 'the season'} ${yearIn(time.at, zone)} (${first} – ${last})`;
   else if (time.unit === 'day') about = first;
   else if (time.unit === 'range' && Math.abs(Date.parse(until) - Date.parse(now)) < 60_000) return { title: `Since ${first}`, about: `the time since ${first}` };
   else about = `${first} – ${last}`;

@@ -5,6 +5,9 @@
  */
 import { Temporal } from 'temporal-polyfill';
 import type { Precision } from '../../../shared/memory-schema';
+import { checkedZone, zoneOfIsoTime } from '../../../shared/time-zone';
+
+export { zoneOfIsoTime };
 
 export type { Precision };
 export interface Resolved {
@@ -13,28 +16,8 @@ export interface Resolved {
   precision: Precision;
 }
 
-/** A zone as Temporal takes it: an IANA name, a fixed offset ("+09:00", "-0500"), or "Z"/"UTC". */
-export function zoneId(zone: string): string | null {
-  const text = zone.trim();
-  if (text === '' || /^z$/i.test(text)) return 'UTC';
-  const offset = /^([+-])(\d{2}):?(\d{2})$/.exec(text);
-  const id = offset ? `${offset[1]}${offset[2]}:${offset[3]}` : text;
-  try {
-    return Temporal.Now.zonedDateTimeISO(id).timeZoneId;
-  } catch {
-    return null;
-  }
-}
-
-/** The zone written in an ISO reference time: its offset ("+09:00"); "Z" or none is UTC. */
-export function zoneOfIsoTime(time: string): string {
-  const m = /([+-]\d{2}):?(\d{2})$/.exec(time.trim());
-  return m && /T|\s/.test(time.trim()) ? `${m[1]}:${m[2]}` : 'UTC';
-}
-
 export function referenceIn(instant: string, zone: string): Temporal.ZonedDateTime {
-  const id = zoneId(zone);
-  if (id === null) throw new RangeError(`unknown time zone ${JSON.stringify(zone)}`);
+  const id = checkedZone(zone);
   const ms = Date.parse(instant);
   if (Number.isNaN(ms)) throw new RangeError(`bad reference time ${JSON.stringify(instant)}`);
   return Temporal.Instant.fromEpochMilliseconds(ms).toZonedDateTimeISO(id);

@@ -1,0 +1,149 @@
+/**
+ * The one zone module: a time zone as people and programs write it — an IANA name ("Asia/Tokyo"),
+ * a fixed offset ("+09:00", "-0530"), "Z" or "UTC" — read, checked, and turned into wall clocks and
+ * back. Memory, the assistant, the engine, the faces and the page all use it (Temporal runs in
+ * browsers too); shared/time-format.ts writes times with it. Pure: every zone is passed in.
+ */
+import { Temporal } from 'temporal-polyfill';
+
+export interface WallTime {
+  year: number;
+  /** 1–12 */
+  month: number;
+  day: number;
+  hour: number;
+  minute: number;
+  second?: number;
+}
+
+/** A fixed offset as it is written: sign, two-digit hours, two-digit minutes, with or without a colon. */
+const FIXED_OFFSET = /^([+-])(\d{2}):?(\d{2})$/;
+/** A date-time that says its own zone: it ends with "Z" or an offset ("…T10:00+09:00", "…T10:00-0500"). */
+const ZONE_SUFFIX = /(?:Z|[+-]\d{2}:?\d{2})$/i;
+
+/** Whether `time` ends with its own zone ("Z" or an offset), so no other zone applies to it. */
+export function hasZoneSuffix(time: string): boolean {
+  return ZONE_SUFFIX.test(time);
+}
+
+/** A fixed offset in minutes ("+09:00" → 540, "-0530" → -330, "Z" → 0), or null for a zone name. */
+export function fixedOffsetMinutes(zone: string): number | null {
+  const text = zone.trim();
+  if (/^z$/i.test(text)) return 0;
+  const m = FIXED_OFFSET.exec(text);
+  if (!m) return null;
+  const minutes = Number(m[2]) * 60 + Number(m[3]);
+  return m[1] === '-' ? -minutes : minutes;
+}
+
+const ids = new Map<string, string | null>();
+
+/**
+ * A zone as Temporal takes it, in its canonical spelling: "", "Z" or "UTC" → "UTC", "+0900" →
+ * "+09:00", an IANA name as Temporal spells it; null for a zone this engine does not know.
+ * Asked once per zone: callers ask for every fact they show.
+ */
+export function zoneId(zone: string): string | null {
+  let id = ids.get(zone);
+  if (id !== undefined) return id;
+  const text = zone.trim();
+  const offset = FIXED_OFFSET.exec(text);
+  const candidate = text === '' || /^z$/i.test(text) ? 'UTC' : offset ? `${offset[1]}${offset[2]}:${offset[3]}` : text;
+  try {
+    id = Temporal.Now.zonedDateTimeISO(candidate).timeZoneId;
+  } catch {
+    id = null;
+  }
+  ids.set(zone, id);
+  return id;
+}
+
+/** Whether `zone` is an IANA name or a fixed offset this engine knows. */
+export function isKnownZone(zone: string): boolean {
+  return zoneId(zone) !== null;
+}
+
+/** The words for a zone nobody knows, naming what would do. */
+export function unknownZoneMessage(zone: string): string {
+  return `unknown time zone ${JSON.stringify(zone)} (use an IANA name like Asia/Tokyo, or an offset like +09:00)`;
+}
+
+/** The zone's canonical id; a RangeError in words for an unknown one. */
+export function checkedZone(zone: string): string {
+  const id = zoneId(zone);
+  if (id === null) throw new RangeError(unknownZoneMessage(zone));
+  return id;
+}
+
+/** The zone written in an ISO date-time: its offset ("+09:00"); "Z", none, or a date alone is UTC. */
+export function zoneOfIsoTime(time: string): string {
+  const text = time.trim();
+  const m = /([+-]\d{2}):?(\d{2})$/.exec(text);
+  return m && /T|\s/.test(text) ? `${m[1]}:${m[2]}` : 'UTC';
+}
+
+/** The instant `at` (epoch ms or an ISO time) as a wall clock in `zone`. Throws RangeError for an unknown zone. */
+export function zonedAt(at: number | string, zone: string): Temporal.ZonedDateTime {
+  const ms = typeof at === 'number' ? at : Date.parse(at);
+  if (Number.isNaN(ms)) throw new RangeError(`not a time: ${JSON.stringify(at)}`);
+  // Temporal takes whole milliseconds; a zoomed timeline's domain is fractional.
+  return Temporal.Instant.fromEpochMilliseconds(Math.floor(ms)).toZonedDateTimeISO(checkedZone(zone));
+}
+
+/** The wall time `ms` shows in `zone`. */
+export function wallOf(ms: number, zone: string): WallTime {
+  const z = zonedAt(ms, zone);
+  return { year: z.year, month: z.month, day: z.day, hour: z.hour, minute: z.minute, second: z.second };
+}
+
+/** How far `zone`'s clocks are ahead of UTC at the instant `ms` (Tokyo: +9 h; New York in July: −4 h). */
+export function offsetMs(ms: number, zone: string): number {
+  const fixed = fixedOffsetMinutes(zone);
+  if (fixed !== null) return fixed * 60_000;
+  return zonedAt(ms, zone).offsetNanoseconds / 1_000_000;
+}
+
+/**
+ * The instant the wall time `w` names in `zone`, across DST changes as a clock does: a time in a
+ * spring-forward gap moves forward, a time that happens twice in the autumn is the first of the two.
+ */
+export function wallToUtc(w: WallTime, zone: string): number {
+  const wall = Temporal.PlainDateTime.from({ year: w.year, month: w.month, day: w.day, hour: w.hour, minute: w.minute, second: w.second ?? 0 });
+  return wall.toZonedDateTime(checkedZone(zone), { disambiguation: 'compatible' }).epochMilliseconds;
+}
+
+/** The first instant of the day `ms` falls on in `zone` (after a DST gap that swallows midnight, its end). */
+export function startOfDay(ms: number, zone: string): number {
+  return zonedAt(ms, zone).startOfDay().epochMilliseconds;
+}
+
+const intlZones = new Map<string, boolean>();
+
+/** Whether this engine's Intl formats in `zone` (asked once per zone: every row's formatter asks). */
+export function isUsableZone(zone: string): boolean {
+  let known = intlZones.get(zone);
+  if (known === undefined) {
+    try {
+      new Intl.DateTimeFormat('en-US', { timeZone: zone });
+      known = true;
+    } catch {
+      known = false;
+    }
+    intlZones.set(zone, known);
+  }
+  return known;
+}
+
+/**
+ * A zone Intl can format in, for `zone`: itself where this engine knows it; a whole-hour fixed
+ * offset as its Etc/GMT name ("+09:00" → "Etc/GMT-9", for engines without offset zones); else UTC.
+ */
+export function displayZone(zone: string): string {
+  if (isUsableZone(zone)) return zone;
+  const fixed = fixedOffsetMinutes(zone);
+  if (fixed !== null && fixed % 60 === 0) {
+    const hours = fixed / 60;
+    return hours === 0 ? 'UTC' : `Etc/GMT${hours > 0 ? '-' : '+'}${Math.abs(hours)}`;
+  }
+  return 'UTC';
+}

@@ -12,7 +12,7 @@
  * the last one's end (from + buckets × width), so `counts.length` spans of (to − from) / length.
  *
  * Who counts: with facts held now and no filter, and a width of an hour or more (a memory whose
- * facts span five days or more), the starts and ends kept by the hour (timeline_hours, migration
+ * facts span 60 hours or more), the starts and ends kept by the hour (timeline_hours, migration
  * 0019: store/timeline-rows.ts) summed per bucket — exact, since every such width is whole hours
  * and every edge an hour's; its cost is the hours that hold a start or an end, not the facts.
  * Otherwise one pass over the held (filtered) facts' covering index. Both give the same counts
@@ -75,7 +75,7 @@ function densityOf(grid: DensityGrid, found: readonly { b: number; n: number }[]
 export function timelineDensity(db: Database, held: string, filter: string, joins: string, params: Record<string, string | number>, first: string, last: string, from = 'facts f'): TimelineDensity {
   const grid = densityGrid(first, last);
   const bound: Record<string, string | number> = { g0: grid.from, width: grid.width };
-  for (const name of ['knownAt', 'filter']) if (params[name] !== undefined) bound[name] = params[name]!;
+  for (const name of ['knownAt', 'filter', 'filterSubjects', 'filterPredicates']) if (params[name] !== undefined) bound[name] = params[name]!;
   const found = cachedStatement(
     db,
     `SELECT (${msOf('t')} - CAST(@g0 AS INTEGER)) / CAST(@width AS INTEGER) AS b, count(*) AS n FROM (

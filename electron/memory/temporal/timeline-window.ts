@@ -24,6 +24,7 @@ import { cachedStatement } from '../store/database/statement-cache';
 import { timelineDensity } from './timeline-density';
 import { keptTimelineWindow } from './timeline-kept-window';
 import { groupMarks } from './timeline-marks';
+import { filteredSource } from './timeline-source';
 import { windowFacts } from './timeline-row-facts';
 import type { TimelineWindow, TimelineWindowQuery } from './timeline-window-shape';
 
@@ -78,6 +79,13 @@ function passOverFacts(db: Database, q: TimelineWindowQuery, options: { kept?: b
   };
   if (q.knownAt !== undefined) params.knownAt = q.knownAt;
   if (filter) params.filter = likePattern(q.filter!.trim());
+  // With a filter, the facts it keeps found by index (timeline-source.ts): exactly those, so the
+  // filter is not checked again on them; null when it keeps most of the memory.
+  const source = filter ? filteredSource(db, q.filter!.trim(), params.filter as string, q.knownAt === undefined) : null;
+  if (source) Object.assign(params, source.params);
+  const facts = source?.from ?? 'facts f';
+  const check = source ? '' : filter;
+  const checkJoins = source ? '' : joins;
   // slot: one pass over the index; grp: a header per subject (collapsed: the user's choice, else the
   // default); item: the headers (grouped) and the rows of groups not collapsed, in order.
   const rows = cachedStatement(
@@ -87,7 +95,7 @@ function passOverFacts(db: Database, q: TimelineWindowQuery, options: { kept?: b
          max(max(f.valid_at), COALESCE(max(f.invalid_at), '')) AS last, max(f.invalid_at IS NULL) AS open,
          count(f.invalid_at) AS changes, count(CASE WHEN f.invalid_at <= @from THEN 1 END) AS before,
          count(CASE WHEN f.valid_at >= @to THEN 1 END) AS after
-       FROM facts f${joins} WHERE ${held}${filter} GROUP BY f.subject_id, f.predicate
+       FROM ${facts}${checkJoins} WHERE ${held}${check} GROUP BY f.subject_id, f.predicate
      ),
      settings AS (SELECT count(*) AS slots_total, count(*) > @collapseAbove AS collapsed_default FROM slot),
      grp AS (
@@ -121,7 +129,7 @@ function passOverFacts(db: Database, q: TimelineWindowQuery, options: { kept?: b
       density: totals?.density ?? null,
     };
   }
-  const facts = windowFacts(db, held, filter, joins, params, rows.filter((r) => r.predicate !== null));
+  const rowFacts = windowFacts(db, held, filter, joins, params, rows.filter((r) => r.predicate !== null));
   const marks = groupMarks(db, held, filter, joins, params, q, q.groups ? rows.filter((r) => r.predicate === null) : []);
   return {
     totalRows: rows[0]!.total,
@@ -129,7 +137,7 @@ function passOverFacts(db: Database, q: TimelineWindowQuery, options: { kept?: b
     collapsedByDefault: q.groups !== undefined && rows[0]!.collapsed_default === 1,
     first: rows[0]!.all_first,
     last: rows[0]!.all_last,
-    density: timelineDensity(db, held, filter, joins, params, rows[0]!.all_first, rows[0]!.all_last),
+    density: timelineDensity(db, held, check, checkJoins, params, rows[0]!.all_first, rows[0]!.all_last, facts),
     rows: rows.map((r) => ({
       subject_id: r.subject_id,
       subject: r.subject,
@@ -141,7 +149,7 @@ function passOverFacts(db: Database, q: TimelineWindowQuery, options: { kept?: b
       changes: r.changes,
       before: r.before,
       after: r.after,
-      facts: r.predicate === null ? [] : (facts.get(`${r.subject_id}\u0000${r.predicate}`) ?? []),
+      facts: r.predicate === null ? [] : (rowFacts.get(`${r.subject_id}\u0000${r.predicate}`) ?? []),
       ...(r.predicate === null ? { group: { rows: r.slots ?? 0, collapsed: r.collapsed === 1 } } : {}),
       ...(marks.has(r.subject_id) && r.predicate === null ? { marks: marks.get(r.subject_id)! } : {}),
     })),

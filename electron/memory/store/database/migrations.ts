@@ -593,5 +593,14 @@ export const migrations: Migration[] = [
       db.exec('CREATE INDEX facts_first_recorded ON facts(created_at COLLATE NOCASE)');
     },
   },
+  {
+    name: '0025_timeline_filter_literals',
+    up(db) {
+      // The timeline's row filter finds the facts it keeps by index (temporal/timeline-source.ts):
+      // names by the entities' index, predicates by theirs, and a literal value that contains the
+      // text by a scan of the literals alone — this index, partial, holds nothing else.
+      db.exec('CREATE INDEX facts_literal_values ON facts(object_literal, expired_at, created_at) WHERE object_literal IS NOT NULL');
+    },
+  },
 ];
 

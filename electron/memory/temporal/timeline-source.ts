@@ -1,0 +1,79 @@
+/**
+ * The facts a timeline question with a row filter reads, found by index (issue 26), so that the
+ * window's one pass (timeline-window.ts) goes over the facts the filter keeps, not every fact.
+ *
+ * The filter keeps a fact whose subject's name, predicate or object (an entity's name, or the
+ * literal) contains the text (any case for ASCII: lower(…) LIKE '%text%'). So the facts it keeps
+ * are exactly the union of: the facts of the entities whose name contains it, as subject (by
+ * facts_by_subject_time) or as object (facts_by_object); the facts of the predicates that contain
+ * it (facts_by_predicate_time); and the facts whose literal contains it (a scan of the literals
+ * alone: facts_literal_values, migration 0025). The names are found first: the entities'
+ * trigram index (entities_fts, three characters or more; every hit checked against the name) or,
+ * for shorter text, a scan of the entities; the predicates by a skip over the predicates' index
+ * (one seek per predicate in the memory). Held now, each part reads only held facts' entries.
+ *
+ * Cost: the names, then the facts kept, each by index — it grows with what the filter keeps. A
+ * filter that names more than MAX_NAMES entities (a letter or two in a large memory) keeps most
+ * facts: then the source is every fact (null), as before.
+ */
+import type { Database } from 'better-sqlite3';
+import { cachedStatement } from '../store/database/statement-cache';
+
+/** More matching entities than this: the filter keeps most of the memory; read every fact. */
+export const MAX_NAMES = 5_000;
+const ESCAPE = "ESCAPE '\\'";
+
+export interface FilteredSource {
+  /** A FROM clause naming the kept facts `f` (their rowids in `c`). */
+  from: string;
+  params: { filterSubjects: string; filterPredicates: string };
+}
+
+/** Entities whose name contains the text: by trigram index, checked, or by a scan for short text. */
+function matchingEntities(db: Database, text: string, pattern: string): string[] | null {
+  const byIndex = [...text].length >= 3;
+  const found = (
+    byIndex
+      ? cachedStatement(
+          db,
+          `SELECT DISTINCT e.id FROM entities_fts t JOIN entities e ON e.id = t.entity_id
+           WHERE entities_fts MATCH @phrase AND lower(e.name) LIKE @filter ${ESCAPE} LIMIT @cap`,
+        ).all({ phrase: `"${text.replaceAll('"', '""')}"`, filter: pattern, cap: MAX_NAMES + 1 })
+      : cachedStatement(db, `SELECT id FROM entities WHERE lower(name) LIKE @filter ${ESCAPE} LIMIT @cap`).all({ filter: pattern, cap: MAX_NAMES + 1 })
+  ) as { id: string }[];
+  return found.length > MAX_NAMES ? null : found.map((e) => e.id);
+}
+
+/** The predicates of the memory (any version) that contain the text: one index seek per predicate. */
+function matchingPredicates(db: Database, pattern: string): string[] {
+  return (
+    cachedStatement(
+      db,
+      `WITH RECURSIVE p(predicate) AS (
+         SELECT min(predicate) FROM facts
+         UNION ALL
+         SELECT (SELECT min(predicate) FROM facts WHERE predicate > p.predicate) FROM p WHERE p.predicate IS NOT NULL
+       ) SELECT predicate FROM p WHERE predicate IS NOT NULL AND lower(predicate) LIKE @filter ${ESCAPE}`,
+    ).all({ filter: pattern }) as { predicate: string }[]
+  ).map((p) => p.predicate);
+}
+
+/**
+ * The kept facts' source for `filter` (already trimmed; `pattern` its LIKE pattern), held now
+ * (`live`) or at a known-at time; null when the filter keeps most facts (read them all).
+ */
+export function filteredSource(db: Database, text: string, pattern: string, live: boolean): FilteredSource | null {
+  const entities = matchingEntities(db, text, pattern);
+  if (entities === null) return null;
+  const predicates = matchingPredicates(db, pattern);
+  const held = live ? ' AND expired_at IS NULL' : '';
+  return {
+    from: `(
+        SELECT rowid AS r FROM facts WHERE subject_id IN (SELECT value FROM json_each(@filterSubjects))${held}
+        UNION SELECT rowid FROM facts WHERE object_id IN (SELECT value FROM json_each(@filterSubjects))${held}
+        UNION SELECT rowid FROM facts WHERE predicate IN (SELECT value FROM json_each(@filterPredicates))${held}
+        UNION SELECT rowid FROM facts INDEXED BY facts_literal_values WHERE object_literal IS NOT NULL${held} AND lower(object_literal) LIKE @filter ${ESCAPE}
+      ) c JOIN facts f ON f.rowid = c.r`,
+    params: { filterSubjects: JSON.stringify(entities), filterPredicates: JSON.stringify(predicates) },
+  };
+}

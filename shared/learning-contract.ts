@@ -72,8 +72,12 @@ export const parkedMessage = z.strictObject({
 });
 export type ParkedMessage = z.infer<typeof parkedMessage>;
 
-/** The one-line summary of a message's learning ("Learned: … · Closed: … (until …)"), for terminals and titles. */
-export function learningSummary(learning: MessageLearning, interval: (fact: MessageLearning['closed'][number]) => string = untilDay): string {
+/**
+ * The one-line summary of a message's learning ("Learned: … · Closed: … (ended 1 Sep 2026)"), for
+ * terminals and titles; `interval` writes a closed fact's interval (shared/time-format.ts, in the
+ * reader's zone and locale).
+ */
+export function learningSummary(learning: MessageLearning, interval: (fact: MessageLearning['closed'][number]) => string): string {
   switch (learning.state) {
     case 'pending':
       return learning.error ? `Waiting to be learned again (last try failed: ${learning.error})` : 'Waiting to be learned';
@@ -99,10 +103,6 @@ export function learningSummary(learning: MessageLearning, interval: (fact: Mess
       return parts.length ? parts.join(' · ') : 'Learned nothing new';
     }
   }
-}
-
-function untilDay(fact: MessageLearning['closed'][number]): string {
-  return fact.invalid_at ? `until ${fact.invalid_at.slice(0, 10)}` : 'open';
 }
 
 /** What an Undo did and did not do, in words. */

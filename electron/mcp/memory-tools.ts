@@ -8,6 +8,7 @@ import type { McpServer } from '@modelcontextprotocol/server';
 import { MemoryInputError, type MemoryChange } from '../memory/index';
 import { createApiHandlers, searchMemory, type TemporaEngine } from '../engine/index';
 import { userTimeZone } from '../assistant/index';
+import { formatEnding } from '../../shared/time-format';
 import { inUserZone, readTime } from './mcp-times';
 import { guarded, ok, withCurrent } from './tool-results';
 import * as s from './tool-schemas';
@@ -225,7 +226,9 @@ export function registerMemoryTools(server: McpServer, engine: TemporaEngine, op
     (args) =>
       guarded(async () => {
         const fact = await handlers.closeFact(args);
-        return ok({ fact: withCurrent(fact, now()) }, `Closed: ${fact.fact} (until ${fact.invalid_at ?? 'now'}).`);
+        const at = now();
+        // The end as people read it, by the one formatter: "ended 1 Sept 2026", or "until …" for one to come.
+        return ok({ fact: withCurrent(fact, at) }, `Closed: ${fact.fact} (${formatEnding(fact, { timeZone: userTimeZone(), locale: 'en-GB' }, at) || 'open'}).`);
       }),
   );
 

@@ -117,7 +117,10 @@ describe('tempora mcp over stdio', () => {
     const id = added.added[0]!.id;
     const corrected = await call('correct_fact', { id, object: 'green tea', fact: 'I like green tea.' });
     expect(corrected.fact).toMatchObject({ object: 'green tea', supersedes: id, origin: 'user_edit' });
-    const closed = await call('close_fact', { id: corrected.fact.id, at: '2026-06-01' });
+    const closing = await client.callTool({ name: 'close_fact', arguments: { id: corrected.fact.id, at: '2026-06-01' } });
+    // The end in words, by the one interval formatter (in the user's zone: TEMPORA_TZ=UTC here).
+    expect((closing.content as { text: string }[])[0]!.text.split('\n')[0]).toBe('Closed: I like green tea. (ended 1 Jun 2026).');
+    const closed = outputs.close_fact.parse(closing.structuredContent);
     expect(closed.fact).toMatchObject({ invalid_at: '2026-06-01T00:00:00.000Z', current: false });
     const history = await call('fact_history', { id });
     expect(history.versions.length).toBeGreaterThanOrEqual(3);

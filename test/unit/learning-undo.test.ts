@@ -8,6 +8,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { openMemory, steppingClock, type Memory } from '../../electron/memory/index';
 import { IngestionWorker } from '../../electron/assistant/ingestion/ingestion-worker';
 import { learningSummary, undoSummary } from '../../shared/learning-contract';
+import { formatEnding } from '../../shared/time-format';
 import { scriptedModel, type Script, type ScriptedModel } from '../fixtures/scripted-model';
 
 const lives = (city: string) => ({ subject: 'me', subject_type: 'user' as const, predicate: 'lives_in', object: city, object_type: 'place' as const, fact: `I live in ${city}.`, cardinality: 'one' as const });
@@ -61,7 +62,9 @@ describe('learned, inline: what a message changed, and Undo', () => {
     expect(learned.added.map((f) => f.object)).toEqual(['Osaka']);
     expect(learned.closed.map((f) => [f.object, f.invalid_at])).toEqual([['Tokyo', '2026-09-02T09:00:00.000Z']]);
     expect(learned.canUndo).toBe(true);
-    expect(learningSummary(learned)).toBe('Learned: I live in Osaka. · Closed: I live in Tokyo. (until 2026-09-02)');
+    // A closed fact's end is written by the one formatter, in the reader's zone: past, so "ended".
+    const ending = (f: (typeof learned.closed)[number]) => formatEnding(f, { timeZone: 'Asia/Tokyo', locale: 'en-GB' }, '2026-09-03T00:00:00.000Z');
+    expect(learningSummary(learned, ending)).toMatch(/^Learned: I live in Osaka\. · Closed: I live in Tokyo\. \(ended 2 Sept 2026(, 18:00)?\)$/);
     const beforeUndo = memory.clock.now();
 
     const report = memory.undoLearning(osaka);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { openMemory, steppingClock } from '../../electron/memory/index';
-import { buildContext, describeInterval } from '../../electron/assistant/retrieval/context-builder';
+import { buildContext } from '../../electron/assistant/retrieval/context-builder';
+import { describeInterval } from '../../electron/assistant/prompts/model-time';
 import { detectQueryIntent } from '../../electron/assistant/retrieval/query-intent';
 import { retrieve } from '../../electron/assistant/retrieval/retrieve';
 

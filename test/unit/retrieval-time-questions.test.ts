@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openMemory, steppingClock, type Memory } from '../../electron/memory/index';
-import { buildContext, describeInterval, timeLabel } from '../../electron/assistant/retrieval/context-builder';
+import { buildContext, timeLabel } from '../../electron/assistant/retrieval/context-builder';
+import { describeInterval } from '../../electron/assistant/prompts/model-time';
 import { findQuestionTime } from '../../electron/assistant/retrieval/question-time';
 import { retrieve, retrieveWithoutVectors } from '../../electron/assistant/retrieval/retrieve';
 import { runChatTurn } from '../../electron/assistant/chat/chat-turn';

@@ -77,7 +77,9 @@ export async function prepareIngest(memory: Memory, model: StructuredModel, epis
     signal: options.signal,
   });
   count(extraction);
-  const placed = readExtraction(extraction.value).map((f) => place(memory, f, episode));
+  // Dates are days in the zone the message was written in (stored with it), else the user's zone.
+  const zone = episode.time_zone ?? episode.utc_offset ?? userTimeZone();
+  const placed = readExtraction(extraction.value).map((f) => place(memory, f, episode, zone));
 
   // Questions the rules cannot answer, all in one call.
   const names: NameQuestion[] = [];
@@ -112,7 +114,7 @@ export async function prepareIngest(memory: Memory, model: StructuredModel, epis
   if (pairs.length || names.length) {
     const judged = await model.completeJson({
       system: JUDGEMENT_SYSTEM,
-      prompt: judgementPrompt(pairs, names),
+      prompt: judgementPrompt(pairs, names, { now: episode.reference_time, zone }),
       schema: judgementSchema(pairs, names),
       maxTokens: JUDGEMENT_MAX_TOKENS,
       timeoutMs: options.timeoutMs,
@@ -134,19 +136,19 @@ export async function prepareIngest(memory: Memory, model: StructuredModel, epis
   };
 }
 
-function place(memory: Memory, extracted: ExtractedFact, episode: EpisodeRecord): Placed {
+function place(memory: Memory, extracted: ExtractedFact, episode: EpisodeRecord, zone: string): Placed {
   const referenceTime = episode.reference_time;
   const subject: Placed['subject'] = isUserReference(extracted.subject) ? { kind: 'user' } : resolveName(memory, extracted.subject);
   const object: Placed['object'] = extracted.object_type === 'literal' ? { kind: 'literal' } : isUserReference(extracted.object) ? resolveName(memory, 'me') : resolveName(memory, extracted.object);
-  // Rule 2: no date in the message means the message's own time. Dates are days in the zone the
-  // message was written in (stored with it), else the user's zone.
-  const reference = { instant: referenceTime, zone: episode.time_zone ?? episode.utc_offset ?? userTimeZone() };
+  // Rule 2: no date in the message means the message's own time, said at day precision (no time of
+  // day was said). Dates are days in `zone`.
+  const reference = { instant: referenceTime, zone };
   const since = resolveTimeExpression(extracted.since, reference);
   const validAt = since?.at ?? referenceTime;
   const until = resolveTimeExpression(extracted.until, reference);
   const endsExisting = since === null && until !== null && until.at <= referenceTime ? until.at : null;
   const end = until !== null && until.at > validAt ? until.at : null;
-  const precisions = { validPrecision: since?.precision ?? 'instant', endPrecision: until?.precision ?? 'instant' } as const;
+  const precisions = { validPrecision: since?.precision ?? 'day', endPrecision: until?.precision ?? 'day' } as const;
   return { extracted, subject, object, predicate: normalizePredicate(extracted.predicate), validAt, end, endsExisting, ...precisions };
 }
 

@@ -4,6 +4,7 @@
  * answer's schema and its reading.
  */
 import type { NameQuestion, PairQuestion } from '../ingestion/judgement-questions';
+import { describeInterval } from './model-time';
 
 export const JUDGEMENT_SYSTEM = [
   'You compare facts from a personal memory. For each pair, answer:',
@@ -13,13 +14,17 @@ export const JUDGEMENT_SYSTEM = [
   'For each name question, answer same if the new name refers to the known entity, else different.',
 ].join('\n');
 
-export function judgementPrompt(pairs: PairQuestion[], names: NameQuestion[]): string {
+/**
+ * The pairs and names to judge. A stored fact's interval is written as the chat model reads one
+ * (model-time.ts), relative to when the message was written and in days of the zone it was written in.
+ */
+export function judgementPrompt(pairs: PairQuestion[], names: NameQuestion[], when: { now: string; zone: string }): string {
   const parts: string[] = [];
   if (pairs.length) {
     parts.push(
       'Pairs:\n' +
         pairs
-          .map((p) => `${p.key}: stored "${p.stored.fact}" (${p.stored.predicate} → ${p.stored.object}, since ${p.stored.valid_at.slice(0, 10)}) | new "${p.newFact}"`)
+          .map((p) => `${p.key}: stored "${p.stored.fact}" (${p.stored.predicate} → ${p.stored.object}, ${describeInterval(p.stored, when.now, when.zone)}) | new "${p.newFact}"`)
           .join('\n'),
     );
   }

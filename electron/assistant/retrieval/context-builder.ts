@@ -6,9 +6,10 @@
  * to a token budget. When the question names a time, the facts true then come first under it ("As of
  * 10 Sep 2026:"), then what is true now ("Now:").
  */
-import type { FactRecord, Precision } from '../../../shared/memory-schema';
-import { formatAt, formatInterval, type TimeFormat } from '../../../shared/time-format';
-import { zoneId, zonedAt } from '../../../shared/time-zone';
+import type { FactRecord } from '../../../shared/memory-schema';
+import { formatAt } from '../../../shared/time-format';
+import { zonedAt } from '../../../shared/time-zone';
+import { describeInterval, formatDay, isPlanned, modelFormat } from '../prompts/model-time';
 import { matchesTime, type QuestionTime } from './question-time';
 import { shiftMs, yearIn } from './zoned-time';
 
@@ -32,37 +33,8 @@ export interface ContextOptions {
   zone?: string;
 }
 
-/** The model reads days, in English words, in the user's zone. */
-const modelFormat = (zone: string): TimeFormat => ({ timeZone: zoneId(zone) ?? 'UTC', locale: 'en-GB' });
-/** A time said to the minute is a day for the model; a month or a year stays one. */
-const asDays = (precision: Precision | null | undefined): Precision => (precision === undefined || precision === null || precision === 'instant' ? 'day' : precision);
-
-type Timed = Pick<FactRecord, 'valid_at' | 'invalid_at'> & Partial<Pick<FactRecord, 'valid_at_precision' | 'invalid_at_precision'>>;
-
-/**
- * "since 15 Sep 2026", "1 Sep – 15 Sep 2026", "since 1 Sep 2026, until 31 Dec 2026", "from 1 Jan 2027
- * (planned)": the screens' formatter, in days of the user's zone.
- */
-export function describeInterval(fact: Timed, now: string, zone = 'UTC'): string {
-  const text = formatInterval(
-    { valid_at: fact.valid_at, valid_at_precision: asDays(fact.valid_at_precision), invalid_at: fact.invalid_at, invalid_at_precision: fact.invalid_at === null ? null : asDays(fact.invalid_at_precision) },
-    modelFormat(zone),
-    now,
-  );
-  return isPlanned(fact, now) ? `${text} (planned)` : text;
-}
-
-/** A day in the zone: "2 Dec 2026". */
-const formatDay = (at: string, zone: string) => formatAt(at, 'day', modelFormat(zone));
-const today = formatDay;
-
 export function isCurrent(fact: FactRecord, now: string): boolean {
   return fact.expired_at === null && fact.valid_at <= now && (fact.invalid_at === null || fact.invalid_at > now);
-}
-
-/** True from a time still to come: neither current nor history. */
-export function isPlanned(fact: Pick<FactRecord, 'valid_at'>, now: string): boolean {
-  return fact.valid_at > now;
 }
 
 /** Facts in retrieval order: current ones first, then planned ones, then history, each group in its order. */
@@ -74,7 +46,7 @@ export function buildContext(facts: FactRecord[], options: ContextOptions): Cont
   const history = live.filter((f) => !current.includes(f) && !planned.includes(f));
   const zone = options.zone ?? 'UTC';
   const describe = (f: FactRecord) => describeInterval(f, options.now, zone);
-  const writer = new BlockWriter(`What you remember about the user (today is ${today(options.now, zone)}):`, options);
+  const writer = new BlockWriter(`What you remember about the user (today is ${formatDay(options.now, zone)}):`, options);
   writer.section('Current facts:', current, describe);
   writer.section('Planned (not true yet):', planned, describe);
   writer.section('History (no longer true):', history, describe);
@@ -94,7 +66,7 @@ function timeContext(facts: FactRecord[], time: QuestionTime, options: ContextOp
   const planned = live.filter((f) => !then.includes(f) && isPlanned(f, options.now));
   const rest = live.filter((f) => !then.includes(f) && !now.includes(f) && !planned.includes(f));
   const label = timeLabel(time, zone, options.now);
-  const writer = new BlockWriter(`What you remember about the user (today is ${today(options.now, zone)}):`, options);
+  const writer = new BlockWriter(`What you remember about the user (today is ${formatDay(options.now, zone)}):`, options);
   writer.line(`The question asks about ${label.about} ("${time.phrase}"): answer for that time, and say what is true now where it differs.`);
   const describe = (f: FactRecord) => describeInterval(f, options.now, zone);
   writer.section(`${label.title}:`, then, (f) => (isCurrent(f, options.now) ? `${describe(f)}, still true` : describe(f)));

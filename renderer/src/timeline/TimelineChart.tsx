@@ -1,16 +1,16 @@
 /**
  * The timeline chart: the overview strip, a sticky axis with the as-of cursor, then only the rows
- * in view (virtual scrolling over variable row heights with @tanstack/react-virtual; the layout
- * knows each row's height): group headers and rows, a grid, a cursor line across all rows, and the
+ * in view (row-offsets.ts: the layout knows each fetched row's height, the rest are placeholders
+ * of one height): group headers and rows, a grid, a cursor line across all rows, and the
  * popover of the bar pointed at or focused. Narrow, the names column is narrower.
  * Keyboard (when the chart has focus): + / − zoom, ← / → pan, 0 fit, ↑ / ↓ scroll.
  */
-import { useVirtualizer } from '@tanstack/react-virtual';
 import { useCallback, useEffect, useRef, useState, type KeyboardEvent, type RefObject } from 'react';
 import type { FactRecord } from '../../../shared/memory-schema';
 import { useTimeFormat } from '../app/time-format';
 import { pluralise } from '../common/format';
 import { useElementSize } from '../common/use-element-size';
+import { useRowWindow } from './use-row-window';
 import { BarPopover } from './BarPopover';
 import { TimeAxis } from './TimeAxis';
 import type { Density } from './timeline-fit';
@@ -60,18 +60,8 @@ export function TimelineChart({ layout, domain, asOf, now, setDomain, setAsOf, o
   const popover = usePopover(chart, setHovered);
   const gestures = useChartGestures({ body, domain, width, labelWidth, setDomain });
   const { rows } = layout;
-  // A new layout is a new getItemKey: the virtualiser then takes the new rows' heights.
-  const getItemKey = useCallback((index: number) => rows[index]?.key ?? `pending-${index}`, [rows]);
-  const virtualizer = useVirtualizer({
-    count: rows.length,
-    getScrollElement: () => body.current,
-    estimateSize: (index) => rows[index]?.height ?? PENDING_ROW_HEIGHT,
-    getItemKey,
-    overscan: 5,
-    useFlushSync: false,
-  });
-
-  const inView = virtualizer.getVirtualItems();
+  const rowWindow = useRowWindow(body, rows, PENDING_ROW_HEIGHT, height);
+  const inView = rowWindow.items;
   const firstInView = inView[0]?.index ?? 0;
   const lastInView = inView[inView.length - 1]?.index ?? 0;
   useEffect(() => onRowsInView?.(firstInView, lastInView), [firstInView, lastInView, onRowsInView]);
@@ -87,10 +77,10 @@ export function TimelineChart({ layout, domain, asOf, now, setDomain, setAsOf, o
       '0': onFit,
       ArrowLeft: () => setDomain(pan(domain, -span * 0.15)),
       ArrowRight: () => setDomain(pan(domain, span * 0.15)),
-      ArrowUp: () => virtualizer.scrollBy(-60),
-      ArrowDown: () => virtualizer.scrollBy(60),
-      PageUp: () => virtualizer.scrollBy(-height * 0.9),
-      PageDown: () => virtualizer.scrollBy(height * 0.9),
+      ArrowUp: () => rowWindow.scrollBy(-60),
+      ArrowDown: () => rowWindow.scrollBy(60),
+      PageUp: () => rowWindow.scrollBy(-height * 0.9),
+      PageDown: () => rowWindow.scrollBy(height * 0.9),
     };
     const action = actions[event.key];
     if (action) {
@@ -134,13 +124,13 @@ export function TimelineChart({ layout, domain, asOf, now, setDomain, setAsOf, o
         onPointerUp={gestures.onPointerUp}
         onPointerCancel={gestures.onPointerCancel}
       >
-        <svg className="tl-grid" width={width} height={Math.max(height, virtualizer.getTotalSize())} style={{ left: labelWidth }} aria-hidden="true">
+        <svg className="tl-grid" width={width} height={Math.max(height, rowWindow.totalSize)} style={{ left: labelWidth }} aria-hidden="true">
           {ticks(domain, width, format).map((tick) => {
             const x = xOf(tick.ms, domain, width);
             return <line key={tick.ms} className={tick.major ? 'major' : ''} x1={x} x2={x} y1={0} y2="100%" />;
           })}
         </svg>
-        <div className="tl-spacer" style={{ height: virtualizer.getTotalSize() }}>
+        <div className="tl-spacer" style={{ height: rowWindow.totalSize }}>
           {inView.map((item) => {
             const row = rows[item.index] ?? pendingRow(item.index);
             if (row.group) return <TimelineGroupRow key={row.key} row={row} top={item.start} domain={domain} width={width} now={now} onToggle={onToggleGroup} />;

@@ -6,7 +6,7 @@
  * Rows come grouped by subject (the user's first) under header rows; in a memory of more than
  * COLLAPSE_ABOVE rows the groups start collapsed, and the offsets count only the rows shown.
  */
-import { useQueries } from '@tanstack/react-query';
+import { useQueries, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useRef } from 'react';
 import type { TemporaApi, TimelineWindowResponse } from '../../../shared/api-contract';
 import { memoryKeys } from '../app/query-keys';
@@ -62,24 +62,27 @@ export function useTimelineWindow(api: TemporaApi, options: Options): TimelineDa
   const choices = Object.entries(options.groupChoices).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
   const expanded = choices.filter(([, open]) => open).map(([id]) => id);
   const collapsed = choices.filter(([, open]) => !open).map(([id]) => id);
-  const results = useQueries({
-    queries: blocks.map((block) => ({
-      queryKey: memoryKeys.timeline({ ...range, knownAt: options.knownAt, filter, expanded, collapsed, block }),
-      queryFn: () =>
-        api.timelineWindow({
-          ...range,
-          knownAt: options.knownAt ?? undefined,
-          filter: filter || undefined,
-          rowOffset: block * ROW_BLOCK,
-          rowLimit: ROW_BLOCK,
-          groups: { collapseAbove: COLLAPSE_ABOVE, expanded, collapsed },
-        }),
-      // While another range of the same rows loads, the chart shows the previous one (never
-      // another block's rows: those would take these rows' places).
-      placeholderData: (previous: TimelineWindowResponse | undefined, query: { queryKey: readonly unknown[] } | undefined) =>
-        (query?.queryKey[2] as { block?: number } | undefined)?.block === block ? previous : undefined,
-    })),
-  });
+  const queries = blocks.map((block) => ({
+    queryKey: memoryKeys.timeline({ ...range, knownAt: options.knownAt, filter, expanded, collapsed, block }),
+    queryFn: () =>
+      api.timelineWindow({
+        ...range,
+        knownAt: options.knownAt ?? undefined,
+        filter: filter || undefined,
+        rowOffset: block * ROW_BLOCK,
+        rowLimit: ROW_BLOCK,
+        groups: { collapseAbove: COLLAPSE_ABOVE, expanded, collapsed },
+      }),
+    // While another range of the same rows loads, the chart shows the previous one (never
+    // another block's rows: those would take these rows' places).
+    placeholderData: (previous: TimelineWindowResponse | undefined, query: { queryKey: readonly unknown[] } | undefined) =>
+      (query?.queryKey[2] as { block?: number } | undefined)?.block === block ? previous : undefined,
+  }));
+  // Asked while the screen renders, not after it mounts: the memory answers while the first frame
+  // is drawn (a block already asked for or answered is not asked again).
+  const client = useQueryClient();
+  for (const query of queries) if (client.getQueryState(query.queryKey) === undefined) void client.prefetchQuery(query);
+  const results = useQueries({ queries });
   // While a block's new answer loads (another range, filter or groups), its last answer stands, so
   // the rows keep their places and a focused header its focus. Every block answered stays in the
   // layout, in view or not (layoutOf): a row's height, once known, never falls back to a placeholder's.

@@ -1,7 +1,7 @@
 /**
  * The core every Memory method stands on: the store it opens, the change listeners, and the one
- * way to write — write(): one IMMEDIATE transaction that settles the write's net changes (one version
- * per write, temporal/write-log.ts), records why each version was written, indexes what it queued
+ * way to write — write(): one IMMEDIATE transaction that gathers the write's claims and resolves
+ * each touched slot once when it settles (temporal/write-batch.ts), records why each version was written, indexes what it queued
  * for full-text search, and tells its listeners once after the commit — and the full-text indexes'
  * merge, which waits for the writes to pause (text-search/fts-idle-merge.ts). Memory's methods live in
  * memory-messages.ts (messages, conversations, learning, review, imported histories) and memory.ts
@@ -121,7 +121,7 @@ export class MemoryCore {
     // (`tempora mcp` beside the app) waits its busy_timeout instead of failing with SQLITE_BUSY.
     const result = this.store.db.transaction(() => {
       if (!outermost) return fn();
-      this.store.slots.beginWrite();
+      this.store.slots.begin();
       this.settledChanges = null;
       const value = fn();
       this.settle();
@@ -134,11 +134,11 @@ export class MemoryCore {
   }
 
   /**
-   * The net changes of the write in progress (versions it both wrote and replaced removed; see
-   * temporal/write-log.ts). Idempotent within a write: the first call settles it.
+   * Resolves the write in progress (each slot it touched, once: temporal/write-batch.ts) and returns
+   * what it changed. Idempotent within a write: the first call settles it.
    */
   protected settle(): SlotChanges {
-    this.settledChanges ??= this.store.slots.finishWrite();
+    this.settledChanges ??= this.store.slots.commit();
     return this.settledChanges;
   }
 

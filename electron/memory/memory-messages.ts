@@ -221,7 +221,11 @@ export class MemoryMessages extends MemoryCore {
     if (review?.state === 'rejected') throw new MemoryInputError(`message ${episodeId} was rejected in review (at ${review.at}): nothing of it was remembered, so there is nothing to undo`, 'episodeId');
     flushFullText(this.store.db);
     return this.write(
-      () => undoLearning(this.store, episodeId),
+      () => {
+        const undone = undoLearning(this.store, episodeId);
+        this.settle();
+        return { report: undone.report(), forgotten: undone.forgotten };
+      },
       (r) => ({ kind: 'forgotten', reason: 'learning undone', forgotten: r.forgotten, learned: this.learnedRef(episodeId) }),
     ).report;
   }

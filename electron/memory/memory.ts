@@ -189,13 +189,27 @@ export class Memory extends MemoryMessages {
   }
 
   editFact(id: string, edit: FactEdit): FactRecord {
-    const result = this.write(() => ({ id: editFact(this.store, id, edit).id, changes: this.caused({ kind: 'edit', fact: id }) }), (r) => ({ kind: 'facts', reason: 'edit', changes: r.changes }));
+    const result = this.write(
+      () => {
+        const edited = editFact(this.store, id, edit);
+        const changes = this.caused({ kind: 'edit', fact: id });
+        return { id: edited.after(changes), changes };
+      },
+      (r) => ({ kind: 'facts', reason: 'edit', changes: r.changes }),
+    );
     return this.store.rows.record(result.id)!;
   }
 
   /** Closes a fact at `at`, said with `precision` ("since yesterday": day). */
   closeFact(id: string, at: string, precision: Precision = 'instant'): FactRecord {
-    const result = this.write(() => ({ id: closeFact(this.store, id, at, precision).id, changes: this.caused({ kind: 'close', fact: id }) }), (r) => ({ kind: 'facts', reason: 'close', changes: r.changes }));
+    const result = this.write(
+      () => {
+        const closed = closeFact(this.store, id, at, precision);
+        const changes = this.caused({ kind: 'close', fact: id });
+        return { id: closed.after(changes), changes };
+      },
+      (r) => ({ kind: 'facts', reason: 'close', changes: r.changes }),
+    );
     return this.store.rows.record(result.id)!;
   }
 

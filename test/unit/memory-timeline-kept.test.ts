@@ -3,7 +3,8 @@
  * (temporal/timeline-kept-window.ts): after any mix of writes — observed, edited, closed, forgotten,
  * imported — the kept rows are what counting the facts again gives, and every window the app can ask
  * (groups collapsed by default, some opened, any offset, limit and range) is the one the pass over
- * every held fact answers, the density too.
+ * every held fact answers, the density too; and so do the kept rows known at a past time
+ * (temporal/timeline-known-at.ts: the change since undone).
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -97,7 +98,7 @@ describe("the timeline's kept rows", () => {
     fc.assert(
       fc.property(
         fc.array(step, { minLength: 1, maxLength: 50 }),
-        fc.array(fc.record({ offset: fc.nat(30), limit: fc.integer({ min: 1, max: 12 }), from: fc.nat(1300), span: fc.integer({ min: 1, max: 1300 }), open: fc.array(fc.nat(SUBJECTS.length - 1), { maxLength: 3 }), collapseAbove: fc.nat(3) }), { minLength: 1, maxLength: 4 }),
+        fc.array(fc.record({ offset: fc.nat(30), limit: fc.integer({ min: 1, max: 12 }), from: fc.nat(1300), span: fc.integer({ min: 1, max: 1300 }), open: fc.array(fc.nat(SUBJECTS.length - 1), { maxLength: 3 }), collapseAbove: fc.nat(3), known: fc.nat() }), { minLength: 1, maxLength: 4 }),
         (steps, windows) => {
           const m = openMemory({ dataDir: ':memory:', clock: steppingClock('2027-06-01T00:00:00Z', 1000) });
           try {
@@ -111,11 +112,17 @@ describe("the timeline's kept rows", () => {
               expect(countFacts(databaseOf(m), { asOf }, now), asOf).toBe(countFacts(databaseOf(m), { asOf }, now, { kept: false }));
             }
             const ids = new Map(m.listFacts({ history: true }).map((f) => [f.subject, f.subject_id]));
+            const instants = (databaseOf(m).prepare('SELECT created_at AS t FROM facts UNION SELECT expired_at FROM facts WHERE expired_at IS NOT NULL').all() as { t: string }[]).map((r) => r.t);
             for (const w of windows) {
               const from = T0 + (w.from - 200) * DAY;
               const expanded = w.open.map((i) => ids.get(SUBJECTS[i]!) ?? 'ent_nobody');
               expectSameWindow(m, { from: iso(from), to: iso(from + w.span * DAY), rowOffset: w.offset, rowLimit: w.limit, groups: { collapseAbove: w.collapseAbove, expanded } });
               expectSameWindow(m, { from: '1000-01-01T00:00:00.000Z', to: '9999-12-31T00:00:00.000Z', rowOffset: w.offset, rowLimit: w.limit, groups: { collapseAbove: w.collapseAbove, expanded } });
+              // Known at an instant a version was recorded or replaced, or just before: the kept rows with the change since undone.
+              if (instants.length === 0) continue;
+              const instant = instants[w.known % instants.length]!;
+              const knownAt = w.known % 3 === 2 ? iso(Date.parse(instant) - 1) : instant;
+              expectSameWindow(m, { from: iso(from), to: iso(from + w.span * DAY), knownAt, rowOffset: w.offset, rowLimit: w.limit, groups: { collapseAbove: w.collapseAbove, expanded } });
             }
           } finally {
             m.close();

@@ -117,10 +117,12 @@ describe('a one-valued slot told something late', () => {
     };
     for (const l of lines) stepwise.observe([l]);
     for (const l of late) stepwise.observe([l]);
-    // Each value is its own fact (the next one differs): a late claim on the 60th meets the claims from
-    // the 59th on (11), one on the 62nd those from the 61st (10), one on the 1st, before everything,
-    // the whole slot (42), one on the 79th (the latest's time) those from the 77th (2).
-    expect(windows).toEqual([11, 10, -1, 2]);
+    // One policy for every one-valued write: each line after the first (said later than all) meets
+    // the latest fact's one claim. Each value is its own fact (the next one differs): a late claim on
+    // the 60th meets the claims from the 59th on (11), one on the 62nd those from the 61st (10), one
+    // on the 1st, before everything, the whole slot (42), one on the 79th (the latest's time) those
+    // from the 77th (2).
+    expect(windows).toEqual([...Array<number>(39).fill(1), 11, 10, -1, 2]);
     expect(reads).toEqual([0, 42]);
     // The same writes with every late one reading the whole slot.
     const reference = fresh();

@@ -35,9 +35,11 @@ export function setLearning(ctx: StoreContext, conversationId: string, learn: bo
 export function setConversationLearning(ctx: StoreContext, conversationId: string, learn: boolean, forget: boolean) {
   setLearning(ctx, conversationId, learn);
   const undone = learn || !forget ? [] : learnedMessageIds(ctx, conversationId).map((id) => undoLearning(ctx, id));
+  // The slots the undos touched are resolved once, for all of them; then their reports are made.
+  if (undone.length) ctx.slots.commit();
   return {
     undoneMessages: undone.length,
-    forgottenFacts: undone.reduce((n, u) => n + u.report.forgotten.length, 0),
+    forgottenFacts: undone.reduce((n, u) => n + u.report().forgotten.length, 0),
     /** Every version forgotten (their vectors go too). */
     forgottenVersions: undone.flatMap((u) => u.forgotten.factIds),
   };

@@ -88,6 +88,17 @@ export class FactRows {
     return this.byIdStmt.get(id);
   }
 
+  /**
+   * Names `holder` as what ended the live facts of a slot whose judged end at `at` names nothing yet
+   * (a write whose slots close each other's facts: write-batch.ts), on the facts and their claims.
+   */
+  pointJudgedEnds(subjectId: string, predicate: string, at: string, holder: string): void {
+    this.db
+      .prepare("UPDATE facts SET invalidated_by = ? WHERE subject_id = ? AND predicate = ? AND expired_at IS NULL AND end_kind = 'judged' AND invalid_at = ? AND invalidated_by IS NULL")
+      .run(holder, subjectId, predicate, at);
+    this.db.prepare("UPDATE claims SET end_by = ? WHERE subject_id = ? AND predicate = ? AND end_kind = 'judged' AND end_at = ? AND end_by IS NULL").run(holder, subjectId, predicate, at);
+  }
+
   /** Fact rows by id, in one query. */
   byIds(ids: string[]): Map<string, FactRow> {
     if (ids.length === 0) return new Map();

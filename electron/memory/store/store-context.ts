@@ -4,6 +4,7 @@
  */
 import type { Database } from 'better-sqlite3';
 import { SlotResolver } from '../temporal/slot-resolver';
+import { WriteBatch } from '../temporal/write-batch';
 import { ClaimRows } from './claim-rows';
 import type { Clock } from './clock';
 import { EntityStore } from './entity-store';
@@ -18,7 +19,8 @@ export interface StoreContext {
   claims: ClaimRows;
   entities: EntityStore;
   episodes: EpisodeStore;
-  slots: SlotResolver;
+  /** The write in progress: claims gathered, each touched slot resolved once at commit. */
+  slots: WriteBatch;
   jobs: IngestionJobs;
 }
 
@@ -32,7 +34,7 @@ export function storeContext(db: Database, clock: Clock): StoreContext {
     claims,
     entities: new EntityStore(db, clock),
     episodes: new EpisodeStore(db, clock),
-    slots: new SlotResolver(rows, claims, clock, db),
+    slots: new WriteBatch(new SlotResolver(rows, claims), rows, clock),
     jobs: new IngestionJobs(db, clock),
   };
 }

@@ -8,7 +8,8 @@ import { isIsoUtc } from '../../../shared/time';
 import type { EntityStore } from '../store/entity-store';
 import { objectKeyOf, type FactRows, type FactRow } from '../store/fact-rows';
 import { MemoryInputError } from '../memory-errors';
-import type { NewClaim, SlotChanges, SlotResolver } from './slot-resolver';
+import type { NewClaim, SlotChanges } from './slot-resolver';
+import type { WriteBatch } from './write-batch';
 
 /** Observe's and the API's limits (shared/observation-schema.ts, shared/api-contract.ts). */
 const MAX_FACT = 4000;
@@ -29,10 +30,14 @@ export interface FactEdit {
 export interface EditContext {
   rows: FactRows;
   entities: EntityStore;
-  slots: SlotResolver;
+  slots: WriteBatch;
 }
 
-export function editFact(ctx: EditContext, factId: string, edit: FactEdit): { id: string; changes: SlotChanges } {
+/**
+ * Adds the edit of a fact to the write; `after` says which live version holds the edited fact once
+ * the write has resolved (the write's changes given).
+ */
+export function editFact(ctx: EditContext, factId: string, edit: FactEdit): { after(changes: SlotChanges): string } {
   const row = liveRow(ctx.rows, factId);
   // Stored times are canonical (the API and the CLI read what people type into them first): any
   // other text would sort wrongly and make an export that does not import.
@@ -83,17 +88,20 @@ export function editFact(ctx: EditContext, factId: string, edit: FactEdit): { id
     origin: 'user_edit',
     replaces: row,
   };
-  // The slot is re-resolved whole, so an edit that moves a `many` fact to another object also
-  // re-resolves the object it left.
-  const changes = ctx.slots.apply([claim]);
-  // An edit that makes the fact touch or overlap another fact of the same object merges it into
-  // that one (rule: one span), whose chain goes on: the edited fact is then the merged version.
-  const live = ctx.rows.liveVersionOf(row.id) ?? mergedInto(ctx.rows, changes, claim);
-  if (!live) throw new Error(`internal: edited fact ${factId} has no live version`);
-  return { id: live.id, changes };
+  // An edit that moves a `many` fact to another object also re-resolves the object it left.
+  ctx.slots.add(claim);
+  return {
+    // An edit that makes the fact touch or overlap another fact of the same object merges it into
+    // that one (rule: one span), whose chain goes on: the edited fact is then the merged version.
+    after(changes) {
+      const live = ctx.rows.liveVersionOf(row.id) ?? mergedInto(ctx.rows, changes, claim);
+      if (!live) throw new Error(`internal: edited fact ${factId} has no live version`);
+      return live.id;
+    },
+  };
 }
 
-export function closeFact(ctx: EditContext, factId: string, at: string, precision: Precision = 'instant'): { id: string; changes: SlotChanges } {
+export function closeFact(ctx: EditContext, factId: string, at: string, precision: Precision = 'instant'): { after(changes: SlotChanges): string } {
   return editFact(ctx, factId, { invalid_at: at, invalid_at_precision: precision });
 }
 

@@ -11,7 +11,7 @@ import type { EpisodeStore } from '../store/episode-store';
 import type { FactRows } from '../store/fact-rows';
 import { MemoryInputError } from '../memory-errors';
 import { sourcesOfFact, splitSources, type ForgetSources } from './forget-sources';
-import type { SlotResolver } from './slot-resolver';
+import type { WriteBatch } from './write-batch';
 
 export interface ForgetContext {
   db: Database;
@@ -19,7 +19,7 @@ export interface ForgetContext {
   claims: ClaimRows;
   entities: EntityStore;
   episodes: EpisodeStore;
-  slots: SlotResolver;
+  slots: WriteBatch;
 }
 
 export interface Forgotten {

@@ -2,14 +2,16 @@
  * What a message taught, applied to the store. The assistant (electron/assistant/ingestion/) reads
  * the message with the model and hands over a Learning: plain data naming entities and claims. Here,
  * inside the transaction that completes the job, entities are created or given aliases and each
- * claim is placed by the temporal rules — including rule 3 across slots for facts the model judged
- * contradictory (becameTrueFirst decides which one closes).
+ * claim is added to the write (resolved with its slot when the write commits: write-batch.ts) —
+ * including rule 3 across slots for facts the model judged contradictory (becameTrueFirst decides
+ * which one closes). What it reads (the facts named, an open fact to close) is the memory as it was
+ * before this write.
  */
 import type { Cardinality, EntityType, Precision } from '../../../shared/memory-schema';
 import type { EntityRecord } from '../../../shared/memory-schema';
 import type { StoreContext } from '../store/store-context';
 import { objectKeyOf, type FactRow } from '../store/fact-rows';
-import { emptyChanges, mergeChanges, type NewClaim, type SlotChanges } from './slot-resolver';
+import type { NewClaim } from './slot-resolver';
 import { becameTrueFirst } from './temporal-rules';
 
 /** Who a name in the message is. */
@@ -51,8 +53,7 @@ export interface Learning {
   facts: LearnedFact[];
 }
 
-export function applyLearning(ctx: StoreContext, learning: Learning): SlotChanges {
-  const changes = emptyChanges();
+export function applyLearning(ctx: StoreContext, learning: Learning): void {
   // A fact the assistant stated and this message confirmed cites both (unless the assistant's
   // message was forgotten while the model worked).
   const confirmed = learning.confirmedEpisodeId !== null && ctx.episodes.byId(learning.confirmedEpisodeId) ? learning.confirmedEpisodeId : null;
@@ -75,8 +76,7 @@ export function applyLearning(ctx: StoreContext, learning: Learning): SlotChange
     };
     if (learned.endsExisting !== null) {
       // If no open fact matches, the message only tells of something past whose start is unknown.
-      const ended = closeEnded(ctx, claim, { at: learned.endsExisting, precision: learned.endPrecision }, learning.episodeId);
-      if (ended) mergeChanges(changes, ended);
+      closeEnded(ctx, claim, { at: learned.endsExisting, precision: learned.endPrecision }, learning.episodeId);
       continue;
     }
     const duplicate = learned.duplicateOf === null ? undefined : ctx.rows.byId(learned.duplicateOf);
@@ -84,9 +84,8 @@ export function applyLearning(ctx: StoreContext, learning: Learning): SlotChange
       // Same fact in other words: it joins the stored fact's slot and merges there (both episodes kept).
       claim = { ...claim, predicate: duplicate.predicate, objectId: duplicate.object_id, objectLiteral: duplicate.object_literal, cardinality: duplicate.cardinality };
     }
-    mergeChanges(changes, applyWithContradictions(ctx, claim, learned.contradicts, learning.episodeId));
+    addWithContradictions(ctx, claim, learned.contradicts, learning.episodeId);
   }
-  return changes;
 }
 
 function entityFor(ctx: StoreContext, ref: EntityRef): EntityRecord {
@@ -104,8 +103,7 @@ function entityFor(ctx: StoreContext, ref: EntityRef): EntityRecord {
 }
 
 /** Rule 3 across slots: of the claim and each contradicted fact, the one that became true first is closed at the other's valid_at. */
-function applyWithContradictions(ctx: StoreContext, claim: NewClaim, contradicts: string[], episodeId: string): SlotChanges {
-  const changes = emptyChanges();
+function addWithContradictions(ctx: StoreContext, claim: NewClaim, contradicts: string[], episodeId: string): void {
   const contradicted = contradicts.map((id) => ctx.rows.liveVersionOf(id)).filter((r) => r !== undefined);
   const asClaim = (r: FactRow) => ({ validAt: r.valid_at, referenceTime: r.reference_time });
   const closedByClaim = contradicted.filter((r) => becameTrueFirst(asClaim(r), claim));
@@ -113,21 +111,18 @@ function applyWithContradictions(ctx: StoreContext, claim: NewClaim, contradicts
   if (closingClaim && (claim.end === null || claim.end.at > closingClaim.valid_at)) {
     claim = { ...claim, end: { at: closingClaim.valid_at, kind: 'judged', by: closingClaim.id, precision: closingClaim.valid_at_precision } };
   }
-  mergeChanges(changes, ctx.slots.apply([claim]));
-  const holder = ctx.claims.holderOf(claim.subjectId, claim.predicate, episodeId);
+  ctx.slots.add(claim);
+  // The facts it closes end where it begins, closed by the fact that will hold it.
   for (const stored of closedByClaim) {
-    const live = ctx.rows.liveVersionOf(stored.id);
-    if (!live || !holder || live.invalid_at !== null) continue;
-    mergeChanges(changes, ctx.slots.apply([{ ...claimOf(live, episodeId), end: { at: claim.validAt, kind: 'judged', by: holder, precision: claim.validPrecision } }]));
+    if (stored.invalid_at !== null) continue;
+    ctx.slots.add({ ...claimOf(stored, episodeId), end: { at: claim.validAt, kind: 'judged', by: { claim }, precision: claim.validPrecision } });
   }
-  return changes;
 }
 
-function closeEnded(ctx: StoreContext, claim: NewClaim, { at, precision }: { at: string; precision: Precision }, episodeId: string): SlotChanges | null {
+function closeEnded(ctx: StoreContext, claim: NewClaim, { at, precision }: { at: string; precision: Precision }, episodeId: string): void {
   const key = objectKeyOf({ object_id: claim.objectId, object_literal: claim.objectLiteral });
   const open = ctx.rows.openInSlot(claim.subjectId, claim.predicate).find((row) => objectKeyOf(row) === key && row.valid_at < at);
-  if (!open) return null;
-  return ctx.slots.apply([{ ...claimOf(open, episodeId), end: { at, kind: 'explicit', by: null, precision } }]);
+  if (open) ctx.slots.add({ ...claimOf(open, episodeId), end: { at, kind: 'explicit', by: null, precision } });
 }
 
 /** A stored fact read back as a claim cited by one more episode. */

@@ -1,6 +1,7 @@
 /**
  * Structured observations in: one episode per observation (its provenance), entities resolved by
- * name, then each claim placed by the temporal rules. The caller wraps a batch in one transaction.
+ * name, then each claim added to the write, whose slots are resolved once when it commits
+ * (write-batch.ts). The caller wraps the observations in one write.
  */
 import { describeZodError, type Precision } from '../../../shared/memory-schema';
 import { intervalIssue, isTimePhrase, observationInput, type Observation, type ObservationLine } from '../../../shared/observation-schema';
@@ -8,18 +9,17 @@ import { MemoryInputError } from '../memory-errors';
 import type { EntityStore } from '../store/entity-store';
 import type { EpisodeStore } from '../store/episode-store';
 import { normalizePredicate } from '../store/normalize';
-import { emptyChanges, mergeChanges, type SlotChanges, type SlotResolver } from './slot-resolver';
+import type { WriteBatch } from './write-batch';
 import { resolveTimeExpression, zoneOfIsoTime } from './time-expression';
 
 export interface ObserveContext {
   entities: EntityStore;
   episodes: EpisodeStore;
-  slots: SlotResolver;
+  slots: WriteBatch;
 }
 
 export interface ObserveResult {
   episodeIds: string[];
-  changes: SlotChanges;
 }
 
 /**
@@ -61,7 +61,6 @@ export function parseObservations(inputs: readonly unknown[], where: string): Ob
 }
 
 export function observeAll(ctx: ObserveContext, observations: Observation[], defaultConversation: { id: string; title: string }): ObserveResult {
-  const changes = emptyChanges();
   const episodeIds: string[] = [];
   for (const observation of observations) {
     const conversationId = observation.conversation ?? defaultConversation.id;
@@ -76,25 +75,20 @@ export function observeAll(ctx: ObserveContext, observations: Observation[], def
     episodeIds.push(episode.id);
     const subject = ctx.entities.findOrCreate(observation.subject);
     const objectEntity = observation.object_type === 'entity' ? ctx.entities.findOrCreate(observation.object) : null;
-    mergeChanges(
-      changes,
-      ctx.slots.apply([
-        {
-          subjectId: subject.id,
-          predicate: normalizePredicate(observation.predicate),
-          objectId: objectEntity?.id ?? null,
-          objectLiteral: objectEntity ? null : observation.object,
-          fact: observation.fact,
-          cardinality: observation.cardinality,
-          validAt: observation.valid_at ?? observation.reference_time,
-          validPrecision: observation.valid_at === null ? 'instant' : observation.valid_at_precision,
-          referenceTime: observation.reference_time,
-          end: observation.invalid_at === null ? null : { at: observation.invalid_at, kind: 'explicit', by: null, precision: observation.invalid_at_precision },
-          episodeIds: [episode.id],
-          origin: 'observed',
-        },
-      ]),
-    );
+    ctx.slots.add({
+      subjectId: subject.id,
+      predicate: normalizePredicate(observation.predicate),
+      objectId: objectEntity?.id ?? null,
+      objectLiteral: objectEntity ? null : observation.object,
+      fact: observation.fact,
+      cardinality: observation.cardinality,
+      validAt: observation.valid_at ?? observation.reference_time,
+      validPrecision: observation.valid_at === null ? 'day' : observation.valid_at_precision,
+      referenceTime: observation.reference_time,
+      end: observation.invalid_at === null ? null : { at: observation.invalid_at, kind: 'explicit', by: null, precision: observation.invalid_at_precision },
+      episodeIds: [episode.id],
+      origin: 'observed',
+    });
   }
-  return { episodeIds, changes };
+  return { episodeIds };
 }

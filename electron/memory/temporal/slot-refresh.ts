@@ -4,14 +4,14 @@
  * resolves them when it opens, in one write.
  */
 import type { Database } from 'better-sqlite3';
-import type { SlotResolver } from './slot-resolver';
+import type { WriteBatch } from './write-batch';
 
 export function pendingSlotRefreshes(db: Database): { subject_id: string; predicate: string }[] {
   return db.prepare<[], { subject_id: string; predicate: string }>('SELECT subject_id, predicate FROM slot_refresh_queue ORDER BY subject_id, predicate').all();
 }
 
 /** Re-resolves every queued slot and empties the queue; call inside a write. */
-export function refreshQueuedSlots(ctx: { db: Database; slots: SlotResolver }): number {
+export function refreshQueuedSlots(ctx: { db: Database; slots: WriteBatch }): number {
   const pending = pendingSlotRefreshes(ctx.db);
   for (const slot of pending) ctx.slots.refresh(slot.subject_id, slot.predicate);
   ctx.db.exec('DELETE FROM slot_refresh_queue');

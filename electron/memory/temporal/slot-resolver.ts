@@ -1,22 +1,17 @@
 /**
- * Applies the temporal rules to the store. A slot's stored claims plus the new ones are resolved
- * (temporal-rules.ts) and only the differences are written: an unchanged fact stays as it is
- * (perhaps citing one more episode); a changed one is expired and replaced by a new version that
- * `supersedes` it (rule 1); a new span becomes a new fact.
+ * Resolves one slot, once per write (write-batch.ts): the slot's stored claims plus the write's new
+ * ones go through the rules (temporal-rules.ts) and only the differences are written: an unchanged
+ * fact stays as it is (perhaps citing one more episode); a changed one is expired and replaced by a
+ * new version that `supersedes` it (rule 1); a new span becomes a new fact.
  *
- * One write (a message's ingestion, an observe file, an edit) may resolve a slot many times; the
- * versions it both wrote and replaced are states the memory never held outside the write, so
- * finishWrite() removes them (write-log.ts) and reports only the difference between before and after.
+ * Which stored claims are read is one policy (claimsToRead): only those the new claims can meet.
  */
 import type { Cardinality, FactOrigin, Precision } from '../../../shared/memory-schema';
-import type { Database } from 'better-sqlite3';
 import type { ClaimRow, ClaimRows } from '../store/claim-rows';
-import type { Clock } from '../store/clock';
 import { objectKeyOf, type FactRow, type FactRows } from '../store/fact-rows';
 import { newId } from '../store/ids';
 import { resolveSlot, type Claim, type EndKind, type Span } from './temporal-rules';
 import { emptyChanges, mergeChanges, type SlotChanges } from './slot-changes';
-import { WriteLog } from './write-log';
 
 export { emptyChanges, mergeChanges, type SlotChanges };
 
@@ -31,7 +26,11 @@ export interface NewClaim {
   /** How precisely validAt was said. */
   validPrecision: Precision;
   referenceTime: string;
-  end: { at: string; kind: 'explicit' | 'judged'; by: string | null; precision: Precision } | null;
+  /**
+   * `by`: the fact whose judgement ended it (judged ends), or a claim of the same write (the fact
+   * that holds it once its slot is resolved: write-batch.ts).
+   */
+  end: { at: string; kind: 'explicit' | 'judged'; by: string | { claim: NewClaim } | null; precision: Precision } | null;
   episodeIds: string[];
   origin: FactOrigin;
   /** A live version this claim replaces (a user edit): its claims are dropped, the result supersedes it. */
@@ -45,77 +44,65 @@ interface Evidence {
   sourceFactId: string | null;
   row: Omit<ClaimRow, 'id' | 'fact_id'>;
   edit: boolean;
+  /** The new claim it came from. */
+  claim?: NewClaim;
+}
+
+export interface SlotResolution {
+  changes: SlotChanges;
+  /** The fact each new claim is held by. */
+  holders: Map<NewClaim, string>;
 }
 
 export class SlotResolver {
-  private readonly log: WriteLog;
   /** The stored facts of the group being resolved, by id. */
   private known = new Map<string, FactRow>();
+  private holders = new Map<NewClaim, string>();
 
   constructor(
     private readonly facts: FactRows,
     private readonly claims: ClaimRows,
-    private readonly clock: Clock,
-    db: Database,
-  ) {
-    this.log = new WriteLog(db, facts);
-  }
+  ) {}
 
-  /** Starts a write: what it inserts and expires is logged until finishWrite(). */
-  beginWrite(): void {
-    this.log.begin();
+  /**
+   * Resolves a slot with the write's new claims (all of this subject and predicate) at system time
+   * `now`; `whole`: something left the slot, read all of it.
+   */
+  resolveSlot(subjectId: string, predicate: string, newClaims: NewClaim[], options: { whole: boolean; now: string }): SlotResolution {
+    this.holders = new Map();
+    for (const claim of newClaims) if (claim.replaces) for (const old of this.claims.ofFact(claim.replaces.id)) this.claims.delete(old.id);
+    const fresh = newClaims.map(evidenceOfNew);
+    const read = options.whole || newClaims.length === 0 ? { window: null, known: null } : this.claimsToRead(subjectId, predicate, newClaims);
+    const changes = this.resolveAll(subjectId, predicate, fresh, options.now, read.window, read.known);
+    return { changes, holders: this.holders };
   }
 
   /**
-   * Ends a write: removes the versions it both wrote and replaced (pointers to them move to what
-   * replaced them) and returns the write's net changes. Call inside the write's transaction.
+   * The stored claims new ones can meet (null: the whole slot), and the slot's cardinality when
+   * those cannot tell it. A `many` slot's claims interact only with claims about the same object:
+   * only those are read (by index), so a write costs the same however many objects the slot holds.
+   * In a slot already one-valued, the spans before the latest claim before the earliest new one end
+   * at or before it and cannot change: only the facts holding claims from that one on are read (the
+   * usual "now it is B" reads the latest fact only). A slot turning one-valued now, or an edit of a
+   * one-valued fact (which may move it anywhere), is read whole.
    */
-  finishWrite(): SlotChanges {
-    return this.log.finish();
-  }
-
-  /** Places new claims (all of one subject and predicate) and re-resolves their slot. */
-  apply(newClaims: NewClaim[]): SlotChanges {
-    const first = newClaims[0];
-    if (!first) return emptyChanges();
-    for (const claim of newClaims) if (claim.replaces) for (const old of this.claims.ofFact(claim.replaces.id)) this.claims.delete(old.id);
-    // A `many` slot's claims interact only with claims about the same object: only those are read
-    // (by index), so a write costs the same however many other objects the slot holds.
-    const storedOne = this.claims.hasOneValued(first.subjectId, first.predicate);
-    const many = !storedOne && !newClaims.some((c) => c.cardinality === 'one');
-    const fresh = newClaims.map(evidenceOfNew);
-    if (many) {
+  private claimsToRead(subjectId: string, predicate: string, newClaims: NewClaim[]): { window: ClaimRow[] | null; known: Cardinality | null } {
+    const storedOne = this.claims.hasOneValued(subjectId, predicate);
+    if (!storedOne && newClaims.every((c) => c.cardinality === 'many')) {
       const objects = [...new Set(newClaims.flatMap((c) => [objectKeyOf({ object_id: c.objectId, object_literal: c.objectLiteral }), ...(c.replaces ? [objectKeyOf(c.replaces)] : [])]))];
-      return this.resolveAll(first.subjectId, first.predicate, fresh, this.claims.inSlotAbout(first.subjectId, first.predicate, objects));
+      return { window: this.claims.inSlotAbout(subjectId, predicate, objects), known: null };
     }
-    // A one-valued slot told something later than all it holds (the usual case: "now it is B"): the
-    // spans before the latest one end at or before its start and cannot change, so only the latest
-    // fact's claims are read (rule 3 then closes it, or merges, exactly as over the whole slot).
-    // Only for a slot already resolved as one-valued: a slot turning one now reads every claim.
-    const latest = !storedOne || newClaims.some((c) => c.replaces) ? undefined : this.claims.latestInSlot(first.subjectId, first.predicate);
-    if (latest !== undefined && newClaims.every((c) => c.validAt > latest.valid_at)) {
-      return this.resolveAll(first.subjectId, first.predicate, fresh, latest.claims, 'one');
-    }
-    // Told something earlier than the latest (a late message): by the same argument only the facts
-    // from the latest claim before the earliest new one on can change, so only their claims are read.
-    if (latest !== undefined) {
-      const earliest = newClaims.reduce((t, c) => (c.validAt < t ? c.validAt : t), newClaims[0]!.validAt);
-      const window = this.claims.fromLatestBefore(first.subjectId, first.predicate, earliest);
-      if (window) return this.resolveAll(first.subjectId, first.predicate, fresh, window, 'one');
-    }
-    return this.resolveAll(first.subjectId, first.predicate, fresh);
-  }
-
-  /** Re-resolves a slot after something left it (forget, an edit that moved a fact elsewhere). */
-  refresh(subjectId: string, predicate: string): SlotChanges {
-    return this.resolveAll(subjectId, predicate, []);
+    if (!storedOne || newClaims.some((c) => c.replaces)) return { window: null, known: null };
+    const earliest = newClaims.reduce((t, c) => (c.validAt < t ? c.validAt : t), newClaims[0]!.validAt);
+    const window = this.claims.fromLatestBefore(subjectId, predicate, earliest);
+    return window ? { window, known: 'one' } : { window: null, known: null };
   }
 
   /**
    * `window`: the stored claims that can interact with the fresh ones (default: the whole slot);
    * `known`: the slot's cardinality when the window cannot tell it.
    */
-  private resolveAll(subjectId: string, predicate: string, fresh: Evidence[], window: ClaimRow[] | null = null, known: Cardinality | null = null): SlotChanges {
+  private resolveAll(subjectId: string, predicate: string, fresh: Evidence[], now: string, window: ClaimRow[] | null, known: Cardinality | null): SlotChanges {
     const rows = window ?? this.claims.inSlot(subjectId, predicate);
     const stored: Evidence[] = rows.map((c) => {
       const { id, fact_id, ...row } = c;
@@ -127,14 +114,16 @@ export class SlotResolver {
     const groups = new Map<string, Evidence[]>();
     for (const evidence of all) {
       const key = cardinality === 'one' ? '' : objectKeyOf(evidence.row);
-      groups.set(key, [...(groups.get(key) ?? []), evidence]);
+      const group = groups.get(key);
+      if (group) group.push(evidence);
+      else groups.set(key, [evidence]);
     }
     const changes = emptyChanges();
-    for (const group of groups.values()) mergeChanges(changes, this.resolve(group, cardinality));
+    for (const group of groups.values()) mergeChanges(changes, this.resolve(group, cardinality, now));
     return changes;
   }
 
-  private resolve(evidence: Evidence[], cardinality: Cardinality): SlotChanges {
+  private resolve(evidence: Evidence[], cardinality: Cardinality, writeTime: string): SlotChanges {
     const spans = resolveSlot(evidence.map(toClaim));
     const claimsPerFact = new Map<string, number>();
     for (const e of evidence) if (e.sourceFactId && !e.edit) claimsPerFact.set(e.sourceFactId, (claimsPerFact.get(e.sourceFactId) ?? 0) + 1);
@@ -159,7 +148,7 @@ export class SlotResolver {
     const finalIds = plans.map((p) => p.finalId);
     // A version is never expired before it was recorded: a memory whose clock is behind its data
     // (imported from a machine whose clock ran ahead) records this write at the latest of them.
-    let now = this.clock.now();
+    let now = writeTime;
     for (const source of sources.flat()) if (source.created_at > now) now = source.created_at;
     const changes = emptyChanges();
 
@@ -169,20 +158,15 @@ export class SlotResolver {
         for (const source of sources[i]!) {
           this.facts.expire(source.id, now);
           changes.expired.push(source.id);
-          this.log.expired(source.id, plan.finalId);
         }
         const invalidatedBy = span.end?.kind === 'successor' ? finalIds[span.end.by]! : (span.end?.by ?? null);
         this.facts.insert({ ...plan.row, invalidated_by: invalidatedBy, created_at: now }, plan.episodes);
-        this.log.inserted(plan.finalId);
         changes.inserted.push(plan.finalId);
         if (sources[i]!.length === 0) changes.created.push(plan.finalId);
         if (plan.row.invalid_at !== null && sources[i]!.some((s) => s.invalid_at === null)) changes.closed.push(plan.finalId);
       } else {
         for (const episodeId of plan.episodes) this.facts.link(plan.finalId, episodeId);
-        if (plan.episodes.length) {
-          changes.confirmed.push(plan.finalId);
-          this.log.confirmed(plan.finalId);
-        }
+        if (plan.episodes.length) changes.confirmed.push(plan.finalId);
       }
       for (const claim of span.claims) {
         const e = claim.payload;
@@ -190,6 +174,7 @@ export class SlotResolver {
           if (e.sourceFactId !== plan.finalId) this.claims.move(e.id, plan.finalId);
         } else {
           this.claims.insert({ ...e.row, fact_id: plan.finalId });
+          if (e.claim) this.holders.set(e.claim, plan.finalId);
         }
       }
     });
@@ -261,7 +246,9 @@ function endPrecision(span: Span<Evidence>, spans: Span<Evidence>[]): Precision 
 }
 
 function evidenceOfNew(claim: NewClaim): Evidence {
+  const by = claim.end?.by;
   return {
+    claim,
     sourceFactId: claim.replaces?.id ?? null,
     edit: claim.replaces !== undefined,
     row: {
@@ -277,7 +264,7 @@ function evidenceOfNew(claim: NewClaim): Evidence {
       end_at: claim.end?.at ?? null,
       end_precision: claim.end?.precision ?? null,
       end_kind: claim.end?.kind ?? null,
-      end_by: claim.end?.by ?? null,
+      end_by: typeof by === 'string' ? by : null,
       episode_ids: JSON.stringify(claim.episodeIds),
       origin: claim.origin,
     },

@@ -91,7 +91,12 @@ export function timelineDensity(db: Database, held: string, filter: string, join
 export function keptDensity(db: Database, first: string, last: string): TimelineDensity {
   const grid = densityGrid(first, last);
   if (grid.width < HOUR) return timelineDensity(db, 'f.expired_at IS NULL', '', '', {}, first, last);
-  const found = cachedStatement(db, `SELECT (${msOf("hour || ':00:00Z'")} - CAST(@g0 AS INTEGER)) / CAST(@width AS INTEGER) AS b, sum(n) AS n FROM timeline_hours GROUP BY b`).all({
+  // An hour before the first edge (none held now; a known-at grid: timeline-known-at.ts) counts nowhere.
+  const hour = msOf("hour || ':00:00Z'");
+  const found = cachedStatement(
+    db,
+    `SELECT CASE WHEN ${hour} < CAST(@g0 AS INTEGER) THEN -1 ELSE (${hour} - CAST(@g0 AS INTEGER)) / CAST(@width AS INTEGER) END AS b, sum(n) AS n FROM timeline_hours GROUP BY b`,
+  ).all({
     g0: grid.from,
     width: grid.width,
   }) as { b: number; n: number }[];

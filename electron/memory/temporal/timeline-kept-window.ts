@@ -16,12 +16,13 @@
  */
 import type { Database } from 'better-sqlite3';
 import { cachedStatement } from '../store/database/statement-cache';
-import { keptDensity } from './timeline-density';
+import { keptDensity, type TimelineDensity } from './timeline-density';
+import { keptRowsKnownAt } from './timeline-known-at';
 import { groupMarks } from './timeline-marks';
 import { windowFacts } from './timeline-row-facts';
 import type { TimelineRowSummary, TimelineWindow, TimelineWindowQuery } from './timeline-window-shape';
 
-interface KeptRow {
+export interface KeptRow {
   subject_id: string;
   name: string;
   n: number;
@@ -30,14 +31,34 @@ interface KeptRow {
   last: string;
 }
 
-interface KeptSubject extends KeptRow {
+export interface KeptSubject extends KeptRow {
   mine: number;
   sort_key: string;
   slots: number;
 }
 
-interface KeptSlot extends KeptRow {
+export interface KeptSlot extends KeptRow {
   predicate: string;
+}
+
+/**
+ * What the window reads of the kept rows: as they are now (below), or as they were at a known-at
+ * time (timeline-known-at.ts: the rows now, less what was recorded since, plus what was replaced since).
+ */
+export interface KeptRows {
+  /** The held facts' clause (on `f`) and its parameters. */
+  held: string;
+  params: Record<string, string>;
+  totals(): { subjects: number; slots: number };
+  subject(id: string): KeptSubject | undefined;
+  /** How many subjects come before this one in the timeline's order. */
+  placeOf(subject: KeptSubject): number;
+  bounds(): { first: string | null; last: string | null };
+  density(first: string, last: string): TimelineDensity;
+  /** The subjects from `place` in the timeline's order. */
+  page(place: number, limit: number): KeptSubject[];
+  /** A subject's rows by predicate, from `offset`. */
+  slotsOf(subject: KeptSubject, limit: number, offset: number): KeptSlot[];
 }
 
 /** The timeline's order: the user's first, then names in natural order (store/natural-order.ts). */
@@ -45,34 +66,57 @@ const SUBJECT_ORDER = 'mine DESC, sort_key, name, subject_id';
 /** Subjects that come before @id in the timeline's order. */
 const BEFORE = `mine > @mine OR (mine = @mine AND (sort_key < @key OR (sort_key = @key AND (name < @name OR (name = @name AND subject_id < @id)))))`;
 
+/** The kept rows as they are: the facts held now. */
+export function keptRowsNow(db: Database): KeptRows {
+  return {
+    held: 'f.expired_at IS NULL',
+    params: {},
+    totals: () => cachedStatement(db, 'SELECT subjects, slots FROM timeline_totals WHERE id = 1').get() as { subjects: number; slots: number },
+    subject: (id) => cachedStatement(db, 'SELECT subject_id, name, sort_key, mine, slots, n, open_n, first, last FROM timeline_subjects WHERE subject_id = ?').get(id) as KeptSubject | undefined,
+    placeOf: (s) =>
+      (cachedStatement(db, `SELECT count(*) AS place FROM timeline_subjects WHERE ${BEFORE}`).get({ mine: s.mine, key: s.sort_key, name: s.name, id: s.subject_id }) as { place: number }).place,
+    bounds: () => cachedStatement(db, 'SELECT (SELECT min(first) FROM timeline_subjects) AS first, (SELECT max(last) FROM timeline_subjects) AS last').get() as { first: string | null; last: string | null },
+    density: (first, last) => keptDensity(db, first, last),
+    page: (place, limit) =>
+      cachedStatement(db, `SELECT subject_id, name, sort_key, mine, slots, n, open_n, first, last FROM timeline_subjects ORDER BY ${SUBJECT_ORDER} LIMIT ? OFFSET ?`).all(limit, place) as KeptSubject[],
+    slotsOf: (subject, limit, offset) =>
+      cachedStatement(db, 'SELECT s.subject_id, ? AS name, s.predicate, s.n, s.open_n, s.first, s.last FROM timeline_slots s WHERE s.subject_id = ? ORDER BY s.predicate LIMIT ? OFFSET ?').all(
+        subject.name,
+        subject.subject_id,
+        limit,
+        offset,
+      ) as KeptSlot[],
+  };
+}
+
 /** The window from the kept rows, or null when the query is not one they answer. */
 export function keptTimelineWindow(db: Database, q: TimelineWindowQuery): TimelineWindow | null {
-  if (q.knownAt !== undefined || q.filter?.trim() || q.groups === undefined) return null;
-  const totals = cachedStatement(db, 'SELECT subjects, slots FROM timeline_totals WHERE id = 1').get() as { subjects: number; slots: number };
+  if (q.filter?.trim() || q.groups === undefined) return null;
+  const kept = q.knownAt === undefined ? keptRowsNow(db) : keptRowsKnownAt(db, q.knownAt);
+  if (kept === null) return null;
+  const totals = kept.totals();
   const collapseAbove = Math.max(0, Math.trunc(q.groups.collapseAbove ?? Number.MAX_SAFE_INTEGER));
   if (totals.slots <= collapseAbove) return null;
   const limit = Math.max(0, Math.trunc(q.rowLimit ?? 100));
   const offset = Math.max(0, Math.trunc(q.rowOffset ?? 0));
 
   // The opened subjects, in the timeline's order, each with its place among the subjects.
-  const subjectById = cachedStatement(db, 'SELECT subject_id, name, sort_key, mine, slots, n, open_n, first, last FROM timeline_subjects WHERE subject_id = ?');
-  const placeOf = cachedStatement(db, `SELECT count(*) AS place FROM timeline_subjects WHERE ${BEFORE}`);
   const opened = [...new Set(q.groups.expanded ?? [])]
-    .map((id) => subjectById.get(id) as KeptSubject | undefined)
+    .map((id) => kept.subject(id))
     .filter((s): s is KeptSubject => s !== undefined)
-    .map((s) => ({ subject: s, place: (placeOf.get({ mine: s.mine, key: s.sort_key, name: s.name, id: s.subject_id }) as { place: number }).place }))
+    .map((s) => ({ subject: s, place: kept.placeOf(s) }))
     .sort((a, b) => a.place - b.place);
   const openedIds = new Set(opened.map((o) => o.subject.subject_id));
   const totalRows = totals.subjects + opened.reduce((sum, o) => sum + o.subject.slots, 0);
 
-  const bounds = cachedStatement(db, 'SELECT (SELECT min(first) FROM timeline_subjects) AS first, (SELECT max(last) FROM timeline_subjects) AS last').get() as { first: string | null; last: string | null };
+  const bounds = kept.bounds();
   const base = {
     totalRows,
     totalSlots: totals.slots,
     collapsedByDefault: true,
     first: bounds.first,
     last: bounds.last,
-    density: bounds.first !== null && bounds.last !== null ? keptDensity(db, bounds.first, bounds.last) : null,
+    density: bounds.first !== null && bounds.last !== null ? kept.density(bounds.first, bounds.last) : null,
   };
   if (offset >= totalRows || limit === 0) return { ...base, rows: [] };
 
@@ -92,28 +136,27 @@ export function keptTimelineWindow(db: Database, q: TimelineWindowQuery): Timeli
   }
   if (place < 0) place = offset - extra;
 
-  const subjects = cachedStatement(db, `SELECT subject_id, name, mine, slots, n, open_n, first, last FROM timeline_subjects ORDER BY ${SUBJECT_ORDER} LIMIT ? OFFSET ?`).all(limit, place) as KeptSubject[];
-  const slotsOf = cachedStatement(db, 'SELECT s.subject_id, ? AS name, s.predicate, s.n, s.open_n, s.first, s.last FROM timeline_slots s WHERE s.subject_id = ? ORDER BY s.predicate LIMIT ? OFFSET ?');
+  const subjects = kept.page(place, limit);
   const rows: TimelineRowSummary[] = [];
   for (const subject of subjects) {
     if (rows.length >= limit) break;
-    if (skip === 0) rows.push(summary(db, q, subject, null, !openedIds.has(subject.subject_id)));
+    if (skip === 0) rows.push(summary(db, kept, q, subject, null, !openedIds.has(subject.subject_id)));
     if (openedIds.has(subject.subject_id)) {
       const from = Math.max(0, skip - 1);
-      for (const slot of slotsOf.all(subject.name, subject.subject_id, limit - rows.length, from) as KeptSlot[]) rows.push(summary(db, q, slot, slot.predicate, false));
+      for (const slot of kept.slotsOf(subject, limit - rows.length, from)) rows.push(summary(db, kept, q, slot, slot.predicate, false));
     }
     skip = 0;
   }
   const facts = windowFacts(
     db,
-    'f.expired_at IS NULL',
+    kept.held,
     '',
     '',
-    { from: q.from, to: q.to },
+    { ...kept.params, from: q.from, to: q.to },
     rows.filter((r) => r.group === undefined),
   );
   for (const row of rows) if (row.group === undefined) row.facts = facts.get(`${row.subject_id}\u0000${row.predicate}`) ?? [];
-  const marks = groupMarks(db, 'f.expired_at IS NULL', '', '', {}, q, rows.filter((r) => r.group !== undefined));
+  const marks = groupMarks(db, kept.held, '', '', kept.params, q, rows.filter((r) => r.group !== undefined));
   for (const row of rows) {
     const found = marks.get(row.subject_id);
     if (found && row.group !== undefined) row.marks = found;
@@ -122,7 +165,7 @@ export function keptTimelineWindow(db: Database, q: TimelineWindowQuery): Timeli
 }
 
 /** A row's (predicate) or a group header's (null) summary; before / after counted by index unless the bounds decide them. */
-function summary(db: Database, q: TimelineWindowQuery, row: KeptRow | KeptSubject, predicate: string | null, collapsed: boolean): TimelineRowSummary {
+function summary(db: Database, kept: KeptRows, q: TimelineWindowQuery, row: KeptRow | KeptSubject, predicate: string | null, collapsed: boolean): TimelineRowSummary {
   const changes = row.n - row.open_n;
   // Every fact starts at or after `first` and ends (or starts) at or before `last`.
   let before = q.from < row.first ? 0 : q.from >= row.last ? changes : -1;
@@ -133,13 +176,13 @@ function summary(db: Database, q: TimelineWindowQuery, row: KeptRow | KeptSubjec
         ? cachedStatement(
             db,
             `SELECT count(CASE WHEN invalid_at <= @from THEN 1 END) AS before, count(CASE WHEN valid_at >= @to THEN 1 END) AS after
-             FROM facts WHERE subject_id = @subject AND expired_at IS NULL`,
-          ).get({ from: q.from, to: q.to, subject: row.subject_id })
+             FROM facts f WHERE f.subject_id = @subject AND ${kept.held}`,
+          ).get({ ...kept.params, from: q.from, to: q.to, subject: row.subject_id })
         : cachedStatement(
             db,
-            `SELECT (SELECT count(*) FROM facts WHERE subject_id = @subject AND predicate = @predicate AND expired_at IS NULL AND valid_at <= @from AND invalid_at <= @from) AS before,
-               (SELECT count(*) FROM facts WHERE subject_id = @subject AND predicate = @predicate AND expired_at IS NULL AND valid_at >= @to) AS after`,
-          ).get({ from: q.from, to: q.to, subject: row.subject_id, predicate })
+            `SELECT (SELECT count(*) FROM facts f WHERE f.subject_id = @subject AND f.predicate = @predicate AND ${kept.held} AND f.valid_at <= @from AND f.invalid_at <= @from) AS before,
+               (SELECT count(*) FROM facts f WHERE f.subject_id = @subject AND f.predicate = @predicate AND ${kept.held} AND f.valid_at >= @to) AS after`,
+          ).get({ ...kept.params, from: q.from, to: q.to, subject: row.subject_id, predicate })
     ) as { before: number; after: number };
     if (before < 0) before = counted.before;
     if (after < 0) after = counted.after;

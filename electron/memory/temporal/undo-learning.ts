@@ -18,7 +18,8 @@ import { forgetFact, type Forgotten } from './forget';
 
 type Slot = { subject_id: string; predicate: string };
 
-export function undoLearning(ctx: StoreContext, episodeId: string): { report: UndoReport; forgotten: Forgotten } {
+/** Adds the undo to the write; its report is made once the write has resolved the slots (`report`). */
+export function undoLearning(ctx: StoreContext, episodeId: string): { report: () => UndoReport; forgotten: Forgotten } {
   if (!ctx.episodes.byId(episodeId)) throw new MemoryInputError(`no message with id ${episodeId}`, 'episodeId', 'not_found');
   const row = learningRow(ctx, episodeId);
   if (row?.undone_at) throw new MemoryInputError(`message ${episodeId} was already undone (at ${row.undone_at}): there is nothing left to undo`, 'episodeId');
@@ -72,9 +73,18 @@ export function undoLearning(ctx: StoreContext, episodeId: string): { report: Un
   const unique = new Map(slots.map((s) => [`${s.subject_id}\u0000${s.predicate}`, s]));
   for (const slot of unique.values()) ctx.slots.refresh(slot.subject_id, slot.predicate);
 
-  const report = reportOf(ctx, { recorded, lineageOf, before, orphans, edited });
-  markUndone(ctx, episodeId, report);
-  return { report, forgotten };
+  let report: UndoReport | undefined;
+  ctx.slots.afterCommit(() => {
+    report = reportOf(ctx, { recorded, lineageOf, before, orphans, edited });
+    markUndone(ctx, episodeId, report);
+  });
+  return {
+    report: () => {
+      if (!report) throw new Error(`internal: the undo of ${episodeId} was asked for its report before its write resolved`);
+      return report;
+    },
+    forgotten,
+  };
 }
 
 interface Facts {

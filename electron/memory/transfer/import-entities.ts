@@ -9,7 +9,7 @@ import type { EntityRecord, FactRecord } from '../../../shared/memory-schema';
 import type { ClaimRows } from '../store/claim-rows';
 import type { EntityStore } from '../store/entity-store';
 import { USER_ENTITY_NAME } from '../store/normalize';
-import type { SlotResolver } from '../temporal/slot-resolver';
+import type { WriteBatch } from '../temporal/write-batch';
 import { rewriteEntity } from './replace-rows';
 import type { StoreLookups } from './store-lookups';
 
@@ -70,6 +70,6 @@ export function joinedSlotsInUse(claims: ClaimRows, facts: FactRecord[], joined:
   return [...touched.values()].filter((slot) => claims.inSlot(slot.subjectId, slot.predicate).length > 0);
 }
 
-export function refreshSlots(slots: SlotResolver, touched: { subjectId: string; predicate: string }[]): void {
+export function refreshSlots(slots: WriteBatch, touched: { subjectId: string; predicate: string }[]): void {
   for (const slot of touched) slots.refresh(slot.subjectId, slot.predicate);
 }

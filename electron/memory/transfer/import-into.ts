@@ -36,7 +36,13 @@ export function importInto(
     if (bulk) db.pragma('foreign_keys = OFF');
     // The worker checkpoints after the commit, so the commit itself does not.
     if (helper) db.pragma('wal_autocheckpoint = 0');
-    summary = db.transaction(() => importMemory(ctx, doc, options.replace ?? false, helper))();
+    // One write: the slots the document's facts joined are resolved once, when it commits (write-batch.ts).
+    summary = db.transaction(() => {
+      ctx.slots.begin();
+      const imported = importMemory(ctx, doc, options.replace ?? false, helper);
+      ctx.slots.commit();
+      return imported;
+    })();
     flushFullText(db);
   } finally {
     if (bulk) db.pragma('foreign_keys = ON');

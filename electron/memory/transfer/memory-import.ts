@@ -14,7 +14,7 @@ import type { MemoryExport } from '../../../shared/memory-schema';
 import type { ClaimRows } from '../store/claim-rows';
 import type { EntityStore } from '../store/entity-store';
 import type { FactRows } from '../store/fact-rows';
-import type { SlotResolver } from '../temporal/slot-resolver';
+import type { WriteBatch } from '../temporal/write-batch';
 import { startBulkLoad } from './bulk-load';
 import type { BulkLoadHelper } from './bulk-load-helper';
 import { withCanonicalPredicates } from './canonical-predicates';
@@ -36,7 +36,7 @@ export interface ImportContext {
   rows: FactRows;
   claims: ClaimRows;
   entities: EntityStore;
-  slots: SlotResolver;
+  slots: WriteBatch;
 }
 
 export function importMemory(ctx: ImportContext, document: MemoryExport, replace: boolean, helper: BulkLoadHelper | null = null): ImportSummary {

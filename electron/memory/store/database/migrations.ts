@@ -594,12 +594,18 @@ export const migrations: Migration[] = [
     },
   },
   {
-    name: '0025_timeline_filter_literals',
+    name: '0025_timeline_filter_and_known_at',
     up(db) {
       // The timeline's row filter finds the facts it keeps by index (temporal/timeline-source.ts):
       // names by the entities' index, predicates by theirs, and a literal value that contains the
-      // text by a scan of the literals alone — this index, partial, holds nothing else.
-      db.exec('CREATE INDEX facts_literal_values ON facts(object_literal, expired_at, created_at) WHERE object_literal IS NOT NULL');
+      // text by a scan of the literals alone — this index, partial, holds nothing else. Known at a
+      // time K, its rows are the kept rows with what changed since K undone (temporal/timeline-known-at.ts):
+      // the held versions recorded since K and the versions replaced since K, each a range, covered.
+      db.exec(`
+        CREATE INDEX facts_literal_values ON facts(object_literal, expired_at, created_at) WHERE object_literal IS NOT NULL;
+        CREATE INDEX facts_live_by_created_at ON facts(created_at, subject_id, predicate, valid_at, invalid_at) WHERE expired_at IS NULL;
+        CREATE INDEX facts_replaced_by_expired_at ON facts(expired_at, created_at, subject_id, predicate, valid_at, invalid_at) WHERE expired_at IS NOT NULL;
+      `);
     },
   },
 ];

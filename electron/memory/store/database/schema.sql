@@ -57,6 +57,9 @@ CREATE INDEX facts_first_recorded ON facts(created_at COLLATE NOCASE);
 -- index facts_literal_values
 CREATE INDEX facts_literal_values ON facts(object_literal, expired_at, created_at) WHERE object_literal IS NOT NULL;
 
+-- index facts_live_by_created_at
+CREATE INDEX facts_live_by_created_at ON facts(created_at, subject_id, predicate, valid_at, invalid_at) WHERE expired_at IS NULL;
+
 -- index facts_live_by_invalid_at
 CREATE INDEX facts_live_by_invalid_at ON facts(invalid_at, valid_at, expired_at) WHERE expired_at IS NULL AND invalid_at IS NOT NULL;
 
@@ -83,6 +86,9 @@ CREATE INDEX facts_live_stated_ends ON facts(invalid_at) WHERE expired_at IS NUL
 
 -- index facts_live_stated_ends_by_subject
 CREATE INDEX facts_live_stated_ends_by_subject ON facts(subject_id, invalid_at) WHERE expired_at IS NULL AND invalid_at IS NOT NULL AND end_kind <> 'successor';
+
+-- index facts_replaced_by_expired_at
+CREATE INDEX facts_replaced_by_expired_at ON facts(expired_at, created_at, subject_id, predicate, valid_at, invalid_at) WHERE expired_at IS NOT NULL;
 
 -- index ingestion_jobs_backfill_done
 CREATE INDEX ingestion_jobs_backfill_done ON ingestion_jobs(lane, status, updated_at);

@@ -1,8 +1,7 @@
 /**
- * One version per write, and what each write reports (issue 12: mutants of
- * electron/memory/temporal/write-log.ts, and of the resolver's beginWrite, that survived
- * `npm run mutation`). A write reports only its own net changes; what a write created and replaced
- * is gone, and every pointer to it — judged ends of claims included — names what replaced it.
+ * One version per write, and what each write reports (electron/memory/temporal/write-batch.ts): a
+ * write reports only its own net changes; it never stores a version it also replaces, and every
+ * pointer — judged ends of claims included — names a version that exists.
  */
 import { describe, expect, it } from 'vitest';
 import type { LearnedFact, Learning, Memory, MemoryChange, SlotChanges } from '../../electron/memory/index';
@@ -45,10 +44,9 @@ function teach(m: Memory, time: string, facts: LearnedFact[]): { episodeId: stri
   return { episodeId: episode.id, changes: m.applyIngestion(job!.id, learning, usage) };
 }
 
-describe('write log: each write reports its own changes only', () => {
+describe('a write batch: each write reports its own changes only', () => {
   it('a write that failed half-way leaves nothing behind for the next write', () => {
-    // kills slot-resolver.ts:65-66 (beginWrite(): {} / log.begin() removed): the log of a write that
-    // rolled back must not reach the next write's report.
+    // What a write that rolled back gathered must not reach the next write.
     const m = fresh();
     const { episode, job } = m.appendMessage({ role: 'user', content: 'two facts, the second impossible', time: day('02'), conversation: 'c1' });
     const learning: Learning = {
@@ -65,7 +63,6 @@ describe('write log: each write reports its own changes only', () => {
   });
 
   it('a confirmation is reported by its own write, not by the next one', () => {
-    // kills write-log.ts:46 (this.confirmedIds.clear() removed).
     const m = fresh();
     m.observe([line('A', '01')]);
     expect(m.observe([line('A', '01')])).toMatchObject({ factsAdded: 0, factsConfirmed: 1 });
@@ -73,7 +70,6 @@ describe('write log: each write reports its own changes only', () => {
   });
 
   it('a fact created and said again by the same write is added, not confirmed', () => {
-    // kills write-log.ts:51 (this.insertedSet.add removed) and :75 (&& → ||).
     const m = fresh();
     const summary = m.observe([line('A', '01'), line('A', '05')]);
     expect(summary).toMatchObject({ factsAdded: 1, factsClosed: 0, factsConfirmed: 0 });
@@ -82,7 +78,6 @@ describe('write log: each write reports its own changes only', () => {
   });
 
   it("a write's change event names no version that the write both created and replaced", () => {
-    // kills write-log.ts:73 (expired: the filter of removed versions dropped).
     const m = fresh();
     const changes: MemoryChange[] = [];
     m.onChange((change) => changes.push(change));
@@ -97,11 +92,10 @@ describe('write log: each write reports its own changes only', () => {
   });
 });
 
-describe('write log: a judged end names the final version of the fact that ended it', () => {
+describe('a write batch: a judged end names the final version of the fact that ended it', () => {
   it('a fact closed by a judgement against a fact the same message then changed points at the final version, now and after', () => {
-    // kills write-log.ts:112 (s.endBy.run removed) and :111-114 (the loop emptied): the claim's
-    // judged end must follow its fact's replacement, or the next resolution of the closed slot
-    // points at a version that no longer exists.
+    // The claim's judged end names the version that holds the judging claim once the write is
+    // resolved, or the next resolution of the closed slot points at a version that does not exist.
     const m = fresh();
     teach(m, day('01'), [learned({ predicate: 'employer', object: { kind: 'literal', value: 'Acme' }, fact: 'I work at Acme.', validAt: day('01') })]);
     const acme = liveOf(m, 'Acme');

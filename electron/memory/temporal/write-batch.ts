@@ -1,0 +1,137 @@
+/**
+ * A write is one batch. Every write path (observe, learning, review, edit, close, undo, redo,
+ * forget, import) adds its claims here — or names a slot something left — and nothing is resolved
+ * until the write commits: then each touched slot is resolved once, from the claims it holds plus
+ * the new ones (slot-resolver.ts), at one moment of system time. So a write stores only the
+ * difference between before and after by construction: no version is written that the same write
+ * replaces, nothing is repaired afterwards, and a write costs what its slots cost.
+ *
+ * A claim may end because another claim of the same write was judged to replace it ("I moved to
+ * Osaka" closes "I live in Tokyo", another slot): its end names that claim (`{ claim }`), and the
+ * slot of the judging claim is resolved first, so the end names the fact that then holds it. In the
+ * rare cycle (two slots each closing a fact of the other), the later one is resolved with the end's
+ * time and its pointer is filled in once the other slot is resolved.
+ */
+import type { FactRows } from '../store/fact-rows';
+import type { Clock } from '../store/clock';
+import { emptyChanges, mergeChanges, type SlotChanges } from './slot-changes';
+import type { NewClaim, SlotResolver } from './slot-resolver';
+
+interface Touched {
+  subjectId: string;
+  predicate: string;
+  claims: NewClaim[];
+  /** Something left the slot (forget, undo, a merge by migration or import): read it whole. */
+  whole: boolean;
+}
+
+const keyOf = (subjectId: string, predicate: string) => `${subjectId}\u0000${predicate}`;
+
+export class WriteBatch {
+  private touched = new Map<string, Touched>();
+  private committed: SlotChanges | null = null;
+  private after: (() => void)[] = [];
+
+  constructor(
+    private readonly resolver: SlotResolver,
+    private readonly facts: FactRows,
+    private readonly clock: Clock,
+  ) {}
+
+  /** Starts a write: nothing is gathered yet. */
+  begin(): void {
+    this.touched = new Map();
+    this.committed = null;
+    this.after = [];
+  }
+
+  /** Runs `fn` once the write's slots are resolved, inside the write (what reads the result: an undo's report). */
+  afterCommit(fn: () => void): void {
+    this.open();
+    this.after.push(fn);
+  }
+
+  /** Claims to place when the write commits (any slots, any order). */
+  add(...claims: NewClaim[]): void {
+    this.open();
+    for (const claim of claims) this.slot(claim.subjectId, claim.predicate).claims.push(claim);
+  }
+
+  /** A slot something left: it is resolved again, whole, when the write commits. */
+  refresh(subjectId: string, predicate: string): void {
+    this.open();
+    this.slot(subjectId, predicate).whole = true;
+  }
+
+  /**
+   * Resolves each touched slot once and returns what the write changed. Idempotent within a write;
+   * adding to a write after it committed is a mistake in the caller and throws.
+   */
+  commit(): SlotChanges {
+    if (this.committed) return this.committed;
+    const now = this.clock.now();
+    const changes = emptyChanges();
+    const holders = new Map<NewClaim, string>();
+    const late: NewClaim[] = [];
+    for (const slot of this.inDependencyOrder()) {
+      const claims = slot.claims.map((claim) => {
+        const by = claim.end?.by;
+        if (by === undefined || by === null || typeof by === 'string') return claim;
+        const holder = holders.get(by.claim);
+        return { ...claim, end: { ...claim.end!, by: holder ?? null } };
+      });
+      const resolved = this.resolver.resolveSlot(slot.subjectId, slot.predicate, claims, { whole: slot.whole, now });
+      mergeChanges(changes, resolved.changes);
+      slot.claims.forEach((claim, i) => {
+        const holder = resolved.holders.get(claims[i]!);
+        if (holder !== undefined) holders.set(claim, holder);
+        const by = claim.end?.by;
+        if (by && typeof by !== 'string' && claims[i]!.end!.by === null) late.push(claim);
+      });
+    }
+    for (const claim of late) {
+      const holder = holders.get((claim.end!.by as { claim: NewClaim }).claim);
+      if (holder !== undefined) this.facts.pointJudgedEnds(claim.subjectId, claim.predicate, claim.end!.at, holder);
+    }
+    this.committed = changes;
+    for (const fn of this.after) fn();
+    return changes;
+  }
+
+  private open(): void {
+    if (this.committed) throw new Error('internal: a claim was added to a write after it was resolved');
+  }
+
+  private slot(subjectId: string, predicate: string): Touched {
+    const key = keyOf(subjectId, predicate);
+    let slot = this.touched.get(key);
+    if (!slot) {
+      slot = { subjectId, predicate, claims: [], whole: false };
+      this.touched.set(key, slot);
+    }
+    return slot;
+  }
+
+  /** The touched slots, each after the slots holding the claims its claims' ends name (a cycle: in the order touched). */
+  private inDependencyOrder(): Touched[] {
+    const slotOfClaim = new Map<NewClaim, Touched>();
+    for (const slot of this.touched.values()) for (const claim of slot.claims) slotOfClaim.set(claim, slot);
+    const ordered: Touched[] = [];
+    const state = new Map<Touched, 'visiting' | 'done'>();
+    const visit = (slot: Touched) => {
+      if (state.has(slot)) return;
+      state.set(slot, 'visiting');
+      for (const claim of slot.claims) {
+        const by = claim.end?.by;
+        if (by && typeof by !== 'string') {
+          const other = slotOfClaim.get(by.claim);
+          if (other && other !== slot) visit(other);
+        }
+      }
+      state.set(slot, 'done');
+      ordered.push(slot);
+    };
+    for (const slot of this.touched.values()) visit(slot);
+    return ordered;
+  }
+}

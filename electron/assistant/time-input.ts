@@ -4,10 +4,9 @@
  * in the user's zone), "2026-09-01T10:00" (that wall time there), or an instant with its zone.
  */
 import { MemoryInputError, resolveTimeExpression, type Resolved } from '../memory/index';
-import { userTimeZone } from './user-time-zone';
 
-/** Resolves `text` at `now` in the user's zone; a MemoryInputError naming `field` when it is not a time. */
-export function readTimeInput(text: string, field: string, now: string, zone: string = userTimeZone()): Resolved {
+/** Resolves `text` at `now` in `zone` (the user's); a MemoryInputError naming `field` when it is not a time. */
+export function readTimeInput(text: string, field: string, now: string, zone: string): Resolved {
   const resolved = resolveTimeExpression(text, { instant: now, zone });
   if (resolved === null) {
     throw new MemoryInputError(`${field}: not a time: ${JSON.stringify(text)} (write a date like 2026-09-01, a time like 2026-09-01T10:00, or a phrase like "yesterday" or "先週")`, field);

@@ -1,32 +1,32 @@
 /**
- * The zone the user lives in, shared by ingestion (which day "昨日" or "9月1日" was when a message was
+ * The zone the user lives in, for ingestion (which day "昨日" or "9月1日" was when a message was
  * written, for messages that do not carry their own zone), retrieval (which day "on 2026-09-10" or
  * "去年" names in a question), the forms and commands that take times, and every time shown.
  *
- * Where it comes from, first that applies: the app's setting or the CLI's --tz (configureTimeZone),
- * $TEMPORA_TZ (an IANA name or a fixed offset like "+09:00"), the system's zone.
+ * Where it comes from, first that applies: the zone the user chose (the app's setting, the CLI's
+ * --tz), $TEMPORA_TZ (an IANA name or a fixed offset like "+09:00"), the system's zone. Nothing here
+ * holds it: the engine (or the CLI's run) keeps the choice and passes the zone to every call.
  */
-import { isKnownZone, unknownZoneMessage } from '../../shared/time-zone';
+import { isKnownZone } from '../../shared/time-zone';
 
 export type TimeZoneSource = 'setting' | 'environment' | 'system';
 
-let configured: string | null = null;
-
-/** Sets (or with null, clears) the zone chosen by the user. Throws RangeError for an unknown zone. */
-export function configureTimeZone(zone: string | null): void {
-  if (zone !== null && !isKnownZone(zone.trim())) throw new RangeError(unknownZoneMessage(zone));
-  configured = zone === null ? null : zone.trim();
+export interface UserTimeZone {
+  timeZone: string;
+  source: TimeZoneSource;
 }
 
-export function userTimeZone(): string {
-  return userTimeZoneAndSource().timeZone;
-}
-
-export function userTimeZoneAndSource(): { timeZone: string; source: TimeZoneSource } {
-  if (configured !== null) return { timeZone: configured, source: 'setting' };
-  const environment = process.env.TEMPORA_TZ?.trim();
+/** The user's zone and where it came from, for a chosen zone (null: none chosen) and an environment. */
+export function resolveUserTimeZone(chosen: string | null, env: NodeJS.ProcessEnv = process.env): UserTimeZone {
+  if (chosen !== null) return { timeZone: chosen.trim(), source: 'setting' };
+  const environment = env.TEMPORA_TZ?.trim();
   if (environment && isKnownZone(environment)) return { timeZone: environment, source: 'environment' };
   return { timeZone: systemTimeZone(), source: 'system' };
+}
+
+/** The zone when none was chosen: $TEMPORA_TZ, else the system's (the default of calls made without one). */
+export function defaultTimeZone(): string {
+  return resolveUserTimeZone(null).timeZone;
 }
 
 export function systemTimeZone(): string {

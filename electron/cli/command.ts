@@ -9,6 +9,7 @@ import { toIsoUtc } from '../../shared/time';
 import { hasZoneSuffix } from '../../shared/time-zone';
 // Straight from the files, not assistant/index.ts: a `tempora facts` loads no chat or model code.
 import { readTimeInput } from '../assistant/time-input';
+import { resolveUserTimeZone } from '../assistant/user-time-zone';
 import { defaultDataDir, MemoryInputError, openMemory, systemClock, type Memory } from '../memory/index';
 import { InputError, UsageError } from './errors';
 import { checkDataOption, checkForRead, describeOpenError, prepareForWrite, type DataDir } from './memory-dir';
@@ -69,6 +70,12 @@ export class CommandContext {
     return { path: resolve(this.io.cwd, data), label: '--data' };
   }
 
+  /** The user's zone for this run: --tz (checked before the command runs), else $TEMPORA_TZ, else the system's. */
+  get timeZone(): string {
+    const tz = this.string('tz');
+    return tz !== undefined ? tz.trim() : resolveUserTimeZone(null, this.io.env).timeZone;
+  }
+
   /** A path given on the command line, resolved against the working directory. */
   resolvePath(path: string): string {
     return resolve(this.io.cwd, path);
@@ -96,7 +103,7 @@ export class CommandContext {
 
   /** Converts a time given for option `name` (without dashes). */
   parseTime(name: string, value: string): { at: string; precision: Precision } {
-    return parseTimeOption(name, value, () => (this.io.clock ?? systemClock()).now());
+    return parseTimeOption(name, value, () => (this.io.clock ?? systemClock()).now(), this.timeZone);
   }
 
   /** A positive whole number option. */
@@ -165,7 +172,7 @@ export class CommandContext {
  * A time typed on the command line: "now", an ISO-8601 instant with its zone, a date or wall time
  * (read in the user's zone: --tz, $TEMPORA_TZ, else the system's), or a phrase ("yesterday", "先週").
  */
-export function parseTimeOption(name: string, value: string, now: () => string): { at: string; precision: Precision } {
+export function parseTimeOption(name: string, value: string, now: () => string, zone: string): { at: string; precision: Precision } {
   const text = value.trim();
   if (/^\d{4}-\d{2}-\d{2}(?:$|[T ])/.test(text)) {
     try {
@@ -181,7 +188,7 @@ export function parseTimeOption(name: string, value: string, now: () => string):
     }
   }
   try {
-    return readTimeInput(text, `--${name}`, now());
+    return readTimeInput(text, `--${name}`, now(), zone);
   } catch (error) {
     if (error instanceof MemoryInputError) throw new InputError(error.message);
     throw error;

@@ -23,7 +23,7 @@ export async function withEngine<T>(
   try {
     // Loaded on demand: the quick commands (facts, search …) never load node-llama-cpp or LanceDB.
     const { TemporaEngine } = await import('../engine/index');
-    engine = await TemporaEngine.open({ dataDir: dir.path, autoLoadModels: false, startWorker: false, threads, ...options });
+    engine = await TemporaEngine.open({ dataDir: dir.path, autoLoadModels: false, startWorker: false, threads, timeZone: ctx.timeZone, ...options });
   } catch (error) {
     throw new InputError(`cannot open the memory in ${dir.path}: ${describeOpenError(error, false)}`);
   }

@@ -23,7 +23,6 @@ import { queueCommand } from './commands/queue';
 import { reviewCommand } from './commands/review';
 import { EXIT_INPUT, EXIT_OK, EXIT_USAGE, InputError, UsageError } from './errors';
 import { localeOf, setDisplayFormat, type Io } from './output';
-import { configureTimeZone, userTimeZone } from '../assistant/user-time-zone';
 import { isKnownZone, unknownZoneMessage } from '../../shared/time-zone';
 
 const helpCommand: CommandSpec = {
@@ -89,8 +88,9 @@ export function run(argv: readonly string[], io: Io): number | Promise<number> {
     if (positionals.length > max) {
       throw new UsageError(`${spec.name}: unexpected argument ${JSON.stringify(positionals[max])}`, spec.name);
     }
-    applyTimeZone(values.tz, io);
-    const result = spec.run(new CommandContext(spec.name, values, positionals, io));
+    const ctx = new CommandContext(spec.name, values, positionals, io);
+    applyTimeZone(ctx);
+    const result = spec.run(ctx);
     if (result instanceof Promise) {
       return result.then(
         () => EXIT_OK,
@@ -114,16 +114,11 @@ export function runSync(argv: readonly string[], io: Io): number {
   return status;
 }
 
-/** The zone of the times typed and shown in this run: --tz, else $TEMPORA_TZ, else the system's. */
-function applyTimeZone(tz: string | boolean | undefined, io: Io): void {
-  if (typeof tz === 'string') {
-    if (!isKnownZone(tz.trim())) throw new InputError(`--tz: ${unknownZoneMessage(tz)}`);
-    configureTimeZone(tz);
-  } else {
-    const environment = io.env.TEMPORA_TZ?.trim();
-    configureTimeZone(environment && isKnownZone(environment) ? environment : null);
-  }
-  setDisplayFormat({ timeZone: userTimeZone(), locale: localeOf(io.env) }, () => (io.clock ?? systemClock()).now());
+/** The zone of the times typed and shown in this run: --tz (refused when unknown), else $TEMPORA_TZ, else the system's. */
+function applyTimeZone(ctx: CommandContext): void {
+  const tz = ctx.string('tz');
+  if (tz !== undefined && !isKnownZone(tz.trim())) throw new InputError(`--tz: ${unknownZoneMessage(tz)}`);
+  setDisplayFormat({ timeZone: ctx.timeZone, locale: localeOf(ctx.io.env) }, () => (ctx.io.clock ?? systemClock()).now());
 }
 
 function report(error: unknown, io: Io, command: string | undefined): number {

@@ -12,10 +12,9 @@ import { searchMemory } from './memory-search';
 import { ApiError } from '../../shared/api-error';
 import { describeZodError } from '../../shared/memory-schema';
 import { describeRequestError, endBeforeStartMessage, issueField } from './api-errors';
-import { readTimeInput, userTimeZone } from '../assistant/index';
+import { readTimeInput } from '../assistant/index';
 import type { FactRecord } from '../../shared/memory-schema';
 import type { Resolved } from '../memory/index';
-import { setTimeZone, timeSettings } from './time-settings';
 import { learningHandlers } from './learning-handlers';
 import { chatImportHandlers } from './chat-import-handlers';
 import { importUploadHandlers } from './import-upload-handlers';
@@ -41,14 +40,15 @@ export function createApiHandlers(engine: TemporaEngine, options: HandlerOptions
   // "memory changed" is not told here: every write of the memory raises it (engine.ts).
   return {
     listFacts: async (r) => memory.listFactPage(r),
-    search: async (r) => searchMemory(memory, engine.vectors.ranker(), r),
+    search: async (r) => searchMemory(memory, engine.vectors.ranker(), r, engine.timeZone()),
     factDetails: async ({ id }) => memory.factDetails(id),
     timelineWindow: async (r) => memory.timelineWindow(r),
     editFact: async ({ id, valid_at, invalid_at, ...edit }) => {
       const now = memory.clock.now();
-      const start = valid_at === undefined ? undefined : readTimeInput(valid_at, 'valid_at', now);
-      const end = invalid_at === undefined || invalid_at === null ? undefined : readTimeInput(invalid_at, 'invalid_at', now);
-      checkEndAfterStart(memory.getFact(id), start, end, 'invalid_at');
+      const zone = engine.timeZone();
+      const start = valid_at === undefined ? undefined : readTimeInput(valid_at, 'valid_at', now, zone);
+      const end = invalid_at === undefined || invalid_at === null ? undefined : readTimeInput(invalid_at, 'invalid_at', now, zone);
+      checkEndAfterStart(memory.getFact(id), start, end, 'invalid_at', zone);
       return memory.editFact(id, {
         ...edit,
         ...(start ? { valid_at: start.at, valid_at_precision: start.precision } : {}),
@@ -56,8 +56,9 @@ export function createApiHandlers(engine: TemporaEngine, options: HandlerOptions
       });
     },
     closeFact: async ({ id, at }) => {
-      const end = readTimeInput(at, 'at', memory.clock.now());
-      checkEndAfterStart(memory.getFact(id), undefined, end, 'at');
+      const zone = engine.timeZone();
+      const end = readTimeInput(at, 'at', memory.clock.now(), zone);
+      checkEndAfterStart(memory.getFact(id), undefined, end, 'at', zone);
       return memory.closeFact(id, end.at, end.precision);
     },
     forgetFact: async ({ id, withSources }) => memory.forgetFact(id, { withSources }),
@@ -98,13 +99,13 @@ export function createApiHandlers(engine: TemporaEngine, options: HandlerOptions
       return { ok: true as const };
     },
 
-    timeSettings: async () => timeSettings(),
+    timeSettings: async () => engine.timeSettings(),
     readTime: async ({ text, field }) => {
-      const { at, precision } = readTimeInput(text, field ?? 'time', memory.clock.now());
+      const { at, precision } = readTimeInput(text, field ?? 'time', memory.clock.now(), engine.timeZone());
       return { at, precision };
     },
     firstRecorded: async () => ({ at: memory.firstRecordedAt() }),
-    setTimeZone: async ({ timeZone }) => setTimeZone(engine.options.dataDir, timeZone),
+    setTimeZone: async ({ timeZone }) => engine.setTimeZone(timeZone),
     modelStatus: async () => engine.models.status(memory.jobs.counts()),
     listCatalogue: async () => engine.models.entries(),
     downloadModel: async ({ id }) => {
@@ -154,11 +155,11 @@ export function createApiHandlers(engine: TemporaEngine, options: HandlerOptions
 }
 
 /** An end at or before the start, refused in words with both times in the user's zone (before the memory says it in UTC). */
-function checkEndAfterStart(fact: FactRecord | undefined, start: Resolved | undefined, end: Resolved | undefined, field: 'invalid_at' | 'at'): void {
+function checkEndAfterStart(fact: FactRecord | undefined, start: Resolved | undefined, end: Resolved | undefined, field: 'invalid_at' | 'at', zone: string): void {
   if (!fact || !end) return;
   const from = start ?? { at: fact.valid_at, precision: fact.valid_at_precision };
   if (end.at > from.at) return;
-  throw new ApiError('invalid_input', endBeforeStartMessage(field, end, from, userTimeZone()), { field });
+  throw new ApiError('invalid_input', endBeforeStartMessage(field, end, from, zone), { field });
 }
 
 /**

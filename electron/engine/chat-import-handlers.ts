@@ -7,7 +7,7 @@ import type { z } from 'zod';
 import type { ApiResponse, apiCalls } from '../../shared/api-contract';
 import { ApiError } from '../../shared/api-error';
 import type { ChatExportFile } from '../../shared/chat-import';
-import { ChatExportError, userTimeZone } from '../assistant/index';
+import { ChatExportError } from '../assistant/index';
 import { importChatExport, previewChatImport } from './chat-import';
 import { ChatUploads } from './chat-uploads';
 import type { TemporaEngine } from './engine';
@@ -46,7 +46,7 @@ export function chatImportHandlers(engine: TemporaEngine, pickFile?: () => Promi
     uploadChatExport: async ({ uploadId, offset, data }) => uploads.append(uploadId, offset, data),
     previewChatImport: ({ file, format }) => read(file, (path) => previewChatImport(memory, path, { format, label: label(file), onProgress: progress(false) })),
     importChats: async ({ file, format }) => {
-      const report = await read(file, (path) => importChatExport(memory, path, { format, label: label(file), timeZone: userTimeZone(), onProgress: progress(true) }));
+      const report = await read(file, (path) => importChatExport(memory, path, { format, label: label(file), timeZone: engine.timeZone(), onProgress: progress(true) }));
       uploads.remove(file);
       told();
       return report;

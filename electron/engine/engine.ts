@@ -3,14 +3,14 @@
  * main process, the loopback bridge and the `tempora` command. Plain Node: never imports 'electron'.
  */
 import { basename, join } from 'node:path';
-import type { ApiEventEnvelope } from '../../shared/api-contract';
+import type { ApiEventEnvelope, TimeSettings } from '../../shared/api-contract';
 import type { GpuSetting } from '../llm/llama-runtime';
 import { embeddingPrefixesFor, NO_PREFIXES, type CatalogueModel } from '../llm/model-catalogue';
 import { ModelHost } from '../llm/model-host';
 import { openMemory, type Memory } from '../memory/index';
-import { IngestionWorker, runChatTurn, type ChatTurnRequest, type ChatTurnResult } from '../assistant/index';
+import { IngestionWorker, resolveUserTimeZone, runChatTurn, type ChatTurnRequest, type ChatTurnResult } from '../assistant/index';
 import { ModelManager } from './model-manager';
-import { applyTimeZoneSetting } from './time-settings';
+import { storedTimeZone, storeTimeZone, timeSettingsOf } from './time-settings';
 import { VectorService } from './vector-service';
 
 export interface EngineOptions {
@@ -28,6 +28,8 @@ export interface EngineOptions {
   /** Replace the model catalogue (tests, local mirrors). */
   catalogue?: readonly CatalogueModel[];
   ingestionTimeoutMs?: number;
+  /** The zone chosen for this run (the CLI's --tz); a zone stored in the settings wins. */
+  timeZone?: string;
 }
 
 export class TemporaEngine {
@@ -39,10 +41,12 @@ export class TemporaEngine {
   private readonly turns = new Map<string, AbortController>();
   private chatting = 0;
   private closed = false;
+  /** The zone the user chose (the settings, else the run's); null: $TEMPORA_TZ, else the system's. */
+  private chosenZone: string | null;
 
   private constructor(readonly options: EngineOptions) {
     this.memory = openMemory({ dataDir: options.dataDir, nativeBinding: options.nativeBinding });
-    applyTimeZoneSetting(options.dataDir);
+    this.chosenZone = storedTimeZone(options.dataDir) ?? options.timeZone?.trim() ?? null;
     const host = new ModelHost({ statePath: join(options.dataDir, 'model-state.json'), runtime: { threads: options.threads, gpu: options.gpu } });
     this.models = new ModelManager(host, options.dataDir, options.modelsDir ?? join(options.dataDir, 'models'), options.catalogue);
     this.vectors = new VectorService(
@@ -62,6 +66,7 @@ export class TemporaEngine {
       // While a chat answer streams, learning waits: the answer gets the CPU.
       model: () => (host.contextSize > 0 && this.chatting === 0 ? host : null),
       timeoutMs: options.ingestionTimeoutMs ?? 120_000,
+      timeZone: () => this.timeZone(),
       onEvent: (event) => {
         const lastError = event.type === 'job-failed' ? event.error : null;
         this.emit({ name: 'ingestionProgress', payload: { counts: event.counts, lastError } });
@@ -90,6 +95,22 @@ export class TemporaEngine {
     }
     if (options.startWorker ?? true) engine.worker.start();
     return engine;
+  }
+
+  /** The user's zone: every time this engine reads or shows is in it. */
+  timeZone(): string {
+    return resolveUserTimeZone(this.chosenZone).timeZone;
+  }
+
+  timeSettings(): TimeSettings {
+    return timeSettingsOf(this.chosenZone);
+  }
+
+  /** Stores and applies the user's zone (null: back to $TEMPORA_TZ or the system's); an unknown zone changes nothing. */
+  setTimeZone(timeZone: string | null): TimeSettings {
+    storeTimeZone(this.options.dataDir, timeZone);
+    this.chosenZone = timeZone === null ? null : timeZone.trim();
+    return this.timeSettings();
   }
 
   onEvent(listener: (event: ApiEventEnvelope) => void): () => void {
@@ -122,7 +143,7 @@ export class TemporaEngine {
   }
 
   /** One chat turn, streamed; stop it with stopTurn(turnId). */
-  async chat(turnId: string, request: Omit<ChatTurnRequest, 'signal' | 'onToken' | 'onContext'>): Promise<ChatTurnResult> {
+  async chat(turnId: string, request: Omit<ChatTurnRequest, 'signal' | 'onToken' | 'onContext' | 'timeZone'>): Promise<ChatTurnResult> {
     if (this.turns.has(turnId)) throw new Error(`turn ${turnId} is already running`);
     const controller = new AbortController();
     this.turns.set(turnId, controller);
@@ -130,6 +151,7 @@ export class TemporaEngine {
     try {
       return await runChatTurn(this.memory, this.models.host, this.vectors.ranker(), {
         ...request,
+        timeZone: this.timeZone(),
         signal: controller.signal,
         onToken: (text) => this.emit({ name: 'chatToken', payload: { turnId, text } }),
         onContext: (info) => this.emit({ name: 'chatContext', payload: { turnId, ...info } }),

@@ -22,13 +22,14 @@ export interface SearchQuery {
   predicate?: string;
 }
 
-export async function searchMemory(memory: Memory, vectors: VectorRanker | null, request: SearchQuery): Promise<SearchResponse> {
-  return responseOf(await retrieve(memory, request.query, { ...axesOf(request), vectors }));
+/** `zone`: the user's, for the days a question names (the engine's timeZone(); default $TEMPORA_TZ or the system's). */
+export async function searchMemory(memory: Memory, vectors: VectorRanker | null, request: SearchQuery, zone?: string): Promise<SearchResponse> {
+  return responseOf(await retrieve(memory, request.query, { ...axesOf(request), vectors, zone }));
 }
 
 /** searchMemory for a memory opened without models or vectors (synchronous). */
-export function searchMemoryText(memory: Memory, request: SearchQuery): SearchResponse {
-  return responseOf(retrieveWithoutVectors(memory, request.query, axesOf(request)));
+export function searchMemoryText(memory: Memory, request: SearchQuery, zone?: string): SearchResponse {
+  return responseOf(retrieveWithoutVectors(memory, request.query, { ...axesOf(request), zone }));
 }
 
 function axesOf(request: SearchQuery) {

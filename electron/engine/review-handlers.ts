@@ -6,7 +6,7 @@
 import type { z } from 'zod';
 import type { ApiResponse, apiCalls } from '../../shared/api-contract';
 import { ApiError } from '../../shared/api-error';
-import { readTimeInput, userTimeZone } from '../assistant/index';
+import { readTimeInput } from '../assistant/index';
 import { endBeforeStartMessage } from './api-errors';
 import type { ApprovedEdit, SlotChanges } from '../memory/index';
 import type { TemporaEngine } from './engine';
@@ -24,13 +24,14 @@ export function reviewHandlers(engine: TemporaEngine): ReviewHandlers {
     pendingReviews: async () => memory.pendingReviews(),
     approveReview: async ({ episodeId, edits = [] }) => {
       const now = memory.clock.now();
+      const zone = engine.timeZone();
       const read: ApprovedEdit[] = edits.map((edit, i) => ({
         index: edit.index,
         ...(edit.keep === undefined ? {} : { keep: edit.keep }),
         ...(edit.object === undefined ? {} : { object: edit.object }),
         ...(edit.fact === undefined ? {} : { fact: edit.fact }),
-        ...(edit.validAt === undefined ? {} : { validAt: readTimeInput(edit.validAt, `edits.${i}.validAt`, now) }),
-        ...(edit.end === undefined ? {} : { end: edit.end === null || edit.end === '' ? null : readTimeInput(edit.end, `edits.${i}.end`, now) }),
+        ...(edit.validAt === undefined ? {} : { validAt: readTimeInput(edit.validAt, `edits.${i}.validAt`, now, zone) }),
+        ...(edit.end === undefined ? {} : { end: edit.end === null || edit.end === '' ? null : readTimeInput(edit.end, `edits.${i}.end`, now, zone) }),
       }));
       // An end before the start, said in the user's zone (the memory checks it too, in UTC).
       const proposed = memory.pendingReviews().find((r) => r.episodeId === episodeId)?.facts;
@@ -39,7 +40,7 @@ export function reviewHandlers(engine: TemporaEngine): ReviewHandlers {
         if (!f || edit.keep === false) return;
         const start = edit.validAt ?? { at: f.validAt, precision: f.validPrecision };
         const end = edit.end === undefined ? (f.end === null ? null : { at: f.end, precision: f.endPrecision }) : edit.end;
-        if (end !== null && end.at <= start.at) throw new ApiError('invalid_input', `edits.${i}: ${endBeforeStartMessage('the end', end, start, userTimeZone())}`, { field: `edits.${i}.${edit.end === undefined ? 'validAt' : 'end'}` });
+        if (end !== null && end.at <= start.at) throw new ApiError('invalid_input', `edits.${i}: ${endBeforeStartMessage('the end', end, start, zone)}`, { field: `edits.${i}.${edit.end === undefined ? 'validAt' : 'end'}` });
       });
       const changes = memory.approveReview(episodeId, read);
       return { episodeId, factIds: written(changes), waiting: memory.reviewSettings().waiting };

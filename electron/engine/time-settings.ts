@@ -1,35 +1,29 @@
 /**
- * The time-zone setting of the app: kept in settings.json next to the memory, applied at start,
- * changed from the UI. Every time the engine reads (forms, questions) or shows is in this zone.
+ * The time-zone setting of the app: kept in settings.json next to the memory, read when an engine
+ * opens, changed from the UI. The engine holds the chosen zone and passes the user's zone to every
+ * call that reads (forms, questions, messages) or shows a time.
  */
 import type { TimeSettings } from '../../shared/api-contract';
-import { configureTimeZone, systemTimeZone, userTimeZoneAndSource } from '../assistant/index';
 import { isKnownZone, unknownZoneMessage } from '../../shared/time-zone';
+import { resolveUserTimeZone, systemTimeZone } from '../assistant/index';
 import { MemoryInputError } from '../memory/index';
 import { readSettings, writeSettings } from './engine-settings';
 
-/**
- * Applies the stored zone, when there is one (else the zone already configured — a CLI's --tz — or
- * $TEMPORA_TZ or the system's stays); a stored zone this machine does not know is ignored.
- */
-export function applyTimeZoneSetting(dataDir: string): void {
+/** The zone stored in the settings, or null when there is none; a stored zone this machine does not know is ignored. */
+export function storedTimeZone(dataDir: string): string | null {
   const stored = readSettings(dataDir).timeZone;
-  if (stored === null) return;
-  if (isKnownZone(stored)) return configureTimeZone(stored);
-  console.warn(`tempora: the time zone in settings.json (${JSON.stringify(stored)}) is unknown here; using ${systemTimeZone()}`);
-  configureTimeZone(null);
+  if (stored === null || isKnownZone(stored)) return stored;
+  console.warn(`tempora: the time zone in settings.json (${JSON.stringify(stored)}) is unknown here; using ${resolveUserTimeZone(null).timeZone}`);
+  return null;
 }
 
-export function timeSettings(): TimeSettings {
-  return { ...userTimeZoneAndSource(), systemTimeZone: systemTimeZone() };
+/** What the time settings read: the zone chosen (else $TEMPORA_TZ or the system's), where it came from, the system's. */
+export function timeSettingsOf(chosen: string | null): TimeSettings {
+  return { ...resolveUserTimeZone(chosen), systemTimeZone: systemTimeZone() };
 }
 
-/** Stores and applies the user's zone (null: back to $TEMPORA_TZ or the system's). Refuses an unknown zone, changing nothing. */
-export function setTimeZone(dataDir: string, timeZone: string | null): TimeSettings {
-  if (timeZone !== null && !isKnownZone(timeZone)) {
-    throw new MemoryInputError(`timeZone: ${unknownZoneMessage(timeZone)}`, 'timeZone');
-  }
+/** Stores the user's zone (null: back to $TEMPORA_TZ or the system's). Refuses an unknown zone, changing nothing. */
+export function storeTimeZone(dataDir: string, timeZone: string | null): void {
+  if (timeZone !== null && !isKnownZone(timeZone)) throw new MemoryInputError(`timeZone: ${unknownZoneMessage(timeZone)}`, 'timeZone');
   writeSettings(dataDir, { ...readSettings(dataDir), timeZone });
-  configureTimeZone(timeZone);
-  return timeSettings();
 }

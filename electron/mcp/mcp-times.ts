@@ -3,7 +3,7 @@
  * read in the user's zone at the moment of the call, the way the UI and the CLI read them. A time
  * that is not one is a MemoryInputError naming the argument, which becomes a tool error.
  */
-import { readTimeInput, userTimeZone } from '../assistant/index';
+import { readTimeInput } from '../assistant/index';
 import type { Precision } from '../../shared/memory-schema';
 import { zonedAt } from '../../shared/time-zone';
 
@@ -13,15 +13,15 @@ export interface ReadTime {
   precision: Precision;
 }
 
-/** `text` read for the argument `field`; undefined stays undefined. */
-export function readTime(text: string | undefined, field: string, now: string): ReadTime | undefined {
-  return text === undefined ? undefined : readTimeInput(text, field, now);
+/** `text` read for the argument `field` in `zone` (the user's); undefined stays undefined. */
+export function readTime(text: string | undefined, field: string, now: string, zone: string): ReadTime | undefined {
+  return text === undefined ? undefined : readTimeInput(text, field, now, zone);
 }
 
 /**
  * An instant written with the user's offset at that instant ("2026-09-01T10:00:00+09:00"): what
  * observe reads a phrase in a fact against ("9月1日" said in Tokyo is that day in Tokyo).
  */
-export function inUserZone(iso: string, zone: string = userTimeZone()): string {
+export function inUserZone(iso: string, zone: string): string {
   return zonedAt(iso, zone).toString({ timeZoneName: 'never', smallestUnit: 'millisecond' });
 }

@@ -7,7 +7,6 @@
 import type { McpServer } from '@modelcontextprotocol/server';
 import { MemoryInputError, type MemoryChange } from '../memory/index';
 import { createApiHandlers, searchMemory, type TemporaEngine } from '../engine/index';
-import { userTimeZone } from '../assistant/index';
 import { formatEnding } from '../../shared/time-format';
 import { inUserZone, readTime } from './mcp-times';
 import { guarded, ok, withCurrent } from './tool-results';
@@ -30,6 +29,8 @@ export function registerMemoryTools(server: McpServer, engine: TemporaEngine, op
   const memory = engine.memory;
   const handlers = createApiHandlers(engine);
   const now = () => memory.clock.now();
+  /** The user's zone (the engine's), read at each call: the setting may change while MCP serves. */
+  const zone = () => engine.timeZone();
   const facts = (records: Parameters<typeof withCurrent>[0][], at = now()) => records.map((f) => withCurrent(f, at));
 
   server.registerTool(
@@ -47,8 +48,8 @@ export function registerMemoryTools(server: McpServer, engine: TemporaEngine, op
     },
     (args) =>
       guarded(() => {
-        const reference = readTime(args.reference_time, 'reference_time', now())?.at ?? now();
-        const referenceTime = inUserZone(reference);
+        const reference = readTime(args.reference_time, 'reference_time', now(), zone())?.at ?? now();
+        const referenceTime = inUserZone(reference, zone());
         const lines = args.facts.map((f) => ({ ...f, reference_time: referenceTime }));
         let changes: Extract<MemoryChange, { kind: 'facts' }>['changes'] | null = null;
         const unsubscribe = memory.onChange((change) => {
@@ -90,13 +91,13 @@ export function registerMemoryTools(server: McpServer, engine: TemporaEngine, op
     },
     (args) =>
       guarded(() => {
-        const time = readTime(args.reference_time, 'reference_time', now())?.at ?? now();
+        const time = readTime(args.reference_time, 'reference_time', now(), zone())?.at ?? now();
         const role = args.role ?? 'user';
         const appended = memory.appendMessage({
           role,
           content: args.content,
           time,
-          timeZone: userTimeZone(),
+          timeZone: zone(),
           conversation: args.conversation ?? MCP_MESSAGES_CONVERSATION.id,
           ...(args.conversation ? {} : { conversationTitle: MCP_MESSAGES_CONVERSATION.title }),
         });
@@ -131,9 +132,9 @@ export function registerMemoryTools(server: McpServer, engine: TemporaEngine, op
     (args) =>
       guarded(async () => {
         const at = now();
-        const asOf = readTime(args.as_of, 'as_of', at)?.at;
-        const knownAt = readTime(args.known_at, 'known_at', at)?.at;
-        const response = await searchMemory(memory, engine.vectors.ranker(), { query: args.query, asOf, knownAt, history: args.include_history, limit: args.limit ?? 10 });
+        const asOf = readTime(args.as_of, 'as_of', at, zone())?.at;
+        const knownAt = readTime(args.known_at, 'known_at', at, zone())?.at;
+        const response = await searchMemory(memory, engine.vectors.ranker(), { query: args.query, asOf, knownAt, history: args.include_history, limit: args.limit ?? 10 }, zone());
         const result = {
           hits: response.hits.map((h) => ({ fact: withCurrent(h.fact, at), score: h.score })),
           history: response.history,
@@ -162,8 +163,8 @@ export function registerMemoryTools(server: McpServer, engine: TemporaEngine, op
           subject: args.subject,
           predicate: args.predicate,
           entity: args.entity,
-          asOf: readTime(args.as_of, 'as_of', at)?.at,
-          knownAt: readTime(args.known_at, 'known_at', at)?.at,
+          asOf: readTime(args.as_of, 'as_of', at, zone())?.at,
+          knownAt: readTime(args.known_at, 'known_at', at, zone())?.at,
           history: args.include_history,
           limit: args.limit ?? 100,
         });
@@ -228,7 +229,7 @@ export function registerMemoryTools(server: McpServer, engine: TemporaEngine, op
         const fact = await handlers.closeFact(args);
         const at = now();
         // The end as people read it, by the one formatter: "ended 1 Sept 2026", or "until …" for one to come.
-        return ok({ fact: withCurrent(fact, at) }, `Closed: ${fact.fact} (${formatEnding(fact, { timeZone: userTimeZone(), locale: 'en-GB' }, at) || 'open'}).`);
+        return ok({ fact: withCurrent(fact, at) }, `Closed: ${fact.fact} (${formatEnding(fact, { timeZone: zone(), locale: 'en-GB' }, at) || 'open'}).`);
       }),
   );
 

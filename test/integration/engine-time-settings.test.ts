@@ -7,7 +7,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createApiHandlers, TemporaEngine } from '../../electron/engine/index';
-import { configureTimeZone } from '../../electron/assistant/index';
 
 let dir: string;
 beforeEach(() => {
@@ -15,7 +14,6 @@ beforeEach(() => {
   vi.stubEnv('TEMPORA_TZ', 'UTC');
 });
 afterEach(() => {
-  configureTimeZone(null);
   vi.unstubAllEnvs();
   rmSync(dir, { recursive: true, force: true });
 });
@@ -34,13 +32,29 @@ describe('time settings and typed times', () => {
     } finally {
       await engine.close();
     }
-    configureTimeZone(null);
     const again = await open();
     try {
       expect(await createApiHandlers(again).timeSettings({})).toMatchObject({ timeZone: 'Asia/Tokyo', source: 'setting' });
       expect(await createApiHandlers(again).setTimeZone({ timeZone: null })).toMatchObject({ timeZone: 'UTC', source: 'environment' });
     } finally {
       await again.close();
+    }
+  });
+
+  it("keeps each engine's zone its own: setting one engine's zone changes nothing in another", async () => {
+    const other = mkdtempSync(join(tmpdir(), 'tempora-engine-tz-other-'));
+    const tokyo = await open();
+    const berlin = await TemporaEngine.open({ dataDir: other, autoLoadModels: false, startWorker: false, timeZone: 'Europe/Berlin' });
+    try {
+      await createApiHandlers(tokyo).setTimeZone({ timeZone: 'Asia/Tokyo' });
+      expect(await createApiHandlers(berlin).timeSettings({})).toMatchObject({ timeZone: 'Europe/Berlin', source: 'setting' });
+      // "2026-09-01" is that day in each engine's zone.
+      expect(await createApiHandlers(tokyo).readTime({ text: '2026-09-01' })).toEqual({ at: '2026-08-31T15:00:00.000Z', precision: 'day' });
+      expect(await createApiHandlers(berlin).readTime({ text: '2026-09-01' })).toEqual({ at: '2026-08-31T22:00:00.000Z', precision: 'day' });
+    } finally {
+      await tokyo.close();
+      await berlin.close();
+      rmSync(other, { recursive: true, force: true });
     }
   });
 

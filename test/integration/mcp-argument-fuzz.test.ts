@@ -11,7 +11,6 @@ import { join } from 'node:path';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { configureTimeZone } from '../../electron/assistant/index';
 import { TemporaEngine } from '../../electron/engine/index';
 import { createMcpHttpHandler, type McpHttpRequestHandler } from '../../electron/mcp/index';
 import { toolOutputs, type ToolName } from '../../electron/mcp/tool-schemas';
@@ -25,9 +24,8 @@ let server: Server;
 let client: Client;
 
 beforeAll(async () => {
-  configureTimeZone('UTC');
   dir = mkdtempSync(join(tmpdir(), 'tempora-mcp-fuzz-'));
-  engine = await TemporaEngine.open({ dataDir: join(dir, 'data'), autoLoadModels: false, startWorker: false });
+  engine = await TemporaEngine.open({ dataDir: join(dir, 'data'), autoLoadModels: false, startWorker: false, timeZone: 'UTC' });
   engine.memory.observe([{ subject: 'me', predicate: 'manager', object: 'A', fact: 'My manager is A.', reference_time: '2026-09-01T00:00:00Z', cardinality: 'one' }]);
   handler = createMcpHttpHandler(engine, { token, learnsHere: false });
   server = createServer((req, res) => void handler(req, res).then((handled) => handled || res.writeHead(404).end()));
@@ -45,7 +43,6 @@ afterAll(async () => {
   await new Promise((done) => server?.close(done));
   await engine?.close();
   rmSync(dir, { recursive: true, force: true });
-  configureTimeZone(null);
 });
 
 const snapshot = () => {

@@ -9,7 +9,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { configureTimeZone } from '../../electron/assistant/index';
 import { IngestionWorker } from '../../electron/assistant/ingestion/ingestion-worker';
 import { TemporaEngine } from '../../electron/engine/index';
 import { createMcpHttpHandler, type McpHttpRequestHandler } from '../../electron/mcp/index';
@@ -28,9 +27,8 @@ let url: URL;
 const token = randomBytes(24).toString('base64url');
 
 beforeAll(async () => {
-  configureTimeZone('UTC');
   dir = mkdtempSync(join(tmpdir(), 'tempora-mcp-forget-'));
-  engine = await TemporaEngine.open({ dataDir: join(dir, 'data'), autoLoadModels: false, startWorker: false });
+  engine = await TemporaEngine.open({ dataDir: join(dir, 'data'), autoLoadModels: false, startWorker: false, timeZone: 'UTC' });
   const model = scriptedModel({ extract: { [A]: [manager], [TEA]: [manager, { subject: 'me', subject_type: 'user', predicate: 'likes', object: 'tea', object_type: 'thing', fact: 'I like tea.' }] } });
   const worker = new IngestionWorker(engine.memory, { model: () => model });
   const conversation = engine.memory.createConversation('Work').id;
@@ -53,7 +51,6 @@ afterAll(async () => {
   await new Promise((done) => server?.close(done));
   await engine?.close();
   rmSync(dir, { recursive: true, force: true });
-  configureTimeZone(null);
 });
 
 describe('forget_fact with_sources', () => {

@@ -14,7 +14,6 @@ import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/cli
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import * as s from '../../electron/mcp/tool-schemas';
-import { configureTimeZone } from '../../electron/assistant/index';
 import { TemporaEngine } from '../../electron/engine/index';
 import { createMcpHttpHandler, type McpHttpRequestHandler } from '../../electron/mcp/index';
 
@@ -51,9 +50,8 @@ function post(headers: Record<string, string>, path = '/mcp'): Promise<{ status:
 }
 
 beforeAll(async () => {
-  configureTimeZone('UTC');
   dir = mkdtempSync(join(tmpdir(), 'tempora-mcp-http-'));
-  engine = await TemporaEngine.open({ dataDir: join(dir, 'data'), autoLoadModels: false, startWorker: false });
+  engine = await TemporaEngine.open({ dataDir: join(dir, 'data'), autoLoadModels: false, startWorker: false, timeZone: 'UTC' });
   handler = createMcpHttpHandler(engine, { token, learnsHere: false });
   server = createServer((req, res) => {
     void handler(req, res).then((handled) => {
@@ -72,7 +70,6 @@ afterAll(async () => {
   await new Promise((done) => server?.close(done));
   await engine?.close();
   rmSync(dir, { recursive: true, force: true });
-  configureTimeZone(null);
 });
 
 describe('the /mcp gate', () => {

@@ -10,7 +10,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { configureTimeZone } from '../../electron/assistant/index';
 import { createApiHandlers, dispatchCall } from '../../electron/engine/api-handlers';
 import { TemporaEngine } from '../../electron/engine/index';
 import { ApiError } from '../../shared/api-error';
@@ -50,10 +49,9 @@ async function listTools(url: string, token: string): Promise<string[]> {
 }
 
 beforeAll(async () => {
-  configureTimeZone('UTC');
   dir = mkdtempSync(join(tmpdir(), 'tempora-main-mcp-'));
   dataDir = join(dir, 'data');
-  engine = await TemporaEngine.open({ dataDir, autoLoadModels: false, startWorker: false });
+  engine = await TemporaEngine.open({ dataDir, autoLoadModels: false, startWorker: false, timeZone: 'UTC' });
 });
 
 afterAll(async () => {

@@ -82,9 +82,9 @@ describe('retryBusy', () => {
 
 describe('times', () => {
   it('reads ISO and phrases for an argument, in the user zone', () => {
-    expect(readTime(undefined, 'as_of', '2026-09-10T00:00:00.000Z')).toBeUndefined();
-    expect(readTime('2026-09-10T09:00:00+09:00', 'as_of', '2026-09-10T00:00:00.000Z')?.at).toBe('2026-09-10T00:00:00.000Z');
-    expect(() => readTime('whenever', 'known_at', '2026-09-10T00:00:00.000Z')).toThrow(/^known_at: not a time/);
+    expect(readTime(undefined, 'as_of', '2026-09-10T00:00:00.000Z', 'Asia/Tokyo')).toBeUndefined();
+    expect(readTime('2026-09-10T09:00:00+09:00', 'as_of', '2026-09-10T00:00:00.000Z', 'Asia/Tokyo')?.at).toBe('2026-09-10T00:00:00.000Z');
+    expect(() => readTime('whenever', 'known_at', '2026-09-10T00:00:00.000Z', 'Asia/Tokyo')).toThrow(/^known_at: not a time/);
   });
 
   it('writes an instant with the zone offset it had there', () => {

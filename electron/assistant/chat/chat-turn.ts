@@ -3,7 +3,7 @@
  * memory knows, build the context, stream the answer with stop, store the answer with the facts
  * it was given. Learning happens afterwards in the ingestion worker: the answer never waits for it.
  */
-import { userTimeZone } from '../user-time-zone';
+import { defaultTimeZone } from '../user-time-zone';
 import type { ChatMessage, ChatModel, ModelUsage } from '../../llm/ports';
 import type { EpisodeRecord } from '../../../shared/memory-schema';
 import { MemoryInputError, type Memory } from '../../memory/index';
@@ -17,6 +17,8 @@ export interface ChatTurnRequest {
   regenerate?: boolean;
   /** When the message was written; default now. */
   time?: string;
+  /** The user's zone (the engine's): the message keeps it, its question's days and the context's are read in it. Default $TEMPORA_TZ or the system's. */
+  timeZone?: string;
   signal?: AbortSignal;
   onToken: (text: string) => void;
   /** Called once retrieval is done, before the first token, with what the answer will use. */
@@ -44,6 +46,7 @@ export const SYSTEM_PROMPT = [
 
 export async function runChatTurn(memory: Memory, model: ChatModel, vectors: VectorRanker | null, request: ChatTurnRequest): Promise<ChatTurnResult> {
   if (model.contextSize === 0) throw new MemoryInputError('no chat model is loaded: open Models to download or pick one', 'model');
+  const zone = request.timeZone ?? defaultTimeZone();
   const conversation = memory.episodes.conversation(request.conversationId);
   if (!conversation) throw new MemoryInputError(`no conversation with id ${request.conversationId}`, 'conversation', 'not_found');
   const history = memory.episodes.ofConversation(request.conversationId);
@@ -59,15 +62,15 @@ export async function runChatTurn(memory: Memory, model: ChatModel, vectors: Vec
     const content = request.content?.trim() ?? '';
     if (content === '') throw new MemoryInputError('message must not be empty', 'content');
     // The message keeps the user's zone: its dates are read there even if the setting changes later.
-    userMessage = memory.appendMessage({ role: 'user', content, time: request.time ?? memory.clock.now(), timeZone: userTimeZone(), conversation: request.conversationId }).episode;
+    userMessage = memory.appendMessage({ role: 'user', content, time: request.time ?? memory.clock.now(), timeZone: zone, conversation: request.conversationId }).episode;
   }
 
   const started = performance.now();
-  const retrieval = await retrieve(memory, userMessage.content, { vectors, signal: request.signal });
+  const retrieval = await retrieve(memory, userMessage.content, { vectors, signal: request.signal, zone });
   const now = memory.clock.now();
   const budget = Math.max(128, Math.min(1500, Math.floor(model.contextSize * 0.3)));
   // A time named in the question ("on 10 Sep", "去年") puts the facts true then first, and says so.
-  const block = buildContext(retrieval.facts, { budget, countTokens: (t) => model.countTokens(t), now, time: retrieval.time, zone: userTimeZone() });
+  const block = buildContext(retrieval.facts, { budget, countTokens: (t) => model.countTokens(t), now, time: retrieval.time, zone });
   const retrievalMs = performance.now() - started;
   request.onContext?.({ factIds: block.factIds, retrievalMs, note: retrieval.note });
 

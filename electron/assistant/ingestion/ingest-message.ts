@@ -7,7 +7,7 @@
 import type { EpisodeRecord, Precision } from '../../../shared/memory-schema';
 import type { StructuredModel } from '../../llm/ports';
 import { isUserReference, normalizePredicate, objectKeyOf, resolveTimeExpression, type EntityRef, type JobUsage, type LearnedFact, type Learning, type Memory } from '../../memory/index';
-import { userTimeZone } from '../user-time-zone';
+import { defaultTimeZone } from '../user-time-zone';
 import { resolveName, type NameResolution } from './entity-resolution';
 import { EXTRACTION_MAX_TOKENS, EXTRACTION_SYSTEM, extractionPrompt, extractionSchema, readExtraction, type ExtractedFact } from './extraction';
 import {
@@ -29,6 +29,8 @@ export interface IngestOptions {
   signal?: AbortSignal;
   /** Adds each model call's usage here as it completes, so a try that fails later still counts. */
   usage?: JobUsage;
+  /** The user's zone, for a message that carries none; default $TEMPORA_TZ or the system's. */
+  timeZone?: string;
 }
 
 export interface PreparedIngest {
@@ -78,7 +80,7 @@ export async function prepareIngest(memory: Memory, model: StructuredModel, epis
   });
   count(extraction);
   // Dates are days in the zone the message was written in (stored with it), else the user's zone.
-  const zone = episode.time_zone ?? episode.utc_offset ?? userTimeZone();
+  const zone = episode.time_zone ?? episode.utc_offset ?? options.timeZone ?? defaultTimeZone();
   const placed = readExtraction(extraction.value).map((f) => place(memory, f, episode, zone));
 
   // Questions the rules cannot answer, all in one call.

@@ -19,6 +19,8 @@ export interface IngestionWorkerOptions {
   model: () => StructuredModel | null;
   timeoutMs?: number;
   onEvent?: (event: IngestionEvent) => void;
+  /** The user's zone now (the engine's), for messages that carry none; default $TEMPORA_TZ or the system's. */
+  timeZone?: () => string;
 }
 
 export class IngestionWorker {
@@ -94,7 +96,7 @@ export class IngestionWorker {
     // Filled call by call: when a later call fails, the calls already made still count for the job.
     const usage: JobUsage = { modelCalls: 0, promptTokens: 0, completionTokens: 0 };
     try {
-      const prepared = await prepareIngest(this.memory, model, episode, { timeoutMs: this.options.timeoutMs, signal: controller.signal, usage });
+      const prepared = await prepareIngest(this.memory, model, episode, { timeoutMs: this.options.timeoutMs, signal: controller.signal, usage, timeZone: this.options.timeZone?.() });
       const changes = this.memory.applyIngestion(job.id, prepared.learning, prepared.usage);
       emit({ type: 'job-done', job, usage, changes, counts: this.memory.jobs.counts() });
     } catch (error) {

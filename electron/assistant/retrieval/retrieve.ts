@@ -10,7 +10,7 @@
  */
 import type { FactRecord } from '../../../shared/memory-schema';
 import type { Memory, SearchFilters, SearchHit } from '../../memory/index';
-import { userTimeZone } from '../user-time-zone';
+import { defaultTimeZone } from '../user-time-zone';
 import { detectQueryIntent, type QueryIntent } from './query-intent';
 import { findQuestionTime, matchesTime, type QuestionTime } from './question-time';
 
@@ -31,7 +31,7 @@ export interface RetrieveOptions {
   predicate?: string;
   vectors?: VectorRanker | null;
   signal?: AbortSignal;
-  /** The user's zone, for the days a question names; default userTimeZone() (TEMPORA_TZ or the system's). */
+  /** The user's zone, for the days a question names; default defaultTimeZone() (TEMPORA_TZ or the system's). */
   zone?: string;
 }
 
@@ -87,7 +87,7 @@ function planRetrieval(memory: Memory, query: string, options: RetrieveOptions):
   const detected = detectQueryIntent(query);
   const now = memory.clock.now();
   const limit = options.limit ?? 10;
-  const time = options.asOf === undefined && options.history !== false ? findQuestionTime(query, { instant: now, zone: options.zone ?? userTimeZone() }) : null;
+  const time = options.asOf === undefined && options.history !== false ? findQuestionTime(query, { instant: now, zone: options.zone ?? defaultTimeZone() }) : null;
   const forced = options.history === undefined ? null : { history: options.history, cue: options.history ? 'requested' : null };
   // History means every valid time, but still only what the memory holds now (unless known-at is given).
   const history = { history: true as const, knownAt: options.knownAt ?? now };

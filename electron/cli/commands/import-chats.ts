@@ -7,7 +7,7 @@
  */
 import { existsSync } from 'node:fs';
 import type { ChatImportReport } from '../../../shared/chat-import';
-import { ChatExportError, EXPORT_FORMATS, FORMAT_NAMES, userTimeZone } from '../../assistant/index';
+import { ChatExportError, EXPORT_FORMATS, FORMAT_NAMES } from '../../assistant/index';
 import { importChatExport, previewChatImport } from '../../engine/chat-import';
 import { databasePath, openMemory, type HistorySource, type Memory } from '../../memory/index';
 import type { CommandContext, CommandSpec } from '../command';
@@ -40,7 +40,7 @@ export const importChatsCommand: CommandSpec = {
     const path = ctx.resolvePath(file);
     const format = formatOption(ctx);
     const shown = { progress: false };
-    const options = { format, label: file, timeZone: userTimeZone(), onProgress: progress(ctx, shown) };
+    const options = { format, label: file, timeZone: ctx.timeZone, onProgress: progress(ctx, shown) };
     const started = performance.now();
     const run = async (report: Promise<ChatImportReport>) => {
       try {

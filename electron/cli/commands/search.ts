@@ -32,9 +32,9 @@ export const searchCommand: CommandSpec = {
     // Without an embedding model the engine (node-llama-cpp, LanceDB) is not even loaded.
     if (ctx.string('embedding-model') !== undefined) {
       checkForRead(ctx.memoryDir); // a search creates no store, even through the engine
-      return withEngine(ctx, {}, async (engine) => print(ctx, query, options, (await searchMemory(engine.memory, engine.vectors.ranker(), options)).hits));
+      return withEngine(ctx, {}, async (engine) => print(ctx, query, options, (await searchMemory(engine.memory, engine.vectors.ranker(), options, engine.timeZone())).hits));
     }
-    print(ctx, query, options, ctx.readMemory((memory) => searchMemoryText(memory, options)).hits);
+    print(ctx, query, options, ctx.readMemory((memory) => searchMemoryText(memory, options, ctx.timeZone)).hits);
   },
 };
 

@@ -1,9 +1,10 @@
 /**
- * `npx tsx test/bench/timeline-query.ts [--size 100k] [--runs N] [--store DIR]` — issue 26: the
+ * `npx tsx test/bench/timeline-query.ts [--size 100k] [--runs N] [--store DIR] [--only REGEX]` — issue 26: the
  * timeline's one query (Memory.timelineWindow) for every question the screen asks, on the synthetic
  * memory of `npm run bench`: as the app asks it (groups collapsed above 30 rows, 100 rows) over all
  * time and over a month; known at a time in the past (half of the history recorded / nine tenths);
- * with a row filter that keeps few rows and one that keeps many; and known-at with a filter. With
+ * a week and a day before the last write; with a row filter that keeps few rows and one that keeps
+ * many; and known-at with a filter. With
  * --store DIR the memory is built there once and reused by later runs (before / after a change).
  * Prints numbers (p50 / p95 wall and CPU); asserts nothing.
  */
@@ -18,7 +19,7 @@ import { generateSyntheticMemory } from '../fixtures/synthetic-memory';
 import { count, measure, ms, table } from './stats';
 import { syntheticExport } from './synthetic-export';
 
-const { values: args } = parseArgs({ options: { size: { type: 'string', default: '100k' }, runs: { type: 'string', default: '20' }, store: { type: 'string' } } });
+const { values: args } = parseArgs({ options: { size: { type: 'string', default: '100k' }, runs: { type: 'string', default: '20' }, store: { type: 'string' }, only: { type: 'string' } } });
 const size = Math.round(Number(/^(\d+(?:\.\d+)?)/.exec(args.size)?.[1] ?? NaN) * (/k$/i.test(args.size) ? 1_000 : /m$/i.test(args.size) ? 1_000_000 : 1));
 const runs = Number(args.runs);
 if (!Number.isInteger(size) || size < 100 || !Number.isInteger(runs) || runs < 1) throw new Error('usage: --size 100k --runs 20 [--store DIR]');
@@ -43,6 +44,8 @@ async function main(): Promise<void> {
       (db.prepare('SELECT created_at AS t FROM facts ORDER BY created_at COLLATE NOCASE LIMIT 1 OFFSET ?').get(Math.floor(facts * share)) as { t: string }).t;
     const half = createdAt(0.5);
     const late = createdAt(0.9);
+    const lastRecorded = (db.prepare('SELECT max(created_at) AS t FROM facts').get() as { t: string }).t;
+    const daysBefore = (days: number) => new Date(Date.parse(lastRecorded) - days * 86_400_000).toISOString();
     const last = (db.prepare('SELECT max(last) AS last FROM timeline_subjects').get() as { last: string }).last;
     // A filter that keeps few rows: one person's whole name; many: a predicate most subjects have.
     const someone = (db.prepare("SELECT name FROM entities WHERE type = 'person' AND name LIKE '% % %' ORDER BY id LIMIT 1 OFFSET 77").get() as { name: string } | undefined)?.name ?? 'Alice';
@@ -55,16 +58,19 @@ async function main(): Promise<void> {
       ['a month', asked(month)],
       [`known at half the history (${half.slice(0, 10)})`, asked({ knownAt: half })],
       [`known at nine tenths (${late.slice(0, 10)})`, asked({ knownAt: late })],
+      ['known at a week before the last write', asked({ knownAt: daysBefore(7) })],
+      ['known at a day before the last write', asked({ knownAt: daysBefore(1) })],
       [`filter "${someone}" (few rows)`, asked({ filter: someone })],
       ['filter "likes" (many rows)', asked({ filter: 'likes' })],
       ['filter "smith" (many subjects)', asked({ filter: 'smith' })],
       [`known at half + filter "${someone}"`, asked({ knownAt: half, filter: someone })],
     ];
     const rows: (string | number)[][] = [['', 'p50', 'p95', 'CPU p50', 'runs', 'rows']];
-    for (const [label, q] of questions) {
+    for (const [label, q] of questions.filter(([label]) => args.only === undefined || new RegExp(args.only, 'i').test(label))) {
       const answer = memory.timelineWindow(q);
-      const l = measure(runs, 2, () => memory.timelineWindow(q));
+      const l = measure(runs, 1, () => memory.timelineWindow(q));
       rows.push([label, ms(l.wall.p50), ms(l.wall.p95), ms(l.cpu.p50), runs, count(answer.totalRows)]);
+      console.log(rows.at(-1)!.join(' | '));
     }
     console.log(table(rows));
     memory.close();

@@ -1,6 +1,11 @@
 /**
- * The facts a timeline question with a row filter reads, found by index (issue 26), so that the
- * window's one pass (timeline-window.ts) goes over the facts the filter keeps, not every fact.
+ * The facts a timeline question with a row filter or a known-at time reads, found by index (issue
+ * 26), so that the window's one pass (timeline-window.ts) goes over those facts, not every fact.
+ *
+ * Known at K (when the kept rows cannot answer: timeline-known-at.ts), the versions held then are
+ * the held ones recorded by K and the replaced ones recorded by K and replaced after it: two ranges
+ * of covering indexes (facts_live_by_created_at, facts_replaced_by_expired_at, migration 0025), no
+ * table rows — HELD_AT_SOURCE.
  *
  * The filter keeps a fact whose subject's name, predicate or object (an entity's name, or the
  * literal) contains the text (any case for ASCII: lower(…) LIKE '%text%'). So the facts it keeps
@@ -18,6 +23,15 @@
  */
 import type { Database } from 'better-sqlite3';
 import { cachedStatement } from '../store/database/statement-cache';
+
+/** The versions held at @knownAt, as `f` (the columns the pass reads), from two covering index ranges. */
+export const HELD_AT_SOURCE = `(
+    SELECT subject_id, predicate, valid_at, invalid_at, created_at, expired_at FROM facts INDEXED BY facts_live_by_created_at
+      WHERE expired_at IS NULL AND created_at <= @knownAt
+    UNION ALL
+    SELECT subject_id, predicate, valid_at, invalid_at, created_at, expired_at FROM facts INDEXED BY facts_replaced_by_expired_at
+      WHERE expired_at IS NOT NULL AND expired_at > @knownAt AND created_at <= @knownAt
+  ) f`;
 
 /** More matching entities than this: the filter keeps most of the memory; read every fact. */
 export const MAX_NAMES = 5_000;

@@ -12,19 +12,27 @@
  * versions held now (closed facts too, replaced versions not), or those held at `knownAt`.
  * `filter` keeps the facts whose subject, predicate or object contains it (any case for ASCII).
  *
- * Cost: with groups collapsed by default and nothing filtered (the app's question at scale), the rows
- * kept by triggers answer it (timeline-kept-window.ts: the rows on screen, whatever the memory's
- * size). Otherwise the row list is one pass over the held facts' covering index
- * (facts_live_by_slot_time: no table rows are read; the groups are summed from it), then the rows'
- * facts in the range by index, per row, and the density (timeline-density.ts) one more pass. About
- * 15–20 ms at 10,000 facts; `{ kept: false }` asks for this pass whatever the question.
+ * One query, one answer (issue 26), read from where it is cheapest; a property test compares each
+ * way with the one pass, and another every answer with a brute-force reading of every version:
+ *  - groups collapsed by default, no filter — the app's question at scale — from the rows kept by
+ *    triggers (timeline-kept-window.ts: the rows on screen, whatever the memory's size), held now or
+ *    known at K (timeline-known-at.ts: the kept rows with what was recorded or replaced since K
+ *    undone; its cost is that change, not the memory);
+ *  - with a row filter, one pass over the facts it keeps, found by index (timeline-source.ts);
+ *    known at K otherwise, one pass over the versions held at K, from covering indexes (the same);
+ *  - otherwise one pass over the held facts' covering index (facts_live_by_slot_time: no table rows
+ *    are read; the groups are summed from it). About 15–20 ms at 10,000 facts.
+ * Then the rows' facts in the range by index, per row, the headers' marks (timeline-marks.ts), and
+ * the density with its one meaning (timeline-density.ts: buckets of one width chosen from the span,
+ * edges on its multiples; from the kept hours when it can). `{ kept: false }` asks for the pass
+ * whatever the question.
  */
 import type { Database } from 'better-sqlite3';
 import { cachedStatement } from '../store/database/statement-cache';
 import { timelineDensity } from './timeline-density';
 import { keptTimelineWindow } from './timeline-kept-window';
 import { groupMarks } from './timeline-marks';
-import { filteredSource } from './timeline-source';
+import { filteredSource, HELD_AT_SOURCE } from './timeline-source';
 import { windowFacts } from './timeline-row-facts';
 import type { TimelineWindow, TimelineWindowQuery } from './timeline-window-shape';
 
@@ -80,10 +88,11 @@ function passOverFacts(db: Database, q: TimelineWindowQuery, options: { kept?: b
   if (q.knownAt !== undefined) params.knownAt = q.knownAt;
   if (filter) params.filter = likePattern(q.filter!.trim());
   // With a filter, the facts it keeps found by index (timeline-source.ts): exactly those, so the
-  // filter is not checked again on them; null when it keeps most of the memory.
+  // filter is not checked again on them; null when it keeps most of the memory. Known at a time, the
+  // versions held then from two covering index ranges.
   const source = filter ? filteredSource(db, q.filter!.trim(), params.filter as string, q.knownAt === undefined) : null;
   if (source) Object.assign(params, source.params);
-  const facts = source?.from ?? 'facts f';
+  const facts = source?.from ?? (q.knownAt !== undefined && !filter ? HELD_AT_SOURCE : 'facts f');
   const check = source ? '' : filter;
   const checkJoins = source ? '' : joins;
   // slot: one pass over the index; grp: a header per subject (collapsed: the user's choice, else the

@@ -1,35 +1,38 @@
-/** The app's own settings file (which models to load at start, the time zone, MCP over HTTP), next to the memory. */
-import { readFileSync, renameSync, writeFileSync, mkdirSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { z } from 'zod';
+/**
+ * The settings file older versions kept next to the memory (settings.json: the models loaded at
+ * start, the time zone, MCP over HTTP). Every setting now lives in the memory's own store (one
+ * schema: shared/settings-schema.ts); the first engine to open a memory carries the file's settings
+ * in and renames it settings.json.carried-over, so it is read once. A file that cannot be read stays
+ * where it is and changes nothing (it never blocks start-up).
+ */
+import { readFileSync, renameSync } from 'node:fs';
+import { join } from 'node:path';
+import { SETTING_NAMES, settingsSchema, type Settings } from '../../shared/settings-schema';
+import type { Memory } from '../memory/index';
 
-const settingsSchema = z.object({
-  chatModelPath: z.string().nullable().default(null),
-  embeddingModelPath: z.string().nullable().default(null),
-  /** The zone chosen in the app (null: $TEMPORA_TZ, else the system's). */
-  timeZone: z.string().nullable().default(null),
-  /** Whether the desktop app serves MCP over Streamable HTTP on 127.0.0.1 (off unless turned on). */
-  mcpEnabled: z.boolean().default(false),
-});
-export type EngineSettings = z.infer<typeof settingsSchema>;
-
-export function settingsPath(dataDir: string): string {
+export function settingsFilePath(dataDir: string): string {
   return join(dataDir, 'settings.json');
 }
 
-/** Reads settings; a missing or unreadable file gives the defaults (and never blocks start-up). */
-export function readSettings(dataDir: string): EngineSettings {
+/** Carries an old settings.json into the memory's settings (each value that reads as its setting), once. */
+export function carryOverSettingsFile(dataDir: string, memory: Pick<Memory, 'updateSettings'>): void {
+  const path = settingsFilePath(dataDir);
+  let stored: unknown;
   try {
-    return settingsSchema.parse(JSON.parse(readFileSync(settingsPath(dataDir), 'utf8')));
+    stored = JSON.parse(readFileSync(path, 'utf8'));
   } catch {
-    return settingsSchema.parse({});
+    return; // none, or not JSON
   }
-}
-
-export function writeSettings(dataDir: string, settings: EngineSettings): void {
-  const path = settingsPath(dataDir);
-  mkdirSync(dirname(path), { recursive: true });
-  const temp = `${path}.${process.pid}.tmp`;
-  writeFileSync(temp, JSON.stringify(settings, null, 2));
-  renameSync(temp, path);
+  if (typeof stored !== 'object' || stored === null) return;
+  const patch: Partial<Settings> = {};
+  for (const name of SETTING_NAMES) {
+    const read = settingsSchema.shape[name].safeParse((stored as Record<string, unknown>)[name]);
+    if (name in stored && read.success) Object.assign(patch, { [name]: read.data });
+  }
+  memory.updateSettings(patch);
+  try {
+    renameSync(path, `${path}.carried-over`);
+  } catch {
+    // another engine on this memory carried it over at the same time
+  }
 }

@@ -9,6 +9,7 @@ import { embeddingPrefixesFor, NO_PREFIXES, type CatalogueModel } from '../llm/m
 import { ModelHost } from '../llm/model-host';
 import { openMemory, type Memory } from '../memory/index';
 import { IngestionWorker, resolveUserTimeZone, runChatTurn, type ChatTurnRequest, type ChatTurnResult } from '../assistant/index';
+import { carryOverSettingsFile } from './engine-settings';
 import { ModelManager } from './model-manager';
 import { storedTimeZone, storeTimeZone, timeSettingsOf } from './time-settings';
 import { VectorService } from './vector-service';
@@ -46,9 +47,10 @@ export class TemporaEngine {
 
   private constructor(readonly options: EngineOptions) {
     this.memory = openMemory({ dataDir: options.dataDir, nativeBinding: options.nativeBinding });
-    this.chosenZone = storedTimeZone(options.dataDir) ?? options.timeZone?.trim() ?? null;
+    carryOverSettingsFile(options.dataDir, this.memory);
+    this.chosenZone = storedTimeZone(this.memory) ?? options.timeZone?.trim() ?? null;
     const host = new ModelHost({ statePath: join(options.dataDir, 'model-state.json'), runtime: { threads: options.threads, gpu: options.gpu } });
-    this.models = new ModelManager(host, options.dataDir, options.modelsDir ?? join(options.dataDir, 'models'), options.catalogue);
+    this.models = new ModelManager(host, this.memory, options.modelsDir ?? join(options.dataDir, 'models'), options.catalogue);
     this.vectors = new VectorService(
       this.memory,
       host,
@@ -108,7 +110,7 @@ export class TemporaEngine {
 
   /** Stores and applies the user's zone (null: back to $TEMPORA_TZ or the system's); an unknown zone changes nothing. */
   setTimeZone(timeZone: string | null): TimeSettings {
-    storeTimeZone(this.options.dataDir, timeZone);
+    storeTimeZone(this.memory, timeZone);
     this.chosenZone = timeZone === null ? null : timeZone.trim();
     return this.timeSettings();
   }

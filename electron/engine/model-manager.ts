@@ -11,7 +11,7 @@ import { MODEL_CATALOGUE, type CatalogueModel } from '../llm/model-catalogue';
 import { downloadModel, partialDownloadPaths, type DownloadProgress } from '../llm/model-download';
 import type { LoadedModelInfo, ModelHost } from '../llm/model-host';
 import { withRecommendation } from './catalogue';
-import { readSettings, writeSettings } from './engine-settings';
+import type { Memory } from '../memory/index';
 
 export type ModelRole = 'chat' | 'embedding';
 
@@ -23,7 +23,8 @@ export class ModelManager {
 
   constructor(
     readonly host: ModelHost,
-    private readonly dataDir: string,
+    /** Where the models loaded at start are remembered (the memory's settings). */
+    private readonly settings: Pick<Memory, 'settings' | 'updateSettings'>,
     readonly modelsDir: string,
     private readonly catalogue: readonly CatalogueModel[] = MODEL_CATALOGUE,
   ) {}
@@ -92,8 +93,7 @@ export class ModelManager {
     try {
       if (!existsSync(path) || !statSync(path).isFile()) throw new Error(`no model file at ${path}`);
       const info = role === 'chat' ? await this.host.loadChatModel(path) : await this.host.loadEmbeddingModel(path);
-      const settings = readSettings(this.dataDir);
-      writeSettings(this.dataDir, { ...settings, [role === 'chat' ? 'chatModelPath' : 'embeddingModelPath']: path });
+      this.settings.updateSettings(role === 'chat' ? { chatModelPath: path } : { embeddingModelPath: path });
       this.lastError = null;
       return info;
     } catch (error) {
@@ -105,13 +105,12 @@ export class ModelManager {
   async unload(role: ModelRole): Promise<void> {
     if (role === 'chat') await this.host.unloadChatModel();
     else await this.host.unloadEmbeddingModel();
-    const settings = readSettings(this.dataDir);
-    writeSettings(this.dataDir, { ...settings, [role === 'chat' ? 'chatModelPath' : 'embeddingModelPath']: null });
+    this.settings.updateSettings(role === 'chat' ? { chatModelPath: null } : { embeddingModelPath: null });
   }
 
   /** Loads the models used last time, skipping any that failed to load then. Never throws. */
   async autoLoad(): Promise<void> {
-    const settings = readSettings(this.dataDir);
+    const settings = this.settings.settings();
     for (const [role, path] of [['chat', settings.chatModelPath], ['embedding', settings.embeddingModelPath]] as const) {
       if (!path) continue;
       if (!this.host.shouldAutoLoad(path)) {

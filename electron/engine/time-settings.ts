@@ -1,19 +1,18 @@
 /**
- * The time-zone setting of the app: kept in settings.json next to the memory, read when an engine
- * opens, changed from the UI. The engine holds the chosen zone and passes the user's zone to every
+ * The time-zone setting of the app: kept with the other settings in the memory (shared/settings-schema.ts),
+ * read when an engine opens, changed from the UI. The engine holds the chosen zone and passes the user's zone to every
  * call that reads (forms, questions, messages) or shows a time.
  */
 import type { TimeSettings } from '../../shared/api-contract';
 import { isKnownZone, unknownZoneMessage } from '../../shared/time-zone';
 import { resolveUserTimeZone, systemTimeZone } from '../assistant/index';
-import { MemoryInputError } from '../memory/index';
-import { readSettings, writeSettings } from './engine-settings';
+import { MemoryInputError, type Memory } from '../memory/index';
 
 /** The zone stored in the settings, or null when there is none; a stored zone this machine does not know is ignored. */
-export function storedTimeZone(dataDir: string): string | null {
-  const stored = readSettings(dataDir).timeZone;
+export function storedTimeZone(memory: Pick<Memory, 'settings'>): string | null {
+  const stored = memory.settings().timeZone;
   if (stored === null || isKnownZone(stored)) return stored;
-  console.warn(`tempora: the time zone in settings.json (${JSON.stringify(stored)}) is unknown here; using ${resolveUserTimeZone(null).timeZone}`);
+  console.warn(`tempora: the time zone in the settings (${JSON.stringify(stored)}) is unknown here; using ${resolveUserTimeZone(null).timeZone}`);
   return null;
 }
 
@@ -23,7 +22,7 @@ export function timeSettingsOf(chosen: string | null): TimeSettings {
 }
 
 /** Stores the user's zone (null: back to $TEMPORA_TZ or the system's). Refuses an unknown zone, changing nothing. */
-export function storeTimeZone(dataDir: string, timeZone: string | null): void {
+export function storeTimeZone(memory: Pick<Memory, 'updateSettings'>, timeZone: string | null): void {
   if (timeZone !== null && !isKnownZone(timeZone)) throw new MemoryInputError(`timeZone: ${unknownZoneMessage(timeZone)}`, 'timeZone');
-  writeSettings(dataDir, { ...readSettings(dataDir), timeZone });
+  memory.updateSettings({ timeZone });
 }

@@ -62,7 +62,7 @@ function start(): void {
       return;
     }
     engine = opened;
-    const service = new McpService(opened, opened.options.dataDir, (error) => console.error(`tempora: mcp: ${error.message}`));
+    const service = new McpService(opened, (error) => console.error(`tempora: mcp: ${error.message}`));
     mcp = service;
     const handlers = createApiHandlers(opened, { pickModelFile: () => pickModelFile(mainWindow), pickChatExport: () => pickChatExport(mainWindow), mcp: service });
     registerIpc(handlers, location.origin);

@@ -2,7 +2,7 @@
  * The desktop app's MCP over Streamable HTTP, behind a setting that is off by default. When on, a
  * node:http server on 127.0.0.1 serves electron/mcp's handler at /mcp (404 elsewhere), with a new
  * bearer token at every start; the URL and token are what the user pastes into another agent.
- * Whether it is on is kept in settings.json (mcpEnabled) and applied at start (start()).
+ * Whether it is on is kept in the memory's settings (mcpEnabled) and applied at start (start()).
  * No electron import: unit-tested in plain Node.
  */
 import { randomBytes } from 'node:crypto';
@@ -10,7 +10,6 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { McpStatus } from '../../shared/api-contract';
 import type { TemporaEngine } from '../engine/engine';
-import { readSettings, writeSettings } from '../engine/engine-settings';
 import { createMcpHttpHandler, MCP_PATH, type McpHttpRequestHandler } from '../mcp/index';
 
 interface Running {
@@ -29,7 +28,6 @@ export class McpService {
 
   constructor(
     private readonly engine: TemporaEngine,
-    private readonly dataDir: string,
     private readonly onError: (error: Error) => void = () => undefined,
   ) {}
 
@@ -41,7 +39,7 @@ export class McpService {
 
   /** At app start: serves MCP when the stored setting says so. */
   async start(): Promise<McpStatus> {
-    if (!readSettings(this.dataDir).mcpEnabled) return this.status();
+    if (!this.engine.memory.settings().mcpEnabled) return this.status();
     return this.serialised(() => this.listen());
   }
 
@@ -50,7 +48,7 @@ export class McpService {
     return this.serialised(async () => {
       if (on) await this.listen();
       else await this.stop();
-      writeSettings(this.dataDir, { ...readSettings(this.dataDir), mcpEnabled: on });
+      this.engine.memory.updateSettings({ mcpEnabled: on });
       return this.status();
     });
   }

@@ -24,6 +24,8 @@ import { flushFullText } from './text-search/fts-index';
 import { dropHeld, heldLearning, heldLearnings, holdLearning, rejectHeld, reviewing, reviewStateOf, setReviewing, waitingReviews } from './store/pending-reviews';
 import { approvedLearning, proposedFacts, type ApprovedEdit } from './temporal/review-learning';
 import type { PendingReview } from '../../shared/review-contract';
+import type { Settings } from '../../shared/settings-schema';
+import { readSettings, writeSettings } from './store/settings';
 import { MemoryCore } from './memory-core';
 
 export class MemoryMessages extends MemoryCore {
@@ -77,6 +79,16 @@ export class MemoryMessages extends MemoryCore {
   /** Whether learned messages wait for the user's review before anything is remembered, and how many wait. */
   reviewSettings(): { reviewBeforeRemembering: boolean; waiting: number } {
     return { reviewBeforeRemembering: reviewing(this.store), waiting: waitingReviews(this.store) };
+  }
+
+  /** Tempora's settings (shared/settings-schema.ts), kept here so that every door reads the same. */
+  settings(): Settings {
+    return readSettings(this.store);
+  }
+
+  /** Changes the settings named in `patch`; a value the schema refuses changes nothing. Returns them all. */
+  updateSettings(patch: Partial<Settings>): Settings {
+    return this.store.db.transaction(() => writeSettings(this.store, patch)).immediate();
   }
 
   /** Turns review before remembering on or off (what already waits stays, to be decided). */

@@ -2,7 +2,7 @@
  * The app's time-zone setting and the forms' times (issue 12): editFact and closeFact take what a
  * person types ("yesterday", "2026-03"), read in the user's zone; the zone is a stored setting.
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -28,7 +28,7 @@ describe('time settings and typed times', () => {
       expect(await handlers.timeSettings({})).toMatchObject({ timeZone: 'UTC', source: 'environment' });
       expect(await handlers.setTimeZone({ timeZone: 'Asia/Tokyo' })).toMatchObject({ timeZone: 'Asia/Tokyo', source: 'setting' });
       await expect(handlers.setTimeZone({ timeZone: 'Mars/Olympus' })).rejects.toThrow('timeZone: unknown time zone "Mars/Olympus"');
-      expect(JSON.parse(readFileSync(join(dir, 'settings.json'), 'utf8'))).toMatchObject({ timeZone: 'Asia/Tokyo' });
+      expect(engine.memory.settings()).toMatchObject({ timeZone: 'Asia/Tokyo' });
     } finally {
       await engine.close();
     }
@@ -55,6 +55,29 @@ describe('time settings and typed times', () => {
       await tokyo.close();
       await berlin.close();
       rmSync(other, { recursive: true, force: true });
+    }
+  });
+
+  it("carries an old settings.json into the memory's settings once, and keeps them at the next start", async () => {
+    const old = { chatModelPath: '/models/chat.gguf', embeddingModelPath: null, timeZone: 'Asia/Tokyo', mcpEnabled: true };
+    writeFileSync(join(dir, 'settings.json'), JSON.stringify(old, null, 2));
+    const engine = await open();
+    try {
+      expect(await createApiHandlers(engine).timeSettings({})).toMatchObject({ timeZone: 'Asia/Tokyo', source: 'setting' });
+      expect(engine.memory.settings()).toEqual({ ...old, reviewBeforeRemembering: false });
+      expect(existsSync(join(dir, 'settings.json'))).toBe(false);
+      expect(JSON.parse(readFileSync(join(dir, 'settings.json.carried-over'), 'utf8'))).toEqual(old);
+      await createApiHandlers(engine).setTimeZone({ timeZone: 'Europe/Berlin' });
+    } finally {
+      await engine.close();
+    }
+    const again = await open();
+    try {
+      // Read from the memory, not from the file carried over.
+      expect(await createApiHandlers(again).timeSettings({})).toMatchObject({ timeZone: 'Europe/Berlin', source: 'setting' });
+      expect(again.memory.settings()).toMatchObject({ chatModelPath: '/models/chat.gguf', mcpEnabled: true });
+    } finally {
+      await again.close();
     }
   });
 

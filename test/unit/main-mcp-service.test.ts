@@ -2,9 +2,9 @@
  * The desktop app's MCP over HTTP (electron/main/mcp-service.ts), in plain Node over a real engine
  * on a temporary memory: off by default; on, a URL on 127.0.0.1 and a token that an SDK client
  * uses to list the tools (without it: 401); off again, the port is closed; the choice persists in
- * settings.json and a new service applies it at start().
+ * the memory's settings and a new service applies it at start().
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -21,7 +21,7 @@ let engine: TemporaEngine;
 const services: McpService[] = [];
 
 function service(): McpService {
-  const made = new McpService(engine, dataDir);
+  const made = new McpService(engine);
   services.push(made);
   return made;
 }
@@ -87,12 +87,12 @@ describe('McpService', () => {
     expect(elsewhere.status).toBe(404);
     await elsewhere.text();
 
-    expect(JSON.parse(readFileSync(join(dataDir, 'settings.json'), 'utf8'))).toMatchObject({ mcpEnabled: true });
+    expect(engine.memory.settings()).toMatchObject({ mcpEnabled: true });
 
     const off = await mcp.setEnabled(false);
     expect(off).toEqual({ enabled: false, url: null, token: null });
     expect(await accepts(port)).toBe(false);
-    expect(JSON.parse(readFileSync(join(dataDir, 'settings.json'), 'utf8'))).toMatchObject({ mcpEnabled: false });
+    expect(engine.memory.settings()).toMatchObject({ mcpEnabled: false });
 
     // On again: a fresh token (the old one no longer works), the same port when it is free.
     const again = await mcp.setEnabled(true);

@@ -94,7 +94,11 @@ describe.each(VERSIONS)('a store at schema %i', (version) => {
         const kept = after.get(table);
         expect(kept, `${table} is still there`).toBeDefined();
         expect(kept!.size, `${table}'s rows`).toBe(rows.size);
-        for (const [key, row] of rows) {
+        for (const [stored, was] of rows) {
+          // Step 0026 named the review setting as shared/settings-schema.ts does, its value as JSON.
+          const renamed = table === 'memory_settings' && was.key === 'review_before_remembering';
+          const row = renamed ? { key: 'reviewBeforeRemembering', value: was.value === '1' ? 'true' : 'false' } : was;
+          const key = renamed ? JSON.stringify([row.key]) : stored;
           const now = kept!.get(key);
           expect(now, `${table} ${key}`).toBeDefined();
           // Step 0012 titled a conversation still called "New conversation" from its first message.

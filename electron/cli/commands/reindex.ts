@@ -14,8 +14,7 @@ export const reindexCommand: CommandSpec = {
   async run(ctx) {
     await withEngine(ctx, {}, async (engine) => {
       if (!engine.models.host.embeddingModel) {
-        const { readSettings } = await import('../../engine/engine-settings');
-        const configured = readSettings(ctx.dataDir).embeddingModelPath;
+        const configured = engine.memory.settings().embeddingModelPath;
         if (!configured) throw new InputError('reindex needs an embedding model: --embedding-model PATH');
         await engine.loadModel('embedding', configured);
       }

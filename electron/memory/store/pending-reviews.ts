@@ -7,9 +7,8 @@
  * its learning waits takes the waiting learning with it (ON DELETE CASCADE, migration 0016).
  */
 import type { Learning } from '../temporal/learn';
+import { readSetting, writeSettings } from './settings';
 import type { StoreContext } from './store-context';
-
-const SETTING = 'review_before_remembering';
 
 export interface HeldLearning {
   episodeId: string;
@@ -17,13 +16,13 @@ export interface HeldLearning {
   heldAt: string;
 }
 
-/** Whether learned messages wait for review. */
+/** Whether learned messages wait for review (a setting: store/settings.ts). */
 export function reviewing(ctx: Pick<StoreContext, 'db'>): boolean {
-  return ctx.db.prepare<[string], string>('SELECT value FROM memory_settings WHERE key = ?').pluck().get(SETTING) === '1';
+  return readSetting(ctx, 'reviewBeforeRemembering');
 }
 
 export function setReviewing(ctx: Pick<StoreContext, 'db'>, on: boolean): void {
-  ctx.db.prepare('INSERT INTO memory_settings (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value').run(SETTING, on ? '1' : '0');
+  writeSettings(ctx, { reviewBeforeRemembering: on });
 }
 
 /** Keeps a message's learning for review (replacing one kept before for the same message). */

@@ -607,6 +607,18 @@ export const migrations: Migration[] = [
         CREATE INDEX facts_replaced_by_expired_at ON facts(expired_at, created_at, subject_id, predicate, valid_at, invalid_at) WHERE expired_at IS NOT NULL;
       `);
     },
+  },  {
+    name: '0026_settings_in_one_store',
+    up(db) {
+      // Every setting lives here now, one row each, named as in shared/settings-schema.ts, its value
+      // as JSON (store/settings.ts); the app's settings.json is carried in when an engine opens the
+      // memory (engine/engine-settings.ts). Review before remembering was '1' / '0' under its old name.
+      db.exec(`
+        INSERT OR REPLACE INTO memory_settings (key, value)
+          SELECT 'reviewBeforeRemembering', CASE value WHEN '1' THEN 'true' ELSE 'false' END FROM memory_settings WHERE key = 'review_before_remembering';
+        DELETE FROM memory_settings WHERE key = 'review_before_remembering';
+      `);
+    },
   },
 ];
 

@@ -1,0 +1,24 @@
+/**
+ * Every setting of Tempora, one schema: the models loaded at start, the user's time zone, MCP over
+ * HTTP in the app, review before remembering. They are kept in the memory's own store
+ * (memory_settings, one row per setting, its value as JSON: electron/memory/store/settings.ts), so
+ * every door — the app, the `tempora` command, MCP — reads and writes the same ones.
+ */
+import { z } from 'zod';
+
+export const settingsSchema = z.object({
+  /** The chat model loaded at start (the one used last), or null. */
+  chatModelPath: z.string().nullable().default(null),
+  /** The embedding model loaded at start (the one used last), or null. */
+  embeddingModelPath: z.string().nullable().default(null),
+  /** The zone chosen in the app (null: $TEMPORA_TZ, else the system's). */
+  timeZone: z.string().nullable().default(null),
+  /** Whether the desktop app serves MCP over Streamable HTTP on 127.0.0.1 (off unless turned on). */
+  mcpEnabled: z.boolean().default(false),
+  /** Whether what the model learns from a message waits for the user's review before it is remembered. */
+  reviewBeforeRemembering: z.boolean().default(false),
+});
+export type Settings = z.infer<typeof settingsSchema>;
+export type SettingName = keyof Settings;
+
+export const SETTING_NAMES = Object.keys(settingsSchema.shape) as SettingName[];

@@ -58,6 +58,11 @@ export function zoneId(zone: string): string | null {
   return id;
 }
 
+/** The zone this machine (or browser) is set to; UTC when it says none. */
+export function systemTimeZone(): string {
+  return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+}
+
 /** Whether `zone` is an IANA name or a fixed offset this engine knows. */
 export function isKnownZone(zone: string): boolean {
   return zoneId(zone) !== null;

@@ -10,7 +10,7 @@ export { retrieve, retrieveWithoutVectors, type Retrieval, type RetrieveOptions,
 export { detectQueryIntent, type QueryIntent } from './retrieval/query-intent';
 export { buildContext } from './retrieval/context-builder';
 export { findQuestionTime, matchesTime, type QuestionTime } from './retrieval/question-time';
-export { defaultTimeZone, resolveUserTimeZone, systemTimeZone, type TimeZoneSource, type UserTimeZone } from './user-time-zone';
+export { defaultTimeZone, resolveUserTimeZone, type TimeZoneSource, type UserTimeZone } from './user-time-zone';
 export { readTimeInput } from './time-input';
 export { readChatExport, EXPORT_FORMATS, FORMAT_NAMES, type ReadOptions } from './history/export-reader';
 export { ChatExportError, conversationLabel, SKIP_REASONS, type ParsedConversation, type ParsedItem, type SkipReason } from './history/history-types';

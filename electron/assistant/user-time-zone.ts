@@ -7,7 +7,7 @@
  * --tz), $TEMPORA_TZ (an IANA name or a fixed offset like "+09:00"), the system's zone. Nothing here
  * holds it: the engine (or the CLI's run) keeps the choice and passes the zone to every call.
  */
-import { isKnownZone } from '../../shared/time-zone';
+import { isKnownZone, systemTimeZone } from '../../shared/time-zone';
 
 export type TimeZoneSource = 'setting' | 'environment' | 'system';
 
@@ -27,8 +27,4 @@ export function resolveUserTimeZone(chosen: string | null, env: NodeJS.ProcessEn
 /** The zone when none was chosen: $TEMPORA_TZ, else the system's (the default of calls made without one). */
 export function defaultTimeZone(): string {
   return resolveUserTimeZone(null).timeZone;
-}
-
-export function systemTimeZone(): string {
-  return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
 }

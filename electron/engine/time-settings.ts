@@ -4,8 +4,8 @@
  * call that reads (forms, questions, messages) or shows a time.
  */
 import type { TimeSettings } from '../../shared/api-contract';
-import { isKnownZone, unknownZoneMessage } from '../../shared/time-zone';
-import { resolveUserTimeZone, systemTimeZone } from '../assistant/index';
+import { isKnownZone, systemTimeZone, unknownZoneMessage } from '../../shared/time-zone';
+import { resolveUserTimeZone } from '../assistant/index';
 import { MemoryInputError, type Memory } from '../memory/index';
 
 /** The zone stored in the settings, or null when there is none; a stored zone this machine does not know is ignored. */

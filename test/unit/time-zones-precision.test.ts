@@ -35,7 +35,7 @@ describe('the zone of each message', () => {
 
   it('refuses an unknown zone by name, storing nothing', () => {
     const m = fresh();
-    expect(() => m.appendMessage({ role: 'user', content: 'a', time: '2026-09-01T08:00:00Z', timeZone: 'Mars/Olympus' })).toThrow('timeZone: unknown time zone "Mars/Olympus" (use an IANA name like Asia/Tokyo)');
+    expect(() => m.appendMessage({ role: 'user', content: 'a', time: '2026-09-01T08:00:00Z', timeZone: 'Mars/Olympus' })).toThrow('timeZone: unknown time zone "Mars/Olympus" (use an IANA name like Asia/Tokyo, or an offset like +09:00)');
     expect(m.exportMemory().episodes).toEqual([]);
   });
 

@@ -6,6 +6,7 @@
 import { createHash } from 'node:crypto';
 import { episodeRole, type EpisodeRecord, type EpisodeRole } from '../../../shared/memory-schema';
 import { toIsoUtc } from '../../../shared/time';
+import { unknownZoneMessage } from '../../../shared/time-zone';
 import { MemoryInputError } from '../memory-errors';
 import { episodeZoneOf } from '../temporal/time-zone';
 import { titleFromFirstMessage } from './conversation-settings';
@@ -47,7 +48,7 @@ export function checkMessage(input: MessageInput): { role: EpisodeRole; referenc
   try {
     return { role: role.data, referenceTime, zone: episodeZoneOf(input.time, input.timeZone) };
   } catch {
-    throw new MemoryInputError(`timeZone: unknown time zone ${JSON.stringify(input.timeZone)} (use an IANA name like Asia/Tokyo)`, 'timeZone');
+    throw new MemoryInputError(`timeZone: ${unknownZoneMessage(String(input.timeZone))}`, 'timeZone');
   }
 }
 

@@ -7,7 +7,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import type { TimeSettings } from '../../../shared/api-contract';
 import type { TimeFormat } from '../../../shared/time-format';
-import { displayZone } from '../common/zoned-time';
+import { displayZone, systemTimeZone } from '../common/zoned-time';
 import { useApi } from './api-context';
 import { settingsKeys } from './query-keys';
 
@@ -18,7 +18,6 @@ export interface UserTimeFormat extends TimeFormat {
   known: boolean;
 }
 
-const browserZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
 const browserLocale = () => (typeof navigator !== 'undefined' && navigator.language) || 'en-US';
 
 export function useTimeSettings() {
@@ -28,7 +27,7 @@ export function useTimeSettings() {
 
 export function useTimeFormat(): UserTimeFormat {
   const settings = useTimeSettings();
-  const zoneName = settings.data?.timeZone ?? browserZone();
+  const zoneName = settings.data?.timeZone ?? systemTimeZone();
   const known = settings.data !== undefined || settings.isError;
   return useMemo(() => ({ timeZone: displayZone(zoneName), locale: browserLocale(), zoneName, known }), [zoneName, known]);
 }

@@ -6,7 +6,7 @@
  */
 import { offsetMs, startOfDay, wallOf } from '../../../shared/time-zone';
 
-export { displayZone, isUsableZone, offsetMs, startOfDay, wallOf, wallToUtc, type WallTime } from '../../../shared/time-zone';
+export { displayZone, isUsableZone, offsetMs, startOfDay, systemTimeZone, wallOf, wallToUtc, type WallTime } from '../../../shared/time-zone';
 
 const HOUR_MS = 3_600_000;
 

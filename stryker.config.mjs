@@ -1,8 +1,8 @@
 // @ts-check
 /**
  * Mutation testing of the temporal core (issue 12): `npm run mutation`. Not part of `npm test`.
- * Mutates the rules, the slot resolver, the time-axis queries, learn.ts, the write log (one version
- * per write) and the time-expression resolver with its zone arithmetic, and runs only the tests that pin them
+ * Mutates the rules, the slot resolver, the time-axis queries, learn.ts, the write batch (one
+ * resolution per slot per write) and the time-expression resolver with its zone arithmetic, and runs only the tests that pin them
  * (vitest.mutation.config.ts). The HTML and JSON reports land in reports/mutation/.
  * @type {import('@stryker-mutator/api/core').PartialStrykerOptions}
  */
@@ -15,7 +15,7 @@ const config = {
     'electron/memory/temporal/slot-resolver.ts',
     'electron/memory/temporal/fact-query.ts',
     'electron/memory/temporal/learn.ts',
-    'electron/memory/temporal/write-log.ts',
+    'electron/memory/temporal/write-batch.ts',
     'electron/memory/temporal/time-expression*.ts',
     'electron/memory/temporal/time-zone.ts',
   ],

@@ -21,9 +21,11 @@ export default defineConfig({
       'test/unit/memory-observe-phrases.test.ts',
       'test/unit/temporal-one-version-per-write.test.ts',
       'test/unit/time-zones-precision.test.ts',
-      // mutants of the slot resolver and the write log that survived (issue 12)
+      // mutants of the slot resolver that survived (issue 12), and the write batch (issue 26)
       'test/unit/slot-resolver-mutants.test.ts',
-      'test/unit/write-log-mutants.test.ts',
+      'test/unit/write-batch-reports.test.ts',
+      'test/unit/write-batch-differential.test.ts',
+      'test/unit/temporal-slot-lookups.test.ts',
     ],
     environment: 'node',
     testTimeout: 60_000,

@@ -17,6 +17,8 @@
  * Sections (all run by default; `--skip core,ingest` or `--no-core --no-ingest` leaves some out,
  * `--only hybrid,turn` keeps only those):
  *   core     the memory core above: observe / import / export / as-of / full-text, at each size
+ *   write    issue 26 (one-write.ts): --write-lines N lines on one slot (default 100k; 10k with
+ *            --quick) observed as one file, beside the same lines file by file (goal: within 1.5×)
  *   ingest   issue 3: the fixture conversation (test/fixtures/bench-conversation.ts, 57 messages) through
  *            appendMessage + the real IngestionWorker with a scripted model: model calls and tokens
  *            per message, facts added/closed, ingest overhead per message without the model's time —
@@ -76,13 +78,14 @@ import { syntheticExport } from './synthetic-export';
 import { exportJsonChunks } from '../../shared/export-json';
 import { benchGrowth, benchStartup, formatGrowth, formatStartup, type GrowthResult, type StartupResult } from './startup';
 import { databaseOf } from '../../electron/memory/memory';
+import { benchOneWrite, formatOneWrite, type OneWriteResult } from './one-write';
 
 const GOAL_AS_OF_P95_MS = 5;
 const GOAL_IMPORT_PER_S = 20_000;
 const GOAL_SIZE = 100_000;
 const OBSERVE_ALL_UP_TO = 20_000;
 
-const SECTIONS = ['core', 'ingest', 'hybrid', 'turn', 'startup'] as const;
+const SECTIONS = ['core', 'write', 'ingest', 'hybrid', 'turn', 'startup'] as const;
 type Section = (typeof SECTIONS)[number];
 
 function sectionList(text: string): Section[] {
@@ -112,6 +115,8 @@ interface Options {
   profile: boolean;
   build: 'auto' | 'observe' | 'import';
   tail: number;
+  /** Lines of the one-file write (section write). */
+  writeLines: number;
 }
 
 function parseSize(text: string): number {
@@ -138,6 +143,7 @@ function parseArgs(argv: string[]): Options {
     profile: process.env.BENCH_PROFILE === '1',
     build: 'auto',
     tail: 10_000,
+    writeLines: 100_000,
   };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
@@ -154,7 +160,9 @@ function parseArgs(argv: string[]): Options {
         options.store = 10_000;
         options.retrievalRuns = 150;
         options.turnRuns = 100;
+        options.writeLines = 10_000;
         break;
+      case '--write-lines': options.writeLines = parseSize(value()); break;
       case '--skip': for (const section of sectionList(value())) options.sections.delete(section); break;
       case '--only': options.sections = new Set(sectionList(value())); break;
       case '--no-core': options.sections.delete('core'); break;
@@ -592,12 +600,18 @@ interface WorkloadResult {
   turn?: TurnBenchResult;
   startup?: StartupResult;
   growth?: GrowthResult[];
+  oneWrite?: OneWriteResult[];
 }
 
 async function benchWorkload(options: Options, root: string): Promise<WorkloadResult> {
   const { sections } = options;
   const size = options.store;
   const result: WorkloadResult = { store: size, ingest: [] };
+  if (sections.has('write')) {
+    console.log(`\n=== one write: ${count(options.writeLines)} lines on one slot as one observe file, and file by file (load average ${load()}) ===`);
+    result.oneWrite = benchOneWrite(options.writeLines);
+    console.log(formatOneWrite(result.oneWrite));
+  }
   if (sections.has('ingest')) {
     console.log(`\n=== ingestion: fixture conversation through appendMessage + IngestionWorker, scripted model (load average ${load()}) ===`);
     const memory = openMemory({ dataDir: mkdtempSync(join(root, 'ingest-empty-')) });

@@ -48,7 +48,7 @@ describe('the tempora process', () => {
     const observed = await tempora('observe', join(dir, 'seed.jsonl'), '--data', data, '--json');
     expect(observed.stderr).toBe('');
     expect(observed.code).toBe(0);
-    // One file, one write: A is stored closed by B, never open (see temporal/write-log.ts).
+    // One file, one write: A is stored closed by B, never open (one batch: temporal/write-batch.ts).
     expect(JSON.parse(observed.stdout)).toMatchObject({ observations: 2, factsAdded: 2, factsClosed: 0 });
 
     const asOf = await tempora('--data', data, 'facts', '--as-of', '2026-09-10', '--json');

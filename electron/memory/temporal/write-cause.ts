@@ -7,9 +7,22 @@
 import type { Database } from 'better-sqlite3';
 import { writeCause, type WriteCause } from '../../../shared/fact-history';
 
-/** Records `cause` on the versions a write inserted (call inside the write's transaction). */
+/**
+ * Records `cause` on the versions a write inserted (call inside the write's transaction). An
+ * observe file's cause names, on each version, only the lines of the file it came from: the whole
+ * file's list on every version would make a file's cost grow with the square of its length.
+ */
 export function recordCause(db: Database, factIds: readonly string[], cause: WriteCause): void {
   if (factIds.length === 0) return;
+  if (cause.kind === 'observed') {
+    const ofWrite = new Set(cause.episodes);
+    const episodes = new Map<string, string[]>();
+    const links = db.prepare<[string], { fact_id: string; episode_id: string }>('SELECT fact_id, episode_id FROM fact_episodes WHERE fact_id IN (SELECT value FROM json_each(?))').all(JSON.stringify(factIds));
+    for (const { fact_id, episode_id } of links) if (ofWrite.has(episode_id)) episodes.set(fact_id, [...(episodes.get(fact_id) ?? []), episode_id].sort());
+    const update = db.prepare('UPDATE facts SET cause = ? WHERE id = ?');
+    for (const id of factIds) update.run(JSON.stringify({ kind: 'observed', episodes: episodes.get(id) ?? [] } satisfies WriteCause), id);
+    return;
+  }
   db.prepare('UPDATE facts SET cause = ? WHERE id IN (SELECT value FROM json_each(?))').run(JSON.stringify(cause), JSON.stringify(factIds));
 }
 

@@ -97,7 +97,9 @@ describe('ingestion with a scripted model', () => {
         { content: 'I quit tennis 3 months ago.', time: '2026-09-15T12:00:00Z' },
       ],
     );
-    expect(model.calls[0]!.prompt).toContain('2026-09-15T12:00:00.000Z (Tuesday)');
+    // The model is told the wall time and weekday where each message was written (the user's zone, UTC here; Tokyo's offset kept with the second).
+    expect(model.calls[0]!.prompt).toContain('written on 2026-09-15T12:00:00+00:00 (Tuesday)');
+    expect(model.calls[1]!.prompt).toContain('written on 2026-09-15T09:00:00+09:00 (Tuesday)');
     const facts = m.listFacts({ history: true }).filter((f) => f.expired_at === null);
     // "last week" is the week that began on Monday 7 September (issue 12), not the same hour 7 days back
     expect(facts.find((f) => f.object === 'Osaka')!.valid_at).toBe('2026-09-07T00:00:00.000Z');

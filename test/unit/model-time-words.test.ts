@@ -6,6 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { FactRow } from '../../electron/memory/index';
+import { extractionPrompt } from '../../electron/assistant/prompts/extraction-prompt';
 import { judgementPrompt } from '../../electron/assistant/prompts/judgement-prompt';
 import type { PairQuestion } from '../../electron/assistant/ingestion/judgement-questions';
 
@@ -42,5 +43,19 @@ describe('the judgement prompt writes stored intervals with the one formatter', 
     // 23:30 UTC on 31 Aug is 1 Sep in Tokyo.
     const prompt = judgementPrompt([pair({ valid_at: '2026-08-31T23:30:00.000Z', valid_at_precision: 'instant' })], [], when);
     expect(prompt).toContain('since 1 Sept 2026');
+  });
+});
+
+describe('the extraction prompt says when the message was written in its zone', () => {
+  const ctx = { role: 'user', content: 'I started at the gym today.', knownEntities: [], knownPredicates: [] };
+
+  it('gives the wall time and weekday where it was written, not in UTC', () => {
+    // 23:30 UTC on Monday 31 Aug is 08:30 on Tuesday 1 Sep in Tokyo.
+    const prompt = extractionPrompt({ ...ctx, referenceTime: '2026-08-31T23:30:00.000Z', zone: 'Asia/Tokyo' });
+    expect(prompt).toContain('The message was written on 2026-09-01T08:30:00+09:00 (Tuesday);');
+  });
+
+  it('keeps UTC for a message written in UTC', () => {
+    expect(extractionPrompt({ ...ctx, referenceTime: '2026-08-31T23:30:00.000Z', zone: 'UTC' })).toContain('written on 2026-08-31T23:30:00+00:00 (Monday);');
   });
 });

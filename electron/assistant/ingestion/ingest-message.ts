@@ -64,12 +64,15 @@ export async function prepareIngest(memory: Memory, model: StructuredModel, epis
   // the extraction sees that message too, and facts taken from it cite both messages.
   const previousAssistant = episode.role === 'user' ? memory.episodes.previousInConversation(episode) : undefined;
   const confirmed = previousAssistant?.role === 'assistant' ? previousAssistant : undefined;
+  // Dates are days in the zone the message was written in (stored with it), else the user's zone.
+  const zone = episode.time_zone ?? episode.utc_offset ?? options.timeZone ?? defaultTimeZone();
   const extraction = await model.completeJson({
     system: EXTRACTION_SYSTEM,
     prompt: extractionPrompt({
       role: episode.role,
       content: episode.content,
       referenceTime: episode.reference_time,
+      zone,
       ...memory.vocabularyFor(episode.content),
       ...(confirmed ? { previousAssistant: confirmed.content } : {}),
     }),
@@ -79,8 +82,6 @@ export async function prepareIngest(memory: Memory, model: StructuredModel, epis
     signal: options.signal,
   });
   count(extraction);
-  // Dates are days in the zone the message was written in (stored with it), else the user's zone.
-  const zone = episode.time_zone ?? episode.utc_offset ?? options.timeZone ?? defaultTimeZone();
   const placed = readExtraction(extraction.value).map((f) => place(memory, f, episode, zone));
 
   // Questions the rules cannot answer, all in one call.

@@ -3,6 +3,7 @@
  * vocabulary, the message's time, the assistant message it may confirm). The answer's schema and its
  * reading are in ingestion/extraction.ts.
  */
+import { zonedAt } from '../../../shared/time-zone';
 
 export const EXTRACTION_SYSTEM = [
   'You extract durable facts about the user and the people, places and things in their life from one chat message.',
@@ -21,20 +22,26 @@ export interface ExtractionContext {
   role: string;
   content: string;
   referenceTime: string;
+  /** The zone the message was written in (else the user's): its time and weekday are said there. */
+  zone: string;
   knownEntities: { name: string; type: string; aliases: string[] }[];
   knownPredicates: { predicate: string; cardinality: string }[];
   /** The assistant message this user message answers, if any. */
   previousAssistant?: string;
 }
 
+const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
+
 export function extractionPrompt(ctx: ExtractionContext): string {
-  const weekday = new Date(ctx.referenceTime).toLocaleDateString('en-US', { weekday: 'long', timeZone: 'UTC' });
+  const written = zonedAt(ctx.referenceTime, ctx.zone);
+  const when = written.toString({ timeZoneName: 'never', smallestUnit: 'second' });
+  const weekday = WEEKDAYS[written.dayOfWeek - 1];
   const entities = ctx.knownEntities.length
     ? ctx.knownEntities.map((e) => `- ${e.name} (${e.type}${e.aliases.length ? `; also: ${e.aliases.join(', ')}` : ''})`).join('\n')
     : '- (none yet)';
   const predicates = ctx.knownPredicates.length ? ctx.knownPredicates.map((p) => `- ${p.predicate} (${p.cardinality})`).join('\n') : '- (none yet)';
   return [
-    `The message was written on ${ctx.referenceTime} (${weekday}); relative times like "last week" or "先週" are relative to that moment.`,
+    `The message was written on ${when} (${weekday}); relative times like "last week" or "先週" are relative to that moment.`,
     `Known entities:\n${entities}`,
     `Known predicates:\n${predicates}`,
     ...(ctx.previousAssistant ? [`The assistant's previous message (context only):\n<<<\n${tail(ctx.previousAssistant, MAX_ASSISTANT_CONTEXT_CHARS)}\n>>>`] : []),

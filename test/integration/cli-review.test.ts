@@ -55,7 +55,7 @@ describe('tempora review', () => {
     expect(list.code).toBe(0);
     expect(list.out).toContain('Review before remembering is on; 2 messages waiting:');
     expect(list.out).toContain(`${ids[0]}  `);
-    expect(list.out).toMatch(/0\. me · manager · Sato {2}since 1 Sept 2026, 09:00/);
+    expect(list.out).toMatch(/0\. me · manager · Sato {2}since 1 Sept 2026$/m);
     const approved = await tempora(dir, ['review', 'approve', ids[0]!]);
     expect(approved.out).toBe('Approved 1 message: 1 fact version written.\n1 message waiting.\n');
     const rejected = await tempora(dir, ['review', 'reject', '--all']);

@@ -66,7 +66,7 @@ describe('message learning over the API', () => {
     expect(apiEventEnvelope.safeParse({ name: 'messageLearned', payload: event }).success).toBe(true);
     expect(event.learning.added.map((f) => f.object)).toEqual(['Osaka']);
     expect(event.learning.closed.map((f) => f.invalid_at)).toEqual(['2026-09-15T09:00:00.000Z']);
-    expect(lines).toEqual(['  Learned: I live in Osaka. · Closed: I live in Tokyo. (1 Sept 2026, 09:00 – 15 Sept 2026, 09:00)\n']);
+    expect(lines).toEqual(['  Learned: I live in Osaka. · Closed: I live in Tokyo. (1 Sept – 15 Sept 2026)\n']);
     // The conversation took its first message as its title; each message carries its learning.
     const list = (await call('listConversations', {})) as { id: string; title: string }[];
     expect(list.find((c) => c.id === conversation.id)!.title).toBe('I live in Tokyo.');

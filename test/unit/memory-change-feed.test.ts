@@ -59,7 +59,7 @@ describe('the change feed', () => {
     const [kenji] = changes;
     const aiko = m.listFacts({ predicate: 'manager', history: true }).find((f) => f.object === 'Aiko Tanaka' && f.expired_at === null)!;
     const kenjiFact = m.listFacts({ predicate: 'manager' })[0]!;
-    expect(kenji).toMatchObject({ factId: kenjiFact.id, beforeFactId: aiko.id, cardinality: 'one', precision: 'instant' });
+    expect(kenji).toMatchObject({ factId: kenjiFact.id, beforeFactId: aiko.id, cardinality: 'one', precision: 'day' });
     expect(kenji!.episodeId).toBe(kenjiFact.episode_ids[0]);
     expect(m.episodes.byIds([kenji!.episodeId!])[0]!.conversation_id).toBe(kenji!.conversationId);
   });

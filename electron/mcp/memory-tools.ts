@@ -5,9 +5,9 @@
  * Memory.appendMessage, searchMemory, and the API handlers.
  */
 import type { McpServer } from '@modelcontextprotocol/server';
-import { MemoryInputError, type MemoryChange } from '../memory/index';
+import { MemoryInputError } from '../memory/index';
 import { createApiHandlers, searchMemory, type TemporaEngine } from '../engine/index';
-import { formatEnding } from '../../shared/time-format';
+import { formatEnding, formatInterval } from '../../shared/time-format';
 import { inUserZone, readTime } from './mcp-times';
 import { guarded, ok, withCurrent } from './tool-results';
 import * as s from './tool-schemas';
@@ -31,6 +31,8 @@ export function registerMemoryTools(server: McpServer, engine: TemporaEngine, op
   const now = () => memory.clock.now();
   /** The user's zone (the engine's), read at each call: the setting may change while MCP serves. */
   const zone = () => engine.timeZone();
+  /** How the tools' text writes a time: the one formatter, in the user's zone. */
+  const words = () => ({ timeZone: zone(), locale: 'en-GB' });
   const facts = (records: Parameters<typeof withCurrent>[0][], at = now()) => records.map((f) => withCurrent(f, at));
 
   server.registerTool(
@@ -51,26 +53,20 @@ export function registerMemoryTools(server: McpServer, engine: TemporaEngine, op
         const reference = readTime(args.reference_time, 'reference_time', now(), zone())?.at ?? now();
         const referenceTime = inUserZone(reference, zone());
         const lines = args.facts.map((f) => ({ ...f, reference_time: referenceTime }));
-        let changes: Extract<MemoryChange, { kind: 'facts' }>['changes'] | null = null;
-        const unsubscribe = memory.onChange((change) => {
-          if (change.kind === 'facts' && change.reason === 'observed') changes = change.changes;
-        });
         let summary;
         try {
           summary = memory.observe(lines, { where: 'facts', conversation: MCP_FACTS_CONVERSATION });
         } catch (error) {
           throw namedItem(error);
-        } finally {
-          unsubscribe();
         }
-        const written = changes as Extract<MemoryChange, { kind: 'facts' }>['changes'] | null;
+        const written = summary.changes;
         const at = now();
         const byIds = (list: string[] | undefined) => facts(list?.length ? memory.factsByIds(list, at) : [], at);
         const result = {
           observations: summary.observations,
-          added: byIds(written?.created),
-          closed: byIds(written?.closed),
-          confirmed: byIds(written?.confirmed),
+          added: byIds(written.created),
+          closed: byIds(written.closed),
+          confirmed: byIds(written.confirmed),
           episode_ids: summary.episodeIds,
         };
         return ok(result, `Remembered ${summary.observations} fact(s): ${summary.factsAdded} added, ${summary.factsClosed} closed, ${summary.factsConfirmed} confirmed.`);
@@ -142,7 +138,7 @@ export function registerMemoryTools(server: McpServer, engine: TemporaEngine, op
           time: response.time,
           note: response.note,
         };
-        const lines = result.hits.map((h) => `- ${h.fact.fact} (${h.fact.valid_at} → ${h.fact.invalid_at ?? 'now'}; id ${h.fact.id})`);
+        const lines = result.hits.map((h) => `- ${h.fact.fact} (${formatInterval(h.fact, words(), at)}; id ${h.fact.id})`);
         return ok(result, `${result.hits.length} fact(s) found.${lines.length ? `\n${lines.join('\n')}` : ''}`);
       }),
   );
@@ -229,7 +225,7 @@ export function registerMemoryTools(server: McpServer, engine: TemporaEngine, op
         const fact = await handlers.closeFact(args);
         const at = now();
         // The end as people read it, by the one formatter: "ended 1 Sept 2026", or "until …" for one to come.
-        return ok({ fact: withCurrent(fact, at) }, `Closed: ${fact.fact} (${formatEnding(fact, { timeZone: zone(), locale: 'en-GB' }, at) || 'open'}).`);
+        return ok({ fact: withCurrent(fact, at) }, `Closed: ${fact.fact} (${formatEnding(fact, words(), at) || 'open'}).`);
       }),
   );
 

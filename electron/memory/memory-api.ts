@@ -78,6 +78,8 @@ export interface ObserveSummary {
   factsAdded: number;
   factsClosed: number;
   factsConfirmed: number;
+  /** What the write changed, by version id (the counts above are of these). */
+  changes: SlotChanges;
 }
 
 /** The message whose learning a write applied or undid (learned: the write of its job; undone: Undo). */

@@ -52,6 +52,7 @@ export class Memory extends MemoryMessages {
       factsAdded: result.changes.created.length,
       factsClosed: result.changes.closed.length,
       factsConfirmed: result.changes.confirmed.length,
+      changes: result.changes,
     };
   }
 

@@ -4,7 +4,11 @@ import type { FactRecord } from '../../../shared/memory-schema';
 import { cachedStatement } from '../store/database/statement-cache';
 import { FACT_RECORD_SELECT, toFactRecord } from '../store/fact-rows';
 
-/** The facts of these rows that overlap [from, to), held and filtered as the rows were, by row. */
+/**
+ * The facts of these rows that overlap [from, to), held and filtered as the rows were, by row: each
+ * row's facts by index on its subject (CROSS JOIN: the rows first, whatever the held clause; known at
+ * a time, the planner otherwise read the facts whole by valid time).
+ */
 export function windowFacts(
   db: Database,
   held: string,
@@ -20,7 +24,7 @@ export function windowFacts(
     db,
     `SELECT ${FACT_RECORD_SELECT} FROM (
        SELECT f.rowid AS r FROM json_each(@slots) j
-       JOIN facts f ON f.subject_id = json_extract(j.value, '$[0]') AND f.predicate = json_extract(j.value, '$[1]')${joins}
+       CROSS JOIN facts f ON f.subject_id = json_extract(j.value, '$[0]') AND f.predicate = json_extract(j.value, '$[1]')${joins}
        WHERE ${held}${filter} AND f.valid_at < @to AND (f.invalid_at IS NULL OR f.invalid_at > @from)
      ) w JOIN facts f ON f.rowid = w.r JOIN entities s ON s.id = f.subject_id LEFT JOIN entities o ON o.id = f.object_id
      ORDER BY f.valid_at, f.created_at, f.id`,

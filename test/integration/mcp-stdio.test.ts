@@ -121,6 +121,9 @@ describe('tempora mcp over stdio', () => {
     // The end in words, by the one interval formatter (in the user's zone: TEMPORA_TZ=UTC here).
     expect((closing.content as { text: string }[])[0]!.text.split('\n')[0]).toBe('Closed: I like green tea. (ended 1 Jun 2026).');
     const closed = outputs.close_fact.parse(closing.structuredContent);
+    // A search's lines write each interval with the same formatter: no raw UTC times, no "now" for an end.
+    const found = await client.callTool({ name: 'search_memory', arguments: { query: 'green tea', include_history: true } });
+    expect((found.content as { text: string }[])[0]!.text).toContain(`- I like green tea. (1 Jan – 1 Jun 2026; id ${closed.fact.id})`);
     expect(closed.fact).toMatchObject({ invalid_at: '2026-06-01T00:00:00.000Z', current: false });
     const history = await call('fact_history', { id });
     expect(history.versions.length).toBeGreaterThanOrEqual(3);

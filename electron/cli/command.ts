@@ -141,8 +141,10 @@ export class CommandContext {
     if (readonly) checkForRead(dir);
     else prepareForWrite(dir);
     let memory: Memory;
+    // Slots an upgrade merged are resolved on opening: a long one says how far it is.
+    const onQueuedSlots = (done: number, total: number) => this.io.stderr(`Resolving what the upgrade merged: ${done.toLocaleString('en-US')} of ${total.toLocaleString('en-US')} slots\n`);
     try {
-      memory = openMemory({ dataDir: dir.path, clock: this.io.clock, ...(readonly ? { readonly } : {}) });
+      memory = openMemory({ dataDir: dir.path, clock: this.io.clock, onQueuedSlots, ...(readonly ? { readonly } : {}) });
     } catch (error) {
       // A store from an older Tempora where it can be written: upgrade it, as the app would, so a
       // `tempora facts` after an update just works. On read-only media it stays refused in words.
@@ -150,7 +152,7 @@ export class CommandContext {
         throw new InputError(`cannot open the memory in ${dir.path}: ${describeOpenError(error, readonly)}`);
       }
       try {
-        memory = openMemory({ dataDir: dir.path, clock: this.io.clock });
+        memory = openMemory({ dataDir: dir.path, clock: this.io.clock, onQueuedSlots });
       } catch (again) {
         throw new InputError(`cannot open the memory in ${dir.path}: ${describeOpenError(again, false)}`);
       }

@@ -23,6 +23,8 @@ export interface MemoryOptions {
    * writes fail. For commands that only read (facts, search, show, export) and read-only media.
    */
   readonly?: boolean;
+  /** Told how many of the slots an upgrade merged are resolved (openMemory resolves them). */
+  onQueuedSlots?: (done: number, total: number) => void;
 }
 
 /**

@@ -24,6 +24,9 @@ import { applyMergeSettings } from './text-search/fts-merge';
 import { pendingSlotRefreshes, refreshQueuedSlots } from './temporal/slot-refresh';
 import { MemorySearch } from './text-search/search';
 
+/** Queued slots resolved per write by resolveQueuedSlots. */
+const QUEUED_SLOTS_PER_WRITE = 1_000;
+
 export type ChangeListener = (change: MemoryChange, scope?: ChangeScope) => void;
 
 export class MemoryCore {
@@ -57,10 +60,30 @@ export class MemoryCore {
     this.searcher = new MemorySearch(this.store.db);
     if (!this.readonly) applyMergeSettings(this.store.db);
     this.merges = this.readonly ? null : new FullTextIdleMerge(this.store.db);
-    // Slots a migration merged are resolved by the rules before anything reads them.
-    if (!this.readonly && pendingSlotRefreshes(this.store.db).length) {
-      this.write(() => (refreshQueuedSlots(this.store), this.caused({ kind: 'migrated' })), (changes) => ({ kind: 'facts', reason: 'migrated', changes }));
+  }
+
+  /**
+   * Resolves the slots a migration merged (slot-refresh.ts), QUEUED_SLOTS_PER_WRITE to a write,
+   * telling `onProgress` after each; openMemory runs it before anything reads them. Returns how
+   * many there were.
+   */
+  resolveQueuedSlots(onProgress?: (done: number, total: number) => void): number {
+    if (this.readonly) return 0;
+    const total = pendingSlotRefreshes(this.store.db).length;
+    let done = 0;
+    while (done < total) {
+      const resolved = this.write(
+        () => {
+          const n = refreshQueuedSlots(this.store, QUEUED_SLOTS_PER_WRITE);
+          return { n, changes: this.caused({ kind: 'migrated' }) };
+        },
+        (r) => ({ kind: 'facts', reason: 'migrated', changes: r.changes }),
+      );
+      if (resolved.n === 0) break;
+      done += resolved.n;
+      onProgress?.(done, total);
     }
+    return done;
   }
 
   /**

@@ -266,6 +266,14 @@ function fileName(path: string): string {
   return path.split(/[\\/]/).filter(Boolean).pop() ?? path;
 }
 
+/** Opens a memory; the slots an upgrade merged are resolved before it is handed out (progress: options.onQueuedSlots). */
 export function openMemory(options: MemoryOptions): Memory {
-  return new Memory(options);
+  const memory = new Memory(options);
+  try {
+    memory.resolveQueuedSlots(options.onQueuedSlots);
+  } catch (error) {
+    memory.close();
+    throw error;
+  }
+  return memory;
 }

@@ -76,8 +76,11 @@ describe('one predicate vocabulary', () => {
       }
       flushFullText(db); // indexed under the old spelling: the migration must re-index, not just rename
       db.close();
-      const m = openMemory({ dataDir: dir, clock: steppingClock('2027-01-01T00:00:00Z') });
+      const progress: [number, number][] = [];
+      const m = openMemory({ dataDir: dir, clock: steppingClock('2027-01-01T00:00:00Z'), onQueuedSlots: (done, total) => progress.push([done, total]) });
       try {
+        // Resolved as an explicit step of opening, with its progress, not by the constructor.
+        expect(progress).toEqual([[1, 1]]);
         const live = m.listFacts({ history: true }).filter((f) => f.expired_at === null);
         expect(live.map((f) => [f.predicate, f.object, f.invalid_at?.slice(0, 10) ?? null])).toEqual([
           ['note_3', 'first', '2026-09-10'],

@@ -9,7 +9,9 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { openMemory, steppingClock, type Memory } from '../../electron/memory/index';
 import { databaseOf } from '../../electron/memory/memory';
+import { plansOf } from '../fixtures/query-plans';
 import { densityGrid } from '../../electron/memory/temporal/timeline-density';
+import { keptRowsKnownAt } from '../../electron/memory/temporal/timeline-known-at';
 import { timelineWindow } from '../../electron/memory/temporal/timeline-window';
 import type { TimelineWindow, TimelineWindowQuery } from '../../electron/memory/temporal/timeline-window-shape';
 
@@ -98,6 +100,30 @@ describe('known-at', () => {
     expect(at(first.created_at)).toEqual(['Aoki']);
     expect(at(iso(Date.parse(first.expired_at!) - 1))).toEqual(['Aoki']);
     expect(at(first.expired_at!)).toEqual(['Aoki ended', 'Bea']);
+    m.close();
+  });
+});
+
+describe('known-at from the kept rows', () => {
+  it('undoes the change since K by index: no fact table read whole, the same totals as the pass', () => {
+    const m = fresh();
+    for (const [i, subject] of ['me', 'Aoki', 'Bea', 'Zed'].entries()) {
+      m.observe([{ subject, predicate: 'likes', object: 'tea', fact: `${subject} likes tea.`, reference_time: iso(T0 + i * DAY) }]);
+      m.observe([{ subject, predicate: 'manager', object: 'A', fact: `${subject}'s manager is A.`, reference_time: iso(T0 + i * DAY), cardinality: 'one' }]);
+    }
+    const knownAt = m.listFacts({ history: true }).map((f) => f.created_at).sort()[4]!;
+    m.observe([{ subject: 'Aoki', predicate: 'manager', object: 'B', fact: "Aoki's manager is B.", reference_time: iso(T0 + 9 * DAY), cardinality: 'one' }]);
+    m.observe([{ subject: 'Cy', predicate: 'likes', object: 'tea', fact: 'Cy likes tea.', reference_time: iso(T0 + 9 * DAY) }]);
+    const db = databaseOf(m);
+    const q: TimelineWindowQuery = { ...ALL, knownAt, rowLimit: 10, groups: { collapseAbove: 1 } };
+    expect(keptRowsKnownAt(db, knownAt)!.totals()).toEqual({ subjects: 3, slots: 5 });
+    let window: TimelineWindow | undefined;
+    const plans = plansOf(db, () => (window = timelineWindow(db, q))).flatMap((p) => p.plan);
+    expect(window).toEqual(timelineWindow(db, q, { kept: false }));
+    expect(window!.rows.map((r) => r.subject)).toEqual(['me', 'Aoki', 'Bea']);
+    // The bounds walk the held facts by valid time and by end, in order, to the first one recorded by K (LIMIT 1).
+    const walks = /^SCAN facts USING INDEX facts_live_by_(valid_at|invalid_at)$/;
+    expect(plans.filter((line) => /^SCAN (f|facts)\b(?! USING COVERING INDEX)/.test(line) && !walks.test(line)), plans.join('\n')).toEqual([]);
     m.close();
   });
 });

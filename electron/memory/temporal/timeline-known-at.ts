@@ -19,7 +19,7 @@ import { densityGrid, keptDensity, timelineDensity, type TimelineDensity } from 
 import { keptRowsNow, type KeptRows, type KeptSlot, type KeptSubject } from './timeline-kept-window';
 
 /** The most versions recorded or replaced since K that are undone; more: the one pass. */
-export const MAX_CHANGE = 100_000;
+export const MAX_CHANGE = 50_000;
 /** The most subjects come or gone since K; more: the one pass. */
 export const MAX_MOVED = 200;
 const HOUR = 3_600_000;

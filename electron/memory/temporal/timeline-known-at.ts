@@ -1,6 +1,6 @@
 /**
  * The timeline's kept rows as they were at a known-at time K (issue 26), for the window read from
- * them (timeline-kept-window.ts). What was held at K is what is held now, less the versions recorded
+ * them (timeline-kept-window.ts, through timeline-kept-rows.ts). What was held at K is what is held now, less the versions recorded
  * since (held now, created_at > K: "recorded"), plus those replaced since (created_at <= K <
  * expired_at: "replaced") — both found by index (facts_live_by_created_at, facts_replaced_by_expired_at,
  * migration 0025) and read whole, covered. So the rows at K are the kept rows (store/timeline-rows.ts)
@@ -16,7 +16,7 @@
 import type { Database } from 'better-sqlite3';
 import { cachedStatement } from '../store/database/statement-cache';
 import { densityGrid, keptDensity, timelineDensity, type TimelineDensity } from './timeline-density';
-import { keptRowsNow, type KeptRows, type KeptSlot, type KeptSubject } from './timeline-kept-window';
+import { keptRowsNow, type KeptRows, type KeptSlot, type KeptSubject } from './timeline-kept-rows';
 
 /** The most versions recorded or replaced since K that are undone; more: the one pass. */
 export const MAX_CHANGE = 50_000;

@@ -1,10 +1,10 @@
 /**
  * The timeline's kept rows as they were at a known-at time K (issue 26), for the window read from
- * them (timeline-kept-window.ts, through timeline-kept-rows.ts). What was held at K is what is held now, less the versions recorded
- * since (held now, created_at > K: "recorded"), plus those replaced since (created_at <= K <
- * expired_at: "replaced") — both found by index (facts_live_by_created_at, facts_replaced_by_expired_at,
- * migration 0025) and read whole, covered. So the rows at K are the kept rows (store/timeline-rows.ts)
- * with that change undone: counts by arithmetic; a changed row's first and last start or end again
+ * them (timeline-kept-window.ts, through timeline-kept-rows.ts). What was held at K is what is held
+ * now, less the versions recorded since (held now, created_at > K: "recorded"), plus those replaced
+ * since (created_at <= K < expired_at: "replaced") — both found by index (facts_live_by_created_at,
+ * facts_replaced_by_expired_at, migration 0025) and read whole, covered. So the rows at K are the
+ * kept rows (store/timeline-rows.ts) with that change undone: counts by arithmetic; a changed row's first and last start or end again
  * from its held facts by index (one step, past the ones recorded since); the subjects that did not
  * yet exist taken out of the order and those since gone put back, by comparing their keys; the
  * density the kept hours' with the change's starts and ends taken out and put back.

@@ -95,6 +95,21 @@ export function zonedAt(at: number | string, zone: string): Temporal.ZonedDateTi
   return Temporal.Instant.fromEpochMilliseconds(Math.floor(ms)).toZonedDateTimeISO(checkedZone(zone));
 }
 
+/**
+ * The zone a message was written in, as its episode keeps it: an IANA zone given by the caller
+ * (with its offset at that instant), else the offset written in the time itself ("+09:00"), else
+ * nothing known ("Z" is how programs write UTC, not a statement of where the writer lives).
+ * Throws RangeError for an unknown zone name.
+ */
+export function episodeZoneOf(time: string, timeZone: string | undefined): { utcOffset: string | null; timeZone: string | null } {
+  if (timeZone !== undefined) {
+    const zoned = zonedAt(time, timeZone);
+    return { utcOffset: zoned.offset, timeZone: /^[+-]/.test(zoned.timeZoneId) ? null : zoned.timeZoneId };
+  }
+  const zone = zoneOfIsoTime(time);
+  return { utcOffset: zone === 'UTC' ? null : zone, timeZone: null };
+}
+
 /** The wall time `ms` shows in `zone`. */
 export function wallOf(ms: number, zone: string): WallTime {
   const z = zonedAt(ms, zone);

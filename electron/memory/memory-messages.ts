@@ -13,7 +13,8 @@ import * as conversations from './store/conversations';
 import type { JobUsage } from './store/ingestion-jobs';
 import { appendMessage, learningTotals, type AppendedMessage, type MessageInput } from './store/messages';
 import { conversationLearns, dropUnlearnable, learningToRedo, messageLearning, parkedMessages, recordLearning, retryParkedMessage } from './store/message-learning';
-import { DEFAULT_TITLE, setConversationLearning, setTitleSource } from './store/conversation-settings';
+import { DEFAULT_TITLE, setTitleSource } from './store/conversation-settings';
+import { deleteConversation, setConversationLearning } from './temporal/conversation-writes';
 import { undoLearning } from './temporal/undo-learning';
 import type { MessageLearning, ParkedMessage, UndoReport } from '../../shared/learning-contract';
 import { vocabularyFor, type Vocabulary } from './store/vocabulary';
@@ -291,7 +292,7 @@ export class MemoryMessages extends MemoryCore {
   deleteConversation(conversationId: string, options: { forget: boolean }): { forgottenFacts: string[]; keptMessages: number } {
     flushFullText(this.store.db);
     const result = this.write(
-      () => conversations.deleteConversation(this.store, conversationId, options),
+      () => deleteConversation(this.store, conversationId, options),
       (r) => ({ kind: 'forgotten', reason: 'conversation deleted', forgotten: r.forgotten }),
     );
     return { forgottenFacts: result.forgotten.factIds, keptMessages: result.keptMessages };

@@ -4,7 +4,6 @@
  * first message names a conversation nobody named and a rename by the user always wins.
  */
 import { MemoryInputError } from '../memory-errors';
-import { undoLearning } from '../temporal/undo-learning';
 import { titleFromMessage } from './conversation-title';
 import type { StoreContext } from './store-context';
 import { dropHeldOfConversation } from './pending-reviews';
@@ -26,23 +25,6 @@ export function setLearning(ctx: StoreContext, conversationId: string, learn: bo
   // that is not remembered.
   dropHeldOfConversation(ctx, conversationId);
   return { jobsRemoved: removed };
-}
-
-/**
- * Turns learning from a conversation on or off, in the caller's write; forget (when off): also undo
- * what was learned from it, latest message first (later messages may build on earlier ones).
- */
-export function setConversationLearning(ctx: StoreContext, conversationId: string, learn: boolean, forget: boolean) {
-  setLearning(ctx, conversationId, learn);
-  const undone = learn || !forget ? [] : learnedMessageIds(ctx, conversationId).map((id) => undoLearning(ctx, id));
-  // The slots the undos touched are resolved once, for all of them; then their reports are made.
-  if (undone.length) ctx.slots.commit();
-  return {
-    undoneMessages: undone.length,
-    forgottenFacts: undone.reduce((n, u) => n + u.report().forgotten.length, 0),
-    /** Every version forgotten (their vectors go too). */
-    forgottenVersions: undone.flatMap((u) => u.forgotten.factIds),
-  };
 }
 
 /** The conversation's messages that were learned and not undone (what "forget what was learned" takes back). */

@@ -1,12 +1,10 @@
 /**
  * Conversations as the chat sees them: the episodes' conversations, listed newest first, renamed,
- * and deleted — either forgetting what was learned from them, or keeping it (then only messages
- * that are the source of a remembered fact stay, detached, as provenance). Also which facts each
- * assistant message was given.
+ * a message removed (deleting a whole conversation: temporal/conversation-writes.ts). Also which
+ * facts each assistant message was given.
  */
 import type { ChatMessageRecord, ConversationSummary } from '../../../shared/api-contract';
 import { MemoryInputError } from '../memory-errors';
-import { forgetEpisode, type Forgotten } from '../temporal/forget';
 import { messageLearning } from './message-learning';
 import type { StoreContext } from './store-context';
 
@@ -34,29 +32,6 @@ export function renameConversation(ctx: StoreContext, conversationId: string, ti
   ctx.episodes.renameConversation(conversationId, clean);
 }
 
-/** Deletes a conversation; call inside a transaction. forget: also forget every fact learned only from it. */
-export function deleteConversation(ctx: StoreContext, conversationId: string, options: { forget: boolean }): { forgotten: Forgotten; keptMessages: number } {
-  requireConversation(ctx, conversationId);
-  const episodes = ctx.episodes.ofConversation(conversationId);
-  const factIds: string[] = [];
-  let keptMessages = 0;
-  for (const episode of episodes) {
-    if (options.forget) {
-      factIds.push(...forgetEpisode(ctx, episode.id).factIds);
-      continue;
-    }
-    const cited = ctx.db.prepare<[string], { n: number }>('SELECT COUNT(*) AS n FROM fact_episodes WHERE episode_id = ?').get(episode.id)!.n > 0;
-    if (cited) {
-      ctx.db.prepare('UPDATE episodes SET conversation_id = NULL WHERE id = ?').run(episode.id);
-      keptMessages++;
-    } else {
-      deleteMessage(ctx, episode.id);
-    }
-  }
-  ctx.db.prepare('DELETE FROM conversations WHERE id = ?').run(conversationId);
-  return { forgotten: { factIds, entityIds: [], episodeIds: episodes.map((e) => e.id) }, keptMessages };
-}
-
 /** Removes a message nothing was learned from (a regenerated answer, a deleted chat) and its job. */
 export function deleteMessage(ctx: StoreContext, episodeId: string): void {
   ctx.db.prepare('DELETE FROM ingestion_jobs WHERE episode_id = ?').run(episodeId);
@@ -68,6 +43,6 @@ export function recordMessageFacts(ctx: StoreContext, episodeId: string, factIds
   factIds.forEach((id, i) => insert.run(episodeId, id, i));
 }
 
-function requireConversation(ctx: StoreContext, id: string): void {
+export function requireConversation(ctx: StoreContext, id: string): void {
   if (!ctx.episodes.conversation(id)) throw new MemoryInputError(`no conversation with id ${id}`, 'conversation', 'not_found');
 }

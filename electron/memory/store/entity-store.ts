@@ -4,7 +4,7 @@ import { cachedStatement } from './database/statement-cache';
 import type { EntityRecord, EntityType } from '../../../shared/memory-schema';
 import type { Clock } from './clock';
 import { newId } from './ids';
-import { indexNewEntityNames, reindexEntityNames, unindexEntityNames } from '../text-search/full-text-upkeep';
+import { indexNewEntityNames, reindexEntityNames, unindexEntityNames } from './entity-names-index';
 import { isUserReference, normalizeName, stripHonorifics, USER_ENTITY_ALIASES, USER_ENTITY_NAME } from './normalize';
 
 interface EntityRow {

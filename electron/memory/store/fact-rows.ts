@@ -4,7 +4,9 @@
  */
 import type { Database } from 'better-sqlite3';
 import type { Cardinality, FactOrigin, FactRecord, Precision } from '../../../shared/memory-schema';
-import type { EndKind } from '../temporal/temporal-rules';
+
+/** How a fact's span ends: still true, a stated end, the next value's start, or a judgement against another fact. */
+export type EndKind = 'open' | 'explicit' | 'successor' | 'judged';
 
 export interface FactRow {
   id: string;

@@ -8,8 +8,8 @@
 import type { MessageLearning, ParkedMessage, UndoReport } from '../../../shared/learning-contract';
 import type { EpisodeRecord, FactRecord } from '../../../shared/memory-schema';
 import { MemoryInputError } from '../memory-errors';
-import type { Learning } from '../temporal/learn';
-import type { SlotChanges } from '../temporal/slot-changes';
+import type { Learning } from './learning-record';
+import type { SlotChanges } from './slot-changes';
 import { reviewStateOf } from './pending-reviews';
 import type { StoreContext } from './store-context';
 

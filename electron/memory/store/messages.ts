@@ -8,7 +8,7 @@ import { episodeRole, type EpisodeRecord, type EpisodeRole } from '../../../shar
 import { toIsoUtc } from '../../../shared/time';
 import { unknownZoneMessage } from '../../../shared/time-zone';
 import { MemoryInputError } from '../memory-errors';
-import { episodeZoneOf } from '../temporal/time-zone';
+import { episodeZoneOf } from '../../../shared/time-zone';
 import { titleFromFirstMessage } from './conversation-settings';
 import type { JobRow } from './ingestion-jobs';
 import { conversationLearns } from './message-learning';

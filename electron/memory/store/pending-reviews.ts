@@ -6,7 +6,7 @@
  * fact, so the chat model is never given it and search never finds it. A message forgotten while
  * its learning waits takes the waiting learning with it (ON DELETE CASCADE, migration 0016).
  */
-import type { Learning } from '../temporal/learn';
+import type { Learning } from './learning-record';
 import { readSetting, writeSettings } from './settings';
 import type { StoreContext } from './store-context';
 

@@ -7,51 +7,15 @@
  * which one closes). What it reads (the facts named, an open fact to close) is the memory as it was
  * before this write.
  */
-import type { Cardinality, EntityType, Precision } from '../../../shared/memory-schema';
+import type { Precision } from '../../../shared/memory-schema';
+import type { EntityRef, Learning } from '../store/learning-record';
 import type { EntityRecord } from '../../../shared/memory-schema';
 import type { StoreContext } from '../store/store-context';
 import { objectKeyOf, type FactRow } from '../store/fact-rows';
 import type { NewClaim } from './slot-resolver';
 import { becameTrueFirst } from './temporal-rules';
 
-/** Who a name in the message is. */
-export type EntityRef =
-  | { kind: 'user' }
-  /** A stored entity, called `name` in the message; addAlias: remember that name for it. */
-  | { kind: 'existing'; id: string; name: string; type: EntityType; addAlias: boolean }
-  /** Not stored yet; a name created earlier in the same message resolves to that entity. */
-  | { kind: 'new'; name: string; type: EntityType };
-
-export interface LearnedFact {
-  subject: EntityRef;
-  object: EntityRef | { kind: 'literal'; value: string };
-  predicate: string;
-  fact: string;
-  cardinality: Cardinality;
-  validAt: string;
-  /** How precisely validAt was said ("since March": month). */
-  validPrecision: Precision;
-  /** A stated end after validAt, or null. */
-  end: string | null;
-  /** "I stopped going to the gym": closes the matching open fact at this time instead of adding one. */
-  endsExisting: string | null;
-  /** How precisely end (or endsExisting) was said. */
-  endPrecision: Precision;
-  /** The assistant said it and this message confirmed it: cite the assistant's message too. */
-  fromAssistant: boolean;
-  /** A stored fact the model judged to say the same thing: the claim joins its slot. */
-  duplicateOf: string | null;
-  /** Stored facts the model judged to contradict this one (rule 3 decides which one closes). */
-  contradicts: string[];
-}
-
-export interface Learning {
-  episodeId: string;
-  referenceTime: string;
-  /** The assistant message this one confirmed, if any. */
-  confirmedEpisodeId: string | null;
-  facts: LearnedFact[];
-}
+export type { EntityRef, LearnedFact, Learning } from '../store/learning-record';
 
 export function applyLearning(ctx: StoreContext, learning: Learning): void {
   // A fact the assistant stated and this message confirmed cites both (unless the assistant's

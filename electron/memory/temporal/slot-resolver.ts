@@ -11,7 +11,7 @@ import type { ClaimRow, ClaimRows } from '../store/claim-rows';
 import { objectKeyOf, type FactRow, type FactRows } from '../store/fact-rows';
 import { newId } from '../store/ids';
 import { resolveSlot, type Claim, type EndKind, type Span } from './temporal-rules';
-import { emptyChanges, mergeChanges, type SlotChanges } from './slot-changes';
+import { emptyChanges, mergeChanges, type SlotChanges } from '../store/slot-changes';
 
 export { emptyChanges, mergeChanges, type SlotChanges };
 

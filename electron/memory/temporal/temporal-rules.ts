@@ -15,7 +15,9 @@
  * - Same object, overlapping or touching: one span (duplicates merge, keeping every claim).
  */
 
-export type EndKind = 'open' | 'explicit' | 'successor' | 'judged';
+import type { EndKind } from '../store/fact-rows';
+
+export type { EndKind };
 
 export interface Claim<P = unknown> {
   /** Identity of the object within the slot (entity id or normalised literal). */

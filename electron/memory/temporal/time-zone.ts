@@ -62,18 +62,3 @@ export function startOfYear(year: number, zone: string): Resolved | null {
   const date = plainDate(year, 1, 1);
   return date ? startOfDay(date, zone, 'year') : null;
 }
-
-/**
- * The zone a message was written in, as its episode keeps it: an IANA zone given by the caller
- * (with its offset at that instant), else the offset written in the time itself ("+09:00"), else
- * nothing known ("Z" is how programs write UTC, not a statement of where the writer lives).
- * Throws RangeError for an unknown zone name.
- */
-export function episodeZoneOf(time: string, timeZone: string | undefined): { utcOffset: string | null; timeZone: string | null } {
-  if (timeZone !== undefined) {
-    const zoned = referenceIn(time, timeZone);
-    return { utcOffset: zoned.offset, timeZone: /^[+-]/.test(zoned.timeZoneId) ? null : zoned.timeZoneId };
-  }
-  const zone = zoneOfIsoTime(time);
-  return { utcOffset: zone === 'UTC' ? null : zone, timeZone: null };
-}

@@ -14,7 +14,7 @@
  */
 import type { FactRows } from '../store/fact-rows';
 import type { Clock } from '../store/clock';
-import { emptyChanges, mergeChanges, type SlotChanges } from './slot-changes';
+import { emptyChanges, mergeChanges, type SlotChanges } from '../store/slot-changes';
 import type { NewClaim, SlotResolver } from './slot-resolver';
 
 interface Touched {

@@ -70,6 +70,13 @@ module.exports = {
       to: { path: ['^electron/(llm|assistant|engine)/', face(FACES)] },
     },
     {
+      name: 'memory-store-at-the-bottom',
+      severity: 'error',
+      comment: 'Inside memory, store/ is the bottom: it imports its own files and shared/, never the temporal rules, text search, vectors, transfer or the facades (memory*.ts, index.ts).',
+      from: { path: '^electron/memory/store/' },
+      to: { path: ['^electron/memory/(temporal|text-search|vectors|transfer)/', '^electron/memory/[^/]+[.]ts$'], pathNot: ['^electron/memory/memory-errors[.]ts$'] },
+    },
+    {
       name: 'memory-not-to-node-llama-cpp',
       severity: 'error',
       comment: 'electron/memory/ never imports node-llama-cpp: models are electron/llm\'s business.',

@@ -12,7 +12,8 @@ import type { ChangeScope, EntityReader, EpisodeReader, JobQueue, MemoryChange, 
 import { systemClock, type Clock } from './store/clock';
 import { databasePath } from './store/data-dir';
 import { openDatabase } from './store/database/open-database';
-import { storeContext, type StoreContext } from './store/store-context';
+import { storeContext } from './store/store-context';
+import { writeContext, type WriteContext } from './temporal/write-batch';
 import { changeScope } from './temporal/change-scope';
 import type { Forgotten } from './temporal/forget';
 import { recordCause } from './temporal/write-cause';
@@ -34,7 +35,7 @@ export class MemoryCore {
   readonly entities: EntityReader;
   readonly episodes: EpisodeReader;
   readonly jobs: JobQueue;
-  protected readonly store: StoreContext;
+  protected readonly store: WriteContext;
   protected readonly searcher: MemorySearch;
   /** Merges the full-text indexes while idle, not inside writes (text-search/fts-merge.ts); null when read-only. */
   private readonly merges: FullTextIdleMerge | null;
@@ -53,7 +54,7 @@ export class MemoryCore {
     this.path = options.dataDir === ':memory:' ? ':memory:' : databasePath(options.dataDir);
     this.nativeBinding = options.nativeBinding;
     this.readonly = options.readonly === true;
-    this.store = storeContext(openDatabase({ path: this.path, nativeBinding: options.nativeBinding, readonly: this.readonly }), this.clock);
+    this.store = writeContext(storeContext(openDatabase({ path: this.path, nativeBinding: options.nativeBinding, readonly: this.readonly }), this.clock));
     this.entities = this.store.entities;
     this.episodes = this.store.episodes;
     this.jobs = this.store.jobs;
@@ -194,7 +195,7 @@ export class MemoryCore {
 }
 
 /** The store behind a Memory, for code inside electron/memory/ and for tests; never exported by index.ts. */
-export function storeOf(memory: MemoryCore): StoreContext {
+export function storeOf(memory: MemoryCore): WriteContext {
   return memory['store'];
 }
 

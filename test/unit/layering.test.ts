@@ -100,10 +100,10 @@ describe('layering: each rule catches its violation', () => {
     [
       'a cycle across folders of one layer, through value imports',
       {
-        'electron/memory/store/a.ts': "import { b } from '../temporal/b';\nexport const a = () => b;\n",
-        'electron/memory/temporal/b.ts': "import { a } from '../store/a';\nexport const b = () => a;\n",
+        'electron/memory/temporal/a.ts': "import { b } from '../transfer/b';\nexport const a = () => b;\n",
+        'electron/memory/transfer/b.ts': "import { a } from '../temporal/a';\nexport const b = () => a;\n",
       },
-      ['no-circular: electron/memory/store/a.ts -> electron/memory/temporal/b.ts'],
+      ['no-circular: electron/memory/temporal/a.ts -> electron/memory/transfer/b.ts'],
     ],
     ['an import that does not resolve', { 'electron/engine/x.ts': "import { y } from './missing';\n" }, ['not-to-unresolvable: electron/engine/x.ts -> ./missing']],
     [
@@ -127,6 +127,8 @@ describe('layering: each rule catches its violation', () => {
     ['electron/memory importing electron/assistant', { 'electron/memory/x.ts': "export * from '../assistant/y';\n", 'electron/assistant/y.ts': MODULE }, ['memory-not-to-upper-layers: electron/memory/x.ts -> electron/assistant/y.ts']],
     ['electron/memory importing electron/engine', { 'electron/memory/store/x.ts': "import { y } from '../../engine/y';\n", 'electron/engine/y.ts': MODULE }, ['memory-not-to-upper-layers: electron/memory/store/x.ts -> electron/engine/y.ts']],
     ['electron/memory importing a face', { 'electron/memory/x.ts': "import { y } from '../cli/y';\n", 'electron/cli/y.ts': MODULE }, ['memory-not-to-upper-layers: electron/memory/x.ts -> electron/cli/y.ts']],
+    ['memory\'s store importing the temporal rules', { 'electron/memory/store/x.ts': "import { y } from '../temporal/y';\n", 'electron/memory/temporal/y.ts': MODULE }, ['memory-store-at-the-bottom: electron/memory/store/x.ts -> electron/memory/temporal/y.ts']],
+    ['memory\'s store importing a facade', { 'electron/memory/store/x.ts': "import { y } from '../memory';\n", 'electron/memory/memory.ts': MODULE }, ['memory-store-at-the-bottom: electron/memory/store/x.ts -> electron/memory/memory.ts']],
     ['electron/memory importing node-llama-cpp', { 'electron/memory/x.ts': "import type { Llama } from 'node-llama-cpp';\n" }, ['memory-not-to-node-llama-cpp: electron/memory/x.ts -> node_modules/node-llama-cpp']],
     ['electron/llm importing electron/memory', { 'electron/llm/x.ts': "import { y } from '../memory/index';\n", 'electron/memory/index.ts': MODULE }, ['llm-not-to-other-layers: electron/llm/x.ts -> electron/memory/index.ts']],
     ['electron/llm importing electron/assistant', { 'electron/llm/x.ts': "import { y } from '../assistant/y';\n", 'electron/assistant/y.ts': MODULE }, ['llm-not-to-other-layers: electron/llm/x.ts -> electron/assistant/y.ts']],

@@ -1,10 +1,8 @@
 /**
  * The store's parts over one SQLite connection, built once per Memory and handed to the write and
- * read modules inside memory. Nothing outside electron/memory/ sees it: the Memory class is the way in.
+ * read modules inside memory (the writes get the write batch with them: temporal/write-batch.ts). Nothing outside electron/memory/ sees it: the Memory class is the way in.
  */
 import type { Database } from 'better-sqlite3';
-import { SlotResolver } from '../temporal/slot-resolver';
-import { WriteBatch } from '../temporal/write-batch';
 import { ClaimRows } from './claim-rows';
 import type { Clock } from './clock';
 import { EntityStore } from './entity-store';
@@ -19,8 +17,6 @@ export interface StoreContext {
   claims: ClaimRows;
   entities: EntityStore;
   episodes: EpisodeStore;
-  /** The write in progress: claims gathered, each touched slot resolved once at commit. */
-  slots: WriteBatch;
   jobs: IngestionJobs;
 }
 
@@ -34,7 +30,6 @@ export function storeContext(db: Database, clock: Clock): StoreContext {
     claims,
     entities: new EntityStore(db, clock),
     episodes: new EpisodeStore(db, clock),
-    slots: new WriteBatch(new SlotResolver(rows, claims), rows, clock),
     jobs: new IngestionJobs(db, clock),
   };
 }

@@ -3,14 +3,14 @@
  * from it, or keeping it (then only messages that are the source of a remembered fact stay,
  * detached, as provenance) — and turning its learning off with what it taught undone.
  */
-import type { StoreContext } from '../store/store-context';
+import type { WriteContext } from './write-batch';
 import { deleteMessage, requireConversation } from '../store/conversations';
 import { learnedMessageIds, setLearning } from '../store/conversation-settings';
 import { forgetEpisode, type Forgotten } from './forget';
 import { undoLearning } from './undo-learning';
 
 /** Deletes a conversation; call inside a transaction. forget: also forget every fact learned only from it. */
-export function deleteConversation(ctx: StoreContext, conversationId: string, options: { forget: boolean }): { forgotten: Forgotten; keptMessages: number } {
+export function deleteConversation(ctx: WriteContext, conversationId: string, options: { forget: boolean }): { forgotten: Forgotten; keptMessages: number } {
   requireConversation(ctx, conversationId);
   const episodes = ctx.episodes.ofConversation(conversationId);
   const factIds: string[] = [];
@@ -36,7 +36,7 @@ export function deleteConversation(ctx: StoreContext, conversationId: string, op
  * Turns learning from a conversation on or off, in the caller's write; forget (when off): also undo
  * what was learned from it, latest message first (later messages may build on earlier ones).
  */
-export function setConversationLearning(ctx: StoreContext, conversationId: string, learn: boolean, forget: boolean) {
+export function setConversationLearning(ctx: WriteContext, conversationId: string, learn: boolean, forget: boolean) {
   setLearning(ctx, conversationId, learn);
   const undone = learn || !forget ? [] : learnedMessageIds(ctx, conversationId).map((id) => undoLearning(ctx, id));
   // The slots the undos touched are resolved once, for all of them; then their reports are made.

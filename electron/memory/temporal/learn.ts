@@ -10,14 +10,14 @@
 import type { Precision } from '../../../shared/memory-schema';
 import type { EntityRef, Learning } from '../store/learning-record';
 import type { EntityRecord } from '../../../shared/memory-schema';
-import type { StoreContext } from '../store/store-context';
+import type { WriteContext } from './write-batch';
 import { objectKeyOf, type FactRow } from '../store/fact-rows';
 import type { NewClaim } from './slot-resolver';
 import { becameTrueFirst } from './temporal-rules';
 
 export type { EntityRef, LearnedFact, Learning } from '../store/learning-record';
 
-export function applyLearning(ctx: StoreContext, learning: Learning): void {
+export function applyLearning(ctx: WriteContext, learning: Learning): void {
   // A fact the assistant stated and this message confirmed cites both (unless the assistant's
   // message was forgotten while the model worked).
   const confirmed = learning.confirmedEpisodeId !== null && ctx.episodes.byId(learning.confirmedEpisodeId) ? learning.confirmedEpisodeId : null;
@@ -52,7 +52,7 @@ export function applyLearning(ctx: StoreContext, learning: Learning): void {
   }
 }
 
-function entityFor(ctx: StoreContext, ref: EntityRef): EntityRecord {
+function entityFor(ctx: WriteContext, ref: EntityRef): EntityRecord {
   if (ref.kind === 'user') return ctx.entities.findOrCreate('me');
   if (ref.kind === 'existing') {
     const entity = ctx.entities.byId(ref.id);
@@ -67,7 +67,7 @@ function entityFor(ctx: StoreContext, ref: EntityRef): EntityRecord {
 }
 
 /** Rule 3 across slots: of the claim and each contradicted fact, the one that became true first is closed at the other's valid_at. */
-function addWithContradictions(ctx: StoreContext, claim: NewClaim, contradicts: string[], episodeId: string): void {
+function addWithContradictions(ctx: WriteContext, claim: NewClaim, contradicts: string[], episodeId: string): void {
   const contradicted = contradicts.map((id) => ctx.rows.liveVersionOf(id)).filter((r) => r !== undefined);
   const asClaim = (r: FactRow) => ({ validAt: r.valid_at, referenceTime: r.reference_time });
   const closedByClaim = contradicted.filter((r) => becameTrueFirst(asClaim(r), claim));
@@ -83,7 +83,7 @@ function addWithContradictions(ctx: StoreContext, claim: NewClaim, contradicts: 
   }
 }
 
-function closeEnded(ctx: StoreContext, claim: NewClaim, { at, precision }: { at: string; precision: Precision }, episodeId: string): void {
+function closeEnded(ctx: WriteContext, claim: NewClaim, { at, precision }: { at: string; precision: Precision }, episodeId: string): void {
   const key = objectKeyOf({ object_id: claim.objectId, object_literal: claim.objectLiteral });
   const open = ctx.rows.openInSlot(claim.subjectId, claim.predicate).find((row) => objectKeyOf(row) === key && row.valid_at < at);
   if (open) ctx.slots.add({ ...claimOf(open, episodeId), end: { at, kind: 'explicit', by: null, precision } });

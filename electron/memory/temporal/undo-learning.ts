@@ -13,13 +13,13 @@ import type { UndoReport } from '../../../shared/learning-contract';
 import type { FactRecord } from '../../../shared/memory-schema';
 import { MemoryInputError } from '../memory-errors';
 import { learningRow, markUndone } from '../store/message-learning';
-import type { StoreContext } from '../store/store-context';
+import type { WriteContext } from './write-batch';
 import { forgetFact, type Forgotten } from './forget';
 
 type Slot = { subject_id: string; predicate: string };
 
 /** Adds the undo to the write; its report is made once the write has resolved the slots (`report`). */
-export function undoLearning(ctx: StoreContext, episodeId: string): { report: () => UndoReport; forgotten: Forgotten } {
+export function undoLearning(ctx: WriteContext, episodeId: string): { report: () => UndoReport; forgotten: Forgotten } {
   if (!ctx.episodes.byId(episodeId)) throw new MemoryInputError(`no message with id ${episodeId}`, 'episodeId', 'not_found');
   const row = learningRow(ctx, episodeId);
   if (row?.undone_at) throw new MemoryInputError(`message ${episodeId} was already undone (at ${row.undone_at}): there is nothing left to undo`, 'episodeId');
@@ -95,7 +95,7 @@ interface Facts {
   edited: Set<string>;
 }
 
-function reportOf(ctx: StoreContext, { recorded, lineageOf, before, orphans, edited }: Facts): UndoReport {
+function reportOf(ctx: WriteContext, { recorded, lineageOf, before, orphans, edited }: Facts): UndoReport {
   const liveOf = (id: string) => {
     const lineage = lineageOf.get(id);
     const live = lineage === undefined ? undefined : ctx.rows.liveVersionOf(lineage);
@@ -127,7 +127,7 @@ function reportOf(ctx: StoreContext, { recorded, lineageOf, before, orphans, edi
   return report;
 }
 
-function closedReason(ctx: StoreContext, fact: FactRecord): string {
+function closedReason(ctx: WriteContext, fact: FactRecord): string {
   const closer = fact.invalidated_by ? ctx.rows.record(fact.invalidated_by) : undefined;
   if (closer) return `“${closer.fact}” closes it`;
   return fact.origin === 'user_edit' ? 'you closed it yourself' : 'another message gives it an end';

@@ -13,9 +13,10 @@
  * time and its pointer is filled in once the other slot is resolved.
  */
 import type { FactRows } from '../store/fact-rows';
+import type { StoreContext } from '../store/store-context';
 import type { Clock } from '../store/clock';
 import { emptyChanges, mergeChanges, type SlotChanges } from '../store/slot-changes';
-import type { NewClaim, SlotResolver } from './slot-resolver';
+import { SlotResolver, type NewClaim } from './slot-resolver';
 
 interface Touched {
   subjectId: string;
@@ -23,6 +24,16 @@ interface Touched {
   claims: NewClaim[];
   /** Something left the slot (forget, undo, a merge by migration or import): read it whole. */
   whole: boolean;
+}
+
+/** The store with the write in progress: what every write path is handed. */
+export interface WriteContext extends StoreContext {
+  slots: WriteBatch;
+}
+
+/** The store, with a write batch over it. */
+export function writeContext(store: StoreContext): WriteContext {
+  return { ...store, slots: new WriteBatch(new SlotResolver(store.rows, store.claims), store.rows, store.clock) };
 }
 
 const keyOf = (subjectId: string, predicate: string) => `${subjectId}\u0000${predicate}`;

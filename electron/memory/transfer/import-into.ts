@@ -3,7 +3,7 @@
  * (memory-import.ts). A large import into an empty store has its full-text indexes built on a second
  * thread (bulk-load-helper.ts), which then checkpoints the WAL in the background (`background`).
  */
-import type { StoreContext } from '../store/store-context';
+import type { WriteContext } from '../temporal/write-batch';
 import { flushFullText } from '../text-search/fts-index';
 import { BULK_HELPER_MIN_ROWS, BulkLoadHelper } from './bulk-load-helper';
 import { importMemory, isEmptyStore, parseExport, type ImportSummary } from './memory-import';
@@ -15,7 +15,7 @@ export { previewImport, type ImportPreview } from './import-preview';
 const WAL_AUTOCHECKPOINT_PAGES = 1000;
 
 export function importInto(
-  ctx: StoreContext,
+  ctx: WriteContext,
   file: { path: string; nativeBinding: string | undefined },
   input: unknown,
   options: { replace?: boolean; helper?: boolean },

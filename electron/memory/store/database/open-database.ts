@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { migrations } from './migrations';
 import { upgradeStore } from './upgrade-store';
-import { registerTextFunctions } from '../../text-search/fts-index';
+import { registerTextFunctions } from './text-functions';
 import { registerNaturalOrder } from '../natural-order';
 
 export interface OpenDatabaseOptions {

@@ -22,6 +22,8 @@ const config = {
   coverageAnalysis: 'perTest',
   concurrency: 2,
   timeoutMS: 20_000,
+  // The first run (every test, instrumented) on busy cores takes longer than Stryker's default 5 minutes.
+  dryRunTimeoutMinutes: 30,
   checkers: [],
   // The sandbox is a copy of the project; node_modules is symlinked into it (symlinkNodeModules,
   // the default), so better-sqlite3's native addon loads from the real node_modules.

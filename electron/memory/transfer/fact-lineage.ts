@@ -34,10 +34,14 @@ export function lineageResolver(facts: Map<string, FactRecord>, rows: FactRows):
   }
 }
 
-/** open; closed with a time only (explicit); by its successor in the same slot; or by another fact (judged). */
+/**
+ * open; closed with a time only (explicit); by its successor in the same one-valued slot (a `many`
+ * slot's values never end one another: a fact there closed by another fact was judged); or by
+ * another fact (judged).
+ */
 export function endKindOf(f: FactRecord, facts: Map<string, FactRecord>, rows: FactRows): EndKind {
   if (f.invalid_at === null) return 'open';
   if (f.invalidated_by === null) return 'explicit';
   const closer = facts.get(f.invalidated_by) ?? rows.byId(f.invalidated_by);
-  return closer && closer.subject_id === f.subject_id && closer.predicate === f.predicate ? 'successor' : 'judged';
+  return closer && f.cardinality === 'one' && closer.subject_id === f.subject_id && closer.predicate === f.predicate ? 'successor' : 'judged';
 }

@@ -28,7 +28,10 @@ export function writeFacts(rows: FactRows, claims: ClaimRows, checked: CheckedDo
     const stated = f.expired_at === null ? checked.claims.get(f.id) : undefined;
     // The fact's reference time is its head claim's (slot-resolver.ts): the claim that says its start.
     const head = stated?.find((c) => c.valid_at === f.valid_at);
-    const row = factRow(f, lineageId, entityId, endKindOf(f, checked.facts, rows), head?.reference_time ?? referenceTimes[i] ?? f.valid_at);
+    // A live fact's own claims say how it ended when one of them ends where it does (a judged end
+    // at the instant a value of its slot begins is not that value's succession).
+    const ended = f.invalid_at === null ? undefined : stated?.find((c) => c.end_at === f.invalid_at && c.end_kind !== null)?.end_kind;
+    const row = factRow(f, lineageId, entityId, ended ?? endKindOf(f, checked.facts, rows), head?.reference_time ?? referenceTimes[i] ?? f.valid_at);
     rows.insert(row, links ? f.episode_ids : NO_LINKS);
     if (f.expired_at !== null) continue;
     if (stated) for (const c of stated) claims.insert(claimRow(c, row, entityId));

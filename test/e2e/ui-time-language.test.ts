@@ -86,7 +86,7 @@ describe.skipIf(CHROMIUM_MISSING !== null)('one time language: until, ended, the
     await asOf.fill('1 January 2025');
     await asOf.press('Enter');
     await expect.poll(() => page.locator('#asof-title time').getAttribute('datetime')).toBe('2024-12-31T15:00:00.000Z');
-    expect(await asOf.inputValue()).toBe('1 Jan 2025');
+    await expect.poll(() => asOf.inputValue()).toBe('1 Jan 2025');
     await expect.poll(() => page.locator('.asof-panel').textContent()).toContain('Kyoto');
 
     // The Facts list's as-of is the same control.

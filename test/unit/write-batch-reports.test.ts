@@ -118,3 +118,45 @@ describe('a write batch: a judged end names the final version of the fact that e
     expect(liveOf(m, 'Acme')).toMatchObject({ id: acme2.id, invalidated_by: unemployed.id });
   });
 });
+
+describe('a write batch: slots in the order their ends need', () => {
+  it('a message saying again a fact and what closed it, in that order, writes no new version', () => {
+    // The fact's slot is touched first, but the closing claim's slot is resolved first: the judged
+    // end then names the fact that already holds it, and the closed fact stays as it is.
+    const m = fresh();
+    teach(m, day('01'), [learned({ predicate: 'employer', object: { kind: 'literal', value: 'Acme' }, fact: 'I work at Acme.', validAt: day('01') })]);
+    const acme = liveOf(m, 'Acme');
+    teach(m, day('10'), [learned({ object: { kind: 'literal', value: 'unemployed' }, fact: 'I am unemployed.', validAt: day('10'), contradicts: [acme.id] })]);
+    const closed = liveOf(m, 'Acme');
+    const unemployed = liveOf(m, 'unemployed');
+    expect(closed).toMatchObject({ invalid_at: day('10'), invalidated_by: unemployed.id });
+    const versions = all(m).length;
+    const { changes } = teach(m, day('11'), [
+      learned({ predicate: 'employer', object: { kind: 'literal', value: 'Acme' }, fact: 'I work at Acme.', validAt: day('01') }),
+      learned({ object: { kind: 'literal', value: 'unemployed' }, fact: 'I am unemployed.', validAt: day('10'), contradicts: [closed.id] }),
+    ]);
+    expect(changes.inserted).toEqual([]);
+    expect(changes.expired).toEqual([]);
+    expect(changes.confirmed.sort()).toEqual([closed.id, unemployed.id].sort());
+    expect(all(m)).toHaveLength(versions);
+    expect(liveOf(m, 'Acme')).toMatchObject({ id: closed.id, invalidated_by: unemployed.id });
+  });
+});
+
+describe('a write batch: an end named before the fact that holds its claim exists', () => {
+  it('a fact closed by a claim whose slot the write resolves later still names the fact that holds it', () => {
+    // "I like coffee now, and I hate tea": the likes slot is touched first (coffee), so tea's end is
+    // resolved before the fact holding "I hate tea" exists; the end names it once it does.
+    const m = fresh();
+    teach(m, day('01'), [learned({ predicate: 'likes', cardinality: 'many', object: { kind: 'literal', value: 'tea' }, fact: 'I like tea.', validAt: day('01') })]);
+    const tea = liveOf(m, 'tea');
+    teach(m, day('10'), [
+      learned({ predicate: 'likes', cardinality: 'many', object: { kind: 'literal', value: 'coffee' }, fact: 'I like coffee.', validAt: day('10') }),
+      learned({ predicate: 'hates', cardinality: 'many', object: { kind: 'literal', value: 'green tea' }, fact: 'I hate green tea.', validAt: day('10'), contradicts: [tea.id] }),
+    ]);
+    const hates = liveOf(m, 'green tea');
+    expect(liveOf(m, 'tea')).toMatchObject({ invalid_at: day('10'), invalidated_by: hates.id });
+    const ends = databaseOf(m).prepare<[], { end_by: string | null }>("SELECT end_by FROM claims WHERE end_kind = 'judged'").all();
+    expect(ends).toEqual([{ end_by: hates.id }]);
+  });
+});

@@ -7,10 +7,10 @@
  * replaces, nothing is repaired afterwards, and a write costs what its slots cost.
  *
  * A claim may end because another claim of the same write was judged to replace it ("I moved to
- * Osaka" closes "I live in Tokyo", another slot): its end names that claim (`{ claim }`), and the
- * slot of the judging claim is resolved first, so the end names the fact that then holds it. In the
- * rare cycle (two slots each closing a fact of the other), the later one is resolved with the end's
- * time and its pointer is filled in once the other slot is resolved.
+ * Osaka" closes "I live in Tokyo", another slot): its end names that claim (`{ claim }`). The slot
+ * is resolved with the end's time; the end names the fact that holds the judging claim — at once if
+ * that claim's slot was resolved before, else filled in once it is (the claims' own ends decide the
+ * spans, so the order of the slots never changes the facts).
  */
 import type { FactRows } from '../store/fact-rows';
 import type { StoreContext } from '../store/store-context';
@@ -84,7 +84,7 @@ export class WriteBatch {
     const changes = emptyChanges();
     const holders = new Map<NewClaim, string>();
     const late: NewClaim[] = [];
-    for (const slot of this.inDependencyOrder()) {
+    for (const slot of this.touched.values()) {
       const claims = slot.claims.map((claim) => {
         const by = claim.end?.by;
         if (by === undefined || by === null || typeof by === 'string') return claim;
@@ -121,28 +121,5 @@ export class WriteBatch {
       this.touched.set(key, slot);
     }
     return slot;
-  }
-
-  /** The touched slots, each after the slots holding the claims its claims' ends name (a cycle: in the order touched). */
-  private inDependencyOrder(): Touched[] {
-    const slotOfClaim = new Map<NewClaim, Touched>();
-    for (const slot of this.touched.values()) for (const claim of slot.claims) slotOfClaim.set(claim, slot);
-    const ordered: Touched[] = [];
-    const state = new Map<Touched, 'visiting' | 'done'>();
-    const visit = (slot: Touched) => {
-      if (state.has(slot)) return;
-      state.set(slot, 'visiting');
-      for (const claim of slot.claims) {
-        const by = claim.end?.by;
-        if (by && typeof by !== 'string') {
-          const other = slotOfClaim.get(by.claim);
-          if (other && other !== slot) visit(other);
-        }
-      }
-      state.set(slot, 'done');
-      ordered.push(slot);
-    };
-    for (const slot of this.touched.values()) visit(slot);
-    return ordered;
   }
 }

@@ -45,8 +45,7 @@ type Op =
   | { kind: 'forgetFact'; pick: number }
   | { kind: 'forgetEpisode'; pick: number }
   | { kind: 'undo'; pick: number }
-  | { kind: 'redo'; pick: number }
-  | { kind: 'move' };
+  | { kind: 'redo'; pick: number };
 
 const claimSpec: fc.Arbitrary<ClaimSpec> = fc.record({
   subject: fc.nat({ max: SUBJECTS.length - 1 }),
@@ -70,7 +69,7 @@ const op: fc.Arbitrary<Op> = fc.oneof(
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('redo' as const), pick: fc.nat() }) },
   // Not drawn yet: a move to a fresh store (export → import) mid-way breaks the replay after judged
   // contradictions and edits in one-valued slots (an export does not carry every end faithfully;
-  // see the issue notes of 2026-12-02). The move itself is kept below, for when it does.
+  // see the issue notes of 2026-12-02).
 );
 
 
@@ -114,7 +113,6 @@ interface Run {
   m: Memory;
   /** Messages said so far, in every store of the run (a message said twice is one message). */
   said: number;
-  clockAt: number;
   learned: string[];
   undone: string[];
   episodes: string[];
@@ -199,20 +197,6 @@ function apply(run: Run, o: Op): void {
       run.learned.push(id);
       return;
     }
-    case 'move': {
-      // The memory moves to a fresh store (another machine): export, import, go on there.
-      const doc = m.exportMemory();
-      run.clockAt += 1;
-      const next = openMemory({ dataDir: ':memory:', clock: steppingClock(`${2027 + run.clockAt}-01-01T00:00:00Z`) });
-      next.importMemory(doc);
-      m.close();
-      run.m = next;
-      run.episodes = [];
-      run.learned = [];
-      run.undone = [];
-      run.snapshots = [];
-      return;
-    }
   }
 }
 
@@ -282,7 +266,7 @@ describe('one write, one resolution: batched writes against a whole-slot replay'
   it('holds on both time axes after every write of a random stream', () => {
     fc.assert(
       fc.property(fc.array(op, { minLength: 1, maxLength: 14 }), (ops) => {
-        const run: Run = { said: 0, m: openMemory({ dataDir: ':memory:', clock: steppingClock('2027-01-01T00:00:00Z') }), clockAt: 0, learned: [], undone: [], episodes: [], snapshots: [] };
+        const run: Run = { said: 0, m: openMemory({ dataDir: ':memory:', clock: steppingClock('2027-01-01T00:00:00Z') }), learned: [], undone: [], episodes: [], snapshots: [] };
         try {
           for (const o of ops) {
             apply(run, o);

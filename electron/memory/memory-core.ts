@@ -136,8 +136,8 @@ export class MemoryCore {
   }
 
   /**
-   * One write transaction; then the rows it queued for full-text search are indexed, and the change
-   * is told — after the commit, and only when the write changed something (`change` gives null).
+   * One write transaction, the rows it queued for full-text search indexed within it; the change
+   * is told after the commit, and only when the write changed something (`change` gives null).
    */
   protected write<T>(fn: () => T, change: (result: T) => MemoryChange | null): T {
     const outermost = !this.store.db.inTransaction;
@@ -149,9 +149,11 @@ export class MemoryCore {
       this.settledChanges = null;
       const value = fn();
       this.settle();
+      // Indexed in the same transaction: a write that committed is searchable, and nothing after
+      // the commit can fail and make a caller that retries on "busy" write it twice.
+      flushFullText(this.store.db);
       return value;
     }).immediate();
-    if (!this.store.db.inTransaction) flushFullText(this.store.db);
     const told = change(result);
     if (told) this.emit(told);
     return result;

@@ -27,7 +27,11 @@ export function setFullTextBuffer(db: Database, size: 'bulk' | 'default'): void 
   }
 }
 
-/** Indexes every queued row. Cheap when nothing is queued. */
+/**
+ * Indexes every queued row. Cheap when nothing is queued. IMMEDIATE outside a write: the write lock
+ * is waited for at BEGIN, not refused when a read inside the transaction finds another process
+ * wrote meanwhile ("database is locked" at once, busy_timeout not consulted).
+ */
 export function flushFullText(db: Database): void {
   const queued = db.prepare("SELECT 1 FROM fts_queue LIMIT 1").get();
   if (!queued) return;
@@ -35,7 +39,7 @@ export function flushFullText(db: Database): void {
     db.exec(factRowsSql("SELECT f.rowid, f.fact, f.predicate FROM fts_queue q JOIN facts f ON f.rowid = q.row WHERE q.kind = 'fact'"));
     db.exec(episodeRowsSql("SELECT e.rowid, e.content FROM fts_queue q JOIN episodes e ON e.rowid = q.row WHERE q.kind = 'episode'"));
     db.exec('DELETE FROM fts_queue');
-  })();
+  }).immediate();
 }
 
 /**

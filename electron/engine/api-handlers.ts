@@ -48,7 +48,7 @@ export function createApiHandlers(engine: TemporaEngine, options: HandlerOptions
       const zone = engine.timeZone();
       const start = valid_at === undefined ? undefined : readTimeInput(valid_at, 'valid_at', now, zone);
       const end = invalid_at === undefined || invalid_at === null ? undefined : readTimeInput(invalid_at, 'invalid_at', now, zone);
-      checkEndAfterStart(memory.getFact(id), start, end, 'invalid_at', zone);
+      checkEndAfterStart(memory.currentVersionOf(id), start, end, 'invalid_at', zone);
       return memory.editFact(id, {
         ...edit,
         ...(start ? { valid_at: start.at, valid_at_precision: start.precision } : {}),
@@ -58,7 +58,7 @@ export function createApiHandlers(engine: TemporaEngine, options: HandlerOptions
     closeFact: async ({ id, at }) => {
       const zone = engine.timeZone();
       const end = readTimeInput(at, 'at', memory.clock.now(), zone);
-      checkEndAfterStart(memory.getFact(id), undefined, end, 'at', zone);
+      checkEndAfterStart(memory.currentVersionOf(id), undefined, end, 'at', zone);
       return memory.closeFact(id, end.at, end.precision);
     },
     forgetFact: async ({ id, withSources }) => memory.forgetFact(id, { withSources }),
@@ -154,7 +154,10 @@ export function createApiHandlers(engine: TemporaEngine, options: HandlerOptions
   };
 }
 
-/** An end at or before the start, refused in words with both times in the user's zone (before the memory says it in UTC). */
+/**
+ * An end at or before the start, refused in words with both times in the user's zone (before the memory says it in UTC).
+ * `fact` is the current version of the fact (an old version's id names its lineage): its start is the one the end meets.
+ */
 function checkEndAfterStart(fact: FactRecord | undefined, start: Resolved | undefined, end: Resolved | undefined, field: 'invalid_at' | 'at', zone: string): void {
   if (!fact || !end) return;
   const from = start ?? { at: fact.valid_at, precision: fact.valid_at_precision };

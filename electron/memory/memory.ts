@@ -139,6 +139,12 @@ export class Memory extends MemoryMessages {
     return this.store.rows.record(id);
   }
 
+  /** The live version of the fact whose version `id` is (any version of it): what an edit or a close writes over. */
+  currentVersionOf(id: string): FactRecord | undefined {
+    const live = this.store.rows.liveVersionOf(id);
+    return live ? this.store.rows.record(live.id) : undefined;
+  }
+
   /** A fact's versions, the messages it came from and the fact that closed it. */
   provenance(id: string): FactProvenance {
     const fact = this.store.rows.record(id);

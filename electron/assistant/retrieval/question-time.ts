@@ -61,18 +61,21 @@ export function findQuestionTime(question: string, reference: TimeReference): Qu
   return null;
 }
 
+/** "3 years ago", "this time last year" in a question: that instant, the time of day kept. */
+const AS_ASKED = { durationKeepsTimeOfDay: true };
+
 /** Candidates tried per question, at most: a question's time phrase is found in far fewer. */
 const MAX_RESOLVER_CALLS = 200;
 
 function meaningOf(text: string, c: Candidate, reference: TimeReference): QuestionTime | null {
-  const resolved = resolveTimeExpression(c.core, reference);
+  const resolved = resolveTimeExpression(c.core, reference, AS_ASKED);
   if (!resolved || namesNow(c.core, resolved, reference)) return null;
   const phrase = text.slice(c.start, c.end).replace(/[.,、]+$/u, '');
   const unit = unitOf(c.core, resolved, reference.zone);
   const end = endOf(resolved.at, unit, reference.zone);
   const base = { phrase, at: resolved.at, precision: resolved.precision, unit, zone: reference.zone };
   if (c.to !== undefined) {
-    const to = resolveTimeExpression(c.to, reference);
+    const to = resolveTimeExpression(c.to, reference, AS_ASKED);
     if (!to || to.at < resolved.at) return null;
     return { ...base, unit: 'range', kind: 'period', until: endOf(to.at, unitOf(c.to, to, reference.zone), reference.zone) };
   }

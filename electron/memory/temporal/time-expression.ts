@@ -15,10 +15,12 @@
  *   Monday" the most recent before today; "next Monday" the first after today; "this Monday" the
  *   one in the current week. Seasons are meteorological (northern): spring = March, summer = June,
  *   autumn = September, winter = December (winter 2026 starts 2026-12-01).
- * - A duration ("3 days ago", "2週間前", "in 2 weeks") shifts the reference instant in its zone
- *   (calendar-aware: a month back from 31 March is 28/29 February, days keep the wall time across
- *   DST). Precision 'day' for day/week/month/year units (the phrase is only good to a day), 'instant'
- *   for hours and minutes.
+ * - A duration ("3 days ago", "2週間前", "in 2 weeks") in days, weeks, months or years shifts the
+ *   reference's local day in its zone (calendar-aware: a month back from 31 March is 28/29 February)
+ *   and is the START of the day it lands on, precision 'day' (the phrase is only good to a day:
+ *   "3 days ago" said at 08:00 on 20 Sep is 17 Sep from 00:00, as "yesterday" is 19 Sep from 00:00).
+ *   In hours or minutes it shifts the reference instant itself, precision 'instant'. (A question's
+ *   "this time last year" asks for the instant itself: ResolveOptions.durationKeepsTimeOfDay.)
  * - "now"/"現在" is the reference instant (precision 'instant').
  * - An ISO date-time with an offset or Z is that instant; without one it is that wall time in the
  *   reference's zone (precision 'instant'). An ISO date alone is that day in the reference's zone;
@@ -29,7 +31,7 @@
  */
 import * as chrono from 'chrono-node';
 import { Temporal } from 'temporal-polyfill';
-import { atInstant, mondayOf, plainDate, referenceIn, startOfDay, startOfMonth, startOfYear, zoneOfIsoTime, type Precision, type Resolved } from './time-zone';
+import { atInstant, mondayOf, plainDate, referenceIn, startOfDay, startOfMonth, startOfYear, zoneOfIsoTime, type Resolved } from './time-zone';
 import {
   DAY_WORDS, EN_MONTH, EN_SEASON, EN_UNIT, EN_WEEKDAY, ERAS, JA_UNIT, JA_WEEKDAY, MONTH_WORDS, NOW_WORDS, NUMBER, WEEK_WORDS, YEAR_WORDS,
   enMonth, enUnit, enWeekday, jaUnit, jaWeekday, numberOf, seasonMonth, lookup } from './time-words';
@@ -49,11 +51,19 @@ const NON_ASCII = /[^\p{ASCII}]/u;
 /** "in 2019", "in March" drop their "in"; "in 2 weeks" keeps it (a duration). */
 const IN_NOT_DURATION = new RegExp(`^in (?!(?:(?:${NUMBER}) (?:${EN_UNIT})|half an? year)$)`, 'u');
 
-export function resolveTimeExpression(expression: string, reference: TimeReference): Resolved | null {
+export interface ResolveOptions {
+  /**
+   * A question's reading: a duration in days or more keeps the reference's time of day ("this time
+   * last year" is this instant a year back; precision 'day'). What is stored never uses it.
+   */
+  durationKeepsTimeOfDay?: boolean;
+}
+
+export function resolveTimeExpression(expression: string, reference: TimeReference, options: ResolveOptions = {}): Resolved | null {
   const text = clean(expression);
   if (text === '') return null;
   const ref = referenceIn(reference.instant, reference.zone);
-  return iso(text, ref) ?? named(text, ref) ?? duration(text, ref) ?? weekday(text, ref) ?? calendar(text, ref) ?? season(text, ref) ?? withChrono(text, ref);
+  return iso(text, ref) ?? named(text, ref) ?? duration(text, ref, options.durationKeepsTimeOfDay === true) ?? weekday(text, ref) ?? calendar(text, ref) ?? season(text, ref) ?? withChrono(text, ref);
 }
 
 /** Lower-cases, folds width (NFKC), and drops framing words: "since", "from", "until", "から", "まで", "以来"… */
@@ -128,7 +138,7 @@ function named(text: string, ref: Ref): Resolved | null {
   return null;
 }
 
-function duration(expression: string, ref: Ref): Resolved | null {
+function duration(expression: string, ref: Ref, keepTimeOfDay: boolean): Resolved | null {
   // "half a year" / "半年" is six months
   const text = expression.replace(/^(in )?half an? year\b/u, (_, inWord: string | undefined) => `${inWord ?? ''}6 months`).replace(/^半年/u, '6か月');
   const en = new RegExp(`^(${NUMBER}) (${EN_UNIT}) (ago|before|earlier|back|later|after|from now|hence)$`, 'u').exec(text) ?? new RegExp(`^(in) (${NUMBER}) (${EN_UNIT})$`, 'u').exec(text);
@@ -141,9 +151,11 @@ function duration(expression: string, ref: Ref): Resolved | null {
   else if (ja) [amount, unit, sign] = [numberOf(ja[1]!), jaUnit(ja[2]!), ja[3] === '前' || ja[3] === 'ぶり' ? -1 : 1];
   if (amount === null || unit === null || amount > 100_000) return null;
   try {
-    const shifted = ref.add({ [`${unit}s`]: sign * amount });
-    const precision: Precision = unit === 'hour' || unit === 'minute' ? 'instant' : 'day';
-    return atInstant(shifted.toInstant(), precision);
+    const shift = { [`${unit}s`]: sign * amount };
+    if (unit === 'hour' || unit === 'minute') return atInstant(ref.add(shift).toInstant(), 'instant');
+    if (keepTimeOfDay) return atInstant(ref.add(shift).toInstant(), 'day');
+    // Good to a day: the day it lands on, from its start (like "yesterday"), never the time of day said.
+    return startOfDay(ref.toPlainDate().add(shift), ref.timeZoneId);
   } catch {
     return null;
   }

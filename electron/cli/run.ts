@@ -21,6 +21,7 @@ import { mcpCommand } from './commands/mcp';
 import { importChatsCommand } from './commands/import-chats';
 import { queueCommand } from './commands/queue';
 import { reviewCommand } from './commands/review';
+import { redoCommand, undoCommand } from './commands/undo';
 import { EXIT_INPUT, EXIT_OK, EXIT_USAGE, InputError, UsageError } from './errors';
 import { localeOf, setDisplayFormat, type Io } from './output';
 import { isKnownZone, unknownZoneMessage } from '../../shared/time-zone';
@@ -52,6 +53,8 @@ export const COMMANDS: readonly CommandSpec[] = [
   importChatsCommand,
   queueCommand,
   reviewCommand,
+  undoCommand,
+  redoCommand,
   chatCommand,
   modelsCommand,
   reindexCommand,

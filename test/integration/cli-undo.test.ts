@@ -1,0 +1,91 @@
+/**
+ * `tempora undo MESSAGE_ID` and `tempora redo MESSAGE_ID` as a spawned process: the message id is
+ * the one `tempora show FACT_ID` lists under Source messages; undo says what it took back and how to
+ * redo, redo applies the same learning again (no model), and the memory holds what it held before.
+ * Refusals are one sentence, exit 1 for a message that cannot be undone, 2 for a missing id.
+ * The learning is made beforehand with the scripted model.
+ */
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { IngestionWorker } from '../../electron/assistant/ingestion/ingestion-worker';
+import { openMemory } from '../../electron/memory/index';
+import { scriptedModel } from '../fixtures/scripted-model';
+
+const root = resolve(import.meta.dirname, '../..');
+const lives = (city: string) => [{ subject: 'me', subject_type: 'user' as const, predicate: 'lives_in', object: city, object_type: 'place' as const, fact: `I live in ${city}.`, cardinality: 'one' as const }];
+let dir: string;
+let data: string;
+let osaka: string;
+
+function tempora(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  return new Promise((done) => {
+    execFile(process.execPath, ['--import', 'tsx', 'electron/cli/main.ts', ...args, '--data', data], { cwd: root, env: { ...process.env, TEMPORA_TZ: 'Asia/Tokyo', LANG: 'en_GB.UTF-8' } }, (error, stdout, stderr) => {
+      done({ code: error ? (typeof error.code === 'number' ? error.code : 1) : 0, stdout, stderr });
+    });
+  });
+}
+
+/** The facts held now, every valid time: [object, valid_at, invalid_at]. */
+const livesIn = () => {
+  const memory = openMemory({ dataDir: data });
+  try {
+    return memory
+      .listFacts({ history: true })
+      .filter((f) => f.expired_at === null)
+      .map((f) => [f.object, f.valid_at, f.invalid_at]);
+  } finally {
+    memory.close();
+  }
+};
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'tempora-cli-undo-'));
+  data = join(dir, 'data');
+  const memory = openMemory({ dataDir: data });
+  const conversation = memory.createConversation('Moving').id;
+  memory.appendMessage({ role: 'user', content: 'I live in Tokyo.', time: '2026-09-01T09:00:00+09:00', timeZone: 'Asia/Tokyo', conversation });
+  osaka = memory.appendMessage({ role: 'user', content: 'I moved to Osaka.', time: '2026-09-15T09:00:00+09:00', timeZone: 'Asia/Tokyo', conversation }).episode.id;
+  const worker = new IngestionWorker(memory, { model: () => scriptedModel({ extract: { 'I live in Tokyo.': lives('Tokyo'), 'I moved to Osaka.': lives('Osaka') } }) });
+  worker.start();
+  await worker.whenIdle();
+  await worker.stop();
+  memory.close();
+});
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describe('tempora undo / redo', () => {
+  it('takes back what the message shown as a source taught, says how to redo, and redoes it', async () => {
+    const learned = livesIn();
+    const osakaFact = (await tempora('facts', '--json').then((r) => JSON.parse(r.stdout) as { id: string; object: string }[])).find((f) => f.object === 'Osaka')!;
+    const shown = await tempora('show', osakaFact.id);
+    expect(shown.stdout).toContain(`${osaka}  said 15 Sept 2026, 09:00  "I moved to Osaka."`);
+
+    const undone = await tempora('undo', osaka);
+    expect(undone.stderr).toBe('');
+    expect(undone.code).toBe(0);
+    expect(undone.stdout).toBe(`Undone what message ${osaka} (“I moved to Osaka.”) taught: forgot 1 fact; reopened I live in Tokyo.\nTo apply it again: tempora redo ${osaka}\n`);
+    expect(livesIn()).toEqual([['Tokyo', '2026-09-01T00:00:00.000Z', null]]);
+
+    const redone = await tempora('redo', osaka);
+    expect(redone.code).toBe(0);
+    expect(redone.stdout).toMatch(new RegExp(`^Redone what message ${osaka} \\(“I moved to Osaka\\.”\\) taught: Learned: I live in Osaka\\. · Closed: I live in Tokyo\\. \\(1 Sept – 15 Sept 2026\\)\\nTo take it back: tempora undo ${osaka}\\n$`));
+    expect(livesIn()).toEqual(learned);
+  }, 60_000);
+
+  it('refuses in one sentence and changes nothing', async () => {
+    const before = livesIn();
+    const missing = await tempora('undo', 'epi_nowhere');
+    expect(missing.code).toBe(1);
+    expect(missing.stderr).toBe('tempora: no message with id epi_nowhere\n');
+    const notUndone = await tempora('redo', osaka);
+    expect(notUndone.code).toBe(1);
+    expect(notUndone.stderr).toBe(`tempora: message ${osaka} is not undone: there is nothing to redo\n`);
+    const noId = await tempora('undo');
+    expect(noId.code).toBe(2);
+    expect(noId.stderr).toBe("tempora: undo needs MESSAGE_ID\nRun 'tempora help undo' for usage.\n");
+    expect(livesIn()).toEqual(before);
+  }, 60_000);
+});

@@ -3,14 +3,17 @@
  * bridge of `tempora serve` and the app). Before anything else each request must come to a
  * loopback Host (DNS rebinding), from no Origin, its own or an allowed one (not other web pages), and carry
  * `Authorization: Bearer TOKEN` (the per-start token); otherwise it gets 403 or 401 in words.
- * Then the SDK's createMcpHandler serves it: the 2026-07-28 protocol, and 2025-era clients
- * statelessly (each request its own server instance over the same engine).
+ * Then the SDK's createMcpHandler serves it: the 2026-07-28 protocol (resource changes on its
+ * subscriptions/listen streams); a 2025-era client that opens with initialize gets a session
+ * (mcp-sessions.ts) whose GET stream tells it what it subscribed to; other 2025-era requests are
+ * served statelessly (each request its own server instance over the same engine).
  */
 import { timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { createMcpHandler } from '@modelcontextprotocol/server';
+import { createMcpHandler, isLegacyRequest } from '@modelcontextprotocol/server';
 import type { TemporaEngine } from '../engine/index';
 import { McpFace } from './mcp-server';
+import { LegacySessions } from './mcp-sessions';
 
 export const MCP_PATH = '/mcp';
 const MAX_BODY_BYTES = 4 * 1024 * 1024;
@@ -43,6 +46,7 @@ export function createMcpHttpHandler(engine: TemporaEngine, options: McpHttpOpti
   const face = new McpFace(engine, { learnsHere: options.learnsHere ?? true });
   const mcp = createMcpHandler(face.httpFactory, { onerror: options.onError, maxRequestBodySize: MAX_BODY_BYTES });
   face.onResourceUpdated((uri) => mcp.notify.resourceUpdated(uri));
+  const sessions = new LegacySessions(face, options.onError);
   const expected = Buffer.from(`Bearer ${options.token}`);
 
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<boolean> => {
@@ -63,7 +67,9 @@ export function createMcpHttpHandler(engine: TemporaEngine, options: McpHttpOpti
         res.writeHead(413, { 'content-type': 'text/plain; charset=utf-8' }).end(`request body over ${MAX_BODY_BYTES} bytes\n`);
         return true;
       }
-      await writeWebResponse(await mcp.fetch(request), res);
+      const legacy = await isLegacyRequest(request, undefined, { maxRequestBodySize: MAX_BODY_BYTES });
+      const inSession = legacy ? await sessions.handle(request) : null;
+      await writeWebResponse(inSession ?? (await mcp.fetch(request)), res);
     } catch (error) {
       options.onError?.(error instanceof Error ? error : new Error(String(error)));
       if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain; charset=utf-8' }).end('the MCP request failed\n');
@@ -74,6 +80,7 @@ export function createMcpHttpHandler(engine: TemporaEngine, options: McpHttpOpti
   return Object.assign(handle, {
     close: async () => {
       face.close();
+      await sessions.close();
       await mcp.close();
     },
   });
@@ -133,6 +140,8 @@ async function writeWebResponse(response: Response, res: ServerResponse): Promis
     headers[name] = value;
   });
   res.writeHead(response.status, headers);
+  // An event stream's headers go now: a client waits for them before it reads any event.
+  if (response.headers.get('content-type')?.startsWith('text/event-stream')) res.flushHeaders();
   if (!response.body) {
     res.end();
     return;

@@ -55,14 +55,18 @@ export class McpFace {
   }
 
   createServer(ctx: Pick<McpRequestContext, 'era'> = { era: 'legacy' }, track = true): McpServer {
+    // Subscription is offered only where a change is delivered: a kept instance (stdio, a 2025-era
+    // HTTP session) tells it itself, a 2026-07-28 one on subscriptions/listen; a one-request 2025-era
+    // instance is gone before anything changes.
+    const subscribe = track || ctx.era === 'modern';
     const server = new McpServer(SERVER_INFO, {
-      capabilities: { tools: {}, resources: { subscribe: true } },
+      capabilities: { tools: {}, resources: { subscribe } },
       instructions: INSTRUCTIONS,
     });
     registerMemoryTools(server, this.engine, this.options);
     registerFactsResource(server, this.engine.memory);
     const instance: Instance = { server, era: ctx.era, subscribed: new Set() };
-    if (ctx.era === 'legacy') {
+    if (ctx.era === 'legacy' && subscribe) {
       server.server.setRequestHandler('resources/subscribe', (request) => {
         instance.subscribed.add(request.params.uri);
         return {};

@@ -10,7 +10,7 @@ import type { CommandSpec } from '../command';
 import { MODEL_OPTIONS, withEngine } from '../engine-context';
 import { InputError } from '../errors';
 import { readTextFile } from '../files';
-import { printJson, printLines } from '../output';
+import { plural, printJson, printLines } from '../output';
 import { parseJsonLines } from './observe';
 
 const messageLine = z.strictObject({
@@ -29,7 +29,8 @@ export const ingestCommand: CommandSpec = {
     'One message per line: {"role":"user","content":"…","time":"2026-09-01T10:00:00+09:00","conversation":"c1"}',
     'Prints progress while it works and a summary at the end (--json: messages, facts added, facts closed,',
     'model calls, prompt tokens, completion tokens, seconds). Messages already stored are not stored again;',
-    'jobs left unfinished by an interrupted run are resumed.',
+    'jobs left unfinished by an interrupted run are resumed. With review before remembering on (`tempora review on`),',
+    'what the model read waits for your review instead: the summary says how many messages wait (--json: waiting_for_review).',
   ],
   options: { ...MODEL_OPTIONS },
   positionals: { min: 1, max: 1, name: 'FILE.jsonl' },
@@ -51,6 +52,8 @@ export const ingestCommand: CommandSpec = {
         (i) => `${file}:${lines[i]}`,
       );
       const episodeIds = appended.map((a) => a.episode.id);
+      // Review before remembering on: what the model reads waits for the user, nothing is learned yet.
+      const reviewing = memory.reviewSettings().reviewBeforeRemembering;
       const total = memory.jobs.counts();
       const todo = total.pending + total.running;
       let done = 0;
@@ -59,7 +62,7 @@ export const ingestCommand: CommandSpec = {
         const counts = event.payload.counts;
         done = Math.max(done, todo - counts.pending - counts.running);
         const failure = event.payload.lastError ? ` (retrying after: ${event.payload.lastError})` : '';
-        ctx.io.stderr(`\r[${done}/${todo}] learned${failure}      ${failure ? '\n' : ''}`);
+        ctx.io.stderr(`\r[${done}/${todo}] ${reviewing ? 'read for review' : 'learned'}${failure}      ${failure ? '\n' : ''}`);
       });
       engine.worker.start();
       await engine.worker.whenIdle();
@@ -67,6 +70,8 @@ export const ingestCommand: CommandSpec = {
       await engine.vectors.sync();
       if (!ctx.json && todo > 0) ctx.io.stderr('\n');
       const usage = memory.learningTotals(episodeIds);
+      const stored = new Set(episodeIds);
+      const waiting = memory.pendingReviews().filter((r) => stored.has(r.episodeId)).length;
       const summary = {
         messages: messages.length,
         facts_added: usage.added,
@@ -75,11 +80,16 @@ export const ingestCommand: CommandSpec = {
         prompt_tokens: usage.prompt,
         completion_tokens: usage.completion,
         parked: usage.parked ?? 0,
+        waiting_for_review: waiting,
         seconds: Math.round((performance.now() - started) / 10) / 100,
       };
       if (ctx.json) return printJson(ctx.io, summary);
       printLines(ctx.io, [
-        `Learned from ${summary.messages} messages in ${summary.seconds} s: ${summary.facts_added} facts added, ${summary.facts_closed} closed.`,
+        waiting === 0
+          ? `Learned from ${summary.messages} messages in ${summary.seconds} s: ${summary.facts_added} facts added, ${summary.facts_closed} closed.`
+          : `Read ${summary.messages} messages in ${summary.seconds} s: ${plural(waiting, 'message')} waiting for your review (see them with 'tempora review')${
+              summary.facts_added + summary.facts_closed > 0 ? `; ${summary.facts_added} facts added, ${summary.facts_closed} closed` : `; nothing of ${waiting === 1 ? 'it' : 'them'} is remembered yet`
+            }.`,
         `Model: ${summary.model_calls} calls (${(summary.model_calls / Math.max(1, usage.jobs)).toFixed(2)} per message), ${summary.prompt_tokens} prompt + ${summary.completion_tokens} completion tokens.`,
         ...(summary.parked ? [`${summary.parked} message(s) could not be learned from and were parked (see 'tempora models' for the model, then retry).`] : []),
       ]);

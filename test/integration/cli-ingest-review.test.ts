@@ -1,0 +1,53 @@
+/**
+ * `tempora ingest` with review before remembering on, as a spawned process with the tiny
+ * random-weights GGUF: what the model read waits for review, so the summary says how many messages
+ * wait (and where to see them), never "learned" — nothing of them is remembered yet.
+ */
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openMemory } from '../../electron/memory/index';
+import { writeTinyGguf } from '../fixtures/tiny-gguf';
+
+const root = resolve(import.meta.dirname, '../..');
+let dir: string;
+
+function tempora(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  return new Promise((done) => {
+    execFile(process.execPath, ['--import', 'tsx', 'electron/cli/main.ts', ...args, '--data', join(dir, 'data')], { cwd: root, env: { ...process.env, TEMPORA_TZ: 'UTC', LANCEDB_LOG: 'error' } }, (error, stdout, stderr) => {
+      done({ code: error ? (typeof error.code === 'number' ? error.code : 1) : 0, stdout, stderr });
+    });
+  });
+}
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'tempora-ingest-review-'));
+  await writeTinyGguf(join(dir, 'tiny.gguf'));
+  const lines = [
+    { role: 'user', content: 'My manager is Sato.', time: '2026-09-01T09:00:00+09:00', conversation: 'c1', id: 'epi_review_1' },
+    { role: 'user', content: 'I live in Kyoto.', time: '2026-09-02T09:00:00+09:00', conversation: 'c1', id: 'epi_review_2' },
+  ];
+  writeFileSync(join(dir, 'two.jsonl'), lines.map((l) => JSON.stringify(l)).join('\n') + '\n');
+});
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describe('tempora ingest with review on', () => {
+  it('says the messages wait for review, not that they were learned', async () => {
+    expect((await tempora('review', 'on')).code).toBe(0);
+    const ingest = await tempora('ingest', join(dir, 'two.jsonl'), '--model', join(dir, 'tiny.gguf'), '--threads', '1');
+    expect(ingest.code).toBe(0);
+    const memory = openMemory({ dataDir: join(dir, 'data'), readonly: true });
+    const waiting = memory.pendingReviews().map((r) => r.episodeId);
+    memory.close();
+    expect(waiting.sort()).toEqual(['epi_review_1', 'epi_review_2']);
+    expect(ingest.stdout.split('\n')[0]).toMatch(/^Read 2 messages in [\d.]+ s: 2 messages waiting for your review \(see them with 'tempora review'\); nothing of them is remembered yet\.$/);
+    expect(ingest.stdout).not.toMatch(/learned/i);
+    expect(ingest.stderr).toMatch(/\[2\/2\] read for review/);
+    expect(ingest.stderr).not.toMatch(/learned/);
+
+    const json = await tempora('ingest', join(dir, 'two.jsonl'), '--model', join(dir, 'tiny.gguf'), '--threads', '1', '--json');
+    expect(JSON.parse(json.stdout)).toMatchObject({ messages: 2, facts_added: 0, facts_closed: 0, waiting_for_review: 2 });
+  }, 120_000);
+});

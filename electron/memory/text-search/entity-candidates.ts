@@ -5,6 +5,7 @@
 import type { EntityRecord } from '../../../shared/memory-schema';
 import type { StoreContext } from '../store/store-context';
 import { stripHonorifics } from '../store/normalize';
+import { ftsString } from './query-terms';
 
 const MAX_CANDIDATES = 8;
 
@@ -17,7 +18,7 @@ export function entityCandidates(ctx: Pick<StoreContext, 'db' | 'entities'>, nam
   if (chars.length >= 3) {
     const grams = new Set<string>();
     for (let i = 0; i + 3 <= chars.length; i++) grams.add(chars.slice(i, i + 3).join(''));
-    const query = [...grams].map((g) => `"${g.replaceAll('"', '""')}"`).join(' OR ');
+    const query = [...grams].map(ftsString).join(' OR ');
     ids = ctx.db
       .prepare<[string, number], { id: string }>('SELECT entity_id AS id FROM entities_fts WHERE entities_fts MATCH ? ORDER BY bm25(entities_fts) LIMIT ?')
       .all(query, MAX_CANDIDATES)

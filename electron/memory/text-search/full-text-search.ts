@@ -14,7 +14,7 @@ import type { Database, Statement } from 'better-sqlite3';
 import { cachedStatement } from '../store/database/statement-cache';
 import type { SqlFilter } from '../temporal/fact-query';
 import { normalizeName } from '../store/normalize';
-import type { ParsedQuery } from './query-terms';
+import { ftsString, type ParsedQuery } from './query-terms';
 import { compareTieKeys } from './stable-order';
 import { containmentScore, foldText, idf, SHORT_TERM_WEIGHT, SINGLE_GRAM_FACTOR, type QueryWeights } from './term-weights';
 
@@ -26,7 +26,7 @@ export interface TextMatch {
   score: number;
 }
 
-const quote = (term: string) => `"${term.replaceAll('"', '""')}"`;
+const quote = ftsString;
 const likePattern = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 const RRF_K = 20;
 /** Rare CJK pairs used per query to find candidates: the rarest ones. */

@@ -7,6 +7,10 @@
  *   so "母の趣味" finds "母は…が趣味です" and two-character words (担当, 大学) need no scan.
  * - Names: every word, runs of two and three words ("sato kenji", "zoe k. smith") and CJK
  *   substrings, looked up as whole entity names or aliases.
+ * Any text is a question: control characters (a NUL included), lone surrogates and U+FFFD part
+ * words, invisible format characters (a soft hyphen, a zero-width space) are dropped, and every
+ * term reaches FTS5 only as a quoted string (ftsString), so its syntax — quotes, parentheses,
+ * AND / OR / NOT / NEAR, '*', '-', '^', ':' — is never read as syntax.
  */
 import { cjkGrams } from './fts-index';
 
@@ -40,6 +44,18 @@ const SEPARATORS = /[\s"'’`()*:^+\-.,!?;、。「」？！・/\\[\]{}<>|~=#@&%
 const TRAILING = /[.,!?;:)"'’]+$/u;
 
 const INITIAL = /^\p{L}\.$/u;
+/** What parts words but no search could mean: control characters (NUL too), lone surrogates, U+FFFD. */
+const UNSEARCHABLE = /[\p{Cc}\p{Cs}\p{Co}\uFFFD]/gu;
+/** Invisible inside a word: a soft hyphen, zero-width (non-)joiners and spaces, bidi marks. */
+const INVISIBLE = /\p{Cf}/gu;
+
+/**
+ * A term as an FTS5 string: quoted, its quotes doubled, without NUL (FTS5 reads its query as a C
+ * string: a NUL would end it inside the quotes, "unterminated string").
+ */
+export function ftsString(term: string): string {
+  return `"${term.replaceAll('\u0000', '').replaceAll('"', '""')}"`;
+}
 const MAX_NAMES = 96;
 
 /** English-ish suffix stripping; the trigram index matches the stem inside longer words. */
@@ -54,7 +70,7 @@ export function stem(term: string): string {
 }
 
 export function parseQuery(query: string): ParsedQuery {
-  const text = query.normalize('NFKC').toLowerCase().replace(/['’]s\b/gu, '');
+  const text = query.replace(UNSEARCHABLE, ' ').replace(INVISIBLE, '').normalize('NFKC').toLowerCase().replace(/['’]s\b/gu, '');
   const terms = new Set<string>();
   const short = new Set<string>();
   const names = new Set<string>();

@@ -1,0 +1,160 @@
+/**
+ * Any text searches (issue 27 item 7, the query half): a NUL, a control character, FTS5's own
+ * syntax — quotes, parentheses, AND / OR / NOT / NEAR, '*', '-', '^', ':' — never reaches the
+ * full-text index as syntax. Through the doors it was found at: MCP search_memory (the SDK client
+ * over HTTP) and `tempora search` (in-process for what argv cannot carry, a NUL; spawned for the rest).
+ */
+import { execFile } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TemporaEngine } from '../../electron/engine/index';
+import { createMcpHttpHandler, type McpHttpRequestHandler } from '../../electron/mcp/index';
+import { searchMemoryOutput } from '../../electron/mcp/tool-schemas';
+import { runSync } from '../../electron/cli/run';
+import { steppingClock } from '../../electron/memory/index';
+
+const root = resolve(import.meta.dirname, '../..');
+const token = randomBytes(24).toString('base64url');
+let dir: string;
+let engine: TemporaEngine;
+let handler: McpHttpRequestHandler;
+let server: Server;
+let client: Client;
+
+/** Hostile query texts, each with a word that should still find the seeded facts, or none. */
+const HOSTILE: [text: string, finds: string | null][] = [
+  ['\u0000', null],
+  ['manager\u0000', 'manager'],
+  ['\u0000manager\u0000 hobby', 'manager'],
+  ['man\u0000ager', null],
+  ['"', null],
+  ['""', null],
+  ['"manager', 'manager'],
+  ['manager"', 'manager'],
+  ['"unterminated string', null],
+  ["'", null],
+  ["manager's", 'manager'],
+  ['(', null],
+  [')', null],
+  ['(manager', 'manager'],
+  ['manager)', 'manager'],
+  ['((manager) OR (hobby))', 'manager'],
+  ['AND', null],
+  ['OR', null],
+  ['NOT', null],
+  ['manager AND', 'manager'],
+  ['OR manager', 'manager'],
+  ['manager NOT hobby', 'manager'],
+  ['NEAR(manager hobby)', 'manager'],
+  ['NEAR(manager hobby, 2)', 'manager'],
+  ['NEAR/2', null],
+  ['*', null],
+  ['manag*', null],
+  ['manager*', 'manager'],
+  ['-', null],
+  ['-manager', 'manager'],
+  ['^manager', 'manager'],
+  ['fact:manager', 'manager'],
+  ['{fact predicate}: manager', 'manager'],
+  ['+manager', 'manager'],
+  ['manager\u0001\u0002\u001f', 'manager'],
+  ['\u007f\u0085\u2028\u2029', null],
+  ['manager\ufffd', 'manager'],
+  ['\ud800manager', 'manager'],
+  ['manager\t\r\n', 'manager'],
+  ['\\', null],
+  ['%_', null],
+  ['"manager" "hobby"', 'manager'],
+  ['"(manager) AND" NEAR(*', 'manager'],
+  ['上司"', null],
+  ['"上司(', null],
+];
+
+const seeded = ['My manager is Aoki (since "spring").', 'My hobby is bouldering - mostly indoors.'];
+
+async function search(query: string): Promise<{ isError: boolean; text: string; facts: string[] }> {
+  const result = await client.callTool({ name: 'search_memory', arguments: { query } });
+  const text = (result.content as { type: string; text: string }[]).map((c) => c.text).join('\n');
+  if (result.isError) return { isError: true, text, facts: [] };
+  return { isError: false, text, facts: searchMemoryOutput.parse(result.structuredContent).hits.map((h) => h.fact.fact) };
+}
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'tempora-search-any-text-'));
+  engine = await TemporaEngine.open({ dataDir: join(dir, 'data'), autoLoadModels: false, startWorker: false, timeZone: 'UTC' });
+  engine.memory.observe([
+    { subject: 'me', predicate: 'manager', object: 'Aoki', fact: seeded[0]!, reference_time: '2026-09-01T10:00:00Z', cardinality: 'one' },
+    { subject: 'me', predicate: 'hobby', object: 'bouldering', fact: seeded[1]!, reference_time: '2026-09-01T10:00:00Z' },
+  ]);
+  handler = createMcpHttpHandler(engine, { token, learnsHere: false });
+  server = createServer((req, res) => void handler(req, res).then((handled) => handled || res.writeHead(404).end()));
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+  const address = server.address();
+  if (address === null || typeof address === 'string') throw new Error('no port');
+  client = new Client({ name: 'search-any-text', version: '1.0.0' });
+  await client.connect(new StreamableHTTPClientTransport(new URL(`http://127.0.0.1:${address.port}/mcp`), { requestInit: { headers: { authorization: `Bearer ${token}` } } }));
+});
+
+afterAll(async () => {
+  await client?.close();
+  await handler?.close();
+  server?.closeAllConnections();
+  await new Promise((done) => server?.close(done));
+  await engine?.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe('search_memory takes any text', () => {
+  it.each(HOSTILE)('%j searches', async (text, finds) => {
+    const answer = await search(text);
+    expect(answer.text).not.toMatch(/Tempora failed|fts5|syntax error|unterminated/i);
+    expect(answer.isError).toBe(false);
+    if (finds === 'manager') expect(answer.facts).toContain(seeded[0]);
+  });
+
+  it('property: any string, FTS5 syntax mixed in, is a search, never an error', async () => {
+    const syntax = fc.constantFrom('"', "'", '(', ')', '*', '-', '^', ':', '+', '{', '}', ' AND ', ' OR ', ' NOT ', 'NEAR(', ',', '\u0000', '\u0001', '\\', 'manager', '上司', ' ');
+    const text = fc.array(fc.oneof(syntax, fc.string({ unit: 'binary', maxLength: 6 })), { maxLength: 12 }).map((parts) => parts.join(''));
+    await fc.assert(
+      fc.asyncProperty(text, async (query) => {
+        if (query.trim() === '' || query.length > 2000) return; // the schema's own refusal, in words
+        const answer = await search(query);
+        expect(answer.text).not.toMatch(/Tempora failed/);
+        expect(answer.isError).toBe(false);
+      }),
+      { numRuns: 300 },
+    );
+  });
+});
+
+describe('tempora search takes any text', () => {
+  it.each(HOSTILE)('%j searches (in process: argv cannot carry a NUL)', (text, finds) => {
+    let out = '';
+    let err = '';
+    // "--" ends the options: "-manager" is a word of the query, not an option.
+    const argv = ['search', '--json', '--data', join(dir, 'data'), '--', text];
+    const code = runSync(argv, { stdout: (t) => (out += t), stderr: (t) => (err += t), cwd: dir, env: { TEMPORA_TZ: 'UTC' }, clock: steppingClock('2026-12-01T00:00:00.000Z') });
+    expect(err).toBe('');
+    expect(code).toBe(0);
+    const facts = (JSON.parse(out) as { fact: { fact: string } }[]).map((h) => h.fact.fact);
+    if (finds === 'manager') expect(facts).toContain(seeded[0]);
+  });
+
+  it('a spawned tempora searches FTS5 syntax as words', async () => {
+    const words = ['"(manager)', 'AND', 'NEAR(', '*', '^', 'fact:', "'", '--', '-x'];
+    const exit = await new Promise<{ code: number; stdout: string; stderr: string }>((done) =>
+      execFile(process.execPath, ['--import', 'tsx', 'electron/cli/main.ts', 'search', '--data', join(dir, 'data'), ...words], { cwd: root, env: { ...process.env, TEMPORA_TZ: 'UTC' } }, (error, stdout, stderr) =>
+        done({ code: error ? (typeof error.code === 'number' ? error.code : 1) : 0, stdout, stderr }),
+      ),
+    );
+    expect(exit.stderr).toBe('');
+    expect(exit.code).toBe(0);
+    expect(exit.stdout).toContain('My manager is Aoki');
+  });
+});

@@ -213,7 +213,8 @@ export type McpStatus = z.infer<typeof mcpStatus>;
 /** Where the memory lives on this computer: the data directory (memory.sqlite, vectors, settings) and the models folder. */
 export const memoryLocation = z.strictObject({ dataDir: z.string(), modelsDir: z.string() });
 export type MemoryLocation = z.infer<typeof memoryLocation>;
-export const forgotten = z.strictObject({ factIds: z.array(id), entityIds: z.array(id), episodeIds: z.array(id) });
+/** What a forget removed; entityNames: the removed entities' names, in entityIds' order (a name only forgotten facts held goes with them). */
+export const forgotten = z.strictObject({ factIds: z.array(id), entityIds: z.array(id), entityNames: z.array(z.string()), episodeIds: z.array(id) });
 /** A message a fact came from, and how many other facts it is also the source of. */
 export const factSource = z.strictObject({
   id,

@@ -272,10 +272,11 @@ export class MemoryMessages extends MemoryCore {
       () => setConversationLearning(this.store, conversationId, learn, options.forget === true),
       (r): MemoryChange =>
         r.undoneMessages > 0
-          ? { kind: 'forgotten', reason: 'learning undone', forgotten: { factIds: r.forgottenVersions, entityIds: [], episodeIds: [] } }
+          ? { kind: 'forgotten', reason: 'learning undone', forgotten: { factIds: r.forgottenVersions, ...r.forgottenEntities, episodeIds: [] } }
           : { kind: 'conversations', reason: 'conversation', conversationIds: [conversationId] },
     );
-    return { learn, ...result };
+    const { forgottenEntities: _entities, ...told } = result;
+    return { learn, ...told };
   }
 
   /** Messages whose learning failed too often, with their conversation and error. */
@@ -303,7 +304,7 @@ export class MemoryMessages extends MemoryCore {
     if (episodeIds.length === 0) return;
     this.write(
       () => episodeIds.forEach((id) => conversations.deleteMessage(this.store, id)),
-      () => ({ kind: 'forgotten', reason: 'forget', forgotten: { factIds: [], entityIds: [], episodeIds } }),
+      () => ({ kind: 'forgotten', reason: 'forget', forgotten: { factIds: [], entityIds: [], entityNames: [], episodeIds } }),
     );
   }
 

@@ -149,9 +149,14 @@ describe('tempora forget --with-sources', () => {
     expect(run.out).toContain(`deleted: "${A}"`);
     expect(run.out).toContain(`kept: "${TEA}"`);
     expect(run.out).toContain('also the source of 1 other fact');
+    // "A" was named by the forgotten fact alone: the entity goes too, and the summary names it.
+    expect(run.out).toMatch(/1 fact version, 1 entity, 1 message removed/);
+    expect(run.out).toMatch(/entity {3}ent_\S+ \(A\)/);
     const exported = runTempora(dir, clock, ['export']);
     expect(exported.code).toBe(0);
     expect(exported.out).not.toContain(`"${A}"`);
+    const entities = (JSON.parse(exported.out) as { entities: { name: string }[] }).entities.map((e) => e.name).sort();
+    expect(entities).toEqual(['me', 'tea']);
 
     const misuse = runTempora(dir, clock, ['forget', '--episode', 'epi_x', '--with-sources']);
     expect(misuse.code).not.toBe(0);

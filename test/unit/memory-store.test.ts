@@ -113,14 +113,14 @@ describe('memory store', () => {
     const m = memory();
     seed(m);
     m.observe([{ subject: 'A', predicate: 'works at', object: 'Acme', fact: 'A works at Acme.', reference_time: '2026-09-02T00:00:00Z' }]);
-    m.forgetEntity('A');
+    const acme = databaseOf(m).prepare("SELECT rowid FROM entities WHERE name = 'Acme'").pluck().get();
+    // Acme was named by A's fact alone: it goes with A.
+    expect(m.forgetEntity('A').entityNames).toEqual(['A', 'Acme']);
     const exported = m.exportMemory();
-    expect(exported.entities.some((e) => e.name === 'A')).toBe(false);
+    expect(exported.entities.some((e) => e.name === 'A' || e.name === 'Acme')).toBe(false);
     expect(exported.facts.some((f) => f.object === 'A' || f.subject === 'A')).toBe(false);
     expect(m.listFacts().map((f) => f.object)).toEqual(['B']);
     // Acme was the newest entity: forgetting it frees its rowid, which the next entity takes, names index included
-    const acme = databaseOf(m).prepare("SELECT rowid FROM entities WHERE name = 'Acme'").pluck().get();
-    m.forgetEntity('Acme');
     m.observe([{ subject: 'B', predicate: 'works at', object: 'Zenith Labs', fact: 'B works at Zenith Labs.', reference_time: '2026-09-03T00:00:00Z' }]);
     expect(databaseOf(m).prepare("SELECT rowid FROM entities WHERE name = 'Zenith Labs'").pluck().get()).toBe(acme);
     databaseOf(m).prepare("INSERT INTO entities_fts (entities_fts) VALUES ('integrity-check')").run();

@@ -53,7 +53,7 @@ function describeForgotten(label: string, forgotten: Forgotten): string[] {
       `${plural(forgotten.episodeIds.length, 'message')} removed.`,
   ];
   for (const id of forgotten.factIds) lines.push(`  fact     ${id}`);
-  for (const id of forgotten.entityIds) lines.push(`  entity   ${id}`);
+  forgotten.entityIds.forEach((id, i) => lines.push(`  entity   ${id} (${escapeControls(forgotten.entityNames[i] ?? '')})`));
   for (const id of forgotten.episodeIds) lines.push(`  message  ${id}`);
   if ('sources' in forgotten) lines.push(...describeSources(forgotten as FactForgotten));
   return lines;

@@ -14,10 +14,14 @@ export function deleteConversation(ctx: WriteContext, conversationId: string, op
   requireConversation(ctx, conversationId);
   const episodes = ctx.episodes.ofConversation(conversationId);
   const factIds: string[] = [];
+  const entities = { entityIds: [] as string[], entityNames: [] as string[] };
   let keptMessages = 0;
   for (const episode of episodes) {
     if (options.forget) {
-      factIds.push(...forgetEpisode(ctx, episode.id).factIds);
+      const gone = forgetEpisode(ctx, episode.id);
+      factIds.push(...gone.factIds);
+      entities.entityIds.push(...gone.entityIds);
+      entities.entityNames.push(...gone.entityNames);
       continue;
     }
     const cited = ctx.db.prepare<[string], { n: number }>('SELECT COUNT(*) AS n FROM fact_episodes WHERE episode_id = ?').get(episode.id)!.n > 0;
@@ -29,7 +33,7 @@ export function deleteConversation(ctx: WriteContext, conversationId: string, op
     }
   }
   ctx.db.prepare('DELETE FROM conversations WHERE id = ?').run(conversationId);
-  return { forgotten: { factIds, entityIds: [], episodeIds: episodes.map((e) => e.id) }, keptMessages };
+  return { forgotten: { factIds, ...entities, episodeIds: episodes.map((e) => e.id) }, keptMessages };
 }
 
 /**
@@ -46,5 +50,7 @@ export function setConversationLearning(ctx: WriteContext, conversationId: strin
     forgottenFacts: undone.reduce((n, u) => n + u.report().forgotten.length, 0),
     /** Every version forgotten (their vectors go too). */
     forgottenVersions: undone.flatMap((u) => u.forgotten.factIds),
+    /** The names only those versions held (forget.ts), with their vectors. */
+    forgottenEntities: { entityIds: undone.flatMap((u) => u.forgotten.entityIds), entityNames: undone.flatMap((u) => u.forgotten.entityNames) },
   };
 }

@@ -61,13 +61,16 @@ export function undoLearning(ctx: WriteContext, episodeId: string): { report: ()
     .prepare('DELETE FROM fact_episodes WHERE episode_id = ? AND fact_id IN (SELECT fe.fact_id FROM fact_episodes fe JOIN facts f ON f.id = fe.fact_id WHERE fe.episode_id = ? AND f.expired_at IS NULL)')
     .run(episodeId, episodeId);
   // 3. Chains whose live version has no claim left were known only from this message.
-  const forgotten: Forgotten = { factIds: [], entityIds: [], episodeIds: [] };
+  const forgotten: Forgotten = { factIds: [], entityIds: [], entityNames: [], episodeIds: [] };
   const orphans: { lineage: string; record: FactRecord }[] = [];
   for (const lineage of new Set([...linked, ...recorded.added.map((id) => lineageOf.get(id)).filter((l) => l !== undefined)])) {
     const live = ctx.rows.liveVersionOf(lineage);
     if (!live || ctx.claims.ofFact(live.id).length > 0) continue;
     orphans.push({ lineage, record: ctx.rows.record(live.id)! });
-    forgotten.factIds.push(...forgetFact(ctx, live.id).factIds);
+    const gone = forgetFact(ctx, live.id);
+    forgotten.factIds.push(...gone.factIds);
+    forgotten.entityIds.push(...gone.entityIds);
+    forgotten.entityNames.push(...gone.entityNames);
   }
   // 4. The slots it touched are resolved again: what it closed reopens unless something else closes it.
   const unique = new Map(slots.map((s) => [`${s.subject_id}\u0000${s.predicate}`, s]));

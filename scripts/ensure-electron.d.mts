@@ -22,6 +22,7 @@ export function bindingArch(options: {
   installedBinaryArch?: string | null;
 }): string;
 export function runsUnderRosetta(platform?: string): boolean;
+export function downloadUnreachable(output: string): { code: string; host: string } | null;
 export interface SandboxFacts {
   platform: string;
   restricted: boolean;

@@ -204,16 +204,39 @@ function ensureElectronBinary(repoRoot, version) {
   // install.js does nothing when ELECTRON_SKIP_BINARY_DOWNLOAD is set, which is how it got skipped.
   const env = { ...process.env };
   delete env.ELECTRON_SKIP_BINARY_DOWNLOAD;
-  const result = spawnSync(process.execPath, [join(electronDir, 'install.js')], { cwd: electronDir, env, stdio: 'inherit' });
+  // Its errors are read, not passed on: a machine offline gets one sentence, not the download library's stack.
+  const result = spawnSync(process.execPath, [join(electronDir, 'install.js')], { cwd: electronDir, env, stdio: ['inherit', 'inherit', 'pipe'], encoding: 'utf8' });
   const installed = result.status === 0 ? installedElectronBinary(electronDir, version) : null;
   if (installed) return installed;
+  const errors = result.stderr ?? '';
+  if (env.TEMPORA_DEBUG) process.stderr.write(errors);
+  const unreachable = downloadUnreachable(errors);
+  if (unreachable) {
+    console.error(
+      `ensure-electron: Electron ${version} could not be downloaded: this machine cannot reach ${unreachable.host} (${unreachable.code}); ` +
+        'the app also runs in your browser without Electron: npm run tempora -- serve (or give a mirror or a cache of the download: ELECTRON_MIRROR, electron_config_cache).',
+    );
+    process.exit(1);
+  }
+  if (!env.TEMPORA_DEBUG) process.stderr.write(errors);
   fail([
     `could not install the Electron ${version} binary.`,
     'The desktop app needs it; it is downloaded from GitHub (github.com/electron/electron/releases),',
     'so this machine needs internet access (or a mirror: ELECTRON_MIRROR, or a cache: electron_config_cache).',
     'Retry with `node node_modules/electron/install.js`, then `npm start`.',
-    'Without Electron, everything else still works: `npm test`, and the `tempora` command (`npm run tempora -- --help`).',
+    'Without Electron, everything else still works: the app in your browser (`npm run tempora -- serve`), `npm test`,',
+    'and the `tempora` command (`npm run tempora -- --help`).',
   ]);
+}
+
+/**
+ * The host a download could not reach and why (a DNS or connection failure: the machine is offline
+ * or behind a firewall), read from what Electron's installer printed; null for any other failure.
+ */
+export function downloadUnreachable(output) {
+  const found = /\b(ENOTFOUND|EAI_AGAIN|ECONNREFUSED|ECONNRESET|ETIMEDOUT|ENETUNREACH|EHOSTUNREACH)\b(?: ([^\s:]+))?/.exec(output);
+  if (!found) return null;
+  return { code: found[1], host: found[2] && !/^\d+$/.test(found[2]) ? found[2].replace(/:\d+$/, '') : 'the download server' };
 }
 
 function ensureSqliteBinding(repoRoot, version, arch) {
@@ -265,7 +288,8 @@ function ensureSqliteBinding(repoRoot, version, arch) {
     'The first needs internet access to github.com; the second needs internet access to electronjs.org',
     'plus a C++ toolchain and Python (Debian: apt-get install build-essential python3).',
     `When it works once, the result is kept in ${relative(repoRoot, dirname(target))}/ and this step is skipped.`,
-    'The tests and the `tempora` command do not need it: they use node_modules/better-sqlite3 as built for Node.',
+    'The tests, the `tempora` command and the app in your browser (`npm run tempora -- serve`) do not need it:',
+    'they use node_modules/better-sqlite3 as built for Node.',
   ]);
 }
 

@@ -3,7 +3,8 @@
  * Runs the MCP conformance suite (@modelcontextprotocol/conformance, server mode) against
  * Tempora's Streamable HTTP handler (electron/mcp), on a throwaway memory. Not part of `npm test`.
  *
- *   node scripts/mcp-conformance.mjs [--scenario NAME] [--suite active|all|pending] [--out DIR]
+ *   npm run conformance -- [--scenario NAME] [--suite active|all|pending] [--out DIR]
+ *   (that is: node scripts/mcp-conformance.mjs …; `npx conformance`, the suite's own CLI, needs Node 22)
  *
  * The suite's server mode drives a URL (HTTP) only; stdio is covered by test/integration/mcp-stdio.test.ts.
  * Its client sends no Authorization header, so this script puts the handler behind a loopback

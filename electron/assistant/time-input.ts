@@ -1,15 +1,39 @@
 /**
- * A time as a person types it — into the edit and close forms, a CLI option, a search's as-of —
- * read the way ingestion reads a message: "yesterday", "先週", "March 2026", "2026-09-01" (that day
- * in the user's zone), "2026-09-01T10:00" (that wall time there), or an instant with its zone.
+ * The one reader of a time as a person or an agent types it — the edit and close forms and the
+ * as-of controls (the app and the bridge: readTime), a CLI option (--as-of, --known-at, --at …), an
+ * MCP tool's as_of / known_at / reference_time — read the way ingestion reads a message:
+ * "yesterday", "先週", "March 2026", "2026-09-01" (that day in the user's zone), "2026-09-01T10:00"
+ * (that wall time there), or an instant with its zone. What it cannot read is a MemoryInputError
+ * naming the argument, in one sentence: an impossible date or UTC offset says which field
+ * ("as_of: 2026-13-01 is not a date: there is no month 13"), an ambiguous numeric date names both
+ * readings ("10/09/2026": 10 Sep or 9 Oct; read when the day is over 12 or equals the month:
+ * memory/temporal/numeric-date.ts), a time outside the years Tempora stores says so.
  */
-import { MemoryInputError, resolveTimeExpression, type Resolved } from '../memory/index';
+import { toIsoUtc } from '../../shared/time';
+import { MemoryInputError, resolveTimeExpression, whyNotATime, type Resolved } from '../memory/index';
 
 /** Resolves `text` at `now` in `zone` (the user's); a MemoryInputError naming `field` when it is not a time. */
-export function readTimeInput(text: string, field: string, now: string, zone: string): Resolved {
+export function readTimeInput(typed: string, field: string, now: string, zone: string): Resolved {
+  const text = typed.trim();
+  const fault = whyNotATime(text);
+  if (fault !== null) throw new MemoryInputError(`${field}: ${text} ${fault}`, field);
   const resolved = resolveTimeExpression(text, { instant: now, zone });
   if (resolved === null) {
-    throw new MemoryInputError(`${field}: not a time: ${JSON.stringify(text)} (write a date like 2026-09-01, a time like 2026-09-01T10:00, or a phrase like "yesterday" or "先週")`, field);
+    const range = outOfRange(text);
+    throw new MemoryInputError(
+      `${field}: ${range ?? `not a time: ${JSON.stringify(text)} (write a date like 2026-09-01, a time like 2026-09-01T10:00, or a phrase like "yesterday" or "先週")`}`,
+      field,
+    );
   }
   return resolved;
+}
+
+/** "out of range: … is before 0000-01-01T00:00:00.000Z UTC (the earliest time Tempora stores)" for an ISO time outside the years stored. */
+function outOfRange(text: string): string | null {
+  try {
+    toIsoUtc(text);
+  } catch (error) {
+    if (error instanceof RangeError && error.message.startsWith('out of range:')) return error.message;
+  }
+  return null;
 }

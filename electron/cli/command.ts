@@ -5,8 +5,6 @@
 import { accessSync, constants as fsConstants } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Precision } from '../../shared/memory-schema';
-import { toIsoUtc } from '../../shared/time';
-import { hasZoneSuffix } from '../../shared/time-zone';
 // Straight from the files, not assistant/index.ts: a `tempora facts` loads no chat or model code.
 import { readTimeInput } from '../assistant/time-input';
 import { resolveUserTimeZone } from '../assistant/user-time-zone';
@@ -171,26 +169,13 @@ export class CommandContext {
 }
 
 /**
- * A time typed on the command line: "now", an ISO-8601 instant with its zone, a date or wall time
- * (read in the user's zone: --tz, $TEMPORA_TZ, else the system's), or a phrase ("yesterday", "先週").
+ * A time typed on the command line, read by the one reader MCP and the app use (readTimeInput):
+ * "now", an ISO-8601 instant with its zone, a date or wall time (read in the user's zone: --tz,
+ * $TEMPORA_TZ, else the system's), or a phrase ("yesterday", "先週"); an error names the option.
  */
 export function parseTimeOption(name: string, value: string, now: () => string, zone: string): { at: string; precision: Precision } {
-  const text = value.trim();
-  if (/^\d{4}-\d{2}-\d{2}(?:$|[T ])/.test(text)) {
-    try {
-      const instant = toIsoUtc(text); // impossible dates and years out of range, with their own messages
-      if (hasZoneSuffix(text)) return { at: instant, precision: 'instant' };
-    } catch (error) {
-      if (error instanceof RangeError) {
-        // A well-formed time outside the years Tempora stores needs no format hint: its message names the limit.
-        const hint = error.message.startsWith('out of range:') ? '' : ' (expected an ISO-8601 date or time, like 2026-09-10 or 2026-09-10T09:00:00+09:00)';
-        throw new InputError(`--${name}: ${error.message}${hint}`);
-      }
-      throw error;
-    }
-  }
   try {
-    return readTimeInput(text, `--${name}`, now(), zone);
+    return readTimeInput(value, `--${name}`, now(), zone);
   } catch (error) {
     if (error instanceof MemoryInputError) throw new InputError(error.message);
     throw error;

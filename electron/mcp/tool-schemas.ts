@@ -16,7 +16,7 @@ const time = (what: string) =>
     .trim()
     .min(1)
     .max(100)
-    .describe(`${what}: ISO-8601 (2026-09-10, 2026-09-10T09:00, 2026-09-10T09:00:00+09:00) or a phrase ("yesterday", "last March", "先週"), read in the user's time zone`);
+    .describe(`${what}: ISO-8601 (2026-09-10, 2026-09-10T09:00, 2026-09-10T09:00:00+09:00) or a phrase ("yesterday", "last March", "先週"), read in the user's time zone; a numeric day/month like 10/09/2026 is read only when unambiguous (day over 12, or day = month)`);
 
 const asOf = time('valid time: answer with what was TRUE IN THE WORLD at this time (default: now)');
 const knownAt = time('system time: answer with what THE MEMORY HELD at this time, before later corrections (default: now)');
@@ -98,6 +98,7 @@ export const rememberFactsOutput = z.strictObject({
   closed: z.array(mcpFact).describe('facts that were true before and that this write ended (the new versions, with their invalid_at)'),
   confirmed: z.array(mcpFact).describe('facts already known that gained this source'),
   episode_ids: ids,
+  held_for_review: ids.describe('while the user reviews before remembering: the messages holding these facts until they approve (nothing was remembered); empty otherwise'),
 });
 
 export const rememberMessageOutput = z.strictObject({

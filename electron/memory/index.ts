@@ -42,4 +42,4 @@ export { indexItems, rebuild, reconcile, removeItems, textHash, type IndexItemsR
 export { vectorItemsOf, type MemoryVectorItems } from './vectors/vector-source';
 export type { VectorSyncResult, VectorTableSync } from './vectors/vector-table-sync';
 export type { TextEmbedder } from './vectors/text-embedder';
-export { resolveTimeExpression, zoneOfIsoTime, type Precision, type Resolved, type TimeReference } from './temporal/time-expression';
+export { resolveTimeExpression, whyNotATime, zoneOfIsoTime, type Precision, type Resolved, type TimeReference } from './temporal/time-expression';

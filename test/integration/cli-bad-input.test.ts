@@ -133,11 +133,11 @@ describe('tempora refuses bad options without touching the memory', () => {
   });
 
   it('impossible or malformed dates name the option', () => {
-    expectRefused(['facts', '--as-of', '2026-02-30'], 1, /^tempora: --as-of: impossible date: "2026-02-30" \(expected an ISO-8601 date or time/);
+    expectRefused(['facts', '--as-of', '2026-02-30'], 1, /^tempora: --as-of: 2026-02-30 is not a date: February 2026 has 28 days\n$/);
     expectRefused(['search', 'Kyoto', '--known-at', 'the other day'], 1, /^tempora: --known-at: not a time: "the other day" \(write a date like 2026-09-01, a time like 2026-09-01T10:00, or a phrase like "yesterday" or "先週"\)\n$/);
     expectRefused(['facts', '--tz', 'Mars/Olympus'], 1, /^tempora: --tz: unknown time zone "Mars\/Olympus" \(use an IANA name like Asia\/Tokyo, or an offset like \+09:00\)\n$/);
-    expectRefused(['edit', fact.id, '--valid-at', '2026-13-01'], 1, /^tempora: --valid-at: impossible date: "2026-13-01"/);
-    expectRefused(['close', fact.id, '--at', '2026-09-31'], 1, /^tempora: --at: impossible date: "2026-09-31"/);
+    expectRefused(['edit', fact.id, '--valid-at', '2026-13-01'], 1, /^tempora: --valid-at: 2026-13-01 is not a date: there is no month 13\n$/);
+    expectRefused(['close', fact.id, '--at', '2026-09-31'], 1, /^tempora: --at: 2026-09-31 is not a date: September 2026 has 30 days\n$/);
     expectRefused(['facts', '--limit', 'ten'], 1, /^tempora: --limit: must be a positive whole number, got "ten"\n$/);
   });
 

@@ -10,7 +10,7 @@ import type { EntityStore } from '../store/entity-store';
 import type { EpisodeStore } from '../store/episode-store';
 import { normalizePredicate } from '../store/normalize';
 import type { WriteBatch } from './write-batch';
-import { resolveTimeExpression, zoneOfIsoTime } from './time-expression';
+import { resolveTimeExpression, whyNotATime, zoneOfIsoTime } from './time-expression';
 
 export interface ObserveContext {
   entities: EntityStore;
@@ -40,6 +40,8 @@ export function parseObservations(inputs: readonly unknown[], where: string): Ob
       if (!isTimePhrase(value)) return { at: value, precision: 'instant' };
       const resolved = resolveTimeExpression(value.phrase, reference);
       if (resolved === null) {
+        const why = whyNotATime(value.phrase);
+        if (why !== null) throw new MemoryInputError(`${at}: ${field}: ${value.phrase.trim()} ${why}`, at);
         throw new MemoryInputError(`${at}: ${field}: not a time: ${JSON.stringify(value.phrase)} (neither ISO-8601 nor a date phrase this can read)`, at);
       }
       return resolved;

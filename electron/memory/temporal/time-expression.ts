@@ -22,6 +22,8 @@
  *   In hours or minutes it shifts the reference instant itself, precision 'instant'. (A question's
  *   "this time last year" asks for the instant itself: ResolveOptions.durationKeepsTimeOfDay.)
  * - "now"/"現在" is the reference instant (precision 'instant').
+ * - Dates in numbers are checked first (numeric-date.ts): month 13, 30 February, offset +25:00 and
+ *   an ambiguous "10/09/2026" are no time; "25/09/2026" (one reading) is 25 September.
  * - An ISO date-time with an offset or Z is that instant; without one it is that wall time in the
  *   reference's zone (precision 'instant'). An ISO date alone is that day in the reference's zone;
  *   "2026-09" that month.
@@ -31,6 +33,7 @@
  */
 import * as chrono from 'chrono-node';
 import { Temporal } from 'temporal-polyfill';
+import { readNumericDate } from './numeric-date';
 import { atInstant, mondayOf, plainDate, referenceIn, startOfDay, startOfMonth, startOfYear, zoneOfIsoTime, type Resolved } from './time-zone';
 import {
   DAY_WORDS, EN_MONTH, EN_SEASON, EN_UNIT, EN_WEEKDAY, ERAS, JA_UNIT, JA_WEEKDAY, MONTH_WORDS, NOW_WORDS, NUMBER, WEEK_WORDS, YEAR_WORDS,
@@ -60,10 +63,22 @@ export interface ResolveOptions {
 }
 
 export function resolveTimeExpression(expression: string, reference: TimeReference, options: ResolveOptions = {}): Resolved | null {
-  const text = clean(expression);
-  if (text === '') return null;
+  const cleaned = clean(expression);
+  if (cleaned === '') return null;
+  const numeric = readNumericDate(cleaned);
+  if (numeric !== null && 'fault' in numeric) return null;
+  const text = numeric?.text ?? cleaned;
   const ref = referenceIn(reference.instant, reference.zone);
   return iso(text, ref) ?? named(text, ref) ?? duration(text, ref, options.durationKeepsTimeOfDay === true) ?? weekday(text, ref) ?? calendar(text, ref) ?? season(text, ref) ?? withChrono(text, ref);
+}
+
+/**
+ * Why a time written in numbers is no time ("is not a date: there is no month 13", "is ambiguous: …"),
+ * to follow the text in an error; null when its numbers are no fault (it may still be no time).
+ */
+export function whyNotATime(expression: string): string | null {
+  const numeric = readNumericDate(clean(expression));
+  return numeric !== null && 'fault' in numeric ? numeric.fault : null;
 }
 
 /** Lower-cases, folds width (NFKC), and drops framing words: "since", "from", "until", "から", "まで", "以来"… */

@@ -1,0 +1,109 @@
+/**
+ * Time arguments read by one reader at every door (issue 27, item 7): an impossible date, an
+ * impossible UTC offset or an ambiguous numeric date is a tool error naming the argument — never 0
+ * facts, never "Tempora failed" — and changes nothing; a numeric date whose day is over 12 (or equals
+ * its month) has one reading and is answered. Driven by the MCP SDK client over Streamable HTTP, for
+ * a user in Tokyo; the API's readTime (the app and the bridge) gives the same sentences.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApiHandlers, TemporaEngine } from '../../electron/engine/index';
+import { createMcpHttpHandler, type McpHttpRequestHandler } from '../../electron/mcp/index';
+import { toolOutputs } from '../../electron/mcp/tool-schemas';
+
+const token = randomBytes(24).toString('base64url');
+let dir: string;
+let engine: TemporaEngine;
+let handler: McpHttpRequestHandler;
+let server: Server;
+let client: Client;
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'tempora-mcp-times-'));
+  engine = await TemporaEngine.open({ dataDir: join(dir, 'data'), autoLoadModels: false, startWorker: false, timeZone: 'Asia/Tokyo' });
+  engine.memory.observe([
+    { subject: 'me', predicate: 'manager', object: 'A', fact: 'My manager is A.', reference_time: '2026-09-01T00:00:00+09:00', cardinality: 'one' },
+    { subject: 'me', predicate: 'manager', object: 'B', fact: 'My manager is B.', reference_time: '2026-09-15T00:00:00+09:00', cardinality: 'one' },
+  ]);
+  handler = createMcpHttpHandler(engine, { token, learnsHere: false });
+  server = createServer((req, res) => void handler(req, res).then((handled) => handled || res.writeHead(404).end()));
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+  const address = server.address();
+  if (address === null || typeof address === 'string') throw new Error('no port');
+  client = new Client({ name: 'times', version: '1.0.0' });
+  await client.connect(new StreamableHTTPClientTransport(new URL(`http://127.0.0.1:${address.port}/mcp`), { requestInit: { headers: { authorization: `Bearer ${token}` } } }));
+});
+
+afterAll(async () => {
+  await client?.close();
+  await handler?.close();
+  server?.closeAllConnections();
+  await new Promise((done) => server?.close(done));
+  await engine?.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const snapshot = () => {
+  const { exported_at: _, ...rest } = engine.memory.exportMemory();
+  return JSON.stringify(rest);
+};
+
+async function refused(name: string, args: Record<string, unknown>): Promise<string> {
+  const before = snapshot();
+  const result = await client.callTool({ name, arguments: args });
+  expect(result.isError).toBe(true);
+  expect(snapshot()).toBe(before);
+  return (result.content as { type: string; text: string }[]).map((c) => c.text).join('\n');
+}
+
+async function managerAsOf(asOf: string): Promise<string[]> {
+  const result = await client.callTool({ name: 'list_facts', arguments: { predicate: 'manager', as_of: asOf } });
+  expect(result.isError, JSON.stringify(result.content)).toBeFalsy();
+  return toolOutputs.list_facts.parse(result.structuredContent).facts.map((f) => f.object);
+}
+
+const AMBIGUOUS = 'as_of: 10/09/2026 is ambiguous: 10 Sep 2026 (day first) or 9 Oct 2026 (month first)? Write 2026-09-10 or 2026-10-09 (or "10 Sep 2026"); a numeric date is read only when its day is over 12 or equals its month';
+
+describe('MCP time arguments', () => {
+  it('an impossible date is an error naming the argument, not 0 facts', async () => {
+    expect(await refused('list_facts', { as_of: '2026-13-01' })).toBe('as_of: 2026-13-01 is not a date: there is no month 13');
+    expect(await refused('search_memory', { query: 'manager', known_at: '2026-02-29' })).toBe('known_at: 2026-02-29 is not a date: February 2026 has 28 days');
+    expect(await refused('close_fact', { id: engine.memory.listFacts({})[0]!.id, at: '2026/09/31' })).toBe('at: 2026/09/31 is not a date: September 2026 has 30 days');
+    expect(await refused('remember_message', { content: 'hello', reference_time: '2026-09-01T24:00' })).toBe('reference_time: 2026-09-01T24:00 is not a time: there is no hour 24');
+  });
+
+  it('an impossible UTC offset is an error naming the argument, not "Tempora failed"', async () => {
+    expect(await refused('search_memory', { query: 'manager', as_of: '2026-09-10T09:00+25:00' })).toBe('as_of: 2026-09-10T09:00+25:00 is not a time: there is no UTC offset +25:00');
+    expect(await refused('list_facts', { known_at: '2026-09-10T09:00:00-03:60' })).toBe('known_at: 2026-09-10T09:00:00-03:60 is not a time: there is no UTC offset -03:60');
+    expect(await managerAsOf('2026-09-15T00:00+23:59')).toEqual(['A']);
+  });
+
+  it('an ambiguous numeric date names both readings and asks for an unambiguous one', async () => {
+    expect(await refused('list_facts', { as_of: '10/09/2026' })).toBe(AMBIGUOUS);
+    expect(await refused('list_facts', { as_of: '12.09.2026' })).toMatch(/^as_of: 12\.09\.2026 is ambiguous: 12 Sep 2026 \(day first\) or 9 Dec 2026 \(month first\)\?/);
+    const fact = { subject: 'me', predicate: 'lives_in', object: 'Kyoto', fact: 'I live in Kyoto.' };
+    expect(await refused('remember_facts', { facts: [{ ...fact, valid_at: '10/09/2026' }] })).toMatch(/^facts\[0\]\.valid_at: 10\/09\/2026 is ambiguous: 10 Sep 2026 \(day first\) or 9 Oct 2026 \(month first\)\?/);
+    expect(await refused('list_facts', { as_of: '10/09/26' })).toBe('as_of: 10/09/26 is not a date: write the year in full, like 2026-09-10 or "10 Sep 2026"');
+  });
+
+  it('a numeric date with one reading is answered: the day is over 12, or equals the month', async () => {
+    expect(await managerAsOf('13/09/2026')).toEqual(['A']);
+    expect(await managerAsOf('09/13/2026')).toEqual(['A']);
+    expect(await managerAsOf('15/09/2026')).toEqual(['B']);
+    expect(await managerAsOf('09/09/2026')).toEqual(['A']);
+    expect(await managerAsOf('2026-09-15')).toEqual(['B']);
+    expect(await refused('list_facts', { as_of: '31/09/2026' })).toBe('as_of: 31/09/2026 is not a date: September 2026 has 30 days');
+  });
+
+  it('the app and the bridge read a typed time with the same reader and the same words', async () => {
+    const api = createApiHandlers(engine);
+    await expect(api.readTime({ text: '2026-13-01', field: 'asOf' })).rejects.toThrow('asOf: 2026-13-01 is not a date: there is no month 13');
+    await expect(api.readTime({ text: '10/09/2026', field: 'asOf' })).rejects.toThrow(AMBIGUOUS.replace(/^as_of/, 'asOf'));
+    expect(await api.readTime({ text: '25/09/2026' })).toEqual({ at: '2026-09-24T15:00:00.000Z', precision: 'day' });
+  });
+});

@@ -21,7 +21,7 @@ beforeAll(() => {
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 function npmStart(): Promise<{ code: number; stdout: string; stderr: string }> {
-  const env = { ...process.env, ELECTRON_OVERRIDE_DIST_PATH: join(dir, 'no-electron-here'), ELECTRON_MIRROR: 'https://tempora-offline.invalid/', electron_config_cache: join(dir, 'cache') };
+  const env: NodeJS.ProcessEnv = { ...process.env, ELECTRON_OVERRIDE_DIST_PATH: join(dir, 'no-electron-here'), ELECTRON_MIRROR: 'https://tempora-offline.invalid/', electron_config_cache: join(dir, 'cache') };
   for (const name of ['ELECTRON_EXEC_PATH', 'ELECTRON_SKIP_BINARY_DOWNLOAD', 'TEMPORA_DEBUG', 'npm_config_electron_mirror']) delete env[name];
   return new Promise((done) => {
     execFile('npm', ['run', '--silent', 'start'], { cwd: root, env }, (error, stdout, stderr) => {

@@ -40,6 +40,8 @@ export const pendingReview = z.strictObject({
   referenceTime: isoTime,
   heldAt: isoTime,
   facts: z.array(proposedFact),
+  /** The agent (an MCP client, by the name it gives) whose facts these are; null: learned from the user's message. */
+  agent: z.string().nullable(),
 });
 export type PendingReview = z.infer<typeof pendingReview>;
 

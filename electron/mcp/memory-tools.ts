@@ -43,7 +43,8 @@ export function registerMemoryTools(server: McpServer, engine: TemporaEngine, op
         'Store facts you extracted yourself (subject, predicate, object, a standalone sentence), with when each became true. ' +
         'Use it when the user tells you something lasting about themselves or their world. With cardinality "one" a new value ' +
         'closes the old one (a new manager ends the previous), so history is kept, not overwritten. One write for all facts; ' +
-        'returns the facts added, closed and confirmed, with ids.',
+        'returns the facts added, closed and confirmed, with ids. When the user reviews before remembering, the facts wait ' +
+        'for their approval (held_for_review) and nothing is remembered yet.',
       inputSchema: s.rememberFactsInput,
       outputSchema: s.rememberFactsOutput,
       annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
@@ -55,7 +56,8 @@ export function registerMemoryTools(server: McpServer, engine: TemporaEngine, op
         const lines = args.facts.map((f) => ({ ...f, reference_time: referenceTime }));
         let summary;
         try {
-          summary = memory.observe(lines, { where: 'facts', conversation: MCP_FACTS_CONVERSATION });
+          // The agent's name (its MCP clientInfo) goes with facts held for review: "from agent NAME".
+          summary = memory.observe(lines, { where: 'facts', conversation: MCP_FACTS_CONVERSATION, agent: server.server.getClientVersion()?.name ?? 'an unnamed agent' });
         } catch (error) {
           throw namedItem(error);
         }
@@ -68,7 +70,11 @@ export function registerMemoryTools(server: McpServer, engine: TemporaEngine, op
           closed: byIds(written.closed),
           confirmed: byIds(written.confirmed),
           episode_ids: summary.episodeIds,
+          held_for_review: summary.heldForReview,
         };
+        if (summary.heldForReview.length > 0) {
+          return ok(result, `Held ${summary.observations} fact(s) for the user's review (review before remembering is on): nothing is remembered until they approve.`);
+        }
         return ok(result, `Remembered ${summary.observations} fact(s): ${summary.factsAdded} added, ${summary.factsClosed} closed, ${summary.factsConfirmed} confirmed.`);
       }),
   );

@@ -82,6 +82,8 @@ export interface ObserveSummary {
   factsConfirmed: number;
   /** What the write changed, by version id (the counts above are of these). */
   changes: SlotChanges;
+  /** An agent's facts while the user reviews before remembering: the messages that hold them, waiting (nothing was written). */
+  heldForReview: string[];
 }
 
 /** The message whose learning a write applied or undid (learned: the write of its job; undone: Undo). */

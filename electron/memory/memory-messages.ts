@@ -104,7 +104,7 @@ export class MemoryMessages extends MemoryCore {
       const episode = this.store.episodes.byId(episodeId);
       if (!episode) return [];
       const conversation = episode.conversation_id === null ? undefined : this.store.episodes.conversation(episode.conversation_id);
-      return [{ episodeId, conversationId: episode.conversation_id, conversationTitle: conversation?.title ?? null, content: episode.content, referenceTime: episode.reference_time, heldAt, facts: proposedFacts(this.store, learning) }];
+      return [{ episodeId, conversationId: episode.conversation_id, conversationTitle: conversation?.title ?? null, content: episode.content, referenceTime: episode.reference_time, heldAt, facts: proposedFacts(this.store, learning), agent: learning.agent ?? null }];
     });
   }
 

@@ -9,7 +9,8 @@
 import type { NameSuggestion, SuggestNamesRequest } from '../../shared/api-contract';
 import type { ChangeFeedResponse, SlotHistoryResponse } from '../../shared/change-feed-contract';
 import type { FactRecord, MemoryExport, Precision } from '../../shared/memory-schema';
-import type { FactPage, FactProvenance, ListFactsQuery, MemoryOptions, ObserveSummary, SearchFilters } from './memory-api';
+import type { Observation } from '../../shared/observation-schema';
+import type { FactPage, FactProvenance, ListFactsQuery, MemoryChange, MemoryOptions, ObserveSummary, SearchFilters } from './memory-api';
 import { MemoryInputError } from './memory-errors';
 import { newId } from './store/ids';
 import { suggestNames } from './store/name-suggestions';
@@ -22,6 +23,9 @@ import { forgetEntity, forgetEpisode, forgetFact, type FactForgotten, type Forgo
 import { sourcesOfFact, type FactSource } from './temporal/forget-sources';
 import { causesOf } from './temporal/write-cause';
 import { observeAll, parseObservations } from './temporal/observe';
+import { holdAgentFacts } from './temporal/agent-proposals';
+import { reviewing } from './store/pending-reviews';
+import { emptyChanges } from './store/slot-changes';
 import { flushFullText } from './text-search/fts-index';
 import type { ScorePart, SearchHit, SearchOptions } from './text-search/search';
 import { exportMemory } from './transfer/memory-export';
@@ -35,8 +39,10 @@ export class Memory extends MemoryMessages {
    * Validates every observation first (errors name the item and field), then applies all of them
    * in one transaction. `where` names the source in errors, e.g. "facts.jsonl".
    */
-  observe(inputs: readonly unknown[], source: { where: string; conversation?: { id: string; title: string } } = { where: 'input' }): ObserveSummary {
+  observe(inputs: readonly unknown[], source: { where: string; conversation?: { id: string; title: string }; agent?: string } = { where: 'input' }): ObserveSummary {
     const observations = parseObservations(inputs, source.where);
+    // An agent's facts wait for the user while review before remembering is on (agent-proposals.ts).
+    if (source.agent !== undefined && reviewing(this.store)) return this.holdForReview(source.agent, observations);
     // Titled after the file's name, not the path it was given ("seed.jsonl", not "/home/me/notes/seed.jsonl").
     const conversation = source.conversation ?? { id: newId('cnv'), title: `Observations from ${fileName(source.where)}` };
     const result = this.write(
@@ -53,7 +59,16 @@ export class Memory extends MemoryMessages {
       factsClosed: result.changes.closed.length,
       factsConfirmed: result.changes.confirmed.length,
       changes: result.changes,
+      heldForReview: [],
     };
+  }
+
+  private holdForReview(agent: string, observations: Observation[]): ObserveSummary {
+    const held = this.write(
+      () => holdAgentFacts(this.store, agent, observations),
+      (episodeIds): MemoryChange => ({ kind: 'review', reason: 'review', episodeIds }),
+    );
+    return { observations: observations.length, episodeIds: held, factsAdded: 0, factsClosed: 0, factsConfirmed: 0, changes: emptyChanges(), heldForReview: held };
   }
 
   listFacts(query: ListFactsQuery = {}): FactRecord[] {

@@ -116,4 +116,16 @@ describe.skipIf(CHROMIUM_MISSING !== null)('review before remembering', () => {
     await go(page, '#/data');
     await expect.poll(() => page.getByTestId('export-review-note').textContent()).toContain('1 message waits for review: what it proposes is not in the export.');
   });
+
+  it("shows an agent's facts held for review as from that agent", async () => {
+    const { page, engine } = ui;
+    // What MCP remember_facts does with review on (test/integration/review-other-doors.test.ts).
+    const line = { subject: 'me', predicate: 'plays', object: 'tennis', fact: 'I play tennis.', reference_time: '2026-09-06T09:00:00+09:00' };
+    const held = engine.memory.observe([line], { where: 'facts', agent: 'Research Agent' }).heldForReview;
+    expect(held).toHaveLength(1);
+    await go(page, '#/review');
+    const item = page.locator(`[data-testid="review-item"]:has-text("I play tennis.")`);
+    await expect.poll(() => item.getByTestId('review-agent').textContent()).toBe('from agent Research Agent · ');
+    expect(engine.memory.listFacts({ history: false, predicate: 'plays' })).toEqual([]);
+  });
 });

@@ -47,23 +47,26 @@ export const observeCommand: CommandSpec = {
     'valid_at, invalid_at and cardinality are optional (valid_at defaults to reference_time,',
     'cardinality to "many"); object_type ("entity" or "literal") and conversation are optional too.',
     'The whole file is one transaction: any bad line leaves the memory unchanged.',
+    'Observations are your own input: they are remembered at once, also while review before',
+    'remembering is on (it holds what a model learned and what other agents give).',
   ],
   options: {},
   positionals: { min: 1, max: 1, name: 'FILE.jsonl' },
   run(ctx) {
     const file = ctx.positionals[0]!;
     const { items, lines } = parseJsonLines(file, readTextFile(file, ctx.io.cwd));
-    const summary = ctx.withMemory((memory) => {
+    const { summary, reviewing } = ctx.withMemory((memory) => {
       try {
-        return memory.observe(items, { where: file });
+        return { summary: memory.observe(items, { where: file }), reviewing: memory.reviewSettings().reviewBeforeRemembering };
       } catch (error) {
         throw error instanceof MemoryInputError ? atFileLine(error, file, lines) : error;
       }
     });
-    if (ctx.json) return printJson(ctx.io, summary);
+    if (ctx.json) return printJson(ctx.io, { ...summary, bypassedReview: reviewing });
     printLines(ctx.io, [
       `Observed ${plural(summary.observations, 'observation')} from ${file}: ` +
         `${plural(summary.factsAdded, 'fact')} added, ${summary.factsClosed} closed, ${summary.factsConfirmed} confirmed.`,
+      ...(reviewing ? ['Review before remembering is on; these are your own observations, so they were remembered without review.'] : []),
     ]);
   },
 };

@@ -17,7 +17,8 @@ type Action = (typeof ACTIONS)[number];
 function lines(reviews: readonly PendingReview[]): string[] {
   const out: string[] = [];
   for (const r of reviews) {
-    out.push(`${r.episodeId}  ${formatTime(r.referenceTime)}  ${escapeControls(r.content.split('\n')[0]!.slice(0, 100))}`);
+    const from = r.agent === null ? '' : `from agent ${escapeControls(r.agent)}: `;
+    out.push(`${r.episodeId}  ${formatTime(r.referenceTime)}  ${from}${escapeControls(r.content.split('\n')[0]!.slice(0, 100))}`);
     if (r.facts.length === 0) out.push('    (nothing to remember)');
     for (const f of r.facts) {
       const when = f.endsExisting

@@ -42,4 +42,6 @@ export interface Learning {
   /** The assistant message this one confirmed, if any. */
   confirmedEpisodeId: string | null;
   facts: LearnedFact[];
+  /** The agent (MCP client) that gave these facts, held for review; absent: Tempora's own model read a message. */
+  agent?: string;
 }

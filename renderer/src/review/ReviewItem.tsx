@@ -54,6 +54,7 @@ export function ReviewItem({ review, onDecided }: { review: PendingReview; onDec
       <header className="review-head">
         <blockquote className="review-message">{review.content}</blockquote>
         <p className="muted small">
+          {review.agent !== null && <span data-testid="review-agent">from agent {review.agent} · </span>}
           {formatTime(review.referenceTime, format)}
           {where && (
             <>

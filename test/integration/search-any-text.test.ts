@@ -2,7 +2,9 @@
  * Any text searches (issue 27 item 7, the query half): a NUL, a control character, FTS5's own
  * syntax — quotes, parentheses, AND / OR / NOT / NEAR, '*', '-', '^', ':' — never reaches the
  * full-text index as syntax. Through the doors it was found at: MCP search_memory (the SDK client
- * over HTTP) and `tempora search` (in-process for what argv cannot carry, a NUL; spawned for the rest).
+ * over HTTP) and `tempora search` (in-process for what argv cannot carry, a NUL; spawned for the rest);
+ * and the screens' text filters (the Facts list, names suggested as one types, the timeline's filter)
+ * through the API handlers the bridge and IPC call.
  */
 import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -13,7 +15,7 @@ import { join, resolve } from 'node:path';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TemporaEngine } from '../../electron/engine/index';
+import { createApiHandlers, TemporaEngine } from '../../electron/engine/index';
 import { createMcpHttpHandler, type McpHttpRequestHandler } from '../../electron/mcp/index';
 import { searchMemoryOutput } from '../../electron/mcp/tool-schemas';
 import { runSync } from '../../electron/cli/run';
@@ -156,5 +158,21 @@ describe('tempora search takes any text', () => {
     expect(exit.stderr).toBe('');
     expect(exit.code).toBe(0);
     expect(exit.stdout).toContain('My manager is Aoki');
+  });
+});
+
+describe("the screens' text filters take any text", () => {
+  // A filter keeps what contains its text: these find nothing here, and must say so, not fail.
+  const FILTERS = ['Aoki', 'Aoki\u0000', '\u0000', 'Ao\u0000ki', '"Aoki', 'Aoki"(', 'NEAR(Aoki', 'Aoki*', '-Aoki', 'Aoki OR', '"'];
+  it.each(FILTERS)('%j filters the Facts list, the name suggestions and the timeline', async (text) => {
+    const api = createApiHandlers(engine);
+    const listed = await api.listFacts({ text });
+    const names = await api.suggestNames({ kind: 'entity', text });
+    const window = await api.timelineWindow({ from: '2026-01-01T00:00:00.000Z', to: '2027-01-01T00:00:00.000Z', filter: text });
+    if (text === 'Aoki') {
+      expect(listed.facts.map((f) => f.object)).toContain('Aoki');
+      expect(names.map((n) => n.name)).toContain('Aoki');
+      expect(window.rows.length).toBeGreaterThan(0);
+    }
   });
 });

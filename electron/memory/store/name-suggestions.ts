@@ -22,7 +22,7 @@ import type { Database } from 'better-sqlite3';
 import { MAX_NAME_SUGGESTIONS, MAX_SUGGESTION_TEXT, type NameSuggestion, type SuggestNamesRequest } from '../../../shared/api-contract';
 import { MemoryInputError } from '../memory-errors';
 import { cachedStatement } from './database/statement-cache';
-import { normalizeName, normalizePredicate } from './normalize';
+import { ftsString, normalizeName, normalizePredicate } from './normalize';
 
 export const DEFAULT_SUGGESTIONS = 20;
 /** Index entries read per range or trigram match, at most. */
@@ -94,7 +94,7 @@ function suggestEntities(db: Database, text: string, limit: number): NameSuggest
   const more = limit + prefixed.length;
   let contained: NameSuggestion[][];
   if ([...key].length >= 3) {
-    const phrase = `"${key.replaceAll('"', '""')}"`;
+    const phrase = ftsString(key);
     contained = [all(db, BY_TRIGRAMS, { phrase, limit: more }), cut(TRIGRAM_HITS, { phrase }) ? all(db, WALK_CONTAINS, { key, limit: more }) : []];
   } else {
     contained = [all(db, WALK_CONTAINS, { key, limit: more })];

@@ -35,3 +35,12 @@ const HONORIFICS_ROMAJI = /[\s-](san|sama|kun|chan|sensei|senpai|sempai|shi|dono
 export function stripHonorifics(name: string): string {
   return normalizeName(name).replace(HONORIFICS_EN, '').replace(HONORIFICS_JA, '').replace(HONORIFICS_ROMAJI, '').trim();
 }
+
+/**
+ * Text as one FTS5 string (a phrase): quoted, its quotes doubled, without NUL — FTS5 reads its
+ * query as a C string, so a NUL would end it inside the quotes ("unterminated string"). Every
+ * MATCH of text from outside goes through it, so no text is ever read as FTS5 syntax.
+ */
+export function ftsString(text: string): string {
+  return `"${text.replaceAll('\u0000', '').replaceAll('"', '""')}"`;
+}

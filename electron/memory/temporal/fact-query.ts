@@ -9,6 +9,7 @@ import type { Database } from 'better-sqlite3';
 import type { FactRecord } from '../../../shared/memory-schema';
 import { cachedStatement } from '../store/database/statement-cache';
 import { FACT_RECORD_FROM, FACT_RECORD_SELECT, toFactRecord } from '../store/fact-rows';
+import { ftsString } from '../store/normalize';
 
 export interface FactQuery {
   asOf?: string;
@@ -74,7 +75,7 @@ export function factFilter(query: FactQuery, now: string): SqlFilter {
   }
   textWords(query.text).forEach((word, i) => {
     where.push(textTerm(word, `text${i}`));
-    params[`text${i}`] = isIndexed(word) ? `"${word.replaceAll('"', '""')}"` : `%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    params[`text${i}`] = isIndexed(word) ? ftsString(word) : `%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
   });
   return { where, params };
 }

@@ -23,6 +23,7 @@
  */
 import type { Database } from 'better-sqlite3';
 import { cachedStatement } from '../store/database/statement-cache';
+import { ftsString } from '../store/normalize';
 
 /** The versions held at @knownAt, as `f` (the columns the pass reads), from two covering index ranges. */
 export const HELD_AT_SOURCE = `(
@@ -52,7 +53,7 @@ function matchingEntities(db: Database, text: string, pattern: string): string[]
           db,
           `SELECT DISTINCT e.id FROM entities_fts t JOIN entities e ON e.id = t.entity_id
            WHERE entities_fts MATCH @phrase AND lower(e.name) LIKE @filter ${ESCAPE} LIMIT @cap`,
-        ).all({ phrase: `"${text.replaceAll('"', '""')}"`, filter: pattern, cap: MAX_NAMES + 1 })
+        ).all({ phrase: ftsString(text), filter: pattern, cap: MAX_NAMES + 1 })
       : cachedStatement(db, `SELECT id FROM entities WHERE lower(name) LIKE @filter ${ESCAPE} LIMIT @cap`).all({ filter: pattern, cap: MAX_NAMES + 1 })
   ) as { id: string }[];
   return found.length > MAX_NAMES ? null : found.map((e) => e.id);

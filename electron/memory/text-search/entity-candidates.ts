@@ -4,8 +4,7 @@
  */
 import type { EntityRecord } from '../../../shared/memory-schema';
 import type { StoreContext } from '../store/store-context';
-import { stripHonorifics } from '../store/normalize';
-import { ftsString } from './query-terms';
+import { ftsString, stripHonorifics } from '../store/normalize';
 
 const MAX_CANDIDATES = 8;
 

@@ -13,8 +13,8 @@
 import type { Database, Statement } from 'better-sqlite3';
 import { cachedStatement } from '../store/database/statement-cache';
 import type { SqlFilter } from '../temporal/fact-query';
-import { normalizeName } from '../store/normalize';
-import { ftsString, type ParsedQuery } from './query-terms';
+import { ftsString, normalizeName } from '../store/normalize';
+import type { ParsedQuery } from './query-terms';
 import { compareTieKeys } from './stable-order';
 import { containmentScore, foldText, idf, SHORT_TERM_WEIGHT, SINGLE_GRAM_FACTOR, type QueryWeights } from './term-weights';
 

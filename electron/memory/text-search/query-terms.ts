@@ -9,8 +9,8 @@
  *   substrings, looked up as whole entity names or aliases.
  * Any text is a question: control characters (a NUL included), lone surrogates and U+FFFD part
  * words, invisible format characters (a soft hyphen, a zero-width space) are dropped, and every
- * term reaches FTS5 only as a quoted string (ftsString), so its syntax — quotes, parentheses,
- * AND / OR / NOT / NEAR, '*', '-', '^', ':' — is never read as syntax.
+ * term reaches FTS5 only as a quoted string (ftsString, store/normalize.ts), so its syntax —
+ * quotes, parentheses, AND / OR / NOT / NEAR, '*', '-', '^', ':' — is never read as syntax.
  */
 import { cjkGrams } from './fts-index';
 
@@ -48,14 +48,6 @@ const INITIAL = /^\p{L}\.$/u;
 const UNSEARCHABLE = /[\p{Cc}\p{Cs}\p{Co}\uFFFD]/gu;
 /** Invisible inside a word: a soft hyphen, zero-width (non-)joiners and spaces, bidi marks. */
 const INVISIBLE = /\p{Cf}/gu;
-
-/**
- * A term as an FTS5 string: quoted, its quotes doubled, without NUL (FTS5 reads its query as a C
- * string: a NUL would end it inside the quotes, "unterminated string").
- */
-export function ftsString(term: string): string {
-  return `"${term.replaceAll('\u0000', '').replaceAll('"', '""')}"`;
-}
 const MAX_NAMES = 96;
 
 /** English-ish suffix stripping; the trigram index matches the stem inside longer words. */

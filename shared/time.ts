@@ -2,6 +2,7 @@
  * Time and interval math shared by every side. All stored times are ISO-8601 UTC strings with
  * milliseconds ("2026-09-01T01:00:00.000Z"): they sort lexicographically, so SQL compares them as text.
  */
+import { readNumericDate } from './numeric-date';
 import { hasZoneSuffix } from './time-zone';
 
 export type IsoTime = string;
@@ -23,6 +24,9 @@ const ISO_LIKE = /^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(
 export function toIsoUtc(input: string): IsoTime {
   const text = input.trim();
   if (!ISO_LIKE.test(text)) throw new RangeError(`not an ISO-8601 date or time: ${JSON.stringify(input)}`);
+  // Month 13, 30 February, hour 24, offset +25:00: said in the words every time argument uses.
+  const numeric = readNumericDate(text);
+  if (numeric !== null && 'fault' in numeric) throw new RangeError(`${text} ${numeric.fault}`);
   const dateOnly = text.length === 10;
   const hasZone = hasZoneSuffix(text);
   // A time without a zone is read as UTC so the result never depends on the machine's time zone.

@@ -80,7 +80,7 @@ describe('tempora observe refuses a bad file whole', () => {
 
   it('an impossible date', () => {
     const name = write('date.jsonl', `${good}\n${line({ reference_time: '2026-02-30T10:00:00+09:00' })}\n`);
-    expectRefused(['observe', name], 1, /^tempora: date\.jsonl:2: reference_time: impossible date: "2026-02-30T10:00:00\+09:00"\n$/);
+    expectRefused(['observe', name], 1, /^tempora: date\.jsonl:2: reference_time: 2026-02-30T10:00:00\+09:00 is not a date: February 2026 has 28 days\n$/);
   });
 
   it('invalid_at before valid_at (dates without a zone are days in the zone of the line)', () => {

@@ -75,6 +75,10 @@ describe('MCP time arguments', () => {
     expect(await refused('search_memory', { query: 'manager', known_at: '2026-02-29' })).toBe('known_at: 2026-02-29 is not a date: February 2026 has 28 days');
     expect(await refused('close_fact', { id: engine.memory.listFacts({})[0]!.id, at: '2026/09/31' })).toBe('at: 2026/09/31 is not a date: September 2026 has 30 days');
     expect(await refused('remember_message', { content: 'hello', reference_time: '2026-09-01T24:00' })).toBe('reference_time: 2026-09-01T24:00 is not a time: there is no hour 24');
+    // A fact's own times, checked where observe reads them, in the same words.
+    const fact = { subject: 'me', predicate: 'lives_in', object: 'Kyoto', fact: 'I live in Kyoto.' };
+    expect(await refused('remember_facts', { facts: [{ ...fact, valid_at: '2026-13-01' }] })).toBe('facts[0].valid_at: 2026-13-01 is not a date: there is no month 13');
+    expect(await refused('remember_facts', { facts: [{ ...fact, invalid_at: '2026-09-30T10:00+25:00' }] })).toBe('facts[0].invalid_at: 2026-09-30T10:00+25:00 is not a time: there is no UTC offset +25:00');
   });
 
   it('an impossible UTC offset is an error naming the argument, not "Tempora failed"', async () => {

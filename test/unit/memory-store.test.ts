@@ -166,7 +166,7 @@ describe('memory store', () => {
     seed(m);
     const before = JSON.stringify({ ...m.exportMemory(), exported_at: null });
     const good = { subject: 'me', predicate: 'likes', object: 'tea', fact: 'I like tea.', reference_time: '2026-09-01T00:00:00Z' };
-    expect(() => m.observe([good, { ...good, reference_time: '2026-02-30' }], { where: 'x.jsonl' })).toThrow(/x\.jsonl:2: reference_time: impossible date/);
+    expect(() => m.observe([good, { ...good, reference_time: '2026-02-30' }], { where: 'x.jsonl' })).toThrow('x.jsonl:2: reference_time: 2026-02-30 is not a date: February 2026 has 28 days');
     expect(() => m.observe([good, { ...good, cardinality: 'few' }], { where: 'x.jsonl' })).toThrow(/x\.jsonl:2: cardinality/);
     expect(() => m.observe([{ ...good, colour: 'red' }], { where: 'x.jsonl' })).toThrow(/x\.jsonl:1: .*colour/);
     expect(() => m.observe([{ ...good, invalid_at: '2026-08-01' }], { where: 'x.jsonl' })).toThrow(/invalid_at: must be after valid_at/);

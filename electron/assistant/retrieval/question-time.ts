@@ -136,7 +136,7 @@ function unitOf(core: string, resolved: Resolved, zone: string): QuestionTimeUni
   if (resolved.precision === 'instant') return 'instant';
   if (resolved.precision === 'year') return 'year';
   if (resolved.precision === 'month') return /spring|summer|autumn|fall|winter|[春夏秋冬]/u.test(core) ? 'season' : 'month';
-  // A duration ("3 days ago", "1年前") keeps the time of day: it names an instant, good to a day.
+  // A duration ("3 days ago", "1年前") read AS_ASKED keeps the time of day: it names an instant, good to a day.
   if (!isStartOfLocalDay(resolved.at, zone)) return 'instant';
   if (new RegExp(`${EN_WEEKDAYS}|曜`, 'u').test(core)) return 'day';
   if (/weekend|週末/u.test(core)) return 'weekend';

@@ -22,8 +22,8 @@
  *   In hours or minutes it shifts the reference instant itself, precision 'instant'. (A question's
  *   "this time last year" asks for the instant itself: ResolveOptions.durationKeepsTimeOfDay.)
  * - "now"/"現在" is the reference instant (precision 'instant').
- * - Dates in numbers are checked first (numeric-date.ts): month 13, 30 February, offset +25:00 and
- *   an ambiguous "10/09/2026" are no time; "25/09/2026" (one reading) is 25 September.
+ * - Dates in numbers are checked first (shared/numeric-date.ts): month 13, 30 February, offset
+ *   +25:00 and an ambiguous "10/09/2026" are no time; "25/09/2026" (one reading) is 25 September.
  * - An ISO date-time with an offset or Z is that instant; without one it is that wall time in the
  *   reference's zone (precision 'instant'). An ISO date alone is that day in the reference's zone;
  *   "2026-09" that month.
@@ -33,7 +33,7 @@
  */
 import * as chrono from 'chrono-node';
 import { Temporal } from 'temporal-polyfill';
-import { readNumericDate } from './numeric-date';
+import { readNumericDate } from '../../../shared/numeric-date';
 import { atInstant, mondayOf, plainDate, referenceIn, startOfDay, startOfMonth, startOfYear, zoneOfIsoTime, type Resolved } from './time-zone';
 import {
   DAY_WORDS, EN_MONTH, EN_SEASON, EN_UNIT, EN_WEEKDAY, ERAS, JA_UNIT, JA_WEEKDAY, MONTH_WORDS, NOW_WORDS, NUMBER, WEEK_WORDS, YEAR_WORDS,

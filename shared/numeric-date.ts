@@ -12,8 +12,10 @@
  * - A date with one reading comes back written year first ("2026-09-25", "25 september"), which the
  *   resolver reads like any other.
  *
- * Used by the resolver (a fault is no time) and, through whyNotATime, by the one reader of typed time
- * arguments (assistant/time-input.ts), whose error is "as_of: 2026-13-01 is not a date: there is no month 13".
+ * Used by the resolver (memory/temporal/time-expression.ts: a fault is no time; through whyNotATime
+ * the one reader of typed time arguments, assistant/time-input.ts, says why: "as_of: 2026-13-01 is
+ * not a date: there is no month 13") and by toIsoUtc (time.ts), so a stored time given in ISO
+ * ("valid_at" in an observed line) is refused in the same words. Pure: no imports.
  */
 
 /** A fault: the rest of a sentence after the text ("is not a date: …", "is ambiguous: …"). A reading: the text to resolve instead. */

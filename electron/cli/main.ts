@@ -10,11 +10,15 @@ process.stdout.on('error', (error: NodeJS.ErrnoException) => {
   throw error;
 });
 
+// `npm run tempora -- observe seed.jsonl` runs in the package's folder, wherever it was typed: paths
+// on the command line are the user's, relative to where npm was run (npm's INIT_CWD).
+const cwd = process.env.npm_lifecycle_event === 'tempora' && process.env.INIT_CWD ? process.env.INIT_CWD : process.cwd();
+
 // exitCode rather than process.exit(): a large export written to a pipe is flushed before exiting.
 const status = run(process.argv.slice(2), {
   stdout: (text) => void process.stdout.write(text),
   stderr: (text) => void process.stderr.write(text),
-  cwd: process.cwd(),
+  cwd,
   env: process.env,
 });
 if (typeof status === 'number') process.exitCode = status;

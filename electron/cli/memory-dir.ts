@@ -3,7 +3,7 @@
  * checked before the store is opened so that a bad one fails in words, not as EEXIST or EACCES:
  * commands that write create it; commands that only read never create anything.
  */
-import { mkdirSync, statSync } from 'node:fs';
+import { accessSync, constants, mkdirSync, statSync } from 'node:fs';
 import { databasePath } from '../memory/index';
 import { InputError } from './errors';
 import { describeFsError } from './files';
@@ -38,6 +38,12 @@ export function prepareForWrite(dir: DataDir): void {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'EEXIST' || code === 'ENOTDIR') throw new InputError(`${dir.label}: cannot create ${dir.path}: a parent of it is a file, not a directory`);
     throw new InputError(`${dir.label}: cannot create ${dir.path}: ${describeFsError(error)}`);
+  }
+  // A memory on read-only media (or without permission) is refused before SQLite's own words.
+  try {
+    accessSync(dir.path, constants.W_OK);
+  } catch {
+    throw new InputError(`cannot write the memory in ${dir.path}: it is on read-only media, or you have no permission to write there; nothing was stored — commands that only read (facts, search, show, export) still work`);
   }
 }
 

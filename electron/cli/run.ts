@@ -4,7 +4,7 @@
  * 2 usage. User errors print one line on stderr, "tempora: ...", never a stack trace.
  */
 import { parseArgs } from 'node:util';
-import { MemoryInputError, systemClock } from '../memory/index';
+import { MemoryInputError, MemoryStorageError, systemClock } from '../memory/index';
 import { CommandContext, GLOBAL_OPTIONS, type CommandSpec, type OptionSpec, type OptionValues } from './command';
 import { closeCommand, editCommand } from './commands/edit';
 import { exportCommand, importCommand } from './commands/export-import';
@@ -130,7 +130,7 @@ function report(error: unknown, io: Io, command: string | undefined): number {
     io.stderr(`tempora: ${error.message}\nRun 'tempora help${about && about !== 'help' ? ` ${about}` : ''}' for usage.\n`);
     return EXIT_USAGE;
   }
-  if (error instanceof InputError || error instanceof MemoryInputError) {
+  if (error instanceof InputError || error instanceof MemoryInputError || error instanceof MemoryStorageError) {
     io.stderr(`tempora: ${error.message}\n`);
     return EXIT_INPUT;
   }

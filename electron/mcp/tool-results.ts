@@ -7,7 +7,7 @@
 import type { CallToolResult } from '@modelcontextprotocol/server';
 import type { FactRecord } from '../../shared/memory-schema';
 import { ApiError } from '../../shared/api-error';
-import { MemoryInputError } from '../memory/index';
+import { MemoryInputError, MemoryStorageError } from '../memory/index';
 import type { McpFact } from './tool-schemas';
 
 /** A fact as the tools return it: the export record plus whether it is true and held now. */
@@ -35,6 +35,7 @@ function errorText(error: unknown): string {
     return `${prefix}${message}`;
   }
   if (isBusy(error)) return 'the memory is busy with another Tempora process; try again in a moment';
+  if (error instanceof MemoryStorageError) return error.message;
   return `Tempora failed: ${error instanceof Error ? error.message : String(error)}`;
 }
 

@@ -17,7 +17,7 @@ export type {
   EpisodeReader,
   JobQueue,
 } from './memory-api';
-export { MemoryInputError } from './memory-errors';
+export { MemoryInputError, MemoryStorageError } from './memory-errors';
 export { defaultDataDir, databasePath } from './store/data-dir';
 export { steppingClock, systemClock, type Clock } from './store/clock';
 export type { MessageInput, AppendedMessage } from './store/messages';

@@ -20,6 +20,7 @@ import { recordCause } from './temporal/write-cause';
 import type { WriteCause } from '../../shared/fact-history';
 import type { SlotChanges } from './temporal/slot-resolver';
 import { flushFullText } from './text-search/fts-index';
+import { storageErrorOf } from './memory-errors';
 import { FullTextIdleMerge } from './text-search/fts-idle-merge';
 import { applyMergeSettings } from './text-search/fts-merge';
 import { pendingSlotRefreshes, refreshQueuedSlots } from './temporal/slot-refresh';
@@ -143,7 +144,7 @@ export class MemoryCore {
     const outermost = !this.store.db.inTransaction;
     // IMMEDIATE: the write lock is taken at BEGIN, so a second process writing the same memory
     // (`tempora mcp` beside the app) waits its busy_timeout instead of failing with SQLITE_BUSY.
-    const result = this.store.db.transaction(() => {
+    const run = this.store.db.transaction(() => {
       if (!outermost) return fn();
       this.store.slots.begin();
       this.settledChanges = null;
@@ -153,7 +154,14 @@ export class MemoryCore {
       // the commit can fail and make a caller that retries on "busy" write it twice.
       flushFullText(this.store.db);
       return value;
-    }).immediate();
+    });
+    let result: T;
+    try {
+      result = run.immediate();
+    } catch (error) {
+      // A full disk or read-only media, in words (rolled back: nothing was stored).
+      throw outermost ? storageErrorOf(error) : error;
+    }
     const told = change(result);
     if (told) this.emit(told);
     return result;

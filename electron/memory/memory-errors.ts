@@ -14,3 +14,33 @@ export class MemoryInputError extends Error {
     this.name = 'MemoryInputError';
   }
 }
+
+/** Why the storage refused a write: its disk is full, or it cannot be written where it is. */
+export type MemoryStorageErrorCode = 'disk_full' | 'read_only';
+
+/**
+ * The storage refused a write (SQLite's SQLITE_FULL, SQLITE_READONLY): said in words, and true —
+ * the write's transaction was rolled back, so nothing of it was stored.
+ */
+export class MemoryStorageError extends Error {
+  constructor(
+    readonly code: MemoryStorageErrorCode,
+    options: { cause?: unknown } = {},
+  ) {
+    super(
+      code === 'disk_full'
+        ? 'the disk is full; nothing was stored (free some space and try again)'
+        : 'this memory cannot be written where it is (read-only media, or no permission); nothing was stored — reading it (facts, search, export) still works',
+      options,
+    );
+    this.name = 'MemoryStorageError';
+  }
+}
+
+/** `error` as a MemoryStorageError when the storage refused a write, else `error` itself. */
+export function storageErrorOf(error: unknown): unknown {
+  const code = (error as { code?: unknown } | null)?.code;
+  if (code === 'SQLITE_FULL') return new MemoryStorageError('disk_full', { cause: error });
+  if (typeof code === 'string' && code.startsWith('SQLITE_READONLY')) return new MemoryStorageError('read_only', { cause: error });
+  return error;
+}

@@ -76,8 +76,10 @@ function openReadOnly(options: OpenDatabaseOptions): Database.Database {
     version = schemaVersion(db);
   } catch (error) {
     db.close();
-    // A WAL file on read-only media: SQLite cannot create its shared-memory file beside it.
-    if ((error as { code?: string }).code !== 'SQLITE_READONLY_DIRECTORY') throw error;
+    // A WAL file on read-only media: SQLite cannot create its shared-memory file beside it (this
+    // build says SQLITE_CANTOPEN at the first read; others SQLITE_READONLY_DIRECTORY).
+    const code = (error as { code?: string }).code;
+    if (code !== 'SQLITE_READONLY_DIRECTORY' && code !== 'SQLITE_CANTOPEN') throw error;
     db = snapshotOf(options.path, binding);
     version = schemaVersion(db);
   }

@@ -370,6 +370,8 @@ export const apiCalls = {
   backfillStatus: { channel: 'ingestion:backfill', request: empty, response: backfillStatus },
   setBackfillPaused: { channel: 'ingestion:setBackfillPaused', request: z.strictObject({ paused: z.boolean() }), response: backfillStatus },
   cancelBackfill: { channel: 'ingestion:cancelBackfill', request: empty, response: z.strictObject({ cancelled: z.number().int(), status: backfillStatus }) },
+  /** Takes a cancel back: the cancelled imported messages wait to be learned again. */
+  requeueBackfill: { channel: 'ingestion:requeueBackfill', request: empty, response: z.strictObject({ requeued: z.number().int(), status: backfillStatus }) },
   /** Review before remembering (shared/review-contract.ts): off by default; the setting lives in the memory. */
   reviewSettings: { channel: 'review:settings', request: empty, response: reviewSettings },
   setReviewBeforeRemembering: { channel: 'review:setEnabled', request: z.strictObject({ enabled: z.boolean() }), response: reviewSettings },

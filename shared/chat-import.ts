@@ -15,6 +15,9 @@ export const chatExportFile = z.union([
 ]);
 export type ChatExportFile = z.infer<typeof chatExportFile>;
 
+/** The most an imported message keeps (UTF-8 bytes): a longer one is cut there, at a character boundary, and counted. */
+export const IMPORTED_MESSAGE_MAX_BYTES = 1024 * 1024;
+
 export const chatImportRequest = z.strictObject({ file: chatExportFile, format: chatExportFormat.optional() });
 
 const count = z.number().int().nonnegative();
@@ -34,7 +37,8 @@ export const chatImportReport = z.strictObject({
   doNotRemember: count.describe('conversations marked do-not-remember, skipped'),
   skipped: z.array(z.strictObject({ reason: z.string(), why: z.string(), count })),
   nonTextParts: count.describe('images, files and tool calls left out of kept messages'),
-  timesFromConversation: count.describe("messages without their own time, given their conversation's"),
+  timesFromConversation: count.describe("messages without their own time, given the time of the message before them (or their conversation's)"),
+  profiles: count.describe('ChatGPT: distinct texts your custom instructions say about you, each imported once, dated when it first appears (not once per conversation; the instructions to ChatGPT left out)'),
 });
 export type ChatImportReport = z.infer<typeof chatImportReport>;
 
@@ -54,6 +58,7 @@ export const backfillStatus = z.strictObject({
   pending: count,
   running: count,
   parked: count,
+  cancelled: count.describe("imported messages whose learning was cancelled: learned only if requeued ('tempora queue requeue')"),
   perMinute: z.number().nonnegative().nullable(),
   secondsLeft: count.nullable(),
 });

@@ -1,7 +1,7 @@
 /**
  * The API calls of the ChatGPT / Claude history import and of the backfill queue that learns from
  * it: pick a file (Electron's dialog), upload one in chunks (a browser), preview, import, and the
- * backfill's status, pause / resume and cancel. Part of createApiHandlers.
+ * backfill's status, pause / resume, cancel and requeue (a cancel taken back). Part of createApiHandlers.
  */
 import type { z } from 'zod';
 import type { ApiResponse, apiCalls } from '../../shared/api-contract';
@@ -13,7 +13,7 @@ import { ChatUploads } from './chat-uploads';
 import type { TemporaEngine } from './engine';
 import { join } from 'node:path';
 
-type ChatImportCalls = 'pickChatExport' | 'uploadChatExport' | 'previewChatImport' | 'importChats' | 'backfillStatus' | 'setBackfillPaused' | 'cancelBackfill';
+type ChatImportCalls = 'pickChatExport' | 'uploadChatExport' | 'previewChatImport' | 'importChats' | 'backfillStatus' | 'setBackfillPaused' | 'cancelBackfill' | 'requeueBackfill';
 type ChatImportHandlers = { [N in ChatImportCalls]: (request: z.output<(typeof apiCalls)[N]['request']>) => Promise<ApiResponse<N>> };
 
 export function chatImportHandlers(engine: TemporaEngine, pickFile?: () => Promise<string | null>): ChatImportHandlers {
@@ -61,6 +61,11 @@ export function chatImportHandlers(engine: TemporaEngine, pickFile?: () => Promi
       const cancelled = memory.cancelBackfill();
       told();
       return { cancelled, status: memory.backfillStatus() };
+    },
+    requeueBackfill: async () => {
+      const requeued = memory.requeueBackfill();
+      told();
+      return { requeued, status: memory.backfillStatus() };
     },
   };
 }

@@ -4,11 +4,15 @@
  * one transaction (Memory.importHistoryConversations), and the new messages join the backfill lane
  * of the learning queue with their own dates. The preview reads the same way and stores nothing.
  * A malformed conversation stops the import there: nothing of it is stored, the error names it and
- * the message, and says how many conversations before it were.
+ * the message, and says how many conversations before it were. Stopped by its signal (Ctrl-C), the
+ * import stores what it has read and throws ChatImportInterrupted with the report so far.
+ * ChatGPT's custom instructions ride in every conversation: what they say about the user is stored
+ * once per distinct text, dated when it first appears, in one conversation of their own.
  */
+import { createHash } from 'node:crypto';
 import type { ChatImportReport } from '../../shared/chat-import';
 import { ChatExportError, conversationLabel, readChatExport, SKIP_REASONS, type ParsedConversation, type SkipReason } from '../assistant/index';
-import { MemoryInputError, type HistoryImportResult, type HistorySource, type Memory } from '../memory/index';
+import { MemoryInputError, type HistoryConversationInput, type HistoryImportResult, type HistorySource, type Memory } from '../memory/index';
 
 export interface ChatImportOptions {
   format?: HistorySource;
@@ -18,11 +22,26 @@ export interface ChatImportOptions {
   timeZone?: string;
   /** Called every few hundred conversations, and at the end. */
   onProgress?: (progress: { conversations: number; messages: number }) => void;
+  /** Aborted: stop after the conversation being read, store what was read, throw ChatImportInterrupted. */
+  signal?: AbortSignal;
 }
+
+/** The import was stopped by its signal: `report` says what was stored before it stopped. */
+export class ChatImportInterrupted extends Error {
+  constructor(readonly report: ChatImportReport) {
+    super('the import was interrupted');
+    this.name = 'ChatImportInterrupted';
+  }
+}
+
+/** The conversation the custom instructions are stored in (one per export source: ChatGPT's). */
+const PROFILE_CONVERSATION = { sourceId: 'chatgpt-custom-instructions', title: 'Your ChatGPT custom instructions' };
 
 /** Conversations stored per transaction (and at most about this many messages): short writes, so chat stays responsive meanwhile. */
 const BATCH_CONVERSATIONS = 50;
 const BATCH_MESSAGES = 250;
+/** …and at most about this many characters of text (a batch of long messages is not held at once). */
+const BATCH_CHARS = 16 * 1024 * 1024;
 
 export function previewChatImport(memory: Memory, path: string, options: ChatImportOptions = {}): Promise<ChatImportReport> {
   return readExport(memory, path, options, false);
@@ -48,11 +67,15 @@ async function readExport(memory: Memory, path: string, options: ChatImportOptio
     skipped: [],
     nonTextParts: 0,
     timesFromConversation: 0,
+    profiles: 0,
   };
-  const skipped: Partial<Record<SkipReason | 'no_messages', number>> = {};
+  const skipped: Partial<Record<SkipReason | 'no_messages' | 'too_large', number>> = {};
   let batch: { item: ParsedConversation; where: string }[] = [];
   let batchMessages = 0;
+  let batchChars = 0;
   let storedConversations = 0;
+  /** Distinct custom-instruction texts about the user, and the earliest time each appears. */
+  const profiles = new Map<string, string>();
 
   const count = (item: ParsedConversation, result: Pick<HistoryImportResult, 'newConversation' | 'known' | 'queued'>) => {
     report.conversations++;
@@ -76,6 +99,7 @@ async function readExport(memory: Memory, path: string, options: ChatImportOptio
     const entries = batch;
     batch = [];
     batchMessages = 0;
+    batchChars = 0;
     let results: HistoryImportResult[];
     try {
       results = memory.importHistoryConversations(entries.map((e) => e.item.conversation));
@@ -89,15 +113,44 @@ async function readExport(memory: Memory, path: string, options: ChatImportOptio
     storedConversations += entries.length;
   };
 
+  // The custom instructions: one message per distinct text, in a conversation of their own.
+  const storeProfiles = () => {
+    if (!profiles.size) return;
+    const messages = [...profiles].map(([text, time]) => ({ sourceId: `about-you-${createHash('sha256').update(text).digest('hex').slice(0, 24)}`, role: 'user' as const, content: text, time, learn: true }));
+    messages.sort((a, b) => (a.time < b.time ? -1 : a.time > b.time ? 1 : 0));
+    const conversation: HistoryConversationInput = { source: 'chatgpt', ...PROFILE_CONVERSATION, messages, timeZone: options.timeZone };
+    const result = store ? memory.importHistoryConversations([conversation])[0]! : previewOf(memory, conversation);
+    report.profiles = profiles.size;
+    report.messages += messages.length;
+    report.alreadyImported += result.known;
+    report.newMessages += messages.length - result.known;
+    report.toLearn += result.queued;
+    for (const m of messages) widen(m.time);
+  };
+  const widen = (time: string) => {
+    if (report.from === null || time < report.from) report.from = time;
+    if (report.to === null || time > report.to) report.to = time;
+  };
+  const finish = () => {
+    report.skipped = Object.entries(skipped).map(([reason, n]) => ({ reason, why: whyOf(reason), count: n }));
+    options.onProgress?.({ conversations: seen, messages: report.messages });
+  };
+
   let seen = 0;
   try {
     for await (const item of readChatExport(path, { format: options.format, label: options.label })) {
-      report.format = item.format;
+      if (item.format) report.format = item.format;
       if (++seen % 200 === 0) options.onProgress?.({ conversations: seen, messages: report.messages + batchMessages });
+      if (options.signal?.aborted) break;
       if (item.kind === 'do_not_remember') {
         report.doNotRemember++;
         continue;
       }
+      if (item.kind === 'too_large') {
+        skipped.too_large = (skipped.too_large ?? 0) + 1;
+        continue;
+      }
+      if (item.profile && !(profiles.get(item.profile.text)! <= item.profile.time)) profiles.set(item.profile.text, item.profile.time);
       for (const [reason, n] of Object.entries(item.skipped) as [SkipReason, number][]) skipped[reason] = (skipped[reason] ?? 0) + n;
       report.nonTextParts += item.nonTextParts;
       report.timesFromConversation += item.timesFromConversation;
@@ -106,10 +159,7 @@ async function readExport(memory: Memory, path: string, options: ChatImportOptio
         skipped.no_messages = (skipped.no_messages ?? 0) + 1;
         continue;
       }
-      for (const m of messages) {
-        if (report.from === null || m.time < report.from) report.from = m.time;
-        if (report.to === null || m.time > report.to) report.to = m.time;
-      }
+      for (const m of messages) widen(m.time);
       if (!store) {
         const known = memory.knownHistoryMessages(item.conversation.source, messages.map((m) => m.sourceId));
         const queued = messages.filter((m) => m.learn && !known.has(m.sourceId)).length;
@@ -119,7 +169,8 @@ async function readExport(memory: Memory, path: string, options: ChatImportOptio
       }
       batch.push({ item: { ...item, conversation: { ...item.conversation, timeZone: options.timeZone } }, where: conversationLabel(item.index, item.conversation.title, item.conversation.sourceId) });
       batchMessages += messages.length;
-      if (batch.length >= BATCH_CONVERSATIONS || batchMessages >= BATCH_MESSAGES) {
+      for (const m of messages) batchChars += m.content.length;
+      if (batch.length >= BATCH_CONVERSATIONS || batchMessages >= BATCH_MESSAGES || batchChars >= BATCH_CHARS) {
         flush();
         // Let the chat and every other call in between writes (a stream's buffered chunks resolve as
         // microtasks, which would otherwise keep the event loop to the import).
@@ -130,14 +181,28 @@ async function readExport(memory: Memory, path: string, options: ChatImportOptio
     // What was read before the bad conversation is stored; nothing of that one.
     if (store && error instanceof ChatExportError) {
       flush();
+      storeProfiles();
       throw new ChatExportError(`${error.message} (nothing of it was stored${stopped(storedConversations)})`, error.conversation, error.messageId);
     }
     throw error;
   }
   if (store) flush();
-  report.skipped = Object.entries(skipped).map(([reason, n]) => ({ reason, why: reason === 'no_messages' ? 'conversations with nothing left to import' : SKIP_REASONS[reason as SkipReason], count: n }));
-  options.onProgress?.({ conversations: seen, messages: report.messages });
+  storeProfiles();
+  finish();
+  if (options.signal?.aborted) throw new ChatImportInterrupted(report);
   return report;
+}
+
+function whyOf(reason: string): string {
+  if (reason === 'no_messages') return 'conversations with nothing left to import';
+  if (reason === 'too_large') return 'conversations over 64 MB of text, more than an import reads of one conversation: left out';
+  return SKIP_REASONS[reason as SkipReason];
+}
+
+/** What storing this conversation would do, storing nothing (the preview). */
+function previewOf(memory: Memory, conversation: HistoryConversationInput): Pick<HistoryImportResult, 'known' | 'queued'> {
+  const known = memory.knownHistoryMessages(conversation.source, conversation.messages.map((m) => m.sourceId));
+  return { known: known.size, queued: conversation.messages.filter((m) => m.learn && !known.has(m.sourceId)).length };
 }
 
 function stopped(before: number): string {

@@ -187,9 +187,14 @@ export class MemoryMessages extends MemoryCore {
     history.setBackfillPaused(this.store.db, paused);
   }
 
-  /** Drops the imported messages not yet learned (they stay stored); returns how many. */
+  /** The imported messages not yet learned are not learned (they stay stored, and can be requeued); returns how many. */
   cancelBackfill(): number {
-    return history.cancelBackfill(this.store.db);
+    return history.cancelBackfill(this.store.db, this.clock.now());
+  }
+
+  /** Takes a cancel back: the cancelled imported messages wait to be learned again; returns how many. */
+  requeueBackfill(): number {
+    return history.requeueBackfill(this.store.db, this.clock.now());
   }
 
   listConversations(): ConversationSummary[] {

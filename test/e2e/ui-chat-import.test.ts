@@ -29,7 +29,7 @@ describe.skipIf(CHROMIUM_MISSING !== null)('importing a chat history in the UI',
     vi.unstubAllEnvs();
   });
 
-  it('previews, imports, and pauses, resumes and cancels the learning', async () => {
+  it('previews, imports, and pauses, resumes, cancels and requeues the learning', async () => {
     const { page, engine } = ui;
     const zip = join(ui.dir, 'chatgpt-export.zip');
     writeZip(zip, { 'conversations.json': JSON.stringify(sampleChatGptExport()), 'chat.html': '<html></html>' });
@@ -45,6 +45,7 @@ describe.skipIf(CHROMIUM_MISSING !== null)('importing a chat history in the UI',
     expect(text).toContain('5 messages');
     expect(text).toContain('from May 29, 2024, 16:26 to Jun 28, 2024, 16:26');
     expect(text).toContain('3 messages of yours to learn');
+    expect(text).toContain('what your custom instructions say about you: 1 distinct text, each once');
     const skipped = await page.getByLabel('Skipped').locator('li').allTextContents();
     expect(skipped).toEqual(
       expect.arrayContaining(['1 conversation you marked do-not-remember', '1 on a regenerated or edited branch, not the conversation as it was left', '1 a tool or plugin message']),
@@ -53,7 +54,7 @@ describe.skipIf(CHROMIUM_MISSING !== null)('importing a chat history in the UI',
 
     await page.getByRole('button', { name: 'Import 5 messages' }).click();
     await expect.poll(() => page.locator('.note[role="status"]').textContent()).toContain('Imported 5 new messages in 1 conversation (0 already here)');
-    expect(engine.memory.listConversations().map((c) => c.title)).toEqual(['Moving to Berlin']);
+    expect(engine.memory.listConversations().map((c) => c.title).sort()).toEqual(['Moving to Berlin', 'Your ChatGPT custom instructions']);
 
     const queue = page.getByLabel('Imported chats learning');
     await expect.poll(() => queue.getByRole('status').textContent()).toContain('0 of 3 messages learned, 3 left');
@@ -66,8 +67,12 @@ describe.skipIf(CHROMIUM_MISSING !== null)('importing a chat history in the UI',
     expect(engine.memory.backfillStatus().paused).toBe(false);
     await queue.getByRole('button', { name: 'Cancel…' }).click();
     await queue.getByRole('button', { name: 'Stop learning 3 messages' }).click();
-    await expect.poll(() => queue.count()).toBe(0);
-    expect(engine.memory.backfillStatus()).toMatchObject({ total: 0, pending: 0 });
+    await expect.poll(() => queue.textContent()).toContain('3 imported messages not learned: you cancelled them.');
+    expect(engine.memory.backfillStatus()).toMatchObject({ total: 0, pending: 0, cancelled: 3 });
+    // A cancel can be taken back.
+    await queue.getByRole('button', { name: 'Learn them after all' }).click();
+    await expect.poll(() => queue.getByRole('status').textContent()).toContain('0 of 3 messages learned, 3 left');
+    expect(engine.memory.backfillStatus()).toMatchObject({ total: 3, pending: 3, cancelled: 0 });
 
     // The same export again: nothing new.
     await fileInput.setInputFiles(zip);

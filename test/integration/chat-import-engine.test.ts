@@ -40,7 +40,7 @@ describe('importing chat histories through the API', () => {
     writeZip(zip, { 'conversations.json': JSON.stringify(sampleChatGptExport()) });
     await withEngine(dir, async (call, engine) => {
       const preview = (await call('previewChatImport', { file: { path: zip } })) as ChatImportReport;
-      expect(preview).toMatchObject({ stored: false, format: 'chatgpt', conversations: 1, newConversations: 1, messages: 5, newMessages: 5, toLearn: 3, doNotRemember: 1, nonTextParts: 1, timesFromConversation: 1 });
+      expect(preview).toMatchObject({ stored: false, format: 'chatgpt', conversations: 1, newConversations: 1, messages: 5, newMessages: 5, toLearn: 3, doNotRemember: 1, nonTextParts: 1, timesFromConversation: 1, profiles: 1 });
       expect(preview.from).toBe('2024-05-29T16:26:40.000Z');
       expect(preview.to).toBe('2024-06-28T16:26:40.000Z');
       expect(Object.fromEntries(preview.skipped.map((s) => [s.reason, s.count]))).toEqual({ off_thread: 1, system: 1, hidden: 1, not_to_user: 1, tool: 1 });
@@ -52,18 +52,20 @@ describe('importing chat histories through the API', () => {
       expect(claude).toMatchObject({ format: 'claude', conversations: 1, messages: 4, toLearn: 3 });
 
       const rows = provenance(engine.memory);
+      // The custom instructions: what they say about the user, once, in a conversation of their own.
       expect(rows.map((r) => [r.source, r.source_conversation_id, r.source_message_id, r.role, r.reference_time])).toEqual([
-        ['claude', 'cl-c1', 'cl-u3', 'user', '2024-06-01T08:00:00.000Z'],
+        ['chatgpt', 'chatgpt-custom-instructions', expect.stringMatching(/^about-you-/), 'user', '2024-05-29T16:26:40.000Z'],
         ['claude', 'cl-c1', 'cl-u1', 'user', '2024-06-01T08:00:05.000Z'],
         ['claude', 'cl-c1', 'cl-a1', 'assistant', '2024-06-01T08:00:09.000Z'],
         ['claude', 'cl-c1', 'cl-u2', 'user', '2024-07-01T08:00:00.000Z'],
-        ['chatgpt', 'gpt-c1', 'g-ci', 'user', '2024-05-29T16:26:40.000Z'],
-        ['chatgpt', 'gpt-c1', 'g-a2', 'assistant', '2024-05-29T16:26:40.000Z'],
+        ['claude', 'cl-c1', 'cl-u3', 'user', '2024-07-01T08:00:00.000Z'],
         ['chatgpt', 'gpt-c1', 'g-u1', 'user', '2024-05-29T16:27:40.000Z'],
         ['chatgpt', 'gpt-c1', 'g-a1', 'assistant', '2024-05-29T16:27:50.000Z'],
         ['chatgpt', 'gpt-c1', 'g-u2', 'user', '2024-06-28T16:26:40.000Z'],
+        ['chatgpt', 'gpt-c1', 'g-a2', 'assistant', '2024-06-28T16:26:40.000Z'],
       ]);
-      expect(new Set(rows.map((r) => `${r.conversation_source}:${r.title}`))).toEqual(new Set(['claude:Work notes', 'chatgpt:Moving to Berlin']));
+      expect(rows[0]!.content).toBe('I am a designer.');
+      expect(new Set(rows.map((r) => `${r.conversation_source}:${r.title}`))).toEqual(new Set(['claude:Work notes', 'chatgpt:Moving to Berlin', 'chatgpt:Your ChatGPT custom instructions']));
       expect(rows.some((r) => /regenerated|Secret|surprise|results…|You are ChatGPT/.test(r.content!))).toBe(false);
       const jobs = engine.memory.jobs.counts();
       expect(jobs.pending).toBe(6);
@@ -122,7 +124,7 @@ describe('importing chat histories through the API', () => {
     expect(doc.episodes.find((e) => e.content === 'I live in Lisbon.')?.source).toEqual({ kind: 'chatgpt', conversation_id: 'gpt-c1', message_id: 'g-u1' });
     const target = openMemory({ dataDir: ':memory:' });
     target.importMemory(JSON.parse(JSON.stringify(doc)));
-    expect(provenance(target).map((r) => r.source_message_id).sort()).toEqual(['g-a1', 'g-a2', 'g-ci', 'g-u1', 'g-u2']);
+    expect(provenance(target).map((r) => r.source_message_id).sort()).toEqual([expect.stringMatching(/^about-you-/), 'g-a1', 'g-a2', 'g-u1', 'g-u2']);
     expect(target.exportMemory().episodes.filter((e) => e.source)).toHaveLength(5);
     expect(await importChatExport(target, path)).toMatchObject({ newMessages: 0, alreadyImported: 5, newConversations: 0 });
     target.close();
@@ -208,12 +210,14 @@ describe('learning imported messages', () => {
     memory.close();
   });
 
-  it('cancel drops what is left to learn and keeps the messages', async () => {
+  it('cancel sets aside what is left to learn and keeps the messages; requeue takes it back', async () => {
     const dir = fresh();
     await withEngine(dir, async (call, engine) => {
       await call('importChats', { file: { path: writeJson(history) } });
-      expect(await call('cancelBackfill')).toMatchObject({ cancelled: 2, status: { pending: 0, total: 0 } });
+      expect(await call('cancelBackfill')).toMatchObject({ cancelled: 2, status: { pending: 0, total: 0, cancelled: 2 } });
       expect(engine.memory.listConversations()).toHaveLength(2);
+      expect(engine.memory.jobs.counts().pending).toBe(0);
+      expect(await call('requeueBackfill')).toMatchObject({ requeued: 2, status: { pending: 2, total: 2, cancelled: 0 } });
     });
   });
 });

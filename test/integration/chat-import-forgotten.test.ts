@@ -26,7 +26,8 @@ describe('an imported history, forgotten', () => {
     writeZip(zip, { 'conversations.json': JSON.stringify(sampleChatGptExport()) });
     await withEngine(join(root, 'a'), async (call, engine) => {
       await call('importChats', { file: { path: zip } });
-      const [conversation] = engine.memory.listConversations();
+      // (What the custom instructions say about the user is kept apart, in a conversation of its own.)
+      const conversation = engine.memory.listConversations().find((c) => c.title === 'Moving to Berlin');
       const messages = engine.memory.conversationMessages(conversation!.id);
       // One message forgotten, then the whole conversation deleted.
       engine.memory.forgetEpisode(messages[0]!.id);
@@ -36,7 +37,7 @@ describe('an imported history, forgotten', () => {
       await call('deleteConversation', { id: conversation!.id, forget: true });
       again = (await call('importChats', { file: { path: zip } })) as ChatImportReport;
       expect(again).toMatchObject({ newMessages: 0, newConversations: 0 });
-      expect(engine.memory.listConversations()).toEqual([]);
+      expect(engine.memory.listConversations().map((c) => c.title)).toEqual(['Your ChatGPT custom instructions']);
       const preview = (await call('previewChatImport', { file: { path: zip } })) as ChatImportReport;
       expect(preview).toMatchObject({ newMessages: 0, toLearn: 0 });
     });

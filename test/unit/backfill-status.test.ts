@@ -29,7 +29,7 @@ describe('the backfill of imported messages', () => {
     }
     expect(claimed).toEqual(['live one', 'message 1', 'message 2', 'message 3', 'message 4']);
     // 3 learned in the window, over 60 s: 2 a minute; 1 left: 30 s.
-    expect(memory.backfillStatus()).toEqual({ paused: false, total: 5, done: 4, pending: 1, running: 0, parked: 0, perMinute: 2, secondsLeft: 30 });
+    expect(memory.backfillStatus()).toEqual({ paused: false, total: 5, done: 4, pending: 1, running: 0, parked: 0, cancelled: 0, perMinute: 2, secondsLeft: 30 });
     memory.setBackfillPaused(true);
     expect(jobs.claimNext()).toBeUndefined();
     expect(jobs.claimable()).toBe(0);

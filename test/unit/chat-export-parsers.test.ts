@@ -4,7 +4,12 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ChatExportError, type ParsedItem } from '../../electron/assistant/history/history-types';
 import { readChatExport, type ReadOptions } from '../../electron/assistant/history/export-reader';
-import { claudeConversation, gptConversation, sampleChatGptExport, sampleClaudeExport, writeZip } from '../fixtures/chat-exports';
+import { Readable } from 'node:stream';
+import { IMPORTED_MESSAGE_MAX_BYTES } from '../../shared/chat-import';
+import { exportItems } from '../../electron/assistant/history/export-items';
+import { claudeConversation, gptConversation, sampleChatGptExport, sampleClaudeExport, writeZip, type GptMessageSpec } from '../fixtures/chat-exports';
+
+const T = 1_717_000_000;
 
 const dir = mkdtempSync(join(tmpdir(), 'tempora-chat-export-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -32,14 +37,13 @@ async function failure(path: string, options: ReadOptions = {}): Promise<ChatExp
 }
 
 describe('ChatGPT export', () => {
-  it('rebuilds the visible thread from current_node, keeps custom instructions, skips and counts the rest', async () => {
+  it('rebuilds the visible thread from current_node, keeps what the custom instructions say about you apart, skips and counts the rest', async () => {
     const [c1, c2] = await readAll(file(sampleChatGptExport()));
     expect(c1!.kind).toBe('conversation');
     if (c1!.kind !== 'conversation') return;
     const conversation = c1!.conversation;
     expect(conversation).toMatchObject({ source: 'chatgpt', sourceId: 'gpt-c1', title: 'Moving to Berlin' });
     expect(conversation.messages.map((m) => [m.sourceId, m.role, m.content, m.learn])).toEqual([
-      ['g-ci', 'user', 'I am a designer.\n\nAnswer briefly.', true],
       ['g-u1', 'user', 'I live in Lisbon.', true],
       ['g-a1', 'assistant', 'Noted: Lisbon.', false],
       ['g-u2', 'user', 'I moved to Berlin last week.', true],
@@ -47,10 +51,12 @@ describe('ChatGPT export', () => {
     ]);
     expect(c1!.skipped).toEqual({ off_thread: 1, system: 1, hidden: 1, not_to_user: 1, tool: 1 });
     expect(c1!.nonTextParts).toBe(1);
-    // create_time is Unix seconds; a message without one gets the conversation's time.
-    expect(conversation.messages[1]!.time).toBe(new Date((1_717_000_000 + 60) * 1000).toISOString());
+    // The custom instructions: only what the user wrote about themselves, dated at the conversation's start.
+    expect(c1!.kind === 'conversation' && c1!.profile).toEqual({ text: 'I am a designer.', time: '2024-05-29T16:26:40.000Z' });
+    // create_time is Unix seconds; a message without one gets the time of the message before it.
+    expect(conversation.messages[0]!.time).toBe(new Date((1_717_000_000 + 60) * 1000).toISOString());
+    expect(conversation.messages[2]!.time).toBe('2024-06-28T16:26:40.000Z');
     expect(conversation.messages[3]!.time).toBe('2024-06-28T16:26:40.000Z');
-    expect(conversation.messages[4]!.time).toBe(new Date(1_717_000_000 * 1000).toISOString());
     expect(c1!.timesFromConversation).toBe(1);
     expect(c2).toMatchObject({ kind: 'do_not_remember', sourceId: 'gpt-c2', title: 'Secret plans' });
   });
@@ -116,7 +122,7 @@ describe('Claude export', () => {
       ['cl-u1', 'user', 'My manager is Alice.', '2024-06-01T08:00:05.000Z'],
       ['cl-a1', 'assistant', 'Got it.', '2024-06-01T08:00:09.000Z'],
       ['cl-u2', 'user', 'Since today my manager is Bob.', '2024-07-01T08:00:00.000Z'],
-      ['cl-u3', 'user', 'Thanks.', '2024-06-01T08:00:00.000Z'],
+      ['cl-u3', 'user', 'Thanks.', '2024-07-01T08:00:00.000Z'],
     ]);
     expect(item!.nonTextParts).toBe(1);
     expect(item!.timesFromConversation).toBe(1);
@@ -136,10 +142,79 @@ describe('Claude export', () => {
   });
 });
 
+describe('custom instructions, long messages, attachments', () => {
+  const about = (id: string, profile: string, time: number | null, extra: Partial<GptMessageSpec> = {}): GptMessageSpec => ({
+    id,
+    role: 'user',
+    userProfile: profile,
+    userInstructions: 'Answer briefly.',
+    hidden: true,
+    time,
+    ...extra,
+  });
+
+  it('keeps of the custom instructions only what is about you, without the preamble or the instructions to the model', async () => {
+    const wrapped = gptConversation({ id: 'w', title: 'W', createTime: T, thread: [about('w-ci', 'I live in Osaka.', null), { id: 'w-u', role: 'user', text: 'hi', time: T + 5 }] });
+    const bare = gptConversation({ id: 'b', title: 'B', createTime: T + 10, thread: [about('b-ci', 'I am a nurse.', T + 10, { bare: true }), { id: 'b-u', role: 'user', text: 'yo', time: T + 11 }] });
+    const noMetadata = gptConversation({ id: 'n', title: 'N', createTime: T + 20, thread: [about('n-ci', 'I have two cats.', T + 20), { id: 'n-u', role: 'user', text: 'hey', time: T + 21 }] });
+    ((noMetadata.mapping as Record<string, { message: { metadata: Record<string, unknown> } }>)['n-ci']!.message.metadata).user_context_message_data = undefined;
+    const items = await readAll(file([wrapped, bare, noMetadata]));
+    const profiles = items.map((i) => (i.kind === 'conversation' ? i.profile : undefined));
+    expect(profiles).toEqual([
+      { text: 'I live in Osaka.', time: new Date(T * 1000).toISOString() },
+      { text: 'I am a nurse.', time: new Date((T + 10) * 1000).toISOString() },
+      { text: 'I have two cats.', time: new Date((T + 20) * 1000).toISOString() },
+    ]);
+    for (const item of items) {
+      if (item.kind !== 'conversation') throw new Error('expected a conversation');
+      expect(item.conversation.messages.map((m) => m.content).join('|')).not.toMatch(/Answer briefly|quietly think|User profile/);
+      expect(item.conversation.messages).toHaveLength(1);
+    }
+  });
+
+  it('cuts a message over 1 MB at a character boundary and counts it; one just within is kept whole', async () => {
+    const within = '日'.repeat(Math.floor(IMPORTED_MESSAGE_MAX_BYTES / 3)); // 1,048,575 bytes
+    const over = '日'.repeat(1_000_000); // 3 MB
+    const conv = gptConversation({ id: 'big', title: 'Big', thread: [{ id: 'm-within', role: 'user', text: within }, { id: 'm-over', role: 'user', text: over }, { id: 'm-a', role: 'assistant', text: `a${'x'.repeat(IMPORTED_MESSAGE_MAX_BYTES)}` }] });
+    const [item] = await readAll(file([conv]));
+    if (item!.kind !== 'conversation') throw new Error('expected a conversation');
+    const [a, b, c] = item!.conversation.messages;
+    expect(a!.content).toBe(within);
+    expect(b!.content).toBe(within); // the last whole character within 1 MiB: 349,525 of them
+    expect(Buffer.byteLength(c!.content)).toBe(IMPORTED_MESSAGE_MAX_BYTES);
+    expect(item!.skipped).toEqual({ truncated: 2 });
+  });
+
+  it('leaves out a conversation with more text than an import reads of one, holding none of it', async () => {
+    // Each token costs 16 besides the text kept: the first item stays within 120 (95), the second passes it (187).
+    const text = Readable.from([JSON.stringify([{ a: 'x'.repeat(50) }, { b: ['y'.repeat(30), 'z'.repeat(30), 'w'.repeat(30)] }, { c: 1 }])]);
+    const items = [];
+    for await (const item of exportItems(text, { stringChars: 30, itemChars: 120 })) items.push(item);
+    expect(items).toEqual([
+      { key: 0, tooLarge: false, value: { a: 'x'.repeat(30) } },
+      { key: 1, tooLarge: true },
+      { key: 2, tooLarge: false, value: { c: 1 } },
+    ]);
+  });
+
+  it("keeps the text Claude extracted from a message's attachments", async () => {
+    const conv = claudeConversation({
+      id: 'att',
+      name: 'Files',
+      messages: [{ id: 'u1', sender: 'human', text: 'Here is my CV.', time: '2024-03-01T09:00:00Z', attachments: [{ file_name: 'cv.txt', extracted_content: 'Worked at Acme since 2019.' }] }],
+    });
+    const [item] = await readAll(file([conv]));
+    if (item!.kind !== 'conversation') throw new Error('expected a conversation');
+    expect(item!.conversation.messages[0]!.content).toBe('Here is my CV.\n\ncv.txt:\nWorked at Acme since 2019.');
+  });
+});
+
 describe('not an export', () => {
   it('refuses in words: empty, not an array, neither format, a zip without conversations.json, no file', async () => {
     expect((await failure(file(''))).message).toContain('the file is empty');
-    expect((await failure(file({ conversations: [] }))).message).toContain('cannot read conversation 1');
+    expect((await failure(file({ conversations: [] }))).message).toMatch(/expected a list of conversations \(\[ … \]\), as ChatGPT and Claude export them, but the file holds an object/);
+    expect((await failure(file('"hello"'))).message).toContain('but the file holds a string');
+    expect((await failure(dir)).message).toContain('is a folder, not a file (expected the .zip your ChatGPT or Claude export gave you, or its conversations.json)');
     expect((await failure(file([{ hello: 1 }]))).message).toContain('is neither a ChatGPT conversation');
     const zip = join(dir, `${n++}-other.zip`);
     writeZip(zip, { 'notes.txt': 'hi' });

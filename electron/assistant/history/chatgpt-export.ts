@@ -2,16 +2,21 @@
  * One conversation of a ChatGPT export (conversations.json) as a plain record. The export keeps
  * every branch of a conversation in `mapping` (a tree of nodes with `parent` and `children`); the
  * thread the user saw is the path from `current_node` up through `parent`, read root first.
- * Kept: user messages, assistant messages addressed to the user (recipient "all"), and the user's
- * custom instructions (content_type "user_editable_context"). Skipped, and counted: messages hidden
- * from the conversation, system and tool messages, assistant messages to a tool, content that is not
- * text. Text comes from the string parts; other parts (images, files) are counted. Each message's
- * create_time (Unix seconds) is its time; without one, the conversation's.
+ * Kept: user messages and assistant messages addressed to the user (recipient "all"). Skipped, and
+ * counted: messages hidden from the conversation, system and tool messages, assistant messages to a
+ * tool, content that is not text. Text comes from the string parts; other parts (images, files) are
+ * counted; a text over 1 MB is cut there (capMessage). Each message's create_time (Unix seconds) is
+ * its time; without one, the time of the message before it in the thread, or the conversation's.
+ * The user's custom instructions (content_type "user_editable_context", metadata
+ * is_user_system_message) ride along in every conversation, wrapped in OpenAI's words to the model:
+ * of them only what the user wrote about themselves is kept, as the conversation's `profile`, for
+ * the import to store once per distinct text (engine/chat-import.ts); the preamble and "how would
+ * you like ChatGPT to respond" are instructions to the model, not facts, and are left out.
  */
 import { z } from 'zod';
 import { describeZodError } from '../../../shared/memory-schema';
 import type { HistoryMessageInput } from '../../memory/index';
-import { bump, ChatExportError, conversationLabel, type ParsedConversation, type ParsedItem, type SkipCounts } from './history-types';
+import { bump, capMessage, ChatExportError, conversationLabel, type DoNotRemember, type ParsedConversation, type SkipCounts } from './history-types';
 
 /** Unix seconds; 0 is read as missing (as null is). */
 const unixSeconds = z.number().finite().nonnegative().max(1e11).transform((s) => (s === 0 ? null : s));
@@ -38,7 +43,13 @@ const chatGptMessage = z.looseObject({
     user_instructions: z.string().nullish(),
   }),
   recipient: z.string().nullish(),
-  metadata: z.looseObject({ is_visually_hidden_from_conversation: z.boolean().nullish() }).nullish(),
+  metadata: z
+    .looseObject({
+      is_visually_hidden_from_conversation: z.boolean().nullish(),
+      is_user_system_message: z.boolean().nullish(),
+      user_context_message_data: z.looseObject({ about_user_message: z.string().nullish() }).nullish(),
+    })
+    .nullish(),
 });
 type ChatGptMessage = z.infer<typeof chatGptMessage>;
 
@@ -56,7 +67,7 @@ export function looksLikeChatGpt(value: unknown): boolean {
   return typeof value === 'object' && value !== null && 'mapping' in value;
 }
 
-export function parseChatGptConversation(value: unknown, index: number): ParsedItem {
+export function parseChatGptConversation(value: unknown, index: number): ParsedConversation | DoNotRemember {
   const raw = value as Record<string, unknown> | null;
   const guessTitle = typeof raw?.title === 'string' ? raw.title : null;
   const guessId = typeof raw?.conversation_id === 'string' ? raw.conversation_id : typeof raw?.id === 'string' ? raw.id : null;
@@ -98,33 +109,65 @@ export function parseChatGptConversation(value: unknown, index: number): ParsedI
   const messages: HistoryMessageInput[] = [];
   let nonTextParts = 0;
   let timesFromConversation = 0;
+  let profile: ParsedConversation['profile'] = null;
+  let previousTime: number | null = null;
+  const isoOf = (seconds: number) => new Date(Math.round(seconds * 1000)).toISOString();
   for (const { id, node: n } of thread) {
     const message = n.message;
     if (!message) continue;
+    const own = message.create_time ?? null;
+    if (own !== null) previousTime = own;
+    if (isCustomInstructions(message)) {
+      const text = aboutUser(message);
+      const seconds = own ?? conversationTime;
+      if (text && seconds !== null && profile === null) profile = { text: capMessage(text, skipped), time: isoOf(seconds) };
+      continue;
+    }
     const kept = keep(message, skipped);
     if (!kept) continue;
     nonTextParts += kept.nonTextParts;
-    let seconds = message.create_time ?? null;
+    let seconds = own;
     if (seconds === null) {
-      if (conversationTime === null) throw new ChatExportError(`${where}, message ${message.id}: has no create_time, and neither has the conversation`, where, id);
-      seconds = conversationTime;
+      // A message without a time of its own was said after the one before it, not when the conversation began.
+      seconds = previousTime ?? conversationTime;
+      if (seconds === null) throw new ChatExportError(`${where}, message ${message.id}: has no create_time, and neither has the conversation`, where, id);
       timesFromConversation++;
     }
-    messages.push({ sourceId: message.id, role: kept.role, content: kept.text, time: new Date(Math.round(seconds * 1000)).toISOString(), learn: kept.role === 'user' });
+    messages.push({ sourceId: message.id, role: kept.role, content: capMessage(kept.text, skipped), time: isoOf(seconds), learn: kept.role === 'user' });
   }
-  const result: ParsedConversation = { kind: 'conversation', conversation: { source: 'chatgpt', sourceId, title, messages }, skipped, nonTextParts, timesFromConversation };
+  const result: ParsedConversation = { kind: 'conversation', conversation: { source: 'chatgpt', sourceId, title, messages }, skipped, nonTextParts, timesFromConversation, profile };
   return result;
+}
+
+/** The user's custom instructions, as ChatGPT adds them (hidden) to every conversation. */
+function isCustomInstructions(message: ChatGptMessage): boolean {
+  return message.content.content_type === 'user_editable_context' || (message.metadata?.is_user_system_message === true && message.author.role !== 'assistant');
+}
+
+/**
+ * What the user wrote about themselves in their custom instructions: metadata's about_user_message,
+ * else the fenced text after "User profile:" in the profile OpenAI wrapped in words to the model,
+ * else the profile as it stands (older exports). Never the instructions to the model.
+ */
+function aboutUser(message: ChatGptMessage): string | null {
+  const fromMetadata = message.metadata?.user_context_message_data?.about_user_message?.trim();
+  if (fromMetadata) return fromMetadata;
+  const profile = message.content.user_profile?.trim();
+  if (!profile) return null;
+  const marker = profile.lastIndexOf('User profile:');
+  if (marker < 0) return /^The user provided /.test(profile) ? null : profile;
+  const text = profile
+    .slice(marker + 'User profile:'.length)
+    .trim()
+    .replace(/^```/, '')
+    .replace(/```$/, '')
+    .trim();
+  return text || null;
 }
 
 /** The role and text of a message to import, or null (counted in `skipped`) for one to leave out. */
 function keep(message: ChatGptMessage, skipped: SkipCounts): { role: 'user' | 'assistant'; text: string; nonTextParts: number } | null {
   const content = message.content;
-  if (content.content_type === 'user_editable_context') {
-    // The user's custom instructions: written by the user, hidden from the thread, kept.
-    const text = [content.user_profile, content.user_instructions].filter((t): t is string => typeof t === 'string' && t.trim() !== '').join('\n\n');
-    if (!text) return (bump(skipped, 'empty'), null);
-    return { role: 'user', text, nonTextParts: 0 };
-  }
   if (message.metadata?.is_visually_hidden_from_conversation === true) return (bump(skipped, 'hidden'), null);
   const role = message.author.role;
   if (role === 'system') return (bump(skipped, 'system'), null);

@@ -1,14 +1,16 @@
 /**
  * One conversation of a Claude export (conversations.json) as a plain record: `chat_messages` in
  * order, sender human → user and assistant → assistant, each message's `created_at` its time (the
- * conversation's when missing), its text from the `content` blocks of type text (else `text`);
- * other blocks (tool use, tool results, images) are counted, not imported.
+ * previous message's when missing, or the conversation's), its text from the `content` blocks of
+ * type text (else `text`), then the text Claude extracted from each attached file
+ * (`attachments[].extracted_content`: what the user pasted or attached is part of what they said),
+ * cut at 1 MB (capMessage); other blocks (tool use, tool results, images) are counted, not imported.
  */
 import { z } from 'zod';
 import { describeZodError } from '../../../shared/memory-schema';
 import { toIsoUtc } from '../../../shared/time';
 import type { HistoryMessageInput } from '../../memory/index';
-import { bump, ChatExportError, conversationLabel, type ParsedItem, type SkipCounts } from './history-types';
+import { bump, capMessage, ChatExportError, conversationLabel, type DoNotRemember, type ParsedConversation, type SkipCounts } from './history-types';
 
 const isoText = z.string().refine((t) => {
   try {
@@ -33,6 +35,7 @@ const claudeMessage = z.looseObject({
   text: z.string().nullish(),
   content: z.array(z.looseObject({ type: z.string(), text: z.string().nullish() })).nullish(),
   created_at: isoText.nullish(),
+  attachments: z.array(z.looseObject({ file_name: z.string().nullish(), extracted_content: z.string().nullish() })).nullish(),
 });
 
 /** Is this value a Claude conversation (for format detection)? */
@@ -40,7 +43,7 @@ export function looksLikeClaude(value: unknown): boolean {
   return typeof value === 'object' && value !== null && 'chat_messages' in value;
 }
 
-export function parseClaudeConversation(value: unknown, index: number): ParsedItem {
+export function parseClaudeConversation(value: unknown, index: number): ParsedConversation | DoNotRemember {
   const raw = value as Record<string, unknown> | null;
   const where = conversationLabel(index, typeof raw?.name === 'string' ? raw.name : null, typeof raw?.uuid === 'string' ? raw.uuid : null);
   const parsed = claudeConversation.safeParse(value);
@@ -51,6 +54,7 @@ export function parseClaudeConversation(value: unknown, index: number): ParsedIt
   const messages: HistoryMessageInput[] = [];
   let nonTextParts = 0;
   let timesFromConversation = 0;
+  let previousTime: string | null = null;
   conv.chat_messages.forEach((item, i) => {
     const id = typeof (item as { uuid?: unknown } | null)?.uuid === 'string' ? (item as { uuid: string }).uuid : `#${i + 1}`;
     const checked = claudeMessage.safeParse(item);
@@ -59,16 +63,21 @@ export function parseClaudeConversation(value: unknown, index: number): ParsedIt
     const blocks = message.content ?? [];
     const textBlocks = blocks.filter((b) => b.type === 'text' && typeof b.text === 'string' && b.text.trim() !== '');
     nonTextParts += blocks.filter((b) => b.type !== 'text').length;
-    const text = (textBlocks.length ? textBlocks.map((b) => b.text!.trim()).join('\n\n') : (message.text ?? '')).trim();
+    const said = (textBlocks.length ? textBlocks.map((b) => b.text!.trim()).join('\n\n') : (message.text ?? '')).trim();
+    const attached = (message.attachments ?? []).filter((a) => a.extracted_content?.trim()).map((a) => `${a.file_name?.trim() || 'Attached file'}:\n${a.extracted_content!.trim()}`);
+    const text = [said, ...attached].filter(Boolean).join('\n\n');
+    const own = message.created_at ?? null;
+    if (own !== null) previousTime = own;
     if (!text) return bump(skipped, 'empty');
-    let time = message.created_at ?? null;
+    let time = own;
     if (time === null) {
-      if (conversationTime === null) throw new ChatExportError(`${where}, message ${message.uuid}: has no created_at, and neither has the conversation`, where, message.uuid);
-      time = conversationTime;
+      // Said after the message before it, not when the conversation began.
+      time = previousTime ?? conversationTime;
+      if (time === null) throw new ChatExportError(`${where}, message ${message.uuid}: has no created_at, and neither has the conversation`, where, message.uuid);
       timesFromConversation++;
     }
     const role = message.sender === 'human' ? 'user' : 'assistant';
-    messages.push({ sourceId: message.uuid, role, content: text, time: toIsoUtc(time), learn: role === 'user' });
+    messages.push({ sourceId: message.uuid, role, content: capMessage(text, skipped), time: toIsoUtc(time), learn: role === 'user' });
   });
   return { kind: 'conversation', conversation: { source: 'claude', sourceId: conv.uuid, title: conv.name ?? '', messages }, skipped, nonTextParts, timesFromConversation };
 }

@@ -1,17 +1,18 @@
 /**
  * Reads a ChatGPT or Claude export as a stream of parsed conversations: a `.zip` (its
  * conversations.json entry, decompressed as it is read) or the conversations.json itself. Only one
- * conversation is held at a time, so memory stays bounded whatever the file's size. The format is
- * detected from the first conversation unless given.
+ * conversation is held at a time, and none past a limit (export-items.ts), so memory stays bounded
+ * whatever the file holds. The format is detected from the first conversation unless given.
  */
 import { createReadStream } from 'node:fs';
 import { open as openFile } from 'node:fs/promises';
 import { basename } from 'node:path';
 import type { Readable } from 'node:stream';
-import streamArray from 'stream-json/streamers/stream-array.js';
 import yauzl from 'yauzl';
+import { IMPORTED_MESSAGE_MAX_BYTES } from '../../../shared/chat-import';
 import { looksLikeChatGpt, parseChatGptConversation } from './chatgpt-export';
 import { looksLikeClaude, parseClaudeConversation } from './claude-export';
+import { exportItems, NotAListError } from './export-items';
 import { ChatExportError, conversationLabel, type HistorySource, type ParsedItem } from './history-types';
 
 export const EXPORT_FORMATS = ['chatgpt', 'claude'] as const satisfies readonly HistorySource[];
@@ -24,26 +25,40 @@ export interface ReadOptions {
   label?: string;
 }
 
+/**
+ * A string keeps one character more than a message may (so a longer message is seen, and cut and
+ * counted by capMessage); a conversation over 64 M characters of text is left out, and counted.
+ */
+const LIMITS = { stringChars: IMPORTED_MESSAGE_MAX_BYTES + 1, itemChars: 64 * 1024 * 1024 };
+
 /** The parsed conversations of an export, in file order; throws ChatExportError naming where it failed. */
-export async function* readChatExport(path: string, options: ReadOptions = {}): AsyncGenerator<ParsedItem & { index: number; format: HistorySource }> {
+export async function* readChatExport(path: string, options: ReadOptions = {}): AsyncGenerator<ParsedItem & { index: number; format: HistorySource | null }> {
   const label = options.label ?? basename(path);
   let format = options.format;
   let index = -1;
   let last: string | null = null;
   try {
-    for await (const { key, value } of jsonArrayItems(await openConversations(path, label))) {
+    for await (const item of exportItems(await openConversations(path, label), LIMITS)) {
+      const key = item.key;
       index = key;
+      if (item.tooLarge) {
+        last = conversationLabel(key, null, null);
+        yield { kind: 'too_large', index: key, format: format ?? null };
+        continue;
+      }
+      const value = item.value;
       if (format === undefined) format = detect(value, label);
       else if (key === 0 && (format === 'chatgpt' ? looksLikeClaude(value) : looksLikeChatGpt(value)) && !(format === 'chatgpt' ? looksLikeChatGpt(value) : looksLikeClaude(value))) {
         const other = format === 'chatgpt' ? 'claude' : 'chatgpt';
         throw new ChatExportError(`${label}: this is a ${FORMAT_NAMES[other]} export, not ${FORMAT_NAMES[format]} (leave the format out to detect it, or say ${other})`, 'conversation 1', null);
       }
-      const item = parseItem(format, value, key, label);
-      last = conversationLabel(key, item.kind === 'conversation' ? item.conversation.title : item.title, item.kind === 'conversation' ? item.conversation.sourceId : item.sourceId);
-      yield { ...item, index: key, format };
+      const parsed = parseItem(format, value, key, label);
+      last = conversationLabel(key, parsed.kind === 'conversation' ? parsed.conversation.title : parsed.title, parsed.kind === 'conversation' ? parsed.conversation.sourceId : parsed.sourceId);
+      yield { ...parsed, index: key, format };
     }
   } catch (error) {
     if (error instanceof ChatExportError) throw error;
+    if (error instanceof NotAListError) throw new ChatExportError(`${label}: ${error.message}`, null, null);
     const message = error instanceof Error ? error.message : String(error);
     const where = conversationLabel(index + 1, null, null);
     const after = last ? `, after ${last}` : '';
@@ -51,7 +66,7 @@ export async function* readChatExport(path: string, options: ReadOptions = {}): 
   }
 }
 
-function parseItem(format: HistorySource, value: unknown, key: number, label: string): ParsedItem {
+function parseItem(format: HistorySource, value: unknown, key: number, label: string): Exclude<ParsedItem, { kind: 'too_large' }> {
   try {
     return format === 'chatgpt' ? parseChatGptConversation(value, key) : parseClaudeConversation(value, key);
   } catch (error) {
@@ -70,19 +85,6 @@ function detect(value: unknown, label: string): HistorySource {
   );
 }
 
-/** The top-level array's items, one at a time, as { key: index, value }. */
-async function* jsonArrayItems(text: Readable): AsyncGenerator<{ key: number; value: unknown }> {
-  const items = streamArray.withParserAsStream();
-  text.on('error', (error) => items.destroy(error));
-  text.pipe(items);
-  try {
-    for await (const item of items as AsyncIterable<{ key: number; value: unknown }>) yield item;
-  } finally {
-    text.destroy();
-    items.destroy();
-  }
-}
-
 /** The conversations.json text: the file itself, or the entry of that name in a zip. */
 async function openConversations(path: string, label: string): Promise<Readable> {
   const bytes = await firstBytes(path, label);
@@ -91,17 +93,19 @@ async function openConversations(path: string, label: string): Promise<Readable>
 }
 
 async function firstBytes(path: string, label: string): Promise<Buffer> {
+  const expected = 'expected the .zip your ChatGPT or Claude export gave you, or its conversations.json';
   let handle;
   try {
     handle = await openFile(path, 'r');
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    throw new ChatExportError(code === 'ENOENT' ? `${label}: no such file` : code === 'EISDIR' ? `${label}: is a directory, not an export file` : `${label}: cannot open: ${(error as Error).message}`, null, null);
+    throw new ChatExportError(code === 'ENOENT' ? `${label}: no such file (${expected})` : code === 'EISDIR' ? `${label}: is a folder, not a file (${expected})` : `${label}: cannot open: ${(error as Error).message}`, null, null);
   }
   try {
+    if ((await handle.stat()).isDirectory()) throw new ChatExportError(`${label}: is a folder, not a file (${expected})`, null, null);
     const buffer = Buffer.alloc(4);
     const { bytesRead } = await handle.read(buffer, 0, 4, 0);
-    if (bytesRead === 0) throw new ChatExportError(`${label}: the file is empty`, null, null);
+    if (bytesRead === 0) throw new ChatExportError(`${label}: the file is empty (${expected})`, null, null);
     return buffer;
   } finally {
     await handle.close();

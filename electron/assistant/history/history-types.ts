@@ -2,6 +2,7 @@
  * What the export parsers give: plain conversation records ready for Memory.importHistoryConversation,
  * with what was left out of each and why. An error names the conversation and the message.
  */
+import { IMPORTED_MESSAGE_MAX_BYTES } from '../../../shared/chat-import';
 import type { HistoryConversationInput, HistorySource } from '../../memory/index';
 
 /** Why a message of an export is not imported. */
@@ -13,6 +14,7 @@ export const SKIP_REASONS = {
   not_to_user: 'an assistant message addressed to a tool, not to you',
   not_text: 'content that is not text (code run, browsing, reasoning, files)',
   empty: 'no text (an image or file only, or empty)',
+  truncated: 'over 1 MB, the most a message keeps: cut there (the rest left out)',
 } as const;
 export type SkipReason = keyof typeof SKIP_REASONS;
 export type SkipCounts = Partial<Record<SkipReason, number>>;
@@ -23,8 +25,10 @@ export interface ParsedConversation {
   skipped: SkipCounts;
   /** Parts of kept messages that are not text (images, files, tool calls): left out of the text. */
   nonTextParts: number;
-  /** Messages without their own time, given the conversation's. */
+  /** Messages without their own time, given the time of the message before them (or the conversation's). */
   timesFromConversation: number;
+  /** ChatGPT: what the user's custom instructions say about them, and when the conversation that carries them began. */
+  profile?: { text: string; time: string } | null;
 }
 
 /** A conversation the user asked the other assistant not to remember: not imported, counted. */
@@ -34,7 +38,12 @@ export interface DoNotRemember {
   title: string;
 }
 
-export type ParsedItem = ParsedConversation | DoNotRemember;
+/** A conversation with more text than one import reads at once (see export-items.ts): left out, counted. */
+export interface TooLarge {
+  kind: 'too_large';
+}
+
+export type ParsedItem = ParsedConversation | DoNotRemember | TooLarge;
 
 /** A malformed export: `conversation` and `message` say where (a label and the ids, when known). */
 export class ChatExportError extends Error {
@@ -59,3 +68,18 @@ export function bump(counts: SkipCounts, reason: SkipReason, by = 1): void {
 }
 
 export type { HistorySource };
+
+/**
+ * A message's text within IMPORTED_MESSAGE_MAX_BYTES of UTF-8: a longer one is cut at the last
+ * whole character that fits (counted in `skipped` as truncated).
+ */
+export function capMessage(text: string, skipped: SkipCounts): string {
+  // Each UTF-16 unit is at most 3 bytes of UTF-8: a text of a third of the cap or less is within it.
+  if (text.length * 3 <= IMPORTED_MESSAGE_MAX_BYTES || Buffer.byteLength(text, 'utf8') <= IMPORTED_MESSAGE_MAX_BYTES) return text;
+  bump(skipped, 'truncated');
+  const bytes = Buffer.from(text.slice(0, IMPORTED_MESSAGE_MAX_BYTES), 'utf8');
+  let end = IMPORTED_MESSAGE_MAX_BYTES;
+  // Back to the first byte of a character (continuation bytes are 10xxxxxx).
+  while (end > 0 && (bytes[end]! & 0xc0) === 0x80) end--;
+  return bytes.subarray(0, end).toString('utf8');
+}

@@ -4,12 +4,13 @@
  * message id). A message already stored (same source and message id) is not stored again, so
  * importing the same or a newer export adds only what is new. Messages to learn from join the
  * backfill lane of the queue in their own time order (see ingestion-jobs.ts), which can be
- * paused (kept in queue_state), resumed and cancelled.
+ * paused (kept in queue_state), resumed, cancelled and requeued (a cancel moves the jobs aside, to
+ * CANCELLED_LANE, so that it can be taken back).
  */
 import { createHash } from 'node:crypto';
 import type { Database } from 'better-sqlite3';
 import { MemoryInputError } from '../memory-errors';
-import { backfillPaused } from './ingestion-jobs';
+import { backfillPaused, CANCELLED_LANE } from './ingestion-jobs';
 import { checkMessage } from './messages';
 import type { StoreContext } from './store-context';
 import { conversationLearns } from './message-learning';
@@ -59,6 +60,8 @@ export interface BackfillStatus {
   pending: number;
   running: number;
   parked: number;
+  /** Imported messages whose learning was cancelled: not learned unless requeued. */
+  cancelled: number;
   /** Messages learned per minute over the last ten minutes of work (null: too few to tell). */
   perMinute: number | null;
   /** Seconds left at that rate (null: unknown, or nothing left). */
@@ -132,9 +135,14 @@ export function setBackfillPaused(db: Database, paused: boolean): void {
   db.prepare("INSERT INTO queue_state (key, value) VALUES ('backfill_paused', ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value").run(String(paused));
 }
 
-/** Drops the imported messages still waiting to be learned (they stay stored as history). Returns how many. */
-export function cancelBackfill(db: Database): number {
-  return db.prepare("DELETE FROM ingestion_jobs WHERE lane = 1 AND status = 'pending'").run().changes;
+/** The imported messages still waiting to be learned are not learned (they stay stored as history, and can be requeued). Returns how many. */
+export function cancelBackfill(db: Database, now: string): number {
+  return db.prepare(`UPDATE ingestion_jobs SET lane = ${CANCELLED_LANE}, updated_at = ? WHERE lane = 1 AND status = 'pending'`).run(now).changes;
+}
+
+/** Takes a cancel back: the cancelled imported messages wait to be learned again, in their order. Returns how many. */
+export function requeueBackfill(db: Database, now: string): number {
+  return db.prepare(`UPDATE ingestion_jobs SET lane = 1, updated_at = ? WHERE lane = ${CANCELLED_LANE} AND status = 'pending'`).run(now).changes;
 }
 
 /** The window the learning rate is measured over. */
@@ -152,6 +160,7 @@ export function backfillStatus(db: Database, now: string): BackfillStatus {
   const spanMs = recent.first && recent.last ? Date.parse(recent.last) - Date.parse(recent.first) : 0;
   const perMinute = recent.n >= 2 && spanMs > 0 ? ((recent.n - 1) / spanMs) * 60_000 : null;
   const left = counts.pending! + counts.running!;
+  const cancelled = db.prepare<[], { n: number }>(`SELECT COUNT(*) AS n FROM ingestion_jobs WHERE lane = ${CANCELLED_LANE} AND status = 'pending'`).get()!.n;
   return {
     paused: backfillPaused(db),
     total: counts.pending! + counts.running! + counts.done! + counts.parked!,
@@ -159,6 +168,7 @@ export function backfillStatus(db: Database, now: string): BackfillStatus {
     pending: counts.pending!,
     running: counts.running!,
     parked: counts.parked!,
+    cancelled,
     perMinute: perMinute === null ? null : Math.round(perMinute * 10) / 10,
     secondsLeft: perMinute === null || left === 0 ? null : Math.round((left / perMinute) * 60),
   };

@@ -41,6 +41,13 @@ export function backfillPaused(db: Database): boolean {
   return db.prepare<[], { value: string }>("SELECT value FROM queue_state WHERE key = 'backfill_paused'").get()?.value === 'true';
 }
 
+/**
+ * The lane of imported messages whose learning the user cancelled ('tempora queue cancel'): still
+ * pending, in their order, but taken by nothing and counted nowhere until put back in the backfill
+ * lane (1) by 'tempora queue requeue' — a cancel that can be taken back.
+ */
+export const CANCELLED_LANE = 2;
+
 /** A job is parked (kept with its error, no longer retried) after this many failed attempts. */
 export const MAX_ATTEMPTS = 3;
 
@@ -117,6 +124,11 @@ export class IngestionJobs {
     return this.db.prepare<[string], JobRow>(`SELECT ${JOB_COLUMNS} FROM ingestion_jobs WHERE id = ?`).get(id);
   }
 
+  /** Is this job an imported message whose learning was cancelled (see CANCELLED_LANE)? */
+  isCancelled(id: string): boolean {
+    return this.db.prepare<[string], { lane: number }>('SELECT lane FROM ingestion_jobs WHERE id = ?').get(id)?.lane === CANCELLED_LANE;
+  }
+
   byEpisode(episodeId: string): JobRow | undefined {
     return this.db.prepare<[string], JobRow>(`SELECT ${JOB_COLUMNS} FROM ingestion_jobs WHERE episode_id = ?`).get(episodeId);
   }
@@ -129,7 +141,7 @@ export class IngestionJobs {
 
   counts(): QueueCounts {
     const counts: QueueCounts = { pending: 0, running: 0, done: 0, parked: 0 };
-    for (const row of this.db.prepare<[], { status: JobStatus; n: number }>('SELECT status, COUNT(*) AS n FROM ingestion_jobs GROUP BY status').all()) counts[row.status] = row.n;
+    for (const row of this.db.prepare<[], { status: JobStatus; n: number }>(`SELECT status, COUNT(*) AS n FROM ingestion_jobs WHERE lane <> ${CANCELLED_LANE} GROUP BY status`).all()) counts[row.status] = row.n;
     return counts;
   }
 

@@ -80,7 +80,8 @@ export function messageLearning(ctx: StoreContext, episode: EpisodeRecord): Mess
   if (episode.role === 'user' && !conversationLearns(ctx, episode.conversation_id)) return { ...base, state: 'off' };
   const review = reviewStateOf(ctx, episode.id);
   if (review) return { ...base, state: review.state === 'waiting' ? 'review' : 'rejected' };
-  if (!job) return null;
+  // A message whose imported learning was cancelled waits for nothing (until requeued).
+  if (!job || ctx.jobs.isCancelled(job.id)) return null;
   switch (job.status) {
     case 'pending':
       return { ...base, state: 'pending', error: job.last_error };

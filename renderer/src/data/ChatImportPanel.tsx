@@ -110,6 +110,7 @@ export function ChatImportPanel() {
               </li>
             )}
             <li>{pluralise(p.toLearn, 'message')} of yours to learn (the answers are kept as history)</li>
+            {p.profiles > 0 && <li>what your custom instructions say about you: {pluralise(p.profiles, 'distinct text')}, each once (not once per conversation; your instructions to ChatGPT left out)</li>}
           </ul>
           {(p.skipped.length > 0 || p.doNotRemember > 0) && (
             <>

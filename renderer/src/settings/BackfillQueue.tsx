@@ -41,8 +41,24 @@ export function BackfillQueue() {
     }
   };
   const s = status.data;
-  if (!s || s.total === 0) return <ErrorText message={error} />;
+  if (!s || (s.total === 0 && s.cancelled === 0)) return <ErrorText message={error} />;
   const left = s.pending + s.running;
+  const cancelled = s.cancelled > 0 && (
+    <p className="muted small">
+      {pluralise(s.cancelled, 'imported message')} not learned: you cancelled {s.cancelled === 1 ? 'it' : 'them'}.{' '}
+      <button type="button" onClick={() => void act(async () => (await api.requeueBackfill({})).status)}>
+        Learn {s.cancelled === 1 ? 'it' : 'them'} after all
+      </button>
+    </p>
+  );
+  if (s.total === 0)
+    return (
+      <div className="backfill-queue" aria-label="Imported chats learning">
+        <h3>Learning your imported chats</h3>
+        {cancelled}
+        <ErrorText message={error} />
+      </div>
+    );
   return (
     <div className="backfill-queue" aria-label="Imported chats learning">
       <h3>Learning your imported chats</h3>
@@ -55,6 +71,7 @@ export function BackfillQueue() {
         {!s.paused && s.secondsLeft !== null && ` · about ${duration(s.secondsLeft)} left`}
       </p>
       <p className="muted small">Your live chats are learned first; the history waits its turn.</p>
+      {cancelled}
       {left > 0 && (
         <div className="form-actions">
           {s.paused ? (

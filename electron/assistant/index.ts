@@ -8,7 +8,7 @@ export { IngestionWorker, type IngestionEvent, type IngestionWorkerOptions } fro
 export { prepareIngest, type PreparedIngest, type IngestOptions } from './ingestion/ingest-message';
 export { retrieve, retrieveWithoutVectors, type Retrieval, type RetrieveOptions, type VectorRanker } from './retrieval/retrieve';
 export { detectQueryIntent, type QueryIntent } from './retrieval/query-intent';
-export { buildContext } from './retrieval/context-builder';
+export { buildContext, timeLabel } from './retrieval/context-builder';
 export { findQuestionTime, matchesTime, type QuestionTime } from './retrieval/question-time';
 export { defaultTimeZone, resolveUserTimeZone, type TimeZoneSource, type UserTimeZone } from './user-time-zone';
 export { readTimeInput } from './time-input';

@@ -7,7 +7,9 @@
 import type { McpServer } from '@modelcontextprotocol/server';
 import { MemoryInputError } from '../memory/index';
 import { createApiHandlers, searchMemory, type TemporaEngine } from '../engine/index';
-import { formatEnding, formatInterval } from '../../shared/time-format';
+import type { FactRecord } from '../../shared/memory-schema';
+import { formatEnding } from '../../shared/time-format';
+import { factLine, historyText, listText, searchText } from './fact-words';
 import { inUserZone, readTime } from './mcp-times';
 import { guarded, ok, withCurrent } from './tool-results';
 import * as s from './tool-schemas';
@@ -34,6 +36,11 @@ export function registerMemoryTools(server: McpServer, engine: TemporaEngine, op
   /** How the tools' text writes a time: the one formatter, in the user's zone. */
   const words = () => ({ timeZone: zone(), locale: 'en-GB' });
   const facts = (records: Parameters<typeof withCurrent>[0][], at = now()) => records.map((f) => withCurrent(f, at));
+  /** For facts over by `at`, the facts that closed them (what holds in their place). */
+  const successors = (list: FactRecord[], at: string) => {
+    const ids = [...new Set(list.flatMap((f) => (f.invalid_at !== null && f.invalid_at <= at && f.invalidated_by ? [f.invalidated_by] : [])))];
+    return ids.length ? memory.factsByIds(ids, at) : [];
+  };
 
   server.registerTool(
     'remember_facts',
@@ -134,9 +141,10 @@ export function registerMemoryTools(server: McpServer, engine: TemporaEngine, op
     (args) =>
       guarded(async () => {
         const at = now();
-        const asOf = readTime(args.as_of, 'as_of', at, zone())?.at;
-        const knownAt = readTime(args.known_at, 'known_at', at, zone())?.at;
-        const response = await searchMemory(memory, engine.vectors.ranker(), { query: args.query, asOf, knownAt, history: args.include_history, limit: args.limit ?? 10 }, zone());
+        const asOf = readTime(args.as_of, 'as_of', at, zone());
+        const knownAt = readTime(args.known_at, 'known_at', at, zone());
+        const query = { query: args.query, asOf: asOf?.at, knownAt: knownAt?.at, history: args.include_history, limit: args.limit ?? 10 };
+        const response = await searchMemory(memory, engine.vectors.ranker(), query, zone());
         const result = {
           hits: response.hits.map((h) => ({ fact: withCurrent(h.fact, at), score: h.score })),
           history: response.history,
@@ -144,8 +152,8 @@ export function registerMemoryTools(server: McpServer, engine: TemporaEngine, op
           time: response.time,
           note: response.note,
         };
-        const lines = result.hits.map((h) => `- ${h.fact.fact} (${formatInterval(h.fact, words(), at)}; id ${h.fact.id})`);
-        return ok(result, `${result.hits.length} fact(s) found.${lines.length ? `\n${lines.join('\n')}` : ''}`);
+        const said = { hits: response.hits.map((h) => h.fact), time: response.time, asOf, knownAt, successors: (list: FactRecord[]) => successors(list, at) };
+        return ok(result, searchText(said, { format: words(), now: at }, zone()));
       }),
   );
 
@@ -161,17 +169,19 @@ export function registerMemoryTools(server: McpServer, engine: TemporaEngine, op
     (args) =>
       guarded(() => {
         const at = now();
+        const asOf = readTime(args.as_of, 'as_of', at, zone());
+        const knownAt = readTime(args.known_at, 'known_at', at, zone());
         const list = memory.listFacts({
           subject: args.subject,
           predicate: args.predicate,
           entity: args.entity,
-          asOf: readTime(args.as_of, 'as_of', at, zone())?.at,
-          knownAt: readTime(args.known_at, 'known_at', at, zone())?.at,
+          asOf: asOf?.at,
+          knownAt: knownAt?.at,
           history: args.include_history,
           limit: args.limit ?? 100,
         });
         const result = { facts: facts(list, at), count: list.length };
-        return ok(result, `${list.length} fact(s).`);
+        return ok(result, listText(list, { format: words(), now: at }, { asOf, knownAt }));
       }),
   );
 
@@ -195,7 +205,7 @@ export function registerMemoryTools(server: McpServer, engine: TemporaEngine, op
           closed_by: details.closedBy && withCurrent(details.closedBy, at),
           closed: facts(details.closed, at),
         };
-        return ok(result, `${details.fact.fact}: ${details.versions.length} version(s), ${details.episodes.length} source message(s).`);
+        return ok(result, historyText(details.fact, details.versions, details.episodes.length, { format: words(), now: at }));
       }),
   );
 
@@ -213,7 +223,8 @@ export function registerMemoryTools(server: McpServer, engine: TemporaEngine, op
     (args) =>
       guarded(async () => {
         const fact = await handlers.editFact(args);
-        return ok({ fact: withCurrent(fact, now()) }, `Corrected: ${fact.fact} (new version ${fact.id}).`);
+        const at = now();
+        return ok({ fact: withCurrent(fact, at) }, `Corrected; the new version:\n${factLine(fact, { format: words(), now: at })}`);
       }),
   );
 

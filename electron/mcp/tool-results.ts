@@ -1,8 +1,9 @@
 /**
- * What a tool answers: `structuredContent` (checked by the SDK against the output schema) with the
- * same JSON as text for clients that read only text; and a tool error (`isError: true`) naming the
- * argument for anything the caller got wrong — never a protocol failure. A write that meets another
- * process's write (SQLITE_BUSY) is retried: each write is one transaction, rolled back whole.
+ * What a tool answers: `structuredContent` (checked by the SDK against the output schema), the
+ * summary in words and the same JSON as text for clients that read only text; and a tool error
+ * (`isError: true`) naming the argument for anything the caller got wrong — never a protocol
+ * failure. A write that meets another process's write (SQLITE_BUSY) is retried: each write is one
+ * transaction, rolled back whole.
  */
 import type { CallToolResult } from '@modelcontextprotocol/server';
 import type { FactRecord } from '../../shared/memory-schema';
@@ -16,8 +17,19 @@ export function withCurrent(fact: FactRecord, now: string): McpFact {
   return { ...fact, current };
 }
 
+/**
+ * A result: the summary in words (times in the user's zone, as people say them: fact-words.ts) as
+ * the first text block, the serialized JSON beside it as the second (as the protocol suggests for
+ * clients that read no structured content), and the structured content itself, ISO times and all.
+ */
 export function ok<T extends Record<string, unknown>>(structured: T, summary: string): CallToolResult {
-  return { content: [{ type: 'text', text: `${summary}\n${JSON.stringify(structured)}` }], structuredContent: structured };
+  return {
+    content: [
+      { type: 'text', text: summary },
+      { type: 'text', text: JSON.stringify(structured) },
+    ],
+    structuredContent: structured,
+  };
 }
 
 /** The tool error for what a call threw; input errors name the argument ("facts:2: valid_at: …"). */

@@ -77,6 +77,31 @@ module.exports = {
       to: { path: ['^electron/memory/(temporal|text-search|vectors|transfer)/', '^electron/memory/[^/]+[.]ts$'], pathNot: ['^electron/memory/memory-errors[.]ts$'] },
     },
     {
+      name: 'memory-rooms-in-order',
+      severity: 'error',
+      comment:
+        'Inside memory the rooms stand in one order — store, temporal, text-search, vectors, transfer — and each imports only those below it (and memory-errors, and the facade\'s types in memory-api.ts); none imports the facades (memory*.ts, index.ts), which stand on all of them.',
+      from: { path: '^electron/memory/(temporal|text-search|vectors)/' },
+      to: {
+        path: ['^electron/memory/[^/]+[.]ts$', '^electron/memory/transfer/'],
+        pathNot: ['^electron/memory/memory-errors[.]ts$', '^electron/memory/memory-api[.]ts$'],
+      },
+    },
+    {
+      name: 'memory-temporal-below-search',
+      severity: 'error',
+      comment: 'The temporal rules stand below text search and vectors: they never import them.',
+      from: { path: '^electron/memory/temporal/' },
+      to: { path: '^electron/memory/(text-search|vectors)/' },
+    },
+    {
+      name: 'memory-search-below-vectors',
+      severity: 'error',
+      comment: 'Text search stands below the vectors: it never imports them.',
+      from: { path: '^electron/memory/text-search/' },
+      to: { path: '^electron/memory/vectors/' },
+    },
+    {
       name: 'memory-not-to-node-llama-cpp',
       severity: 'error',
       comment: 'electron/memory/ never imports node-llama-cpp: models are electron/llm\'s business.',

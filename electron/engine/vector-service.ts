@@ -8,7 +8,7 @@
  */
 import { NO_PREFIXES, type EmbeddingPrefixes } from '../llm/model-catalogue';
 import type { Embedder } from '../llm/ports';
-import { removeItems, vectorItemsOf, VectorIndex, type Memory, type MemoryVectorItems, type TextEmbedder, type VectorKind, type VectorSyncResult, type VectorTableSync } from '../memory/index';
+import { removeItems, VectorIndex, type Memory, type MemoryVectorItems, type TextEmbedder, type VectorKind, type VectorSyncResult, type VectorTableSync } from '../memory/index';
 import type { VectorRanker } from '../assistant/retrieval/retrieve';
 
 /**
@@ -45,7 +45,7 @@ export class VectorService {
     /** The loaded embedding model's query/document prefixes ("query: " / "passage: " for e5). */
     private readonly prefixes: () => EmbeddingPrefixes = () => NO_PREFIXES,
   ) {
-    this.items = vectorItemsOf(memory);
+    this.items = memory.vectorItems();
     // Writes made while no model was attached (this session's last, another process's) may have
     // filled the outbox: bound it now, before anything else writes.
     this.trimOutbox();

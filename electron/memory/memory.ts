@@ -31,6 +31,7 @@ import type { ScorePart, SearchHit, SearchOptions } from './text-search/search';
 import { exportMemory } from './transfer/memory-export';
 import { importInto, previewImport, type ImportPreview, type ImportSummary } from './transfer/import-into';
 import { MemoryMessages } from './memory-messages';
+import { vectorItemsOf, type MemoryVectorItems } from './vectors/vector-source';
 
 export { databaseOf, storeOf } from './memory-core';
 
@@ -141,6 +142,11 @@ export class Memory extends MemoryMessages {
   }
 
   /** Facts by id, every valid time, as the memory held them at `now`. */
+  /** The memory's facts, entities and messages as vector items: what the vector index holds, and its sync. */
+  vectorItems(): MemoryVectorItems {
+    return vectorItemsOf(this.store);
+  }
+
   factsByIds(ids: string[], now = this.clock.now()): FactRecord[] {
     return queryFacts(this.store.db, { ids, history: true, knownAt: now }, now);
   }

@@ -11,7 +11,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { runChatTurn } from '../../electron/assistant/chat/chat-turn';
 import { IngestionWorker } from '../../electron/assistant/ingestion/ingestion-worker';
 import type { ChatMessage, ChatModel } from '../../electron/llm/ports';
-import { indexItems, openMemory, removeItems, steppingClock, vectorItemsOf, VectorIndex, type Memory } from '../../electron/memory/index';
+import { indexItems, openMemory, removeItems, steppingClock, VectorIndex, type Memory } from '../../electron/memory/index';
 import { databaseOf } from '../../electron/memory/memory';
 import { scriptedModel } from '../fixtures/scripted-model';
 import { runTempora } from './cli-helpers';
@@ -96,7 +96,7 @@ describe('forget a fact with its sources', () => {
       },
     };
     const index = await VectorIndex.open(join(dir, 'vectors'), 4, { kinds: ['episode'] });
-    await indexItems(index, embedder, [...vectorItemsOf(memory).source(['episode']).liveItems()]);
+    await indexItems(index, embedder, [...memory.vectorItems().source(['episode']).liveItems()]);
     const [onlyA, withTea] = messagesOf(memory);
     expect(await index.ids('episode')).toEqual(new Set([onlyA!.id, withTea!.id]));
     expect(episodeFts(memory, A)).toBe(1);

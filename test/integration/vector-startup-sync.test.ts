@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { VectorService, VECTOR_TABLES } from '../../electron/engine/vector-service';
 import type { Embedder } from '../../electron/llm/ports';
-import { openMemory, textHash, vectorItemsOf, VectorIndex, VECTOR_KINDS, type Memory } from '../../electron/memory/index';
+import { openMemory, textHash, VectorIndex, VECTOR_KINDS, type Memory } from '../../electron/memory/index';
 import { storeOf } from '../../electron/memory/memory';
 import { DROPPED, VectorChanges } from '../../electron/memory/vectors/vector-changes';
 import { MAX_CHANGES_READ } from '../../electron/memory/vectors/vector-table-sync';
@@ -104,7 +104,7 @@ async function expectInSync(m: Memory): Promise<void> {
   for (const { table, kinds } of VECTOR_TABLES) {
     const index = await VectorIndex.open(vectorsDir(), DIM, { table, kinds });
     try {
-      const want = new Map([...vectorItemsOf(m).source(kinds).liveItems()].map((item) => [item.id, textHash(item.kind, item.text)]));
+      const want = new Map([...m.vectorItems().source(kinds).liveItems()].map((item) => [item.id, textHash(item.kind, item.text)]));
       expect(new Map([...(await index.hashes())].sort())).toEqual(new Map([...want].sort()));
     } finally {
       await index.close();
@@ -113,7 +113,7 @@ async function expectInSync(m: Memory): Promise<void> {
 }
 
 function liveCount(m: Memory): number {
-  return [...vectorItemsOf(m).source().liveItems()].length;
+  return [...m.vectorItems().source().liveItems()].length;
 }
 
 function begin(): void {
@@ -175,7 +175,7 @@ describe('vector start-up sync', () => {
     expect(result!.removed).toBeGreaterThanOrEqual(3); // the edited fact's old version, the closed one's, the forgotten one
     await stop();
     await expectInSync(m);
-    expect([...vectorItemsOf(m).source(['episode']).liveItems()]).toContainEqual(expect.objectContaining({ id: added.id }));
+    expect([...m.vectorItems().source(['episode']).liveItems()]).toContainEqual(expect.objectContaining({ id: added.id }));
   });
 
   it('syncs only the changes after a write while it runs', async () => {

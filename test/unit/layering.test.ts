@@ -100,10 +100,10 @@ describe('layering: each rule catches its violation', () => {
     [
       'a cycle across folders of one layer, through value imports',
       {
-        'electron/memory/temporal/a.ts': "import { b } from '../transfer/b';\nexport const a = () => b;\n",
-        'electron/memory/transfer/b.ts': "import { a } from '../temporal/a';\nexport const b = () => a;\n",
+        'electron/assistant/chat/a.ts': "import { b } from '../retrieval/b';\nexport const a = () => b;\n",
+        'electron/assistant/retrieval/b.ts': "import { a } from '../chat/a';\nexport const b = () => a;\n",
       },
-      ['no-circular: electron/memory/temporal/a.ts -> electron/memory/transfer/b.ts'],
+      ['no-circular: electron/assistant/chat/a.ts -> electron/assistant/retrieval/b.ts'],
     ],
     ['an import that does not resolve', { 'electron/engine/x.ts': "import { y } from './missing';\n" }, ['not-to-unresolvable: electron/engine/x.ts -> ./missing']],
     [
@@ -129,6 +129,11 @@ describe('layering: each rule catches its violation', () => {
     ['electron/memory importing a face', { 'electron/memory/x.ts': "import { y } from '../cli/y';\n", 'electron/cli/y.ts': MODULE }, ['memory-not-to-upper-layers: electron/memory/x.ts -> electron/cli/y.ts']],
     ['memory\'s store importing the temporal rules', { 'electron/memory/store/x.ts': "import { y } from '../temporal/y';\n", 'electron/memory/temporal/y.ts': MODULE }, ['memory-store-at-the-bottom: electron/memory/store/x.ts -> electron/memory/temporal/y.ts']],
     ['memory\'s store importing a facade', { 'electron/memory/store/x.ts': "import { y } from '../memory';\n", 'electron/memory/memory.ts': MODULE }, ['memory-store-at-the-bottom: electron/memory/store/x.ts -> electron/memory/memory.ts']],
+    ['memory\'s vectors importing a facade', { 'electron/memory/vectors/x.ts': "import { y } from '../memory';\n", 'electron/memory/memory.ts': MODULE }, ['memory-rooms-in-order: electron/memory/vectors/x.ts -> electron/memory/memory.ts']],
+    ['memory\'s text search importing transfer', { 'electron/memory/text-search/x.ts': "import { y } from '../transfer/y';\n", 'electron/memory/transfer/y.ts': MODULE }, ['memory-rooms-in-order: electron/memory/text-search/x.ts -> electron/memory/transfer/y.ts']],
+    ['memory\'s temporal rules importing text search', { 'electron/memory/temporal/x.ts': "import { y } from '../text-search/y';\n", 'electron/memory/text-search/y.ts': MODULE }, ['memory-temporal-below-search: electron/memory/temporal/x.ts -> electron/memory/text-search/y.ts']],
+    ['memory\'s text search importing vectors', { 'electron/memory/text-search/x.ts': "import { y } from '../vectors/y';\n", 'electron/memory/vectors/y.ts': MODULE }, ['memory-search-below-vectors: electron/memory/text-search/x.ts -> electron/memory/vectors/y.ts']],
+    ['memory\'s temporal rules importing the facade\'s types and errors', { 'electron/memory/temporal/x.ts': "import type { Y } from '../memory-api';\nimport { Z } from '../memory-errors';\n", 'electron/memory/memory-api.ts': MODULE, 'electron/memory/memory-errors.ts': MODULE }, []],
     ['electron/memory importing node-llama-cpp', { 'electron/memory/x.ts': "import type { Llama } from 'node-llama-cpp';\n" }, ['memory-not-to-node-llama-cpp: electron/memory/x.ts -> node_modules/node-llama-cpp']],
     ['electron/llm importing electron/memory', { 'electron/llm/x.ts': "import { y } from '../memory/index';\n", 'electron/memory/index.ts': MODULE }, ['llm-not-to-other-layers: electron/llm/x.ts -> electron/memory/index.ts']],
     ['electron/llm importing electron/assistant', { 'electron/llm/x.ts': "import { y } from '../assistant/y';\n", 'electron/assistant/y.ts': MODULE }, ['llm-not-to-other-layers: electron/llm/x.ts -> electron/assistant/y.ts']],

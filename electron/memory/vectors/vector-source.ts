@@ -2,7 +2,6 @@
  * What the vector index should hold, read from SQLite (the truth): live fact versions by their
  * sentence, entities by name, aliases and summary, and messages by their content.
  */
-import { storeOf, type Memory } from '../memory';
 import type { StoreContext } from '../store/store-context';
 import { VECTOR_KINDS, type VectorKind } from './vector-table';
 import type { VectorSource } from './vector-sync';
@@ -95,8 +94,8 @@ export interface MemoryVectorItems {
   trimChanges(): boolean;
 }
 
-export function vectorItemsOf(memory: Memory): MemoryVectorItems {
-  const store: VectorSourceStore = storeOf(memory);
+/** A memory's vector items, over its store (Memory.vectorItems() hands its own). */
+export function vectorItemsOf(store: VectorSourceStore): MemoryVectorItems {
   return {
     source: (kinds = VECTOR_KINDS) => ({ liveItems: () => liveVectorItems(store, kinds) }),
     count: (kinds = VECTOR_KINDS) => countLiveVectorItems(store, kinds),

@@ -1,7 +1,7 @@
 /** Opening the full engine (models, ingestion, vectors) for the long-running commands. */
 import type { EngineOptions, TemporaEngine } from '../engine/index';
 import type { CommandContext, OptionSpec } from './command';
-import { InputError } from './errors';
+import { InputError, UsageError } from './errors';
 import { describeOpenError, prepareForWrite } from './memory-dir';
 
 export const MODEL_OPTIONS: Record<string, OptionSpec> = {
@@ -10,12 +10,18 @@ export const MODEL_OPTIONS: Record<string, OptionSpec> = {
   threads: { type: 'string', help: ['--threads N', 'CPU threads for the model (default: physical cores)'] },
 };
 
+/** A command that needs a chat model says so before it reads or opens anything: a usage error (exit 2). */
+export function requireModelOption(ctx: CommandContext): void {
+  if (ctx.string('model') === undefined) throw new UsageError(`${ctx.command} needs --model PATH (a GGUF chat model; see 'tempora models')`, ctx.command);
+}
+
 /** Opens the engine without auto-loading anything, loads the models named on the command line, runs fn, closes. */
 export async function withEngine<T>(
   ctx: CommandContext,
   options: Partial<EngineOptions> & { requireModel?: boolean },
   fn: (engine: TemporaEngine) => Promise<T>,
 ): Promise<T> {
+  if (options.requireModel) requireModelOption(ctx);
   const threads = ctx.count('threads');
   const dir = ctx.memoryDir;
   prepareForWrite(dir);
@@ -30,7 +36,6 @@ export async function withEngine<T>(
   try {
     const model = ctx.string('model');
     const embedding = ctx.string('embedding-model');
-    if (options.requireModel && model === undefined) throw new InputError(`${ctx.command} needs --model PATH (a GGUF chat model; see 'tempora models')`);
     if (model !== undefined) await loadModel(engine, 'chat', model, ctx);
     if (embedding !== undefined) await loadModel(engine, 'embedding', embedding, ctx);
     return await fn(engine);

@@ -7,7 +7,7 @@
 import { z } from 'zod';
 import { describeZodError } from '../../../shared/memory-schema';
 import type { CommandSpec } from '../command';
-import { MODEL_OPTIONS, withEngine } from '../engine-context';
+import { MODEL_OPTIONS, requireModelOption, withEngine } from '../engine-context';
 import { InputError } from '../errors';
 import { readTextFile } from '../files';
 import { plural, printJson, printLines } from '../output';
@@ -36,6 +36,7 @@ export const ingestCommand: CommandSpec = {
   positionals: { min: 1, max: 1, name: 'FILE.jsonl' },
   async run(ctx) {
     const started = performance.now();
+    requireModelOption(ctx);
     const file = ctx.positionals[0]!;
     const { items, lines } = parseJsonLines(file, readTextFile(file, ctx.io.cwd));
     const messages = items.map((item, i) => {

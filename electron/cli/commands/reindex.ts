@@ -1,7 +1,7 @@
 /** `tempora reindex --embedding-model PATH`: drops the vector index and rebuilds it from SQLite. */
 import type { CommandSpec } from '../command';
 import { MODEL_OPTIONS, withEngine } from '../engine-context';
-import { InputError } from '../errors';
+import { UsageError } from '../errors';
 import { printJson, printLines } from '../output';
 
 export const reindexCommand: CommandSpec = {
@@ -15,7 +15,7 @@ export const reindexCommand: CommandSpec = {
     await withEngine(ctx, {}, async (engine) => {
       if (!engine.models.host.embeddingModel) {
         const configured = engine.memory.settings().embeddingModelPath;
-        if (!configured) throw new InputError('reindex needs an embedding model: --embedding-model PATH');
+        if (!configured) throw new UsageError('reindex needs --embedding-model PATH (no embedding model was used here before)', 'reindex');
         await engine.loadModel('embedding', configured);
       }
       const result = await engine.vectors.rebuild((done, total) => {

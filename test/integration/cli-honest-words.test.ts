@@ -1,0 +1,43 @@
+/**
+ * What the `tempora` process says about itself is true: a zone nobody knows is refused the same way
+ * whether it came from --tz or $TEMPORA_TZ (naming which), the help says how zone-less times are
+ * read (in the user's zone), and a usage error — a command line missing what it needs — exits 2,
+ * as docs/cli.md says, with one line naming what is missing.
+ */
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const root = resolve(import.meta.dirname, '../..');
+let dir: string;
+
+function tempora(args: string[], env: NodeJS.ProcessEnv = {}): Promise<{ code: number; stdout: string; stderr: string }> {
+  return new Promise((done) => {
+    const environment = { ...process.env, TEMPORA_TZ: 'UTC', LANCEDB_LOG: 'error', ...env };
+    execFile(process.execPath, ['--import', 'tsx', 'electron/cli/main.ts', ...args, '--data', join(dir, 'data')], { cwd: root, env: environment }, (error, stdout, stderr) => {
+      done({ code: error ? (typeof error.code === 'number' ? error.code : 1) : 0, stdout, stderr });
+    });
+  });
+}
+
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), 'tempora-cli-words-'));
+});
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describe('the tempora process says what is true', () => {
+  it('exits 2 for a command line missing what it needs, as docs/cli.md says', async () => {
+    const noModel = await tempora(['ingest', 'messages.jsonl']);
+    expect(noModel).toMatchObject({ code: 2, stderr: "tempora: ingest needs --model PATH (a GGUF chat model; see 'tempora models')\nRun 'tempora help ingest' for usage.\n" });
+    const noChatModel = await tempora(['chat']);
+    expect(noChatModel.code).toBe(2);
+    expect(noChatModel.stderr).toMatch(/^tempora: chat needs --model PATH/);
+    const noEmbedding = await tempora(['reindex']);
+    expect(noEmbedding).toMatchObject({ code: 2, stderr: "tempora: reindex needs --embedding-model PATH (no embedding model was used here before)\nRun 'tempora help reindex' for usage.\n" });
+    expect((await tempora(['frobnicate'])).code).toBe(2);
+    expect((await tempora(['show'])).code).toBe(2);
+    expect((await tempora(['facts', '--bogus'])).code).toBe(2);
+  }, 60_000);
+});

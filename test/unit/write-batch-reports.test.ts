@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { LearnedFact, Learning, Memory, MemoryChange, SlotChanges } from '../../electron/memory/index';
-import { databaseOf } from '../../electron/memory/memory';
+import { databaseOf, storeOf } from '../../electron/memory/memory';
 import { all, day, fresh, live, liveOf } from '../fixtures/memory-reads';
 
 const line = (object: string, d: string, extra: Record<string, unknown> = {}) => ({
@@ -158,5 +158,37 @@ describe('a write batch: an end named before the fact that holds its claim exist
     expect(liveOf(m, 'tea')).toMatchObject({ invalid_at: day('10'), invalidated_by: hates.id });
     const ends = databaseOf(m).prepare<[], { end_by: string | null }>("SELECT end_by FROM claims WHERE end_kind = 'judged'").all();
     expect(ends).toEqual([{ end_by: hates.id }]);
+  });
+});
+
+describe('the write batch as a contract', () => {
+  it('resolves once: a second commit in the same write answers the first and writes nothing', () => {
+    const m = fresh();
+    const store = storeOf(m);
+    const subject = store.entities.findOrCreate('Sato');
+    const claim = { subjectId: subject.id, predicate: 'likes', objectId: null, objectLiteral: 'tea', fact: 'Sato likes tea.', cardinality: 'many' as const, validAt: day('01'), validPrecision: 'day' as const, referenceTime: day('01'), end: null, episodeIds: [], origin: 'observed' as const };
+    store.slots.begin();
+    store.slots.add(claim);
+    const first = store.slots.commit();
+    expect(first.created).toHaveLength(1);
+    expect(store.slots.commit()).toBe(first);
+    expect(all(m)).toHaveLength(1);
+  });
+
+  it('refuses a claim, a refresh or an after-commit step once the write is resolved', () => {
+    const m = fresh();
+    const store = storeOf(m);
+    const subject = store.entities.findOrCreate('Sato');
+    const claim = { subjectId: subject.id, predicate: 'likes', objectId: null, objectLiteral: 'tea', fact: 'Sato likes tea.', cardinality: 'many' as const, validAt: day('01'), validPrecision: 'day' as const, referenceTime: day('01'), end: null, episodeIds: [], origin: 'observed' as const };
+    store.slots.begin();
+    store.slots.commit();
+    const refused = 'internal: a claim was added to a write after it was resolved';
+    expect(() => store.slots.add(claim)).toThrow(refused);
+    expect(() => store.slots.refresh(subject.id, 'likes')).toThrow(refused);
+    expect(() => store.slots.afterCommit(() => {})).toThrow(refused);
+    // A new write takes them again.
+    store.slots.begin();
+    store.slots.add(claim);
+    expect(store.slots.commit().created).toHaveLength(1);
   });
 });

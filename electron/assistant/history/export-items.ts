@@ -6,9 +6,9 @@
  * and an item whose text passes `itemChars` in all is not assembled further: it comes back as
  * `tooLarge`, with nothing of it kept. A top-level value that is not an array is refused in words.
  */
-import type { Duplex, Readable } from 'node:stream';
+import type { Readable } from 'node:stream';
 import Assembler from 'stream-json/assembler.js';
-import parser from 'stream-json/parser.js';
+import { jsonParser } from 'stream-json/core/parser.js';
 
 export interface ItemLimits {
   /** Characters a string keeps; the rest is dropped as it is read. */
@@ -48,92 +48,128 @@ interface Token {
   value?: string | null | boolean;
 }
 
+/**
+ * The parser's core, called directly on decoded text (no stream per token: a token costs a function
+ * call, not an async step): text in, its tokens out; `END` (stream-chain's "none") flushes it.
+ */
+const END = Symbol.for('object-stream.none');
+const MANY = Symbol.for('object-stream.many');
+type Tokenize = (text: string | typeof END) => unknown;
+
+function tokensOf(out: unknown): readonly Token[] {
+  if (out === END) return [];
+  if (typeof out === 'object' && out !== null && (out as Record<symbol, unknown>)[MANY] === 1) return (out as { values: Token[] }).values;
+  return [out as Token];
+}
+
 export async function* exportItems(text: Readable, limits: ItemLimits): AsyncGenerator<ExportItem> {
-  const tokens: Duplex = parser.asStream({ packValues: false, streamValues: true });
-  text.on('error', (error) => tokens.destroy(error));
-  text.pipe(tokens);
-  let depth = 0; // containers open, the top-level array included
-  let started = false;
-  let key = 0;
-  let asm: Assembler | null = null;
-  let spent = 0;
-  let skipping = false;
-  let packed: string | null = null; // a string, key or number being packed
-  let cap = 0;
+  const tokenize = jsonParser({ packValues: false, streamValues: true }) as unknown as Tokenize;
+  const items = new ItemAssembler(limits);
   try {
-    for await (const token of tokens as AsyncIterable<Token>) {
-      const name = token.name;
-      if (!started) {
-        if (name !== 'startArray') throw new NotAListError(FOUND[name] ?? 'something else');
-        started = true;
-        depth = 1;
-        continue;
-      }
-      if (name === 'startObject' || name === 'startArray') depth++;
-      else if (name === 'endObject' || name === 'endArray') depth--;
-      if (depth === 0) continue; // the end of the top-level array
-      if (skipping) {
-        if (depth === 1 && (name === 'endObject' || name === 'endArray' || name === 'endString' || name === 'endNumber' || name.endsWith('Value'))) {
-          skipping = false;
-          yield { key: key++, tooLarge: true };
-        }
-        continue;
-      }
-      let packedToken: Token | null = null;
-      switch (name) {
-        case 'startString':
-        case 'startKey':
-        case 'startNumber':
-          packed = '';
-          cap = name === 'startString' ? limits.stringChars : name === 'startKey' ? KEY_CHARS : NUMBER_CHARS + 1;
-          break;
-        case 'stringChunk':
-        case 'numberChunk':
-          if (packed !== null && packed.length < cap) {
-            // Only what is kept counts: a long message is cut, not a reason to leave its conversation out.
-            const kept = (token.value as string).slice(0, cap - packed.length);
-            packed += kept;
-            spent += kept.length;
-          }
-          break;
-        case 'endString':
-          packedToken = { name: 'stringValue', value: packed ?? '' };
-          break;
-        case 'endKey':
-          packedToken = { name: 'keyValue', value: packed ?? '' };
-          break;
-        case 'endNumber':
-          packedToken = { name: 'numberValue', value: packed !== null && packed.length <= NUMBER_CHARS ? packed : 'NaN' };
-          break;
-        default:
-          packedToken = token;
-      }
-      if (packedToken === null) {
-        if (spent > limits.itemChars) skipping = leaveOut();
-        continue;
-      }
-      packed = null;
-      spent += TOKEN_CHARS;
-      asm ??= new Assembler();
-      asm.consume(packedToken as Parameters<Assembler['consume']>[0]);
-      if (asm.done) {
-        const value: unknown = asm.current;
-        asm = null;
-        spent = 0;
-        yield { key: key++, tooLarge: false, value };
-      } else if (spent > limits.itemChars) skipping = leaveOut();
+    for await (const chunk of text as AsyncIterable<string>) {
+      for (const token of tokensOf(tokenize(chunk))) items.take(token);
+      yield* items.drain();
     }
-    if (!started) throw new NotAListError('nothing');
+    for (const token of tokensOf(tokenize(END))) items.take(token);
+    items.end();
+    yield* items.drain();
   } finally {
     text.destroy();
-    tokens.destroy();
+  }
+}
+
+/** Tokens in, the top-level array's items out (as `drain` gives them), each within the limits. */
+class ItemAssembler {
+  private depth = 0; // containers open, the top-level array included
+  private started = false;
+  private key = 0;
+  private asm: Assembler | null = null;
+  private spent = 0;
+  private skipping = false;
+  private packed: string | null = null; // a string, key or number being packed
+  private cap = 0;
+  private done: ExportItem[] = [];
+
+  constructor(private readonly limits: ItemLimits) {}
+
+  drain(): ExportItem[] {
+    const items = this.done;
+    this.done = [];
+    return items;
+  }
+
+  end(): void {
+    if (!this.started) throw new NotAListError('nothing');
+  }
+
+  take(token: Token): void {
+    const name = token.name;
+    if (!this.started) {
+      if (name !== 'startArray') throw new NotAListError(FOUND[name] ?? 'something else');
+      this.started = true;
+      this.depth = 1;
+      return;
+    }
+    if (name === 'startObject' || name === 'startArray') this.depth++;
+    else if (name === 'endObject' || name === 'endArray') this.depth--;
+    if (this.depth === 0) return; // the end of the top-level array
+    if (this.skipping) {
+      if (this.depth === 1 && (name === 'endObject' || name === 'endArray' || name === 'endString' || name === 'endNumber' || name.endsWith('Value'))) {
+        this.skipping = false;
+        this.done.push({ key: this.key++, tooLarge: true });
+      }
+      return;
+    }
+    let packedToken: Token | null = null;
+    switch (name) {
+      case 'startString':
+      case 'startKey':
+      case 'startNumber':
+        this.packed = '';
+        this.cap = name === 'startString' ? this.limits.stringChars : name === 'startKey' ? KEY_CHARS : NUMBER_CHARS + 1;
+        break;
+      case 'stringChunk':
+      case 'numberChunk':
+        if (this.packed !== null && this.packed.length < this.cap) {
+          // Only what is kept counts: a long message is cut, not a reason to leave its conversation out.
+          const kept = (token.value as string).slice(0, this.cap - this.packed.length);
+          this.packed += kept;
+          this.spent += kept.length;
+        }
+        break;
+      case 'endString':
+        packedToken = { name: 'stringValue', value: this.packed ?? '' };
+        break;
+      case 'endKey':
+        packedToken = { name: 'keyValue', value: this.packed ?? '' };
+        break;
+      case 'endNumber':
+        packedToken = { name: 'numberValue', value: this.packed !== null && this.packed.length <= NUMBER_CHARS ? this.packed : 'NaN' };
+        break;
+      default:
+        packedToken = token;
+    }
+    if (packedToken === null) {
+      if (this.spent > this.limits.itemChars) this.leaveOut();
+      return;
+    }
+    this.packed = null;
+    this.spent += TOKEN_CHARS;
+    this.asm ??= new Assembler();
+    this.asm.consume(packedToken as Parameters<Assembler['consume']>[0]);
+    if (this.asm.done) {
+      const value: unknown = this.asm.current;
+      this.asm = null;
+      this.spent = 0;
+      this.done.push({ key: this.key++, tooLarge: false, value });
+    } else if (this.spent > this.limits.itemChars) this.leaveOut();
   }
 
   /** Drops what was assembled of the item; the rest of it is read past. */
-  function leaveOut(): true {
-    asm = null;
-    packed = null;
-    spent = 0;
-    return true;
+  private leaveOut(): void {
+    this.asm = null;
+    this.packed = null;
+    this.spent = 0;
+    this.skipping = true;
   }
 }

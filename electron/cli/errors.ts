@@ -23,6 +23,15 @@ export class InputError extends Error {
   }
 }
 
+/** Stopped by Ctrl-C (exit 130, as a shell reports SIGINT): the message says what was done and how to finish. */
+export class Interrupted extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'Interrupted';
+  }
+}
+
 export const EXIT_OK = 0;
 export const EXIT_INPUT = 1;
 export const EXIT_USAGE = 2;
+export const EXIT_INTERRUPTED = 130;

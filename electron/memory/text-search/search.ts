@@ -10,10 +10,11 @@ import type { FactRecord } from '../../../shared/memory-schema';
 import { cachedStatement } from '../store/database/statement-cache';
 import { factFilter, queryFacts, type FactQuery } from '../temporal/fact-query';
 import { FullTextSearch, parseQuery } from './full-text-search';
-import { compareTieKeys, TIE_ORDER_SQL, type TieKey } from './stable-order';
+import { agreementWeight, fuseRankings, type ScorePart } from './fusion';
+import { TIE_ORDER_SQL } from './stable-order';
 import { containmentScore, foldText, hasTerms, type QueryWeights } from './term-weights';
 
-export type ScorePart = 'text' | 'entity' | 'episode' | 'vector';
+export { fuseRankings, PART_WEIGHTS, RRF_K, type Fused, type ScorePart } from './fusion';
 
 export interface SearchHit {
   fact: FactRecord;
@@ -35,52 +36,11 @@ export interface SearchOptions {
   extra?: Partial<Record<ScorePart, string[]>>;
 }
 
-export const RRF_K = 60;
-
 /** Rows a scoped search reads: the named entities' own facts (newest first), and facts pointing at them. */
 const SCOPED_SUBJECT_ROWS = 2000;
 const SCOPED_OBJECT_ROWS = 300;
 /** Own facts of each named entity the entity list reads (oldest first) and orders by the query's words. */
 const ENTITY_OWN_ROWS = 200;
-
-/**
- * How much each retriever's vote counts. The text and vector lists judge the fact itself; the
- * entity and episode lists only say "about something the question names", and for observed facts
- * the episode repeats the sentence, so their votes weigh less.
- */
-export const PART_WEIGHTS: Record<ScorePart, number> = { text: 1, vector: 1, entity: 0.5, episode: 0.5 };
-
-export interface Fused {
-  id: string;
-  score: number;
-  parts: Partial<Record<ScorePart, number>>;
-}
-
-/**
- * Reciprocal rank fusion. Equal scores keep the order of first appearance (list by list, in the
- * order the lists are given — each of them in a fixed order); `tieKeys` then breaks them by the
- * fixed key instead, for the ids it knows.
- */
-export function fuseRankings(lists: Partial<Record<ScorePart, string[]>>, tieKeys?: ReadonlyMap<string, TieKey>): Fused[] {
-  const fused = new Map<string, Fused>();
-  for (const [part, ids] of Object.entries(lists) as [ScorePart, string[]][]) {
-    ids.forEach((id, index) => {
-      const entry = fused.get(id) ?? { id, score: 0, parts: {} };
-      if (entry.parts[part] !== undefined) return;
-      entry.parts[part] = index + 1;
-      entry.score += PART_WEIGHTS[part] / (RRF_K + index + 1);
-      fused.set(id, entry);
-    });
-  }
-  const entries = [...fused.values()];
-  if (!tieKeys) return entries.sort((a, b) => b.score - a.score);
-  return entries.sort((a, b) => {
-    if (b.score !== a.score) return b.score - a.score;
-    const ka = tieKeys.get(a.id);
-    const kb = tieKeys.get(b.id);
-    return ka && kb ? compareTieKeys(ka, kb) : 0;
-  });
-}
 
 /** The time axes and filters of a search, as a fact query: the same for every list and the fusion. */
 function axesOf(options: SearchOptions): FactQuery {
@@ -141,19 +101,25 @@ export class MemorySearch {
   fuse(lists: Partial<Record<ScorePart, string[]>>, options: SearchOptions, now: string): SearchHit[] {
     const limit = options.limit ?? 10;
     const axes = axesOf(options);
+    const weights: Partial<Record<ScorePart, number>> = {};
     if (lists.vector?.length) {
       // Ids only: whole records are read once, below, for the facts that make the cut.
       const { where, params } = factFilter({ ...axes, ids: lists.vector }, now);
       const allowed = new Set(cachedStatement(this.db, `SELECT f.id FROM facts f WHERE ${where.join(' AND ')}`).pluck().all(params) as string[]);
+      const ranked = lists.vector.length;
       lists = { ...lists, vector: lists.vector.filter((id) => allowed.has(id)) };
+      // The facts the vector list was drawn from, on these axes: the live ones, in the share of its
+      // ranks the axes kept (counting them under the filter would cost more than the search).
+      const universe = this.liveFacts() * (lists.vector!.length / ranked);
+      weights.vector = agreementWeight(lists, 'vector', universe);
     }
     // The top of the fusion, with every entry tied with the last one kept: the records read for them
     // give the tie key, and the order is settled before the cut.
-    const all = fuseRankings(lists);
+    const all = fuseRankings(lists, undefined, weights);
     const cut = all[limit * 2 - 1]?.score;
     const top = cut === undefined ? all : all.filter((f) => f.score >= cut);
     const records = new Map(queryFacts(this.db, { ...axes, ids: top.map((f) => f.id) }, now).map((r) => [r.id, r]));
-    const fused = fuseRankings(lists, records).filter((f) => records.has(f.id)).slice(0, limit * 2);
+    const fused = fuseRankings(lists, records, weights).filter((f) => records.has(f.id)).slice(0, limit * 2);
     const hits: SearchHit[] = [];
     for (const entry of fused) {
       const fact = records.get(entry.id);
@@ -214,6 +180,11 @@ export class MemorySearch {
       if (add(pointing.all({ ...params, namedEntity: entityId, depth }) as string[])) return out.slice(0, depth);
     }
     return out;
+  }
+
+  /** Facts the memory holds now (any valid time), from the counts the triggers keep. */
+  private liveFacts(): number {
+    return (cachedStatement(this.db, 'SELECT COALESCE(SUM(live), 0) FROM live_predicates').pluck().get() as number) ?? 0;
   }
 
   private factsOfEpisodes(episodeIds: string[], filter: ReturnType<typeof factFilter>, depth: number): string[] {

@@ -25,6 +25,13 @@
  *   npm run eval -- --no-scale        the fixture only
  *   npm run eval -- --scale-only      the generated memories only
  *
+ * And the conversation set (conversations/): eight long two-person dialogues over months, English
+ * and Japanese, told through observe, at the same sizes (the dialogues plus filler facts), its
+ * questions in five kinds (single, multi-hop, temporal, two-people, paraphrase), recall@5/@10 per
+ * kind beside the figures last recorded (conversations/last-release-figures.ts). In the default run
+ * and --scale-only; --no-scale leaves it out.
+ *   npm run eval -- --conversations   the conversation set only (sizes as above)
+ *
  * Extraction quality instead (extraction/run-extraction.ts): the learning path over ~200 messages.
  *   npm run eval -- --extraction --model PATH    (--scripted: the perfect scripted model; --limit N, --json, --misses)
  */
@@ -38,6 +45,7 @@ import { buildEvalMemory, EVAL_NOW, FIXTURE_SESSIONS, fixtureObservationCount } 
 import { EVAL_QUESTIONS, CATEGORIES } from './questions';
 import { fixtureRepeatability } from './repeatability';
 import { DEFAULT_SCALE_SIZES, formatScale, formatScaleMisses, runScale, type ScaleReport } from './scale-eval';
+import { formatConversationMisses, formatConversations, runConversations, type ConversationReport } from './conversations/conversations-eval';
 import { breakdown, describeQuery, diagnoseMisses, embeddingRanker, KS, randomRanker, LIMIT, liveFacts, resolveQuestions, runQuestion, type Breakdown, type Miss, type QuestionResult, type ResolvedQuestion, type Summary } from './eval-set';
 
 interface ModeReport {
@@ -60,6 +68,7 @@ const { values: args } = parseArgs({
     size: { type: 'string', multiple: true },
     'no-scale': { type: 'boolean', default: false },
     'scale-only': { type: 'boolean', default: false },
+    conversations: { type: 'boolean', default: false },
     // the extraction evaluation (extraction/run-extraction.ts)
     extraction: { type: 'boolean', default: false },
     model: { type: 'string' },
@@ -82,7 +91,7 @@ function parseSize(text: string): number {
 const scaleSizes = args['no-scale'] ? [] : args.size?.length ? args.size.flatMap((s) => s.split(',')).map(parseSize) : [...DEFAULT_SCALE_SIZES];
 
 if (args.help) {
-  console.log('usage: npm run eval -- [--json] [--all] [--random-vectors] [--embedding-model PATH] [--query-prefix TEXT] [--document-prefix TEXT] [--size N]... [--no-scale] [--scale-only]');
+  console.log('usage: npm run eval -- [--json] [--all] [--random-vectors] [--embedding-model PATH] [--query-prefix TEXT] [--document-prefix TEXT] [--size N]... [--no-scale] [--scale-only] [--conversations]');
   console.log('       npm run eval -- --extraction (--model PATH | --scripted) [--json] [--limit N] [--lang en|ja] [--category NAME] [--threads N] [--misses]');
   process.exit(0);
 }
@@ -226,18 +235,27 @@ async function main(): Promise<void> {
     return;
   }
   const log = args.json ? () => undefined : (line: string) => console.log(line);
-  const fixture = args['scale-only'] ? null : await fixtureSection();
+  const fixture = args['scale-only'] || args.conversations ? null : await fixtureSection();
   if (fixture && !args.json) fixture.print();
   const scale: ScaleReport[] = [];
-  if (scaleSizes.length) log(`\n== building the generated memories: ${scaleSizes.map((s) => s.toLocaleString('en-US')).join(', ')} observations`);
-  for (const size of scaleSizes) scale.push(await runScale(size, { log }));
+  const scaleRuns = args.conversations ? [] : scaleSizes;
+  if (scaleRuns.length) log(`\n== building the generated memories: ${scaleRuns.map((s) => s.toLocaleString('en-US')).join(', ')} observations`);
+  for (const size of scaleRuns) scale.push(await runScale(size, { log }));
+  const conversations: ConversationReport[] = [];
+  if (scaleSizes.length) log(`\n== building the conversation set: its dialogues plus filler, ${scaleSizes.map((s) => s.toLocaleString('en-US')).join(', ')} observations`);
+  for (const size of scaleSizes) conversations.push(await runConversations(size, { log }));
   if (args.json) {
-    console.log(JSON.stringify({ ...fixture?.json, scale: scale.map((r) => ({ ...r, results: args.all ? r.results : undefined })) }, null, 2));
+    const lean = <T extends { results: unknown }>(r: T) => ({ ...r, results: args.all ? r.results : undefined });
+    console.log(JSON.stringify({ ...fixture?.json, scale: scale.map(lean), conversations: conversations.map(lean) }, null, 2));
     return;
   }
   if (scale.length) {
     console.log(formatScale(scale));
     for (const report of scale) console.log(formatScaleMisses(report, args.all ? Infinity : 8));
+  }
+  if (conversations.length) {
+    console.log(formatConversations(conversations));
+    for (const report of conversations) console.log(formatConversationMisses(report, args.all ? Infinity : 8));
   }
 }
 

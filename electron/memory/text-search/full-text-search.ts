@@ -17,8 +17,9 @@ import { ftsString, normalizeName } from '../store/normalize';
 import type { ParsedQuery } from './query-terms';
 import { compareTieKeys } from './stable-order';
 import { containmentScore, foldText, idf, SHORT_TERM_WEIGHT, SINGLE_GRAM_FACTOR, type QueryWeights } from './term-weights';
+import { indexForm } from './word-forms';
 
-export { parseQuery, stem, type ParsedQuery } from './query-terms';
+export { parseQuery, type ParsedQuery } from './query-terms';
 
 export interface TextMatch {
   id: string;
@@ -62,9 +63,11 @@ const EPISODES: Target = { trigram: 'episodes_fts', cjk: 'episodes_cjk', cjkVoca
 /** The columns the second pass reads, from the rows table under alias `a`. */
 const candidateColumns = (t: Target, a: string) => `${a}.id AS id, ${a}.${t.text} AS text, ${t.extra === null ? "''" : `${a}.${t.extra}`} AS extra, ${a}.${t.time} AS at`;
 
-/** A word (or pair) of the query with the number of rows that may contain it. */
+/** A word (or pair) of the query, what the index is searched by for it, and the rows that may hold it. */
 interface Counted {
   term: string;
+  /** The word start every form of the term begins with ("hik" for hike: hiking); a pair itself. */
+  match: string;
   rows: number;
 }
 
@@ -154,23 +157,23 @@ export class FullTextSearch {
       const rare = counted.filter((c) => c.rows <= cap).slice(0, maxRare);
       const common = counted.filter((c) => c.rows > cap);
       if (rare.length) {
-        const anyRare = rare.map((c) => quote(c.term)).join(' OR ');
+        const anyRare = rare.map((c) => quote(c.match)).join(' OR ');
         // Every word of this index among the rare ones: bm25 has weighed them all, the first rows
         // are the answer. Otherwise more rows, for the second pass to weigh the others on.
         const ranked = run(fts, true, anyRare, rare.length < counted.length ? CANDIDATES : limit);
         lists.push(ranked);
         // More rows than were read (a first name of 150 facts): the rows that also hold the least
         // common of the common words, which the cut may have left out ("aaron" AND "work").
-        if (ranked.length >= Math.max(limit, CANDIDATES) && common.length && !rareOnly) lists.push(run(fts, false, `(${anyRare}) AND ${quote(common[0]!.term)}`));
+        if (ranked.length >= Math.max(limit, CANDIDATES) && common.length && !rareOnly) lists.push(run(fts, false, `(${anyRare}) AND ${quote(common[0]!.match)}`));
       }
       // Every word common ("Where does Zoe work?" at 100k facts: zoe, work): the rows holding the
       // two least common together, found by walking both posting lists (FTS5 skips through them),
       // newest first; the second pass then scores them by every word. With a rare word, its rows
       // are the candidates, and the common words are scored on them.
       else if (rareOnly) continue;
-      else if (common.length >= 2) lists.push(run(fts, false, `${quote(common[0]!.term)} AND ${quote(common[1]!.term)}`));
+      else if (common.length >= 2) lists.push(run(fts, false, `${quote(common[0]!.match)} AND ${quote(common[1]!.match)}`));
       // One word, and common: its newest rows (all score the same), no more than asked.
-      else if (common.length === 1) lists.push(run(fts, false, quote(common[0]!.term), limit));
+      else if (common.length === 1) lists.push(run(fts, false, quote(common[0]!.match), limit));
     }
     for (const term of query.short) {
       const a = target.alias;
@@ -195,8 +198,8 @@ export class FullTextSearch {
   private count(target: Target, query: ParsedQuery): CountedQuery {
     const rows = this.corpusRows(target.rows);
     const byRows = (a: Counted, b: Counted) => a.rows - b.rows || (a.term < b.term ? -1 : 1);
-    const terms = query.terms.map((term) => ({ term, rows: this.trigramRows(target, term) })).filter((c) => c.rows > 0).sort(byRows);
-    const grams = target.cjkVocab ? query.grams.map((term) => ({ term, rows: this.termCount(target.cjkVocab!, term) })).filter((c) => c.rows > 0).sort(byRows) : [];
+    const terms = query.terms.map((term) => ({ term, match: indexForm(term), rows: this.trigramRows(target, indexForm(term)) })).filter((c) => c.rows > 0).sort(byRows);
+    const grams = target.cjkVocab ? query.grams.map((term) => ({ term, match: term, rows: this.termCount(target.cjkVocab!, term) })).filter((c) => c.rows > 0).sort(byRows) : [];
     const weights: QueryWeights = {
       terms: terms.map((c) => [c.term, idf(rows, c.rows)]),
       grams: grams.map((c) => [c.term, idf(rows, c.rows) * ([...c.term].length > 1 ? 1 : SINGLE_GRAM_FACTOR)]),
@@ -245,7 +248,8 @@ export class FullTextSearch {
 }
 
 /**
- * The second pass: candidates of every list scored by the query words their text holds; equal
+ * The second pass: candidates of every list scored by the query words their text holds (as words,
+ * not inside others: a candidate holding none is dropped); equal
  * scores keep the first pass's order (reciprocal rank fusion of the lists), then the fixed key.
  */
 function rescore(lists: Candidate[][], weights: QueryWeights, limit: number): TextMatch[] {
@@ -257,7 +261,9 @@ function rescore(lists: Candidate[][], weights: QueryWeights, limit: number): Te
       pool.set(row.id, entry);
     });
   }
+  // A row the trigram index found only inside other words ("long" in "belonging") holds no term.
   return [...pool.values()]
+    .filter((e) => e.score > 0)
     .sort((a, b) => b.score - a.score || b.first - a.first || compareTieKeys({ id: a.row.id, valid_at: a.row.at, fact: a.row.text }, { id: b.row.id, valid_at: b.row.at, fact: b.row.text }))
     .slice(0, limit)
     .map((e) => ({ id: e.row.id, score: e.score }));

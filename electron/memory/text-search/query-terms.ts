@@ -1,10 +1,12 @@
 /**
  * A question taken apart for full-text search.
- * - Latin and other spaced scripts: terms of 3+ characters match any substring through the trigram
- *   index (so "manager" finds "managers" and "live" finds "lives_in"); English stop words are
- *   dropped and plurals/-ing/-ed are stemmed; 2-character terms ("AI") fall back to LIKE.
- * - CJK text has no spaces: its runs become bigrams and single kanji, matched in the *_cjk indexes,
- *   so "母の趣味" finds "母は…が趣味です" and two-character words (担当, 大学) need no scan.
+ * - Latin and other spaced scripts: each word's stem (Snowball; irregular verbs by their forms:
+ *   word-forms.ts) counts where a word of the fact begins with it ("manager" finds "managers",
+ *   "live" finds "lives_in"), never inside another word; the trigram index finds the candidates.
+ *   English stop words (stopwords-iso) are dropped; 2-character terms ("AI") fall back to LIKE.
+ * - CJK text has no spaces: its runs become bigrams and single kanji, matched anywhere in the
+ *   *_cjk indexes, so "母の趣味" finds "母は…が趣味です" and two-character words (担当, 大学) need no
+ *   scan.
  * - Names: every word, runs of two and three words ("sato kenji", "zoe k. smith") and CJK
  *   substrings, looked up as whole entity names or aliases.
  * Any text is a question: control characters (a NUL included), lone surrogates and U+FFFD part
@@ -13,6 +15,7 @@
  * quotes, parentheses, AND / OR / NOT / NEAR, '*', '-', '^', ':' — is never read as syntax.
  */
 import { cjkGrams } from './fts-index';
+import { isStopWord, termsOfWord } from './word-forms';
 
 export interface ParsedQuery {
   /** 3+ character terms for the trigram indexes. */
@@ -30,14 +33,6 @@ export interface ParsedQuery {
 const FIRST_PERSON = new Set(['i', 'me', 'my', 'mine', 'myself']);
 const FIRST_PERSON_JA = /私|僕|俺|自分|わたし|ぼく/u;
 
-const STOPWORDS = new Set(
-  ('a an and are as at be by did do does for from had has have how i in is it its me my of on or our so that the their them they this ' +
-    'to was we were what when where which who whom why will with you your am can could would should about any some tell know ' +
-    'now these those days day right over time all get got been still currently today there here then than also just really very ' +
-    'much many more most ever yet into onto up down out off again please remember remembered say said')
-    .split(' '),
-);
-
 const CJK_RUNS = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}ー々〆]+/gu;
 const SEPARATORS = /[\s"'’`()*:^+\-.,!?;、。「」？！・/\\[\]{}<>|~=#@&%$]+/u;
 /** Sentence punctuation after a name ("… Smith?"), not the dot of an initial inside it ("K."). */
@@ -49,17 +44,6 @@ const UNSEARCHABLE = /[\p{Cc}\p{Cs}\p{Co}\uFFFD]/gu;
 /** Invisible inside a word: a soft hyphen, zero-width (non-)joiners and spaces, bidi marks. */
 const INVISIBLE = /\p{Cf}/gu;
 const MAX_NAMES = 96;
-
-/** English-ish suffix stripping; the trigram index matches the stem inside longer words. */
-export function stem(term: string): string {
-  let t = term;
-  if (t.length > 5 && t.endsWith('ies')) return t.slice(0, -3);
-  if (t.length > 5 && t.endsWith('ing')) return t.slice(0, -3);
-  if (t.length > 4 && t.endsWith('ed')) return t.slice(0, -2);
-  if (t.length > 4 && /(ss|x|ch|sh)es$/.test(t)) return t.slice(0, -2);
-  if (t.length > 3 && t.endsWith('s') && !t.endsWith('ss')) t = t.slice(0, -1);
-  return t;
-}
 
 export function parseQuery(query: string): ParsedQuery {
   const text = query.replace(UNSEARCHABLE, ' ').replace(INVISIBLE, '').normalize('NFKC').toLowerCase().replace(/['’]s\b/gu, '');
@@ -78,15 +62,16 @@ export function parseQuery(query: string): ParsedQuery {
   for (const raw of text.replace(CJK_RUNS, ' ').split(SEPARATORS)) {
     const word = raw.trim();
     if (FIRST_PERSON.has(word)) aboutUser = true;
-    if (word === '' || STOPWORDS.has(word)) continue;
+    if (word === '' || isStopWord(word)) continue;
     names.add(word);
-    const stemmed = stem(word);
-    if ([...stemmed].length >= 3) terms.add(stemmed);
-    else if ([...stemmed].length === 2) short.add(stemmed);
+    for (const term of termsOfWord(word)) {
+      if ([...term].length >= 3) terms.add(term);
+      else if ([...term].length === 2) short.add(term);
+    }
   }
   // Whole multi-word names ("sato kenji"; "zoe k. smith" as entities store it, initial and all).
   // An initial ("a." in "yara a. brown") is part of a name even where the letter is a stop word.
-  const spaced = text.replace(CJK_RUNS, ' ').split(/\s+/).filter((w) => w && (INITIAL.test(w) || !STOPWORDS.has(w.replace(/[^\p{L}\p{N}]/gu, ''))));
+  const spaced = text.replace(CJK_RUNS, ' ').split(/\s+/).filter((w) => w && (INITIAL.test(w) || !isStopWord(w.replace(/[^\p{L}\p{N}]/gu, ''))));
   for (let i = 0; i + 1 < spaced.length; i++) names.add(`${spaced[i]} ${spaced[i + 1]}`.replace(/[^\p{L}\p{N} ]/gu, ''));
   for (let i = 0; i + 2 < spaced.length; i++) names.add(spaced.slice(i, i + 3).join(' ').replace(TRAILING, ''));
   return { terms: [...terms].slice(0, 16), short: [...short].slice(0, 6), grams: [...gramSet].slice(0, 48), names: [...names].slice(0, MAX_NAMES), aboutUser };

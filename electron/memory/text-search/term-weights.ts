@@ -4,10 +4,12 @@
  * search — the index finds candidates through the rarer words, and here the common ones ("work",
  * "live", 働い, 好き) decide among them — and the score of the named entities' own facts.
  *
- * Containment is what the trigram index matches too (a substring, case folded), so a term that
- * found a row here is one the index would have found.
+ * A term counts where a word of the text is a form of it (word-forms.ts: "friends" for friend, not
+ * "belonging" for long); the trigram index, which matches anywhere, finds a superset of those rows.
+ * CJK pairs have no word boundaries and count anywhere.
  */
 import type { ParsedQuery } from './query-terms';
+import { holdsWord } from './word-forms';
 
 export interface QueryWeights {
   /** idf of each trigram term, CJK gram and short term; a term no row contains is left out. */
@@ -44,11 +46,11 @@ export function foldText(text: string, more = ''): string {
   return (COMPATIBILITY.test(joined) ? joined.normalize('NFKC') : joined).toLowerCase();
 }
 
-/** Sum of the weights of the terms `folded` (from foldText) contains. */
+/** Sum of the weights of the terms `folded` (from foldText) holds as words, and the pairs it contains. */
 export function containmentScore(folded: string, weights: QueryWeights): number {
   let score = 0;
-  for (const [term, w] of weights.terms) if (folded.includes(term)) score += w;
-  for (const [term, w] of weights.short) if (folded.includes(term)) score += w;
+  for (const [term, w] of weights.terms) if (holdsWord(folded, term)) score += w;
+  for (const [term, w] of weights.short) if (holdsWord(folded, term)) score += w;
   for (const [gram, w] of weights.grams) if (folded.includes(gram)) score += w;
   return score;
 }

@@ -10,6 +10,8 @@ import type { FactRecord } from '../../../shared/memory-schema';
 import { cachedStatement } from '../store/database/statement-cache';
 import { factFilter, queryFacts, type FactQuery } from '../temporal/fact-query';
 import { FullTextSearch, parseQuery } from './full-text-search';
+import { askedRelations, PredicateVocabulary } from './asked-relations';
+import { alikeAcross, entityEvidence } from './entity-evidence';
 import { agreementWeight, fuseRankings, type ScorePart } from './fusion';
 import { TIE_ORDER_SQL } from './stable-order';
 import { containmentScore, foldText, hasTerms, type QueryWeights } from './term-weights';
@@ -39,8 +41,9 @@ export interface SearchOptions {
 /** Rows a scoped search reads: the named entities' own facts (newest first), and facts pointing at them. */
 const SCOPED_SUBJECT_ROWS = 2000;
 const SCOPED_OBJECT_ROWS = 300;
-/** Own facts of each named entity the entity list reads (oldest first) and orders by the query's words. */
-const ENTITY_OWN_ROWS = 200;
+const SCOPED_COLUMNS = 'f.id, f.fact, f.predicate, f.subject_id, f.object_id, COALESCE(f.object_id, lower(f.object_literal)) AS object_key';
+const CJK_WORD = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/u;
+type ScopedRow = { id: string; fact: string; predicate: string; subject_id: string; object_id: string | null; object_key: string };
 
 /** The time axes and filters of a search, as a fact query: the same for every list and the fusion. */
 function axesOf(options: SearchOptions): FactQuery {
@@ -49,9 +52,11 @@ function axesOf(options: SearchOptions): FactQuery {
 
 export class MemorySearch {
   private readonly text: FullTextSearch;
+  private readonly vocabulary: PredicateVocabulary;
 
   constructor(private readonly db: Database) {
     this.text = new FullTextSearch(db);
+    this.vocabulary = new PredicateVocabulary(db);
   }
 
   search(query: string, options: SearchOptions, now: string): SearchHit[] {
@@ -71,8 +76,11 @@ export class MemorySearch {
     // "my …" scopes the text search to the user, but the user's every fact is no answer by itself.
     const user = terms.aboutUser ? this.text.userEntityId() : undefined;
     const entityIds = matched.filter((id) => id !== user);
+    // "where … work" asks for works_at, not for every sentence with "work" in it.
+    const relations = askedRelations(terms.terms, terms.grams, this.vocabulary.predicates());
     // Within the entities the question names (the user for "my …"), every word counts: few rows.
-    const scoped = this.scopedFacts(matched.slice(0, 2), weights, filter, depth);
+    const scope = matched.slice(0, 2);
+    const scoped = this.scopedFacts(scope, scope.every((id) => named.includes(id) && id !== user), weights, relations, filter, depth);
     // An entity named whole has had every word scored over its facts (scoped): the text search only
     // adds the rows of rarer words ("thomas" AND "clark" would be that entity's rows again).
     const rareOnly = named.some((id) => id !== user);
@@ -89,7 +97,7 @@ export class MemorySearch {
     const episodeIds = text.length < (rareOnly ? limit : depth) ? this.text.episodes(terms, 20).map((m) => m.id) : [];
     return {
       text,
-      entity: this.factsOfEntities(entityIds, weights, axes, now, depth),
+      entity: this.factsOfEntities(entityIds, named, weights, relations, filter, depth),
       episode: this.factsOfEpisodes(episodeIds, filter, depth),
     };
   }
@@ -134,7 +142,7 @@ export class MemorySearch {
    * counting — common ones too ("manager" among one person's facts is telling). An entity has few
    * live facts, so they are scored here by containment rather than through the full-text index.
    */
-  private scopedFacts(scope: string[], weights: QueryWeights, filter: ReturnType<typeof factFilter>, depth: number): { id: string; score: number }[] {
+  private scopedFacts(scope: string[], people: boolean, weights: QueryWeights, relations: ReadonlyMap<string, string>, filter: ReturnType<typeof factFilter>, depth: number): { id: string; score: number }[] {
     if (scope.length === 0 || !hasTerms(weights)) return [];
     const where = filter.where.length ? ` AND ${filter.where.join(' AND ')}` : '';
     // Newest first and bounded on each side: an entity many facts point at (coffee: 1,300 likers at
@@ -144,42 +152,55 @@ export class MemorySearch {
     // stable sort keeps it among equal scores: "Zoe's manager is …" before "… manager is Zoe".
     const rows = cachedStatement(
       this.db,
-      `SELECT id, fact, predicate FROM (SELECT f.id, f.fact, f.predicate FROM facts f WHERE f.subject_id IN (SELECT value FROM json_each(@scope))${where} ORDER BY f.valid_at DESC, f.rowid DESC LIMIT ${SCOPED_SUBJECT_ROWS})
+      `SELECT * FROM (SELECT ${SCOPED_COLUMNS} FROM facts f WHERE f.subject_id IN (SELECT value FROM json_each(@scope))${where} ORDER BY f.valid_at DESC, f.rowid DESC LIMIT ${SCOPED_SUBJECT_ROWS})
        UNION ALL
-       SELECT id, fact, predicate FROM (SELECT f.id, f.fact, f.predicate FROM facts f WHERE f.object_id IN (SELECT value FROM json_each(@scope)) AND f.subject_id NOT IN (SELECT value FROM json_each(@scope))${where} ORDER BY f.rowid DESC LIMIT ${SCOPED_OBJECT_ROWS})`,
-    ).all({ ...filter.params, scope: JSON.stringify(scope) }) as { id: string; fact: string; predicate: string }[];
+       SELECT * FROM (SELECT ${SCOPED_COLUMNS} FROM facts f WHERE f.object_id IN (SELECT value FROM json_each(@scope)) AND f.subject_id NOT IN (SELECT value FROM json_each(@scope))${where} ORDER BY f.rowid DESC LIMIT ${SCOPED_OBJECT_ROWS})`,
+    ).all({ ...filter.params, scope: JSON.stringify(scope) }) as ScopedRow[];
     const scored: { id: string; score: number }[] = [];
     for (const row of rows) {
-      const score = containmentScore(foldText(row.fact, row.predicate), weights);
+      // A fact of the relation asked for counts its word once more: "works at" above "said work was tiring".
+      // (twice when the sentence says it otherwise: "employed by" for "work").
+      const folded = foldText(row.fact, row.predicate);
+      const asked = relations.get(row.predicate);
+      const holds = asked !== undefined && containmentScore(folded, CJK_WORD.test(asked) ? { terms: [], short: [], grams: [[asked, 1]] } : { terms: [[asked, 1]], short: [[asked, 1]], grams: [] }) > 0;
+      const score = containmentScore(folded, weights) + (asked === undefined ? 0 : weightOf(weights, asked) * (holds ? 1 : 2));
       if (score > 0) scored.push({ id: row.id, score });
     }
-    return scored.sort((a, b) => b.score - a.score).slice(0, depth);
+    if (!people || scope.length < 2) return scored.sort((a, b) => b.score - a.score).slice(0, depth);
+    // Two people named: among equal scores, what concerns both or what they share first, then each in turn.
+    const alike = alikeAcross(rows, this.people(scope));
+    const scores = new Map(scored.map((x) => [x.id, x.score]));
+    const turns = new Map<string, number>();
+    const turn = new Map<string, number>();
+    for (const row of rows) {
+      const key = `${row.subject_id}\u0000${scores.get(row.id) ?? 0}`;
+      turn.set(row.id, turns.get(key) ?? 0);
+      turns.set(key, (turns.get(key) ?? 0) + 1);
+    }
+    const rank = (id: string) => (alike.get(id)?.both ?? 0) * 2 + (alike.get(id)?.shared ?? 0);
+    return scored.sort((a, b) => b.score - a.score || rank(b.id) - rank(a.id) || turn.get(a.id)! - turn.get(b.id)!).slice(0, depth);
   }
 
   /**
-   * Facts about the named entities, in the order the entities matched: each one's own facts — those
-   * with more of the query's words first ("work" among Zoe's facts), the rest in valid time order —
-   * then the newest facts that point at it. The second part only reads ids and stops at `depth`: an
-   * entity many facts point at ("coffee") has thousands of them.
+   * Facts about the entities the question names, by their own evidence (entity-evidence.ts): the
+   * people named whole together (a question about two people draws from both), then each entity
+   * whose name only shares words with the question, in the order they matched.
    */
-  private factsOfEntities(entityIds: string[], weights: QueryWeights, axes: FactQuery, now: string, depth: number): string[] {
+  private factsOfEntities(entityIds: string[], named: string[], weights: QueryWeights, relations: ReadonlyMap<string, string>, filter: ReturnType<typeof factFilter>, depth: number): string[] {
+    const whole = entityIds.filter((id) => named.includes(id));
+    const groups = [whole, ...entityIds.filter((id) => !named.includes(id)).map((id) => [id])].filter((g) => g.length > 0);
     const out: string[] = [];
-    const { where, params } = factFilter(axes, now);
-    const conditions = where.length ? ` AND ${where.join(' AND ')}` : '';
-    const own = cachedStatement(this.db, `SELECT f.id, f.fact, f.predicate FROM facts f WHERE f.subject_id = @namedEntity${conditions} ORDER BY f.valid_at, f.fact, f.id LIMIT ${ENTITY_OWN_ROWS}`);
-    const pointing = cachedStatement(this.db, `SELECT f.id FROM facts f WHERE f.object_id = @namedEntity AND f.subject_id <> @namedEntity${conditions} ORDER BY f.rowid DESC LIMIT @depth`).pluck();
-    const add = (ids: string[]) => {
-      for (const id of ids) if (!out.includes(id)) out.push(id);
-      return out.length >= depth;
-    };
-    for (const entityId of entityIds) {
-      const rows = own.all({ ...params, namedEntity: entityId }) as { id: string; fact: string; predicate: string }[];
-      // A stable sort: equal scores stay in valid time order.
-      const ranked = hasTerms(weights) ? rows.map((r) => ({ id: r.id, score: containmentScore(foldText(r.fact, r.predicate), weights) })).sort((a, b) => b.score - a.score) : rows;
-      if (add(ranked.map((r) => r.id))) return out.slice(0, depth);
-      if (add(pointing.all({ ...params, namedEntity: entityId, depth }) as string[])) return out.slice(0, depth);
+    for (const group of groups) {
+      for (const id of entityEvidence(this.db, this.people(group), weights, relations, filter, depth)) if (!out.includes(id)) out.push(id);
+      if (out.length >= depth) return out.slice(0, depth);
     }
     return out;
+  }
+
+  /** Entities with their names and aliases, case folded (for a sentence that names one). */
+  private people(ids: string[]): { id: string; names: string[] }[] {
+    const names = cachedStatement(this.db, 'SELECT name FROM entities WHERE id = @id UNION SELECT alias FROM entity_aliases WHERE entity_id = @id').pluck();
+    return ids.map((id) => ({ id, names: (names.all({ id }) as string[]).map((n) => foldText(n)) }));
   }
 
   /** Facts the memory holds now (any valid time), from the counts the triggers keep. */
@@ -196,4 +217,10 @@ export class MemorySearch {
       .all({ ...filter.params, episodes: JSON.stringify(episodeIds), depth }) as { id: string }[];
     return rows.map((r) => r.id);
   }
+}
+
+/** The weight of one question word (a term, a short term or a CJK piece); 1 when no row holds it. */
+function weightOf(weights: QueryWeights, word: string): number {
+  for (const list of [weights.terms, weights.short, weights.grams]) for (const [w, weight] of list) if (w === word) return weight;
+  return 1;
 }

@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { openMemory, steppingClock, type Memory } from '../../electron/memory/index';
 import { askedRelations } from '../../electron/memory/text-search/asked-relations';
 import { parseQuery } from '../../electron/memory/text-search/query-terms';
+import { buildScaleMemory } from '../eval/scale-memory';
 
 type Said = { subject: string; predicate: string; object: string; fact: string; at: string; cardinality?: 'one' | 'many' };
 
@@ -141,5 +142,30 @@ describe('a question naming two people', () => {
     const entity = sentences(m, m.searchLists('What does Mia like?', { limit: 10 }).entity);
     expect(entity.every((f) => f?.startsWith('Mia'))).toBe(true);
     expect(entity[0]).toBe('Mia likes tea number 11.');
+  });
+});
+
+describe('"where does X work?" at 10k facts, each person also tired of work this week', () => {
+  it('finds the workplace in the top 10 for 20 of 20 people, first for each', () => {
+    const { memory, document } = buildScaleMemory(10_000);
+    const live = document.facts.filter((f) => f.expired_at === null);
+    const people = [...new Set(live.filter((f) => /^[A-Z][a-z]+ [A-Z]\. [A-Z]/.test(f.subject)).map((f) => f.subject))].sort();
+    const asked = people
+      .flatMap((name) => {
+        const current = live.filter((f) => f.subject === name && f.predicate === 'works_at' && f.invalid_at === null);
+        return current.length === 1 ? [{ name, answer: current[0]! }] : [];
+      })
+      .slice(0, 20);
+    expect(asked).toHaveLength(20);
+    // Newer than anything the memory holds, three sentences each holding the person's name and "work".
+    for (const { name } of asked) {
+      for (const [i, at] of ['2026-11-20', '2026-11-25', '2026-11-28'].entries()) {
+        memory.observe([{ subject: name, predicate: i === 0 ? 'said' : 'mentioned', object: `remark ${i}`, fact: `${name} said work was tiring this week (${i + 1}).`, reference_time: `${at}T09:00:00Z`, cardinality: 'many' }]);
+      }
+    }
+    const found = asked.filter(({ name, answer }) => memory.search(`Where does ${name} work?`, { limit: 10 }).map((h) => h.fact.id).includes(answer.id));
+    const first = asked.filter(({ name, answer }) => memory.search(`Where does ${name} work?`, { limit: 10 })[0]?.fact.id === answer.id);
+    expect(found.length).toBe(20);
+    expect(first.length).toBe(20);
   });
 });

@@ -156,6 +156,11 @@ export class Memory extends MemoryMessages {
     return this.store.rows.firstRecordedAt();
   }
 
+  /** When the latest thing the memory holds began, at or before `before` (now): the end of the time it covers; null when empty. */
+  latestStart(before = this.clock.now()): string | null {
+    return this.store.rows.latestStart(before);
+  }
+
   getFact(id: string): FactRecord | undefined {
     return this.store.rows.record(id);
   }

@@ -159,3 +159,58 @@ describe('findQuestionTime: cost', () => {
     expect(performance.now() - started).toBeLessThan(2000);
   });
 });
+
+describe('findQuestionTime: a weekday in a habit is no date', () => {
+  it.each([
+    'what sport do I play on Saturday?',
+    'what do I play on Saturdays?',
+    'where do I go every Monday?',
+    'what do I eat each Friday?',
+    'what do I do on Sunday?',
+    '土曜日に何をしますか',
+    '月曜日は何をしていますか',
+    '毎週月曜日に何をする?',
+  ])('%s → null', (question) => {
+    expect(findQuestionTime(question, TOKYO)).toBeNull();
+  });
+
+  it.each<[string, Expected]>([
+    ['what sport did I play last Saturday?', point('last Saturday', 'day', jst('2026-09-26'), jstEnd('2026-09-26'))],
+    ['what did I do on Saturday?', point('on Saturday', 'day', jst('2026-09-26'), jstEnd('2026-09-26'))],
+    ['who called me on Monday?', point('on Monday', 'day', jst('2026-09-28'), jstEnd('2026-09-28'))],
+    ['what do I do on Saturday 5 Sep?', point('on Saturday 5 Sep', 'day', jst('2026-09-05'), jstEnd('2026-09-05'))],
+    ['土曜日に何をしましたか', point('土曜日', 'day', jst('2026-09-26'), jstEnd('2026-09-26'))],
+    ['先週の土曜日に何をしますか', point('先週の土曜日', 'day', jst('2026-09-26'), jstEnd('2026-09-26'))],
+  ])('%s is a date', (question, expected) => {
+    expect(findQuestionTime(question, TOKYO)).toMatchObject(expected);
+  });
+});
+
+describe('findQuestionTime: a month without a year is the latest the memory covers', () => {
+  const covered = (latest: string | null) => ({ latestStart: () => latest });
+
+  it('the memory\'s last May three years back: May 2023, at its boundaries', () => {
+    // Latest thing begun 10 Aug 2023: May 2023 is covered.
+    expect(findQuestionTime('what did I do in May?', TOKYO, covered(jst('2023-08-10')))).toMatchObject(period('in May', 'month', jst('2023-05-01'), jst('2023-06-01')));
+    // Begun on 1 May 2023 itself: still May 2023; the instant before it: May 2022.
+    expect(findQuestionTime('what did I do in May?', TOKYO, covered(jst('2023-05-01')))!.at).toBe(jst('2023-05-01'));
+    expect(findQuestionTime('what did I do in May?', TOKYO, covered(jstBefore('2023-05-01')))!.at).toBe(jst('2022-05-01'));
+  });
+
+  it('a memory that covers this May keeps it; an empty memory keeps the resolver\'s', () => {
+    expect(findQuestionTime('what did I do in May?', TOKYO, covered(jst('2026-05-20')))!.at).toBe(jst('2026-05-01'));
+    expect(findQuestionTime('what did I do in May?', TOKYO, covered(null))!.at).toBe(jst('2026-05-01'));
+  });
+
+  it.each<[string, Expected]>([
+    ['5月に何をしましたか', period('5月', 'month', jst('2023-05-01'), jst('2023-06-01'))],
+    ['what did I do on 5 May?', point('on 5 May', 'day', jst('2023-05-05'), jstEnd('2023-05-05'))],
+    ['5月5日に何をしましたか', point('5月5日', 'day', jst('2023-05-05'), jstEnd('2023-05-05'))],
+    ['what did I do in May 2025?', period('in May 2025', 'month', jst('2025-05-01'), jst('2025-06-01'))],
+    ['2025年5月に何をしましたか', period('2025年5月', 'month', jst('2025-05-01'), jst('2025-06-01'))],
+    ['what did I do last month?', period('last month', 'month', jst('2026-09-01'), jst('2026-10-01'))],
+    ['先月何をしましたか', period('先月', 'month', jst('2026-09-01'), jst('2026-10-01'))],
+  ])('%s (memory up to Aug 2023)', (question, expected) => {
+    expect(findQuestionTime(question, TOKYO, covered(jst('2023-08-10')))).toMatchObject(expected);
+  });
+});

@@ -18,9 +18,15 @@
  * - Bare words that are also ordinary words ("may", "march", "fall", "spring", "sat") count only with
  *   a word that makes them a time ("in May", "last spring", "May 2024"); a season with neither a year nor
  *   "last/this/next" is a habit ("what makes me sneeze in spring?"), not a time.
+ * - A weekday alone is a habit ("what sport do I play on Saturday?", "every Monday", "土曜日に何をしますか"),
+ *   not a date, unless the question is in the past tense ("what did I do on Saturday?"); "last Saturday",
+ *   "先週の土曜日", "on Saturday 5 Sep" are dates.
+ * - A month or day named without a year ("in May", "5月", "on 5 May") is the latest one the memory
+ *   covers: the resolver's (the latest not after now), moved back a year at a time while it begins
+ *   after the latest thing the memory holds began (`covered`).
  */
 import { resolveTimeExpression, type Precision, type Resolved, type TimeReference } from '../../memory/index';
-import { EN_WEEKDAYS, timePhrases, type Candidate, type Third } from './time-phrases';
+import { EN_MONTHS, EN_WEEKDAYS, timePhrases, type Candidate, type Third } from './time-phrases';
 import { addInZone, isStartOfLocalDay, shiftMs } from './zoned-time';
 
 export type QuestionTimeUnit = 'instant' | 'day' | 'week' | 'weekend' | 'month' | 'season' | 'year' | 'range';
@@ -46,19 +52,61 @@ export interface QuestionTime {
 
 const TODAY_WORDS = /^(?:today|tonight|this (?:morning|afternoon|evening)|今日|きょう|本日|今朝|今晩|今夜)$/u;
 
+/** What the memory covers: when the latest thing it holds began (null: an empty memory), asked only for a month or day without a year. */
+export interface Covered {
+  latestStart(): string | null;
+}
+
 /** The first time the question names, or null. `reference.instant` is now. */
-export function findQuestionTime(question: string, reference: TimeReference): QuestionTime | null {
+export function findQuestionTime(question: string, reference: TimeReference, covered?: Covered): QuestionTime | null {
   const text = question.normalize('NFKC');
   // A message full of numbers (a pasted table) must not cost a resolver call per span.
   let budget = MAX_RESOLVER_CALLS;
   for (const group of timePhrases(text)) {
     for (const candidate of group) {
       if (budget-- === 0) return null;
+      if (isHabit(text, candidate)) continue;
       const time = meaningOf(text, candidate, reference);
-      if (time) return time;
+      if (time) return covered && isYearless(candidate) ? withinMemory(time, covered) : time;
     }
   }
   return null;
+}
+
+const BARE_WEEKDAY = new RegExp(`^(?:(?:on|at|during|in|around|about) )?(?:${EN_WEEKDAYS})$|^[月火水木金土日]曜日?$`, 'u');
+/** A past tense in English ("did", "went", "called") or Japanese (ました, でした, 会った?). */
+const PAST_EN = /\b(?:did|was|were|had|went|got|made|met|saw|ate|drank|bought|told|said|took|came|gave|ran|spent|left|paid|sent|found|felt|heard|thought|brought|kept|wore|won|lost|began|wrote|rode|drove|flew|swam|sang|slept|\w{2,}[^e\W]ed)\b/iu;
+const PAST_JA = /ました|でした|だった|かった|[っんいしきぎちりみびに]た(?:の|か|っけ)?(?:[?？。!！]|$)/u;
+
+/** A weekday alone in a habit: "every Monday", "on Saturday" in a question not in the past tense. */
+function isHabit(text: string, c: Candidate): boolean {
+  if (c.to !== undefined || !BARE_WEEKDAY.test(c.core.replace(/^(?:on|at|during|in|around|about) /u, ''))) return false;
+  if (/\b(?:every|each)\s+(?:(?:on|at)\s+)?$/iu.test(text.slice(0, c.start))) return true;
+  return !PAST_EN.test(text) && !PAST_JA.test(text);
+}
+
+/** A month or a day named without a year or a word that places it ("in May", "5月", "on 5 May"; not "last May", "先月"). */
+function isYearless(c: Candidate): boolean {
+  if (c.to !== undefined || c.mode === 'since') return false;
+  const core = c.core.toLowerCase();
+  const month = new RegExp(`\\b(?:${EN_MONTHS})\\b|月`, 'u').test(core);
+  return month && !/\d{3,}|年|\b(?:last|this|next|year|ago|previous|coming|past)\b|[先今来前後]/u.test(core);
+}
+
+/** The time moved back a year at a time while it begins after the latest thing the memory holds began. */
+function withinMemory(time: QuestionTime, covered: Covered): QuestionTime {
+  const latest = covered.latestStart();
+  if (latest === null || time.at <= latest) return time;
+  for (let years = 1; years <= 200; years++) {
+    const back = (at: string | undefined) => (at === undefined ? undefined : addInZone(at, time.zone, { years: -years }));
+    const at = back(time.at)!;
+    if (at > latest) continue;
+    const moved: QuestionTime = { ...time, at };
+    if (time.asOf !== undefined) moved.asOf = back(time.asOf);
+    if (time.until !== undefined) moved.until = back(time.until);
+    return moved;
+  }
+  return time;
 }
 
 /** "3 years ago", "this time last year" in a question: that instant, the time of day kept. */

@@ -4,15 +4,17 @@
  * History comes in when the question asks for it, and every current fact brings the fact it
  * replaced, so "who is my manager?" also learns that A ended on 15 Sep.
  * A time named in the question ("on 2026-09-10", "in 2024", "去年") is resolved in the user's zone
- * (question-time.ts): for a point the facts true then come first, for a period those that overlapped it,
- * and the facts true now in their place come with them; an explicit asOf wins over it.
+ * (question-time.ts; a bare month is the latest one the memory covers) and ranks, never filters
+ * (time-ranking.ts): facts true then, or told on or soon after it, come first, the rest move down a
+ * few places; the facts true now in their place come with them; an explicit asOf wins over it.
  * Without vectors it degrades to text + entities and says so; it never fails for lack of a model.
  */
 import type { FactRecord } from '../../../shared/memory-schema';
 import type { Memory, SearchFilters, SearchHit } from '../../memory/index';
 import { defaultTimeZone } from '../user-time-zone';
 import { detectQueryIntent, type QueryIntent } from './query-intent';
-import { findQuestionTime, matchesTime, type QuestionTime } from './question-time';
+import { findQuestionTime, type QuestionTime } from './question-time';
+import { rankByTime } from './time-ranking';
 
 /** Ranks live fact ids by vector similarity to the query; null when no embedding model is loaded. */
 export interface VectorRanker {
@@ -87,17 +89,18 @@ function planRetrieval(memory: Memory, query: string, options: RetrieveOptions):
   const detected = detectQueryIntent(query);
   const now = memory.clock.now();
   const limit = options.limit ?? 10;
-  const time = options.asOf === undefined && options.history !== false ? findQuestionTime(query, { instant: now, zone: options.zone ?? defaultTimeZone() }) : null;
+  const time = options.asOf === undefined && options.history !== false ? findQuestionTime(query, { instant: now, zone: options.zone ?? defaultTimeZone() }, { latestStart: () => memory.latestStart(now) }) : null;
   const forced = options.history === undefined ? null : { history: options.history, cue: options.history ? 'requested' : null };
   // History means every valid time, but still only what the memory holds now (unless known-at is given).
   const history = { history: true as const, knownAt: options.knownAt ?? now };
   if (time?.kind === 'point') {
-    // What was true then, then the rest of history (what is true now among it).
-    const searches = [{ axes: { asOf: time.asOf, knownAt: options.knownAt }, limit }, { axes: history, limit }];
+    // Every valid time, deeper, ranked by the time (time-ranking.ts); and what was true then, for what
+    // the words rank below that depth.
+    const searches = [{ axes: history, limit: Math.max(limit * 3, 30) }, { axes: { asOf: time.asOf, knownAt: options.knownAt }, limit }];
     return { intent: forced ?? { history: true, cue: detected.cue ?? 'time' }, time, limit, now, searches, filters };
   }
   if (time?.kind === 'period') {
-    // Every valid time, deeper, then the facts that overlapped the period first.
+    // Every valid time, deeper, ranked by the time.
     return { intent: forced ?? { history: true, cue: detected.cue ?? 'time' }, time, limit, now, searches: [{ axes: history, limit: Math.max(limit * 3, 30) }], filters };
   }
   const intent = forced ?? detected;
@@ -107,19 +110,11 @@ function planRetrieval(memory: Memory, query: string, options: RetrieveOptions):
 
 function finish(memory: Memory, plan: RetrievalPlan, lists: ReturnType<Memory['searchLists']>[], vectors: { ids: string[] | null; note: string | null }): Retrieval {
   const found = plan.searches.map((s, i) => memory.searchFuse(vectors.ids ? { ...lists[i], vector: vectors.ids } : lists[i]!, { ...s.axes, ...plan.filters, limit: s.limit }));
-  const hits = plan.time ? timeFirst(found.flat(), plan.time).slice(0, plan.limit) : found[0]!;
+  const hits = plan.time ? rankByTime(found[0]!, found[1] ?? [], plan.time).slice(0, plan.limit) : found[0]!;
   let facts = hits.map((h) => h.fact);
   if (plan.time) facts = withSuccessors(memory, facts, plan.now);
   facts = withPredecessors(memory, facts, plan.now);
   return { hits, facts, intent: plan.intent, time: plan.time, vectorsUsed: vectors.ids !== null, note: vectors.note };
-}
-
-/** Hits without repeats, those true at the time (or overlapping the period) first, each group in its order. */
-function timeFirst(hits: SearchHit[], time: QuestionTime): SearchHit[] {
-  const seen = new Set<string>();
-  const unique = hits.filter((h) => !seen.has(h.fact.id) && seen.add(h.fact.id));
-  const then = unique.filter((h) => matchesTime(h.fact, time));
-  return [...then, ...unique.filter((h) => !matchesTime(h.fact, time))];
 }
 
 /**

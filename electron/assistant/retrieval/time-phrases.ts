@@ -30,7 +30,7 @@ export function timePhrases(text: string): Candidate[][] {
 
 // ——— English ———
 
-const EN_MONTHS = 'january|february|march|april|may|june|july|august|september|october|november|december|jan|feb|mar|apr|jun|jul|aug|sept|sep|oct|nov|dec';
+export const EN_MONTHS = 'january|february|march|april|may|june|july|august|september|october|november|december|jan|feb|mar|apr|jun|jul|aug|sept|sep|oct|nov|dec';
 export const EN_WEEKDAYS = 'monday|tuesday|wednesday|thursday|friday|saturday|sunday';
 const ANCHOR = new RegExp(`^(?:${EN_MONTHS}|${EN_WEEKDAYS}|spring|summer|autumn|fall|winter|yesterday|tomorrow|weekend|weeks?|months?|years?|days?|hours?|minutes?)$`, 'u');
 /** Time words that are also ordinary words: a time only beside another time word. */

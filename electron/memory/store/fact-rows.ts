@@ -121,6 +121,12 @@ export class FactRows {
     return row.first;
   }
 
+  /** The latest start (valid_at) of a live fact at or before `before`, null when none: one step down facts_live_by_valid_at. */
+  latestStart(before: string): string | null {
+    const row = this.db.prepare('SELECT valid_at FROM facts WHERE expired_at IS NULL AND valid_at <= ? ORDER BY valid_at DESC LIMIT 1').get(before) as { valid_at: string } | undefined;
+    return row?.valid_at ?? null;
+  }
+
   /** The version of a fact's chain that the memory holds now, if any. */
   liveVersionOf(id: string): FactRow | undefined {
     const row = this.byId(id);

@@ -17,7 +17,8 @@ import { ftsString, normalizeName } from '../store/normalize';
 import type { ParsedQuery } from './query-terms';
 import { compareTieKeys } from './stable-order';
 import { containmentScore, foldText, idf, SHORT_TERM_WEIGHT, SINGLE_GRAM_FACTOR, type QueryWeights } from './term-weights';
-import { indexForm } from './word-forms';
+import { indexForm, termsOfWord } from './word-forms';
+import { relatedWords } from './word-net';
 
 export { parseQuery, type ParsedQuery } from './query-terms';
 
@@ -30,6 +31,10 @@ export interface TextMatch {
 const quote = ftsString;
 const likePattern = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 const RRF_K = 20;
+/** A word related in WordNet counts this much of its rarity. */
+const RELATED_FACTOR = 0.3;
+/** Related terms looked up per question, at most (each is a few vocabulary reads). */
+const MAX_RELATED = 16;
 /** Rare CJK pairs used per query to find candidates: the rarest ones. */
 const MAX_GRAMS = 8;
 /** Rows a candidate query reads for the second pass: about one person's facts. */
@@ -74,6 +79,8 @@ interface Counted {
 interface CountedQuery {
   terms: Counted[];
   grams: Counted[];
+  /** Words WordNet relates to a question word no row holds, weighed low. */
+  related: Counted[];
   weights: QueryWeights;
   rows: number;
 }
@@ -175,6 +182,8 @@ export class FullTextSearch {
       // One word, and common: its newest rows (all score the same), no more than asked.
       else if (common.length === 1) lists.push(run(fts, false, quote(common[0]!.match), limit));
     }
+    const related = this.counted(target, query).related.filter((c) => c.rows <= Math.max(500, rows * 0.005));
+    if (related.length && !rareOnly) lists.push(run(target.trigram, true, related.map((c) => quote(c.match)).join(' OR ')));
     for (const term of query.short) {
       const a = target.alias;
       const sql = `SELECT ${candidateColumns(target, a)} FROM ${target.rows} ${a} WHERE ${a}.${target.text} LIKE @pattern ESCAPE '\\'${extra} LIMIT @limit`;
@@ -200,12 +209,35 @@ export class FullTextSearch {
     const byRows = (a: Counted, b: Counted) => a.rows - b.rows || (a.term < b.term ? -1 : 1);
     const terms = query.terms.map((term) => ({ term, match: indexForm(term), rows: this.trigramRows(target, indexForm(term)) })).filter((c) => c.rows > 0).sort(byRows);
     const grams = target.cjkVocab ? query.grams.map((term) => ({ term, match: term, rows: this.termCount(target.cjkVocab!, term) })).filter((c) => c.rows > 0).sort(byRows) : [];
+    const related = this.relatedCounted(target, query);
     const weights: QueryWeights = {
-      terms: terms.map((c) => [c.term, idf(rows, c.rows)]),
+      terms: [...terms.map((c): [string, number] => [c.term, idf(rows, c.rows)]), ...related.map((c): [string, number] => [c.term, idf(rows, c.rows) * RELATED_FACTOR])],
       grams: grams.map((c) => [c.term, idf(rows, c.rows) * ([...c.term].length > 1 ? 1 : SINGLE_GRAM_FACTOR)]),
       short: query.short.map((t) => [t, SHORT_TERM_WEIGHT]),
     };
-    return { terms, grams, weights, rows };
+    return { terms, grams, related, weights, rows };
+  }
+
+  /**
+   * Terms of the words WordNet relates to a question word that no row holds ("partner" → spouse,
+   * wife; "dog" → puppy): the paraphrase bridge when no embedding model is loaded. A word some row
+   * holds is not expanded: its own rows are the answer's.
+   */
+  private relatedCounted(target: Target, query: ParsedQuery): Counted[] {
+    const own = new Set(query.terms);
+    const related = new Map<string, Counted>();
+    let looked = 0;
+    for (const { word, term } of query.words ?? []) {
+      if (this.trigramRows(target, indexForm(term)) > 0) continue;
+      for (const other of relatedWords(word)) {
+        for (const t of termsOfWord(other)) {
+          if (t.length < 3 || own.has(t) || related.has(t) || looked++ >= MAX_RELATED) continue;
+          const rows = this.trigramRows(target, indexForm(t));
+          if (rows > 0) related.set(t, { term: t, match: indexForm(t), rows });
+        }
+      }
+    }
+    return [...related.values()];
   }
 
   private corpus = new Map<string, { rows: number; at: number }>();

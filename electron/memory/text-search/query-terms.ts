@@ -28,6 +28,8 @@ export interface ParsedQuery {
   names: string[];
   /** The question is about the user ("my", "I", 私 …). */
   aboutUser: boolean;
+  /** Each English word of the question with its first term: what WordNet is asked about when no row holds the term. */
+  words: { word: string; term: string }[];
 }
 
 const FIRST_PERSON = new Set(['i', 'me', 'my', 'mine', 'myself']);
@@ -51,6 +53,7 @@ export function parseQuery(query: string): ParsedQuery {
   const short = new Set<string>();
   const names = new Set<string>();
   const gramSet = new Set<string>();
+  const words: { word: string; term: string }[] = [];
   for (const run of text.match(CJK_RUNS) ?? []) {
     for (const g of cjkGrams(run).split(' ')) if (g) gramSet.add(g);
     const chars = [...run];
@@ -68,11 +71,13 @@ export function parseQuery(query: string): ParsedQuery {
       if ([...term].length >= 3) terms.add(term);
       else if ([...term].length === 2) short.add(term);
     }
+    const first = termsOfWord(word)[0];
+    if (first !== undefined && first.length >= 3 && words.length < 8) words.push({ word, term: first });
   }
   // Whole multi-word names ("sato kenji"; "zoe k. smith" as entities store it, initial and all).
   // An initial ("a." in "yara a. brown") is part of a name even where the letter is a stop word.
   const spaced = text.replace(CJK_RUNS, ' ').split(/\s+/).filter((w) => w && (INITIAL.test(w) || !isStopWord(w.replace(/[^\p{L}\p{N}]/gu, ''))));
   for (let i = 0; i + 1 < spaced.length; i++) names.add(`${spaced[i]} ${spaced[i + 1]}`.replace(/[^\p{L}\p{N} ]/gu, ''));
   for (let i = 0; i + 2 < spaced.length; i++) names.add(spaced.slice(i, i + 3).join(' ').replace(TRAILING, ''));
-  return { terms: [...terms].slice(0, 16), short: [...short].slice(0, 6), grams: [...gramSet].slice(0, 48), names: [...names].slice(0, MAX_NAMES), aboutUser };
+  return { terms: [...terms].slice(0, 16), short: [...short].slice(0, 6), grams: [...gramSet].slice(0, 48), names: [...names].slice(0, MAX_NAMES), aboutUser, words };
 }

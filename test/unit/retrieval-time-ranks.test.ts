@@ -7,6 +7,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openMemory, steppingClock, type Memory } from '../../electron/memory/index';
 import { retrieve } from '../../electron/assistant/retrieval/retrieve';
+import { buildContext } from '../../electron/assistant/retrieval/context-builder';
 
 const NOW = '2026-10-01T03:00:00.000Z'; // Thursday 1 Oct 2026, 12:00 in Tokyo
 
@@ -42,6 +43,15 @@ describe('a date in the question ranks, never filters', () => {
     const result = await retrieve(m, 'What did I do with Mia on 10 September?');
     expect(result.time).toMatchObject({ kind: 'point', unit: 'day', phrase: 'on 10 September' });
     expect(objects(result.hits)[0]).toBe('hiking');
+  });
+
+  it('the chat context says an event told soon after under its own heading, not as "Now"', async () => {
+    const m = told([...august, { object: 'hiking', fact: 'I went hiking with Mia.', at: '2026-09-11' }, { object: 'cycling', fact: 'I went cycling with Mia.', at: '2026-09-18' }]);
+    const result = await retrieve(m, 'What did I do with Mia on 10 September?');
+    const text = buildContext(result.facts, { budget: 2000, countTokens: (t) => Math.ceil(t.length / 4), now: m.clock.now(), time: result.time }).text;
+    expect(text).toContain('Said soon after (it may be about that time):\n- I went hiking with Mia. (since 11 Sept 2026)');
+    // Eight days after the day is no longer soon: with what is true now.
+    expect(text).toMatch(/Now:\n(?:- .*\n)*- I went cycling with Mia\. \(since 18 Sept 2026\)/);
   });
 
   it('the day after ranks as on the day; a week after a place lower; just past the week below a fact said earlier', async () => {

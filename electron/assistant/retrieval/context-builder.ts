@@ -11,6 +11,7 @@ import { formatAt } from '../../../shared/time-format';
 import { zonedAt } from '../../../shared/time-zone';
 import { describeInterval, formatDay, isPlanned, modelFormat } from '../prompts/model-time';
 import { matchesTime, type QuestionTime } from './question-time';
+import { saidSoonAfter } from './time-ranking';
 import { shiftMs, yearIn } from './zoned-time';
 
 export interface ContextBlock {
@@ -55,21 +56,25 @@ export function buildContext(facts: FactRecord[], options: ContextOptions): Cont
 
 /**
  * A question that names a time: the facts true then (or in the period) first, under what the time
- * was understood to be ("As of 10 Sep 2026:"), then what is true now where it differs, then the rest.
+ * was understood to be ("As of 10 Sep 2026:"), then events told soon after it (dated by the message
+ * that told them: "yesterday", "last week"), then what is true now where it differs, then the rest.
  * Dates are days in the user's zone.
  */
 function timeContext(facts: FactRecord[], time: QuestionTime, options: ContextOptions): ContextBlock {
   const zone = options.zone ?? time.zone;
   const live = facts.filter((f) => f.expired_at === null);
   const then = live.filter((f) => matchesTime(f, time));
-  const now = live.filter((f) => !then.includes(f) && isCurrent(f, options.now));
-  const planned = live.filter((f) => !then.includes(f) && isPlanned(f, options.now));
-  const rest = live.filter((f) => !then.includes(f) && !now.includes(f) && !planned.includes(f));
+  const soon = live.filter((f) => !then.includes(f) && saidSoonAfter(f, time));
+  const placed = (f: FactRecord) => then.includes(f) || soon.includes(f);
+  const now = live.filter((f) => !placed(f) && isCurrent(f, options.now));
+  const planned = live.filter((f) => !placed(f) && isPlanned(f, options.now));
+  const rest = live.filter((f) => !placed(f) && !now.includes(f) && !planned.includes(f));
   const label = timeLabel(time, zone, options.now);
   const writer = new BlockWriter(`What you remember about the user (today is ${formatDay(options.now, zone)}):`, options);
   writer.line(`The question asks about ${label.about} ("${time.phrase}"): answer for that time, and say what is true now where it differs.`);
   const describe = (f: FactRecord) => describeInterval(f, options.now, zone);
   writer.section(`${label.title}:`, then, (f) => (isCurrent(f, options.now) ? `${describe(f)}, still true` : describe(f)));
+  writer.section('Said soon after (it may be about that time):', soon, describe);
   writer.section('Now:', now, describe);
   writer.section('Planned (not true yet):', planned, describe);
   writer.section('Other history:', rest, describe);

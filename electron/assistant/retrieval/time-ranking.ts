@@ -49,6 +49,13 @@ function bandOf(fact: FactRecord, time: QuestionTime, span: Span): Band {
   return 2;
 }
 
+/** An event or a thing of many values begun within the soon-after window of the named time: told then, it may be about that time. */
+export function saidSoonAfter(fact: FactRecord, time: QuestionTime): boolean {
+  const span = spanOf(time);
+  const start = Date.parse(fact.valid_at);
+  return fact.cardinality !== 'one' && start > span.to && start <= span.soon && !matchesTime(fact, time);
+}
+
 /**
  * The hits of the searches for a question with a time, ordered by the time: `words` is the search
  * over every valid time, `then` (for a point) the search as of it.

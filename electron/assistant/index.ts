@@ -10,6 +10,7 @@ export { retrieve, retrieveWithoutVectors, type Retrieval, type RetrieveOptions,
 export { detectQueryIntent, type QueryIntent } from './retrieval/query-intent';
 export { buildContext, timeLabel } from './retrieval/context-builder';
 export { findQuestionTime, matchesTime, type QuestionTime } from './retrieval/question-time';
+export { saidSoonAfter } from './retrieval/time-ranking';
 export { defaultTimeZone, resolveUserTimeZone, type TimeZoneSource, type UserTimeZone } from './user-time-zone';
 export { readTimeInput } from './time-input';
 export { readChatExport, EXPORT_FORMATS, FORMAT_NAMES, type ReadOptions } from './history/export-reader';

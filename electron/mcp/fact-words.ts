@@ -5,7 +5,7 @@
  * a question about a time framed as the chat's context frames it ("As of 10 Sep 2026:", then "Now:").
  * The structured content beside it stays ISO.
  */
-import { timeLabel, matchesTime, type QuestionTime } from '../assistant/index';
+import { timeLabel, matchesTime, saidSoonAfter, type QuestionTime } from '../assistant/index';
 import type { FactRecord, Precision } from '../../shared/memory-schema';
 import { formatInterval, formatWhen, type TimeFormat } from '../../shared/time-format';
 
@@ -55,7 +55,8 @@ export interface SearchWords {
 
 /**
  * search_memory: "N facts found.", then the hits; for a time (named in the question, or as_of) the
- * facts true then under "As of …:" and what is true now under "Now:", the rest under "Other history:".
+ * facts true then under "As of …:", events told soon after it under "Said soon after …:", what is
+ * true now under "Now:", the rest under "Other history:".
  */
 export function searchText(search: SearchWords, words: Words, zone: string): string {
   const { hits } = search;
@@ -67,9 +68,11 @@ export function searchText(search: SearchWords, words: Words, zone: string): str
   const current = (f: FactRecord) => f.expired_at === null && f.valid_at <= words.now && (f.invalid_at === null || f.invalid_at > words.now);
   if (search.time) {
     const then = hits.filter((f) => matchesTime(f, search.time!));
-    const rest = hits.filter((f) => !then.includes(f));
+    const soon = hits.filter((f) => !then.includes(f) && saidSoonAfter(f, search.time!));
+    const rest = hits.filter((f) => !then.includes(f) && !soon.includes(f));
     const now = [...rest.filter(current), ...search.successors(then).filter((f) => current(f) && !hits.some((h) => h.id === f.id))];
     section(timeLabel(search.time, zone, words.now).title, then);
+    section('Said soon after (it may be about that time)', soon);
     section('Now', now);
     section('Other history', rest.filter((f) => !current(f)));
   } else if (search.asOf || search.knownAt) {

@@ -19,7 +19,7 @@ let client: Client;
 async function search(query: string) {
   const result = await client.callTool({ name: 'search_memory', arguments: { query } });
   if (result.isError) throw new Error(`search_memory failed: ${JSON.stringify(result.content)}`);
-  return searchMemoryOutput.parse(result.structuredContent);
+  return { ...searchMemoryOutput.parse(result.structuredContent), words: (result.content as { text: string }[])[0]!.text };
 }
 
 /** One message on `day` (Tokyo), its fact dated by it. */
@@ -56,6 +56,8 @@ describe('search_memory: a date in the question ranks (Asia/Tokyo)', () => {
     const found = await search('What did I do with Mia on 10 September 2023?');
     expect(found.time).toMatchObject({ kind: 'point', unit: 'day', at: '2023-09-09T15:00:00.000Z' });
     expect(found.hits[0]!.fact.object).toBe('hiking');
+    // The words say it was told soon after, not that it is simply true now.
+    expect(found.words).toMatch(/Said soon after \(it may be about that time\):\n- I went hiking with Mia\. \(since 11 Sept 2023; id fct_\w+\)/);
     expect(found.hits.slice(1).every((h) => h.fact.object.startsWith('thing'))).toBe(true);
   });
 

@@ -22,7 +22,7 @@ import { importChatsCommand } from './commands/import-chats';
 import { queueCommand } from './commands/queue';
 import { reviewCommand } from './commands/review';
 import { redoCommand, undoCommand } from './commands/undo';
-import { EXIT_INPUT, EXIT_OK, EXIT_USAGE, InputError, UsageError } from './errors';
+import { EXIT_INPUT, EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE, InputError, Interrupted, UsageError } from './errors';
 import { localeOf, setDisplayFormat, type Io } from './output';
 import { isKnownZone, unknownZoneMessage } from '../../shared/time-zone';
 
@@ -117,10 +117,15 @@ export function runSync(argv: readonly string[], io: Io): number {
   return status;
 }
 
-/** The zone of the times typed and shown in this run: --tz (refused when unknown), else $TEMPORA_TZ, else the system's. */
+/**
+ * The zone of the times typed and shown in this run: --tz, else $TEMPORA_TZ, else the system's. An
+ * unknown one is refused, naming where it came from, whichever of the two it came from.
+ */
 function applyTimeZone(ctx: CommandContext): void {
   const tz = ctx.string('tz');
   if (tz !== undefined && !isKnownZone(tz.trim())) throw new InputError(`--tz: ${unknownZoneMessage(tz)}`);
+  const environment = ctx.io.env.TEMPORA_TZ;
+  if (tz === undefined && environment?.trim() && !isKnownZone(environment.trim())) throw new InputError(`$TEMPORA_TZ: ${unknownZoneMessage(environment)}`);
   setDisplayFormat({ timeZone: ctx.timeZone, locale: localeOf(ctx.io.env) }, () => (ctx.io.clock ?? systemClock()).now());
 }
 
@@ -129,6 +134,10 @@ function report(error: unknown, io: Io, command: string | undefined): number {
     const about = error.command ?? command;
     io.stderr(`tempora: ${error.message}\nRun 'tempora help${about && about !== 'help' ? ` ${about}` : ''}' for usage.\n`);
     return EXIT_USAGE;
+  }
+  if (error instanceof Interrupted) {
+    io.stderr(`tempora: ${error.message}\n`);
+    return EXIT_INTERRUPTED;
   }
   if (error instanceof InputError || error instanceof MemoryInputError || error instanceof MemoryStorageError) {
     io.stderr(`tempora: ${error.message}\n`);
@@ -243,7 +252,8 @@ export function generalHelp(): string {
     'Options for every command:',
     ...optionLines(GLOBAL_OPTIONS),
     '',
-    'Times (T) are ISO-8601 dates or times: 2026-09-10, 2026-09-10T09:00:00+09:00 (no zone: UTC), or "now".',
+    'Times (T) are dates, times or phrases, read in your time zone (--tz, else $TEMPORA_TZ, else the system’s) unless',
+    'they name one: 2026-09-10, 2026-09-10T09:00, 2026-09-10T09:00:00+09:00, "yesterday", "先週", or "now".',
     'Exit status: 0 done; 1 bad input or a failure (the memory is left unchanged); 2 usage error.',
     "Run 'tempora help COMMAND' or 'tempora COMMAND --help' for a command's options.",
   ].join('\n')}\n`;

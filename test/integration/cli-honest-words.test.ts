@@ -27,7 +27,28 @@ beforeAll(() => {
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
+const ZONE_HINT = '(use an IANA name like Asia/Tokyo, or an offset like +09:00)';
+
 describe('the tempora process says what is true', () => {
+  it('refuses an unknown zone from $TEMPORA_TZ as it refuses one from --tz, naming where it came from', async () => {
+    const fromOption = await tempora(['facts', '--tz', 'Bogus/Zone']);
+    expect(fromOption).toMatchObject({ code: 1, stdout: '', stderr: `tempora: --tz: unknown time zone "Bogus/Zone" ${ZONE_HINT}\n` });
+    const fromEnvironment = await tempora(['facts'], { TEMPORA_TZ: 'Bogus/Zone' });
+    expect(fromEnvironment).toMatchObject({ code: 1, stdout: '', stderr: `tempora: $TEMPORA_TZ: unknown time zone "Bogus/Zone" ${ZONE_HINT}\n` });
+    // --tz chooses the zone: the environment's is then not used, so not refused.
+    const chosen = await tempora(['observe', '--help', '--tz', 'Asia/Tokyo'], { TEMPORA_TZ: 'Bogus/Zone' });
+    expect(chosen.code).toBe(0);
+    // An empty one is as good as unset.
+    expect((await tempora(['help'], { TEMPORA_TZ: '' })).code).toBe(0);
+  }, 60_000);
+
+  it('says in --help that a time without a zone is read in your zone', async () => {
+    const help = await tempora(['--help']);
+    expect(help.code).toBe(0);
+    expect(help.stdout).not.toMatch(/no zone: UTC/);
+    expect(help.stdout).toContain('Times (T) are dates, times or phrases, read in your time zone (--tz, else $TEMPORA_TZ, else the system’s) unless\nthey name one: 2026-09-10, 2026-09-10T09:00, 2026-09-10T09:00:00+09:00');
+  }, 60_000);
+
   it('exits 2 for a command line missing what it needs, as docs/cli.md says', async () => {
     const noModel = await tempora(['ingest', 'messages.jsonl']);
     expect(noModel).toMatchObject({ code: 2, stderr: "tempora: ingest needs --model PATH (a GGUF chat model; see 'tempora models')\nRun 'tempora help ingest' for usage.\n" });

@@ -160,7 +160,7 @@ describe('commands that only read open the store read-only', () => {
     // A command that writes says why it cannot, in words.
     const observed = await asUnprivileged(['observe', join(dir, 'seed.jsonl'), '--data', data]);
     expect(observed.code).toBe(1);
-    expect(observed.stderr).toMatch(/cannot be written here \(read-only media, or no permission\)/);
+    expect(observed.stderr).toMatch(/cannot write the memory in .*: it is on read-only media, or you have no permission to write there; nothing was stored/);
     expect(sha(join(data, 'memory.sqlite'))).toBe(before);
   }, 60_000);
 

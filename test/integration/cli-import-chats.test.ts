@@ -1,10 +1,10 @@
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runAsync } from '../../electron/cli/run';
-import { steppingClock } from '../../electron/memory/index';
-import { gptConversation, sampleChatGptExport, sampleClaudeExport, writeZip } from '../fixtures/chat-exports';
+import { openMemory, steppingClock } from '../../electron/memory/index';
+import { claudeConversation, gptConversation, sampleChatGptExport, sampleClaudeExport, writeZip } from '../fixtures/chat-exports';
 import { runTempora } from './cli-helpers';
 
 const root = mkdtempSync(join(tmpdir(), 'tempora-cli-chats-'));
@@ -37,7 +37,7 @@ describe('tempora import-chats', () => {
     expect(first.out).toContain('Imported 5 new messages (1 new conversation); 0 already imported.');
     expect(first.out).toContain('3 of your messages joined the learning queue');
     expect(first.out).toContain('Skipped: 1 do-not-remember conversation; 1 on a regenerated or edited branch');
-    expect(first.out).toContain('1 message had no time of its own');
+    expect(first.out).toContain("1 message had no time of its own and took the time of the message before it (or of its conversation).");
     const again = await tempora(dir, ['import-chats', 'chatgpt-export.zip', '--json']);
     expect(JSON.parse(again.out)).toMatchObject({ stored: true, newMessages: 0, alreadyImported: 5, toLearn: 0 });
   });
@@ -80,7 +80,110 @@ describe('tempora queue', () => {
     expect(JSON.parse(runTempora(dir, clock, ['queue', '--json']).out)).toMatchObject({ paused: true, pending: 3 });
     expect(runTempora(dir, clock, ['queue', 'resume']).out).not.toContain('paused');
     const cancelled = runTempora(dir, clock, ['queue', 'cancel']);
-    expect(cancelled.out).toContain('Cancelled the learning of 3 imported messages (they stay stored).');
+    expect(cancelled.out).toContain("Cancelled the learning of 3 imported messages (they stay stored; 'tempora queue requeue' takes this back).");
+    expect(cancelled.out).toContain("Imported chats: nothing queued for learning · 3 cancelled ('tempora queue requeue' learns them).");
     expect(runTempora(dir, clock, ['queue', 'later']).err).toContain('queue: unknown action "later"');
+  });
+
+  it('a cancel can be taken back: a re-import says so, and requeue puts the messages back in their order', async () => {
+    const dir = workdir();
+    writeFileSync(join(dir, 'conversations.json'), JSON.stringify(sampleClaudeExport()));
+    expect((await tempora(dir, ['import-chats', 'conversations.json'])).code).toBe(0);
+    const clock = steppingClock('2026-11-01T00:00:00Z');
+    expect(runTempora(dir, clock, ['queue', 'cancel']).code).toBe(0);
+    const again = await tempora(dir, ['import-chats', 'conversations.json']);
+    expect(again.out).toContain("3 imported messages whose learning was cancelled are not learned: 'tempora queue requeue' learns them.");
+    const requeued = runTempora(dir, clock, ['queue', 'requeue']);
+    expect(requeued.out).toContain('Requeued 3 imported messages: they wait to be learned again, in their order.');
+    expect(requeued.out).toContain('Imported chats: 0 of 3 learned, 3 left.');
+    expect(runTempora(dir, clock, ['queue', 'requeue']).out).toContain('Nothing was cancelled: nothing to requeue.');
+  });
+});
+
+/** The stored messages, by conversation title: [content, time] in thread order. */
+function stored(dir: string): Record<string, [string, string][]> {
+  const memory = openMemory({ dataDir: join(dir, 'data') });
+  try {
+    return Object.fromEntries(memory.listConversations().map((c) => [c.title, memory.conversationMessages(c.id).map((m) => [m.content, m.reference_time] as [string, string])]));
+  } finally {
+    memory.close();
+  }
+}
+
+const T = 1_750_000_000; // 2025-06-15T15:06:40Z
+const at = (seconds: number) => new Date(seconds * 1000).toISOString();
+
+describe('tempora import-chats: what a careful user finds (issue 27)', () => {
+  it('imports what the custom instructions say about you once per distinct text, dated when it first appears, without the preamble or the instructions to ChatGPT', async () => {
+    const dir = workdir();
+    const instructions = (id: string, profile: string) => ({ id, role: 'user' as const, userProfile: profile, userInstructions: 'Answer briefly.', hidden: true, time: null });
+    const conversation = (id: string, start: number, profile: string) =>
+      gptConversation({ id, title: `Chat ${id}`, createTime: start, thread: [instructions(`${id}-ci`, profile), { id: `${id}-u`, role: 'user', text: `Hello from ${id}.`, time: start + 5 }] });
+    // The export lists the newest first; "Osaka" appears first in the oldest conversation.
+    const conversations = [conversation('c4', T + 4000, 'I live in Kyoto.'), conversation('c3', T + 3000, 'I live in Osaka.'), conversation('c2', T + 2000, 'I live in Osaka.'), conversation('c1', T + 1000, 'I live in Osaka.')];
+    writeFileSync(join(dir, 'conversations.json'), JSON.stringify(conversations));
+    const result = await tempora(dir, ['import-chats', 'conversations.json']);
+    expect(result.code).toBe(0);
+    expect(result.out).toContain('ChatGPT export: 4 conversations, 6 messages');
+    expect(result.out).toContain(
+      'Your custom instructions: 2 distinct texts about you imported once, dated when each first appears (not once per conversation); the preamble and your instructions to ChatGPT are not facts and were left out.',
+    );
+    expect(result.out).toContain('6 of your messages joined the learning queue');
+    const messages = stored(dir);
+    expect(messages['Your ChatGPT custom instructions']).toEqual([
+      ['I live in Osaka.', at(T + 1000)],
+      ['I live in Kyoto.', at(T + 4000)],
+    ]);
+    expect(JSON.stringify(messages)).not.toMatch(/Answer briefly|quietly think|User profile/);
+    expect(messages['Chat c1']).toEqual([['Hello from c1.', at(T + 1005)]]);
+    // Again: nothing new, the profile included.
+    expect(JSON.parse((await tempora(dir, ['import-chats', 'conversations.json', '--json'])).out)).toMatchObject({ newMessages: 0, alreadyImported: 6, toLearn: 0, profiles: 2 });
+  });
+
+  it("gives a message without a time the time of the message before it, not its conversation's", async () => {
+    const dir = workdir();
+    const chat = gptConversation({
+      id: 'late',
+      title: 'Late',
+      createTime: T,
+      thread: [
+        { id: 'u1', role: 'user', text: 'First, in January.', time: T + 180 * 86_400 },
+        { id: 'a1', role: 'assistant', text: 'An answer without a time.', time: null },
+        { id: 'u2', role: 'user', text: 'And so am I.', time: null },
+      ],
+    });
+    writeFileSync(join(dir, 'conversations.json'), JSON.stringify([chat]));
+    const result = await tempora(dir, ['import-chats', 'conversations.json']);
+    expect(result.out).toContain('2 messages had no time of their own and took the time of the message before them (or of their conversation).');
+    expect(stored(dir).Late!.map(([, time]) => time)).toEqual([at(T + 180 * 86_400), at(T + 180 * 86_400), at(T + 180 * 86_400)]);
+  });
+
+  it('keeps the text Claude extracted from attachments as part of the message', async () => {
+    const dir = workdir();
+    const chat = claudeConversation({
+      id: 'cv',
+      name: 'CV',
+      messages: [{ id: 'u1', sender: 'human', text: 'My CV, attached.', time: '2025-01-10T09:00:00Z', attachments: [{ file_name: 'cv.txt', extracted_content: 'Engineer at Acme since 2019.' }] }],
+    });
+    writeFileSync(join(dir, 'conversations.json'), JSON.stringify([chat]));
+    expect((await tempora(dir, ['import-chats', 'conversations.json'])).code).toBe(0);
+    expect(stored(dir).CV).toEqual([['My CV, attached.\n\ncv.txt:\nEngineer at Acme since 2019.', '2025-01-10T09:00:00.000Z']]);
+  });
+
+  it('a refused file creates no memory, and says what was expected', async () => {
+    const dir = workdir();
+    writeFileSync(join(dir, 'object.json'), JSON.stringify({ conversations: [] }));
+    const object = await tempora(dir, ['import-chats', 'object.json']);
+    expect(object.code).toBe(1);
+    expect(object.err).toBe('tempora: object.json: expected a list of conversations ([ … ]), as ChatGPT and Claude export them, but the file holds an object ({ … })\n');
+    mkdirSync(join(dir, 'export'));
+    const folder = await tempora(dir, ['import-chats', 'export']);
+    expect(folder.code).toBe(1);
+    expect(folder.err).toBe('tempora: export: is a folder, not a file (expected the .zip your ChatGPT or Claude export gave you, or its conversations.json)\n');
+    const broken = gptConversation({ id: 'x1', title: 'Broken', thread: [{ id: 'm1', role: 'user', text: 'hi' }] });
+    (broken.mapping as Record<string, { message: unknown }>).m1!.message = { id: 'm1', author: {}, content: { content_type: 'text', parts: ['hi'] } };
+    writeFileSync(join(dir, 'broken.json'), JSON.stringify([broken]));
+    expect((await tempora(dir, ['import-chats', 'broken.json'])).code).toBe(1);
+    expect(existsSync(join(dir, 'data'))).toBe(false);
   });
 });

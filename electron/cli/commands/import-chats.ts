@@ -3,16 +3,18 @@
  * ChatGPT or Claude export (.zip or conversations.json), streamed, with each message's own date and
  * its provenance; importing again adds only what is new. Your messages join the learning queue's
  * backfill (the app learns them; with --model this command learns them now, showing rate and time
- * left). `tempora queue` shows, pauses, resumes and cancels that backfill.
+ * left). `tempora queue` shows, pauses, resumes and cancels that backfill. Ctrl-C stops it after the
+ * conversation being read: what was read is stored, and a re-run imports the rest. A refused file
+ * creates no memory.
  */
 import { existsSync } from 'node:fs';
 import type { ChatImportReport } from '../../../shared/chat-import';
-import { ChatExportError, EXPORT_FORMATS, FORMAT_NAMES } from '../../assistant/index';
-import { importChatExport, previewChatImport } from '../../engine/chat-import';
+import { ChatExportError, EXPORT_FORMATS, FORMAT_NAMES, readChatExport } from '../../assistant/index';
+import { ChatImportInterrupted, importChatExport, previewChatImport } from '../../engine/chat-import';
 import { databasePath, openMemory, type HistorySource, type Memory } from '../../memory/index';
 import type { CommandContext, CommandSpec } from '../command';
 import { MODEL_OPTIONS, withEngine } from '../engine-context';
-import { InputError } from '../errors';
+import { InputError, Interrupted } from '../errors';
 import { formatTime, plural, printJson, printLines } from '../output';
 import { backfillLine } from './queue';
 
@@ -23,11 +25,13 @@ export const importChatsCommand: CommandSpec = {
   description: [
     'FILE: the .zip the ChatGPT or Claude export gave you, or its conversations.json (the format is detected).',
     'ChatGPT: the thread you saw (not regenerated branches), without hidden, system and tool messages,',
-    'with your custom instructions; do-not-remember conversations are skipped and counted.',
+    'with what your custom instructions say about you (once per distinct text, not once per conversation);',
+    'do-not-remember conversations are skipped and counted. A message over 1 MB is cut there, and counted.',
     'Every message keeps its date and where it came from; importing the same or a newer export again',
     'adds only messages not imported before. Your messages are learned in their order, after live chat;',
     "the app does that in the background ('tempora queue' to see, pause, resume or cancel), or give",
     '--model PATH to learn them now. --dry-run: what it would import, storing nothing.',
+    'Ctrl-C stops it: what was read is kept, and running the same command again imports the rest.',
   ],
   options: {
     format: { type: 'string', help: ['--format NAME', 'chatgpt or claude (default: detected)'] },
@@ -40,15 +44,26 @@ export const importChatsCommand: CommandSpec = {
     const path = ctx.resolvePath(file);
     const format = formatOption(ctx);
     const shown = { progress: false };
-    const options = { format, label: file, timeZone: ctx.timeZone, onProgress: progress(ctx, shown) };
+    // Ctrl-C: the import stops after the conversation being read and says what it stored (a second one ends it at once).
+    const interrupt = new AbortController();
+    const onInterrupt = () => interrupt.abort();
+    const options = { format, label: file, timeZone: ctx.timeZone, onProgress: progress(ctx, shown), signal: interrupt.signal };
     const started = performance.now();
-    const run = async (report: Promise<ChatImportReport>) => {
+    const run = async <T>(work: Promise<T>): Promise<T> => {
+      process.once('SIGINT', onInterrupt);
       try {
-        return await report;
+        return await work;
       } catch (error) {
         if (error instanceof ChatExportError) throw new InputError(error.message);
+        if (error instanceof ChatImportInterrupted) {
+          if (shown.progress) ctx.io.stderr('\r\x1b[K');
+          shown.progress = false;
+          print(ctx, error.report, performance.now() - started);
+          throw new Interrupted(interrupted(error.report));
+        }
         throw error;
       } finally {
+        process.off('SIGINT', onInterrupt);
         if (shown.progress) ctx.io.stderr('\r\x1b[K');
       }
     };
@@ -58,9 +73,11 @@ export const importChatsCommand: CommandSpec = {
       const report = await (existsSync(databasePath(ctx.dataDir)) ? ctx.readMemory(preview) : withEmptyMemory(preview));
       return print(ctx, report, performance.now() - started);
     }
+    // A file that is refused creates no memory: where there is none yet, its first conversation is read before one is made.
+    if (!existsSync(databasePath(ctx.dataDir))) await run(firstConversation(path, options));
     if (ctx.string('model') === undefined) {
-      const report = await ctx.withMemory((memory) => run(importChatExport(memory, path, options)));
-      return print(ctx, report, performance.now() - started);
+      const { report, cancelled } = await ctx.withMemory(async (memory) => ({ report: await run(importChatExport(memory, path, options)), cancelled: memory.backfillStatus().cancelled }));
+      return print(ctx, report, performance.now() - started, cancelled);
     }
     await withEngine(ctx, {}, async (engine) => {
       const report = await run(importChatExport(engine.memory, path, options));
@@ -79,6 +96,27 @@ export const importChatsCommand: CommandSpec = {
     });
   },
 };
+
+/** Reads the export up to its first conversation (and no further): a file that is not an export throws, naming why. */
+async function firstConversation(path: string, options: { format?: HistorySource; label: string }): Promise<void> {
+  const items = readChatExport(path, options);
+  try {
+    await items.next();
+  } catch (error) {
+    // As the import itself says of a bad conversation.
+    if (error instanceof ChatExportError && error.conversation !== null) throw new ChatExportError(`${error.message} (nothing of it was stored)`, error.conversation, error.messageId);
+    throw error;
+  } finally {
+    await items.return(undefined);
+  }
+}
+
+/** "stopped: 1,200 conversations read …; run the same command again to import the rest". */
+function interrupted(report: ChatImportReport): string {
+  const stored = report.stored ? `${plural(report.newMessages, 'new message')} of ${plural(report.conversations, 'conversation')} stored` : `${plural(report.conversations, 'conversation')} read, nothing stored`;
+  const again = report.stored ? 'run the same command again to import the rest (nothing is imported twice)' : 'run it again to see the whole export';
+  return `interrupted: ${stored}; ${again}.`;
+}
 
 async function withEmptyMemory<T>(fn: (memory: Memory) => Promise<T>): Promise<T> {
   const memory = openMemory({ dataDir: ':memory:' });
@@ -105,21 +143,31 @@ function progress(ctx: CommandContext, shown: { progress: boolean }) {
   };
 }
 
-function print(ctx: CommandContext, report: ChatImportReport, ms: number): void {
+/** `cancelled`: imported messages whose learning was cancelled earlier (a re-import does not queue them again). */
+function print(ctx: CommandContext, report: ChatImportReport, ms: number, cancelled = 0): void {
   if (ctx.json) return printJson(ctx.io, { ...report, seconds: Math.round(ms / 10) / 100 });
   const name = report.format ? FORMAT_NAMES[report.format] : 'Chat';
   const range = report.from && report.to ? ` from ${formatTime(report.from)} to ${formatTime(report.to)}` : '';
   const skipped = [
     ...(report.doNotRemember ? [`${plural(report.doNotRemember, 'do-not-remember conversation')}`] : []),
-    ...report.skipped.map((s) => `${s.count} ${s.why}`),
+    ...report.skipped.filter((s) => s.reason !== 'truncated').map((s) => `${s.count} ${s.why}`),
   ];
+  const truncated = report.skipped.find((s) => s.reason === 'truncated')?.count ?? 0;
+  const untimed = report.timesFromConversation;
   const verb = report.stored ? 'Imported' : 'Would import';
   printLines(ctx.io, [
     `${name} export: ${plural(report.conversations, 'conversation')}, ${plural(report.messages, 'message')}${range}.`,
     `${verb} ${plural(report.newMessages, 'new message')} (${report.newConversations} new conversation${report.newConversations === 1 ? '' : 's'}); ${report.alreadyImported} already imported.`,
     `${report.toLearn} of your messages ${report.stored ? 'joined' : 'would join'} the learning queue, learned in their own order after live chat${report.stored ? " ('tempora queue' shows progress)" : ''}.`,
+    ...(report.profiles
+      ? [
+          `Your custom instructions: ${plural(report.profiles, 'distinct text')} about you ${report.stored ? 'imported' : 'to import'} once, dated when ${report.profiles === 1 ? 'it' : 'each'} first appears (not once per conversation); the preamble and your instructions to ChatGPT are not facts and were left out.`,
+        ]
+      : []),
     ...(skipped.length ? [`Skipped: ${skipped.join('; ')}.`] : []),
+    ...(truncated ? [`Cut short: ${plural(truncated, 'message')} over 1 MB, the most a message keeps (the rest of ${truncated === 1 ? 'it' : 'each'} left out).`] : []),
     ...(report.nonTextParts ? [`Left out of kept messages: ${plural(report.nonTextParts, 'image, file or tool part')}.`] : []),
-    ...(report.timesFromConversation ? [`${plural(report.timesFromConversation, 'message')} had no time of its own and took its conversation's.`] : []),
+    ...(cancelled ? [`${plural(cancelled, 'imported message')} whose learning was cancelled ${cancelled === 1 ? 'is' : 'are'} not learned: 'tempora queue requeue' learns ${cancelled === 1 ? 'it' : 'them'}.`] : []),
+    ...(untimed ? [`${plural(untimed, 'message')} had no time of ${untimed === 1 ? 'its' : 'their'} own and took the time of the message before ${untimed === 1 ? 'it' : 'them'} (or of ${untimed === 1 ? 'its' : 'their'} conversation).`] : []),
   ]);
 }

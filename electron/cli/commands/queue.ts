@@ -1,49 +1,57 @@
 /**
- * `tempora queue [pause|resume|cancel]`: the backfill of imported chat histories — how many
+ * `tempora queue [pause|resume|cancel|requeue]`: the backfill of imported chat histories — how many
  * messages are learned and left, the rate and the time left — and pausing it (kept across
  * restarts: the app and every command see it), resuming, or cancelling what is left (the messages
- * stay stored as history, only their learning is dropped). Live chat is learned either way.
+ * stay stored as history, only their learning is set aside), and requeue to take a cancel back.
+ * Live chat is learned either way.
  */
 import type { BackfillStatus } from '../../memory/index';
 import type { CommandSpec } from '../command';
 import { UsageError } from '../errors';
 import { plural, printJson, printLines } from '../output';
 
-const ACTIONS = ['status', 'pause', 'resume', 'cancel'] as const;
+const ACTIONS = ['status', 'pause', 'resume', 'cancel', 'requeue'] as const;
 
 export const queueCommand: CommandSpec = {
   name: 'queue',
-  summary: 'see, pause, resume or cancel the learning of imported chats',
-  synopsis: 'queue [status|pause|resume|cancel]',
+  summary: 'see, pause, resume, cancel or requeue the learning of imported chats',
+  synopsis: 'queue [status|pause|resume|cancel|requeue]',
   description: [
     'status (the default): imported messages learned and left, the rate over the last ten minutes, the time left.',
     'pause: the app stops taking imported messages (after the one in flight) until resumed, also after a restart.',
     'resume: learning continues. cancel: the imported messages not yet learned are not learned (they stay stored).',
+    'requeue: takes a cancel back: the cancelled messages wait to be learned again, in their order.',
   ],
   options: {},
   positionals: { min: 0, max: 1, name: 'ACTION' },
   run(ctx) {
     const action = ctx.positionals[0] ?? 'status';
     if (!(ACTIONS as readonly string[]).includes(action)) throw new UsageError(`queue: unknown action ${JSON.stringify(action)} (use ${ACTIONS.join(', ')})`, 'queue');
-    const { status, cancelled } = ctx.withMemory((memory) => {
-      let cancelled: number | undefined;
+    const { status, changed } = ctx.withMemory((memory) => {
       if (action === 'pause' || action === 'resume') memory.setBackfillPaused(action === 'pause');
-      if (action === 'cancel') cancelled = memory.cancelBackfill();
-      return { status: memory.backfillStatus(), cancelled };
+      const changed = action === 'cancel' ? memory.cancelBackfill() : action === 'requeue' ? memory.requeueBackfill() : undefined;
+      return { status: memory.backfillStatus(), changed };
     });
-    if (ctx.json) return printJson(ctx.io, { ...status, ...(cancelled === undefined ? {} : { cancelled }) });
-    printLines(ctx.io, [...(cancelled === undefined ? [] : [`Cancelled the learning of ${plural(cancelled, 'imported message')} (they stay stored).`]), backfillLine(status)]);
+    if (ctx.json) return printJson(ctx.io, { ...status, ...(action === 'cancel' ? { cancelledNow: changed } : action === 'requeue' ? { requeued: changed } : {}) });
+    const said =
+      action === 'cancel'
+        ? [`Cancelled the learning of ${plural(changed!, 'imported message')} (they stay stored; 'tempora queue requeue' takes this back).`]
+        : action === 'requeue'
+          ? [changed ? `Requeued ${plural(changed, 'imported message')}: ${changed === 1 ? 'it waits' : 'they wait'} to be learned again, in ${changed === 1 ? 'its' : 'their'} order.` : 'Nothing was cancelled: nothing to requeue.']
+          : [];
+    printLines(ctx.io, [...said, backfillLine(status)]);
   },
 };
 
 /** "Imported chats: 120 of 400 learned, 280 left · 12.5 a minute · about 22 min left (paused)". */
 export function backfillLine(status: BackfillStatus): string {
-  if (status.total === 0) return 'Imported chats: nothing queued for learning.';
+  const cancelled = status.cancelled ? ` · ${status.cancelled} cancelled ('tempora queue requeue' learns them)` : '';
+  if (status.total === 0) return `Imported chats: nothing queued for learning${cancelled}.`;
   const left = status.pending + status.running;
   const parts = [`Imported chats: ${status.done} of ${status.total} learned, ${left} left${status.parked ? `, ${status.parked} parked` : ''}`];
   if (status.perMinute !== null && left > 0 && !status.paused) parts.push(`${status.perMinute} a minute`);
   if (status.secondsLeft !== null && !status.paused) parts.push(`about ${duration(status.secondsLeft)} left`);
-  return `${parts.join(' · ')}${status.paused ? ' (paused: tempora queue resume)' : ''}.`;
+  return `${parts.join(' · ')}${status.paused ? ' (paused: tempora queue resume)' : ''}${cancelled}.`;
 }
 
 function duration(seconds: number): string {

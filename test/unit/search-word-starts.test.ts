@@ -48,6 +48,13 @@ describe('a term counts at the start of a word, never inside one', () => {
     expect(parseQuery('Where does Zoe work? What is my name?').terms).toEqual(expect.arrayContaining(['work', 'name']));
   });
 
+  it('searches a query of common words alone by them (any text searches); with one content word, only that', () => {
+    expect(parseQuery('clear').terms).toEqual(['clear']);
+    expect(parseQuery('How long?').terms).toEqual(['how', 'long']);
+    expect(parseQuery('I clear').terms).toEqual(['clear']);
+    expect(parseQuery('clear salsa').terms).toEqual(['salsa']);
+  });
+
   it('reads an irregular verb in every form: buy / bought, go / went', () => {
     expect(parseQuery('What did I buy?').terms).toEqual(['buy', 'bought']);
     expect(parseQuery('What have I bought?').terms).toEqual(['buy', 'bought']);

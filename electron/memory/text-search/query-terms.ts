@@ -62,16 +62,18 @@ export function parseQuery(query: string): ParsedQuery {
     }
   }
   let aboutUser = FIRST_PERSON_JA.test(text);
-  for (const raw of text.replace(CJK_RUNS, ' ').split(SEPARATORS)) {
-    const word = raw.trim();
+  const spacedWords = text.replace(CJK_RUNS, ' ').split(SEPARATORS).map((raw) => raw.trim());
+  // A query of common words alone ("clear", "what about it") still searches them: any text searches.
+  const onlyStopWords = spacedWords.every((word) => word === '' || FIRST_PERSON.has(word) || isStopWord(word));
+  for (const word of spacedWords) {
     if (FIRST_PERSON.has(word)) aboutUser = true;
-    if (word === '' || isStopWord(word)) continue;
+    if (word === '' || (isStopWord(word) && !(onlyStopWords && !FIRST_PERSON.has(word)))) continue;
     names.add(word);
-    for (const term of termsOfWord(word)) {
+    for (const term of termsOfWord(word, onlyStopWords)) {
       if ([...term].length >= 3) terms.add(term);
       else if ([...term].length === 2) short.add(term);
     }
-    const first = termsOfWord(word)[0];
+    const first = termsOfWord(word, onlyStopWords)[0];
     if (first !== undefined && first.length >= 3 && words.length < 8) words.push({ word, term: first });
   }
   // Whole multi-word names ("sato kenji"; "zoe k. smith" as entities store it, initial and all).

@@ -89,10 +89,11 @@ export function indexForm(term: string): string {
 
 /**
  * The terms one question word is searched by: its stem, and for an irregular verb every form of
- * it ("bought" → buy, bought). Empty for a stop word.
+ * it ("bought" → buy, bought). Empty for a stop word, unless `stopWordsToo` (a query of common
+ * words alone still searches them).
  */
-export function termsOfWord(word: string): string[] {
-  if (word === '' || isStopWord(word)) return [];
+export function termsOfWord(word: string, stopWordsToo = false): string[] {
+  if (word === '' || (isStopWord(word) && !stopWordsToo)) return [];
   const forms = irregularForms(word);
   if (forms) return [...new Set([stem(forms[0]!), ...forms.slice(1)])];
   // A stem under 3 characters ("going" → go) would count only as a whole word: the word itself does.

@@ -199,6 +199,8 @@ export const timeSettings = z.strictObject({
   timeZone: z.string(),
   source: z.enum(['setting', 'environment', 'system']),
   systemTimeZone: z.string(),
+  /** $TEMPORA_TZ when it is set but names no zone (ignored); null otherwise. */
+  ignoredEnvironment: z.string().nullable(),
 });
 export type TimeSettings = z.infer<typeof timeSettings>;
 /** The desktop app's MCP over Streamable HTTP: on or off, and when on the URL and token to give another agent. */

@@ -14,14 +14,18 @@ export type TimeZoneSource = 'setting' | 'environment' | 'system';
 export interface UserTimeZone {
   timeZone: string;
   source: TimeZoneSource;
+  /** $TEMPORA_TZ when it is set but names no zone: ignored, and said so (the CLI refuses it). */
+  ignoredEnvironment: string | null;
 }
 
 /** The user's zone and where it came from, for a chosen zone (null: none chosen) and an environment. */
 export function resolveUserTimeZone(chosen: string | null, env: NodeJS.ProcessEnv = process.env): UserTimeZone {
-  if (chosen !== null) return { timeZone: chosen.trim(), source: 'setting' };
   const environment = env.TEMPORA_TZ?.trim();
-  if (environment && isKnownZone(environment)) return { timeZone: environment, source: 'environment' };
-  return { timeZone: systemTimeZone(), source: 'system' };
+  const known = environment ? isKnownZone(environment) : false;
+  const ignoredEnvironment = environment && !known ? environment : null;
+  if (chosen !== null) return { timeZone: chosen.trim(), source: 'setting', ignoredEnvironment };
+  if (environment && known) return { timeZone: environment, source: 'environment', ignoredEnvironment };
+  return { timeZone: systemTimeZone(), source: 'system', ignoredEnvironment };
 }
 
 /** The zone when none was chosen: $TEMPORA_TZ, else the system's (the default of calls made without one). */

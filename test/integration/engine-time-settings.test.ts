@@ -21,6 +21,23 @@ afterEach(() => {
 const open = () => TemporaEngine.open({ dataDir: dir, autoLoadModels: false, startWorker: false });
 
 describe('time settings and typed times', () => {
+  it('says when $TEMPORA_TZ is not a zone and is ignored (not silently)', async () => {
+    vi.stubEnv('TEMPORA_TZ', 'Bogus/Zone');
+    const engine = await open();
+    try {
+      const handlers = createApiHandlers(engine);
+      const settings = await handlers.timeSettings({});
+      expect(settings).toMatchObject({ source: 'system', ignoredEnvironment: 'Bogus/Zone' });
+      expect(settings.timeZone).toBe(settings.systemTimeZone);
+      // A chosen zone wins; the bad variable is still named, and a good one names nothing.
+      expect(await handlers.setTimeZone({ timeZone: 'Asia/Tokyo' })).toMatchObject({ timeZone: 'Asia/Tokyo', source: 'setting', ignoredEnvironment: 'Bogus/Zone' });
+      vi.stubEnv('TEMPORA_TZ', 'Europe/Berlin');
+      expect(await handlers.timeSettings({})).toMatchObject({ ignoredEnvironment: null });
+    } finally {
+      await engine.close();
+    }
+  });
+
   it('stores the zone, applies it at the next start, and refuses an unknown one changing nothing', async () => {
     const engine = await open();
     try {

@@ -69,6 +69,9 @@ export function TimeZoneSetting() {
       {current ? (
         <p className="muted small" data-testid="time-zone-current">
           Times are shown and read in <strong>{current.timeZone}</strong>, from {SOURCE[current.source]}.
+          {current.ignoredEnvironment !== null && (
+            <span data-testid="time-zone-ignored"> The TEMPORA_TZ environment variable is set to “{current.ignoredEnvironment}”, which is not a time zone: it is ignored.</span>
+          )}
         </p>
       ) : (
         <ErrorText message={queryError(settings.error)} />

@@ -3,44 +3,33 @@
  * valid result or a tool error in words — never a protocol failure or a crash — and a tool error
  * changes nothing in the memory.
  */
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
+import type { Client } from '@modelcontextprotocol/client';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TemporaEngine } from '../../electron/engine/index';
-import { createMcpHttpHandler, type McpHttpRequestHandler } from '../../electron/mcp/index';
 import { toolOutputs, type ToolName } from '../../electron/mcp/tool-schemas';
+import { serveMcpHttp, type McpHttpServer } from '../fixtures/mcp-http-server';
 
 const TOOLS = Object.keys(toolOutputs) as ToolName[];
-const token = randomBytes(24).toString('base64url');
 let dir: string;
 let engine: TemporaEngine;
-let handler: McpHttpRequestHandler;
-let server: Server;
+let mcp: McpHttpServer;
 let client: Client;
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'tempora-mcp-fuzz-'));
   engine = await TemporaEngine.open({ dataDir: join(dir, 'data'), autoLoadModels: false, startWorker: false, timeZone: 'UTC' });
   engine.memory.observe([{ subject: 'me', predicate: 'manager', object: 'A', fact: 'My manager is A.', reference_time: '2026-09-01T00:00:00Z', cardinality: 'one' }]);
-  handler = createMcpHttpHandler(engine, { token, learnsHere: false });
-  server = createServer((req, res) => void handler(req, res).then((handled) => handled || res.writeHead(404).end()));
-  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
-  const address = server.address();
-  if (address === null || typeof address === 'string') throw new Error('no port');
-  client = new Client({ name: 'fuzz', version: '1.0.0' });
-  await client.connect(new StreamableHTTPClientTransport(new URL(`http://127.0.0.1:${address.port}/mcp`), { requestInit: { headers: { authorization: `Bearer ${token}` } } }));
+  mcp = await serveMcpHttp(engine);
+  client = await mcp.connect('fuzz');
 });
 
 afterAll(async () => {
   await client?.close();
-  await handler?.close();
-  server?.closeAllConnections();
-  await new Promise((done) => server?.close(done));
+  await mcp?.close();
   await engine?.close();
   rmSync(dir, { recursive: true, force: true });
 });

@@ -2,18 +2,15 @@
  * forget_fact over MCP (Streamable HTTP, a real client) with with_sources: the source message that
  * supports nothing else is deleted, the one that also supports another fact is kept and says why.
  */
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IngestionWorker } from '../../electron/assistant/ingestion/ingestion-worker';
 import { TemporaEngine } from '../../electron/engine/index';
-import { createMcpHttpHandler, type McpHttpRequestHandler } from '../../electron/mcp/index';
 import { forgetFactOutput } from '../../electron/mcp/tool-schemas';
 import { scriptedModel } from '../fixtures/scripted-model';
+import { serveMcpHttp, type McpHttpServer } from '../fixtures/mcp-http-server';
 
 const A = 'My manager is A.';
 const TEA = 'My manager is A and I like tea.';
@@ -21,10 +18,7 @@ const manager = { subject: 'me', subject_type: 'user' as const, predicate: 'mana
 
 let dir: string;
 let engine: TemporaEngine;
-let handler: McpHttpRequestHandler;
-let server: Server;
-let url: URL;
-const token = randomBytes(24).toString('base64url');
+let mcp: McpHttpServer;
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'tempora-mcp-forget-'));
@@ -37,26 +31,18 @@ beforeAll(async () => {
   worker.start();
   await worker.whenIdle();
   await worker.stop();
-  handler = createMcpHttpHandler(engine, { token, learnsHere: false });
-  server = createServer((req, res) => void handler(req, res).then((handled) => handled || res.writeHead(404).end()));
-  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
-  const address = server.address();
-  if (address === null || typeof address === 'string') throw new Error('no port');
-  url = new URL(`http://127.0.0.1:${address.port}/mcp`);
+  mcp = await serveMcpHttp(engine);
 });
 
 afterAll(async () => {
-  await handler?.close();
-  server?.closeAllConnections();
-  await new Promise((done) => server?.close(done));
+  await mcp?.close();
   await engine?.close();
   rmSync(dir, { recursive: true, force: true });
 });
 
 describe('forget_fact with_sources', () => {
   it('deletes the only-source message and names the one kept with why', async () => {
-    const client = new Client({ name: 'tempora-forget-test', version: '1.0.0' }, { versionNegotiation: { mode: 'auto' } });
-    await client.connect(new StreamableHTTPClientTransport(url, { requestInit: { headers: { authorization: `Bearer ${token}` } } }));
+    const client = await mcp.connect('tempora-forget-test', { versionNegotiation: { mode: 'auto' } });
     try {
       const fact = engine.memory.listFacts({ predicate: 'manager' })[0]!;
       const result = forgetFactOutput.parse((await client.callTool({ name: 'forget_fact', arguments: { id: fact.id, with_sources: true } })).structuredContent);

@@ -5,22 +5,18 @@
  * its month) has one reading and is answered. Driven by the MCP SDK client over Streamable HTTP, for
  * a user in Tokyo; the API's readTime (the app and the bridge) gives the same sentences.
  */
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
+import type { Client } from '@modelcontextprotocol/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiHandlers, TemporaEngine } from '../../electron/engine/index';
-import { createMcpHttpHandler, type McpHttpRequestHandler } from '../../electron/mcp/index';
 import { toolOutputs } from '../../electron/mcp/tool-schemas';
+import { serveMcpHttp, type McpHttpServer } from '../fixtures/mcp-http-server';
 
-const token = randomBytes(24).toString('base64url');
 let dir: string;
 let engine: TemporaEngine;
-let handler: McpHttpRequestHandler;
-let server: Server;
+let mcp: McpHttpServer;
 let client: Client;
 
 beforeAll(async () => {
@@ -30,20 +26,13 @@ beforeAll(async () => {
     { subject: 'me', predicate: 'manager', object: 'A', fact: 'My manager is A.', reference_time: '2026-09-01T00:00:00+09:00', cardinality: 'one' },
     { subject: 'me', predicate: 'manager', object: 'B', fact: 'My manager is B.', reference_time: '2026-09-15T00:00:00+09:00', cardinality: 'one' },
   ]);
-  handler = createMcpHttpHandler(engine, { token, learnsHere: false });
-  server = createServer((req, res) => void handler(req, res).then((handled) => handled || res.writeHead(404).end()));
-  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
-  const address = server.address();
-  if (address === null || typeof address === 'string') throw new Error('no port');
-  client = new Client({ name: 'times', version: '1.0.0' });
-  await client.connect(new StreamableHTTPClientTransport(new URL(`http://127.0.0.1:${address.port}/mcp`), { requestInit: { headers: { authorization: `Bearer ${token}` } } }));
+  mcp = await serveMcpHttp(engine);
+  client = await mcp.connect('times');
 });
 
 afterAll(async () => {
   await client?.close();
-  await handler?.close();
-  server?.closeAllConnections();
-  await new Promise((done) => server?.close(done));
+  await mcp?.close();
   await engine?.close();
   rmSync(dir, { recursive: true, force: true });
 });

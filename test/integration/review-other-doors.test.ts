@@ -5,50 +5,33 @@
  * remembered as given. `tempora observe`, the user's own structured input, is remembered at once
  * and says plainly that it bypassed review. With review off, the agent's facts are remembered.
  */
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runAsync } from '../../electron/cli/run';
 import { TemporaEngine } from '../../electron/engine/index';
-import { createMcpHttpHandler, type McpHttpRequestHandler } from '../../electron/mcp/index';
 import { rememberFactsOutput } from '../../electron/mcp/tool-schemas';
 import { steppingClock } from '../../electron/memory/index';
+import { serveMcpHttp, type McpHttpServer } from '../fixtures/mcp-http-server';
 
 let dir: string;
 let engine: TemporaEngine;
-let handler: McpHttpRequestHandler;
-let server: Server;
-let url: URL;
-const token = randomBytes(24).toString('base64url');
+let mcp: McpHttpServer;
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'tempora-review-doors-'));
   engine = await TemporaEngine.open({ dataDir: join(dir, 'data'), autoLoadModels: false, startWorker: false, timeZone: 'Asia/Tokyo' });
-  handler = createMcpHttpHandler(engine, { token, learnsHere: false });
-  server = createServer((req, res) => void handler(req, res).then((handled) => handled || res.writeHead(404).end()));
-  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
-  const address = server.address();
-  if (address === null || typeof address === 'string') throw new Error('no port');
-  url = new URL(`http://127.0.0.1:${address.port}/mcp`);
+  mcp = await serveMcpHttp(engine);
 });
 
 afterAll(async () => {
-  await handler?.close();
-  server?.closeAllConnections();
-  await new Promise((done) => server?.close(done));
+  await mcp?.close();
   await engine?.close();
   rmSync(dir, { recursive: true, force: true });
 });
 
-async function agent(name: string): Promise<Client> {
-  const client = new Client({ name, version: '1.0.0' });
-  await client.connect(new StreamableHTTPClientTransport(url, { requestInit: { headers: { authorization: `Bearer ${token}` } } }));
-  return client;
-}
+const agent = (name: string) => mcp.connect(name);
 
 const manager = (object: string) => ({ subject: 'me', predicate: 'manager', object, fact: `My manager is ${object}.`, cardinality: 'one' as const, valid_at: '2026-09-01' });
 

@@ -7,26 +7,22 @@
  * through the API handlers the bridge and IPC call.
  */
 import { execFile } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
+import type { Client } from '@modelcontextprotocol/client';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiHandlers, TemporaEngine } from '../../electron/engine/index';
-import { createMcpHttpHandler, type McpHttpRequestHandler } from '../../electron/mcp/index';
 import { searchMemoryOutput } from '../../electron/mcp/tool-schemas';
 import { runSync } from '../../electron/cli/run';
 import { steppingClock } from '../../electron/memory/index';
+import { serveMcpHttp, type McpHttpServer } from '../fixtures/mcp-http-server';
 
 const root = resolve(import.meta.dirname, '../..');
-const token = randomBytes(24).toString('base64url');
 let dir: string;
 let engine: TemporaEngine;
-let handler: McpHttpRequestHandler;
-let server: Server;
+let mcp: McpHttpServer;
 let client: Client;
 
 /** Hostile query texts, each with a word that should still find the seeded facts, or none. */
@@ -94,20 +90,13 @@ beforeAll(async () => {
     { subject: 'me', predicate: 'manager', object: 'Aoki', fact: seeded[0]!, reference_time: '2026-09-01T10:00:00Z', cardinality: 'one' },
     { subject: 'me', predicate: 'hobby', object: 'bouldering', fact: seeded[1]!, reference_time: '2026-09-01T10:00:00Z' },
   ]);
-  handler = createMcpHttpHandler(engine, { token, learnsHere: false });
-  server = createServer((req, res) => void handler(req, res).then((handled) => handled || res.writeHead(404).end()));
-  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
-  const address = server.address();
-  if (address === null || typeof address === 'string') throw new Error('no port');
-  client = new Client({ name: 'search-any-text', version: '1.0.0' });
-  await client.connect(new StreamableHTTPClientTransport(new URL(`http://127.0.0.1:${address.port}/mcp`), { requestInit: { headers: { authorization: `Bearer ${token}` } } }));
+  mcp = await serveMcpHttp(engine);
+  client = await mcp.connect('search-any-text');
 });
 
 afterAll(async () => {
   await client?.close();
-  await handler?.close();
-  server?.closeAllConnections();
-  await new Promise((done) => server?.close(done));
+  await mcp?.close();
   await engine?.close();
   rmSync(dir, { recursive: true, force: true });
 });

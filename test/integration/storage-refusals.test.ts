@@ -6,18 +6,15 @@
  * read-only media a read-only bind mount (needs root and mount; skipped where it cannot be made).
  */
 import { execFileSync, spawnSync } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runAsync } from '../../electron/cli/run';
 import { TemporaEngine } from '../../electron/engine/index';
-import { createMcpHttpHandler, type McpHttpRequestHandler } from '../../electron/mcp/index';
 import { MemoryStorageError, openMemory, steppingClock } from '../../electron/memory/index';
 import { databaseOf } from '../../electron/memory/memory';
+import { serveMcpHttp, type McpHttpServer } from '../fixtures/mcp-http-server';
 
 const root = mkdtempSync(join(tmpdir(), 'tempora-storage-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
@@ -48,29 +45,18 @@ describe('a full disk', () => {
 
   describe('over MCP', () => {
     let engine: TemporaEngine;
-    let handler: McpHttpRequestHandler;
-    let server: Server;
-    let url: URL;
-    const token = randomBytes(24).toString('base64url');
+    let mcp: McpHttpServer;
     beforeAll(async () => {
       engine = await TemporaEngine.open({ dataDir: join(root, 'mcp'), autoLoadModels: false, startWorker: false, timeZone: 'UTC' });
-      handler = createMcpHttpHandler(engine, { token, learnsHere: false });
-      server = createServer((req, res) => void handler(req, res).then((handled) => handled || res.writeHead(404).end()));
-      await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
-      const address = server.address();
-      if (address === null || typeof address === 'string') throw new Error('no port');
-      url = new URL(`http://127.0.0.1:${address.port}/mcp`);
+      mcp = await serveMcpHttp(engine);
     });
     afterAll(async () => {
-      await handler?.close();
-      server?.closeAllConnections();
-      await new Promise((done) => server?.close(done));
+      await mcp?.close();
       await engine?.close();
     });
 
     it('answers remember_facts with the words, not "Tempora failed", and stores nothing', async () => {
-      const client = new Client({ name: 'tempora-storage-test', version: '1.0.0' });
-      await client.connect(new StreamableHTTPClientTransport(url, { requestInit: { headers: { authorization: `Bearer ${token}` } } }));
+      const client = await mcp.connect('tempora-storage-test');
       try {
         fillDisk(databaseOf(engine.memory));
         const facts = Array.from({ length: 50 }, (_, i) => {

@@ -14,6 +14,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { openMemory } from '../../electron/memory/index';
 import { IMPORTED_MESSAGE_MAX_BYTES } from '../../shared/chat-import';
 import { gptConversation, writeZip } from '../fixtures/chat-exports';
+import { writeTinyGguf } from '../fixtures/tiny-gguf';
 
 const root = resolve(import.meta.dirname, '../..');
 const dir = mkdtempSync(join(tmpdir(), 'tempora-import-process-'));
@@ -89,6 +90,40 @@ describe('tempora import-chats, the process', () => {
     expect(rest.code).toBe(0);
     expect(JSON.parse(rest.stdout)).toMatchObject({ conversations: 1500, alreadyImported: storedFirst, newMessages: 1500 - storedFirst });
   });
+
+  it('Ctrl-C while it learns (--model) stops after the message in hand and says what waits', async () => {
+    const model = join(dir, 'tiny.gguf');
+    await writeTinyGguf(model);
+    const conversations = Array.from({ length: 30 }, (_, i) =>
+      gptConversation({ id: `l${i}`, title: `Chat ${i}`, createTime: T + i * 60, thread: [{ id: `l${i}-u`, role: 'user', text: `I visited town ${i} today.`, time: T + i * 60 + 1 }] }),
+    );
+    const file = join(dir, 'learn.json');
+    writeFileSync(file, JSON.stringify(conversations));
+    const data = join(dir, 'data-learning');
+    let sent = false;
+    const stopped = await tempora(['import-chats', file, '--data', data, '--model', model], {
+      env: { TEMPORA_THREADS: '1' },
+      onStderr: (text, signal) => {
+        if (!sent && /Imported chats: [1-9]\d* of 30 learned/.test(text)) {
+          sent = true;
+          signal('SIGINT');
+        }
+      },
+    });
+    expect(stopped.code, stopped.stderr).toBe(130);
+    // eslint-disable-next-line no-control-regex -- the progress line is closed (\r, erase) before the sentence
+    const said = /\r\x1b\[Ktempora: interrupted: learning stopped after the message in hand: ([\d,]+) of 30 imported messages learned; the other ([\d,]+) wait in the queue and are learned the next time Tempora runs with a model\.\n$/.exec(stopped.stderr);
+    expect(said, stopped.stderr).not.toBeNull();
+    const learned = Number(said![1]);
+    expect(learned + Number(said![2])).toBe(30);
+    expect(learned).toBeLessThan(30);
+    const memory = openMemory({ dataDir: data });
+    try {
+      expect(memory.backfillStatus()).toMatchObject({ total: 30, done: learned, running: 0 });
+    } finally {
+      memory.close();
+    }
+  }, 120_000);
 
   it('cuts a 66 MB message at 1 MB, on a character boundary, in bounded memory', async () => {
     const exportOf = (name: string, text: string) => {

@@ -85,9 +85,30 @@ export const importChatsCommand: CommandSpec = {
       const off = engine.onEvent((event) => {
         if (event.name === 'ingestionProgress' && !ctx.json) ctx.io.stderr(`\r${backfillLine(engine.memory.backfillStatus())}\x1b[K`);
       });
-      engine.worker.start();
-      await engine.worker.whenIdle();
+      // Ctrl-C while it learns: the message in hand is finished (the worker's stop), the rest wait queued.
+      let stopping: Promise<void> | null = null;
+      const stopped = new Promise<void>((done) => {
+        const onLearningInterrupt = () => {
+          stopping ??= engine.worker.stop().then(done);
+        };
+        process.once('SIGINT', onLearningInterrupt);
+        engine.worker.start();
+        void engine.worker.whenIdle().then(() => {
+          process.off('SIGINT', onLearningInterrupt);
+          done();
+        });
+      });
+      await stopped;
       off();
+      if (stopping !== null) {
+        const status = engine.memory.backfillStatus();
+        const left = status.total - status.done;
+        ctx.io.stderr('\r\x1b[K');
+        throw new Interrupted(
+          `interrupted: learning stopped after the message in hand: ${status.done.toLocaleString('en-US')} of ${status.total.toLocaleString('en-US')} imported messages learned; ` +
+            `the other ${left.toLocaleString('en-US')} wait in the queue and are learned the next time Tempora runs with a model.`,
+        );
+      }
       await engine.vectors.sync();
       const status = engine.memory.backfillStatus();
       if (ctx.json) return printJson(ctx.io, { learning: status });

@@ -18,8 +18,12 @@ import { benchMessages, benchScript, BENCH_CONVERSATION } from '../fixtures/benc
 import { scriptedModel } from '../fixtures/scripted-model';
 import { cpuNow, count, ms, summarize, table, type Latency } from './stats';
 import { databaseOf } from '../../electron/memory/memory';
+import { startCommitCount, stopCommitCount, totalCommits, type CommitSite } from './commit-count';
 
 export const GOAL_CALLS_PER_MESSAGE = 2;
+/** Issue 29's budget for the ingest overhead per message (a benchmark figure, never a timed test). */
+export const GOAL_OVERHEAD_MEAN_MS = 5;
+export const GOAL_OVERHEAD_P99_MS = 25;
 
 export interface IngestBenchResult {
   label: string;
@@ -42,6 +46,13 @@ export interface IngestBenchResult {
   overheadPerMessage: { wallMs: number; cpuMs: number };
   /** Per job: job-started → job-done minus model time (wall and CPU). */
   perJob: { wall: Latency; cpu: Latency };
+  /**
+   * Per message: its appendMessage plus the worker's time from the previous job's end (or the
+   * worker's start) to its job's end — the claim included — minus model time (wall).
+   */
+  perMessage: Latency;
+  /** Commits made by the run (test/bench/commit-count.ts), by where they come from; per message below. */
+  commits: { sites: CommitSite[]; perMessage: number; msPerMessage: number };
   /** A few current facts of "me" after the run, to see that the conversation was learned. */
   sanity: string;
 }
@@ -71,30 +82,44 @@ export async function benchIngestion(memory: Memory, label: string, conversation
   const model = timedModel(scripted);
   const jobWall: number[] = [];
   const jobCpu: number[] = [];
+  const spans: number[] = [];
   let started: { t: number; c: number; modelWall: number; modelCpu: number } | null = null;
+  let lastEnd = { t: 0, modelWall: 0 };
   const onEvent = (event: IngestionEvent) => {
     if (event.type === 'job-started') started = { t: performance.now(), c: cpuNow(), modelWall: model.wallMs, modelCpu: model.cpuMs };
     else if ((event.type === 'job-done' || event.type === 'job-failed') && started) {
-      jobWall.push(performance.now() - started.t - (model.wallMs - started.modelWall));
+      const now = performance.now();
+      jobWall.push(now - started.t - (model.wallMs - started.modelWall));
       jobCpu.push(cpuNow() - started.c - (model.cpuMs - started.modelCpu));
+      spans.push(now - lastEnd.t - (model.wallMs - lastEnd.modelWall));
+      lastEnd = { t: now, modelWall: model.wallMs };
       started = null;
     }
   };
 
   const messages = benchMessages(conversation);
+  startCommitCount();
   const a0 = cpuNow();
   const t0 = performance.now();
   const episodeIds: string[] = [];
-  for (const message of messages) episodeIds.push(memory.appendMessage(message).episode.id);
+  const appendWall: number[] = [];
+  for (const message of messages) {
+    const m0 = performance.now();
+    episodeIds.push(memory.appendMessage(message).episode.id);
+    appendWall.push(performance.now() - m0);
+  }
   const append = { wallMs: performance.now() - t0, cpuMs: cpuNow() - a0 };
 
   const worker = new IngestionWorker(memory, { model: () => model, onEvent });
   const w0 = cpuNow();
   const t1 = performance.now();
+  lastEnd = { t: t1, modelWall: model.wallMs };
   worker.start();
   await worker.whenIdle();
   await worker.stop();
   const workerPhase = { wallMs: performance.now() - t1, cpuMs: cpuNow() - w0 };
+  const sites = stopCommitCount();
+  const commitTotal = totalCommits(sites);
 
   const placeholders = episodeIds.map(() => '?').join(', ');
   const jobs = databaseOf(memory)
@@ -120,6 +145,8 @@ export async function benchIngestion(memory: Memory, label: string, conversation
     model: { wallMs: model.wallMs, cpuMs: model.cpuMs },
     overheadPerMessage: { wallMs: (append.wallMs + workerPhase.wallMs - model.wallMs) / n, cpuMs: (append.cpuMs + workerPhase.cpuMs - model.cpuMs) / n },
     perJob: { wall: summarize(jobWall), cpu: summarize(jobCpu) },
+    perMessage: summarize(spans.map((span, i) => span + (appendWall[i] ?? 0))),
+    commits: { sites, perMessage: commitTotal.commits / n, msPerMessage: commitTotal.ms / n },
     sanity: `me now: manager ${current('manager')}, lives_in ${current('lives_in')}, works_at ${current('works_at')}, goes_to ${current('goes_to')}, plays ${current('plays')}; ${me.length} current facts about me`,
   };
 }
@@ -147,8 +174,18 @@ export function formatIngestion(results: IngestBenchResult[]): string {
     row('ingest overhead per message, CPU', (r) => ms(r.overheadPerMessage.cpuMs)),
     row('  per job p50 / p95 / max, wall', (r) => `${ms(r.perJob.wall.p50)} / ${ms(r.perJob.wall.p95)} / ${ms(r.perJob.wall.max)}`),
     row('  per job p50 / p95 / max, CPU', (r) => `${ms(r.perJob.cpu.p50)} / ${ms(r.perJob.cpu.p95)} / ${ms(r.perJob.cpu.max)}`),
+    row(`per message (append + claim → done), mean (goal ≤ ${GOAL_OVERHEAD_MEAN_MS} ms)`, (r) => `${ms(r.perMessage.mean)} ${r.perMessage.mean <= GOAL_OVERHEAD_MEAN_MS ? 'PASS' : 'MISS'}`),
+    row(`per message p50 / p99 (goal p99 ≤ ${GOAL_OVERHEAD_P99_MS} ms)`, (r) => `${ms(r.perMessage.p50)} / ${ms(r.perMessage.p99)} ${r.perMessage.p99 <= GOAL_OVERHEAD_P99_MS ? 'PASS' : 'MISS'}`),
+    row('commits per message (time in COMMIT)', (r) => `${r.commits.perMessage.toFixed(2)} (${ms(r.commits.msPerMessage)})`),
   ];
-  return `${table(rows)}\n${results.map((r) => `  ${r.label}: ${r.sanity}`).join('\n')}`;
+  return `${table(rows)}\n${results.map((r) => `  ${r.label}: ${r.sanity}\n${formatCommitSites(r)}`).join('\n')}`;
+}
+
+/** Where each run's commits come from, per message. */
+function formatCommitSites(r: IngestBenchResult): string {
+  return r.commits.sites
+    .map((s) => `    ${(s.commits / r.messages).toFixed(2)} commits/message, ${ms(s.ms / Math.max(1, s.commits))} each (max ${ms(s.maxMs)}): ${s.site}`)
+    .join('\n');
 }
 
 export const BENCH_MESSAGE_COUNT = BENCH_CONVERSATION.length;

@@ -12,6 +12,7 @@ import { factFilter, queryFacts, type FactQuery } from '../temporal/fact-query';
 import { FullTextSearch, parseQuery } from './full-text-search';
 import { askedRelations, PredicateVocabulary } from './asked-relations';
 import { alikeAcross, entityEvidence } from './entity-evidence';
+import { secondHop, type HopFact } from './second-hop';
 import { agreementWeight, fuseRankings, type ScorePart } from './fusion';
 import { TIE_ORDER_SQL } from './stable-order';
 import { containmentScore, foldText, hasTerms, type QueryWeights } from './term-weights';
@@ -81,6 +82,8 @@ export class MemorySearch {
     // Within the entities the question names (the user for "my …"), every word counts: few rows.
     const scope = matched.slice(0, 2);
     const scoped = this.scopedFacts(scope, scope.every((id) => named.includes(id) && id !== user), weights, relations, filter, depth);
+    // "Where does Owen's partner work?": Ruth, whom Owen's partner fact names, brings her own facts.
+    const hop = scope.some((id) => named.includes(id)) ? this.hopFacts(scoped, scope, weights, relations, filter) : [];
     // An entity named whole has had every word scored over its facts (scoped): the text search only
     // adds the rows of rarer words ("thomas" AND "clark" would be that entity's rows again).
     const rareOnly = named.some((id) => id !== user);
@@ -88,7 +91,7 @@ export class MemorySearch {
     // equals (a stable sort), so "Aaron R. Williams works at …" found by the index is not left
     // below the named Aarons' facts that hold only "aaron".
     const found = this.text.facts(terms, filter, depth, { rareOnly });
-    const merged = [...scoped, ...found].sort((a, b) => b.score - a.score);
+    const merged = [...scoped, ...hop, ...found].sort((a, b) => b.score - a.score);
     const text = [...new Set(merged.map((m) => m.id))].slice(0, depth + scoped.length);
     // The messages matter when the facts' own words do not match (a fact extracted in other words);
     // when the fact lists are already full, searching the messages too only repeats the work — and
@@ -97,7 +100,7 @@ export class MemorySearch {
     const episodeIds = text.length < (rareOnly ? limit : depth) ? this.text.episodes(terms, 20).map((m) => m.id) : [];
     return {
       text,
-      entity: this.factsOfEntities(entityIds, named, weights, relations, filter, depth),
+      entity: withHops(this.factsOfEntities(entityIds, named, weights, relations, filter, depth), hop),
       episode: this.factsOfEpisodes(episodeIds, filter, depth),
     };
   }
@@ -142,7 +145,7 @@ export class MemorySearch {
    * counting — common ones too ("manager" among one person's facts is telling). An entity has few
    * live facts, so they are scored here by containment rather than through the full-text index.
    */
-  private scopedFacts(scope: string[], people: boolean, weights: QueryWeights, relations: ReadonlyMap<string, string>, filter: ReturnType<typeof factFilter>, depth: number): { id: string; score: number }[] {
+  private scopedFacts(scope: string[], people: boolean, weights: QueryWeights, relations: ReadonlyMap<string, string>, filter: ReturnType<typeof factFilter>, depth: number): (ScopedRow & { score: number })[] {
     if (scope.length === 0 || !hasTerms(weights)) return [];
     const where = filter.where.length ? ` AND ${filter.where.join(' AND ')}` : '';
     // Newest first and bounded on each side: an entity many facts point at (coffee: 1,300 likers at
@@ -156,15 +159,11 @@ export class MemorySearch {
        UNION ALL
        SELECT * FROM (SELECT ${SCOPED_COLUMNS} FROM facts f WHERE f.object_id IN (SELECT value FROM json_each(@scope)) AND f.subject_id NOT IN (SELECT value FROM json_each(@scope))${where} ORDER BY f.rowid DESC LIMIT ${SCOPED_OBJECT_ROWS})`,
     ).all({ ...filter.params, scope: JSON.stringify(scope) }) as ScopedRow[];
-    const scored: { id: string; score: number }[] = [];
+    const scored: (ScopedRow & { score: number })[] = [];
     for (const row of rows) {
-      // A fact of the relation asked for counts its word once more: "works at" above "said work was tiring".
-      // (twice when the sentence says it otherwise: "employed by" for "work").
       const folded = foldText(row.fact, row.predicate);
-      const asked = relations.get(row.predicate);
-      const holds = asked !== undefined && containmentScore(folded, CJK_WORD.test(asked) ? { terms: [], short: [], grams: [[asked, 1]] } : { terms: [[asked, 1]], short: [[asked, 1]], grams: [] }) > 0;
-      const score = containmentScore(folded, weights) + (asked === undefined ? 0 : weightOf(weights, asked) * (holds ? 1 : 2));
-      if (score > 0) scored.push({ id: row.id, score });
+      const score = containmentScore(folded, weights) + relationBonus(row.predicate, folded, weights, relations);
+      if (score > 0) scored.push({ ...row, score });
     }
     if (!people || scope.length < 2) return scored.sort((a, b) => b.score - a.score).slice(0, depth);
     // Two people named: among equal scores, what concerns both or what they share first, then each in turn.
@@ -179,6 +178,12 @@ export class MemorySearch {
     }
     const rank = (id: string) => (alike.get(id)?.both ?? 0) * 2 + (alike.get(id)?.shared ?? 0);
     return scored.sort((a, b) => b.score - a.score || rank(b.id) - rank(a.id) || turn.get(a.id)! - turn.get(b.id)!).slice(0, depth);
+  }
+
+  /** The second hop (second-hop.ts): facts of the entities the best scoped facts point at. */
+  private hopFacts(scoped: readonly (ScopedRow & { score: number })[], scope: string[], weights: QueryWeights, relations: ReadonlyMap<string, string>, filter: ReturnType<typeof factFilter>): HopFact[] {
+    const names = this.people(scope).flatMap((p) => p.names);
+    return secondHop(this.db, scoped, scope, names, weights, (predicate, folded, left) => relationBonus(predicate, folded, left, relations, true), filter);
   }
 
   /**
@@ -217,6 +222,33 @@ export class MemorySearch {
       .all({ ...filter.params, episodes: JSON.stringify(episodeIds), depth }) as { id: string }[];
     return rows.map((r) => r.id);
   }
+}
+
+/**
+ * A fact of the relation asked for counts its word once more: "works at" above "said work was
+ * tiring" (twice when the sentence says it otherwise: "employed by" for "work"). `only`: when the
+ * question word is among `weights` (a second hop's words left), else nothing.
+ */
+function relationBonus(predicate: string, folded: string, weights: QueryWeights, relations: ReadonlyMap<string, string>, only = false): number {
+  const asked = relations.get(predicate);
+  if (asked === undefined || (only && !holdsWeight(weights, asked))) return 0;
+  const holds = containmentScore(folded, CJK_WORD.test(asked) ? { terms: [], short: [], grams: [[asked, 1]] } : { terms: [[asked, 1]], short: [[asked, 1]], grams: [] }) > 0;
+  return weightOf(weights, asked) * (holds ? 1 : 2);
+}
+
+/** The entity list with each second-hop fact right after the first hit it was reached through. */
+function withHops(entity: string[], hops: readonly HopFact[]): string[] {
+  if (hops.length === 0) return entity;
+  const out: string[] = [];
+  for (const id of entity) {
+    if (!out.includes(id)) out.push(id);
+    for (const h of hops) if (h.via === id && !out.includes(h.id)) out.push(h.id);
+  }
+  return out;
+}
+
+function holdsWeight(weights: QueryWeights, word: string): boolean {
+  return [weights.terms, weights.short, weights.grams].some((list) => list.some(([w]) => w === word));
 }
 
 /** The weight of one question word (a term, a short term or a CJK piece); 1 when no row holds it. */

@@ -9,7 +9,7 @@
  *   id     utf8                          the SQLite id ("fct_…", "ent_…", "epi_…"), unique
  *   kind   utf8                          'fact' | 'entity' | 'episode'
  *   hash   utf8                          hash of the embedded text ('' if unknown), to spot stale vectors
- *   vector fixed_size_list<float32>[d]   L2-normalised embedding; searched by cosine distance
+ *   vector fixed_size_list<float16>[d]   L2-normalised embedding (half-float.ts); searched by cosine distance
  *
  * Writes (upsert, delete, reset, maintenance) run one at a time on a promise chain (table-access.ts),
  * so callers may fire and forget; a failed write rejects its own promise (never an unhandled
@@ -21,6 +21,8 @@
  * Search (vector-search.ts) is exact (brute force) while the table is small, and goes through an
  * IVF_RQ index once the table is large enough (ann-index.ts, which also compacts small writes).
  * Rows are checked as vector-rows.ts says. LanceDB is loaded when the first index opens.
+ * A table stored with float32 vectors (before float16) is rewritten on open (vector-migration.ts);
+ * should that fail, it is used as it is, in float32.
  */
 import type * as lancedb from '@lancedb/lancedb';
 import { mkdirSync } from 'node:fs';
@@ -29,7 +31,8 @@ import { AnnIndex, type AnnIndexOptions } from './ann-index';
 import { closedError, TableAccess } from './table-access';
 import { checkVector, chunks, validRows, type VectorRow } from './vector-rows';
 import { searchTable, type VectorHit, type VectorSearchOptions } from './vector-search';
-import { kindList, kindPredicate, loadLanceDb, type LanceDb, META_MODEL, mismatch, schemaFor, sqlString, toArrow, VECTOR_KINDS, VECTOR_TABLE, type VectorKind, type VectorResetReason } from './vector-table';
+import { migrateVectorTable, type VectorMigration } from './vector-migration';
+import { kindList, kindPredicate, loadLanceDb, type LanceDb, META_MODEL, mismatch, schemaFor, sqlString, toArrow, VECTOR_KINDS, VECTOR_TABLE, vectorPrecision, type VectorKind, type VectorResetReason } from './vector-table';
 
 export { sqlString, VECTOR_KINDS, VECTOR_LAYOUT_VERSION, VECTOR_TABLE, type VectorKind, type VectorResetReason } from './vector-table';
 export type { VectorRow } from './vector-rows';
@@ -62,7 +65,8 @@ const MAX_LIMIT = 10_000;
 export class VectorIndex {
   private readonly access: TableAccess;
   private readonly ann: AnnIndex;
-  private readonly schema: import('apache-arrow').Schema;
+  /** The stored table's schema, which rows are written in (float16, or float32 for a table not migrated). */
+  private schema: import('apache-arrow').Schema;
   private readonly tableName: string;
   private readonly kinds: readonly VectorKind[];
 
@@ -78,11 +82,14 @@ export class VectorIndex {
     readonly resetReason: VectorResetReason | null,
     /** True when `open` created the table (none was stored, or it was dropped): it holds nothing. */
     readonly created: boolean,
+    /** Set when `open` rewrote a float32 table in float16 (vector-migration.ts). */
+    readonly migrated: VectorMigration | null,
+    schema: import('apache-arrow').Schema,
     options: VectorIndexOptions,
   ) {
     this.access = new TableAccess(options.onError);
     this.ann = new AnnIndex(lance, options, (error) => this.access.report(error));
-    this.schema = schemaFor(dimensions, model ?? '');
+    this.schema = schema;
     this.tableName = options.table ?? VECTOR_TABLE;
     this.kinds = options.kinds ?? VECTOR_KINDS;
   }
@@ -121,6 +128,7 @@ export class VectorIndex {
     try {
       let table: lancedb.Table | null = null;
       let reason: VectorResetReason | null = null;
+      let migrated: VectorMigration | null = null;
       let model = options.model;
       if ((await db.tableNames()).includes(name)) {
         try {
@@ -139,14 +147,27 @@ export class VectorIndex {
           await db.dropTable(name).catch(() => undefined);
         }
       }
+      if (table && vectorPrecision(await table.schema()) === 'single') {
+        try {
+          migrated = await migrateVectorTable(db, table, path, name, schemaFor(dimensions, model ?? ''), dimensions);
+        } catch (error) {
+          // Still usable in float32 (written in the form it has); the next open tries again.
+          options.onError?.(new Error(`the vector table ${name} could not be rewritten in float16: ${(error as Error).message}`));
+        }
+      }
       // A table kept from when it held every kind: what is not ours goes now.
       if (table && kinds && kinds.length < VECTOR_KINDS.length && (await table.countRows(`NOT (${kindPredicate(kinds)})`)) > 0) {
         await table.delete(`NOT (${kindPredicate(kinds)})`);
       }
       const created = table === null;
       table ??= await db.createEmptyTable(name, schemaFor(dimensions, model ?? ''), { mode: 'overwrite' });
-      const index = new VectorIndex(lance, db, table, path, dimensions, model, reason, created, options);
+      const index = new VectorIndex(lance, db, table, path, dimensions, model, reason, created, migrated, await table.schema(), options);
       await index.ann.load(table);
+      // A rewritten table lost its indexes and holds fragments of one batch each: compact and index it.
+      if (migrated) {
+        index.ann.wrote(migrated.rows);
+        void index.optimize().catch(() => undefined);
+      }
       return index;
     } catch (error) {
       db.close();
@@ -210,6 +231,7 @@ export class VectorIndex {
     return this.access.exclusive(async () => {
       this.table.close();
       await this.db.dropTable(this.tableName).catch(() => undefined);
+      this.schema = schemaFor(this.dimensions, this.model ?? '');
       this.table = await this.db.createEmptyTable(this.tableName, this.schema, { mode: 'overwrite' });
       this.ann.reset();
     });

@@ -210,6 +210,8 @@ export const mcpStatus = z.strictObject({
   token: z.string().nullable(),
   /** Set where this switch is not here (the browser, over `tempora serve`): why, in words, shown as a note. */
   unavailable: z.string().max(500).optional(),
+  /** Something the user should know about this start, in words (the kept port was taken, so the URL changed). */
+  notice: z.string().max(500).optional(),
 });
 export type McpStatus = z.infer<typeof mcpStatus>;
 /** Where the memory lives on this computer: the data directory (memory.sqlite, vectors, settings) and the models folder. */
@@ -362,6 +364,8 @@ export const apiCalls = {
   /** The desktop app only: `tempora serve` serves MCP at /mcp itself (the bridge answers an error). */
   mcpStatus: { channel: 'app:mcpStatus', request: empty, response: mcpStatus },
   setMcpEnabled: { channel: 'app:setMcpEnabled', request: z.strictObject({ enabled: z.boolean() }), response: mcpStatus },
+  /** A new MCP token, kept for the next starts; the old one is refused at once. */
+  rotateMcpToken: { channel: 'app:rotateMcpToken', request: empty, response: mcpStatus },
   memoryLocation: { channel: 'app:memoryLocation', request: empty, response: memoryLocation },
   retryParkedJobs: { channel: 'ingestion:retryParked', request: empty, response: z.strictObject({ retried: z.number().int() }) },
   /** ChatGPT / Claude history import (shared/chat-import.ts). pickChatExport: Electron's dialog (the bridge answers null: upload instead). */

@@ -15,6 +15,8 @@ export const settingsSchema = z.object({
   timeZone: z.string().nullable().default(null),
   /** Whether the desktop app serves MCP over Streamable HTTP on 127.0.0.1 (off unless turned on). */
   mcpEnabled: z.boolean().default(false),
+  /** The port it served on last, asked for again at the next start so the URL given to agents keeps working (null: none yet). */
+  mcpPort: z.number().int().min(1).max(65535).nullable().default(null),
   /** Whether what the model learns from a message waits for the user's review before it is remembered. */
   reviewBeforeRemembering: z.boolean().default(false),
 });

@@ -30,7 +30,7 @@ export interface HandlerOptions {
   /** How to pick a ChatGPT / Claude export (Electron: a dialog). The bridge has none: the page uploads the file. */
   pickChatExport?: () => Promise<string | null>;
   /** The desktop app's MCP over HTTP (electron/main's McpService). The bridge has none and answers an error. */
-  mcp?: { status(): McpStatus; setEnabled(on: boolean): Promise<McpStatus> };
+  mcp?: { status(): McpStatus; setEnabled(on: boolean): Promise<McpStatus>; rotateToken(): Promise<McpStatus> };
 }
 
 const NO_MCP_HERE = 'Here in the browser, the tempora serve command itself serves MCP at /mcp, with the token it printed when it started; this switch is the desktop app’s.';
@@ -139,6 +139,10 @@ export function createApiHandlers(engine: TemporaEngine, options: HandlerOptions
     setMcpEnabled: async ({ enabled }) => {
       if (!options.mcp) throw new ApiError('invalid_input', NO_MCP_HERE);
       return options.mcp.setEnabled(enabled);
+    },
+    rotateMcpToken: async () => {
+      if (!options.mcp) throw new ApiError('invalid_input', NO_MCP_HERE);
+      return options.mcp.rotateToken();
     },
     memoryLocation: async () => ({ dataDir: resolve(engine.options.dataDir), modelsDir: resolve(engine.models.modelsDir) }),
     ...learningHandlers(engine),

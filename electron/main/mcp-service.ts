@@ -1,28 +1,34 @@
 /**
  * The desktop app's MCP over Streamable HTTP, behind a setting that is off by default. When on, a
- * node:http server on 127.0.0.1 serves electron/mcp's handler at /mcp (404 elsewhere), with a new
- * bearer token at every start; the URL and token are what the user pastes into another agent.
- * Whether it is on is kept in the memory's settings (mcpEnabled) and applied at start (start()).
+ * node:http server on 127.0.0.1 serves electron/mcp's handler at /mcp (404 elsewhere); the URL and
+ * bearer token are what the user pastes into another agent, so both stay the same across restarts:
+ * the token is made once and kept in the data directory, owner-only (mcp-token.ts), until the user
+ * rotates it (the old one is refused at once); the port is kept in the memory's settings (mcpPort)
+ * and asked for again — when another program holds it, another is taken and kept, and the status
+ * says so in words (notice). Whether it is on is kept too (mcpEnabled) and applied at start().
  * No electron import: unit-tested in plain Node.
  */
-import { randomBytes } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { McpStatus } from '../../shared/api-contract';
 import type { TemporaEngine } from '../engine/engine';
 import { createMcpHttpHandler, MCP_PATH, type McpHttpRequestHandler } from '../mcp/index';
+import { readOrMakeToken, writeNewToken } from './mcp-token';
+
+export { MCP_TOKEN_FILE } from './mcp-token';
 
 interface Running {
   server: Server;
   handler: McpHttpRequestHandler;
   port: number;
-  token: string;
+  /** Said once, for the start it concerns (the kept port was taken). */
+  notice?: string;
 }
 
 export class McpService {
   private running: Running | null = null;
-  /** The port of the last start, asked for again so a toggled-off-and-on URL stays the same when it can. */
-  private lastPort = 0;
+  /** The token in use (read from its file at the first start, replaced by rotateToken). */
+  private token: string | null = null;
   /** Starts and stops one after another, never overlapping. */
   private queue: Promise<unknown> = Promise.resolve();
 
@@ -34,7 +40,16 @@ export class McpService {
   status(): McpStatus {
     const running = this.running;
     if (!running) return { enabled: false, url: null, token: null };
-    return { enabled: true, url: `http://127.0.0.1:${running.port}${MCP_PATH}`, token: running.token };
+    const status: McpStatus = { enabled: true, url: `http://127.0.0.1:${running.port}${MCP_PATH}`, token: this.currentToken() };
+    return running.notice ? { ...status, notice: running.notice } : status;
+  }
+
+  /** A new token, kept for the next starts; from now on requests with the old one get 401. */
+  async rotateToken(): Promise<McpStatus> {
+    return this.serialised(async () => {
+      this.token = writeNewToken(this.engine.options.dataDir);
+      return this.status();
+    });
   }
 
   /** At app start: serves MCP when the stored setting says so. */
@@ -64,12 +79,17 @@ export class McpService {
     return next;
   }
 
+  private currentToken(): string {
+    this.token ??= readOrMakeToken(this.engine.options.dataDir);
+    return this.token;
+  }
+
   private async listen(): Promise<McpStatus> {
     if (this.running) return this.status();
-    const token = randomBytes(32).toString('base64url');
+    this.currentToken();
     let port = 0;
     const handler = createMcpHttpHandler(this.engine, {
-      token,
+      token: () => this.currentToken(),
       allowedHosts: () => [`127.0.0.1:${port}`, `localhost:${port}`],
       learnsHere: true, // the app runs the ingestion worker
       onError: this.onError,
@@ -85,17 +105,21 @@ export class McpService {
           else res.destroy();
         });
     });
+    const kept = this.engine.memory.settings().mcpPort;
+    let notice: string | undefined;
     try {
-      port = await listenOn(server, this.lastPort).catch((error: NodeJS.ErrnoException) => {
-        if (this.lastPort !== 0 && error.code === 'EADDRINUSE') return listenOn(server, 0);
-        throw error;
+      port = await listenOn(server, kept ?? 0).catch((error: NodeJS.ErrnoException) => {
+        if (kept === null || error.code !== 'EADDRINUSE') throw error;
+        return listenOn(server, 0);
       });
     } catch (error) {
       await handler.close();
       throw error;
     }
-    this.lastPort = port;
-    this.running = { server, handler, port, token };
+    const url = `http://127.0.0.1:${port}${MCP_PATH}`;
+    if (kept !== null && port !== kept) notice = `Port ${kept} is taken by another program, so MCP is now at ${url}; agents set up with the old address need this one.`;
+    if (port !== kept) this.engine.memory.updateSettings({ mcpPort: port });
+    this.running = { server, handler, port, ...(notice ? { notice } : {}) };
     return this.status();
   }
 

@@ -2,7 +2,7 @@
  * MCP over Streamable HTTP at /mcp, for a node:http server that already listens on 127.0.0.1 (the
  * bridge of `tempora serve` and the app). Before anything else each request must come to a
  * loopback Host (DNS rebinding), from no Origin, its own or an allowed one (not other web pages), and carry
- * `Authorization: Bearer TOKEN` (the per-start token); otherwise it gets 403 or 401 in words.
+ * `Authorization: Bearer TOKEN` (its token); otherwise it gets 403 or 401 in words.
  * Then the SDK's createMcpHandler serves it: the 2026-07-28 protocol (resource changes on its
  * subscriptions/listen streams); a 2025-era client that opens with initialize gets a session
  * (mcp-sessions.ts) whose GET stream tells it what it subscribed to; other 2025-era requests are
@@ -20,8 +20,8 @@ const MAX_BODY_BYTES = 4 * 1024 * 1024;
 const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]']);
 
 export interface McpHttpOptions {
-  /** The per-start secret clients send as `Authorization: Bearer TOKEN`. */
-  token: string;
+  /** The secret clients send as `Authorization: Bearer TOKEN` — or a function giving it, read at each request (a rotated token counts at once). */
+  token: string | (() => string);
   /**
    * Host header values accepted, e.g. ["127.0.0.1:5173", "localhost:5173"] — or a function giving
    * them, for a port known only once the server listens; default: any loopback name, any port.
@@ -42,17 +42,17 @@ export type McpHttpRequestHandler = ((req: IncomingMessage, res: ServerResponse)
 };
 
 export function createMcpHttpHandler(engine: TemporaEngine, options: McpHttpOptions): McpHttpRequestHandler {
-  if (options.token.length < 16) throw new Error('createMcpHttpHandler: the token must be at least 16 characters');
+  const currentToken = typeof options.token === 'function' ? options.token : () => options.token as string;
+  if (currentToken().length < 16) throw new Error('createMcpHttpHandler: the token must be at least 16 characters');
   const face = new McpFace(engine, { learnsHere: options.learnsHere ?? true });
   const mcp = createMcpHandler(face.httpFactory, { onerror: options.onError, maxRequestBodySize: MAX_BODY_BYTES });
   face.onResourceUpdated((uri) => mcp.notify.resourceUpdated(uri));
   const sessions = new LegacySessions(face, options.onError);
-  const expected = Buffer.from(`Bearer ${options.token}`);
 
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<boolean> => {
     const url = new URL(req.url ?? '/', 'http://localhost');
     if (url.pathname !== MCP_PATH) return false;
-    const refusal = refuse(req, options, expected);
+    const refusal = refuse(req, options, Buffer.from(`Bearer ${currentToken()}`));
     if (refusal) {
       const headers: Record<string, string> = { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' };
       if (refusal.status === 401) headers['www-authenticate'] = 'Bearer realm="tempora"';
@@ -100,7 +100,7 @@ function refuse(req: IncomingMessage, options: McpHttpOptions, expected: Buffer)
   }
   const given = Buffer.from(req.headers.authorization ?? '');
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
-    return { status: 401, message: 'unauthorized: send the token that `tempora serve` printed, as "Authorization: Bearer TOKEN"' };
+    return { status: 401, message: 'unauthorized: send the MCP token (`tempora serve` prints it; the app shows it in Settings), as "Authorization: Bearer TOKEN"' };
   }
   return null;
 }

@@ -30,7 +30,7 @@ import { access } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { createApiHandlers } from '../engine/api-handlers';
+import { createApiHandlers, type HandlerOptions } from '../engine/api-handlers';
 import type { TemporaEngine } from '../engine/engine';
 import { BridgeConnections } from './bridge-connections';
 import { newCredentials } from './bridge-credentials';
@@ -54,6 +54,8 @@ export interface BridgeOptions {
    * bridge cannot import another face.
    */
   handleRequest?: (req: IncomingMessage, res: ServerResponse) => Promise<boolean>;
+  /** The desktop app's MCP switch, where a composer has one (tests of the Settings screen); the bridge itself has none. */
+  mcp?: HandlerOptions['mcp'];
 }
 
 export interface Bridge {
@@ -84,7 +86,7 @@ export async function startBridge(options: BridgeOptions): Promise<Bridge> {
   const port = await listen(server, options.port ?? 0);
   const credentials = newCredentials(port);
   const { token } = credentials;
-  const connections = new BridgeConnections({ handlers: createApiHandlers(engine), credentials });
+  const connections = new BridgeConnections({ handlers: createApiHandlers(engine, options.mcp ? { mcp: options.mcp } : {}), credentials });
   const staticListener = createRequestListener({ rendererDir, indexFile, credentials, log });
   const handleRequest = options.handleRequest;
   server.on('request', (req, res) => {

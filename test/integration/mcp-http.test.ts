@@ -76,7 +76,7 @@ describe('the /mcp gate', () => {
   it('refuses a request without the token, or with a wrong one, with 401 in words', async () => {
     const none = await post({});
     expect(none.status).toBe(401);
-    expect(none.body).toMatch(/unauthorized: send the token/);
+    expect(none.body).toMatch(/unauthorized: send the MCP token \(`tempora serve` prints it; the app shows it in Settings\)/);
     const wrong = await post({ authorization: `Bearer ${token.slice(1)}x` });
     expect(wrong.status).toBe(401);
     const scheme = await post({ authorization: token });

@@ -23,7 +23,7 @@ afterEach(() => {
 
 describe('the settings store', () => {
   it('starts with the defaults, and keeps what is written across a reopen', () => {
-    expect(memory.settings()).toEqual({ chatModelPath: null, embeddingModelPath: null, timeZone: null, mcpEnabled: false, reviewBeforeRemembering: false });
+    expect(memory.settings()).toEqual({ chatModelPath: null, embeddingModelPath: null, timeZone: null, mcpEnabled: false, mcpPort: null, reviewBeforeRemembering: false });
     expect(memory.updateSettings({ timeZone: 'Asia/Tokyo', mcpEnabled: true })).toMatchObject({ timeZone: 'Asia/Tokyo', mcpEnabled: true, chatModelPath: null });
     memory.setReviewBeforeRemembering(true);
     memory.close();

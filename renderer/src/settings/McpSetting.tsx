@@ -1,8 +1,10 @@
 /**
  * The MCP setting (desktop app): a checkbox, off by default, that lets other agents on this
  * computer use the memory over MCP (Streamable HTTP on 127.0.0.1). When on it shows the URL and
- * the `Authorization: Bearer TOKEN` header to paste into the other agent, each with a copy button.
- * Main keeps the choice (setMcpEnabled); in a browser (`tempora serve`) the status says why the
+ * the `Authorization: Bearer TOKEN` header to paste into the other agent, each with a copy button;
+ * both stay the same across restarts until the user asks for a new token (rotateMcpToken, after a
+ * confirmation: the old one stops working at once). What main says about this start (the kept port
+ * was taken, so the URL changed) is shown as a note. Main keeps the choice (setMcpEnabled); in a browser (`tempora serve`) the status says why the
  * switch is not here, and that is shown as a note, not as an error.
  */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -21,19 +23,24 @@ export function McpSetting() {
   const status = useQuery<McpStatus>({ queryKey: settingsKeys.mcp, queryFn: () => api.mcpStatus({}), staleTime: Infinity, retry: false });
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+
+  const [confirming, setConfirming] = useState(false);
   const current = status.data;
 
-  const toggle = async (enabled: boolean) => {
+  const change = async (call: () => Promise<McpStatus>) => {
     setBusy(true);
     setError(null);
     try {
-      queryClient.setQueryData(settingsKeys.mcp, await api.setMcpEnabled({ enabled }));
+      queryClient.setQueryData(settingsKeys.mcp, await call());
     } catch (e) {
       setError(errorMessage(e));
     } finally {
       setBusy(false);
+      setConfirming(false);
     }
   };
+  const toggle = (enabled: boolean) => change(() => api.setMcpEnabled({ enabled }));
+  const rotate = () => change(() => api.rotateMcpToken({}));
 
   return (
     <section className="card mcp-setting" aria-labelledby={`${id}-title`}>
@@ -53,9 +60,29 @@ export function McpSetting() {
         <>
           <CopyField label="URL" value={current.url} testId="mcp-url" />
           <CopyField label="Header" value={`Authorization: Bearer ${current.token}`} testId="mcp-header" />
+          {current.notice && (
+            <p className="note small" role="status" data-testid="mcp-notice">
+              {current.notice}
+            </p>
+          )}
           <p className="muted small">
-            Add this as a Streamable HTTP MCP server in the other agent, with this header. Only this computer can reach it; the token changes each time the app starts.
+            Add this as a Streamable HTTP MCP server in the other agent, with this header. Only this computer can reach it. The address and token stay the same when the app restarts.
           </p>
+          {confirming ? (
+            <div className="form-row" role="group" aria-label="Replace the MCP token">
+              <p className="small">Agents that use the current token stop working at once, until they are given the new one.</p>
+              <button type="button" disabled={busy} onClick={() => void rotate()} data-testid="mcp-rotate-confirm">
+                Replace the token
+              </button>
+              <button type="button" disabled={busy} onClick={() => setConfirming(false)}>
+                Cancel
+              </button>
+            </div>
+          ) : (
+            <button type="button" disabled={busy} onClick={() => setConfirming(true)} data-testid="mcp-rotate">
+              New token…
+            </button>
+          )}
         </>
       )}
       <ErrorText message={error} />

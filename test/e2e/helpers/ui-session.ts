@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { TemporaEngine, type EngineOptions } from '../../../electron/engine/index';
-import { startBridge, type Bridge } from '../../../electron/server/bridge-server';
+import { startBridge, type Bridge, type BridgeOptions } from '../../../electron/server/bridge-server';
 import { launchBrowser, type Browser } from './browser';
 import { ensureRendererBuilt } from './renderer-build';
 
@@ -20,12 +20,12 @@ export interface UiSession {
   close(): Promise<void>;
 }
 
-export async function startUi(options: { engine?: Partial<EngineOptions>; seed?: (engine: TemporaEngine) => void | Promise<void>; locale?: string } = {}): Promise<UiSession> {
+export async function startUi(options: { engine?: Partial<EngineOptions>; seed?: (engine: TemporaEngine) => void | Promise<void>; locale?: string; mcp?: (engine: TemporaEngine) => BridgeOptions['mcp'] } = {}): Promise<UiSession> {
   const rendererDir = await ensureRendererBuilt();
   const dir = mkdtempSync(join(tmpdir(), 'tempora-ui-'));
   const engine = await TemporaEngine.open({ dataDir: join(dir, 'data'), autoLoadModels: false, ...options.engine });
   await options.seed?.(engine);
-  const bridge = await startBridge({ engine, rendererDir, port: 0 });
+  const bridge = await startBridge({ engine, rendererDir, port: 0, mcp: options.mcp?.(engine) });
   const browser = await launchBrowser({ locale: options.locale });
   await browser.page.goto(bridge.url);
   await browser.page.locator('nav[aria-label="Main"]').waitFor();

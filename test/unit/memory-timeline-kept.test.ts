@@ -4,7 +4,8 @@
  * imported — the kept rows are what counting the facts again gives, and every window the app can ask
  * (groups collapsed by default, some opened, any offset, limit and range) is the one the pass over
  * every held fact answers, the density too; and so do the kept rows known at a past time
- * (temporal/timeline-known-at.ts: the change since undone).
+ * (temporal/timeline-known-at.ts: the change since undone) and those a row filter keeps whole
+ * (temporal/timeline-kept-filter.ts).
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -20,6 +21,8 @@ const SUBJECTS = ['me', 'Aoki', 'aoki', 'Zed', '佐藤', 'Bea', 'Person 10', 'Pe
 const PREDICATES = ['likes', 'manager', 'lives in', 'note'];
 const ONE_VALUED = new Set(['manager', 'lives in']);
 const OBJECTS = ['A', 'B', 'C', 'tea'];
+/** Row filters: a subject's name or part of one, predicates, objects (a part of a row), several at once. */
+const FILTERS = ['likes', 'LIKES', 'lives', 'li', 'note', 'aoki', 'Person 1', 'person', '佐藤', 'zed', 'tea', 'a', 'e', ' ', 'x'];
 const DAY = 86_400_000;
 const T0 = Date.parse('2025-01-01T00:00:00.000Z');
 const iso = (ms: number) => new Date(ms).toISOString();
@@ -98,7 +101,7 @@ describe("the timeline's kept rows", () => {
     fc.assert(
       fc.property(
         fc.array(step, { minLength: 1, maxLength: 50 }),
-        fc.array(fc.record({ offset: fc.nat(30), limit: fc.integer({ min: 1, max: 12 }), from: fc.nat(1300), span: fc.integer({ min: 1, max: 1300 }), open: fc.array(fc.nat(SUBJECTS.length - 1), { maxLength: 3 }), collapseAbove: fc.nat(3), known: fc.nat() }), { minLength: 1, maxLength: 4 }),
+        fc.array(fc.record({ offset: fc.nat(30), limit: fc.integer({ min: 1, max: 12 }), from: fc.nat(1300), span: fc.integer({ min: 1, max: 1300 }), open: fc.array(fc.nat(SUBJECTS.length - 1), { maxLength: 3 }), collapseAbove: fc.nat(3), known: fc.nat(), filter: fc.constantFrom(...FILTERS) }), { minLength: 1, maxLength: 4 }),
         (steps, windows) => {
           const m = openMemory({ dataDir: ':memory:', clock: steppingClock('2027-06-01T00:00:00Z', 1000) });
           try {
@@ -118,6 +121,9 @@ describe("the timeline's kept rows", () => {
               const expanded = w.open.map((i) => ids.get(SUBJECTS[i]!) ?? 'ent_nobody');
               expectSameWindow(m, { from: iso(from), to: iso(from + w.span * DAY), rowOffset: w.offset, rowLimit: w.limit, groups: { collapseAbove: w.collapseAbove, expanded } });
               expectSameWindow(m, { from: '1000-01-01T00:00:00.000Z', to: '9999-12-31T00:00:00.000Z', rowOffset: w.offset, rowLimit: w.limit, groups: { collapseAbove: w.collapseAbove, expanded } });
+              // A row filter: from the kept rows when it keeps whole rows (a subject's name, a predicate), else the pass.
+              expectSameWindow(m, { from: iso(from), to: iso(from + w.span * DAY), filter: w.filter, rowOffset: w.offset, rowLimit: w.limit, groups: { collapseAbove: w.collapseAbove, expanded } });
+              expectSameWindow(m, { from: '1000-01-01T00:00:00.000Z', to: '9999-12-31T00:00:00.000Z', filter: w.filter, rowOffset: w.offset, rowLimit: w.limit, groups: { collapseAbove: w.collapseAbove, expanded } });
               // Known at an instant a version was recorded or replaced, or just before: the kept rows with the change since undone.
               if (instants.length === 0) continue;
               const instant = instants[w.known % instants.length]!;

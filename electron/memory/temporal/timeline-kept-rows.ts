@@ -1,7 +1,8 @@
 /**
  * What the timeline's window reads of the rows kept by triggers (store/timeline-rows.ts), as one
- * interface (timeline-kept-window.ts reads it): the rows as they are now (keptRowsNow, here), or as
- * they were at a known-at time (timeline-known-at.ts).
+ * interface (timeline-kept-window.ts reads it): the rows as they are now (keptRowsNow, here), as
+ * they were at a known-at time (timeline-known-at.ts), or those a row filter keeps whole
+ * (timeline-kept-filter.ts).
  */
 import type { Database } from 'better-sqlite3';
 import { cachedStatement } from '../store/database/statement-cache';
@@ -34,6 +35,9 @@ export interface KeptRows {
   /** The held facts' clause (on `f`) and its parameters. */
   held: string;
   params: Record<string, string>;
+  /** A row filter's clause on `f` (" AND …") and the joins it reads (timeline-kept-filter.ts); none: every held fact. */
+  filter?: string;
+  joins?: string;
   totals(): { subjects: number; slots: number };
   subject(id: string): KeptSubject | undefined;
   /** How many subjects come before this one in the timeline's order. */

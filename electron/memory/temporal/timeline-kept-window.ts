@@ -1,7 +1,8 @@
 /**
  * The timeline's window read from the rows kept by triggers (store/timeline-rows.ts), for the way the
- * app asks at scale: facts held now, no filter, rows grouped by subject with groups collapsed by
- * default (more rows than `collapseAbove`). Then every subject is one header row, and the subjects
+ * app asks at scale: rows grouped by subject with groups collapsed by default (more rows than
+ * `collapseAbove`), of the facts held now, known at a time (timeline-known-at.ts), or held now and
+ * kept by a row filter that keeps whole rows (timeline-kept-filter.ts). Then every subject is one header row, and the subjects
  * the user opened add their rows after it — so where a row offset falls is arithmetic over the
  * opened subjects (their place in the order and their row counts), and a page is the subjects from
  * there, by index, plus the rows of opened ones. The answer is the same as timeline-window.ts's one
@@ -16,16 +17,19 @@
  */
 import type { Database } from 'better-sqlite3';
 import { cachedStatement } from '../store/database/statement-cache';
+import { keptRowsFiltered } from './timeline-kept-filter';
 import { keptRowsNow, type KeptRow, type KeptRows, type KeptSubject } from './timeline-kept-rows';
 import { keptRowsKnownAt } from './timeline-known-at';
 import { groupMarks } from './timeline-marks';
+import { likePattern } from './timeline-source';
 import { windowFacts } from './timeline-row-facts';
 import type { TimelineRowSummary, TimelineWindow, TimelineWindowQuery } from './timeline-window-shape';
 
 /** The window from the kept rows, or null when the query is not one they answer. */
 export function keptTimelineWindow(db: Database, q: TimelineWindowQuery): TimelineWindow | null {
-  if (q.filter?.trim() || q.groups === undefined) return null;
-  const kept = q.knownAt === undefined ? keptRowsNow(db) : keptRowsKnownAt(db, q.knownAt);
+  const text = q.filter?.trim();
+  if (q.groups === undefined || (text && q.knownAt !== undefined)) return null;
+  const kept = text ? keptRowsFiltered(db, text, likePattern(text)) : q.knownAt === undefined ? keptRowsNow(db) : keptRowsKnownAt(db, q.knownAt);
   if (kept === null) return null;
   const totals = kept.totals();
   const collapseAbove = Math.max(0, Math.trunc(q.groups.collapseAbove ?? Number.MAX_SAFE_INTEGER));
@@ -83,13 +87,13 @@ export function keptTimelineWindow(db: Database, q: TimelineWindowQuery): Timeli
   const facts = windowFacts(
     db,
     kept.held,
-    '',
-    '',
+    kept.filter ?? '',
+    kept.joins ?? '',
     { ...kept.params, from: q.from, to: q.to },
     rows.filter((r) => r.group === undefined),
   );
   for (const row of rows) if (row.group === undefined) row.facts = facts.get(`${row.subject_id}\u0000${row.predicate}`) ?? [];
-  const marks = groupMarks(db, kept.held, '', '', kept.params, q, rows.filter((r) => r.group !== undefined));
+  const marks = groupMarks(db, kept.held, kept.filter ?? '', kept.joins ?? '', kept.params, q, rows.filter((r) => r.group !== undefined));
   for (const row of rows) {
     const found = marks.get(row.subject_id);
     if (found && row.group !== undefined) row.marks = found;
@@ -109,7 +113,7 @@ function summary(db: Database, kept: KeptRows, q: TimelineWindowQuery, row: Kept
         ? cachedStatement(
             db,
             `SELECT count(CASE WHEN invalid_at <= @from THEN 1 END) AS before, count(CASE WHEN valid_at >= @to THEN 1 END) AS after
-             FROM facts f WHERE f.subject_id = @subject AND ${kept.held}`,
+             FROM facts f${kept.joins ?? ''} WHERE f.subject_id = @subject AND ${kept.held}${kept.filter ?? ''}`,
           ).get({ ...kept.params, from: q.from, to: q.to, subject: row.subject_id })
         : cachedStatement(
             db,

@@ -34,6 +34,12 @@ export const HELD_AT_SOURCE = `(
       WHERE expired_at IS NOT NULL AND expired_at > @knownAt AND created_at <= @knownAt
   ) f`;
 
+/** The row filter on a fact `f` (its subject's name, predicate or object contains @filter), with the joins it reads. */
+export const FILTER_CLAUSE = ` AND (lower(fs.name) LIKE @filter ESCAPE '\\' OR lower(f.predicate) LIKE @filter ESCAPE '\\' OR lower(COALESCE(fo.name, f.object_literal)) LIKE @filter ESCAPE '\\')`;
+export const FILTER_JOINS = ' JOIN entities fs ON fs.id = f.subject_id LEFT JOIN entities fo ON fo.id = f.object_id';
+/** The LIKE pattern for a filter's text (already trimmed): any case for ASCII, % _ \\ literal. */
+export const likePattern = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
 /** More matching entities than this: the filter keeps most of the memory; read every fact. */
 export const MAX_NAMES = 5_000;
 const ESCAPE = "ESCAPE '\\'";
@@ -45,7 +51,7 @@ export interface FilteredSource {
 }
 
 /** Entities whose name contains the text: by trigram index, checked, or by a scan for short text. */
-function matchingEntities(db: Database, text: string, pattern: string): string[] | null {
+export function matchingEntities(db: Database, text: string, pattern: string): string[] | null {
   const byIndex = [...text].length >= 3;
   const found = (
     byIndex
@@ -60,7 +66,7 @@ function matchingEntities(db: Database, text: string, pattern: string): string[]
 }
 
 /** The predicates of the memory (any version) that contain the text: one index seek per predicate. */
-function matchingPredicates(db: Database, pattern: string): string[] {
+export function matchingPredicates(db: Database, pattern: string): string[] {
   return (
     cachedStatement(
       db,

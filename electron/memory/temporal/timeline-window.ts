@@ -32,7 +32,7 @@ import { cachedStatement } from '../store/database/statement-cache';
 import { timelineDensity } from './timeline-density';
 import { keptTimelineWindow } from './timeline-kept-window';
 import { groupMarks } from './timeline-marks';
-import { filteredSource, HELD_AT_SOURCE } from './timeline-source';
+import { FILTER_CLAUSE, FILTER_JOINS, filteredSource, HELD_AT_SOURCE, likePattern } from './timeline-source';
 import { windowFacts } from './timeline-row-facts';
 import type { TimelineWindow, TimelineWindowQuery } from './timeline-window-shape';
 
@@ -59,8 +59,6 @@ interface RowRaw {
   all_last: string;
 }
 
-const likePattern = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
 export function timelineWindow(db: Database, q: TimelineWindowQuery, options: { kept?: boolean } = {}): TimelineWindow {
   // One read transaction: its statements see one snapshot, whatever another process writes between them.
   return db.transaction(() => {
@@ -73,8 +71,8 @@ export function timelineWindow(db: Database, q: TimelineWindowQuery, options: { 
 /** The window by one pass over the held facts (any question). */
 function passOverFacts(db: Database, q: TimelineWindowQuery, options: { kept?: boolean }): TimelineWindow {
   const held = q.knownAt !== undefined ? 'f.created_at <= @knownAt AND (f.expired_at IS NULL OR f.expired_at > @knownAt)' : 'f.expired_at IS NULL';
-  const filter = q.filter?.trim() ? ` AND (lower(fs.name) LIKE @filter ESCAPE '\\' OR lower(f.predicate) LIKE @filter ESCAPE '\\' OR lower(COALESCE(fo.name, f.object_literal)) LIKE @filter ESCAPE '\\')` : '';
-  const joins = filter ? ' JOIN entities fs ON fs.id = f.subject_id LEFT JOIN entities fo ON fo.id = f.object_id' : '';
+  const filter = q.filter?.trim() ? FILTER_CLAUSE : '';
+  const joins = filter ? FILTER_JOINS : '';
   const params: Record<string, string | number> = {
     from: q.from,
     to: q.to,

@@ -620,5 +620,18 @@ export const migrations: Migration[] = [
       `);
     },
   },
+  {
+    name: '0027_timeline_rows_by_predicate',
+    up(db) {
+      // A row filter that names a predicate or a subject keeps whole rows: the window is then read
+      // from the kept rows (temporal/timeline-kept-filter.ts) — a predicate's rows by this index, and
+      // its held facts' starts and ends counted per span of the density by the two below.
+      db.exec(`
+        CREATE INDEX timeline_slots_by_predicate ON timeline_slots(predicate);
+        CREATE INDEX facts_live_by_predicate_valid_at ON facts(predicate, valid_at) WHERE expired_at IS NULL;
+        CREATE INDEX facts_live_by_predicate_invalid_at ON facts(predicate, invalid_at) WHERE expired_at IS NULL AND invalid_at IS NOT NULL;
+      `);
+    },
+  },
 ];
 

@@ -10,7 +10,7 @@ import type { MemoryChange } from './memory-api';
 import { MemoryInputError } from './memory-errors';
 import * as history from './store/chat-history';
 import * as conversations from './store/conversations';
-import type { JobUsage } from './store/ingestion-jobs';
+import type { JobRow, JobUsage } from './store/ingestion-jobs';
 import { appendMessage, learningTotals, type AppendedMessage, type MessageInput } from './store/messages';
 import { conversationLearns, dropUnlearnable, learningToRedo, messageLearning, parkedMessages, recordLearning, retryParkedMessage } from './store/message-learning';
 import { DEFAULT_TITLE, setTitleSource } from './store/conversation-settings';
@@ -56,25 +56,44 @@ export class MemoryMessages extends MemoryCore {
 
   /** Applies what a message taught (see temporal/learn.ts) and completes its job, in one transaction. */
   applyIngestion(jobId: string, learning: Learning, usage: JobUsage): SlotChanges {
+    return this.learnJob(jobId, learning, usage, false).changes;
+  }
+
+  /**
+   * applyIngestion, and in the same transaction the next job claimed: the worker's one commit per
+   * learned message (`next` undefined when none may be taken). A process that dies before learning
+   * `next` leaves it running, and the next start puts it back in the queue (recoverInterrupted).
+   */
+  applyIngestionAndClaimNext(jobId: string, learning: Learning, usage: JobUsage): { changes: SlotChanges; next: JobRow | undefined } {
+    return this.learnJob(jobId, learning, usage, true);
+  }
+
+  private learnJob(jobId: string, learning: Learning, usage: JobUsage, claimNext: boolean): { changes: SlotChanges; next: JobRow | undefined } {
     return this.write(
       () => {
-        // Its conversation stopped being remembered while the model worked: nothing is applied.
-        if (dropUnlearnable(this.store, jobId, learning.episodeId)) return emptyChanges();
-        if (reviewing(this.store)) {
-          // Review before remembering: the learning waits, unapplied; the job is done.
-          holdLearning(this.store, learning);
-          this.store.jobs.complete(jobId, usage, { added: 0, closed: 0 });
-          this.held = learning.episodeId;
-          return emptyChanges();
-        }
-        applyLearning(this.store, learning);
-        const applied = this.caused({ kind: 'learned', episode: learning.episodeId });
-        this.store.jobs.complete(jobId, usage, { added: applied.created.length, closed: applied.closed.length });
-        recordLearning(this.store, learning.episodeId, applied, learning);
-        return applied;
+        const changes = this.applyLearned(jobId, learning, usage);
+        return { changes, next: claimNext ? this.store.jobs.claimNext() : undefined };
       },
-      (changes) => (this.takeHeld() === learning.episodeId ? { kind: 'review', reason: 'review', episodeIds: [learning.episodeId] } : { kind: 'facts', reason: 'learned', changes, episodeIds: [learning.episodeId], learned: this.learnedRef(learning.episodeId) }),
+      ({ changes }) => (this.takeHeld() === learning.episodeId ? { kind: 'review', reason: 'review', episodeIds: [learning.episodeId] } : { kind: 'facts', reason: 'learned', changes, episodeIds: [learning.episodeId], learned: this.learnedRef(learning.episodeId) }),
     );
+  }
+
+  /** Inside a write: a job's learning applied (or held for review, or dropped) and the job done. */
+  private applyLearned(jobId: string, learning: Learning, usage: JobUsage): SlotChanges {
+    // Its conversation stopped being remembered while the model worked: nothing is applied.
+    if (dropUnlearnable(this.store, jobId, learning.episodeId)) return emptyChanges();
+    if (reviewing(this.store)) {
+      // Review before remembering: the learning waits, unapplied; the job is done.
+      holdLearning(this.store, learning);
+      this.store.jobs.complete(jobId, usage, { added: 0, closed: 0 });
+      this.held = learning.episodeId;
+      return emptyChanges();
+    }
+    applyLearning(this.store, learning);
+    const applied = this.caused({ kind: 'learned', episode: learning.episodeId });
+    this.store.jobs.complete(jobId, usage, { added: applied.created.length, closed: applied.closed.length });
+    recordLearning(this.store, learning.episodeId, applied, learning);
+    return applied;
   }
 
   /** Whether learned messages wait for the user's review before anything is remembered, and how many wait. */

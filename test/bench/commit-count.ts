@@ -2,7 +2,7 @@
  * Counts the commits a piece of work makes, and the time inside each, without touching the engine:
  * wraps Statement.prototype.run (better-sqlite3 commits a transaction function by running its own
  * prepared `COMMIT`) and counts, besides, every writing statement run outside a transaction (an
- * autocommit). Each commit is named by where it comes from: the first frame of its stack under
+ * autocommit); a transaction that changed no row is not counted. Each commit is named by where it comes from: the first frame of its stack under
  * electron/ outside the write plumbing (memory-core.ts write(), the store's transaction helpers).
  * Only while counting: the wrapper costs a stack trace per commit.
  */
@@ -22,10 +22,13 @@ type AnyFn = (this: unknown, ...args: unknown[]) => unknown;
 interface StatementLike {
   source: string;
   reader: boolean;
-  database: { inTransaction: boolean };
+  database: Database.Database;
 }
 
 const sites = new Map<string, CommitSite>();
+/** Rows changed on each connection when its transaction began: a transaction that wrote none commits nothing. */
+const changesAtBegin = new WeakMap<Database.Database, number>();
+const totalChangesOf = (db: Database.Database) => (db.prepare('SELECT total_changes() AS n').get() as { n: number }).n;
 let active = false;
 let installed = false;
 
@@ -34,14 +37,17 @@ const CONTROL = /^(BEGIN|COMMIT|ROLLBACK|SAVEPOINT|RELEASE)\b/i;
 const PLUMBING = /memory-core\.ts|statement-cache\.ts|node_modules|commit-count\.ts|node:/;
 
 function siteOf(kind: string): string {
-  const stack = new Error().stack?.split('\n').slice(1) ?? [];
-  for (const line of stack) {
+  const frames: { fn: string; file: string }[] = [];
+  for (const line of new Error().stack?.split('\n').slice(1) ?? []) {
     const m = /at (?:(\S+) \()?.*?\/(electron\/[^:)]+):(\d+)/.exec(line);
     if (!m || PLUMBING.test(line)) continue;
-    const fn = m[1]?.replace(/^(Object|Memory\w*|IngestionJobs)\./, '') ?? '(anonymous)';
-    return `${kind} ${fn} (${m[2]!.replace(/^electron\//, '')})`;
+    frames.push({ fn: m[1]?.replace(/^(Object|Memory\w*|IngestionJobs)\./, '') ?? '(anonymous)', file: m[2]!.replace(/^electron\//, '') });
   }
-  return `${kind} (outside electron/)`;
+  const [first] = frames;
+  if (!first) return `${kind} (outside electron/)`;
+  // The memory's own helpers say little alone: the first caller above the memory says who asked.
+  const caller = first.file.startsWith('memory/') ? frames.find((f) => !f.file.startsWith('memory/')) : undefined;
+  return `${kind} ${first.fn} (${first.file})${caller ? ` ← ${caller.fn} (${caller.file})` : ''}`;
 }
 
 function record(kind: string, ms: number): void {
@@ -63,15 +69,16 @@ function install(): void {
   stmtProto.run = function (this: unknown, ...args: unknown[]) {
     if (!active) return run.apply(this, args);
     const stmt = this as StatementLike;
-    const commit = stmt.source === 'COMMIT';
+    if (/^BEGIN\b/.test(stmt.source)) changesAtBegin.set(stmt.database, totalChangesOf(stmt.database));
+    // A transaction that only read (a claim that found no job) writes nothing to the WAL: not counted.
+    const commit = stmt.source === 'COMMIT' && totalChangesOf(stmt.database) !== changesAtBegin.get(stmt.database);
     const autocommit = !commit && !stmt.reader && !stmt.database.inTransaction && !CONTROL.test(stmt.source);
     if (!commit && !autocommit) return run.apply(this, args);
     const t0 = performance.now();
-    try {
-      return run.apply(this, args);
-    } finally {
-      record(commit ? 'transaction' : 'autocommit', performance.now() - t0);
-    }
+    const result = run.apply(this, args) as { changes: number };
+    // An autocommit that changed no row (nothing to recover) writes nothing either.
+    if (commit || result.changes > 0) record(commit ? 'transaction' : 'autocommit', performance.now() - t0);
+    return result;
   };
 }
 

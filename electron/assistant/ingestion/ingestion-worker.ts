@@ -29,6 +29,8 @@ export class IngestionWorker {
   private wake: (() => void) | null = null;
   private inFlight: AbortController | null = null;
   private idleWaiters: (() => void)[] = [];
+  /** The next job, claimed by the commit that completed the last one (one commit per learned message). */
+  private claimedAhead: JobRow | undefined;
 
   constructor(
     private readonly memory: Memory,
@@ -70,17 +72,34 @@ export class IngestionWorker {
   }
 
   private async run(): Promise<void> {
-    while (this.running) {
-      const model = this.options.model();
-      const job = model ? this.memory.jobs.claimNext() : undefined;
-      if (!model || !job) {
-        this.settleIdle();
-        await new Promise<void>((resolve) => (this.wake = resolve));
-        this.wake = null;
-        continue;
+    try {
+      while (this.running) {
+        const model = this.options.model();
+        if (!model) this.releaseAhead();
+        const job = model ? (this.takeAhead() ?? this.memory.jobs.claimNext()) : undefined;
+        if (!model || !job) {
+          this.settleIdle();
+          await new Promise<void>((resolve) => (this.wake = resolve));
+          this.wake = null;
+          continue;
+        }
+        await this.process(job, model);
       }
-      await this.process(job, model);
+    } finally {
+      // Stopped (or the model went away) with a job claimed ahead: it goes back, no attempt counted.
+      this.releaseAhead();
     }
+  }
+
+  private takeAhead(): JobRow | undefined {
+    const job = this.claimedAhead;
+    this.claimedAhead = undefined;
+    return job;
+  }
+
+  private releaseAhead(): void {
+    const job = this.takeAhead();
+    if (job) this.memory.jobs.release(job.id);
   }
 
   private async process(job: JobRow, model: StructuredModel): Promise<void> {
@@ -97,7 +116,9 @@ export class IngestionWorker {
     const usage: JobUsage = { modelCalls: 0, promptTokens: 0, completionTokens: 0 };
     try {
       const prepared = await prepareIngest(this.memory, model, episode, { timeoutMs: this.options.timeoutMs, signal: controller.signal, usage, timeZone: this.options.timeZone?.() });
-      const changes = this.memory.applyIngestion(job.id, prepared.learning, prepared.usage);
+      // While running, the same commit claims the next job; when stopping, none is taken.
+      const { changes, next } = this.running ? this.memory.applyIngestionAndClaimNext(job.id, prepared.learning, prepared.usage) : { changes: this.memory.applyIngestion(job.id, prepared.learning, prepared.usage), next: undefined };
+      this.claimedAhead = next;
       emit({ type: 'job-done', job, usage, changes, counts: this.memory.jobs.counts() });
     } catch (error) {
       if (controller.signal.aborted && !this.running) {

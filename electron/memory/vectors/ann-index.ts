@@ -6,7 +6,10 @@
  * `kind` and a btree on `id`; queries then re-rank `refineFactor × limit` candidates by their exact
  * cosine distance. Brute force at 100k × 384 takes hundreds of ms on two cores; see
  * test/bench/vector-search.ts for the numbers.
- * Small writes are compacted (and newly written rows added to the indexes) every so often.
+ * Small writes are compacted (and newly written rows added to the indexes) once writes have been
+ * quiet a while (vector-upkeep.ts), which also removes old versions; a long burst of writes is
+ * compacted every `compactAfterWrites` writes meanwhile, so searches do not slow down, but old
+ * versions are removed only when it is over.
  *
  * Every method but `tuning` runs inside the index's write chain.
  */
@@ -20,7 +23,7 @@ export interface AnnIndexOptions {
   refineFactor?: number;
   /** Bits per dimension of the IVF_RQ codes, 1 … 8 (default 4: recall ≈ 0.99 with refine 3). */
   annBits?: number;
-  /** Compact after this many small writes (default 32). */
+  /** Compact after this many small writes even while they keep coming (default 256). */
   compactAfterWrites?: number;
 }
 
@@ -33,7 +36,7 @@ export interface AnnTuning {
 const DEFAULT_ANN_MIN_ROWS = 5_000;
 const DEFAULT_REFINE_FACTOR = 3;
 const DEFAULT_ANN_BITS = 4;
-const DEFAULT_COMPACT_AFTER_WRITES = 32;
+const DEFAULT_COMPACT_AFTER_WRITES = 256;
 /** With an ANN index, rows written since the last optimize that trigger one (they are searched flat). */
 const OPTIMIZE_AFTER_ROWS = 2_000;
 /** Retrain the ANN index when the table has grown this much since it was trained … */
@@ -41,8 +44,6 @@ const RETRAIN_GROWTH = 4;
 /** … or when compactions have added more incremental parts than this. */
 const MAX_INDEX_PARTS = 6;
 const ANN_INDEX = 'vector_idx';
-/** Versions younger than this survive compaction, so a query already reading one never loses its files. */
-const KEEP_VERSIONS_MS = 60_000;
 
 /**
  * IVF partitions for an index trained on `rows` rows: one per 4096 rows (25 at 100k). Fewer,
@@ -99,6 +100,15 @@ export class AnnIndex {
     const ann = await this.annIndexInfo(table);
     this.hasAnn = ann !== undefined;
     this.trainedRows = ann?.numIndexedRows ?? 0;
+  }
+
+  /**
+   * Removes every version but the current one, with the files only they use (after a forced
+   * `maintain`, vector-upkeep.ts). The caller makes sure no read of this process is running: one
+   * may still be reading an older version.
+   */
+  async cleanUp(table: lancedb.Table): Promise<void> {
+    await table.optimize({ cleanupOlderThan: new Date() });
   }
 
   /** Counts one write (a merge of `rows` rows, or a delete) towards the next compaction. */
@@ -171,8 +181,9 @@ export class AnnIndex {
     return (await table.listIndices()).find((i) => i.name === ANN_INDEX);
   }
 
+  /** Merges small fragments and adds new rows to the indexes; old versions stay (upkeep removes them). */
   private async compact(table: lancedb.Table): Promise<void> {
-    await table.optimize({ cleanupOlderThan: new Date(Date.now() - KEEP_VERSIONS_MS) });
+    await table.optimize();
     this.writesSinceOptimize = 0;
     this.rowsSinceOptimize = 0;
   }

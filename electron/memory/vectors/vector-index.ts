@@ -20,6 +20,8 @@
  *
  * Search (vector-search.ts) is exact (brute force) while the table is small, and goes through an
  * IVF_RQ index once the table is large enough (ann-index.ts, which also compacts small writes).
+ * Once writes have been quiet a while (and on open, when the last session left old versions), the
+ * table is compacted and every old version removed (vector-upkeep.ts).
  * Rows are checked as vector-rows.ts says. LanceDB is loaded when the first index opens.
  * A table stored with float32 vectors (before float16) is rewritten on open (vector-migration.ts);
  * should that fail, it is used as it is, in float32.
@@ -32,6 +34,7 @@ import { closedError, TableAccess } from './table-access';
 import { checkVector, chunks, validRows, type VectorRow } from './vector-rows';
 import { searchTable, type VectorHit, type VectorSearchOptions } from './vector-search';
 import { migrateVectorTable, type VectorMigration } from './vector-migration';
+import { DEFAULT_UPKEEP_QUIET_MS, realTimer, UpkeepSchedule, type UpkeepTimer } from './vector-upkeep';
 import { kindList, kindPredicate, loadLanceDb, type LanceDb, META_MODEL, mismatch, schemaFor, sqlString, toArrow, VECTOR_KINDS, VECTOR_TABLE, vectorPrecision, type VectorKind, type VectorResetReason } from './vector-table';
 
 export { sqlString, VECTOR_KINDS, VECTOR_LAYOUT_VERSION, VECTOR_TABLE, type VectorKind, type VectorResetReason } from './vector-table';
@@ -53,6 +56,10 @@ export interface VectorIndexOptions extends AnnIndexOptions {
    * removed on open; a search for every kind it holds needs no kind filter.
    */
   kinds?: readonly VectorKind[];
+  /** Writes quiet this long (ms) before compaction and removal of old versions (default 30 s). */
+  upkeepQuietMs?: number;
+  /** The timer for that quiet time (default setTimeout; tests drive their own). */
+  upkeepTimer?: UpkeepTimer;
 }
 
 /** Rows per Arrow batch / merge. */
@@ -69,6 +76,9 @@ export class VectorIndex {
   private schema: import('apache-arrow').Schema;
   private readonly tableName: string;
   private readonly kinds: readonly VectorKind[];
+  private readonly upkeep: UpkeepSchedule;
+  /** The upkeep running now (compaction, then removal of old versions), for `flush`. */
+  private upkeeping: Promise<void> = Promise.resolve();
 
   private constructor(
     lance: LanceDb,
@@ -92,6 +102,7 @@ export class VectorIndex {
     this.schema = schema;
     this.tableName = options.table ?? VECTOR_TABLE;
     this.kinds = options.kinds ?? VECTOR_KINDS;
+    this.upkeep = new UpkeepSchedule(options.upkeepQuietMs ?? DEFAULT_UPKEEP_QUIET_MS, options.upkeepTimer ?? realTimer, () => this.startUpkeep());
   }
 
   /** The table's name in the LanceDB directory (`path`). */
@@ -163,11 +174,11 @@ export class VectorIndex {
       table ??= await db.createEmptyTable(name, schemaFor(dimensions, model ?? ''), { mode: 'overwrite' });
       const index = new VectorIndex(lance, db, table, path, dimensions, model, reason, created, migrated, await table.schema(), options);
       await index.ann.load(table);
-      // A rewritten table lost its indexes and holds fragments of one batch each: compact and index it.
-      if (migrated) {
-        index.ann.wrote(migrated.rows);
-        void index.optimize().catch(() => undefined);
-      }
+      // What the last session left is cleaned up now, on the write chain: old versions, small
+      // fragments, a rewritten table (which lost its indexes and holds a fragment per batch).
+      if (migrated) index.ann.wrote(migrated.rows);
+      else if (!created && (await table.stats()).fragmentStats.numSmallFragments > 1) index.ann.wrote();
+      if (migrated || (!created && (await table.listVersions()).length > 1)) index.startUpkeep();
       return index;
     } catch (error) {
       db.close();
@@ -204,7 +215,7 @@ export class VectorIndex {
       return this.access.fail(error);
     }
     if (rows.length === 0) return this.access.closed ? this.access.fail(closedError()) : Promise.resolve();
-    return this.access.enqueue(async () => {
+    return this.written(async () => {
       for (const part of chunks(rows, WRITE_CHUNK)) {
         await put(toArrow(part, this.schema, this.dimensions));
         this.ann.wrote(part.length);
@@ -217,7 +228,7 @@ export class VectorIndex {
   delete(ids: Iterable<string>): Promise<void> {
     const unique = [...new Set(ids)].filter((id) => typeof id === 'string');
     if (unique.length === 0) return this.access.closed ? this.access.fail(closedError()) : Promise.resolve();
-    return this.access.enqueue(async () => {
+    return this.written(async () => {
       for (const part of chunks(unique, SQL_LIST_CHUNK)) {
         await this.table.delete(`id IN (${part.map(sqlString).join(', ')})`);
         this.ann.wrote();
@@ -242,12 +253,42 @@ export class VectorIndex {
    * index once the table is large enough. Runs by itself after writes; call it after bulk work.
    */
   optimize(): Promise<void> {
-    return this.access.enqueue(() => this.ann.maintain(this.table, true, true));
+    return this.written(() => this.ann.maintain(this.table, true, true));
   }
 
-  /** Waits until every write queued so far has finished (whether it succeeded or not). */
-  flush(): Promise<void> {
-    return this.access.flush();
+  /** Queues a write, and when it is done re-arms the upkeep's quiet time. */
+  private written(op: () => Promise<void>): Promise<void> {
+    const run = this.access.enqueue(op);
+    const arm = () => {
+      if (!this.access.closed) this.upkeep.wrote();
+    };
+    run.then(arm, arm);
+    return run;
+  }
+
+  private startUpkeep(): void {
+    const previous = this.upkeeping;
+    this.upkeeping = previous.then(() => this.upkeepNow());
+  }
+
+  /**
+   * Compacts what was written and builds or retrains the ANN index if due (a write like any), then
+   * removes every old version while no read of this process runs. Failures go to `onError`.
+   */
+  private async upkeepNow(): Promise<void> {
+    try {
+      if (this.access.closed) return;
+      await this.access.enqueue(() => this.ann.maintain(this.table, true, true));
+      if (this.access.closed) return;
+      await this.access.exclusive(() => this.ann.cleanUp(this.table));
+    } catch {
+      // reported to onError by the access
+    }
+  }
+
+  /** Waits until every write queued so far, and an upkeep running, have finished (whether they succeeded or not). */
+  async flush(): Promise<void> {
+    await Promise.all([this.access.flush(), this.upkeeping]);
   }
 
   /**
@@ -255,7 +296,7 @@ export class VectorIndex {
    * Maintenance does this by itself; this is for after bulk loads and for benchmarks.
    */
   createAnnIndex(): Promise<void> {
-    return this.access.enqueue(async () => {
+    return this.written(async () => {
       await this.ann.build(this.table, await this.table.countRows());
     });
   }
@@ -349,6 +390,7 @@ export class VectorIndex {
   /** Finishes the queued writes, then closes the table and the connection. Idempotent. */
   async close(): Promise<void> {
     if (this.access.closed) return this.access.flush();
+    this.upkeep.stop();
     await this.access.shut();
     this.table.close();
     this.db.close();

@@ -633,5 +633,19 @@ export const migrations: Migration[] = [
       `);
     },
   },
+  {
+    name: '0028_fewer_indexes_written',
+    up(db) {
+      // Two indexes every learned message wrote and no query needs (issue 29): each is the first
+      // columns of another index, which the same lookups use — a slot's claims by claims_by_slot_time
+      // (subject_id, predicate, valid_at) or claims_by_object, the jobs of a status by
+      // ingestion_jobs_by_lane (status, lane, …). What they still gave, an order by id or created_at
+      // over one slot's claims or the parked jobs, is a sort of those few rows.
+      db.exec(`
+        DROP INDEX IF EXISTS claims_by_slot;
+        DROP INDEX IF EXISTS ingestion_jobs_by_status;
+      `);
+    },
+  },
 ];
 

@@ -1,0 +1,70 @@
+/**
+ * The indexes a learned message writes (issue 29): every index of a claim and of a job is written on
+ * every insert and every status change, so each must be one some lookup needs. Migration 0028 dropped
+ * the two that only repeated the first columns of another; the lookups they served still search by
+ * index, never a whole table.
+ */
+import type { Database, Statement } from 'better-sqlite3';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { openMemory, steppingClock, type Memory } from '../../electron/memory/index';
+import { databaseOf, storeOf } from '../../electron/memory/memory';
+import { plansOf } from '../fixtures/query-plans';
+
+const at = (day: string) => `2026-${day}T00:00:00.000Z`;
+
+/** Whole-table reads of these tables ("SCAN claims", not "SCAN … USING … INDEX"). */
+function tableScans(plans: { sql: string; plan: string[] }[], tables: readonly string[]): string[] {
+  return plans.flatMap(({ sql, plan }) => plan.filter((line) => tables.some((t) => new RegExp(`^SCAN ${t}\\b(?!.*INDEX)`).test(line))).map((line) => `${line}  ← ${sql.replace(/\s+/g, ' ').slice(0, 120)}`));
+}
+
+function indexesOf(db: Database, table: string): string[] {
+  return db.prepare<[string], string>("SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = ? AND sql IS NOT NULL ORDER BY name").pluck().all(table);
+}
+
+describe('the indexes a learned message writes', () => {
+  let m: Memory;
+  let db: Database;
+  beforeEach(() => {
+    m = openMemory({ dataDir: ':memory:', clock: steppingClock('2026-12-01T00:00:00Z', 1000) });
+    db = databaseOf(m);
+  });
+  afterEach(() => m.close());
+
+  it('are only those some lookup needs: four per claim, two per job besides its keys', () => {
+    expect(indexesOf(db, 'claims')).toEqual(['claims_by_fact', 'claims_by_object', 'claims_by_slot_time', 'claims_one_by_slot']);
+    expect(indexesOf(db, 'ingestion_jobs')).toEqual(['ingestion_jobs_backfill_done', 'ingestion_jobs_by_lane']);
+  });
+
+  it("a slot's claims are still read by index when a write resolves it", () => {
+    const plans = plansOf(db, () => {
+      m.observe([{ subject: 'me', predicate: 'likes', object: 'tea', fact: 'I like tea.', reference_time: at('09-01') }]);
+      m.observe([{ subject: 'me', predicate: 'manager', object: 'A', fact: 'My manager is A.', reference_time: at('09-01'), cardinality: 'one' }]);
+      m.observe([{ subject: 'me', predicate: 'manager', object: 'B', fact: 'My manager is B.', reference_time: at('09-15'), cardinality: 'one' }]);
+    });
+    // The claim rows' own statements are prepared when the store opens: explained from their source.
+    const held = Object.values(storeOf(m).claims).filter((v): v is Statement => typeof v === 'object' && v !== null && 'source' in v && 'reader' in v);
+    const own = held.map((statement) => {
+      const explain = db.prepare(`EXPLAIN QUERY PLAN ${statement.source}`);
+      return { sql: statement.source, plan: (explain.all(...(statement.source.match(/\?/g) ?? []).map(() => null)) as { detail: string }[]).map((r) => r.detail) };
+    });
+    expect(own.some((p) => /FROM claims WHERE subject_id = \? AND predicate = \? ORDER BY id/.test(p.sql)), 'the slot read is among them').toBe(true);
+    expect(tableScans([...plans, ...own], ['claims', 'c'])).toEqual([]);
+  });
+
+  it('the queue finds its jobs by status by index: claim, recover, count, park, retry', () => {
+    const plans = plansOf(db, () => {
+      const { job } = m.appendMessage({ role: 'user', content: 'I live in Kyoto.', time: at('09-01'), conversation: 'c1' });
+      m.jobs.recoverInterrupted();
+      const claimed = m.jobs.claimNext()!;
+      expect(claimed.id).toBe(job!.id);
+      m.jobs.fail(claimed.id, 'no', { modelCalls: 0, promptTokens: 0, completionTokens: 0 });
+      m.jobs.counts();
+      m.jobs.parked();
+      m.jobs.retryParked();
+      m.jobs.totals();
+      m.jobs.claimable();
+    });
+    expect(plans.length).toBeGreaterThan(5);
+    expect(tableScans(plans, ['ingestion_jobs'])).toEqual([]);
+  });
+});

@@ -35,6 +35,7 @@ export type { SlotChanges } from './temporal/slot-resolver';
 export type { EntityRef, LearnedFact, Learning } from './temporal/learn';
 export type { ApprovedEdit } from './temporal/review-learning';
 export type { ImportSummary, ImportPreview } from './transfer/import-into';
+export type { ExportCounts, ExportStream } from './transfer/memory-export';
 export { streamJsonFile, NotJsonError, ReadCancelled, type ReadProgress } from './transfer/json-file-stream';
 export { VectorIndex, type VectorIndexOptions, type VectorHit, type VectorRow, type VectorSearchOptions } from './vectors/vector-index';
 export { VECTOR_KINDS, type VectorKind, type VectorResetReason } from './vectors/vector-table';

@@ -28,7 +28,7 @@ import { reviewing } from './store/pending-reviews';
 import { emptyChanges } from './store/slot-changes';
 import { flushFullText } from './text-search/fts-index';
 import type { ScorePart, SearchHit, SearchOptions } from './text-search/search';
-import { exportMemory } from './transfer/memory-export';
+import { exportMemory, openExportStream, type ExportStream } from './transfer/memory-export';
 import { importInto, previewImport, type ImportPreview, type ImportSummary } from './transfer/import-into';
 import { MemoryMessages } from './memory-messages';
 import { vectorItemsOf, type MemoryVectorItems } from './vectors/vector-source';
@@ -36,6 +36,9 @@ import { vectorItemsOf, type MemoryVectorItems } from './vectors/vector-source';
 export { databaseOf, storeOf } from './memory-core';
 
 export class Memory extends MemoryMessages {
+  /** Exports being read (openExport): ended when the memory closes. */
+  private readonly openExports = new Set<ExportStream>();
+
   /**
    * Validates every observation first (errors name the item and field), then applies all of them
    * in one transaction. `where` names the source in errors, e.g. "facts.jsonl".
@@ -270,8 +273,22 @@ export class Memory extends MemoryMessages {
     return this.forget(() => forgetEpisode(this.store, id));
   }
 
+  /** The whole export document as one object: for small memories and tests (the doors stream it: openExport). */
   exportMemory(): MemoryExport {
-    return exportMemory(this.store.db, this.store.entities, this.clock.now());
+    return exportMemory(this.store.db, this.clock.now());
+  }
+
+  /** The export document in pieces, read from one snapshot while the memory goes on (memory-export.ts); close() it when done. */
+  openExport(chunkChars?: number): ExportStream {
+    const stream: ExportStream = openExportStream(this.store.db, this.clock.now(), chunkChars, () => this.openExports.delete(stream));
+    this.openExports.add(stream);
+    return stream;
+  }
+
+  /** Ends the exports still being read (their snapshots and connections), then closes the memory. */
+  override close(): void {
+    for (const stream of [...this.openExports]) stream.close();
+    super.close();
   }
 
   /** What importing this document would do, without doing it. */

@@ -1,5 +1,4 @@
 /** `tempora export` and `tempora import`: the versioned JSON document (format tempora.memory, version 3). */
-import { exportJsonChunks } from '../../../shared/export-json';
 import { MemoryInputError } from '../../memory/index';
 import type { CommandContext, CommandSpec } from '../command';
 import { isLargeFile, readJsonFile, readJsonFileOfAnySize, writeFileAtomic } from '../files';
@@ -19,22 +18,28 @@ export const exportCommand: CommandSpec = {
   positionals: { min: 0, max: 0, name: '' },
   run(ctx) {
     const out = ctx.string('out');
-    const doc = ctx.readMemory((memory) => memory.exportMemory());
-    // Written in pieces: a memory of a million facts is a document longer than one string can hold.
-    const pieces = function* () {
-      yield* exportJsonChunks(doc);
-      yield '\n';
-    };
-    if (out === undefined) {
-      for (const piece of pieces()) ctx.io.stdout(piece);
-      return;
-    }
-    writeFileAtomic(out, pieces(), ctx.io.cwd);
-    const counts = { conversations: doc.conversations.length, episodes: doc.episodes.length, entities: doc.entities.length, facts: doc.facts.length };
-    if (ctx.json) return printJson(ctx.io, { out, exported_at: doc.exported_at, ...counts });
+    // Streamed from one snapshot of the memory, a record at a time: a memory of a million facts is a
+    // document longer than one string can hold, and never held whole (memory-export.ts).
+    const { counts, exportedAt } = ctx.readMemory((memory) => {
+      const stream = memory.openExport();
+      try {
+        const pieces = function* () {
+          for (let piece = stream.next(); piece !== null; piece = stream.next()) yield piece;
+          yield '\n';
+        };
+        if (out === undefined) for (const piece of pieces()) ctx.io.stdout(piece);
+        else writeFileAtomic(out, pieces(), ctx.io.cwd);
+        return { counts: stream.counts, exportedAt: stream.exportedAt };
+      } finally {
+        stream.close();
+      }
+    });
+    if (out === undefined) return;
+    const { conversations, episodes, entities, facts } = counts;
+    if (ctx.json) return printJson(ctx.io, { out, exported_at: exportedAt, conversations, episodes, entities, facts });
     printLines(ctx.io, [
-      `Exported ${plural(counts.facts, 'fact version')}, ${plural(counts.entities, 'entity', 'entities')}, ` +
-        `${plural(counts.episodes, 'message')} and ${plural(counts.conversations, 'conversation')} to ${out}.`,
+      `Exported ${plural(facts, 'fact version')}, ${plural(entities, 'entity', 'entities')}, ` +
+        `${plural(episodes, 'message')} and ${plural(conversations, 'conversation')} to ${out}.`,
     ]);
   },
 };

@@ -81,7 +81,7 @@ export class MemorySearch {
     const relations = askedRelations(terms.terms, terms.grams, this.vocabulary.predicates());
     // Within the entities the question names (the user for "my …"), every word counts: few rows.
     const scope = matched.slice(0, 2);
-    const scoped = this.scopedFacts(scope, scope.every((id) => named.includes(id) && id !== user), weights, relations, filter, depth);
+    const scoped = this.scopedFacts(scope, scope.every((id) => named.includes(id) && id !== user && this.isPerson(id)), weights, relations, filter, depth);
     // "Where does Owen's partner work?": Ruth, whom Owen's partner fact names, brings her own facts.
     const hop = scope.some((id) => named.includes(id)) ? this.hopFacts(scoped, scope, weights, relations, filter) : [];
     // An entity named whole has had every word scored over its facts (scoped): the text search only
@@ -192,14 +192,28 @@ export class MemorySearch {
    * whose name only shares words with the question, in the order they matched.
    */
   private factsOfEntities(entityIds: string[], named: string[], weights: QueryWeights, relations: ReadonlyMap<string, string>, filter: ReturnType<typeof factFilter>, depth: number): string[] {
-    const whole = entityIds.filter((id) => named.includes(id));
-    const groups = [whole, ...entityIds.filter((id) => !named.includes(id)).map((id) => [id])].filter((g) => g.length > 0);
+    // Only people are drawn from together: a place named beside a person ("Mia in Lisbon") is no
+    // second person, and the facts of others pointing at it come after the person's own.
+    const whole = entityIds.filter((id) => named.includes(id) && this.isPerson(id));
+    const groups = [whole, ...entityIds.filter((id) => !whole.includes(id)).map((id) => [id])].filter((g) => g.length > 0);
     const out: string[] = [];
     for (const group of groups) {
       for (const id of entityEvidence(this.db, this.people(group), weights, relations, filter, depth)) if (!out.includes(id)) out.push(id);
       if (out.length >= depth) return out.slice(0, depth);
     }
     return out;
+  }
+
+  /**
+   * Whether an entity counts as a person for the two-people rule: a person (or the user) by its
+   * kind; of no known kind ('other'), when it is the subject of some fact of its own (one indexed
+   * read). A place, an organisation, a thing is none.
+   */
+  private isPerson(id: string): boolean {
+    const type = cachedStatement(this.db, 'SELECT type FROM entities WHERE id = ?').pluck().get(id) as string | undefined;
+    if (type === 'person' || type === 'user') return true;
+    if (type !== 'other') return false;
+    return cachedStatement(this.db, 'SELECT 1 FROM facts WHERE subject_id = ? LIMIT 1').pluck().get(id) !== undefined;
   }
 
   /** Entities with their names and aliases, case folded (for a sentence that names one). */

@@ -1,6 +1,6 @@
 /**
  * Tempora as an MCP server: one factory (the SDK's McpServerFactory) that builds a server with the
- * memory tools and the current-facts resource, for both transports and both protocol eras (the
+ * memory tools, the current-facts resource and the guide to the time axes (resource and prompt), for both transports and both protocol eras (the
  * 2025 initialize handshake and the 2026-07-28 per-request envelope). It also keeps the live
  * instances, so a change of the current facts reaches every client that subscribed to them.
  */
@@ -8,13 +8,15 @@ import { McpServer, type McpRequestContext, type McpServerFactory } from '@model
 import type { TemporaEngine } from '../engine/index';
 import { CurrentFactsWatcher, registerFactsResource } from './facts-resource';
 import { registerMemoryTools, type ToolOptions } from './memory-tools';
+import { registerTimeAxesGuide, TIME_AXES_URI } from './time-axes-guide';
 
 export const SERVER_INFO = { name: 'tempora', title: 'Tempora memory', version: '0.1.0' };
 
 const INSTRUCTIONS =
   "Tempora is the user's local, bitemporal memory: every fact has when it was true (valid time) and when Tempora learned it " +
   '(system time). Search it (search_memory) before answering questions about the user; store what they tell you ' +
-  '(remember_facts, or remember_message to let Tempora extract); correct_fact / close_fact / forget_fact when they correct you.';
+  '(remember_facts, or remember_message to let Tempora extract); correct_fact / close_fact / forget_fact when they correct you. ' +
+  `How to ask about the past (as_of) and about what Tempora was told when (known_at): the resource ${TIME_AXES_URI} or the prompt time-axes.`;
 
 export interface McpFaceOptions extends ToolOptions {
   /** How often to look for changes made by other processes (ms; 0: only this process's writes). */
@@ -60,11 +62,12 @@ export class McpFace {
     // instance is gone before anything changes.
     const subscribe = track || ctx.era === 'modern';
     const server = new McpServer(SERVER_INFO, {
-      capabilities: { tools: {}, resources: { subscribe } },
+      capabilities: { tools: {}, resources: { subscribe }, prompts: {} },
       instructions: INSTRUCTIONS,
     });
     registerMemoryTools(server, this.engine, this.options);
     registerFactsResource(server, this.engine.memory);
+    registerTimeAxesGuide(server);
     const instance: Instance = { server, era: ctx.era, subscribed: new Set() };
     if (ctx.era === 'legacy' && subscribe) {
       server.server.setRequestHandler('resources/subscribe', (request) => {

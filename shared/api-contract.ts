@@ -11,6 +11,7 @@ import { messageLearning, parkedMessage, undoReport } from './learning-contract'
 import { backfillStatus, chatImportProgress, chatImportReport, chatImportRequest, uploadChunkRequest, uploadChunkResponse } from './chat-import';
 import { conversationRecord, entityRecord, episodeRecord, factRecord, isoTime, memoryExport, precision } from './memory-schema';
 import { importUploadProgress, importUploadRef, importUploadRequest } from './import-upload';
+import { exportBeginResponse, exportReadResponse, exportRef } from './export-download';
 import { approveReviewRequest, pendingReview, reviewDecision, reviewSettings } from './review-contract';
 import { changeFeedRequest, changeFeedResponse, slotHistoryRequest, slotHistoryResponse } from './change-feed-contract';
 
@@ -327,7 +328,12 @@ export const apiCalls = {
   listEntities: { channel: 'memory:listEntities', request: empty, response: z.array(entityRecord) },
   /** A page of names for a filter as the user types (suggestNamesRequest): never every entity. */
   suggestNames: { channel: 'memory:suggestNames', request: suggestNamesRequest, response: z.array(nameSuggestion) },
+  /** The whole document in one answer: small memories and tests only (a large one is longer than a string); the screens stream it (exportBegin). */
   exportMemory: { channel: 'memory:export', request: empty, response: memoryExport },
+  /** An export pulled a piece at a time from one snapshot (shared/export-download.ts): the way the screens export, any size. */
+  exportBegin: { channel: 'memory:exportBegin', request: empty, response: exportBeginResponse },
+  exportRead: { channel: 'memory:exportRead', request: exportRef, response: exportReadResponse },
+  exportCancel: { channel: 'memory:exportCancel', request: exportRef, response: ok },
   previewImport: { channel: 'memory:previewImport', request: z.strictObject({ document: z.unknown() }), response: importPreview },
   importMemory: { channel: 'memory:import', request: z.strictObject({ document: z.unknown(), replace: z.boolean().optional() }), response: importSummary },
   /** An export uploaded in chunks to a staged file (shared/import-upload.ts), previewed and imported from it: the way the screens import, any size. */

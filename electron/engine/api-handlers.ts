@@ -18,6 +18,7 @@ import type { Resolved } from '../memory/index';
 import { learningHandlers } from './learning-handlers';
 import { chatImportHandlers } from './chat-import-handlers';
 import { importUploadHandlers } from './import-upload-handlers';
+import { exportHandlers } from './export-handlers';
 import { reviewHandlers } from './review-handlers';
 import { changeHandlers } from './change-handlers';
 
@@ -148,6 +149,7 @@ export function createApiHandlers(engine: TemporaEngine, options: HandlerOptions
     ...learningHandlers(engine),
     ...chatImportHandlers(engine, options.pickChatExport),
     ...importUploadHandlers(engine),
+    ...exportHandlers(engine),
     ...reviewHandlers(engine),
     ...changeHandlers(engine),
     retryParkedJobs: async () => {

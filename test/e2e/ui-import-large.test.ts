@@ -3,9 +3,10 @@
  * frames are at most 25 MiB): the export of a 100k-observation memory (tens of MiB) is uploaded
  * in chunks to a file staged in the engine's data directory, previewed by reading that file piece
  * by piece, and imported from it into an empty memory; the counts match. Cancel removes
- * the staged file; a file that is not JSON is refused naming its line and column.
+ * the staged file; a file that is not JSON is refused naming its line and column. The memory it
+ * made is saved back through the same screen, pulled from the engine a piece at a time.
  */
-import { existsSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -87,6 +88,33 @@ describe.skipIf(CHROMIUM_MISSING !== null)('importing a large export through the
       expect(staged()).toEqual([]);
     },
     900_000,
+  );
+
+  it(
+    'saves that memory back as an export over the frame limit, pulled in pieces with a progress bar, equal to the engine’s',
+    async () => {
+      const { page, engine } = ui;
+      await go(page, '#/data');
+      const panel = page.getByRole('region', { name: 'Export', exact: true });
+      const [download] = await Promise.all([
+        page.waitForEvent('download', { timeout: 300_000 }),
+        (async () => {
+          await panel.getByRole('button', { name: 'Save export…' }).click();
+          await panel.getByRole('progressbar', { name: 'Export progress' }).waitFor({ timeout: 60_000 });
+        })(),
+      ]);
+      const file = join(work, 'saved.json');
+      await download.saveAs(file);
+      expect(statSync(file).size).toBeGreaterThan(25 * 1024 ** 2);
+      const saved = JSON.parse(readFileSync(file, 'utf8')) as { exported_at: string };
+      const { exported_at: a, ...savedRest } = saved;
+      const { exported_at: b, ...engineRest } = engine.memory.exportMemory();
+      expect(a <= b).toBe(true);
+      expect(savedRest).toEqual(engineRest);
+      await expect.poll(() => panel.getByRole('status').textContent()).toContain(`Exported`);
+      expect(await panel.getByRole('progressbar').count()).toBe(0);
+    },
+    600_000,
   );
 
   it('refuses a file that is not JSON, naming the line and column', async () => {

@@ -1,13 +1,12 @@
-/** Save the whole memory as the versioned JSON export (tempora-memory-YYYY-MM-DD.json). */
+/** Save the whole memory as the versioned JSON export (tempora-memory-YYYY-MM-DD.json), pulled in pieces with its progress. */
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
-import { exportJsonChunks } from '../../../shared/export-json';
+import { useRef, useState } from 'react';
 import { memoryKeys } from '../app/query-keys';
 import { errorMessage } from '../api/client';
 import { useApi } from '../app/api-context';
 import { ErrorText } from '../common/ErrorText';
 import { useTimeFormat } from '../app/time-format';
-import { pluralise } from '../common/format';
+import { formatCount, pluralise } from '../common/format';
 import { toDateInputValue } from '../common/time-input';
 
 export function ExportPanel() {
@@ -15,20 +14,37 @@ export function ExportPanel() {
   const { timeZone } = useTimeFormat();
   const [error, setError] = useState<string | null>(null);
   const [note, setNote] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  /** The export being read: records in so far of all; null when none. */
+  const [work, setWork] = useState<{ records: number; total: number } | null>(null);
+  const job = useRef<{ exportId: string | null; cancelled: boolean } | null>(null);
   const review = useQuery({ queryKey: [...memoryKeys.all, 'review', 'settings'], queryFn: () => api.reviewSettings({}) });
   const waiting = review.data?.waiting ?? 0;
   const save = async () => {
-    setBusy(true);
+    const mine = { exportId: null as string | null, cancelled: false };
+    job.current = mine;
     setError(null);
     setNote(null);
+    setWork({ records: 0, total: 0 });
     try {
-      const doc = await api.exportMemory({});
-      // In pieces: the document of a large memory is longer than one string can hold.
-      const blob = new Blob([...exportJsonChunks(doc), '\n'], { type: 'application/json' });
+      // Pulled a piece at a time from one snapshot of the memory (exportBegin / exportRead): neither
+      // side holds the document whole, so a memory of any size saves, with its progress.
+      const begun = await api.exportBegin({});
+      mine.exportId = begun.exportId;
+      setWork({ records: 0, total: begun.totalRecords });
+      const pieces: string[] = [];
+      for (;;) {
+        if (mine.cancelled) return;
+        const piece = await api.exportRead({ exportId: begun.exportId });
+        pieces.push(piece.text);
+        if (piece.done) break;
+        setWork({ records: piece.records, total: piece.totalRecords });
+      }
+      if (mine.cancelled) return;
+      const blob = new Blob(pieces, { type: 'application/json' });
       // Today's date in the user's zone.
       const name = `tempora-memory-${toDateInputValue(Date.now(), timeZone)}.json`;
-      const counts = `${pluralise(doc.facts.length, 'fact')}, ${pluralise(doc.entities.length, 'entity', 'entities')}, ${pluralise(doc.episodes.length, 'message')} and ${pluralise(doc.conversations.length, 'conversation')}`;
+      const { facts, entities, episodes, conversations } = begun.counts;
+      const counts = `${pluralise(facts, 'fact')}, ${pluralise(entities, 'entity', 'entities')}, ${pluralise(episodes, 'message')} and ${pluralise(conversations, 'conversation')}`;
       const url = URL.createObjectURL(blob);
       const link = document.createElement('a');
       link.href = url;
@@ -41,10 +57,22 @@ export function ExportPanel() {
       // may still be cancelled, and the page never hears back, so this says what it knows.
       setNote(`Exported ${counts} as ${name}: it is saved once the save dialog (or your browser’s download) completes.`);
     } catch (e) {
-      setError(errorMessage(e));
+      if (!mine.cancelled) setError(errorMessage(e));
     } finally {
-      setBusy(false);
+      if (job.current === mine) {
+        job.current = null;
+        setWork(null);
+      }
     }
+  };
+  const cancel = () => {
+    const current = job.current;
+    if (!current) return;
+    current.cancelled = true;
+    job.current = null;
+    setWork(null);
+    setNote('Export cancelled: nothing was saved.');
+    if (current.exportId) void api.exportCancel({ exportId: current.exportId }).catch(() => undefined);
   };
   return (
     <section className="card" aria-labelledby="export-title">
@@ -55,9 +83,20 @@ export function ExportPanel() {
           {pluralise(waiting, 'message')} {waiting === 1 ? 'waits' : 'wait'} for review: what {waiting === 1 ? 'it proposes is' : 'they propose is'} not in the export. Approve or reject {waiting === 1 ? 'it' : 'them'} first to take it along.
         </p>
       )}
-      <button type="button" className="primary" onClick={() => void save()} disabled={busy}>
-        {busy ? 'Exporting…' : 'Save export…'}
+      <button type="button" className="primary" onClick={() => void save()} disabled={work !== null}>
+        {work ? 'Exporting…' : 'Save export…'}
       </button>
+      {work && (
+        <div className="upload-progress">
+          <progress aria-label="Export progress" max={Math.max(work.total, 1)} value={work.records} />
+          <span className="muted small" role="status">
+            Reading the memory: {formatCount(work.records)} of {formatCount(work.total)} records
+          </span>
+          <button type="button" onClick={cancel}>
+            Cancel
+          </button>
+        </div>
+      )}
       {note && (
         <p className="muted small" role="status">
           {note}

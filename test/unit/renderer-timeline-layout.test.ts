@@ -89,6 +89,9 @@ describe('the as-of layout', () => {
     const f = (id: string, subject: string, predicate: string) => ({ ...fact(id, '2026-01-01T00:00:00Z', null), subject, subject_id: subject, predicate, object: id, fact: id });
     const layout = buildLayout([f('1', 'Aoki', 'likes'), f('2', 'me', 'manager'), f('3', 'Zed', 'likes'), f('4', 'me', 'likes')], '', t('2026-02-01T00:00:00Z'));
     expect(layout.rows.map((r) => `${r?.subject} · ${r?.predicate}`)).toEqual(['me · likes', 'me · manager', 'Aoki · likes', 'Zed · likes']);
+    // Names in natural order, as the memory sorts its groups: Person 2 before Person 10.
+    const people = buildLayout([f('5', 'Person 10', 'likes'), f('6', 'Person 2', 'likes'), f('7', 'person 1', 'likes')], '', t('2026-02-01T00:00:00Z'));
+    expect(people.rows.map((r) => r?.subject)).toEqual(['person 1', 'Person 2', 'Person 10']);
   });
 });
 

@@ -62,6 +62,9 @@ export interface TimelineLayout {
   density?: { from: number; to: number; counts: number[] } | null;
 }
 
+/** Names in natural order (Person 2 before Person 10), one collator for every comparison: localeCompare with options builds one per call. */
+const NATURAL = new Intl.Collator(undefined, { numeric: true });
+
 export function buildLayout(facts: readonly FactRecord[], filter: string, now: number): TimelineLayout {
   const needle = filter.trim().toLowerCase();
   const groups = new Map<string, FactRecord[]>();
@@ -87,7 +90,7 @@ export function buildLayout(facts: readonly FactRecord[], filter: string, now: n
     rows.push(row);
   }
   // The user's own rows first (the user's entity is always named "me"), as on the chart.
-  rows.sort((a, b) => Number(b.subject === USER_NAME) - Number(a.subject === USER_NAME) || a.subject.localeCompare(b.subject, undefined, { numeric: true }) || a.predicate.localeCompare(b.predicate));
+  rows.sort((a, b) => Number(b.subject === USER_NAME) - Number(a.subject === USER_NAME) || NATURAL.compare(a.subject, b.subject) || a.predicate.localeCompare(b.predicate));
   if (!Number.isFinite(min)) {
     min = now - 30 * 86_400_000;
     max = now;

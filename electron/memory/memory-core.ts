@@ -22,6 +22,7 @@ import type { SlotChanges } from './temporal/slot-resolver';
 import { flushFullText } from './text-search/fts-index';
 import { storageErrorOf } from './memory-errors';
 import { FullTextIdleMerge } from './text-search/fts-idle-merge';
+import { WalIdleCheckpoint } from './store/wal-idle-checkpoint';
 import { applyMergeSettings } from './text-search/fts-merge';
 import { pendingSlotRefreshes, refreshQueuedSlots } from './temporal/slot-refresh';
 import { MemorySearch } from './text-search/search';
@@ -40,6 +41,8 @@ export class MemoryCore {
   protected readonly searcher: MemorySearch;
   /** Merges the full-text indexes while idle, not inside writes (text-search/fts-merge.ts); null when read-only. */
   private readonly merges: FullTextIdleMerge | null;
+  /** Checkpoints the WAL while idle, not inside a write (store/wal-idle-checkpoint.ts); null when read-only. */
+  private readonly checkpoints: WalIdleCheckpoint | null;
   protected readonly path: string;
   protected readonly nativeBinding: string | undefined;
   protected readonly readonly: boolean;
@@ -62,6 +65,7 @@ export class MemoryCore {
     this.searcher = new MemorySearch(this.store.db);
     if (!this.readonly) applyMergeSettings(this.store.db);
     this.merges = this.readonly ? null : new FullTextIdleMerge(this.store.db);
+    this.checkpoints = this.readonly || this.path === ':memory:' ? null : new WalIdleCheckpoint(this.store.db);
   }
 
   /**
@@ -119,6 +123,7 @@ export class MemoryCore {
 
   close(): void {
     this.listeners.clear();
+    this.checkpoints?.close();
     // Before the database closes: stops the idle merge, after a bounded last merge.
     if (this.store.db.open) this.merges?.close();
     if (this.store.db.open) this.store.db.close();
@@ -190,6 +195,7 @@ export class MemoryCore {
   /** Tells the listeners of a committed change (and the idle merge, which waits for quiet); a listener that throws must not make it look failed. */
   protected emit(change: MemoryChange): void {
     this.merges?.wrote();
+    this.checkpoints?.wrote();
     let scope: ChangeScope | undefined;
     let scoped = false;
     const scopeOfChange = () => (scoped ? scope : ((scoped = true), (scope = changeScope(this.store.db, change))));

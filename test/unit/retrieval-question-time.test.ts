@@ -214,3 +214,40 @@ describe('findQuestionTime: a month without a year is the latest the memory cove
     expect(findQuestionTime(question, TOKYO, covered(jst('2023-08-10')))).toMatchObject(expected);
   });
 });
+
+describe('findQuestionTime: a day of the month, a season alone (issue 28, second round)', () => {
+  it.each<[string, Expected]>([
+    // Today is the 1st: "on the 1st" is today, "on the 2nd" last month's.
+    ['what did I do on the 1st?', point('on the 1st', 'day', jst('2026-10-01'), jstEnd('2026-10-01'))],
+    ['what did I do on the 2nd?', point('on the 2nd', 'day', jst('2026-09-02'), jstEnd('2026-09-02'))],
+    // September has no 31st: August's.
+    ['what did I do on the 31st?', point('on the 31st', 'day', jst('2026-08-31'), jstEnd('2026-08-31'))],
+    ['what did Mia do on the 5th with Leo?', point('on the 5th', 'day', jst('2026-09-05'), jstEnd('2026-09-05'))],
+    // A season alone in the past tense is the latest one begun: spring 2026, and winter 2025–26.
+    ['what did I do in spring?', period('in spring', 'season', jst('2026-03-01'), jst('2026-06-01'))],
+    ['where did Mia go in winter?', period('in winter', 'season', jst('2025-12-01'), jst('2026-03-01'))],
+    ['春に何をした？', period('春', 'season', jst('2026-03-01'), jst('2026-06-01'))],
+    ['杏奈は夏の間どこに住んでいた？', period('夏の間', 'season', jst('2026-06-01'), jst('2026-09-01'))],
+  ])('%s', (question, expected) => {
+    expect(findQuestionTime(question, TOKYO)).toMatchObject(expected);
+  });
+
+  it.each([
+    'what is on the 5th floor?',
+    'who was my 2nd manager?',
+    'what do I do in spring?',
+    'what do I do every spring?',
+    '春に何をする？',
+    '春は何が好き？',
+    '千春に何をあげた？',
+    '毎年春に何をした？',
+  ])('%s → null', (question) => {
+    expect(findQuestionTime(question, TOKYO)).toBeNull();
+  });
+
+  it('a season alone is the latest one the memory covers', () => {
+    const time = findQuestionTime('what did I do in spring?', TOKYO, { latestStart: () => '2025-04-15T00:00:00.000Z' })!;
+    expect(time.at).toBe(jst('2025-03-01'));
+    expect(time.until).toBe(jst('2025-06-01'));
+  });
+});

@@ -65,7 +65,7 @@ export function findQuestionTime(question: string, reference: TimeReference, cov
   for (const group of timePhrases(text)) {
     for (const candidate of group) {
       if (budget-- === 0) return null;
-      if (isHabit(text, candidate)) continue;
+      if (isHabit(text, candidate) || !dayOfMonthSaid(text, candidate)) continue;
       const time = meaningOf(text, candidate, reference);
       if (time) return covered && isYearless(candidate) ? withinMemory(time, covered) : time;
     }
@@ -78,18 +78,31 @@ const BARE_WEEKDAY = new RegExp(`^(?:(?:on|at|during|in|around|about) )?(?:${EN_
 const PAST_EN = /\b(?:did|was|were|had|went|got|made|met|saw|ate|drank|bought|told|said|took|came|gave|ran|spent|left|paid|sent|found|felt|heard|thought|brought|kept|wore|won|lost|began|wrote|rode|drove|flew|swam|sang|slept|\w{2,}[^e\W]ed)\b/iu;
 const PAST_JA = /ました|でした|だった|かった|[っんいしきぎちりみびに]た(?:の|か|っけ)?(?:[?？。!！]|$)/u;
 
-/** A weekday alone in a habit: "every Monday", "on Saturday" in a question not in the past tense. */
+/**
+ * A weekday or a season alone in a habit: "every Monday", "on Saturday", "in spring", 「春に」 in a
+ * question not in the past tense ("what did I do in spring?" names the latest spring).
+ */
 function isHabit(text: string, c: Candidate): boolean {
-  if (c.to !== undefined || !BARE_WEEKDAY.test(c.core.replace(/^(?:on|at|during|in|around|about) /u, ''))) return false;
+  const core = c.core.replace(/^(?:on|at|during|in|around|about) /u, '');
+  if (c.to !== undefined || !(BARE_WEEKDAY.test(core) || BARE_SEASON.test(c.core) || /^[春夏秋冬]$/u.test(core))) return false;
   if (/\b(?:every|each)\s+(?:(?:on|at)\s+)?$/iu.test(text.slice(0, c.start))) return true;
   return !PAST_EN.test(text) && !PAST_JA.test(text);
+}
+
+/** Words that may follow "on the 5th" when it is a day ("… on the 5th with Leo?"); any other ("on the 5th floor") makes it no day. */
+const AFTER_A_DAY = /^\s*(?:$|[?!.,;:)、。？！]|(?:with|and|at|in|for|when|while|before|after|or|but|to|from)\b)/iu;
+
+/** "on the 5th" is a day of the month when nothing but a function word or the sentence's end follows it; any other candidate passes. */
+function dayOfMonthSaid(text: string, c: Candidate): boolean {
+  if (!/^on (?:the )?\d{1,2}(?:st|nd|rd|th)$/u.test(c.core)) return true;
+  return AFTER_A_DAY.test(text.slice(c.end));
 }
 
 /** A month or a day named without a year or a word that places it ("in May", "5月", "on 5 May"; not "last May", "先月"). */
 function isYearless(c: Candidate): boolean {
   if (c.to !== undefined || c.mode === 'since') return false;
   const core = c.core.toLowerCase();
-  const month = new RegExp(`\\b(?:${EN_MONTHS})\\b|月`, 'u').test(core);
+  const month = new RegExp(`\\b(?:${EN_MONTHS}|spring|summer|autumn|fall|winter)\\b|月|^[春夏秋冬]$`, 'u').test(core);
   return month && !/\d{3,}|年|\b(?:last|this|next|year|ago|previous|coming|past)\b|[先今来前後]/u.test(core);
 }
 
@@ -168,13 +181,14 @@ function thirdOf(at: string, unit: QuestionTimeUnit, third: Third, zone: string)
 
 const scale = (step: { days: number } | { months: number }, n: number) => ('days' in step ? { days: step.days * n } : { months: step.months * n });
 
-/** A season with no year or "last"/"this"/"next" is a habit ("what makes me sneeze in spring?"), not a time. */
+/** A season with no year or "last"/"this"/"next": a habit in the present tense ("what makes me sneeze in spring?"), see isHabit. */
 const BARE_SEASON = /^(?:(?:in|during) )?(?:the )?(?:spring|summer|autumn|fall|winter)s?$/u;
 
 /** "now", "today", "現在": the question is about now, the default. Numbers that are no date ("my 2nd job", "10年"). */
 function namesNow(core: string, resolved: Resolved, reference: TimeReference): boolean {
   const word = core.replace(/^(?:on|at|as of|in|during) /u, '');
-  if (TODAY_WORDS.test(word) || BARE_SEASON.test(core) || /^(?:the )?\d{1,2}(?:st|nd|rd|th)?$/u.test(word)) return true;
+  // A number alone is no date ("my 2nd job"); a day of the month is one after "on" ("on the 5th"), see dayOfMonthSaid.
+  if (TODAY_WORDS.test(word) || (/^(?:the )?\d{1,2}(?:st|nd|rd|th)?$/u.test(word) && !/^on (?:the )?\d{1,2}(?:st|nd|rd|th)$/u.test(core))) return true;
   if (resolved.precision === 'instant' && Math.abs(Date.parse(resolved.at) - Date.parse(reference.instant)) < 60_000) return true;
   const year = /^(\d{1,4})年?$/u.exec(word);
   return year !== null && (Number(year[1]) < 1900 || Number(year[1]) > 2199);

@@ -141,8 +141,10 @@ const AROUND_NOW = '(?:去年|昨年|一昨年|おととし|先月|先週)の(?:
 const WEEKDAY = '(?:(?:先々週|先週|今週|来週|再来週)の?)?[月火水木金土日]曜日?';
 const DURATION = '(?:\\d+|[一二三四五六七八九十]+|半)(?:年|か月|ヶ月|カ月|ケ月|ヵ月|箇月|週間|日|時間|分)(?:前|後)';
 const RELATIVE = '(?:先々週|先週|今週|来週|再来週)末?|先々月|先月|今月|来月|再来月|一昨日|おととい|昨日|きのう|昨夜|昨晩|ゆうべ|明日|あした|明後日|あさって';
+/** 「春に」「夏の間」: a season alone, not inside a word or a name (青春, 千春に). */
+const SEASON = '(?<![\\p{Script=Han}\\p{Script=Katakana}ー])[春夏秋冬](?=に|の間|の頃|頃|ごろ)';
 const JA_TIME = new RegExp(
-  `${AROUND_NOW}|\\d{4}[-/]\\d{1,2}(?:[-/]\\d{1,2})?|${YEAR}の?${MONTH_DAY}|${MONTH_DAY}|${YEAR}の?[春夏秋冬]|${WEEKDAY}|${DURATION}|${RELATIVE}|${YEAR}`,
+  `${AROUND_NOW}|\\d{4}[-/]\\d{1,2}(?:[-/]\\d{1,2})?|${YEAR}の?${MONTH_DAY}|${MONTH_DAY}|${YEAR}の?[春夏秋冬]|${WEEKDAY}|${DURATION}|${RELATIVE}|${YEAR}|${SEASON}`,
   'gu',
 );
 const AROUND_NOW_WORD = new RegExp(`^${AROUND_NOW}$`, 'u');

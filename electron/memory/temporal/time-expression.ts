@@ -1,5 +1,5 @@
 /**
- * A time expression as a person wrote it ("先週", "9月1日から", "last March", "3 days ago",
+ * A time expression as a person wrote it ("先週", "9月1日から", "last March", "3 days ago", "the 5th",
  * "2026-09-01") → the instant it names, worked out in the writer's zone at the reference instant
  * (never against today). Used by the assistant's ingestion (since/until of extracted facts) and by
  * observe (valid_at/invalid_at phrases).
@@ -69,7 +69,28 @@ export function resolveTimeExpression(expression: string, reference: TimeReferen
   if (numeric !== null && 'fault' in numeric) return null;
   const text = numeric?.text ?? cleaned;
   const ref = referenceIn(reference.instant, reference.zone);
-  return iso(text, ref) ?? named(text, ref) ?? duration(text, ref, options.durationKeepsTimeOfDay === true) ?? weekday(text, ref) ?? calendar(text, ref) ?? season(text, ref) ?? withChrono(text, ref);
+  return iso(text, ref) ?? named(text, ref) ?? duration(text, ref, options.durationKeepsTimeOfDay === true) ?? weekday(text, ref) ?? calendar(text, ref) ?? season(text, ref) ?? dayOfMonth(text, ref) ?? withChrono(text, ref);
+}
+
+const ORDINAL_DAY = /^(?:the )?(\d{1,2})(?:st|nd|rd|th)$/u;
+
+/**
+ * "the 5th", "21st": that day of the month, the most recent one not after the reference's local
+ * day (today included); a month without it is passed over ("the 31st" on 20 September is 31 August,
+ * "the 30th" in March is 30 January). Days 1–31 only.
+ */
+function dayOfMonth(text: string, ref: Ref): Resolved | null {
+  const m = ORDINAL_DAY.exec(text);
+  if (!m) return null;
+  const day = Number(m[1]);
+  if (day < 1 || day > 31) return null;
+  let month = ref.toPlainDate().with({ day: 1 });
+  if (day > ref.day) month = month.subtract({ months: 1 });
+  for (let i = 0; i < 12; i++, month = month.subtract({ months: 1 })) {
+    const d = plainDate(month.year, month.month, day);
+    if (d) return startOfDay(d, ref.timeZoneId);
+  }
+  return null;
 }
 
 /**

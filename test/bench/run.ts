@@ -678,7 +678,7 @@ async function benchWorkload(options: Options, root: string): Promise<WorkloadRe
   }
   if (sections.has('startup')) {
     console.log(`\n  start-up, disk and growth at ${count(size)} observations (load average ${load()})`);
-    result.startup = await benchStartup(join(dir, 'store'), options.seed);
+    result.startup = await benchStartup(join(dir, 'store'), options.seed, size);
     console.log(formatStartup(result.startup));
     const onTop = openMemory({ dataDir: join(dir, 'store') });
     try {

@@ -19,6 +19,7 @@ import type { Embedder } from '../../electron/llm/ports';
 import { openMemory, type Memory } from '../../electron/memory/index';
 import { DIMENSIONS, unitVectors } from './retrieval';
 import { count, mb, ms, perSecond, rate } from './stats';
+import { formatDisk, vectorDisk, type TableDisk } from './vector-disk';
 
 /** Random unit vectors, made at once: reconcile's own cost without a model's. */
 function instantEmbedder(seed: number): Embedder & { texts: number } {
@@ -51,6 +52,10 @@ export interface StartupResult {
   afterChanges: { ms: number; reconcile: SyncFigures | null };
   databaseBytes: number;
   vectorBytes: number;
+  /** The vector directory by table and part (vector-disk.ts). */
+  vectorTables: TableDisk[];
+  /** Observations in the store (the disk goal is for 1M). */
+  observations: number;
   peakRssBytes: number;
 }
 
@@ -86,8 +91,8 @@ async function attachAndSync(memory: Memory, dataDir: string, seed: number): Pro
   return { service, embedder, result };
 }
 
-/** `dataDir` holds a memory (closed). */
-export async function benchStartup(dataDir: string, seed: number): Promise<StartupResult> {
+/** `dataDir` holds a memory (closed) of `observations` observations. */
+export async function benchStartup(dataDir: string, seed: number, observations = 0): Promise<StartupResult> {
   // Loaded below, not at the top: LanceDB reads LANCEDB_LOG when it is loaded.
   process.env.LANCEDB_LOG ??= 'error';
   const { TemporaEngine } = await import('../../electron/engine/index');
@@ -129,6 +134,8 @@ export async function benchStartup(dataDir: string, seed: number): Promise<Start
     afterChanges,
     databaseBytes: sizeOf(dataDir, 'vectors'),
     vectorBytes: sizeOf(join(dataDir, 'vectors')),
+    vectorTables: vectorDisk(join(dataDir, 'vectors')),
+    observations,
     peakRssBytes: process.resourceUsage().maxRSS * 1024,
   };
 }
@@ -146,6 +153,7 @@ export function formatStartup(r: StartupResult): string {
     `  start-up after 5 facts written and 1 forgotten with the index closed: vector index opened and reconciled in ${ms(r.afterChanges.ms)}${syncNote(r.afterChanges.reconcile)}`,
     `  start-up: TemporaEngine.open without models ${ms(r.engineOpenMs)} (with an embedding model the vector line above comes on top, besides the model's load)`,
     `  on disk: database ${mb(r.databaseBytes)}, vector index ${mb(r.vectorBytes)}; peak RSS of this process so far ${mb(r.peakRssBytes)}`,
+    ...formatDisk(r.databaseBytes, r.vectorBytes, r.vectorTables, r.observations, r.reconcile?.total ?? null, DIMENSIONS),
   ];
   return lines.join('\n');
 }

@@ -4,7 +4,7 @@
  * rowHeight and as tall as their content (a row that wraps in a narrow window is measured, not cut). Keyboard: the list is one tab stop;
  * ↑/↓, PageUp/PageDown, Home/End move the active row (scrolled into view), Enter opens it.
  */
-import { useVirtualizer } from '@tanstack/react-virtual';
+import { useVirtualizer, type Virtualizer } from '@tanstack/react-virtual';
 import { useCallback, useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 
 export interface VirtualListProps<T> {
@@ -28,6 +28,21 @@ export interface VirtualListProps<T> {
   onEndReached?(reason: EndReached): void;
 }
 
+/**
+ * The viewport's size from a ResizeObserver only. The library's own observer also reads the size
+ * at once when the list mounts (clientHeight), which forces the browser to lay the whole page out
+ * in the middle of React's commit — a screen's first content paid that layout twice. The
+ * observer's first callback comes after the frame's layout and before its paint, so the rows in
+ * view are still there in the first frame; until then the window's height stands in.
+ */
+function observeViewport(instance: Virtualizer<HTMLDivElement, Element>, cb: (rect: { width: number; height: number }) => void): (() => void) | undefined {
+  const element = instance.scrollElement;
+  if (!element) return undefined;
+  const observer = new ResizeObserver(() => cb({ width: element.clientWidth, height: element.clientHeight }));
+  observer.observe(element);
+  return () => observer.disconnect();
+}
+
 export interface EndReached {
   scrolled: boolean;
 }
@@ -47,6 +62,8 @@ export function VirtualList<T>({ items, rowHeight, measureRows = false, getKey, 
     overscan,
     // React 19 warns about flushSync inside its own updates; a frame later is fine for fixed rows.
     useFlushSync: false,
+    observeElementRect: observeViewport,
+    initialRect: { width: 0, height: window.innerHeight },
   });
 
   useEffect(() => {

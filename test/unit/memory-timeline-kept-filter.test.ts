@@ -1,9 +1,9 @@
 /**
- * A row filter that keeps whole rows (a subject's name, a predicate) is answered from the kept rows
+ * A row filter that keeps rows whole (a subject's name, a predicate) is answered from the kept rows
  * (temporal/timeline-kept-filter.ts) — the same window as the pass over the facts it keeps, its
  * density at the edges of its buckets included, at every offset however the page of subjects is
- * found (walked in order or sorted) — by index, no fact table read whole; a filter that keeps part
- * of a row (an object) is left to the pass.
+ * found (walked in order or sorted) — by index, no fact table read whole; the facts it keeps by
+ * their object alone (parts of rows) are summed by row, up to a limit, past which the pass answers.
  */
 import { describe, expect, it } from 'vitest';
 import { openMemory, steppingClock, type Memory } from '../../electron/memory/index';
@@ -27,19 +27,36 @@ const kept = (m: Memory, text: string) => keptRowsFiltered(databaseOf(m), text, 
 const same = (m: Memory, q: TimelineWindowQuery) => expect(timelineWindow(databaseOf(m), q)).toEqual(timelineWindow(databaseOf(m), q, { kept: false }));
 
 describe('a row filter from the kept rows', () => {
-  it('keeps whole rows by subject or predicate, and leaves a filter that keeps part of a row to the pass', () => {
+  it('keeps whole rows by subject or predicate, parts of rows by object, and leaves too many parts to the pass', () => {
     const m = fresh();
     m.observe([{ subject: 'Aoki', predicate: 'likes', object: 'tea', fact: 'Aoki likes tea.', reference_time: iso(T0) }]);
     m.observe([{ subject: 'Bea', predicate: 'manager', object: 'Aoki', object_type: 'entity', fact: "Bea's manager is Aoki.", reference_time: iso(T0 + DAY), cardinality: 'one' }]);
     m.observe([{ subject: 'Cy', predicate: 'note', object: 'green tea', fact: 'Cy notes green tea.', reference_time: iso(T0 + 2 * DAY) }]);
+    // A row kept in part by three facts, one ended, and not by a fourth.
+    m.observe([{ subject: 'Cy', predicate: 'note', object: 'black tea', fact: 'Cy notes black tea.', reference_time: iso(T0 + 3 * DAY), invalid_at: iso(T0 + 5 * DAY) }]);
+    m.observe([{ subject: 'Cy', predicate: 'note', object: 'oolong tea', fact: 'Cy notes oolong tea.', reference_time: iso(T0 + 4 * DAY) }]);
+    m.observe([{ subject: 'Cy', predicate: 'note', object: 'coffee', fact: 'Cy notes coffee.', reference_time: iso(T0 + 6 * DAY) }]);
     expect(kept(m, 'likes')?.totals()).toEqual({ subjects: 1, slots: 1 });
     expect(kept(m, 'bea')?.totals()).toEqual({ subjects: 1, slots: 1 });
-    // Aoki is Bea's manager (an object: part of Bea's rows); "tea" is Cy's note (a literal).
-    expect(kept(m, 'aoki')).toBeNull();
-    expect(kept(m, 'tea')).toBeNull();
-    // Unless every row it keeps by an object is kept whole anyway: "e" names every predicate here (and Bea).
+    // Aoki is Bea's manager (an object: part of Bea's rows); "tea" Aoki's like and Cy's note (literals).
+    expect(kept(m, 'aoki')?.totals()).toEqual({ subjects: 2, slots: 2 });
+    expect(kept(m, 'tea')?.totals()).toEqual({ subjects: 2, slots: 2 });
+    // "e" names every predicate here (and Bea): its objects keep nothing more.
     expect(kept(m, 'e')?.totals()).toEqual({ subjects: 3, slots: 3 });
-    for (const filter of ['likes', 'bea', 'aoki', 'tea', 'e']) same(m, { ...ALL, filter, rowLimit: 10, groups: { collapseAbove: 0 } });
+    // Up to so many facts kept by their object alone are summed here; more, the pass answers.
+    const db = databaseOf(m);
+    expect(keptRowsFiltered(db, 'tea', likePattern('tea'), 4)).not.toBeNull();
+    expect(keptRowsFiltered(db, 'tea', likePattern('tea'), 3)).toBeNull();
+    const cy = m.listFacts({ subject: 'Cy' })[0]!.subject_id;
+    for (const filter of ['likes', 'bea', 'aoki', 'tea', 'e']) {
+      same(m, { ...ALL, filter, rowLimit: 10, groups: { collapseAbove: 0, expanded: [cy] } });
+      same(m, { from: iso(T0 + 4 * DAY), to: iso(T0 + 5 * DAY), filter, rowLimit: 10, groups: { collapseAbove: 0, expanded: [cy] } });
+    }
+    const tea = timelineWindow(databaseOf(m), { ...ALL, filter: 'tea', rowLimit: 10, groups: { collapseAbove: 0, expanded: [cy] } });
+    expect(tea.rows.filter((r) => r.subject === 'Cy').map((r) => [r.predicate, r.count, r.changes, r.open])).toEqual([
+      ['', 3, 1, true],
+      ['note', 3, 1, true],
+    ]);
     m.close();
   });
 
@@ -63,14 +80,15 @@ describe('a row filter from the kept rows', () => {
 
   it('pages subjects in order at every offset, walked or sorted, the opened ones with their rows', () => {
     const m = fresh();
-    // 30 subjects like something; every fifth also has a rare predicate.
+    // 30 subjects like tea; every fifth also visited Nara.
     for (let i = 1; i <= 30; i++) {
       m.observe([{ subject: `Person ${i}`, predicate: 'likes', object: 'tea', fact: `Person ${i} likes tea.`, reference_time: iso(T0 + i * DAY) }]);
       if (i % 5 === 0) m.observe([{ subject: `Person ${i}`, predicate: 'visited', object: 'Nara', fact: `Person ${i} visited Nara.`, reference_time: iso(T0 + i * DAY), invalid_at: iso(T0 + (i + 3) * DAY) }]);
     }
     const ids = new Map(m.listFacts({}).map((f) => [f.subject, f.subject_id]));
     const opened = [ids.get('Person 10')!, ids.get('Person 3')!];
-    for (const filter of ['likes', 'visited', 'person 1', 'i']) {
+    // Whole rows (predicates, names), parts of rows (objects), and both in one subject ("te": visited, tea).
+    for (const filter of ['likes', 'visited', 'person 1', 'i', 'nara', 'a', 'te']) {
       for (const rowOffset of [0, 1, 2, 5, 6, 7, 29, 30, 31, 33, 40]) {
         for (const rowLimit of [1, 3, 50]) {
           same(m, { from: iso(T0 + 4 * DAY), to: iso(T0 + 12 * DAY), filter, rowOffset, rowLimit, groups: { collapseAbove: 2, expanded: opened } });

@@ -122,8 +122,8 @@ describe("the timeline's kept rows", () => {
               expectSameWindow(m, { from: iso(from), to: iso(from + w.span * DAY), rowOffset: w.offset, rowLimit: w.limit, groups: { collapseAbove: w.collapseAbove, expanded } });
               expectSameWindow(m, { from: '1000-01-01T00:00:00.000Z', to: '9999-12-31T00:00:00.000Z', rowOffset: w.offset, rowLimit: w.limit, groups: { collapseAbove: w.collapseAbove, expanded } });
               // A row filter: from the kept rows when it keeps whole rows (a subject's name, a predicate), else the pass.
-              expectSameWindow(m, { from: iso(from), to: iso(from + w.span * DAY), filter: w.filter, rowOffset: w.offset, rowLimit: w.limit, groups: { collapseAbove: w.collapseAbove, expanded } });
-              expectSameWindow(m, { from: '1000-01-01T00:00:00.000Z', to: '9999-12-31T00:00:00.000Z', filter: w.filter, rowOffset: w.offset, rowLimit: w.limit, groups: { collapseAbove: w.collapseAbove, expanded } });
+              const range = w.span % 2 === 0 ? { from: iso(from), to: iso(from + w.span * DAY) } : { from: '1000-01-01T00:00:00.000Z', to: '9999-12-31T00:00:00.000Z' };
+              expectSameWindow(m, { ...range, filter: w.filter, rowOffset: w.offset, rowLimit: w.limit, groups: { collapseAbove: w.collapseAbove, expanded } });
               // Known at an instant a version was recorded or replaced, or just before: the kept rows with the change since undone.
               if (instants.length === 0) continue;
               const instant = instants[w.known % instants.length]!;

@@ -117,8 +117,8 @@ function summary(db: Database, kept: KeptRows, q: TimelineWindowQuery, row: Kept
           ).get({ ...kept.params, from: q.from, to: q.to, subject: row.subject_id })
         : cachedStatement(
             db,
-            `SELECT (SELECT count(*) FROM facts f WHERE f.subject_id = @subject AND f.predicate = @predicate AND ${kept.held} AND f.valid_at <= @from AND f.invalid_at <= @from) AS before,
-               (SELECT count(*) FROM facts f WHERE f.subject_id = @subject AND f.predicate = @predicate AND ${kept.held} AND f.valid_at >= @to) AS after`,
+            `SELECT (SELECT count(*) FROM facts f${kept.joins ?? ''} WHERE f.subject_id = @subject AND f.predicate = @predicate AND ${kept.held}${kept.filter ?? ''} AND f.valid_at <= @from AND f.invalid_at <= @from) AS before,
+               (SELECT count(*) FROM facts f${kept.joins ?? ''} WHERE f.subject_id = @subject AND f.predicate = @predicate AND ${kept.held}${kept.filter ?? ''} AND f.valid_at >= @to) AS after`,
           ).get({ ...kept.params, from: q.from, to: q.to, subject: row.subject_id, predicate })
     ) as { before: number; after: number };
     if (before < 0) before = counted.before;

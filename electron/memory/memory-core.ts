@@ -196,6 +196,7 @@ export class MemoryCore {
   protected emit(change: MemoryChange): void {
     this.merges?.wrote();
     this.checkpoints?.wrote();
+    this.searcher.wrote();
     let scope: ChangeScope | undefined;
     let scoped = false;
     const scopeOfChange = () => (scoped ? scope : ((scoped = true), (scope = changeScope(this.store.db, change))));

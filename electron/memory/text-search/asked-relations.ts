@@ -12,6 +12,7 @@
  * the second hop of a question ("the dog Elif's friend adopted").
  */
 import type { Database } from 'better-sqlite3';
+import { cachedStatement } from '../store/database/statement-cache';
 import { predicatesInUse } from '../store/live-counts';
 
 interface Relation {
@@ -66,14 +67,24 @@ export function askedRelations(terms: readonly string[], grams: readonly string[
   return asked;
 }
 
-/** The predicates in use, read from the live counts at most every 30 s (a new one is rare, and only matters when asked). */
+/**
+ * The predicates in use, read from the live counts once and kept until the memory is written: by
+ * this connection (`wrote()`, called after each commit) or by another process (SQLite's
+ * data_version moves). A predicate said for the first time counts in the very next question.
+ */
 export class PredicateVocabulary {
-  private cached: { at: number; predicates: string[] } | null = null;
+  private cached: { version: number; predicates: string[] } | null = null;
 
   constructor(private readonly db: Database) {}
 
   predicates(): string[] {
-    if (!this.cached || Date.now() - this.cached.at > 30_000) this.cached = { at: Date.now(), predicates: predicatesInUse(this.db, 500).map((p) => p.predicate) };
+    const version = cachedStatement(this.db, 'PRAGMA data_version').pluck().get() as number;
+    if (!this.cached || this.cached.version !== version) this.cached = { version, predicates: predicatesInUse(this.db, 500).map((p) => p.predicate) };
     return this.cached.predicates;
+  }
+
+  /** This connection committed a write: the next question reads the predicates again. */
+  wrote(): void {
+    this.cached = null;
   }
 }

@@ -60,6 +60,11 @@ export class MemorySearch {
     this.vocabulary = new PredicateVocabulary(db);
   }
 
+  /** The memory was written (after the commit): what is kept of it between searches is read again. */
+  wrote(): void {
+    this.vocabulary.wrote();
+  }
+
   search(query: string, options: SearchOptions, now: string): SearchHit[] {
     return this.fuse({ ...this.lists(query, options, now), ...options.extra }, options, now);
   }

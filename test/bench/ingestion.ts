@@ -24,6 +24,12 @@ export const GOAL_CALLS_PER_MESSAGE = 2;
 /** Issue 29's budget for the ingest overhead per message (a benchmark figure, never a timed test). */
 export const GOAL_OVERHEAD_MEAN_MS = 5;
 export const GOAL_OVERHEAD_P99_MS = 25;
+/**
+ * Recorded before issue 29's commit work (commit 244c227, `--quick --only ingest`, 2026-12-02, 2
+ * shared cores at load 12–15: wall figures meaningless, CPU the mean of four runs), printed beside
+ * each run: append, claim and apply were three commits a message.
+ */
+const BEFORE_ISSUE_29 = { commitsPerMessage: 3.04, cpuMs: { empty: 12.5, onTop: 11.5 } } as const;
 
 export interface IngestBenchResult {
   label: string;
@@ -177,6 +183,7 @@ export function formatIngestion(results: IngestBenchResult[]): string {
     row(`per message (append + claim → done), mean (goal ≤ ${GOAL_OVERHEAD_MEAN_MS} ms)`, (r) => `${ms(r.perMessage.mean)} ${r.perMessage.mean <= GOAL_OVERHEAD_MEAN_MS ? 'PASS' : 'MISS'}`),
     row(`per message p50 / p99 (goal p99 ≤ ${GOAL_OVERHEAD_P99_MS} ms)`, (r) => `${ms(r.perMessage.p50)} / ${ms(r.perMessage.p99)} ${r.perMessage.p99 <= GOAL_OVERHEAD_P99_MS ? 'PASS' : 'MISS'}`),
     row('commits per message (time in COMMIT)', (r) => `${r.commits.perMessage.toFixed(2)} (${ms(r.commits.msPerMessage)})`),
+    row('  before issue 29: commits, CPU per message', (r) => `${BEFORE_ISSUE_29.commitsPerMessage.toFixed(2)}, ${ms(r.storeFacts === 0 ? BEFORE_ISSUE_29.cpuMs.empty : BEFORE_ISSUE_29.cpuMs.onTop)}${r.storeFacts === 0 ? '' : ' (10k)'}`),
   ];
   return `${table(rows)}\n${results.map((r) => `  ${r.label}: ${r.sanity}\n${formatCommitSites(r)}`).join('\n')}`;
 }

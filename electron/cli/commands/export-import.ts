@@ -22,9 +22,23 @@ export const exportCommand: CommandSpec = {
     // document longer than one string can hold, and never held whole (memory-export.ts).
     const { counts, exportedAt } = ctx.readMemory((memory) => {
       const stream = memory.openExport();
+      // A long export says how far it is (on stderr, from its second second on, at most twice a second).
+      const started = Date.now();
+      let told = 0;
+      const tell = () => {
+        const now = Date.now();
+        if (now - started < 1_000 || now - told < 500) return;
+        told = now;
+        const share = Math.floor((stream.records / Math.max(1, stream.totalRecords)) * 100);
+        ctx.io.stderr(`\rexporting: ${stream.records.toLocaleString('en-US')} of ${stream.totalRecords.toLocaleString('en-US')} records (${share}%)\x1b[K`);
+      };
       try {
         const pieces = function* () {
-          for (let piece = stream.next(); piece !== null; piece = stream.next()) yield piece;
+          for (let piece = stream.next(); piece !== null; piece = stream.next()) {
+            yield piece;
+            tell();
+          }
+          if (told > 0) ctx.io.stderr('\r\x1b[K');
           yield '\n';
         };
         if (out === undefined) for (const piece of pieces()) ctx.io.stdout(piece);

@@ -63,8 +63,8 @@ export class TableAccess {
   }
 
   /**
-   * Queues `replace` (which swaps the table handle) as a write that first waits for the running
-   * reads; reads issued meanwhile wait for it.
+   * Queues `replace` (which swaps the table handle, or removes old versions' files a running read
+   * may still use) as a write that first waits for the running reads; reads issued meanwhile wait for it.
    */
   exclusive(replace: () => Promise<void>): Promise<void> {
     if (this.isClosed) return this.fail(closedError());

@@ -14,6 +14,9 @@ import type * as lancedb from '@lancedb/lancedb';
 import { readStamp, removeStamp, writeStamp } from './sync-stamp';
 import { columnsToArrow } from './vector-table';
 
+/** Rows per write of the rewritten table. */
+const WRITE_ROWS = 65_536;
+
 /** What a migration did, for the index's owner to tell. */
 export interface VectorMigration {
   rows: number;
@@ -51,21 +54,35 @@ export async function migrateVectorTable(
   removeStamp(path, name);
   const before = await db.openTable(name);
   let rows = 0;
+  let ids: string[] = [];
+  let kinds: string[] = [];
+  let hashes: string[] = [];
+  let vectors: Float32Array[] = [];
+  // Rows gathered into writes of WRITE_ROWS: each write is a version and a fragment of its own.
+  const write = async () => {
+    const flat = new Float32Array(ids.length * dimensions);
+    let at = 0;
+    for (const part of vectors) {
+      flat.set(part, at);
+      at += part.length;
+    }
+    await table.add(columnsToArrow(ids, kinds, hashes, flat, schema, dimensions), { mode: rows === 0 ? 'overwrite' : 'append' });
+    rows += ids.length;
+    ids = [];
+    kinds = [];
+    hashes = [];
+    vectors = [];
+  };
   try {
     await before.checkout(await table.version());
     for await (const batch of before.query().select(['id', 'kind', 'hash', 'vector'])) {
-      const data = columnsToArrow(
-        batch.getChild('id')!.toArray() as string[],
-        batch.getChild('kind')!.toArray() as string[],
-        batch.getChild('hash')!.toArray() as string[],
-        flatVectors(batch.getChild('vector')!, dimensions),
-        schema,
-        dimensions,
-      );
-      await table.add(data, { mode: rows === 0 ? 'overwrite' : 'append' });
-      rows += batch.numRows;
+      for (const [column, into] of [['id', ids], ['kind', kinds], ['hash', hashes]] as const) {
+        for (const value of batch.getChild(column)!.toArray() as string[]) into.push(value);
+      }
+      vectors.push(flatVectors(batch.getChild('vector')!, dimensions));
+      if (ids.length >= WRITE_ROWS) await write();
     }
-    if (rows === 0) await table.add(columnsToArrow([], [], [], new Float32Array(0), schema, dimensions), { mode: 'overwrite' });
+    if (ids.length > 0 || rows === 0) await write(); // the rest; an empty table is overwritten empty
   } finally {
     before.close();
   }

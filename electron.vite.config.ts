@@ -2,6 +2,7 @@
  * Build of the three Electron parts (electron-vite 6):
  *
  * - main      electron/main/index.ts    -> out/main/index.js   (ESM: package.json has "type": "module")
+ *             electron/cli/main.ts      -> out/main/cli.js     (the `tempora` command in the package)
  * - preload   electron/preload/index.ts -> out/preload/index.cjs (CommonJS, one self-contained file)
  * - renderer  renderer/index.html       -> out/renderer/        (React)
  *
@@ -49,7 +50,13 @@ export default defineConfig({
       rolldownOptions: {
         // The bulk-load worker is an entry of its own: a large import starts it as a worker thread
         // from out/main/bulk-load-worker.js (electron/memory/transfer/bulk-load-helper.ts looks for it there).
-        input: { index: resolve(root, 'electron/main/index.ts'), 'bulk-load-worker': resolve(root, 'electron/memory/transfer/bulk-load-worker.ts') },
+        // The `tempora` command is one more entry (out/main/cli.js), sharing the chunks: the package's
+        // bin/tempora runs it with the app's binary as Node (resources/packaging/linux/tempora.sh).
+        input: {
+          index: resolve(root, 'electron/main/index.ts'),
+          'bulk-load-worker': resolve(root, 'electron/memory/transfer/bulk-load-worker.ts'),
+          cli: resolve(root, 'electron/cli/main.ts'),
+        },
         output: { format: 'es', entryFileNames: '[name].js' },
       },
     },

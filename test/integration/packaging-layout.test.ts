@@ -4,7 +4,13 @@
  * cannot be downloaded here), for this machine's Linux architecture. Checks what is inside app.asar
  * and what is unpacked, that better-sqlite3 for Electron's ABI is where native-binding.ts looks, that
  * the bulk-load worker is where bulk-load-helper.ts looks and starts from there, that no other
- * platform's or architecture's binaries (nor CUDA builds) are shipped; prints the sizes.
+ * platform's or architecture's binaries (nor CUDA builds) are shipped; prints the sizes. And the
+ * `tempora` command inside the package (issue #30, item 1): bin/tempora, the Linux launcher that
+ * /usr/bin/tempora points to, runs `--help`, `mcp` (an SDK client lists the tools over stdio) and
+ * `facts --json` through the app's binary as Node, with no tsx; with no arguments it opens the app.
+ * In ELECTRON_RUN_AS_NODE mode the stand-in does what Electron does: it refuses when the RunAsNode
+ * fuse is off, and runs the script with Node, reading app.asar as a folder (an extracted view of it,
+ * as Electron's fs shows it).
  *
  * The stand-in addon under <resources>/native is this machine's Node build of better-sqlite3 (the
  * layout and its architecture are what is checked, not its ABI). Slow (~30 s): it copies the
@@ -16,6 +22,8 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join, relative, resolve, sep } from 'node:path';
 import { Worker } from 'node:worker_threads';
+import { Client } from '@modelcontextprotocol/client';
+import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { electronNativeBindingPath, NATIVE_BINDING_FILE } from '../../electron/main/native-binding';
 import { unpackedPath } from '../../electron/memory/transfer/bulk-load-helper';
@@ -52,13 +60,26 @@ interface Builder {
 interface Asar {
   listPackage(archive: string, options: { isPack: boolean }): string[];
   statFile(archive: string, filename: string, followLinks?: boolean): { unpacked?: boolean };
+  extractAll(archive: string, dest: string): void;
 }
 
-/** An Electron distribution folder as electron-builder expects one, with a fake executable. */
-function standInElectron(dir: string): void {
+/**
+ * An Electron distribution folder as electron-builder expects one, with a fake executable. With
+ * ELECTRON_RUN_AS_NODE=1 it runs its first argument with this Node when its RunAsNode fuse (the first
+ * of the wire, the file's last 9 bytes) is on, a path inside app.asar read from `asarView`.
+ */
+function standInElectron(dir: string, asarView: string): void {
   mkdirSync(join(dir, 'resources'), { recursive: true });
+  const asNode = [
+    'if [ "$ELECTRON_RUN_AS_NODE" = 1 ]; then',
+    '  if [ "$(tail -c 9 "$0" | head -c 1)" != 1 ]; then echo "stand-in Electron: the RunAsNode fuse is off" >&2; exit 90; fi',
+    '  script="$1"; shift',
+    `  case "$script" in */resources/app.asar/*) script="${asarView}/\${script#*/resources/app.asar/}";; esac`,
+    `  exec "${process.execPath}" "$script" "$@"`,
+    'fi',
+  ].join('\n');
   // A shell script that carries the fuse wire: version 1, 8 fuses, as Electron 41 ships them.
-  const wire = Buffer.concat([Buffer.from(`#!/bin/sh\necho "stand-in Electron ${electronVersion}"\n# `), Buffer.from(FUSE_SENTINEL), Buffer.from([1, 8]), Buffer.from('10011010'), Buffer.from('\n')]);
+  const wire = Buffer.concat([Buffer.from(`#!/bin/sh\n${asNode}\necho "stand-in Electron ${electronVersion}"\nexit 0\n# `), Buffer.from(FUSE_SENTINEL), Buffer.from([1, 8]), Buffer.from('10011010'), Buffer.from('\n')]);
   writeFileSync(join(dir, 'electron'), wire);
   chmodSync(join(dir, 'electron'), 0o755);
   writeFileSync(join(dir, 'chrome-sandbox'), '');
@@ -96,7 +117,7 @@ describe.skipIf(skipReason !== null)(`the packaged app (linux ${arch}, stand-in 
     const built = spawnSync(process.execPath, ['node_modules/electron-vite/bin/electron-vite.js', 'build'], { cwd: root, encoding: 'utf8' });
     if (built.status !== 0) throw new Error(`electron-vite build failed:\n${built.stdout}\n${built.stderr}`);
     const electronDist = join(work, 'electron-dist');
-    standInElectron(electronDist);
+    standInElectron(electronDist, join(work, 'asar-view'));
     const native = join(work, 'native');
     mkdirSync(join(native, `electron-${electronVersion}`), { recursive: true });
     copyFileSync(NODE_BINDING, join(native, `electron-${electronVersion}`, NATIVE_BINDING_FILE));
@@ -117,6 +138,7 @@ describe.skipIf(skipReason !== null)(`the packaged app (linux ${arch}, stand-in 
     });
     appOutDir = join(work, 'dist', arch === 'x64' ? 'linux-unpacked' : `linux-${arch}-unpacked`);
     resources = join(appOutDir, 'resources');
+    asar.extractAll(join(resources, 'app.asar'), join(work, 'asar-view'));
   }, 170_000);
 
   afterAll(() => {
@@ -173,6 +195,59 @@ describe.skipIf(skipReason !== null)(`the packaged app (linux ${arch}, stand-in 
     await thread.terminate();
     expect(errors).toEqual([]);
     expect(Atomics.load(view, STATE)).toBe(READY);
+  });
+
+  describe('the tempora command in the package', () => {
+    const launcher = () => join(appOutDir, 'bin', 'tempora');
+    /** The launcher as /usr/bin/tempora runs it: no tsx, no checkout, HOME and data in the test's folder. */
+    const env = () => ({ PATH: '/usr/bin:/bin', HOME: join(work, 'home'), TEMPORA_DATA_DIR: join(work, 'data'), TEMPORA_TZ: 'UTC', LANCEDB_LOG: 'error' });
+    const tempora = (...args: string[]) => spawnSync(launcher(), args, { cwd: work, env: env(), encoding: 'utf8', timeout: 60_000 });
+
+    it('is an executable launcher next to the app; the app runs as Node only because the fuse allows it', () => {
+      expect(statSync(launcher()).mode & 0o111).toBe(0o111);
+      expect(existsSync(join(resources, 'app.asar.unpacked', 'node_modules', 'tsx'))).toBe(false);
+      const files = asar.listPackage(join(resources, 'app.asar'), { isPack: false }).map((f) => f.split(sep).join('/').replace(/^\//, ''));
+      expect(files).toContain('out/main/cli.js');
+      expect(files.some((f) => f.startsWith('node_modules/tsx/'))).toBe(false);
+    });
+
+    it('opens the app when given no arguments', () => {
+      const opened = tempora();
+      expect(opened.stdout).toBe(`stand-in Electron ${electronVersion}\n`);
+      expect(opened.status).toBe(0);
+    });
+
+    it('runs `tempora --help` and `tempora facts --json` as the command', () => {
+      const help = tempora('--help');
+      expect(help.stderr).toBe('');
+      expect(help.stdout).toMatch(/^Usage: tempora /m);
+      expect(help.status).toBe(0);
+      const seed = join(work, 'seed.jsonl');
+      writeFileSync(seed, JSON.stringify({ subject: 'me', predicate: 'lives_in', object: 'Lisbon', fact: 'I live in Lisbon.', reference_time: '2026-09-01T10:00:00Z', cardinality: 'one' }) + '\n');
+      const observed = tempora('observe', seed);
+      expect(observed.stderr).toBe('');
+      expect(observed.status).toBe(0);
+      const facts = tempora('facts', '--json');
+      expect(facts.stderr).toBe('');
+      expect(facts.status).toBe(0);
+      expect((JSON.parse(facts.stdout) as { fact: string }[]).map((f) => f.fact)).toEqual(['I live in Lisbon.']);
+      // The export reads through a second connection, which must load the same build.
+      const exported = tempora('export');
+      expect(exported.stderr).toBe('');
+      expect(exported.status).toBe(0);
+      expect(exported.stdout).toContain('I live in Lisbon.');
+    });
+
+    it('serves `tempora mcp` over stdio to an SDK client', async () => {
+      const client = new Client({ name: 'packaged-tempora', version: '1.0.0' });
+      await client.connect(new StdioClientTransport({ command: launcher(), args: ['mcp'], cwd: work, env: env() }));
+      try {
+        const tools = (await client.listTools()).tools.map((tool) => tool.name).sort();
+        expect(tools).toEqual(['close_fact', 'correct_fact', 'fact_history', 'forget_fact', 'list_facts', 'remember_facts', 'remember_message', 'search_memory']);
+      } finally {
+        await client.close();
+      }
+    }, 60_000);
   });
 
   it('carries no other platform’s or architecture’s binaries, and no CUDA build', () => {

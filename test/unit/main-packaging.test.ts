@@ -35,7 +35,8 @@ interface BuilderConfig {
   npmRebuild: boolean;
   electronFuses: Record<string, boolean>;
   afterPack: string;
-  linux: { executableName: string; icon: string; files?: unknown; desktop: { entry: Record<string, string> } };
+  linux: { executableName: string; icon: string; files?: unknown; extraFiles?: { from: string; to: string }[]; desktop: { entry: Record<string, string> } };
+  deb: { afterInstall?: string; afterRemove?: string };
   mac: { icon: string; identity?: string | null; files?: unknown };
   win: { icon: string; files?: unknown };
 }
@@ -113,8 +114,20 @@ describe('electron-builder.yml', () => {
     expect(config.npmRebuild).toBe(false);
   });
 
+  it('links /usr/bin/tempora in the .deb to the launcher bin/tempora, not to the binary, and unlinks it on removal', () => {
+    expect(config.linux.extraFiles).toEqual([{ from: 'resources/packaging/linux/tempora.sh', to: 'bin/tempora' }]);
+    const install = readFileSync(join(root, config.deb.afterInstall!), 'utf8');
+    const remove = readFileSync(join(root, config.deb.afterRemove!), 'utf8');
+    expect(install).toContain("update-alternatives --install '/usr/bin/${executable}' '${executable}' '/opt/${sanitizedProductName}/bin/${executable}' 100");
+    expect(install).toContain("ln -sf '/opt/${sanitizedProductName}/bin/${executable}' '/usr/bin/${executable}'");
+    expect(install).not.toMatch(/ln -sf '\/opt\/\$\{sanitizedProductName\}\/\$\{executable\}'/);
+    expect(install).toContain('chrome-sandbox'); // electron-builder's own steps are kept
+    expect(install).toContain('apparmor_parser');
+    expect(remove).toContain("update-alternatives --remove '${executable}' '/opt/${sanitizedProductName}/bin/${executable}'");
+  });
+
   it('turns off the fuses the app does not need', () => {
-    expect(config.electronFuses).toMatchObject({ runAsNode: false, enableNodeOptionsEnvironmentVariable: false, enableNodeCliInspectArguments: false, onlyLoadAppFromAsar: true });
+    expect(config.electronFuses).toMatchObject({ runAsNode: true, enableNodeOptionsEnvironmentVariable: false, enableNodeCliInspectArguments: false, onlyLoadAppFromAsar: true });
   });
 });
 

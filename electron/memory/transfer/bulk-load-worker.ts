@@ -19,7 +19,9 @@ import { BUILDING, BUILT, FAILED, READY, SCRATCH_MMAP_BYTES, STATE, forEachRow, 
 import { indexAllEpisodes, indexAllFacts, registerTextFunctions, setFullTextBuffer } from '../text-search/fts-index';
 
 function openDatabase(path: string, nativeBinding: string | undefined): Database.Database {
-  return new Database(path, nativeBinding ? { nativeBinding } : {});
+  // As open-database.ts: the packaged `tempora` command names the Electron build in $TEMPORA_SQLITE_BINDING.
+  const binding = nativeBinding || process.env['TEMPORA_SQLITE_BINDING'] || undefined;
+  return new Database(path, binding ? { nativeBinding: binding } : {});
 }
 
 /**

@@ -43,7 +43,9 @@ export const EXPORT_CHUNK_CHARS = 1 << 20;
 export function openExportStream(db: Db, exportedAt: string, chunkChars = EXPORT_CHUNK_CHARS, onClose?: () => void): ExportStream {
   // A store in memory has no file a second connection could open: its export must be read to the
   // end before the memory writes again (tests; the app's stores are files).
-  const reader = db.memory ? db : new Database(db.name, { readonly: true, fileMustExist: true });
+  // The packaged `tempora` command names its better-sqlite3 build in $TEMPORA_SQLITE_BINDING (open-database.ts).
+  const binding = process.env['TEMPORA_SQLITE_BINDING'];
+  const reader = db.memory ? db : new Database(db.name, { readonly: true, fileMustExist: true, ...(binding ? { nativeBinding: binding } : {}) });
   if (reader !== db) reader.pragma('busy_timeout = 5000');
   const own = reader !== db;
   let open = true;

@@ -9,7 +9,11 @@ import { registerNaturalOrder } from '../natural-order';
 export interface OpenDatabaseOptions {
   /** Path of the SQLite file, or ':memory:'. */
   path: string;
-  /** Path of a better-sqlite3 addon built for another ABI (Electron); default: the Node build. */
+  /**
+   * Path of a better-sqlite3 addon built for another ABI (Electron); default: $TEMPORA_SQLITE_BINDING
+   * when set (the packaged `tempora` command, run by the app's binary as Node: its launcher names the
+   * Electron build), else the Node build.
+   */
   nativeBinding?: string;
   /**
    * Open for reading only: the file must exist, nothing is created, migrated or changed (no
@@ -26,7 +30,8 @@ export interface OpenDatabaseOptions {
 export function openDatabase(options: OpenDatabaseOptions): Database.Database {
   if (options.readonly) return openReadOnly(options);
   if (options.path !== ':memory:') mkdirSync(dirname(options.path), { recursive: true });
-  const db = new Database(options.path, options.nativeBinding ? { nativeBinding: options.nativeBinding } : {});
+  const nativeBinding = bindingFor(options);
+  const db = new Database(options.path, nativeBinding ? { nativeBinding } : {});
   try {
     refuseNewer(db);
   } catch (error) {
@@ -42,7 +47,7 @@ export function openDatabase(options: OpenDatabaseOptions): Database.Database {
     db.close();
     throw error;
   }
-  if (options.path !== ':memory:') removeStaleScratch(options.path, options.nativeBinding);
+  if (options.path !== ':memory:') removeStaleScratch(options.path, nativeBinding);
   return db;
 }
 
@@ -68,7 +73,8 @@ function refuseNewer(db: Database.Database): void {
 }
 
 function openReadOnly(options: OpenDatabaseOptions): Database.Database {
-  const binding = options.nativeBinding ? { nativeBinding: options.nativeBinding } : {};
+  const nativeBinding = bindingFor(options);
+  const binding = nativeBinding ? { nativeBinding } : {};
   if (options.path === ':memory:') throw new Error('a throwaway memory cannot be opened read-only');
   let db = new Database(options.path, { ...binding, readonly: true, fileMustExist: true });
   let version: number;
@@ -166,4 +172,9 @@ function isLocked(path: string, nativeBinding?: string): boolean {
   } finally {
     db?.close();
   }
+}
+
+/** The better-sqlite3 addon to load: the one passed, else $TEMPORA_SQLITE_BINDING, else the default (undefined). */
+function bindingFor(options: OpenDatabaseOptions): string | undefined {
+  return options.nativeBinding || process.env['TEMPORA_SQLITE_BINDING'] || undefined;
 }

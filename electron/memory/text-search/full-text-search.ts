@@ -223,21 +223,33 @@ export class FullTextSearch {
    * wife; "dog" → puppy): the paraphrase bridge when no embedding model is loaded. A word some row
    * holds is not expanded: its own rows are the answer's.
    */
-  private relatedCounted(target: Target, query: ParsedQuery): Counted[] {
+  private relatedCounted(target: Target, query: ParsedQuery, unmatched = (term: string) => this.trigramRows(target, indexForm(term)) === 0): Counted[] {
     const own = new Set(query.terms);
     const related = new Map<string, Counted>();
-    let looked = 0;
-    for (const { word, term } of query.words ?? []) {
-      if (this.trigramRows(target, indexForm(term)) > 0) continue;
+    const asked = (query.words ?? []).filter(({ term }) => unmatched(term));
+    // Each word its share of the look-ups: "vehicle" (two dozen related words) must not use up "purchase"'s.
+    const share = Math.ceil(MAX_RELATED / Math.max(1, asked.length));
+    for (const { word } of asked) {
+      let looked = 0;
       for (const other of relatedWords(word)) {
         for (const t of termsOfWord(other)) {
-          if (t.length < 3 || own.has(t) || related.has(t) || looked++ >= MAX_RELATED) continue;
+          if (t.length < 3 || own.has(t) || related.has(t) || looked++ >= share) continue;
           const rows = this.trigramRows(target, indexForm(t));
           if (rows > 0) related.set(t, { term: t, match: indexForm(t), rows });
         }
       }
     }
     return [...related.values()];
+  }
+
+  /**
+   * Fact terms WordNet relates to the question words no text of `texts` holds (a named person's own
+   * facts: "purchase" when none of Owen's facts says it, though others' may), weighed low.
+   */
+  relatedWithin(query: ParsedQuery, texts: readonly string[]): [string, number][] {
+    const unmatched = (term: string) => !texts.some((t) => containmentScore(t, { terms: [[term, 1]], short: [], grams: [] }) > 0);
+    const rows = this.corpusRows(FACTS.rows);
+    return this.relatedCounted(FACTS, query, unmatched).map((c) => [c.term, idf(rows, c.rows) * RELATED_FACTOR]);
   }
 
   private corpus = new Map<string, { rows: number; at: number }>();

@@ -9,7 +9,7 @@ import type { Database } from 'better-sqlite3';
 import type { FactRecord } from '../../../shared/memory-schema';
 import { cachedStatement } from '../store/database/statement-cache';
 import { factFilter, queryFacts, type FactQuery } from '../temporal/fact-query';
-import { FullTextSearch, parseQuery } from './full-text-search';
+import { FullTextSearch, parseQuery, type ParsedQuery } from './full-text-search';
 import { askedRelations, PredicateVocabulary } from './asked-relations';
 import { alikeAcross, entityEvidence } from './entity-evidence';
 import { secondHop, type HopFact } from './second-hop';
@@ -86,7 +86,7 @@ export class MemorySearch {
     const relations = askedRelations(terms.terms, terms.grams, this.vocabulary.predicates());
     // Within the entities the question names (the user for "my …"), every word counts: few rows.
     const scope = matched.slice(0, 2);
-    const scoped = this.scopedFacts(scope, scope.every((id) => named.includes(id) && id !== user && this.isPerson(id)), weights, relations, filter, depth);
+    const scoped = this.scopedFacts(terms, scope, scope.every((id) => named.includes(id) && id !== user && this.isPerson(id)), weights, relations, filter, depth);
     // "Where does Owen's partner work?": Ruth, whom Owen's partner fact names, brings her own facts.
     const hop = scope.some((id) => named.includes(id)) ? this.hopFacts(scoped, scope, weights, relations, filter) : [];
     // An entity named whole has had every word scored over its facts (scoped): the text search only
@@ -150,7 +150,7 @@ export class MemorySearch {
    * counting — common ones too ("manager" among one person's facts is telling). An entity has few
    * live facts, so they are scored here by containment rather than through the full-text index.
    */
-  private scopedFacts(scope: string[], people: boolean, weights: QueryWeights, relations: ReadonlyMap<string, string>, filter: ReturnType<typeof factFilter>, depth: number): (ScopedRow & { score: number })[] {
+  private scopedFacts(query: ParsedQuery, scope: string[], people: boolean, weights: QueryWeights, relations: ReadonlyMap<string, string>, filter: ReturnType<typeof factFilter>, depth: number): (ScopedRow & { score: number })[] {
     if (scope.length === 0 || !hasTerms(weights)) return [];
     const where = filter.where.length ? ` AND ${filter.where.join(' AND ')}` : '';
     // Newest first and bounded on each side: an entity many facts point at (coffee: 1,300 likers at
@@ -165,9 +165,13 @@ export class MemorySearch {
        SELECT * FROM (SELECT ${SCOPED_COLUMNS} FROM facts f WHERE f.object_id IN (SELECT value FROM json_each(@scope)) AND f.subject_id NOT IN (SELECT value FROM json_each(@scope))${where} ORDER BY f.rowid DESC LIMIT ${SCOPED_OBJECT_ROWS})`,
     ).all({ ...filter.params, scope: JSON.stringify(scope) }) as ScopedRow[];
     const scored: (ScopedRow & { score: number })[] = [];
-    for (const row of rows) {
-      const folded = foldText(row.fact, row.predicate);
-      const score = containmentScore(folded, weights) + relationBonus(row.predicate, folded, weights, relations);
+    const texts = rows.map((row) => foldText(row.fact, row.predicate));
+    // A question word none of their facts holds ("Which dance lessons does Owen go to?") is bridged
+    // through WordNet among their facts, as the text search bridges a word no fact holds.
+    const related: QueryWeights = { terms: this.text.relatedWithin(query, texts), short: [], grams: [] };
+    for (const [i, row] of rows.entries()) {
+      const folded = texts[i]!;
+      const score = containmentScore(folded, weights) + containmentScore(folded, related) + relationBonus(row.predicate, folded, weights, relations);
       if (score > 0) scored.push({ ...row, score });
     }
     if (!people || scope.length < 2) return scored.sort((a, b) => b.score - a.score).slice(0, depth);

@@ -1,0 +1,49 @@
+/**
+ * `tempora search`, spawned (issue 28, second round, item 4): a question word that none of the named
+ * person's facts holds is bridged through WordNet among that person's facts, even when other
+ * people's facts hold it. "What did Owen purchase?" finds "Owen bought a kayak." though other people
+ * "purchased" things and a dozen of Owen's own facts were said after it.
+ */
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openMemory, steppingClock } from '../../electron/memory/index';
+
+const root = resolve(import.meta.dirname, '../..');
+let dir: string;
+
+function tempora(argv: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  return new Promise((done) =>
+    execFile(process.execPath, ['--import', 'tsx', 'electron/cli/main.ts', ...argv], { cwd: root, env: { ...process.env, TEMPORA_TZ: 'Europe/London', LANCEDB_LOG: 'error' } }, (error, stdout, stderr) =>
+      done({ code: error ? (typeof error.code === 'number' ? error.code : 1) : 0, stdout, stderr }),
+    ),
+  );
+}
+
+async function search(question: string): Promise<string[]> {
+  const run = await tempora(['search', '--data', join(dir, 'data'), '--json', '--limit', '10', question]);
+  expect(run.stderr).toBe('');
+  expect(run.code).toBe(0);
+  return (JSON.parse(run.stdout) as { fact: { fact: string } }[]).map((h) => h.fact.fact);
+}
+
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), 'tempora-cli-search-paraphrase-'));
+  const memory = openMemory({ dataDir: join(dir, 'data'), clock: steppingClock('2026-10-01T00:00:00Z') });
+  const said = (subject: string, predicate: string, object: string, fact: string, at: string) => memory.observe([{ subject, predicate, object, fact, reference_time: at, cardinality: 'many' }]);
+  said('Owen', 'bought', 'kayak', 'Owen bought a kayak.', '2026-01-05T09:00:00Z');
+  for (let i = 1; i <= 12; i++) said('Owen', 'mentioned', `job ${i}`, `Owen mentioned a new job opening ${i}.`, `2026-02-${String(i).padStart(2, '0')}T09:00:00Z`);
+  for (const [i, name] of ['Leo', 'Ana', 'Ravi', 'Sofia', 'Tom', 'Yui'].entries()) said(name, 'purchased', `thing ${i}`, `${name} purchased a new thing ${i}.`, `2026-03-0${i + 1}T09:00:00Z`);
+  memory.close();
+});
+
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describe('tempora search: a paraphrase about a named person', () => {
+  it('"What did Owen purchase?" finds what Owen bought', async () => {
+    const facts = await search('What did Owen purchase?');
+    expect(facts).toContain('Owen bought a kayak.');
+  });
+});

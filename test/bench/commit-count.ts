@@ -28,7 +28,13 @@ interface StatementLike {
 const sites = new Map<string, CommitSite>();
 /** Rows changed on each connection when its transaction began: a transaction that wrote none commits nothing. */
 const changesAtBegin = new WeakMap<Database.Database, number>();
-const totalChangesOf = (db: Database.Database) => (db.prepare('SELECT total_changes() AS n').get() as { n: number }).n;
+/** Prepared once per connection: preparing it at every BEGIN and COMMIT would add to what is measured. */
+const totalChangesStatements = new WeakMap<Database.Database, Database.Statement>();
+function totalChangesOf(db: Database.Database): number {
+  let statement = totalChangesStatements.get(db);
+  if (!statement) totalChangesStatements.set(db, (statement = db.prepare('SELECT total_changes()').pluck()));
+  return statement.get() as number;
+}
 let active = false;
 let installed = false;
 

@@ -7,6 +7,7 @@ import { MemoryInputError } from '../memory-errors';
 import { titleFromMessage } from './conversation-title';
 import type { StoreContext } from './store-context';
 import { dropHeldOfConversation } from './pending-reviews';
+import { cachedStatement } from './database/statement-cache';
 
 export type TitleSource = 'default' | 'message' | 'given';
 
@@ -46,5 +47,5 @@ export function setTitleSource(ctx: StoreContext, conversationId: string, source
 
 /** A conversation nobody named takes its first user message's first line as its title. */
 export function titleFromFirstMessage(ctx: StoreContext, conversationId: string, content: string): void {
-  ctx.db.prepare("UPDATE conversations SET title = ?, title_source = 'message' WHERE id = ? AND title_source = 'default'").run(titleFromMessage(content), conversationId);
+  cachedStatement(ctx.db, "UPDATE conversations SET title = ?, title_source = 'message' WHERE id = ? AND title_source = 'default'").run(titleFromMessage(content), conversationId);
 }

@@ -3,6 +3,7 @@ import type { Database } from 'better-sqlite3';
 import type { ConversationRecord, EpisodeRecord, EpisodeRole } from '../../../shared/memory-schema';
 import type { Clock } from './clock';
 import { newId } from './ids';
+import { cachedStatement } from './database/statement-cache';
 
 const COLUMNS = 'id, conversation_id, role, content, reference_time, created_at, utc_offset, time_zone';
 
@@ -37,13 +38,11 @@ export class EpisodeStore {
   }
 
   insert(record: EpisodeRecord): void {
-    this.db
-      .prepare(`INSERT INTO episodes (${COLUMNS}) VALUES (@id, @conversation_id, @role, @content, @reference_time, @created_at, @utc_offset, @time_zone)`)
-      .run(record);
+    cachedStatement(this.db, `INSERT INTO episodes (${COLUMNS}) VALUES (@id, @conversation_id, @role, @content, @reference_time, @created_at, @utc_offset, @time_zone)`).run(record);
   }
 
   byId(id: string): EpisodeRecord | undefined {
-    return this.db.prepare<[string], EpisodeRecord>(`SELECT ${COLUMNS} FROM episodes WHERE id = ?`).get(id);
+    return cachedStatement<[string], EpisodeRecord>(this.db, `SELECT ${COLUMNS} FROM episodes WHERE id = ?`).get(id);
   }
 
   byIds(ids: string[]): EpisodeRecord[] {
@@ -62,13 +61,12 @@ export class EpisodeStore {
   /** The message just before this one in its conversation (by reference time, then creation). */
   previousInConversation(episode: EpisodeRecord): EpisodeRecord | undefined {
     if (episode.conversation_id === null) return undefined;
-    return this.db
-      .prepare<[string, string, string, string], EpisodeRecord>(
-        `SELECT ${COLUMNS} FROM episodes
+    return cachedStatement<[string, string, string, string], EpisodeRecord>(
+      this.db,
+      `SELECT ${COLUMNS} FROM episodes
          WHERE conversation_id = ? AND (reference_time, created_at, id) < (?, ?, ?)
          ORDER BY reference_time DESC, created_at DESC, id DESC LIMIT 1`,
-      )
-      .get(episode.conversation_id, episode.reference_time, episode.created_at, episode.id);
+    ).get(episode.conversation_id, episode.reference_time, episode.created_at, episode.id);
   }
 
   all(): EpisodeRecord[] {
@@ -80,7 +78,7 @@ export class EpisodeStore {
   }
 
   conversation(id: string): ConversationRecord | undefined {
-    return this.db.prepare<[string], ConversationRecord>('SELECT id, title, created_at FROM conversations WHERE id = ?').get(id);
+    return cachedStatement<[string], ConversationRecord>(this.db, 'SELECT id, title, created_at FROM conversations WHERE id = ?').get(id);
   }
 
   /** Returns the conversation with this id, creating it (titled `title`) when missing. */

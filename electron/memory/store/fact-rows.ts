@@ -4,6 +4,7 @@
  */
 import type { Database } from 'better-sqlite3';
 import type { Cardinality, FactOrigin, FactRecord, Precision } from '../../../shared/memory-schema';
+import { cachedStatement } from './database/statement-cache';
 
 /** How a fact's span ends: still true, a stated end, the next value's start, or a judgement against another fact. */
 export type EndKind = 'open' | 'explicit' | 'successor' | 'judged';
@@ -144,12 +145,11 @@ export class FactRows {
 
   /** Open live facts about a subject with their object's name, latest first (contradiction candidates). */
   openAbout(subjectId: string, limit: number): (FactRow & { object: string })[] {
-    return this.db
-      .prepare<[string, number], FactRow & { object: string }>(
-        `SELECT f.*, COALESCE(o.name, f.object_literal) AS object FROM facts f LEFT JOIN entities o ON o.id = f.object_id
+    return cachedStatement<[string, number], FactRow & { object: string }>(
+      this.db,
+      `SELECT f.*, COALESCE(o.name, f.object_literal) AS object FROM facts f LEFT JOIN entities o ON o.id = f.object_id
          WHERE f.subject_id = ? AND f.expired_at IS NULL AND f.invalid_at IS NULL ORDER BY f.valid_at DESC LIMIT ?`,
-      )
-      .all(subjectId, limit);
+    ).all(subjectId, limit);
   }
 
   episodesOf(id: string): string[] {

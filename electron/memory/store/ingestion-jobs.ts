@@ -2,6 +2,7 @@
 import type { Database } from 'better-sqlite3';
 import type { Clock } from './clock';
 import { newId } from './ids';
+import { cachedStatement } from './database/statement-cache';
 
 export type JobStatus = 'pending' | 'running' | 'done' | 'parked';
 
@@ -38,7 +39,7 @@ const JOB_COLUMNS = 'id, episode_id, status, attempts, last_error, created_at, u
 
 /** Whether the backfill lane (imported messages) is paused; kept in queue_state, so it survives a restart. */
 export function backfillPaused(db: Database): boolean {
-  return db.prepare<[], { value: string }>("SELECT value FROM queue_state WHERE key = 'backfill_paused'").get()?.value === 'true';
+  return cachedStatement<[], { value: string }>(db, "SELECT value FROM queue_state WHERE key = 'backfill_paused'").get()?.value === 'true';
 }
 
 /**
@@ -64,17 +65,16 @@ export class IngestionJobs {
   enqueue(episodeId: string, backfill?: { sortKey: string }): JobRow {
     const now = this.clock.now();
     const row: JobRow = { id: newId('job'), episode_id: episodeId, status: 'pending', attempts: 0, last_error: null, created_at: now, updated_at: now, model_calls: 0, prompt_tokens: 0, completion_tokens: 0, facts_added: 0, facts_closed: 0 };
-    this.db
-      .prepare(`INSERT INTO ingestion_jobs (id, episode_id, status, attempts, last_error, created_at, updated_at, model_calls, prompt_tokens, completion_tokens, facts_added, facts_closed)
+    cachedStatement(this.db, `INSERT INTO ingestion_jobs (id, episode_id, status, attempts, last_error, created_at, updated_at, model_calls, prompt_tokens, completion_tokens, facts_added, facts_closed)
         VALUES (@id, @episode_id, @status, @attempts, @last_error, @created_at, @updated_at, @model_calls, @prompt_tokens, @completion_tokens, @facts_added, @facts_closed)`)
       .run(row);
-    if (backfill) this.db.prepare('UPDATE ingestion_jobs SET lane = 1, sort_key = ? WHERE id = ?').run(backfill.sortKey, row.id);
+    if (backfill) cachedStatement(this.db, 'UPDATE ingestion_jobs SET lane = 1, sort_key = ? WHERE id = ?').run(backfill.sortKey, row.id);
     return row;
   }
 
   /** Jobs left 'running' by a crash go back to the queue. Returns how many. */
   recoverInterrupted(): number {
-    return this.db.prepare("UPDATE ingestion_jobs SET status = 'pending', updated_at = ? WHERE status = 'running'").run(this.clock.now()).changes;
+    return cachedStatement(this.db, "UPDATE ingestion_jobs SET status = 'pending', updated_at = ? WHERE status = 'running'").run(this.clock.now()).changes;
   }
 
   /**
@@ -84,19 +84,18 @@ export class IngestionJobs {
   claimNext(): JobRow | undefined {
     return this.db.transaction(() => {
       const next =
-        this.db.prepare<[], JobRow>(`SELECT ${JOB_COLUMNS} FROM ingestion_jobs WHERE status = 'pending' AND lane = 0 ORDER BY sort_key, created_at, id LIMIT 1`).get() ??
-        (backfillPaused(this.db) ? undefined : this.db.prepare<[], JobRow>(`SELECT ${JOB_COLUMNS} FROM ingestion_jobs WHERE status = 'pending' AND lane = 1 ORDER BY sort_key, created_at, id LIMIT 1`).get());
+        cachedStatement<[], JobRow>(this.db, `SELECT ${JOB_COLUMNS} FROM ingestion_jobs WHERE status = 'pending' AND lane = 0 ORDER BY sort_key, created_at, id LIMIT 1`).get() ??
+        (backfillPaused(this.db) ? undefined : cachedStatement<[], JobRow>(this.db, `SELECT ${JOB_COLUMNS} FROM ingestion_jobs WHERE status = 'pending' AND lane = 1 ORDER BY sort_key, created_at, id LIMIT 1`).get());
       if (!next) return undefined;
       const now = this.clock.now();
-      this.db.prepare("UPDATE ingestion_jobs SET status = 'running', attempts = attempts + 1, updated_at = ? WHERE id = ?").run(now, next.id);
+      cachedStatement(this.db, "UPDATE ingestion_jobs SET status = 'running', attempts = attempts + 1, updated_at = ? WHERE id = ?").run(now, next.id);
       return { ...next, status: 'running' as const, attempts: next.attempts + 1, updated_at: now };
     })();
   }
 
   /** Call inside the transaction that applies the job's result, so both land or neither. */
   complete(id: string, usage: JobUsage, facts: { added: number; closed: number }): void {
-    this.db
-      .prepare("UPDATE ingestion_jobs SET status = 'done', last_error = NULL, updated_at = ?, model_calls = model_calls + ?, prompt_tokens = prompt_tokens + ?, completion_tokens = completion_tokens + ?, facts_added = ?, facts_closed = ? WHERE id = ?")
+    cachedStatement(this.db, "UPDATE ingestion_jobs SET status = 'done', last_error = NULL, updated_at = ?, model_calls = model_calls + ?, prompt_tokens = prompt_tokens + ?, completion_tokens = completion_tokens + ?, facts_added = ?, facts_closed = ? WHERE id = ?")
       .run(this.clock.now(), usage.modelCalls, usage.promptTokens, usage.completionTokens, facts.added, facts.closed, id);
   }
 
@@ -104,55 +103,53 @@ export class IngestionJobs {
   fail(id: string, error: string, usage: JobUsage): JobStatus {
     const job = this.byId(id);
     const status: JobStatus = job && job.attempts >= MAX_ATTEMPTS ? 'parked' : 'pending';
-    this.db
-      .prepare('UPDATE ingestion_jobs SET status = ?, last_error = ?, updated_at = ?, model_calls = model_calls + ?, prompt_tokens = prompt_tokens + ?, completion_tokens = completion_tokens + ? WHERE id = ?')
+    cachedStatement(this.db, 'UPDATE ingestion_jobs SET status = ?, last_error = ?, updated_at = ?, model_calls = model_calls + ?, prompt_tokens = prompt_tokens + ?, completion_tokens = completion_tokens + ? WHERE id = ?')
       .run(status, error.slice(0, 2000), this.clock.now(), usage.modelCalls, usage.promptTokens, usage.completionTokens, id);
     return status;
   }
 
   /** A job interrupted by shutdown (not its fault) goes back without counting the attempt. */
   release(id: string): void {
-    this.db.prepare("UPDATE ingestion_jobs SET status = 'pending', attempts = MAX(attempts - 1, 0), updated_at = ? WHERE id = ? AND status = 'running'").run(this.clock.now(), id);
+    cachedStatement(this.db, "UPDATE ingestion_jobs SET status = 'pending', attempts = MAX(attempts - 1, 0), updated_at = ? WHERE id = ? AND status = 'running'").run(this.clock.now(), id);
   }
 
   /** Puts parked jobs back in the queue (after the user loaded a better model, say). */
   retryParked(): number {
-    return this.db.prepare("UPDATE ingestion_jobs SET status = 'pending', attempts = 0, updated_at = ? WHERE status = 'parked'").run(this.clock.now()).changes;
+    return cachedStatement(this.db, "UPDATE ingestion_jobs SET status = 'pending', attempts = 0, updated_at = ? WHERE status = 'parked'").run(this.clock.now()).changes;
   }
 
   byId(id: string): JobRow | undefined {
-    return this.db.prepare<[string], JobRow>(`SELECT ${JOB_COLUMNS} FROM ingestion_jobs WHERE id = ?`).get(id);
+    return cachedStatement<[string], JobRow>(this.db, `SELECT ${JOB_COLUMNS} FROM ingestion_jobs WHERE id = ?`).get(id);
   }
 
   /** Is this job an imported message whose learning was cancelled (see CANCELLED_LANE)? */
   isCancelled(id: string): boolean {
-    return this.db.prepare<[string], { lane: number }>('SELECT lane FROM ingestion_jobs WHERE id = ?').get(id)?.lane === CANCELLED_LANE;
+    return cachedStatement<[string], { lane: number }>(this.db, 'SELECT lane FROM ingestion_jobs WHERE id = ?').get(id)?.lane === CANCELLED_LANE;
   }
 
   byEpisode(episodeId: string): JobRow | undefined {
-    return this.db.prepare<[string], JobRow>(`SELECT ${JOB_COLUMNS} FROM ingestion_jobs WHERE episode_id = ?`).get(episodeId);
+    return cachedStatement<[string], JobRow>(this.db, `SELECT ${JOB_COLUMNS} FROM ingestion_jobs WHERE episode_id = ?`).get(episodeId);
   }
 
   /** Pending jobs the worker may take now (a paused backfill's wait). */
   claimable(): number {
     const lanes = backfillPaused(this.db) ? 'lane = 0' : 'lane IN (0, 1)';
-    return this.db.prepare<[], { n: number }>(`SELECT COUNT(*) AS n FROM ingestion_jobs WHERE status = 'pending' AND ${lanes}`).get()!.n;
+    return cachedStatement<[], { n: number }>(this.db, `SELECT COUNT(*) AS n FROM ingestion_jobs WHERE status = 'pending' AND ${lanes}`).get()!.n;
   }
 
   counts(): QueueCounts {
     const counts: QueueCounts = { pending: 0, running: 0, done: 0, parked: 0 };
-    for (const row of this.db.prepare<[], { status: JobStatus; n: number }>(`SELECT status, COUNT(*) AS n FROM ingestion_jobs WHERE lane <> ${CANCELLED_LANE} GROUP BY status`).all()) counts[row.status] = row.n;
+    for (const row of cachedStatement<[], { status: JobStatus; n: number }>(this.db, `SELECT status, COUNT(*) AS n FROM ingestion_jobs WHERE lane <> ${CANCELLED_LANE} GROUP BY status`).all()) counts[row.status] = row.n;
     return counts;
   }
 
   parked(): JobRow[] {
-    return this.db.prepare<[], JobRow>(`SELECT ${JOB_COLUMNS} FROM ingestion_jobs WHERE status = 'parked' ORDER BY created_at`).all();
+    return cachedStatement<[], JobRow>(this.db, `SELECT ${JOB_COLUMNS} FROM ingestion_jobs WHERE status = 'parked' ORDER BY created_at`).all();
   }
 
   /** Totals over done jobs, for "calls per message" reporting. */
   totals(): { jobs: number } & JobUsage & { factsAdded: number; factsClosed: number } {
-    const row = this.db
-      .prepare<[], { jobs: number; calls: number; prompt: number; completion: number; added: number; closed: number }>(
+    const row = cachedStatement<[], { jobs: number; calls: number; prompt: number; completion: number; added: number; closed: number }>(this.db, 
         "SELECT COUNT(*) AS jobs, TOTAL(model_calls) AS calls, TOTAL(prompt_tokens) AS prompt, TOTAL(completion_tokens) AS completion, TOTAL(facts_added) AS added, TOTAL(facts_closed) AS closed FROM ingestion_jobs WHERE status = 'done'",
       )
       .get()!;

@@ -12,6 +12,7 @@ import type { Learning } from './learning-record';
 import type { SlotChanges } from './slot-changes';
 import { reviewStateOf } from './pending-reviews';
 import type { StoreContext } from './store-context';
+import { cachedStatement } from './database/statement-cache';
 
 export interface LearningRow {
   episode_id: string;
@@ -27,9 +28,7 @@ export interface LearningRow {
 
 /** Records what a message's learning changed, and the Learning it applied; call inside the write that applied it. */
 export function recordLearning(ctx: StoreContext, episodeId: string, changes: SlotChanges, learning: Learning): void {
-  ctx.db
-    .prepare('INSERT OR REPLACE INTO message_learning (episode_id, added, closed, confirmed, learned_at, undone_at, undo_report, learning) VALUES (?, ?, ?, ?, ?, NULL, NULL, ?)')
-    .run(episodeId, JSON.stringify(changes.created), JSON.stringify(changes.closed), JSON.stringify(changes.confirmed), ctx.clock.now(), JSON.stringify(learning));
+  cachedStatement(ctx.db, 'INSERT OR REPLACE INTO message_learning (episode_id, added, closed, confirmed, learned_at, undone_at, undo_report, learning) VALUES (?, ?, ?, ?, ?, NULL, NULL, ?)').run(episodeId, JSON.stringify(changes.created), JSON.stringify(changes.closed), JSON.stringify(changes.confirmed), ctx.clock.now(), JSON.stringify(learning));
 }
 
 /**
@@ -50,7 +49,7 @@ export function learningToRedo(ctx: StoreContext, episodeId: string): Learning {
 }
 
 export function learningRow(ctx: StoreContext, episodeId: string): LearningRow | undefined {
-  return ctx.db.prepare<[string], LearningRow>('SELECT * FROM message_learning WHERE episode_id = ?').get(episodeId);
+  return cachedStatement<[string], LearningRow>(ctx.db, 'SELECT * FROM message_learning WHERE episode_id = ?').get(episodeId);
 }
 
 export function markUndone(ctx: StoreContext, episodeId: string, report: UndoReport): void {
@@ -62,7 +61,7 @@ export function markUndone(ctx: StoreContext, episodeId: string, report: UndoRep
 /** Whether messages of this conversation are learned (true for a message outside any conversation). */
 export function conversationLearns(ctx: StoreContext, conversationId: string | null): boolean {
   if (conversationId === null) return true;
-  return ctx.db.prepare<[string], { learn: number }>('SELECT learn FROM conversations WHERE id = ?').get(conversationId)?.learn !== 0;
+  return cachedStatement<[string], { learn: number }>(ctx.db, 'SELECT learn FROM conversations WHERE id = ?').get(conversationId)?.learn !== 0;
 }
 
 /** A message's learning as a person sees it; null for one that is not for learning (an assistant's answer). */

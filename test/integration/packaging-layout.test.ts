@@ -17,7 +17,7 @@
  * production node_modules.
  */
 import { spawnSync } from 'node:child_process';
-import { chmodSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join, relative, resolve, sep } from 'node:path';
@@ -236,6 +236,15 @@ describe.skipIf(skipReason !== null)(`the packaged app (linux ${arch}, stand-in 
       expect(exported.stderr).toBe('');
       expect(exported.status).toBe(0);
       expect(exported.stdout).toContain('I live in Lisbon.');
+    });
+
+    it('connects an agent to the installed command: `tempora mcp connect cursor` writes bin/tempora', () => {
+      mkdirSync(join(work, 'home', '.cursor'), { recursive: true });
+      const connected = tempora('mcp', 'connect', 'cursor');
+      expect(connected.stderr).toBe('');
+      expect(connected.status).toBe(0);
+      const config = JSON.parse(readFileSync(join(work, 'home', '.cursor', 'mcp.json'), 'utf8')) as { mcpServers: { tempora: { command: string; args: string[] } } };
+      expect(config.mcpServers.tempora).toEqual({ command: launcher(), args: ['mcp', '--data', join(work, 'data')] });
     });
 
     it('serves `tempora mcp` over stdio to an SDK client', async () => {

@@ -11,6 +11,8 @@
 import { openMemory } from '../../memory/index';
 import type { CommandContext, CommandSpec } from '../command';
 import { withEngine } from '../engine-context';
+import { UsageError } from '../errors';
+import { connectClient } from './mcp-connect';
 
 /**
  * Opens (creates, migrates) the memory once, retrying a few times: agents often start several
@@ -32,19 +34,26 @@ async function openSchema(ctx: CommandContext): Promise<void> {
 export const mcpCommand: CommandSpec = {
   name: 'mcp',
   summary: 'serve the memory to other agents over MCP (stdio)',
-  synopsis: 'mcp [--learn]',
+  synopsis: 'mcp [--learn] | mcp connect CLIENT [--remove]',
   description: [
     'Speaks the Model Context Protocol on stdin/stdout until the client closes stdin. Tools: remember_facts,',
     'remember_message, search_memory, list_facts, fact_history, correct_fact, close_fact, forget_fact; resource',
     'tempora://facts/me/current. Safe beside a running app or `tempora serve` on the same memory: messages it is',
     'given are queued for them to learn. --learn loads the models used last time and learns here instead (only',
     'when nothing else has this memory open).',
+    '`mcp connect CLIENT` adds this command to another agent\'s MCP config (claude-desktop, cursor, vscode, lm-studio,',
+    'jan): it shows the entry, keeps a backup of the old file, and never touches a file that is not JSON; --remove',
+    'takes it out again. Restart the agent afterwards.',
   ],
   options: {
     learn: { type: 'boolean', help: ['--learn', "learn remembered messages in this process with the last-used models (when no app or serve runs)"] },
+    remove: { type: 'boolean', help: ['--remove', 'with connect: take Tempora out of the client\'s config'] },
   },
-  positionals: { min: 0, max: 0, name: '' },
+  positionals: { min: 0, max: 2, name: 'connect CLIENT' },
   async run(ctx) {
+    const [verb, client] = ctx.positionals;
+    if (verb !== undefined && verb !== 'connect') throw new UsageError(`mcp: unknown subcommand ${JSON.stringify(verb)} (use: mcp, mcp connect CLIENT)`, 'mcp');
+    if (verb === 'connect') return connectClient(ctx, client);
     // Loaded on demand, like the engine: the quick commands never load the MCP SDK.
     const { keepStdoutForFrames, serveMcpOverStdio } = await import('../../mcp/index');
     keepStdoutForFrames();

@@ -1,0 +1,122 @@
+/**
+ * `tempora mcp connect CLIENT` (issue #30, item 3), as a spawned process with HOME (and
+ * XDG_CONFIG_HOME) pointed at a temporary folder: it finds the client's config file, shows the entry,
+ * writes it beside what was there with a backup of the old file, `--remove` takes it out again; an
+ * unknown client, a client that is not installed and a config that is not JSON get one sentence each
+ * and change nothing (the broken file is never overwritten).
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+
+const root = resolve(import.meta.dirname, '../..');
+let home: string;
+
+function tempora(...args: string[]): { code: number | null; out: string; err: string } {
+  const result = spawnSync(process.execPath, ['--import', 'tsx', 'electron/cli/main.ts', ...args], {
+    cwd: root,
+    env: { PATH: process.env.PATH, HOME: home, XDG_CONFIG_HOME: join(home, '.config'), TEMPORA_DATA_DIR: join(home, 'tempora-data'), TEMPORA_TZ: 'UTC', LANCEDB_LOG: 'error' },
+    encoding: 'utf8',
+  });
+  return { code: result.status, out: result.stdout, err: result.stderr };
+}
+
+const json = (path: string): Record<string, Record<string, Record<string, unknown>>> => JSON.parse(readFileSync(path, 'utf8'));
+const backups = (dir: string) => readdirSync(dir).filter((name) => name.endsWith('.bak')).sort();
+
+beforeEach(() => {
+  home = mkdtempSync(join(tmpdir(), 'tempora-mcp-connect-'));
+});
+afterEach(() => rmSync(home, { recursive: true, force: true }));
+
+describe('tempora mcp connect', () => {
+  it('adds Tempora to Claude Desktop beside the servers already there, with a backup, and --remove takes it out', () => {
+    const dir = join(home, '.config', 'Claude');
+    mkdirSync(dir, { recursive: true });
+    const file = join(dir, 'claude_desktop_config.json');
+    const before = { mcpServers: { other: { command: 'other-server' } }, globalShortcut: 'Ctrl+Space' };
+    writeFileSync(file, JSON.stringify(before, null, 2));
+
+    const added = tempora('mcp', 'connect', 'claude-desktop');
+    expect(added.err).toBe('');
+    expect(added.code).toBe(0);
+    const config = json(file);
+    expect(config.globalShortcut).toBe('Ctrl+Space');
+    expect(config.mcpServers!.other).toEqual({ command: 'other-server' });
+    const entry = config.mcpServers!.tempora as { command: string; args: string[] };
+    expect(entry.command).toBe(process.execPath);
+    expect(entry.args).toEqual(['--import', join(root, 'node_modules', 'tsx', 'dist', 'loader.mjs'), join(root, 'electron', 'cli', 'main.ts'), 'mcp', '--data', join(home, 'tempora-data')]);
+    expect(added.out).toContain(`Claude Desktop: ${file}`);
+    expect(added.out).toContain(JSON.stringify({ tempora: entry }, null, 2));
+    expect(backups(dir)).toHaveLength(1);
+    expect(JSON.parse(readFileSync(join(dir, backups(dir)[0]!), 'utf8'))).toEqual(before);
+    expect(added.out).toContain(`The old file is kept as ${join(dir, backups(dir)[0]!)}.`);
+    expect(added.out).toContain('Restart Claude Desktop');
+
+    // Again: the same entry is there, nothing to change.
+    const again = tempora('mcp', 'connect', 'claude-desktop');
+    expect(again.code).toBe(0);
+    expect(again.out).toContain('already has this entry; nothing changed');
+    expect(backups(dir)).toHaveLength(1);
+
+    const removed = tempora('mcp', 'connect', 'claude-desktop', '--remove');
+    expect(removed.err).toBe('');
+    expect(removed.code).toBe(0);
+    expect(json(file)).toEqual(before);
+    expect(removed.out).toContain(`Removed Tempora from Claude Desktop (${file})`);
+    const gone = tempora('mcp', 'connect', 'claude-desktop', '--remove');
+    expect(gone.out).toContain('has no Tempora entry; nothing changed');
+  });
+
+  it('writes each client’s own shape where it looks: Cursor, VS Code, LM Studio, Jan', () => {
+    const where = {
+      cursor: [join(home, '.cursor'), 'mcp.json', 'mcpServers'],
+      vscode: [join(home, '.config', 'Code', 'User'), 'mcp.json', 'servers'],
+      'lm-studio': [join(home, '.lmstudio'), 'mcp.json', 'mcpServers'],
+      jan: [join(home, '.local', 'share', 'Jan', 'data'), 'mcp_config.json', 'mcpServers'],
+    } as const;
+    for (const [client, [dir, name, key]] of Object.entries(where)) {
+      mkdirSync(dir, { recursive: true });
+      const result = tempora('mcp', 'connect', client);
+      expect(result.err, client).toBe('');
+      expect(result.code, client).toBe(0);
+      const entry = json(join(dir, name))[key]!.tempora!;
+      expect(entry.args, client).toContain('mcp');
+      if (client === 'vscode') expect(entry.type).toBe('stdio');
+      if (client === 'jan') expect(entry.active).toBe(true);
+      expect(backups(dir), client).toEqual([]); // there was no old file to keep
+    }
+  });
+
+  it('refuses a config that is not JSON in words, and never overwrites it', () => {
+    const dir = join(home, '.cursor');
+    mkdirSync(dir, { recursive: true });
+    const file = join(dir, 'mcp.json');
+    writeFileSync(file, '{ "mcpServers": { "other": { "command": "x", } }');
+    const result = tempora('mcp', 'connect', 'cursor');
+    expect(result.code).toBe(1);
+    expect(result.out).toBe('');
+    expect(result.err).toMatch(new RegExp(`^tempora: ${file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} is not JSON \\(.+\\); it was left as it is: fix it or move it away, then run this again\\.\\n$`));
+    expect(readFileSync(file, 'utf8')).toBe('{ "mcpServers": { "other": { "command": "x", } }');
+    expect(backups(dir)).toEqual([]);
+  });
+
+  it('says when a client is not installed, and names the clients it knows for an unknown one', () => {
+    const missing = tempora('mcp', 'connect', 'lm-studio');
+    expect(missing.code).toBe(1);
+    expect(missing.err).toBe(`tempora: LM Studio does not seem to be installed: there is no ${join(home, '.lmstudio')}. Install it and open it once, then run this again.\n`);
+    expect(existsSync(join(home, '.lmstudio'))).toBe(false);
+
+    const unknown = tempora('mcp', 'connect', 'chatgpt');
+    expect(unknown.code).toBe(2);
+    expect(unknown.err).toContain('tempora: mcp connect: unknown client "chatgpt" (one of: claude-desktop, cursor, vscode, lm-studio, jan)');
+    const none = tempora('mcp', 'connect');
+    expect(none.code).toBe(2);
+    expect(none.err).toContain('mcp connect needs CLIENT (one of: claude-desktop, cursor, vscode, lm-studio, jan)');
+    const other = tempora('mcp', 'plug');
+    expect(other.code).toBe(2);
+    expect(other.err).toContain('mcp: unknown subcommand "plug" (use: mcp, mcp connect CLIENT)');
+  });
+});

@@ -118,7 +118,7 @@ async function toWebRequest(req: IncomingMessage, url: URL, signal: AbortSignal)
     for (const v of Array.isArray(value) ? value : [value]) headers.append(name, v);
   }
   const method = req.method ?? 'GET';
-  let body: Buffer | undefined;
+  let body: Buffer<ArrayBuffer> | undefined;
   if (method !== 'GET' && method !== 'HEAD') {
     const chunks: Buffer[] = [];
     let size = 0;

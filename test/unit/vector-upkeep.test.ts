@@ -122,6 +122,33 @@ describe('vector table upkeep', () => {
     await third.close();
   });
 
+  it('with an ANN index a quiet moment compacts and removes old versions only from 32 writes on', async () => {
+    const dir = join(root, `t${n++}`);
+    const clock = new TestClock();
+    const index = await openIndex(dir, clock, { annMinRows: 40 });
+    await index.upsert(Array.from({ length: 40 }, (_, i) => row(i)));
+    await index.flush();
+    expect(index.annIndexed).toBe(true); // built (and compacted) after that write
+    const quiet = async () => {
+      clock.advance(QUIET);
+      await index.flush();
+    };
+    await quiet();
+    const fragmentsAfterBuild = dataFiles(dir);
+    expect(versions(dir)).toBe(1);
+    for (let w = 0; w < 31; w++) await index.upsert([row(40 + (w % 20))]);
+    await quiet();
+    // 31 writes: nothing compacted (no index part added), so the old versions hold little: left as they are
+    expect(versions(dir)).toBeGreaterThan(31);
+    expect(dataFiles(dir)).toBe(fragmentsAfterBuild + 31);
+    await index.upsert([row(45)]); // the 32nd
+    await quiet();
+    expect(versions(dir)).toBe(1);
+    expect(dataFiles(dir)).toBeLessThan(fragmentsAfterBuild + 32); // compacted
+    expect((await index.search(row(45).vector, { limit: 1 }))[0]!.id).toBe('fct_45');
+    expect(await index.count()).toBe(60); // fct_40 … fct_59 added
+  });
+
   it('a delete (a forget) takes the vector out at once, long before any upkeep', async () => {
     const dir = join(root, `t${n++}`);
     const clock = new TestClock();

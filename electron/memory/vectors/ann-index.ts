@@ -7,9 +7,10 @@
  * cosine distance. Brute force at 100k × 384 takes hundreds of ms on two cores; see
  * test/bench/vector-search.ts for the numbers.
  * Small writes are compacted (and newly written rows added to the indexes) once writes have been
- * quiet a while (vector-upkeep.ts), which also removes old versions; a long burst of writes is
- * compacted every `compactAfterWrites` writes meanwhile, so searches do not slow down, but old
- * versions are removed only when it is over.
+ * quiet a while (vector-upkeep.ts, which then also removes old versions) — with an ANN index only
+ * once 32 writes or 2,000 rows piled up; a long burst of writes is compacted every
+ * `compactAfterWrites` writes meanwhile, so searches do not slow down, but old versions are
+ * removed only when it is over.
  *
  * Every method but `tuning` runs inside the index's write chain.
  */
@@ -37,6 +38,12 @@ const DEFAULT_ANN_MIN_ROWS = 5_000;
 const DEFAULT_REFINE_FACTOR = 3;
 const DEFAULT_ANN_BITS = 4;
 const DEFAULT_COMPACT_AFTER_WRITES = 256;
+/**
+ * With an ANN index, a quiet moment compacts only after this many writes (or OPTIMIZE_AFTER_ROWS
+ * rows): each compaction adds an index part and every few parts retrain the index, which would
+ * otherwise follow every pause in a chat. Without one, any write is compacted then.
+ */
+const QUIET_COMPACT_WRITES = 32;
 /** With an ANN index, rows written since the last optimize that trigger one (they are searched flat). */
 const OPTIMIZE_AFTER_ROWS = 2_000;
 /** Retrain the ANN index when the table has grown this much since it was trained … */
@@ -67,6 +74,11 @@ export class AnnIndex {
   /** After a failed ANN build, the row count at which to try again. */
   private annRetryAt = 0;
   private writesSinceOptimize = 0;
+  /**
+   * Set when a compaction (or an index build, or a version left by an earlier session) may have left
+   * files that only old versions use: the next quiet moment removes them.
+   */
+  cleanupDue = false;
   private rowsSinceOptimize = 0;
   private readonly annMinRows: number;
   private readonly refineFactor: number;
@@ -103,12 +115,23 @@ export class AnnIndex {
   }
 
   /**
-   * Removes every version but the current one, with the files only they use (after a forced
-   * `maintain`, vector-upkeep.ts). The caller makes sure no read of this process is running: one
-   * may still be reading an older version.
+   * Removes every version but the current one, with the files only they use (vector-upkeep.ts).
+   * LanceDB removes versions only as part of an optimize, which compacts first, so the cut-off is
+   * taken after one. The caller makes sure no read of this process is running: one may still be
+   * reading an older version.
    */
   async cleanUp(table: lancedb.Table): Promise<void> {
+    await table.optimize();
     await table.optimize({ cleanupOlderThan: new Date() });
+    this.cleanupDue = false;
+    this.writesSinceOptimize = 0;
+    this.rowsSinceOptimize = 0;
+  }
+
+  /** Whether a quiet moment (vector-upkeep.ts) should compact what was written since the last time. */
+  quietCompactionDue(): boolean {
+    if (!this.hasAnn) return this.writesSinceOptimize > 0;
+    return this.writesSinceOptimize >= QUIET_COMPACT_WRITES || this.rowsSinceOptimize >= OPTIMIZE_AFTER_ROWS;
   }
 
   /** Counts one write (a merge of `rows` rows, or a delete) towards the next compaction. */
@@ -184,6 +207,7 @@ export class AnnIndex {
   /** Merges small fragments and adds new rows to the indexes; old versions stay (upkeep removes them). */
   private async compact(table: lancedb.Table): Promise<void> {
     await table.optimize();
+    this.cleanupDue = true;
     this.writesSinceOptimize = 0;
     this.rowsSinceOptimize = 0;
   }

@@ -178,7 +178,10 @@ export class VectorIndex {
       // fragments, a rewritten table (which lost its indexes and holds a fragment per batch).
       if (migrated) index.ann.wrote(migrated.rows);
       else if (!created && (await table.stats()).fragmentStats.numSmallFragments > 1) index.ann.wrote();
-      if (migrated || (!created && (await table.listVersions()).length > 1)) index.startUpkeep();
+      if (migrated || (!created && (await table.listVersions()).length > 1)) {
+        index.ann.cleanupDue = true;
+        index.startUpkeep();
+      }
       return index;
     } catch (error) {
       db.close();
@@ -272,14 +275,15 @@ export class VectorIndex {
   }
 
   /**
-   * Compacts what was written and builds or retrains the ANN index if due (a write like any), then
-   * removes every old version while no read of this process runs. Failures go to `onError`.
+   * Compacts what was written when due and builds or retrains the ANN index if due (a write like
+   * any), then removes every old version while no read of this process runs. Failures go to `onError`.
    */
   private async upkeepNow(): Promise<void> {
     try {
       if (this.access.closed) return;
-      await this.access.enqueue(() => this.ann.maintain(this.table, true, true));
-      if (this.access.closed) return;
+      await this.access.enqueue(() => this.ann.maintain(this.table, this.ann.quietCompactionDue(), true));
+      // Nothing rewritten since the last clean-up: the old versions hold little but their manifests.
+      if (this.access.closed || !this.ann.cleanupDue) return;
       await this.access.exclusive(() => this.ann.cleanUp(this.table));
     } catch {
       // reported to onError by the access

@@ -3,8 +3,8 @@
  * been quiet for a while, never in the middle of a burst of them. Every LanceDB write is a new
  * version that keeps the files of the one before, and a compaction rewrites every small fragment,
  * so until old versions go a table holds its rows twice or more (at 100k facts: 315 MB of 627 MB,
- * docs/benchmarks.md). Each write re-arms the timer; when it fires, the owner compacts and removes
- * every version but the current one. At start-up the owner does the same at once when the table has
+ * docs/benchmarks.md). Each write re-arms the timer; when it fires, the owner compacts what is due
+ * (ann-index.ts) and removes every version but the current one. At start-up the owner does the same at once when the table has
  * old versions (left by the last session).
  *
  * The timer is injectable, so tests drive the quiet time instead of waiting for it.

@@ -36,6 +36,8 @@ beforeAll(() => {
   said('Owen', 'bought', 'kayak', 'Owen bought a kayak.', '2026-01-05T09:00:00Z');
   for (let i = 1; i <= 12; i++) said('Owen', 'mentioned', `job ${i}`, `Owen mentioned a new job opening ${i}.`, `2026-02-${String(i).padStart(2, '0')}T09:00:00Z`);
   for (const [i, name] of ['Leo', 'Ana', 'Ravi', 'Sofia', 'Tom', 'Yui'].entries()) said(name, 'purchased', `thing ${i}`, `${name} purchased a new thing ${i}.`, `2026-03-0${i + 1}T09:00:00Z`);
+  said('Elif', 'volunteers_at', 'animal shelter', 'Elif volunteers at an animal shelter.', '2026-01-06T09:00:00Z');
+  for (let i = 1; i <= 12; i++) said('Elif', 'mentioned', `plan ${i}`, `Elif mentioned weekend plan ${i}.`, `2026-04-${String(i).padStart(2, '0')}T09:00:00Z`);
   memory.close();
 });
 
@@ -45,5 +47,10 @@ describe('tempora search: a paraphrase about a named person', () => {
   it('"What did Owen purchase?" finds what Owen bought', async () => {
     const facts = await search('What did Owen purchase?');
     expect(facts).toContain('Owen bought a kayak.');
+  });
+
+  it('an adjective bridges through its synonyms: "Where does Elif help out unpaid?" finds her volunteering', async () => {
+    const facts = await search('Where does Elif help out unpaid?');
+    expect(facts).toContain('Elif volunteers at an animal shelter.');
   });
 });

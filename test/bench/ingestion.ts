@@ -26,10 +26,10 @@ export const GOAL_OVERHEAD_MEAN_MS = 5;
 export const GOAL_OVERHEAD_P99_MS = 25;
 /**
  * Recorded before issue 29's commit work (commit 244c227, `--quick --only ingest`, 2026-12-02, 2
- * shared cores at load 12–15: wall figures meaningless, CPU the mean of four runs), printed beside
- * each run: append, claim and apply were three commits a message.
+ * shared cores at load 8–10, CPU the mean of three runs; docs/benchmarks.md), printed beside each
+ * run: append, claim and apply were three commits a message.
  */
-const BEFORE_ISSUE_29 = { commitsPerMessage: 3.04, cpuMs: { empty: 12.5, onTop: 11.5 } } as const;
+const BEFORE_ISSUE_29 = { commitsPerMessage: 3.04, cpuMs: { empty: 11.9, onTop: 10.4 } } as const;
 
 export interface IngestBenchResult {
   label: string;

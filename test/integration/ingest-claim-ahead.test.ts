@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { StructuredModel } from '../../electron/llm/ports';
-import { openMemory, type Memory } from '../../electron/memory/index';
+import { openMemory, steppingClock, type Memory } from '../../electron/memory/index';
 import { IngestionWorker, type IngestionEvent } from '../../electron/assistant/ingestion/ingestion-worker';
 import { scriptedModel, type Script } from '../fixtures/scripted-model';
 import { startCommitCount, stopCommitCount } from '../bench/commit-count';
@@ -50,6 +50,11 @@ afterEach(() => {
   rmSync(dir, { recursive: true, force: true });
 });
 
+/** A clock a second a step: jobs are taken in the order they were stored, never by a tie on the same millisecond. */
+function open(): Memory {
+  return openMemory({ dataDir: dir, clock: steppingClock('2026-11-01T00:00:00Z', 1000) });
+}
+
 function append(memory: Memory): void {
   MESSAGES.forEach((content, i) => memory.appendMessage({ role: 'user', content, time: `2026-09-0${i + 1}T10:00:00Z`, conversation: 'c1' }));
 }
@@ -65,7 +70,7 @@ function jobs(): { content: string; status: string; attempts: number }[] {
 
 describe('the worker claims the next job in the commit that completes one', () => {
   it('learns a queue of messages with one commit per message, plus the first claim', async () => {
-    const memory = openMemory({ dataDir: dir });
+    const memory = open();
     try {
       append(memory);
       const worker = new IngestionWorker(memory, { model: () => scriptedModel(SCRIPT) });
@@ -86,7 +91,7 @@ describe('the worker claims the next job in the commit that completes one', () =
   });
 
   it('a process that dies after a job completed and the next was claimed learns that next one once on its next start', async () => {
-    const first = openMemory({ dataDir: dir });
+    const first = open();
     append(first);
     const model = holdingModel('I play the piano.');
     const done: IngestionEvent[] = [];
@@ -103,7 +108,7 @@ describe('the worker claims the next job in the commit that completes one', () =
     // The process dies here: no stop(), no release; the store is simply left as it is on disk.
     first.close();
 
-    const again = openMemory({ dataDir: dir });
+    const again = open();
     try {
       const next = new IngestionWorker(again, { model: () => scriptedModel(SCRIPT) });
       next.start();
@@ -123,7 +128,7 @@ describe('the worker claims the next job in the commit that completes one', () =
   });
 
   it('a worker stopped while it holds a claimed job puts it back untouched', async () => {
-    const memory = openMemory({ dataDir: dir });
+    const memory = open();
     try {
       append(memory);
       const model = holdingModel('I play the piano.');
@@ -142,7 +147,7 @@ describe('the worker claims the next job in the commit that completes one', () =
   });
 
   it('a job claimed ahead goes back to the queue when the model is unloaded meanwhile', async () => {
-    const memory = openMemory({ dataDir: dir });
+    const memory = open();
     try {
       append(memory);
       let loaded = true;

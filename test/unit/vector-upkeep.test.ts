@@ -12,7 +12,7 @@ import { VectorIndex, type VectorRow } from '../../electron/memory/vectors/vecto
 import type { UpkeepTimer } from '../../electron/memory/vectors/vector-upkeep';
 
 const DIM = 64;
-const QUIET = 30_000;
+const QUIET = 90_000;
 
 /** Timers that fire only when the test moves the clock. */
 class TestClock {
@@ -50,7 +50,8 @@ let root: string;
 let n = 0;
 const open: VectorIndex[] = [];
 async function openIndex(dir: string, clock: TestClock, options: Parameters<typeof VectorIndex.open>[2] = {}): Promise<VectorIndex> {
-  const index = await VectorIndex.open(dir, DIM, { table: 'items', kinds: ['fact'], annMinRows: Number.POSITIVE_INFINITY, upkeepQuietMs: QUIET, upkeepTimer: clock.timer, ...options });
+  // keepVersionsMs 0: the clean-up keeps no recent version (the default keeps a minute's for other processes)
+  const index = await VectorIndex.open(dir, DIM, { table: 'items', kinds: ['fact'], annMinRows: Number.POSITIVE_INFINITY, upkeepQuietMs: QUIET, upkeepTimer: clock.timer, keepVersionsMs: 0, ...options });
   open.push(index);
   return index;
 }
@@ -100,25 +101,37 @@ describe('vector table upkeep', () => {
     expect(versions(dir)).toBe(2);
   });
 
-  it('on open, compacts and removes what the last session left; a table with nothing left over is not touched', async () => {
+  it('closing does the upkeep still due; a table opened with old versions waits for its first quiet moment and keeps what another process may read', async () => {
     const dir = join(root, `t${n++}`);
     const first = await openIndex(dir, new TestClock());
     for (let w = 0; w < 5; w++) await first.upsert([row(w)]);
-    await first.close(); // closed before the quiet time passed: the upkeep waits for the next open
+    await first.flush();
     expect(versions(dir)).toBeGreaterThanOrEqual(6);
     expect(dataFiles(dir)).toBe(5);
 
+    // another handle (a session that did not close, another process) finds the old versions; with
+    // the default minute kept, `first` (whose handle still reads its own last version) keeps working
     const clock = new TestClock();
-    const again = await openIndex(dir, clock);
-    await again.flush();
+    const other = await openIndex(dir, clock, { keepVersionsMs: 60_000 });
+    await other.flush();
+    expect(clock.armed).toBe(1);
+    expect(versions(dir)).toBeGreaterThanOrEqual(6); // not under the first searches
+    expect(await other.count()).toBe(5);
+    clock.advance(QUIET);
+    await other.flush();
+    expect(versions(dir)).toBeGreaterThanOrEqual(6); // all younger than a minute: kept
+    expect(await other.count()).toBe(5);
+    await other.close();
+
+    await first.upsert([row(5)]); // first's quiet time has not passed: close does the upkeep (keeping none: keepVersionsMs 0)
+    await first.close();
     expect(versions(dir)).toBe(1);
     expect(dataFiles(dir)).toBe(1);
-    expect(await again.count()).toBe(5);
-    await again.close();
 
-    const third = await openIndex(dir, new TestClock());
+    const third = await openIndex(dir, clock);
     await third.flush();
-    expect(versions(dir)).toBe(1); // nothing was due: no new version
+    expect(clock.armed).toBe(0); // nothing was due
+    expect(await third.count()).toBe(6);
     await third.close();
   });
 

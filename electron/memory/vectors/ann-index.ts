@@ -24,6 +24,11 @@ export interface AnnIndexOptions {
   refineFactor?: number;
   /** Bits per dimension of the IVF_RQ codes, 1 … 8 (default 4: recall ≈ 0.99 with refine 3). */
   annBits?: number;
+  /**
+   * Versions younger than this (ms) survive a clean-up (default 60 s): another process may still
+   * read one through a handle opened before (LanceDB handles do not follow other processes' writes).
+   */
+  keepVersionsMs?: number;
   /** Compact after this many small writes even while they keep coming (default 256). */
   compactAfterWrites?: number;
 }
@@ -44,6 +49,7 @@ const DEFAULT_COMPACT_AFTER_WRITES = 256;
  * otherwise follow every pause in a chat. Without one, any write is compacted then.
  */
 const QUIET_COMPACT_WRITES = 32;
+const DEFAULT_KEEP_VERSIONS_MS = 60_000;
 /** With an ANN index, rows written since the last optimize that trigger one (they are searched flat). */
 const OPTIMIZE_AFTER_ROWS = 2_000;
 /** Retrain the ANN index when the table has grown this much since it was trained … */
@@ -84,6 +90,7 @@ export class AnnIndex {
   private readonly refineFactor: number;
   private readonly annBits: number;
   private readonly compactAfterWrites: number;
+  private readonly keepVersionsMs: number;
 
   constructor(
     private readonly lance: LanceDb,
@@ -95,6 +102,7 @@ export class AnnIndex {
     this.refineFactor = Math.max(1, Math.round(options.refineFactor ?? DEFAULT_REFINE_FACTOR));
     this.annBits = Math.min(8, Math.max(1, Math.round(options.annBits ?? DEFAULT_ANN_BITS)));
     this.compactAfterWrites = Math.max(1, options.compactAfterWrites ?? DEFAULT_COMPACT_AFTER_WRITES);
+    this.keepVersionsMs = Math.max(0, options.keepVersionsMs ?? DEFAULT_KEEP_VERSIONS_MS);
   }
 
   /** Whether searches currently go through the ANN index (false: exact brute force). */
@@ -115,14 +123,21 @@ export class AnnIndex {
   }
 
   /**
-   * Removes every version but the current one, with the files only they use (vector-upkeep.ts).
-   * LanceDB removes versions only as part of an optimize, which compacts first, so the cut-off is
-   * taken after one. The caller makes sure no read of this process is running: one may still be
-   * reading an older version.
+   * Compacts and indexes what is left before a clean-up (vector-upkeep.ts): LanceDB removes versions
+   * only inside an optimize, which compacts first; done beforehand, that one has nothing left to do
+   * and its cut-off follows every version but the current one.
+   */
+  async beforeCleanUp(table: lancedb.Table): Promise<void> {
+    if (this.cleanupDue) await table.optimize();
+  }
+
+  /**
+   * Removes every version but the current one and those younger than `keepVersionsMs`, with the
+   * files only they use (after `beforeCleanUp`). The caller makes sure no read of this process is
+   * running: one may still be reading an older version.
    */
   async cleanUp(table: lancedb.Table): Promise<void> {
-    await table.optimize();
-    await table.optimize({ cleanupOlderThan: new Date() });
+    await table.optimize({ cleanupOlderThan: new Date(Date.now() - this.keepVersionsMs) });
     this.cleanupDue = false;
     this.writesSinceOptimize = 0;
     this.rowsSinceOptimize = 0;

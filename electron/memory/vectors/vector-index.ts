@@ -56,7 +56,7 @@ export interface VectorIndexOptions extends AnnIndexOptions {
    * removed on open; a search for every kind it holds needs no kind filter.
    */
   kinds?: readonly VectorKind[];
-  /** Writes quiet this long (ms) before compaction and removal of old versions (default 30 s). */
+  /** Writes quiet this long (ms) before compaction and removal of old versions (default 90 s). */
   upkeepQuietMs?: number;
   /** The timer for that quiet time (default setTimeout; tests drive their own). */
   upkeepTimer?: UpkeepTimer;
@@ -174,13 +174,15 @@ export class VectorIndex {
       table ??= await db.createEmptyTable(name, schemaFor(dimensions, model ?? ''), { mode: 'overwrite' });
       const index = new VectorIndex(lance, db, table, path, dimensions, model, reason, created, migrated, await table.schema(), options);
       await index.ann.load(table);
-      // What the last session left is cleaned up now, on the write chain: old versions, small
-      // fragments, a rewritten table (which lost its indexes and holds a fragment per batch).
+      // What the last session left (old versions, small fragments) is cleaned up at the first quiet
+      // moment, not under the first searches; a rewritten table (which lost its indexes and holds a
+      // fragment per batch) is compacted and indexed now.
       if (migrated) index.ann.wrote(migrated.rows);
       else if (!created && (await table.stats()).fragmentStats.numSmallFragments > 1) index.ann.wrote();
       if (migrated || (!created && (await table.listVersions()).length > 1)) {
         index.ann.cleanupDue = true;
-        index.startUpkeep();
+        if (migrated) index.startUpkeep();
+        else index.upkeep.wrote();
       }
       return index;
     } catch (error) {
@@ -281,7 +283,10 @@ export class VectorIndex {
   private async upkeepNow(): Promise<void> {
     try {
       if (this.access.closed) return;
-      await this.access.enqueue(() => this.ann.maintain(this.table, this.ann.quietCompactionDue(), true));
+      await this.access.enqueue(async () => {
+        await this.ann.maintain(this.table, this.ann.quietCompactionDue(), true);
+        await this.ann.beforeCleanUp(this.table); // outside the part that holds reads back
+      });
       // Nothing rewritten since the last clean-up: the old versions hold little but their manifests.
       if (this.access.closed || !this.ann.cleanupDue) return;
       await this.access.exclusive(() => this.ann.cleanUp(this.table));
@@ -391,10 +396,14 @@ export class VectorIndex {
 
   // ----- lifecycle -----
 
-  /** Finishes the queued writes, then closes the table and the connection. Idempotent. */
+  /** Finishes the queued writes and a due upkeep, then closes the table and the connection. Idempotent. */
   async close(): Promise<void> {
     if (this.access.closed) return this.access.flush();
+    // Closing is the quiet moment for an upkeep still due (no read of this process can start now).
+    const due = this.upkeep.pending;
     this.upkeep.stop();
+    await this.flush();
+    if (due || this.ann.cleanupDue) await this.upkeepNow();
     await this.access.shut();
     this.table.close();
     this.db.close();

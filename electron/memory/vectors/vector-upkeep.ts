@@ -4,8 +4,9 @@
  * version that keeps the files of the one before, and a compaction rewrites every small fragment,
  * so until old versions go a table holds its rows twice or more (at 100k facts: 315 MB of 627 MB,
  * docs/benchmarks.md). Each write re-arms the timer; when it fires, the owner compacts what is due
- * (ann-index.ts) and removes every version but the current one. At start-up the owner does the same at once when the table has
- * old versions (left by the last session).
+ * (ann-index.ts) and removes every version but the current one (and those younger than a minute,
+ * which another process may be reading); closing the table does what is still due. A table opened with old versions (a session that stopped without closing it, another
+ * process) is cleaned up at the first quiet moment after opening, not under the first searches.
  *
  * The timer is injectable, so tests drive the quiet time instead of waiting for it.
  */
@@ -13,8 +14,11 @@
 /** Arms `run` to be called after `ms` milliseconds; `cancel` disarms it. */
 export type UpkeepTimer = (run: () => void, ms: number) => { cancel(): void };
 
-/** Writes quiet this long (ms) before the table is compacted and cleaned up. */
-export const DEFAULT_UPKEEP_QUIET_MS = 30_000;
+/**
+ * Writes quiet this long (ms) before the table is compacted and cleaned up: longer than versions
+ * are kept for other processes (ann-index.ts, 60 s), so the last write's versions go too.
+ */
+export const DEFAULT_UPKEEP_QUIET_MS = 90_000;
 
 /** setTimeout, not keeping the process alive for it. */
 export const realTimer: UpkeepTimer = (run, ms) => {

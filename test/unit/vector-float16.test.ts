@@ -47,7 +47,7 @@ async function storedForm(dir: string, table: string): Promise<{ element: string
     const vector = schema.fields.find((f) => f.name === 'vector')!;
     const rows = await t.query().select(['vector']).limit(1).toArray();
     t.close();
-    return { element: String((vector.type as { children: { type: unknown }[] }).children[0]!.type), layout: schema.metadata.get(META_LAYOUT), vectors: rows.map((r) => [...(r.vector as { toArray(): ArrayLike<number> }).toArray()]) };
+    return { element: String((vector.type as { children: { type: unknown }[] }).children[0]!.type), layout: schema.metadata.get(META_LAYOUT), vectors: rows.map((r) => Array.from((r.vector as { toArray(): ArrayLike<number> }).toArray())) };
   } finally {
     db.close();
   }

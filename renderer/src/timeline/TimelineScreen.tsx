@@ -47,7 +47,10 @@ export function TimelineScreen() {
   const onRowsInView = useCallback((first: number, last: number) => setRowsInView((seen) => (seen[0] === first && seen[1] === last ? seen : [first, last])), []);
   const windowed = useTimelineWindow(api, { domain: view.domain, knownAt: view.knownAt, filter: view.filter, rowsInView, now, groupChoices: view.groupChoices, openRows: view.openRows });
   const layout = windowed.layout;
-  const asOfFacts = useAsOfFacts(api, view.asOf, view.knownAt);
+  // The as-of answers are asked once the chart's first rows have come: the memory answers the chart first.
+  const chartAnswered = useRef(false);
+  if (!windowed.isPending) chartAnswered.current = true;
+  const asOfFacts = useAsOfFacts(api, view.asOf, view.knownAt, chartAnswered.current);
   // The as-of panel: the rows fetched, and the facts true at the cursor in every row.
   const asOfLayout = useMemo(() => buildLayout(unionById(windowed.facts, asOfFacts.facts), view.filter, now), [windowed.facts, asOfFacts.facts, view.filter, now]);
   // Fit shows where the facts are, and always the user's own story and now (timeline-fit.ts).

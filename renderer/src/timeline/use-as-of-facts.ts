@@ -32,7 +32,8 @@ export interface AsOfFacts {
   /** The next page as the list's end comes into view: at most AUTO_PAGES in a row unless the user scrolled. */
   autoLoad(reason: EndReached): void;
 }
-export function useAsOfFacts(api: TemporaApi, asOf: number, knownAt: string | null): AsOfFacts {
+/** `enabled`: false until the chart's first rows have answered (the chart is the screen's first content; the panel follows). */
+export function useAsOfFacts(api: TemporaApi, asOf: number, knownAt: string | null, enabled = true): AsOfFacts {
   const [settled, setSettled] = useState(asOf);
   useEffect(() => {
     const timer = setTimeout(() => setSettled(asOf), 150);
@@ -47,6 +48,7 @@ export function useAsOfFacts(api: TemporaApi, asOf: number, knownAt: string | nu
       return last.facts.length === AS_OF_PAGE && loaded < last.total ? loaded : undefined;
     },
     placeholderData: keepPreviousData,
+    enabled,
   });
   const pages = answer.data?.pages;
   const facts = useMemo(() => (pages ? pages.flatMap((p) => p.facts) : NONE), [pages]);

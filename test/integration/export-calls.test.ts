@@ -76,7 +76,7 @@ describe('export through the API', () => {
       await expect(call('exportRead', { exportId: left.exportId })).rejects.toThrow(/no longer open/);
       vi.useRealTimers();
 
-      const open = [];
+      const open: ExportBegun[] = [];
       for (let i = 0; i < MAX_OPEN; i++) open.push((await call('exportBegin')) as ExportBegun);
       await expect(call('exportBegin')).rejects.toThrow(`${MAX_OPEN} exports are already being saved: let one finish, or cancel it`);
       await call('exportCancel', { exportId: open[0]!.exportId });

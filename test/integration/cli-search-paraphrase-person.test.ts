@@ -4,30 +4,16 @@
  * people's facts hold it. "What did Owen purchase?" finds "Owen bought a kayak." though other people
  * "purchased" things and a dozen of Owen's own facts were said after it.
  */
-import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { searchSentences } from '../fixtures/cli-search';
 import { openMemory, steppingClock } from '../../electron/memory/index';
 
-const root = resolve(import.meta.dirname, '../..');
 let dir: string;
 
-function tempora(argv: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  return new Promise((done) =>
-    execFile(process.execPath, ['--import', 'tsx', 'electron/cli/main.ts', ...argv], { cwd: root, env: { ...process.env, TEMPORA_TZ: 'Europe/London', LANCEDB_LOG: 'error' } }, (error, stdout, stderr) =>
-      done({ code: error ? (typeof error.code === 'number' ? error.code : 1) : 0, stdout, stderr }),
-    ),
-  );
-}
-
-async function search(question: string): Promise<string[]> {
-  const run = await tempora(['search', '--data', join(dir, 'data'), '--json', '--limit', '10', question]);
-  expect(run.stderr).toBe('');
-  expect(run.code).toBe(0);
-  return (JSON.parse(run.stdout) as { fact: { fact: string } }[]).map((h) => h.fact.fact);
-}
+const search = (question: string) => searchSentences(join(dir, 'data'), question, 'Europe/London', 10);
 
 beforeAll(() => {
   dir = mkdtempSync(join(tmpdir(), 'tempora-cli-search-paraphrase-'));

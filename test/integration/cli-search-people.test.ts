@@ -3,30 +3,16 @@
  * the relation (works at), not the newer sentences that only hold the word ("said work was tiring");
  * "What do Mia and Leo both like?" puts what both like first and draws from both people.
  */
-import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { searchSentences } from '../fixtures/cli-search';
 import { openMemory, steppingClock } from '../../electron/memory/index';
 
-const root = resolve(import.meta.dirname, '../..');
 let dir: string;
 
-function tempora(argv: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  return new Promise((done) =>
-    execFile(process.execPath, ['--import', 'tsx', 'electron/cli/main.ts', ...argv], { cwd: root, env: { ...process.env, TEMPORA_TZ: 'Europe/Lisbon', LANCEDB_LOG: 'error' } }, (error, stdout, stderr) =>
-      done({ code: error ? (typeof error.code === 'number' ? error.code : 1) : 0, stdout, stderr }),
-    ),
-  );
-}
-
-async function search(question: string): Promise<string[]> {
-  const run = await tempora(['search', '--data', join(dir, 'data'), '--json', question]);
-  expect(run.stderr).toBe('');
-  expect(run.code).toBe(0);
-  return (JSON.parse(run.stdout) as { fact: { fact: string } }[]).map((h) => h.fact.fact);
-}
+const search = (question: string) => searchSentences(join(dir, 'data'), question, 'Europe/Lisbon');
 
 beforeAll(() => {
   dir = mkdtempSync(join(tmpdir(), 'tempora-cli-search-people-'));

@@ -5,30 +5,16 @@
  * people's workplaces and Owen's own sentences about work. The same in Japanese: 杏奈の妹 is 朔也,
  * and where 朔也 moved.
  */
-import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { searchSentences } from '../fixtures/cli-search';
 import { openMemory, steppingClock } from '../../electron/memory/index';
 
-const root = resolve(import.meta.dirname, '../..');
 let dir: string;
 
-function tempora(argv: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  return new Promise((done) =>
-    execFile(process.execPath, ['--import', 'tsx', 'electron/cli/main.ts', ...argv], { cwd: root, env: { ...process.env, TEMPORA_TZ: 'Asia/Tokyo', LANCEDB_LOG: 'error' } }, (error, stdout, stderr) =>
-      done({ code: error ? (typeof error.code === 'number' ? error.code : 1) : 0, stdout, stderr }),
-    ),
-  );
-}
-
-async function search(question: string): Promise<string[]> {
-  const run = await tempora(['search', '--data', join(dir, 'data'), '--json', '--limit', '10', question]);
-  expect(run.stderr).toBe('');
-  expect(run.code).toBe(0);
-  return (JSON.parse(run.stdout) as { fact: { fact: string } }[]).map((h) => h.fact.fact);
-}
+const search = (question: string) => searchSentences(join(dir, 'data'), question, 'Asia/Tokyo', 10);
 
 beforeAll(() => {
   dir = mkdtempSync(join(tmpdir(), 'tempora-cli-search-hop-'));

@@ -3,23 +3,14 @@
  * had her current bike?" finds the bike first, not the facts whose "belonging" holds "long" or
  * whose "currently" begins with "current", which the trigram index alone ranked above it.
  */
-import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { tempora } from '../fixtures/cli-search';
 import { openMemory, steppingClock } from '../../electron/memory/index';
 
-const root = resolve(import.meta.dirname, '../..');
 let dir: string;
-
-function tempora(argv: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  return new Promise((done) =>
-    execFile(process.execPath, ['--import', 'tsx', 'electron/cli/main.ts', ...argv], { cwd: root, env: { ...process.env, TEMPORA_TZ: 'Europe/Lisbon', LANCEDB_LOG: 'error' } }, (error, stdout, stderr) =>
-      done({ code: error ? (typeof error.code === 'number' ? error.code : 1) : 0, stdout, stderr }),
-    ),
-  );
-}
 
 beforeAll(() => {
   dir = mkdtempSync(join(tmpdir(), 'tempora-cli-search-words-'));
@@ -42,7 +33,7 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describe('tempora search: words match where words start', () => {
   it('"How long has Mia had her current bike?" ranks the bike first', async () => {
-    const run = await tempora(['search', '--data', join(dir, 'data'), '--json', 'How long has Mia had her current bike?']);
+    const run = await tempora(['search', '--data', join(dir, 'data'), '--json', 'How long has Mia had her current bike?'], 'Europe/Lisbon');
     expect(run.stderr).toBe('');
     expect(run.code).toBe(0);
     const facts = (JSON.parse(run.stdout) as { fact: { fact: string } }[]).map((h) => h.fact.fact);

@@ -280,7 +280,7 @@ export class Memory extends MemoryMessages {
 
   /** The export document in pieces, read from one snapshot while the memory goes on (memory-export.ts); close() it when done. */
   openExport(chunkChars?: number): ExportStream {
-    const stream: ExportStream = openExportStream(this.store.db, this.clock.now(), chunkChars, () => this.openExports.delete(stream));
+    const stream: ExportStream = openExportStream(this.store.db, this.clock.now(), { chunkChars, nativeBinding: this.nativeBinding, onClose: () => this.openExports.delete(stream) });
     this.openExports.add(stream);
     return stream;
   }

@@ -16,11 +16,11 @@ import Database from 'better-sqlite3';
 import { rmSync } from 'node:fs';
 import { parentPort, workerData } from 'node:worker_threads';
 import { BUILDING, BUILT, FAILED, READY, SCRATCH_MMAP_BYTES, STATE, forEachRow, type BulkLoadEpisodes, type BulkLoadFacts, type BulkLoadMessage, type BulkLoadStart } from './bulk-load-protocol';
+import { sqliteBinding } from '../store/database/sqlite-binding';
 import { indexAllEpisodes, indexAllFacts, registerTextFunctions, setFullTextBuffer } from '../text-search/fts-index';
 
 function openDatabase(path: string, nativeBinding: string | undefined): Database.Database {
-  // As open-database.ts: the packaged `tempora` command names the Electron build in $TEMPORA_SQLITE_BINDING.
-  const binding = nativeBinding || process.env['TEMPORA_SQLITE_BINDING'] || undefined;
+  const binding = sqliteBinding(nativeBinding);
   return new Database(path, binding ? { nativeBinding: binding } : {});
 }
 

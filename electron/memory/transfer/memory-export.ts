@@ -12,6 +12,7 @@
 import Database, { type Database as Db } from 'better-sqlite3';
 import { exportSectionChunks } from '../../../shared/export-json';
 import { EXPORT_FORMAT, EXPORT_VERSION, type ClaimRecord, type EntityRecord, type MemoryExport } from '../../../shared/memory-schema';
+import { sqliteBinding } from '../store/database/sqlite-binding';
 import { FACT_RECORD_FROM, FACT_RECORD_SELECT, toFactRecord } from '../store/fact-rows';
 
 /** How many records of each kind the export holds (counted in its snapshot, before the first piece). */
@@ -39,12 +40,15 @@ export interface ExportStream {
 /** Pieces of about this many characters (1 MiB): small enough for the bridge, large enough to be few. */
 export const EXPORT_CHUNK_CHARS = 1 << 20;
 
-/** `onClose`: told once when the stream ends (read to the end, closed, or failed). */
-export function openExportStream(db: Db, exportedAt: string, chunkChars = EXPORT_CHUNK_CHARS, onClose?: () => void): ExportStream {
+/**
+ * `nativeBinding`: the better-sqlite3 addon the memory was opened with (the reader opens with the same);
+ * `onClose`: told once when the stream ends (read to the end, closed, or failed).
+ */
+export function openExportStream(db: Db, exportedAt: string, options: { chunkChars?: number; nativeBinding?: string; onClose?: () => void } = {}): ExportStream {
+  const { chunkChars = EXPORT_CHUNK_CHARS, onClose } = options;
   // A store in memory has no file a second connection could open: its export must be read to the
   // end before the memory writes again (tests; the app's stores are files).
-  // The packaged `tempora` command names its better-sqlite3 build in $TEMPORA_SQLITE_BINDING (open-database.ts).
-  const binding = process.env['TEMPORA_SQLITE_BINDING'];
+  const binding = sqliteBinding(options.nativeBinding);
   const reader = db.memory ? db : new Database(db.name, { readonly: true, fileMustExist: true, ...(binding ? { nativeBinding: binding } : {}) });
   if (reader !== db) reader.pragma('busy_timeout = 5000');
   const own = reader !== db;

@@ -2,6 +2,7 @@ import Database from 'better-sqlite3';
 import { existsSync, mkdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { migrations } from './migrations';
+import { sqliteBinding } from './sqlite-binding';
 import { upgradeStore } from './upgrade-store';
 import { registerTextFunctions } from './text-functions';
 import { registerNaturalOrder } from '../natural-order';
@@ -174,7 +175,7 @@ function isLocked(path: string, nativeBinding?: string): boolean {
   }
 }
 
-/** The better-sqlite3 addon to load: the one passed, else $TEMPORA_SQLITE_BINDING, else the default (undefined). */
+/** The addon for this store's connection (sqlite-binding.ts). */
 function bindingFor(options: OpenDatabaseOptions): string | undefined {
-  return options.nativeBinding || process.env['TEMPORA_SQLITE_BINDING'] || undefined;
+  return sqliteBinding(options.nativeBinding);
 }

@@ -1,0 +1,39 @@
+/**
+ * Where synced memory lives between the user's devices: storage the user already has (a folder kept
+ * in Syncthing, Dropbox, iCloud Drive or OneDrive; WebDAV; S3-compatible object storage), never a
+ * server of ours. A target only stores named, immutable blobs (already encrypted by sync-crypto.ts):
+ * devices write their own files and never rewrite another's, so a target needs no locking.
+ *
+ * Names are relative, '/'-separated, of [A-Za-z0-9._-] parts (e.g. "devices/4f1c…/segments/000012-…").
+ */
+export interface SyncTargetFile {
+  name: string;
+  size: number;
+}
+
+export interface SyncTarget {
+  /** Words for the user: "the folder /home/me/Sync/tempora", "WebDAV at https://…". */
+  readonly describe: string;
+  /** Every file whose name starts with `prefix` ('' for all), in name order. */
+  list(prefix: string): Promise<SyncTargetFile[]>;
+  /** The whole file; a SyncTargetError (kind 'missing') when there is none. */
+  get(name: string): Promise<Uint8Array>;
+  /**
+   * Stores the file whole or not at all: a reader never sees half a file (a folder writes a temporary
+   * name and renames; WebDAV and S3 puts are whole). Writing an existing name replaces it.
+   */
+  put(name: string, bytes: Uint8Array): Promise<void>;
+  /** Removes the file; no error when it is already gone. */
+  remove(name: string): Promise<void>;
+}
+
+/** A target's failure, in words that name the target and the file. */
+export class SyncTargetError extends Error {
+  constructor(
+    readonly kind: 'missing' | 'unreachable' | 'denied' | 'invalid',
+    message: string,
+  ) {
+    super(message);
+    this.name = 'SyncTargetError';
+  }
+}

@@ -24,7 +24,7 @@ export function learnedNotes(engine: TemporaEngine, write: (line: string) => voi
     if (event.name === 'ingestionProgress' && event.payload.lastError !== null) {
       // A failed try: say it once the message is parked (it will not be retried by itself).
       for (const id of watched) {
-        const learning = engine.memory.messageLearning(id);
+        const learning = engine.memory.messages.learning(id);
         if (learning?.state === 'parked') {
           watched.delete(id);
           write(`  ${escapeControls(learningSummary(learning, formatValidity))}\n`);
@@ -34,7 +34,7 @@ export function learnedNotes(engine: TemporaEngine, write: (line: string) => voi
   });
   return {
     watch: (episodeId) => {
-      const now = engine.memory.messageLearning(episodeId);
+      const now = engine.memory.messages.learning(episodeId);
       if (now?.state === 'pending' || now?.state === 'learning') watched.add(episodeId);
       else if (now) write(`  ${escapeControls(learningSummary(now, formatValidity))}\n`);
     },

@@ -12,7 +12,7 @@ type ChangeHandlers = { [N in ChangeCalls]: (request: z.output<(typeof apiCalls)
 export function changeHandlers(engine: TemporaEngine): ChangeHandlers {
   const memory = engine.memory;
   return {
-    changeFeed: async ({ entity, limit, cursor }) => memory.changeFeed({ entity, limit, cursor }),
-    slotHistory: async ({ factId, limit, cursor }) => memory.slotHistory(factId, { limit, cursor }),
+    changeFeed: async ({ entity, limit, cursor }) => memory.facts.changeFeed({ entity, limit, cursor }),
+    slotHistory: async ({ factId, limit, cursor }) => memory.facts.slotHistory(factId, { limit, cursor }),
   };
 }

@@ -51,21 +51,21 @@ export function chatImportHandlers(engine: TemporaEngine, pickFile?: () => Promi
       told();
       return report;
     },
-    backfillStatus: async () => memory.backfillStatus(),
+    backfillStatus: async () => memory.history.backfillStatus(),
     setBackfillPaused: async ({ paused }) => {
-      memory.setBackfillPaused(paused);
+      memory.history.setBackfillPaused(paused);
       told();
-      return memory.backfillStatus();
+      return memory.history.backfillStatus();
     },
     cancelBackfill: async () => {
-      const cancelled = memory.cancelBackfill();
+      const cancelled = memory.history.cancelBackfill();
       told();
-      return { cancelled, status: memory.backfillStatus() };
+      return { cancelled, status: memory.history.backfillStatus() };
     },
     requeueBackfill: async () => {
-      const requeued = memory.requeueBackfill();
+      const requeued = memory.history.requeueBackfill();
       told();
-      return { requeued, status: memory.backfillStatus() };
+      return { requeued, status: memory.history.backfillStatus() };
     },
   };
 }

@@ -87,7 +87,7 @@ async function readExport(memory: Memory, path: string, options: ChatImportOptio
   };
   const storeOne = (entry: (typeof batch)[number]) => {
     try {
-      count(entry.item, memory.importHistoryConversations([entry.item.conversation])[0]!);
+      count(entry.item, memory.history.importConversations([entry.item.conversation])[0]!);
       storedConversations++;
     } catch (error) {
       if (!(error instanceof MemoryInputError)) throw error;
@@ -102,7 +102,7 @@ async function readExport(memory: Memory, path: string, options: ChatImportOptio
     batchChars = 0;
     let results: HistoryImportResult[];
     try {
-      results = memory.importHistoryConversations(entries.map((e) => e.item.conversation));
+      results = memory.history.importConversations(entries.map((e) => e.item.conversation));
     } catch (error) {
       if (!(error instanceof MemoryInputError)) throw error;
       // One of them is bad: store them one by one, up to it.
@@ -119,7 +119,7 @@ async function readExport(memory: Memory, path: string, options: ChatImportOptio
     const messages = [...profiles].map(([text, time]) => ({ sourceId: `about-you-${createHash('sha256').update(text).digest('hex').slice(0, 24)}`, role: 'user' as const, content: text, time, learn: true }));
     messages.sort((a, b) => (a.time < b.time ? -1 : a.time > b.time ? 1 : 0));
     const conversation: HistoryConversationInput = { source: 'chatgpt', ...PROFILE_CONVERSATION, messages, timeZone: options.timeZone };
-    const result = store ? memory.importHistoryConversations([conversation])[0]! : previewOf(memory, conversation);
+    const result = store ? memory.history.importConversations([conversation])[0]! : previewOf(memory, conversation);
     report.profiles = profiles.size;
     report.messages += messages.length;
     report.alreadyImported += result.known;
@@ -161,7 +161,7 @@ async function readExport(memory: Memory, path: string, options: ChatImportOptio
       }
       for (const m of messages) widen(m.time);
       if (!store) {
-        const known = memory.knownHistoryMessages(item.conversation.source, messages.map((m) => m.sourceId));
+        const known = memory.history.knownMessages(item.conversation.source, messages.map((m) => m.sourceId));
         const queued = messages.filter((m) => m.learn && !known.has(m.sourceId)).length;
         count(item, { newConversation: known.size === 0, known: known.size, queued });
         if (seen % BATCH_CONVERSATIONS === 0) await new Promise((resolve) => setImmediate(resolve));
@@ -201,7 +201,7 @@ function whyOf(reason: string): string {
 
 /** What storing this conversation would do, storing nothing (the preview). */
 function previewOf(memory: Memory, conversation: HistoryConversationInput): Pick<HistoryImportResult, 'known' | 'queued'> {
-  const known = memory.knownHistoryMessages(conversation.source, conversation.messages.map((m) => m.sourceId));
+  const known = memory.history.knownMessages(conversation.source, conversation.messages.map((m) => m.sourceId));
   return { known: known.size, queued: conversation.messages.filter((m) => m.learn && !known.has(m.sourceId)).length };
 }
 

@@ -15,7 +15,7 @@ export function settingsFilePath(dataDir: string): string {
 }
 
 /** Carries an old settings.json into the memory's settings (each value that reads as its setting), once. */
-export function carryOverSettingsFile(dataDir: string, memory: Pick<Memory, 'updateSettings'>): void {
+export function carryOverSettingsFile(dataDir: string, memory: Pick<Memory, 'settings'>): void {
   const path = settingsFilePath(dataDir);
   let stored: unknown;
   try {
@@ -29,7 +29,7 @@ export function carryOverSettingsFile(dataDir: string, memory: Pick<Memory, 'upd
     const read = settingsSchema.shape[name].safeParse((stored as Record<string, unknown>)[name]);
     if (name in stored && read.success) Object.assign(patch, { [name]: read.data });
   }
-  memory.updateSettings(patch);
+  memory.settings.update(patch);
   try {
     renameSync(path, `${path}.carried-over`);
   } catch {

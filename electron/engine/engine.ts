@@ -50,7 +50,7 @@ export class TemporaEngine {
     carryOverSettingsFile(options.dataDir, this.memory);
     this.chosenZone = storedTimeZone(this.memory) ?? options.timeZone?.trim() ?? null;
     const host = new ModelHost({ statePath: join(options.dataDir, 'model-state.json'), runtime: { threads: options.threads, gpu: options.gpu } });
-    this.models = new ModelManager(host, this.memory, options.modelsDir ?? join(options.dataDir, 'models'), options.catalogue);
+    this.models = new ModelManager(host, this.memory.settings, options.modelsDir ?? join(options.dataDir, 'models'), options.catalogue);
     this.vectors = new VectorService(
       this.memory,
       host,
@@ -80,7 +80,7 @@ export class TemporaEngine {
       this.emit({ name: 'memoryChanged', payload: { reason: change.reason, ...scope } });
       // A message learned or undone: what it changed, for the chat to show under it (and `tempora chat`).
       const learned = change.kind === 'facts' || change.kind === 'forgotten' ? change.learned : undefined;
-      const learning = learned ? this.memory.messageLearning(learned.episodeId) : null;
+      const learning = learned ? this.memory.messages.learning(learned.episodeId) : null;
       if (learned && learning) this.emit({ name: 'messageLearned', payload: { ...learned, learning } });
       // While an answer streams, its own messages wait for the vector sync (the worker's idle runs it).
       if (change.kind === 'messages' && this.chatting > 0) return;

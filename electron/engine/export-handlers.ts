@@ -37,7 +37,7 @@ export function exportHandlers(engine: TemporaEngine): ExportHandlers {
   return {
     exportBegin: async () => {
       if (open.size >= MAX_OPEN) throw new ApiError('invalid_input', `${MAX_OPEN} exports are already being saved: let one finish, or cancel it`);
-      const stream = engine.memory.openExport();
+      const stream = engine.memory.transfer.openExport();
       const exportId = `exp_${randomBytes(10).toString('hex')}`;
       open.set(exportId, { stream, idle: idleTimer(exportId) });
       const { conversations, episodes, entities, facts } = stream.counts;

@@ -65,14 +65,14 @@ export function importUploadHandlers(engine: TemporaEngine): ImportUploadHandler
         if (error instanceof NotJsonError) return { valid: false, error: error.message, conversations: 0, episodes: 0, entities: 0, facts: 0, clashes: 0 };
         throw error;
       }
-      return memory.previewImport(document);
+      return memory.transfer.previewImport(document);
     },
     importUpload: async ({ uploadId, replace }) => {
       const document = await read(uploadId, 'the file');
       progress(uploadId, 'importing', 0, 0);
       // The import is one synchronous transaction: let the event go out before it starts.
       await new Promise((resolve) => setImmediate(resolve));
-      const summary = memory.importMemory(document, { replace });
+      const summary = memory.transfer.import(document, { replace });
       uploads.remove({ uploadId });
       return summary;
     },

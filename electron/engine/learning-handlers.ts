@@ -12,16 +12,16 @@ type LearningHandlers = { [N in LearningCalls]: (request: z.output<(typeof apiCa
 export function learningHandlers(engine: TemporaEngine): LearningHandlers {
   const memory = engine.memory;
   return {
-    messageLearning: async ({ episodeId }) => memory.messageLearning(episodeId),
-    undoLearning: async ({ episodeId }) => memory.undoLearning(episodeId),
-    redoLearning: async ({ episodeId }) => memory.redoLearning(episodeId),
+    messageLearning: async ({ episodeId }) => memory.messages.learning(episodeId),
+    undoLearning: async ({ episodeId }) => memory.messages.undoLearning(episodeId),
+    redoLearning: async ({ episodeId }) => memory.messages.redoLearning(episodeId),
     setConversationLearning: async ({ id, learn, forget }) => {
-      const result = memory.setConversationLearning(id, learn, { forget });
+      const result = memory.conversations.setLearning(id, learn, { forget });
       return { learn: result.learn, undoneMessages: result.undoneMessages, forgottenFacts: result.forgottenFacts };
     },
-    listParkedMessages: async () => memory.parkedMessages(),
+    listParkedMessages: async () => memory.messages.parked(),
     retryParkedMessage: async ({ episodeId }) => {
-      memory.retryParkedMessage(episodeId);
+      memory.messages.retryParked(episodeId);
       engine.worker.notify();
       return { ok: true as const };
     },

@@ -24,7 +24,7 @@ export class ModelManager {
   constructor(
     readonly host: ModelHost,
     /** Where the models loaded at start are remembered (the memory's settings). */
-    private readonly settings: Pick<Memory, 'settings' | 'updateSettings'>,
+    private readonly settings: Memory['settings'],
     readonly modelsDir: string,
     private readonly catalogue: readonly CatalogueModel[] = MODEL_CATALOGUE,
   ) {}
@@ -93,7 +93,7 @@ export class ModelManager {
     try {
       if (!existsSync(path) || !statSync(path).isFile()) throw new Error(`no model file at ${path}`);
       const info = role === 'chat' ? await this.host.loadChatModel(path) : await this.host.loadEmbeddingModel(path);
-      this.settings.updateSettings(role === 'chat' ? { chatModelPath: path } : { embeddingModelPath: path });
+      this.settings.update(role === 'chat' ? { chatModelPath: path } : { embeddingModelPath: path });
       this.lastError = null;
       return info;
     } catch (error) {
@@ -105,12 +105,12 @@ export class ModelManager {
   async unload(role: ModelRole): Promise<void> {
     if (role === 'chat') await this.host.unloadChatModel();
     else await this.host.unloadEmbeddingModel();
-    this.settings.updateSettings(role === 'chat' ? { chatModelPath: null } : { embeddingModelPath: null });
+    this.settings.update(role === 'chat' ? { chatModelPath: null } : { embeddingModelPath: null });
   }
 
   /** Loads the models used last time, skipping any that failed to load then. Never throws. */
   async autoLoad(): Promise<void> {
-    const settings = this.settings.settings();
+    const settings = this.settings.read();
     for (const [role, path] of [['chat', settings.chatModelPath], ['embedding', settings.embeddingModelPath]] as const) {
       if (!path) continue;
       if (!this.host.shouldAutoLoad(path)) {

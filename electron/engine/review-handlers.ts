@@ -17,11 +17,11 @@ type ReviewHandlers = { [N in ReviewCalls]: (request: z.output<(typeof apiCalls)
 export function reviewHandlers(engine: TemporaEngine): ReviewHandlers {
   const memory = engine.memory;
   /** The current versions the approval wrote (a fact it only confirmed counts too). */
-  const written = (changes: SlotChanges) => [...new Set([...changes.inserted, ...changes.confirmed])].filter((id) => memory.getFact(id)?.expired_at === null);
+  const written = (changes: SlotChanges) => [...new Set([...changes.inserted, ...changes.confirmed])].filter((id) => memory.facts.get(id)?.expired_at === null);
   return {
-    reviewSettings: async () => memory.reviewSettings(),
-    setReviewBeforeRemembering: async ({ enabled }) => memory.setReviewBeforeRemembering(enabled),
-    pendingReviews: async () => memory.pendingReviews(),
+    reviewSettings: async () => memory.review.status(),
+    setReviewBeforeRemembering: async ({ enabled }) => memory.review.setBeforeRemembering(enabled),
+    pendingReviews: async () => memory.review.pending(),
     approveReview: async ({ episodeId, edits = [] }) => {
       const now = memory.clock.now();
       const zone = engine.timeZone();
@@ -34,7 +34,7 @@ export function reviewHandlers(engine: TemporaEngine): ReviewHandlers {
         ...(edit.end === undefined ? {} : { end: edit.end === null || edit.end === '' ? null : readTimeInput(edit.end, `edits.${i}.end`, now, zone) }),
       }));
       // An end before the start, said in the user's zone (the memory checks it too, in UTC).
-      const proposed = memory.pendingReviews().find((r) => r.episodeId === episodeId)?.facts;
+      const proposed = memory.review.pending().find((r) => r.episodeId === episodeId)?.facts;
       read.forEach((edit, i) => {
         const f = proposed?.[edit.index];
         if (!f || edit.keep === false) return;
@@ -42,12 +42,12 @@ export function reviewHandlers(engine: TemporaEngine): ReviewHandlers {
         const end = edit.end === undefined ? (f.end === null ? null : { at: f.end, precision: f.endPrecision }) : edit.end;
         if (end !== null && end.at <= start.at) throw new ApiError('invalid_input', `edits.${i}: ${endBeforeStartMessage('the end', end, start, zone)}`, { field: `edits.${i}.${edit.end === undefined ? 'validAt' : 'end'}` });
       });
-      const changes = memory.approveReview(episodeId, read);
-      return { episodeId, factIds: written(changes), waiting: memory.reviewSettings().waiting };
+      const changes = memory.review.approve(episodeId, read);
+      return { episodeId, factIds: written(changes), waiting: memory.review.status().waiting };
     },
     rejectReview: async ({ episodeId }) => {
-      memory.rejectReview(episodeId);
-      return { episodeId, factIds: [], waiting: memory.reviewSettings().waiting };
+      memory.review.reject(episodeId);
+      return { episodeId, factIds: [], waiting: memory.review.status().waiting };
     },
   };
 }

@@ -10,7 +10,7 @@ import { MemoryInputError, type Memory } from '../memory/index';
 
 /** The zone stored in the settings, or null when there is none; a stored zone this machine does not know is ignored. */
 export function storedTimeZone(memory: Pick<Memory, 'settings'>): string | null {
-  const stored = memory.settings().timeZone;
+  const stored = memory.settings.read().timeZone;
   if (stored === null || isKnownZone(stored)) return stored;
   console.warn(`tempora: the time zone in the settings (${JSON.stringify(stored)}) is unknown here; using ${resolveUserTimeZone(null).timeZone}`);
   return null;
@@ -22,7 +22,7 @@ export function timeSettingsOf(chosen: string | null): TimeSettings {
 }
 
 /** Stores the user's zone (null: back to $TEMPORA_TZ or the system's). Refuses an unknown zone, changing nothing. */
-export function storeTimeZone(memory: Pick<Memory, 'updateSettings'>, timeZone: string | null): void {
+export function storeTimeZone(memory: Pick<Memory, 'settings'>, timeZone: string | null): void {
   if (timeZone !== null && !isKnownZone(timeZone)) throw new MemoryInputError(`timeZone: ${unknownZoneMessage(timeZone)}`, 'timeZone');
-  memory.updateSettings({ timeZone });
+  memory.settings.update({ timeZone });
 }

@@ -17,7 +17,7 @@ const RESOURCE_LIMIT = 500;
 /** What the resource says now. */
 export function currentFactsText(memory: Memory): string {
   const now = memory.clock.now();
-  const facts = memory.listFacts({ subject: 'me', limit: RESOURCE_LIMIT }).map((f) => withCurrent(f, now));
+  const facts = memory.facts.list({ subject: 'me', limit: RESOURCE_LIMIT }).map((f) => withCurrent(f, now));
   return JSON.stringify({ subject: 'me', as_of: now, facts }, null, 2);
 }
 
@@ -88,7 +88,7 @@ export class CurrentFactsWatcher {
   }
 
   private fingerprint(): string {
-    const ids = this.memory.listFacts({ subject: 'me', limit: RESOURCE_LIMIT }).map((f) => f.id);
+    const ids = this.memory.facts.list({ subject: 'me', limit: RESOURCE_LIMIT }).map((f) => f.id);
     return createHash('sha256').update(ids.join(',')).digest('hex');
   }
 }

@@ -39,7 +39,7 @@ export function registerMemoryTools(server: McpServer, engine: TemporaEngine, op
   /** For facts over by `at`, the facts that closed them (what holds in their place). */
   const successors = (list: FactRecord[], at: string) => {
     const ids = [...new Set(list.flatMap((f) => (f.invalid_at !== null && f.invalid_at <= at && f.invalidated_by ? [f.invalidated_by] : [])))];
-    return ids.length ? memory.factsByIds(ids, at) : [];
+    return ids.length ? memory.facts.byIds(ids, at) : [];
   };
 
   server.registerTool(
@@ -64,13 +64,13 @@ export function registerMemoryTools(server: McpServer, engine: TemporaEngine, op
         let summary;
         try {
           // The agent's name (its MCP clientInfo) goes with facts held for review: "from agent NAME".
-          summary = memory.observe(lines, { where: 'facts', conversation: MCP_FACTS_CONVERSATION, agent: server.server.getClientVersion()?.name ?? 'an unnamed agent' });
+          summary = memory.facts.observe(lines, { where: 'facts', conversation: MCP_FACTS_CONVERSATION, agent: server.server.getClientVersion()?.name ?? 'an unnamed agent' });
         } catch (error) {
           throw namedItem(error);
         }
         const written = summary.changes;
         const at = now();
-        const byIds = (list: string[] | undefined) => facts(list?.length ? memory.factsByIds(list, at) : [], at);
+        const byIds = (list: string[] | undefined) => facts(list?.length ? memory.facts.byIds(list, at) : [], at);
         const result = {
           observations: summary.observations,
           added: byIds(written.created),
@@ -102,7 +102,7 @@ export function registerMemoryTools(server: McpServer, engine: TemporaEngine, op
       guarded(() => {
         const time = readTime(args.reference_time, 'reference_time', now(), zone())?.at ?? now();
         const role = args.role ?? 'user';
-        const appended = memory.appendMessage({
+        const appended = memory.messages.append({
           role,
           content: args.content,
           time,
@@ -171,7 +171,7 @@ export function registerMemoryTools(server: McpServer, engine: TemporaEngine, op
         const at = now();
         const asOf = readTime(args.as_of, 'as_of', at, zone());
         const knownAt = readTime(args.known_at, 'known_at', at, zone());
-        const list = memory.listFacts({
+        const list = memory.facts.list({
           subject: args.subject,
           predicate: args.predicate,
           entity: args.entity,

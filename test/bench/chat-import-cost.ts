@@ -27,7 +27,7 @@ async function learn(memory: Memory) {
   await worker.stop();
   const totals = memory.jobs.totals();
   const facts = memory
-    .listFacts()
+    .facts.list()
     .map((f) => `${f.subject} ${f.predicate} ${f.object} ${f.valid_at} ${f.invalid_at}`)
     .sort();
   return { totals, facts };
@@ -54,7 +54,7 @@ try {
   const backfill = await learn(imported);
 
   const live = openMemory({ dataDir: ':memory:', clock: steppingClock('2026-11-01T00:00:00Z') });
-  for (const m of benchMessages('live')) live.appendMessage({ ...m, timeZone: process.env.TEMPORA_TZ });
+  for (const m of benchMessages('live')) live.messages.append({ ...m, timeZone: process.env.TEMPORA_TZ });
   const chat = await learn(live);
 
   const per = (n: number, d: number) => Math.round((n / d) * 100) / 100;

@@ -69,9 +69,9 @@ async function child(path: string, dataDir: string): Promise<void> {
   let peakHeap = 0;
   const sample = setInterval(() => (peakHeap = Math.max(peakHeap, process.memoryUsage().heapUsed)), 100);
   // The longest single write (one batch of conversations in one transaction).
-  const write = memory.importHistoryConversations.bind(memory);
+  const write = memory.history.importConversations.bind(memory.history);
   let longestWrite = 0;
-  memory.importHistoryConversations = (inputs) => {
+  memory.history.importConversations = (inputs) => {
     const begun = performance.now();
     try {
       return write(inputs);

@@ -3,7 +3,7 @@
  * wraps Statement.prototype.run (better-sqlite3 commits a transaction function by running its own
  * prepared `COMMIT`) and counts, besides, every writing statement run outside a transaction (an
  * autocommit); a transaction that changed no row is not counted. Each commit is named by where it comes from: the first frame of its stack under
- * electron/ outside the write plumbing (memory-core.ts write(), the store's transaction helpers).
+ * electron/ outside the write plumbing (memory-kernel.ts write(), the store's transaction helpers).
  * Only while counting: the wrapper costs a stack trace per commit.
  */
 import Database from 'better-sqlite3';
@@ -40,7 +40,7 @@ let installed = false;
 
 const CONTROL = /^(BEGIN|COMMIT|ROLLBACK|SAVEPOINT|RELEASE)\b/i;
 /** Frames that only pass a write along; the commit is named by the caller above them. */
-const PLUMBING = /memory-core\.ts|statement-cache\.ts|node_modules|commit-count\.ts|node:/;
+const PLUMBING = /memory-kernel\.ts|statement-cache\.ts|node_modules|commit-count\.ts|node:/;
 
 function siteOf(kind: string): string {
   const frames: { fn: string; file: string }[] = [];

@@ -70,7 +70,7 @@ try {
     const doc = syntheticExport(generateSyntheticMemory({ observations: size, seed: 42 }));
     for (const dir of dirs) {
       const memory = openMemory({ dataDir: dir });
-      memory.importMemory(structuredClone(doc));
+      memory.transfer.import(structuredClone(doc));
       await memory.settled();
       memory.close();
     }
@@ -105,7 +105,7 @@ try {
         merges.longestPassMs = Math.max(merges.longestPassMs, passMs);
       }
       const t0 = performance.now();
-      memory.appendMessage({
+      memory.messages.append({
         role: 'user',
         content: `Message ${i}: 今日は東京で会議があった。I met Alice at the station and we talked about project ${i}.`,
         time: new Date(Date.parse('2027-01-01T00:00:00Z') + i * 60_000).toISOString(),

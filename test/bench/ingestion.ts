@@ -111,7 +111,7 @@ export async function benchIngestion(memory: Memory, label: string, conversation
   const appendWall: number[] = [];
   for (const message of messages) {
     const m0 = performance.now();
-    episodeIds.push(memory.appendMessage(message).episode.id);
+    episodeIds.push(memory.messages.append(message).episode.id);
     appendWall.push(performance.now() - m0);
   }
   const append = { wallMs: performance.now() - t0, cpuMs: cpuNow() - a0 };
@@ -134,7 +134,7 @@ export async function benchIngestion(memory: Memory, label: string, conversation
   const done = jobs.filter((j) => j.status === 'done');
   const sum = (key: 'calls' | 'prompt' | 'completion' | 'added' | 'closed') => done.reduce((s, j) => s + j[key], 0);
   const n = messages.length;
-  const me = memory.listFacts({ subject: 'me' });
+  const me = memory.facts.list({ subject: 'me' });
   const current = (predicate: string) => me.filter((f) => f.predicate === predicate).map((f) => f.object).join('+') || '—';
   return {
     label,

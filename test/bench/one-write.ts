@@ -38,7 +38,7 @@ function observeRate(total: number, shape: 'many' | 'one', perFile: number): num
   const memory = openMemory({ dataDir: dir });
   try {
     const start = performance.now();
-    for (let from = 0; from < total; from += perFile) memory.observe(lines(Math.min(perFile, total - from), shape, from), { where: `file-${from / perFile + 1}.jsonl` });
+    for (let from = 0; from < total; from += perFile) memory.facts.observe(lines(Math.min(perFile, total - from), shape, from), { where: `file-${from / perFile + 1}.jsonl` });
     return total / ((performance.now() - start) / 1000);
   } finally {
     memory.close();

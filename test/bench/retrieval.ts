@@ -262,8 +262,8 @@ export async function benchChatTurn(memory: Memory, index: VectorIndex | null, o
 
   // appendMessage is timed by shadowing it on this instance (the engine is untouched).
   let appendMs: number;
-  const original = memory.appendMessage.bind(memory);
-  memory.appendMessage = function (input) {
+  const original = memory.messages.append.bind(memory.messages);
+  memory.messages.append = function (input) {
     const t0 = performance.now();
     try {
       return original(input);

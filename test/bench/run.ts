@@ -294,7 +294,7 @@ function observeBatches(memory: Memory, observations: SyntheticMemory['observati
   for (let b = 0; b * batch < observations.length; b++) {
     const slice = observations.slice(b * batch, (b + 1) * batch);
     const tb = performance.now();
-    memory.observe(slice, { where: `${label} batch ${b + 1}` });
+    memory.facts.observe(slice, { where: `${label} batch ${b + 1}` });
     rates.push(rate(slice.length, performance.now() - tb));
   }
   return { wallMs: performance.now() - t0, cpuMs: cpuNow() - c0, items: observations.length, first: rates[0] ?? 0, last: rates[rates.length - 1] ?? 0 };
@@ -323,7 +323,7 @@ async function benchSize(size: number, options: Options, root: string): Promise<
     let observe: (Phase & { first: number; last: number }) | undefined;
     if (importedPart > 0) {
       const generated = time(() => syntheticExport(synthetic, importedPart));
-      const seeded = time(() => memory.importMemory(generated.value));
+      const seeded = time(() => memory.transfer.import(generated.value));
       await memory.settled(); // its WAL checkpoint, before anything is measured on this store
       phases.push(phaseRow('build: import generated document', { wallMs: seeded.ms, cpuMs: seeded.cpuMs, items: generated.value.facts.length }, `${count(generated.value.facts.length)} fact versions of the first ${count(importedPart)} observations (generated in ${ms(generated.ms)})`));
     }
@@ -349,7 +349,7 @@ async function benchSize(size: number, options: Options, root: string): Promise<
     );
 
     // ---- export / JSON / import -----------------------------------------------------------------
-    const exported = withProfile(options.profile, 'export', () => time(() => memory.exportMemory()));
+    const exported = withProfile(options.profile, 'export', () => time(() => memory.transfer.export()));
     const doc: MemoryExport = exported.value;
     const factCount = doc.facts.length;
     phases.push(phaseRow('export (exportMemory)', { wallMs: exported.ms, cpuMs: exported.cpuMs, items: factCount }, `${count(factCount)} facts + ${count(doc.episodes.length)} episodes + ${count(doc.entities.length)} entities`));
@@ -379,7 +379,7 @@ async function benchSize(size: number, options: Options, root: string): Promise<
     for (let run = 0; run < options.importRuns; run++) {
       const target = openMemory({ dataDir: join(dir, `imported-${run}`) });
       try {
-        const imported = withProfile(options.profile && run === 0, 'import into an empty store', () => time(() => target.importMemory(parsed.value)));
+        const imported = withProfile(options.profile && run === 0, 'import into an empty store', () => time(() => target.transfer.import(parsed.value)));
         // A large import hands its WAL checkpoint to the worker thread, which does it after returning.
         const checkpointStart = performance.now();
         await target.settled();
@@ -416,11 +416,11 @@ async function benchSize(size: number, options: Options, root: string): Promise<
     let rows = 0;
     const asOfSubject = withProfile(options.profile, 'as-of listFacts({ subject, asOf })', () =>
       measure(options.runs, warmup, (i) => {
-        rows += memory.listFacts(queries[i]).length;
+        rows += memory.facts.list(queries[i]).length;
       }),
     );
     const asOfAll = withProfile(options.profile, 'as-of listFacts({ asOf, limit: 100 })', () =>
-      measure(options.runs, warmup, (i) => memory.listFacts({ asOf: queries[i]!.asOf, limit: 100 })),
+      measure(options.runs, warmup, (i) => memory.facts.list({ asOf: queries[i]!.asOf, limit: 100 })),
     );
     if (options.profile) {
       asOfPlans(memory, queries[0]!);
@@ -433,8 +433,8 @@ async function benchSize(size: number, options: Options, root: string): Promise<
       const all: Samples = { wall: [], cpu: [] };
       const runs = Math.max(1, Math.round(options.searchRuns / set.length));
       for (const q of set) {
-        const hits = memory.search(q, { limit: 10 }).length;
-        const one = sample(runs, Math.min(10, runs), () => memory.search(q, { limit: 10 }));
+        const hits = memory.facts.search(q, { limit: 10 }).length;
+        const one = sample(runs, Math.min(10, runs), () => memory.facts.search(q, { limit: 10 }));
         all.wall.push(...one.wall);
         all.cpu.push(...one.cpu);
         const w = summarize(one.wall);
@@ -491,7 +491,7 @@ function importExperiments(doc: MemoryExport, dir: string, factCount: number): v
     const m = openMemory({ dataDir: join(dir, `experiment-${i}`) });
     try {
       variant.setup(m);
-      const t = time(() => databaseOf(m).transaction(() => { m.importMemory(doc); variant.after?.(m); })());
+      const t = time(() => databaseOf(m).transaction(() => { m.transfer.import(doc); variant.after?.(m); })());
       console.log(`  [experiment] import, ${variant.label}: wall ${ms(t.ms)} (${perSecond(rate(factCount, t.ms))}), CPU ${ms(t.cpuMs)} (${perSecond(rate(factCount, t.cpuMs))})`);
     } catch (error) {
       console.log(`  [experiment] import, ${variant.label}: skipped (${(error as Error).message})`);
@@ -562,7 +562,7 @@ function ftsTriggerExperiment(): void {
 function statementCacheExperiment(memory: Memory, queries: { subject: string; asOf: string }[], runs: number): void {
   const undo = cachePrepare(memory);
   try {
-    const l = measure(runs, Math.min(100, runs), (i) => memory.listFacts(queries[i % queries.length]));
+    const l = measure(runs, Math.min(100, runs), (i) => memory.facts.list(queries[i % queries.length]));
     console.log(`  [experiment] as-of listFacts({subject, asOf}) with prepared statements cached: p50 ${ms(l.wall.p50)}, p95 ${ms(l.wall.p95)} (CPU p50 ${ms(l.cpu.p50)}, p95 ${ms(l.cpu.p95)})`);
   } finally {
     undo();
@@ -633,7 +633,7 @@ async function benchWorkload(options: Options, root: string): Promise<WorkloadRe
   const memory = openMemory({ dataDir: join(dir, 'store') });
   let index: Awaited<ReturnType<typeof buildFactVectors>>['index'] | null = null;
   try {
-    const seeded = time(() => memory.importMemory(generated.value));
+    const seeded = time(() => memory.transfer.import(generated.value));
     await memory.settled(); // its WAL checkpoint, before anything is measured on this store
     const counts = storeCounts(memory);
     console.log(

@@ -36,8 +36,8 @@ function row(label: string, n: number, call: (i: number) => unknown, note = ''):
 
 /** What the factDetails handler did before: every version of the memory read to find what this fact closed. */
 function oldFactDetails(memory: Memory, id: string): FactRecord[] {
-  const details = memory.provenance(id);
-  return memory.listFacts({ history: true }).filter((f) => f.invalidated_by !== null && details.versions.some((v) => v.id === f.invalidated_by) && f.expired_at === null);
+  const details = memory.facts.provenance(id);
+  return memory.facts.list({ history: true }).filter((f) => f.invalidated_by !== null && details.versions.some((v) => v.id === f.invalidated_by) && f.expired_at === null);
 }
 
 async function main(): Promise<void> {
@@ -46,63 +46,63 @@ async function main(): Promise<void> {
     const t0 = performance.now();
     const doc = syntheticExport(generateSyntheticMemory({ observations: size, seed: 42 }));
     const memory = openMemory({ dataDir: join(root, 'store') });
-    memory.importMemory(doc);
+    memory.transfer.import(doc);
     await memory.settled();
     console.log(`${count(doc.facts.length)} fact versions (${count(size)} observations), built in ${ms(performance.now() - t0)}`);
 
     // Facts with a page worth showing: replaced ones (they closed something), and any others.
-    const live = memory.listFacts({ history: true, knownAt: memory.clock.now() });
+    const live = memory.facts.list({ history: true, knownAt: memory.clock.now() });
     const closers = live.filter((f) => f.supersedes !== null || live.length < 50).slice(0, 500);
     const pick = (i: number) => closers[(i * 7919) % closers.length]!;
     const sample = pick(1);
     const oldClosed = oldFactDetails(memory, sample.id).map((f) => f.id).sort();
-    const newClosed = memory.factDetails(sample.id).closed.map((f) => f.id).sort();
+    const newClosed = memory.facts.details(sample.id).closed.map((f) => f.id).sort();
     if (JSON.stringify(oldClosed) !== JSON.stringify(newClosed)) throw new Error(`factDetails: the two ways disagree for ${sample.id}`);
 
     row("fact's page, before (every version read)", SLOW_RUNS, (i) => oldFactDetails(memory, pick(i).id));
-    row("fact's page: factDetails (indexed)", runs, (i) => memory.factDetails(pick(i).id));
+    row("fact's page: factDetails (indexed)", runs, (i) => memory.facts.details(pick(i).id));
 
     const subjects = [...new Set(live.map((f) => f.subject))].slice(0, 200);
     const predicates = [...new Set(live.map((f) => f.predicate))];
     const someSubject = (i: number) => subjects[(i * 31) % subjects.length]!;
     const somePredicate = (i: number) => predicates[(i * 17) % predicates.length]!;
-    const first = memory.listFactPage({ limit: 200 });
-    row('Facts screen, before (listFacts limit 200,000)', SLOW_RUNS, () => memory.listFacts({ limit: 200_000 }), `${count(first.total)} facts`);
-    row('Facts: first page of 200 + total', runs, () => memory.listFactPage({ limit: 200 }));
-    row('Facts: first page, newest first (as the screen asks) + total', runs, () => memory.listFactPage({ newestFirst: true, limit: 200 }));
-    row('As-of panel: first page, newest first, as of 2025-06-01 + total', runs, () => memory.listFactPage({ asOf: '2025-06-01T00:00:00.000Z', newestFirst: true, limit: 100 }));
-    row('Facts: page at offset 10,000', Math.min(runs, 50), () => memory.listFactPage({ limit: 200, offset: 10_000 }));
-    row('Facts: history, newest first, page + total', Math.min(runs, 50), () => memory.listFactPage({ history: true, newestFirst: true, limit: 200 }));
-    row('Facts: entity filter, page + total', runs, (i) => memory.listFactPage({ entity: someSubject(i), limit: 200 }));
-    row('Facts: predicate filter, page + total', runs, (i) => memory.listFactPage({ predicate: somePredicate(i), limit: 200 }));
-    row('Facts: predicate + history + as of, page + total', runs, (i) => memory.listFactPage({ predicate: somePredicate(i), history: true, asOf: '2025-06-01T00:00:00.000Z', limit: 200 }));
-    row('Facts: words "manager" + entity, page + total', runs, (i) => memory.listFactPage({ text: 'manager', entity: someSubject(i), limit: 200 }));
-    row('Facts: words "coffee", page + total', Math.min(runs, 50), () => memory.listFactPage({ text: 'coffee', limit: 200 }));
+    const first = memory.facts.page({ limit: 200 });
+    row('Facts screen, before (listFacts limit 200,000)', SLOW_RUNS, () => memory.facts.list({ limit: 200_000 }), `${count(first.total)} facts`);
+    row('Facts: first page of 200 + total', runs, () => memory.facts.page({ limit: 200 }));
+    row('Facts: first page, newest first (as the screen asks) + total', runs, () => memory.facts.page({ newestFirst: true, limit: 200 }));
+    row('As-of panel: first page, newest first, as of 2025-06-01 + total', runs, () => memory.facts.page({ asOf: '2025-06-01T00:00:00.000Z', newestFirst: true, limit: 100 }));
+    row('Facts: page at offset 10,000', Math.min(runs, 50), () => memory.facts.page({ limit: 200, offset: 10_000 }));
+    row('Facts: history, newest first, page + total', Math.min(runs, 50), () => memory.facts.page({ history: true, newestFirst: true, limit: 200 }));
+    row('Facts: entity filter, page + total', runs, (i) => memory.facts.page({ entity: someSubject(i), limit: 200 }));
+    row('Facts: predicate filter, page + total', runs, (i) => memory.facts.page({ predicate: somePredicate(i), limit: 200 }));
+    row('Facts: predicate + history + as of, page + total', runs, (i) => memory.facts.page({ predicate: somePredicate(i), history: true, asOf: '2025-06-01T00:00:00.000Z', limit: 200 }));
+    row('Facts: words "manager" + entity, page + total', runs, (i) => memory.facts.page({ text: 'manager', entity: someSubject(i), limit: 200 }));
+    row('Facts: words "coffee", page + total', Math.min(runs, 50), () => memory.facts.page({ text: 'coffee', limit: 200 }));
 
-    row('Timeline, before (the whole history)', SLOW_RUNS, () => memory.listFacts({ history: true }), `${count(doc.facts.length)} versions`);
-    const win = memory.timelineWindow({ from: '2025-01-01T00:00:00.000Z', to: '2026-01-01T00:00:00.000Z', rowLimit: 40 });
-    row('Timeline: window (40 rows × 1 year) + summaries', Math.min(runs, 50), () => memory.timelineWindow({ from: '2025-01-01T00:00:00.000Z', to: '2026-01-01T00:00:00.000Z', rowLimit: 40 }), `${count(win.totalRows)} rows`);
-    row('Timeline: window scrolled (rows 5,000–5,040)', Math.min(runs, 50), () => memory.timelineWindow({ from: '2025-01-01T00:00:00.000Z', to: '2026-01-01T00:00:00.000Z', rowOffset: 5_000, rowLimit: 40 }));
-    row('Timeline: window with a row filter', Math.min(runs, 20), () => memory.timelineWindow({ from: '2025-01-01T00:00:00.000Z', to: '2026-01-01T00:00:00.000Z', filter: 'manager', rowLimit: 40 }));
+    row('Timeline, before (the whole history)', SLOW_RUNS, () => memory.facts.list({ history: true }), `${count(doc.facts.length)} versions`);
+    const win = memory.facts.timelineWindow({ from: '2025-01-01T00:00:00.000Z', to: '2026-01-01T00:00:00.000Z', rowLimit: 40 });
+    row('Timeline: window (40 rows × 1 year) + summaries', Math.min(runs, 50), () => memory.facts.timelineWindow({ from: '2025-01-01T00:00:00.000Z', to: '2026-01-01T00:00:00.000Z', rowLimit: 40 }), `${count(win.totalRows)} rows`);
+    row('Timeline: window scrolled (rows 5,000–5,040)', Math.min(runs, 50), () => memory.facts.timelineWindow({ from: '2025-01-01T00:00:00.000Z', to: '2026-01-01T00:00:00.000Z', rowOffset: 5_000, rowLimit: 40 }));
+    row('Timeline: window with a row filter', Math.min(runs, 20), () => memory.facts.timelineWindow({ from: '2025-01-01T00:00:00.000Z', to: '2026-01-01T00:00:00.000Z', filter: 'manager', rowLimit: 40 }));
     // The app's question (groups collapsed above 30 rows): from the rows kept by triggers, and the same by the pass over every held fact.
     const db = databaseOf(memory);
     const grouped = (extra: Partial<TimelineWindowQuery> = {}): TimelineWindowQuery => ({ from: '1000-01-01T00:00:00.000Z', to: '9999-12-31T00:00:00.000Z', rowLimit: 100, groups: { collapseAbove: 30 }, ...extra });
-    const me = memory.timelineWindow(grouped({ rowLimit: 1 })).rows[0]!.subject_id;
+    const me = memory.facts.timelineWindow(grouped({ rowLimit: 1 })).rows[0]!.subject_id;
     const year = { from: '2025-01-01T00:00:00.000Z', to: '2026-01-01T00:00:00.000Z' };
-    row('Timeline as the app asks, fitted: 100 rows, kept rows', Math.min(runs, 50), () => timelineWindow(db, grouped()), `${count(memory.timelineWindow(grouped()).totalRows)} rows`);
+    row('Timeline as the app asks, fitted: 100 rows, kept rows', Math.min(runs, 50), () => timelineWindow(db, grouped()), `${count(memory.facts.timelineWindow(grouped()).totalRows)} rows`);
     row('  the same by one pass over the held facts', Math.min(runs, 10), () => timelineWindow(db, grouped(), { kept: false }));
     row('Timeline as the app asks: 1 year, rows 5,000–5,100, the user opened', Math.min(runs, 50), () => timelineWindow(db, grouped({ ...year, rowOffset: 5_000, groups: { collapseAbove: 30, expanded: [me] } })));
     row('  the same by one pass over the held facts', Math.min(runs, 10), () => timelineWindow(db, grouped({ ...year, rowOffset: 5_000, groups: { collapseAbove: 30, expanded: [me] } }), { kept: false }));
-    row('facts overlapping a 30-day window, page + total', Math.min(runs, 50), () => memory.listFactPage({ history: true, knownAt: memory.clock.now(), overlapping: { from: '2025-06-01T00:00:00.000Z', to: '2025-07-01T00:00:00.000Z' }, limit: 500 }));
+    row('facts overlapping a 30-day window, page + total', Math.min(runs, 50), () => memory.facts.page({ history: true, knownAt: memory.clock.now(), overlapping: { from: '2025-06-01T00:00:00.000Z', to: '2025-07-01T00:00:00.000Z' }, limit: 500 }));
 
     // What changed (temporal/change-feed.ts): keyset pages, the same cost at any depth and size.
     let deep: string | undefined;
-    for (let page = 0; page < 20; page++) deep = memory.changeFeed({ limit: 50, cursor: deep }).next ?? deep;
-    row('What changed: first page of 50', runs, () => memory.changeFeed({ limit: 50 }));
-    row('What changed: the 21st page of 50 (by cursor)', runs, () => memory.changeFeed({ limit: 50, cursor: deep }));
-    row('What changed: about one entity, first page of 50', runs, (i) => memory.changeFeed({ entity: someSubject(i), limit: 50 }));
-    const slotFact = memory.listFacts({ subject: 'me', predicate: 'manager', limit: 1 })[0] ?? sample;
-    row(`A slot's history (${slotFact.subject} · ${slotFact.predicate}): first page of 20`, runs, () => memory.slotHistory(slotFact.id, { limit: 20 }), `${count(memory.slotHistory(slotFact.id, { limit: 1 }).total)} values`);
+    for (let page = 0; page < 20; page++) deep = memory.facts.changeFeed({ limit: 50, cursor: deep }).next ?? deep;
+    row('What changed: first page of 50', runs, () => memory.facts.changeFeed({ limit: 50 }));
+    row('What changed: the 21st page of 50 (by cursor)', runs, () => memory.facts.changeFeed({ limit: 50, cursor: deep }));
+    row('What changed: about one entity, first page of 50', runs, (i) => memory.facts.changeFeed({ entity: someSubject(i), limit: 50 }));
+    const slotFact = memory.facts.list({ subject: 'me', predicate: 'manager', limit: 1 })[0] ?? sample;
+    row(`A slot's history (${slotFact.subject} · ${slotFact.predicate}): first page of 20`, runs, () => memory.facts.slotHistory(slotFact.id, { limit: 20 }), `${count(memory.facts.slotHistory(slotFact.id, { limit: 1 }).total)} values`);
 
     console.log(table(rows));
     memory.close();

@@ -35,7 +35,7 @@ export function benchSlotGrowth(notes: number, batch: number): { shape: string; 
           lines.push({ subject: 'me', object_type: 'literal', fact: `Note number ${i}.`, reference_time: day, ...line(i) });
         }
         const t = performance.now();
-        memory.observe(lines, { where: `file-${from / batch + 1}.jsonl` });
+        memory.facts.observe(lines, { where: `file-${from / batch + 1}.jsonl` });
         perFile.push(lines.length / ((performance.now() - t) / 1000));
       }
     } finally {

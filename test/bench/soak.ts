@@ -48,7 +48,7 @@ const dataDir = join(root, `store-${size}`);
 if (!existsSync(dataDir)) {
   const t0 = performance.now();
   const memory = openMemory({ dataDir });
-  memory.importMemory(syntheticExport(generateSyntheticMemory({ observations: size, seed: 42 })));
+  memory.transfer.import(syntheticExport(generateSyntheticMemory({ observations: size, seed: 42 })));
   memory.close();
   console.log(`built a memory of ${count(size)} observations in ${ms(performance.now() - t0)} at ${dataDir}`);
 }
@@ -71,7 +71,7 @@ const memory = engine.memory;
 const worker = new IngestionWorker(memory, { model: () => scriptedModel(script) });
 worker.start();
 
-const conversation = memory.createConversation('Soak').id;
+const conversation = memory.conversations.create('Soak').id;
 const questions: Record<string, () => Promise<unknown>> = {
   'timeline, first block': () => call('timelineWindow', { from: '1000-01-01T00:00:00.000Z', to: '9999-12-31T00:00:00.000Z', rowOffset: 0, rowLimit: 100, groups: { collapseAbove: 30, expanded: [], collapsed: [] } }),
   'facts, first page': () => call('listFacts', { newestFirst: true, limit: 100 }),
@@ -91,7 +91,7 @@ while (performance.now() < end) {
   const now = performance.now();
   if (now >= nextMessage) {
     const i = episodeIds.length;
-    episodeIds.push(memory.appendMessage({ role: 'user', content: said(i), conversation, time: new Date().toISOString() }).episode.id);
+    episodeIds.push(memory.messages.append({ role: 'user', content: said(i), conversation, time: new Date().toISOString() }).episode.id);
     worker.notify();
     nextMessage += everyMs;
   }

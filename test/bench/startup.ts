@@ -72,12 +72,12 @@ interface SyncFigures {
 /** A few writes as a session without the embedding model makes them: 5 facts, one forgotten. */
 function fewChanges(memory: Memory): void {
   const at = (i: number) => new Date(Date.parse('2030-01-01T00:00:00.000Z') + i * 60_000).toISOString();
-  memory.observe(
+  memory.facts.observe(
     Array.from({ length: 5 }, (_, i) => ({ subject: 'me', predicate: 'bench_note', object: `later note ${i}`, object_type: 'literal', fact: `A later note ${i}.`, reference_time: at(i), cardinality: 'many' })),
     { where: 'bench-startup' },
   );
-  const [first] = memory.listFacts({ predicate: 'bench_note', asOf: '2031-01-01T00:00:00.000Z', limit: 1 });
-  if (first) memory.forgetFact(first.id);
+  const [first] = memory.facts.list({ predicate: 'bench_note', asOf: '2031-01-01T00:00:00.000Z', limit: 1 });
+  if (first) memory.facts.forget(first.id);
 }
 
 async function attachAndSync(memory: Memory, dataDir: string, seed: number): Promise<{ service: VectorService; embedder: ReturnType<typeof instantEmbedder>; result: Awaited<ReturnType<VectorService['sync']>> }> {
@@ -174,7 +174,7 @@ export function benchGrowth(memory: Memory, perShape = 2_000, batch = 1_000): Gr
   return shapes.map(({ shape, line }) => {
     const t0 = performance.now();
     for (let start = 0; start < perShape; start += batch) {
-      memory.observe(Array.from({ length: Math.min(batch, perShape - start) }, (_, k) => line(start + k)), { where: 'bench-growth' });
+      memory.facts.observe(Array.from({ length: Math.min(batch, perShape - start) }, (_, k) => line(start + k)), { where: 'bench-growth' });
     }
     return { shape, perSecond: rate(perShape, performance.now() - t0) };
   });

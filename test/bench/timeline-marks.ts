@@ -26,7 +26,7 @@ async function main(): Promise<void> {
     const t0 = performance.now();
     const doc = syntheticExport(generateSyntheticMemory({ observations: size, seed: 42 }));
     const memory = openMemory({ dataDir: join(root, 'store') });
-    memory.importMemory(doc);
+    memory.transfer.import(doc);
     await memory.settled();
     const db = databaseOf(memory);
     const subjects = (db.prepare('SELECT subjects, slots FROM timeline_totals').get() as { subjects: number; slots: number });

@@ -32,7 +32,7 @@ async function main(): Promise<void> {
     const reuse = existsSync(dataDir);
     const memory = openMemory({ dataDir });
     if (!reuse) {
-      memory.importMemory(syntheticExport(generateSyntheticMemory({ observations: size, seed: 42 })));
+      memory.transfer.import(syntheticExport(generateSyntheticMemory({ observations: size, seed: 42 })));
       await memory.settled();
     }
     const db = databaseOf(memory);
@@ -67,8 +67,8 @@ async function main(): Promise<void> {
     ];
     const rows: (string | number)[][] = [['', 'p50', 'p95', 'CPU p50', 'runs', 'rows']];
     for (const [label, q] of questions.filter(([label]) => args.only === undefined || new RegExp(args.only, 'i').test(label))) {
-      const answer = memory.timelineWindow(q);
-      const l = measure(runs, 1, () => memory.timelineWindow(q));
+      const answer = memory.facts.timelineWindow(q);
+      const l = measure(runs, 1, () => memory.facts.timelineWindow(q));
       rows.push([label, ms(l.wall.p50), ms(l.wall.p95), ms(l.cpu.p50), runs, count(answer.totalRows)]);
       console.log(rows.at(-1)!.join(' | '));
     }

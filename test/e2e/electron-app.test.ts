@@ -75,7 +75,7 @@ describe.skipIf(skipReason !== null)('the Electron app', () => {
     dir = mkdtempSync(join(tmpdir(), 'tempora-electron-'));
     data = join(dir, 'data');
     const memory = openMemory({ dataDir: data });
-    memory.observe(
+    memory.facts.observe(
       [
         { subject: 'me', predicate: 'manager', object: 'A', fact: 'My manager is A.', reference_time: '2026-09-01T10:00:00+09:00', cardinality: 'one' },
         { subject: 'me', predicate: 'manager', object: 'B', fact: 'My manager changed to B.', reference_time: '2026-09-15T10:00:00+09:00', cardinality: 'one' },
@@ -184,7 +184,7 @@ describe.skipIf(skipReason !== null)('the Electron app', () => {
     await app.close();
     const memory = openMemory({ dataDir: data });
     try {
-      expect(memory.listFacts({}).map((f) => f.object)).toEqual(['B']);
+      expect(memory.facts.list({}).map((f) => f.object)).toEqual(['B']);
     } finally {
       memory.close();
     }

@@ -120,24 +120,24 @@ describe.skipIf(CHROMIUM_MISSING !== null)('every screen passes axe-core, light 
     ui = await startUi({
       engine: { startWorker: false },
       seed: (engine) => {
-        engine.memory.observe(longConversationsMemory().observations, { where: 'long conversations' });
+        engine.memory.facts.observe(longConversationsMemory().observations, { where: 'long conversations' });
         seedMemory(engine);
       },
     });
     const { memory } = ui.engine;
     // A conversation: a message the model learned from, a question and an answer that used facts.
-    conversationId = memory.createConversation('Moving house').id;
-    const say = (role: 'user' | 'assistant', content: string, time: string) => memory.appendMessage({ role, content, time, timeZone: 'Asia/Tokyo', conversation: conversationId, learn: role === 'user' }).episode;
+    conversationId = memory.conversations.create('Moving house').id;
+    const say = (role: 'user' | 'assistant', content: string, time: string) => memory.messages.append({ role, content, time, timeZone: 'Asia/Tokyo', conversation: conversationId, learn: role === 'user' }).episode;
     say('user', 'I moved to Yokohama last month.', '2026-11-20T09:00:00+09:00');
     say('user', 'Who is my manager now?', '2026-11-20T09:01:00+09:00');
     const answer = say('assistant', 'Your manager is B, since 15 September 2026; before that it was A.', '2026-11-20T09:01:05+09:00');
-    const managers = memory.listFacts({ history: true, predicate: 'manager' });
-    memory.recordMessageFacts(answer.id, managers.map((f) => f.id));
+    const managers = memory.facts.list({ history: true, predicate: 'manager' });
+    memory.messages.recordFacts(answer.id, managers.map((f) => f.id));
     await learnAll(ui, model);
-    factId = memory.listFacts({ predicate: 'manager' })[0]!.id;
+    factId = memory.facts.list({ predicate: 'manager' })[0]!.id;
     // One learned message waiting for review.
-    memory.setReviewBeforeRemembering(true);
-    memory.appendMessage({ role: 'user', content: 'My sister Mei works at Sony.', time: '2026-11-21T09:00:00+09:00', timeZone: 'Asia/Tokyo' });
+    memory.review.setBeforeRemembering(true);
+    memory.messages.append({ role: 'user', content: 'My sister Mei works at Sony.', time: '2026-11-21T09:00:00+09:00', timeZone: 'Asia/Tokyo' });
     await learnAll(ui, model);
     // Screens the navigation has that this file does not name (Settings, Changes …) are checked as they open.
     const links = await ui.page.locator('nav[aria-label="Main"] a[href^="#/"]').evaluateAll((as) => as.map((a) => a.getAttribute('href')!));

@@ -28,7 +28,7 @@ const CURSOR = '2026-02-04T00:00:00.000Z';
 function seed(engine: TemporaEngine): void {
   // One subject each (the timeline's groups start collapsed) and one hour apart, so the pages,
   // oldest first, hold the matches evenly.
-  engine.memory.observe(
+  engine.memory.facts.observe(
     Array.from({ length: FACTS }, (_, i) => {
       const town = i % EVERY === 0 ? 'Harbour' : `Town ${i}`;
       return {
@@ -108,7 +108,7 @@ describe.skipIf(CHROMIUM_MISSING !== null)('the as-of panel with a filter that h
     const count = page.getByTestId('asof-count');
     const before = sent.length;
     // A fact true at the cursor that the filter does not match: the count grows, the answers do not.
-    ui.engine.memory.observe([{ subject: 'Newcomer', predicate: 'lives_in', object: 'Inland', fact: 'Newcomer lives in Inland.', reference_time: '2026-01-15T00:00:00Z', cardinality: 'one' }]);
+    ui.engine.memory.facts.observe([{ subject: 'Newcomer', predicate: 'lives_in', object: 'Inland', fact: 'Newcomer lives in Inland.', reference_time: '2026-01-15T00:00:00Z', cardinality: 'one' }]);
     await expect.poll(() => count.textContent()).toMatch(/818 facts true at the cursor; 20 shown match the filter “harbour”, of the first 500 loaded\./);
     await expect.poll(() => page.getByRole('button', { name: 'Show 100 more' }).getAttribute('aria-busy')).toBe('false');
     await frames(page);

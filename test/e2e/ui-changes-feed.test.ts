@@ -17,7 +17,7 @@ const PHASES = 60;
 function seed(engine: TemporaEngine): void {
   const memory = engine.memory;
   const say = (subject: string, predicate: string, object: string, validAt: string, extra: { end?: string; one?: boolean } = {}) =>
-    memory.observe([
+    memory.facts.observe([
       {
         subject,
         predicate,

@@ -50,29 +50,29 @@ describe.skipIf(CHROMIUM_MISSING !== null)('importing a chat history in the UI',
     expect(skipped).toEqual(
       expect.arrayContaining(['1 conversation you marked do-not-remember', '1 on a regenerated or edited branch, not the conversation as it was left', '1 a tool or plugin message']),
     );
-    expect(engine.memory.listConversations()).toEqual([]);
+    expect(engine.memory.conversations.list()).toEqual([]);
 
     await page.getByRole('button', { name: 'Import 5 messages' }).click();
     await expect.poll(() => page.locator('.note[role="status"]').textContent()).toContain('Imported 5 new messages in 1 conversation (0 already here)');
-    expect(engine.memory.listConversations().map((c) => c.title).sort()).toEqual(['Moving to Berlin', 'Your ChatGPT custom instructions']);
+    expect(engine.memory.conversations.list().map((c) => c.title).sort()).toEqual(['Moving to Berlin', 'Your ChatGPT custom instructions']);
 
     const queue = page.getByLabel('Imported chats learning');
     await expect.poll(() => queue.getByRole('status').textContent()).toContain('0 of 3 messages learned, 3 left');
     await screenshot(page, 'chat-import');
     await queue.getByRole('button', { name: 'Pause' }).click();
     await expect.poll(() => queue.getByRole('status').textContent()).toContain('paused');
-    expect(engine.memory.backfillStatus().paused).toBe(true);
+    expect(engine.memory.history.backfillStatus().paused).toBe(true);
     await queue.getByRole('button', { name: 'Resume' }).click();
     await expect.poll(() => queue.getByRole('status').textContent()).not.toContain('paused');
-    expect(engine.memory.backfillStatus().paused).toBe(false);
+    expect(engine.memory.history.backfillStatus().paused).toBe(false);
     await queue.getByRole('button', { name: 'Cancel…' }).click();
     await queue.getByRole('button', { name: 'Stop learning 3 messages' }).click();
     await expect.poll(() => queue.textContent()).toContain('3 imported messages not learned: you cancelled them.');
-    expect(engine.memory.backfillStatus()).toMatchObject({ total: 0, pending: 0, cancelled: 3 });
+    expect(engine.memory.history.backfillStatus()).toMatchObject({ total: 0, pending: 0, cancelled: 3 });
     // A cancel can be taken back.
     await queue.getByRole('button', { name: 'Learn them after all' }).click();
     await expect.poll(() => queue.getByRole('status').textContent()).toContain('0 of 3 messages learned, 3 left');
-    expect(engine.memory.backfillStatus()).toMatchObject({ total: 3, pending: 3, cancelled: 0 });
+    expect(engine.memory.history.backfillStatus()).toMatchObject({ total: 3, pending: 3, cancelled: 0 });
 
     // The same export again: nothing new.
     await fileInput.setInputFiles(zip);

@@ -37,16 +37,16 @@ describe.skipIf(CHROMIUM_MISSING !== null)('the answer area: what a message taug
     process.env.TEMPORA_TZ = 'UTC';
     ui = await startUi({ engine: { startWorker: false } });
     const memory = ui.engine.memory;
-    conversationId = memory.createConversation().id;
-    memory.appendMessage({ role: 'user', content: 'I live in Tokyo.', time: '2026-09-01T09:00:00Z', conversation: conversationId });
-    memory.appendMessage({ role: 'user', content: 'I like green tea.', time: '2026-09-02T09:00:00Z', conversation: memory.createConversation('Tea').id });
+    conversationId = memory.conversations.create().id;
+    memory.messages.append({ role: 'user', content: 'I live in Tokyo.', time: '2026-09-01T09:00:00Z', conversation: conversationId });
+    memory.messages.append({ role: 'user', content: 'I like green tea.', time: '2026-09-02T09:00:00Z', conversation: memory.conversations.create('Tea').id });
     await learnAll(ui, model);
     // The latest exchange: a message still waiting to be learned, and an answer longer than the screen.
-    memory.appendMessage({ role: 'user', content: 'I moved to Osaka.', time: '2026-09-15T09:00:00Z', conversation: conversationId });
-    const answer = memory.appendMessages([
+    memory.messages.append({ role: 'user', content: 'I moved to Osaka.', time: '2026-09-15T09:00:00Z', conversation: conversationId });
+    const answer = memory.messages.appendAll([
       { role: 'assistant', content: Array.from({ length: 60 }, (_, i) => `Line ${i + 1} of a long answer about moving.`).join('\n'), time: '2026-09-15T09:00:05Z', conversation: conversationId, learn: false },
     ])[0]!.episode;
-    memory.recordMessageFacts(answer.id, memory.listFacts().map((f) => f.id));
+    memory.messages.recordFacts(answer.id, memory.facts.list().map((f) => f.id));
   });
 
   afterEach(async (context) => {
@@ -99,22 +99,22 @@ describe.skipIf(CHROMIUM_MISSING !== null)('the answer area: what a message taug
   it('Undo shows "Undone · Redo"; Redo learns the same again without a model call, and both survive a reload', async () => {
     const { page } = ui;
     const memory = ui.engine.memory;
-    const first = memory.listFacts({ history: true }).filter((f) => f.expired_at === null).map((f) => [f.object, f.valid_at, f.invalid_at]);
+    const first = memory.facts.list({ history: true }).filter((f) => f.expired_at === null).map((f) => [f.object, f.valid_at, f.invalid_at]);
     const calls = model.calls.length;
 
     await echo().getByRole('button', { name: 'Undo' }).click();
     await expect.poll(() => echo().locator('.undone .learn-marker').first().textContent()).toBe('Undone · Redo');
     expect(await echo().locator('.undo-report').textContent()).toBe('forgot 1 fact; reopened I live in Tokyo.');
     await screenshot(page, 'chat-undone-redo');
-    expect(memory.listFacts({ predicate: 'lives_in' }).map((f) => f.object)).toEqual(['Tokyo']);
+    expect(memory.facts.list({ predicate: 'lives_in' }).map((f) => f.object)).toEqual(['Tokyo']);
     await page.reload();
     await expect.poll(() => echo().locator('.undone .learn-marker').first().textContent()).toBe('Undone · Redo');
 
     await echo().getByRole('button', { name: 'Redo' }).click();
     await expect.poll(() => echo().locator('.learned-learned').textContent()).toBe('Learned:me · lives_in · Osaka');
     expect(await echo().locator('.learned-closed .fact-chip').textContent()).toMatch(/^me · lives_in · Tokyo \(/);
-    expect(memory.listFacts({ predicate: 'lives_in' }).map((f) => f.object)).toEqual(['Osaka']);
-    expect(memory.listFacts({ history: true }).filter((f) => f.expired_at === null).map((f) => [f.object, f.valid_at, f.invalid_at])).toEqual(first);
+    expect(memory.facts.list({ predicate: 'lives_in' }).map((f) => f.object)).toEqual(['Osaka']);
+    expect(memory.facts.list({ history: true }).filter((f) => f.expired_at === null).map((f) => [f.object, f.valid_at, f.invalid_at])).toEqual(first);
     expect(model.calls.length).toBe(calls);
     await page.reload();
     await expect.poll(() => echo().getByRole('button', { name: 'Undo' }).count()).toBe(1);

@@ -137,7 +137,7 @@ describe.skipIf(CHROMIUM_MISSING !== null)('chat through the bridge', () => {
     await expect.poll(() => dialog.textContent()).toContain('cannot be undone');
     await dialog.getByRole('button', { name: 'Delete, keep what was learned' }).click();
     await expect.poll(() => page.locator('.conversation').count()).toBe(1);
-    expect(ui.engine.memory.listFacts({}).length).toBeGreaterThan(0);
+    expect(ui.engine.memory.facts.list({}).length).toBeGreaterThan(0);
     expect(ui.browser.problems).toEqual([]);
   });
 });

@@ -19,19 +19,19 @@ describe.skipIf(CHROMIUM_MISSING !== null)('a tour of the screens on a realistic
     ui = await startUi({
       engine: { startWorker: false },
       seed: (engine) => {
-        engine.memory.observe(life.observations, { where: 'two years of conversations', conversation: { id: 'cnv_life', title: 'Notes from two years' } });
+        engine.memory.facts.observe(life.observations, { where: 'two years of conversations', conversation: { id: 'cnv_life', title: 'Notes from two years' } });
         const conversation = 'cnv_tour';
         const asked = new Date(life.now - 3_600_000).toISOString();
-        engine.memory.appendMessage({ role: 'user', content: 'Who is my manager now, and who was it when I lived in Osaka?', time: asked, conversation, conversationTitle: 'Managers over time', learn: false });
-        const { episode } = engine.memory.appendMessage({
+        engine.memory.messages.append({ role: 'user', content: 'Who is my manager now, and who was it when I lived in Osaka?', time: asked, conversation, conversationTitle: 'Managers over time', learn: false });
+        const { episode } = engine.memory.messages.append({
           role: 'assistant',
           content: 'Your manager now is Mei Suzuki, since you joined Hoshi Labs. While you lived in Osaka your manager was Aiko Tanaka at first, then Kenji Sato.',
           time: new Date(life.now - 3_590_000).toISOString(),
           conversation,
           learn: false,
         });
-        const used = engine.memory.listFacts({ history: true, subject: 'me' }).filter((f) => f.predicate === 'manager' || f.predicate === 'lives_in');
-        engine.memory.recordMessageFacts(episode.id, used.map((f) => f.id));
+        const used = engine.memory.facts.list({ history: true, subject: 'me' }).filter((f) => f.predicate === 'manager' || f.predicate === 'lives_in');
+        engine.memory.messages.recordFacts(episode.id, used.map((f) => f.id));
       },
     });
     await ui.page.setViewportSize({ width: 1280, height: 800 });
@@ -79,7 +79,7 @@ describe.skipIf(CHROMIUM_MISSING !== null)('a tour of the screens on a realistic
     await go(page, '#/facts');
     await page.locator('.fact-row').first().waitFor();
     await screenshot(page, 'facts', { docs: true });
-    const manager = ui.engine.memory.listFacts({ subject: 'me' }).find((f) => f.predicate === 'manager')!;
+    const manager = ui.engine.memory.facts.list({ subject: 'me' }).find((f) => f.predicate === 'manager')!;
     await go(page, `#/facts/${manager.id}`);
     await expect.poll(() => page.locator('.fact-page h1').textContent()).toContain('Mei Suzuki');
     // The slot's whole history: three managers, newest first.

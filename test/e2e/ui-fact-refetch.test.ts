@@ -19,8 +19,8 @@ describe.skipIf(CHROMIUM_MISSING !== null)('refreshing only what changed', () =>
     ui = await startUi({
       engine: { startWorker: false },
       seed: (engine) => {
-        engine.memory.observe([{ subject: 'me', predicate: 'manager', object: 'A', fact: 'My manager is A.', reference_time: '2026-09-01T00:00:00Z', cardinality: 'one' }]);
-        engine.memory.observe([{ subject: 'Sato', predicate: 'likes', object: 'tea', fact: 'Sato likes tea.', reference_time: '2026-09-02T00:00:00Z' }]);
+        engine.memory.facts.observe([{ subject: 'me', predicate: 'manager', object: 'A', fact: 'My manager is A.', reference_time: '2026-09-01T00:00:00Z', cardinality: 'one' }]);
+        engine.memory.facts.observe([{ subject: 'Sato', predicate: 'likes', object: 'tea', fact: 'Sato likes tea.', reference_time: '2026-09-02T00:00:00Z' }]);
       },
     });
     const watch = (ws: WebSocket) => {
@@ -44,7 +44,7 @@ describe.skipIf(CHROMIUM_MISSING !== null)('refreshing only what changed', () =>
 
   it("does not fetch a fact's page again for a change about something else", async () => {
     const { page, engine } = ui;
-    const manager = engine.memory.listFacts({ predicate: 'manager' })[0]!;
+    const manager = engine.memory.facts.list({ predicate: 'manager' })[0]!;
     const detailsOf = () => sent.filter((c) => c.name === 'factDetails' && (c.request as { id?: string }).id === manager.id).length;
     await go(page, `#/facts/${manager.id}`);
     await expect.poll(() => page.locator('.fact-page').textContent()).toContain('My manager is A.');
@@ -52,13 +52,13 @@ describe.skipIf(CHROMIUM_MISSING !== null)('refreshing only what changed', () =>
 
     // Something about Sato, and a message that teaches nothing: the page is left alone.
     const before = memoryEvents;
-    engine.memory.observe([{ subject: 'Sato', predicate: 'likes', object: 'coffee', fact: 'Sato likes coffee.', reference_time: '2026-09-03T00:00:00Z' }]);
-    const { episode } = engine.memory.appendMessage({ role: 'user', content: 'Nice weather.', time: '2026-09-04T00:00:00Z' });
-    engine.memory.applyIngestion(engine.memory.jobs.claimNext()!.id, { episodeId: episode.id, referenceTime: episode.reference_time, confirmedEpisodeId: null, facts: [] }, { modelCalls: 1, promptTokens: 1, completionTokens: 1 });
+    engine.memory.facts.observe([{ subject: 'Sato', predicate: 'likes', object: 'coffee', fact: 'Sato likes coffee.', reference_time: '2026-09-03T00:00:00Z' }]);
+    const { episode } = engine.memory.messages.append({ role: 'user', content: 'Nice weather.', time: '2026-09-04T00:00:00Z' });
+    engine.memory.messages.applyIngestion(engine.memory.jobs.claimNext()!.id, { episodeId: episode.id, referenceTime: episode.reference_time, confirmedEpisodeId: null, facts: [] }, { modelCalls: 1, promptTokens: 1, completionTokens: 1 });
     await expect.poll(() => memoryEvents).toBe(before + 3);
 
     // A change of this fact: the page is fetched again, once — the changes before it asked for nothing.
-    engine.memory.editFact(manager.id, { fact: 'My manager is A-san.' });
+    engine.memory.facts.edit(manager.id, { fact: 'My manager is A-san.' });
     await expect.poll(() => page.locator('.fact-page').textContent()).toContain('My manager is A-san.');
     expect(detailsOf()).toBe(2);
   });

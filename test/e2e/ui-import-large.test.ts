@@ -77,12 +77,12 @@ describe.skipIf(CHROMIUM_MISSING !== null)('importing a large export through the
       const text = (await preview.textContent()) ?? '';
       expect(text).toMatch(number(counts.facts));
       expect(text).toMatch(number(counts.episodes));
-      expect(engine.memory.listConversations()).toEqual([]);
+      expect(engine.memory.conversations.list()).toEqual([]);
 
       await preview.getByRole('button', { name: 'Import' }).click();
       await expect.poll(() => panel.locator('.note[role="status"]').textContent(), { timeout: 420_000 }).toContain('Imported');
       await screenshot(page, 'import-large');
-      const after = engine.memory.exportMemory();
+      const after = engine.memory.transfer.export();
       expect({ facts: after.facts.length, entities: after.entities.length, episodes: after.episodes.length, conversations: after.conversations.length }).toEqual(counts);
       // The staged file is gone once imported.
       expect(staged()).toEqual([]);
@@ -108,7 +108,7 @@ describe.skipIf(CHROMIUM_MISSING !== null)('importing a large export through the
       expect(statSync(file).size).toBeGreaterThan(25 * 1024 ** 2);
       const saved = JSON.parse(readFileSync(file, 'utf8')) as { exported_at: string };
       const { exported_at: a, ...savedRest } = saved;
-      const { exported_at: b, ...engineRest } = engine.memory.exportMemory();
+      const { exported_at: b, ...engineRest } = engine.memory.transfer.export();
       expect(a <= b).toBe(true);
       expect(savedRest).toEqual(engineRest);
       await expect.poll(() => panel.getByRole('status').textContent()).toContain(`Exported`);

@@ -23,10 +23,10 @@ describe.skipIf(CHROMIUM_MISSING !== null)('learned, inline, and the chat’s ro
     process.env.TEMPORA_TZ = 'UTC';
     ui = await startUi({ engine: { startWorker: false } });
     const memory = ui.engine.memory;
-    conversationId = memory.createConversation().id;
-    memory.appendMessage({ role: 'user', content: 'I live in Tokyo.', time: '2026-09-01T09:00:00Z', conversation: conversationId });
+    conversationId = memory.conversations.create().id;
+    memory.messages.append({ role: 'user', content: 'I live in Tokyo.', time: '2026-09-01T09:00:00Z', conversation: conversationId });
     await learnAll(ui, model);
-    memory.appendMessage({ role: 'user', content: 'I moved to Osaka.', time: '2026-09-15T09:00:00Z', conversation: conversationId });
+    memory.messages.append({ role: 'user', content: 'I moved to Osaka.', time: '2026-09-15T09:00:00Z', conversation: conversationId });
   });
 
   afterEach(async (context) => {
@@ -52,7 +52,7 @@ describe.skipIf(CHROMIUM_MISSING !== null)('learned, inline, and the chat’s ro
     await expect.poll(() => learned.locator('.learned-learned').textContent()).toBe('Learned:me · lives_in · Osaka');
     const closed = learned.locator('.learned-closed .fact-chip');
     expect(await closed.textContent()).toBe('me · lives_in · Tokyo (Sep 1 – Sep 15, 2026)');
-    const tokyoVersion = ui.engine.memory.listFacts({ history: true }).find((f) => f.object === 'Tokyo' && f.invalid_at !== null)!;
+    const tokyoVersion = ui.engine.memory.facts.list({ history: true }).find((f) => f.object === 'Tokyo' && f.invalid_at !== null)!;
     expect(await closed.getAttribute('href')).toBe(`#/facts/${tokyoVersion.id}`);
     await screenshot(page, 'chat-learned-inline');
   });
@@ -62,7 +62,7 @@ describe.skipIf(CHROMIUM_MISSING !== null)('learned, inline, and the chat’s ro
     await message('I moved to Osaka.').getByRole('button', { name: 'Undo' }).click();
     await expect.poll(() => message('I moved to Osaka.').locator('.undone .learn-marker').first().textContent()).toBe('Undone · Redo');
     expect(await message('I moved to Osaka.').locator('.undo-report').textContent()).toBe('forgot 1 fact; reopened I live in Tokyo.');
-    expect(ui.engine.memory.listFacts().map((f) => [f.object, f.invalid_at])).toEqual([['Tokyo', null]]);
+    expect(ui.engine.memory.facts.list().map((f) => [f.object, f.invalid_at])).toEqual([['Tokyo', null]]);
     await go(page, '#/facts');
     await expect.poll(() => page.locator('.fact-row .object').allTextContents()).toEqual(['Tokyo']);
   });
@@ -71,8 +71,8 @@ describe.skipIf(CHROMIUM_MISSING !== null)('learned, inline, and the chat’s ro
     const { page } = ui;
     const memory = ui.engine.memory;
     // Enough messages that the first one is out of view when the list follows its end.
-    for (let i = 0; i < 30; i++) memory.appendMessages([{ role: 'assistant', content: `filler ${i}\n\nmore\n\nlines`, time: `2026-09-20T09:${String(i).padStart(2, '0')}:00Z`, conversation: conversationId, learn: false }]);
-    const tokyo = memory.listFacts()[0]!;
+    for (let i = 0; i < 30; i++) memory.messages.appendAll([{ role: 'assistant', content: `filler ${i}\n\nmore\n\nlines`, time: `2026-09-20T09:${String(i).padStart(2, '0')}:00Z`, conversation: conversationId, learn: false }]);
+    const tokyo = memory.facts.list()[0]!;
     const source = tokyo.episode_ids[0]!;
     await go(page, `#/facts/${tokyo.id}`);
     await page.getByRole('link', { name: 'open conversation' }).click();
@@ -97,8 +97,8 @@ describe.skipIf(CHROMIUM_MISSING !== null)('learned, inline, and the chat’s ro
     await expect.poll(() => page.locator('.learn-switch [role="status"]').textContent()).toBe('Forgot what 1 message taught (1 fact).');
     await expect.poll(() => page.locator('.conversation.selected .not-remembered').count()).toBe(1);
     expect(await page.getByLabel('Don’t learn from this conversation').isChecked()).toBe(true);
-    expect(ui.engine.memory.listFacts()).toEqual([]);
-    const later = ui.engine.memory.appendMessage({ role: 'user', content: 'I live in Tokyo.', time: '2026-10-01T09:00:00Z', conversation: conversationId }).episode;
+    expect(ui.engine.memory.facts.list()).toEqual([]);
+    const later = ui.engine.memory.messages.append({ role: 'user', content: 'I live in Tokyo.', time: '2026-10-01T09:00:00Z', conversation: conversationId }).episode;
     expect(ui.engine.memory.jobs.byEpisode(later.id)).toBeUndefined();
     await page.reload();
     await expect.poll(() => page.locator(`#message-${later.id} .learn-marker`).textContent()).toBe('not learned: this conversation is not remembered');
@@ -110,8 +110,8 @@ describe.skipIf(CHROMIUM_MISSING !== null)('learned, inline, and the chat’s ro
   it('leads from "could not be learned" to the parked messages, each with its error and Retry', async () => {
     const { page } = ui;
     const memory = ui.engine.memory;
-    const other = memory.createConversation('Parked chat');
-    const broken = memory.appendMessage({ role: 'user', content: 'this one is broken', time: '2026-10-02T09:00:00Z', conversation: other.id }).episode;
+    const other = memory.conversations.create('Parked chat');
+    const broken = memory.messages.append({ role: 'user', content: 'this one is broken', time: '2026-10-02T09:00:00Z', conversation: other.id }).episode;
     await learnAll(ui, model);
     await go(page, `#/chat/${other.id}`);
     await expect.poll(() => message('this one is broken').locator('.learn-marker').textContent()).toMatch(/^could not be learned: scripted failure for "this one is broken"/);
@@ -132,8 +132,8 @@ describe.skipIf(CHROMIUM_MISSING !== null)('learned, inline, and the chat’s ro
   it('ellipsises one long title and keeps every item’s Rename and Delete in reach', async () => {
     const { page } = ui;
     const memory = ui.engine.memory;
-    const long = memory.createConversation(`${'A very long conversation title that goes on '.repeat(6)}and on`);
-    memory.createConversation('東京の引っ越し先について、とても長い日本語のタイトルを付けた会話がここにあります。まだまだ続きます。');
+    const long = memory.conversations.create(`${'A very long conversation title that goes on '.repeat(6)}and on`);
+    memory.conversations.create('東京の引っ越し先について、とても長い日本語のタイトルを付けた会話がここにあります。まだまだ続きます。');
     // A link to a conversation made elsewhere: the list is asked again rather than falling back.
     await go(page, `#/chat/${long.id}`);
     await expect.poll(() => page.locator('.conversation.selected .conversation-title').textContent()).toMatch(/^A very long conversation title/);

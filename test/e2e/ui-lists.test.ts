@@ -28,7 +28,7 @@ let ui: UiSession;
 describe.skipIf(CHROMIUM_MISSING !== null)('lists: newest first, each sentence once, no scores, counts in the locale', () => {
   beforeAll(async () => {
     process.env.TEMPORA_TZ = 'Asia/Tokyo';
-    ui = await startUi({ engine: { startWorker: false }, seed: (engine) => void engine.memory.observe(observations(), { where: 'lists test' }) });
+    ui = await startUi({ engine: { startWorker: false }, seed: (engine) => void engine.memory.facts.observe(observations(), { where: 'lists test' }) });
   });
 
   afterEach(async (context) => {
@@ -73,7 +73,7 @@ describe.skipIf(CHROMIUM_MISSING !== null)('lists: newest first, each sentence o
 
   it('a fact’s page prints a note’s sentence once', async () => {
     const { page } = ui;
-    const note = ui.engine.memory.listFacts({ predicate: 'note' })[0]!;
+    const note = ui.engine.memory.facts.list({ predicate: 'note' })[0]!;
     await go(page, `#/facts/${encodeURIComponent(note.id)}`);
     await expect.poll(() => page.locator('.fact-header h1').textContent()).toBe(NOTE);
     expect(await page.locator('.fact-header .triple-line').textContent()).toBe('Sam · note');

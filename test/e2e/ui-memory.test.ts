@@ -79,7 +79,7 @@ describe.skipIf(CHROMIUM_MISSING !== null)('the memory screens through the bridg
     await screenshot(page, 'export-import-seed');
     await page.getByRole('button', { name: 'Import', exact: true }).click();
     await expect.poll(() => page.getByRole('status').filter({ hasText: 'Imported' }).textContent()).toContain(`Imported ${seed.facts.length} facts`);
-    expect(ui.engine.memory.listFacts({ history: true })).toHaveLength(seed.facts.length);
+    expect(ui.engine.memory.facts.list({ history: true })).toHaveLength(seed.facts.length);
 
     // The same file again: every id clashes, so importing needs "replace".
     await page.getByLabel('Memory file (.json)').setInputFiles(seedFile);
@@ -218,7 +218,7 @@ describe.skipIf(CHROMIUM_MISSING !== null)('the memory screens through the bridg
     expect(download.suggestedFilename()).toMatch(/^tempora-memory-\d{4}-\d{2}-\d{2}\.json$/);
     const path = await download.path();
     const saved = JSON.parse(readFileSync(path, 'utf8')) as MemoryExport;
-    const engineExport = ui.engine.memory.exportMemory();
+    const engineExport = ui.engine.memory.transfer.export();
     const { exported_at: a, ...savedRest } = saved;
     const { exported_at: b, ...engineRest } = engineExport;
     expect(typeof a).toBe('string');
@@ -229,7 +229,7 @@ describe.skipIf(CHROMIUM_MISSING !== null)('the memory screens through the bridg
 
   it('closes a fact at a time in words (a bad time shows the API error) and forgets one after a warning that it cannot be undone', async () => {
     const { page } = ui;
-    const alice = ui.engine.memory.listFacts({ subject: 'Alice' })[0]!;
+    const alice = ui.engine.memory.facts.list({ subject: 'Alice' })[0]!;
     await go(page, `#/facts/${alice.id}`);
     await page.getByRole('button', { name: 'Close…' }).click();
     // It starts as today's date in Tokyo, in the locale's order (en-US here).
@@ -243,18 +243,18 @@ describe.skipIf(CHROMIUM_MISSING !== null)('the memory screens through the bridg
     await expect.poll(() => page.locator('.fact-page .note').textContent()).toBe('Closed: true Mar 15 – November 2026.');
     expect(await page.locator('.fact-header .badges').textContent()).toContain('ended November 2026');
     expect(await page.locator('.fact-times').textContent()).toContain('Mar 15 – November 2026');
-    const closed = ui.engine.memory.listFacts({ subject: 'Alice', history: true }).find((f) => f.invalid_at !== null && f.expired_at === null);
+    const closed = ui.engine.memory.facts.list({ subject: 'Alice', history: true }).find((f) => f.invalid_at !== null && f.expired_at === null);
     expect([closed?.invalid_at, closed?.invalid_at_precision]).toEqual(['2026-10-31T15:00:00.000Z', 'month']);
-    expect(ui.engine.memory.listFacts({ subject: 'Alice' })).toHaveLength(0);
+    expect(ui.engine.memory.facts.list({ subject: 'Alice' })).toHaveLength(0);
 
-    const coffee = ui.engine.memory.listFacts({}).find((f) => f.object === 'coffee')!;
+    const coffee = ui.engine.memory.facts.list({}).find((f) => f.object === 'coffee')!;
     await go(page, `#/facts/${coffee.id}`);
     await page.getByRole('button', { name: 'Forget…' }).click();
     const dialog = page.getByRole('dialog');
     await expect.poll(() => dialog.textContent()).toContain('This cannot be undone.');
     await dialog.getByRole('button', { name: 'Forget for ever' }).click();
     await expect.poll(() => page.locator('.facts-screen h1').count()).toBe(1);
-    expect(ui.engine.memory.listFacts({ history: true }).some((f) => f.object === 'coffee')).toBe(false);
+    expect(ui.engine.memory.facts.list({ history: true }).some((f) => f.object === 'coffee')).toBe(false);
   });
 
   it('searches facts in Japanese, filters history, and opens a fact with the keyboard', async () => {
@@ -316,7 +316,7 @@ describe.skipIf(CHROMIUM_MISSING !== null)('the memory screens through the bridg
 
   it('changes the time zone in Settings, and every time follows; "Use system zone" goes back', async () => {
     const { page } = ui;
-    const kyoto = ui.engine.memory.listFacts({ history: true }).find((f) => f.object === '京都')!;
+    const kyoto = ui.engine.memory.facts.list({ history: true }).find((f) => f.object === '京都')!;
     await go(page, '#/settings');
     const current = page.getByTestId('time-zone-current');
     await expect.poll(() => current.textContent()).toBe('Times are shown and read in Asia/Tokyo, from the TEMPORA_TZ environment variable.');
@@ -341,8 +341,8 @@ describe.skipIf(CHROMIUM_MISSING !== null)('the memory screens through the bridg
   it('stays usable with thousands of facts: only the rows in view are in the page', async () => {
     const { page } = ui;
     const synthetic = generateSyntheticMemory({ observations: 3000 });
-    ui.engine.memory.observe(synthetic.observations, { where: 'synthetic' });
-    const total = ui.engine.memory.listFacts({}).length + 0;
+    ui.engine.memory.facts.observe(synthetic.observations, { where: 'synthetic' });
+    const total = ui.engine.memory.facts.list({}).length + 0;
     expect(total).toBeGreaterThan(500);
     // A fresh page load through the printed address (the token is exchanged for the cookie again).
     await page.goto(`${ui.bridge.url}#/timeline`);

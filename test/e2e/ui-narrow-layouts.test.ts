@@ -21,13 +21,13 @@ const NAV = ['Chat', 'Timeline', 'Facts', 'Models', 'Export / Import', 'Review',
 const LONG = 'Internationalisation-and-localisation-coordinator-for-the-Osaka-and-Kyoto-offices';
 
 function seed(engine: TemporaEngine): void {
-  engine.memory.observe([
+  engine.memory.facts.observe([
     { subject: 'me', predicate: 'manager', object: 'Aiko Tanaka', fact: 'My manager is Aiko Tanaka.', reference_time: '2025-10-01T01:00:00Z', cardinality: 'one' },
     { subject: 'me', predicate: 'job_title', object: LONG, fact: `I work as the ${LONG}, reporting to the regional director for the whole of western Japan since last autumn.`, reference_time: '2025-11-01T01:00:00Z', cardinality: 'one' },
     ...['green tea', 'coffee', 'miso soup', 'okonomiyaki'].map((object) => ({ subject: 'me', predicate: 'likes', object, fact: `I like ${object}.`, reference_time: '2026-01-02T01:00:00Z', cardinality: 'many' as const })),
     { subject: 'Kenji Sato', predicate: 'lives_in', object: 'Osaka', fact: 'Kenji Sato lives in Osaka.', reference_time: '2026-03-01T01:00:00Z', cardinality: 'one' },
   ]);
-  for (const title of ['Moving to Tokyo', 'Planning the autumn trip to Hokkaido with the whole family', 'Work']) engine.memory.createConversation(title);
+  for (const title of ['Moving to Tokyo', 'Planning the autumn trip to Hokkaido with the whole family', 'Work']) engine.memory.conversations.create(title);
 }
 
 /** Elements inside `container` that stick out of it sideways, or that scroll sideways themselves. */
@@ -237,7 +237,7 @@ describe.skipIf(CHROMIUM_MISSING !== null)('layouts from 700 px, Settings, error
     const { page } = ui;
     await atWidth(page, 700);
     await go(page, '#/data');
-    const bad = ui.engine.memory.exportMemory() as unknown as { facts: Record<string, unknown>[] };
+    const bad = ui.engine.memory.transfer.export() as unknown as { facts: Record<string, unknown>[] };
     for (const fact of bad.facts) fact.valid_at = 'last tuesday';
     const file = join(ui.dir, 'bad.json');
     writeFileSync(file, JSON.stringify(bad));

@@ -25,8 +25,8 @@ function seed(engine: TemporaEngine): void {
     reference_time: '2026-09-01T00:00:00Z',
     cardinality: 'one' as const,
   }));
-  engine.memory.observe(facts);
-  engine.memory.observe([
+  engine.memory.facts.observe(facts);
+  engine.memory.facts.observe([
     { subject: '佐藤', predicate: 'works_at', object: 'ACME', fact: '佐藤 works at ACME.', reference_time: '2026-09-02T00:00:00Z' },
     { subject: '佐藤健太', predicate: 'works_at', object: 'ACME', fact: '佐藤健太 works at ACME.', reference_time: '2026-09-02T00:00:00Z' },
     { subject: '佐藤健太', predicate: 'likes', object: 'tea', fact: '佐藤健太 likes tea.', reference_time: '2026-09-03T00:00:00Z' },

@@ -27,7 +27,7 @@ describe.skipIf(CHROMIUM_MISSING !== null)('review before remembering', () => {
   beforeAll(async () => {
     process.env.TEMPORA_TZ = 'Asia/Tokyo';
     ui = await startUi({ engine: { startWorker: false } });
-    conversationId = ui.engine.memory.createConversation().id;
+    conversationId = ui.engine.memory.conversations.create().id;
   });
 
   afterEach(async (context) => {
@@ -45,16 +45,16 @@ describe.skipIf(CHROMIUM_MISSING !== null)('review before remembering', () => {
     await expect.poll(() => page.locator('.review-screen [role="status"]').textContent()).toBe('Nothing waiting for review.');
     expect(await page.getByTestId('review-enabled').isChecked()).toBe(false);
     await page.getByTestId('review-enabled').check();
-    await expect.poll(() => engine.memory.reviewSettings().reviewBeforeRemembering).toBe(true);
+    await expect.poll(() => engine.memory.review.status().reviewBeforeRemembering).toBe(true);
     for (const [content, time] of [
       ['My manager is Sato.', '2026-09-01T09:00:00+09:00'],
       ['I visited Kyoto and Nara.', '2026-09-02T09:00:00+09:00'],
       ['I live in Tokyo.', '2026-09-03T09:00:00+09:00'],
     ] as const) {
-      engine.memory.appendMessage({ role: 'user', content, time, timeZone: 'Asia/Tokyo', conversation: conversationId });
+      engine.memory.messages.append({ role: 'user', content, time, timeZone: 'Asia/Tokyo', conversation: conversationId });
     }
     await learnAll(ui, model);
-    expect(engine.memory.listFacts({ history: true })).toEqual([]);
+    expect(engine.memory.facts.list({ history: true })).toEqual([]);
     await expect.poll(() => page.locator('.review-screen [role="status"]').textContent()).toBe('3 messages waiting');
     await expect.poll(() => page.getByTestId('review-count').textContent()).toBe('3');
     // The newest message first.
@@ -76,7 +76,7 @@ describe.skipIf(CHROMIUM_MISSING !== null)('review before remembering', () => {
     await first.focus();
     await page.keyboard.press('a');
     await expect.poll(() => page.locator('.review-screen [role="status"]').textContent()).toBe('2 messages waiting');
-    const lives = engine.memory.listFacts({ history: false, predicate: 'lives_in' });
+    const lives = engine.memory.facts.list({ history: false, predicate: 'lives_in' });
     expect(lives.map((f) => [f.object, f.valid_at, f.valid_at_precision])).toEqual([['Yokohama', '2026-07-31T15:00:00.000Z', 'month']]);
     // The next message has the focus: leave Nara out, approve with the button.
     await expect.poll(() => page.evaluate(() => {
@@ -87,7 +87,7 @@ describe.skipIf(CHROMIUM_MISSING !== null)('review before remembering', () => {
     const visited = page.getByTestId('review-item').first();
     await visited.getByRole('checkbox', { name: 'Keep: I visited Nara.' }).uncheck();
     await visited.getByRole('button', { name: 'Approve 1 of 2 facts' }).click();
-    await expect.poll(() => engine.memory.listFacts({ history: false, predicate: 'visited' }).map((f) => f.object)).toEqual(['Kyoto']);
+    await expect.poll(() => engine.memory.facts.list({ history: false, predicate: 'visited' }).map((f) => f.object)).toEqual(['Kyoto']);
     // The last one: rejected with R.
     await expect.poll(() => page.evaluate(() => {
           // The focused element itself must be a review item (not the page, which contains one too).
@@ -96,13 +96,13 @@ describe.skipIf(CHROMIUM_MISSING !== null)('review before remembering', () => {
         })).toBe('My manager is Sato.');
     await page.keyboard.press('r');
     await expect.poll(() => page.locator('.review-screen [role="status"]').textContent()).toBe('Nothing waiting for review.');
-    expect(engine.memory.listFacts({ history: false, predicate: 'manager' })).toEqual([]);
+    expect(engine.memory.facts.list({ history: false, predicate: 'manager' })).toEqual([]);
     expect(await page.getByTestId('review-count').count()).toBe(0);
   });
 
   it('shows the engine’s error for a time it cannot read, naming the field, and remembers nothing', async () => {
     const { page, engine } = ui;
-    engine.memory.appendMessage({ role: 'user', content: 'My manager is Sato.', time: '2026-09-05T09:00:00+09:00', timeZone: 'Asia/Tokyo', conversation: conversationId });
+    engine.memory.messages.append({ role: 'user', content: 'My manager is Sato.', time: '2026-09-05T09:00:00+09:00', timeZone: 'Asia/Tokyo', conversation: conversationId });
     await learnAll(ui, model);
     const item = page.getByTestId('review-item').first();
     await item.waitFor();
@@ -110,8 +110,8 @@ describe.skipIf(CHROMIUM_MISSING !== null)('review before remembering', () => {
     await item.getByTestId('edit-valid-at').fill('someday soon');
     await item.getByRole('button', { name: 'Approve' }).click();
     await expect.poll(() => item.locator('.error-text').textContent()).toMatch(/edits\.0\.validAt: not a time: "someday soon"/);
-    expect(engine.memory.listFacts({ history: false, predicate: 'manager' })).toEqual([]);
-    expect(engine.memory.reviewSettings().waiting).toBe(1);
+    expect(engine.memory.facts.list({ history: false, predicate: 'manager' })).toEqual([]);
+    expect(engine.memory.review.status().waiting).toBe(1);
     // The export says that what waits is not in it.
     await go(page, '#/data');
     await expect.poll(() => page.getByTestId('export-review-note').textContent()).toContain('1 message waits for review: what it proposes is not in the export.');
@@ -121,11 +121,11 @@ describe.skipIf(CHROMIUM_MISSING !== null)('review before remembering', () => {
     const { page, engine } = ui;
     // What MCP remember_facts does with review on (test/integration/review-other-doors.test.ts).
     const line = { subject: 'me', predicate: 'plays', object: 'tennis', fact: 'I play tennis.', reference_time: '2026-09-06T09:00:00+09:00' };
-    const held = engine.memory.observe([line], { where: 'facts', agent: 'Research Agent' }).heldForReview;
+    const held = engine.memory.facts.observe([line], { where: 'facts', agent: 'Research Agent' }).heldForReview;
     expect(held).toHaveLength(1);
     await go(page, '#/review');
     const item = page.locator(`[data-testid="review-item"]:has-text("I play tennis.")`);
     await expect.poll(() => item.getByTestId('review-agent').textContent()).toBe('from agent Research Agent · ');
-    expect(engine.memory.listFacts({ history: false, predicate: 'plays' })).toEqual([]);
+    expect(engine.memory.facts.list({ history: false, predicate: 'plays' })).toEqual([]);
   });
 });

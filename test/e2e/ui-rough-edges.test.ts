@@ -17,7 +17,7 @@ let ui: UiSession;
 let server: SlowServer;
 
 function seed(engine: TemporaEngine): void {
-  engine.memory.observe([
+  engine.memory.facts.observe([
     { subject: 'me', predicate: 'manager', object: 'A', fact: 'My manager is A.', reference_time: '2026-09-01T01:00:00Z', cardinality: 'one' },
     ...['tea', 'coffee', 'miso soup'].map((object) => ({ subject: 'me', predicate: 'likes', object, fact: `I like ${object}.`, reference_time: '2026-09-02T01:00:00Z', cardinality: 'many' as const })),
   ]);
@@ -56,7 +56,7 @@ describe.skipIf(CHROMIUM_MISSING !== null)('rough edges', () => {
 
   it('edit form: pre-filled in the zone and locale, errors name the field in words, a date typed in words is read', async () => {
     const { page, engine } = ui;
-    const fact = engine.memory.listFacts({ predicate: 'manager' })[0]!;
+    const fact = engine.memory.facts.list({ predicate: 'manager' })[0]!;
     await go(page, `#/facts/${encodeURIComponent(fact.id)}`);
     await page.getByRole('button', { name: 'Edit' }).click();
     expect(await page.getByLabel('True from (valid_at)').inputValue()).toBe('Sep 1, 2026');

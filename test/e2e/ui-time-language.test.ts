@@ -25,7 +25,7 @@ describe.skipIf(CHROMIUM_MISSING !== null)('one time language: until, ended, the
       engine: { startWorker: false },
       locale: 'en-GB',
       seed: (engine) => {
-        engine.memory.observe([
+        engine.memory.facts.observe([
           // Ends in the last minute of a day far ahead: still true, so "until", and as a day.
           { subject: 'me', predicate: 'works_at', object: 'Acme', fact: 'I work at Acme.', reference_time: '2024-09-01T09:00:00+09:00', valid_at: '2024-09-01', invalid_at: '2099-12-31T23:59:00+09:00', cardinality: 'one' },
           // Ended in the past.
@@ -44,7 +44,7 @@ describe.skipIf(CHROMIUM_MISSING !== null)('one time language: until, ended, the
     vi.unstubAllEnvs();
   });
 
-  const factId = (object: string) => ui.engine.memory.listFacts({ history: true }).find((f) => f.object === object && f.expired_at === null)!.id;
+  const factId = (object: string) => ui.engine.memory.facts.list({ history: true }).find((f) => f.object === object && f.expired_at === null)!.id;
 
   it('a future end says "until", never "closed"; a past one says "ended"', async () => {
     const { page } = ui;
@@ -108,7 +108,7 @@ describe.skipIf(CHROMIUM_MISSING !== null)('one time language: until, ended, the
     await field.fill('1 June 2020');
     await field.press('Enter');
     await expect.poll(() => field.inputValue()).toBe('1 Jun 2020');
-    const first = formatAt(ui.engine.memory.firstRecordedAt()!, 'day', GB_TOKYO);
+    const first = formatAt(ui.engine.memory.facts.firstRecordedAt()!, 'day', GB_TOKYO);
     await expect
       .poll(async () => sameMonths(await page.getByTestId('nothing-recorded').textContent()))
       .toBe(sameMonths(`Nothing was recorded yet on 1 Jun 2020 — the first facts were recorded on ${first}.`));

@@ -18,7 +18,7 @@ let fixture: LongMemory;
 describe.skipIf(CHROMIUM_MISSING !== null)('the timeline of a long memory', () => {
   beforeAll(async () => {
     fixture = longConversationsMemory();
-    ui = await startUi({ engine: { startWorker: false }, seed: (engine) => void engine.memory.observe(fixture.observations, { where: 'long conversations' }) });
+    ui = await startUi({ engine: { startWorker: false }, seed: (engine) => void engine.memory.facts.observe(fixture.observations, { where: 'long conversations' }) });
   });
 
   afterEach(async (context) => {
@@ -31,7 +31,7 @@ describe.skipIf(CHROMIUM_MISSING !== null)('the timeline of a long memory', () =
 
   it('groups the rows by subject, the user first, collapsed, and fits where the facts are', async () => {
     const { page } = ui;
-    expect(ui.engine.memory.listFacts({ history: true }).length).toBeGreaterThan(700);
+    expect(ui.engine.memory.facts.list({ history: true }).length).toBeGreaterThan(700);
     await go(page, '#/timeline');
     await expect.poll(() => page.locator('.tl-corner').textContent()).toBe('53 rows');
     await expect.poll(() => page.locator('.tl-group').count()).toBe(2);

@@ -76,7 +76,7 @@ function labelContrasts(page: Page) {
 describe.skipIf(CHROMIUM_MISSING !== null)('the timeline opens on the user’s story', () => {
   beforeAll(async () => {
     fixture = ownStoryLater();
-    ui = await startUi({ engine: { startWorker: false }, seed: (engine) => void engine.memory.observe(fixture.observations, { where: 'a life' }) });
+    ui = await startUi({ engine: { startWorker: false }, seed: (engine) => void engine.memory.facts.observe(fixture.observations, { where: 'a life' }) });
   });
 
   afterEach(async (context) => {

@@ -21,16 +21,16 @@ async function learnTwoMessages(engine: TemporaEngine): Promise<void> {
   const memory = engine.memory;
   const model = scriptedModel({ extract: { [A]: [manager], [TEA]: [manager, { subject: 'me', subject_type: 'user', predicate: 'likes', object: 'tea', object_type: 'thing', fact: 'I like tea.' }] } });
   const worker = new IngestionWorker(memory, { model: () => model });
-  const conversation = memory.createConversation('Work').id;
-  memory.appendMessage({ role: 'user', content: A, time: '2026-09-01T10:00:00Z', conversation });
-  memory.appendMessage({ role: 'user', content: TEA, time: '2026-09-02T10:00:00Z', conversation });
+  const conversation = memory.conversations.create('Work').id;
+  memory.messages.append({ role: 'user', content: A, time: '2026-09-01T10:00:00Z', conversation });
+  memory.messages.append({ role: 'user', content: TEA, time: '2026-09-02T10:00:00Z', conversation });
   worker.start();
   await worker.whenIdle();
   await worker.stop();
 }
 
 /** Every message of every conversation, oldest first. */
-const messagesOf = (memory: Memory) => memory.listConversations().flatMap((c) => memory.episodes.ofConversation(c.id));
+const messagesOf = (memory: Memory) => memory.conversations.list().flatMap((c) => memory.episodes.ofConversation(c.id));
 
 let ui: UiSession;
 
@@ -52,7 +52,7 @@ describe.skipIf(CHROMIUM_MISSING !== null)('forget a fact and the messages it ca
 
   it('lists each source with its fate, focuses Cancel so Enter deletes nothing, then deletes the fact and its only-source message', async () => {
     const { page, engine } = ui;
-    const fact = engine.memory.listFacts().find((f) => f.predicate === 'manager')!;
+    const fact = engine.memory.facts.list().find((f) => f.predicate === 'manager')!;
     const [onlyA, withTea] = messagesOf(engine.memory);
     await go(page, `#/facts/${encodeURIComponent(fact.id)}`);
     await page.getByRole('button', { name: 'Forget…' }).click();
@@ -65,7 +65,7 @@ describe.skipIf(CHROMIUM_MISSING !== null)('forget a fact and the messages it ca
     // Enter on the focused button cancels: nothing is deleted.
     await page.keyboard.press('Enter');
     await expect.poll(() => dialog.isVisible()).toBe(false);
-    expect(engine.memory.getFact(fact.id)).toBeDefined();
+    expect(engine.memory.facts.get(fact.id)).toBeDefined();
 
     await page.getByRole('button', { name: 'Forget…' }).click();
     await dialog.getByLabel(/Also delete the messages it came from/).check();
@@ -75,11 +75,11 @@ describe.skipIf(CHROMIUM_MISSING !== null)('forget a fact and the messages it ca
     await dialog.getByRole('button', { name: 'Forget it and 1 message' }).click();
     await expect.poll(() => page.evaluate(() => window.location.hash)).toBe('#/facts');
 
-    expect(engine.memory.getFact(fact.id)).toBeUndefined();
+    expect(engine.memory.facts.get(fact.id)).toBeUndefined();
     expect(engine.memory.episodes.byId(onlyA!.id)).toBeUndefined();
     expect(engine.memory.episodes.byId(withTea!.id)).toBeDefined();
-    const exported = JSON.stringify(engine.memory.exportMemory());
+    const exported = JSON.stringify(engine.memory.transfer.export());
     expect(exported).not.toContain(`"${A}"`);
-    expect(engine.memory.search('manager').filter((h) => h.fact.predicate === 'manager')).toEqual([]);
+    expect(engine.memory.facts.search('manager').filter((h) => h.fact.predicate === 'manager')).toEqual([]);
   });
 });

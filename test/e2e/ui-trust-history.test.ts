@@ -17,13 +17,13 @@ let bEdited = '';
 function seed(engine: TemporaEngine): void {
   const memory = engine.memory;
   const observe = (object: string, at: string) =>
-    memory.observe([{ subject: 'me', predicate: 'manager', object, fact: `My manager is ${object}.`, reference_time: at, cardinality: 'one' }]);
+    memory.facts.observe([{ subject: 'me', predicate: 'manager', object, fact: `My manager is ${object}.`, reference_time: at, cardinality: 'one' }]);
   observe('A', '2026-09-01T01:00:00Z');
-  aId = memory.editFact(memory.listFacts()[0]!.id, { fact: 'My manager is A-san.' }).id;
+  aId = memory.facts.edit(memory.facts.list()[0]!.id, { fact: 'My manager is A-san.' }).id;
   observe('B', '2026-09-15T01:00:00Z');
-  const b = memory.listFacts()[0]!;
+  const b = memory.facts.list()[0]!;
   bEdited = b.id;
-  memory.editFact(b.id, { valid_at: '2026-09-20T01:00:00.000Z' });
+  memory.facts.edit(b.id, { valid_at: '2026-09-20T01:00:00.000Z' });
 }
 
 describe.skipIf(CHROMIUM_MISSING !== null)("a fact's versions say what changed and why", () => {

@@ -24,7 +24,7 @@ export interface ResolvedQuestion extends EvalQuestion {
 
 /** Facts the memory holds now (not expired), open or closed. */
 export function liveFacts(memory: Memory): FactRecord[] {
-  return memory.listFacts({ history: true }).filter((f) => f.expired_at === null);
+  return memory.facts.list({ history: true }).filter((f) => f.expired_at === null);
 }
 
 export function describeRef(ref: FactRef): string {
@@ -161,7 +161,7 @@ export async function diagnoseMisses(memory: Memory, question: ResolvedQuestion,
   const now = memory.clock.now();
   const deep = await retrieve(memory, question.query, { asOf: question.asOfIso, limit: 200, vectors });
   return missing.map((id) => {
-    const fact = memory.getFact(id)!;
+    const fact = memory.facts.get(id)!;
     const state = fact.invalid_at === null ? 'current' : `closed ${fact.invalid_at.slice(0, 10)}`;
     let reason: string;
     if (!visibleOnAxes(fact, question, now)) {

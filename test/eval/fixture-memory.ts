@@ -365,7 +365,7 @@ export function fixtureObservationCount(): number {
 export function buildEvalMemory(): Memory {
   const memory = openMemory({ dataDir: ':memory:', clock: steppingClock(EVAL_NOW, 1) });
   for (const session of FIXTURE_SESSIONS) {
-    memory.observe(fixtureObservations(session), { where: `fixture:${session.id}`, conversation: { id: session.id, title: session.title } });
+    memory.facts.observe(fixtureObservations(session), { where: `fixture:${session.id}`, conversation: { id: session.id, title: session.title } });
   }
   for (const [name, aliases] of Object.entries(ENTITY_ALIASES)) {
     const entity = memory.entities.find(name);

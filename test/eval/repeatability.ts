@@ -32,7 +32,7 @@ function hash(text: string): number {
  * same), which are where an order by id shows.
  */
 export function contentRanker(memory: Memory): VectorRanker {
-  const facts = memory.listFacts({ history: true }).filter((f) => f.expired_at === null).map((f) => ({ id: f.id, key: signature(f) }));
+  const facts = memory.facts.list({ history: true }).filter((f) => f.expired_at === null).map((f) => ({ id: f.id, key: signature(f) }));
   return {
     async rank(query, limit) {
       return facts

@@ -173,7 +173,7 @@ function printAll(memory: Memory, report: ModeReport): void {
   console.log(`\n== ${report.mode}: every question's top hits`);
   for (const r of report.results) {
     console.log(`\n[${r.id} ${r.category}] ${r.query}  R@5 ${pct(r.recall[5])} R@10 ${pct(r.recall[10])}`);
-    r.rankedIds.forEach((id, i) => console.log(`   ${String(i + 1).padStart(2)}${r.expectedIds.includes(id) ? '*' : ' '} ${memory.getFact(id)?.fact ?? id}`));
+    r.rankedIds.forEach((id, i) => console.log(`   ${String(i + 1).padStart(2)}${r.expectedIds.includes(id) ? '*' : ' '} ${memory.facts.get(id)?.fact ?? id}`));
   }
 }
 

@@ -89,7 +89,7 @@ export function remapIds(document: MemoryExport, seed: number): MemoryExport {
 /** An in-memory store at SCALE_NOW holding `document` (imported). */
 export function importScaleMemory(document: MemoryExport): Memory {
   const memory = openMemory({ dataDir: ':memory:', clock: steppingClock(SCALE_NOW, 0) });
-  memory.importMemory(document);
+  memory.transfer.import(document);
   return memory;
 }
 

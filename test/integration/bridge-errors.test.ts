@@ -27,7 +27,7 @@ beforeAll(async () => {
   writeFileSync(join(dir, 'secret.txt'), 'secret');
   writeFixtureRenderer(join(dir, 'renderer'), join(dir, 'secret.txt'));
   engine = await TemporaEngine.open({ dataDir: join(dir, 'data'), autoLoadModels: false, startWorker: false });
-  engine.memory.observe([{ subject: 'me', predicate: 'manager', object: 'A', fact: 'My manager is A.', reference_time: '2026-09-01T10:00:00+09:00', cardinality: 'one' }], {
+  engine.memory.facts.observe([{ subject: 'me', predicate: 'manager', object: 'A', fact: 'My manager is A.', reference_time: '2026-09-01T10:00:00+09:00', cardinality: 'one' }], {
     where: 'bridge errors test',
   });
   bridge = await startBridge({ engine, rendererDir: join(dir, 'renderer'), port: 0 });

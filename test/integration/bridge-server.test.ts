@@ -28,7 +28,7 @@ beforeAll(async () => {
   writeFileSync(join(dir, 'secret.txt'), SECRET);
   writeFixtureRenderer(join(dir, 'renderer'), join(dir, 'secret.txt'));
   engine = await TemporaEngine.open({ dataDir: join(dir, 'data'), autoLoadModels: false, startWorker: false });
-  engine.memory.observe(
+  engine.memory.facts.observe(
     [
       { subject: 'me', predicate: 'manager', object: 'A', fact: 'My manager is A.', reference_time: '2026-09-01T10:00:00+09:00', cardinality: 'one' },
       { subject: 'me', predicate: 'manager', object: 'B', fact: 'My manager changed to B.', reference_time: '2026-09-15T10:00:00+09:00', cardinality: 'one' },
@@ -242,7 +242,7 @@ describe('calls', () => {
   });
 
   it('round-trip: search finds what was observed, Japanese included', async () => {
-    engine.memory.observe([{ subject: 'me', predicate: 'lives in', object: 'Kyoto', fact: 'I live in Kyoto.', reference_time: '2026-09-20T10:00:00+09:00', cardinality: 'one' }], {
+    engine.memory.facts.observe([{ subject: 'me', predicate: 'lives in', object: 'Kyoto', fact: 'I live in Kyoto.', reference_time: '2026-09-20T10:00:00+09:00', cardinality: 'one' }], {
       where: 'bridge test',
     });
     const result = await client.value<{ hits: Array<{ fact: FactRecord }>; vectorsUsed: boolean }>('search', { query: 'Kyoto' });
@@ -371,7 +371,7 @@ describe('closing', () => {
     expect((await connected.closed).code).toBe(1001);
     await expect(rawRequest(second.port, '/')).rejects.toThrow(/ECONNREFUSED/);
     await second.close(); // idempotent
-    expect(engine.memory.listFacts({}).length).toBeGreaterThan(0);
+    expect(engine.memory.facts.list({}).length).toBeGreaterThan(0);
   });
 
   it('refuses a port in use, saying so', async () => {

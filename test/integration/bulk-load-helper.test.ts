@@ -48,7 +48,7 @@ function fullTextState(m: Memory) {
   const vocab = (table: string) => databaseOf(m).prepare(`SELECT term, doc, cnt FROM ${table}_vocab ORDER BY term`).all();
   return {
     vocab: FULL_TEXT.map((t) => vocab(t)),
-    hits: QUERIES.map((q) => m.search(q, { limit: 20 }).map((h) => h.fact.id)),
+    hits: QUERIES.map((q) => m.facts.search(q, { limit: 20 }).map((h) => h.fact.id)),
     episodes: databaseOf(m).prepare("SELECT rowid, id FROM episodes ORDER BY rowid").all(),
   };
 }
@@ -67,12 +67,12 @@ describe('import with the bulk-load worker', () => {
     const one = fileMemory().memory;
     const two = fileMemory();
     const schemaBefore = schemaObjects(two.memory);
-    one.importMemory(document(), { helper: false });
-    const summary = two.memory.importMemory(doc, { helper: true });
+    one.transfer.import(document(), { helper: false });
+    const summary = two.memory.transfer.import(doc, { helper: true });
     expect(summary.facts).toBe(doc.facts.length);
     await two.memory.settled();
 
-    expect({ ...two.memory.exportMemory(), exported_at: null }).toEqual({ ...one.exportMemory(), exported_at: null });
+    expect({ ...two.memory.transfer.export(), exported_at: null }).toEqual({ ...one.transfer.export(), exported_at: null });
     expect(fullTextState(two.memory)).toEqual(fullTextState(one));
     expect(fullTextState(two.memory).hits.flat().length).toBeGreaterThan(20);
     checkFullText(two.memory); // external-content tables: also checks every row against the table
@@ -85,11 +85,11 @@ describe('import with the bulk-load worker', () => {
     expect(readdirSync(two.dir).filter((f) => f.includes('scratch'))).toEqual([]);
 
     // the adopted indexes keep working: a new fact is found, a forgotten one is gone from them
-    two.memory.observe([{ subject: '私', predicate: '趣味', object: '盆栽', fact: '盆栽が趣味です。', reference_time: '2026-10-15T00:00:00Z' }]);
-    expect(two.memory.search('盆栽').map((h) => h.fact.fact)).toEqual(['盆栽が趣味です。']);
-    const victim = two.memory.search('London', { limit: 1 })[0]!.fact;
-    two.memory.forgetFact(victim.id);
-    expect(two.memory.search('London', { limit: 50 }).map((h) => h.fact.id)).not.toContain(victim.id);
+    two.memory.facts.observe([{ subject: '私', predicate: '趣味', object: '盆栽', fact: '盆栽が趣味です。', reference_time: '2026-10-15T00:00:00Z' }]);
+    expect(two.memory.facts.search('盆栽').map((h) => h.fact.fact)).toEqual(['盆栽が趣味です。']);
+    const victim = two.memory.facts.search('London', { limit: 1 })[0]!.fact;
+    two.memory.facts.forget(victim.id);
+    expect(two.memory.facts.search('London', { limit: 50 }).map((h) => h.fact.id)).not.toContain(victim.id);
     checkFullText(two.memory);
   });
 
@@ -97,29 +97,29 @@ describe('import with the bulk-load worker', () => {
     const { memory, dir } = fileMemory();
     const dangling = document();
     dangling.facts[5]!.episode_ids = ['epi_missing'];
-    expect(() => memory.importMemory(dangling, { helper: true })).toThrow(/facts\.5\.episode_ids\.0: unknown episode epi_missing/);
+    expect(() => memory.transfer.import(dangling, { helper: true })).toThrow(/facts\.5\.episode_ids\.0: unknown episode epi_missing/);
     // the worker gets the rows before validation: a document that is not even rows still gets the validation's message
     const shapeless = { ...document(), episodes: 'none', facts: [{ episode_ids: 7 }] };
-    expect(() => memory.importMemory(shapeless, { helper: true })).toThrow(/not a valid Tempora export: episodes/);
+    expect(() => memory.transfer.import(shapeless, { helper: true })).toThrow(/not a valid Tempora export: episodes/);
     // facts that can be sent, episodes that cannot: the worker has begun and is told to stop
     const halfShaped = { ...document(), episodes: 'none' };
-    expect(() => memory.importMemory(halfShaped, { helper: true })).toThrow(/not a valid Tempora export: episodes/);
+    expect(() => memory.transfer.import(halfShaped, { helper: true })).toThrow(/not a valid Tempora export: episodes/);
     await memory.settled();
-    expect(memory.exportMemory().facts).toEqual([]);
-    expect(memory.search('東京')).toEqual([]);
+    expect(memory.transfer.export().facts).toEqual([]);
+    expect(memory.facts.search('東京')).toEqual([]);
     checkFullText(memory);
     expect(databaseOf(memory).pragma('foreign_keys', { simple: true })).toBe(1);
     expect(databaseOf(memory).pragma('wal_autocheckpoint', { simple: true })).toBe(1000);
     expect(readdirSync(dir).filter((f) => f.includes('scratch'))).toEqual([]);
     // and the next import goes through
-    memory.importMemory(document(), { helper: true });
+    memory.transfer.import(document(), { helper: true });
     checkFullText(memory);
-    expect(memory.search('東京').length).toBeGreaterThan(0);
+    expect(memory.facts.search('東京').length).toBeGreaterThan(0);
   });
 
   it('when the worker cannot deliver, the import writes and indexes everything in its own thread', async () => {
     const reference = fileMemory().memory;
-    reference.importMemory(document(), { helper: false });
+    reference.transfer.import(document(), { helper: false });
     const { memory, dir } = fileMemory();
     const doc = parseExport(document());
     // a worker that never gets its rows: adopt() has nothing to copy and must say so
@@ -130,7 +130,7 @@ describe('import with the bulk-load worker', () => {
     databaseOf(memory).pragma('foreign_keys = ON');
     helper.finish({ dbPath: databasePath(dir) });
     await helper.exited;
-    expect({ ...memory.exportMemory(), exported_at: null }).toEqual({ ...reference.exportMemory(), exported_at: null });
+    expect({ ...memory.transfer.export(), exported_at: null }).toEqual({ ...reference.transfer.export(), exported_at: null });
     expect(fullTextState(memory)).toEqual(fullTextState(reference));
     checkFullText(memory);
     expect(existsSync(`${databasePath(dir)}.bulk-scratch`)).toBe(false);

@@ -44,7 +44,7 @@ describe('importing chat histories through the API', () => {
       expect(preview.from).toBe('2024-05-29T16:26:40.000Z');
       expect(preview.to).toBe('2024-06-28T16:26:40.000Z');
       expect(Object.fromEntries(preview.skipped.map((s) => [s.reason, s.count]))).toEqual({ off_thread: 1, system: 1, hidden: 1, not_to_user: 1, tool: 1 });
-      expect(engine.memory.listConversations()).toEqual([]); // the preview stored nothing
+      expect(engine.memory.conversations.list()).toEqual([]); // the preview stored nothing
 
       const report = (await call('importChats', { file: { path: zip } })) as ChatImportReport;
       expect(report).toMatchObject({ ...preview, stored: true });
@@ -92,7 +92,7 @@ describe('importing chat histories through the API', () => {
       await call('importChats', { file: { path: writeJson([first]) } });
       const report = (await call('importChats', { file: { path: writeJson([later]) } })) as ChatImportReport;
       expect(report).toMatchObject({ newConversations: 0, newMessages: 1, alreadyImported: 1, toLearn: 1 });
-      const [conversation] = engine.memory.listConversations();
+      const [conversation] = engine.memory.conversations.list();
       expect(conversation).toMatchObject({ title: 'Plans', message_count: 2 });
     });
   });
@@ -118,14 +118,14 @@ describe('importing chat histories through the API', () => {
     const path = writeJson(sampleChatGptExport());
     const source = openMemory({ dataDir: ':memory:' });
     await importChatExport(source, path);
-    const doc = source.exportMemory();
+    const doc = source.transfer.export();
     source.close();
     expect(doc.conversations.find((c) => c.title === 'Moving to Berlin')?.source).toEqual({ kind: 'chatgpt', id: 'gpt-c1' });
     expect(doc.episodes.find((e) => e.content === 'I live in Lisbon.')?.source).toEqual({ kind: 'chatgpt', conversation_id: 'gpt-c1', message_id: 'g-u1' });
     const target = openMemory({ dataDir: ':memory:' });
-    target.importMemory(JSON.parse(JSON.stringify(doc)));
+    target.transfer.import(JSON.parse(JSON.stringify(doc)));
     expect(provenance(target).map((r) => r.source_message_id).sort()).toEqual([expect.stringMatching(/^about-you-/), 'g-a1', 'g-a2', 'g-u1', 'g-u2']);
-    expect(target.exportMemory().episodes.filter((e) => e.source)).toHaveLength(5);
+    expect(target.transfer.export().episodes.filter((e) => e.source)).toHaveLength(5);
     expect(await importChatExport(target, path)).toMatchObject({ newMessages: 0, alreadyImported: 5, newConversations: 0 });
     target.close();
   });
@@ -163,7 +163,7 @@ describe('learning imported messages', () => {
   it('learns live chat first, then the history in its own order: the later message closes the earlier fact', async () => {
     const memory = openMemory({ dataDir: ':memory:', clock: steppingClock('2026-11-01T00:00:00Z') });
     await importChatExport(memory, writeJson(history));
-    memory.appendMessage({ role: 'user', content: 'I live in Osaka.', time: '2026-11-01T00:00:00Z', conversation: 'live' });
+    memory.messages.append({ role: 'user', content: 'I live in Osaka.', time: '2026-11-01T00:00:00Z', conversation: 'live' });
     const model = scriptedModel(script);
     const worker = new IngestionWorker(memory, { model: () => model });
     worker.start();
@@ -174,12 +174,12 @@ describe('learning imported messages', () => {
       'My manager is Alice.',
       'My manager is Bob now.',
     ]);
-    const managers = memory.listFacts({ history: true, predicate: 'manager' }).filter((f) => f.expired_at === null);
+    const managers = memory.facts.list({ history: true, predicate: 'manager' }).filter((f) => f.expired_at === null);
     expect(managers.map((f) => [f.object, f.valid_at, f.invalid_at]).sort()).toEqual([
       ['Alice', '2024-03-01T09:00:00.000Z', '2024-07-01T09:00:00.000Z'],
       ['Bob', '2024-07-01T09:00:00.000Z', null],
     ]);
-    expect(memory.backfillStatus()).toMatchObject({ total: 2, done: 2, pending: 0 });
+    expect(memory.history.backfillStatus()).toMatchObject({ total: 2, done: 2, pending: 0 });
     memory.close();
   });
 
@@ -195,18 +195,18 @@ describe('learning imported messages', () => {
     const memory = openMemory({ dataDir: dir });
     const model = scriptedModel(script);
     const worker = new IngestionWorker(memory, { model: () => model });
-    memory.appendMessage({ role: 'user', content: 'I live in Osaka.', time: '2026-11-01T00:00:00Z', conversation: 'live' });
+    memory.messages.append({ role: 'user', content: 'I live in Osaka.', time: '2026-11-01T00:00:00Z', conversation: 'live' });
     worker.start();
     await worker.whenIdle();
     // Paused: live chat is learned, the history waits.
     expect(model.calls.map((c) => c.prompt.includes('I live in Osaka.'))).toEqual([true]);
-    expect(memory.backfillStatus()).toMatchObject({ paused: true, pending: 2, done: 0 });
-    memory.setBackfillPaused(false);
+    expect(memory.history.backfillStatus()).toMatchObject({ paused: true, pending: 2, done: 0 });
+    memory.history.setBackfillPaused(false);
     worker.notify();
     await worker.whenIdle();
     await worker.stop();
-    expect(memory.backfillStatus()).toMatchObject({ paused: false, pending: 0, done: 2 });
-    expect(memory.listFacts({ predicate: 'manager' }).map((f) => f.object)).toEqual(['Bob']);
+    expect(memory.history.backfillStatus()).toMatchObject({ paused: false, pending: 0, done: 2 });
+    expect(memory.facts.list({ predicate: 'manager' }).map((f) => f.object)).toEqual(['Bob']);
     memory.close();
   });
 
@@ -215,7 +215,7 @@ describe('learning imported messages', () => {
     await withEngine(dir, async (call, engine) => {
       await call('importChats', { file: { path: writeJson(history) } });
       expect(await call('cancelBackfill')).toMatchObject({ cancelled: 2, status: { pending: 0, total: 0, cancelled: 2 } });
-      expect(engine.memory.listConversations()).toHaveLength(2);
+      expect(engine.memory.conversations.list()).toHaveLength(2);
       expect(engine.memory.jobs.counts().pending).toBe(0);
       expect(await call('requeueBackfill')).toMatchObject({ requeued: 2, status: { pending: 2, total: 2, cancelled: 0 } });
     });

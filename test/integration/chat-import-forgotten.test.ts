@@ -27,17 +27,17 @@ describe('an imported history, forgotten', () => {
     await withEngine(join(root, 'a'), async (call, engine) => {
       await call('importChats', { file: { path: zip } });
       // (What the custom instructions say about the user is kept apart, in a conversation of its own.)
-      const conversation = engine.memory.listConversations().find((c) => c.title === 'Moving to Berlin');
-      const messages = engine.memory.conversationMessages(conversation!.id);
+      const conversation = engine.memory.conversations.list().find((c) => c.title === 'Moving to Berlin');
+      const messages = engine.memory.conversations.messages(conversation!.id);
       // One message forgotten, then the whole conversation deleted.
-      engine.memory.forgetEpisode(messages[0]!.id);
+      engine.memory.messages.forget(messages[0]!.id);
       let again = (await call('importChats', { file: { path: zip } })) as ChatImportReport;
       expect(again.newMessages).toBe(0);
-      expect(engine.memory.conversationMessages(conversation!.id)).toHaveLength(messages.length - 1);
+      expect(engine.memory.conversations.messages(conversation!.id)).toHaveLength(messages.length - 1);
       await call('deleteConversation', { id: conversation!.id, forget: true });
       again = (await call('importChats', { file: { path: zip } })) as ChatImportReport;
       expect(again).toMatchObject({ newMessages: 0, newConversations: 0 });
-      expect(engine.memory.listConversations().map((c) => c.title)).toEqual(['Your ChatGPT custom instructions']);
+      expect(engine.memory.conversations.list().map((c) => c.title)).toEqual(['Your ChatGPT custom instructions']);
       const preview = (await call('previewChatImport', { file: { path: zip } })) as ChatImportReport;
       expect(preview).toMatchObject({ newMessages: 0, toLearn: 0 });
     });
@@ -60,7 +60,7 @@ describe('an imported history, forgotten', () => {
     };
     await withEngine(join(root, 'b'), async (call, engine) => {
       await call('importChats', { file: { path: file('first.json', [first]) } });
-      const [conversation] = engine.memory.listConversations();
+      const [conversation] = engine.memory.conversations.list();
       expect(engine.memory.jobs.counts().pending).toBe(1);
       await call('setConversationLearning', { id: conversation!.id, learn: false });
       expect(engine.memory.jobs.counts().pending).toBe(0);

@@ -18,7 +18,7 @@ beforeAll(async () => {
   await writeTinyGguf(join(dir, 'tiny.gguf'));
   engine = await TemporaEngine.open({ dataDir: join(dir, 'data'), autoLoadModels: false, threads: 1, gpu: false });
   await engine.loadModel('chat', join(dir, 'tiny.gguf'));
-  engine.memory.observe([
+  engine.memory.facts.observe([
     { subject: 'me', predicate: 'manager', object: 'A', fact: 'My manager is A.', reference_time: '2026-09-01T10:00:00+09:00', cardinality: 'one' },
     { subject: 'me', predicate: 'manager', object: 'B', fact: 'My manager is B.', reference_time: '2026-09-15T10:00:00+09:00', cardinality: 'one' },
   ]);
@@ -30,7 +30,7 @@ afterAll(async () => {
 
 describe('chat with the tiny real model', () => {
   it('streams an answer, records the facts it used, and learns from the message afterwards', async () => {
-    const conversation = engine.memory.createConversation('Test');
+    const conversation = engine.memory.conversations.create('Test');
     const tokens: string[] = [];
     const contexts: string[][] = [];
     const off = engine.onEvent((event) => {
@@ -43,10 +43,10 @@ describe('chat with the tiny real model', () => {
     expect(result.text).toBe(tokens.join(''));
     expect(result.stopped).toBe(false);
     // B is current and A is its predecessor: both were in the context, and the answer records them.
-    const used = engine.memory.listFacts({ history: true }).filter((f) => result.factIds.includes(f.id)).map((f) => f.object).sort();
+    const used = engine.memory.facts.list({ history: true }).filter((f) => result.factIds.includes(f.id)).map((f) => f.object).sort();
     expect(used).toEqual(['A', 'B']);
     expect(contexts[0]).toEqual(result.factIds);
-    const messages = engine.memory.conversationMessages(conversation.id);
+    const messages = engine.memory.conversations.messages(conversation.id);
     expect(messages.map((m) => m.role)).toEqual(['user', 'assistant']);
     expect(messages[1]!.fact_ids).toEqual(result.factIds);
     // the answer did not wait for learning; the user's message is learned afterwards
@@ -65,7 +65,7 @@ describe('chat with the tiny real model', () => {
   });
 
   it('stops mid-stream, keeping the partial answer, and regenerates', async () => {
-    const conversation = engine.memory.createConversation('Stop');
+    const conversation = engine.memory.conversations.create('Stop');
     let seen = 0;
     const off = engine.onEvent((event) => {
       if (event.name === 'chatToken' && event.payload.turnId === 'turn-stop1' && ++seen === 3) engine.stopTurn('turn-stop1');
@@ -77,18 +77,18 @@ describe('chat with the tiny real model', () => {
     expect(seen).toBeLessThan(400);
     const again = await engine.chat('turn-regen1', { conversationId: conversation.id, regenerate: true, maxTokens: 8 });
     expect(again.userMessage.id).toBe(result.userMessage.id);
-    const roles = engine.memory.conversationMessages(conversation.id).map((m) => m.role);
+    const roles = engine.memory.conversations.messages(conversation.id).map((m) => m.role);
     expect(roles.filter((r) => r === 'user')).toHaveLength(1);
     expect(roles.filter((r) => r === 'assistant').length).toBeLessThanOrEqual(1);
   });
 
   it('lists, and deletes a conversation keeping or forgetting what was learned', async () => {
-    const listed = engine.memory.listConversations();
+    const listed = engine.memory.conversations.list();
     expect(listed.length).toBeGreaterThanOrEqual(2);
     const target = listed.find((c) => c.title === 'Stop')!;
-    const result = engine.memory.deleteConversation(target.id, { forget: true });
+    const result = engine.memory.conversations.delete(target.id, { forget: true });
     expect(result.keptMessages).toBe(0);
-    expect(engine.memory.listConversations().some((c) => c.id === target.id)).toBe(false);
+    expect(engine.memory.conversations.list().some((c) => c.id === target.id)).toBe(false);
     await expect(engine.chat('turn-gone01', { conversationId: target.id, content: 'hello' })).rejects.toThrow(/no conversation/);
   });
 });

@@ -41,7 +41,7 @@ const livesIn = () => {
   const memory = openMemory({ dataDir: data });
   try {
     return memory
-      .listFacts({ history: true })
+      .facts.list({ history: true })
       .filter((f) => f.expired_at === null)
       .map((f) => [f.object, f.valid_at, f.invalid_at]);
   } finally {
@@ -54,9 +54,9 @@ beforeAll(async () => {
   data = join(dir, 'data');
   await writeTinyGguf(join(dir, 'tiny.gguf'));
   const memory = openMemory({ dataDir: data });
-  conversation = memory.createConversation('Moving').id;
-  memory.appendMessage({ role: 'user', content: 'I live in Tokyo.', time: '2026-09-01T09:00:00Z', conversation });
-  osaka = memory.appendMessage({ role: 'user', content: 'I moved to Osaka.', time: '2026-09-15T09:00:00Z', conversation }).episode.id;
+  conversation = memory.conversations.create('Moving').id;
+  memory.messages.append({ role: 'user', content: 'I live in Tokyo.', time: '2026-09-01T09:00:00Z', conversation });
+  osaka = memory.messages.append({ role: 'user', content: 'I moved to Osaka.', time: '2026-09-15T09:00:00Z', conversation }).episode.id;
   const worker = new IngestionWorker(memory, { model: () => scriptedModel({ extract: { 'I live in Tokyo.': lives('Tokyo'), 'I moved to Osaka.': lives('Osaka') } }) });
   worker.start();
   await worker.whenIdle();
@@ -79,7 +79,7 @@ describe('tempora chat: /undo and /redo', () => {
     expect(livesIn()).toEqual(learned);
     const memory = openMemory({ dataDir: data });
     try {
-      expect(memory.messageLearning(osaka)).toMatchObject({ state: 'learned', canUndo: true, canRedo: false });
+      expect(memory.messages.learning(osaka)).toMatchObject({ state: 'learned', canUndo: true, canRedo: false });
     } finally {
       memory.close();
     }

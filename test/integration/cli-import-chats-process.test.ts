@@ -119,7 +119,7 @@ describe('tempora import-chats, the process', () => {
     expect(learned).toBeLessThan(30);
     const memory = openMemory({ dataDir: data });
     try {
-      expect(memory.backfillStatus()).toMatchObject({ total: 30, done: learned, running: 0 });
+      expect(memory.history.backfillStatus()).toMatchObject({ total: 30, done: learned, running: 0 });
     } finally {
       memory.close();
     }
@@ -150,8 +150,8 @@ describe('tempora import-chats, the process', () => {
 
     const memory = openMemory({ dataDir: data });
     try {
-      const [conversation] = memory.listConversations();
-      const [message] = memory.conversationMessages(conversation!.id);
+      const [conversation] = memory.conversations.list();
+      const [message] = memory.conversations.messages(conversation!.id);
       expect(message!.content).toBe(kept);
     } finally {
       memory.close();

@@ -104,7 +104,7 @@ describe('tempora queue', () => {
 function stored(dir: string): Record<string, [string, string][]> {
   const memory = openMemory({ dataDir: join(dir, 'data') });
   try {
-    return Object.fromEntries(memory.listConversations().map((c) => [c.title, memory.conversationMessages(c.id).map((m) => [m.content, m.reference_time] as [string, string])]));
+    return Object.fromEntries(memory.conversations.list().map((c) => [c.title, memory.conversations.messages(c.id).map((m) => [m.content, m.reference_time] as [string, string])]));
   } finally {
     memory.close();
   }

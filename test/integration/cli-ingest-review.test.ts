@@ -39,7 +39,7 @@ describe('tempora ingest with review on', () => {
     const ingest = await tempora('ingest', join(dir, 'two.jsonl'), '--model', join(dir, 'tiny.gguf'), '--threads', '1');
     expect(ingest.code).toBe(0);
     const memory = openMemory({ dataDir: join(dir, 'data'), readonly: true });
-    const waiting = memory.pendingReviews().map((r) => r.episodeId);
+    const waiting = memory.review.pending().map((r) => r.episodeId);
     memory.close();
     expect(waiting.sort()).toEqual(['epi_review_1', 'epi_review_2']);
     expect(ingest.stdout.split('\n')[0]).toMatch(/^Read 2 messages in [\d.]+ s: 2 messages waiting for your review \(see them with 'tempora review'\); nothing of them is remembered yet\.$/);

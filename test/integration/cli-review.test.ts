@@ -31,7 +31,7 @@ async function tempora(dir: string, argv: string[]): Promise<{ code: number; out
 async function waiting(): Promise<{ dir: string; ids: string[] }> {
   const dir = mkdtempSync(join(root, 'w-'));
   const m = openMemory({ dataDir: join(dir, 'data'), clock: steppingClock('2026-10-01T00:00:00Z', 1000) });
-  m.setReviewBeforeRemembering(true);
+  m.review.setBeforeRemembering(true);
   const ids: string[] = [];
   for (const [content, object, time] of [
     ['My manager is Sato.', 'Sato', '2026-09-01T09:00:00+09:00'],
@@ -39,9 +39,9 @@ async function waiting(): Promise<{ dir: string; ids: string[] }> {
   ] as const) {
     const predicate = object === 'Sato' ? 'manager' : 'lives_in';
     const model = scriptedModel({ extract: { [content]: [{ subject: 'me', predicate, object, object_type: 'person', fact: content, cardinality: 'one' }] } });
-    const { episode, job } = m.appendMessage({ role: 'user', content, time, timeZone: 'Asia/Tokyo', conversation: 'c1' });
+    const { episode, job } = m.messages.append({ role: 'user', content, time, timeZone: 'Asia/Tokyo', conversation: 'c1' });
     const prepared = await prepareIngest(m, model, episode);
-    m.applyIngestion(job!.id, prepared.learning, prepared.usage);
+    m.messages.applyIngestion(job!.id, prepared.learning, prepared.usage);
     ids.push(episode.id);
   }
   m.close();

@@ -18,7 +18,7 @@ const search = (question: string) => searchSentences(join(dir, 'data'), question
 beforeAll(() => {
   dir = mkdtempSync(join(tmpdir(), 'tempora-cli-search-paraphrase-'));
   const memory = openMemory({ dataDir: join(dir, 'data'), clock: steppingClock('2026-10-01T00:00:00Z') });
-  const said = (subject: string, predicate: string, object: string, fact: string, at: string) => memory.observe([{ subject, predicate, object, fact, reference_time: at, cardinality: 'many' }]);
+  const said = (subject: string, predicate: string, object: string, fact: string, at: string) => memory.facts.observe([{ subject, predicate, object, fact, reference_time: at, cardinality: 'many' }]);
   said('Owen', 'bought', 'kayak', 'Owen bought a kayak.', '2026-01-05T09:00:00Z');
   for (let i = 1; i <= 12; i++) said('Owen', 'mentioned', `job ${i}`, `Owen mentioned a new job opening ${i}.`, `2026-02-${String(i).padStart(2, '0')}T09:00:00Z`);
   for (const [i, name] of ['Leo', 'Ana', 'Ravi', 'Sofia', 'Tom', 'Yui'].entries()) said(name, 'purchased', `thing ${i}`, `${name} purchased a new thing ${i}.`, `2026-03-0${i + 1}T09:00:00Z`);

@@ -20,7 +20,7 @@ beforeAll(() => {
   dir = mkdtempSync(join(tmpdir(), 'tempora-cli-search-hop-'));
   const memory = openMemory({ dataDir: join(dir, 'data'), clock: steppingClock('2026-10-01T00:00:00Z') });
   const said = (subject: string, predicate: string, object: string, fact: string, at: string, cardinality: 'one' | 'many' = 'many') =>
-    memory.observe([{ subject, predicate, object, fact, reference_time: at, cardinality, object_type: 'entity' }]);
+    memory.facts.observe([{ subject, predicate, object, fact, reference_time: at, cardinality, object_type: 'entity' }]);
   // Ruth's workplace is told first: every other workplace is newer.
   said('Ruth', 'works_at', 'Cobalt Analytics', 'Ruth works at Cobalt Analytics.', '2025-01-10T09:00:00Z', 'one');
   said('Owen', 'partner', 'Ruth', "Owen's new partner is Ruth.", '2025-02-01T09:00:00Z', 'one');

@@ -17,7 +17,7 @@ beforeAll(() => {
   const memory = openMemory({ dataDir: join(dir, 'data'), clock: steppingClock('2026-06-01T00:00:00Z') });
   const at = '2026-03-01T09:00:00Z';
   const fact = (subject: string, predicate: string, object: string, sentence: string) => ({ subject, predicate, object, fact: sentence, reference_time: at });
-  memory.observe([
+  memory.facts.observe([
     fact('Mia', 'feels', 'belonging', 'Mia currently feels a real sense of belonging at the climbing gym.'),
     fact('Mia', 'volunteers_at', 'shelter', 'Mia is currently volunteering at the animal shelter, where she feels she belongs.'),
     fact('Mia', 'bakes', 'bread', 'Mia made homemade bread for the long weekend.'),

@@ -20,9 +20,9 @@ describe('tempora show', () => {
     const clock = steppingClock('2026-11-01T00:00:00Z');
     const memory = openMemory({ dataDir: join(dir, 'data'), clock });
     const observe = (object: string, at: string) =>
-      memory.observe([{ subject: 'me', predicate: 'manager', object, fact: `My manager is ${object}.`, reference_time: at, cardinality: 'one' }]);
+      memory.facts.observe([{ subject: 'me', predicate: 'manager', object, fact: `My manager is ${object}.`, reference_time: at, cardinality: 'one' }]);
     observe('A', '2026-09-01T01:00:00Z');
-    const a = memory.editFact(memory.listFacts()[0]!.id, { fact: 'My manager is A-san.' });
+    const a = memory.facts.edit(memory.facts.list()[0]!.id, { fact: 'My manager is A-san.' });
     observe('B', '2026-09-15T01:00:00Z');
     memory.close();
 

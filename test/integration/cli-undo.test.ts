@@ -33,7 +33,7 @@ const livesIn = () => {
   const memory = openMemory({ dataDir: data });
   try {
     return memory
-      .listFacts({ history: true })
+      .facts.list({ history: true })
       .filter((f) => f.expired_at === null)
       .map((f) => [f.object, f.valid_at, f.invalid_at]);
   } finally {
@@ -45,9 +45,9 @@ beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'tempora-cli-undo-'));
   data = join(dir, 'data');
   const memory = openMemory({ dataDir: data });
-  const conversation = memory.createConversation('Moving').id;
-  memory.appendMessage({ role: 'user', content: 'I live in Tokyo.', time: '2026-09-01T09:00:00+09:00', timeZone: 'Asia/Tokyo', conversation });
-  osaka = memory.appendMessage({ role: 'user', content: 'I moved to Osaka.', time: '2026-09-15T09:00:00+09:00', timeZone: 'Asia/Tokyo', conversation }).episode.id;
+  const conversation = memory.conversations.create('Moving').id;
+  memory.messages.append({ role: 'user', content: 'I live in Tokyo.', time: '2026-09-01T09:00:00+09:00', timeZone: 'Asia/Tokyo', conversation });
+  osaka = memory.messages.append({ role: 'user', content: 'I moved to Osaka.', time: '2026-09-15T09:00:00+09:00', timeZone: 'Asia/Tokyo', conversation }).episode.id;
   const worker = new IngestionWorker(memory, { model: () => scriptedModel({ extract: { 'I live in Tokyo.': lives('Tokyo'), 'I moved to Osaka.': lives('Osaka') } }) });
   worker.start();
   await worker.whenIdle();

@@ -34,31 +34,31 @@ describe('memoryChanged carries what changed', () => {
 
   it('names the facts, entities and messages of observe, edit and close', () => {
     const memory = engine.memory;
-    const observed = memory.observe([
+    const observed = memory.facts.observe([
       { subject: 'me', predicate: 'manager', object: 'A', fact: 'My manager is A.', reference_time: '2026-09-01T00:00:00Z', cardinality: 'one' },
       { subject: 'Sato', predicate: 'likes', object: 'tea', fact: 'Sato likes tea.', reference_time: '2026-09-01T00:00:00Z' },
     ]);
-    const a = memory.listFacts({ predicate: 'manager' })[0]!;
-    const tea = memory.listFacts({ predicate: 'likes' })[0]!;
+    const a = memory.facts.list({ predicate: 'manager' })[0]!;
+    const tea = memory.facts.list({ predicate: 'likes' })[0]!;
     expect(last()).toMatchObject({ reason: 'observed', episodeIds: observed.episodeIds });
     expect([...last().factIds!].sort()).toEqual([a.id, tea.id].sort());
     expect([...last().entityIds!].sort()).toEqual([a.subject_id, a.object_id, tea.subject_id, tea.object_id].sort());
 
-    memory.observe([{ subject: 'me', predicate: 'manager', object: 'B', fact: 'My manager changed to B.', reference_time: '2026-09-15T00:00:00Z', cardinality: 'one' }]);
-    const b = memory.listFacts({ predicate: 'manager' })[0]!;
-    const closedA = memory.listFacts({ predicate: 'manager', history: true }).find((f) => f.object === 'A' && f.expired_at === null)!;
+    memory.facts.observe([{ subject: 'me', predicate: 'manager', object: 'B', fact: 'My manager changed to B.', reference_time: '2026-09-15T00:00:00Z', cardinality: 'one' }]);
+    const b = memory.facts.list({ predicate: 'manager' })[0]!;
+    const closedA = memory.facts.list({ predicate: 'manager', history: true }).find((f) => f.object === 'A' && f.expired_at === null)!;
     // A's first version (its page may be open), A closed, B: not Sato's fact.
     expect([...last().factIds!].sort()).toEqual([a.id, closedA.id, b.id].sort());
     expect(last().factIds).not.toContain(tea.id);
     expect(last().entityIds).not.toContain(tea.subject_id);
 
-    const edited = memory.editFact(b.id, { fact: 'My manager is B-san.' });
+    const edited = memory.facts.edit(b.id, { fact: 'My manager is B-san.' });
     // B's chain, and A, whose page shows what closed it.
     expect(last().reason).toBe('edit');
     expect(last().factIds).toEqual(expect.arrayContaining([b.id, edited.id, closedA.id]));
     expect(last().factIds).not.toContain(tea.id);
 
-    memory.closeFact(tea.id, '2026-10-01T00:00:00.000Z');
+    memory.facts.close(tea.id, '2026-10-01T00:00:00.000Z');
     expect(last().reason).toBe('close');
     expect(last().factIds).toContain(tea.id);
     expect(last().factIds).not.toContain(b.id);
@@ -66,18 +66,18 @@ describe('memoryChanged carries what changed', () => {
 
   it('a learned message that changed nothing names its message and no fact', () => {
     const memory = engine.memory;
-    const { episode } = memory.appendMessage({ role: 'user', content: 'Nice weather today.', time: '2026-09-20T00:00:00Z' });
+    const { episode } = memory.messages.append({ role: 'user', content: 'Nice weather today.', time: '2026-09-20T00:00:00Z' });
     expect(last()).toMatchObject({ reason: 'message', factIds: [], episodeIds: [episode.id] });
     const job = memory.jobs.claimNext()!;
-    memory.applyIngestion(job.id, { episodeId: episode.id, referenceTime: episode.reference_time, confirmedEpisodeId: null, facts: [] }, usage);
+    memory.messages.applyIngestion(job.id, { episodeId: episode.id, referenceTime: episode.reference_time, confirmedEpisodeId: null, facts: [] }, usage);
     expect(last()).toEqual({ reason: 'learned', factIds: [], entityIds: [], episodeIds: [episode.id], conversationIds: [] });
   });
 
   it('names conversations, and nothing for an import', () => {
     const memory = engine.memory;
-    const conversation = memory.createConversation('Chat');
+    const conversation = memory.conversations.create('Chat');
     expect(last()).toMatchObject({ reason: 'conversation', conversationIds: [conversation.id], factIds: [] });
-    memory.importMemory(memory.exportMemory(), { replace: true });
+    memory.transfer.import(memory.transfer.export(), { replace: true });
     expect(last()).toEqual({ reason: 'import' });
   });
 });

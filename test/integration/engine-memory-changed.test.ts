@@ -32,18 +32,18 @@ describe('memory changed', () => {
 
   it('is raised once by every write, with its reason and what changed', () => {
     const memory = engine.memory;
-    const observed = memory.observe([{ subject: 'me', predicate: 'manager', object: 'A', fact: 'My manager is A.', reference_time: '2026-09-01T00:00:00Z', cardinality: 'one' }]);
-    const fact = memory.listFacts()[0]!;
-    memory.editFact(fact.id, { fact: 'My manager is A-san.' });
-    const edited = memory.listFacts()[0]!;
-    memory.closeFact(edited.id, '2026-09-20T00:00:00.000Z');
-    const conversation = memory.createConversation('Chat');
-    memory.renameConversation(conversation.id, 'Renamed');
-    const [appended] = memory.appendMessages([{ role: 'user', content: 'hello', time: '2026-09-02T00:00:00Z', conversation: conversation.id }]);
-    memory.appendMessage({ role: 'user', content: 'hello', time: '2026-09-02T00:00:00Z', conversation: conversation.id });
-    memory.forgetFact(edited.id);
-    memory.deleteConversation(conversation.id, { forget: true });
-    memory.importMemory(memory.exportMemory(), { replace: true });
+    const observed = memory.facts.observe([{ subject: 'me', predicate: 'manager', object: 'A', fact: 'My manager is A.', reference_time: '2026-09-01T00:00:00Z', cardinality: 'one' }]);
+    const fact = memory.facts.list()[0]!;
+    memory.facts.edit(fact.id, { fact: 'My manager is A-san.' });
+    const edited = memory.facts.list()[0]!;
+    memory.facts.close(edited.id, '2026-09-20T00:00:00.000Z');
+    const conversation = memory.conversations.create('Chat');
+    memory.conversations.rename(conversation.id, 'Renamed');
+    const [appended] = memory.messages.appendAll([{ role: 'user', content: 'hello', time: '2026-09-02T00:00:00Z', conversation: conversation.id }]);
+    memory.messages.append({ role: 'user', content: 'hello', time: '2026-09-02T00:00:00Z', conversation: conversation.id });
+    memory.facts.forget(edited.id);
+    memory.conversations.delete(conversation.id, { forget: true });
+    memory.transfer.import(memory.transfer.export(), { replace: true });
 
     // The repeated message is a duplicate: it changes nothing, so nothing is told.
     expect(told).toEqual(['observed', 'edit', 'close', 'conversation', 'conversation', 'message', 'forget', 'conversation deleted', 'import']);
@@ -56,8 +56,8 @@ describe('memory changed', () => {
 
   it('is not raised by a write that is refused', () => {
     const before = told.length;
-    expect(() => engine.memory.closeFact('fct_missing', '2026-09-20T00:00:00Z')).toThrow(/no fact with id/);
-    expect(() => engine.memory.appendMessage({ role: 'user', content: ' ', time: '2026-09-02T00:00:00Z' })).toThrow(/content/);
+    expect(() => engine.memory.facts.close('fct_missing', '2026-09-20T00:00:00Z')).toThrow(/no fact with id/);
+    expect(() => engine.memory.messages.append({ role: 'user', content: ' ', time: '2026-09-02T00:00:00Z' })).toThrow(/content/);
     expect(told.length).toBe(before);
   });
 });

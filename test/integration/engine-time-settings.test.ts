@@ -45,7 +45,7 @@ describe('time settings and typed times', () => {
       expect(await handlers.timeSettings({})).toMatchObject({ timeZone: 'UTC', source: 'environment' });
       expect(await handlers.setTimeZone({ timeZone: 'Asia/Tokyo' })).toMatchObject({ timeZone: 'Asia/Tokyo', source: 'setting' });
       await expect(handlers.setTimeZone({ timeZone: 'Mars/Olympus' })).rejects.toThrow('timeZone: unknown time zone "Mars/Olympus"');
-      expect(engine.memory.settings()).toMatchObject({ timeZone: 'Asia/Tokyo' });
+      expect(engine.memory.settings.read()).toMatchObject({ timeZone: 'Asia/Tokyo' });
     } finally {
       await engine.close();
     }
@@ -81,7 +81,7 @@ describe('time settings and typed times', () => {
     const engine = await open();
     try {
       expect(await createApiHandlers(engine).timeSettings({})).toMatchObject({ timeZone: 'Asia/Tokyo', source: 'setting' });
-      expect(engine.memory.settings()).toEqual({ ...old, mcpPort: null, reviewBeforeRemembering: false });
+      expect(engine.memory.settings.read()).toEqual({ ...old, mcpPort: null, reviewBeforeRemembering: false });
       expect(existsSync(join(dir, 'settings.json'))).toBe(false);
       expect(JSON.parse(readFileSync(join(dir, 'settings.json.carried-over'), 'utf8'))).toEqual(old);
       await createApiHandlers(engine).setTimeZone({ timeZone: 'Europe/Berlin' });
@@ -92,7 +92,7 @@ describe('time settings and typed times', () => {
     try {
       // Read from the memory, not from the file carried over.
       expect(await createApiHandlers(again).timeSettings({})).toMatchObject({ timeZone: 'Europe/Berlin', source: 'setting' });
-      expect(again.memory.settings()).toMatchObject({ chatModelPath: '/models/chat.gguf', mcpEnabled: true });
+      expect(again.memory.settings.read()).toMatchObject({ chatModelPath: '/models/chat.gguf', mcpEnabled: true });
     } finally {
       await again.close();
     }
@@ -103,14 +103,14 @@ describe('time settings and typed times', () => {
     try {
       const handlers = createApiHandlers(engine);
       await handlers.setTimeZone({ timeZone: 'Asia/Tokyo' });
-      engine.memory.observe([{ subject: 'me', predicate: 'manager', object: 'A', fact: 'My manager is A.', reference_time: '2026-01-10T00:00:00Z', cardinality: 'one' }]);
-      const [fact] = engine.memory.listFacts();
+      engine.memory.facts.observe([{ subject: 'me', predicate: 'manager', object: 'A', fact: 'My manager is A.', reference_time: '2026-01-10T00:00:00Z', cardinality: 'one' }]);
+      const [fact] = engine.memory.facts.list();
       const edited = await handlers.editFact({ id: fact!.id, valid_at: '2026-01' });
       expect(edited).toMatchObject({ valid_at: '2025-12-31T15:00:00.000Z', valid_at_precision: 'month' });
       const closed = await handlers.closeFact({ id: edited.id, at: '2026-02-01' });
       expect(closed).toMatchObject({ invalid_at: '2026-01-31T15:00:00.000Z', invalid_at_precision: 'day' });
       await expect(handlers.closeFact({ id: closed.id, at: 'the other day' })).rejects.toThrow('at: not a time: "the other day"');
-      expect(engine.memory.getFact(closed.id)!.expired_at).toBeNull();
+      expect(engine.memory.facts.get(closed.id)!.expired_at).toBeNull();
     } finally {
       await engine.close();
     }

@@ -37,14 +37,14 @@ const timeless = (text: string) => text.replace(/"exported_at": "[^"]*"/, '"expo
 describe('export through the API', () => {
   it('counts first, then pieces that join to the memory’s export (with its final newline), the progress reaching the total', async () => {
     await withEngine(dataDir(), async (call, engine) => {
-      engine.memory.observe([
+      engine.memory.facts.observe([
         { subject: 'me', predicate: 'manager', object: 'Aiko Tanaka', fact: 'My manager is Aiko Tanaka.', reference_time: '2026-09-01T09:00:00+09:00' },
         { subject: 'me', predicate: 'lives_in', object: '東京', fact: '東京に住んでいる。', reference_time: '2026-09-02T09:00:00+09:00' },
       ]);
       const begun = (await call('exportBegin')) as ExportBegun;
       expect(begun.counts).toEqual({ conversations: 1, episodes: 2, entities: 3, facts: 2 });
       // A write while the page pulls is not in this file.
-      engine.memory.observe([{ subject: 'me', predicate: 'hobby', object: 'salsa', fact: 'I dance salsa.', reference_time: '2026-09-03T09:00:00+09:00' }]);
+      engine.memory.facts.observe([{ subject: 'me', predicate: 'hobby', object: 'salsa', fact: 'I dance salsa.', reference_time: '2026-09-03T09:00:00+09:00' }]);
       const pieces = await pullAll(call, begun.exportId);
       const text = pieces.map((p) => p.text).join('');
       expect(text.endsWith('}\n')).toBe(true);
@@ -57,13 +57,13 @@ describe('export through the API', () => {
       // And the next export holds the write.
       const again = (await call('exportBegin')) as ExportBegun;
       expect(again.counts.facts).toBe(3);
-      expect(timeless((await pullAll(call, again.exportId)).map((p) => p.text).join(''))).toBe(timeless(`${JSON.stringify(engine.memory.exportMemory(), null, 2)}\n`));
+      expect(timeless((await pullAll(call, again.exportId)).map((p) => p.text).join(''))).toBe(timeless(`${JSON.stringify(engine.memory.transfer.export(), null, 2)}\n`));
     });
   });
 
   it('cancelled or left unread for a minute, an export is closed and says so; a fifth at once is refused in words', async () => {
     await withEngine(dataDir(), async (call, engine) => {
-      engine.memory.observe([{ subject: 'me', predicate: 'manager', object: 'A', fact: 'My manager is A.', reference_time: '2026-09-01T09:00:00Z' }]);
+      engine.memory.facts.observe([{ subject: 'me', predicate: 'manager', object: 'A', fact: 'My manager is A.', reference_time: '2026-09-01T09:00:00Z' }]);
       const cancelled = (await call('exportBegin')) as ExportBegun;
       await call('exportCancel', { exportId: cancelled.exportId });
       await expect(call('exportRead', { exportId: cancelled.exportId })).rejects.toThrow(/this export is no longer open \(it was cancelled, finished, or left unread for a minute\): start it again/);

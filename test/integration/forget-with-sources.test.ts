@@ -31,15 +31,15 @@ const script = {
 async function learn(memory: Memory): Promise<void> {
   const model = scriptedModel(script);
   const worker = new IngestionWorker(memory, { model: () => model });
-  const conversation = memory.createConversation('Work').id;
-  memory.appendMessage({ role: 'user', content: A, time: '2026-09-01T10:00:00Z', conversation });
-  memory.appendMessage({ role: 'user', content: TEA, time: '2026-09-02T10:00:00Z', conversation });
+  const conversation = memory.conversations.create('Work').id;
+  memory.messages.append({ role: 'user', content: A, time: '2026-09-01T10:00:00Z', conversation });
+  memory.messages.append({ role: 'user', content: TEA, time: '2026-09-02T10:00:00Z', conversation });
   worker.start();
   await worker.whenIdle();
   await worker.stop();
 }
 
-const managerFact = (memory: Memory) => memory.listFacts().find((f) => f.predicate === 'manager')!;
+const managerFact = (memory: Memory) => memory.facts.list().find((f) => f.predicate === 'manager')!;
 const episodeFts = (memory: Memory, phrase: string) =>
   databaseOf(memory).prepare<[string], { rowid: number }>('SELECT rowid FROM episodes_fts WHERE episodes_fts MATCH ?').all(`"${phrase}"`).length;
 
@@ -58,7 +58,7 @@ function recordingChat(): ChatModel & { seen: ChatMessage[][] } {
 }
 
 /** Every message of every conversation, oldest first. */
-const messagesOf = (memory: Memory) => memory.listConversations().flatMap((c) => memory.episodes.ofConversation(c.id));
+const messagesOf = (memory: Memory) => memory.conversations.list().flatMap((c) => memory.episodes.ofConversation(c.id));
 
 let dir: string;
 let memory: Memory | undefined;
@@ -78,12 +78,12 @@ describe('forget a fact with its sources', () => {
   it('lists each source with what else it supports, before anything is deleted', async () => {
     memory = openMemory({ dataDir: ':memory:', clock: steppingClock('2026-11-01T00:00:00Z') });
     await learn(memory);
-    const sources = memory.factSources(managerFact(memory).id);
+    const sources = memory.facts.sources(managerFact(memory).id);
     expect(sources.map((s) => [s.excerpt, s.otherFacts])).toEqual([
       [A, 0],
       [TEA, 1],
     ]);
-    expect(() => memory!.factSources('fct_missing')).toThrow(/no fact with id fct_missing/);
+    expect(() => memory!.facts.sources('fct_missing')).toThrow(/no fact with id fct_missing/);
   });
 
   it('deletes the messages that support nothing else: not in the export, search, vectors or a chat turn', async () => {
@@ -101,22 +101,22 @@ describe('forget a fact with its sources', () => {
     expect(await index.ids('episode')).toEqual(new Set([onlyA!.id, withTea!.id]));
     expect(episodeFts(memory, A)).toBe(1);
 
-    const forgotten = memory.forgetFact(managerFact(memory).id, { withSources: true });
+    const forgotten = memory.facts.forget(managerFact(memory).id, { withSources: true });
     await removeItems(index, forgotten.episodeIds); // what the engine does on the change event
 
     expect(forgotten.sources.deleted.map((s) => s.id)).toEqual([onlyA!.id]);
     expect(forgotten.sources.kept).toEqual([expect.objectContaining({ id: withTea!.id, otherFacts: 1, reason: 'also the source of 1 other fact' })]);
     expect(forgotten.episodeIds).toEqual([onlyA!.id]);
-    const exported = JSON.stringify(memory.exportMemory());
+    const exported = JSON.stringify(memory.transfer.export());
     expect(exported).not.toContain(`"${A}"`);
     expect(exported).toContain('I like tea.');
     expect(episodeFts(memory, A)).toBe(0);
-    expect(memory.search('manager').filter((h) => h.fact.predicate === 'manager')).toEqual([]);
+    expect(memory.facts.search('manager').filter((h) => h.fact.predicate === 'manager')).toEqual([]);
     expect(await index.ids('episode')).toEqual(new Set([withTea!.id]));
     await index.close();
 
     const chat = recordingChat();
-    const conversation = memory.listConversations()[0]!.id;
+    const conversation = memory.conversations.list()[0]!.id;
     await runChatTurn(memory, chat, null, { conversationId: conversation, content: 'Who is my manager?', onToken: () => {} });
     const context = chat.seen[0]!.map((m) => m.content).join('\n');
     expect(context).not.toContain(A);
@@ -126,7 +126,7 @@ describe('forget a fact with its sources', () => {
   it('without withSources keeps every message and says so', async () => {
     memory = openMemory({ dataDir: ':memory:', clock: steppingClock('2026-11-01T00:00:00Z') });
     await learn(memory);
-    const forgotten = memory.forgetFact(managerFact(memory).id);
+    const forgotten = memory.facts.forget(managerFact(memory).id);
     expect(forgotten.episodeIds).toEqual([]);
     expect(forgotten.sources.deleted).toEqual([]);
     expect(forgotten.sources.kept.map((s) => s.reason)).toEqual(['kept as you asked (the message stays in its conversation)', 'also the source of 1 other fact']);

@@ -37,7 +37,7 @@ describe('import-chats --model', () => {
     expect(out).toMatch(/Imported chats: \d of 3 learned, 0 left/);
     const memory = openMemory({ dataDir: join(dir, 'data') });
     try {
-      const status = memory.backfillStatus();
+      const status = memory.history.backfillStatus();
       expect(status).toMatchObject({ total: 3, pending: 0, running: 0 });
       expect(status.done + status.parked).toBe(3);
     } finally {

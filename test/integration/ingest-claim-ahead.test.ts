@@ -56,7 +56,7 @@ function open(): Memory {
 }
 
 function append(memory: Memory): void {
-  MESSAGES.forEach((content, i) => memory.appendMessage({ role: 'user', content, time: `2026-09-0${i + 1}T10:00:00Z`, conversation: 'c1' }));
+  MESSAGES.forEach((content, i) => memory.messages.append({ role: 'user', content, time: `2026-09-0${i + 1}T10:00:00Z`, conversation: 'c1' }));
 }
 
 function jobs(): { content: string; status: string; attempts: number }[] {
@@ -119,9 +119,9 @@ describe('the worker claims the next job in the commit that completes one', () =
         ['I play the piano.', 'done', 2],
         ['I work at Acme.', 'done', 1],
       ]);
-      expect(again.listFacts({ subject: 'me' }).map((f) => f.object).sort()).toEqual(['Acme', 'Kyoto', 'piano']);
+      expect(again.facts.list({ subject: 'me' }).map((f) => f.object).sort()).toEqual(['Acme', 'Kyoto', 'piano']);
       // each message's facts once: the piano was learned by one job, not two
-      expect(again.listFacts({ subject: 'me', history: true }).filter((f) => f.object === 'piano')).toHaveLength(1);
+      expect(again.facts.list({ subject: 'me', history: true }).filter((f) => f.object === 'piano')).toHaveLength(1);
     } finally {
       again.close();
     }

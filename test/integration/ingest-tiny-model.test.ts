@@ -49,10 +49,10 @@ describe('ingest with the tiny real model', () => {
       expect(counts.pending + counts.running).toBe(0);
       expect(counts.done + counts.parked).toBe(10);
       expect(memory.jobs.totals().factsAdded).toBe(summary.facts_added);
-      const facts = memory.listFacts({ history: true });
+      const facts = memory.facts.list({ history: true });
       expect(new Set(facts.map((f) => f.id)).size).toBe(facts.length);
       // whatever the model said, the stored memory is a valid export
-      expect(memoryExport.safeParse(memory.exportMemory()).success).toBe(true);
+      expect(memoryExport.safeParse(memory.transfer.export()).success).toBe(true);
     } finally {
       memory.close();
     }
@@ -63,7 +63,7 @@ describe('ingest with the tiny real model', () => {
     expect(result.code).toBe(0);
     const memory = openMemory({ dataDir: join(dir, 'data') });
     try {
-      expect(memory.exportMemory().episodes).toHaveLength(10);
+      expect(memory.transfer.export().episodes).toHaveLength(10);
       expect(memory.jobs.counts().done + memory.jobs.counts().parked).toBe(10);
     } finally {
       memory.close();

@@ -50,9 +50,9 @@ describe('message learning over the API', () => {
     const conversation = (await call('createConversation', {})) as { id: string; title: string; learn: boolean };
     expect(conversation).toMatchObject({ title: 'New conversation', learn: true });
     const memory = engine.memory;
-    memory.appendMessage({ role: 'user', content: 'I live in Tokyo.', time: '2026-09-01T09:00:00Z', conversation: conversation.id });
+    memory.messages.append({ role: 'user', content: 'I live in Tokyo.', time: '2026-09-01T09:00:00Z', conversation: conversation.id });
     await learn();
-    const osaka = memory.appendMessage({ role: 'user', content: 'I moved to Osaka.', time: '2026-09-15T09:00:00Z', conversation: conversation.id }).episode;
+    const osaka = memory.messages.append({ role: 'user', content: 'I moved to Osaka.', time: '2026-09-15T09:00:00Z', conversation: conversation.id }).episode;
     const lines: string[] = [];
     const notes = learnedNotes(engine, (line) => lines.push(line));
     notes.watch(osaka.id);
@@ -75,7 +75,7 @@ describe('message learning over the API', () => {
   });
 
   it('undoes a message over the API, tells it, and refuses a second Undo naming the message', async () => {
-    const osaka = engine.memory.listFacts().find((f) => f.object === 'Osaka')!.episode_ids[0]!;
+    const osaka = engine.memory.facts.list().find((f) => f.object === 'Osaka')!.episode_ids[0]!;
     const report = (await call('undoLearning', { episodeId: osaka })) as { reopened: { object: string }[] };
     expect(report.reopened.map((f) => f.object)).toEqual(['Tokyo']);
     expect(learned.at(-1)).toMatchObject({ episodeId: osaka, learning: { state: 'undone', canUndo: false } });
@@ -88,11 +88,11 @@ describe('message learning over the API', () => {
     const memory = engine.memory;
     const quiet = (await call('createConversation', { title: 'Off the record' })) as { id: string };
     expect(await call('setConversationLearning', { id: quiet.id, learn: false })).toEqual({ learn: false, undoneMessages: 0, forgottenFacts: 0 });
-    const kept = memory.appendMessage({ role: 'user', content: 'I moved to Osaka.', time: '2026-10-01T09:00:00Z', conversation: quiet.id }).episode;
+    const kept = memory.messages.append({ role: 'user', content: 'I moved to Osaka.', time: '2026-10-01T09:00:00Z', conversation: quiet.id }).episode;
     expect(memory.jobs.byEpisode(kept.id)).toBeUndefined();
     await expect(call('setConversationLearning', { id: 'cnv_missing', learn: false })).rejects.toThrow('no conversation with id cnv_missing');
 
-    const broken = memory.appendMessage({ role: 'user', content: 'this is broken', time: '2026-10-02T09:00:00Z', conversation: 'c-parked', conversationTitle: 'Parked chat' }).episode;
+    const broken = memory.messages.append({ role: 'user', content: 'this is broken', time: '2026-10-02T09:00:00Z', conversation: 'c-parked', conversationTitle: 'Parked chat' }).episode;
     await learn();
     const parked = (await call('listParkedMessages', {})) as { episodeId: string; conversationTitle: string; error: string }[];
     expect(parked).toEqual([expect.objectContaining({ episodeId: broken.id, conversationTitle: 'Parked chat', error: 'scripted failure for "this is broken"' })]);

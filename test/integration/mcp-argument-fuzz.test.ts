@@ -22,7 +22,7 @@ let client: Client;
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'tempora-mcp-fuzz-'));
   engine = await TemporaEngine.open({ dataDir: join(dir, 'data'), autoLoadModels: false, startWorker: false, timeZone: 'UTC' });
-  engine.memory.observe([{ subject: 'me', predicate: 'manager', object: 'A', fact: 'My manager is A.', reference_time: '2026-09-01T00:00:00Z', cardinality: 'one' }]);
+  engine.memory.facts.observe([{ subject: 'me', predicate: 'manager', object: 'A', fact: 'My manager is A.', reference_time: '2026-09-01T00:00:00Z', cardinality: 'one' }]);
   mcp = await serveMcpHttp(engine);
   client = await mcp.connect('fuzz');
 });
@@ -35,7 +35,7 @@ afterAll(async () => {
 });
 
 const snapshot = () => {
-  const { exported_at: _, ...rest } = engine.memory.exportMemory();
+  const { exported_at: _, ...rest } = engine.memory.transfer.export();
   return JSON.stringify(rest);
 };
 

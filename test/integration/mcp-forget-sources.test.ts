@@ -25,9 +25,9 @@ beforeAll(async () => {
   engine = await TemporaEngine.open({ dataDir: join(dir, 'data'), autoLoadModels: false, startWorker: false, timeZone: 'UTC' });
   const model = scriptedModel({ extract: { [A]: [manager], [TEA]: [manager, { subject: 'me', subject_type: 'user', predicate: 'likes', object: 'tea', object_type: 'thing', fact: 'I like tea.' }] } });
   const worker = new IngestionWorker(engine.memory, { model: () => model });
-  const conversation = engine.memory.createConversation('Work').id;
-  engine.memory.appendMessage({ role: 'user', content: A, time: '2026-09-01T10:00:00Z', conversation });
-  engine.memory.appendMessage({ role: 'user', content: TEA, time: '2026-09-02T10:00:00Z', conversation });
+  const conversation = engine.memory.conversations.create('Work').id;
+  engine.memory.messages.append({ role: 'user', content: A, time: '2026-09-01T10:00:00Z', conversation });
+  engine.memory.messages.append({ role: 'user', content: TEA, time: '2026-09-02T10:00:00Z', conversation });
   worker.start();
   await worker.whenIdle();
   await worker.stop();
@@ -44,12 +44,12 @@ describe('forget_fact with_sources', () => {
   it('deletes the only-source message and names the one kept with why', async () => {
     const client = await mcp.connect('tempora-forget-test', { versionNegotiation: { mode: 'auto' } });
     try {
-      const fact = engine.memory.listFacts({ predicate: 'manager' })[0]!;
+      const fact = engine.memory.facts.list({ predicate: 'manager' })[0]!;
       const result = forgetFactOutput.parse((await client.callTool({ name: 'forget_fact', arguments: { id: fact.id, with_sources: true } })).structuredContent);
       expect(result.deleted_messages.map((m) => m.excerpt)).toEqual([A]);
       expect(result.kept_messages).toEqual([expect.objectContaining({ excerpt: TEA, reason: 'also the source of 1 other fact' })]);
       expect(result.episode_ids).toEqual(result.deleted_messages.map((m) => m.id));
-      expect(JSON.stringify(engine.memory.exportMemory())).not.toContain(`"${A}"`);
+      expect(JSON.stringify(engine.memory.transfer.export())).not.toContain(`"${A}"`);
     } finally {
       await client.close();
     }

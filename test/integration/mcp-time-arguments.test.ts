@@ -22,7 +22,7 @@ let client: Client;
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'tempora-mcp-times-'));
   engine = await TemporaEngine.open({ dataDir: join(dir, 'data'), autoLoadModels: false, startWorker: false, timeZone: 'Asia/Tokyo' });
-  engine.memory.observe([
+  engine.memory.facts.observe([
     { subject: 'me', predicate: 'manager', object: 'A', fact: 'My manager is A.', reference_time: '2026-09-01T00:00:00+09:00', cardinality: 'one' },
     { subject: 'me', predicate: 'manager', object: 'B', fact: 'My manager is B.', reference_time: '2026-09-15T00:00:00+09:00', cardinality: 'one' },
   ]);
@@ -38,7 +38,7 @@ afterAll(async () => {
 });
 
 const snapshot = () => {
-  const { exported_at: _, ...rest } = engine.memory.exportMemory();
+  const { exported_at: _, ...rest } = engine.memory.transfer.export();
   return JSON.stringify(rest);
 };
 
@@ -62,7 +62,7 @@ describe('MCP time arguments', () => {
   it('an impossible date is an error naming the argument, not 0 facts', async () => {
     expect(await refused('list_facts', { as_of: '2026-13-01' })).toBe('as_of: 2026-13-01 is not a date: there is no month 13');
     expect(await refused('search_memory', { query: 'manager', known_at: '2026-02-29' })).toBe('known_at: 2026-02-29 is not a date: February 2026 has 28 days');
-    expect(await refused('close_fact', { id: engine.memory.listFacts({})[0]!.id, at: '2026/09/31' })).toBe('at: 2026/09/31 is not a date: September 2026 has 30 days');
+    expect(await refused('close_fact', { id: engine.memory.facts.list({})[0]!.id, at: '2026/09/31' })).toBe('at: 2026/09/31 is not a date: September 2026 has 30 days');
     expect(await refused('remember_message', { content: 'hello', reference_time: '2026-09-01T24:00' })).toBe('reference_time: 2026-09-01T24:00 is not a time: there is no hour 24');
     // A fact's own times, checked where observe reads them, in the same words.
     const fact = { subject: 'me', predicate: 'lives_in', object: 'Kyoto', fact: 'I live in Kyoto.' };

@@ -97,7 +97,7 @@ describe('two tempora mcp processes on one memory', () => {
     }
     const memory = openMemory({ dataDir: data });
     try {
-      expect(memory.listFacts({ predicate: 'knows', limit: 1000 })).toHaveLength(2 * 2 * perProcess + 40);
+      expect(memory.facts.list({ predicate: 'knows', limit: 1000 })).toHaveLength(2 * 2 * perProcess + 40);
       // Twenty messages, twenty jobs, each queued once for the one learner (serve's worker, idle
       // without a model); neither mcp process claims or resets them.
       expect(memory.jobs.counts()).toMatchObject({ pending: 20, running: 0, done: 0, parked: 0 });

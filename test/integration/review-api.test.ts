@@ -30,9 +30,9 @@ describe('review over the API', () => {
       const ids: string[] = [];
       for (const [content, object] of [['My manager is Sato.', 'Sato'], ['My manager is Kato.', 'Kato']] as const) {
         const model = scriptedModel({ extract: { [content]: [{ subject: 'me', predicate: 'manager', object, object_type: 'person', fact: content, cardinality: 'one' }] } });
-        const { episode, job } = engine.memory.appendMessage({ role: 'user', content, time: '2026-09-01T09:00:00+09:00', timeZone: 'Asia/Tokyo', conversation: 'c1' });
+        const { episode, job } = engine.memory.messages.append({ role: 'user', content, time: '2026-09-01T09:00:00+09:00', timeZone: 'Asia/Tokyo', conversation: 'c1' });
         const prepared = await prepareIngest(engine.memory, model, episode);
-        engine.memory.applyIngestion(job!.id, prepared.learning, prepared.usage);
+        engine.memory.messages.applyIngestion(job!.id, prepared.learning, prepared.usage);
         ids.push(episode.id);
       }
       const pending = (await call('pendingReviews')) as { episodeId: string; facts: { object: string }[] }[];
@@ -45,13 +45,13 @@ describe('review over the API', () => {
         'edits.0: the end (15 Aug 2026) must be after valid_at (September 2026), times in Asia/Tokyo',
       );
       await expect(call('approveReview', { episodeId: ids[0], edits: [{ index: 0, validAt: 'next blue moon' }] })).rejects.toThrow('edits.0.validAt: not a time: "next blue moon"');
-      expect(engine.memory.listFacts({ history: true })).toEqual([]);
+      expect(engine.memory.facts.list({ history: true })).toEqual([]);
       const approved = (await call('approveReview', { episodeId: ids[0], edits: [{ index: 0, validAt: '2026-08' }] })) as { factIds: string[]; waiting: number };
       expect(approved.waiting).toBe(1);
-      expect(approved.factIds.map((id) => engine.memory.getFact(id)?.valid_at)).toEqual(['2026-07-31T15:00:00.000Z']);
+      expect(approved.factIds.map((id) => engine.memory.facts.get(id)?.valid_at)).toEqual(['2026-07-31T15:00:00.000Z']);
       expect(await call('rejectReview', { episodeId: ids[1] })).toEqual({ episodeId: ids[1], factIds: [], waiting: 0 });
       await expect(call('rejectReview', { episodeId: ids[1] })).rejects.toThrow(`message ${ids[1]} has nothing waiting for review`);
-      expect(engine.memory.listFacts().map((f) => f.object)).toEqual(['Sato']);
+      expect(engine.memory.facts.list().map((f) => f.object)).toEqual(['Sato']);
     } finally {
       await engine.close();
     }

@@ -50,7 +50,7 @@ async function tempora(argv: string[]): Promise<{ code: number; out: string; err
 
 describe('review before remembering, at every door', () => {
   it("holds an agent's facts for review, named after the agent, and remembers them once approved", async () => {
-    engine.memory.setReviewBeforeRemembering(true);
+    engine.memory.review.setBeforeRemembering(true);
     const client = await agent('Research Agent');
     try {
       const result = await client.callTool({ name: 'remember_facts', arguments: { facts: [manager('Sato'), { subject: 'me', predicate: 'likes', object: 'green tea', fact: 'I like green tea.' }] } });
@@ -59,9 +59,9 @@ describe('review before remembering, at every door', () => {
       expect(held).toMatchObject({ observations: 2, added: [], closed: [], confirmed: [] });
       expect(held.held_for_review).toHaveLength(1);
       expect((result.content as { text: string }[])[0]!.text).toMatch(/^Held 2 fact\(s\) for the user's review .*nothing is remembered until they approve/);
-      expect(engine.memory.listFacts()).toEqual([]);
+      expect(engine.memory.facts.list()).toEqual([]);
 
-      const [waiting] = engine.memory.pendingReviews();
+      const [waiting] = engine.memory.review.pending();
       expect(waiting).toMatchObject({ episodeId: held.held_for_review[0], agent: 'Research Agent', conversationTitle: 'Facts from Research Agent (MCP)' });
       expect(waiting!.facts.map((f) => [f.subject, f.predicate, f.object])).toEqual([
         ['me', 'manager', 'Sato'],
@@ -72,8 +72,8 @@ describe('review before remembering, at every door', () => {
       expect(listed.out).toContain(`${waiting!.episodeId}`);
       expect(listed.out).toContain('from agent Research Agent: My manager is Sato.');
 
-      engine.memory.approveReview(waiting!.episodeId);
-      const facts = engine.memory.listFacts();
+      engine.memory.review.approve(waiting!.episodeId);
+      const facts = engine.memory.facts.list();
       expect(facts.map((f) => f.fact).sort()).toEqual(['I like green tea.', 'My manager is Sato.']);
       // As given: the manager since 1 Sep in the user's zone, one-valued.
       expect(facts.find((f) => f.predicate === 'manager')).toMatchObject({ valid_at: '2026-08-31T15:00:00.000Z', cardinality: 'one' });
@@ -90,11 +90,11 @@ describe('review before remembering, at every door', () => {
     expect(run.code).toBe(0);
     expect(run.out).toContain('1 fact added');
     expect(run.out).toContain('Review before remembering is on; these are your own observations, so they were remembered without review.');
-    expect(engine.memory.listFacts().map((f) => f.fact)).toContain('I live in Kyoto.');
+    expect(engine.memory.facts.list().map((f) => f.fact)).toContain('I live in Kyoto.');
   });
 
   it("remembers an agent's facts at once when review is off, and observe says nothing of review", async () => {
-    engine.memory.setReviewBeforeRemembering(false);
+    engine.memory.review.setBeforeRemembering(false);
     const client = await agent('Research Agent');
     try {
       const result = rememberFactsOutput.parse((await client.callTool({ name: 'remember_facts', arguments: { facts: [manager('Tanaka')] } })).structuredContent);

@@ -86,7 +86,7 @@ async function search(query: string): Promise<{ isError: boolean; text: string; 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'tempora-search-any-text-'));
   engine = await TemporaEngine.open({ dataDir: join(dir, 'data'), autoLoadModels: false, startWorker: false, timeZone: 'UTC' });
-  engine.memory.observe([
+  engine.memory.facts.observe([
     { subject: 'me', predicate: 'manager', object: 'Aoki', fact: seeded[0]!, reference_time: '2026-09-01T10:00:00Z', cardinality: 'one' },
     { subject: 'me', predicate: 'hobby', object: 'bouldering', fact: seeded[1]!, reference_time: '2026-09-01T10:00:00Z' },
   ]);

@@ -32,7 +32,7 @@ function observations(): ObservationInput[] {
 
 async function seeded(fn: (call: ApiCall) => Promise<void>): Promise<void> {
   await withEngine(dir, async (call, engine) => {
-    engine.memory.observe(observations(), { where: 'search filters test' });
+    engine.memory.facts.observe(observations(), { where: 'search filters test' });
     await fn(call);
   });
 }

@@ -31,13 +31,13 @@ describe('a full disk', () => {
   it('is said in words at the memory, and nothing of the write is stored', () => {
     const memory = openMemory({ dataDir: join(root, 'full'), clock: steppingClock('2026-11-01T00:00:00Z') });
     try {
-      memory.observe([line(0)]);
+      memory.facts.observe([line(0)]);
       fillDisk(databaseOf(memory));
-      const write = () => memory.observe(Array.from({ length: 50 }, (_, i) => line(i + 1)));
+      const write = () => memory.facts.observe(Array.from({ length: 50 }, (_, i) => line(i + 1)));
       expect(write).toThrow(MemoryStorageError);
       expect(write).toThrow('the disk is full; nothing was stored (free some space and try again)');
-      expect(memory.listFacts().map((f) => f.subject)).toEqual(['person 0']);
-      expect(memory.search('friend').length).toBe(1);
+      expect(memory.facts.list().map((f) => f.subject)).toEqual(['person 0']);
+      expect(memory.facts.search('friend').length).toBe(1);
     } finally {
       memory.close();
     }
@@ -66,7 +66,7 @@ describe('a full disk', () => {
         const result = await client.callTool({ name: 'remember_facts', arguments: { facts } });
         expect(result.isError).toBe(true);
         expect((result.content as { text: string }[])[0]!.text).toBe('the disk is full; nothing was stored (free some space and try again)');
-        expect(engine.memory.listFacts()).toEqual([]);
+        expect(engine.memory.facts.list()).toEqual([]);
       } finally {
         await client.close();
       }

@@ -74,10 +74,10 @@ afterEach(async () => {
 const vectorsDir = () => join(dir, 'vectors');
 
 function fill(m: Memory, n: number): void {
-  m.observe(
+  m.facts.observe(
     Array.from({ length: n }, (_, i) => ({ subject: `Person ${i % 7}`, predicate: `trait_${i % 5}`, object: `value ${i}`, object_type: 'literal', fact: `Person ${i % 7} has value ${i}.`, reference_time: T, cardinality: 'many' })),
   );
-  m.appendMessage({ role: 'user', content: 'I moved to Kyoto last spring.', time: T, conversation: 'cnv_a', learn: false });
+  m.messages.append({ role: 'user', content: 'I moved to Kyoto last spring.', time: T, conversation: 'cnv_a', learn: false });
 }
 
 /** A service started the app's way; `sync()` is what attach scheduled, run now. */
@@ -148,19 +148,19 @@ describe('vector start-up sync', () => {
 
     // A session without the embedding model (or the CLI) writes:
     const m = memory!;
-    const facts = m.listFacts({ subject: 'Person 1' });
+    const facts = m.facts.list({ subject: 'Person 1' });
     const [edited, closed, forgotten] = facts;
-    m.observe([{ subject: 'Person 9', predicate: 'lives_in', object: 'Osaka', fact: 'Person 9 lives in Osaka.', reference_time: T, cardinality: 'one' }]);
-    m.editFact(edited!.id, { fact: 'Person 1 has a new value.' });
-    m.closeFact(closed!.id, '2026-10-01T00:00:00.000Z');
-    m.forgetFact(forgotten!.id);
+    m.facts.observe([{ subject: 'Person 9', predicate: 'lives_in', object: 'Osaka', fact: 'Person 9 lives in Osaka.', reference_time: T, cardinality: 'one' }]);
+    m.facts.edit(edited!.id, { fact: 'Person 1 has a new value.' });
+    m.facts.close(closed!.id, '2026-10-01T00:00:00.000Z');
+    m.facts.forget(forgotten!.id);
     const store = storeOf(m);
     const renamed = store.entities.find('Person 2')!;
     store.db.prepare("UPDATE entities SET name = 'Person Two' WHERE id = ?").run(renamed.id);
     store.entities.addAlias(store.entities.find('Person 3')!.id, 'P3');
-    const added = m.appendMessage({ role: 'user', content: 'My sister lives in Nara.', time: T, conversation: 'cnv_a', learn: false }).episode;
-    const gone = m.appendMessage({ role: 'user', content: 'Forget this message.', time: T, conversation: 'cnv_a', learn: false }).episode;
-    m.forgetEpisode(gone.id);
+    const added = m.messages.append({ role: 'user', content: 'My sister lives in Nara.', time: T, conversation: 'cnv_a', learn: false }).episode;
+    const gone = m.messages.append({ role: 'user', content: 'Forget this message.', time: T, conversation: 'cnv_a', learn: false }).episode;
+    m.messages.forget(gone.id);
 
     const { result, embedder } = await start();
     expect(result).toMatchObject({ mode: 'changes', reason: null });
@@ -182,7 +182,7 @@ describe('vector start-up sync', () => {
     begin();
     await start();
     const before = liveCount(memory!);
-    memory!.observe([{ subject: 'me', predicate: 'likes', object: 'tea', fact: 'I like tea.', reference_time: T, cardinality: 'many' }]);
+    memory!.facts.observe([{ subject: 'me', predicate: 'likes', object: 'tea', fact: 'I like tea.', reference_time: T, cardinality: 'many' }]);
     const result = await syncNow();
     // the fact, the message it was observed from, the entities it made: each read once
     const made = liveCount(memory!) - before;
@@ -196,20 +196,20 @@ describe('vector start-up sync', () => {
     begin();
     const embedder = recordingEmbedder();
     await start('model.gguf:1', embedder);
-    memory!.observe([{ subject: 'me', predicate: 'likes', object: 'tea', fact: 'I like tea.', reference_time: T, cardinality: 'many' }]);
+    memory!.facts.observe([{ subject: 'me', predicate: 'likes', object: 'tea', fact: 'I like tea.', reference_time: T, cardinality: 'many' }]);
     const embed = embedder.embed.bind(embedder);
     let wrote = false;
     embedder.embed = async (texts, signal) => {
       if (!wrote) {
         wrote = true; // another write lands between reading the outbox and draining it
-        memory!.observe([{ subject: 'me', predicate: 'likes', object: 'miso', fact: 'I like miso.', reference_time: T, cardinality: 'many' }]);
+        memory!.facts.observe([{ subject: 'me', predicate: 'likes', object: 'miso', fact: 'I like miso.', reference_time: T, cardinality: 'many' }]);
       }
       return embed(texts, signal);
     };
     const first = await syncNow();
     expect(wrote).toBe(true);
     // the facts table had read its changes before the write: its miso fact waits in the outbox
-    const miso = memory!.listFacts({ text: 'miso' })[0]!;
+    const miso = memory!.facts.list({ text: 'miso' })[0]!;
     expect(first!.examined.changes).toBeGreaterThan(0);
     const next = await syncNow();
     expect(next).toMatchObject({ mode: 'changes' });
@@ -227,7 +227,7 @@ describe('vector start-up sync', () => {
     const embed = embedder.embed.bind(embedder);
     let poisoned = true;
     embedder.embed = async (texts, signal) => (await embed(texts, signal)).map((v, i) => (poisoned && texts[i] === 'I like natto.' ? v.fill(Number.NaN) : v));
-    memory!.observe([{ subject: 'me', predicate: 'likes', object: 'natto', fact: 'I like natto.', reference_time: T, cardinality: 'many' }]);
+    memory!.facts.observe([{ subject: 'me', predicate: 'likes', object: 'natto', fact: 'I like natto.', reference_time: T, cardinality: 'many' }]);
     // the fact and the message it came from have that text
     const { skipped } = (await syncNow())!;
     expect(skipped).toBeGreaterThanOrEqual(1);
@@ -243,7 +243,7 @@ describe('vector start-up sync', () => {
     begin();
     await start();
     const before = liveCount(memory!);
-    memory!.observe([{ subject: 'me', predicate: 'likes', object: 'coffee', fact: 'I like coffee.', reference_time: T, cardinality: 'many' }]);
+    memory!.facts.observe([{ subject: 'me', predicate: 'likes', object: 'coffee', fact: 'I like coffee.', reference_time: T, cardinality: 'many' }]);
     const made = liveCount(memory!) - before;
     const insert = vi.spyOn(VectorIndex.prototype, 'insert').mockRejectedValueOnce(new Error('the disk is full'));
     expect(await syncNow()).toBeNull();
@@ -263,7 +263,7 @@ describe('vector start-up sync', () => {
   it('reads everything after a sync stopped between the vector write and recording it in SQLite', async () => {
     begin();
     await start();
-    memory!.observe([{ subject: 'me', predicate: 'likes', object: 'green tea', fact: 'I like green tea.', reference_time: T, cardinality: 'many' }]);
+    memory!.facts.observe([{ subject: 'me', predicate: 'likes', object: 'green tea', fact: 'I like green tea.', reference_time: T, cardinality: 'many' }]);
     vi.spyOn(VectorChanges.prototype, 'commit').mockImplementationOnce(() => {
       throw new Error('the process was killed');
     });
@@ -304,13 +304,13 @@ describe('vector start-up sync', () => {
     dir = mkdtempSync(join(tmpdir(), 'tempora-vector-startup-'));
     const source = openMemory({ dataDir: join(dir, 'source') });
     fill(source, 30);
-    const doc = source.exportMemory();
+    const doc = source.transfer.export();
     source.close();
     // an empty memory whose (empty) vector index was synced once
     memory = openMemory({ dataDir: join(dir, 'data') });
     expect((await start()).result).toMatchObject({ mode: 'full', total: 0 });
     await stop();
-    memory.importMemory(doc);
+    memory.transfer.import(doc);
     await memory.settled();
     // the entity and alias triggers stay during a bulk load: what they recorded is cleared
     expect(outbox(memory)).toBe(0);
@@ -371,13 +371,13 @@ describe('two processes syncing one database and one vector directory', () => {
 
   it('deletes a fact that the other process forgot while this one embedded it', async () => {
     const { stallOn, memoryB, syncB } = await twoServices();
-    memory!.observe([{ subject: 'me', predicate: 'likes', object: 'tea', fact: 'I like tea.', reference_time: T, cardinality: 'many' }]);
-    const tea = memory!.listFacts({ text: 'tea' })[0]!;
+    memory!.facts.observe([{ subject: 'me', predicate: 'likes', object: 'tea', fact: 'I like tea.', reference_time: T, cardinality: 'many' }]);
+    const tea = memory!.facts.list({ text: 'tea' })[0]!;
     const held = stallOn((text) => text === 'I like tea.');
     const syncA = syncNow();
     await held.reached;
     // B forgets the fact A is embedding; B's sync finds it neither live nor stored, and drains it
-    memoryB.forgetFact(tea.id);
+    memoryB.facts.forget(tea.id);
     expect(await syncB()).not.toBeNull();
     held.release();
     await syncA;
@@ -400,15 +400,15 @@ describe('the outbox while no embedding model is attached', () => {
     await start();
     await stop();
     // a session without the embedding model: the engine's service stays detached
-    const edited = memory!.listFacts({ subject: 'Person 1' })[0]!;
-    memory!.editFact(edited.id, { fact: 'Person 1 has a new value.' });
+    const edited = memory!.facts.list({ subject: 'Person 1' })[0]!;
+    memory!.facts.edit(edited.id, { fact: 'Person 1 has a new value.' });
     pileUp(memory!, MAX_CHANGES_READ - outbox(memory!));
     // as many as a sync reads: kept
     service = new VectorService(memory!, recordingEmbedder(), vectorsDir(), () => 'model.gguf:1');
     service.scheduleSync();
     expect(outbox(memory!)).toBe(MAX_CHANGES_READ);
     // one more write, and the scheduleSync after it drops them all
-    memory!.observe([{ subject: 'me', predicate: 'likes', object: 'tea', fact: 'I like tea.', reference_time: T, cardinality: 'many' }]);
+    memory!.facts.observe([{ subject: 'me', predicate: 'likes', object: 'tea', fact: 'I like tea.', reference_time: T, cardinality: 'many' }]);
     service.scheduleSync();
     expect(outbox(memory!)).toBe(0);
     expect(new VectorChanges(storeOf(memory!).db).state('items')?.generation).toBe(DROPPED);

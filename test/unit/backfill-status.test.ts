@@ -9,8 +9,8 @@ describe('the backfill of imported messages', () => {
     let t = Date.parse('2026-11-01T00:00:00Z');
     const memory = openMemory({ dataDir: ':memory:', clock: { now: () => new Date(t).toISOString() } });
     const messages = [1, 2, 3, 4, 5].map((i) => ({ sourceId: `m${i}`, role: 'user' as const, content: `message ${i}`, time: `2024-01-0${i}T10:00:00Z`, learn: true }));
-    memory.importHistoryConversations([{ source: 'claude', sourceId: 'c1', title: 'T', messages }]);
-    memory.appendMessage({ role: 'user', content: 'live one', time: '2026-11-01T00:00:00Z', conversation: 'live' });
+    memory.history.importConversations([{ source: 'claude', sourceId: 'c1', title: 'T', messages }]);
+    memory.messages.append({ role: 'user', content: 'live one', time: '2026-11-01T00:00:00Z', conversation: 'live' });
     const jobs = storeOf(memory).jobs;
     const claimed: string[] = [];
     const work = () => {
@@ -22,18 +22,18 @@ describe('the backfill of imported messages', () => {
     t -= 20 * 60_000; // an imported message learned long ago: outside the window
     work();
     t += 20 * 60_000;
-    expect(memory.backfillStatus()).toMatchObject({ total: 5, done: 1, pending: 4, perMinute: null, secondsLeft: null });
+    expect(memory.history.backfillStatus()).toMatchObject({ total: 5, done: 1, pending: 4, perMinute: null, secondsLeft: null });
     for (const step of [0, 30_000, 30_000]) {
       t += step;
       work();
     }
     expect(claimed).toEqual(['live one', 'message 1', 'message 2', 'message 3', 'message 4']);
     // 3 learned in the window, over 60 s: 2 a minute; 1 left: 30 s.
-    expect(memory.backfillStatus()).toEqual({ paused: false, total: 5, done: 4, pending: 1, running: 0, parked: 0, cancelled: 0, perMinute: 2, secondsLeft: 30 });
-    memory.setBackfillPaused(true);
+    expect(memory.history.backfillStatus()).toEqual({ paused: false, total: 5, done: 4, pending: 1, running: 0, parked: 0, cancelled: 0, perMinute: 2, secondsLeft: 30 });
+    memory.history.setBackfillPaused(true);
     expect(jobs.claimNext()).toBeUndefined();
     expect(jobs.claimable()).toBe(0);
-    memory.appendMessage({ role: 'user', content: 'live two', time: '2026-11-01T00:05:00Z', conversation: 'live' });
+    memory.messages.append({ role: 'user', content: 'live two', time: '2026-11-01T00:05:00Z', conversation: 'live' });
     expect(jobs.claimable()).toBe(1);
     expect(memory.episodes.byId(jobs.claimNext()!.episode_id)!.content).toBe('live two');
     memory.close();

@@ -25,7 +25,7 @@ function counted(m: Memory) {
 
 const listed = (m: Memory) =>
   m
-    .listConversations()
+    .conversations.list()
     .map((c) => ({ id: c.id, updated_at: c.updated_at, message_count: c.message_count }))
     .sort((a, b) => (a.id < b.id ? -1 : 1));
 
@@ -45,29 +45,29 @@ describe('conversation counts kept by triggers', () => {
         try {
           for (const s of steps) {
             if (s.kind === 'append') {
-              for (let i = 0; i < s.n; i++) m.appendMessage({ role: i % 2 ? 'assistant' : 'user', content: `message ${minute}`, time: new Date(Date.parse('2026-09-01T00:00:00Z') + minute++ * 60_000).toISOString(), conversation: s.conversation, learn: false });
+              for (let i = 0; i < s.n; i++) m.messages.append({ role: i % 2 ? 'assistant' : 'user', content: `message ${minute}`, time: new Date(Date.parse('2026-09-01T00:00:00Z') + minute++ * 60_000).toISOString(), conversation: s.conversation, learn: false });
             } else if (s.kind === 'forget') {
-              const all = m.listConversations().flatMap((c) => m.conversationMessages(c.id));
+              const all = m.conversations.list().flatMap((c) => m.conversations.messages(c.id));
               if (all.length) {
-                m.forgetEpisode(all[s.pick % all.length]!.id);
+                m.messages.forget(all[s.pick % all.length]!.id);
                 forgot = true;
               }
-            } else if (m.listConversations().some((c) => c.id === s.conversation)) {
-              m.deleteConversation(s.conversation, { forget: false });
+            } else if (m.conversations.list().some((c) => c.id === s.conversation)) {
+              m.conversations.delete(s.conversation, { forget: false });
             }
           }
           const expected = counted(m);
           expect(listed(m).map((c) => [c.id, c.message_count])).toEqual(expected.map((c) => [c.id, c.message_count]));
           if (!forgot) expect(listed(m)).toEqual(expected);
-          const doc = m.exportMemory();
+          const doc = m.transfer.export();
           // into an empty store (a bulk load) and into one in use
           const empty = fresh('2027-01-01T00:00:00Z');
-          empty.importMemory(structuredClone(doc));
+          empty.transfer.import(structuredClone(doc));
           expect(listed(empty)).toEqual(counted(empty));
           empty.close();
           const used = fresh('2027-01-01T00:00:00Z');
-          used.appendMessage({ role: 'user', content: 'already here', time: '2026-01-01T00:00:00Z', conversation: 'other', learn: false });
-          used.importMemory(structuredClone(doc));
+          used.messages.append({ role: 'user', content: 'already here', time: '2026-01-01T00:00:00Z', conversation: 'other', learn: false });
+          used.transfer.import(structuredClone(doc));
           expect(listed(used)).toEqual(counted(used));
           used.close();
         } finally {

@@ -27,7 +27,7 @@ async function learnAll(): Promise<void> {
   await worker.stop();
 }
 
-const say = (content: string, conversation: string, time = '2026-09-01T09:00:00Z') => memory.appendMessage({ role: 'user', content, time, conversation }).episode;
+const say = (content: string, conversation: string, time = '2026-09-01T09:00:00Z') => memory.messages.append({ role: 'user', content, time, conversation }).episode;
 
 describe('conversations that are not remembered', () => {
   beforeEach(() => {
@@ -41,57 +41,57 @@ describe('conversations that are not remembered', () => {
   });
 
   it('keeps its messages and learns none of them: no job, nothing learned, the state says off', async () => {
-    const c = memory.createConversation('Private');
-    memory.setConversationLearning(c.id, false);
+    const c = memory.conversations.create('Private');
+    memory.conversations.setLearning(c.id, false);
     const message = say('I like tea.', c.id);
     expect(memory.jobs.byEpisode(message.id)).toBeUndefined();
     await learnAll();
     expect(model.calls).toEqual([]);
-    expect(memory.listFacts()).toEqual([]);
-    expect(memory.conversationMessages(c.id).map((m) => [m.content, m.learning?.state])).toEqual([['I like tea.', 'off']]);
-    expect(memory.listConversations().find((x) => x.id === c.id)!.learn).toBe(false);
+    expect(memory.facts.list()).toEqual([]);
+    expect(memory.conversations.messages(c.id).map((m) => [m.content, m.learning?.state])).toEqual([['I like tea.', 'off']]);
+    expect(memory.conversations.list().find((x) => x.id === c.id)!.learn).toBe(false);
   });
 
   it('turned off later: takes pending jobs off the queue, and with forget undoes what was learned, keeping the messages', async () => {
-    const c = memory.createConversation('Chat');
-    const other = memory.createConversation('Other');
+    const c = memory.conversations.create('Chat');
+    const other = memory.conversations.create('Other');
     say('I like tea.', c.id);
     say('I like chess.', other.id);
     await learnAll();
     const waiting = say('I like jazz.', c.id, '2026-09-02T09:00:00Z');
-    expect(memory.listFacts().map((f) => f.object).sort()).toEqual(['chess', 'tea']);
+    expect(memory.facts.list().map((f) => f.object).sort()).toEqual(['chess', 'tea']);
 
-    const result = memory.setConversationLearning(c.id, false, { forget: true });
+    const result = memory.conversations.setLearning(c.id, false, { forget: true });
     expect(result).toMatchObject({ learn: false, undoneMessages: 1, forgottenFacts: 1 });
     expect(result.forgottenVersions).toHaveLength(1);
     expect(memory.jobs.byEpisode(waiting.id)).toBeUndefined();
     await learnAll();
     // The other conversation's fact stays; this one's messages stay, never learned again.
-    expect(memory.listFacts().map((f) => f.object)).toEqual(['chess']);
-    expect(memory.conversationMessages(c.id).map((m) => [m.content, m.learning?.state])).toEqual([
+    expect(memory.facts.list().map((f) => f.object)).toEqual(['chess']);
+    expect(memory.conversations.messages(c.id).map((m) => [m.content, m.learning?.state])).toEqual([
       ['I like tea.', 'undone'],
       ['I like jazz.', 'off'],
     ]);
     // On again: new messages are learned; what was said while off stays unlearned.
-    memory.setConversationLearning(c.id, true);
+    memory.conversations.setLearning(c.id, true);
     say('I like jazz.', c.id, '2026-09-03T09:00:00Z');
     await learnAll();
-    expect(memory.listFacts().map((f) => f.object).sort()).toEqual(['chess', 'jazz']);
+    expect(memory.facts.list().map((f) => f.object).sort()).toEqual(['chess', 'jazz']);
   });
 
   it('refuses an unknown conversation in words', () => {
-    expect(() => memory.setConversationLearning('cnv_nope', false)).toThrow('no conversation with id cnv_nope');
+    expect(() => memory.conversations.setLearning('cnv_nope', false)).toThrow('no conversation with id cnv_nope');
   });
 
   it('a message learned after its conversation was turned off mid-way is not applied', async () => {
-    const c = memory.createConversation('Chat');
+    const c = memory.conversations.create('Chat');
     const message = say('I like tea.', c.id);
     const job = memory.jobs.claimNext()!;
-    memory.setConversationLearning(c.id, false);
-    const changes = memory.applyIngestion(job.id, { episodeId: message.id, referenceTime: message.reference_time, confirmedEpisodeId: null, facts: [] }, { modelCalls: 1, promptTokens: 1, completionTokens: 1 });
+    memory.conversations.setLearning(c.id, false);
+    const changes = memory.messages.applyIngestion(job.id, { episodeId: message.id, referenceTime: message.reference_time, confirmedEpisodeId: null, facts: [] }, { modelCalls: 1, promptTokens: 1, completionTokens: 1 });
     expect(changes.inserted).toEqual([]);
     expect(memory.jobs.byEpisode(message.id)).toBeUndefined();
-    expect(memory.messageLearning(message.id)!.state).toBe('off');
+    expect(memory.messages.learning(message.id)!.state).toBe('off');
   });
 });
 
@@ -102,7 +102,7 @@ describe('conversation titles', () => {
   afterEach(() => memory.close());
 
   it('an untitled conversation takes its first message, first line, at most 60 characters; later ones leave it', () => {
-    const c = memory.createConversation();
+    const c = memory.conversations.create();
     expect(memory.episodes.conversation(c.id)!.title).toBe('New conversation');
     say(`  My   sister Hana moves to Sapporo next spring, and I will visit her there in May.\nSecond line`, c.id);
     say('Another thing.', c.id, '2026-09-02T09:00:00Z');
@@ -126,12 +126,12 @@ in spring', '2026-09-01T00:01:00.000Z', '${t}'), ('e3', 'c3', 'user', 'Hi', '${t
         INSERT INTO ingestion_jobs (id, episode_id, status, created_at, updated_at) VALUES ('j1', 'e1', 'done', '${t}', '${t}');`);
       db.close();
       memory = openMemory({ dataDir: dir });
-      expect(memory.listConversations().map((c) => [c.id, c.title, c.learn]).sort()).toEqual([
+      expect(memory.conversations.list().map((c) => [c.id, c.title, c.learn]).sort()).toEqual([
         ['c1', 'Plans for Kyoto', true],
         ['c2', 'New conversation', true],
         ['c3', 'Named', true],
       ]);
-      expect(memory.messageLearning('e1')).toMatchObject({ state: 'learned', recorded: false, canUndo: false });
+      expect(memory.messages.learning('e1')).toMatchObject({ state: 'learned', recorded: false, canUndo: false });
       // c2 had no message yet: its first one names it.
       say('First words here', 'c2');
       expect(memory.episodes.conversation('c2')!.title).toBe('First words here');
@@ -143,11 +143,11 @@ in spring', '2026-09-01T00:01:00.000Z', '${t}'), ('e3', 'c3', 'user', 'Hi', '${t
   });
 
   it('a title given, or a rename by the user, wins over the first message', () => {
-    const given = memory.createConversation('Trip plans');
+    const given = memory.conversations.create('Trip plans');
     say('Hello there', given.id);
     expect(memory.episodes.conversation(given.id)!.title).toBe('Trip plans');
-    const renamed = memory.createConversation();
-    memory.renameConversation(renamed.id, '日本語のタイトル');
+    const renamed = memory.conversations.create();
+    memory.conversations.rename(renamed.id, '日本語のタイトル');
     say('Hello again', renamed.id);
     expect(memory.episodes.conversation(renamed.id)!.title).toBe('日本語のタイトル');
   });
@@ -165,20 +165,20 @@ describe('parked messages', () => {
   });
 
   it('lists each parked message with its text, conversation and error, and retries one', async () => {
-    const c = memory.createConversation('Evening chat');
+    const c = memory.conversations.create('Evening chat');
     const broken = say('this one is broken', c.id);
     say('I like tea.', c.id, '2026-09-02T09:00:00Z');
     await learnAll();
-    const parked = memory.parkedMessages();
+    const parked = memory.messages.parked();
     expect(parked).toEqual([
       expect.objectContaining({ episodeId: broken.id, conversationId: c.id, conversationTitle: 'Evening chat', content: 'this one is broken', error: 'scripted failure for "this one is broken"', attempts: 3 }),
     ]);
-    expect(memory.messageLearning(broken.id)).toMatchObject({ state: 'parked', error: 'scripted failure for "this one is broken"' });
+    expect(memory.messages.learning(broken.id)).toMatchObject({ state: 'parked', error: 'scripted failure for "this one is broken"' });
 
-    memory.retryParkedMessage(broken.id);
-    expect(memory.messageLearning(broken.id)!.state).toBe('pending');
-    expect(memory.parkedMessages()).toEqual([]);
-    expect(() => memory.retryParkedMessage(broken.id)).toThrow(`message ${broken.id} is not parked: it is waiting already`);
-    expect(() => memory.retryParkedMessage('epi_nope')).toThrow('no message with id epi_nope');
+    memory.messages.retryParked(broken.id);
+    expect(memory.messages.learning(broken.id)!.state).toBe('pending');
+    expect(memory.messages.parked()).toEqual([]);
+    expect(() => memory.messages.retryParked(broken.id)).toThrow(`message ${broken.id} is not parked: it is waiting already`);
+    expect(() => memory.messages.retryParked('epi_nope')).toThrow('no message with id epi_nope');
   });
 });

@@ -27,7 +27,7 @@ describe('vector service prefixes', () => {
   it('embeds stored items as passages and questions as queries, and rebuilds an index made without them', async () => {
     dir = mkdtempSync(join(tmpdir(), 'tempora-vectors-'));
     memory = openMemory({ dataDir: join(dir, 'data') });
-    memory.observe([{ subject: 'me', predicate: 'lives_in', object: 'Kyoto', fact: 'I live in Kyoto.', reference_time: '2026-09-01T00:00:00Z', cardinality: 'one' }]);
+    memory.facts.observe([{ subject: 'me', predicate: 'lives_in', object: 'Kyoto', fact: 'I live in Kyoto.', reference_time: '2026-09-01T00:00:00Z', cardinality: 'one' }]);
     const path = join(dir, 'vectors');
 
     // first without prefixes (e.g. before this version)
@@ -50,7 +50,7 @@ describe('vector service prefixes', () => {
     expect(embedder.texts).toContain('passage: I live in Kyoto.');
 
     embedder.texts.length = 0;
-    const fact = memory.listFacts()[0]!;
+    const fact = memory.facts.list()[0]!;
     expect(await service.ranker().rank('Where do I live?', 5)).toContain(fact.id);
     expect(embedder.texts).toEqual(['query: Where do I live?']);
     await service.close();

@@ -48,7 +48,7 @@ describe('the conversation set', () => {
     for (const question of questions) {
       expect(question.expected.length, question.id).toBeGreaterThan(0);
       for (const ref of question.expected) {
-        const fact = memory.getFact(resolveFactRef(memory, ref, facts))!;
+        const fact = memory.facts.get(resolveFactRef(memory, ref, facts))!;
         expect(fact.subject, question.id).toBe(ref.subject);
         expect(fact.invalid_at === null, `${question.id}: ${fact.fact}`).toBe(ref.state === 'current');
       }
@@ -85,7 +85,7 @@ describe('the conversation set', () => {
     expect(events.length).toBeGreaterThanOrEqual(16);
     for (const q of events) {
       const dialogue = dialogues.find((d) => d.id === q.dialogue)!;
-      const fact = memory.getFact(resolveFactRef(memory, q.expected[0]!))!;
+      const fact = memory.facts.get(resolveFactRef(memory, q.expected[0]!))!;
       const said = dialogue.sessions.flatMap((s) => s.observations).find((o) => o.subject === fact.subject && o.object === fact.object)!;
       expect(said.valid_at, q.id).toBe(dialogue.lang === 'en' ? 'yesterday' : '昨日');
       const localDay = Date.parse(`${said.reference_time.slice(0, 10)}T00:00:00${said.reference_time.slice(19)}`);
@@ -97,7 +97,7 @@ describe('the conversation set', () => {
   it('words a paraphrase question with nothing of its evidence but the name', () => {
     const paraphrases = questions.filter((q) => q.kind === 'paraphrase');
     for (const q of paraphrases) {
-      const fact = memory.getFact(resolveFactRef(memory, q.expected[0]!))!;
+      const fact = memory.facts.get(resolveFactRef(memory, q.expected[0]!))!;
       const strip = (text: string) => text.replaceAll(q.expected[0]!.subject, ' ').toLowerCase();
       const shared = [...units(strip(q.query))].filter((u) => units(strip(fact.fact)).has(u));
       expect(shared, `${q.id}: "${q.query}" / "${fact.fact}"`).toEqual([]);

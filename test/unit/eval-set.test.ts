@@ -31,7 +31,7 @@ describe('the evaluation fixture', () => {
   });
 
   it('lets the rules close one-cardinality facts: the manager chain is Tanaka → Sato → Yamamoto', () => {
-    const managers = memory.listFacts({ subject: 'me', predicate: 'manager', history: true }).filter((f) => f.expired_at === null);
+    const managers = memory.facts.list({ subject: 'me', predicate: 'manager', history: true }).filter((f) => f.expired_at === null);
     expect(managers.map((f) => [f.object, f.invalid_at?.slice(0, 10) ?? null])).toEqual([
       ['Tanaka', '2025-09-15'],
       ['Sato', '2026-02-01'],
@@ -51,7 +51,7 @@ describe('the evaluation questions', () => {
     for (const question of resolved) {
       expect(question.expectedIds.length, question.id).toBeGreaterThan(0);
       expect(new Set(question.expectedIds).size, question.id).toBe(question.expectedIds.length);
-      for (const id of question.expectedIds) expect(memory.getFact(id)?.expired_at, `${question.id} ${id}`).toBeNull();
+      for (const id of question.expectedIds) expect(memory.facts.get(id)?.expired_at, `${question.id} ${id}`).toBeNull();
     }
   });
 
@@ -65,7 +65,7 @@ describe('the evaluation questions', () => {
   it('asks only for facts the question can reach on its time axes, or says why not', () => {
     const now = memory.clock.now();
     for (const question of resolved) {
-      const unreachable = question.expectedIds.filter((id) => !visibleOnAxes(memory.getFact(id)!, question, now));
+      const unreachable = question.expectedIds.filter((id) => !visibleOnAxes(memory.facts.get(id)!, question, now));
       if (question.asOf !== undefined) {
         expect(unreachable, `${question.id}: expected facts must be true as of ${question.asOf}`).toEqual([]);
       } else if (!question.tags?.includes('intent')) {

@@ -15,14 +15,14 @@ import { generateSyntheticMemory } from '../fixtures/synthetic-memory';
 
 function realExport(): unknown {
   const m = openMemory({ dataDir: ':memory:', clock: steppingClock('2026-10-01T00:00:00Z', 1000) });
-  m.observe([
+  m.facts.observe([
     { subject: 'me', predicate: 'manager', object: 'A', fact: 'My manager is A.', reference_time: '2026-09-01T10:00:00+09:00', cardinality: 'one' },
     { subject: 'me', predicate: 'manager', object: 'B', fact: 'My manager changed to B.', reference_time: '2026-09-15T10:00:00+09:00', cardinality: 'one' },
     { subject: '佐藤さん', predicate: '担当', object: '経理', fact: '佐藤さんは経理を担当しています。', reference_time: '2026-09-02T00:00:00Z' },
   ]);
-  m.appendMessage({ role: 'user', content: 'hello', time: '2026-09-03T00:00:00Z', conversation: 'c1', learn: false });
-  m.editFact(m.listFacts({ subject: 'me', predicate: 'manager' })[0]!.id, { fact: 'B is my manager.' });
-  return JSON.parse(JSON.stringify(m.exportMemory()));
+  m.messages.append({ role: 'user', content: 'hello', time: '2026-09-03T00:00:00Z', conversation: 'c1', learn: false });
+  m.facts.edit(m.facts.list({ subject: 'me', predicate: 'manager' })[0]!.id, { fact: 'B is my manager.' });
+  return JSON.parse(JSON.stringify(m.transfer.export()));
 }
 
 /** A real export whose conversation and a message came from an imported chat history (their optional `source`). */

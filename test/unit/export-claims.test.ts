@@ -28,14 +28,14 @@ const said = (object: string, day: string, extra: Record<string, unknown> = {}) 
 function twice(): MemoryExport {
   const m = fresh();
   try {
-    m.observe([said('A', '01'), said('A', '10')]);
-    return JSON.parse(JSON.stringify(m.exportMemory())) as MemoryExport;
+    m.facts.observe([said('A', '01'), said('A', '10')]);
+    return JSON.parse(JSON.stringify(m.transfer.export())) as MemoryExport;
   } finally {
     m.close();
   }
 }
 
-const asOf = (m: Memory, at: string) => m.listFacts({ asOf: at, subject: 'Sato', predicate: 'manager' }).map((f) => f.object);
+const asOf = (m: Memory, at: string) => m.facts.list({ asOf: at, subject: 'Sato', predicate: 'manager' }).map((f) => f.object);
 
 describe('export format 3: the claims behind each live fact', () => {
   it('exports every claim of a merged fact, and both validators accept the document', () => {
@@ -53,24 +53,24 @@ describe('export format 3: the claims behind each live fact', () => {
 
   it('a moved memory resolves a later message as the original: A, B, A — not A, B', () => {
     const original = fresh();
-    original.observe([said('A', '01'), said('A', '10')]);
+    original.facts.observe([said('A', '01'), said('A', '10')]);
     const moved = fresh('2027-02-01T00:00:00Z');
-    moved.importMemory(twice());
-    for (const m of [original, moved]) m.observe([said('B', '05')]);
+    moved.transfer.import(twice());
+    for (const m of [original, moved]) m.facts.observe([said('B', '05')]);
     for (const m of [original, moved]) {
       expect(asOf(m, '2026-09-07T00:00:00.000Z')).toEqual(['B']);
       expect(asOf(m, '2026-09-12T00:00:00.000Z')).toEqual(['A']);
     }
-    const out = moved.exportMemory();
-    expect(out.claims.length).toBe(original.exportMemory().claims.length);
+    const out = moved.transfer.export();
+    expect(out.claims.length).toBe(original.transfer.export().claims.length);
     for (const m of [original, moved]) m.close();
   });
 
   it('round-trips: the claims of an imported store export as they came in', () => {
     const doc = twice();
     const copy = fresh();
-    copy.importMemory(structuredClone(doc));
-    expect(JSON.parse(JSON.stringify(copy.exportMemory().claims))).toEqual(doc.claims);
+    copy.transfer.import(structuredClone(doc));
+    expect(JSON.parse(JSON.stringify(copy.transfer.export().claims))).toEqual(doc.claims);
     copy.close();
   });
 
@@ -79,15 +79,15 @@ describe('export format 3: the claims behind each live fact', () => {
     const v2 = { ...rest, version: 2 };
     expect(isExportDocument(v2)).toBe(true);
     const copy = fresh();
-    copy.importMemory(v2);
-    const out = copy.exportMemory();
+    copy.transfer.import(v2);
+    const out = copy.transfer.export();
     const live = out.facts.filter((f) => f.expired_at === null);
     expect(out.version).toBe(3);
     expect(out.claims.map((c) => [c.fact_id, c.valid_at])).toEqual(live.map((f) => [f.id, f.valid_at]));
     copy.close();
     // A version-3 document must carry its claims (an empty list is fine), a version-2 one must not.
-    expect(() => fresh().importMemory({ ...rest, version: 3 })).toThrow(/claims/);
-    expect(() => fresh().importMemory({ ...twice(), version: 2 })).toThrow(/claims/);
+    expect(() => fresh().transfer.import({ ...rest, version: 3 })).toThrow(/claims/);
+    expect(() => fresh().transfer.import({ ...twice(), version: 2 })).toThrow(/claims/);
   });
 
   it('refuses a claim that does not fit its document, naming the field, and writes nothing', () => {
@@ -110,8 +110,8 @@ describe('export format 3: the claims behind each live fact', () => {
       const bad = structuredClone(doc);
       change(bad);
       const m = fresh();
-      expect(() => m.importMemory(bad), what).toThrow(message);
-      expect(m.exportMemory().facts, what).toEqual([]);
+      expect(() => m.transfer.import(bad), what).toThrow(message);
+      expect(m.transfer.export().facts, what).toEqual([]);
       m.close();
     }
   });
@@ -121,7 +121,7 @@ describe('export format 3: the claims behind each live fact', () => {
     const other = doc.facts.find((f) => f.expired_at === null)!;
     Object.assign(doc.claims[1]!, { end_at: doc.claims[1]!.valid_at, end_precision: 'day', end_kind: 'judged', end_by: other.id });
     const m = fresh();
-    expect(() => m.importMemory(doc)).not.toThrow();
+    expect(() => m.transfer.import(doc)).not.toThrow();
     m.close();
   });
 });

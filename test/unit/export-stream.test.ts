@@ -22,7 +22,7 @@ function fileMemory(): Memory {
   dirs.push(dataDir);
   const m = openMemory({ dataDir, clock: steppingClock('2026-10-01T00:00:00Z', 1000) });
   memories.push(m);
-  m.observe(
+  m.facts.observe(
     Array.from({ length: 60 }, (_, i) => ({
       subject: `Person ${i}`,
       predicate: 'lives_in',
@@ -31,7 +31,7 @@ function fileMemory(): Memory {
       reference_time: `2026-09-${String((i % 28) + 1).padStart(2, '0')}T09:00:00+09:00`,
     })),
   );
-  m.observe([
+  m.facts.observe([
     { subject: 'me', predicate: 'manager', object: 'Aiko Tanaka', fact: 'My manager is Aiko Tanaka.', reference_time: '2026-09-01T09:00:00+09:00' },
     { subject: 'me', predicate: 'manager', object: 'Kenji Sato', fact: 'My manager is Kenji Sato.', reference_time: '2026-09-20T09:00:00+09:00' },
   ]);
@@ -50,8 +50,8 @@ function readAll(stream: ExportStream): string[] {
 describe('the export as a stream', () => {
   it('joins to the pretty JSON of the whole document, cut between records, every record counted', () => {
     const m = fileMemory();
-    const whole = JSON.stringify(m.exportMemory(), null, 2);
-    const stream = m.openExport();
+    const whole = JSON.stringify(m.transfer.export(), null, 2);
+    const stream = m.transfer.openExport();
     const pieces = readAll(stream);
     expect(pieces.length).toBe(1);
     expect(timeless(pieces.join(''))).toBe(timeless(whole));
@@ -63,26 +63,26 @@ describe('the export as a stream', () => {
 
   it('pauses between pieces while the memory writes and forgets: the document is the one opened', () => {
     const m = fileMemory();
-    const before = JSON.stringify(m.exportMemory(), null, 2);
-    const stream = m.openExport(2_000);
+    const before = JSON.stringify(m.transfer.export(), null, 2);
+    const stream = m.transfer.openExport(2_000);
     const first = stream.next()!;
     expect(first.length).toBeLessThan(before.length / 4);
-    m.observe([{ subject: 'me', predicate: 'manager', object: 'Mina Ito', fact: 'My manager is Mina Ito.', reference_time: '2026-09-25T09:00:00+09:00' }]);
-    const person = m.listFacts({ subject: 'Person 3', limit: 1 })[0]!;
-    m.forgetFact(person.id);
+    m.facts.observe([{ subject: 'me', predicate: 'manager', object: 'Mina Ito', fact: 'My manager is Mina Ito.', reference_time: '2026-09-25T09:00:00+09:00' }]);
+    const person = m.facts.list({ subject: 'Person 3', limit: 1 })[0]!;
+    m.facts.forget(person.id);
     const rest = readAll(stream);
     expect(timeless(first + rest.join(''))).toBe(timeless(before));
     expect(stream.records).toBe(stream.totalRecords);
     // And the memory has moved on: a new export holds the change.
-    const after = m.exportMemory();
+    const after = m.transfer.export();
     expect(after.facts.some((f) => f.object === 'Mina Ito')).toBe(true);
     expect(after.facts.some((f) => f.id === person.id)).toBe(false);
   });
 
   it('gives pieces of about the size asked, each ending at a record', () => {
     const m = fileMemory();
-    const whole = JSON.stringify(m.exportMemory(), null, 2);
-    const stream = m.openExport(2_000);
+    const whole = JSON.stringify(m.transfer.export(), null, 2);
+    const stream = m.transfer.openExport(2_000);
     const pieces = readAll(stream);
     expect(pieces.length).toBeGreaterThan(5);
     // Every piece but the last ends where a record ends (a closing brace), and none is far past the size.
@@ -95,12 +95,12 @@ describe('the export as a stream', () => {
 
   it('closed half way, it reads nothing more and the memory goes on', () => {
     const m = fileMemory();
-    const stream = m.openExport(2_000);
+    const stream = m.transfer.openExport(2_000);
     expect(stream.next()).not.toBeNull();
     stream.close();
     stream.close();
     expect(stream.next()).toBeNull();
-    m.observe([{ subject: 'me', predicate: 'lives_in', object: 'Kyoto', fact: 'I live in Kyoto.', reference_time: '2026-09-26T09:00:00+09:00' }]);
-    expect(m.exportMemory().facts.some((f) => f.object === 'Kyoto')).toBe(true);
+    m.facts.observe([{ subject: 'me', predicate: 'lives_in', object: 'Kyoto', fact: 'I live in Kyoto.', reference_time: '2026-09-26T09:00:00+09:00' }]);
+    expect(m.transfer.export().facts.some((f) => f.object === 'Kyoto')).toBe(true);
   });
 });

@@ -73,17 +73,17 @@ describe('causes recorded by the memory', () => {
   });
 
   const observe = (object: string, at: string) =>
-    memory.observe([{ subject: 'me', predicate: 'manager', object, fact: `My manager is ${object}.`, reference_time: at, cardinality: 'one' }]);
+    memory.facts.observe([{ subject: 'me', predicate: 'manager', object, fact: `My manager is ${object}.`, reference_time: at, cardinality: 'one' }]);
 
   it('says your edit, closed by fact B, and re-resolved because B was edited', () => {
     observe('A', '2026-09-01T00:00:00Z');
-    const a = memory.listFacts()[0]!;
-    memory.editFact(a.id, { fact: 'My manager is A-san.' });
+    const a = memory.facts.list()[0]!;
+    memory.facts.edit(a.id, { fact: 'My manager is A-san.' });
     observe('B', '2026-09-15T00:00:00Z');
-    const b = memory.listFacts()[0]!;
-    memory.editFact(b.id, { valid_at: '2026-09-20T00:00:00.000Z' });
+    const b = memory.facts.list()[0]!;
+    memory.facts.edit(b.id, { valid_at: '2026-09-20T00:00:00.000Z' });
 
-    const { versions, causes } = memory.provenance(a.id);
+    const { versions, causes } = memory.facts.provenance(a.id);
     const reasons = versionChanges(versions, causes).map((h) => {
       const r = describeReason(h.reason);
       return [r.text, r.link?.kind ?? null, h.changes.map((c) => describeChange(c, { timeZone: 'UTC', locale: 'en-GB' }))];

@@ -16,22 +16,22 @@ const line = (object: string, reference_time: string) => ({ subject: 'me', predi
 describe('firstRecordedAt', () => {
   it('is null for an empty memory, then the earliest system time of any version', () => {
     m = openMemory({ dataDir: ':memory:', clock: steppingClock('2026-12-02T00:00:00Z', 1000) });
-    expect(m.firstRecordedAt()).toBeNull();
-    m.observe([line('Tokyo', '2020-01-01T00:00:00Z')]);
-    const first = m.firstRecordedAt();
-    expect(first).toBe(m.listFacts({ history: true })[0]!.created_at);
-    m.observe([line('Osaka', '2021-01-01T00:00:00Z')]);
+    expect(m.facts.firstRecordedAt()).toBeNull();
+    m.facts.observe([line('Tokyo', '2020-01-01T00:00:00Z')]);
+    const first = m.facts.firstRecordedAt();
+    expect(first).toBe(m.facts.list({ history: true })[0]!.created_at);
+    m.facts.observe([line('Osaka', '2021-01-01T00:00:00Z')]);
     // A later write (a new version, the old one expired) does not move it.
-    expect(m.firstRecordedAt()).toBe(first);
-    expect(first! < m.listFacts({ history: true }).find((f) => f.object === 'Osaka')!.created_at).toBe(true);
+    expect(m.facts.firstRecordedAt()).toBe(first);
+    expect(first! < m.facts.list({ history: true }).find((f) => f.object === 'Osaka')!.created_at).toBe(true);
   });
 
   it('is one index step, and the known-at reads keep their own indexes', () => {
     m = openMemory({ dataDir: ':memory:', clock: steppingClock('2026-12-02T00:00:00Z', 1000) });
     const db = databaseOf(m);
-    const first = plansOf(db, () => m!.firstRecordedAt());
+    const first = plansOf(db, () => m!.facts.firstRecordedAt());
     expect(first.map((p) => p.plan.join(' | '))).toEqual([expect.stringMatching(/USING COVERING INDEX facts_first_recorded/)]);
-    const knownAt = plansOf(db, () => m!.listFacts({ knownAt: '2026-01-01T00:00:00.000Z', history: true }));
+    const knownAt = plansOf(db, () => m!.facts.list({ knownAt: '2026-01-01T00:00:00.000Z', history: true }));
     expect(knownAt.flatMap((p) => p.plan).join('\n')).not.toContain('facts_first_recorded');
   });
 });

@@ -16,13 +16,13 @@ const line = (subject: string, predicate: string, object: string, extra: Record<
   reference_time: '2026-09-01T00:00:00Z',
   ...extra,
 });
-const factOf = (memory: Memory, object: string) => memory.listFacts({ history: true }).find((f) => f.object === object)!;
+const factOf = (memory: Memory, object: string) => memory.facts.list({ history: true }).find((f) => f.object === object)!;
 
 describe('forget removes the names nothing else needs', () => {
   it('a fact: its subject and object go when no other fact names them; the user stays', () => {
     const memory = open();
-    memory.observe([line('me', 'manager', 'Aoki'), line('Sato', 'likes', 'tea')]);
-    const forgotten = memory.forgetFact(factOf(memory, 'Aoki').id);
+    memory.facts.observe([line('me', 'manager', 'Aoki'), line('Sato', 'likes', 'tea')]);
+    const forgotten = memory.facts.forget(factOf(memory, 'Aoki').id);
     expect(forgotten.entityNames).toEqual(['Aoki']);
     expect(forgotten.entityIds).toHaveLength(1);
     expect(names(memory)).toEqual(['Sato', 'me', 'tea']);
@@ -31,7 +31,7 @@ describe('forget removes the names nothing else needs', () => {
 
   it('a name another fact uses stays: as the subject, as the object, or only in a closed or replaced version', () => {
     const memory = open();
-    memory.observe([
+    memory.facts.observe([
       line('Aoki', 'likes', 'tea'),
       line('Sato', 'knows', 'Aoki'),
       line('Tanaka', 'lives in', 'Kyoto', { cardinality: 'one', valid_at: '2020-01-01' }),
@@ -39,18 +39,18 @@ describe('forget removes the names nothing else needs', () => {
       line('Mori', 'likes', 'Kyoto'),
     ]);
     // Aoki is the subject of one fact and the object of another: forgetting either keeps Aoki.
-    expect(memory.forgetFact(factOf(memory, 'tea').id).entityNames).toEqual(['tea']);
+    expect(memory.facts.forget(factOf(memory, 'tea').id).entityNames).toEqual(['tea']);
     expect(names(memory)).toContain('Aoki');
     // Kyoto: named by Tanaka's closed version and by Mori's fact; forget Mori's, Kyoto stays.
-    expect(memory.forgetFact(factOf(memory, 'Kyoto').id).entityNames).toEqual([]);
+    expect(memory.facts.forget(factOf(memory, 'Kyoto').id).entityNames).toEqual([]);
     expect(names(memory)).toContain('Kyoto');
     memory.close();
   });
 
   it('an entity: the names only its facts held go with it, and are named', () => {
     const memory = open();
-    memory.observe([line('Aoki', 'works at', 'Initech'), line('Aoki', 'knows', 'Sato'), line('Sato', 'likes', 'tea')]);
-    const forgotten = memory.forgetEntity('Aoki');
+    memory.facts.observe([line('Aoki', 'works at', 'Initech'), line('Aoki', 'knows', 'Sato'), line('Sato', 'likes', 'tea')]);
+    const forgotten = memory.facts.forgetEntity('Aoki');
     expect(forgotten.entityNames).toEqual(['Aoki', 'Initech']);
     expect(names(memory)).toEqual(['Sato', 'tea']);
     memory.close();
@@ -58,8 +58,8 @@ describe('forget removes the names nothing else needs', () => {
 
   it('a message: the names only its facts held go', () => {
     const memory = open();
-    const summary = memory.observe([line('me', 'manager', 'Aoki'), line('me', 'likes', 'tea')]);
-    const forgotten = memory.forgetEpisode(summary.episodeIds[0]!);
+    const summary = memory.facts.observe([line('me', 'manager', 'Aoki'), line('me', 'likes', 'tea')]);
+    const forgotten = memory.messages.forget(summary.episodeIds[0]!);
     expect(forgotten.entityNames).toEqual(['Aoki']);
     expect(names(memory)).toEqual(['me', 'tea']);
     memory.close();

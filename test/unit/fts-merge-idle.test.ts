@@ -38,9 +38,9 @@ function word(i: number): string {
 /** Write `i`: one fact (facts_fts, facts_cjk, entities_fts: a new subject) or one message (episodes_*), in one write each. */
 function writeOne(memory: Memory, i: number): void {
   if (i % 2 === 0) {
-    memory.observe([{ subject: `Collector ${word(i)}`, predicate: 'collects', object: word(i), fact: `Collector ${word(i)} collects ${word(i)} 切手を集めている。`, reference_time: '2026-05-01T00:00:00Z', cardinality: 'many' }]);
+    memory.facts.observe([{ subject: `Collector ${word(i)}`, predicate: 'collects', object: word(i), fact: `Collector ${word(i)} collects ${word(i)} 切手を集めている。`, reference_time: '2026-05-01T00:00:00Z', cardinality: 'many' }]);
   } else {
-    memory.appendMessage({ role: 'user', content: `Message ${word(i)}: 今日は東京で会議があった。`, time: '2026-05-01T00:00:00Z', conversation: 'cnv_fts', learn: false });
+    memory.messages.append({ role: 'user', content: `Message ${word(i)}: 今日は東京で会議があった。`, time: '2026-05-01T00:00:00Z', conversation: 'cnv_fts', learn: false });
   }
 }
 
@@ -51,7 +51,7 @@ function segments(memory: Memory): Record<MergedTable, number> {
 
 /** Every fact written so far (even i below n) is the first hit for its own word. */
 function expectEveryFactFound(memory: Memory, n: number): void {
-  for (let i = 0; i < n; i += 2) expect(memory.search(`Who collects ${word(i)}?`, { limit: 3 })[0]?.fact.object, word(i)).toBe(word(i));
+  for (let i = 0; i < n; i += 2) expect(memory.facts.search(`Who collects ${word(i)}?`, { limit: 3 })[0]?.fact.object, word(i)).toBe(word(i));
 }
 
 const config = (memory: Memory, table: string) =>
@@ -91,10 +91,10 @@ describe('merge settings', () => {
   ])('survive an import whose bulk load builds the indexes %s', async (_, helper) => {
     const source = openMemory({ dataDir: ':memory:' });
     for (let i = 0; i < 20; i++) writeOne(source, i);
-    const doc = source.exportMemory();
+    const doc = source.transfer.export();
     source.close();
     const memory = openMemory({ dataDir: dataDir() });
-    memory.importMemory(doc, { helper });
+    memory.transfer.import(doc, { helper });
     await memory.settled();
     for (const t of MERGED_TABLES) expect(config(memory, t), t).toEqual({ automerge: 0, crisismerge: ROW_BY_ROW_CRISISMERGE });
     memory.close();
@@ -127,7 +127,7 @@ describe('writes leave merging to idle time', () => {
       await new Promise<void>((resolve) => setImmediate(resolve));
       writeOne(memory, n++);
       if (k % 10 === 0) expectEveryFactFound(memory, n);
-      for (const i of [n - 1, (k * 14) % n].map((j) => j - (j % 2))) expect(memory.search(`Who collects ${word(i)}?`, { limit: 3 })[0]?.fact.object).toBe(word(i));
+      for (const i of [n - 1, (k * 14) % n].map((j) => j - (j % 2))) expect(memory.facts.search(`Who collects ${word(i)}?`, { limit: 3 })[0]?.fact.object).toBe(word(i));
     }
     await merging;
     const after = segments(memory);
@@ -146,7 +146,7 @@ describe('writes leave merging to idle time', () => {
     // Long messages: their segments' terms fill many ~4 KB pages, so a one-page step merges a little.
     const long = (i: number) => Array.from({ length: 200 }, (_, j) => word(1000 + i * 200 + j)).join(' ');
     const writeLong = (from: number) => {
-      for (let i = from; i < from + 40; i++) memory.appendMessage({ role: 'user', content: long(i), time: '2026-05-01T00:00:00Z', conversation: 'cnv_fts', learn: false });
+      for (let i = from; i < from + 40; i++) memory.messages.append({ role: 'user', content: long(i), time: '2026-05-01T00:00:00Z', conversation: 'cnv_fts', learn: false });
     };
     for (let i = 0; i < 120; i++) writeOne(memory, i);
     writeLong(0);
@@ -244,7 +244,7 @@ describe('close', () => {
     const before = segments(writer);
     expect(before.episodes_fts).toBeGreaterThanOrEqual(20);
     const reader = openMemory({ dataDir: dir });
-    expect(reader.search('Who collects things?', { limit: 1 })).toHaveLength(1);
+    expect(reader.facts.search('Who collects things?', { limit: 1 })).toHaveLength(1);
     reader.close();
     expect(segments(writer)).toEqual(before);
     writer.close();

@@ -19,7 +19,7 @@ const SEED = process.env.FUZZ_SEED === undefined ? undefined : Number(process.en
 const params = (runs: number): fc.Parameters<unknown> => ({ numRuns: RUNS ?? runs, ...(SEED !== undefined ? { seed: SEED } : {}) });
 
 function content(memory: Memory): unknown {
-  const doc: Partial<MemoryExport> = memory.exportMemory();
+  const doc: Partial<MemoryExport> = memory.transfer.export();
   delete doc.exported_at;
   return doc;
 }
@@ -70,14 +70,14 @@ describe('fuzz: observe', () => {
   let memory: Memory;
   beforeAll(() => {
     memory = openMemory({ dataDir: ':memory:', clock: steppingClock('2026-12-01T00:00:00.000Z') });
-    memory.observe(seedLines);
+    memory.facts.observe(seedLines);
   });
   afterAll(() => memory.close());
 
   it('random lines: a clear error naming the line and field, or observations stored', () => {
     fc.assert(
       fc.property(fc.array(fc.oneof({ weight: 4, arbitrary: mutatedLine }, { weight: 1, arbitrary: anyValue }), { minLength: 1, maxLength: 4 }), (lines) => {
-        const result = clearErrorOrResult(memory, () => memory.observe(lines, { where: 'fuzz.jsonl' }));
+        const result = clearErrorOrResult(memory, () => memory.facts.observe(lines, { where: 'fuzz.jsonl' }));
         if (result.ok) expect(result.value.observations).toBe(lines.length);
         else expect(result.error.message).toMatch(/^fuzz\.jsonl:\d+/);
       }),
@@ -128,8 +128,8 @@ describe('fuzz: import', () => {
   let allPaths: (string | number)[][];
   beforeAll(() => {
     const source = openMemory({ dataDir: ':memory:', clock: steppingClock('2026-12-01T00:00:00.000Z') });
-    source.observe(seedLines);
-    valid = source.exportMemory();
+    source.facts.observe(seedLines);
+    valid = source.transfer.export();
     source.close();
     allPaths = paths(valid);
   });
@@ -144,13 +144,13 @@ describe('fuzz: import', () => {
         }
         const memory = openMemory({ dataDir: ':memory:', clock: steppingClock('2026-12-02T00:00:00.000Z') });
         try {
-          if (intoUsed) memory.observe(seedLines.slice(0, 2));
-          const result = clearErrorOrResult(memory, () => memory.importMemory(doc, { replace }));
+          if (intoUsed) memory.facts.observe(seedLines.slice(0, 2));
+          const result = clearErrorOrResult(memory, () => memory.transfer.import(doc, { replace }));
           // What was imported reads back as a valid export that imports again into an empty store.
           if (result.ok) {
             const again = openMemory({ dataDir: ':memory:' });
             try {
-              again.importMemory(memory.exportMemory());
+              again.transfer.import(memory.transfer.export());
             } finally {
               again.close();
             }
@@ -168,7 +168,7 @@ describe('fuzz: import', () => {
     try {
       fc.assert(
         fc.property(fc.oneof(anyValue, fc.record({ format: fc.constant('tempora.memory'), version: fc.constantFrom(1, 2, 3), facts: anyValue, entities: anyValue })), (doc) => {
-          clearErrorOrResult(memory, () => memory.importMemory(doc));
+          clearErrorOrResult(memory, () => memory.transfer.import(doc));
         }),
         params(100),
       );

@@ -19,12 +19,12 @@ function fresh(start = '2026-10-01T00:00:00Z'): Memory {
 /** A store in use: it holds facts and episodes (so an import is not a bulk load) and its own user. */
 function inUse(): Memory {
   const m = fresh('2027-01-01T00:00:00Z');
-  m.observe([{ subject: 'me', predicate: 'likes', object: 'tea', object_type: 'literal', fact: 'I like tea.', reference_time: '2026-01-01T00:00:00Z' }]);
+  m.facts.observe([{ subject: 'me', predicate: 'likes', object: 'tea', object_type: 'literal', fact: 'I like tea.', reference_time: '2026-01-01T00:00:00Z' }]);
   return m;
 }
 
 function content(m: Memory): Omit<MemoryExport, 'exported_at'> {
-  const { exported_at: _, ...rest } = m.exportMemory();
+  const { exported_at: _, ...rest } = m.transfer.export();
   return rest;
 }
 
@@ -32,8 +32,8 @@ function content(m: Memory): Omit<MemoryExport, 'exported_at'> {
 function exported(...writes: Record<string, unknown>[][]): MemoryExport {
   const m = fresh();
   try {
-    for (const observations of writes) m.observe(observations);
-    return JSON.parse(JSON.stringify(m.exportMemory())) as MemoryExport;
+    for (const observations of writes) m.facts.observe(observations);
+    return JSON.parse(JSON.stringify(m.transfer.export())) as MemoryExport;
   } finally {
     m.close();
   }
@@ -52,7 +52,7 @@ function expectRefusedEverywhere(doc: MemoryExport, message: RegExp | string): v
   for (const target of [fresh(), inUse()]) {
     try {
       const before = content(target);
-      expect(() => target.importMemory(structuredClone(doc))).toThrow(message);
+      expect(() => target.transfer.import(structuredClone(doc))).toThrow(message);
       expect(content(target)).toEqual(before);
     } finally {
       target.close();
@@ -99,7 +99,7 @@ describe('import refuses live facts no store in use can hold', () => {
     // Different objects at once are what a many slot is for.
     for (const target of [fresh(), inUse()]) {
       try {
-        target.importMemory(structuredClone(many));
+        target.transfer.import(structuredClone(many));
       } finally {
         target.close();
       }
@@ -111,7 +111,7 @@ describe('import refuses live facts no store in use can hold', () => {
     expect(doc.facts.some((f) => f.object === 'A' && f.expired_at !== null && f.invalid_at === null)).toBe(true);
     const target = fresh();
     try {
-      target.importMemory(structuredClone(doc));
+      target.transfer.import(structuredClone(doc));
       expect(content(target).facts).toEqual(doc.facts);
     } finally {
       target.close();
@@ -126,8 +126,8 @@ describe('what the rules write always imports', () => {
     expect(empty).toHaveLength(1);
     for (const target of [fresh(), inUse()]) {
       try {
-        target.importMemory(structuredClone(doc));
-        expect(target.listFacts({ subject: 'me', predicate: 'manager' }).map((f) => f.object)).toEqual(['B']);
+        target.transfer.import(structuredClone(doc));
+        expect(target.facts.list({ subject: 'me', predicate: 'manager' }).map((f) => f.object)).toEqual(['B']);
       } finally {
         target.close();
       }
@@ -142,7 +142,7 @@ describe('what the rules write always imports', () => {
     expectRefusedEverywhere(stated, `facts.${zero}.invalid_at: must be after valid_at (2026-09-01T00:00:00.000Z) unless another fact closed it (invalidated_by)`);
     const observed = fresh();
     try {
-      expect(() => observed.observe([manager('A', '2026-09-01T00:00:00Z', { invalid_at: '2026-09-01T00:00:00Z' })])).toThrow('input:1: invalid_at: must be after valid_at');
+      expect(() => observed.facts.observe([manager('A', '2026-09-01T00:00:00Z', { invalid_at: '2026-09-01T00:00:00Z' })])).toThrow('input:1: invalid_at: must be after valid_at');
     } finally {
       observed.close();
     }
@@ -154,7 +154,7 @@ describe('what the rules write always imports', () => {
     expect(doc.entities.some((e) => e.name === name)).toBe(true);
     const target = fresh();
     try {
-      target.importMemory(doc);
+      target.transfer.import(doc);
       expect(content(target).entities.some((e) => e.name === name)).toBe(true);
     } finally {
       target.close();
@@ -180,7 +180,7 @@ describe('what the rules write always imports', () => {
     /** The current facts of the document's subjects, as values (ids differ where a store in use re-resolves). */
     const current = (m: Memory) =>
       m
-        .listFacts({ history: false })
+        .facts.list({ history: false })
         .filter((f) => !(f.subject === 'me' && f.predicate === 'likes' && f.object === 'tea'))
         .map((f) => `${f.subject}|${f.predicate}|${f.object}|${f.valid_at}|${f.invalid_at}`)
         .sort();
@@ -190,17 +190,17 @@ describe('what the rules write always imports', () => {
         try {
           for (const { objectAndType: [object, object_type], ...o } of inputs) {
             try {
-              source.observe([{ ...o, object, object_type, fact: `${o.subject} ${o.predicate} ${object}.` }]);
+              source.facts.observe([{ ...o, object, object_type, fact: `${o.subject} ${o.predicate} ${object}.` }]);
             } catch {
               // refused (an end not after its start): nothing written
             }
           }
-          const doc = JSON.parse(JSON.stringify(source.exportMemory())) as MemoryExport;
+          const doc = JSON.parse(JSON.stringify(source.transfer.export())) as MemoryExport;
           const empty = fresh('2027-01-01T00:00:00Z');
           const used = inUse();
           try {
-            empty.importMemory(structuredClone(doc));
-            used.importMemory(structuredClone(doc));
+            empty.transfer.import(structuredClone(doc));
+            used.transfer.import(structuredClone(doc));
             expect(current(empty)).toEqual(current(source));
             expect(current(used)).toEqual(current(source));
           } finally {
@@ -224,13 +224,13 @@ describe('what the rules write always imports', () => {
     const source = fresh();
     try {
       const o = { subject: 'me', predicate: 'likes', cardinality: 'one' as const };
-      source.observe([{ ...o, object: 'X', object_type: 'entity', fact: 'me likes X.', reference_time: '2026-09-07T00:00:00Z' }]);
-      source.observe([{ ...o, object: 'Z', object_type: 'literal', fact: 'me likes Z.', reference_time: '2026-09-01T00:00:00Z', valid_at: '2026-09-08T00:00:00Z' }]);
-      source.observe([{ ...o, object: 'Z', object_type: 'literal', fact: 'me likes Z.', reference_time: '2026-09-07T00:00:00Z' }]);
+      source.facts.observe([{ ...o, object: 'X', object_type: 'entity', fact: 'me likes X.', reference_time: '2026-09-07T00:00:00Z' }]);
+      source.facts.observe([{ ...o, object: 'Z', object_type: 'literal', fact: 'me likes Z.', reference_time: '2026-09-01T00:00:00Z', valid_at: '2026-09-08T00:00:00Z' }]);
+      source.facts.observe([{ ...o, object: 'Z', object_type: 'literal', fact: 'me likes Z.', reference_time: '2026-09-07T00:00:00Z' }]);
       const used = inUse();
       try {
-        used.importMemory(source.exportMemory());
-        const now = (m: Memory) => m.listFacts({ subject: 'me', predicate: 'likes' }).map((f) => f.object).filter((x) => x !== 'tea');
+        used.transfer.import(source.transfer.export());
+        const now = (m: Memory) => m.facts.list({ subject: 'me', predicate: 'likes' }).map((f) => f.object).filter((x) => x !== 'tea');
         expect(now(used)).toEqual(now(source));
       } finally {
         used.close();
@@ -248,17 +248,17 @@ describe('what the rules write always imports', () => {
     const source = fresh();
     try {
       const o = { subject: 'me', predicate: 'manager', cardinality: 'one' as const };
-      source.observe([{ ...o, object: 'X', object_type: 'literal', fact: 'me manager X.', reference_time: '2026-09-04T00:00:00Z' }]);
-      source.observe([{ ...o, object: 'X', object_type: 'entity', fact: 'me manager X.', reference_time: '2026-09-05T00:00:00Z', valid_at: '2026-09-04T00:00:00Z' }]);
-      source.observe([{ ...o, object: 'X', object_type: 'entity', fact: 'me manager X.', reference_time: '2026-09-01T00:00:00Z', valid_at: '2026-09-05T00:00:00Z', invalid_at: '2026-09-06T00:00:00Z' }]);
-      source.observe([{ ...o, object: 'X', object_type: 'entity', fact: 'me manager X.', reference_time: '2026-09-01T00:00:00Z' }]);
-      const doc = source.exportMemory();
+      source.facts.observe([{ ...o, object: 'X', object_type: 'literal', fact: 'me manager X.', reference_time: '2026-09-04T00:00:00Z' }]);
+      source.facts.observe([{ ...o, object: 'X', object_type: 'entity', fact: 'me manager X.', reference_time: '2026-09-05T00:00:00Z', valid_at: '2026-09-04T00:00:00Z' }]);
+      source.facts.observe([{ ...o, object: 'X', object_type: 'entity', fact: 'me manager X.', reference_time: '2026-09-01T00:00:00Z', valid_at: '2026-09-05T00:00:00Z', invalid_at: '2026-09-06T00:00:00Z' }]);
+      source.facts.observe([{ ...o, object: 'X', object_type: 'entity', fact: 'me manager X.', reference_time: '2026-09-01T00:00:00Z' }]);
+      const doc = source.transfer.export();
       const empty = fresh('2027-01-01T00:00:00Z');
       const used = inUse();
       try {
-        empty.importMemory(structuredClone(doc));
-        used.importMemory(structuredClone(doc));
-        const now = (m: Memory) => m.listFacts().filter((f) => f.predicate === 'manager').map((f) => f.object);
+        empty.transfer.import(structuredClone(doc));
+        used.transfer.import(structuredClone(doc));
+        const now = (m: Memory) => m.facts.list().filter((f) => f.predicate === 'manager').map((f) => f.object);
         expect(now(used)).toEqual(now(empty));
       } finally {
         empty.close();

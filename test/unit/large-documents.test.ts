@@ -16,12 +16,12 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 function sampleExport() {
   const m = openMemory({ dataDir: ':memory:', clock: steppingClock('2026-10-01T00:00:00Z', 1000) });
-  m.observe([
+  m.facts.observe([
     { subject: 'me', predicate: 'manager', object: 'A', fact: 'My manager is A.', reference_time: '2026-09-01T09:00:00+09:00' },
     { subject: 'me', predicate: 'manager', object: 'B', fact: 'My manager is B — "now".\nReally.', reference_time: '2026-09-15T09:00:00+09:00' },
     { subject: '佐藤', predicate: 'lives_in', object: '東京', fact: '佐藤さんは東京に住んでいる。', reference_time: '2026-09-02T09:00:00Z' },
   ]);
-  const doc = m.exportMemory();
+  const doc = m.transfer.export();
   m.close();
   return doc;
 }

@@ -35,7 +35,7 @@ function open(dataDir = ':memory:'): Memory {
 
 /** The message is stored at its own day of September and learned by the worker with the scripted model. */
 async function say(content: string, day: number, conversation = 'c1'): Promise<string> {
-  const id = memory.appendMessage({ role: 'user', content, time: `2026-09-${String(day).padStart(2, '0')}T09:00:00Z`, conversation }).episode.id;
+  const id = memory.messages.append({ role: 'user', content, time: `2026-09-${String(day).padStart(2, '0')}T09:00:00Z`, conversation }).episode.id;
   const worker = new IngestionWorker(memory, { model: () => model });
   worker.start();
   await worker.whenIdle();
@@ -46,7 +46,7 @@ async function say(content: string, day: number, conversation = 'c1'): Promise<s
 /** The valid-time line as the memory holds it now: every live version (current and closed), with its sources. */
 const line = (m = memory) =>
   m
-    .listFacts({ history: true })
+    .facts.list({ history: true })
     .filter((f) => f.expired_at === null)
     .map((f) => [f.object, f.valid_at, f.invalid_at, [...f.episode_ids].sort()])
     .sort((a, b) => String(a[0]).localeCompare(String(b[0])));
@@ -67,15 +67,15 @@ describe('Redo after Undo', () => {
     await say('I live in Tokyo.', 1);
     const osaka = await say('I moved to Osaka.', 2);
     const first = line();
-    const learnedFirst = memory.messageLearning(osaka)!;
-    memory.undoLearning(osaka);
-    expect(memory.messageLearning(osaka)).toMatchObject({ state: 'undone', canUndo: false, canRedo: true });
-    expect(memory.listFacts().map((f) => f.object)).toEqual(['Tokyo']);
+    const learnedFirst = memory.messages.learning(osaka)!;
+    memory.messages.undoLearning(osaka);
+    expect(memory.messages.learning(osaka)).toMatchObject({ state: 'undone', canUndo: false, canRedo: true });
+    expect(memory.facts.list().map((f) => f.object)).toEqual(['Tokyo']);
 
     const calls = model.calls.length;
     const changes: MemoryChange[] = [];
     const stop = memory.onChange((change) => changes.push(change));
-    const redone = memory.redoLearning(osaka);
+    const redone = memory.messages.redoLearning(osaka);
     stop();
     expect(model.calls.length).toBe(calls);
     expect(changes.map((c) => [c.kind, c.reason])).toEqual([['facts', 'learned']]);
@@ -83,20 +83,20 @@ describe('Redo after Undo', () => {
     expect(redone.added.map((f) => [f.object, f.valid_at, f.invalid_at])).toEqual(learnedFirst.added.map((f) => [f.object, f.valid_at, f.invalid_at]));
     expect(redone.closed.map((f) => [f.object, f.valid_at, f.invalid_at])).toEqual([['Tokyo', '2026-09-01T09:00:00.000Z', '2026-09-02T09:00:00.000Z']]);
     expect(line()).toEqual(first);
-    expect(memory.listFacts().map((f) => f.object)).toEqual(['Osaka']);
+    expect(memory.facts.list().map((f) => f.object)).toEqual(['Osaka']);
 
     // And back again: Undo takes the redone learning back as it took the first.
-    expect(memory.undoLearning(osaka).forgotten.map((f) => f.object)).toEqual(['Osaka']);
-    expect(memory.listFacts().map((f) => f.object)).toEqual(['Tokyo']);
+    expect(memory.messages.undoLearning(osaka).forgotten.map((f) => f.object)).toEqual(['Osaka']);
+    expect(memory.facts.list().map((f) => f.object)).toEqual(['Tokyo']);
   });
 
   it('after a later message changed the same slot, resolves by the rules as if both had been learned in order', async () => {
     await say('I live in Tokyo.', 1);
     const osaka = await say('I moved to Osaka.', 2);
-    memory.undoLearning(osaka);
+    memory.messages.undoLearning(osaka);
     const kyoto = await say('Now I live in Kyoto.', 3);
     const calls = model.calls.length;
-    memory.redoLearning(osaka);
+    memory.messages.redoLearning(osaka);
     expect(model.calls.length).toBe(calls);
     const redone = line();
 
@@ -110,7 +110,7 @@ describe('Redo after Undo', () => {
       const kyoto2 = await say('Now I live in Kyoto.', 3);
       const ids = new Map([[tokyo2, 'tokyo'], [osaka2, 'osaka'], [kyoto2, 'kyoto']]);
       const inOrder = line().map(([o, from, to, eps]) => [o, from, to, (eps as string[]).map((e) => ids.get(e))]);
-      const tokyo = saved.listFacts({ history: true }).find((f) => f.object === 'Tokyo')!.episode_ids[0]!;
+      const tokyo = saved.facts.list({ history: true }).find((f) => f.object === 'Tokyo')!.episode_ids[0]!;
       const names = new Map([[tokyo, 'tokyo'], [osaka, 'osaka'], [kyoto, 'kyoto']]);
       expect(redone.map(([o, from, to, eps]) => [o, from, to, (eps as string[]).map((e) => names.get(e))])).toEqual(inOrder);
       expect(inOrder).toEqual([
@@ -128,21 +128,21 @@ describe('Redo after Undo', () => {
     const first = await say('I like green tea.', 1);
     const second = await say('Green tea is my favourite.', 2);
     const before = line();
-    memory.undoLearning(second);
-    expect(memory.listFacts().map((f) => f.episode_ids)).toEqual([[first]]);
-    expect(memory.redoLearning(second).confirmed.map((f) => f.object)).toEqual(['green tea']);
+    memory.messages.undoLearning(second);
+    expect(memory.facts.list().map((f) => f.episode_ids)).toEqual([[first]]);
+    expect(memory.messages.redoLearning(second).confirmed.map((f) => f.object)).toEqual(['green tea']);
     expect(line()).toEqual(before);
   });
 
   it('redoes what the user approved in review, with their correction, not what the model first said', async () => {
-    memory.setReviewBeforeRemembering(true);
+    memory.review.setBeforeRemembering(true);
     const osaka = await say('I moved to Osaka.', 2);
-    memory.approveReview(osaka, [{ index: 0, object: 'Kobe', fact: 'I live in Kobe.' }]);
+    memory.review.approve(osaka, [{ index: 0, object: 'Kobe', fact: 'I live in Kobe.' }]);
     const approved = line();
     expect(approved.map((f) => f[0])).toEqual(['Kobe']);
-    memory.undoLearning(osaka);
-    expect(memory.listFacts()).toEqual([]);
-    memory.redoLearning(osaka);
+    memory.messages.undoLearning(osaka);
+    expect(memory.facts.list()).toEqual([]);
+    memory.messages.redoLearning(osaka);
     expect(line()).toEqual(approved);
   });
 
@@ -154,28 +154,28 @@ describe('Redo after Undo', () => {
     await say('I live in Tokyo.', 1);
     const osaka = await say('I moved to Osaka.', 2);
     const first = line();
-    memory.undoLearning(osaka);
+    memory.messages.undoLearning(osaka);
     memory.close();
     memory = open(dir);
-    expect(memory.messageLearning(osaka)).toMatchObject({ state: 'undone', canRedo: true });
-    memory.redoLearning(osaka);
+    expect(memory.messages.learning(osaka)).toMatchObject({ state: 'undone', canRedo: true });
+    memory.messages.redoLearning(osaka);
     memory.close();
     memory = open(dir);
-    expect(memory.messageLearning(osaka)).toMatchObject({ state: 'learned', canUndo: true, canRedo: false });
+    expect(memory.messages.learning(osaka)).toMatchObject({ state: 'learned', canUndo: true, canRedo: false });
     expect(line()).toEqual(first);
   });
 
   it('refuses what cannot be redone, in words, changing nothing', async () => {
     const tokyo = await say('I live in Tokyo.', 1);
-    expect(() => memory.redoLearning(tokyo)).toThrow(`message ${tokyo} is not undone: there is nothing to redo`);
-    expect(() => memory.redoLearning('epi_nope')).toThrow('no message with id epi_nope');
-    memory.undoLearning(tokyo);
-    memory.setConversationLearning('c1', false);
-    expect(memory.messageLearning(tokyo)).toMatchObject({ state: 'undone', canRedo: false });
-    expect(() => memory.redoLearning(tokyo)).toThrow(`message ${tokyo} is in a conversation that is not remembered: turn its learning on again first`);
-    memory.setConversationLearning('c1', true);
-    expect(memory.messageLearning(tokyo)!.canRedo).toBe(true);
-    expect(memory.listFacts()).toEqual([]);
+    expect(() => memory.messages.redoLearning(tokyo)).toThrow(`message ${tokyo} is not undone: there is nothing to redo`);
+    expect(() => memory.messages.redoLearning('epi_nope')).toThrow('no message with id epi_nope');
+    memory.messages.undoLearning(tokyo);
+    memory.conversations.setLearning('c1', false);
+    expect(memory.messages.learning(tokyo)).toMatchObject({ state: 'undone', canRedo: false });
+    expect(() => memory.messages.redoLearning(tokyo)).toThrow(`message ${tokyo} is in a conversation that is not remembered: turn its learning on again first`);
+    memory.conversations.setLearning('c1', true);
+    expect(memory.messages.learning(tokyo)!.canRedo).toBe(true);
+    expect(memory.facts.list()).toEqual([]);
   });
 
   it('says a message learned before its learning was kept (migration 0021) cannot be redone', async () => {
@@ -184,14 +184,14 @@ describe('Redo after Undo', () => {
     memory.close();
     memory = open(dir);
     const tokyo = await say('I live in Tokyo.', 1);
-    memory.undoLearning(tokyo);
+    memory.messages.undoLearning(tokyo);
     memory.close();
     // As a row written before 0021 reads: no learning kept.
     const db = new Database(join(dir, 'memory.sqlite'));
     db.prepare('UPDATE message_learning SET learning = NULL WHERE episode_id = ?').run(tokyo);
     db.close();
     memory = open(dir);
-    expect(memory.messageLearning(tokyo)).toMatchObject({ state: 'undone', canRedo: false });
-    expect(() => memory.redoLearning(tokyo)).toThrow(`message ${tokyo} was learned before Tempora kept what each message taught: it cannot be redone`);
+    expect(memory.messages.learning(tokyo)).toMatchObject({ state: 'undone', canRedo: false });
+    expect(() => memory.messages.redoLearning(tokyo)).toThrow(`message ${tokyo} was learned before Tempora kept what each message taught: it cannot be redone`);
   });
 });

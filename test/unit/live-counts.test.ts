@@ -47,22 +47,22 @@ describe('live counts kept by triggers', () => {
         const m = fresh();
         try {
           for (const [i, l] of lines.entries()) {
-            const { episodeIds } = m.observe([{ subject: l.subject, predicate: l.predicate, object: l.object, fact: `${l.subject} ${l.predicate} ${l.object}.`, reference_time: `2026-09-0${l.day}T00:00:00Z`, cardinality: l.cardinality }]);
-            const mine = m.listFacts({ history: false }).filter((f) => f.episode_ids.includes(episodeIds[0]!));
+            const { episodeIds } = m.facts.observe([{ subject: l.subject, predicate: l.predicate, object: l.object, fact: `${l.subject} ${l.predicate} ${l.object}.`, reference_time: `2026-09-0${l.day}T00:00:00Z`, cardinality: l.cardinality }]);
+            const mine = m.facts.list({ history: false }).filter((f) => f.episode_ids.includes(episodeIds[0]!));
             const f = mine[0];
-            if (f && l.then === 'edit') m.editFact(f.id, { object: `Z${i}` });
-            if (f && l.then === 'close' && f.invalid_at === null) m.closeFact(f.id, '2026-09-20T00:00:00.000Z');
-            if (f && l.then === 'forget') m.forgetFact(f.id);
+            if (f && l.then === 'edit') m.facts.edit(f.id, { object: `Z${i}` });
+            if (f && l.then === 'close' && f.invalid_at === null) m.facts.close(f.id, '2026-09-20T00:00:00.000Z');
+            if (f && l.then === 'forget') m.facts.forget(f.id);
           }
           const { stored, counted } = counts(m);
           expect(stored).toEqual(counted);
-          const doc = m.exportMemory();
+          const doc = m.transfer.export();
           // into an empty store (a bulk load: triggers dropped, counted once) and into one in use
           const empty = fresh('2027-01-01T00:00:00Z');
           const used = fresh('2027-01-01T00:00:00Z');
-          used.observe([{ subject: 'me', predicate: 'likes', object: 'tea', fact: 'I like tea.', reference_time: '2026-01-01T00:00:00Z' }]);
+          used.facts.observe([{ subject: 'me', predicate: 'likes', object: 'tea', fact: 'I like tea.', reference_time: '2026-01-01T00:00:00Z' }]);
           for (const target of [empty, used]) {
-            target.importMemory(structuredClone(doc));
+            target.transfer.import(structuredClone(doc));
             const after = counts(target);
             expect(after.stored).toEqual(after.counted);
             target.close();
@@ -78,11 +78,11 @@ describe('live counts kept by triggers', () => {
   it('the vocabulary names the most talked-about subjects and the predicates in use, most first', () => {
     const m = fresh();
     const say = (subject: string, predicate: string, object: string, cardinality = 'many') =>
-      m.observe([{ subject, predicate, object, fact: `${subject} ${predicate} ${object}.`, reference_time: '2026-09-01T00:00:00Z', cardinality }]);
+      m.facts.observe([{ subject, predicate, object, fact: `${subject} ${predicate} ${object}.`, reference_time: '2026-09-01T00:00:00Z', cardinality }]);
     for (const o of ['a', 'b', 'c']) say('Bob', 'likes', o);
     say('Ann', 'likes', 'd');
     say('Ann', 'manager', 'Bob', 'one');
-    const v = m.vocabularyFor('nothing to see');
+    const v = m.facts.vocabularyFor('nothing to see');
     expect(v.knownEntities.slice(0, 2).map((e) => e.name)).toEqual(['Bob', 'Ann']);
     expect(v.knownPredicates).toEqual([
       { predicate: 'likes', cardinality: 'many' },
@@ -102,7 +102,7 @@ describe('names a message mentions, by index', () => {
       fc.property(fc.uniqueArray(name, { minLength: 1, maxLength: 8 }), fc.string({ unit: fc.constantFrom('a', 'b', 'A', '佐', '藤', ' ', '😀', 'x'), maxLength: 30 }), (names, message) => {
         const m = fresh();
         try {
-          for (const n of names) m.observe([{ subject: n, predicate: 'likes', object: 'tea', object_type: 'literal', fact: `${n} likes tea.`, reference_time: '2026-09-01T00:00:00Z' }]);
+          for (const n of names) m.facts.observe([{ subject: n, predicate: 'likes', object: 'tea', object_type: 'literal', fact: `${n} likes tea.`, reference_time: '2026-09-01T00:00:00Z' }]);
           const db = databaseOf(m);
           const expected = (db.prepare(`${OLD} ORDER BY rowid`).all(message) as { id: string }[]).map((r) => r.id);
           expect(mentionedEntities(db, message, 100)).toEqual(expected);

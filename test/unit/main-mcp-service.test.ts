@@ -87,12 +87,12 @@ describe('McpService', () => {
     expect(elsewhere.status).toBe(404);
     await elsewhere.text();
 
-    expect(engine.memory.settings()).toMatchObject({ mcpEnabled: true });
+    expect(engine.memory.settings.read()).toMatchObject({ mcpEnabled: true });
 
     const off = await mcp.setEnabled(false);
     expect(off).toEqual({ enabled: false, url: null, token: null });
     expect(await accepts(port)).toBe(false);
-    expect(engine.memory.settings()).toMatchObject({ mcpEnabled: false });
+    expect(engine.memory.settings.read()).toMatchObject({ mcpEnabled: false });
 
     // On again: the same URL and token (kept until rotated: main-mcp-stable.test.ts).
     const again = await mcp.setEnabled(true);

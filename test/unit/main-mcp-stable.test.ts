@@ -63,7 +63,7 @@ describe('McpService across restarts', () => {
     const file = join(dataDir, MCP_TOKEN_FILE);
     expect(statSync(file).mode & 0o777).toBe(0o600);
     expect(readFileSync(file, 'utf8').trim()).toBe(on.token);
-    expect(engine.memory.settings()).toMatchObject({ mcpPort: Number(new URL(on.url!).port) });
+    expect(engine.memory.settings.read()).toMatchObject({ mcpPort: Number(new URL(on.url!).port) });
     await first.close();
 
     const second = service();
@@ -103,7 +103,7 @@ describe('McpService across restarts', () => {
   });
 
   it('says so in words when another program holds the kept port, serves on another and keeps that one', async () => {
-    const kept = engine.memory.settings().mcpPort!;
+    const kept = engine.memory.settings.read().mcpPort!;
     const squatter = await holdPort(kept);
     try {
       const mcp = service();
@@ -115,7 +115,7 @@ describe('McpService across restarts', () => {
         `Port ${kept} is taken by another program, so MCP is now at ${moved.url}; agents set up with the old address need this one.`,
       );
       expect(await statusWith(moved.url!, moved.token!)).toBe(200);
-      expect(engine.memory.settings().mcpPort).toBe(port);
+      expect(engine.memory.settings.read().mcpPort).toBe(port);
       await mcp.close();
       // The next start has the new port again, and nothing to say.
       const next = await service().start();

@@ -12,7 +12,7 @@ type Line = { subject?: string; predicate: string; object: string; ref: string; 
 
 function observe(m: Memory, ...lines: Line[]): void {
   for (const l of lines) {
-    m.observe([
+    m.facts.observe([
       {
         subject: l.subject ?? 'me',
         predicate: l.predicate,
@@ -36,7 +36,7 @@ function allPages(m: Memory, query: { entity?: string; limit: number }): { chang
   let cursor: string | undefined;
   let pages = 0;
   do {
-    const page = m.changeFeed({ ...query, cursor });
+    const page = m.facts.changeFeed({ ...query, cursor });
     expect(page.changes.length).toBeLessThanOrEqual(query.limit);
     changes.push(...page.changes);
     pages++;
@@ -53,12 +53,12 @@ describe('the change feed', () => {
 
   it('says a one-valued change as before → after, a new many-valued value as added, newest first, with its facts and message', () => {
     observe(m, { predicate: 'manager', object: 'Aiko Tanaka', ref: '03-01', one: true }, { predicate: 'likes', object: 'tea', ref: '04-01' }, { predicate: 'manager', object: 'Kenji Sato', ref: '10-01', one: true });
-    const { changes, next } = m.changeFeed();
+    const { changes, next } = m.facts.changeFeed();
     expect(changes.map(said)).toEqual(['10-01 replaced me·manager Aiko Tanaka → Kenji Sato', '04-01 added me·likes ∅ → tea', '03-01 added me·manager ∅ → Aiko Tanaka']);
     expect(next).toBeNull();
     const [kenji] = changes;
-    const aiko = m.listFacts({ predicate: 'manager', history: true }).find((f) => f.object === 'Aiko Tanaka' && f.expired_at === null)!;
-    const kenjiFact = m.listFacts({ predicate: 'manager' })[0]!;
+    const aiko = m.facts.list({ predicate: 'manager', history: true }).find((f) => f.object === 'Aiko Tanaka' && f.expired_at === null)!;
+    const kenjiFact = m.facts.list({ predicate: 'manager' })[0]!;
     expect(kenji).toMatchObject({ factId: kenjiFact.id, beforeFactId: aiko.id, cardinality: 'one', precision: 'day' });
     expect(kenji!.episodeId).toBe(kenjiFact.episode_ids[0]);
     expect(m.episodes.byIds([kenji!.episodeId!])[0]!.conversation_id).toBe(kenji!.conversationId);
@@ -66,9 +66,9 @@ describe('the change feed', () => {
 
   it('shows a stated end as ended, with the message that said it; a user close as ended with no message', () => {
     observe(m, { predicate: 'likes', object: 'tea', ref: '04-01' }, { predicate: 'likes', object: 'tea', ref: '06-10', valid: '04-01', end: '06-01' }, { predicate: 'plays', object: 'chess', ref: '05-01' });
-    const chess = m.listFacts({ predicate: 'plays' })[0]!;
-    m.closeFact(chess.id, at('07-01'), 'day');
-    const { changes } = m.changeFeed();
+    const chess = m.facts.list({ predicate: 'plays' })[0]!;
+    m.facts.close(chess.id, at('07-01'), 'day');
+    const { changes } = m.facts.changeFeed();
     expect(changes.map(said)).toEqual(['07-01 ended me·plays chess → ∅', '06-01 ended me·likes tea → ∅', '05-01 added me·plays ∅ → chess', '04-01 added me·likes ∅ → tea']);
     expect(changes[0]).toMatchObject({ precision: 'day', episodeId: null, conversationId: null });
     const ended = changes[1]!;
@@ -83,7 +83,7 @@ describe('the change feed', () => {
       { predicate: 'lives_in', object: 'Osaka', ref: '10-02', valid: '03-01', one: true },
       { predicate: 'lives_in', object: 'Kyoto', ref: '10-03', valid: '06-01', one: true },
     );
-    expect(m.changeFeed().changes.map(said)).toEqual(['09-01 replaced me·lives_in Kyoto → Tokyo', '06-01 replaced me·lives_in Osaka → Kyoto', '03-01 added me·lives_in ∅ → Osaka']);
+    expect(m.facts.changeFeed().changes.map(said)).toEqual(['09-01 replaced me·lives_in Kyoto → Tokyo', '06-01 replaced me·lives_in Osaka → Kyoto', '03-01 added me·lives_in ∅ → Osaka']);
   });
 
   it('pages through ties and boundaries: every change once, in one order, whatever the page size', () => {
@@ -91,7 +91,7 @@ describe('the change feed', () => {
     for (const s of ['P1', 'P2', 'P3', 'P4', 'P5']) observe(m, { subject: s, predicate: 'likes', object: 'tea', ref: '05-01' });
     observe(m, { subject: 'Q1', predicate: 'likes', object: 'jazz', ref: '04-01', end: '05-01' }, { subject: 'Q2', predicate: 'likes', object: 'rock', ref: '04-02', end: '05-01' });
     observe(m, { subject: 'P1', predicate: 'plays', object: 'go', ref: '06-01' }, { subject: 'P2', predicate: 'plays', object: 'go', ref: '03-01' });
-    const whole = m.changeFeed({ limit: 200 });
+    const whole = m.facts.changeFeed({ limit: 200 });
     expect(whole.next).toBeNull();
     expect(whole.changes).toHaveLength(11);
     const times = whole.changes.map((c) => c.at);
@@ -109,15 +109,15 @@ describe('the change feed', () => {
     observe(m, { predicate: 'manager', object: 'Aiko', ref: '03-01', one: true }, { subject: 'Aiko', predicate: 'likes', object: 'tea', ref: '04-01', end: '08-01' }, { predicate: 'manager', object: 'Kenji', ref: '05-01', one: true });
     expect(allPages(m, { entity: 'Aiko', limit: 1 }).changes.map(said)).toEqual(['08-01 ended Aiko·likes tea → ∅', '04-01 added Aiko·likes ∅ → tea']);
     expect(allPages(m, { entity: 'me', limit: 1 }).changes.map(said)).toEqual(['05-01 replaced me·manager Aiko → Kenji', '03-01 added me·manager ∅ → Aiko']);
-    expect(m.changeFeed({ entity: 'Nobody' })).toEqual({ changes: [], next: null });
+    expect(m.facts.changeFeed({ entity: 'Nobody' })).toEqual({ changes: [], next: null });
   });
 
   it('refuses a cursor it did not give, in words naming the field', () => {
-    expect(() => m.changeFeed({ cursor: 'x' })).toThrow(MemoryInputError);
-    expect(() => m.changeFeed({ cursor: '2.1.2026-01-01T00:00:00Z' })).toThrow(/cursor/);
+    expect(() => m.facts.changeFeed({ cursor: 'x' })).toThrow(MemoryInputError);
+    expect(() => m.facts.changeFeed({ cursor: '2.1.2026-01-01T00:00:00Z' })).toThrow(/cursor/);
     // A time in it is a value, never SQL.
     observe(m, { predicate: 'likes', object: 'tea', ref: '04-01' });
-    expect(m.changeFeed({ cursor: "1.999999.2020-01-01T00:00:00Z' OR 1=1 --" }).changes).toHaveLength(0);
+    expect(m.facts.changeFeed({ cursor: "1.999999.2020-01-01T00:00:00Z' OR 1=1 --" }).changes).toHaveLength(0);
   });
 });
 
@@ -127,19 +127,19 @@ describe("a slot's history", () => {
     const months = ['01', '02', '03', '04', '05', '06', '07'];
     months.forEach((mm, i) => observe(m, { predicate: 'manager', object: `Boss ${i}`, ref: `${mm}-01`, one: true }));
     observe(m, { predicate: 'likes', object: 'tea', ref: '02-15' });
-    const current = m.listFacts({ predicate: 'manager' })[0]!;
+    const current = m.facts.list({ predicate: 'manager' })[0]!;
     const seen: string[] = [];
     let cursor: string | undefined;
     do {
-      const page = m.slotHistory(current.id, { limit: 3, cursor });
+      const page = m.facts.slotHistory(current.id, { limit: 3, cursor });
       expect(page).toMatchObject({ subject: 'me', predicate: 'manager', total: 7 });
       seen.push(...page.facts.map((f) => f.object));
       cursor = page.next ?? undefined;
     } while (cursor);
     expect(seen).toEqual(['Boss 6', 'Boss 5', 'Boss 4', 'Boss 3', 'Boss 2', 'Boss 1', 'Boss 0']);
     // From an old version's page too: the slot is the same.
-    const old = m.listFacts({ predicate: 'manager', history: true }).find((f) => f.expired_at !== null)!;
-    expect(m.slotHistory(old.id, { limit: 1 }).facts[0]!.object).toBe('Boss 6');
-    expect(() => m.slotHistory('fct_nope')).toThrow(/no fact/);
+    const old = m.facts.list({ predicate: 'manager', history: true }).find((f) => f.expired_at !== null)!;
+    expect(m.facts.slotHistory(old.id, { limit: 1 }).facts[0]!.object).toBe('Boss 6');
+    expect(() => m.facts.slotHistory('fct_nope')).toThrow(/no fact/);
   });
 });

@@ -10,7 +10,7 @@ async function ingest(script: Script, messages: { content: string; time: string;
   const model = scriptedModel(script);
   const events: IngestionEvent[] = [];
   const worker = new IngestionWorker(m, { model: () => model, onEvent: (e) => events.push(e) });
-  for (const msg of messages) m.appendMessage({ role: msg.role ?? 'user', content: msg.content, time: msg.time, conversation: 'c1', ...(msg.learn === false ? { learn: false } : {}) });
+  for (const msg of messages) m.messages.append({ role: msg.role ?? 'user', content: msg.content, time: msg.time, conversation: 'c1', ...(msg.learn === false ? { learn: false } : {}) });
   worker.start();
   await worker.whenIdle();
   await worker.stop();
@@ -35,9 +35,9 @@ describe('ingestion with a scripted model', () => {
         { content: 'My manager changed to B.', time: '2026-09-15T10:00:00+09:00' },
       ],
     );
-    expect(m.listFacts({ asOf: day('2026-09-10') }).map((f) => f.object)).toEqual(['A']);
-    expect(m.listFacts().map((f) => f.object)).toEqual(['B']);
-    const a = m.listFacts({ history: true }).filter((f) => f.object === 'A');
+    expect(m.facts.list({ asOf: day('2026-09-10') }).map((f) => f.object)).toEqual(['A']);
+    expect(m.facts.list().map((f) => f.object)).toEqual(['B']);
+    const a = m.facts.list({ history: true }).filter((f) => f.object === 'A');
     expect(a.map((f) => [f.invalid_at, f.expired_at === null])).toEqual(expect.arrayContaining([[null, false], ['2026-09-15T01:00:00.000Z', true]]));
     // rules decided it: one extraction call per message, no judgement
     expect(model.calls.map((c) => c.kind)).toEqual(['extract', 'extract']);
@@ -73,7 +73,7 @@ describe('ingestion with a scripted model', () => {
     expect(prompts.map((p) => p.includes("The assistant's previous message"))).toEqual([false, true, false, true]);
     expect(prompts[1]).toContain('So your dentist appointment is on Friday at 3pm, right?');
     expect(prompts[1]!.indexOf('So your dentist')).toBeLessThan(prompts[1]!.indexOf('Yes, that is right.'));
-    const facts = m.listFacts();
+    const facts = m.facts.list();
     const cited = (predicate: string) => facts.find((f) => f.predicate === predicate)!.episode_ids.sort();
     expect(cited('dentist')).toEqual([id('I see Dr. Kato for my teeth.')]);
     expect(cited('dentist_appointment')).toEqual([id('So your dentist appointment is on Friday at 3pm, right?'), id('Yes, that is right.')].sort());
@@ -100,7 +100,7 @@ describe('ingestion with a scripted model', () => {
     // The model is told the wall time and weekday where each message was written (the user's zone, UTC here; Tokyo's offset kept with the second).
     expect(model.calls[0]!.prompt).toContain('written on 2026-09-15T12:00:00+00:00 (Tuesday)');
     expect(model.calls[1]!.prompt).toContain('written on 2026-09-15T09:00:00+09:00 (Tuesday)');
-    const facts = m.listFacts({ history: true }).filter((f) => f.expired_at === null);
+    const facts = m.facts.list({ history: true }).filter((f) => f.expired_at === null);
     // "last week" is the week that began on Monday 7 September (issue 12), not the same hour 7 days back
     expect(facts.find((f) => f.object === 'Osaka')!.valid_at).toBe('2026-09-07T00:00:00.000Z');
     expect(facts.find((f) => f.object === 'Osaka')!.valid_at_precision).toBe('day');
@@ -109,7 +109,7 @@ describe('ingestion with a scripted model', () => {
     expect(ja.valid_at).toBe('2026-09-06T15:00:00.000Z');
     expect(ja.valid_at_precision).toBe('day');
     expect(ja.fact).toBe('私の担当者は佐藤さんです。');
-    expect(m.search('担当').map((h) => h.fact.id)).toEqual([ja.id]);
+    expect(m.facts.search('担当').map((h) => h.fact.id)).toEqual([ja.id]);
     const tennis = facts.find((f) => f.object === 'tennis')!;
     // "3 months ago" is good to a day: 15 June from its start (issue 27), not 12:00 on it
     expect([tennis.valid_at, tennis.invalid_at]).toEqual(['2025-01-01T00:00:00.000Z', '2026-06-15T00:00:00.000Z']);
@@ -121,7 +121,7 @@ describe('ingestion with a scripted model', () => {
       { extract: { '9月1日から東京で働いています。': [{ subject: 'me', predicate: 'works_in', object: '東京', object_type: 'place', fact: '私は東京で働いています。', cardinality: 'one', since: '9月1日から', until: '来年の3月まで' }] } },
       [{ content: '9月1日から東京で働いています。', time: '2026-09-01T08:00:00+09:00' }],
     );
-    const fact = m.listFacts({ history: true }).find((f) => f.object === '東京')!;
+    const fact = m.facts.list({ history: true }).find((f) => f.object === '東京')!;
     expect([fact.valid_at, fact.invalid_at]).toEqual(['2026-08-31T15:00:00.000Z', '2027-02-28T15:00:00.000Z']);
   });
 
@@ -140,11 +140,11 @@ describe('ingestion with a scripted model', () => {
       ],
     );
     expect(model.calls.map((c) => c.kind)).toEqual(['extract', 'extract', 'judge']);
-    const acme = m.listFacts({ history: true }).find((f) => f.object === 'Acme' && f.expired_at === null)!;
-    const globex = m.listFacts().find((f) => f.object === 'Globex')!;
+    const acme = m.facts.list({ history: true }).find((f) => f.object === 'Acme' && f.expired_at === null)!;
+    const globex = m.facts.list().find((f) => f.object === 'Globex')!;
     expect(acme.invalid_at).toBe(globex.valid_at);
     expect(acme.invalidated_by).toBe(globex.id);
-    expect(m.listFacts().map((f) => f.object)).toEqual(['Globex']);
+    expect(m.facts.list().map((f) => f.object)).toEqual(['Globex']);
   });
 
   it('saves a late-arriving older fact already closed when the model calls it a contradiction', async () => {
@@ -161,11 +161,11 @@ describe('ingestion with a scripted model', () => {
         { content: 'Before that I resided in Kyoto, since 2025.', time: '2026-09-20T00:00:00Z' },
       ],
     );
-    const kyoto = m.listFacts({ history: true }).find((f) => f.object === 'Kyoto' && f.expired_at === null)!;
-    const osaka = m.listFacts().find((f) => f.object === 'Osaka')!;
+    const kyoto = m.facts.list({ history: true }).find((f) => f.object === 'Kyoto' && f.expired_at === null)!;
+    const osaka = m.facts.list().find((f) => f.object === 'Osaka')!;
     expect([kyoto.valid_at, kyoto.invalid_at, kyoto.invalidated_by]).toEqual(['2025-01-01T00:00:00.000Z', osaka.valid_at, osaka.id]);
     expect(osaka.invalid_at).toBeNull();
-    expect(m.listFacts({ asOf: day('2026-01-01') }).map((f) => f.object)).toEqual(['Kyoto']);
+    expect(m.facts.list({ asOf: day('2026-01-01') }).map((f) => f.object)).toEqual(['Kyoto']);
   });
 
   it('equal dates across slots: the later message wins, whichever message is learned first (rule 3)', async () => {
@@ -180,12 +180,12 @@ describe('ingestion with a scripted model', () => {
     const osaka = { content: 'I live in Osaka since 2026-09-01.', time: '2026-09-10T00:00:00Z' };
     for (const order of [[osaka, kyoto], [kyoto, osaka]]) {
       const { m } = await ingest(script, order);
-      const live = m.listFacts({ history: true }).filter((f) => f.expired_at === null);
+      const live = m.facts.list({ history: true }).filter((f) => f.expired_at === null);
       const byObject = new Map(live.map((f) => [f.object, f]));
       // Kyoto was said later (20 Sep), so Kyoto holds; Osaka is closed at Kyoto's valid_at, by Kyoto.
       expect(byObject.get('Kyoto')?.invalid_at).toBeNull();
       expect([byObject.get('Osaka')?.invalid_at, byObject.get('Osaka')?.invalidated_by]).toEqual(['2026-09-01T00:00:00.000Z', byObject.get('Kyoto')?.id]);
-      expect(m.listFacts().map((f) => f.object)).toEqual(['Kyoto']);
+      expect(m.facts.list().map((f) => f.object)).toEqual(['Kyoto']);
     }
   });
 
@@ -203,7 +203,7 @@ describe('ingestion with a scripted model', () => {
         { content: 'Sushi is my favourite food.', time: '2026-09-05T00:00:00Z' },
       ],
     );
-    const facts = m.listFacts();
+    const facts = m.facts.list();
     expect(facts).toHaveLength(1);
     expect(facts[0]!.predicate).toBe('likes');
     expect(facts[0]!.episode_ids).toHaveLength(2);
@@ -231,7 +231,7 @@ describe('ingestion with a scripted model', () => {
     expect(kenji.name).toBe('Sato Kenji');
     expect(kenji.aliases).toContain('Kenji');
     expect(model.calls.filter((c) => c.kind === 'judge')).toHaveLength(1);
-    expect(m.listFacts({ subject: '田中さん' }).map((f) => f.object)).toEqual(['大阪']);
+    expect(m.facts.list({ subject: '田中さん' }).map((f) => f.object)).toEqual(['大阪']);
   });
 
   it('retries a failing job, then parks it with its error, and goes on with the rest', async () => {
@@ -247,7 +247,7 @@ describe('ingestion with a scripted model', () => {
     expect(parked.attempts).toBe(3);
     expect(parked.last_error).toMatch(/scripted failure/);
     expect(events.filter((e) => e.type === 'job-failed').map((e) => (e as { parked: boolean }).parked)).toEqual([false, false, true]);
-    expect(m.listFacts().map((f) => f.object)).toEqual(['tea']);
+    expect(m.facts.list().map((f) => f.object)).toEqual(['tea']);
   });
 
   it('counts the model calls of a try that failed after them', async () => {
@@ -274,23 +274,23 @@ describe('ingestion with a scripted model', () => {
 
   it('stores each message once (idempotent) and recovers jobs left running by a crash', async () => {
     const m = openMemory({ dataDir: ':memory:' });
-    const first = m.appendMessage({ role: 'user', content: 'hello', time: '2026-09-01T00:00:00Z', conversation: 'c1' });
-    const again = m.appendMessage({ role: 'user', content: 'hello', time: '2026-09-01T00:00:00Z', conversation: 'c1' });
+    const first = m.messages.append({ role: 'user', content: 'hello', time: '2026-09-01T00:00:00Z', conversation: 'c1' });
+    const again = m.messages.append({ role: 'user', content: 'hello', time: '2026-09-01T00:00:00Z', conversation: 'c1' });
     expect(again.duplicate).toBe(true);
     expect(again.episode.id).toBe(first.episode.id);
     expect(m.jobs.claimNext()!.status).toBe('running');
     expect(m.jobs.claimNext()).toBeUndefined();
     expect(m.jobs.recoverInterrupted()).toBe(1);
     expect(m.jobs.counts()).toMatchObject({ pending: 1, running: 0 });
-    expect(() => m.appendMessage({ role: 'robot' as never, content: 'x', time: '2026-09-01' })).toThrow(/role must be one of/);
-    expect(() => m.appendMessage({ role: 'user', content: 'x', time: '2026-13-01' })).toThrow(/time:/);
+    expect(() => m.messages.append({ role: 'robot' as never, content: 'x', time: '2026-09-01' })).toThrow(/role must be one of/);
+    expect(() => m.messages.append({ role: 'user', content: 'x', time: '2026-13-01' })).toThrow(/time:/);
   });
 
   it('waits for a model instead of failing jobs', async () => {
     const m = openMemory({ dataDir: ':memory:' });
     let model: ReturnType<typeof scriptedModel> | null = null;
     const worker = new IngestionWorker(m, { model: () => model });
-    m.appendMessage({ role: 'user', content: 'I like tea.', time: '2026-09-01T00:00:00Z' });
+    m.messages.append({ role: 'user', content: 'I like tea.', time: '2026-09-01T00:00:00Z' });
     worker.start();
     await worker.whenIdle();
     expect(m.jobs.counts()).toMatchObject({ pending: 1 });
@@ -317,12 +317,12 @@ describe('ingestion with a scripted model', () => {
         { content: 'I quit chess.', time: '2026-09-02T00:00:00Z' },
       ],
     );
-    expect(m.listFacts()).toEqual([]);
-    const gym = m.listFacts({ asOf: day('2026-06-01') });
+    expect(m.facts.list()).toEqual([]);
+    const gym = m.facts.list({ asOf: day('2026-06-01') });
     expect(gym.map((f) => [f.object, f.invalid_at])).toEqual([['the gym', '2026-09-01T00:00:00.000Z']]);
     expect(gym[0]!.episode_ids).toHaveLength(2);
     // nothing was open to close for chess: nothing invented
-    expect(m.listFacts({ history: true }).some((f) => f.object === 'chess')).toBe(false);
+    expect(m.facts.list({ history: true }).some((f) => f.object === 'chess')).toBe(false);
   });
 
   it('matches romanised honorifics without asking the model', async () => {
@@ -339,6 +339,6 @@ describe('ingestion with a scripted model', () => {
       ],
     );
     expect(model.calls.filter((c) => c.kind === 'judge')).toHaveLength(0);
-    expect(m.listFacts({ subject: 'Yamada-sensei' }).map((f) => f.object).sort()).toEqual(['Kobe', 'piano']);
+    expect(m.facts.list({ subject: 'Yamada-sensei' }).map((f) => f.object).sort()).toEqual(['Kobe', 'piano']);
   });
 });

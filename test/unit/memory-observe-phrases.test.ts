@@ -7,12 +7,12 @@ const open = () => openMemory({ dataDir: ':memory:', clock: steppingClock('2026-
 describe('observe: valid_at / invalid_at written as phrases', () => {
   it("resolves a phrase against the line's reference_time in that time's own offset", () => {
     const m = open();
-    m.observe([
+    m.facts.observe([
       { ...base, reference_time: '2026-09-01T08:00:00+09:00', valid_at: '9月1日' },
       { ...base, predicate: 'studies', object: 'piano', object_type: 'literal', reference_time: '2026-09-15T12:00:00Z', valid_at: 'last March', invalid_at: 'yesterday' },
       { ...base, predicate: 'lives_in', object: 'Berlin', reference_time: '2026-10-26T10:00:00+01:00', valid_at: '先週' },
     ]);
-    const facts = m.listFacts({ history: true });
+    const facts = m.facts.list({ history: true });
     const of = (object: string) => facts.find((f) => f.object === object)!;
     expect(of('Tokyo').valid_at).toBe('2026-08-31T15:00:00.000Z');
     expect([of('piano').valid_at, of('piano').invalid_at]).toEqual(['2026-03-01T00:00:00.000Z', '2026-09-14T00:00:00.000Z']);
@@ -22,20 +22,20 @@ describe('observe: valid_at / invalid_at written as phrases', () => {
 
   it('reads a date or wall time without a zone in the zone of the line (a date: that day, precision day)', () => {
     const m = open();
-    m.observe([{ ...base, reference_time: '2026-09-01T08:00:00+09:00', valid_at: '2026-09-01' }]);
-    expect(m.listFacts()[0]).toMatchObject({ valid_at: '2026-08-31T15:00:00.000Z', valid_at_precision: 'day' });
+    m.facts.observe([{ ...base, reference_time: '2026-09-01T08:00:00+09:00', valid_at: '2026-09-01' }]);
+    expect(m.facts.list()[0]).toMatchObject({ valid_at: '2026-08-31T15:00:00.000Z', valid_at_precision: 'day' });
     const n = open();
-    n.observe([{ ...base, reference_time: '2026-09-01T08:00:00+09:00', valid_at: '2026-09-01T07:30' }]);
-    expect(n.listFacts()[0]).toMatchObject({ valid_at: '2026-08-31T22:30:00.000Z', valid_at_precision: 'instant' });
+    n.facts.observe([{ ...base, reference_time: '2026-09-01T08:00:00+09:00', valid_at: '2026-09-01T07:30' }]);
+    expect(n.facts.list()[0]).toMatchObject({ valid_at: '2026-08-31T22:30:00.000Z', valid_at_precision: 'instant' });
     const utc = open();
-    utc.observe([{ ...base, reference_time: '2026-09-01T08:00:00Z', valid_at: '2026-09-01' }]);
-    expect(utc.listFacts()[0]).toMatchObject({ valid_at: '2026-09-01T00:00:00.000Z', valid_at_precision: 'day' });
+    utc.facts.observe([{ ...base, reference_time: '2026-09-01T08:00:00Z', valid_at: '2026-09-01' }]);
+    expect(utc.facts.list()[0]).toMatchObject({ valid_at: '2026-09-01T00:00:00.000Z', valid_at_precision: 'day' });
   });
 
   it('keeps an ISO time with its zone as that instant', () => {
     const m = open();
-    m.observe([{ ...base, reference_time: '2026-09-01T08:00:00+09:00', valid_at: '2026-09-01T00:00:00Z' }]);
-    expect(m.listFacts()[0]).toMatchObject({ valid_at: '2026-09-01T00:00:00.000Z', valid_at_precision: 'instant' });
+    m.facts.observe([{ ...base, reference_time: '2026-09-01T08:00:00+09:00', valid_at: '2026-09-01T00:00:00Z' }]);
+    expect(m.facts.list()[0]).toMatchObject({ valid_at: '2026-09-01T00:00:00.000Z', valid_at_precision: 'instant' });
   });
 
   it('refuses a phrase it cannot read, naming the file, line and field', () => {
@@ -44,15 +44,15 @@ describe('observe: valid_at / invalid_at written as phrases', () => {
       { ...base, reference_time: '2026-09-01T08:00:00+09:00' },
       { ...base, reference_time: '2026-09-01T08:00:00+09:00', invalid_at: 'when pigs fly' },
     ];
-    expect(() => m.observe(lines, { where: 'facts.jsonl' })).toThrow(MemoryInputError);
-    expect(() => m.observe(lines, { where: 'facts.jsonl' })).toThrow(/^facts\.jsonl:2: invalid_at: not a time: "when pigs fly"/);
-    expect(m.listFacts()).toEqual([]);
+    expect(() => m.facts.observe(lines, { where: 'facts.jsonl' })).toThrow(MemoryInputError);
+    expect(() => m.facts.observe(lines, { where: 'facts.jsonl' })).toThrow(/^facts\.jsonl:2: invalid_at: not a time: "when pigs fly"/);
+    expect(m.facts.list()).toEqual([]);
   });
 
   it('checks the interval once the phrases are resolved', () => {
     const m = open();
     const line = { ...base, reference_time: '2026-09-15T12:00:00Z', valid_at: 'yesterday', invalid_at: 'last week' };
-    expect(() => m.observe([line], { where: 'facts.jsonl' })).toThrow(/^facts\.jsonl:1: invalid_at: must be after valid_at \(2026-09-14T00:00:00\.000Z\)$/);
-    expect(() => m.observe([{ ...base, reference_time: '2026-09-15T12:00:00Z', invalid_at: '先月' }], { where: 'f.jsonl' })).toThrow(/^f\.jsonl:1: invalid_at: must be after valid_at \(2026-09-15T12:00:00\.000Z, taken from reference_time\)$/);
+    expect(() => m.facts.observe([line], { where: 'facts.jsonl' })).toThrow(/^facts\.jsonl:1: invalid_at: must be after valid_at \(2026-09-14T00:00:00\.000Z\)$/);
+    expect(() => m.facts.observe([{ ...base, reference_time: '2026-09-15T12:00:00Z', invalid_at: '先月' }], { where: 'f.jsonl' })).toThrow(/^f\.jsonl:1: invalid_at: must be after valid_at \(2026-09-15T12:00:00\.000Z, taken from reference_time\)$/);
   });
 });

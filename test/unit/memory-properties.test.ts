@@ -49,11 +49,11 @@ function fresh(): Memory {
 }
 
 const content = (f: FactRecord) => [f.subject, f.predicate, f.object, f.valid_at, f.invalid_at, f.cardinality, f.fact].join('|');
-const view = (m: Memory, q: Parameters<Memory['listFacts']>[0]) => m.listFacts(q).map(content).sort();
+const view = (m: Memory, q: Parameters<Memory['facts']['list']>[0]) => m.facts.list(q).map(content).sort();
 const PROBES = ['2026-08-30', ...DAYS, '2026-09-03', '2026-09-12', '2026-09-30', '2026-12-01'].map((d) => `${d}T12:00:00.000Z`);
 
 function ingest(m: Memory, inputs: ReturnType<typeof toInput>[]) {
-  for (const input of inputs) m.observe([input]);
+  for (const input of inputs) m.facts.observe([input]);
 }
 
 describe('temporal rules, as properties of the store', () => {
@@ -80,14 +80,14 @@ describe('temporal rules, as properties of the store', () => {
         const m = fresh();
         const seenVersions = new Set<string>();
         for (const [i, input] of obs.map(toInput).entries()) {
-          const { episodeIds } = m.observe([input]);
-          const all = m.listFacts({ history: true });
+          const { episodeIds } = m.facts.observe([input]);
+          const all = m.facts.list({ history: true });
           for (const id of seenVersions) expect(all.some((f) => f.id === id), `version ${id} vanished after observation ${i}`).toBe(true);
           for (const f of all) seenVersions.add(f.id);
           // the new episode supports some version
           expect(all.some((f) => f.episode_ids.includes(episodeIds[0]!))).toBe(true);
         }
-        const live = m.listFacts({ history: true }).filter((f) => f.expired_at === null);
+        const live = m.facts.list({ history: true }).filter((f) => f.expired_at === null);
         for (const f of live) {
           if (f.cardinality !== 'one') continue;
           for (const g of live) {
@@ -107,9 +107,9 @@ describe('temporal rules, as properties of the store', () => {
       fc.property(fc.array(observation, { minLength: 1, maxLength: 8 }), observation, (before, next) => {
         const m = fresh();
         ingest(m, before.map(toInput));
-        const others = () => m.listFacts({ history: true }).filter((f) => f.subject !== (next.subject === 'me' ? 'me' : next.subject)).map((f) => JSON.stringify(f)).sort();
+        const others = () => m.facts.list({ history: true }).filter((f) => f.subject !== (next.subject === 'me' ? 'me' : next.subject)).map((f) => JSON.stringify(f)).sort();
         const snapshot = others();
-        m.observe([toInput(next, 99)]);
+        m.facts.observe([toInput(next, 99)]);
         expect(others()).toEqual(snapshot);
         m.close();
       }),
@@ -123,12 +123,12 @@ describe('temporal rules, as properties of the store', () => {
         const m = fresh();
         const snapshots: { at: string; held: string[] }[] = [];
         for (const input of obs.map(toInput)) {
-          m.observe([input]);
+          m.facts.observe([input]);
           const at = m.clock.now();
-          snapshots.push({ at, held: m.listFacts({ history: true }).filter((f) => f.expired_at === null).map((f) => JSON.stringify({ ...f, expired_at: null, episode_ids: [] })).sort() });
+          snapshots.push({ at, held: m.facts.list({ history: true }).filter((f) => f.expired_at === null).map((f) => JSON.stringify({ ...f, expired_at: null, episode_ids: [] })).sort() });
         }
         for (const { at, held } of snapshots) {
-          const known = m.listFacts({ history: true, knownAt: at }).map((f) => JSON.stringify({ ...f, expired_at: null, episode_ids: [] })).sort();
+          const known = m.facts.list({ history: true, knownAt: at }).map((f) => JSON.stringify({ ...f, expired_at: null, episode_ids: [] })).sort();
           expect(known).toEqual(held);
         }
         m.close();
@@ -142,8 +142,8 @@ describe('temporal rules, as properties of the store', () => {
       fc.property(fc.array(observation, { minLength: 1, maxLength: 8 }), (obs) => {
         const m = fresh();
         ingest(m, obs.map(toInput));
-        const versions = m.listFacts({ history: true });
-        const ids = (q: Parameters<Memory['listFacts']>[0]) => new Set(m.listFacts({ history: true, ...q }).map((f) => f.id));
+        const versions = m.facts.list({ history: true });
+        const ids = (q: Parameters<Memory['facts']['list']>[0]) => new Set(m.facts.list({ history: true, ...q }).map((f) => f.id));
         for (const f of versions) {
           const during = (t: string) => ids({ asOf: t, knownAt: f.created_at });
           if (f.invalid_at === null || f.valid_at < f.invalid_at) expect(during(f.valid_at).has(f.id), `${content(f)} at its valid_at`).toBe(true);

@@ -31,9 +31,9 @@ describe('the queries of the screens use indexes', () => {
     // A fresh memory for each check: a statement prepared once is cached and would not be seen again.
     m = openMemory({ dataDir: ':memory:', clock: steppingClock('2026-12-01T00:00:00Z', 1000) });
     db = databaseOf(m);
-    m.observe([{ subject: 'me', predicate: 'manager', object: 'A', fact: 'My manager is A.', reference_time: at('09-01'), cardinality: 'one' }]);
-    m.observe([{ subject: 'me', predicate: 'manager', object: 'B', fact: 'My manager changed to B.', reference_time: at('09-15'), cardinality: 'one' }]);
-    m.observe([{ subject: 'Sato', predicate: 'likes', object: 'tea', fact: 'Sato likes tea.', reference_time: at('09-02') }]);
+    m.facts.observe([{ subject: 'me', predicate: 'manager', object: 'A', fact: 'My manager is A.', reference_time: at('09-01'), cardinality: 'one' }]);
+    m.facts.observe([{ subject: 'me', predicate: 'manager', object: 'B', fact: 'My manager changed to B.', reference_time: at('09-15'), cardinality: 'one' }]);
+    m.facts.observe([{ subject: 'Sato', predicate: 'likes', object: 'tea', fact: 'Sato likes tea.', reference_time: at('09-02') }]);
   });
 
   const check = (run: () => unknown) => {
@@ -48,17 +48,17 @@ describe('the queries of the screens use indexes', () => {
   });
 
   it('as of a time: by subject, all current facts, and the history as of it', () => {
-    expect(check(() => m.listFacts({ subject: 'me', asOf: at('09-10') })).scans).toEqual([]);
-    expect(check(() => m.listFactPage({ asOf: at('09-10'), limit: 100 })).scans).toEqual([]);
-    expect(check(() => m.listFactPage({ asOf: at('09-10'), history: true, limit: 100 })).scans).toEqual([]);
+    expect(check(() => m.facts.list({ subject: 'me', asOf: at('09-10') })).scans).toEqual([]);
+    expect(check(() => m.facts.page({ asOf: at('09-10'), limit: 100 })).scans).toEqual([]);
+    expect(check(() => m.facts.page({ asOf: at('09-10'), history: true, limit: 100 })).scans).toEqual([]);
     // The screens list the newest first: the same indexes, walked the other way.
-    expect(check(() => m.listFactPage({ newestFirst: true, limit: 200 })).scans).toEqual([]);
-    expect(check(() => m.listFactPage({ asOf: at('09-10'), newestFirst: true, limit: 100 })).scans).toEqual([]);
+    expect(check(() => m.facts.page({ newestFirst: true, limit: 200 })).scans).toEqual([]);
+    expect(check(() => m.facts.page({ asOf: at('09-10'), newestFirst: true, limit: 100 })).scans).toEqual([]);
   });
 
   it('a page of listFacts with a subject, predicate or entity filter, and its total', () => {
     for (const query of [{ subject: 'me' }, { predicate: 'manager' }, { predicate: 'manager', history: true, newestFirst: true }, { entity: 'A', history: true }, { subject: 'me', text: 'manager' }, { predicate: 'likes', text: 'te' }]) {
-      const { plans, scans } = check(() => m.listFactPage({ ...query, limit: 50, offset: 50 }));
+      const { plans, scans } = check(() => m.facts.page({ ...query, limit: 50, offset: 50 }));
       expect(scans, JSON.stringify(query)).toEqual([]);
       expect(plans.some((p) => /count\(\*\)/.test(p.sql)), 'the total is counted').toBe(true);
     }
@@ -66,16 +66,16 @@ describe('the queries of the screens use indexes', () => {
 
   it('the same pages newest first, as the screens list them', () => {
     for (const query of [{ subject: 'me' }, { predicate: 'manager' }, { entity: 'A' }, { predicate: 'likes', text: 'te' }]) {
-      expect(check(() => m.listFactPage({ ...query, newestFirst: true, limit: 50, offset: 50 })).scans, JSON.stringify(query)).toEqual([]);
+      expect(check(() => m.facts.page({ ...query, newestFirst: true, limit: 50, offset: 50 })).scans, JSON.stringify(query)).toEqual([]);
     }
   });
 
   it("a fact's page: its versions, sources, what closed it and what it closed", () => {
-    const a = m.listFacts({ history: true, predicate: 'manager' }).find((f) => f.object === 'A' && f.expired_at === null)!;
-    const b = m.listFacts({ predicate: 'manager' })[0]!;
+    const a = m.facts.list({ history: true, predicate: 'manager' }).find((f) => f.object === 'A' && f.expired_at === null)!;
+    const b = m.facts.list({ predicate: 'manager' })[0]!;
     const { plans, scans } = check(() => {
-      expect(m.factDetails(b.id).closed.map((f) => f.id)).toEqual([a.id]);
-      m.factDetails(a.id);
+      expect(m.facts.details(b.id).closed.map((f) => f.id)).toEqual([a.id]);
+      m.facts.details(a.id);
     });
     expect(scans).toEqual([]);
     expect(plans.flatMap((p) => p.plan).some((line) => /facts_live_by_invalidated_by/.test(line))).toBe(true);
@@ -83,24 +83,24 @@ describe('the queries of the screens use indexes', () => {
 
   it('"what changed" and a slot\'s history: pages by index, also after a cursor and about one entity', () => {
     const lines = (plans: { plan: string[] }[]) => plans.flatMap((p) => p.plan).join('\n');
-    const feed = check(() => m.changeFeed({ limit: 1 }));
+    const feed = check(() => m.facts.changeFeed({ limit: 1 }));
     expect(feed.scans).toEqual([]);
     expect(lines(feed.plans)).toMatch(/facts_live_by_valid_at/);
     expect(lines(feed.plans)).toMatch(/facts_live_stated_ends/);
-    const cursor = m.changeFeed({ limit: 1 }).next!;
-    expect(check(() => m.changeFeed({ limit: 1, cursor })).scans).toEqual([]);
-    const about = check(() => m.changeFeed({ entity: 'me', limit: 1, cursor }));
+    const cursor = m.facts.changeFeed({ limit: 1 }).next!;
+    expect(check(() => m.facts.changeFeed({ limit: 1, cursor })).scans).toEqual([]);
+    const about = check(() => m.facts.changeFeed({ entity: 'me', limit: 1, cursor }));
     expect(about.scans).toEqual([]);
     expect(lines(about.plans)).toMatch(/facts_live_by_subject_valid_at/);
     expect(lines(about.plans)).toMatch(/facts_live_stated_ends_by_subject/);
-    const b = m.listFacts({ predicate: 'manager' })[0]!;
-    const history = check(() => m.slotHistory(b.id, { limit: 1, cursor: m.changeFeed({ limit: 1 }).next! }));
+    const b = m.facts.list({ predicate: 'manager' })[0]!;
+    const history = check(() => m.facts.slotHistory(b.id, { limit: 1, cursor: m.facts.changeFeed({ limit: 1 }).next! }));
     expect(history.scans).toEqual([]);
     expect(lines(history.plans)).toMatch(/facts_live_by_slot_time/);
   });
 
   it('the facts overlapping [t1, t2)', () => {
-    const { plans, scans } = check(() => m.listFactPage({ history: true, overlapping: { from: at('09-05'), to: at('09-20') }, limit: 100 }));
+    const { plans, scans } = check(() => m.facts.page({ history: true, overlapping: { from: at('09-05'), to: at('09-20') }, limit: 100 }));
     expect(scans).toEqual([]);
     expect(plans.flatMap((p) => p.plan).some((line) => /facts_by_valid_at/.test(line))).toBe(true);
   });

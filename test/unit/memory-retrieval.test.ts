@@ -9,9 +9,9 @@ const countTokens = (text: string) => Math.ceil(text.length / 4);
 
 function seeded() {
   const m = openMemory({ dataDir: ':memory:', clock: steppingClock('2026-10-01T00:00:00Z') });
-  m.observe([{ subject: 'me', predicate: 'manager', object: 'A', fact: 'My manager is A.', reference_time: '2026-09-01T10:00:00+09:00', cardinality: 'one' }]);
-  m.observe([{ subject: 'me', predicate: 'manager', object: 'B', fact: 'My manager is B.', reference_time: '2026-09-15T10:00:00+09:00', cardinality: 'one' }]);
-  m.observe([{ subject: '私', predicate: '住所', object: '大阪', fact: '大阪に住んでいます。', reference_time: '2026-08-01T00:00:00+09:00', cardinality: 'one' }]);
+  m.facts.observe([{ subject: 'me', predicate: 'manager', object: 'A', fact: 'My manager is A.', reference_time: '2026-09-01T10:00:00+09:00', cardinality: 'one' }]);
+  m.facts.observe([{ subject: 'me', predicate: 'manager', object: 'B', fact: 'My manager is B.', reference_time: '2026-09-15T10:00:00+09:00', cardinality: 'one' }]);
+  m.facts.observe([{ subject: '私', predicate: '住所', object: '大阪', fact: '大阪に住んでいます。', reference_time: '2026-08-01T00:00:00+09:00', cardinality: 'one' }]);
   return m;
 }
 
@@ -58,14 +58,14 @@ describe('retrieval and the context block', () => {
     const result = await retrieve(m, '大阪');
     const block = buildContext(result.facts, { budget: 1000, countTokens, now: m.clock.now() });
     expect(block.text).toContain('大阪に住んでいます。');
-    const tight = buildContext(m.listFacts({ history: true }).filter((f) => f.expired_at === null), { budget: 30, countTokens, now: m.clock.now() });
+    const tight = buildContext(m.facts.list({ history: true }).filter((f) => f.expired_at === null), { budget: 30, countTokens, now: m.clock.now() });
     expect(tight.tokens).toBeLessThanOrEqual(30);
     expect(tight.dropped).toBeGreaterThan(0);
   });
 
   it('uses vector rankings when given, and survives a failing ranker', async () => {
     const m = seeded();
-    const b = m.listFacts({ predicate: 'manager' })[0]!;
+    const b = m.facts.list({ predicate: 'manager' })[0]!;
     const withVectors = await retrieve(m, 'boss', { vectors: { rank: async () => [b.id] } });
     expect(withVectors.vectorsUsed).toBe(true);
     expect(withVectors.hits[0]!.parts.vector).toBe(1);

@@ -29,13 +29,13 @@ const same = (m: Memory, q: TimelineWindowQuery) => expect(timelineWindow(databa
 describe('a row filter from the kept rows', () => {
   it('keeps whole rows by subject or predicate, parts of rows by object, and leaves too many parts to the pass', () => {
     const m = fresh();
-    m.observe([{ subject: 'Aoki', predicate: 'likes', object: 'tea', fact: 'Aoki likes tea.', reference_time: iso(T0) }]);
-    m.observe([{ subject: 'Bea', predicate: 'manager', object: 'Aoki', object_type: 'entity', fact: "Bea's manager is Aoki.", reference_time: iso(T0 + DAY), cardinality: 'one' }]);
-    m.observe([{ subject: 'Cy', predicate: 'note', object: 'green tea', fact: 'Cy notes green tea.', reference_time: iso(T0 + 2 * DAY) }]);
+    m.facts.observe([{ subject: 'Aoki', predicate: 'likes', object: 'tea', fact: 'Aoki likes tea.', reference_time: iso(T0) }]);
+    m.facts.observe([{ subject: 'Bea', predicate: 'manager', object: 'Aoki', object_type: 'entity', fact: "Bea's manager is Aoki.", reference_time: iso(T0 + DAY), cardinality: 'one' }]);
+    m.facts.observe([{ subject: 'Cy', predicate: 'note', object: 'green tea', fact: 'Cy notes green tea.', reference_time: iso(T0 + 2 * DAY) }]);
     // A row kept in part by three facts, one ended, and not by a fourth.
-    m.observe([{ subject: 'Cy', predicate: 'note', object: 'black tea', fact: 'Cy notes black tea.', reference_time: iso(T0 + 3 * DAY), invalid_at: iso(T0 + 5 * DAY) }]);
-    m.observe([{ subject: 'Cy', predicate: 'note', object: 'oolong tea', fact: 'Cy notes oolong tea.', reference_time: iso(T0 + 4 * DAY) }]);
-    m.observe([{ subject: 'Cy', predicate: 'note', object: 'coffee', fact: 'Cy notes coffee.', reference_time: iso(T0 + 6 * DAY) }]);
+    m.facts.observe([{ subject: 'Cy', predicate: 'note', object: 'black tea', fact: 'Cy notes black tea.', reference_time: iso(T0 + 3 * DAY), invalid_at: iso(T0 + 5 * DAY) }]);
+    m.facts.observe([{ subject: 'Cy', predicate: 'note', object: 'oolong tea', fact: 'Cy notes oolong tea.', reference_time: iso(T0 + 4 * DAY) }]);
+    m.facts.observe([{ subject: 'Cy', predicate: 'note', object: 'coffee', fact: 'Cy notes coffee.', reference_time: iso(T0 + 6 * DAY) }]);
     expect(kept(m, 'likes')?.totals()).toEqual({ subjects: 1, slots: 1 });
     expect(kept(m, 'bea')?.totals()).toEqual({ subjects: 1, slots: 1 });
     // Aoki is Bea's manager (an object: part of Bea's rows); "tea" Aoki's like and Cy's note (literals).
@@ -47,7 +47,7 @@ describe('a row filter from the kept rows', () => {
     const db = databaseOf(m);
     expect(keptRowsFiltered(db, 'tea', likePattern('tea'), 4)).not.toBeNull();
     expect(keptRowsFiltered(db, 'tea', likePattern('tea'), 3)).toBeNull();
-    const cy = m.listFacts({ subject: 'Cy' })[0]!.subject_id;
+    const cy = m.facts.list({ subject: 'Cy' })[0]!.subject_id;
     for (const filter of ['likes', 'bea', 'aoki', 'tea', 'e']) {
       same(m, { ...ALL, filter, rowLimit: 10, groups: { collapseAbove: 0, expanded: [cy] } });
       same(m, { from: iso(T0 + 4 * DAY), to: iso(T0 + 5 * DAY), filter, rowLimit: 10, groups: { collapseAbove: 0, expanded: [cy] } });
@@ -64,10 +64,10 @@ describe('a row filter from the kept rows', () => {
     const m = fresh();
     const first = Date.parse('2026-01-01T00:00:00.000Z');
     const edge = Date.parse('2026-02-01T00:00:00.000Z'); // 90 days: one-day buckets; the edge of bucket 31
-    m.observe([{ subject: 'Aoki', predicate: 'likes', object: 'ramen', fact: 'Aoki likes ramen.', reference_time: iso(first) }]);
-    m.observe([{ subject: 'Aoki', predicate: 'likes', object: 'udon', fact: 'Aoki likes udon.', reference_time: iso(edge), invalid_at: iso(edge + 30 * DAY - 1) }]);
-    m.observe([{ subject: 'Zed', predicate: 'likes', object: 'tea', fact: 'Zed likes tea.', reference_time: iso(edge - 1) }]);
-    m.observe([{ subject: 'Zed', predicate: 'visited', object: 'Kyoto', fact: 'Zed visited Kyoto.', reference_time: iso(first + 90 * DAY) }]);
+    m.facts.observe([{ subject: 'Aoki', predicate: 'likes', object: 'ramen', fact: 'Aoki likes ramen.', reference_time: iso(first) }]);
+    m.facts.observe([{ subject: 'Aoki', predicate: 'likes', object: 'udon', fact: 'Aoki likes udon.', reference_time: iso(edge), invalid_at: iso(edge + 30 * DAY - 1) }]);
+    m.facts.observe([{ subject: 'Zed', predicate: 'likes', object: 'tea', fact: 'Zed likes tea.', reference_time: iso(edge - 1) }]);
+    m.facts.observe([{ subject: 'Zed', predicate: 'visited', object: 'Kyoto', fact: 'Zed visited Kyoto.', reference_time: iso(first + 90 * DAY) }]);
     const q: TimelineWindowQuery = { ...ALL, filter: 'likes', rowLimit: 10, groups: { collapseAbove: 0 } };
     const density = timelineWindow(databaseOf(m), q).density!;
     expect(density).toEqual(timelineWindow(databaseOf(m), q, { kept: false }).density);
@@ -82,10 +82,10 @@ describe('a row filter from the kept rows', () => {
     const m = fresh();
     // 30 subjects like tea; every fifth also visited Nara.
     for (let i = 1; i <= 30; i++) {
-      m.observe([{ subject: `Person ${i}`, predicate: 'likes', object: 'tea', fact: `Person ${i} likes tea.`, reference_time: iso(T0 + i * DAY) }]);
-      if (i % 5 === 0) m.observe([{ subject: `Person ${i}`, predicate: 'visited', object: 'Nara', fact: `Person ${i} visited Nara.`, reference_time: iso(T0 + i * DAY), invalid_at: iso(T0 + (i + 3) * DAY) }]);
+      m.facts.observe([{ subject: `Person ${i}`, predicate: 'likes', object: 'tea', fact: `Person ${i} likes tea.`, reference_time: iso(T0 + i * DAY) }]);
+      if (i % 5 === 0) m.facts.observe([{ subject: `Person ${i}`, predicate: 'visited', object: 'Nara', fact: `Person ${i} visited Nara.`, reference_time: iso(T0 + i * DAY), invalid_at: iso(T0 + (i + 3) * DAY) }]);
     }
-    const ids = new Map(m.listFacts({}).map((f) => [f.subject, f.subject_id]));
+    const ids = new Map(m.facts.list({}).map((f) => [f.subject, f.subject_id]));
     const opened = [ids.get('Person 10')!, ids.get('Person 3')!];
     // Whole rows (predicates, names), parts of rows (objects), and both in one subject ("te": visited, tea).
     for (const filter of ['likes', 'visited', 'person 1', 'i', 'nara', 'a', 'te']) {
@@ -101,11 +101,11 @@ describe('a row filter from the kept rows', () => {
   it('reads by index: no fact table read whole, the subjects walked in order', () => {
     const m = fresh();
     for (const [i, subject] of ['me', 'Aoki', 'Bea', 'Zed', 'Person 2', 'Person 10'].entries()) {
-      m.observe([{ subject, predicate: 'likes', object: 'tea', fact: `${subject} likes tea.`, reference_time: iso(T0 + i * DAY) }]);
-      m.observe([{ subject, predicate: 'manager', object: 'A', fact: `${subject}'s manager is A.`, reference_time: iso(T0 + i * DAY), invalid_at: iso(T0 + (i + 9) * DAY), cardinality: 'one' }]);
+      m.facts.observe([{ subject, predicate: 'likes', object: 'tea', fact: `${subject} likes tea.`, reference_time: iso(T0 + i * DAY) }]);
+      m.facts.observe([{ subject, predicate: 'manager', object: 'A', fact: `${subject}'s manager is A.`, reference_time: iso(T0 + i * DAY), invalid_at: iso(T0 + (i + 9) * DAY), cardinality: 'one' }]);
     }
     const db = databaseOf(m);
-    const aoki = m.listFacts({ subject: 'Aoki' })[0]!.subject_id;
+    const aoki = m.facts.list({ subject: 'Aoki' })[0]!.subject_id;
     const q: TimelineWindowQuery = { from: iso(T0), to: iso(T0 + 3 * DAY), filter: 'manager', rowOffset: 1, rowLimit: 4, groups: { collapseAbove: 3, expanded: [aoki] } };
     let window: ReturnType<typeof timelineWindow> | undefined;
     const planned = plansOf(db, () => (window = timelineWindow(db, q)));

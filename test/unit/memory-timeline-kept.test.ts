@@ -41,11 +41,11 @@ const step: fc.Arbitrary<Step> = fc.oneof(
 );
 
 function apply(m: Memory, s: Step): void {
-  const live = m.listFacts({});
+  const live = m.facts.list({});
   if (s.kind === 'observe') {
     const predicate = PREDICATES[s.predicate]!;
     const start = T0 + s.day * DAY + s.hour * 3_600_000;
-    m.observe([
+    m.facts.observe([
       {
         subject: SUBJECTS[s.subject]!,
         predicate,
@@ -61,9 +61,9 @@ function apply(m: Memory, s: Step): void {
   if (live.length === 0) return;
   const fact = live[s.pick % live.length]!;
   try {
-    if (s.kind === 'edit') m.editFact(fact.id, { valid_at: iso(T0 + s.day * DAY) });
-    else if (s.kind === 'close') m.closeFact(fact.id, iso(Date.parse(fact.valid_at) + s.days * DAY));
-    else m.forgetFact(fact.id);
+    if (s.kind === 'edit') m.facts.edit(fact.id, { valid_at: iso(T0 + s.day * DAY) });
+    else if (s.kind === 'close') m.facts.close(fact.id, iso(Date.parse(fact.valid_at) + s.days * DAY));
+    else m.facts.forget(fact.id);
   } catch {
     // An edit the rules refuse (an end before its start, a fact already closed) changes nothing.
   }
@@ -114,7 +114,7 @@ describe("the timeline's kept rows", () => {
               expect(countFacts(databaseOf(m), {}, now), now).toBe(countFacts(databaseOf(m), {}, now, { kept: false }));
               expect(countFacts(databaseOf(m), { asOf }, now), asOf).toBe(countFacts(databaseOf(m), { asOf }, now, { kept: false }));
             }
-            const ids = new Map(m.listFacts({ history: true }).map((f) => [f.subject, f.subject_id]));
+            const ids = new Map(m.facts.list({ history: true }).map((f) => [f.subject, f.subject_id]));
             const instants = (databaseOf(m).prepare('SELECT created_at AS t FROM facts UNION SELECT expired_at FROM facts WHERE expired_at IS NOT NULL').all() as { t: string }[]).map((r) => r.t);
             for (const w of windows) {
               const from = T0 + (w.from - 200) * DAY;
@@ -142,26 +142,26 @@ describe("the timeline's kept rows", () => {
   it("look a row's first and last up again when the fact that held them goes", () => {
     const m = openMemory({ dataDir: ':memory:', clock: steppingClock('2026-12-01T00:00:00Z', 1000) });
     const day = (n: number) => iso(T0 + n * DAY);
-    m.observe([{ subject: 'me', predicate: 'likes', object: 'tea', fact: 'I like tea.', reference_time: day(1) }]);
-    m.observe([{ subject: 'me', predicate: 'likes', object: 'coffee', fact: 'I like coffee.', reference_time: day(5), invalid_at: day(30) }]);
-    m.observe([{ subject: 'me', predicate: 'manager', object: 'A', fact: 'My manager is A.', reference_time: day(8), cardinality: 'one' }]);
+    m.facts.observe([{ subject: 'me', predicate: 'likes', object: 'tea', fact: 'I like tea.', reference_time: day(1) }]);
+    m.facts.observe([{ subject: 'me', predicate: 'likes', object: 'coffee', fact: 'I like coffee.', reference_time: day(5), invalid_at: day(30) }]);
+    m.facts.observe([{ subject: 'me', predicate: 'manager', object: 'A', fact: 'My manager is A.', reference_time: day(8), cardinality: 'one' }]);
     const db = databaseOf(m);
     const slot = (predicate: string) => db.prepare('SELECT n, open_n, first, last FROM timeline_slots WHERE predicate = ?').get(predicate);
     const subject = () => db.prepare('SELECT slots, n, open_n, first, last FROM timeline_subjects').get();
     expect(slot('likes')).toEqual({ n: 2, open_n: 1, first: day(1), last: day(30) });
     expect(subject()).toEqual({ slots: 2, n: 3, open_n: 2, first: day(1), last: day(30) });
-    const byObject = (object: string) => m.listFacts({ history: false }).find((f) => f.object === object)!.id;
+    const byObject = (object: string) => m.facts.list({ history: false }).find((f) => f.object === object)!.id;
     // The first start moves on: edited later, then forgotten.
-    m.editFact(byObject('tea'), { valid_at: day(3) });
+    m.facts.edit(byObject('tea'), { valid_at: day(3) });
     expect(slot('likes')).toMatchObject({ first: day(3) });
     expect(subject()).toMatchObject({ first: day(3) });
-    m.forgetFact(byObject('tea'));
+    m.facts.forget(byObject('tea'));
     expect(slot('likes')).toEqual({ n: 1, open_n: 0, first: day(5), last: day(30) });
     expect(subject()).toEqual({ slots: 2, n: 2, open_n: 1, first: day(5), last: day(30) });
     // The last end goes back: closed earlier, then its row goes and the subject keeps the other.
-    m.closeFact(m.listFacts({ history: true }).find((f) => f.object === 'coffee' && f.expired_at === null)!.id, day(20));
+    m.facts.close(m.facts.list({ history: true }).find((f) => f.object === 'coffee' && f.expired_at === null)!.id, day(20));
     expect(slot('likes')).toMatchObject({ last: day(20) });
-    m.forgetFact(m.listFacts({ history: true }).find((f) => f.object === 'coffee' && f.expired_at === null)!.id);
+    m.facts.forget(m.facts.list({ history: true }).find((f) => f.object === 'coffee' && f.expired_at === null)!.id);
     expect(slot('likes')).toBeUndefined();
     expect(subject()).toEqual({ slots: 1, n: 1, open_n: 1, first: day(8), last: day(8) });
     expect(keptTables(m)).toEqual(recounted(m));
@@ -170,9 +170,9 @@ describe("the timeline's kept rows", () => {
 
   it('follow a held row rewritten in place (as a migration may) and an expired one brought back', () => {
     const m = openMemory({ dataDir: ':memory:', clock: steppingClock('2026-12-01T00:00:00Z', 1000) });
-    m.observe([{ subject: 'me', predicate: 'likes', object: 'tea', fact: 'I like tea.', reference_time: iso(T0 + DAY) }]);
-    m.observe([{ subject: 'Aoki', predicate: 'manager', object: 'A', fact: "Aoki's manager is A.", reference_time: iso(T0 + 2 * DAY), cardinality: 'one' }]);
-    m.observe([{ subject: 'Aoki', predicate: 'manager', object: 'B', fact: "Aoki's manager is B.", reference_time: iso(T0 + 9 * DAY), cardinality: 'one' }]);
+    m.facts.observe([{ subject: 'me', predicate: 'likes', object: 'tea', fact: 'I like tea.', reference_time: iso(T0 + DAY) }]);
+    m.facts.observe([{ subject: 'Aoki', predicate: 'manager', object: 'A', fact: "Aoki's manager is A.", reference_time: iso(T0 + 2 * DAY), cardinality: 'one' }]);
+    m.facts.observe([{ subject: 'Aoki', predicate: 'manager', object: 'B', fact: "Aoki's manager is B.", reference_time: iso(T0 + 9 * DAY), cardinality: 'one' }]);
     const db = databaseOf(m);
     db.prepare("UPDATE facts SET predicate = 'enjoys', valid_at = ?, invalid_at = ? WHERE predicate = 'likes' AND expired_at IS NULL").run(iso(T0 + 3 * DAY), iso(T0 + 40 * DAY));
     expect(keptTables(m)).toEqual(recounted(m));
@@ -185,16 +185,16 @@ describe("the timeline's kept rows", () => {
   it('are counted again after a bulk import, and follow a renamed subject', () => {
     const source = openMemory({ dataDir: ':memory:', clock: steppingClock('2026-12-01T00:00:00Z', 1000) });
     for (const [subject, object, day] of [['Aoki', 'tea', 1], ['me', 'coffee', 2], ['Zed', 'ramen', 3], ['Bea', 'tea', 4]] as const) {
-      source.observe([{ subject, predicate: 'likes', object, fact: `${subject} likes ${object}.`, reference_time: iso(T0 + day * DAY) }]);
+      source.facts.observe([{ subject, predicate: 'likes', object, fact: `${subject} likes ${object}.`, reference_time: iso(T0 + day * DAY) }]);
     }
     const m = openMemory({ dataDir: ':memory:', clock: steppingClock('2026-12-02T00:00:00Z', 1000) });
-    m.importMemory(source.exportMemory());
+    m.transfer.import(source.transfer.export());
     expect(keptTables(m)).toEqual(recounted(m));
     const q = { from: '1000-01-01T00:00:00.000Z', to: '9999-12-31T00:00:00.000Z', rowLimit: 10, groups: { collapseAbove: 1 } };
-    expect(m.timelineWindow(q).rows.map((r) => r.subject)).toEqual(['me', 'Aoki', 'Bea', 'Zed']);
+    expect(m.facts.timelineWindow(q).rows.map((r) => r.subject)).toEqual(['me', 'Aoki', 'Bea', 'Zed']);
     // An entity renamed (here by the store itself, as an import with replace does) moves its row.
     databaseOf(m).prepare("UPDATE entities SET name = 'Yoko' WHERE name = 'Zed'").run();
-    expect(m.timelineWindow(q).rows.map((r) => r.subject)).toEqual(['me', 'Aoki', 'Bea', 'Yoko']);
+    expect(m.facts.timelineWindow(q).rows.map((r) => r.subject)).toEqual(['me', 'Aoki', 'Bea', 'Yoko']);
     expect(keptTables(m)).toEqual(recounted(m));
     source.close();
     m.close();
@@ -204,15 +204,15 @@ describe("the timeline's kept rows", () => {
 describe("the Facts list's total as it opens", () => {
   it('reads the kept count and the facts that start or end after now by index, not every fact', () => {
     const m = openMemory({ dataDir: ':memory:', clock: steppingClock('2026-12-01T00:00:00Z', 1000) });
-    m.observe([{ subject: 'me', predicate: 'likes', object: 'tea', fact: 'I like tea.', reference_time: iso(T0) }]);
-    m.observe([{ subject: 'me', predicate: 'plans', object: 'a trip', fact: 'I plan a trip.', reference_time: iso(T0), invalid_at: '2027-03-01T00:00:00.000Z' }]);
-    m.observe([{ subject: 'me', predicate: 'starts', object: 'a job', fact: 'I start a job in 2027.', reference_time: iso(T0), valid_at: '2027-01-01T00:00:00.000Z' }]);
-    m.observe([{ subject: 'me', predicate: 'visited', object: 'Nara', fact: 'I visited Nara.', reference_time: iso(T0), invalid_at: iso(T0 + DAY) }]);
+    m.facts.observe([{ subject: 'me', predicate: 'likes', object: 'tea', fact: 'I like tea.', reference_time: iso(T0) }]);
+    m.facts.observe([{ subject: 'me', predicate: 'plans', object: 'a trip', fact: 'I plan a trip.', reference_time: iso(T0), invalid_at: '2027-03-01T00:00:00.000Z' }]);
+    m.facts.observe([{ subject: 'me', predicate: 'starts', object: 'a job', fact: 'I start a job in 2027.', reference_time: iso(T0), valid_at: '2027-01-01T00:00:00.000Z' }]);
+    m.facts.observe([{ subject: 'me', predicate: 'visited', object: 'Nara', fact: 'I visited Nara.', reference_time: iso(T0), invalid_at: iso(T0 + DAY) }]);
     const db = databaseOf(m);
     const now = '2026-12-01T00:00:00.000Z';
     expect(countFacts(db, {}, now)).toBe(2);
     expect(countFacts(db, {}, now, { kept: false })).toBe(2);
-    expect(m.listFactPage({ limit: 10 }).total).toBe(2);
+    expect(m.facts.page({ limit: 10 }).total).toBe(2);
     expect(countFacts(db, { asOf: iso(T0 + 2 * DAY) }, now)).toBe(2);
     const plan = (db.prepare(`EXPLAIN QUERY PLAN ${TRUE_AT_COUNT_SQL}`).all({ at: now }) as { detail: string }[]).map((r) => r.detail);
     // Ranges of covering indexes after the time, never a walk of every fact before it.
@@ -228,13 +228,13 @@ describe("the kept window's plan", () => {
   it('reads the subjects in order by index and no fact table whole, whatever the memory', () => {
     const m = openMemory({ dataDir: ':memory:', clock: steppingClock('2026-12-01T00:00:00Z', 1000) });
     for (const [i, subject] of SUBJECTS.entries()) {
-      m.observe([{ subject, predicate: 'likes', object: 'tea', fact: `${subject} likes tea.`, reference_time: iso(T0 + i * DAY) }]);
-      m.observe([{ subject, predicate: 'manager', object: 'A', fact: `${subject}'s manager is A.`, reference_time: iso(T0 + i * DAY), cardinality: 'one' }]);
+      m.facts.observe([{ subject, predicate: 'likes', object: 'tea', fact: `${subject} likes tea.`, reference_time: iso(T0 + i * DAY) }]);
+      m.facts.observe([{ subject, predicate: 'manager', object: 'A', fact: `${subject}'s manager is A.`, reference_time: iso(T0 + i * DAY), cardinality: 'one' }]);
     }
     const db = databaseOf(m);
-    const aoki = m.listFacts({ subject: 'Aoki' })[0]!.subject_id;
-    let window: ReturnType<Memory['timelineWindow']> | undefined;
-    const planned = plansOf(db, () => (window = m.timelineWindow({ from: iso(T0), to: iso(T0 + 3 * DAY), rowOffset: 1, rowLimit: 4, groups: { collapseAbove: 3, expanded: [aoki] } })));
+    const aoki = m.facts.list({ subject: 'Aoki' })[0]!.subject_id;
+    let window: ReturnType<Memory['facts']['timelineWindow']> | undefined;
+    const planned = plansOf(db, () => (window = m.facts.timelineWindow({ from: iso(T0), to: iso(T0 + 3 * DAY), rowOffset: 1, rowLimit: 4, groups: { collapseAbove: 3, expanded: [aoki] } })));
     const plans = planned.flatMap((p) => p.plan);
     const pagePlan = planned.filter((p) => /FROM timeline_subjects ORDER BY/.test(p.sql)).flatMap((p) => p.plan);
     expect(window!.collapsedByDefault).toBe(true);

@@ -35,7 +35,7 @@ describe('natural order of the timeline’s groups', () => {
     const m = openMemory({ dataDir: ':memory:', clock: steppingClock('2026-12-01T00:00:00Z', 1000) });
     const db = databaseOf(m);
     for (const [i, subject] of [...PEOPLE, 'me'].entries()) {
-      m.observe([{ subject, predicate: 'likes', object: 'tea', fact: `${subject} likes tea.`, reference_time: iso(T0 + i * DAY) }]);
+      m.facts.observe([{ subject, predicate: 'likes', object: 'tea', fact: `${subject} likes tea.`, reference_time: iso(T0 + i * DAY) }]);
     }
     const q = { ...ALL, rowLimit: 50, groups: { collapseAbove: 1 } };
     let kept: ReturnType<typeof timelineWindow> | undefined;
@@ -81,10 +81,10 @@ describe('a group’s marks', () => {
     // The user's manager changed twice over 2025–26; a friend with one fact.
     const changes = [0, 100, 400].map((d) => T0 + 730 * DAY + d * DAY);
     for (const [i, at] of changes.entries()) {
-      m.observe([{ subject: 'me', predicate: 'manager', object: `M${i}`, fact: `My manager is M${i}.`, reference_time: iso(at), cardinality: 'one' }]);
+      m.facts.observe([{ subject: 'me', predicate: 'manager', object: `M${i}`, fact: `My manager is M${i}.`, reference_time: iso(at), cardinality: 'one' }]);
     }
-    m.observe([{ subject: 'Aoki', predicate: 'likes', object: 'tea', fact: 'Aoki likes tea.', reference_time: iso(T0) }]);
-    m.observe([{ subject: 'Aoki', predicate: 'likes', object: 'ramen', fact: 'Aoki likes ramen.', reference_time: iso(T0 + 10 * DAY) }]);
+    m.facts.observe([{ subject: 'Aoki', predicate: 'likes', object: 'tea', fact: 'Aoki likes tea.', reference_time: iso(T0) }]);
+    m.facts.observe([{ subject: 'Aoki', predicate: 'likes', object: 'ramen', fact: 'Aoki likes ramen.', reference_time: iso(T0 + 10 * DAY) }]);
     const q = { ...ALL, rowLimit: 10, groups: { collapseAbove: 1 } };
     let kept: ReturnType<typeof timelineWindow> | undefined;
     const planned = plansOf(db, () => (kept = timelineWindow(db, q)));
@@ -121,9 +121,9 @@ describe('a group’s marks', () => {
     const m = openMemory({ dataDir: ':memory:', clock: steppingClock('2026-12-01T00:00:00Z', 1000) });
     const db = databaseOf(m);
     const day = (n: number) => iso(T0 + n * DAY);
-    for (const [i, d] of [0, 100, 400].entries()) m.observe([{ subject: 'me', predicate: 'manager', object: `M${i}`, fact: `My manager is M${i}.`, reference_time: day(d), cardinality: 'one' }]);
+    for (const [i, d] of [0, 100, 400].entries()) m.facts.observe([{ subject: 'me', predicate: 'manager', object: `M${i}`, fact: `My manager is M${i}.`, reference_time: day(d), cardinality: 'one' }]);
     // A trip with a stated end: an end that no successor's start marks.
-    m.observe([{ subject: 'me', predicate: 'visits', object: 'Nara', fact: 'I visit Nara.', reference_time: day(200), invalid_at: day(250) }]);
+    m.facts.observe([{ subject: 'me', predicate: 'visits', object: 'Nara', fact: 'I visit Nara.', reference_time: day(200), invalid_at: day(250) }]);
     const me = timelineWindow(db, { ...ALL, rowLimit: 1, groups: { collapseAbove: 1 } }).rows[0]!;
     const counted = groupMarks(db, 'f.expired_at IS NULL', '', '', {}, ALL, [me]).get(me.subject_id)!;
     let probed: ReturnType<typeof groupMarks> | undefined;

@@ -27,7 +27,7 @@ function fresh(): Memory {
 /** Two open facts a span apart and one that ends at `end`: the density's buckets, from every way of counting. */
 function densities(first: number, last: number, end: number): TimelineWindow['density'][] {
   const m = fresh();
-  m.observe([
+  m.facts.observe([
     { subject: 'Aoki', predicate: 'likes', object: 'ramen', fact: 'Aoki likes ramen.', reference_time: iso(first) },
     { subject: 'Aoki', predicate: 'visited', object: 'Kyoto', fact: 'Aoki visited Kyoto.', reference_time: iso(first + HOUR), invalid_at: iso(end) },
     { subject: 'Zed', predicate: 'likes', object: 'tea', fact: 'Zed likes tea.', reference_time: iso(last) },
@@ -91,11 +91,11 @@ describe("the timeline's density", () => {
 describe('known-at', () => {
   it('holds a version from the instant it was recorded to the instant it was replaced, not at it', () => {
     const m = fresh();
-    m.observe([{ subject: 'me', predicate: 'manager', object: 'Aoki', object_type: 'entity', fact: 'My manager is Aoki.', reference_time: '2026-01-01T00:00:00.000Z', cardinality: 'one' }]);
-    m.observe([{ subject: 'me', predicate: 'manager', object: 'Bea', object_type: 'entity', fact: 'My manager is Bea.', reference_time: '2026-03-01T00:00:00.000Z', cardinality: 'one' }]);
-    const versions = m.listFacts({ history: true });
+    m.facts.observe([{ subject: 'me', predicate: 'manager', object: 'Aoki', object_type: 'entity', fact: 'My manager is Aoki.', reference_time: '2026-01-01T00:00:00.000Z', cardinality: 'one' }]);
+    m.facts.observe([{ subject: 'me', predicate: 'manager', object: 'Bea', object_type: 'entity', fact: 'My manager is Bea.', reference_time: '2026-03-01T00:00:00.000Z', cardinality: 'one' }]);
+    const versions = m.facts.list({ history: true });
     const first = versions.find((f) => f.object === 'Aoki' && f.expired_at !== null)!;
-    const at = (knownAt: string) => m.timelineWindow({ ...ALL, knownAt, rowLimit: 5 }).rows.flatMap((r) => r.facts.map((f) => `${f.object}${f.invalid_at ? ' ended' : ''}`));
+    const at = (knownAt: string) => m.facts.timelineWindow({ ...ALL, knownAt, rowLimit: 5 }).rows.flatMap((r) => r.facts.map((f) => `${f.object}${f.invalid_at ? ' ended' : ''}`));
     expect(at(iso(Date.parse(first.created_at) - 1))).toEqual([]);
     expect(at(first.created_at)).toEqual(['Aoki']);
     expect(at(iso(Date.parse(first.expired_at!) - 1))).toEqual(['Aoki']);
@@ -108,12 +108,12 @@ describe('known-at from the kept rows', () => {
   it('undoes the change since K by index: no fact table read whole, the same totals as the pass', () => {
     const m = fresh();
     for (const [i, subject] of ['me', 'Aoki', 'Bea', 'Zed'].entries()) {
-      m.observe([{ subject, predicate: 'likes', object: 'tea', fact: `${subject} likes tea.`, reference_time: iso(T0 + i * DAY) }]);
-      m.observe([{ subject, predicate: 'manager', object: 'A', fact: `${subject}'s manager is A.`, reference_time: iso(T0 + i * DAY), cardinality: 'one' }]);
+      m.facts.observe([{ subject, predicate: 'likes', object: 'tea', fact: `${subject} likes tea.`, reference_time: iso(T0 + i * DAY) }]);
+      m.facts.observe([{ subject, predicate: 'manager', object: 'A', fact: `${subject}'s manager is A.`, reference_time: iso(T0 + i * DAY), cardinality: 'one' }]);
     }
-    const knownAt = m.listFacts({ history: true }).map((f) => f.created_at).sort()[4]!;
-    m.observe([{ subject: 'Aoki', predicate: 'manager', object: 'B', fact: "Aoki's manager is B.", reference_time: iso(T0 + 9 * DAY), cardinality: 'one' }]);
-    m.observe([{ subject: 'Cy', predicate: 'likes', object: 'tea', fact: 'Cy likes tea.', reference_time: iso(T0 + 9 * DAY) }]);
+    const knownAt = m.facts.list({ history: true }).map((f) => f.created_at).sort()[4]!;
+    m.facts.observe([{ subject: 'Aoki', predicate: 'manager', object: 'B', fact: "Aoki's manager is B.", reference_time: iso(T0 + 9 * DAY), cardinality: 'one' }]);
+    m.facts.observe([{ subject: 'Cy', predicate: 'likes', object: 'tea', fact: 'Cy likes tea.', reference_time: iso(T0 + 9 * DAY) }]);
     const db = databaseOf(m);
     const q: TimelineWindowQuery = { ...ALL, knownAt, rowLimit: 10, groups: { collapseAbove: 1 } };
     expect(keptRowsKnownAt(db, knownAt)!.totals()).toEqual({ subjects: 3, slots: 5 });
@@ -152,7 +152,7 @@ function apply(m: Memory, s: Step): void {
   if (s.kind === 'observe') {
     const predicate = PREDICATES[s.predicate]!;
     const start = T0 + s.day * DAY;
-    m.observe([
+    m.facts.observe([
       {
         subject: SUBJECTS[s.subject]!,
         predicate,
@@ -166,12 +166,12 @@ function apply(m: Memory, s: Step): void {
     ]);
     return;
   }
-  const live = m.listFacts({});
+  const live = m.facts.list({});
   if (live.length === 0) return;
   const fact = live[s.pick % live.length]!;
   try {
-    if (s.kind === 'close') m.closeFact(fact.id, iso(Date.parse(fact.valid_at) + s.days * DAY));
-    else m.forgetFact(fact.id);
+    if (s.kind === 'close') m.facts.close(fact.id, iso(Date.parse(fact.valid_at) + s.days * DAY));
+    else m.facts.forget(fact.id);
   } catch {
     // A close the rules refuse changes nothing.
   }
@@ -256,7 +256,7 @@ describe('known-at and the row filter', () => {
             for (const { filter, at, day, days } of questions) {
               const knownAt = at === undefined || instants.length === 0 ? undefined : at % 3 === 2 ? iso(Date.parse(instants[at % instants.length]!) - 1) : instants[at % instants.length]!;
               const q = { from: iso(T0 + day * DAY), to: iso(T0 + (day + days) * DAY), ...(knownAt === undefined ? {} : { knownAt }), ...(filter === undefined ? {} : { filter }) };
-              const window = m.timelineWindow({ ...q, rowLimit: 500 });
+              const window = m.facts.timelineWindow({ ...q, rowLimit: 500 });
               expect(answered(window), JSON.stringify(q)).toEqual(bruteForce(m, q));
               expect(window.totalSlots).toBe(window.rows.length);
             }

@@ -18,10 +18,10 @@ const at = (day: number) => `2026-09-${String(day).padStart(2, '0')}T00:00:00.00
 
 /** `facts` facts held now about `subject`, each with its own object ("#0", "#1" …: names no test types). */
 function about(m: Memory, subject: string, facts: number, predicate = 'likes') {
-  m.observe(Array.from({ length: facts }, (_, i) => ({ subject, predicate, object: `#${i}`, fact: `${subject} ${predicate} #${i}.`, reference_time: at(1 + (i % 20)) })));
+  m.facts.observe(Array.from({ length: facts }, (_, i) => ({ subject, predicate, object: `#${i}`, fact: `${subject} ${predicate} #${i}.`, reference_time: at(1 + (i % 20)) })));
 }
 
-const names = (m: Memory, text: string, limit?: number, kind: 'entity' | 'predicate' = 'entity') => m.suggestNames(kind, text, limit).map((s) => s.name);
+const names = (m: Memory, text: string, limit?: number, kind: 'entity' | 'predicate' = 'entity') => m.facts.suggestNames(kind, text, limit).map((s) => s.name);
 
 describe('suggestNames', () => {
   let m: Memory;
@@ -37,7 +37,7 @@ describe('suggestNames', () => {
   });
 
   it('puts names that begin with the text first, then names that contain it, each by facts held now, then by name', () => {
-    expect(m.suggestNames('entity', 'al')).toEqual([
+    expect(m.facts.suggestNames('entity', 'al')).toEqual([
       { name: 'Alan Turing', live: 3 },
       { name: 'Alice Smith', live: 1 },
       // contain "al": Malia (5) before Bob Alder (2)
@@ -51,13 +51,13 @@ describe('suggestNames', () => {
 
   it('ranks ties by name, and an object with no facts of its own comes last with live 0', () => {
     about(m, 'Alma', 3);
-    expect(m.suggestNames('entity', 'al').slice(0, 3)).toEqual([
+    expect(m.facts.suggestNames('entity', 'al').slice(0, 3)).toEqual([
       { name: 'Alan Turing', live: 3 },
       { name: 'Alma', live: 3 },
       { name: 'Alice Smith', live: 1 },
     ]);
-    m.observe([{ subject: 'Bob Alder', predicate: 'likes', object: 'Alicia Keys', fact: 'Bob likes Alicia Keys.', reference_time: at(4) }]);
-    expect(m.suggestNames('entity', 'alici')).toEqual([{ name: 'Alicia Keys', live: 0 }]);
+    m.facts.observe([{ subject: 'Bob Alder', predicate: 'likes', object: 'Alicia Keys', fact: 'Bob likes Alicia Keys.', reference_time: at(4) }]);
+    expect(m.facts.suggestNames('entity', 'alici')).toEqual([{ name: 'Alicia Keys', live: 0 }]);
   });
 
   it('finds Japanese names of one and two characters, by beginning and by containing', () => {
@@ -68,8 +68,8 @@ describe('suggestNames', () => {
   });
 
   it('finds an entity by its alias, under its name', () => {
-    m.observe([{ subject: '山田さん', predicate: 'likes', object: 'tea', fact: '山田さん likes tea.', reference_time: at(3) }]);
-    m.observe([{ subject: 'me', predicate: 'likes', object: 'coffee', fact: 'I like coffee.', reference_time: at(3) }]);
+    m.facts.observe([{ subject: '山田さん', predicate: 'likes', object: 'tea', fact: '山田さん likes tea.', reference_time: at(3) }]);
+    m.facts.observe([{ subject: 'me', predicate: 'likes', object: 'coffee', fact: 'I like coffee.', reference_time: at(3) }]);
     expect(names(m, '山田')).toEqual(['山田さん']);
     expect(names(m, 'mysel')).toEqual(['me']);
     // "Dr. Sato" answers to "sato": it begins with the text, so it comes before a name that only contains it.
@@ -79,7 +79,7 @@ describe('suggestNames', () => {
   });
 
   it('gives at most `limit`, 20 by default, and with no text the most talked-about', () => {
-    for (let i = 0; i < 30; i++) m.observe([{ subject: `Person ${String(i).padStart(2, '0')}`, predicate: 'likes', object: 'tea', fact: `Person ${i} likes tea.`, reference_time: at(2) }]);
+    for (let i = 0; i < 30; i++) m.facts.observe([{ subject: `Person ${String(i).padStart(2, '0')}`, predicate: 'likes', object: 'tea', fact: `Person ${i} likes tea.`, reference_time: at(2) }]);
     expect(names(m, 'person')).toHaveLength(20);
     expect(names(m, 'person', 3)).toEqual(['Person 00', 'Person 01', 'Person 02']);
     expect(names(m, 'al', 2)).toEqual(['Alan Turing', 'Alice Smith']);
@@ -89,15 +89,15 @@ describe('suggestNames', () => {
   });
 
   it('counts only facts held now: a forgotten fact no longer ranks its subject', () => {
-    for (const fact of m.listFacts({ subject: 'Malia Obama' }).slice(0, 4)) m.forgetFact(fact.id);
-    expect(m.suggestNames('entity', 'ali').slice(0, 2)).toEqual([
+    for (const fact of m.facts.list({ subject: 'Malia Obama' }).slice(0, 4)) m.facts.forget(fact.id);
+    expect(m.facts.suggestNames('entity', 'ali').slice(0, 2)).toEqual([
       { name: 'Alice Smith', live: 1 },
       { name: 'Malia Obama', live: 1 },
     ]);
   });
 
   it('suggests predicates in use, beginning first, then containing, most used first', () => {
-    expect(m.suggestNames('predicate', 'k')).toEqual([
+    expect(m.facts.suggestNames('predicate', 'k')).toEqual([
       { name: 'likes', live: 17 },
       { name: 'works_at', live: 6 },
     ]);
@@ -108,7 +108,7 @@ describe('suggestNames', () => {
   });
 
   it('refuses bad input at the API edge, naming the field', async () => {
-    const handlers = { suggestNames: async (r) => m.suggestNames(r.kind, r.text, r.limit) } as Partial<ApiHandlers> as ApiHandlers;
+    const handlers = { suggestNames: async (r) => m.facts.suggestNames(r.kind, r.text, r.limit) } as Partial<ApiHandlers> as ApiHandlers;
     const refusal = (request: unknown) => dispatchCall(handlers, 'suggestNames', request).then(() => null, (e: unknown) => e as ApiError);
     expect(await dispatchCall(handlers, 'suggestNames', { kind: 'entity', text: 'ali', limit: 1 })).toEqual([{ name: 'Alice Smith', live: 1 }]);
     for (const [request, field, words] of [
@@ -134,10 +134,10 @@ describe('suggestNames', () => {
       }
       throw new Error('not refused');
     };
-    expect(refused(() => m.suggestNames('entity', 'a', 0))).toMatchObject({ where: 'limit', message: expect.stringMatching(/^limit must be a whole number from 1 to 50/) });
-    expect(refused(() => m.suggestNames('entity', 'a', 2.5))).toMatchObject({ where: 'limit' });
-    expect(refused(() => m.suggestNames('entity', 'x'.repeat(201)))).toMatchObject({ where: 'text', message: expect.stringContaining('at most 200 characters') });
-    expect(refused(() => m.suggestNames('place' as 'entity', 'a'))).toMatchObject({ where: 'kind' });
+    expect(refused(() => m.facts.suggestNames('entity', 'a', 0))).toMatchObject({ where: 'limit', message: expect.stringMatching(/^limit must be a whole number from 1 to 50/) });
+    expect(refused(() => m.facts.suggestNames('entity', 'a', 2.5))).toMatchObject({ where: 'limit' });
+    expect(refused(() => m.facts.suggestNames('entity', 'x'.repeat(201)))).toMatchObject({ where: 'text', message: expect.stringContaining('at most 200 characters') });
+    expect(refused(() => m.facts.suggestNames('place' as 'entity', 'a'))).toMatchObject({ where: 'kind' });
   });
 });
 
@@ -166,7 +166,7 @@ describe('suggestNames reads by index, and a bounded number of rows', () => {
     for (const text of ['', 'a', 'sa', 'sat', 'sato t', '佐藤', '佐', 'xyz']) {
       const m = openMemory({ dataDir: ':memory:', clock: steppingClock('2026-12-01T00:00:00Z', 1000) });
       about(m, 'Sato Taro', 2);
-      const plans = plansOf(databaseOf(m), () => m.suggestNames('entity', text));
+      const plans = plansOf(databaseOf(m), () => m.facts.suggestNames('entity', text));
       expect(plans.length, text).toBeGreaterThan(0);
       lines.push(...plans.flatMap((p) => p.plan.map((line) => ({ line, sql: p.sql.replace(/\s+/g, ' ') }))));
       m.close();
@@ -206,9 +206,9 @@ describe('suggestNames reads by index, and a bounded number of rows', () => {
       }
     })();
     // The range (alphabetical) is cut at CANDIDATES; the walk of the most talked-about still finds the best, wherever they sort.
-    const top = m.suggestNames('entity', 'sa', 5);
+    const top = m.facts.suggestNames('entity', 'sa', 5);
     expect(top).toEqual(['Sa 2900', 'Sa 2902', 'Sa 2903', 'Sa 2905', 'Sa 2906'].map((name) => ({ name, live: 500 })));
-    const sa9 = m.suggestNames('entity', 'sa 29', 50);
+    const sa9 = m.facts.suggestNames('entity', 'sa 29', 50);
     expect(sa9).toHaveLength(50);
     expect(sa9.every((s) => s.name.startsWith('Sa 29'))).toBe(true);
     m.close();

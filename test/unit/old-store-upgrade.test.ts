@@ -121,20 +121,20 @@ describe.each(VERSIONS)('a store at schema %i', (version) => {
   it('reads the same facts on both time axes', () => {
     const { memory } = openUpgraded(version);
     try {
-      expect(ids(memory.listFacts())).toEqual(['fct_globex', 'fct_ramen']);
-      expect(ids(memory.listFacts({ asOf: '2024-06-01T00:00:00Z' }))).toEqual(['fct_acme_2', 'fct_osaka']);
+      expect(ids(memory.facts.list())).toEqual(['fct_globex', 'fct_ramen']);
+      expect(ids(memory.facts.list({ asOf: '2024-06-01T00:00:00Z' }))).toEqual(['fct_acme_2', 'fct_osaka']);
       // As known in June 2024, Ann's job at Acme had no end yet: the version since replaced.
-      expect(ids(memory.listFacts({ asOf: '2024-06-01T00:00:00Z', knownAt: '2024-06-01T00:00:00Z' }))).toEqual(['fct_acme_1', 'fct_osaka']);
-      expect(ids(memory.listFacts({ knownAt: '2025-03-01T00:00:00Z' }))).toEqual(['fct_acme_1']);
-      expect(ids(memory.listFacts({ history: true }))).toEqual(['fct_acme_1', 'fct_acme_2', 'fct_globex', 'fct_osaka', 'fct_ramen']);
-      expect(memory.listFacts({ subject: 'Ann', asOf: '2024-06-01T00:00:00Z' })).toEqual([
+      expect(ids(memory.facts.list({ asOf: '2024-06-01T00:00:00Z', knownAt: '2024-06-01T00:00:00Z' }))).toEqual(['fct_acme_1', 'fct_osaka']);
+      expect(ids(memory.facts.list({ knownAt: '2025-03-01T00:00:00Z' }))).toEqual(['fct_acme_1']);
+      expect(ids(memory.facts.list({ history: true }))).toEqual(['fct_acme_1', 'fct_acme_2', 'fct_globex', 'fct_osaka', 'fct_ramen']);
+      expect(memory.facts.list({ subject: 'Ann', asOf: '2024-06-01T00:00:00Z' })).toEqual([
         {
           id: 'fct_acme_2', subject_id: 'ent_ann', subject: 'Ann Lee', predicate: 'works_at', object_id: 'ent_acme', object: 'Acme', fact: 'Ann works at Acme.',
           cardinality: 'one', valid_at: '2024-01-10T00:00:00.000Z', invalid_at: '2025-03-01T00:00:00.000Z', created_at: '2025-03-05T10:00:05.000Z', expired_at: null,
           episode_ids: ['ep_acme'], invalidated_by: 'fct_globex', supersedes: 'fct_acme_1', origin: 'extracted', valid_at_precision: 'day', invalid_at_precision: 'day',
         },
       ]);
-      const osaka = memory.getFact('fct_osaka');
+      const osaka = memory.facts.get('fct_osaka');
       expect([osaka?.object, osaka?.valid_at_precision, osaka?.invalid_at_precision, osaka?.invalid_at]).toEqual(['Osaka', 'month', 'year', '2025-01-01T00:00:00.000Z']);
     } finally {
       memory.close();
@@ -144,9 +144,9 @@ describe.each(VERSIONS)('a store at schema %i', (version) => {
   it('finds the sentences by full text, CJK ones included', () => {
     const { memory } = openUpgraded(version);
     try {
-      expect(memory.search('Globex').map((hit) => hit.fact.id)).toContain('fct_globex');
-      expect(memory.search('ラーメン').map((hit) => hit.fact.id)).toContain('fct_ramen');
-      expect(ids(memory.listFacts({ text: '近藤' }))).toEqual(['fct_ramen']);
+      expect(memory.facts.search('Globex').map((hit) => hit.fact.id)).toContain('fct_globex');
+      expect(memory.facts.search('ラーメン').map((hit) => hit.fact.id)).toContain('fct_ramen');
+      expect(ids(memory.facts.list({ text: '近藤' }))).toEqual(['fct_ramen']);
       const db = databaseOf(memory);
       const episodes = (table: string, query: string) =>
         db.prepare(`SELECT e.id FROM ${table} JOIN episodes e ON e.rowid = ${table}.rowid WHERE ${table} MATCH ? ORDER BY e.id`).pluck().all(query);
@@ -188,17 +188,17 @@ describe.each(VERSIONS)('a store at schema %i', (version) => {
   it('keeps conversations, messages, jobs, learning and reviews as the app reads them', () => {
     const { memory } = openUpgraded(version);
     try {
-      const titles = Object.fromEntries(memory.listConversations().map((c) => [c.id, c.title]));
+      const titles = Object.fromEntries(memory.conversations.list().map((c) => [c.id, c.title]));
       expect(titles).toEqual({ cnv_work: 'Work talk', cnv_new: version < 12 ? '近藤さんはラーメンが好きです。' : 'New conversation', cnv_imported: 'Trip plans' });
-      expect(memory.conversationMessages('cnv_work').map((m) => m.id)).toEqual(['ep_acme', 'ep_noted', 'ep_globex', 'ep_held']);
-      expect(memory.parkedMessages().map((m) => m.episodeId)).toEqual(['ep_trip']);
+      expect(memory.conversations.messages('cnv_work').map((m) => m.id)).toEqual(['ep_acme', 'ep_noted', 'ep_globex', 'ep_held']);
+      expect(memory.messages.parked().map((m) => m.episodeId)).toEqual(['ep_trip']);
       // What the message's learning changed was recorded from step 0012 on; before, it was learned, no more.
-      const learning = memory.messageLearning('ep_globex')!;
+      const learning = memory.messages.learning('ep_globex')!;
       expect([learning.state, learning.recorded, ids(learning.added), ids(learning.closed)]).toEqual(
         version >= 12 ? ['learned', true, ['fct_globex'], ['fct_acme_2']] : ['learned', false, [], []],
       );
-      expect(memory.reviewSettings()).toEqual({ reviewBeforeRemembering: version >= 16, waiting: version >= 16 ? 1 : 0 });
-      expect(memory.factsClosedBy(['fct_globex'])).toEqual([{ hit: 0, id: 'fct_acme_2' }]);
+      expect(memory.review.status()).toEqual({ reviewBeforeRemembering: version >= 16, waiting: version >= 16 ? 1 : 0 });
+      expect(memory.facts.closedBy(['fct_globex'])).toEqual([{ hit: 0, id: 'fct_acme_2' }]);
     } finally {
       memory.close();
     }

@@ -20,8 +20,8 @@ const note = (object: string, day: string, predicate = 'note-3') => ({ subject: 
 /** An export whose predicates were written as given (as imports used to keep them). */
 function rawDocument(): MemoryExport {
   const m = fresh();
-  m.observe([note('first', '01')]);
-  const doc = JSON.parse(JSON.stringify(m.exportMemory())) as MemoryExport;
+  m.facts.observe([note('first', '01')]);
+  const doc = JSON.parse(JSON.stringify(m.transfer.export())) as MemoryExport;
   for (const f of doc.facts) f.predicate = 'note-3';
   return doc;
 }
@@ -29,22 +29,22 @@ function rawDocument(): MemoryExport {
 describe('one predicate vocabulary', () => {
   it('an imported "note-3" and an observed "note 3" share a slot: the later closes the earlier', () => {
     const m = fresh();
-    m.importMemory(rawDocument());
-    expect(m.listFacts().map((f) => f.predicate)).toEqual(['note_3']);
-    m.observe([note('second', '10', 'note 3')]);
-    const facts = m.listFacts({ history: true }).filter((f) => f.expired_at === null);
+    m.transfer.import(rawDocument());
+    expect(m.facts.list().map((f) => f.predicate)).toEqual(['note_3']);
+    m.facts.observe([note('second', '10', 'note 3')]);
+    const facts = m.facts.list({ history: true }).filter((f) => f.expired_at === null);
     expect(facts.map((f) => [f.object, f.invalid_at?.slice(0, 10) ?? null])).toEqual([
       ['first', '2026-09-10'],
       ['second', null],
     ]);
-    expect(m.search('note_3').length).toBeGreaterThan(0);
+    expect(m.facts.search('note_3').length).toBeGreaterThan(0);
   });
 
   it('a document whose two spellings of one one-valued slot are both open is refused, naming both', () => {
     const doc = rawDocument();
     const m = fresh();
-    m.observe([note('other', '05', 'note_3')]);
-    const other = JSON.parse(JSON.stringify(m.exportMemory())) as MemoryExport;
+    m.facts.observe([note('other', '05', 'note_3')]);
+    const other = JSON.parse(JSON.stringify(m.transfer.export())) as MemoryExport;
     const merged: MemoryExport = {
       ...doc,
       episodes: [...doc.episodes, ...other.episodes],
@@ -52,8 +52,8 @@ describe('one predicate vocabulary', () => {
       facts: [...doc.facts, { ...other.facts[0]!, subject_id: doc.facts[0]!.subject_id }],
     };
     const target = fresh();
-    expect(() => target.importMemory(merged)).toThrow(/are both still true/);
-    expect(target.listFacts()).toEqual([]);
+    expect(() => target.transfer.import(merged)).toThrow(/are both still true/);
+    expect(target.facts.list()).toEqual([]);
   });
 
   it('migration 0009 normalises an older store and re-resolves the slots it merged', () => {
@@ -81,13 +81,13 @@ describe('one predicate vocabulary', () => {
       try {
         // Resolved as an explicit step of opening, with its progress, not by the constructor.
         expect(progress).toEqual([[1, 1]]);
-        const live = m.listFacts({ history: true }).filter((f) => f.expired_at === null);
+        const live = m.facts.list({ history: true }).filter((f) => f.expired_at === null);
         expect(live.map((f) => [f.predicate, f.object, f.invalid_at?.slice(0, 10) ?? null])).toEqual([
           ['note_3', 'first', '2026-09-10'],
           ['note_3', 'second', null],
         ]);
         expect(databaseOf(m).prepare('SELECT COUNT(*) AS n FROM slot_refresh_queue').get()).toEqual({ n: 0 });
-        expect(m.search('note_3').map((h) => h.fact.object)).toContain('second');
+        expect(m.facts.search('note_3').map((h) => h.fact.object)).toContain('second');
         expect(() => databaseOf(m).prepare("INSERT INTO facts_fts (facts_fts, rank) VALUES ('integrity-check', 1)").run()).not.toThrow();
       } finally {
         m.close();

@@ -24,7 +24,7 @@ afterEach(() => {
 
 function observed(lines: { subject: string; predicate: string; object: string; fact: string; at: string }[]): Memory {
   const m = openMemory({ dataDir: ':memory:', clock: steppingClock(NOW) });
-  for (const l of lines) m.observe([{ subject: l.subject, predicate: l.predicate, object: l.object, fact: l.fact, reference_time: l.at, cardinality: 'one' }]);
+  for (const l of lines) m.facts.observe([{ subject: l.subject, predicate: l.predicate, object: l.object, fact: l.fact, reference_time: l.at, cardinality: 'one' }]);
   return m;
 }
 
@@ -143,7 +143,7 @@ describe('questions with a time', () => {
 
   it('vectors rank within the time: a vector hit of the wrong time does not come first', async () => {
     const m = managers();
-    const b = m.listFacts({ predicate: 'manager' })[0]!;
+    const b = m.facts.list({ predicate: 'manager' })[0]!;
     const result = await retrieve(m, 'who was my manager on 2026-09-10?', { vectors: { rank: async () => [b.id] } });
     expect(result.vectorsUsed).toBe(true);
     expect(result.hits[0]!.fact.object).toBe('A');
@@ -168,7 +168,7 @@ describe('questions with a time', () => {
         return { text: 'A.', stopped: false, promptTokens: 1, completionTokens: 1 };
       },
     };
-    const conversation = m.createConversation('t');
+    const conversation = m.conversations.create('t');
     const turn = await runChatTurn(m, model, null, { conversationId: conversation.id, content: 'Who was my manager on 2026-09-10?', onToken: () => {} });
     expect(turn.retrieval.time).toMatchObject({ kind: 'point', phrase: 'on 2026-09-10' });
     const system = seen[0]![0]!.content;

@@ -27,7 +27,7 @@ type Line = { object: string; fact: string; at: string; predicate?: string; card
 function told(lines: Line[]): Memory {
   const m = openMemory({ dataDir: ':memory:', clock: steppingClock(NOW) });
   for (const l of lines) {
-    m.observe([{ subject: 'me', predicate: l.predicate ?? 'did', object: l.object, fact: l.fact, reference_time: `${l.at}T10:00:00+09:00`, cardinality: l.cardinality ?? 'many' }]);
+    m.facts.observe([{ subject: 'me', predicate: l.predicate ?? 'did', object: l.object, fact: l.fact, reference_time: `${l.at}T10:00:00+09:00`, cardinality: l.cardinality ?? 'many' }]);
   }
   return m;
 }

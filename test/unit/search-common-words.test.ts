@@ -40,7 +40,7 @@ describe('a common word decides among one person’s facts', () => {
     ['manager', (n: string) => `Who is ${n}'s manager?`],
   ] as const)('%s: the current fact comes first', (predicate, ask) => {
     for (const { name, answer } of people(predicate, 5)) {
-      expect(memory.search(ask(name), { limit: 10 })[0]?.fact.id, ask(name)).toBe(answer.id);
+      expect(memory.facts.search(ask(name), { limit: 10 })[0]?.fact.id, ask(name)).toBe(answer.id);
     }
   });
 
@@ -48,7 +48,7 @@ describe('a common word decides among one person’s facts', () => {
     const ja = [...new Set(live.filter((f) => /^[\u4e00-\u9fff]+$/u.test(f.subject)).map((f) => f.subject))].sort();
     const asked = ja.flatMap((name) => (current(name, 'works_at').length === 1 ? [{ name, answer: current(name, 'works_at')[0]! }] : [])).slice(0, 5);
     expect(asked.length).toBe(5);
-    for (const { name, answer } of asked) expect(memory.search(`${name}さんはどこで働いていますか？`, { limit: 10 })[0]?.fact.id, name).toBe(answer.id);
+    for (const { name, answer } of asked) expect(memory.facts.search(`${name}さんはどこで働いていますか？`, { limit: 10 })[0]?.fact.id, name).toBe(answer.id);
   });
 
   it('without a whole name: "Where does <first name> work?" finds the work facts of everyone of that name', () => {
@@ -56,10 +56,10 @@ describe('a common word decides among one person’s facts', () => {
     const first = name.split(' ')[0]!;
     const expected = live.filter((f) => f.subject.startsWith(`${first} `) && f.predicate === 'works_at' && f.invalid_at === null).map((f) => f.id);
     expect(expected.length).toBeGreaterThan(0);
-    const hits = memory.search(`Where does ${first} work?`, { limit: 10 });
+    const hits = memory.facts.search(`Where does ${first} work?`, { limit: 10 });
     expect(hits[0]!.fact.predicate).toBe('works_at');
     // The full-text retriever's own list: the work facts of every Aaron before any other fact.
-    const text = memory.searchLists(`Where does ${first} work?`, { limit: 10 }).text!;
+    const text = memory.facts.searchLists(`Where does ${first} work?`, { limit: 10 }).text!;
     expect([...text.slice(0, expected.length)].sort()).toEqual([...expected].sort());
   });
 });
@@ -68,8 +68,8 @@ describe('a word no fact holds does not silence the others', () => {
   it('"Has anyone visited Iceland lately-ish?" still finds visits to Iceland', () => {
     const m = openMemory({ dataDir: ':memory:', clock: steppingClock('2026-06-01T00:00:00Z') });
     const people = Array.from({ length: 40 }, (_, i) => `Person${String(i).padStart(2, '0')}`);
-    m.observe(people.map((p, i) => ({ subject: p, predicate: 'visited', object: i % 4 === 0 ? 'Iceland' : 'Rome', fact: `${p} visited ${i % 4 === 0 ? 'Iceland' : 'Rome'}.`, reference_time: '2026-05-01T00:00:00Z', cardinality: 'many' })));
-    const hits = m.search('Has anyone visited Iceland, zqxjv?', { limit: 10 });
+    m.facts.observe(people.map((p, i) => ({ subject: p, predicate: 'visited', object: i % 4 === 0 ? 'Iceland' : 'Rome', fact: `${p} visited ${i % 4 === 0 ? 'Iceland' : 'Rome'}.`, reference_time: '2026-05-01T00:00:00Z', cardinality: 'many' })));
+    const hits = m.facts.search('Has anyone visited Iceland, zqxjv?', { limit: 10 });
     expect(hits.length).toBe(10);
     expect(hits.every((h) => h.fact.fact.includes('Iceland'))).toBe(true);
     m.close();

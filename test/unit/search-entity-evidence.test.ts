@@ -14,11 +14,11 @@ type Said = { subject: string; predicate: string; object: string; fact: string; 
 
 function memoryOf(said: Said[]): Memory {
   const m = openMemory({ dataDir: ':memory:', clock: steppingClock('2026-10-01T00:00:00Z') });
-  for (const s of said) m.observe([{ subject: s.subject, predicate: s.predicate, object: s.object, fact: s.fact, reference_time: s.at, cardinality: s.cardinality ?? 'many' }]);
+  for (const s of said) m.facts.observe([{ subject: s.subject, predicate: s.predicate, object: s.object, fact: s.fact, reference_time: s.at, cardinality: s.cardinality ?? 'many' }]);
   return m;
 }
 
-const sentences = (m: Memory, ids: string[] | undefined) => (ids ?? []).map((id) => m.getFact(id)?.fact);
+const sentences = (m: Memory, ids: string[] | undefined) => (ids ?? []).map((id) => m.facts.get(id)?.fact);
 const asked = (question: string, predicates: string[]) => {
   const q = parseQuery(question);
   return [...askedRelations(q.terms, q.grams, predicates).keys()].sort();
@@ -69,15 +69,15 @@ describe('"where does X work?" finds the workplace, not a sentence with "work" i
 
   it('first, in the search and in each list', () => {
     const m = memoryOf([...noise, workplace]);
-    expect(m.search('Where does Zoe work?', { limit: 10 })[0]?.fact.fact).toBe('Zoe works at Acme.');
-    const lists = m.searchLists('Where does Zoe work?', { limit: 10 });
+    expect(m.facts.search('Where does Zoe work?', { limit: 10 })[0]?.fact.fact).toBe('Zoe works at Acme.');
+    const lists = m.facts.searchLists('Where does Zoe work?', { limit: 10 });
     expect(sentences(m, lists.text)[0]).toBe('Zoe works at Acme.');
     expect(sentences(m, lists.entity)[0]).toBe('Zoe works at Acme.');
   });
 
   it('also when the memory says it in other words: employed_by holds no "work"', () => {
     const m = memoryOf([...noise, { ...workplace, predicate: 'employed_by', fact: 'Zoe is employed by Acme.' }]);
-    expect(m.search('Where does Zoe work?', { limit: 10 })[0]?.fact.fact).toBe('Zoe is employed by Acme.');
+    expect(m.facts.search('Where does Zoe work?', { limit: 10 })[0]?.fact.fact).toBe('Zoe is employed by Acme.');
   });
 });
 
@@ -92,7 +92,7 @@ describe('a named person’s facts, by their own evidence', () => {
 
   it('more different question words first, however common: not the text list’s rarity order', () => {
     const m = memoryOf([...crowd, ...leo]);
-    const lists = m.searchLists('Did Leo play music near the geyser?', { limit: 10 });
+    const lists = m.facts.searchLists('Did Leo play music near the geyser?', { limit: 10 });
     expect(sentences(m, lists.text)[0]).toBe('Leo saw a geyser.');
     // A fact with no word of the question but the name is no evidence where others have one.
     const entity = sentences(m, lists.entity);
@@ -102,7 +102,7 @@ describe('a named person’s facts, by their own evidence', () => {
 
   it('no fact holds a word but the name ("Tell me about Leo"): all of them, the most recently said first', () => {
     const m = memoryOf(leo);
-    expect(sentences(m, m.searchLists('Tell me about Leo', { limit: 10 }).entity)).toEqual(['Leo has a cat.', 'Leo saw a geyser.', 'Leo likes to play music with friends.']);
+    expect(sentences(m, m.facts.searchLists('Tell me about Leo', { limit: 10 }).entity)).toEqual(['Leo has a cat.', 'Leo saw a geyser.', 'Leo likes to play music with friends.']);
   });
 
   it('equal words: the more recently said first (not the earliest, as before)', () => {
@@ -110,7 +110,7 @@ describe('a named person’s facts, by their own evidence', () => {
       { subject: 'Leo', predicate: 'visited', object: 'Oslo', fact: 'Leo visited Oslo.', at: '2026-01-01T09:00:00Z' },
       { subject: 'Leo', predicate: 'visited', object: 'Bergen', fact: 'Leo visited Bergen.', at: '2026-01-01T09:00:01Z' },
     ]);
-    expect(sentences(m, m.searchLists('Where has Leo travelled?', { limit: 10 }).entity)).toEqual(['Leo visited Bergen.', 'Leo visited Oslo.']);
+    expect(sentences(m, m.facts.searchLists('Where has Leo travelled?', { limit: 10 }).entity)).toEqual(['Leo visited Bergen.', 'Leo visited Oslo.']);
   });
 });
 
@@ -124,9 +124,9 @@ describe('a question naming two people', () => {
 
   it('ranks what both share first, and draws from both', () => {
     const m = memoryOf(said);
-    const entity = sentences(m, m.searchLists('What do Mia and Leo both like?', { limit: 10 }).entity);
+    const entity = sentences(m, m.facts.searchLists('What do Mia and Leo both like?', { limit: 10 }).entity);
     expect(entity.slice(0, 2).sort()).toEqual(['Leo likes jazz.', 'Mia likes jazz.']);
-    const top = m.search('What do Mia and Leo both like?', { limit: 10 }).map((h) => h.fact.fact);
+    const top = m.facts.search('What do Mia and Leo both like?', { limit: 10 }).map((h) => h.fact.fact);
     expect(top.slice(0, 2).sort()).toEqual(['Leo likes jazz.', 'Mia likes jazz.']);
     expect(top.some((f) => f.startsWith('Leo likes chess'))).toBe(true);
     expect(top.some((f) => f.startsWith('Mia likes tea'))).toBe(true);
@@ -134,12 +134,12 @@ describe('a question naming two people', () => {
 
   it('a fact naming both comes before one they share', () => {
     const m = memoryOf([...said, { subject: 'Mia', predicate: 'went_hiking_with', object: 'Leo', fact: 'Mia went hiking with Leo.', at: '2026-02-01T09:00:00Z' }]);
-    expect(sentences(m, m.searchLists('What do Mia and Leo both like?', { limit: 10 }).entity)[0]).toBe('Mia went hiking with Leo.');
+    expect(sentences(m, m.facts.searchLists('What do Mia and Leo both like?', { limit: 10 }).entity)[0]).toBe('Mia went hiking with Leo.');
   });
 
   it('one person named: nothing is shared, the list is that person’s', () => {
     const m = memoryOf(said);
-    const entity = sentences(m, m.searchLists('What does Mia like?', { limit: 10 }).entity);
+    const entity = sentences(m, m.facts.searchLists('What does Mia like?', { limit: 10 }).entity);
     expect(entity.every((f) => f?.startsWith('Mia'))).toBe(true);
     expect(entity[0]).toBe('Mia likes tea number 11.');
   });
@@ -160,11 +160,11 @@ describe('"where does X work?" at 10k facts, each person also tired of work this
     // Newer than anything the memory holds, three sentences each holding the person's name and "work".
     for (const { name } of asked) {
       for (const [i, at] of ['2026-11-20', '2026-11-25', '2026-11-28'].entries()) {
-        memory.observe([{ subject: name, predicate: i === 0 ? 'said' : 'mentioned', object: `remark ${i}`, fact: `${name} said work was tiring this week (${i + 1}).`, reference_time: `${at}T09:00:00Z`, cardinality: 'many' }]);
+        memory.facts.observe([{ subject: name, predicate: i === 0 ? 'said' : 'mentioned', object: `remark ${i}`, fact: `${name} said work was tiring this week (${i + 1}).`, reference_time: `${at}T09:00:00Z`, cardinality: 'many' }]);
       }
     }
-    const found = asked.filter(({ name, answer }) => memory.search(`Where does ${name} work?`, { limit: 10 }).map((h) => h.fact.id).includes(answer.id));
-    const first = asked.filter(({ name, answer }) => memory.search(`Where does ${name} work?`, { limit: 10 })[0]?.fact.id === answer.id);
+    const found = asked.filter(({ name, answer }) => memory.facts.search(`Where does ${name} work?`, { limit: 10 }).map((h) => h.fact.id).includes(answer.id));
+    const first = asked.filter(({ name, answer }) => memory.facts.search(`Where does ${name} work?`, { limit: 10 })[0]?.fact.id === answer.id);
     expect(found.length).toBe(20);
     expect(first.length).toBe(20);
   });

@@ -52,7 +52,7 @@ describe('agreementWeight', () => {
 function memoryOf(sentences: string[]): Memory {
   const m = openMemory({ dataDir: ':memory:', clock: steppingClock('2026-10-01T00:00:00Z') });
   sentences.forEach((fact, i) =>
-    m.observe([{ subject: `Person ${i}`, predicate: 'note', object: `thing ${i}`, fact, reference_time: `2026-09-${String((i % 28) + 1).padStart(2, '0')}T10:00:00Z`, cardinality: 'many' }]),
+    m.facts.observe([{ subject: `Person ${i}`, predicate: 'note', object: `thing ${i}`, fact, reference_time: `2026-09-${String((i % 28) + 1).padStart(2, '0')}T10:00:00Z`, cardinality: 'many' }]),
   );
   return m;
 }
@@ -65,20 +65,20 @@ describe('a weak vector list through the search', () => {
 
   it('moves none of the text list’s facts: the same top 10 as without it', () => {
     const m = memoryOf(sentences);
-    const without = m.search('who enjoys kayaking?', { limit: 10 }).map((h) => h.fact.fact);
+    const without = m.facts.search('who enjoys kayaking?', { limit: 10 }).map((h) => h.fact.fact);
     expect(without).toHaveLength(10);
-    const lamps = m.search('lamp model', { limit: 40 }).map((h) => h.fact.id);
-    const kayaks = m.search('who enjoys kayaking?', { limit: 12 }).map((h) => h.fact.id);
+    const lamps = m.facts.search('lamp model', { limit: 40 }).map((h) => h.fact.id);
+    const kayaks = m.facts.search('who enjoys kayaking?', { limit: 12 }).map((h) => h.fact.id);
     // Unrelated facts, and the text list's 11th and 12th at its 19th and 20th: a whole vote would lift them to the top.
     const weak = [...lamps.slice(0, 18), ...kayaks.slice(10, 12), ...lamps.slice(18, 28)];
-    const withWeak = m.search('who enjoys kayaking?', { limit: 10, extra: { vector: weak } });
+    const withWeak = m.facts.search('who enjoys kayaking?', { limit: 10, extra: { vector: weak } });
     expect(withWeak.map((h) => h.fact.fact)).toEqual(without);
   });
 
   it('still fills the slots the text lists leave empty, in its own order', () => {
     const m = memoryOf(sentences);
-    const lamps = m.search('lamp model', { limit: 5 }).map((h) => h.fact.id);
-    const hits = m.search('zorbing', { limit: 5, extra: { vector: lamps } });
+    const lamps = m.facts.search('lamp model', { limit: 5 }).map((h) => h.fact.id);
+    const hits = m.facts.search('zorbing', { limit: 5, extra: { vector: lamps } });
     expect(hits.map((h) => h.fact.id)).toEqual(lamps);
   });
 });

@@ -25,7 +25,7 @@ describe('search bridges a question word no fact holds', () => {
   const at = '2026-03-01T09:00:00Z';
   beforeAll(() => {
     memory = openMemory({ dataDir: ':memory:', clock: steppingClock('2026-06-01T00:00:00Z') });
-    memory.observe([
+    memory.facts.observe([
       { subject: 'Aiko', predicate: 'married_to', object: 'me', fact: 'Aiko is my wife.', reference_time: at },
       { subject: 'me', predicate: 'owns', object: 'Kuro', fact: 'We got a black puppy named Kuro.', reference_time: at },
       { subject: 'me', predicate: 'likes', object: 'tea', fact: 'I like green tea.', reference_time: at },
@@ -35,19 +35,19 @@ describe('search bridges a question word no fact holds', () => {
   });
   afterAll(() => memory.close());
 
-  const facts = (q: string) => memory.search(q, { limit: 5 }).map((h) => h.fact.fact);
+  const facts = (q: string) => memory.facts.search(q, { limit: 5 }).map((h) => h.fact.fact);
 
   it('"Do I have a dog?" finds the puppy', () => {
     expect(facts('Do I have a dog?')).toContain('We got a black puppy named Kuro.');
   });
 
   it('"Who is my spouse?" finds the wife, through the text list', () => {
-    const wife = memory.search('Who is my spouse?', { limit: 5 }).find((h) => h.fact.fact === 'Aiko is my wife.');
+    const wife = memory.facts.search('Who is my spouse?', { limit: 5 }).find((h) => h.fact.fact === 'Aiko is my wife.');
     expect(wife?.parts.text).toBeDefined();
   });
 
   it('"Who is my partner?" — a fact holds "partner": it comes first, the word is not expanded', () => {
-    const hits = memory.search('Who is my partner?', { limit: 5 });
+    const hits = memory.facts.search('Who is my partner?', { limit: 5 });
     expect(hits[0]?.fact.fact).toBe('Ken is my business partner.');
     expect(hits.find((h) => h.fact.fact === 'Aiko is my wife.')?.parts.text).toBeUndefined();
   });

@@ -16,7 +16,7 @@ function build(): Memory {
   const m = openMemory({ dataDir: ':memory:', clock: steppingClock('2026-06-01T00:00:00Z') });
   PEOPLE.forEach((p, i) => {
     const at = ['2026-03-01T00:00:00Z', '2026-04-01T00:00:00Z', '2026-05-01T00:00:00Z'][i % 3]!;
-    m.observe([
+    m.facts.observe([
       { subject: p, predicate: 'likes', object: 'tea', fact: `${p} likes tea.`, reference_time: at, cardinality: 'many' },
       ...(i % 10 === 0 ? [{ subject: p, predicate: 'likes', object: 'coffee', fact: `${p} likes coffee.`, reference_time: at, cardinality: 'many' as const }] : []),
     ]);
@@ -30,7 +30,7 @@ describe('stable ranking', () => {
   it('gives the same top 10 on two stores built alike, whose ids differ', async () => {
     const a = build();
     const b = build();
-    expect(a.listFacts({}).map((f) => f.id).sort()).not.toEqual(b.listFacts({}).map((f) => f.id).sort());
+    expect(a.facts.list({}).map((f) => f.id).sort()).not.toEqual(b.facts.list({}).map((f) => f.id).sort());
     for (const query of ['Who likes tea?', 'who likes tea or coffee', 'MemberA0', 'Tell me about MemberC1.']) {
       const first = await texts(a, query);
       expect(first.length, query).toBeGreaterThan(0);

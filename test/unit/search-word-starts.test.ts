@@ -73,7 +73,7 @@ describe('search ranks the fact that holds the words, not the one that holds the
 
   beforeAll(() => {
     memory = openMemory({ dataDir: ':memory:', clock: steppingClock('2026-06-01T00:00:00Z') });
-    memory.observe([
+    memory.facts.observe([
       fact('Mia', 'feels', 'belonging', 'Mia currently feels a real sense of belonging at the climbing gym.'),
       fact('Mia', 'volunteers_at', 'shelter', 'Mia is currently volunteering at the animal shelter, where she feels she belongs.'),
       fact('Mia', 'bakes', 'bread', 'Mia made homemade bread for the long weekend.'),
@@ -89,14 +89,14 @@ describe('search ranks the fact that holds the words, not the one that holds the
   });
   afterAll(() => memory.close());
 
-  const top = (q: string) => memory.search(q, { limit: 3 }).map((h) => h.fact.fact);
+  const top = (q: string) => memory.facts.search(q, { limit: 3 }).map((h) => h.fact.fact);
 
   it('"How long has Mia had her current bike?" finds the bike first', () => {
     expect(top('How long has Mia had her current bike?')[0]).toBe('Mia has had her bike since 2021.');
   });
 
   it('"What did I buy from Kenji?": the text list puts what was bought first', () => {
-    const bought = memory.search('What did I buy from Kenji?', { limit: 3 }).find((h) => h.fact.fact === 'I bought a lamp from Kenji.');
+    const bought = memory.facts.search('What did I buy from Kenji?', { limit: 3 }).find((h) => h.fact.fact === 'I bought a lamp from Kenji.');
     expect(bought?.parts.text).toBe(1);
   });
 

@@ -23,28 +23,28 @@ afterEach(() => {
 
 describe('the settings store', () => {
   it('starts with the defaults, and keeps what is written across a reopen', () => {
-    expect(memory.settings()).toEqual({ chatModelPath: null, embeddingModelPath: null, timeZone: null, mcpEnabled: false, mcpPort: null, reviewBeforeRemembering: false });
-    expect(memory.updateSettings({ timeZone: 'Asia/Tokyo', mcpEnabled: true })).toMatchObject({ timeZone: 'Asia/Tokyo', mcpEnabled: true, chatModelPath: null });
-    memory.setReviewBeforeRemembering(true);
+    expect(memory.settings.read()).toEqual({ chatModelPath: null, embeddingModelPath: null, timeZone: null, mcpEnabled: false, mcpPort: null, reviewBeforeRemembering: false });
+    expect(memory.settings.update({ timeZone: 'Asia/Tokyo', mcpEnabled: true })).toMatchObject({ timeZone: 'Asia/Tokyo', mcpEnabled: true, chatModelPath: null });
+    memory.review.setBeforeRemembering(true);
     memory.close();
     memory = openMemory({ dataDir: dir });
-    expect(memory.settings()).toMatchObject({ timeZone: 'Asia/Tokyo', mcpEnabled: true, reviewBeforeRemembering: true });
-    expect(memory.reviewSettings().reviewBeforeRemembering).toBe(true);
+    expect(memory.settings.read()).toMatchObject({ timeZone: 'Asia/Tokyo', mcpEnabled: true, reviewBeforeRemembering: true });
+    expect(memory.review.status().reviewBeforeRemembering).toBe(true);
   });
 
   it('refuses a value of the wrong kind, changing nothing', () => {
-    memory.updateSettings({ timeZone: 'Asia/Tokyo' });
-    expect(() => memory.updateSettings({ timeZone: 42 as unknown as string, mcpEnabled: true })).toThrow();
-    expect(memory.settings()).toMatchObject({ timeZone: 'Asia/Tokyo', mcpEnabled: false });
+    memory.settings.update({ timeZone: 'Asia/Tokyo' });
+    expect(() => memory.settings.update({ timeZone: 42 as unknown as string, mcpEnabled: true })).toThrow();
+    expect(memory.settings.read()).toMatchObject({ timeZone: 'Asia/Tokyo', mcpEnabled: false });
   });
 
   it('reads a stored value that is not its setting as the default, the others as they are', () => {
-    memory.updateSettings({ timeZone: 'Europe/Berlin' });
+    memory.settings.update({ timeZone: 'Europe/Berlin' });
     memory.close();
     const db = new Database(join(dir, 'memory.sqlite'));
     db.prepare("INSERT OR REPLACE INTO memory_settings (key, value) VALUES ('mcpEnabled', 'not json'), ('chatModelPath', '7')").run();
     db.close();
     memory = openMemory({ dataDir: dir });
-    expect(memory.settings()).toMatchObject({ timeZone: 'Europe/Berlin', mcpEnabled: false, chatModelPath: null });
+    expect(memory.settings.read()).toMatchObject({ timeZone: 'Europe/Berlin', mcpEnabled: false, chatModelPath: null });
   });
 });

@@ -47,11 +47,11 @@ describe('time', () => {
     // A is true over [09-01, 09-15), B from 09-15 on: the store is the one place the rule lives.
     const m = openMemory({ dataDir: ':memory:', clock: steppingClock('2026-10-01T00:00:00Z', 1000) });
     try {
-      m.observe([
+      m.facts.observe([
         { subject: 'me', predicate: 'manager', object: 'A', fact: 'My manager is A.', reference_time: '2026-09-01T00:00:00Z', cardinality: 'one' },
         { subject: 'me', predicate: 'manager', object: 'B', fact: 'My manager is B.', reference_time: '2026-09-15T00:00:00Z', cardinality: 'one' },
       ]);
-      const objectsAsOf = (t: string) => m.listFacts({ asOf: t }).map((f) => f.object);
+      const objectsAsOf = (t: string) => m.facts.list({ asOf: t }).map((f) => f.object);
       expect(objectsAsOf('2026-09-01T00:00:00.000Z')).toEqual(['A']);
       expect(objectsAsOf('2026-08-31T23:59:59.999Z')).toEqual([]);
       // [09-01, 09-15) and [09-15, …) share no instant; [09-14, …) would.

@@ -23,10 +23,10 @@ describe('slot resolver: which claims a write reads', () => {
     // kills slot-resolver.ts:95 (!storedOne || … → false; !storedOne → storedOne): a slot turning
     // one must read every claim, not only the latest fact's.
     const m = fresh();
-    m.observe([line('tea', '01', { predicate: 'drinks', fact: 'I drink tea.', cardinality: 'many' }), line('coffee', '05', { predicate: 'drinks', fact: 'I drink coffee.', cardinality: 'many' })]);
-    expect(m.listFacts({ asOf: day('06') }).map((f) => f.object).sort()).toEqual(['coffee', 'tea']);
-    m.observe([line('water', '10', { predicate: 'drinks', fact: 'I drink only water.', cardinality: 'one' })]);
-    expect(m.listFacts({ asOf: day('12') }).map((f) => f.object)).toEqual(['water']);
+    m.facts.observe([line('tea', '01', { predicate: 'drinks', fact: 'I drink tea.', cardinality: 'many' }), line('coffee', '05', { predicate: 'drinks', fact: 'I drink coffee.', cardinality: 'many' })]);
+    expect(m.facts.list({ asOf: day('06') }).map((f) => f.object).sort()).toEqual(['coffee', 'tea']);
+    m.facts.observe([line('water', '10', { predicate: 'drinks', fact: 'I drink only water.', cardinality: 'one' })]);
+    expect(m.facts.list({ asOf: day('12') }).map((f) => f.object)).toEqual(['water']);
     const spans = live(m)
       .map((f) => [f.object, f.valid_at, f.invalid_at, f.cardinality])
       .sort((a, b) => String(a[1]).localeCompare(String(b[1])));
@@ -42,10 +42,10 @@ describe('slot resolver: which claims a write reads', () => {
     // one slot per object; the remaining values do not close each other.
     const m = fresh();
     const many = (object: string, d: string) => line(object, d, { predicate: 'likes', fact: `I like ${object}.`, cardinality: 'many' });
-    m.observe([many('tea', '01'), many('coffee', '05'), many('juice', '07')]);
+    m.facts.observe([many('tea', '01'), many('coffee', '05'), many('juice', '07')]);
     const before = live(m);
     expect(before).toHaveLength(3);
-    m.forgetFact(before.find((f) => f.object === 'juice')!.id);
+    m.facts.forget(before.find((f) => f.object === 'juice')!.id);
     const after = all(m);
     expect(after).toHaveLength(2);
     for (const object of ['tea', 'coffee']) {
@@ -53,16 +53,16 @@ describe('slot resolver: which claims a write reads', () => {
       const now = liveOf(m, object);
       expect(now).toMatchObject({ id: was.id, created_at: was.created_at, invalid_at: null, expired_at: null });
     }
-    expect(m.listFacts({ asOf: day('20') }).map((f) => f.object).sort()).toEqual(['coffee', 'tea']);
+    expect(m.facts.list({ asOf: day('20') }).map((f) => f.object).sort()).toEqual(['coffee', 'tea']);
   });
 
   it('an edit that moves a fact after the latest one re-reads the whole slot: the fact it used to close extends', () => {
     // kills slot-resolver.ts:95 (newClaims.some((c) => c.replaces) → () => undefined): an edit must
     // not take the latest-fact shortcut, since the span it leaves may belong to an earlier fact.
     const m = fresh();
-    m.observe([line('A', '01'), line('E', '10'), line('C', '15')]);
+    m.facts.observe([line('A', '01'), line('E', '10'), line('C', '15')]);
     const e = liveOf(m, 'E');
-    m.editFact(e.id, { valid_at: day('20') });
+    m.facts.edit(e.id, { valid_at: day('20') });
     const spans = live(m)
       .map((f) => [f.object, f.valid_at, f.invalid_at])
       .sort((x, y) => String(x[1]).localeCompare(String(y[1])));
@@ -71,7 +71,7 @@ describe('slot resolver: which claims a write reads', () => {
       ['C', day('15'), day('20')],
       ['E', day('20'), null],
     ]);
-    expect(m.listFacts({ asOf: day('12') }).map((f) => f.object)).toEqual(['A']);
+    expect(m.facts.list({ asOf: day('12') }).map((f) => f.object)).toEqual(['A']);
     expect(liveOf(m, 'A').invalidated_by).toBe(liveOf(m, 'C').id);
   });
 });
@@ -81,15 +81,15 @@ describe('slot resolver: an unchanged fact is confirmed, not rewritten', () => {
     // kills slot-resolver.ts:239-240 (sameInvalidator: a successor is compared by lineage, not by
     // version id — #252 true, #256 !==, #258 lineage !== null, #262 true, #264 ===, #265 "").
     const m = fresh();
-    m.observe([line('A', '01'), line('B', '10')]);
+    m.facts.observe([line('A', '01'), line('B', '10')]);
     const b = liveOf(m, 'B');
-    m.editFact(b.id, { valid_at: day('08') });
+    m.facts.edit(b.id, { valid_at: day('08') });
     const a = liveOf(m, 'A');
     const b2 = liveOf(m, 'B');
     expect(b2.id).not.toBe(b.id);
     expect(a).toMatchObject({ invalid_at: day('08'), invalidated_by: b2.id });
     const versions = all(m).length;
-    const summary = m.observe([line('A', '01')]);
+    const summary = m.facts.observe([line('A', '01')]);
     expect(summary).toMatchObject({ factsAdded: 0, factsClosed: 0, factsConfirmed: 1 });
     expect(all(m)).toHaveLength(versions);
     expect(liveOf(m, 'A')).toMatchObject({ id: a.id, created_at: a.created_at, invalidated_by: b2.id });
@@ -100,14 +100,14 @@ describe('slot resolver: an unchanged fact is confirmed, not rewritten', () => {
     // kills slot-resolver.ts:241 (this.known.get(…) ?? this.facts.byId(…) → &&): the invalidator
     // named by a kept fact may be an expired version, not among the slot's live facts.
     const m = fresh();
-    m.observe([line('A', '01'), line('B', '10')]);
+    m.facts.observe([line('A', '01'), line('B', '10')]);
     const b = liveOf(m, 'B');
-    m.editFact(b.id, { fact: 'B became my manager.' });
+    m.facts.edit(b.id, { fact: 'B became my manager.' });
     const a = liveOf(m, 'A');
     expect(liveOf(m, 'B').id).not.toBe(b.id);
     expect(a.invalidated_by).toBe(b.id); // A itself was not rewritten by the edit
     const versions = all(m).length;
-    const summary = m.observe([line('A', '01')]);
+    const summary = m.facts.observe([line('A', '01')]);
     expect(summary).toMatchObject({ factsAdded: 0, factsClosed: 0, factsConfirmed: 1 });
     expect(all(m)).toHaveLength(versions);
     expect(liveOf(m, 'A')).toMatchObject({ id: a.id, created_at: a.created_at });
@@ -118,7 +118,7 @@ describe('slot resolver: an unchanged fact is confirmed, not rewritten', () => {
     // episodes the fact already cites is kept without a confirmation.
     const m = fresh();
     const time = day('02');
-    const { episode, job } = m.appendMessage({ role: 'user', content: 'My manager is Acme.', time, conversation: 'c1' });
+    const { episode, job } = m.messages.append({ role: 'user', content: 'My manager is Acme.', time, conversation: 'c1' });
     const fact: LearnedFact = {
       subject: { kind: 'user' },
       predicate: 'manager',
@@ -136,10 +136,10 @@ describe('slot resolver: an unchanged fact is confirmed, not rewritten', () => {
     };
     const learning = { episodeId: episode.id, referenceTime: time, confirmedEpisodeId: null, facts: [fact] };
     const usage = { modelCalls: 1, promptTokens: 1, completionTokens: 1 };
-    const first = m.applyIngestion(job!.id, learning, usage);
+    const first = m.messages.applyIngestion(job!.id, learning, usage);
     expect(first.created).toHaveLength(1);
     const acme = liveOf(m, 'Acme');
-    const second = m.applyIngestion(job!.id, learning, usage);
+    const second = m.messages.applyIngestion(job!.id, learning, usage);
     expect(second).toEqual({ inserted: [], created: [], expired: [], closed: [], confirmed: [] });
     expect(liveOf(m, 'Acme')).toMatchObject({ id: acme.id, created_at: acme.created_at, episode_ids: [episode.id] });
   });
@@ -149,10 +149,10 @@ describe('slot resolver: a fact is rewritten when only one of its values changes
   it('a restatement with the same times whose sentence sorts first rewrites the sentence (one new version)', () => {
     // kills slot-resolver.ts:298 (row.fact === desired.fact → true) and :296-298 (#332, #333).
     const m = fresh();
-    m.observe([line('A', '01')]);
+    m.facts.observe([line('A', '01')]);
     const a = liveOf(m, 'A');
     // same valid_at and reference_time: the sentence decides which claim represents the span
-    const summary = m.observe([line('A', '01', { fact: 'A manages me.' })]);
+    const summary = m.facts.observe([line('A', '01', { fact: 'A manages me.' })]);
     expect(summary).toMatchObject({ factsAdded: 0, factsClosed: 0, factsConfirmed: 0 });
     const a2 = liveOf(m, 'A');
     expect(a2.id).not.toBe(a.id);
@@ -165,11 +165,11 @@ describe('slot resolver: a fact is rewritten when only one of its values changes
     // new claim sorts first (it states an end) but the later stated end still closes the span.
     const m = fresh();
     const many = (d: string, extra: Record<string, unknown>) => line('tennis', d, { predicate: 'plays', fact: 'I play tennis.', cardinality: 'many', reference_time: day('01'), ...extra });
-    m.observe([many('01', { valid_at: day('01') }), many('01', { valid_at: day('05'), invalid_at: day('20') })]);
+    m.facts.observe([many('01', { valid_at: day('01') }), many('01', { valid_at: day('05'), invalid_at: day('20') })]);
     const t = liveOf(m, 'tennis');
     expect(t).toMatchObject({ valid_at: day('01'), valid_at_precision: 'instant', invalid_at: day('20'), invalid_at_precision: 'instant' });
     // "2026-09-01" is a phrase: that day (in the zone of reference_time, UTC), precision day
-    m.observe([many('01', { valid_at: '2026-09-01', invalid_at: day('10') })]);
+    m.facts.observe([many('01', { valid_at: '2026-09-01', invalid_at: day('10') })]);
     const t2 = liveOf(m, 'tennis');
     expect(t2).toMatchObject({ valid_at: day('01'), valid_at_precision: 'day', invalid_at: day('20'), invalid_at_precision: 'instant', supersedes: t.id });
   });
@@ -179,10 +179,10 @@ describe('slot resolver: a fact is rewritten when only one of its values changes
     // of equal stated ends the span keeps the end of the claim that sorts first.
     const m = fresh();
     const many = (extra: Record<string, unknown>) => line('tennis', '01', { predicate: 'plays', fact: 'I play tennis.', cardinality: 'many', ...extra });
-    m.observe([many({ valid_at: day('01') }), many({ valid_at: day('05'), invalid_at: day('20') })]);
+    m.facts.observe([many({ valid_at: day('01') }), many({ valid_at: day('05'), invalid_at: day('20') })]);
     const t = liveOf(m, 'tennis');
     expect(t).toMatchObject({ invalid_at: day('20'), invalid_at_precision: 'instant' });
-    m.observe([many({ valid_at: day('03'), invalid_at: '2026-09-20' })]);
+    m.facts.observe([many({ valid_at: day('03'), invalid_at: '2026-09-20' })]);
     const t2 = liveOf(m, 'tennis');
     expect(t2).toMatchObject({ valid_at: day('01'), invalid_at: day('20'), invalid_at_precision: 'day', supersedes: t.id });
   });
@@ -191,7 +191,7 @@ describe('slot resolver: a fact is rewritten when only one of its values changes
     // kills slot-resolver.ts:253 (c.end === end → true: the first claim's end_precision, null → 'instant').
     const m = fresh();
     const many = (extra: Record<string, unknown>) => line('tennis', '01', { predicate: 'plays', fact: 'I play tennis.', cardinality: 'many', ...extra });
-    m.observe([many({ valid_at: day('01') }), many({ valid_at: day('05'), invalid_at: '2026-09-20' })]);
+    m.facts.observe([many({ valid_at: day('01') }), many({ valid_at: day('05'), invalid_at: '2026-09-20' })]);
     expect(liveOf(m, 'tennis')).toMatchObject({ valid_at: day('01'), invalid_at: day('20'), invalid_at_precision: 'day' });
   });
 });
@@ -215,24 +215,24 @@ describe('slot resolver: judged ends', () => {
     contradicts,
   });
   const teach = (m: Memory, time: string, facts: LearnedFact[]) => {
-    const { episode, job } = m.appendMessage({ role: 'user', content: `message at ${time}`, time, conversation: 'c1' });
-    return m.applyIngestion(job!.id, { episodeId: episode.id, referenceTime: time, confirmedEpisodeId: null, facts }, usage);
+    const { episode, job } = m.messages.append({ role: 'user', content: `message at ${time}`, time, conversation: 'c1' });
+    return m.messages.applyIngestion(job!.id, { episodeId: episode.id, referenceTime: time, confirmedEpisodeId: null, facts }, usage);
   };
 
   it('a fact ended by a judgement against a later version of another fact stays as it is when said again', () => {
     // kills slot-resolver.ts:240 (kind !== 'successor' → false): a judged end names a version, and
     // is compared as that version, not by its lineage.
     const m = fresh();
-    m.observe([literal('location', 'abroad', '10', 'I moved abroad.')]);
+    m.facts.observe([literal('location', 'abroad', '10', 'I moved abroad.')]);
     const x1 = liveOf(m, 'abroad');
-    m.editFact(x1.id, { fact: 'I moved abroad for good.' });
+    m.facts.edit(x1.id, { fact: 'I moved abroad for good.' });
     const x2 = liveOf(m, 'abroad');
     expect(x2.id).not.toBe(x1.id);
     teach(m, day('12'), [employedAtAcme([x1.id])]);
     const acme = liveOf(m, 'Acme');
     expect(acme).toMatchObject({ valid_at: day('01'), invalid_at: day('10'), invalidated_by: x2.id });
     const versions = all(m).length;
-    const summary = m.observe([{ ...literal('employer', 'Acme', '13', 'I work at Acme.'), valid_at: day('01') }]);
+    const summary = m.facts.observe([{ ...literal('employer', 'Acme', '13', 'I work at Acme.'), valid_at: day('01') }]);
     expect(summary).toMatchObject({ factsAdded: 0, factsClosed: 0, factsConfirmed: 1 });
     expect(all(m)).toHaveLength(versions);
     expect(liveOf(m, 'Acme')).toMatchObject({ id: acme.id, created_at: acme.created_at, invalidated_by: x2.id });
@@ -244,7 +244,7 @@ describe('slot resolver: judged ends', () => {
     // same facts).
     const run = (order: 'earlier said last' | 'earlier said first') => {
       const m = fresh();
-      m.observe([literal('location', 'abroad', '10', 'I moved abroad.'), literal('health', 'ill', '10', 'I fell ill.')]);
+      m.facts.observe([literal('location', 'abroad', '10', 'I moved abroad.'), literal('health', 'ill', '10', 'I fell ill.')]);
       const abroad = liveOf(m, 'abroad').id;
       const ill = liveOf(m, 'ill').id;
       teach(m, day('02'), [employedAtAcme([])]);

@@ -47,35 +47,35 @@ const intervals = (facts: FactRecord[]) => facts.map((f) => [f.object, f.valid_a
 describe('valid time is half-open: [valid_at, invalid_at)', () => {
   it('holds a fact with a stated end from its first millisecond to just before its end', () => {
     const m = fresh();
-    m.observe([observation({ object: 'A', fact: 'My manager is A.', valid: at('09-01'), said: at('09-01', 9), until: at('09-10') })]);
-    expect(objects(m.listFacts({ asOf: shift(at('09-01'), -1) }))).toEqual([]);
-    expect(objects(m.listFacts({ asOf: at('09-01') }))).toEqual(['A']);
-    expect(objects(m.listFacts({ asOf: shift(at('09-10'), -1) }))).toEqual(['A']);
-    expect(objects(m.listFacts({ asOf: at('09-10') }))).toEqual([]);
+    m.facts.observe([observation({ object: 'A', fact: 'My manager is A.', valid: at('09-01'), said: at('09-01', 9), until: at('09-10') })]);
+    expect(objects(m.facts.list({ asOf: shift(at('09-01'), -1) }))).toEqual([]);
+    expect(objects(m.facts.list({ asOf: at('09-01') }))).toEqual(['A']);
+    expect(objects(m.facts.list({ asOf: shift(at('09-10'), -1) }))).toEqual(['A']);
+    expect(objects(m.facts.list({ asOf: at('09-10') }))).toEqual([]);
     m.close();
   });
 
   it('hands over at the successor\'s valid_at exactly: never both, never neither', () => {
     const m = fresh();
-    m.observe([observation({ object: 'A', fact: 'My manager is A.', valid: at('09-01'), said: at('09-01', 9) })]);
-    m.observe([observation({ object: 'B', fact: 'My manager is B.', valid: at('09-15'), said: at('09-15', 9) })]);
-    expect(objects(m.listFacts({ asOf: shift(at('09-15'), -1) }))).toEqual(['A']);
-    expect(objects(m.listFacts({ asOf: at('09-15') }))).toEqual(['B']);
-    expect(objects(m.listFacts({ asOf: shift(at('09-15'), 1) }))).toEqual(['B']);
+    m.facts.observe([observation({ object: 'A', fact: 'My manager is A.', valid: at('09-01'), said: at('09-01', 9) })]);
+    m.facts.observe([observation({ object: 'B', fact: 'My manager is B.', valid: at('09-15'), said: at('09-15', 9) })]);
+    expect(objects(m.facts.list({ asOf: shift(at('09-15'), -1) }))).toEqual(['A']);
+    expect(objects(m.facts.list({ asOf: at('09-15') }))).toEqual(['B']);
+    expect(objects(m.facts.list({ asOf: shift(at('09-15'), 1) }))).toEqual(['B']);
     m.close();
   });
 
   it('applies the same boundaries to closeFact and editFact', () => {
     const m = fresh();
-    m.observe([observation({ object: 'A', fact: 'My manager is A.', valid: at('09-01'), said: at('09-01', 9) })]);
-    const closed = m.closeFact(m.listFacts()[0]!.id, at('09-20'));
+    m.facts.observe([observation({ object: 'A', fact: 'My manager is A.', valid: at('09-01'), said: at('09-01', 9) })]);
+    const closed = m.facts.close(m.facts.list()[0]!.id, at('09-20'));
     expect(closed.invalid_at).toBe(at('09-20'));
-    expect(objects(m.listFacts({ asOf: shift(at('09-20'), -1) }))).toEqual(['A']);
-    expect(objects(m.listFacts({ asOf: at('09-20') }))).toEqual([]);
-    const edited = m.editFact(closed.id, { valid_at: at('09-05') });
+    expect(objects(m.facts.list({ asOf: shift(at('09-20'), -1) }))).toEqual(['A']);
+    expect(objects(m.facts.list({ asOf: at('09-20') }))).toEqual([]);
+    const edited = m.facts.edit(closed.id, { valid_at: at('09-05') });
     expect([edited.valid_at, edited.invalid_at]).toEqual([at('09-05'), at('09-20')]);
-    expect(objects(m.listFacts({ asOf: shift(at('09-05'), -1) }))).toEqual([]);
-    expect(objects(m.listFacts({ asOf: at('09-05') }))).toEqual(['A']);
+    expect(objects(m.facts.list({ asOf: shift(at('09-05'), -1) }))).toEqual([]);
+    expect(objects(m.facts.list({ asOf: at('09-05') }))).toEqual(['A']);
     m.close();
   });
 });
@@ -83,13 +83,13 @@ describe('valid time is half-open: [valid_at, invalid_at)', () => {
 describe('an edit that makes a fact meet another fact of the same object', () => {
   it('merges the two and returns the merged fact (it used to fail with "has no live version")', () => {
     const m = fresh();
-    m.observe([observation({ object: 'A', fact: 'My manager is A.', valid: at('09-01'), said: at('09-01', 9) })]);
-    m.observe([observation({ object: 'B', fact: 'My manager is B.', valid: at('09-05'), said: at('09-05', 9) })]);
-    const b = m.listFacts()[0]!;
-    const edited = m.editFact(b.id, { object: 'A' });
+    m.facts.observe([observation({ object: 'A', fact: 'My manager is A.', valid: at('09-01'), said: at('09-01', 9) })]);
+    m.facts.observe([observation({ object: 'B', fact: 'My manager is B.', valid: at('09-05'), said: at('09-05', 9) })]);
+    const b = m.facts.list()[0]!;
+    const edited = m.facts.edit(b.id, { object: 'A' });
     expect([edited.object, edited.valid_at, edited.invalid_at, edited.expired_at]).toEqual(['A', at('09-01'), null, null]);
-    expect(intervals(m.listFacts({ history: true }).filter((f) => f.expired_at === null))).toEqual([['A', at('09-01'), null, 'one']]);
-    expect(m.getFact(edited.id)!.episode_ids).toHaveLength(2);
+    expect(intervals(m.facts.list({ history: true }).filter((f) => f.expired_at === null))).toEqual([['A', at('09-01'), null, 'one']]);
+    expect(m.facts.get(edited.id)!.episode_ids).toHaveLength(2);
     m.close();
   });
 });
@@ -97,14 +97,14 @@ describe('an edit that makes a fact meet another fact of the same object', () =>
 describe('system time is half-open: [created_at, expired_at)', () => {
   it('shows the version the memory held at each millisecond, the replaced one up to just before it expired', () => {
     const m = fresh();
-    m.observe([observation({ object: 'A', fact: 'My manager is A.', valid: at('09-01'), said: at('09-01', 9) })]);
-    const first = m.listFacts({ history: true })[0]!;
-    m.observe([observation({ object: 'B', fact: 'My manager is B.', valid: at('09-15'), said: at('09-15', 9) })]);
-    const versions = m.listFacts({ history: true });
+    m.facts.observe([observation({ object: 'A', fact: 'My manager is A.', valid: at('09-01'), said: at('09-01', 9) })]);
+    const first = m.facts.list({ history: true })[0]!;
+    m.facts.observe([observation({ object: 'B', fact: 'My manager is B.', valid: at('09-15'), said: at('09-15', 9) })]);
+    const versions = m.facts.list({ history: true });
     const expired = versions.find((f) => f.id === first.id)!;
     expect(expired.expired_at).not.toBeNull();
     const e = expired.expired_at!;
-    const held = (knownAt: string) => intervals(m.listFacts({ history: true, knownAt }));
+    const held = (knownAt: string) => intervals(m.facts.list({ history: true, knownAt }));
 
     expect(held(shift(first.created_at, -1))).toEqual([]);
     expect(held(first.created_at)).toEqual([['A', at('09-01'), null, 'one']]);
@@ -114,11 +114,11 @@ describe('system time is half-open: [created_at, expired_at)', () => {
       ['B', at('09-15'), null, 'one'],
     ]);
     // knownAt without history keeps the valid-time default (now): what is true now, as known then
-    expect(objects(m.listFacts({ knownAt: shift(e, -1) }))).toEqual(['A']);
-    expect(objects(m.listFacts({ knownAt: e }))).toEqual(['B']);
+    expect(objects(m.facts.list({ knownAt: shift(e, -1) }))).toEqual(['A']);
+    expect(objects(m.facts.list({ knownAt: e }))).toEqual(['B']);
     // and both axes at once, exactly at both boundaries
-    expect(objects(m.listFacts({ knownAt: e, asOf: at('09-15') }))).toEqual(['B']);
-    expect(objects(m.listFacts({ knownAt: shift(e, -1), asOf: at('09-15') }))).toEqual(['A']);
+    expect(objects(m.facts.list({ knownAt: e, asOf: at('09-15') }))).toEqual(['B']);
+    expect(objects(m.facts.list({ knownAt: shift(e, -1), asOf: at('09-15') }))).toEqual(['A']);
     m.close();
   });
 });
@@ -135,11 +135,11 @@ describe('equal valid_at: the later message wins, whatever the sentences say', (
         const m = fresh();
         const early = observation({ object: 'A', fact: c.early, valid: at('09-01'), said: at('09-01', 9) });
         const late = observation({ object: 'B', fact: c.late, valid: at('09-01'), said: at('09-01', 18) });
-        for (const o of order === 'early first' ? [early, late] : [late, early]) m.observe([o]);
-        expect(objects(m.listFacts())).toEqual(['B']);
-        expect(objects(m.listFacts({ asOf: at('09-01') }))).toEqual(['B']);
+        for (const o of order === 'early first' ? [early, late] : [late, early]) m.facts.observe([o]);
+        expect(objects(m.facts.list())).toEqual(['B']);
+        expect(objects(m.facts.list({ asOf: at('09-01') }))).toEqual(['B']);
         // the earlier message's fact was true for no time at all: [09-01, 09-01)
-        const a = m.listFacts({ history: true }).filter((f) => f.object === 'A' && f.expired_at === null);
+        const a = m.facts.list({ history: true }).filter((f) => f.object === 'A' && f.expired_at === null);
         expect(a.map((f) => [f.valid_at, f.invalid_at])).toEqual([[at('09-01'), at('09-01')]]);
         m.close();
       });
@@ -149,9 +149,9 @@ describe('equal valid_at: the later message wins, whatever the sentences say', (
   it('merges two messages of the same fact and date into one fact that cites both, represented by the earlier message', () => {
     for (const texts of [['a: A is my manager.', 'b: My manager is A.'], ['b: A is my manager.', 'a: My manager is A.']]) {
       const m = fresh();
-      m.observe([observation({ object: 'A', fact: texts[1]!, valid: at('09-01'), said: at('09-01', 18) })]);
-      m.observe([observation({ object: 'A', fact: texts[0]!, valid: at('09-01'), said: at('09-01', 9) })]);
-      const facts = m.listFacts();
+      m.facts.observe([observation({ object: 'A', fact: texts[1]!, valid: at('09-01'), said: at('09-01', 18) })]);
+      m.facts.observe([observation({ object: 'A', fact: texts[0]!, valid: at('09-01'), said: at('09-01', 9) })]);
+      const facts = m.facts.list();
       expect(facts.map((f) => [f.fact, f.episode_ids.length])).toEqual([[texts[0], 2]]);
       m.close();
     }
@@ -164,30 +164,30 @@ describe('a slot of mixed cardinality', () => {
   for (const [name, order] of [['many first', [many, one]], ['one first', [one, many]], ['one batch', null]] as const) {
     it(`is a one-slot as soon as one claim says one (${name})`, () => {
       const m = fresh();
-      if (order) for (const o of order) m.observe([o]);
-      else m.observe([many, one]);
-      expect(intervals(m.listFacts({ history: true }).filter((f) => f.expired_at === null))).toEqual([
+      if (order) for (const o of order) m.facts.observe([o]);
+      else m.facts.observe([many, one]);
+      expect(intervals(m.facts.list({ history: true }).filter((f) => f.expired_at === null))).toEqual([
         ['A', at('09-01'), at('09-10'), 'one'],
         ['B', at('09-10'), null, 'one'],
       ]);
-      expect(objects(m.listFacts({ asOf: at('09-10') }))).toEqual(['B']);
+      expect(objects(m.facts.list({ asOf: at('09-10') }))).toEqual(['B']);
       m.close();
     });
   }
 
   it('goes back to many when its one claim is forgotten', () => {
     const m = fresh();
-    m.observe([many]);
-    const { episodeIds } = m.observe([one]);
-    m.forgetEpisode(episodeIds[0]!);
-    expect(intervals(m.listFacts({ history: true }).filter((f) => f.expired_at === null))).toEqual([['A', at('09-01'), null, 'many']]);
+    m.facts.observe([many]);
+    const { episodeIds } = m.facts.observe([one]);
+    m.messages.forget(episodeIds[0]!);
+    expect(intervals(m.facts.list({ history: true }).filter((f) => f.expired_at === null))).toEqual([['A', at('09-01'), null, 'many']]);
     m.close();
   });
 
   it('keeps every object of an all-many slot open side by side', () => {
     const m = fresh();
-    m.observe([many, { ...one, cardinality: 'many' }]);
-    expect(intervals(m.listFacts())).toEqual([
+    m.facts.observe([many, { ...one, cardinality: 'many' }]);
+    expect(intervals(m.facts.list())).toEqual([
       ['A', at('09-01'), null, 'many'],
       ['B', at('09-10'), null, 'many'],
     ]);
@@ -199,7 +199,7 @@ async function ingest(script: Script, messages: { content: string; time: string 
   const m = fresh();
   const model = scriptedModel(script);
   for (const msg of messages) {
-    m.appendMessage({ role: 'user', content: msg.content, time: msg.time, conversation: 'c1' });
+    m.messages.append({ role: 'user', content: msg.content, time: msg.time, conversation: 'c1' });
     const worker = new IngestionWorker(m, { model: () => model });
     worker.start();
     await worker.whenIdle();
@@ -222,21 +222,21 @@ describe('contradictions across slots (rule 3 by becameTrueFirst)', () => {
 
   it('equal valid_at: the later message wins when it arrives last', async () => {
     const m = await ingest(script, [acme(at('09-01', 9)), globex(at('09-01', 18))]);
-    expect(objects(m.listFacts({ asOf: at('09-01') }))).toEqual(['Globex']);
-    expect(objects(m.listFacts())).toEqual(['Globex']);
+    expect(objects(m.facts.list({ asOf: at('09-01') }))).toEqual(['Globex']);
+    expect(objects(m.facts.list())).toEqual(['Globex']);
     m.close();
   });
 
   it('equal valid_at: the later message wins when it arrives first', async () => {
     const m = await ingest(script, [globex(at('09-01', 18)), acme(at('09-01', 9))]);
-    expect(objects(m.listFacts({ asOf: at('09-01') }))).toEqual(['Globex']);
-    expect(objects(m.listFacts())).toEqual(['Globex']);
+    expect(objects(m.facts.list({ asOf: at('09-01') }))).toEqual(['Globex']);
+    expect(objects(m.facts.list())).toEqual(['Globex']);
     m.close();
   });
 
   it('same valid_at and same message time: the one that arrives last wins', async () => {
     const m = await ingest(script, [acme(at('09-01', 9)), globex(at('09-01', 9))]);
-    expect(objects(m.listFacts())).toEqual(['Globex']);
+    expect(objects(m.facts.list())).toEqual(['Globex']);
     m.close();
   });
 
@@ -244,7 +244,7 @@ describe('contradictions across slots (rule 3 by becameTrueFirst)', () => {
     const later: Script = { ...script, extract: { ...script.extract, 'My employer is Globex.': [{ ...script.extract['My employer is Globex.']![0]!, since: at('09-05') }] } };
     for (const messages of [[acme(at('09-10')), globex(at('09-06'))], [globex(at('09-06')), acme(at('09-10'))]]) {
       const m = await ingest(later, messages);
-      expect(intervals(m.listFacts({ history: true }).filter((f) => f.expired_at === null))).toEqual([
+      expect(intervals(m.facts.list({ history: true }).filter((f) => f.expired_at === null))).toEqual([
         ['Acme', at('09-01'), at('09-05'), 'one'],
         ['Globex', at('09-05'), null, 'one'],
       ]);

@@ -37,20 +37,20 @@ function learned(over: Partial<LearnedFact> & Pick<LearnedFact, 'object' | 'vali
 
 /** Appends a message and applies what it taught; returns the episode id and the changes. */
 function teach(m: Memory, time: string, facts: LearnedFact[], extra: Partial<Learning> = {}, role: 'user' | 'assistant' = 'user') {
-  const { episode, job } = m.appendMessage({ role, content: `message at ${time} ${Math.random()}`, time, conversation: 'c1' });
-  const changes = m.applyIngestion(job!.id, { episodeId: episode.id, referenceTime: time, confirmedEpisodeId: null, facts, ...extra }, usage);
+  const { episode, job } = m.messages.append({ role, content: `message at ${time} ${Math.random()}`, time, conversation: 'c1' });
+  const changes = m.messages.applyIngestion(job!.id, { episodeId: episode.id, referenceTime: time, confirmedEpisodeId: null, facts, ...extra }, usage);
   return { episodeId: episode.id, changes };
 }
 
 const org = (name: string) => ({ kind: 'new' as const, name, type: 'organization' as const });
-const live = (m: Memory) => m.listFacts({ history: true }).filter((f) => f.expired_at === null);
+const live = (m: Memory) => m.facts.list({ history: true }).filter((f) => f.expired_at === null);
 const spans = (facts: FactRecord[]) => facts.map((f) => [f.object, f.valid_at, f.invalid_at]).sort((a, b) => String(a[1]).localeCompare(String(b[1])) || String(a[0]).localeCompare(String(b[0])));
 const byObject = (m: Memory, object: string) => live(m).find((f) => f.object === object)!;
 
 describe('applyLearning', () => {
   it('cites the confirmed assistant message only for facts taken from it, and only while it exists', () => {
     const m = fresh();
-    const said = m.appendMessage({ role: 'assistant', content: 'Your manager is Acme?', time: at('09-01', 8), conversation: 'c1', learn: false }).episode.id;
+    const said = m.messages.append({ role: 'assistant', content: 'Your manager is Acme?', time: at('09-01', 8), conversation: 'c1', learn: false }).episode.id;
     const a = teach(m, at('09-01', 9), [learned({ object: org('Acme'), validAt: at('09-01'), fromAssistant: true })], { confirmedEpisodeId: said });
     expect(byObject(m, 'Acme').episode_ids.sort()).toEqual([said, a.episodeId].sort());
     // not from the assistant: only the user's message
@@ -184,12 +184,12 @@ describe('what a write reports and keeps', () => {
     m.onChange((c) => {
       if (c.kind === 'facts') events.push(c.changes);
     });
-    expect(m.observe([obs('A', at('09-01'))])).toMatchObject({ factsAdded: 1, factsClosed: 0, factsConfirmed: 0 });
+    expect(m.facts.observe([obs('A', at('09-01'))])).toMatchObject({ factsAdded: 1, factsClosed: 0, factsConfirmed: 0 });
     const a = live(m)[0]!;
     expect(events.at(-1)).toEqual({ inserted: [a.id], created: [a.id], expired: [], closed: [], confirmed: [] });
     expect(a.id).toMatch(/^fct_/);
 
-    expect(m.observe([obs('B', at('09-15'))])).toMatchObject({ factsAdded: 1, factsClosed: 1, factsConfirmed: 0 });
+    expect(m.facts.observe([obs('B', at('09-15'))])).toMatchObject({ factsAdded: 1, factsClosed: 1, factsConfirmed: 0 });
     const a2 = byObject(m, 'A');
     const b = byObject(m, 'B');
     expect(a2.id).toMatch(/^fct_/);
@@ -197,27 +197,27 @@ describe('what a write reports and keeps', () => {
     expect(events.at(-1)!.inserted).toHaveLength(2);
 
     // the same fact again: confirmed, nothing written
-    expect(m.observe([obs('B', at('09-15'), { reference_time: at('09-16', 9) })])).toMatchObject({ factsAdded: 0, factsClosed: 0, factsConfirmed: 1 });
+    expect(m.facts.observe([obs('B', at('09-15'), { reference_time: at('09-16', 9) })])).toMatchObject({ factsAdded: 0, factsClosed: 0, factsConfirmed: 1 });
     expect(events.at(-1)).toEqual({ inserted: [], created: [], expired: [], closed: [], confirmed: [b.id] });
     expect(byObject(m, 'B').id).toBe(b.id);
 
     // a closed fact re-closed elsewhere is not "closed" again; a forgotten neighbour leaves the rest as they are
-    expect(m.observe([obs('C', at('09-10'))])).toMatchObject({ factsAdded: 1, factsClosed: 0 });
-    const versions = m.listFacts({ history: true }).length;
-    m.observe([{ ...obs('X', at('09-01')), subject: 'Sato' }]);
-    m.forgetFact(byObject(m, 'X').id);
-    expect(m.listFacts({ history: true })).toHaveLength(versions);
+    expect(m.facts.observe([obs('C', at('09-10'))])).toMatchObject({ factsAdded: 1, factsClosed: 0 });
+    const versions = m.facts.list({ history: true }).length;
+    m.facts.observe([{ ...obs('X', at('09-01')), subject: 'Sato' }]);
+    m.facts.forget(byObject(m, 'X').id);
+    expect(m.facts.list({ history: true })).toHaveLength(versions);
     m.close();
   });
 
   it('writes a new version when only the successor changes, and keeps one when nothing does', () => {
     const m = fresh();
-    m.observe([obs('A', at('09-01'))]);
-    m.observe([obs('B', at('09-05'))]);
+    m.facts.observe([obs('A', at('09-01'))]);
+    m.facts.observe([obs('B', at('09-05'))]);
     const b = byObject(m, 'B');
     expect(byObject(m, 'A').invalidated_by).toBe(b.id);
     // C on the same day, said earlier: A now hands over to C (for no time), C to B
-    m.observe([obs('C', at('09-05'), { reference_time: at('09-05', 1) })]);
+    m.facts.observe([obs('C', at('09-05'), { reference_time: at('09-05', 1) })]);
     const c = byObject(m, 'C');
     expect([c.valid_at, c.invalid_at, c.invalidated_by]).toEqual([at('09-05'), at('09-05'), b.id]);
     expect(byObject(m, 'A').invalidated_by).toBe(c.id);
@@ -227,13 +227,13 @@ describe('what a write reports and keeps', () => {
 
   it('rewrites a fact whose start moves earlier under the same sentence, and one whose slot turns one', () => {
     const m = fresh();
-    m.observe([obs('A', at('09-05'), { reference_time: at('09-06', 9) })]);
-    m.observe([obs('A', at('09-01'), { reference_time: at('09-06', 9) })]);
+    m.facts.observe([obs('A', at('09-05'), { reference_time: at('09-06', 9) })]);
+    m.facts.observe([obs('A', at('09-01'), { reference_time: at('09-06', 9) })]);
     expect(spans(live(m))).toEqual([['A', at('09-01'), null]]);
-    expect(m.listFacts({ asOf: at('09-03') }).map((f) => f.object)).toEqual(['A']);
+    expect(m.facts.list({ asOf: at('09-03') }).map((f) => f.object)).toEqual(['A']);
 
-    m.observe([obs('P', at('09-05'), { predicate: 'likes', cardinality: 'many' })]);
-    m.observe([obs('Q', at('09-01'), { predicate: 'likes', cardinality: 'one' })]);
+    m.facts.observe([obs('P', at('09-05'), { predicate: 'likes', cardinality: 'many' })]);
+    m.facts.observe([obs('Q', at('09-01'), { predicate: 'likes', cardinality: 'one' })]);
     expect(live(m).filter((f) => f.predicate === 'likes').map((f) => [f.object, f.cardinality, f.invalid_at])).toEqual([
       ['Q', 'one', at('09-05')],
       ['P', 'one', null],
@@ -243,46 +243,46 @@ describe('what a write reports and keeps', () => {
 
   it('reports a fact rewritten but still open as not closed, and keeps the earliest message as its reference time', () => {
     const m = fresh();
-    m.observe([obs('A', at('09-01'))]);
+    m.facts.observe([obs('A', at('09-01'))]);
     const first = byObject(m, 'A');
-    expect(m.observe([obs('A', at('09-01'), { reference_time: at('09-01', 8), fact: 'A is my manager.' })])).toMatchObject({ factsAdded: 0, factsClosed: 0 });
+    expect(m.facts.observe([obs('A', at('09-01'), { reference_time: at('09-01', 8), fact: 'A is my manager.' })])).toMatchObject({ factsAdded: 0, factsClosed: 0 });
     const a = byObject(m, 'A');
     expect(a.id).not.toBe(first.id);
     expect([a.fact, a.invalid_at]).toEqual(['A is my manager.', null]);
     // same sentence said again, earlier: only the reference time changes, and it is written
-    m.observe([obs('A', at('09-01'), { reference_time: at('09-01', 7), fact: 'A is my manager.' })]);
+    m.facts.observe([obs('A', at('09-01'), { reference_time: at('09-01', 7), fact: 'A is my manager.' })]);
     expect(storeOf(m).rows.byId(byObject(m, 'A').id)!.reference_time).toBe(at('09-01', 7));
     m.close();
   });
 
   it('keeps a fact closed by a later version of its successor as it is', () => {
     const m = fresh();
-    m.observe([obs('A', at('09-01'))]);
-    m.observe([obs('B', at('09-05'))]);
-    m.observe([obs('C', at('09-10'))]);
+    m.facts.observe([obs('A', at('09-01'))]);
+    m.facts.observe([obs('B', at('09-05'))]);
+    m.facts.observe([obs('C', at('09-10'))]);
     // A rewritten (an earlier message with another sentence) while B's live version is not B's first
-    m.observe([obs('A', at('09-01'), { reference_time: at('09-01', 8), fact: 'A is my manager.' })]);
+    m.facts.observe([obs('A', at('09-01'), { reference_time: at('09-01', 8), fact: 'A is my manager.' })]);
     const a = byObject(m, 'A');
     expect(a.invalidated_by).toBe(byObject(m, 'B').id);
-    const versions = m.listFacts({ history: true }).length;
-    m.observe([obs('D', at('09-20'))]);
+    const versions = m.facts.list({ history: true }).length;
+    m.facts.observe([obs('D', at('09-20'))]);
     expect(byObject(m, 'A').id).toBe(a.id);
     // D wrote a version of C and D itself, nothing else
-    expect(m.listFacts({ history: true })).toHaveLength(versions + 2);
+    expect(m.facts.list({ history: true })).toHaveLength(versions + 2);
     m.close();
   });
 
   it('merges two facts of the same object into one when what stood between them is forgotten', () => {
     const m = fresh();
-    m.observe([obs('A', at('09-01'))]);
-    const { episodeIds } = m.observe([obs('B', at('09-05'))]);
-    m.observe([obs('A', at('09-10'))]);
+    m.facts.observe([obs('A', at('09-01'))]);
+    const { episodeIds } = m.facts.observe([obs('B', at('09-05'))]);
+    m.facts.observe([obs('A', at('09-10'))]);
     expect(spans(live(m))).toEqual([
       ['A', at('09-01'), at('09-05')],
       ['B', at('09-05'), at('09-10')],
       ['A', at('09-10'), null],
     ]);
-    m.forgetEpisode(episodeIds[0]!);
+    m.messages.forget(episodeIds[0]!);
     expect(spans(live(m))).toEqual([['A', at('09-01'), null]]);
     expect(live(m)[0]!.episode_ids).toHaveLength(2);
     m.close();
@@ -303,15 +303,15 @@ describe('what a write reports and keeps', () => {
 
   it('answers listFacts by entity (subject or object), factsByIds and factsClosedBy', () => {
     const m = fresh();
-    m.observe([obs('A', at('09-01'))]);
-    m.observe([obs('B', at('09-05'))]);
-    m.observe([{ ...obs('me', at('09-02')), subject: 'A', predicate: 'reports_to' }]);
-    expect(m.listFacts({ entity: 'A', history: true }).filter((f) => f.expired_at === null).map((f) => `${f.subject}>${f.object}`).sort()).toEqual(['A>me', 'me>A']);
-    expect(m.listFacts({ entity: 'Nobody' })).toEqual([]);
+    m.facts.observe([obs('A', at('09-01'))]);
+    m.facts.observe([obs('B', at('09-05'))]);
+    m.facts.observe([{ ...obs('me', at('09-02')), subject: 'A', predicate: 'reports_to' }]);
+    expect(m.facts.list({ entity: 'A', history: true }).filter((f) => f.expired_at === null).map((f) => `${f.subject}>${f.object}`).sort()).toEqual(['A>me', 'me>A']);
+    expect(m.facts.list({ entity: 'Nobody' })).toEqual([]);
     const b = byObject(m, 'B');
-    expect(m.factsByIds([])).toEqual([]);
-    expect(m.factsByIds([b.id]).map((f) => f.id)).toEqual([b.id]);
-    expect(m.factsClosedBy([b.id])).toEqual([{ hit: 0, id: byObject(m, 'A').id }]);
+    expect(m.facts.byIds([])).toEqual([]);
+    expect(m.facts.byIds([b.id]).map((f) => f.id)).toEqual([b.id]);
+    expect(m.facts.closedBy([b.id])).toEqual([{ hit: 0, id: byObject(m, 'A').id }]);
     m.close();
   });
 });

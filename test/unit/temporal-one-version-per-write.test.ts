@@ -52,11 +52,11 @@ function expectPointersHold(m: Memory): void {
 describe('one version per fact per write', () => {
   it('an observe file of four managers writes four facts and expires none', () => {
     const m = fresh();
-    const summary = m.observe([line('A', '01'), line('B', '10'), line('C', '15'), line('D', '20')]);
+    const summary = m.facts.observe([line('A', '01'), line('B', '10'), line('C', '15'), line('D', '20')]);
     expect(rows(m)).toHaveLength(4);
     expect(rows(m).every((r) => r.expired_at === null)).toBe(true);
     expect(summary).toMatchObject({ factsAdded: 4, factsClosed: 0 });
-    const facts = m.listFacts({ history: true });
+    const facts = m.facts.list({ history: true });
     expect(facts.map((f) => [f.object, f.valid_at.slice(0, 10), f.invalid_at?.slice(0, 10) ?? null])).toEqual([
       ['A', '2026-09-01', '2026-09-10'],
       ['B', '2026-09-10', '2026-09-15'],
@@ -71,9 +71,9 @@ describe('one version per fact per write', () => {
 
   it('a later write closes what an earlier one held: one new version, the old one kept as history', () => {
     const m = fresh();
-    m.observe([line('A', '01')]);
-    const a = m.listFacts()[0]!;
-    const summary = m.observe([line('B', '10'), line('B', '12', { fact: 'B manages me.' }), line('C', '20')]);
+    m.facts.observe([line('A', '01')]);
+    const a = m.facts.list()[0]!;
+    const summary = m.facts.observe([line('B', '10'), line('B', '12', { fact: 'B manages me.' }), line('C', '20')]);
     expect(summary).toMatchObject({ factsAdded: 2, factsClosed: 1, factsConfirmed: 0 });
     const all = rows(m);
     // A open (history), A closed, B, C: the intermediate states of the write are not stored.
@@ -81,7 +81,7 @@ describe('one version per fact per write', () => {
     expect(all.filter((r) => r.expired_at !== null).map((r) => r.id)).toEqual([a.id]);
     const closedA = all.find((r) => r.supersedes === a.id)!;
     expect(closedA.lineage_id).toBe(a.id);
-    expect(m.getFact(closedA.id)!.episode_ids).toEqual(a.episode_ids);
+    expect(m.facts.get(closedA.id)!.episode_ids).toEqual(a.episode_ids);
     expectPointersHold(m);
   });
 
@@ -89,10 +89,10 @@ describe('one version per fact per write', () => {
     const m = fresh();
     // B from the 10th until the 12th, then B again from the 12th: touching, so one span; the
     // first write of the file made a fact for the first line that the second merged away.
-    m.observe([line('B', '10', { invalid_at: '2026-09-12T00:00:00Z' }), line('B', '12'), line('A', '01')]);
+    m.facts.observe([line('B', '10', { invalid_at: '2026-09-12T00:00:00Z' }), line('B', '12'), line('A', '01')]);
     const all = rows(m);
     expect(all.every((r) => r.expired_at === null)).toBe(true);
-    expect(m.listFacts({ history: true }).map((f) => f.object)).toEqual(['A', 'B']);
+    expect(m.facts.list({ history: true }).map((f) => f.object)).toEqual(['A', 'B']);
     expectPointersHold(m);
   });
 
@@ -110,7 +110,7 @@ describe('one version per fact per write', () => {
               const end = l.lasts === null ? {} : { invalid_at: `2026-09-${String(l.day + l.lasts).padStart(2, '0')}T00:00:00Z` };
               return line(l.object, day, end);
             });
-            m.observe(observations);
+            m.facts.observe(observations);
             const after = rows(m);
             for (const r of after) {
               // A version this write created is live after it.
@@ -130,16 +130,16 @@ describe('one version per fact per write', () => {
 describe('a memory whose clock is behind its data', () => {
   it('never expires a version before it was recorded, so its export still imports', () => {
     const ahead = openMemory({ dataDir: ':memory:', clock: steppingClock('2030-01-01T00:00:00Z') });
-    ahead.observe([line('A', '01')]);
-    const doc = ahead.exportMemory();
+    ahead.facts.observe([line('A', '01')]);
+    const doc = ahead.transfer.export();
     const behind = fresh(); // its clock says 2027
-    behind.importMemory(doc);
-    behind.observe([line('B', '10')]);
-    const versions = behind.exportMemory().facts;
+    behind.transfer.import(doc);
+    behind.facts.observe([line('B', '10')]);
+    const versions = behind.transfer.export().facts;
     for (const v of versions) if (v.expired_at !== null) expect(v.expired_at >= v.created_at).toBe(true);
     expect(versions.find((v) => v.object === 'A' && v.expired_at !== null)!.expired_at! >= '2030-01-01').toBe(true);
     const copy = fresh();
-    copy.importMemory(behind.exportMemory());
-    expect(copy.listFacts().map((f) => f.object)).toEqual(['B']);
+    copy.transfer.import(behind.transfer.export());
+    expect(copy.facts.list().map((f) => f.object)).toEqual(['B']);
   });
 });

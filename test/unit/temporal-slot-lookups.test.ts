@@ -22,7 +22,7 @@ describe('claims by object', () => {
 
   it('a write reads the claims of its own object only', () => {
     const m = fresh();
-    m.observe(Array.from({ length: 50 }, (_, i) => like(`thing ${i}`, 1 + (i % 20))));
+    m.facts.observe(Array.from({ length: 50 }, (_, i) => like(`thing ${i}`, 1 + (i % 20))));
     const claims = storeOf(m).claims;
     const read: number[] = [];
     const original = claims.inSlotAbout.bind(claims);
@@ -34,19 +34,19 @@ describe('claims by object', () => {
     const whole = claims.inSlot.bind(claims);
     let wholeReads = 0;
     claims.inSlot = (s, p) => (wholeReads++, whole(s, p));
-    m.observe([like('Thing 7', 25)]); // the same literal, written differently
+    m.facts.observe([like('Thing 7', 25)]); // the same literal, written differently
     expect(read).toEqual([1]);
     expect(wholeReads).toBe(0);
-    expect(m.listFacts({ predicate: 'likes' }).filter((f) => f.object.toLowerCase() === 'thing 7')).toHaveLength(1);
+    expect(m.facts.list({ predicate: 'likes' }).filter((f) => f.object.toLowerCase() === 'thing 7')).toHaveLength(1);
   });
 
   it('a one-valued claim in the slot makes it one slot again: the whole slot is read', () => {
     const m = fresh();
-    m.observe([like('tea', 1), like('coffee', 2)]);
-    m.observe([like('cake', 3, { cardinality: 'one' })]);
-    expect(m.listFacts({ predicate: 'likes' }).map((f) => f.object)).toEqual(['cake']);
-    m.observe([like('juice', 4)]);
-    expect(m.listFacts({ predicate: 'likes' }).map((f) => f.object)).toEqual(['juice']);
+    m.facts.observe([like('tea', 1), like('coffee', 2)]);
+    m.facts.observe([like('cake', 3, { cardinality: 'one' })]);
+    expect(m.facts.list({ predicate: 'likes' }).map((f) => f.object)).toEqual(['cake']);
+    m.facts.observe([like('juice', 4)]);
+    expect(m.facts.list({ predicate: 'likes' }).map((f) => f.object)).toEqual(['juice']);
   });
 });
 
@@ -55,7 +55,7 @@ describe('a one-valued slot told something later than all it holds', () => {
     subject: 'me', predicate: 'status', object, object_type: 'literal', cardinality: 'one', fact: `Status ${object}.`, reference_time: `2026-09-${String(day).padStart(2, '0')}T00:00:00Z`, ...extra,
   });
   const live = (m: ReturnType<typeof fresh>) =>
-    m.listFacts({ history: true }).filter((f) => f.expired_at === null).map((f) => [f.object, f.valid_at.slice(0, 10), f.invalid_at?.slice(0, 10) ?? null, f.invalidated_by === null ? null : m.getFact(f.invalidated_by)!.object]);
+    m.facts.list({ history: true }).filter((f) => f.expired_at === null).map((f) => [f.object, f.valid_at.slice(0, 10), f.invalid_at?.slice(0, 10) ?? null, f.invalidated_by === null ? null : m.facts.get(f.invalidated_by)!.object]);
 
   it('reads only its latest facts, and answers as a reading of the whole slot does', () => {
     // Two values said for the 5th (the earlier-said one is [5, 5)), a stated end, a gap, a merge.
@@ -69,10 +69,10 @@ describe('a one-valued slot told something later than all it holds', () => {
       reads.push(rows.length);
       return rows;
     };
-    for (const l of lines) stepwise.observe([l]);
+    for (const l of lines) stepwise.facts.observe([l]);
     // Out of order: every line before the last is said after a later one, so the whole slot is read.
     const reference = fresh();
-    for (const l of [...lines].reverse()) reference.observe([l]);
+    for (const l of [...lines].reverse()) reference.facts.observe([l]);
     const sorted = (m: ReturnType<typeof fresh>) => live(m).sort((a, b) => `${a[1]}${a[2]}`.localeCompare(`${b[1]}${b[2]}`));
     expect(sorted(stepwise)).toEqual(sorted(reference));
     expect(sorted(stepwise)).toEqual([
@@ -94,7 +94,7 @@ describe('a one-valued slot told something late', () => {
     subject: 'me', predicate: 'status', object, object_type: 'literal', cardinality: 'one', fact: `Status ${object}.`, reference_time: new Date(Date.UTC(2026, 0, day)).toISOString(),
   });
   const live = (m: ReturnType<typeof fresh>) =>
-    m.listFacts({ history: true }).filter((f) => f.expired_at === null).map((f) => [f.object, f.valid_at, f.invalid_at, f.invalidated_by === null ? null : m.getFact(f.invalidated_by)!.object]).sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b)));
+    m.facts.list({ history: true }).filter((f) => f.expired_at === null).map((f) => [f.object, f.valid_at, f.invalid_at, f.invalidated_by === null ? null : m.facts.get(f.invalidated_by)!.object]).sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b)));
 
   it('reads the facts from the latest claim before it on, and answers as a reading of the whole slot does', () => {
     const lines = Array.from({ length: 40 }, (_, i) => status(`v${i % 3}`, 1 + i * 2));
@@ -115,8 +115,8 @@ describe('a one-valued slot told something late', () => {
       windows.push(rows?.length ?? -1);
       return rows;
     };
-    for (const l of lines) stepwise.observe([l]);
-    for (const l of late) stepwise.observe([l]);
+    for (const l of lines) stepwise.facts.observe([l]);
+    for (const l of late) stepwise.facts.observe([l]);
     // One policy for every one-valued write: each line after the first (said later than all) meets
     // the latest fact's one claim. Each value is its own fact (the next one differs): a late claim on
     // the 60th meets the claims from the 59th on (11), one on the 62nd those from the 61st (10), one
@@ -127,7 +127,7 @@ describe('a one-valued slot told something late', () => {
     // The same writes with every late one reading the whole slot.
     const reference = fresh();
     storeOf(reference).claims.fromLatestBefore = () => undefined;
-    for (const l of [...lines, ...late]) reference.observe([l]);
+    for (const l of [...lines, ...late]) reference.facts.observe([l]);
     expect(live(stepwise)).toEqual(live(reference));
     expect(live(stepwise).find((f) => f[0] === 'late')).toEqual(['late', '2026-03-01T00:00:00.000Z', '2026-03-02T00:00:00.000Z', 'v0']);
   });

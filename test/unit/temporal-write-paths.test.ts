@@ -86,7 +86,7 @@ function fresh(start = '2027-01-01T00:00:00Z'): Memory {
 
 /** The versions the memory holds now, on every valid time. */
 function liveFacts(m: Memory): FactRecord[] {
-  return m.listFacts({ history: true }).filter((f) => f.expired_at === null);
+  return m.facts.list({ history: true }).filter((f) => f.expired_at === null);
 }
 
 async function ingest(m: Memory, p: Placed, index: number): Promise<void> {
@@ -102,10 +102,10 @@ async function ingest(m: Memory, p: Placed, index: number): Promise<void> {
     until: p.end ?? '',
   };
   const model = scriptedModel({ extract: { [content]: [scripted] } });
-  const { episode, job } = m.appendMessage({ role: 'user', content, time: p.said, conversation: 'c1' });
+  const { episode, job } = m.messages.append({ role: 'user', content, time: p.said, conversation: 'c1' });
   const prepared = await prepareIngest(m, model, episode);
   expect(prepared.learning.facts.map((f) => [f.validAt, f.end, f.cardinality])).toEqual([[p.validAt, p.end, p.cardinality]]);
-  m.applyIngestion(job!.id, prepared.learning, prepared.usage);
+  m.messages.applyIngestion(job!.id, prepared.learning, prepared.usage);
   expect(liveFacts(m).some((f) => f.episode_ids.includes(episode.id))).toBe(true);
 }
 
@@ -113,7 +113,7 @@ async function ingest(m: Memory, p: Placed, index: number): Promise<void> {
 async function write(m: Memory, claims: { p: Placed; index: number; path: Path }[]): Promise<void> {
   let batch: ReturnType<typeof observation>[] = [];
   const flush = () => {
-    if (batch.length) m.observe(batch);
+    if (batch.length) m.facts.observe(batch);
     batch = [];
   };
   for (const { p, index, path } of claims) {
@@ -124,7 +124,7 @@ async function write(m: Memory, claims: { p: Placed; index: number; path: Path }
     flush();
     switch (path) {
       case 'observe':
-        m.observe([observation(p)]);
+        m.facts.observe([observation(p)]);
         break;
       case 'ingest':
         await ingest(m, p, index);
@@ -132,25 +132,25 @@ async function write(m: Memory, claims: { p: Placed; index: number; path: Path }
       case 'edit': {
         // said wrongly first (another object, another day, no end), then corrected
         const wrong = `Wrong${index}`;
-        m.observe([observation(p, { object: wrong, validAt: day((DAYS.indexOf(p.validAt.slice(0, 10)) + 1) % DAYS.length), end: null, fact: `${p.fact} (typo)` })]);
+        m.facts.observe([observation(p, { object: wrong, validAt: day((DAYS.indexOf(p.validAt.slice(0, 10)) + 1) % DAYS.length), end: null, fact: `${p.fact} (typo)` })]);
         const typo = liveFacts(m).find((f) => f.object === wrong)!;
-        expect(m.editFact(typo.id, { object: p.object, valid_at: p.validAt, invalid_at: p.end, fact: p.fact }).origin).toBe('user_edit');
+        expect(m.facts.edit(typo.id, { object: p.object, valid_at: p.validAt, invalid_at: p.end, fact: p.fact }).origin).toBe('user_edit');
         break;
       }
       case 'close': {
         if (p.end === null) {
-          m.observe([observation(p)]);
+          m.facts.observe([observation(p)]);
           break;
         }
         // said open first, then closed; if its claim merged into another fact, closing that fact would
         // close the others' claims too — then the open claim is forgotten and said again with its end
-        const { episodeIds } = m.observe([observation(p, { end: null })]);
+        const { episodeIds } = m.facts.observe([observation(p, { end: null })]);
         const holder = liveFacts(m).filter((f) => f.episode_ids.includes(episodeIds[0]!));
         const alone = holder.length === 1 && storeOf(m).claims.ofFact(holder[0]!.id).length === 1;
-        if (alone) m.closeFact(holder[0]!.id, p.end);
+        if (alone) m.facts.close(holder[0]!.id, p.end);
         else {
-          m.forgetEpisode(episodeIds[0]!);
-          m.observe([observation(p)]);
+          m.messages.forget(episodeIds[0]!);
+          m.facts.observe([observation(p)]);
         }
         break;
       }
@@ -158,10 +158,10 @@ async function write(m: Memory, claims: { p: Placed; index: number; path: Path }
       case 'forgetEpisode': {
         // a stray claim about the same slot (another object, the same day, cardinality one) comes and goes first
         const stray = `Stray${index}`;
-        const { episodeIds } = m.observe([observation(p, { object: stray, cardinality: 'one', fact: `${p.fact} (stray)` })]);
-        if (path === 'forgetEpisode') m.forgetEpisode(episodeIds[0]!);
-        else m.forgetFact(liveFacts(m).find((f) => f.object === stray)!.id);
-        m.observe([observation(p)]);
+        const { episodeIds } = m.facts.observe([observation(p, { object: stray, cardinality: 'one', fact: `${p.fact} (stray)` })]);
+        if (path === 'forgetEpisode') m.messages.forget(episodeIds[0]!);
+        else m.facts.forget(liveFacts(m).find((f) => f.object === stray)!.id);
+        m.facts.observe([observation(p)]);
         break;
       }
     }
@@ -170,7 +170,7 @@ async function write(m: Memory, claims: { p: Placed; index: number; path: Path }
 }
 
 const content = (f: FactRecord) => [f.subject, f.predicate, f.object, f.valid_at, f.invalid_at, f.cardinality, f.fact].join('|');
-const view = (m: Memory, q: Parameters<Memory['listFacts']>[0]) => m.listFacts(q).map(content).sort();
+const view = (m: Memory, q: Parameters<Memory['facts']['list']>[0]) => m.facts.list(q).map(content).sort();
 
 /** Each boundary in play, exactly and a millisecond either side, plus noon of each day and now. */
 function probes(placed: Placed[]): string[] {
@@ -239,7 +239,7 @@ describe('every write path, any order, any split: the same answers', () => {
 
         // and a fresh memory it is exported to and imported into
         const copy = fresh('2027-02-01T00:00:00Z');
-        copy.importMemory(m.exportMemory());
+        copy.transfer.import(m.transfer.export());
         await copy.settled();
         expect(answers(copy, at)).toEqual(expected);
 
@@ -248,7 +248,7 @@ describe('every write path, any order, any split: the same answers', () => {
         const before = fresh();
         await write(before, steps.slice(0, moveAt));
         const there = fresh('2027-03-01T00:00:00Z');
-        there.importMemory(before.exportMemory());
+        there.transfer.import(before.transfer.export());
         await write(there, steps.slice(moveAt));
         expect(answers(there, at)).toEqual(expected);
         for (const x of [reference, m, copy, before, there]) x.close();
@@ -265,10 +265,10 @@ describe('every write path, any order, any split: the same answers', () => {
     const claim = (object: string, d: string) => ({ subject: 'Sato', predicate: 'manager', object, fact: `Sato's manager is ${object} (${d}).`, reference_time: `2026-09-${d}T09:00:00Z`, valid_at: `2026-09-${d}T00:00:00Z`, cardinality: 'one' });
     const stayed = fresh();
     const moved = fresh();
-    for (const m of [stayed, moved]) m.observe([claim('A', '01'), claim('A', '10')]);
+    for (const m of [stayed, moved]) m.facts.observe([claim('A', '01'), claim('A', '10')]);
     const there = fresh('2027-02-01T00:00:00Z');
-    there.importMemory(moved.exportMemory());
-    for (const m of [stayed, there]) m.observe([claim('B', '05')]);
+    there.transfer.import(moved.transfer.export());
+    for (const m of [stayed, there]) m.facts.observe([claim('B', '05')]);
     expect(view(stayed, { asOf: '2026-09-12T00:00:00.000Z' }).map((l) => l.split('|')[2])).toEqual(['A']);
     expect(view(there, { asOf: '2026-09-12T00:00:00.000Z' }).map((l) => l.split('|')[2])).toEqual(['A']);
     for (const m of [stayed, moved, there]) m.close();

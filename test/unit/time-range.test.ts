@@ -23,7 +23,7 @@ function fresh(start = '2026-10-01T00:00:00Z'): Memory {
 
 /** What a memory holds, as its export says, without the export time. */
 function content(m: Memory): Omit<MemoryExport, 'exported_at'> {
-  const { exported_at: _, ...rest } = m.exportMemory();
+  const { exported_at: _, ...rest } = m.transfer.export();
   return rest;
 }
 
@@ -68,11 +68,11 @@ describe('every edge refuses an out-of-range time and writes nothing', () => {
   it('observe: reference_time, valid_at and invalid_at', () => {
     const m = fresh();
     try {
-      m.observe([observation({})]);
+      m.facts.observe([observation({})]);
       const before = content(m);
-      expect(() => m.observe([observation({ object: 'Osaka', reference_time: BEFORE })])).toThrow(`input:1: reference_time: out of range: "${BEFORE}" is before ${MIN_ISO_TIME} UTC`);
-      expect(() => m.observe([observation({ object: 'Osaka', valid_at: BEFORE })])).toThrow(/^input:1: valid_at: out of range: "0000-01-01T00:00:00\+01:00" is before/);
-      expect(() => m.observe([observation({ object: 'Osaka' }), observation({ object: 'Nara', invalid_at: AFTER })])).toThrow(`input:2: invalid_at: out of range: "${AFTER}" is after ${MAX_ISO_TIME} UTC`);
+      expect(() => m.facts.observe([observation({ object: 'Osaka', reference_time: BEFORE })])).toThrow(`input:1: reference_time: out of range: "${BEFORE}" is before ${MIN_ISO_TIME} UTC`);
+      expect(() => m.facts.observe([observation({ object: 'Osaka', valid_at: BEFORE })])).toThrow(/^input:1: valid_at: out of range: "0000-01-01T00:00:00\+01:00" is before/);
+      expect(() => m.facts.observe([observation({ object: 'Osaka' }), observation({ object: 'Nara', invalid_at: AFTER })])).toThrow(`input:2: invalid_at: out of range: "${AFTER}" is after ${MAX_ISO_TIME} UTC`);
       expect(content(m)).toEqual(before);
     } finally {
       m.close();
@@ -83,8 +83,8 @@ describe('every edge refuses an out-of-range time and writes nothing', () => {
     const m = fresh();
     try {
       const before = content(m);
-      expect(() => m.appendMessage({ role: 'user', content: 'hello', time: BEFORE, learn: false })).toThrow(`time: out of range: "${BEFORE}" is before ${MIN_ISO_TIME} UTC`);
-      expect(() => m.appendMessage({ role: 'user', content: 'hello', time: AFTER, learn: false })).toThrow(/^time: out of range: .* is after/);
+      expect(() => m.messages.append({ role: 'user', content: 'hello', time: BEFORE, learn: false })).toThrow(`time: out of range: "${BEFORE}" is before ${MIN_ISO_TIME} UTC`);
+      expect(() => m.messages.append({ role: 'user', content: 'hello', time: AFTER, learn: false })).toThrow(/^time: out of range: .* is after/);
       expect(content(m)).toEqual(before);
     } finally {
       m.close();
@@ -95,8 +95,8 @@ describe('every edge refuses an out-of-range time and writes nothing', () => {
     const source = fresh();
     const doc = (() => {
       try {
-        source.observe([observation({})]);
-        return JSON.parse(JSON.stringify(source.exportMemory())) as MemoryExport;
+        source.facts.observe([observation({})]);
+        return JSON.parse(JSON.stringify(source.transfer.export())) as MemoryExport;
       } finally {
         source.close();
       }
@@ -106,10 +106,10 @@ describe('every edge refuses an out-of-range time and writes nothing', () => {
       (bad.facts[0] as Record<string, unknown>)[field] = value;
       expect(isExportDocument(bad)).toBe(false);
       expect(memoryExport.safeParse(bad).success).toBe(false);
-      for (const target of [fresh(), (() => { const used = fresh(); used.observe([observation({ subject: 'Q', object: 'Osaka' })]); return used; })()]) {
+      for (const target of [fresh(), (() => { const used = fresh(); used.facts.observe([observation({ subject: 'Q', object: 'Osaka' })]); return used; })()]) {
         try {
           const before = content(target);
-          expect(() => target.importMemory(bad)).toThrow(`not a valid Tempora export: facts.0.${field}: must be an ISO-8601 UTC time with milliseconds from ${MIN_ISO_TIME} to ${MAX_ISO_TIME}: ${JSON.stringify(value)} is out of range`);
+          expect(() => target.transfer.import(bad)).toThrow(`not a valid Tempora export: facts.0.${field}: must be an ISO-8601 UTC time with milliseconds from ${MIN_ISO_TIME} to ${MAX_ISO_TIME}: ${JSON.stringify(value)} is out of range`);
           expect(content(target)).toEqual(before);
         } finally {
           target.close();
@@ -120,7 +120,7 @@ describe('every edge refuses an out-of-range time and writes nothing', () => {
     badEpisode.episodes[0]!.reference_time = STORED_AFTER;
     const target = fresh();
     try {
-      expect(() => target.importMemory(badEpisode)).toThrow(/episodes\.0\.reference_time: .* is out of range/);
+      expect(() => target.transfer.import(badEpisode)).toThrow(/episodes\.0\.reference_time: .* is out of range/);
       expect(content(target).facts).toEqual([]);
     } finally {
       target.close();
@@ -183,14 +183,14 @@ describe('a store built from in-range inputs', () => {
         try {
           for (const input of inputs) {
             try {
-              source.observe([{ ...input, fact: `${input.subject} ${input.predicate} ${input.object}.` }]);
+              source.facts.observe([{ ...input, fact: `${input.subject} ${input.predicate} ${input.object}.` }]);
             } catch {
               // refused whole (an end not after its start): nothing was written
             }
           }
-          const doc = JSON.parse(JSON.stringify(source.exportMemory())) as MemoryExport;
+          const doc = JSON.parse(JSON.stringify(source.transfer.export())) as MemoryExport;
           expect(isExportDocument(doc)).toBe(true);
-          target.importMemory(doc);
+          target.transfer.import(doc);
           expect(content(target)).toEqual(content(source));
         } finally {
           source.close();

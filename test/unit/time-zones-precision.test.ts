@@ -20,8 +20,8 @@ const base = { subject: 'me', predicate: 'manager', fact: 'My manager is A.', ob
 describe('the zone of each message', () => {
   it('keeps the IANA zone given with a message and its offset at that instant (DST included)', () => {
     const m = fresh();
-    const winter = m.appendMessage({ role: 'user', content: 'winter', time: '2026-01-15T12:00:00Z', timeZone: 'America/New_York', conversation: 'c' }).episode;
-    const summer = m.appendMessage({ role: 'user', content: 'summer', time: '2026-07-15T12:00:00Z', timeZone: 'America/New_York', conversation: 'c' }).episode;
+    const winter = m.messages.append({ role: 'user', content: 'winter', time: '2026-01-15T12:00:00Z', timeZone: 'America/New_York', conversation: 'c' }).episode;
+    const summer = m.messages.append({ role: 'user', content: 'summer', time: '2026-07-15T12:00:00Z', timeZone: 'America/New_York', conversation: 'c' }).episode;
     expect([winter.utc_offset, winter.time_zone]).toEqual(['-05:00', 'America/New_York']);
     expect([summer.utc_offset, summer.time_zone]).toEqual(['-04:00', 'America/New_York']);
     expect(m.episodes.byId(summer.id)).toMatchObject({ utc_offset: '-04:00', time_zone: 'America/New_York' });
@@ -29,14 +29,14 @@ describe('the zone of each message', () => {
 
   it('keeps the offset written in the time; "Z" says nothing of where the writer is', () => {
     const m = fresh();
-    expect(m.appendMessage({ role: 'user', content: 'a', time: '2026-09-01T08:00:00+09:00' }).episode).toMatchObject({ utc_offset: '+09:00', time_zone: null, reference_time: '2026-08-31T23:00:00.000Z' });
-    expect(m.appendMessage({ role: 'user', content: 'b', time: '2026-09-01T08:00:00Z' }).episode).toMatchObject({ utc_offset: null, time_zone: null });
+    expect(m.messages.append({ role: 'user', content: 'a', time: '2026-09-01T08:00:00+09:00' }).episode).toMatchObject({ utc_offset: '+09:00', time_zone: null, reference_time: '2026-08-31T23:00:00.000Z' });
+    expect(m.messages.append({ role: 'user', content: 'b', time: '2026-09-01T08:00:00Z' }).episode).toMatchObject({ utc_offset: null, time_zone: null });
   });
 
   it('refuses an unknown zone by name, storing nothing', () => {
     const m = fresh();
-    expect(() => m.appendMessage({ role: 'user', content: 'a', time: '2026-09-01T08:00:00Z', timeZone: 'Mars/Olympus' })).toThrow('timeZone: unknown time zone "Mars/Olympus" (use an IANA name like Asia/Tokyo, or an offset like +09:00)');
-    expect(m.exportMemory().episodes).toEqual([]);
+    expect(() => m.messages.append({ role: 'user', content: 'a', time: '2026-09-01T08:00:00Z', timeZone: 'Mars/Olympus' })).toThrow('timeZone: unknown time zone "Mars/Olympus" (use an IANA name like Asia/Tokyo, or an offset like +09:00)');
+    expect(m.transfer.export().episodes).toEqual([]);
   });
 
   it('reads "9月1日" in the zone of the message, not the user setting: the Tokyo morning example', async () => {
@@ -44,22 +44,22 @@ describe('the zone of each message', () => {
     const m = fresh();
     const model = scriptedModel({ extract: { '9月1日から上司はAさんです。': [{ subject: 'me', predicate: 'manager', object: 'Aさん', fact: '9月1日から上司はAさんです。', cardinality: 'one', since: '9月1日から' }] } });
     const worker = new IngestionWorker(m, { model: () => model });
-    m.appendMessage({ role: 'user', content: '9月1日から上司はAさんです。', time: '2026-09-01T08:00:00+09:00', timeZone: 'Asia/Tokyo', conversation: 'c' });
+    m.messages.append({ role: 'user', content: '9月1日から上司はAさんです。', time: '2026-09-01T08:00:00+09:00', timeZone: 'Asia/Tokyo', conversation: 'c' });
     worker.start();
     await worker.whenIdle();
     await worker.stop();
     // 08:00 in Tokyo is still 31 August in UTC and in New York; in Tokyo it is 1 September 2026.
-    expect(m.listFacts()[0]).toMatchObject({ valid_at: '2026-08-31T15:00:00.000Z', valid_at_precision: 'day' });
+    expect(m.facts.list()[0]).toMatchObject({ valid_at: '2026-08-31T15:00:00.000Z', valid_at_precision: 'day' });
   });
 });
 
 describe('precision', () => {
   it('observe keeps the precision of each phrase, and of a closing successor', () => {
     const m = fresh();
-    m.observe([{ ...base, reference_time: '2026-09-01T08:00:00+09:00', valid_at: '9月1日' }]);
-    expect(m.listFacts()[0]).toMatchObject({ valid_at: '2026-08-31T15:00:00.000Z', valid_at_precision: 'day', invalid_at_precision: null });
-    m.observe([{ ...base, object: 'B', fact: 'My manager is B.', reference_time: '2026-12-01T08:00:00+09:00', valid_at: '11月' }]);
-    const live = m.listFacts({ history: true }).filter((f) => f.expired_at === null);
+    m.facts.observe([{ ...base, reference_time: '2026-09-01T08:00:00+09:00', valid_at: '9月1日' }]);
+    expect(m.facts.list()[0]).toMatchObject({ valid_at: '2026-08-31T15:00:00.000Z', valid_at_precision: 'day', invalid_at_precision: null });
+    m.facts.observe([{ ...base, object: 'B', fact: 'My manager is B.', reference_time: '2026-12-01T08:00:00+09:00', valid_at: '11月' }]);
+    const live = m.facts.list({ history: true }).filter((f) => f.expired_at === null);
     const [a, b] = [live.find((f) => f.object === 'A'), live.find((f) => f.object === 'B')];
     expect(b).toMatchObject({ object: 'B', valid_at: '2026-10-31T15:00:00.000Z', valid_at_precision: 'month' });
     expect(a).toMatchObject({ object: 'A', invalid_at: '2026-10-31T15:00:00.000Z', invalid_at_precision: 'month' });
@@ -67,18 +67,18 @@ describe('precision', () => {
 
   it('a stated end keeps its own precision; an ISO time is an instant', () => {
     const m = fresh();
-    m.observe([{ ...base, reference_time: '2026-09-01T00:00:00Z', valid_at: '2024', invalid_at: '2026-03-10T12:00:00Z' }]);
-    expect(m.listFacts({ history: true })[0]).toMatchObject({ valid_at: '2024-01-01T00:00:00.000Z', valid_at_precision: 'year', invalid_at_precision: 'instant' });
+    m.facts.observe([{ ...base, reference_time: '2026-09-01T00:00:00Z', valid_at: '2024', invalid_at: '2026-03-10T12:00:00Z' }]);
+    expect(m.facts.list({ history: true })[0]).toMatchObject({ valid_at: '2024-01-01T00:00:00.000Z', valid_at_precision: 'year', invalid_at_precision: 'instant' });
   });
 
   it('a change of precision alone is a new version (the rules compare it)', () => {
     const m = fresh();
-    m.observe([{ ...base, reference_time: '2026-09-01T00:00:00Z', valid_at: '2026-03-01T00:00:00Z' }]);
-    const [fact] = m.listFacts();
-    const edited = m.editFact(fact!.id, { valid_at: '2026-03-01T00:00:00.000Z', valid_at_precision: 'month' });
+    m.facts.observe([{ ...base, reference_time: '2026-09-01T00:00:00Z', valid_at: '2026-03-01T00:00:00Z' }]);
+    const [fact] = m.facts.list();
+    const edited = m.facts.edit(fact!.id, { valid_at: '2026-03-01T00:00:00.000Z', valid_at_precision: 'month' });
     expect(edited).toMatchObject({ valid_at_precision: 'month', supersedes: fact!.id });
-    expect(() => m.editFact(edited.id, { valid_at: '2026-03-01T00:00:00.000Z', valid_at_precision: 'month' })).toThrow('the edit changes nothing');
-    const closed = m.closeFact(edited.id, '2026-06-01T00:00:00.000Z', 'day');
+    expect(() => m.facts.edit(edited.id, { valid_at: '2026-03-01T00:00:00.000Z', valid_at_precision: 'month' })).toThrow('the edit changes nothing');
+    const closed = m.facts.close(edited.id, '2026-06-01T00:00:00.000Z', 'day');
     expect(closed).toMatchObject({ invalid_at: '2026-06-01T00:00:00.000Z', invalid_at_precision: 'day' });
   });
 });
@@ -86,9 +86,9 @@ describe('precision', () => {
 describe('export version 3', () => {
   function sample(): MemoryExport {
     const m = fresh();
-    m.observe([{ ...base, reference_time: '2026-09-01T08:00:00+09:00', valid_at: '3月' }]);
-    m.observe([{ ...base, object: 'B', fact: 'My manager is B.', reference_time: '2026-09-15T08:00:00+09:00', valid_at: '9月15日' }]);
-    return JSON.parse(JSON.stringify(m.exportMemory())) as MemoryExport;
+    m.facts.observe([{ ...base, reference_time: '2026-09-01T08:00:00+09:00', valid_at: '3月' }]);
+    m.facts.observe([{ ...base, object: 'B', fact: 'My manager is B.', reference_time: '2026-09-15T08:00:00+09:00', valid_at: '9月15日' }]);
+    return JSON.parse(JSON.stringify(m.transfer.export())) as MemoryExport;
   }
 
   it('carries precisions and offsets, and re-imports to the same document', () => {
@@ -101,8 +101,8 @@ describe('export version 3', () => {
       ['B', 'day', null],
     ]);
     const copy = fresh();
-    copy.importMemory(structuredClone(doc));
-    const again = JSON.parse(JSON.stringify(copy.exportMemory())) as MemoryExport;
+    copy.transfer.import(structuredClone(doc));
+    const again = JSON.parse(JSON.stringify(copy.transfer.export())) as MemoryExport;
     expect({ ...again, exported_at: null }).toEqual({ ...doc, exported_at: null });
   });
 
@@ -116,8 +116,8 @@ describe('export version 3', () => {
       facts: doc.facts.map(({ valid_at_precision: _v, invalid_at_precision: _i, ...f }) => f),
     };
     const copy = fresh();
-    copy.importMemory(v1);
-    const out = copy.exportMemory();
+    copy.transfer.import(v1);
+    const out = copy.transfer.export();
     expect(out.version).toBe(3);
     expect(out.episodes.every((e) => e.utc_offset === null && e.time_zone === null)).toBe(true);
     expect(out.facts.every((f) => f.valid_at_precision === 'instant' && f.invalid_at_precision === (f.invalid_at === null ? null : 'instant'))).toBe(true);
@@ -129,13 +129,13 @@ describe('export version 3', () => {
     const open = doc.facts.findIndex((f) => f.invalid_at === null);
     const bad = structuredClone(doc);
     bad.facts[open]!.invalid_at_precision = 'day';
-    expect(() => fresh().importMemory(bad)).toThrow(`facts.${open}.invalid_at_precision: must be null when invalid_at is null`);
+    expect(() => fresh().transfer.import(bad)).toThrow(`facts.${open}.invalid_at_precision: must be null when invalid_at is null`);
     const bad2 = structuredClone(doc);
     bad2.facts[open]!.valid_at_precision = 'week' as never;
-    expect(() => fresh().importMemory(bad2)).toThrow(new RegExp(`facts\\.${open}\\.valid_at_precision`));
+    expect(() => fresh().transfer.import(bad2)).toThrow(new RegExp(`facts\\.${open}\\.valid_at_precision`));
     const bad3 = structuredClone(doc);
     bad3.episodes[0]!.utc_offset = '+9';
-    expect(() => fresh().importMemory(bad3)).toThrow('episodes.0.utc_offset: must be a UTC offset like +09:00 or -05:00');
+    expect(() => fresh().transfer.import(bad3)).toThrow('episodes.0.utc_offset: must be a UTC offset like +09:00 or -05:00');
   });
 });
 

@@ -43,7 +43,7 @@ afterEach(() => {
 
 describe('the WAL is checkpointed while the memory is idle', () => {
   it('copies a write into the database file once no write has come for the idle delay, not before', () => {
-    m.appendMessage({ role: 'user', content: 'I live in Kyoto.', time: '2026-09-01T10:00:00Z', conversation: 'c1' });
+    m.messages.append({ role: 'user', content: 'I live in Kyoto.', time: '2026-09-01T10:00:00Z', conversation: 'c1' });
     expect(episodesInFile()).toBe(0);
     vi.advanceTimersByTime(IDLE_DELAY_MS - 1);
     expect(episodesInFile()).toBe(0);
@@ -52,9 +52,9 @@ describe('the WAL is checkpointed while the memory is idle', () => {
   });
 
   it('a write within the delay postpones it: a burst is checkpointed once, after its last write', () => {
-    m.appendMessage({ role: 'user', content: 'I live in Kyoto.', time: '2026-09-01T10:00:00Z', conversation: 'c1' });
+    m.messages.append({ role: 'user', content: 'I live in Kyoto.', time: '2026-09-01T10:00:00Z', conversation: 'c1' });
     vi.advanceTimersByTime(IDLE_DELAY_MS - 1);
-    m.appendMessage({ role: 'user', content: 'I play the piano.', time: '2026-09-02T10:00:00Z', conversation: 'c1' });
+    m.messages.append({ role: 'user', content: 'I play the piano.', time: '2026-09-02T10:00:00Z', conversation: 'c1' });
     vi.advanceTimersByTime(IDLE_DELAY_MS - 1);
     expect(episodesInFile()).toBe(0);
     vi.advanceTimersByTime(1);
@@ -62,7 +62,7 @@ describe('the WAL is checkpointed while the memory is idle', () => {
   });
 
   it('a memory closed before the delay leaves no timer behind', () => {
-    m.appendMessage({ role: 'user', content: 'I live in Kyoto.', time: '2026-09-01T10:00:00Z', conversation: 'c1' });
+    m.messages.append({ role: 'user', content: 'I live in Kyoto.', time: '2026-09-01T10:00:00Z', conversation: 'c1' });
     m.close();
     expect(() => vi.advanceTimersByTime(IDLE_DELAY_MS)).not.toThrow();
     // SQLite itself checkpoints when the last connection closes.

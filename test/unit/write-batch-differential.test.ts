@@ -142,14 +142,14 @@ function apply(run: Run, o: Op): void {
   };
   switch (o.kind) {
     case 'observe':
-      run.episodes.push(...m.observe(o.claims.map(observation)).episodeIds);
+      run.episodes.push(...m.facts.observe(o.claims.map(observation)).episodeIds);
       return;
     case 'learn': {
       const said = shift(day(Math.max(...o.claims.map((c) => c.valid))), 5);
-      const { episode, job } = m.appendMessage({ role: 'user', content: `message ${run.said++}: ${o.claims.map(text).join('; ')}`, time: said, conversation: 'c1' });
+      const { episode, job } = m.messages.append({ role: 'user', content: `message ${run.said++}: ${o.claims.map(text).join('; ')}`, time: said, conversation: 'c1' });
       const contradicts = o.contradicts.map((n) => pickOf(live, n)?.id).filter((id) => id !== undefined);
       const learning: Learning = { episodeId: episode.id, referenceTime: said, confirmedEpisodeId: null, facts: o.claims.map((c, i) => learnedFact(c, i === 0 ? contradicts : [])) };
-      m.applyIngestion(job!.id, learning, usage);
+      m.messages.applyIngestion(job!.id, learning, usage);
       run.learned.push(episode.id);
       run.episodes.push(episode.id);
       return;
@@ -159,17 +159,17 @@ function apply(run: Run, o: Op): void {
       if (!row) return;
       const valid = o.valid === null ? undefined : day(o.valid);
       const end = o.lasts === null ? undefined : day((o.valid ?? new Date(row.valid_at).getUTCDate() - 1) + o.lasts);
-      tolerate(() => m.editFact(row.id, { object: OBJECTS[o.object]!, ...(valid ? { valid_at: valid } : {}), ...(end ? { invalid_at: end } : {}) }));
+      tolerate(() => m.facts.edit(row.id, { object: OBJECTS[o.object]!, ...(valid ? { valid_at: valid } : {}), ...(end ? { invalid_at: end } : {}) }));
       return;
     }
     case 'close': {
       const row = pickOf(live.filter((r) => r.invalid_at === null), o.pick);
-      if (row) tolerate(() => m.closeFact(row.id, shift(row.valid_at, o.after * 24)));
+      if (row) tolerate(() => m.facts.close(row.id, shift(row.valid_at, o.after * 24)));
       return;
     }
     case 'forgetFact': {
       const row = pickOf(live, o.pick);
-      if (row) m.forgetFact(row.id);
+      if (row) m.facts.forget(row.id);
       return;
     }
     case 'forgetEpisode': {
@@ -178,13 +178,13 @@ function apply(run: Run, o: Op): void {
       run.episodes = run.episodes.filter((e) => e !== id);
       run.learned = run.learned.filter((e) => e !== id);
       run.undone = run.undone.filter((e) => e !== id);
-      m.forgetEpisode(id);
+      m.messages.forget(id);
       return;
     }
     case 'undo': {
       const id = pickOf(run.learned, o.pick);
       if (!id) return;
-      m.undoLearning(id);
+      m.messages.undoLearning(id);
       run.learned = run.learned.filter((e) => e !== id);
       run.undone.push(id);
       return;
@@ -192,7 +192,7 @@ function apply(run: Run, o: Op): void {
     case 'redo': {
       const id = pickOf(run.undone, o.pick);
       if (!id) return;
-      m.redoLearning(id);
+      m.messages.redoLearning(id);
       run.undone = run.undone.filter((e) => e !== id);
       run.learned.push(id);
       return;
@@ -257,7 +257,7 @@ function expectOneVersionPerWrite(m: Memory): void {
 function expectKnownAtSnapshots(run: Run): void {
   const stored = new Set(databaseOf(run.m).prepare<[], { id: string }>('SELECT id FROM facts').all().map((r) => r.id));
   for (const snapshot of run.snapshots) {
-    const known = run.m.listFacts({ knownAt: snapshot.at, history: true }).map((f) => f.id).sort();
+    const known = run.m.facts.list({ knownAt: snapshot.at, history: true }).map((f) => f.id).sort();
     expect(known, `known at ${snapshot.at}`).toEqual(snapshot.ids.filter((id) => stored.has(id)).sort());
   }
 }

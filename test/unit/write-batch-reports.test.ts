@@ -39,39 +39,39 @@ function learned(over: Partial<LearnedFact> & Pick<LearnedFact, 'validAt'>): Lea
 }
 
 function teach(m: Memory, time: string, facts: LearnedFact[]): { episodeId: string; changes: SlotChanges } {
-  const { episode, job } = m.appendMessage({ role: 'user', content: `message at ${time}`, time, conversation: 'c1' });
+  const { episode, job } = m.messages.append({ role: 'user', content: `message at ${time}`, time, conversation: 'c1' });
   const learning: Learning = { episodeId: episode.id, referenceTime: time, confirmedEpisodeId: null, facts };
-  return { episodeId: episode.id, changes: m.applyIngestion(job!.id, learning, usage) };
+  return { episodeId: episode.id, changes: m.messages.applyIngestion(job!.id, learning, usage) };
 }
 
 describe('a write batch: each write reports its own changes only', () => {
   it('a write that failed half-way leaves nothing behind for the next write', () => {
     // What a write that rolled back gathered must not reach the next write.
     const m = fresh();
-    const { episode, job } = m.appendMessage({ role: 'user', content: 'two facts, the second impossible', time: day('02'), conversation: 'c1' });
+    const { episode, job } = m.messages.append({ role: 'user', content: 'two facts, the second impossible', time: day('02'), conversation: 'c1' });
     const learning: Learning = {
       episodeId: episode.id,
       referenceTime: day('02'),
       confirmedEpisodeId: null,
       facts: [learned({ validAt: day('01') }), learned({ predicate: 'lives_in', object: { kind: 'literal', value: 'Osaka' }, fact: 'I live in Osaka.', validAt: day('10'), end: day('05') })],
     };
-    expect(() => m.applyIngestion(job!.id, learning, usage)).toThrow(/ends .* before it starts/);
+    expect(() => m.messages.applyIngestion(job!.id, learning, usage)).toThrow(/ends .* before it starts/);
     expect(all(m)).toEqual([]);
-    const summary = m.observe([line('A', '03')]);
+    const summary = m.facts.observe([line('A', '03')]);
     expect(summary).toMatchObject({ factsAdded: 1, factsClosed: 0, factsConfirmed: 0 });
     expect(live(m).map((f) => f.object)).toEqual(['A']);
   });
 
   it('a confirmation is reported by its own write, not by the next one', () => {
     const m = fresh();
-    m.observe([line('A', '01')]);
-    expect(m.observe([line('A', '01')])).toMatchObject({ factsAdded: 0, factsConfirmed: 1 });
-    expect(m.observe([line('tennis', '02', { predicate: 'plays', fact: 'I play tennis.', cardinality: 'many' })])).toMatchObject({ factsAdded: 1, factsClosed: 0, factsConfirmed: 0 });
+    m.facts.observe([line('A', '01')]);
+    expect(m.facts.observe([line('A', '01')])).toMatchObject({ factsAdded: 0, factsConfirmed: 1 });
+    expect(m.facts.observe([line('tennis', '02', { predicate: 'plays', fact: 'I play tennis.', cardinality: 'many' })])).toMatchObject({ factsAdded: 1, factsClosed: 0, factsConfirmed: 0 });
   });
 
   it('a fact created and said again by the same write is added, not confirmed', () => {
     const m = fresh();
-    const summary = m.observe([line('A', '01'), line('A', '05')]);
+    const summary = m.facts.observe([line('A', '01'), line('A', '05')]);
     expect(summary).toMatchObject({ factsAdded: 1, factsClosed: 0, factsConfirmed: 0 });
     expect(all(m)).toHaveLength(1);
     expect(liveOf(m, 'A').episode_ids).toHaveLength(2);
@@ -81,7 +81,7 @@ describe('a write batch: each write reports its own changes only', () => {
     const m = fresh();
     const changes: MemoryChange[] = [];
     m.onChange((change) => changes.push(change));
-    m.observe([line('A', '01'), line('B', '10')]);
+    m.facts.observe([line('A', '01'), line('B', '10')]);
     expect(changes).toHaveLength(1);
     const event = changes[0]!;
     if (event.kind !== 'facts') throw new Error(`expected a facts change, got ${event.kind}`);
@@ -113,7 +113,7 @@ describe('a write batch: a judged end names the final version of the fact that e
     expect(ends.length).toBeGreaterThan(0);
     for (const e of ends) expect(ids.has(e.end_by), `judged end by ${e.end_by}`).toBe(true);
     // Said again: Acme is unchanged (confirmed), and still closed by the unemployment that exists.
-    const summary = m.observe([{ subject: 'me', predicate: 'employer', object: 'Acme', fact: 'I work at Acme.', reference_time: day('01'), cardinality: 'one', object_type: 'literal' }]);
+    const summary = m.facts.observe([{ subject: 'me', predicate: 'employer', object: 'Acme', fact: 'I work at Acme.', reference_time: day('01'), cardinality: 'one', object_type: 'literal' }]);
     expect(summary).toMatchObject({ factsAdded: 0, factsClosed: 0, factsConfirmed: 1 });
     expect(liveOf(m, 'Acme')).toMatchObject({ id: acme2.id, invalidated_by: unemployed.id });
   });

@@ -37,9 +37,9 @@ describe('the indexes a learned message writes', () => {
 
   it("a slot's claims are still read by index when a write resolves it", () => {
     const plans = plansOf(db, () => {
-      m.observe([{ subject: 'me', predicate: 'likes', object: 'tea', fact: 'I like tea.', reference_time: at('09-01') }]);
-      m.observe([{ subject: 'me', predicate: 'manager', object: 'A', fact: 'My manager is A.', reference_time: at('09-01'), cardinality: 'one' }]);
-      m.observe([{ subject: 'me', predicate: 'manager', object: 'B', fact: 'My manager is B.', reference_time: at('09-15'), cardinality: 'one' }]);
+      m.facts.observe([{ subject: 'me', predicate: 'likes', object: 'tea', fact: 'I like tea.', reference_time: at('09-01') }]);
+      m.facts.observe([{ subject: 'me', predicate: 'manager', object: 'A', fact: 'My manager is A.', reference_time: at('09-01'), cardinality: 'one' }]);
+      m.facts.observe([{ subject: 'me', predicate: 'manager', object: 'B', fact: 'My manager is B.', reference_time: at('09-15'), cardinality: 'one' }]);
     });
     // The claim rows' own statements are prepared when the store opens: explained from their source.
     const held = Object.values(storeOf(m).claims).filter((v): v is Statement => typeof v === 'object' && v !== null && 'source' in v && 'reader' in v);
@@ -53,7 +53,7 @@ describe('the indexes a learned message writes', () => {
 
   it('the queue finds its jobs by status by index: claim, recover, count, park, retry', () => {
     const plans = plansOf(db, () => {
-      const { job } = m.appendMessage({ role: 'user', content: 'I live in Kyoto.', time: at('09-01'), conversation: 'c1' });
+      const { job } = m.messages.append({ role: 'user', content: 'I live in Kyoto.', time: at('09-01'), conversation: 'c1' });
       m.jobs.recoverInterrupted();
       const claimed = m.jobs.claimNext()!;
       expect(claimed.id).toBe(job!.id);

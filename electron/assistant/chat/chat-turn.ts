@@ -56,13 +56,13 @@ export async function runChatTurn(memory: Memory, model: ChatModel, vectors: Vec
     const lastUser = [...history].reverse().find((e) => e.role === 'user');
     if (!lastUser) throw new MemoryInputError('nothing to regenerate: the conversation has no user message', 'regenerate');
     // The previous answers to it go; the question stays (and was learned from already).
-    memory.deleteMessages(history.filter((h) => h.role === 'assistant' && h.reference_time >= lastUser.reference_time).map((e) => e.id));
+    memory.messages.delete(history.filter((h) => h.role === 'assistant' && h.reference_time >= lastUser.reference_time).map((e) => e.id));
     userMessage = lastUser;
   } else {
     const content = request.content?.trim() ?? '';
     if (content === '') throw new MemoryInputError('message must not be empty', 'content');
     // The message keeps the user's zone: its dates are read there even if the setting changes later.
-    userMessage = memory.appendMessage({ role: 'user', content, time: request.time ?? memory.clock.now(), timeZone: zone, conversation: request.conversationId }).episode;
+    userMessage = memory.messages.append({ role: 'user', content, time: request.time ?? memory.clock.now(), timeZone: zone, conversation: request.conversationId }).episode;
   }
 
   const started = performance.now();
@@ -82,8 +82,8 @@ export async function runChatTurn(memory: Memory, model: ChatModel, vectors: Vec
   if (answer.text.trim() !== '') {
     // Not learned from by itself: what it states is learned when the user's next message confirms it
     // (the extraction of that message sees this one; see ingestion/ingest-message.ts).
-    assistantMessage = memory.appendMessage({ role: 'assistant', content: answer.text, time: memory.clock.now(), conversation: request.conversationId, learn: false, id: undefined }).episode;
-    memory.recordMessageFacts(assistantMessage.id, block.factIds);
+    assistantMessage = memory.messages.append({ role: 'assistant', content: answer.text, time: memory.clock.now(), conversation: request.conversationId, learn: false, id: undefined }).episode;
+    memory.messages.recordFacts(assistantMessage.id, block.factIds);
   }
   return { userMessage, assistantMessage, text: answer.text, stopped: answer.stopped, usage: { promptTokens: answer.promptTokens, completionTokens: answer.completionTokens }, factIds: block.factIds, retrievalMs, retrieval };
 }

@@ -38,12 +38,12 @@ export function nameSimilarity(a: string, b: string): number {
   return (2 * overlap) / total;
 }
 
-export function resolveName(memory: Pick<Memory, 'entities' | 'entityCandidates'>, name: string): NameResolution {
+export function resolveName(memory: Pick<Memory, 'entities' | 'facts'>, name: string): NameResolution {
   const exact = memory.entities.find(name);
   if (exact) return { kind: 'existing', entity: exact, addAlias: false };
   if (isUserReference(name)) return { kind: 'new' };
   let best: { entity: EntityRecord; score: number } | undefined;
-  for (const candidate of memory.entityCandidates(name)) {
+  for (const candidate of memory.facts.entityCandidates(name)) {
     const score = Math.max(nameSimilarity(name, candidate.name), ...candidate.aliases.map((a) => nameSimilarity(name, a)));
     if (!best || score > best.score) best = { entity: candidate, score };
   }

@@ -73,7 +73,7 @@ export async function prepareIngest(memory: Memory, model: StructuredModel, epis
       content: episode.content,
       referenceTime: episode.reference_time,
       zone,
-      ...memory.vocabularyFor(episode.content),
+      ...memory.facts.vocabularyFor(episode.content),
       ...(confirmed ? { previousAssistant: confirmed.content } : {}),
     }),
     schema: extractionSchema,
@@ -107,7 +107,7 @@ export async function prepareIngest(memory: Memory, model: StructuredModel, epis
         : p.object.kind === 'literal'
           ? objectKeyOf({ object_id: null, object_literal: p.extracted.object })
           : `new:${p.extracted.object}`;
-    for (const stored of pairCandidates(memory.openFactsAbout(subjectId), { predicate: p.predicate, objectKey, fact: p.extracted.fact, cardinality: p.extracted.cardinality })) {
+    for (const stored of pairCandidates(memory.facts.openAbout(subjectId), { predicate: p.predicate, objectKey, fact: p.extracted.fact, cardinality: p.extracted.cardinality })) {
       if (pairs.length >= MAX_PAIRS) return;
       pairs.push({ key: `P${pairs.length + 1}`, stored, newIndex: index, newFact: p.extracted.fact });
     }

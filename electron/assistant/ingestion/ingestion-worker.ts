@@ -117,7 +117,7 @@ export class IngestionWorker {
     try {
       const prepared = await prepareIngest(this.memory, model, episode, { timeoutMs: this.options.timeoutMs, signal: controller.signal, usage, timeZone: this.options.timeZone?.() });
       // While running, the same commit claims the next job; when stopping, none is taken.
-      const { changes, next } = this.running ? this.memory.applyIngestionAndClaimNext(job.id, prepared.learning, prepared.usage) : { changes: this.memory.applyIngestion(job.id, prepared.learning, prepared.usage), next: undefined };
+      const { changes, next } = this.running ? this.memory.messages.applyIngestionAndClaimNext(job.id, prepared.learning, prepared.usage) : { changes: this.memory.messages.applyIngestion(job.id, prepared.learning, prepared.usage), next: undefined };
       this.claimedAhead = next;
       emit({ type: 'job-done', job, usage, changes, counts: this.memory.jobs.counts() });
     } catch (error) {

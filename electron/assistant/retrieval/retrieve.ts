@@ -59,14 +59,14 @@ export async function retrieve(memory: Memory, query: string, options: RetrieveO
         (error: Error) => ({ ids: null, note: `vector search failed (${error.message}): full-text and entity search only` }),
       )
     : Promise.resolve(NO_VECTORS);
-  const lists = plan.searches.map((s) => memory.searchLists(query, { ...s.axes, ...plan.filters, limit: s.limit }));
+  const lists = plan.searches.map((s) => memory.facts.searchLists(query, { ...s.axes, ...plan.filters, limit: s.limit }));
   return finish(memory, plan, lists, await pending);
 }
 
 /** retrieve() without a vector index, synchronously (the `tempora search` of a memory alone). */
 export function retrieveWithoutVectors(memory: Memory, query: string, options: Omit<RetrieveOptions, 'vectors' | 'signal'> = {}): Retrieval {
   const plan = planRetrieval(memory, query, options);
-  return finish(memory, plan, plan.searches.map((s) => memory.searchLists(query, { ...s.axes, ...plan.filters, limit: s.limit })), NO_VECTORS);
+  return finish(memory, plan, plan.searches.map((s) => memory.facts.searchLists(query, { ...s.axes, ...plan.filters, limit: s.limit })), NO_VECTORS);
 }
 
 const NO_VECTORS = { ids: null, note: 'no vector index: full-text and entity search only' } as const;
@@ -89,7 +89,7 @@ function planRetrieval(memory: Memory, query: string, options: RetrieveOptions):
   const detected = detectQueryIntent(query);
   const now = memory.clock.now();
   const limit = options.limit ?? 10;
-  const time = options.asOf === undefined && options.history !== false ? findQuestionTime(query, { instant: now, zone: options.zone ?? defaultTimeZone() }, { latestStart: () => memory.latestStart(now) }) : null;
+  const time = options.asOf === undefined && options.history !== false ? findQuestionTime(query, { instant: now, zone: options.zone ?? defaultTimeZone() }, { latestStart: () => memory.facts.latestStart(now) }) : null;
   const forced = options.history === undefined ? null : { history: options.history, cue: options.history ? 'requested' : null };
   // History means every valid time, but still only what the memory holds now (unless known-at is given).
   const history = { history: true as const, knownAt: options.knownAt ?? now };
@@ -108,8 +108,8 @@ function planRetrieval(memory: Memory, query: string, options: RetrieveOptions):
   return { intent, time: null, limit, now, searches: [{ axes, limit }], filters };
 }
 
-function finish(memory: Memory, plan: RetrievalPlan, lists: ReturnType<Memory['searchLists']>[], vectors: { ids: string[] | null; note: string | null }): Retrieval {
-  const found = plan.searches.map((s, i) => memory.searchFuse(vectors.ids ? { ...lists[i], vector: vectors.ids } : lists[i]!, { ...s.axes, ...plan.filters, limit: s.limit }));
+function finish(memory: Memory, plan: RetrievalPlan, lists: ReturnType<Memory['facts']['searchLists']>[], vectors: { ids: string[] | null; note: string | null }): Retrieval {
+  const found = plan.searches.map((s, i) => memory.facts.searchFuse(vectors.ids ? { ...lists[i], vector: vectors.ids } : lists[i]!, { ...s.axes, ...plan.filters, limit: s.limit }));
   const hits = plan.time ? rankByTime(found[0]!, found[1] ?? [], plan.time).slice(0, plan.limit) : found[0]!;
   let facts = hits.map((h) => h.fact);
   if (plan.time) facts = withSuccessors(memory, facts, plan.now);
@@ -126,7 +126,7 @@ function withSuccessors(memory: Memory, facts: FactRecord[], now: string): FactR
   const added: FactRecord[] = [];
   let next = [...new Set(facts.flatMap((f) => (f.invalid_at !== null && f.invalid_at <= now && f.invalidated_by ? [f.invalidated_by] : [])))];
   for (let step = 0; step < 3 && next.length > 0; step++) {
-    const records = memory.factsByIds(next, now);
+    const records = memory.facts.byIds(next, now);
     next = [];
     for (const r of records) {
       if (r.invalid_at === null || r.invalid_at > now) {
@@ -143,7 +143,7 @@ function withPredecessors(memory: Memory, facts: FactRecord[], now: string): Fac
   const current = facts.filter((f) => f.expired_at === null && f.invalid_at === null).map((f) => f.id);
   if (current.length === 0) return facts;
   // One query for all hits: the live facts closed by any version of each hit's chain.
-  const rows = memory.factsClosedBy(current);
+  const rows = memory.facts.closedBy(current);
   const seen = new Set(facts.map((f) => f.id));
   const perHit = new Map<number, number>();
   const closed: string[] = [];
@@ -157,6 +157,6 @@ function withPredecessors(memory: Memory, facts: FactRecord[], now: string): Fac
     }
   }
   if (closed.length === 0) return facts;
-  const records = new Map(memory.factsByIds(closed, now).map((r) => [r.id, r]));
+  const records = new Map(memory.facts.byIds(closed, now).map((r) => [r.id, r]));
   return [...facts, ...closed.flatMap((id) => records.get(id) ?? [])];
 }

@@ -25,7 +25,7 @@ export const chatCommand: CommandSpec = {
       const memory = engine.memory;
       let conversation = ctx.string('conversation');
       if (conversation !== undefined && !memory.episodes.conversation(conversation)) throw new InputError(`--conversation: no conversation ${conversation}`);
-      conversation ??= memory.createConversation(`Terminal chat ${new Date().toISOString().slice(0, 16)}`).id;
+      conversation ??= memory.conversations.create(`Terminal chat ${new Date().toISOString().slice(0, 16)}`).id;
       engine.worker.start();
       const rl = createInterface({ input: process.stdin, output: process.stdout, prompt: 'you> ' });
       let turn: string | null = null;
@@ -48,17 +48,17 @@ export const chatCommand: CommandSpec = {
         const text = line.trim();
         if (text === '/quit') break;
         if (text === '/new') {
-          conversation = memory.createConversation('Terminal chat').id;
+          conversation = memory.conversations.create('Terminal chat').id;
           ctx.io.stdout(`New conversation ${conversation}.\n`);
         } else if (text === '/undo') {
-          const last = [...memory.episodes.ofConversation(conversation)].reverse().find((e) => e.role === 'user' && memory.messageLearning(e.id)?.canUndo);
-          ctx.io.stdout(last ? `  Undone: ${escapeControls(undoSummary(memory.undoLearning(last.id)))}\n` : '  Nothing to undo: no message of this conversation was learned.\n');
+          const last = [...memory.episodes.ofConversation(conversation)].reverse().find((e) => e.role === 'user' && memory.messages.learning(e.id)?.canUndo);
+          ctx.io.stdout(last ? `  Undone: ${escapeControls(undoSummary(memory.messages.undoLearning(last.id)))}\n` : '  Nothing to undo: no message of this conversation was learned.\n');
         } else if (text === '/redo') {
           // The same learning applied again, by the rules, without the model reading the message.
-          const last = [...memory.episodes.ofConversation(conversation)].reverse().find((e) => e.role === 'user' && memory.messageLearning(e.id)?.canRedo);
-          ctx.io.stdout(last ? `  Redone: ${escapeControls(learningSummary(memory.redoLearning(last.id), formatValidity))}\n` : '  Nothing to redo: no message of this conversation was undone.\n');
+          const last = [...memory.episodes.ofConversation(conversation)].reverse().find((e) => e.role === 'user' && memory.messages.learning(e.id)?.canRedo);
+          ctx.io.stdout(last ? `  Redone: ${escapeControls(learningSummary(memory.messages.redoLearning(last.id), formatValidity))}\n` : '  Nothing to redo: no message of this conversation was undone.\n');
         } else if (text === '/facts') {
-          for (const f of memory.listFacts({ limit: 50 })) ctx.io.stdout(`  • ${f.fact} (${formatValidity(f)})\n`);
+          for (const f of memory.facts.list({ limit: 50 })) ctx.io.stdout(`  • ${f.fact} (${formatValidity(f)})\n`);
         } else if (text !== '') {
           turn = `cli-${process.pid}-${++turns}`;
           ctx.io.stdout('tempora> ');

@@ -45,7 +45,7 @@ export const editCommand: CommandSpec = {
       Object.assign(edit, { invalid_at: end.at, invalid_at_precision: end.precision });
     }
     if (Object.keys(edit).length === 0) throw new UsageError('edit needs at least one of --fact, --object, --valid-at, --invalid-at', 'edit');
-    const updated = ctx.withMemory((memory) => memory.editFact(id, edit));
+    const updated = ctx.withMemory((memory) => memory.facts.edit(id, edit));
     if (object !== undefined && fact === undefined && !mentions(updated.fact, updated.object)) {
       ctx.io.stderr(
         `tempora: note: the sentence still reads ${JSON.stringify(escapeControls(updated.fact))}, which does not say ${JSON.stringify(escapeControls(updated.object))}; ` +
@@ -69,7 +69,7 @@ export const closeCommand: CommandSpec = {
   run(ctx) {
     const id = ctx.positionals[0]!;
     const at = ctx.parseTime('at', ctx.required('at'));
-    const closed = ctx.withMemory((memory) => memory.closeFact(id, at.at, at.precision));
+    const closed = ctx.withMemory((memory) => memory.facts.close(id, at.at, at.precision));
     if (ctx.json) return printJson(ctx.io, closed);
     printLines(ctx.io, [`Closed ${id}; the new version is ${closed.id}:`, ...factDetails(closed, '  ')]);
   },

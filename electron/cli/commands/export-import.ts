@@ -21,7 +21,7 @@ export const exportCommand: CommandSpec = {
     // Streamed from one snapshot of the memory, a record at a time: a memory of a million facts is a
     // document longer than one string can hold, and never held whole (memory-export.ts).
     const { counts, exportedAt } = ctx.readMemory((memory) => {
-      const stream = memory.openExport();
+      const stream = memory.transfer.openExport();
       // A long export says how far it is (on stderr, from its second second on, at most twice a second).
       const started = Date.now();
       let told = 0;
@@ -81,7 +81,7 @@ export const importCommand: CommandSpec = {
 function importDocument(ctx: CommandContext, file: string, doc: unknown): void {
   const summary = ctx.withMemory((memory) => {
     try {
-      return memory.importMemory(doc, { replace: ctx.flag('replace') });
+      return memory.transfer.import(doc, { replace: ctx.flag('replace') });
     } catch (error) {
       if (error instanceof MemoryInputError) throw new MemoryInputError(`${file}: ${error.message}`, `${file}: ${error.where}`);
       throw error;

@@ -34,7 +34,7 @@ export const factsCommand: CommandSpec = {
       history: ctx.flag('history'),
       limit: ctx.count('limit'),
     };
-    const facts = ctx.readMemory((memory) => memory.listFacts(query));
+    const facts = ctx.readMemory((memory) => memory.facts.list(query));
     if (ctx.json) return printJson(ctx.io, facts);
     const axes = [
       query.asOf !== undefined ? `as of ${formatTime(query.asOf)}` : query.history ? 'at any time' : 'true now',
@@ -58,7 +58,7 @@ export const showCommand: CommandSpec = {
   positionals: { min: 1, max: 1, name: 'FACT_ID' },
   run(ctx) {
     const id = ctx.positionals[0]!;
-    const provenance = ctx.readMemory((memory) => memory.provenance(id));
+    const provenance = ctx.readMemory((memory) => memory.facts.provenance(id));
     if (ctx.json) return printJson(ctx.io, provenance);
     const { fact, versions, episodes, closedBy, causes } = provenance;
     const history = new Map(versionChanges(versions, causes).map((c) => [c.id, c]));

@@ -32,10 +32,10 @@ export const forgetCommand: CommandSpec = {
     const { forgotten, label } = ctx.withMemory((memory) => {
       if (entity !== undefined) {
         const label = entityLabel(memory, entity);
-        return { forgotten: memory.forgetEntity(entity), label };
+        return { forgotten: memory.facts.forgetEntity(entity), label };
       }
-      if (episode !== undefined) return { forgotten: memory.forgetEpisode(episode), label: `message ${episode}` };
-      return { forgotten: memory.forgetFact(factId!, { withSources }), label: `fact ${factId!}` };
+      if (episode !== undefined) return { forgotten: memory.messages.forget(episode), label: `message ${episode}` };
+      return { forgotten: memory.facts.forget(factId!, { withSources }), label: `fact ${factId!}` };
     });
     if (ctx.json) return printJson(ctx.io, forgotten);
     printLines(ctx.io, describeForgotten(label, forgotten));

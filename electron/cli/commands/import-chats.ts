@@ -76,14 +76,14 @@ export const importChatsCommand: CommandSpec = {
     // A file that is refused creates no memory: where there is none yet, its first conversation is read before one is made.
     if (!existsSync(databasePath(ctx.dataDir))) await run(firstConversation(path, options));
     if (ctx.string('model') === undefined) {
-      const { report, cancelled } = await ctx.withMemory(async (memory) => ({ report: await run(importChatExport(memory, path, options)), cancelled: memory.backfillStatus().cancelled }));
+      const { report, cancelled } = await ctx.withMemory(async (memory) => ({ report: await run(importChatExport(memory, path, options)), cancelled: memory.history.backfillStatus().cancelled }));
       return print(ctx, report, performance.now() - started, cancelled);
     }
     await withEngine(ctx, {}, async (engine) => {
       const report = await run(importChatExport(engine.memory, path, options));
       print(ctx, report, performance.now() - started);
       const off = engine.onEvent((event) => {
-        if (event.name === 'ingestionProgress' && !ctx.json) ctx.io.stderr(`\r${backfillLine(engine.memory.backfillStatus())}\x1b[K`);
+        if (event.name === 'ingestionProgress' && !ctx.json) ctx.io.stderr(`\r${backfillLine(engine.memory.history.backfillStatus())}\x1b[K`);
       });
       // Ctrl-C while it learns: the message in hand is finished (the worker's stop), the rest wait queued.
       let stopping: Promise<void> | null = null;
@@ -101,7 +101,7 @@ export const importChatsCommand: CommandSpec = {
       await stopped;
       off();
       if (stopping !== null) {
-        const status = engine.memory.backfillStatus();
+        const status = engine.memory.history.backfillStatus();
         const left = status.total - status.done;
         ctx.io.stderr('\r\x1b[K');
         throw new Interrupted(
@@ -110,7 +110,7 @@ export const importChatsCommand: CommandSpec = {
         );
       }
       await engine.vectors.sync();
-      const status = engine.memory.backfillStatus();
+      const status = engine.memory.history.backfillStatus();
       if (ctx.json) return printJson(ctx.io, { learning: status });
       ctx.io.stderr('\n');
       printLines(ctx.io, [backfillLine(status)]);

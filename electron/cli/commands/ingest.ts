@@ -48,13 +48,13 @@ export const ingestCommand: CommandSpec = {
       const memory = engine.memory;
       // All lines in one transaction: a crash stores none of them, a rerun none twice.
       // As in the chat: an assistant line is learned only through a user line that confirms it.
-      const appended = memory.appendMessages(
+      const appended = memory.messages.appendAll(
         messages.map((m) => ({ role: m.role, content: m.content, time: m.time, conversation: m.conversation, id: m.id, learn: m.role !== 'assistant' })),
         (i) => `${file}:${lines[i]}`,
       );
       const episodeIds = appended.map((a) => a.episode.id);
       // Review before remembering on: what the model reads waits for the user, nothing is learned yet.
-      const reviewing = memory.reviewSettings().reviewBeforeRemembering;
+      const reviewing = memory.review.status().reviewBeforeRemembering;
       const total = memory.jobs.counts();
       const todo = total.pending + total.running;
       let done = 0;
@@ -70,9 +70,9 @@ export const ingestCommand: CommandSpec = {
       off();
       await engine.vectors.sync();
       if (!ctx.json && todo > 0) ctx.io.stderr('\n');
-      const usage = memory.learningTotals(episodeIds);
+      const usage = memory.messages.learningTotals(episodeIds);
       const stored = new Set(episodeIds);
-      const waiting = memory.pendingReviews().filter((r) => stored.has(r.episodeId)).length;
+      const waiting = memory.review.pending().filter((r) => stored.has(r.episodeId)).length;
       const summary = {
         messages: messages.length,
         facts_added: usage.added,

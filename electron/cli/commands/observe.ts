@@ -57,7 +57,7 @@ export const observeCommand: CommandSpec = {
     const { items, lines } = parseJsonLines(file, readTextFile(file, ctx.io.cwd));
     const { summary, reviewing } = ctx.withMemory((memory) => {
       try {
-        return { summary: memory.observe(items, { where: file }), reviewing: memory.reviewSettings().reviewBeforeRemembering };
+        return { summary: memory.facts.observe(items, { where: file }), reviewing: memory.review.status().reviewBeforeRemembering };
       } catch (error) {
         throw error instanceof MemoryInputError ? atFileLine(error, file, lines) : error;
       }

@@ -28,9 +28,9 @@ export const queueCommand: CommandSpec = {
     const action = ctx.positionals[0] ?? 'status';
     if (!(ACTIONS as readonly string[]).includes(action)) throw new UsageError(`queue: unknown action ${JSON.stringify(action)} (use ${ACTIONS.join(', ')})`, 'queue');
     const { status, changed } = ctx.withMemory((memory) => {
-      if (action === 'pause' || action === 'resume') memory.setBackfillPaused(action === 'pause');
-      const changed = action === 'cancel' ? memory.cancelBackfill() : action === 'requeue' ? memory.requeueBackfill() : undefined;
-      return { status: memory.backfillStatus(), changed };
+      if (action === 'pause' || action === 'resume') memory.history.setBackfillPaused(action === 'pause');
+      const changed = action === 'cancel' ? memory.history.cancelBackfill() : action === 'requeue' ? memory.history.requeueBackfill() : undefined;
+      return { status: memory.history.backfillStatus(), changed };
     });
     if (ctx.json) return printJson(ctx.io, { ...status, ...(action === 'cancel' ? { cancelledNow: changed } : action === 'requeue' ? { requeued: changed } : {}) });
     const said =

@@ -14,7 +14,7 @@ export const reindexCommand: CommandSpec = {
   async run(ctx) {
     await withEngine(ctx, {}, async (engine) => {
       if (!engine.models.host.embeddingModel) {
-        const configured = engine.memory.settings().embeddingModelPath;
+        const configured = engine.memory.settings.read().embeddingModelPath;
         if (!configured) throw new UsageError('reindex needs --embedding-model PATH (no embedding model was used here before)', 'reindex');
         await engine.loadModel('embedding', configured);
       }

@@ -51,20 +51,20 @@ export const reviewCommand: CommandSpec = {
     if ((action === 'approve' || action === 'reject') && id && all) throw new UsageError(`review ${action}: give a MESSAGE_ID or --all, not both`, 'review');
     if (!(action === 'approve' || action === 'reject') && (id || all)) throw new UsageError(`review ${action}: takes no MESSAGE_ID or --all`, 'review');
     if (action === 'list') {
-      const { settings, reviews } = ctx.readMemory((memory) => ({ settings: memory.reviewSettings(), reviews: memory.pendingReviews() }));
+      const { settings, reviews } = ctx.readMemory((memory) => ({ settings: memory.review.status(), reviews: memory.review.pending() }));
       if (ctx.json) return printJson(ctx.io, { ...settings, reviews });
       const state = `Review before remembering is ${settings.reviewBeforeRemembering ? 'on' : 'off'}`;
       return printLines(ctx.io, reviews.length ? [`${state}; ${plural(reviews.length, 'message')} waiting:`, ...lines(reviews)] : [`${state}; nothing waiting.`]);
     }
     const result = ctx.withMemory((memory) => {
-      if (action === 'on' || action === 'off') return { settings: memory.setReviewBeforeRemembering(action === 'on'), decided: 0, facts: 0 };
-      const ids = all ? memory.pendingReviews().map((r) => r.episodeId) : [id!];
+      if (action === 'on' || action === 'off') return { settings: memory.review.setBeforeRemembering(action === 'on'), decided: 0, facts: 0 };
+      const ids = all ? memory.review.pending().map((r) => r.episodeId) : [id!];
       let facts = 0;
       for (const episodeId of ids) {
-        if (action === 'approve') facts += memory.approveReview(episodeId).inserted.length;
-        else memory.rejectReview(episodeId);
+        if (action === 'approve') facts += memory.review.approve(episodeId).inserted.length;
+        else memory.review.reject(episodeId);
       }
-      return { settings: memory.reviewSettings(), decided: ids.length, facts };
+      return { settings: memory.review.status(), decided: ids.length, facts };
     });
     if (ctx.json) return printJson(ctx.io, result);
     const done =

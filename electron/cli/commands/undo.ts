@@ -32,8 +32,8 @@ export const undoCommand: CommandSpec = {
   run(ctx) {
     const id = ctx.positionals[0]!;
     const { report, learning, content } = ctx.withMemory((memory) => {
-      const report = memory.undoLearning(id);
-      return { report, learning: memory.messageLearning(id), content: memory.episodes.byId(id)?.content };
+      const report = memory.messages.undoLearning(id);
+      return { report, learning: memory.messages.learning(id), content: memory.episodes.byId(id)?.content };
     });
     const canRedo = learning?.canRedo ?? false;
     if (ctx.json) return printJson(ctx.io, { episodeId: id, undo: report, canRedo });
@@ -56,7 +56,7 @@ export const redoCommand: CommandSpec = {
   positionals: { min: 1, max: 1, name: 'MESSAGE_ID' },
   run(ctx) {
     const id = ctx.positionals[0]!;
-    const { learning, content } = ctx.withMemory((memory) => ({ learning: memory.redoLearning(id), content: memory.episodes.byId(id)?.content }));
+    const { learning, content } = ctx.withMemory((memory) => ({ learning: memory.messages.redoLearning(id), content: memory.episodes.byId(id)?.content }));
     if (ctx.json) return printJson(ctx.io, learning);
     printLines(ctx.io, [`Redone what message ${id}${quoted(content)} taught: ${escapeControls(learningSummary(learning, formatValidity))}`, `To take it back: tempora undo ${id}`]);
   },

@@ -112,7 +112,7 @@ async function benchSize(observations: number, root: string, rendererDir: string
       return { ms, bytes: bytes.take() };
     };
     // The slot history of "me · manager" (the slot a user asks about; the one that changed most), else the fact page's.
-    const slotFactId = engine.memory.listFacts({ subject: 'me', predicate: 'manager', limit: 1 })[0]?.id ?? memory.factId;
+    const slotFactId = engine.memory.facts.list({ subject: 'me', predicate: 'manager', limit: 1 })[0]?.id ?? memory.factId;
     for (const { screen, hash, selector } of SCREENS(memory, slotFactId)) {
       const times: number[] = [];
       let sent = 0;

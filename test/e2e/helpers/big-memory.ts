@@ -26,15 +26,15 @@ export interface BigMemory {
 /** Imports the synthetic memory of `observations` observations into `memory` (empty) and waits until it is settled. */
 export async function seedBigMemory(memory: Memory, observations = 100_000, seed = 42): Promise<BigMemory> {
   const doc = syntheticExport(generateSyntheticMemory({ observations, seed }));
-  memory.importMemory(doc);
+  memory.transfer.import(doc);
   await memory.settled();
   const live = doc.facts.filter((f) => f.expired_at === null);
   // A fact about someone with history: the page shows its versions and what closed it.
   const fact = live.find((f) => f.supersedes !== null) ?? live[0]!;
   const conversationId = 'cnv_big_memory';
-  memory.appendMessage({ role: 'user', content: 'Who do I know?', time: doc.exported_at, conversation: conversationId, conversationTitle: 'Big memory', learn: false });
-  const { episode: answer } = memory.appendMessage({ role: 'assistant', content: 'Here is what I remember.', time: doc.exported_at, conversation: conversationId, learn: false });
-  memory.recordMessageFacts(answer.id, live.slice(0, 20).map((f) => f.id));
+  memory.messages.append({ role: 'user', content: 'Who do I know?', time: doc.exported_at, conversation: conversationId, conversationTitle: 'Big memory', learn: false });
+  const { episode: answer } = memory.messages.append({ role: 'assistant', content: 'Here is what I remember.', time: doc.exported_at, conversation: conversationId, learn: false });
+  memory.messages.recordFacts(answer.id, live.slice(0, 20).map((f) => f.id));
   // A word of some fact's value, not a namesake's numbered name ("佐藤健太2" also finds "佐藤健太").
   const searchTerm = (live.find((f) => f.supersedes !== null && !/\d/.test(f.object)) ?? fact).object.split(/\s+/)[0]!;
   return { facts: doc.facts.length, factId: fact.id, conversationId, searchTerm };

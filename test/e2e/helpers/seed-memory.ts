@@ -24,7 +24,7 @@ export const SEED_OBSERVATIONS: ObservationInput[] = [
 ];
 
 export function seedMemory(engine: TemporaEngine): void {
-  engine.memory.observe(SEED_OBSERVATIONS, { where: 'ui test seed', conversation: { id: 'seed', title: 'Seed notes' } });
+  engine.memory.facts.observe(SEED_OBSERVATIONS, { where: 'ui test seed', conversation: { id: 'seed', title: 'Seed notes' } });
 }
 
 /** Builds the seed memory in a throwaway engine and returns its export (and writes it to `path` when given). */
@@ -33,7 +33,7 @@ export async function seedExport(path?: string): Promise<MemoryExport> {
   const engine = await TemporaEngine.open({ dataDir: dir, autoLoadModels: false, startWorker: false });
   try {
     seedMemory(engine);
-    const doc = engine.memory.exportMemory();
+    const doc = engine.memory.transfer.export();
     if (path) writeFileSync(path, JSON.stringify(doc, null, 2));
     return doc;
   } finally {

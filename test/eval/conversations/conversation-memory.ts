@@ -27,10 +27,10 @@ export function buildConversationMemory(size = 0, dialogues: Dialogue[] = conver
   const memory = openMemory({ dataDir: ':memory:', clock: steppingClock(CONVERSATIONS_NOW, 1) });
   const dialogueObservations = observationCount(dialogues);
   const fillerObservations = Math.max(0, size - dialogueObservations);
-  if (fillerObservations > 0) memory.importMemory(scaleDocument(fillerObservations));
+  if (fillerObservations > 0) memory.transfer.import(scaleDocument(fillerObservations));
   const sessions = dialogues.flatMap((d) => d.sessions).sort((x, y) => Date.parse(x.at) - Date.parse(y.at));
   for (const session of sessions) {
-    memory.observe(session.observations.map((o) => ({ ...o, conversation: session.id })), { where: `conversations:${session.id}`, conversation: { id: session.id, title: session.title } });
+    memory.facts.observe(session.observations.map((o) => ({ ...o, conversation: session.id })), { where: `conversations:${session.id}`, conversation: { id: session.id, title: session.title } });
   }
   return { memory, dialogues, dialogueObservations, fillerObservations };
 }

@@ -50,7 +50,7 @@ export async function runConversations(size: number, options: { log?: (line: str
       const ms = performance.now() - started;
       totalMs += ms;
       const rankedIds = hits.map((h) => h.fact.id);
-      results.push(resultOf(question, expectedIds, rankedIds, ms, hits.slice(0, 3).map((h) => h.fact.fact), expectedIds.filter((id) => !rankedIds.includes(id)).map((id) => memory.getFact(id)?.fact ?? id)));
+      results.push(resultOf(question, expectedIds, rankedIds, ms, hits.slice(0, 3).map((h) => h.fact.fact), expectedIds.filter((id) => !rankedIds.includes(id)).map((id) => memory.facts.get(id)?.fact ?? id)));
     }
     const of = (keep: (r: ConversationResult) => boolean) => summarize(results.filter(keep));
     return {

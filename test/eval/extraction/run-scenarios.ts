@@ -69,7 +69,7 @@ async function runScenario(memory: Memory, s: Scenario, options: RunOptions): Pr
   const userEpisodes: string[] = [];
   const episodeOf: string[] = [];
   for (const [index, message] of s.messages.entries()) {
-    const { episode, job } = memory.appendMessage({ role: message.role, content: message.content, time: message.time, timeZone: s.zone, conversation: s.id, learn: message.role === 'user' });
+    const { episode, job } = memory.messages.append({ role: message.role, content: message.content, time: message.time, timeZone: s.zone, conversation: s.id, learn: message.role === 'user' });
     episodeOf[index] = episode.id;
     if (message.role !== 'user' || !job) continue;
     const usage: JobUsage = { modelCalls: 0, promptTokens: 0, completionTokens: 0 };
@@ -77,13 +77,13 @@ async function runScenario(memory: Memory, s: Scenario, options: RunOptions): Pr
     let error: string | null = null;
     try {
       const prepared = await prepareIngest(memory, model, episode, { usage, ...(options.timeoutMs ? { timeoutMs: options.timeoutMs } : {}) });
-      memory.applyIngestion(job.id, prepared.learning, prepared.usage);
+      memory.messages.applyIngestion(job.id, prepared.learning, prepared.usage);
     } catch (e) {
       error = e instanceof Error ? e.message : String(e);
       memory.jobs.fail(job.id, error, usage);
     }
     const ms = performance.now() - started;
-    const live = memory.exportMemory().facts.filter((f) => f.expired_at === null);
+    const live = memory.transfer.export().facts.filter((f) => f.expired_at === null);
     const earlier = new Set(userEpisodes);
     const predicted = live.filter((f) => f.episode_ids.includes(episode.id)).map((f) => ({ fact: f, touched: f.episode_ids.some((id) => earlier.has(id)) }));
     const closings = message.closes.map((closing) => ({ closing, state: closed(s, closing, message, live, episodeOf) }));

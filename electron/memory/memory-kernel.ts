@@ -1,13 +1,11 @@
 /**
- * The core every Memory method stands on: the store it opens, the change listeners, and the one
- * way to write — write(): one IMMEDIATE transaction that gathers the write's claims and resolves
- * each touched slot once when it settles (temporal/write-batch.ts), records why each version was written, indexes what it queued
- * for full-text search, and tells its listeners once after the commit — and the full-text indexes'
- * merge, which waits for the writes to pause (text-search/fts-idle-merge.ts). Memory's methods live in
- * memory-messages.ts (messages, conversations, learning, review, imported histories) and memory.ts
- * (facts: observe, queries, corrections, forget, search, export and import).
+ * The write kernel every facade of Memory shares (memory.ts): the store it opens, the change
+ * listeners, and the one way to write — write(): one IMMEDIATE transaction that gathers the write's
+ * claims and resolves each touched slot once when it settles (temporal/write-batch.ts), records why
+ * each version was written, indexes what it queued for full-text search, and tells its listeners
+ * once after the commit — and the full-text indexes' merge, which waits for the writes to pause
+ * (text-search/fts-idle-merge.ts). Only the facades hold it; index.ts never exports it.
  */
-import type { Database } from 'better-sqlite3';
 import type { ChangeScope, EntityReader, EpisodeReader, JobQueue, MemoryChange, MemoryOptions } from './memory-api';
 import { systemClock, type Clock } from './store/clock';
 import { databasePath } from './store/data-dir';
@@ -32,26 +30,26 @@ const QUEUED_SLOTS_PER_WRITE = 1_000;
 
 export type ChangeListener = (change: MemoryChange, scope?: ChangeScope) => void;
 
-export class MemoryCore {
+export class MemoryKernel {
   readonly clock: Clock;
   readonly entities: EntityReader;
   readonly episodes: EpisodeReader;
   readonly jobs: JobQueue;
-  protected readonly store: WriteContext;
-  protected readonly searcher: MemorySearch;
+  readonly store: WriteContext;
+  readonly searcher: MemorySearch;
   /** Merges the full-text indexes while idle, not inside writes (text-search/fts-merge.ts); null when read-only. */
   private readonly merges: FullTextIdleMerge | null;
   /** Checkpoints the WAL while idle, not inside a write (store/wal-idle-checkpoint.ts); null when read-only. */
   private readonly checkpoints: WalIdleCheckpoint | null;
-  protected readonly path: string;
-  protected readonly nativeBinding: string | undefined;
-  protected readonly readonly: boolean;
-  protected background: Promise<void> = Promise.resolve();
-  protected readonly listeners = new Set<ChangeListener>();
+  readonly path: string;
+  readonly nativeBinding: string | undefined;
+  readonly readonly: boolean;
+  private background: Promise<void> = Promise.resolve();
+  private readonly listeners = new Set<ChangeListener>();
   /** The net changes of the write in progress, once settled. */
-  protected settledChanges: SlotChanges | null = null;
+  private settledChanges: SlotChanges | null = null;
   /** Set by a write that held a learning for review (its change event says so). */
-  protected held: string | null = null;
+  held: string | null = null;
 
   constructor(options: MemoryOptions) {
     this.clock = options.clock ?? systemClock();
@@ -102,7 +100,7 @@ export class MemoryCore {
   }
 
   /** The episode whose learning the current write held for review (read once by its change). */
-  protected takeHeld(): string | null {
+  takeHeld(): string | null {
     const held = this.held;
     this.held = null;
     return held;
@@ -111,6 +109,11 @@ export class MemoryCore {
   /** Resolves when background work started by a write (an import's WAL checkpoint) has finished. */
   settled(): Promise<void> {
     return this.background;
+  }
+
+  /** Background work a write started (an import's WAL checkpoint), for settled() to wait for. */
+  inBackground(work: Promise<unknown>): void {
+    this.background = Promise.all([this.background, work]).then(() => undefined);
   }
 
   /**
@@ -129,7 +132,7 @@ export class MemoryCore {
     if (this.store.db.open) this.store.db.close();
   }
 
-  protected forget<T extends Forgotten>(run: () => T): T {
+  forget<T extends Forgotten>(run: () => T): T {
     flushFullText(this.store.db);
     return this.write(
       () => {
@@ -145,7 +148,7 @@ export class MemoryCore {
    * One write transaction, the rows it queued for full-text search indexed within it; the change
    * is told after the commit, and only when the write changed something (`change` gives null).
    */
-  protected write<T>(fn: () => T, change: (result: T) => MemoryChange | null): T {
+  write<T>(fn: () => T, change: (result: T) => MemoryChange | null): T {
     const outermost = !this.store.db.inTransaction;
     // IMMEDIATE: the write lock is taken at BEGIN, so a second process writing the same memory
     // (`tempora mcp` beside the app) waits its busy_timeout instead of failing with SQLITE_BUSY.
@@ -176,24 +179,24 @@ export class MemoryCore {
    * Resolves the write in progress (each slot it touched, once: temporal/write-batch.ts) and returns
    * what it changed. Idempotent within a write: the first call settles it.
    */
-  protected settle(): SlotChanges {
+  settle(): SlotChanges {
     this.settledChanges ??= this.store.slots.commit();
     return this.settledChanges;
   }
 
   /** settle(), recording on each version the write wrote why it was written (temporal/write-cause.ts). */
-  protected caused(cause: WriteCause): SlotChanges {
+  caused(cause: WriteCause): SlotChanges {
     const changes = this.settle();
     recordCause(this.store.db, changes.inserted, cause);
     return changes;
   }
 
-  protected learnedRef(episodeId: string) {
+  learnedRef(episodeId: string) {
     return { episodeId, conversationId: this.store.episodes.byId(episodeId)?.conversation_id ?? null };
   }
 
   /** Tells the listeners of a committed change (and the idle merge, which waits for quiet); a listener that throws must not make it look failed. */
-  protected emit(change: MemoryChange): void {
+  emit(change: MemoryChange): void {
     this.merges?.wrote();
     this.checkpoints?.wrote();
     this.searcher.wrote();
@@ -209,14 +212,4 @@ export class MemoryCore {
       }
     }
   }
-}
-
-/** The store behind a Memory, for code inside electron/memory/ and for tests; never exported by index.ts. */
-export function storeOf(memory: MemoryCore): WriteContext {
-  return memory['store'];
-}
-
-/** The database behind a Memory, for code inside electron/memory/ and for tests; never exported by index.ts. */
-export function databaseOf(memory: MemoryCore): Database {
-  return memory['store'].db;
 }

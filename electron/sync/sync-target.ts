@@ -27,6 +27,27 @@ export interface SyncTarget {
   remove(name: string): Promise<void>;
 }
 
+/**
+ * The name rule every target checks before it touches storage: relative, '/'-separated parts of
+ * [A-Za-z0-9._-], none empty and none starting with '.' (so no '.', '..' or hidden file a sync
+ * service or an OS keeps beside ours), at most 512 characters. Throws a SyncTargetError ('invalid').
+ */
+export function checkSyncFileName(name: string, where: string): void {
+  const part = /^[A-Za-z0-9_-][A-Za-z0-9._-]*$/;
+  if (name.length === 0 || name.length > 512 || !name.split('/').every((p) => part.test(p))) {
+    throw new SyncTargetError(
+      'invalid',
+      `The sync file name ${JSON.stringify(name.slice(0, 80))} is not allowed on ${where}: names are '/'-separated parts of letters, digits, '.', '_' and '-', none starting with '.'.`,
+    );
+  }
+}
+
+/** A prefix for list(): '' or a name's beginning, checked like a name but it may end with '/'. */
+export function checkSyncPrefix(prefix: string, where: string): void {
+  if (prefix === '') return;
+  checkSyncFileName(prefix.endsWith('/') ? prefix.slice(0, -1) : prefix, where);
+}
+
 /** A target's failure, in words that name the target and the file. */
 export class SyncTargetError extends Error {
   constructor(

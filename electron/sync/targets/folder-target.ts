@@ -1,0 +1,161 @@
+/**
+ * A sync target in a folder: a plain directory, an external drive, or a folder the user keeps in
+ * Syncthing, Dropbox, iCloud Drive or OneDrive. A put is atomic: the bytes go to a temporary name in
+ * the same folder (one the name rule never allows, so no list shows it), are flushed to the disk,
+ * and the temporary is renamed over the name. A list skips those temporaries and what sync services
+ * leave beside our files: Syncthing's "*.sync-conflict-*" copies and ".syncthing.*" partials,
+ * Office's "~$*" locks, Dropbox's "(conflicted copy)" names, iCloud's ".*.icloud" placeholders.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdir, open, readdir, readFile, rename, rm, stat, unlink } from 'node:fs/promises';
+import { dirname, join, sep } from 'node:path';
+import { checkSyncFileName, checkSyncPrefix, SyncTargetError, type SyncTarget, type SyncTargetFile } from '../sync-target';
+
+/** A file a sync service or another program left beside ours: never listed. */
+const FOREIGN = [/\.sync-conflict-/, /^\.syncthing\./, /^~\$/, /\.icloud$/];
+const TEMPORARY_PREFIX = '~tempora-';
+
+export interface FolderTargetOptions {
+  /** Test seam: runs after the temporary is written and flushed, before the rename (a crash there). */
+  beforeRename?: (temporaryPath: string) => Promise<void>;
+}
+
+export function createFolderTarget(root: string, options: FolderTargetOptions = {}): SyncTarget {
+  const describe = `the folder ${root}`;
+  const pathOf = (name: string) => join(root, ...name.split('/'));
+
+  async function checkRoot(): Promise<void> {
+    let isDirectory: boolean;
+    try {
+      isDirectory = (await stat(root)).isDirectory();
+    } catch (error) {
+      throw inWords(error, describe, root);
+    }
+    if (!isDirectory) throw new SyncTargetError('unreachable', `The sync target ${describe} is not a folder.`);
+  }
+
+  async function walk(folder: string, relative: string, prefix: string, into: SyncTargetFile[]): Promise<void> {
+    let entries;
+    try {
+      entries = await readdir(folder, { withFileTypes: true });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT' && relative !== '') return; // removed while listed
+      throw inWords(error, describe, folder);
+    }
+    for (const entry of entries) {
+      if (entry.name.startsWith(TEMPORARY_PREFIX) || FOREIGN.some((pattern) => pattern.test(entry.name))) continue;
+      const name = relative === '' ? entry.name : `${relative}/${entry.name}`;
+      if (!isAllowedName(name)) continue;
+      if (entry.isDirectory()) {
+        // Only folders that can hold a name with the prefix are read.
+        if (prefix.startsWith(`${name}/`) || `${name}/`.startsWith(prefix)) await walk(join(folder, entry.name), name, prefix, into);
+      } else if (entry.isFile() && name.startsWith(prefix)) {
+        try {
+          into.push({ name, size: (await stat(join(folder, entry.name))).size });
+        } catch (error) {
+          if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw inWords(error, describe, name);
+        }
+      }
+    }
+  }
+
+  return {
+    describe,
+    async list(prefix) {
+      checkSyncPrefix(prefix, describe);
+      await checkRoot();
+      const files: SyncTargetFile[] = [];
+      await walk(root, '', prefix, files);
+      return files.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+    },
+    async get(name) {
+      checkSyncFileName(name, describe);
+      try {
+        return new Uint8Array(await readFile(pathOf(name)));
+      } catch (error) {
+        const code = (error as NodeJS.ErrnoException).code;
+        if (code === 'ENOENT' || code === 'EISDIR' || code === 'ENOTDIR') {
+          await checkRoot();
+          throw new SyncTargetError('missing', `The file ${name} is not in ${describe}.`);
+        }
+        throw inWords(error, describe, name);
+      }
+    },
+    async put(name, bytes) {
+      checkSyncFileName(name, describe);
+      await checkRoot();
+      const path = pathOf(name);
+      const temporary = join(dirname(path), `${TEMPORARY_PREFIX}${randomBytes(8).toString('hex')}`);
+      try {
+        await mkdir(dirname(path), { recursive: true });
+        const handle = await open(temporary, 'wx', 0o600);
+        try {
+          await handle.writeFile(bytes);
+          await handle.sync();
+        } finally {
+          await handle.close();
+        }
+        await options.beforeRename?.(temporary);
+        await rename(temporary, path);
+      } catch (error) {
+        await rm(temporary, { force: true }).catch(() => undefined);
+        if (error instanceof SyncTargetError) throw error;
+        throw inWords(error, describe, name);
+      }
+      await syncFolder(dirname(path));
+    },
+    async remove(name) {
+      checkSyncFileName(name, describe);
+      try {
+        await unlink(pathOf(name));
+      } catch (error) {
+        const code = (error as NodeJS.ErrnoException).code;
+        if (code === 'ENOENT' || code === 'ENOTDIR') return;
+        throw inWords(error, describe, name);
+      }
+    },
+  };
+}
+
+function isAllowedName(name: string): boolean {
+  try {
+    checkSyncFileName(name, '');
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The rename itself reaches the disk (POSIX); where a folder cannot be opened (Windows) it is skipped. */
+async function syncFolder(folder: string): Promise<void> {
+  if (process.platform === 'win32') return;
+  try {
+    const handle = await open(folder, 'r');
+    try {
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
+  } catch {
+    // A file system that cannot flush a folder still has the file renamed.
+  }
+}
+
+function inWords(error: unknown, describe: string, what: string): SyncTargetError {
+  const code = (error as NodeJS.ErrnoException).code;
+  const shown = what.split(sep).join('/');
+  switch (code) {
+    case 'ENOENT':
+      return new SyncTargetError('unreachable', `The sync target ${describe} is not there (is its drive connected?).`);
+    case 'EACCES':
+    case 'EPERM':
+      return new SyncTargetError('denied', `Tempora may not read or write ${shown} in ${describe}.`);
+    case 'ENOSPC':
+    case 'EDQUOT':
+      return new SyncTargetError('unreachable', `The disk holding ${describe} is full: ${shown} was not written.`);
+    case 'EROFS':
+      return new SyncTargetError('denied', `The sync target ${describe} is read-only: ${shown} was not written.`);
+    default:
+      return new SyncTargetError('unreachable', `The sync target ${describe} failed on ${shown}: ${(error as Error).message}`);
+  }
+}

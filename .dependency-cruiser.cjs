@@ -9,6 +9,7 @@
  *   electron/memory/   the store (better-sqlite3, LanceDB); shared/ and packages
  *   electron/llm/      node-llama-cpp; shared/
  *   electron/assistant memory (via electron/memory/index.ts only), llm, shared/
+ *   electron/sync/     beside assistant: memory (via index.ts only), shared/ (sync runner, targets)
  *   electron/engine/   assistant, memory (via index.ts), llm, shared/
  *   faces              electron/main, preload, cli, server, mcp: engine and below; never another face,
  *                      except that cli may import server (the CLI may start the bridge) and
@@ -65,16 +66,16 @@ module.exports = {
     {
       name: 'memory-not-to-upper-layers',
       severity: 'error',
-      comment: `electron/memory/ is the bottom of electron/: it imports shared/, its own files and packages, never electron/llm, assistant, engine or a face (${FACES.join(', ')}).`,
+      comment: `electron/memory/ is the bottom of electron/: it imports shared/, its own files and packages, never electron/llm, assistant, sync, engine or a face (${FACES.join(', ')}).`,
       from: { path: '^electron/memory/' },
-      to: { path: ['^electron/(llm|assistant|engine)/', face(FACES)] },
+      to: { path: ['^electron/(llm|assistant|sync|engine)/', face(FACES)] },
     },
     {
       name: 'memory-store-at-the-bottom',
       severity: 'error',
-      comment: 'Inside memory, store/ is the bottom: it imports its own files and shared/, never the temporal rules, text search, vectors, transfer or the facades (memory*.ts, index.ts).',
+      comment: 'Inside memory, store/ is the bottom: it imports its own files and shared/, never the temporal rules, text search, vectors, transfer, sync or the facades (memory*.ts, index.ts).',
       from: { path: '^electron/memory/store/' },
-      to: { path: ['^electron/memory/(temporal|text-search|vectors|transfer)/', '^electron/memory/[^/]+[.]ts$'], pathNot: ['^electron/memory/memory-errors[.]ts$'] },
+      to: { path: ['^electron/memory/(temporal|text-search|vectors|transfer|sync)/', '^electron/memory/[^/]+[.]ts$'], pathNot: ['^electron/memory/memory-errors[.]ts$'] },
     },
     {
       name: 'memory-rooms-in-order',
@@ -86,6 +87,20 @@ module.exports = {
         path: ['^electron/memory/[^/]+[.]ts$', '^electron/memory/transfer/'],
         pathNot: ['^electron/memory/memory-errors[.]ts$', '^electron/memory/memory-api[.]ts$'],
       },
+    },
+    {
+      name: 'memory-rooms-below-sync',
+      severity: 'error',
+      comment: 'Sync is the top room of memory (store, temporal, text-search, vectors, transfer, sync): no room below imports it.',
+      from: { path: '^electron/memory/(temporal|text-search|vectors|transfer)/' },
+      to: { path: '^electron/memory/sync/' },
+    },
+    {
+      name: 'memory-sync-below-the-facades',
+      severity: 'error',
+      comment: "Memory's sync room imports the rooms below it (store, temporal, transfer) and memory-errors, never the facades (memory*.ts, index.ts), which stand on it.",
+      from: { path: '^electron/memory/sync/' },
+      to: { path: '^electron/memory/[^/]+[.]ts$', pathNot: ['^electron/memory/memory-errors[.]ts$', '^electron/memory/memory-api[.]ts$'] },
     },
     {
       name: 'memory-temporal-below-search',
@@ -111,16 +126,23 @@ module.exports = {
     {
       name: 'llm-not-to-other-layers',
       severity: 'error',
-      comment: `electron/llm/ imports shared/ and packages (node-llama-cpp), never electron/memory, assistant, engine or a face (${FACES.join(', ')}).`,
+      comment: `electron/llm/ imports shared/ and packages (node-llama-cpp), never electron/memory, assistant, sync, engine or a face (${FACES.join(', ')}).`,
       from: { path: '^electron/llm/' },
-      to: { path: ['^electron/(memory|assistant|engine)/', face(FACES)] },
+      to: { path: ['^electron/(memory|assistant|sync|engine)/', face(FACES)] },
     },
     {
       name: 'assistant-not-to-engine-or-faces',
       severity: 'error',
-      comment: `electron/assistant/ imports memory (through electron/memory/index.ts), llm and shared/, never electron/engine or a face (${FACES.join(', ')}).`,
+      comment: `electron/assistant/ imports memory (through electron/memory/index.ts), llm and shared/, never electron/sync (beside it), electron/engine or a face (${FACES.join(', ')}).`,
       from: { path: '^electron/assistant/' },
-      to: { path: ['^electron/engine/', face(FACES)] },
+      to: { path: ['^electron/(sync|engine)/', face(FACES)] },
+    },
+    {
+      name: 'sync-on-memory-only',
+      severity: 'error',
+      comment: `electron/sync/ (the sync runner and its targets) stands beside electron/assistant: it imports memory (through electron/memory/index.ts), shared/ and packages, never electron/llm, assistant, engine or a face (${FACES.join(', ')}).`,
+      from: { path: '^electron/sync/' },
+      to: { path: ['^electron/(llm|assistant|engine)/', face(FACES)] },
     },
     {
       name: 'engine-not-to-faces',

@@ -131,6 +131,12 @@ describe('layering: each rule catches its violation', () => {
     ['memory\'s store importing a facade', { 'electron/memory/store/x.ts': "import { y } from '../memory';\n", 'electron/memory/memory.ts': MODULE }, ['memory-store-at-the-bottom: electron/memory/store/x.ts -> electron/memory/memory.ts']],
     ['memory\'s vectors importing a facade', { 'electron/memory/vectors/x.ts': "import { y } from '../memory';\n", 'electron/memory/memory.ts': MODULE }, ['memory-rooms-in-order: electron/memory/vectors/x.ts -> electron/memory/memory.ts']],
     ['memory\'s text search importing transfer', { 'electron/memory/text-search/x.ts': "import { y } from '../transfer/y';\n", 'electron/memory/transfer/y.ts': MODULE }, ['memory-rooms-in-order: electron/memory/text-search/x.ts -> electron/memory/transfer/y.ts']],
+    ['memory\'s transfer importing sync', { 'electron/memory/transfer/x.ts': "import { y } from '../sync/y';\n", 'electron/memory/sync/y.ts': MODULE }, ['memory-rooms-below-sync: electron/memory/transfer/x.ts -> electron/memory/sync/y.ts']],
+    ['memory\'s sync importing a facade', { 'electron/memory/sync/x.ts': "import { y } from '../memory';\n", 'electron/memory/memory.ts': MODULE }, ['memory-sync-below-the-facades: electron/memory/sync/x.ts -> electron/memory/memory.ts']],
+    ['electron/memory importing electron/sync', { 'electron/memory/sync/x.ts': "import { y } from '../../sync/y';\n", 'electron/sync/y.ts': MODULE }, ['memory-not-to-upper-layers: electron/memory/sync/x.ts -> electron/sync/y.ts']],
+    ['electron/sync importing electron/engine', { 'electron/sync/x.ts': "import { y } from '../engine/y';\n", 'electron/engine/y.ts': MODULE }, ['sync-on-memory-only: electron/sync/x.ts -> electron/engine/y.ts']],
+    ['electron/sync importing electron/assistant', { 'electron/sync/targets/x.ts': "import type { Y } from '../../assistant/y';\n", 'electron/assistant/y.ts': MODULE }, ['sync-on-memory-only: electron/sync/targets/x.ts -> electron/assistant/y.ts']],
+    ['electron/assistant importing electron/sync', { 'electron/assistant/x.ts': "import { y } from '../sync/y';\n", 'electron/sync/y.ts': MODULE }, ['assistant-not-to-engine-or-faces: electron/assistant/x.ts -> electron/sync/y.ts']],
     ['memory\'s temporal rules importing text search', { 'electron/memory/temporal/x.ts': "import { y } from '../text-search/y';\n", 'electron/memory/text-search/y.ts': MODULE }, ['memory-temporal-below-search: electron/memory/temporal/x.ts -> electron/memory/text-search/y.ts']],
     ['memory\'s text search importing vectors', { 'electron/memory/text-search/x.ts': "import { y } from '../vectors/y';\n", 'electron/memory/vectors/y.ts': MODULE }, ['memory-search-below-vectors: electron/memory/text-search/x.ts -> electron/memory/vectors/y.ts']],
     ['memory\'s temporal rules importing the facade\'s types and errors', { 'electron/memory/temporal/x.ts': "import type { Y } from '../memory-api';\nimport { Z } from '../memory-errors';\n", 'electron/memory/memory-api.ts': MODULE, 'electron/memory/memory-errors.ts': MODULE }, []],
@@ -254,6 +260,26 @@ describe('layering: what the house allows passes', () => {
         'shared/time.ts': 'export const t = 1;\n',
       },
     ],
+    [
+      'electron/sync importing memory through its index and shared; the engine and a face importing electron/sync',
+      {
+        'electron/sync/x.ts': "import { y } from '../memory/index';\nimport { t } from '../../shared/time';\nexport const x = [y, t];\n",
+        'electron/engine/e.ts': "import { x } from '../sync/x';\nexport const e = x;\n",
+        'electron/cli/c.ts': "import { x } from '../sync/x';\nexport const c = x;\n",
+        'electron/memory/index.ts': MODULE,
+        'shared/time.ts': 'export const t = 1;\n',
+      },
+    ],
+    [
+      'memory\'s sync room importing store, temporal and transfer; a facade importing it',
+      {
+        'electron/memory/sync/x.ts': "import { s } from '../store/s';\nimport { t } from '../temporal/t';\nimport { r } from '../transfer/r';\nexport const x = [s, t, r];\n",
+        'electron/memory/memory-sync.ts': "import { x } from './sync/x';\nexport const f = x;\n",
+        'electron/memory/store/s.ts': 'export const s = 1;\n',
+        'electron/memory/temporal/t.ts': 'export const t = 1;\n',
+        'electron/memory/transfer/r.ts': 'export const r = 1;\n',
+      },
+    ],
     ['electron/llm importing node-llama-cpp and shared', { 'electron/llm/x.ts': "import { getLlama } from 'node-llama-cpp';\nimport { t } from '../../shared/time';\n", 'shared/time.ts': 'export const t = 1;\n' }],
     ['shared/ importing zod and its own files', { 'shared/x.ts': "import { z } from 'zod';\nimport { t } from './time';\n", 'shared/time.ts': 'export const t = 1;\n' }],
     ['shared/ importing temporal-polyfill (the zone module runs on both sides)', { 'shared/time-zone.ts': "import { Temporal } from 'temporal-polyfill';\n" }],
@@ -333,7 +359,7 @@ describe('layering: npm run lint:layers', () => {
     expect(lines.slice(0, -2)).toEqual([
       "electron/cli/augment.d.ts:3 imports (inside a declaration) 'better-sqlite3' (node_modules/better-sqlite3/lib/index.js) [sqlite-only-in-memory] Only electron/memory/ imports better-sqlite3 (only memory runs SQL); the rest of electron/ goes through electron/memory/index.ts.",
       "electron/memory/store.ts:2 imports 'electron' [only-main-and-preload-import-electron] Only electron/main and electron/preload import 'electron': everything else runs in plain Node (tests, the tempora command, the bridge) or in the sandboxed renderer.",
-      "electron/memory/store.ts:3 imports '../llm/ports' (electron/llm/ports.ts) [memory-not-to-upper-layers] electron/memory/ is the bottom of electron/: it imports shared/, its own files and packages, never electron/llm, assistant, engine or a face (main, preload, cli, server, mcp).",
+      "electron/memory/store.ts:3 imports '../llm/ports' (electron/llm/ports.ts) [memory-not-to-upper-layers] electron/memory/ is the bottom of electron/: it imports shared/, its own files and packages, never electron/llm, assistant, sync, engine or a face (main, preload, cli, server, mcp).",
       "shared/a.ts:1 imports './b' (shared/b.ts) [no-circular] No import cycles anywhere, type-only imports included: a cycle means two modules are really one, or a layer is upside down. Cycle: shared/a.ts -> shared/b.ts -> shared/a.ts.",
       "shared/augment.d.ts:1 declares module 'electron' [only-main-and-preload-import-electron] Only electron/main and electron/preload import 'electron': everything else runs in plain Node (tests, the tempora command, the bridge) or in the sandboxed renderer.",
     ]);

@@ -23,7 +23,8 @@ export interface ClaimRow {
   origin: FactOrigin;
 }
 
-export type NewClaimRow = Omit<ClaimRow, 'id'>;
+/** `sync_id`: the claim's id on every device, when it came from another one (sync); else the insert trigger draws one. */
+export type NewClaimRow = Omit<ClaimRow, 'id'> & { sync_id?: string | null };
 
 const COLUMNS = 'fact_id, subject_id, predicate, object_id, object_literal, fact, cardinality, valid_at, reference_time, end_at, end_kind, end_by, episode_ids, origin, valid_at_precision, end_precision';
 
@@ -43,7 +44,7 @@ export class ClaimRows {
   constructor(private readonly db: Database) {
     this.inSlotStmt = db.prepare<[string, string], ClaimRow>(`SELECT id, ${COLUMNS} FROM claims WHERE subject_id = ? AND predicate = ? ORDER BY id`);
     this.ofFactStmt = db.prepare<[string], ClaimRow>(`SELECT id, ${COLUMNS} FROM claims WHERE fact_id = ? ORDER BY id`);
-    this.insertStmt = db.prepare(`INSERT INTO claims (${COLUMNS}, object_key) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
+    this.insertStmt = db.prepare(`INSERT INTO claims (${COLUMNS}, object_key, sync_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
     // One lookup per object: `object_key IN (SELECT … json_each)` made SQLite scan the slot.
     this.ofObjectsStmt = db.prepare<[string, string, string], ClaimRow>(`SELECT id, ${COLUMNS} FROM claims WHERE subject_id = ? AND predicate = ? AND object_key = ?`);
     this.latestStmt = db.prepare<[string, string], string>('SELECT valid_at FROM claims WHERE subject_id = ? AND predicate = ? ORDER BY valid_at DESC LIMIT 1').pluck();
@@ -98,7 +99,7 @@ export class ClaimRows {
   }
 
   insert(c: NewClaimRow): void {
-    this.insertStmt.run(c.fact_id, c.subject_id, c.predicate, c.object_id, c.object_literal, c.fact, c.cardinality, c.valid_at, c.reference_time, c.end_at, c.end_kind, c.end_by, c.episode_ids, c.origin, c.valid_at_precision, c.end_precision, objectKeyOf(c));
+    this.insertStmt.run(c.fact_id, c.subject_id, c.predicate, c.object_id, c.object_literal, c.fact, c.cardinality, c.valid_at, c.reference_time, c.end_at, c.end_kind, c.end_by, c.episode_ids, c.origin, c.valid_at_precision, c.end_precision, objectKeyOf(c), c.sync_id ?? null);
   }
 
   /** Points a claim at the live version that now holds it. */

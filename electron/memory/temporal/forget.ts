@@ -12,6 +12,7 @@ import type { EntityStore } from '../store/entity-store';
 import type { EpisodeStore } from '../store/episode-store';
 import type { FactRows } from '../store/fact-rows';
 import { MemoryInputError } from '../memory-errors';
+import { noteForgottenFacts } from '../store/sync-outbox';
 import { sourcesOfFact, splitSources, type ForgetSources } from './forget-sources';
 import type { WriteBatch } from './write-batch';
 
@@ -109,6 +110,7 @@ function deleteLineages(ctx: ForgetContext, lineages: string[]): Doomed {
     .all(JSON.stringify(lineages));
   const ids = doomed.map((d) => d.id);
   const list = JSON.stringify(ids);
+  noteForgottenFacts(ctx.db, ids);
   // Claims ended by a judgement against a forgotten fact lose that end: their facts reopen.
   const reopened: Slot[] = [];
   for (const claim of ctx.claims.endedBy(ids)) {

@@ -35,6 +35,8 @@ export interface NewClaim {
   origin: FactOrigin;
   /** A live version this claim replaces (a user edit): its claims are dropped, the result supersedes it. */
   replaces?: FactRow;
+  /** The claim's id on every device, when another device made it (memory/sync/); else one is drawn. */
+  syncId?: string;
 }
 
 /** A claim on its way through resolution: stored (has an id) or new. */
@@ -173,7 +175,7 @@ export class SlotResolver {
         if (e.id !== undefined) {
           if (e.sourceFactId !== plan.finalId) this.claims.move(e.id, plan.finalId);
         } else {
-          this.claims.insert({ ...e.row, fact_id: plan.finalId });
+          this.claims.insert({ ...e.row, fact_id: plan.finalId, sync_id: e.claim?.syncId ?? null });
           if (e.claim) this.holders.set(e.claim, plan.finalId);
         }
       }

@@ -647,5 +647,53 @@ export const migrations: Migration[] = [
       `);
     },
   },
+  {
+    name: '0029_sync_outbox',
+    up(db) {
+      // Sync (issue 31, electron/memory/sync/): every claim gets an id that is the same on every
+      // device (sync_id), and every write appends what another device needs to the outbox in the
+      // same transaction, by trigger — unless the write is a sync applying another device's records
+      // (a row in sync_applying), which are never sent again. What is already stored goes in the
+      // outbox once, here, so a first sync sends the whole memory.
+      const now = "strftime('%Y-%m-%dT%H:%M:%fZ', 'now')";
+      const local = 'NOT EXISTS (SELECT 1 FROM sync_applying)';
+      const out = (kind: string, ref: string) => `INSERT INTO sync_outbox (kind, ref, recorded_at) VALUES ('${kind}', ${ref}, ${now});`;
+      db.exec(`
+        ALTER TABLE claims ADD COLUMN sync_id TEXT;
+        UPDATE claims SET sync_id = lower(hex(randomblob(16)));
+        CREATE UNIQUE INDEX claims_by_sync_id ON claims(sync_id);
+        CREATE TABLE sync_applying (one INTEGER PRIMARY KEY CHECK (one = 1));
+        CREATE TABLE sync_outbox (seq INTEGER PRIMARY KEY AUTOINCREMENT, kind TEXT NOT NULL, ref TEXT NOT NULL, recorded_at TEXT NOT NULL);
+        CREATE TABLE sync_state (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
+        CREATE TABLE sync_cursors (device TEXT PRIMARY KEY, name TEXT NOT NULL, seq INTEGER NOT NULL, applied_at TEXT NOT NULL) WITHOUT ROWID;
+        CREATE TABLE sync_removed (key TEXT PRIMARY KEY) WITHOUT ROWID;
+        CREATE TABLE sync_waiting (uid TEXT PRIMARY KEY, record TEXT NOT NULL) WITHOUT ROWID;
+        CREATE TABLE sync_versions (key TEXT PRIMARY KEY, version TEXT NOT NULL) WITHOUT ROWID;
+        CREATE TABLE sync_segments (seq INTEGER PRIMARY KEY, name TEXT NOT NULL, last_outbox INTEGER NOT NULL, uploaded INTEGER NOT NULL DEFAULT 0);
+        CREATE TABLE sync_segment_keys (key TEXT NOT NULL, seq INTEGER NOT NULL, PRIMARY KEY (key, seq)) WITHOUT ROWID;
+        INSERT INTO sync_outbox (kind, ref, recorded_at) SELECT 'conversation', id, created_at FROM conversations ORDER BY created_at, id;
+        INSERT INTO sync_outbox (kind, ref, recorded_at) SELECT 'episode', id, created_at FROM episodes ORDER BY created_at, id;
+        INSERT INTO sync_outbox (kind, ref, recorded_at) SELECT 'claim', c.sync_id, f.created_at FROM claims c JOIN facts f ON f.id = c.fact_id ORDER BY f.created_at, c.id;
+        CREATE TRIGGER claims_sync_insert AFTER INSERT ON claims WHEN ${local} BEGIN
+          UPDATE claims SET sync_id = lower(hex(randomblob(16))) WHERE id = new.id AND sync_id IS NULL;
+          ${out('claim', '(SELECT sync_id FROM claims WHERE id = new.id)')}
+        END;
+        CREATE TRIGGER claims_sync_delete AFTER DELETE ON claims WHEN ${local} AND old.sync_id IS NOT NULL BEGIN ${out('unclaim', 'old.sync_id')} END;
+        CREATE TRIGGER claims_sync_update AFTER UPDATE OF episode_ids, end_at, end_kind, end_precision ON claims
+          WHEN ${local} AND (old.episode_ids IS NOT new.episode_ids OR old.end_at IS NOT new.end_at OR old.end_kind IS NOT new.end_kind OR old.end_precision IS NOT new.end_precision) BEGIN
+          ${out('unclaim', 'old.sync_id')}
+          UPDATE claims SET sync_id = lower(hex(randomblob(16))) WHERE id = new.id;
+          ${out('claim', '(SELECT sync_id FROM claims WHERE id = new.id)')}
+        END;
+        CREATE TRIGGER episodes_sync_insert AFTER INSERT ON episodes WHEN ${local} BEGIN ${out('episode', 'new.id')} END;
+        CREATE TRIGGER episodes_sync_move AFTER UPDATE OF conversation_id ON episodes WHEN ${local} AND old.conversation_id IS NOT new.conversation_id BEGIN ${out('episode', 'new.id')} END;
+        CREATE TRIGGER episodes_sync_delete AFTER DELETE ON episodes WHEN ${local} BEGIN ${out('episode-forgotten', 'old.id')} END;
+        CREATE TRIGGER conversations_sync_insert AFTER INSERT ON conversations WHEN ${local} BEGIN ${out('conversation', 'new.id')} END;
+        CREATE TRIGGER conversations_sync_update AFTER UPDATE OF title, learn ON conversations
+          WHEN ${local} AND (old.title IS NOT new.title OR old.learn IS NOT new.learn) BEGIN ${out('conversation', 'new.id')} END;
+        CREATE TRIGGER conversations_sync_delete AFTER DELETE ON conversations WHEN ${local} BEGIN ${out('conversation-deleted', 'old.id')} END;
+      `);
+    },
+  },
 ];
 

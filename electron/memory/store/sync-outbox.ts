@@ -1,0 +1,27 @@
+/**
+ * What a forget tells the other devices (issue 31): the sync outbox is kept by triggers (migration
+ * 0029), except for this — the forgotten versions' sentences as sha256 hashes, per slot, never the
+ * text, so that each device can delete the history it holds of them (memory/sync/sync-apply.ts).
+ * Nothing is noted while a sync applies another device's records.
+ */
+import { createHash } from 'node:crypto';
+import type { Database } from 'better-sqlite3';
+
+export const textHash = (text: string): string => createHash('sha256').update(text, 'utf8').digest('hex');
+
+/** Notes the versions about to be deleted (ids of facts) as forgotten, in the write's transaction. */
+export function noteForgottenFacts(db: Database, factIds: string[]): void {
+  if (factIds.length === 0 || db.prepare('SELECT 1 FROM sync_applying').get() !== undefined) return;
+  const rows = db
+    .prepare<[string], { subject_id: string; predicate: string; fact: string }>('SELECT subject_id, predicate, fact FROM facts WHERE id IN (SELECT value FROM json_each(?))')
+    .all(JSON.stringify(factIds));
+  const slots = new Map<string, { subject_id: string; predicate: string; hashes: Set<string> }>();
+  for (const row of rows) {
+    const key = `${row.subject_id}\u0000${row.predicate}`;
+    const slot = slots.get(key) ?? { subject_id: row.subject_id, predicate: row.predicate, hashes: new Set<string>() };
+    slot.hashes.add(textHash(row.fact));
+    slots.set(key, slot);
+  }
+  const insert = db.prepare("INSERT INTO sync_outbox (kind, ref, recorded_at) VALUES ('forget', ?, strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))");
+  for (const slot of slots.values()) insert.run(JSON.stringify({ subject_id: slot.subject_id, predicate: slot.predicate, hashes: [...slot.hashes].sort() }));
+}

@@ -1,0 +1,213 @@
+/**
+ * Applies one segment of another device's records (issue 31; docs/sync.md), inside one write: the
+ * messages and conversations it holds, its claims added and removed, then each touched slot resolved
+ * once by the write batch — a slot's valid-time facts are a pure function of its claims, so devices
+ * holding the same claims hold the same facts. A forget deletes what this device holds of it: the
+ * message, and the versions whose sentences hash as forgotten. Applying a segment twice changes
+ * nothing (a cursor per device, and every record idempotent); nothing applied is sent on again (the
+ * outbox triggers are off while sync_applying holds a row).
+ */
+import type { SyncClaim, SyncRecord } from '../../../shared/sync-records';
+import { textHash } from '../store/sync-outbox';
+import type { NewClaim } from '../temporal/slot-resolver';
+import type { WriteContext } from '../temporal/write-batch';
+import { noteToPurge } from './sync-outgoing';
+
+export interface ApplyOptions {
+  /** Called after each record (tests throw here: a crash mid-apply rolls the whole segment back). */
+  afterRecord?: (index: number) => void;
+}
+
+export interface ApplyResult {
+  applied: boolean;
+  records: number;
+}
+
+type Ref = SyncClaim['subject'];
+const slotKey = (subjectId: string, predicate: string) => `${subjectId}\u0000${predicate}`;
+
+/** The cursor of a device: the last of its segments applied here (0: none). */
+export function cursorOf(ctx: WriteContext, device: string): number {
+  return ctx.db.prepare<[string], { seq: number }>('SELECT seq FROM sync_cursors WHERE device = ?').get(device)?.seq ?? 0;
+}
+
+export function applySegment(ctx: WriteContext, header: { device: string; deviceName: string; seq: number }, records: SyncRecord[], options: ApplyOptions = {}): ApplyResult {
+  const { db } = ctx;
+  if (cursorOf(ctx, header.device) >= header.seq) return { applied: false, records: 0 };
+  db.prepare('INSERT OR IGNORE INTO sync_applying (one) VALUES (1)').run();
+  const removed = db.prepare<[string], number>('SELECT 1 FROM sync_removed WHERE key = ?').pluck();
+  const remove = db.prepare('INSERT OR IGNORE INTO sync_removed (key) VALUES (?)');
+  const claimBySync = db.prepare<[string], { id: number; fact_id: string; subject_id: string; predicate: string }>('SELECT id, fact_id, subject_id, predicate FROM claims WHERE sync_id = ?');
+  const pending = new Map<string, SyncClaim>();
+  const lost = new Set<string>();
+  const touched = new Map<string, { subjectId: string; predicate: string }>();
+  const forgets = new Map<string, { subjectId: string; predicate: string; hashes: Set<string> }>();
+  const episodesGone: string[] = [];
+  const unclaimed: string[] = [];
+
+  records.forEach((record, index) => {
+    const body = record.body;
+    switch (body.kind) {
+      case 'conversation': {
+        const key = `conversation:${body.id}`;
+        const version = `${record.at}|${record.id}`;
+        const held = db.prepare<[string], { version: string }>('SELECT version FROM sync_versions WHERE key = ?').get(key)?.version;
+        if (removed.get(key) !== undefined || (held !== undefined && held >= version)) break;
+        db.prepare('INSERT OR IGNORE INTO conversations (id, title, created_at) VALUES (?, ?, ?)').run(body.id, body.title, body.created_at);
+        db.prepare('UPDATE conversations SET title = ?, learn = ?, title_source = ? WHERE id = ?').run(body.title, body.learn ? 1 : 0, body.title_source, body.id);
+        db.prepare('INSERT OR REPLACE INTO sync_versions (key, version) VALUES (?, ?)').run(key, version);
+        break;
+      }
+      case 'conversation-deleted':
+        remove.run(`conversation:${body.id}`);
+        db.prepare('UPDATE episodes SET conversation_id = NULL WHERE conversation_id = ?').run(body.id);
+        db.prepare('DELETE FROM conversations WHERE id = ?').run(body.id);
+        break;
+      case 'episode': {
+        if (removed.get(`episode:${body.id}`) !== undefined) break;
+        if (body.conversation_id !== null) ensureConversation(ctx, body.conversation_id, body.created_at);
+        const { kind: _kind, ...episode } = body;
+        if (ctx.episodes.byId(body.id)) db.prepare('UPDATE episodes SET conversation_id = ? WHERE id = ?').run(body.conversation_id, body.id);
+        else ctx.episodes.insert(episode);
+        break;
+      }
+      case 'episode-forgotten':
+        remove.run(`episode:${body.id}`);
+        episodesGone.push(body.id);
+        break;
+      case 'claim': {
+        const key = `claim:${body.uid}`;
+        if (removed.get(key) !== undefined || claimBySync.get(body.uid)) break;
+        pending.set(body.uid, body);
+        break;
+      }
+      case 'unclaim': {
+        remove.run(`claim:${body.uid}`);
+        unclaimed.push(body.uid);
+        if (pending.delete(body.uid)) break;
+        const row = claimBySync.get(body.uid);
+        if (row) {
+          ctx.claims.delete(row.id);
+          lost.add(row.fact_id);
+          touched.set(slotKey(row.subject_id, row.predicate), { subjectId: row.subject_id, predicate: row.predicate });
+        } else db.prepare('DELETE FROM sync_waiting WHERE uid = ?').run(body.uid);
+        break;
+      }
+      case 'forget': {
+        const subjectId = localEntity(ctx, body.subject, false);
+        if (subjectId === null) break;
+        const key = slotKey(subjectId, body.predicate);
+        const slot = forgets.get(key) ?? { subjectId, predicate: body.predicate, hashes: new Set<string>() };
+        for (const hash of body.hashes) slot.hashes.add(hash);
+        forgets.set(key, slot);
+        break;
+      }
+    }
+    options.afterRecord?.(index);
+  });
+
+  // Claims that waited for a message another device had not sent yet, and the new ones.
+  for (const waiting of db.prepare<[], { uid: string; record: string }>('SELECT uid, record FROM sync_waiting').all()) {
+    const claim = JSON.parse(waiting.record) as SyncClaim;
+    if (!pending.has(claim.uid)) pending.set(claim.uid, claim);
+    db.prepare('DELETE FROM sync_waiting WHERE uid = ?').run(waiting.uid);
+  }
+  for (const claim of pending.values()) {
+    if (claim.episode_ids.some((id) => !ctx.episodes.byId(id))) {
+      db.prepare('INSERT OR REPLACE INTO sync_waiting (uid, record) VALUES (?, ?)').run(claim.uid, JSON.stringify(claim));
+      continue;
+    }
+    const newClaim = newClaimOf(ctx, claim);
+    ctx.slots.add(newClaim);
+  }
+  // A version left with no claim is no longer held: forgotten where its sentence was, else replaced.
+  const now = ctx.clock.now();
+  const doomed: string[] = [];
+  for (const factId of lost) {
+    const row = ctx.rows.byId(factId);
+    if (!row || row.expired_at !== null || ctx.claims.ofFact(factId).length > 0) continue;
+    const forgotten = forgets.get(slotKey(row.subject_id, row.predicate))?.hashes.has(textHash(row.fact));
+    if (forgotten) doomed.push(factId);
+    else ctx.rows.expire(factId, now);
+  }
+  deleteVersions(ctx, doomed);
+  for (const slot of touched.values()) ctx.slots.refresh(slot.subjectId, slot.predicate);
+  ctx.slots.commit();
+  for (const slot of forgets.values()) scrubHistory(ctx, slot.subjectId, slot.predicate, slot.hashes);
+  for (const id of episodesGone) forgetEpisodeHere(ctx, id);
+  if (forgets.size > 0 || episodesGone.length > 0) noteToPurge(db, [...unclaimed.map((uid) => `claim:${uid}`), ...episodesGone.map((id) => `episode:${id}`)]);
+  db.prepare('DELETE FROM sync_applying').run();
+  db.prepare('INSERT OR REPLACE INTO sync_cursors (device, name, seq, applied_at) VALUES (?, ?, ?, ?)').run(header.device, header.deviceName, header.seq, now);
+  return { applied: true, records: records.length };
+}
+
+function ensureConversation(ctx: WriteContext, id: string, at: string): void {
+  // Another device's message may arrive before its conversation: a placeholder the conversation's own record fills in.
+  ctx.db.prepare('INSERT OR IGNORE INTO conversations (id, title, created_at) VALUES (?, ?, ?)').run(id, '', at);
+}
+
+/** The local id of an entity another device named: the same id, created when missing; the user is this device's user. */
+function localEntity(ctx: WriteContext, ref: Ref, create = true): string | null {
+  if (ref.type === 'user') {
+    const me = ctx.db.prepare<[], { id: string }>("SELECT id FROM entities WHERE type = 'user' ORDER BY created_at, id LIMIT 1").get();
+    if (me) return me.id;
+  }
+  if (ctx.entities.byId(ref.id)) return ref.id;
+  if (!create) return null;
+  return ctx.entities.create({ id: ref.id, name: ref.name, type: ref.type, aliases: [], summary: '' }).id;
+}
+
+function newClaimOf(ctx: WriteContext, c: SyncClaim): NewClaim {
+  return {
+    subjectId: localEntity(ctx, c.subject)!,
+    predicate: c.predicate,
+    objectId: c.object === null ? null : localEntity(ctx, c.object),
+    objectLiteral: c.object === null ? c.object_literal : null,
+    fact: c.fact,
+    cardinality: c.cardinality,
+    validAt: c.valid_at,
+    validPrecision: c.valid_at_precision,
+    referenceTime: c.reference_time,
+    end: c.end_at === null ? null : { at: c.end_at, kind: c.end_kind ?? 'explicit', by: null, precision: c.end_precision ?? 'instant' },
+    episodeIds: c.episode_ids,
+    origin: c.origin,
+    syncId: c.uid,
+  };
+}
+
+/** Versions of a slot whose sentence was forgotten elsewhere, no longer held by a claim: deleted. */
+function scrubHistory(ctx: WriteContext, subjectId: string, predicate: string, hashes: Set<string>): void {
+  const rows = ctx.db
+    .prepare<[string, string], { id: string; fact: string; live: number }>(
+      'SELECT id, fact, (expired_at IS NULL AND EXISTS (SELECT 1 FROM claims c WHERE c.fact_id = f.id)) AS live FROM facts f WHERE subject_id = ? AND predicate = ?',
+    )
+    .all(subjectId, predicate);
+  deleteVersions(ctx, rows.filter((r) => !r.live && hashes.has(textHash(r.fact))).map((r) => r.id));
+}
+
+/** Deletes versions, leaving no pointer at them; a chain that loses its first version is named by its earliest left. */
+function deleteVersions(ctx: WriteContext, ids: string[]): void {
+  if (ids.length === 0) return;
+  const { db } = ctx;
+  const list = JSON.stringify(ids);
+  const lineages = db.prepare<[string], { lineage_id: string }>('SELECT DISTINCT lineage_id FROM facts WHERE id IN (SELECT value FROM json_each(?))').all(list);
+  db.prepare('DELETE FROM message_facts WHERE fact_id IN (SELECT value FROM json_each(?))').run(list);
+  db.prepare('DELETE FROM fact_episodes WHERE fact_id IN (SELECT value FROM json_each(?))').run(list);
+  db.prepare('UPDATE facts SET invalidated_by = NULL WHERE invalidated_by IN (SELECT value FROM json_each(?))').run(list);
+  db.prepare('UPDATE facts SET supersedes = NULL WHERE supersedes IN (SELECT value FROM json_each(?))').run(list);
+  db.prepare('UPDATE claims SET end_by = NULL WHERE end_by IN (SELECT value FROM json_each(?))').run(list);
+  db.prepare('DELETE FROM facts WHERE id IN (SELECT value FROM json_each(?))').run(list);
+  for (const { lineage_id } of lineages) {
+    if (ctx.rows.byId(lineage_id)) continue;
+    const first = db.prepare<[string], { id: string }>('SELECT id FROM facts WHERE lineage_id = ? ORDER BY created_at, id LIMIT 1').get(lineage_id);
+    if (first) db.prepare('UPDATE facts SET lineage_id = ? WHERE lineage_id = ?').run(first.id, lineage_id);
+  }
+}
+
+/** A message forgotten on another device: gone here too, with every link to it. */
+function forgetEpisodeHere(ctx: WriteContext, id: string): void {
+  if (!ctx.episodes.byId(id)) return;
+  ctx.db.prepare('DELETE FROM fact_episodes WHERE episode_id = ?').run(id);
+  ctx.db.prepare('DELETE FROM ingestion_jobs WHERE episode_id = ?').run(id);
+  ctx.episodes.delete(id);
+}

@@ -1,0 +1,166 @@
+/**
+ * This device's side of sync (issue 31): who it is, what it has not sent yet, and the segments it
+ * wrote. The outbox (migration 0029) names what each write changed; a record is made from the row
+ * as it is when the segment is packed, so a claim or message forgotten before it was sent is never
+ * sent at all. Records that arrived from other devices never enter the outbox.
+ */
+import { hostname } from 'node:os';
+import { randomBytes } from 'node:crypto';
+import type { Database } from 'better-sqlite3';
+import type { SyncBody } from '../../../shared/sync-records';
+import type { EntityType } from '../../../shared/memory-schema';
+import type { ClaimRow } from '../store/claim-rows';
+
+export interface OutgoingBody {
+  at: string;
+  body: SyncBody;
+}
+
+export interface Outgoing {
+  bodies: OutgoingBody[];
+  /** The last outbox row these bodies cover (0: nothing to send). */
+  lastOutbox: number;
+  /** The segment number to write them under. */
+  seq: number;
+}
+
+export function stateValue(db: Database, key: string): string | undefined {
+  return db.prepare<[string], { value: string }>('SELECT value FROM sync_state WHERE key = ?').get(key)?.value;
+}
+
+export function setStateValue(db: Database, key: string, value: string): void {
+  db.prepare('INSERT INTO sync_state (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value').run(key, value);
+}
+
+/** This device's id (drawn once, kept in the store) and name (the host's, until the user names it). */
+export function deviceOf(db: Database): { id: string; name: string } {
+  let id = stateValue(db, 'device');
+  if (!id) {
+    id = randomBytes(16).toString('hex');
+    setStateValue(db, 'device', id);
+  }
+  return { id, name: stateValue(db, 'deviceName') ?? hostname() };
+}
+
+type EntityRow = { id: string; name: string; type: EntityType };
+
+/** What this device has not sent yet, as record bodies in the order they were written. */
+export function outgoing(db: Database): Outgoing {
+  const rows = db.prepare<[], { seq: number; kind: string; ref: string; recorded_at: string }>('SELECT seq, kind, ref, recorded_at FROM sync_outbox ORDER BY seq').all();
+  const lastSegment = db.prepare<[], { seq: number | null }>('SELECT max(seq) AS seq FROM sync_segments').get()!.seq ?? 0;
+  const entity = db.prepare<[string], EntityRow>('SELECT id, name, type FROM entities WHERE id = ?');
+  const claim = db.prepare<[string], ClaimRow>('SELECT * FROM claims WHERE sync_id = ?');
+  const episode = db.prepare<[string], Record<string, string | null>>('SELECT id, conversation_id, role, content, reference_time, created_at, utc_offset, time_zone FROM episodes WHERE id = ?');
+  const conversation = db.prepare<[string], { id: string; title: string; created_at: string; learn: number; title_source: string }>('SELECT id, title, created_at, learn, title_source FROM conversations WHERE id = ?');
+  const bodies: OutgoingBody[] = [];
+  const seen = new Set<string>();
+  for (const row of rows) {
+    const body = bodyOf(row.kind, row.ref);
+    if (!body) continue;
+    // A row written twice before a sync (a conversation renamed twice) goes once, as it is now.
+    const key = `${body.kind}:${JSON.stringify(body)}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    bodies.push({ at: row.recorded_at, body });
+  }
+  return { bodies, lastOutbox: rows.at(-1)?.seq ?? 0, seq: lastSegment + 1 };
+
+  function bodyOf(kind: string, ref: string): SyncBody | undefined {
+    switch (kind) {
+      case 'claim': {
+        const c = claim.get(ref);
+        if (!c) return undefined; // gone before it was sent: its removal follows
+        const subject = entity.get(c.subject_id);
+        const object = c.object_id === null ? null : entity.get(c.object_id);
+        if (!subject || object === undefined) return undefined;
+        return {
+          kind: 'claim', uid: ref, subject, predicate: c.predicate, object, object_literal: c.object_id === null ? c.object_literal : null, fact: c.fact,
+          cardinality: c.cardinality, valid_at: c.valid_at, valid_at_precision: c.valid_at_precision, reference_time: c.reference_time,
+          end_at: c.end_at, end_precision: c.end_precision, end_kind: c.end_kind, episode_ids: JSON.parse(c.episode_ids) as string[], origin: c.origin,
+        };
+      }
+      case 'unclaim':
+        return { kind: 'unclaim', uid: ref };
+      case 'episode': {
+        const e = episode.get(ref);
+        return e ? ({ kind: 'episode', ...e } as SyncBody) : undefined;
+      }
+      case 'episode-forgotten':
+        return { kind: 'episode-forgotten', id: ref };
+      case 'conversation': {
+        const c = conversation.get(ref);
+        return c ? { kind: 'conversation', ...c, learn: c.learn !== 0 } : undefined;
+      }
+      case 'conversation-deleted':
+        return { kind: 'conversation-deleted', id: ref };
+      case 'forget': {
+        const f = JSON.parse(ref) as { subject_id: string; predicate: string; hashes: string[] };
+        // The subject is named as the claims name it (a forgotten name may be gone by now: its id is enough).
+        const subject = entity.get(f.subject_id) ?? { id: f.subject_id, name: f.subject_id, type: 'other' as const };
+        return { kind: 'forget', subject, predicate: f.predicate, hashes: f.hashes };
+      }
+      default:
+        return undefined;
+    }
+  }
+}
+
+/** The keys a record holds content under, for rewriting own segments after a forget. */
+export function contentKeyOf(body: SyncBody): string | null {
+  if (body.kind === 'claim') return `claim:${body.uid}`;
+  if (body.kind === 'episode') return `episode:${body.id}`;
+  return null;
+}
+
+/**
+ * Records that a segment is on the target: the outbox rows it covers are done, and the keys of the
+ * content it holds are kept (a later forget finds the segments to rewrite by them).
+ */
+export function segmentWritten(db: Database, seq: number, name: string, lastOutbox: number, bodies: SyncBody[]): void {
+  db.prepare('INSERT OR REPLACE INTO sync_segments (seq, name, last_outbox, uploaded) VALUES (?, ?, ?, 1)').run(seq, name, lastOutbox);
+  db.prepare('DELETE FROM sync_outbox WHERE seq <= ?').run(lastOutbox);
+  const key = db.prepare('INSERT OR IGNORE INTO sync_segment_keys (key, seq) VALUES (?, ?)');
+  for (const body of bodies) {
+    const k = contentKeyOf(body);
+    if (k) key.run(k, seq);
+  }
+  noteToPurge(db, purgeKeysOf(bodies));
+}
+
+/** The content keys a batch of records takes away for good (a forget): their segments are rewritten without them. */
+export function purgeKeysOf(bodies: SyncBody[]): string[] {
+  if (!bodies.some((b) => b.kind === 'forget' || b.kind === 'episode-forgotten')) return [];
+  return bodies.flatMap((b) => (b.kind === 'unclaim' ? [`claim:${b.uid}`] : b.kind === 'episode-forgotten' ? [`episode:${b.id}`] : []));
+}
+
+export function noteToPurge(db: Database, keys: string[]): void {
+  if (keys.length === 0) return;
+  const held = JSON.parse(stateValue(db, 'purge') ?? '[]') as string[];
+  setStateValue(db, 'purge', JSON.stringify([...new Set([...held, ...keys])]));
+}
+
+/** Own segments holding content that must go, with the keys to drop from each. */
+export function segmentsToRewrite(db: Database): { seq: number; name: string; keys: string[] }[] {
+  const keys = JSON.parse(stateValue(db, 'purge') ?? '[]') as string[];
+  if (keys.length === 0) return [];
+  const rows = db
+    .prepare<[string], { seq: number; name: string; key: string }>('SELECT k.seq, s.name, k.key FROM sync_segment_keys k JOIN sync_segments s ON s.seq = k.seq WHERE k.key IN (SELECT value FROM json_each(?)) ORDER BY k.seq')
+    .all(JSON.stringify(keys));
+  const bySeq = new Map<number, { seq: number; name: string; keys: string[] }>();
+  for (const r of rows) {
+    const entry = bySeq.get(r.seq) ?? { seq: r.seq, name: r.name, keys: [] };
+    entry.keys.push(r.key);
+    bySeq.set(r.seq, entry);
+  }
+  return [...bySeq.values()];
+}
+
+/** A segment rewritten without forgotten content: its new name, and the keys it no longer holds. */
+export function segmentRewritten(db: Database, seq: number, name: string, keys: string[]): void {
+  db.prepare('UPDATE sync_segments SET name = ? WHERE seq = ?').run(name, seq);
+  db.prepare('DELETE FROM sync_segment_keys WHERE seq = ? AND key IN (SELECT value FROM json_each(?))').run(seq, JSON.stringify(keys));
+}
+
+export function purgeDone(db: Database): void {
+  db.prepare("DELETE FROM sync_state WHERE key = 'purge'").run();
+}

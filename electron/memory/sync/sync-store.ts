@@ -1,0 +1,85 @@
+/**
+ * The memory's side of sync as one object (memory.sync): who this device is, what it has not sent,
+ * the segments it wrote, and applying another device's segment in one write. `write` is the memory's
+ * one way to write (a transaction that resolves the touched slots and indexes full text within it).
+ */
+import type { SyncBody, SyncRecord } from '../../../shared/sync-records';
+import type { WriteContext } from '../temporal/write-batch';
+import { applySegment, cursorOf, type ApplyOptions, type ApplyResult } from './sync-apply';
+import { deviceOf, outgoing, purgeDone, segmentRewritten, segmentsToRewrite, segmentWritten, setStateValue, stateValue, type Outgoing } from './sync-outgoing';
+
+export type SyncWriter = <T>(fn: () => T, told: (result: T) => boolean) => T;
+
+export interface SyncStatus {
+  device: { id: string; name: string };
+  lastSync: string | null;
+  devices: { id: string; name: string; seq: number; appliedAt: string }[];
+  /** Writes recorded here and not yet sent (outbox rows). */
+  unsent: number;
+}
+
+export class SyncStore {
+  constructor(
+    private readonly store: WriteContext,
+    private readonly write: SyncWriter,
+  ) {}
+
+  device(): { id: string; name: string } {
+    const db = this.store.db;
+    if (stateValue(db, 'device')) return deviceOf(db);
+    return this.write(() => deviceOf(db), () => false);
+  }
+
+  setDeviceName(name: string): void {
+    this.write(() => setStateValue(this.store.db, 'deviceName', name), () => false);
+  }
+
+  /** What this device has not sent, read in one transaction. */
+  outgoing(): Outgoing {
+    return this.store.db.transaction(() => outgoing(this.store.db))();
+  }
+
+  segmentWritten(seq: number, name: string, lastOutbox: number, bodies: SyncBody[]): void {
+    this.write(() => segmentWritten(this.store.db, seq, name, lastOutbox, bodies), () => false);
+  }
+
+  /** This device's segments: seq → name on the target. */
+  ownSegments(): { seq: number; name: string }[] {
+    return this.store.db.prepare<[], { seq: number; name: string }>('SELECT seq, name FROM sync_segments ORDER BY seq').all();
+  }
+
+  segmentsToRewrite(): { seq: number; name: string; keys: string[] }[] {
+    return segmentsToRewrite(this.store.db);
+  }
+
+  segmentRewritten(seq: number, name: string, keys: string[]): void {
+    this.write(() => segmentRewritten(this.store.db, seq, name, keys), () => false);
+  }
+
+  purgeDone(): void {
+    this.write(() => purgeDone(this.store.db), () => false);
+  }
+
+  cursor(device: string): number {
+    return cursorOf(this.store, device);
+  }
+
+  /** Applies another device's segment in one write; a throw anywhere rolls all of it back. */
+  apply(header: { device: string; deviceName: string; seq: number }, records: SyncRecord[], options: ApplyOptions = {}): ApplyResult {
+    return this.write(() => applySegment(this.store, header, records, options), (result) => result.applied);
+  }
+
+  syncDone(at: string): void {
+    this.write(() => setStateValue(this.store.db, 'lastSync', at), () => false);
+  }
+
+  status(): SyncStatus {
+    const db = this.store.db;
+    return {
+      device: this.device(),
+      lastSync: stateValue(db, 'lastSync') ?? null,
+      devices: db.prepare<[], { id: string; name: string; seq: number; appliedAt: string }>('SELECT device AS id, name, seq, applied_at AS appliedAt FROM sync_cursors ORDER BY name, device').all(),
+      unsent: db.prepare<[], { n: number }>('SELECT count(*) AS n FROM sync_outbox').get()!.n,
+    };
+  }
+}

@@ -1,0 +1,98 @@
+/**
+ * A segment: one device's records, immutable once written (issue 31; docs/sync.md). On the target it
+ * is `devices/<device>/segments/<seq>-<hash>`: a header line and one record per line (JSON), gzipped,
+ * then sealed by the cipher with its name as associated data (so a segment renamed, swapped or
+ * truncated fails to open). Records are content-addressed: a record's id is the sha256 of its
+ * canonical JSON (keys sorted) without the id.
+ */
+import { createHash } from 'node:crypto';
+import { gunzipSync, gzipSync } from 'node:zlib';
+import { segmentHeader, syncRecord, SYNC_FORMAT, type SegmentHeader, type SyncBody, type SyncRecord } from '../../shared/sync-records';
+
+/** Seals and opens a segment's bytes, the name as associated data (sync-crypto.ts; tests pass a plain pair). */
+export interface SegmentCipher {
+  seal(name: string, bytes: Uint8Array): Uint8Array | Promise<Uint8Array>;
+  open(name: string, bytes: Uint8Array): Uint8Array | Promise<Uint8Array>;
+}
+
+/** A segment that cannot be read, in words naming it. */
+export class SegmentError extends Error {
+  constructor(
+    readonly segment: string,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'SegmentError';
+  }
+}
+
+const SEGMENT_NAME = /^devices\/([0-9a-f]{32})\/segments\/(\d{8})-([0-9a-f]{16})$/;
+
+export interface SegmentName {
+  name: string;
+  device: string;
+  seq: number;
+}
+
+export const segmentPrefix = (device: string) => `devices/${device}/segments/`;
+export const segmentNameOf = (device: string, seq: number, hash: string) => `${segmentPrefix(device)}${String(seq).padStart(8, '0')}-${hash.slice(0, 16)}`;
+
+/** A target file's name read as a segment's (undefined: not one of ours). */
+export function parseSegmentName(name: string): SegmentName | undefined {
+  const match = SEGMENT_NAME.exec(name);
+  return match ? { name, device: match[1]!, seq: Number(match[2]) } : undefined;
+}
+
+function canonical(value: unknown): string {
+  if (value === null || typeof value !== 'object') return JSON.stringify(value);
+  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
+  const entries = Object.entries(value as Record<string, unknown>).filter(([, v]) => v !== undefined);
+  entries.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonical(v)}`).join(',')}}`;
+}
+
+const sha256 = (text: string | Uint8Array) => createHash('sha256').update(text).digest('hex');
+
+export function recordOf(device: string, at: string, body: SyncBody): SyncRecord {
+  return { id: sha256(canonical({ device, at, body })), device, at, body };
+}
+
+export async function encodeSegment(header: SegmentHeader, records: SyncRecord[], cipher: SegmentCipher): Promise<{ name: string; bytes: Uint8Array }> {
+  const text = [JSON.stringify(header), ...records.map((r) => JSON.stringify(r))].join('\n') + '\n';
+  const plain = gzipSync(Buffer.from(text, 'utf8'));
+  const name = segmentNameOf(header.device, header.seq, sha256(plain));
+  return { name, bytes: await cipher.seal(name, plain) };
+}
+
+/** Opens, checks and reads a segment; anything wrong is a SegmentError naming it (and nothing of it is applied). */
+export async function decodeSegment(name: string, bytes: Uint8Array, cipher: SegmentCipher): Promise<{ header: SegmentHeader; records: SyncRecord[] }> {
+  const parsedName = parseSegmentName(name);
+  if (!parsedName) throw new SegmentError(name, `${name} is not a segment name Tempora writes.`);
+  let lines: string[];
+  try {
+    const plain = await cipher.open(name, bytes);
+    lines = gunzipSync(plain).toString('utf8').split('\n').filter((line) => line !== '');
+  } catch (error) {
+    if (error instanceof SegmentError) throw error;
+    throw new SegmentError(name, `The segment ${name} could not be opened (${error instanceof Error ? error.message : String(error)}): it was changed or cut short, or sealed with another passphrase.`);
+  }
+  const json = (line: string | undefined, what: string) => {
+    try {
+      return JSON.parse(line ?? 'null') as unknown;
+    } catch {
+      throw new SegmentError(name, `${what} of the segment ${name} is not JSON.`);
+    }
+  };
+  const header = segmentHeader.safeParse(json(lines[0], 'The header'));
+  if (!header.success) throw new SegmentError(name, `The segment ${name} has no header Tempora can read.`);
+  if (header.data.format > SYNC_FORMAT) throw new SegmentError(name, `The segment ${name} was written by a newer Tempora (format ${header.data.format}; this one reads ${SYNC_FORMAT}): update Tempora on this device.`);
+  if (header.data.device !== parsedName.device || header.data.seq !== parsedName.seq) throw new SegmentError(name, `The segment ${name} says it is ${header.data.device} #${header.data.seq}: it is not the file its name says.`);
+  const records = lines.slice(1).map((line, i) => {
+    const parsed = syncRecord.safeParse(json(line, `Record ${i + 1}`));
+    if (!parsed.success) throw new SegmentError(name, `Record ${i + 1} of the segment ${name} is not a record Tempora knows: ${parsed.error.issues[0]?.message ?? 'bad shape'}.`);
+    const { id, device, at, body } = parsed.data;
+    if (device !== header.data.device || recordOf(device, at, body).id !== id) throw new SegmentError(name, `Record ${i + 1} of the segment ${name} does not match its id.`);
+    return parsed.data;
+  });
+  return { header: header.data, records };
+}

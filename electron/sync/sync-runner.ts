@@ -1,0 +1,113 @@
+/**
+ * One sync (issue 31; docs/sync.md): upload this device's unsent records as a segment, then apply,
+ * device by device and in order, the segments of the others this memory has not applied, one write
+ * per segment; then rewrite this device's segments that still hold something forgotten. Every step
+ * may stop at any byte and the next sync picks up: an upload is recorded only after the put, so a
+ * crash re-uploads (the same number, the stray file removed); a segment is applied whole or not at
+ * all, and its cursor moves in the same write. A segment that cannot be read (tampered, cut short, a
+ * newer format) is refused by name, and that device waits there while the others still sync.
+ */
+import { SYNC_FORMAT, type SyncBody, type SyncRecord } from '../../shared/sync-records';
+import { decodeSegment, encodeSegment, parseSegmentName, recordOf, SegmentError, segmentPrefix, type SegmentCipher, type SegmentName } from './segments';
+import type { SyncTarget } from './sync-target';
+
+/** What the runner needs of the memory (memory.sync: electron/memory/sync/sync-store.ts). */
+export interface SyncMemory {
+  device(): { id: string; name: string };
+  outgoing(): { bodies: { at: string; body: SyncBody }[]; lastOutbox: number; seq: number };
+  segmentWritten(seq: number, name: string, lastOutbox: number, bodies: SyncBody[]): void;
+  segmentsToRewrite(): { seq: number; name: string; keys: string[] }[];
+  segmentRewritten(seq: number, name: string, keys: string[]): void;
+  purgeDone(): void;
+  cursor(device: string): number;
+  apply(header: { device: string; deviceName: string; seq: number }, records: SyncRecord[], options?: { afterRecord?: (index: number) => void }): { applied: boolean; records: number };
+  syncDone(at: string): void;
+}
+
+export interface SyncOptions {
+  /** Devices to take segments from (default: all): tests sync in subsets. */
+  from?: (device: string) => boolean;
+  /** Test seam: runs after each record applied (a throw there is a crash mid-apply). */
+  afterRecord?: (index: number) => void;
+  /** Told as the sync goes: "applied 3 of 12 segments". */
+  onProgress?: (progress: { phase: 'upload' | 'apply' | 'rewrite'; done: number; total: number }) => void;
+  now?: () => string;
+}
+
+export interface SyncReport {
+  sent: number;
+  applied: { device: string; seq: number; records: number }[];
+  /** Segments refused, each in words. */
+  refused: string[];
+  rewritten: number;
+}
+
+export async function syncOnce(memory: SyncMemory, target: SyncTarget, cipher: SegmentCipher, options: SyncOptions = {}): Promise<SyncReport> {
+  const me = memory.device();
+  const report: SyncReport = { sent: 0, applied: [], refused: [], rewritten: 0 };
+
+  // 1. What this device wrote since its last sync, as one segment.
+  const out = memory.outgoing();
+  if (out.bodies.length > 0) {
+    options.onProgress?.({ phase: 'upload', done: 0, total: 1 });
+    const records = out.bodies.map((b) => recordOf(me.id, b.at, b.body));
+    const { name, bytes } = await encodeSegment({ format: SYNC_FORMAT, device: me.id, deviceName: me.name, seq: out.seq }, records, cipher);
+    // A crash after an earlier put of this number and before it was recorded left a stray file.
+    for (const stray of await target.list(`${segmentPrefix(me.id)}${String(out.seq).padStart(8, '0')}-`)) if (stray.name !== name) await target.remove(stray.name);
+    await target.put(name, bytes);
+    memory.segmentWritten(out.seq, name, out.lastOutbox, out.bodies.map((b) => b.body));
+    report.sent = records.length;
+    options.onProgress?.({ phase: 'upload', done: 1, total: 1 });
+  }
+
+  // 2. The others' segments this memory has not applied, each device's in order.
+  const byDevice = new Map<string, SegmentName[]>();
+  for (const file of await target.list('devices/')) {
+    const segment = parseSegmentName(file.name);
+    if (!segment || segment.device === me.id || (options.from && !options.from(segment.device))) continue;
+    byDevice.set(segment.device, [...(byDevice.get(segment.device) ?? []), segment]);
+  }
+  const due = [...byDevice.values()].map((list) => {
+    const cursor = memory.cursor(list[0]!.device);
+    return list.filter((s) => s.seq > cursor).sort((a, b) => a.seq - b.seq);
+  });
+  const total = due.reduce((n, list) => n + list.length, 0);
+  let done = 0;
+  for (const list of due) {
+    for (const segment of list) {
+      try {
+        const { header, records } = await decodeSegment(segment.name, await target.get(segment.name), cipher);
+        const result = memory.apply({ device: header.device, deviceName: header.deviceName, seq: header.seq }, records, options.afterRecord ? { afterRecord: options.afterRecord } : {});
+        if (result.applied) report.applied.push({ device: header.device, seq: header.seq, records: result.records });
+      } catch (error) {
+        if (!(error instanceof SegmentError)) throw error;
+        report.refused.push(error.message);
+        break; // this device's later segments wait for this one
+      }
+      options.onProgress?.({ phase: 'apply', done: ++done, total });
+    }
+  }
+
+  // 3. This device's segments that still hold what was forgotten since: rewritten without it.
+  const rewrites = memory.segmentsToRewrite();
+  for (const rewrite of rewrites) {
+    const { header, records } = await decodeSegment(rewrite.name, await target.get(rewrite.name), cipher);
+    const drop = new Set(rewrite.keys);
+    const kept = records.filter((r) => !drop.has(contentKey(r.body)));
+    const { name, bytes } = await encodeSegment(header, kept, cipher);
+    await target.put(name, bytes);
+    memory.segmentRewritten(rewrite.seq, name, rewrite.keys);
+    if (name !== rewrite.name) await target.remove(rewrite.name);
+    report.rewritten++;
+    options.onProgress?.({ phase: 'rewrite', done: report.rewritten, total: rewrites.length });
+  }
+  memory.purgeDone();
+  memory.syncDone(options.now?.() ?? new Date().toISOString());
+  return report;
+}
+
+function contentKey(body: SyncBody): string {
+  if (body.kind === 'claim') return `claim:${body.uid}`;
+  if (body.kind === 'episode') return `episode:${body.id}`;
+  return '';
+}

@@ -215,6 +215,31 @@ export const mcpStatus = z.strictObject({
   notice: z.string().max(500).optional(),
 });
 export type McpStatus = z.infer<typeof mcpStatus>;
+/** Other agents Tempora can add itself to (Settings → Connect an agent; `tempora mcp connect CLIENT`). */
+export const mcpClientId = z.enum(['claude-desktop', 'cursor', 'vscode', 'lm-studio', 'jan']);
+export type McpClientId = z.infer<typeof mcpClientId>;
+/** How the agent reaches Tempora: it starts the installed command (stdio), or calls the app's MCP over HTTP with its token. */
+export const mcpWay = z.enum(['stdio', 'http']);
+export type McpWay = z.infer<typeof mcpWay>;
+/** One agent as found on this system: its config file, the Tempora entry in it now, and the entry each way would write. */
+export const agentClient = z.strictObject({
+  client: mcpClientId,
+  title: z.string(),
+  file: z.string(),
+  /** Whether the client's folder exists (it makes it at first start); when not, `problem` says so. */
+  installed: z.boolean(),
+  /** Why the file cannot be changed as it is (not installed, not JSON …), in words; nothing is written while it stands. */
+  problem: z.string().nullable(),
+  /** The Tempora entry in the file now: none, the one each way would write, or another. */
+  current: z.enum(['none', 'stdio', 'http', 'other']),
+  /** The entry each way writes, as JSON text; http is null where it is not offered, and httpNote says why. */
+  entries: z.strictObject({ stdio: z.string(), http: z.string().nullable() }),
+  httpNote: z.string().nullable(),
+});
+export type AgentClient = z.infer<typeof agentClient>;
+/** What Connect or Remove did: the client as it is now, whether the file changed, the backup of the old file, in words. */
+export const agentChange = z.strictObject({ client: agentClient, changed: z.boolean(), backup: z.string().nullable(), message: z.string() });
+export type AgentChange = z.infer<typeof agentChange>;
 /** Where the memory lives on this computer: the data directory (memory.sqlite, vectors, settings) and the models folder. */
 export const memoryLocation = z.strictObject({ dataDir: z.string(), modelsDir: z.string() });
 export type MemoryLocation = z.infer<typeof memoryLocation>;
@@ -372,6 +397,11 @@ export const apiCalls = {
   setMcpEnabled: { channel: 'app:setMcpEnabled', request: z.strictObject({ enabled: z.boolean() }), response: mcpStatus },
   /** A new MCP token, kept for the next starts; the old one is refused at once. */
   rotateMcpToken: { channel: 'app:rotateMcpToken', request: empty, response: mcpStatus },
+  /** The agents found on this system and Tempora's entry in each config (Settings → Connect an agent). */
+  agentClients: { channel: 'app:agentClients', request: empty, response: z.strictObject({ clients: z.array(agentClient) }) },
+  /** Writes Tempora's entry into the agent's config, after a backup of the old file; a file that is not JSON is never touched. */
+  connectAgent: { channel: 'app:connectAgent', request: z.strictObject({ client: mcpClientId, way: mcpWay }), response: agentChange },
+  disconnectAgent: { channel: 'app:disconnectAgent', request: z.strictObject({ client: mcpClientId }), response: agentChange },
   memoryLocation: { channel: 'app:memoryLocation', request: empty, response: memoryLocation },
   retryParkedJobs: { channel: 'ingestion:retryParked', request: empty, response: z.strictObject({ retried: z.number().int() }) },
   /** ChatGPT / Claude history import (shared/chat-import.ts). pickChatExport: Electron's dialog (the bridge answers null: upload instead). */

@@ -21,6 +21,8 @@ import { importUploadHandlers } from './import-upload-handlers';
 import { exportHandlers } from './export-handlers';
 import { reviewHandlers } from './review-handlers';
 import { changeHandlers } from './change-handlers';
+import { agentHandlers } from './agent-handlers';
+import type { StdioLaunch } from './agent-configs';
 
 export type ParsedRequest<N extends ApiCallName> = z.output<(typeof apiCalls)[N]['request']>;
 export type ApiHandlers = { [N in ApiCallName]: (request: ParsedRequest<N>) => Promise<ApiResponse<N>> };
@@ -32,6 +34,8 @@ export interface HandlerOptions {
   pickChatExport?: () => Promise<string | null>;
   /** The desktop app's MCP over HTTP (electron/main's McpService). The bridge has none and answers an error. */
   mcp?: { status(): McpStatus; setEnabled(on: boolean): Promise<McpStatus>; rotateToken(): Promise<McpStatus> };
+  /** How another agent starts this face's `tempora mcp`, for Settings → Connect an agent (default: `tempora` on the PATH). */
+  agentLaunch?: () => StdioLaunch;
 }
 
 const NO_MCP_HERE = 'Here in the browser, the tempora serve command itself serves MCP at /mcp, with the token it printed when it started; this switch is the desktop app’s.';
@@ -40,17 +44,17 @@ export function createApiHandlers(engine: TemporaEngine, options: HandlerOptions
   const memory = engine.memory;
   // "memory changed" is not told here: every write of the memory raises it (engine.ts).
   return {
-    listFacts: async (r) => memory.listFactPage(r),
+    listFacts: async (r) => memory.facts.page(r),
     search: async (r) => searchMemory(memory, engine.vectors.ranker(), r, engine.timeZone()),
-    factDetails: async ({ id }) => memory.factDetails(id),
-    timelineWindow: async (r) => memory.timelineWindow(r),
+    factDetails: async ({ id }) => memory.facts.details(id),
+    timelineWindow: async (r) => memory.facts.timelineWindow(r),
     editFact: async ({ id, valid_at, invalid_at, ...edit }) => {
       const now = memory.clock.now();
       const zone = engine.timeZone();
       const start = valid_at === undefined ? undefined : readTimeInput(valid_at, 'valid_at', now, zone);
       const end = invalid_at === undefined || invalid_at === null ? undefined : readTimeInput(invalid_at, 'invalid_at', now, zone);
-      checkEndAfterStart(memory.currentVersionOf(id), start, end, 'invalid_at', zone);
-      return memory.editFact(id, {
+      checkEndAfterStart(memory.facts.currentVersionOf(id), start, end, 'invalid_at', zone);
+      return memory.facts.edit(id, {
         ...edit,
         ...(start ? { valid_at: start.at, valid_at_precision: start.precision } : {}),
         ...(end ? { invalid_at: end.at, invalid_at_precision: end.precision } : invalid_at === null ? { invalid_at: null } : {}),
@@ -59,32 +63,32 @@ export function createApiHandlers(engine: TemporaEngine, options: HandlerOptions
     closeFact: async ({ id, at }) => {
       const zone = engine.timeZone();
       const end = readTimeInput(at, 'at', memory.clock.now(), zone);
-      checkEndAfterStart(memory.currentVersionOf(id), undefined, end, 'at', zone);
-      return memory.closeFact(id, end.at, end.precision);
+      checkEndAfterStart(memory.facts.currentVersionOf(id), undefined, end, 'at', zone);
+      return memory.facts.close(id, end.at, end.precision);
     },
-    forgetFact: async ({ id, withSources }) => memory.forgetFact(id, { withSources }),
-    factSources: async ({ id }) => memory.factSources(id),
-    forgetEntity: async ({ entity }) => memory.forgetEntity(entity),
+    forgetFact: async ({ id, withSources }) => memory.facts.forget(id, { withSources }),
+    factSources: async ({ id }) => memory.facts.sources(id),
+    forgetEntity: async ({ entity }) => memory.facts.forgetEntity(entity),
     listEntities: async () => memory.entities.all(),
-    suggestNames: async ({ kind, text, limit }) => memory.suggestNames(kind, text, limit),
-    exportMemory: async () => memory.exportMemory(),
-    previewImport: async ({ document }) => memory.previewImport(document),
-    importMemory: async ({ document, replace }) => memory.importMemory(document, { replace }),
+    suggestNames: async ({ kind, text, limit }) => memory.facts.suggestNames(kind, text, limit),
+    exportMemory: async () => memory.transfer.export(),
+    previewImport: async ({ document }) => memory.transfer.previewImport(document),
+    importMemory: async ({ document, replace }) => memory.transfer.import(document, { replace }),
 
-    listConversations: async () => memory.listConversations(),
+    listConversations: async () => memory.conversations.list(),
     createConversation: async ({ title }) => {
-      const record = memory.createConversation(title);
+      const record = memory.conversations.create(title);
       return { ...record, updated_at: record.created_at, message_count: 0, learn: true };
     },
     renameConversation: async ({ id, title }) => {
-      memory.renameConversation(id, title);
+      memory.conversations.rename(id, title);
       return { ok: true as const };
     },
     deleteConversation: async ({ id, forget }) => {
-      const result = memory.deleteConversation(id, { forget });
+      const result = memory.conversations.delete(id, { forget });
       return { forgottenFacts: result.forgottenFacts.length, keptMessages: result.keptMessages };
     },
-    conversationMessages: async ({ id }) => memory.conversationMessages(id),
+    conversationMessages: async ({ id }) => memory.conversations.messages(id),
     sendMessage: async ({ conversationId, turnId, content, regenerate }) => {
       const result = await engine.chat(turnId, { conversationId, content, regenerate });
       return {
@@ -105,7 +109,7 @@ export function createApiHandlers(engine: TemporaEngine, options: HandlerOptions
       const { at, precision } = readTimeInput(text, field ?? 'time', memory.clock.now(), engine.timeZone());
       return { at, precision };
     },
-    firstRecorded: async () => ({ at: memory.firstRecordedAt() }),
+    firstRecorded: async () => ({ at: memory.facts.firstRecordedAt() }),
     setTimeZone: async ({ timeZone }) => engine.setTimeZone(timeZone),
     modelStatus: async () => engine.models.status(memory.jobs.counts()),
     listCatalogue: async () => engine.models.entries(),
@@ -152,6 +156,7 @@ export function createApiHandlers(engine: TemporaEngine, options: HandlerOptions
     ...exportHandlers(engine),
     ...reviewHandlers(engine),
     ...changeHandlers(engine),
+    ...agentHandlers({ ...(options.agentLaunch ? { launch: options.agentLaunch } : {}), ...(options.mcp ? { mcp: options.mcp } : {}) }),
     retryParkedJobs: async () => {
       const retried = memory.jobs.retryParked();
       engine.worker.notify();

@@ -9,6 +9,7 @@ import { app, BrowserWindow, dialog, session } from 'electron';
 import { EVENT_CHANNEL, type ApiEventEnvelope } from '../../shared/api-contract';
 import { createApiHandlers } from '../engine/api-handlers';
 import { TemporaEngine } from '../engine/engine';
+import { agentLaunch } from './agent-launch';
 import { holdQuitUntilShutdown } from './graceful-quit';
 import { McpService } from './mcp-service';
 import { registerIpc, unregisterIpc } from './ipc';
@@ -64,7 +65,12 @@ function start(): void {
     engine = opened;
     const service = new McpService(opened, (error) => console.error(`tempora: mcp: ${error.message}`));
     mcp = service;
-    const handlers = createApiHandlers(opened, { pickModelFile: () => pickModelFile(mainWindow), pickChatExport: () => pickChatExport(mainWindow), mcp: service });
+    const handlers = createApiHandlers(opened, {
+      pickModelFile: () => pickModelFile(mainWindow),
+      pickChatExport: () => pickChatExport(mainWindow),
+      mcp: service,
+      agentLaunch: () => launchForAgents(),
+    });
     registerIpc(handlers, location.origin);
     opened.onEvent((event) => sendToWindows(event, location.origin));
 
@@ -100,6 +106,14 @@ async function openEngineOrExplain(): Promise<TemporaEngine | null> {
     dialog.showErrorBox('Tempora could not open its memory', `${(error as Error).message}\n\nData directory: ${dataDir}${hint}`);
     return null;
   }
+}
+
+/** How another agent starts this app's `tempora mcp` (Settings → Connect an agent). */
+function launchForAgents() {
+  const context = { isPackaged: app.isPackaged, appPath: app.getAppPath(), resourcesPath: process.resourcesPath, electronVersion: process.versions.electron };
+  const nativeBinding = findNativeBinding(context);
+  const dataDir = process.env['TEMPORA_DATA_DIR'];
+  return agentLaunch({ isPackaged: app.isPackaged, platform: process.platform, execPath: process.execPath, appPath: app.getAppPath(), ...(nativeBinding ? { nativeBinding } : {}), ...(dataDir ? { dataDir } : {}) });
 }
 
 /** What TemporaEngine.open({ autoLoadModels: true }) does, but after the window is shown. */

@@ -13,9 +13,9 @@ import type { AddressInfo } from 'node:net';
 import type { McpStatus } from '../../shared/api-contract';
 import type { TemporaEngine } from '../engine/engine';
 import { createMcpHttpHandler, MCP_PATH, type McpHttpRequestHandler } from '../mcp/index';
-import { readOrMakeToken, writeNewToken } from './mcp-token';
+import { readOrMakeToken, writeNewToken } from '../engine/mcp-token';
 
-export { MCP_TOKEN_FILE } from './mcp-token';
+export { MCP_TOKEN_FILE } from '../engine/mcp-token';
 
 interface Running {
   server: Server;
@@ -54,7 +54,7 @@ export class McpService {
 
   /** At app start: serves MCP when the stored setting says so. */
   async start(): Promise<McpStatus> {
-    if (!this.engine.memory.settings().mcpEnabled) return this.status();
+    if (!this.engine.memory.settings.read().mcpEnabled) return this.status();
     return this.serialised(() => this.listen());
   }
 
@@ -63,7 +63,7 @@ export class McpService {
     return this.serialised(async () => {
       if (on) await this.listen();
       else await this.stop();
-      this.engine.memory.updateSettings({ mcpEnabled: on });
+      this.engine.memory.settings.update({ mcpEnabled: on });
       return this.status();
     });
   }
@@ -105,7 +105,7 @@ export class McpService {
           else res.destroy();
         });
     });
-    const kept = this.engine.memory.settings().mcpPort;
+    const kept = this.engine.memory.settings.read().mcpPort;
     let notice: string | undefined;
     try {
       port = await listenOn(server, kept ?? 0).catch((error: NodeJS.ErrnoException) => {
@@ -118,7 +118,7 @@ export class McpService {
     }
     const url = `http://127.0.0.1:${port}${MCP_PATH}`;
     if (kept !== null && port !== kept) notice = `Port ${kept} is taken by another program, so MCP is now at ${url}; agents set up with the old address need this one.`;
-    if (port !== kept) this.engine.memory.updateSettings({ mcpPort: port });
+    if (port !== kept) this.engine.memory.settings.update({ mcpPort: port });
     this.running = { server, handler, port, ...(notice ? { notice } : {}) };
     return this.status();
   }

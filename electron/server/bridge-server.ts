@@ -56,6 +56,8 @@ export interface BridgeOptions {
   handleRequest?: (req: IncomingMessage, res: ServerResponse) => Promise<boolean>;
   /** The desktop app's MCP switch, where a composer has one (tests of the Settings screen); the bridge itself has none. */
   mcp?: HandlerOptions['mcp'];
+  /** How another agent starts the composer's `tempora mcp` (Settings → Connect an agent). */
+  agentLaunch?: HandlerOptions['agentLaunch'];
 }
 
 export interface Bridge {
@@ -86,7 +88,8 @@ export async function startBridge(options: BridgeOptions): Promise<Bridge> {
   const port = await listen(server, options.port ?? 0);
   const credentials = newCredentials(port);
   const { token } = credentials;
-  const connections = new BridgeConnections({ handlers: createApiHandlers(engine, options.mcp ? { mcp: options.mcp } : {}), credentials });
+  const handlerOptions = { ...(options.mcp ? { mcp: options.mcp } : {}), ...(options.agentLaunch ? { agentLaunch: options.agentLaunch } : {}) };
+  const connections = new BridgeConnections({ handlers: createApiHandlers(engine, handlerOptions), credentials });
   const staticListener = createRequestListener({ rendererDir, indexFile, credentials, log });
   const handleRequest = options.handleRequest;
   server.on('request', (req, res) => {

@@ -34,7 +34,7 @@ async function openSchema(ctx: CommandContext): Promise<void> {
 export const mcpCommand: CommandSpec = {
   name: 'mcp',
   summary: 'serve the memory to other agents over MCP (stdio)',
-  synopsis: 'mcp [--learn] | mcp connect CLIENT [--remove]',
+  synopsis: 'mcp [--learn] | mcp connect CLIENT [--http] [--remove]',
   description: [
     'Speaks the Model Context Protocol on stdin/stdout until the client closes stdin. Tools: remember_facts,',
     'remember_message, search_memory, list_facts, fact_history, correct_fact, close_fact, forget_fact; resource',
@@ -43,11 +43,13 @@ export const mcpCommand: CommandSpec = {
     'when nothing else has this memory open).',
     '`mcp connect CLIENT` adds this command to another agent\'s MCP config (claude-desktop, cursor, vscode, lm-studio,',
     'jan): it shows the entry, keeps a backup of the old file, and never touches a file that is not JSON; --remove',
-    'takes it out again. Restart the agent afterwards.',
+    'takes it out again. --http writes the desktop app\'s MCP over HTTP instead (its kept URL and token; turn it on in',
+    'Settings first; not for claude-desktop, whose file starts local servers only). Restart the agent afterwards.',
   ],
   options: {
     learn: { type: 'boolean', help: ['--learn', "learn remembered messages in this process with the last-used models (when no app or serve runs)"] },
     remove: { type: 'boolean', help: ['--remove', 'with connect: take Tempora out of the client\'s config'] },
+    http: { type: 'boolean', help: ['--http', 'with connect: the desktop app\'s MCP over HTTP (its kept URL and token) instead of stdio'] },
   },
   positionals: { min: 0, max: 2, name: 'connect CLIENT' },
   async run(ctx) {

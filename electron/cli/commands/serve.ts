@@ -17,6 +17,7 @@ import { MODEL_OPTIONS, withEngine } from '../engine-context';
 import { InputError } from '../errors';
 import { readJsonFile } from '../files';
 import { printJson, printLines } from '../output';
+import { stdioCommand } from './mcp-connect';
 
 const REPO_ROOT = resolve(import.meta.dirname, '../../..');
 /** electron-vite's output for the renderer in a checkout. */
@@ -166,7 +167,8 @@ export const serveCommand: CommandSpec = {
         });
         let bridge;
         try {
-          bridge = await startBridge({ engine, rendererDir: dir, port, log: (message) => ctx.io.stderr(`${message}\n`), handleRequest: mcp });
+          const agentLaunch = () => stdioCommand(ctx);
+          bridge = await startBridge({ engine, rendererDir: dir, port, log: (message) => ctx.io.stderr(`${message}\n`), handleRequest: mcp, agentLaunch });
         } catch (error) {
           await mcp.close();
           throw new InputError(`serve: ${(error as Error).message}`);

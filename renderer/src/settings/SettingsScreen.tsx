@@ -1,6 +1,7 @@
 /**
  * Settings: the time zone every time is shown and read in, the learning queue (with the parked
- * messages and the imported chats' learning) and review before remembering, other agents over MCP,
+ * messages and the imported chats' learning) and review before remembering, other agents over MCP
+ * (and connecting one: AgentConnect),
  * and where the memory lives on this computer. Every "(change)" link in the app comes here;
  * #/settings/parked scrolls to the parked messages.
  */
@@ -9,6 +10,7 @@ import { useApi } from '../app/api-context';
 import { useModelStatus } from '../app/model-status';
 import { ErrorText } from '../common/ErrorText';
 import { queryError } from '../common/query-error';
+import { AgentConnect } from './AgentConnect';
 import { IngestionQueue } from './IngestionQueue';
 import { McpSetting } from './McpSetting';
 import { MemoryLocation } from './MemoryLocation';
@@ -35,6 +37,7 @@ export function SettingsScreen() {
         <ErrorText message={queryError(status.error)} />
         {status.data && <IngestionQueue status={status.data} />}
         <McpSetting />
+        <AgentConnect />
         <MemoryLocation />
       </div>
     </div>

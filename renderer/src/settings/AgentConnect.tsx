@@ -1,0 +1,143 @@
+/**
+ * Settings → Connect an agent: the agents Tempora can add itself to (Claude Desktop, Cursor, VS Code,
+ * LM Studio, Jan), as found on this computer — each with its config file, whether Tempora is in it,
+ * and the entry Connect writes: stdio (the agent starts the installed `tempora mcp`) or HTTP (the
+ * app's MCP with its kept address and token, when it is on above). Connect and Remove say the file
+ * and where the old one is kept; a client not installed, a config that is not JSON (never
+ * overwritten) or HTTP where a client takes none are said in words, with the button off. Main reads
+ * and writes the files (agentClients, connectAgent, disconnectAgent), as `tempora mcp connect` does.
+ */
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import type { AgentClient, McpClientId, McpStatus, McpWay } from '../../../shared/api-contract';
+import { errorMessage } from '../api/client';
+import { useApi } from '../app/api-context';
+import { settingsKeys } from '../app/query-keys';
+import { ErrorText } from '../common/ErrorText';
+import { queryError } from '../common/query-error';
+
+const STATE_WORDS: Record<AgentClient['current'], string> = {
+  none: 'not connected',
+  stdio: 'connected (stdio)',
+  http: 'connected (HTTP)',
+  other: 'has another Tempora entry',
+};
+
+export function AgentConnect() {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  const id = useId();
+  // The HTTP entries carry the app's address and token: asked again when MCP is turned on or off, or the token replaced.
+  const mcp = useQuery<McpStatus>({ queryKey: settingsKeys.mcp, queryFn: () => api.mcpStatus({}), staleTime: Infinity, retry: false });
+  const key = ['settings', 'agents', mcp.data?.enabled ?? false, mcp.data?.url ?? null, mcp.data?.token ?? null] as const;
+  const agents = useQuery({ queryKey: key, queryFn: () => api.agentClients({}), retry: false });
+  const [way, setWay] = useState<McpWay>('stdio');
+  const [busy, setBusy] = useState<McpClientId | null>(null);
+  const [said, setSaid] = useState<{ client: McpClientId; message: string; error: boolean } | null>(null);
+
+  const change = async (client: McpClientId, call: () => Promise<{ client: AgentClient; message: string }>) => {
+    setBusy(client);
+    setSaid(null);
+    try {
+      const result = await call();
+      queryClient.setQueryData(key, (old: { clients: AgentClient[] } | undefined) => old && { clients: old.clients.map((c) => (c.client === client ? result.client : c)) });
+      setSaid({ client, message: result.message, error: false });
+    } catch (e) {
+      setSaid({ client, message: errorMessage(e), error: true });
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  return (
+    <section className="card agent-connect" aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`}>Connect an agent</h2>
+      <p className="muted small">Adds Tempora to another agent’s MCP config on this computer. The old file is kept beside it, and a file that is not JSON is never changed. Restart the agent afterwards.</p>
+      <fieldset className="agent-way">
+        <legend>How the agent reaches Tempora</legend>
+        <label className="checkbox">
+          <input type="radio" name={`${id}-way`} value="stdio" checked={way === 'stdio'} onChange={() => setWay('stdio')} data-testid="agent-way-stdio" /> It starts the tempora command (stdio)
+        </label>
+        <label className="checkbox">
+          <input type="radio" name={`${id}-way`} value="http" checked={way === 'http'} onChange={() => setWay('http')} data-testid="agent-way-http" /> Over HTTP, with the address and token above
+        </label>
+      </fieldset>
+      <ErrorText message={queryError(agents.error)} />
+      <ul className="agent-list">
+        {agents.data?.clients.map((client) => (
+          <AgentRow
+            key={client.client}
+            client={client}
+            way={way}
+            busy={busy !== null}
+            said={said?.client === client.client ? said : null}
+            onConnect={() => void change(client.client, () => api.connectAgent({ client: client.client, way }))}
+            onRemove={() => void change(client.client, () => api.disconnectAgent({ client: client.client }))}
+          />
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+interface RowProps {
+  client: AgentClient;
+  way: McpWay;
+  busy: boolean;
+  said: { message: string; error: boolean } | null;
+  onConnect(): void;
+  onRemove(): void;
+}
+
+function AgentRow({ client, way, busy, said, onConnect, onRemove }: RowProps) {
+  const id = useId();
+  const entry = way === 'http' ? client.entries.http : client.entries.stdio;
+  const why = client.problem ?? (entry === null ? client.httpNote : null);
+  const state = client.installed ? STATE_WORDS[client.current] : 'not installed';
+  return (
+    <li className="agent-row" aria-labelledby={`${id}-title`} data-testid={`agent-${client.client}`}>
+      <div className="agent-head">
+        <h3 id={`${id}-title`}>{client.title}</h3>
+        <span className={client.current === 'none' || !client.installed ? 'badge' : 'badge ok'} data-testid="agent-state">
+          {state}
+        </span>
+      </div>
+      <p className="small agent-file">
+        <span className="muted">Config file: </span>
+        <code>{client.file}</code>
+      </p>
+      {why ? (
+        <p className="warning small" data-testid="agent-problem">
+          {why}
+        </p>
+      ) : (
+        <>
+          <p className="muted small" id={`${id}-entry`}>
+            {client.current === way ? 'The entry in its config:' : 'The entry Connect adds:'}
+          </p>
+          <pre className="agent-entry" aria-labelledby={`${id}-entry`} tabIndex={0} data-testid="agent-entry">
+            {entry}
+          </pre>
+        </>
+      )}
+      <div className="form-actions">
+        {client.installed && (
+          <button type="button" className="primary" disabled={busy || why !== null || client.current === way} onClick={onConnect} data-testid="agent-connect">
+            {client.current === 'none' ? 'Connect' : client.current === way ? 'Connected' : 'Replace the entry'}
+          </button>
+        )}
+        {client.installed && client.current !== 'none' && client.problem === null && (
+          <button type="button" disabled={busy} onClick={onRemove} data-testid="agent-remove">
+            Remove
+          </button>
+        )}
+      </div>
+      {said?.error && <ErrorText message={said.message} />}
+      {said && !said.error && (
+        <p className="note small" role="status" data-testid="agent-said">
+          {said.message}
+        </p>
+      )}
+    </li>
+  );
+}

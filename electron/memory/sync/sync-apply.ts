@@ -130,11 +130,12 @@ export function applySegment(ctx: WriteContext, header: { device: string; device
     if (forgotten) doomed.push(factId);
     else ctx.rows.expire(factId, now);
   }
-  deleteVersions(ctx, doomed);
+  const names = deleteVersions(ctx, doomed);
   for (const slot of touched.values()) ctx.slots.refresh(slot.subjectId, slot.predicate);
   ctx.slots.commit();
-  for (const slot of forgets.values()) scrubHistory(ctx, slot.subjectId, slot.predicate, slot.hashes);
+  for (const slot of forgets.values()) names.push(...scrubHistory(ctx, slot.subjectId, slot.predicate, slot.hashes));
   for (const id of episodesGone) forgetEpisodeHere(ctx, id);
+  dropUnnamed(ctx, names);
   if (forgets.size > 0 || episodesGone.length > 0) noteToPurge(db, [...unclaimed.map((uid) => `claim:${uid}`), ...episodesGone.map((id) => `episode:${id}`)]);
   db.prepare('DELETE FROM sync_applying').run();
   db.prepare('INSERT OR REPLACE INTO sync_cursors (device, name, seq, applied_at) VALUES (?, ?, ?, ?)').run(header.device, header.deviceName, header.seq, now);
@@ -175,21 +176,28 @@ function newClaimOf(ctx: WriteContext, c: SyncClaim): NewClaim {
   };
 }
 
-/** Versions of a slot whose sentence was forgotten elsewhere, no longer held by a claim: deleted. */
-function scrubHistory(ctx: WriteContext, subjectId: string, predicate: string, hashes: Set<string>): void {
+/** Versions of a slot whose sentence was forgotten elsewhere, no longer held by a claim: deleted (returns the entities they named). */
+function scrubHistory(ctx: WriteContext, subjectId: string, predicate: string, hashes: Set<string>): string[] {
   const rows = ctx.db
     .prepare<[string, string], { id: string; fact: string; live: number }>(
       'SELECT id, fact, (expired_at IS NULL AND EXISTS (SELECT 1 FROM claims c WHERE c.fact_id = f.id)) AS live FROM facts f WHERE subject_id = ? AND predicate = ?',
     )
     .all(subjectId, predicate);
-  deleteVersions(ctx, rows.filter((r) => !r.live && hashes.has(textHash(r.fact))).map((r) => r.id));
+  return deleteVersions(ctx, rows.filter((r) => !r.live && hashes.has(textHash(r.fact))).map((r) => r.id));
 }
 
-/** Deletes versions, leaving no pointer at them; a chain that loses its first version is named by its earliest left. */
-function deleteVersions(ctx: WriteContext, ids: string[]): void {
-  if (ids.length === 0) return;
+/**
+ * Deletes versions, leaving no pointer at them; a chain that loses its first version is named by its
+ * earliest left. Returns the entities they named (dropUnnamed).
+ */
+function deleteVersions(ctx: WriteContext, ids: string[]): string[] {
+  if (ids.length === 0) return [];
   const { db } = ctx;
   const list = JSON.stringify(ids);
+  const named = db
+    .prepare<[string], { subject_id: string; object_id: string | null }>('SELECT subject_id, object_id FROM facts WHERE id IN (SELECT value FROM json_each(?))')
+    .all(list)
+    .flatMap((r) => (r.object_id === null ? [r.subject_id] : [r.subject_id, r.object_id]));
   const lineages = db.prepare<[string], { lineage_id: string }>('SELECT DISTINCT lineage_id FROM facts WHERE id IN (SELECT value FROM json_each(?))').all(list);
   db.prepare('DELETE FROM message_facts WHERE fact_id IN (SELECT value FROM json_each(?))').run(list);
   db.prepare('DELETE FROM fact_episodes WHERE fact_id IN (SELECT value FROM json_each(?))').run(list);
@@ -201,6 +209,18 @@ function deleteVersions(ctx: WriteContext, ids: string[]): void {
     if (ctx.rows.byId(lineage_id)) continue;
     const first = db.prepare<[string], { id: string }>('SELECT id FROM facts WHERE lineage_id = ? ORDER BY created_at, id LIMIT 1').get(lineage_id);
     if (first) db.prepare('UPDATE facts SET lineage_id = ? WHERE lineage_id = ?').run(first.id, lineage_id);
+  }
+  return named;
+}
+
+/** A name only forgotten facts held goes with them, as a forget does here (temporal/forget.ts); never the user. */
+function dropUnnamed(ctx: WriteContext, candidates: string[]): void {
+  const named = ctx.db.prepare<[string, string, string, string], number>(
+    'SELECT 1 WHERE EXISTS (SELECT 1 FROM facts WHERE subject_id = ?) OR EXISTS (SELECT 1 FROM facts WHERE object_id = ?) OR EXISTS (SELECT 1 FROM claims WHERE subject_id = ?) OR EXISTS (SELECT 1 FROM claims WHERE object_id = ?)',
+  ).pluck();
+  for (const id of new Set(candidates)) {
+    const entity = ctx.entities.byId(id);
+    if (entity && entity.type !== 'user' && named.get(id, id, id, id) === undefined) ctx.entities.delete(id);
   }
 }
 

@@ -1,0 +1,284 @@
+/**
+ * Convergence (issue 31 item 3): three devices, each its own store, write at random — observe, learn
+ * a message, edit, close, forget a fact or a message, undo and redo a learning (the write paths the
+ * differential test drives) — and sync through one target in random orders and subsets, now and then
+ * crashing mid-apply (a throw inside a segment's write) or mid-upload (a put that fails). After a full
+ * round every device's export is the same memory, device-local fields aside (docs/sync.md: versions'
+ * ids, system times and history, which fact closed which), and no message written and not forgotten
+ * is lost.
+ */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { openMemory, steppingClock, type LearnedFact, type Learning, type Memory } from '../../electron/memory/index';
+import { databaseOf } from '../../electron/memory/memory';
+import { MemoryInputError } from '../../electron/memory/memory-errors';
+import { syncOnce } from '../../electron/sync/sync-runner';
+import { markingCipher, memoryTarget, syncOf, type MemoryTarget } from '../fixtures/sync-devices';
+
+const SUBJECTS = ['Sato', 'Tanaka'] as const;
+const PREDICATES = ['manager', 'likes'] as const;
+const OBJECTS = ['Acme', 'Globex', 'Initech'] as const;
+const day = (d: number) => new Date(Date.UTC(2026, 8, 1 + d)).toISOString();
+const shift = (iso: string, hours: number) => new Date(Date.parse(iso) + hours * 3_600_000).toISOString();
+
+interface ClaimSpec {
+  subject: number;
+  predicate: number;
+  object: number;
+  one: boolean;
+  valid: number;
+  said: number;
+  lasts: number | null;
+}
+
+type Write =
+  | { kind: 'observe'; claims: ClaimSpec[] }
+  | { kind: 'learn'; claims: ClaimSpec[]; contradicts: number[] }
+  | { kind: 'edit'; pick: number; object: number; valid: number | null }
+  | { kind: 'close'; pick: number; after: number }
+  | { kind: 'forgetFact'; pick: number }
+  | { kind: 'forgetEpisode'; pick: number }
+  | { kind: 'undo'; pick: number }
+  | { kind: 'redo'; pick: number };
+
+type Step = { device: number; write: Write } | { device: number; sync: { from: number[]; crashAt: number | null; dropUpload: boolean } };
+
+const claimSpec: fc.Arbitrary<ClaimSpec> = fc.record({
+  subject: fc.nat({ max: SUBJECTS.length - 1 }),
+  predicate: fc.nat({ max: PREDICATES.length - 1 }),
+  object: fc.nat({ max: OBJECTS.length - 1 }),
+  one: fc.boolean(),
+  valid: fc.nat({ max: 6 }),
+  said: fc.integer({ min: 1, max: 3 }),
+  lasts: fc.option(fc.integer({ min: 1, max: 4 }), { nil: null, freq: 3 }),
+});
+
+const write: fc.Arbitrary<Write> = fc.oneof(
+  { weight: 5, arbitrary: fc.record({ kind: fc.constant('observe' as const), claims: fc.array(claimSpec, { minLength: 1, maxLength: 3 }) }) },
+  { weight: 4, arbitrary: fc.record({ kind: fc.constant('learn' as const), claims: fc.array(claimSpec, { minLength: 1, maxLength: 3 }), contradicts: fc.array(fc.nat(), { maxLength: 1 }) }) },
+  { weight: 2, arbitrary: fc.record({ kind: fc.constant('edit' as const), pick: fc.nat(), object: fc.nat({ max: OBJECTS.length - 1 }), valid: fc.option(fc.nat({ max: 6 }), { nil: null }) }) },
+  { weight: 2, arbitrary: fc.record({ kind: fc.constant('close' as const), pick: fc.nat(), after: fc.integer({ min: 1, max: 3 }) }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('forgetFact' as const), pick: fc.nat() }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('forgetEpisode' as const), pick: fc.nat() }) },
+  { weight: 2, arbitrary: fc.record({ kind: fc.constant('undo' as const), pick: fc.nat() }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('redo' as const), pick: fc.nat() }) },
+);
+
+const DEVICES = 3;
+const step: fc.Arbitrary<Step> = fc.oneof(
+  { weight: 3, arbitrary: fc.record({ device: fc.nat({ max: DEVICES - 1 }), write }) },
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      device: fc.nat({ max: DEVICES - 1 }),
+      sync: fc.record({ from: fc.subarray([0, 1, 2]), crashAt: fc.option(fc.nat({ max: 6 }), { nil: null, freq: 4 }), dropUpload: fc.nat({ max: 5 }).map((n) => n === 0) }),
+    }),
+  },
+);
+
+const text = (c: ClaimSpec) => `${SUBJECTS[c.subject]} ${PREDICATES[c.predicate]} ${OBJECTS[c.object]}`;
+
+function observation(c: ClaimSpec) {
+  const validAt = day(c.valid);
+  return {
+    subject: SUBJECTS[c.subject]!,
+    predicate: PREDICATES[c.predicate]!,
+    object: OBJECTS[c.object]!,
+    fact: text(c),
+    reference_time: shift(validAt, c.said),
+    valid_at: validAt,
+    invalid_at: c.lasts === null ? null : day(c.valid + c.lasts),
+    cardinality: c.one ? 'one' : 'many',
+  };
+}
+
+function learnedFact(c: ClaimSpec, contradicts: string[]): LearnedFact {
+  return {
+    subject: { kind: 'new', name: SUBJECTS[c.subject]!, type: 'person' },
+    object: { kind: 'literal', value: OBJECTS[c.object]! },
+    predicate: PREDICATES[c.predicate]!,
+    fact: text(c),
+    cardinality: c.one ? 'one' : 'many',
+    validAt: day(c.valid),
+    validPrecision: 'day',
+    end: c.lasts === null ? null : day(c.valid + c.lasts),
+    endsExisting: null,
+    endPrecision: 'day',
+    fromAssistant: false,
+    duplicateOf: null,
+    contradicts,
+  };
+}
+
+interface Device {
+  m: Memory;
+  learned: string[];
+  undone: string[];
+}
+
+interface World {
+  devices: Device[];
+  target: MemoryTarget;
+  said: number;
+  /** Every message written, and those forgotten (on any device). */
+  written: Set<string>;
+  forgotten: Set<string>;
+}
+
+const pickOf = <T,>(list: readonly T[], n: number): T | undefined => (list.length ? list[n % list.length] : undefined);
+const liveRows = (m: Memory) =>
+  databaseOf(m).prepare<[], { id: string; valid_at: string; invalid_at: string | null }>('SELECT id, valid_at, invalid_at FROM facts WHERE expired_at IS NULL ORDER BY id').all();
+const episodesOf = (m: Memory) => databaseOf(m).prepare<[], { id: string }>('SELECT id FROM episodes ORDER BY id').all().map((r) => r.id);
+
+function apply(world: World, device: Device, w: Write): void {
+  const { m } = device;
+  const live = liveRows(m);
+  const tolerate = (fn: () => unknown) => {
+    try {
+      fn();
+    } catch (error) {
+      if (!(error instanceof MemoryInputError)) throw error;
+    }
+  };
+  switch (w.kind) {
+    case 'observe':
+      for (const id of m.facts.observe(w.claims.map(observation)).episodeIds) world.written.add(id);
+      return;
+    case 'learn': {
+      const said = shift(day(Math.max(...w.claims.map((c) => c.valid))), 5);
+      const { episode, job } = m.messages.append({ role: 'user', content: `message ${world.said++}: ${w.claims.map(text).join('; ')}`, time: said, conversation: 'c1' });
+      world.written.add(episode.id);
+      if (!job) return;
+      const contradicts = w.contradicts.map((n) => pickOf(live, n)?.id).filter((id) => id !== undefined);
+      const learning: Learning = { episodeId: episode.id, referenceTime: said, confirmedEpisodeId: null, facts: w.claims.map((c, i) => learnedFact(c, i === 0 ? contradicts : [])) };
+      m.messages.applyIngestion(job.id, learning, { modelCalls: 1, promptTokens: 1, completionTokens: 1 });
+      device.learned.push(episode.id);
+      return;
+    }
+    case 'edit': {
+      const row = pickOf(live, w.pick);
+      if (row) tolerate(() => m.facts.edit(row.id, { object: OBJECTS[w.object]!, ...(w.valid === null ? {} : { valid_at: day(w.valid) }) }));
+      return;
+    }
+    case 'close': {
+      const row = pickOf(live.filter((r) => r.invalid_at === null), w.pick);
+      if (row) tolerate(() => m.facts.close(row.id, shift(row.valid_at, w.after * 24)));
+      return;
+    }
+    case 'forgetFact': {
+      const row = pickOf(live, w.pick);
+      if (row) m.facts.forget(row.id);
+      return;
+    }
+    case 'forgetEpisode': {
+      const id = pickOf(episodesOf(m), w.pick);
+      if (!id) return;
+      m.messages.forget(id);
+      world.forgotten.add(id);
+      return;
+    }
+    case 'undo': {
+      const id = pickOf(device.learned.filter((e) => m.episodes.byId(e)), w.pick);
+      if (!id) return;
+      tolerate(() => m.messages.undoLearning(id));
+      device.learned = device.learned.filter((e) => e !== id);
+      device.undone.push(id);
+      return;
+    }
+    case 'redo': {
+      const id = pickOf(device.undone.filter((e) => m.episodes.byId(e)), w.pick);
+      if (!id) return;
+      tolerate(() => m.messages.redoLearning(id));
+      device.undone = device.undone.filter((e) => e !== id);
+      device.learned.push(id);
+      return;
+    }
+  }
+}
+
+/** One sync of a device, perhaps from some devices only, perhaps crashing; a crash is caught as the app would (the next sync resumes). */
+async function sync(world: World, index: number, options: { from?: number[]; crashAt?: number | null; dropUpload?: boolean } = {}): Promise<void> {
+  const ids = world.devices.map((d) => syncOf(d.m).device().id);
+  const allowed = options.from ? new Set(options.from.map((i) => ids[i])) : null;
+  let crashed = false;
+  if (options.dropUpload) world.target.failPutAfter = 0;
+  try {
+    await syncOnce(syncOf(world.devices[index]!.m), world.target, markingCipher, {
+      ...(allowed ? { from: (device: string) => allowed.has(device) } : {}),
+      ...(options.crashAt === null || options.crashAt === undefined
+        ? {}
+        : {
+            afterRecord: (i: number) => {
+              if (!crashed && i === options.crashAt) {
+                crashed = true;
+                throw new Error('crash mid-apply');
+              }
+            },
+          }),
+    });
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    if (!/crash mid-apply|dropped/.test(message)) throw error;
+  } finally {
+    world.target.failPutAfter = null;
+  }
+}
+
+/** The memory as its export holds it, device-local fields aside: live facts, the claims behind them, messages, conversations. */
+export function comparable(m: Memory) {
+  const doc = m.transfer.export();
+  const names = new Map(doc.entities.map((e) => [e.id, e.type === 'user' ? '(the user)' : `${e.name}/${e.type}`]));
+  const live = doc.facts.filter((f) => f.expired_at === null);
+  const slotOf = new Map(live.map((f) => [f.id, `${names.get(f.subject_id)}|${f.predicate}`]));
+  const facts = live
+    .map((f) => [slotOf.get(f.id), f.object_id === null ? f.object : names.get(f.object_id), f.fact, f.cardinality, f.valid_at, f.valid_at_precision, f.invalid_at, f.invalid_at_precision, [...f.episode_ids].sort().join(',')].join('|'))
+    .sort();
+  const claims = doc.claims
+    .map((c) => [slotOf.get(c.fact_id), c.object_id === null ? c.object : names.get(c.object_id), c.fact, c.cardinality, c.valid_at, c.valid_at_precision, c.reference_time, c.end_at, c.end_precision, c.end_kind, [...c.episode_ids].sort().join(','), c.origin].join('|'))
+    .sort();
+  const episodes = doc.episodes.map((e) => JSON.stringify(e)).sort();
+  const conversations = doc.conversations.map((c) => JSON.stringify({ ...c, created_at: undefined })).sort();
+  return { facts, claims, episodes, conversations };
+}
+
+async function fullRound(world: World): Promise<void> {
+  for (let pass = 0; pass < 2; pass++) for (let i = 0; i < DEVICES; i++) await sync(world, i);
+}
+
+function newWorld(): World {
+  const devices = Array.from({ length: DEVICES }, (_, i) => ({ m: openMemory({ dataDir: ':memory:', clock: steppingClock(`2027-01-0${i + 1}T00:00:00Z`) }), learned: [], undone: [] }));
+  return { devices, target: memoryTarget(), said: 0, written: new Set(), forgotten: new Set() };
+}
+
+export async function runSteps(steps: Step[]): Promise<World> {
+  const world = newWorld();
+  for (const s of steps) {
+    if ('write' in s) apply(world, world.devices[s.device]!, s.write);
+    else await sync(world, s.device, s.sync);
+  }
+  await fullRound(world);
+  return world;
+}
+
+export function expectConverged(world: World): void {
+  const [first, ...rest] = world.devices.map((d) => comparable(d.m));
+  for (const other of rest) expect(other).toEqual(first);
+  const kept = [...world.written].filter((id) => !world.forgotten.has(id)).sort();
+  for (const d of world.devices) expect(episodesOf(d.m)).toEqual(kept);
+}
+
+describe('sync: three devices converge', () => {
+  it('after a full round every device holds the same memory, whatever the writes, orders, subsets and crashes', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(step, { minLength: 1, maxLength: 16 }), async (steps) => {
+        const world = await runSteps(steps);
+        try {
+          expectConverged(world);
+        } finally {
+          for (const d of world.devices) d.m.close();
+        }
+      }),
+      { numRuns: Number(process.env.SYNC_RUNS ?? 60) },
+    );
+  }, 600_000);
+});

@@ -14,7 +14,9 @@ import type { SyncTarget } from './sync-target';
 /** What the runner needs of the memory (memory.sync: electron/memory/sync/sync-store.ts). */
 export interface SyncMemory {
   device(): { id: string; name: string };
-  outgoing(): { bodies: { at: string; body: SyncBody }[]; lastOutbox: number; seq: number };
+  outgoing(limit?: number): { bodies: { at: string; body: SyncBody }[]; lastOutbox: number; seq: number };
+  /** Outbox rows not sent yet. */
+  unsent(): number;
   segmentWritten(seq: number, name: string, lastOutbox: number, bodies: SyncBody[]): void;
   segmentsToRewrite(): { seq: number; name: string; keys: string[] }[];
   segmentRewritten(seq: number, name: string, keys: string[]): void;
@@ -27,6 +29,8 @@ export interface SyncMemory {
 export interface SyncOptions {
   /** Devices to take segments from (default: all): tests sync in subsets. */
   from?: (device: string) => boolean;
+  /** Outbox rows to a segment (default: the memory's, 5,000). */
+  segmentRows?: number;
   /** Test seam: runs after each record applied (a throw there is a crash mid-apply). */
   afterRecord?: (index: number) => void;
   /** Told as the sync goes: "applied 3 of 12 segments". */
@@ -46,18 +50,16 @@ export async function syncOnce(memory: SyncMemory, target: SyncTarget, cipher: S
   const me = memory.device();
   const report: SyncReport = { sent: 0, applied: [], refused: [], rewritten: 0 };
 
-  // 1. What this device wrote since its last sync, as one segment.
-  const out = memory.outgoing();
-  if (out.bodies.length > 0) {
-    options.onProgress?.({ phase: 'upload', done: 0, total: 1 });
+  // 1. What this device wrote since its last sync, a segment at a time (each recorded as sent once it is on the target).
+  for (let out = memory.outgoing(options.segmentRows); out.lastOutbox > 0; out = memory.outgoing(options.segmentRows)) {
     const records = out.bodies.map((b) => recordOf(me.id, b.at, b.body));
     const { name, bytes } = await encodeSegment({ format: SYNC_FORMAT, device: me.id, deviceName: me.name, seq: out.seq }, records, cipher);
     // A crash after an earlier put of this number and before it was recorded left a stray file.
     for (const stray of await target.list(`${segmentPrefix(me.id)}${String(out.seq).padStart(8, '0')}-`)) if (stray.name !== name) await target.remove(stray.name);
     await target.put(name, bytes);
     memory.segmentWritten(out.seq, name, out.lastOutbox, out.bodies.map((b) => b.body));
-    report.sent = records.length;
-    options.onProgress?.({ phase: 'upload', done: 1, total: 1 });
+    report.sent += records.length;
+    options.onProgress?.({ phase: 'upload', done: report.sent, total: report.sent + memory.unsent() });
   }
 
   // 2. The others' segments this memory has not applied, each device's in order.

@@ -41,7 +41,7 @@ type Write =
   | { kind: 'undo'; pick: number }
   | { kind: 'redo'; pick: number };
 
-type Step = { device: number; write: Write } | { device: number; sync: { from: number[]; crashAt: number | null; dropUpload: boolean } };
+type Step = { device: number; write: Write } | { device: number; sync: { from: number[]; crashAt: number | null; dropUpload: number | null; segmentRows: number } };
 
 const claimSpec: fc.Arbitrary<ClaimSpec> = fc.record({
   subject: fc.nat({ max: SUBJECTS.length - 1 }),
@@ -71,7 +71,14 @@ const step: fc.Arbitrary<Step> = fc.oneof(
     weight: 2,
     arbitrary: fc.record({
       device: fc.nat({ max: DEVICES - 1 }),
-      sync: fc.record({ from: fc.subarray([0, 1, 2]), crashAt: fc.option(fc.nat({ max: 6 }), { nil: null, freq: 4 }), dropUpload: fc.nat({ max: 5 }).map((n) => n === 0) }),
+      sync: fc.record({
+        from: fc.subarray([0, 1, 2]),
+        crashAt: fc.option(fc.nat({ max: 6 }), { nil: null, freq: 4 }),
+        // The put that fails (a dropped connection), counting from this sync's first.
+        dropUpload: fc.option(fc.nat({ max: 2 }), { nil: null, freq: 4 }),
+        // Small segments: a write's records split over several, uploads stopped between them.
+        segmentRows: fc.constantFrom(5_000, 1, 3),
+      }),
     }),
   },
 );
@@ -197,13 +204,14 @@ function apply(world: World, device: Device, w: Write): void {
 }
 
 /** One sync of a device, perhaps from some devices only, perhaps crashing; a crash is caught as the app would (the next sync resumes). */
-async function sync(world: World, index: number, options: { from?: number[]; crashAt?: number | null; dropUpload?: boolean } = {}): Promise<void> {
+async function sync(world: World, index: number, options: { from?: number[]; crashAt?: number | null; dropUpload?: number | null; segmentRows?: number } = {}): Promise<void> {
   const ids = world.devices.map((d) => syncOf(d.m).device().id);
   const allowed = options.from ? new Set(options.from.map((i) => ids[i])) : null;
   let crashed = false;
-  if (options.dropUpload) world.target.failPutAfter = 0;
+  if (options.dropUpload !== undefined && options.dropUpload !== null) world.target.failPutAfter = options.dropUpload;
   try {
     await syncOnce(syncOf(world.devices[index]!.m), world.target, markingCipher, {
+      ...(options.segmentRows ? { segmentRows: options.segmentRows } : {}),
       ...(allowed ? { from: (device: string) => allowed.has(device) } : {}),
       ...(options.crashAt === null || options.crashAt === undefined
         ? {}

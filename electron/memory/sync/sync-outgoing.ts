@@ -44,9 +44,12 @@ export function deviceOf(db: Database): { id: string; name: string } {
 
 type EntityRow = { id: string; name: string; type: EntityType };
 
-/** What this device has not sent yet, as record bodies in the order they were written. */
-export function outgoing(db: Database): Outgoing {
-  const rows = db.prepare<[], { seq: number; kind: string; ref: string; recorded_at: string }>('SELECT seq, kind, ref, recorded_at FROM sync_outbox ORDER BY seq').all();
+/** Outbox rows to a segment: a first sync of a large memory goes as many segments, each resumable. */
+export const SEGMENT_ROWS = 5_000;
+
+/** What this device has not sent yet (at most `limit` outbox rows), as record bodies in the order they were written. */
+export function outgoing(db: Database, limit = SEGMENT_ROWS): Outgoing {
+  const rows = db.prepare<[number], { seq: number; kind: string; ref: string; recorded_at: string }>('SELECT seq, kind, ref, recorded_at FROM sync_outbox ORDER BY seq LIMIT ?').all(limit);
   const lastSegment = db.prepare<[], { seq: number | null }>('SELECT max(seq) AS seq FROM sync_segments').get()!.seq ?? 0;
   const entity = db.prepare<[string], EntityRow>('SELECT id, name, type FROM entities WHERE id = ?');
   const claim = db.prepare<[string], ClaimRow>('SELECT * FROM claims WHERE sync_id = ?');

@@ -34,9 +34,9 @@ export class SyncStore {
     this.write(() => setStateValue(this.store.db, 'deviceName', name), () => false);
   }
 
-  /** What this device has not sent, read in one transaction. */
-  outgoing(): Outgoing {
-    return this.store.db.transaction(() => outgoing(this.store.db))();
+  /** What this device has not sent (the next segment's worth), read in one transaction. */
+  outgoing(limit?: number): Outgoing {
+    return this.store.db.transaction(() => outgoing(this.store.db, limit))();
   }
 
   segmentWritten(seq: number, name: string, lastOutbox: number, bodies: SyncBody[]): void {
@@ -73,13 +73,17 @@ export class SyncStore {
     this.write(() => setStateValue(this.store.db, 'lastSync', at), () => false);
   }
 
+  unsent(): number {
+    return this.store.db.prepare<[], { n: number }>('SELECT count(*) AS n FROM sync_outbox').get()!.n;
+  }
+
   status(): SyncStatus {
     const db = this.store.db;
     return {
       device: this.device(),
       lastSync: stateValue(db, 'lastSync') ?? null,
       devices: db.prepare<[], { id: string; name: string; seq: number; appliedAt: string }>('SELECT device AS id, name, seq, applied_at AS appliedAt FROM sync_cursors ORDER BY name, device').all(),
-      unsent: db.prepare<[], { n: number }>('SELECT count(*) AS n FROM sync_outbox').get()!.n,
+      unsent: this.unsent(),
     };
   }
 }

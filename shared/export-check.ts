@@ -141,3 +141,20 @@ export function isExportDocument(input: unknown): input is MemoryExport | Memory
     every(input.facts, isFact, version)
   );
 }
+
+/** The record arrays of an export document, in the order an export writes them. */
+export const EXPORT_SECTIONS = ['conversations', 'episodes', 'entities', 'facts', 'claims'] as const;
+export type ExportSection = (typeof EXPORT_SECTIONS)[number];
+
+const RECORD_CHECKS: Record<ExportSection, (item: unknown, version: number) => boolean> = {
+  conversations: isConversation,
+  episodes: isEpisode,
+  entities: isEntity,
+  facts: isFact,
+  claims: isClaim,
+};
+
+/** One record of a section read on its own (an export streamed record by record): true when the document's schema would accept it there. */
+export function isExportRecord(section: ExportSection, record: unknown, version: number): boolean {
+  return RECORD_CHECKS[section](record, version);
+}

@@ -27,15 +27,6 @@ export function readJsonFile(file: string, cwd: string): unknown {
 /** Files from this size are parsed as a stream: a whole string of them would pass what one string can hold (~512 MB). */
 export const STREAMED_JSON_BYTES = 256 * 1024 * 1024;
 
-/** Whether `file` is large enough to be parsed as a stream (a missing file is not: reading it says so). */
-export function isLargeFile(file: string, cwd: string): boolean {
-  try {
-    return statSync(resolve(cwd, file)).size >= STREAMED_JSON_BYTES;
-  } catch {
-    return false;
-  }
-}
-
 /**
  * Parses a JSON file of any size: a small one whole (with the line and column of a fault), a large
  * one (an export of a memory of years) as a stream of tokens assembled into the same value.

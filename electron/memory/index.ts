@@ -34,7 +34,8 @@ export type { TimelineRowSummary, TimelineWindow, TimelineWindowQuery } from './
 export type { SlotChanges } from './temporal/slot-resolver';
 export type { EntityRef, LearnedFact, Learning } from './temporal/learn';
 export type { ApprovedEdit } from './temporal/review-learning';
-export type { ImportSummary, ImportPreview } from './transfer/import-into';
+export type { ImportSummary, ImportPreview, ImportProgress, ImportFileOptions } from './transfer/import-into';
+export type { RecordProgress } from './transfer/export-records';
 export type { ExportCounts, ExportStream } from './transfer/memory-export';
 export { streamJsonFile, NotJsonError, ReadCancelled, type ReadProgress } from './transfer/json-file-stream';
 export { VectorIndex, type VectorIndexOptions, type VectorHit, type VectorRow, type VectorSearchOptions } from './vectors/vector-index';

@@ -5,7 +5,8 @@
 import type { MemoryExport } from '../../shared/memory-schema';
 import type { MemoryKernel } from './memory-kernel';
 import { flushFullText } from './text-search/fts-index';
-import { importInto, previewImport, type ImportPreview, type ImportSummary } from './transfer/import-into';
+import type { RecordProgress } from './transfer/export-records';
+import { importFileInto, importFileNow, importInto, previewImport, previewImportFile, type ImportFileOptions, type ImportPreview, type ImportSummary } from './transfer/import-into';
 import { exportMemory, openExportStream, type ExportStream } from './transfer/memory-export';
 
 export class MemoryTransfer {
@@ -39,6 +40,32 @@ export class MemoryTransfer {
     const { kernel } = this;
     flushFullText(kernel.store.db);
     const summary = importInto(kernel.store, { path: kernel.path, nativeBinding: kernel.nativeBinding }, input, options, (work) => kernel.inBackground(work));
+    kernel.emit({ kind: 'imported', reason: 'import', summary });
+    return summary;
+  }
+
+  /** What importing this export file would do, read record by record (import-preview.ts). */
+  previewFile(path: string, options: { label: string; signal?: AbortSignal; onProgress?: (p: RecordProgress) => void }): Promise<ImportPreview> {
+    return previewImportFile(this.kernel.store.db, path, options);
+  }
+
+  /**
+   * Imports an export file of any size, never held whole: checked record by record (progress,
+   * cancel: `signal`), then written in one transaction as it is read again (import-into.ts).
+   */
+  async importFile(path: string, options: ImportFileOptions): Promise<ImportSummary> {
+    const { kernel } = this;
+    flushFullText(kernel.store.db);
+    const summary = await importFileInto(kernel.store, { path: kernel.path, nativeBinding: kernel.nativeBinding }, path, options, (work) => kernel.inBackground(work));
+    kernel.emit({ kind: 'imported', reason: 'import', summary });
+    return summary;
+  }
+
+  /** The same, all at once (the `tempora` command, where a Ctrl-C ends the process before the import commits). */
+  importFileNow(path: string, options: ImportFileOptions): ImportSummary {
+    const { kernel } = this;
+    flushFullText(kernel.store.db);
+    const summary = importFileNow(kernel.store, { path: kernel.path, nativeBinding: kernel.nativeBinding }, path, options, (work) => kernel.inBackground(work));
     kernel.emit({ kind: 'imported', reason: 'import', summary });
     return summary;
   }

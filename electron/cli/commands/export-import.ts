@@ -1,7 +1,10 @@
 /** `tempora export` and `tempora import`: the versioned JSON document (format tempora.memory, version 3). */
-import { MemoryInputError } from '../../memory/index';
+import { closeSync, openSync, readSync } from 'node:fs';
+import { MemoryInputError, NotJsonError, type ImportProgress, type ImportSummary } from '../../memory/index';
 import type { CommandContext, CommandSpec } from '../command';
-import { isLargeFile, readJsonFile, readJsonFileOfAnySize, writeFileAtomic } from '../files';
+import { formatBytes } from '../../../shared/format-bytes';
+import { InputError } from '../errors';
+import { describeFsError, writeFileAtomic } from '../files';
 import { plural, printJson, printLines } from '../output';
 
 export const exportCommand: CommandSpec = {
@@ -65,6 +68,8 @@ export const importCommand: CommandSpec = {
   description: [
     'The document is checked whole (shape, times, references) before anything is written, then',
     'imported in one transaction. Ids that already exist are refused unless --replace.',
+    'A file of any size is read record by record, twice (checked, then written), never whole;',
+    'a long import says how far it is on standard error. Ctrl-C stops it, and nothing is written.',
   ],
   options: {
     replace: { type: 'boolean', help: ['--replace', 'overwrite records whose ids already exist'] },
@@ -72,21 +77,61 @@ export const importCommand: CommandSpec = {
   positionals: { min: 1, max: 1, name: 'FILE' },
   run(ctx) {
     const file = ctx.positionals[0]!;
-    // A document of a large memory is read as a stream (asynchronously); others at once.
-    if (isLargeFile(file, ctx.io.cwd)) return readJsonFileOfAnySize(file, ctx.io.cwd).then((doc) => importDocument(ctx, file, doc));
-    importDocument(ctx, file, readJsonFile(file, ctx.io.cwd));
+    const path = ctx.resolvePath(file);
+    // Readable before the memory is opened (a missing file creates nothing).
+    checkReadable(file, path);
+    const progress = importProgress(ctx);
+    try {
+      // All at once: a Ctrl-C ends the process, and the import, one transaction not committed, writes nothing.
+      const summary = ctx.withMemory((memory) => memory.transfer.importFileNow(path, { label: file, replace: ctx.flag('replace'), onProgress: progress.tell }));
+      progress.clear();
+      printSummary(ctx, file, summary);
+    } catch (error) {
+      progress.clear();
+      if (error instanceof NotJsonError) throw new InputError(`${file}: not JSON (${error.detail})`);
+      if (error instanceof MemoryInputError) throw new MemoryInputError(`${file}: ${error.message}`, `${file}: ${error.where}`);
+      if (isFsError(error)) throw new InputError(`cannot read ${file}: ${describeFsError(error)}`);
+      throw error;
+    }
   },
 };
 
-function importDocument(ctx: CommandContext, file: string, doc: unknown): void {
-  const summary = ctx.withMemory((memory) => {
-    try {
-      return memory.transfer.import(doc, { replace: ctx.flag('replace') });
-    } catch (error) {
-      if (error instanceof MemoryInputError) throw new MemoryInputError(`${file}: ${error.message}`, `${file}: ${error.where}`);
-      throw error;
-    }
-  });
+/** Progress on standard error from the import's second second on, at most twice a second. */
+function importProgress(ctx: CommandContext) {
+  const started = Date.now();
+  let told = 0;
+  return {
+    tell: ({ phase, records, bytes, totalBytes }: ImportProgress) => {
+      const now = Date.now();
+      if (ctx.json || now - started < 1_000 || now - told < 500) return;
+      told = now;
+      const share = Math.floor((bytes / Math.max(1, totalBytes)) * 100);
+      ctx.io.stderr(`\r${phase === 'checking' ? 'checking' : 'importing'}: ${records.toLocaleString('en-US')} records, ${share}% of ${formatBytes(totalBytes)}\x1b[K`);
+    },
+    clear() {
+      if (told > 0) ctx.io.stderr('\r\x1b[K');
+      told = 0;
+    },
+  };
+}
+
+function checkReadable(file: string, path: string): void {
+  let fd: number | undefined;
+  try {
+    fd = openSync(path, 'r');
+    readSync(fd, Buffer.alloc(1), 0, 1, 0);
+  } catch (error) {
+    throw new InputError(`cannot read ${file}: ${describeFsError(error)}`);
+  } finally {
+    if (fd !== undefined) closeSync(fd);
+  }
+}
+
+function isFsError(error: unknown): boolean {
+  return error instanceof Error && typeof (error as NodeJS.ErrnoException).code === 'string' && typeof (error as NodeJS.ErrnoException).syscall === 'string';
+}
+
+function printSummary(ctx: CommandContext, file: string, summary: ImportSummary): void {
   if (ctx.json) return printJson(ctx.io, summary);
   printLines(ctx.io, [
     `Imported ${plural(summary.facts, 'fact version')}, ${plural(summary.entities, 'entity', 'entities')}, ` +

@@ -2,7 +2,7 @@
  * The second thread of a large bulk load (an import of a whole memory into an empty store). On a
  * machine with two cores, a worker (bulk-load-worker.ts) builds the episodes and fact_episodes tables
  * and the full-text indexes in a scratch database while the main thread writes entities, facts and
- * claims; inside the same transaction the main thread then copies the worker's tables in. After the
+ * claims, fed in batches as the import reads the document (never the whole of it: bulk-load-protocol.ts); inside the same transaction the main thread then copies the worker's tables in. After the
  * commit the worker checkpoints the WAL, so the import returns without first copying its pages into
  * the file.
  *
@@ -17,10 +17,10 @@ import { existsSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import { BUILT, FAILED, SCRATCH_MMAP_BYTES, STARTING, STATE, packRows, type BulkLoadEpisodes, type BulkLoadFacts, type BulkLoadMessage, type BulkLoadReport, type BulkLoadStart } from './bulk-load-protocol';
+import type { EpisodeRecord, FactRecord } from '../../../shared/memory-schema';
+import { BATCH_ROWS, BATCHES_IN_FLIGHT, BUILT, FAILED, SCRATCH_MMAP_BYTES, SHARED_SLOTS, STARTING, STATE, TAKEN, packRows, type BulkLoadMessage, type BulkLoadReport, type BulkLoadSchema, type BulkLoadStart } from './bulk-load-protocol';
 import { FULL_TEXT_TABLES } from '../text-search/fts-index';
 import { bulkScratchPath } from '../store/database/open-database';
-import { canonicalPredicate } from './canonical-predicates';
 
 /** Below this many facts + episodes, starting a worker costs more than it saves. */
 export const BULK_HELPER_MIN_ROWS = 20_000;
@@ -36,11 +36,10 @@ const BUILD_TIMEOUT_MS = 600_000;
 const SCRATCH_SCHEMA = 'bulk_scratch';
 const SHADOW_SUFFIXES = ['data', 'idx', 'content', 'docsize', 'config'];
 
-/** The part of an export document the worker loads (validated and checked by the caller). */
-export interface BulkLoadDocument {
-  facts: readonly { id: string; fact: string; predicate: string; episode_ids: readonly string[] }[];
-  episodes: readonly { id: string; conversation_id: string | null; role: string; content: string; reference_time: string; created_at: string; utc_offset: string | null; time_zone: string | null }[];
-}
+/** An episode as the worker writes it. */
+export type BulkLoadEpisode = Pick<EpisodeRecord, 'id' | 'conversation_id' | 'role' | 'content' | 'reference_time' | 'created_at' | 'utc_offset' | 'time_zone'>;
+/** A fact as the worker indexes and links it (its predicate already canonical). */
+export type BulkLoadFact = Pick<FactRecord, 'id' | 'fact' | 'predicate' | 'episode_ids'>;
 
 /** The tables the worker fills; the main thread writes neither while it works. */
 const WORKER_TABLES = ['episodes', 'fact_episodes'];
@@ -50,10 +49,18 @@ export class BulkLoadHelper {
   readonly exited: Promise<void>;
   /** Why the worker did not deliver, for diagnosis (the import never depends on it). */
   failure: string | null = null;
-  /** The worker has rows (at least the first part): it has a scratch database to close and remove. */
+  /** The worker has the schema: it has a scratch database to close and remove. */
   private building = false;
-  /** Both parts were sent: what the copied tables must hold. */
+  /** Every row was sent: what the copied tables must hold. */
   private rows: { facts: number; episodes: number } | null = null;
+  /** A batch could not be sent or waited for: the rest are not sent, and adopt() says no. */
+  private broken = false;
+  private episodes: BulkLoadEpisode[] = [];
+  private facts: BulkLoadFact[] = [];
+  private episodeCount = 0;
+  private factCount = 0;
+  /** The batches sent: how many, the most rows in one, the most not yet written by the worker at once (for diagnosis and tests). */
+  readonly sent = { batches: 0, largest: 0, mostInFlight: 0 };
 
   private constructor(
     private readonly db: Database,
@@ -68,7 +75,7 @@ export class BulkLoadHelper {
 
   /**
    * Starts the worker for a load into the empty store `db` (file `dbPath`) and attaches its scratch
-   * database; the worker starts up while the document is validated. Call outside a transaction.
+   * database; the worker starts up while the document is checked. Call outside a transaction.
    * null: no worker (nothing started).
    */
   static spawn(db: Database, dbPath: string, nativeBinding?: string): BulkLoadHelper | null {
@@ -76,7 +83,7 @@ export class BulkLoadHelper {
     if (!entry || db.inTransaction) return null;
     const scratchPath = bulkScratchPath(dbPath);
     removeScratch(scratchPath);
-    const state = new SharedArrayBuffer(Int32Array.BYTES_PER_ELEMENT);
+    const state = new SharedArrayBuffer(SHARED_SLOTS * Int32Array.BYTES_PER_ELEMENT);
     const start: BulkLoadStart = { scratchPath, ...(nativeBinding ? { nativeBinding } : {}), state };
     let worker: Worker;
     try {
@@ -94,43 +101,98 @@ export class BulkLoadHelper {
     return new BulkLoadHelper(db, worker, new Int32Array(state), scratchPath);
   }
 
-  /**
-   * Sends the worker the rows it builds from. The document may not be validated yet (the worker's
-   * tables are used only if it passes); one that cannot even be read as rows sends nothing.
-   */
-  load(input: unknown): void {
+  /** Sends the worker the schema it builds with; call before the rows. */
+  begin(): void {
+    const { db } = this;
+    const schema: BulkLoadSchema = {
+      tables: [...WORKER_TABLES, ...FULL_TEXT_TABLES].map((name) => storedSql(db, name)),
+      indexes: db
+        .prepare<[], string>(`SELECT sql FROM main.sqlite_master WHERE type = 'index' AND sql IS NOT NULL AND tbl_name IN (${WORKER_TABLES.map((t) => `'${t}'`).join(', ')})`)
+        .pluck()
+        .all(),
+    };
+    this.post({ schema });
+    this.building = true;
+  }
+
+  /** An episode for the worker's table (sent with the next batch). */
+  episode(e: BulkLoadEpisode): void {
+    this.episodes.push(e);
+    this.episodeCount++;
+    if (this.episodes.length >= BATCH_ROWS) this.sendEpisodes();
+  }
+
+  /** A fact for the full text and its links (in the order the main thread inserts the facts). */
+  fact(f: BulkLoadFact): void {
+    if (this.episodes.length) this.sendEpisodes();
+    this.facts.push(f);
+    this.factCount++;
+    if (this.facts.length >= BATCH_ROWS) this.sendFacts();
+  }
+
+  /** Every row is sent: the worker indexes them; adopt() then waits for it. */
+  end(): void {
+    if (this.episodes.length) this.sendEpisodes();
+    if (this.facts.length) this.sendFacts();
+    this.post({ end: true });
+    if (!this.broken) this.rows = { facts: this.factCount, episodes: this.episodeCount };
+  }
+
+  private sendEpisodes(): void {
+    const episodes = packRows(this.episodes.splice(0), [(e) => e.id, (e) => e.conversation_id, (e) => e.role, (e) => e.content, (e) => e.reference_time, (e) => e.created_at, (e) => e.utc_offset, (e) => e.time_zone]);
+    this.sendBatch({ episodes }, [episodes.lengths.buffer as ArrayBuffer], episodes.lengths.length / episodes.columns);
+  }
+
+  private sendFacts(): void {
+    const batch = this.facts.splice(0);
+    const facts = packRows(batch, [(f) => f.fact, (f) => f.predicate]);
+    const links = packRows(linksOf(batch), [(l) => l[0], (l) => l[1]]);
+    this.sendBatch({ facts, links }, [facts.lengths.buffer, links.lengths.buffer] as ArrayBuffer[], batch.length);
+  }
+
+  /** Sends a batch once the worker is at most BATCHES_IN_FLIGHT - 1 behind (it waits here, not in a queue that grows). */
+  private sendBatch(message: BulkLoadMessage, transfer: ArrayBuffer[], rows: number): void {
+    if (this.broken) return;
+    if (!this.waitForRoom()) {
+      this.broken = true;
+      return;
+    }
+    this.post(message, transfer);
+    this.sent.batches++;
+    this.sent.largest = Math.max(this.sent.largest, rows);
+    this.sent.mostInFlight = Math.max(this.sent.mostInFlight, this.sent.batches - Atomics.load(this.state, TAKEN));
+  }
+
+  private post(message: BulkLoadMessage, transfer: ArrayBuffer[] = []): void {
+    if (this.broken) return;
     try {
-      this.post(input as BulkLoadDocument);
+      this.worker.postMessage(message, transfer);
     } catch (error) {
-      this.failure = `the document could not be read as rows: ${error instanceof Error ? error.message : String(error)}`;
+      this.broken = true;
+      this.failure = `a batch could not be sent: ${error instanceof Error ? error.message : String(error)}`;
     }
   }
 
-  private post(doc: BulkLoadDocument): void {
-    const { db } = this;
-    const facts: BulkLoadFacts = {
-      schema: {
-        tables: [...WORKER_TABLES, ...FULL_TEXT_TABLES].map((name) => storedSql(db, name)),
-        indexes: db
-          .prepare<[], string>(`SELECT sql FROM main.sqlite_master WHERE type = 'index' AND sql IS NOT NULL AND tbl_name IN (${WORKER_TABLES.map((t) => `'${t}'`).join(', ')})`)
-          .pluck()
-          .all(),
-      },
-      // The predicate the main thread will write (memory-import.ts normalises it), for the full text.
-      facts: packRows(doc.facts, [(f) => f.fact, (f) => canonicalPredicate(f.predicate)]),
-    };
-    // Two parts: the worker indexes the facts while the episodes are packed here. If the second part
-    // cannot be packed, `rows` stays null and the worker is not waited for.
-    const first: BulkLoadMessage = { load: facts };
-    this.worker.postMessage(first, [facts.facts.lengths.buffer as ArrayBuffer]);
-    this.building = true;
-    const episodes: BulkLoadEpisodes = {
-      episodes: packRows(doc.episodes, [(e) => e.id, (e) => e.conversation_id, (e) => e.role, (e) => e.content, (e) => e.reference_time, (e) => e.created_at, (e) => e.utc_offset, (e) => e.time_zone]),
-      links: packRows(linksOf(doc.facts), [(l) => l[0], (l) => l[1]]),
-    };
-    const second: BulkLoadMessage = { episodes };
-    this.worker.postMessage(second, [episodes.episodes.lengths.buffer, episodes.links.lengths.buffer] as ArrayBuffer[]);
-    this.rows = { facts: doc.facts.length, episodes: doc.episodes.length };
+  /** False when the worker failed or stays too far behind (the caller then writes everything itself). */
+  private waitForRoom(): boolean {
+    const started = performance.now();
+    for (;;) {
+      const taken = Atomics.load(this.state, TAKEN);
+      if (this.sent.batches - taken < BATCHES_IN_FLIGHT) return true;
+      const state = Atomics.load(this.state, STATE);
+      if (state === FAILED) return false;
+      const waited = performance.now() - started;
+      if (waited > (state === STARTING ? START_TIMEOUT_MS : BUILD_TIMEOUT_MS)) {
+        this.failure = `the worker took no rows for ${Math.round(waited / 1000)} s`;
+        return false;
+      }
+      try {
+        Atomics.wait(this.state, TAKEN, taken, 100);
+      } catch (error) {
+        this.failure = `cannot wait for the worker here: ${error instanceof Error ? error.message : String(error)}`;
+        return false;
+      }
+    }
   }
 
   /**
@@ -251,7 +313,7 @@ function startWorker(entry: { file: string; source?: string }, start: BulkLoadSt
   return new Worker(boot, { eval: true, workerData: { entry: entry.source, start } });
 }
 
-function linksOf(facts: BulkLoadDocument['facts']): [string, string][] {
+function linksOf(facts: readonly BulkLoadFact[]): [string, string][] {
   const links: [string, string][] = [];
   for (const f of facts) for (const episode of f.episode_ids) links.push([f.id, episode]);
   return links;

@@ -1,12 +1,20 @@
 /**
  * What the main thread and the bulk-load worker (bulk-load-worker.ts) say to each other: the start
  * data, the shared state the main thread waits on, the messages, and how rows travel. Rows travel
- * packed — each column's strings joined into one text with their lengths in an Int32Array — because
+ * in batches of at most BATCH_ROWS, a few ahead of the worker at most, each batch packed — each column's strings joined into one text with their lengths in an Int32Array — because
  * copying one long string to another thread is ~10× cheaper than copying a million short ones.
  */
 
 /** Index of the state in the shared Int32Array. */
 export const STATE = 0;
+/** Index of the count of row batches the worker has written (the main thread sends at most a few ahead). */
+export const TAKEN = 1;
+/** Slots of the shared Int32Array. */
+export const SHARED_SLOTS = 2;
+/** Rows in one batch at most: the rows travel as the import reads them, never all at once. */
+export const BATCH_ROWS = 4096;
+/** Batches sent and not yet written by the worker, at most: the main thread waits for it beyond. */
+export const BATCHES_IN_FLIGHT = 4;
 /** Values of the state: not running yet, running and waiting for rows, building, built, failed. */
 export const STARTING = 0;
 export const READY = 1;
@@ -26,7 +34,7 @@ export interface BulkLoadStart {
   /** The scratch database file the worker builds its tables in. */
   scratchPath: string;
   nativeBinding?: string;
-  /** An Int32Array's buffer: the state at STATE. */
+  /** An Int32Array's buffer: the state at STATE, the batches written at TAKEN. */
   state: SharedArrayBuffer;
 }
 
@@ -46,26 +54,20 @@ export interface PackedRows {
   lengths: Int32Array;
 }
 
-/** The first part of the rows, sent as soon as it is packed: the worker indexes the facts meanwhile. */
-export interface BulkLoadFacts {
-  schema: BulkLoadSchema;
-  /** fact, predicate of each fact, in the order the main thread inserts them (rowid = index + 1). */
-  facts: PackedRows;
-}
-
-/** The second part: what the worker's tables hold. */
-export interface BulkLoadEpisodes {
-  /** id, conversation_id, role, content, reference_time, created_at (rowid = index + 1). */
-  episodes: PackedRows;
-  /** fact_id, episode_id. */
-  links: PackedRows;
-}
-
 /**
- * To the worker: the two parts of the rows to build from (always both, in this order, or neither);
- * after the build, checkpoint this database file, or just finish.
+ * To the worker, in this order: the schema; batches of episodes and of facts (as the import reads
+ * them: episodes first, each batch of at most BATCH_ROWS rows); the end of the rows (build the
+ * indexes and the full text); then, after the load, checkpoint this database file, or just finish.
  */
-export type BulkLoadMessage = { load: BulkLoadFacts } | { episodes: BulkLoadEpisodes } | { checkpoint: string } | { close: true };
+export type BulkLoadMessage =
+  | { schema: BulkLoadSchema }
+  /** id, conversation_id, role, content, reference_time, created_at, utc_offset, time_zone (rowid = index + 1, counted across batches). */
+  | { episodes: PackedRows }
+  /** fact, predicate of each fact in the order the main thread inserts them (rowid = index + 1); fact_id, episode_id of their links. */
+  | { facts: PackedRows; links: PackedRows }
+  | { end: true }
+  | { checkpoint: string }
+  | { close: true };
 
 /** From the worker: what went wrong (the state says FAILED when it was the build). */
 export interface BulkLoadReport {

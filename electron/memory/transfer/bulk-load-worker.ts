@@ -4,8 +4,8 @@
  * 1. while the main thread writes entities, facts and claims, builds the episodes and fact_episodes
  *    tables and the full-text indexes of facts and episodes in a scratch database, with the memory's
  *    own CREATE statements and the same indexing SQL (fts-index.ts); the main thread then copies
- *    the finished tables in. The rows come in two messages, so the facts' full text is under way
- *    while the main thread still packs the episodes;
+ *    the finished tables in. The rows come in batches as the main thread reads them from the
+ *    document, so the episodes are written here while the main thread writes facts;
  * 2. once the import has committed, checkpoints the memory's WAL (SQLite's "checkpoint in a separate
  *    thread"), so the import returns without copying its pages into the database file first.
  *
@@ -15,7 +15,7 @@
 import Database from 'better-sqlite3';
 import { rmSync } from 'node:fs';
 import { parentPort, workerData } from 'node:worker_threads';
-import { BUILDING, BUILT, FAILED, READY, SCRATCH_MMAP_BYTES, STATE, forEachRow, type BulkLoadEpisodes, type BulkLoadFacts, type BulkLoadMessage, type BulkLoadStart } from './bulk-load-protocol';
+import { BUILDING, BUILT, FAILED, READY, SCRATCH_MMAP_BYTES, STATE, TAKEN, forEachRow, type BulkLoadMessage, type BulkLoadSchema, type BulkLoadStart, type PackedRows } from './bulk-load-protocol';
 import { sqliteBinding } from '../store/database/sqlite-binding';
 import { indexAllEpisodes, indexAllFacts, registerTextFunctions, setFullTextBuffer } from '../text-search/fts-index';
 
@@ -25,50 +25,60 @@ function openDatabase(path: string, nativeBinding: string | undefined): Database
 }
 
 /**
- * The scratch database, built in one transaction over the two parts of the rows: the facts' full
- * text from the first while the main thread packs the second, then episodes, links and their full text.
+ * The scratch database, built in one transaction over the batches of rows as they come (episodes,
+ * then facts with their links), then indexed once the last has come.
  */
-interface Scratch {
-  db: Database.Database;
-  /** The secondary indexes of episodes and fact_episodes, built after their rows. */
-  indexes: string[];
-}
+class Scratch {
+  readonly db: Database.Database;
+  private readonly insertEpisode: Database.Statement;
+  private readonly insertFact: Database.Statement;
+  private readonly insertLink: Database.Statement;
+  private episodes = 0;
+  private facts = 0;
 
-function buildFacts(start: BulkLoadStart, part: BulkLoadFacts): Scratch {
-  const db = openDatabase(start.scratchPath, start.nativeBinding);
-  try {
-    // Scratch: it is thrown away after the main thread has copied the tables.
-    db.pragma('journal_mode = OFF');
-    db.pragma('synchronous = OFF');
-    db.pragma('foreign_keys = OFF');
-    db.pragma(`mmap_size = ${SCRATCH_MMAP_BYTES}`);
-    registerTextFunctions(db);
-    // What the full-text index of facts reads (content='facts'): the main thread writes the facts.
-    db.exec('CREATE TABLE facts (fact TEXT, predicate TEXT)');
-    for (const sql of part.schema.tables) db.exec(sql);
-    db.exec('BEGIN');
-    const fact = db.prepare('INSERT INTO facts (rowid, fact, predicate) VALUES (?, ?, ?)');
-    let rowid = 0;
-    forEachRow(part.facts, (v) => fact.run(++rowid, v[0], v[1]));
+  constructor(
+    start: BulkLoadStart,
+    private readonly schema: BulkLoadSchema,
+  ) {
+    const db = (this.db = openDatabase(start.scratchPath, start.nativeBinding));
+    try {
+      // Scratch: it is thrown away after the main thread has copied the tables.
+      db.pragma('journal_mode = OFF');
+      db.pragma('synchronous = OFF');
+      db.pragma('foreign_keys = OFF');
+      db.pragma(`mmap_size = ${SCRATCH_MMAP_BYTES}`);
+      registerTextFunctions(db);
+      // What the full-text index of facts reads (content='facts'): the main thread writes the facts.
+      db.exec('CREATE TABLE facts (fact TEXT, predicate TEXT)');
+      for (const sql of schema.tables) db.exec(sql);
+      db.exec('BEGIN');
+      this.insertEpisode = db.prepare('INSERT INTO episodes (rowid, id, conversation_id, role, content, reference_time, created_at, utc_offset, time_zone) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)');
+      this.insertFact = db.prepare('INSERT INTO facts (rowid, fact, predicate) VALUES (?, ?, ?)');
+      this.insertLink = db.prepare('INSERT OR IGNORE INTO fact_episodes (fact_id, episode_id) VALUES (?, ?)');
+    } catch (error) {
+      db.close();
+      throw error;
+    }
+  }
+
+  addEpisodes(rows: PackedRows): void {
+    forEachRow(rows, (v) => this.insertEpisode.run(++this.episodes, v[0], v[1], v[2], v[3], v[4], v[5], v[6], v[7]));
+  }
+
+  addFacts(facts: PackedRows, links: PackedRows): void {
+    forEachRow(facts, (v) => this.insertFact.run(++this.facts, v[0], v[1]));
+    forEachRow(links, (v) => this.insertLink.run(v[0], v[1]));
+  }
+
+  build(): void {
+    const { db } = this;
+    for (const sql of this.schema.indexes) db.exec(sql);
     setFullTextBuffer(db, 'bulk');
     indexAllFacts(db);
-    return { db, indexes: part.schema.indexes };
-  } catch (error) {
-    db.close();
-    throw error;
+    indexAllEpisodes(db);
+    setFullTextBuffer(db, 'default');
+    db.exec('COMMIT');
   }
-}
-
-function buildEpisodes({ db, indexes }: Scratch, part: BulkLoadEpisodes): void {
-  const episode = db.prepare('INSERT INTO episodes (rowid, id, conversation_id, role, content, reference_time, created_at, utc_offset, time_zone) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)');
-  let rowid = 0;
-  forEachRow(part.episodes, (v) => episode.run(++rowid, v[0], v[1], v[2], v[3], v[4], v[5], v[6], v[7]));
-  const link = db.prepare('INSERT OR IGNORE INTO fact_episodes (fact_id, episode_id) VALUES (?, ?)');
-  forEachRow(part.links, (v) => link.run(v[0], v[1]));
-  for (const sql of indexes) db.exec(sql);
-  indexAllEpisodes(db);
-  setFullTextBuffer(db, 'default');
-  db.exec('COMMIT');
 }
 
 function checkpoint(path: string, nativeBinding: string | undefined): void {
@@ -98,26 +108,33 @@ function run(start: BulkLoadStart): void {
     set(FAILED);
   };
   set(READY);
+  const taken = () => {
+    Atomics.add(state, TAKEN, 1);
+    Atomics.notify(state, TAKEN);
+  };
+  let failed = false;
   port.on('message', (message: BulkLoadMessage) => {
-    if ('load' in message) {
-      set(BUILDING);
-      try {
-        scratch = buildFacts(start, message.load);
-      } catch (error) {
-        fail(error);
+    if ('schema' in message || 'episodes' in message || 'facts' in message || 'end' in message) {
+      // After a failure the rest of the rows are only counted (the main thread stops waiting on FAILED).
+      if (!failed) {
+        try {
+          if ('schema' in message) {
+            set(BUILDING);
+            scratch = new Scratch(start, message.schema);
+          } else if ('episodes' in message) scratch!.addEpisodes(message.episodes);
+          else if ('facts' in message) scratch!.addFacts(message.facts, message.links);
+          else {
+            scratch!.build();
+            scratch!.db.close();
+            scratch = null;
+            set(BUILT);
+          }
+        } catch (error) {
+          failed = true;
+          fail(error);
+        }
       }
-      return;
-    }
-    if ('episodes' in message) {
-      if (!scratch) return; // the first part failed: FAILED is set
-      try {
-        buildEpisodes(scratch, message.episodes);
-        scratch.db.close();
-        scratch = null;
-        set(BUILT);
-      } catch (error) {
-        fail(error);
-      }
+      if ('episodes' in message || 'facts' in message) taken();
       return;
     }
     // The load is over and the main thread has detached the scratch database.

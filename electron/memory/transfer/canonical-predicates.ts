@@ -1,9 +1,8 @@
 /**
  * One vocabulary: an imported fact's predicate is normalised by the same function as observe's and
  * ingestion's (store/normalize.ts), so "note-3" imported and "note 3" observed share a slot and the
- * rules resolve them together. A document whose predicates are all canonical is used as it is.
+ * rules resolve them together (export-records.ts hands every fact over with its canonical predicate).
  */
-import type { MemoryExport } from '../../../shared/memory-schema';
 import { normalizePredicate } from '../store/normalize';
 
 const cache = new Map<string, string>();
@@ -16,9 +15,4 @@ export function canonicalPredicate(predicate: string): string {
     if (cache.size < 10_000) cache.set(predicate, canonical);
   }
   return canonical;
-}
-
-export function withCanonicalPredicates(doc: MemoryExport): MemoryExport {
-  if (doc.facts.every((f) => canonicalPredicate(f.predicate) === f.predicate)) return doc;
-  return { ...doc, facts: doc.facts.map((f) => (canonicalPredicate(f.predicate) === f.predicate ? f : { ...f, predicate: canonicalPredicate(f.predicate) })) };
 }

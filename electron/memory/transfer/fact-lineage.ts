@@ -8,7 +8,7 @@ import { MemoryInputError } from '../memory-errors';
 import type { EndKind } from '../temporal/temporal-rules';
 
 /** A fact's chain starts at the version that supersedes nothing; cycles are refused. */
-export function lineageResolver(facts: Map<string, FactRecord>, rows: FactRows): (id: string) => string {
+export function lineageResolver(facts: ReadonlyMap<string, Pick<FactRecord, 'supersedes'>>, rows: FactRows): (id: string) => string {
   const memo = new Map<string, string>();
   return (start) => {
     const path: string[] = [];
@@ -39,7 +39,11 @@ export function lineageResolver(facts: Map<string, FactRecord>, rows: FactRows):
  * slot's values never end one another: a fact there closed by another fact was judged); or by
  * another fact (judged).
  */
-export function endKindOf(f: FactRecord, facts: Map<string, FactRecord>, rows: FactRows): EndKind {
+export function endKindOf(
+  f: Pick<FactRecord, 'invalid_at' | 'invalidated_by' | 'cardinality' | 'subject_id' | 'predicate'>,
+  facts: ReadonlyMap<string, Pick<FactRecord, 'subject_id' | 'predicate'>>,
+  rows: FactRows,
+): EndKind {
   if (f.invalid_at === null) return 'open';
   if (f.invalidated_by === null) return 'explicit';
   const closer = facts.get(f.invalidated_by) ?? rows.byId(f.invalidated_by);

@@ -2,14 +2,15 @@
  * The claims of a document (format 3): the statements behind each live fact, as they were said.
  * They are what the rules resolve a slot from, so a store in use that re-resolves a joined slot, or
  * that later learns a message about it, decides as the exporting store would have. Checked before
- * anything is written (each fault names claims.N.field); a live fact the document gives no claim is
+ * anything is written, one at a time as the document is read (each fault names claims.N.field); a live fact the document gives no claim is
  * imported as one claim of itself (import-facts.ts), as versions 1 and 2 are.
  */
-import type { ClaimRecord, FactRecord } from '../../../shared/memory-schema';
+import type { ClaimRecord } from '../../../shared/memory-schema';
 import { MemoryInputError } from '../memory-errors';
 import type { NewClaimRow } from '../store/claim-rows';
 import type { FactRow } from '../store/fact-rows';
 import { objectKeyOf } from '../store/fact-rows';
+import type { CheckedFact } from './checked-fact';
 import type { StoreLookups } from './store-lookups';
 
 function failClaim(i: number, field: string, message: string): never {
@@ -18,41 +19,34 @@ function failClaim(i: number, field: string, message: string): never {
 
 /** What a claim's references may name: the document's records (by id) or, failing that, the store's. */
 export interface ClaimReferences {
-  facts: Map<string, FactRecord>;
-  entities: ReadonlySet<string>;
-  episodes: ReadonlySet<string>;
+  facts: ReadonlyMap<string, CheckedFact>;
+  entities: ReadonlyMap<string, unknown>;
+  episodes: ReadonlyMap<string, unknown>;
   exists: StoreLookups;
 }
 
 /**
- * Checks every claim and groups them by the fact they stand behind. A claim must stand behind a
+ * Checks claim `c` (at index `i`) and gives the fact it stands behind. A claim must stand behind a
  * live fact of the document, about the same object; its end is stated whole or not at all, and after
  * its start (a judged end may meet it); its entities, episodes and ending fact must exist.
  */
-export function checkClaims(claims: ClaimRecord[], refs: ClaimReferences): Map<string, ClaimRecord[]> {
-  const byFact = new Map<string, ClaimRecord[]>();
-  for (let i = 0; i < claims.length; i++) {
-    const c = claims[i]!;
-    const f = refs.facts.get(c.fact_id);
-    if (f === undefined) failClaim(i, 'fact_id', `unknown fact ${c.fact_id}: a claim stands behind a fact of the same document`);
-    if (f.expired_at !== null) failClaim(i, 'fact_id', `fact ${c.fact_id} is an old version (expired_at ${f.expired_at}): only facts held now have claims`);
-    if (c.object_id !== null && !refs.entities.has(c.object_id) && !refs.exists.entity(c.object_id)) failClaim(i, 'object_id', `unknown entity ${c.object_id}`);
-    if (objectKey(c) !== objectKey(f) || fold(c.object) !== fold(f.object)) failClaim(i, 'object', `${JSON.stringify(c.object)} is not the object of fact ${f.id} (${JSON.stringify(f.object)}): a claim says what its fact says`);
-    if ((c.end_at === null) !== (c.end_precision === null)) failClaim(i, 'end_precision', c.end_at === null ? 'must be null when end_at is null' : 'is missing: end_at has a time');
-    if ((c.end_at === null) !== (c.end_kind === null)) failClaim(i, 'end_kind', c.end_at === null ? 'must be null when end_at is null' : 'is missing: end_at has a time');
-    if (c.end_at === null && c.end_by !== null) failClaim(i, 'end_by', 'must be null when end_at is null');
-    // A judged end may meet the start: two values said for one instant, the later said wins.
-    if (c.end_at !== null && (c.end_at < c.valid_at || (c.end_at === c.valid_at && c.end_kind === 'explicit'))) failClaim(i, 'end_at', `must be after valid_at (${c.valid_at})`);
-    if (c.end_by !== null && !refs.facts.has(c.end_by) && !refs.exists.fact(c.end_by)) failClaim(i, 'end_by', `unknown fact ${c.end_by}`);
-    for (let j = 0; j < c.episode_ids.length; j++) {
-      const e = c.episode_ids[j]!;
-      if (!refs.episodes.has(e) && !refs.exists.episode(e)) failClaim(i, `episode_ids.${j}`, `unknown episode ${e}`);
-    }
-    const list = byFact.get(c.fact_id);
-    if (list) list.push(c);
-    else byFact.set(c.fact_id, [c]);
+export function checkClaim(c: ClaimRecord, i: number, refs: ClaimReferences): CheckedFact {
+  const f = refs.facts.get(c.fact_id);
+  if (f === undefined) failClaim(i, 'fact_id', `unknown fact ${c.fact_id}: a claim stands behind a fact of the same document`);
+  if (f.expired_at !== null) failClaim(i, 'fact_id', `fact ${c.fact_id} is an old version (expired_at ${f.expired_at}): only facts held now have claims`);
+  if (c.object_id !== null && !refs.entities.has(c.object_id) && !refs.exists.entity(c.object_id)) failClaim(i, 'object_id', `unknown entity ${c.object_id}`);
+  if (objectKey(c) !== objectKey(f) || fold(c.object) !== fold(f.object)) failClaim(i, 'object', `${JSON.stringify(c.object)} is not the object of fact ${f.id} (${JSON.stringify(f.object)}): a claim says what its fact says`);
+  if ((c.end_at === null) !== (c.end_precision === null)) failClaim(i, 'end_precision', c.end_at === null ? 'must be null when end_at is null' : 'is missing: end_at has a time');
+  if ((c.end_at === null) !== (c.end_kind === null)) failClaim(i, 'end_kind', c.end_at === null ? 'must be null when end_at is null' : 'is missing: end_at has a time');
+  if (c.end_at === null && c.end_by !== null) failClaim(i, 'end_by', 'must be null when end_at is null');
+  // A judged end may meet the start: two values said for one instant, the later said wins.
+  if (c.end_at !== null && (c.end_at < c.valid_at || (c.end_at === c.valid_at && c.end_kind === 'explicit'))) failClaim(i, 'end_at', `must be after valid_at (${c.valid_at})`);
+  if (c.end_by !== null && !refs.facts.has(c.end_by) && !refs.exists.fact(c.end_by)) failClaim(i, 'end_by', `unknown fact ${c.end_by}`);
+  for (let j = 0; j < c.episode_ids.length; j++) {
+    const e = c.episode_ids[j]!;
+    if (!refs.episodes.has(e) && !refs.exists.episode(e)) failClaim(i, `episode_ids.${j}`, `unknown episode ${e}`);
   }
-  return byFact;
+  return f;
 }
 
 /** The object of a claim or fact in the document's own ids (claims and facts compare there). */
@@ -65,7 +59,7 @@ function fold(text: string): string {
 }
 
 /** Claim `c` as the row it is stored as behind fact row `row` (whose subject and predicate it takes). */
-export function claimRow(c: ClaimRecord, row: FactRow, entityId: (id: string) => string): NewClaimRow {
+export function claimRow(c: ClaimRecord, row: Pick<FactRow, 'id' | 'subject_id' | 'predicate'>, entityId: (id: string) => string): NewClaimRow {
   const objectId = c.object_id === null ? null : entityId(c.object_id);
   return {
     fact_id: row.id,

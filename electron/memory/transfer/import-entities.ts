@@ -58,7 +58,7 @@ export function writeEntities(db: Database, entities: EntityStore, docEntities: 
  * import-checks.ts), exactly as an import into an empty store keeps them: the same document gives
  * the same facts wherever it is imported.
  */
-export function joinedSlotsInUse(claims: ClaimRows, facts: FactRecord[], joined: Map<string, string>, entityId: (id: string) => string): { subjectId: string; predicate: string }[] {
+export function joinedSlotsInUse(claims: ClaimRows, facts: Iterable<Pick<FactRecord, 'subject_id' | 'predicate' | 'expired_at'>>, joined: Map<string, string>, entityId: (id: string) => string): { subjectId: string; predicate: string }[] {
   const joinedIds = new Set(joined.values());
   if (!joinedIds.size) return [];
   const touched = new Map<string, { subjectId: string; predicate: string }>();

@@ -15,16 +15,16 @@ export function writeConversations(db: Database, conversations: ConversationReco
   for (const c of conversations) upsert.run(c);
 }
 
-/** Inserts the episodes; `replacing` (the store's lookups, when replacing): one that exists is rewritten in place. */
-export function writeEpisodes(db: Database, episodes: EpisodeRecord[], replacing: StoreLookups | null): void {
+/** Writes episodes one at a time; `replacing` (the store's lookups, when replacing): one that exists is rewritten in place. */
+export function episodeWriter(db: Database, replacing: StoreLookups | null): (e: EpisodeRecord) => void {
   const insert = db.prepare('INSERT INTO episodes (id, conversation_id, role, content, reference_time, created_at, utc_offset, time_zone) VALUES (?, ?, ?, ?, ?, ?, ?, ?)');
-  for (const e of episodes) {
+  return (e) => {
     if (replacing !== null && replacing.episode(e.id)) rewriteEpisode(db, e);
     else insert.run(e.id, e.conversation_id, e.role, e.content, e.reference_time, e.created_at, e.utc_offset, e.time_zone);
-  }
+  };
 }
 
-/** Links every fact to the episodes it cites. */
-export function linkEpisodes(rows: FactRows, facts: FactRecord[]): void {
-  for (const f of facts) for (const e of f.episode_ids) rows.link(f.id, e);
+/** Links a fact to the episodes it cites. */
+export function linkEpisodes(rows: FactRows, f: Pick<FactRecord, 'id' | 'episode_ids'>): void {
+  for (const e of f.episode_ids) rows.link(f.id, e);
 }

@@ -1,43 +1,43 @@
 /**
  * Writing the document's facts: each fact version becomes a row with the internal columns derived
  * (lineage, end kind, reference time; fact-lineage.ts), and each live one the claims behind it —
- * the document's own (format 3, import-claims.ts), or else one claim of itself.
+ * the document's own (format 3, import-claims.ts), or else one claim of itself. The facts come one at
+ * a time from the import's second pass; what their derivation needs of the others was kept by the
+ * first (checked-fact.ts).
  */
-import type { FactRecord } from '../../../shared/memory-schema';
+import type { ClaimRecord, FactRecord } from '../../../shared/memory-schema';
 import type { ClaimRows, NewClaimRow } from '../store/claim-rows';
 import type { FactRow, FactRows } from '../store/fact-rows';
 import type { EndKind } from '../temporal/temporal-rules';
 import { endKindOf, lineageResolver } from './fact-lineage';
 import { claimRow } from './import-claims';
-import type { CheckedDocument } from './import-checks';
+import type { CheckedFact } from './checked-fact';
+
+/**
+ * Writes the facts as the second pass reads them, in document order (the bulk-load worker counts on
+ * rowid = index + 1), each with the claim of itself when the document gives it none; the document's
+ * own claims are written as they are read (claim()). `entityId`: the stored id of a document entity.
+ */
+export function factWriter(rows: FactRows, claims: ClaimRows, facts: ReadonlyMap<string, CheckedFact>, entityId: (id: string) => string) {
+  const lineage = lineageResolver(facts, rows);
+  return {
+    /** `links`: link the fact to its episodes here (else the bulk-load worker does). */
+    fact(f: FactRecord, links: boolean): void {
+      const kept = facts.get(f.id)!;
+      const row = factRow(f, lineage(f.id), entityId, kept.endKind ?? endKindOf(f, facts, rows), kept.headTime ?? kept.firstSaid ?? f.valid_at);
+      rows.insert(row, links ? f.episode_ids : NO_LINKS);
+      if (f.expired_at === null && !kept.claimed) claims.insert(claimOf(f, row));
+    },
+    /** A claim of the document, behind its (live) fact written before it. */
+    claim(c: ClaimRecord): void {
+      const f = facts.get(c.fact_id)!;
+      claims.insert(claimRow(c, { id: f.id, subject_id: entityId(f.subject_id), predicate: f.predicate }, entityId));
+    },
+  };
+}
 
 /** No episode links written with the fact (the bulk-load worker writes them). */
 const NO_LINKS: readonly string[] = [];
-
-/**
- * Inserts every fact and the claims of the live ones, in document order (the bulk-load worker counts
- * on rowid = index + 1). `entityId`: the stored id of a document entity; `links`: link each fact to
- * its episodes here.
- */
-export function writeFacts(rows: FactRows, claims: ClaimRows, checked: CheckedDocument, facts: FactRecord[], entityId: (id: string) => string, links: boolean): void {
-  const lineage = lineageResolver(checked.facts, rows);
-  const { referenceTimes } = checked;
-  for (let i = 0; i < facts.length; i++) {
-    const f = facts[i]!;
-    const lineageId = lineage(f.id);
-    const stated = f.expired_at === null ? checked.claims.get(f.id) : undefined;
-    // The fact's reference time is its head claim's (slot-resolver.ts): the claim that says its start.
-    const head = stated?.find((c) => c.valid_at === f.valid_at);
-    // A live fact's own claims say how it ended when one of them ends where it does (a judged end
-    // at the instant a value of its slot begins is not that value's succession).
-    const ended = f.invalid_at === null ? undefined : stated?.find((c) => c.end_at === f.invalid_at && c.end_kind !== null)?.end_kind;
-    const row = factRow(f, lineageId, entityId, ended ?? endKindOf(f, checked.facts, rows), head?.reference_time ?? referenceTimes[i] ?? f.valid_at);
-    rows.insert(row, links ? f.episode_ids : NO_LINKS);
-    if (f.expired_at !== null) continue;
-    if (stated) for (const c of stated) claims.insert(claimRow(c, row, entityId));
-    else claims.insert(claimOf(f, row));
-  }
-}
 
 function factRow(f: FactRecord, lineageId: string, entityId: (id: string) => string, endKind: EndKind, referenceTime: string): FactRow {
   return {

@@ -4,6 +4,9 @@
  * refuses those unless replacing). References are not checked here; the import checks them.
  */
 import type { Database } from 'better-sqlite3';
+import { MemoryInputError } from '../memory-errors';
+import { documentRecords, ExportFile, NotStreamable, type RecordProgress, type RecordVisitor } from './export-records';
+import { streamJsonFile } from './json-file-stream';
 import { parseExport } from './parse-export';
 
 export interface ImportPreview {
@@ -26,19 +29,77 @@ const COUNT_EXISTING = {
   facts: 'SELECT COUNT(*) AS n FROM facts WHERE id IN (SELECT value FROM json_each(?))',
 } as const;
 
-function countExisting(db: Database, table: keyof typeof COUNT_EXISTING, records: readonly { id: string }[]): number {
-  if (records.length === 0) return 0;
-  return db.prepare<[string], { n: number }>(COUNT_EXISTING[table]).get(JSON.stringify(records.map((r) => r.id)))!.n;
+/** Counts the records of each kind and, a batch of ids at a time, those whose id the store holds. */
+class PreviewCounter implements RecordVisitor {
+  readonly counts = { conversations: 0, episodes: 0, entities: 0, facts: 0 };
+  clashes = 0;
+  private readonly pending: Record<Table, string[]> = { conversations: [], episodes: [], entities: [], facts: [] };
+
+  constructor(private readonly db: Database) {}
+
+  conversation(c: { id: string }): void {
+    this.add('conversations', c.id);
+  }
+  episode(e: { id: string }): void {
+    this.add('episodes', e.id);
+  }
+  entity(e: { id: string }): void {
+    this.add('entities', e.id);
+  }
+  fact(f: { id: string }): void {
+    this.add('facts', f.id);
+  }
+
+  private add(table: Table, id: string): void {
+    this.counts[table]++;
+    const ids = this.pending[table];
+    ids.push(id);
+    if (ids.length >= ID_BATCH) this.flush(table);
+  }
+
+  flush(table: Table): void {
+    const ids = this.pending[table].splice(0);
+    if (ids.length) this.clashes += this.db.prepare<[string], { n: number }>(COUNT_EXISTING[table]).get(JSON.stringify(ids))!.n;
+  }
+
+  preview(): ImportPreview {
+    for (const table of Object.keys(this.pending) as Table[]) this.flush(table);
+    return { valid: true, error: null, ...this.counts, clashes: this.clashes };
+  }
+}
+
+type Table = keyof typeof COUNT_EXISTING;
+/** Ids counted against the store at once. */
+const ID_BATCH = 10_000;
+
+function invalid(error: unknown): ImportPreview {
+  return { valid: false, error: (error as Error).message, conversations: 0, episodes: 0, entities: 0, facts: 0, clashes: 0 };
 }
 
 /** Never throws: a document that does not parse (or a failing count) gives valid: false and the error's message. */
 export function previewImport(db: Database, document: unknown): ImportPreview {
   try {
-    const doc = parseExport(document);
-    const clashes =
-      countExisting(db, 'conversations', doc.conversations) + countExisting(db, 'episodes', doc.episodes) + countExisting(db, 'entities', doc.entities) + countExisting(db, 'facts', doc.facts);
-    return { valid: true, error: null, conversations: doc.conversations.length, episodes: doc.episodes.length, entities: doc.entities.length, facts: doc.facts.length, clashes };
+    const counter = new PreviewCounter(db);
+    documentRecords(parseExport(document)).read(counter);
+    return counter.preview();
   } catch (error) {
-    return { valid: false, error: (error as Error).message, conversations: 0, episodes: 0, entities: 0, facts: 0, clashes: 0 };
+    return invalid(error);
+  }
+}
+
+/**
+ * The same for an export file of any size, read record by record (`signal` stops it: rejects with
+ * ReadCancelled). A file that is not JSON rejects with NotJsonError; one whose records are not in
+ * an export's order is read whole.
+ */
+export async function previewImportFile(db: Database, path: string, options: { label: string; signal?: AbortSignal; onProgress?: (p: RecordProgress) => void }): Promise<ImportPreview> {
+  const counter = new PreviewCounter(db);
+  try {
+    await new ExportFile(path, options.label).scan(counter, options);
+    return counter.preview();
+  } catch (error) {
+    if (error instanceof NotStreamable) return previewImport(db, await streamJsonFile(path, { ...options, onProgress: (p) => options.onProgress?.({ records: 0, ...p }) }));
+    if (error instanceof MemoryInputError) return invalid(error);
+    throw error;
   }
 }

@@ -5,12 +5,13 @@
  * adds only what is new. A source message already stored under another id is refused in words.
  */
 import type { Database } from 'better-sqlite3';
-import type { MemoryExport } from '../../../shared/memory-schema';
+import type { ConversationRecord, EpisodeRecord } from '../../../shared/memory-schema';
 import { MemoryInputError } from '../memory-errors';
 
-export function writeProvenance(db: Database, doc: Pick<MemoryExport, 'conversations' | 'episodes'>): void {
+/** The conversations' sources and whether each is remembered. */
+export function writeConversationProvenance(db: Database, conversations: readonly ConversationRecord[]): void {
   const conversation = db.prepare('UPDATE conversations SET source = ?, source_id = ? WHERE id = ?');
-  doc.conversations.forEach((c, i) => {
+  conversations.forEach((c, i) => {
     if (!c.source) return;
     try {
       conversation.run(c.source.kind, c.source.id, c.id);
@@ -20,16 +21,20 @@ export function writeProvenance(db: Database, doc: Pick<MemoryExport, 'conversat
   });
   // A conversation that is not remembered stays so in the new store.
   const off = db.prepare('UPDATE conversations SET learn = 0 WHERE id = ?');
-  for (const c of doc.conversations) if (c.learn === false) off.run(c.id);
+  for (const c of conversations) if (c.learn === false) off.run(c.id);
+}
+
+/** Writes an episode's source (episode `i` of the document, its row already written). */
+export function episodeProvenanceWriter(db: Database): (e: EpisodeRecord, i: number) => void {
   const episode = db.prepare('UPDATE episodes SET source = ?, source_conversation_id = ?, source_message_id = ? WHERE id = ?');
-  doc.episodes.forEach((e, i) => {
+  return (e, i) => {
     if (!e.source) return;
     try {
       episode.run(e.source.kind, e.source.conversation_id, e.source.message_id, e.id);
     } catch (error) {
       throw clash(error, `episodes[${i}].source`, `the ${e.source.kind} message ${e.source.message_id} is already stored as another episode`);
     }
-  });
+  };
 }
 
 function clash(error: unknown, where: string, message: string): unknown {

@@ -1,5 +1,5 @@
 /** What an import reports when it has written the document. */
-import type { MemoryExport } from '../../../shared/memory-schema';
+import type { ImportPlan } from './import-checks';
 
 export interface ImportSummary {
   conversations: number;
@@ -11,7 +11,7 @@ export interface ImportSummary {
   merged: number;
 }
 
-/** `clashes`: the ids that existed and were replaced; `joined`: document entities joined to stored ones. */
-export function importSummary(doc: MemoryExport, clashes: string[], joined: Map<string, string>): ImportSummary {
-  return { conversations: doc.conversations.length, episodes: doc.episodes.length, entities: doc.entities.length, facts: doc.facts.length, replaced: clashes.length, merged: joined.size };
+/** `plan.clashes`: the ids that existed and were replaced; `joined`: document entities joined to stored ones. */
+export function importSummary({ counts, clashes }: ImportPlan, joined: Map<string, string>): ImportSummary {
+  return { conversations: counts.conversations, episodes: counts.episodes, entities: counts.entities, facts: counts.facts, replaced: clashes.length, merged: joined.size };
 }

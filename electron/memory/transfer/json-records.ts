@@ -25,9 +25,24 @@ const WHITESPACE = new Set([0x20, 0x09, 0x0a, 0x0d]);
 /** The characters a JSON value can begin with. */
 const VALUE_START = /[[{"\-0-9tfn]/;
 
+/**
+ * Members whose array is handed over element by element instead of being kept: `onElement` gets
+ * each element of a top-level member named in `members` (with its index and the members read so
+ * far), and the member itself is left as an empty array. So a reader holds one record at a time.
+ */
+export interface StreamedMembers {
+  members: ReadonlySet<string>;
+  onElement(member: string, value: unknown, index: number, before: Readonly<Record<string, unknown>>): void;
+}
+
 /** Feed text in pieces (`push`), then `end()` for the value. Throws JsonFault. */
 export class JsonRecords {
+  constructor(private readonly streamed: StreamedMembers | null = null) {}
+
   private state: State = 'start';
+  /** The member whose elements go to `streamed` (null: they are kept), and the next element's index. */
+  private streamedMember: string | null = null;
+  private elementIndex = 0;
   private line = 1;
   private column = 0;
   private result: Record<string, unknown> | undefined;
@@ -98,6 +113,8 @@ export class JsonRecords {
       case 'value':
         if (ch === '[') {
           this.array = [];
+          this.streamedMember = this.streamed?.members.has(this.key) ? this.key : null;
+          this.elementIndex = 0;
           return this.to('firstElement');
         }
         return this.begin(ch, (value) => {
@@ -137,7 +154,8 @@ export class JsonRecords {
 
   private element(ch: string): boolean {
     return this.begin(ch, (value) => {
-      this.array!.push(value);
+      if (this.streamedMember === null) this.array!.push(value);
+      else this.streamed!.onElement(this.streamedMember, value, this.elementIndex++, this.result!);
       this.state = 'elementComma';
     });
   }
@@ -145,6 +163,7 @@ export class JsonRecords {
   private endArray(): false {
     this.set(this.array);
     this.array = null;
+    this.streamedMember = null;
     return this.to('comma');
   }
 

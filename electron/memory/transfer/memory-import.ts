@@ -1,13 +1,15 @@
 /**
- * Import of an export document: validated whole before anything is written, written in one
- * transaction (the caller's), refusing ids that already exist unless `replace`.
- * Internal columns that the format does not carry (lineage, end kind, reference time) are derived.
+ * Import of an export document in two passes over its records (export-records.ts), never holding
+ * them all: the first checks everything and keeps only what the writing needs (import-checks.ts),
+ * the second writes, in one transaction (the caller's), refusing ids that already exist unless
+ * `replace`. Internal columns that the format does not carry (lineage, end kind, reference time)
+ * are derived.
  *
- * The steps, one file each: parse-export.ts (shape), import-checks.ts (duplicates, clashes,
- * references, times), replace-rows.ts and text-search/full-text-upkeep.ts (what `replace` rewrites),
- * import-entities.ts (joining the memory's entities), import-episodes.ts (conversations, episodes,
- * links), import-facts.ts with fact-lineage.ts (facts and claims), bulk-load*.ts (into an empty
- * store), import-summary.ts.
+ * The steps, one file each: export-records.ts (records and their shape), import-checks.ts
+ * (duplicates, clashes, references, times; import-slot-rules.ts, import-claims.ts), replace-rows.ts
+ * and text-search/full-text-upkeep.ts (what `replace` rewrites), import-entities.ts (joining the
+ * memory's entities), import-episodes.ts (conversations, episodes, links), import-facts.ts with
+ * fact-lineage.ts (facts and claims), bulk-load*.ts (into an empty store), import-summary.ts.
  */
 import type { Database } from 'better-sqlite3';
 import type { MemoryExport } from '../../../shared/memory-schema';
@@ -17,12 +19,12 @@ import type { FactRows } from '../store/fact-rows';
 import type { WriteBatch } from '../temporal/write-batch';
 import { startBulkLoad } from './bulk-load';
 import type { BulkLoadHelper } from './bulk-load-helper';
-import { withCanonicalPredicates } from './canonical-predicates';
-import { checkDocument } from './import-checks';
+import { documentRecords, type ExportRecords, type ReadRecordsOptions } from './export-records';
+import { ImportChecker, type ImportPlan } from './import-checks';
 import { entityIdMapper, joinedSlotsInUse, joinExistingEntities, refreshSlots, writeEntities } from './import-entities';
-import { linkEpisodes, writeConversations, writeEpisodes } from './import-episodes';
-import { writeFacts } from './import-facts';
-import { writeProvenance } from './import-provenance';
+import { episodeWriter, linkEpisodes, writeConversations } from './import-episodes';
+import { factWriter } from './import-facts';
+import { episodeProvenanceWriter, writeConversationProvenance } from './import-provenance';
 import { importSummary, type ImportSummary } from './import-summary';
 import { deleteReplacedFacts } from './replace-rows';
 import { isEmptyStore, storeLookups } from './store-lookups';
@@ -39,33 +41,66 @@ export interface ImportContext {
   slots: WriteBatch;
 }
 
-export function importMemory(ctx: ImportContext, document: MemoryExport, replace: boolean, helper: BulkLoadHelper | null = null): ImportSummary {
-  const { db, rows, claims, entities } = ctx;
-  // Predicates in the one vocabulary of observe and ingestion, before any rule is checked.
-  const doc = withCanonicalPredicates(document);
-  // Into a store without facts and episodes, no fact or episode can clash or be cited from the store:
-  // their lookups are skipped, and indexes and queue triggers are rebuilt once after loading instead
-  // of being updated row by row (several times faster for a whole memory moving to a new machine).
+/** The first pass: every check, against the store as it is now. */
+export function planImport(db: Database, records: ExportRecords, replace: boolean, options?: ReadRecordsOptions): ImportPlan {
+  const checker = importChecker(db, replace);
+  records.read(checker, options);
+  return checker.finish(replace);
+}
+
+/** The visitor of the first pass (a file's may run without blocking: ExportFile.scan), then finish(replace). */
+export function importChecker(db: Database, replace: boolean): ImportChecker {
+  // Into a store without facts and episodes, no fact or episode can clash or be cited from the store.
   const bulk = isEmptyStore(db);
+  return new ImportChecker(storeLookups(db, !bulk), bulk, replace);
+}
+
+/** A whole document already in memory (checked by parseExport): both passes. */
+export function importMemory(ctx: ImportContext, document: MemoryExport, replace: boolean, helper: BulkLoadHelper | null = null): ImportSummary {
+  const records = documentRecords(document);
+  return writeImport(ctx, records, planImport(ctx.db, records, replace), replace, helper);
+}
+
+/**
+ * The second pass: writes what the first checked (`plan`, made against this store as it still is).
+ * Into an empty store the indexes and queue triggers are rebuilt once after loading instead of being
+ * updated row by row (several times faster for a whole memory moving to a new machine); with a
+ * helper, its worker writes episodes and fact links, fed as they are read.
+ */
+export function writeImport(ctx: ImportContext, records: ExportRecords, plan: ImportPlan, replace: boolean, helperIfEmpty: BulkLoadHelper | null, options?: ReadRecordsOptions): ImportSummary {
+  const { db, rows, claims, entities } = ctx;
+  const bulk = isEmptyStore(db);
+  // A helper loads only into an empty store (one that was empty when it started may not be any more).
+  const helper = bulk ? helperIfEmpty : null;
   const exists = storeLookups(db, !bulk);
-  const checked = checkDocument(doc, exists, bulk, replace);
   const replacing = replace ? exists : null;
 
   const bulkLoad = bulk ? startBulkLoad(db, helper) : null;
-  if (replace) deleteReplacedFacts(db, claims, checked.clashes);
-  writeConversations(db, doc.conversations);
-  const joined = joinExistingEntities(doc.entities, entities, exists);
+  if (replace) deleteReplacedFacts(db, claims, plan.clashes);
+  writeConversations(db, plan.conversations);
+  const joined = joinExistingEntities(plan.entities, entities, exists);
   const entityId = entityIdMapper(joined);
-  writeEntities(db, entities, doc.entities, joined, replacing);
-  const meeting = joinedSlotsInUse(claims, doc.facts, joined, entityId);
-  // With a helper, a worker writes episodes and fact_episodes meanwhile (bulk-load-helper.ts).
-  if (!helper) writeEpisodes(db, doc.episodes, replacing);
-  writeFacts(rows, claims, checked, doc.facts, entityId, !helper);
-  bulkLoad?.finish(() => {
-    writeEpisodes(db, doc.episodes, replacing);
-    linkEpisodes(rows, doc.facts);
-  });
-  writeProvenance(db, doc);
+  writeEntities(db, entities, plan.entities, joined, replacing);
+  const meeting = joinedSlotsInUse(claims, plan.facts.values(), joined, entityId);
+  const writeEpisode = episodeWriter(db, replacing);
+  const facts = factWriter(rows, claims, plan.facts, entityId);
+  helper?.begin();
+  records.read(
+    {
+      episode: helper ? (e) => helper.episode(e) : writeEpisode,
+      fact: (f) => {
+        facts.fact(f, !helper);
+        helper?.fact(f);
+      },
+      claim: (c) => facts.claim(c),
+    },
+    options,
+  );
+  helper?.end();
+  // When the helper cannot deliver, its part is read again and written here.
+  bulkLoad?.finish(() => records.read({ episode: writeEpisode, fact: (f) => linkEpisodes(rows, f) }));
+  writeConversationProvenance(db, plan.conversations);
+  if (plan.episodeSources) records.read({ episode: episodeProvenanceWriter(db) });
   refreshSlots(ctx.slots, meeting);
-  return importSummary(doc, checked.clashes, joined);
+  return importSummary(plan, joined);
 }

@@ -14,6 +14,7 @@ import { importUploadProgress, importUploadRef, importUploadRequest } from './im
 import { exportBeginResponse, exportReadResponse, exportRef } from './export-download';
 import { approveReviewRequest, pendingReview, reviewDecision, reviewSettings } from './review-contract';
 import { changeFeedRequest, changeFeedResponse, slotHistoryRequest, slotHistoryResponse } from './change-feed-contract';
+import { saveSyncRequest, syncNowResponse, syncState } from './sync-contract';
 
 const id = z.string().min(1).max(200);
 const empty = z.strictObject({});
@@ -432,6 +433,12 @@ export const apiCalls = {
     request: z.strictObject({ id, learn: z.boolean(), forget: z.boolean().optional() }),
     response: z.strictObject({ learn: z.boolean(), undoneMessages: z.number().int(), forgottenFacts: z.number().int() }),
   },
+  /** Settings → Sync (shared/sync-contract.ts): the target without its secrets, this device, and the sync core's status. */
+  syncState: { channel: 'sync:state', request: empty, response: syncState },
+  /** Checks the target and the passphrase against its key check before anything is kept; a wrong one changes nothing. */
+  saveSync: { channel: 'sync:save', request: saveSyncRequest, response: syncState },
+  syncNow: { channel: 'sync:now', request: empty, response: syncNowResponse },
+  setSyncPaused: { channel: 'sync:setPaused', request: z.strictObject({ paused: z.boolean() }), response: syncState },
   listParkedMessages: { channel: 'ingestion:parkedMessages', request: empty, response: z.array(parkedMessage) },
   /** Puts one parked message back in the queue. */
   retryParkedMessage: { channel: 'ingestion:retryParkedMessage', request: z.strictObject({ episodeId: id }), response: ok },

@@ -1,10 +1,11 @@
 /**
  * Every setting of Tempora, one schema: the models loaded at start, the user's time zone, MCP over
- * HTTP in the app, review before remembering. They are kept in the memory's own store
+ * HTTP in the app, review before remembering, where this device syncs to. They are kept in the memory's own store
  * (memory_settings, one row per setting, its value as JSON: electron/memory/store/settings.ts), so
  * every door — the app, the `tempora` command, MCP — reads and writes the same ones.
  */
 import { z } from 'zod';
+import { storedSyncTargetSchema } from './sync-target-config';
 
 export const settingsSchema = z.object({
   /** The chat model loaded at start (the one used last), or null. */
@@ -19,6 +20,12 @@ export const settingsSchema = z.object({
   mcpPort: z.number().int().min(1).max(65535).nullable().default(null),
   /** Whether what the model learns from a message waits for the user's review before it is remembered. */
   reviewBeforeRemembering: z.boolean().default(false),
+  /** Where this device syncs to, without its secrets (shared/sync-target-config.ts); null: sync not set up. */
+  syncTarget: storedSyncTargetSchema.nullable().default(null),
+  /** This device's name as other devices see it (null: the computer's name); handed to the sync core. */
+  syncDeviceName: z.string().trim().min(1).max(100).nullable().default(null),
+  /** Whether sync is paused on this device (Settings → Sync, Pause). */
+  syncPaused: z.boolean().default(false),
 });
 export type Settings = z.infer<typeof settingsSchema>;
 export type SettingName = keyof Settings;

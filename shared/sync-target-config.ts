@@ -63,6 +63,14 @@ const s3Target = z.object({
 });
 
 export const syncTargetConfigSchema = z.discriminatedUnion('kind', [folderTarget, webdavTarget, s3Target]);
+
+/** A target as settings keep it: the config without its secrets (those are in the key store). */
+export const storedSyncTargetSchema = z.discriminatedUnion('kind', [
+  folderTarget,
+  webdavTarget.omit({ password: true }),
+  s3Target.omit({ secretAccessKey: true }),
+]);
+export type StoredSyncTarget = z.infer<typeof storedSyncTargetSchema>;
 export type SyncTargetConfig = z.infer<typeof syncTargetConfigSchema>;
 export type SyncTargetKind = SyncTargetConfig['kind'];
 

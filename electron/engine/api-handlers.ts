@@ -22,6 +22,8 @@ import { exportHandlers } from './export-handlers';
 import { reviewHandlers } from './review-handlers';
 import { changeHandlers } from './change-handlers';
 import { agentHandlers } from './agent-handlers';
+import { syncHandlers } from './sync-handlers';
+import type { SecretSealer } from '../sync/sync-secrets';
 import type { StdioLaunch } from './agent-configs';
 
 export type ParsedRequest<N extends ApiCallName> = z.output<(typeof apiCalls)[N]['request']>;
@@ -36,6 +38,8 @@ export interface HandlerOptions {
   mcp?: { status(): McpStatus; setEnabled(on: boolean): Promise<McpStatus>; rotateToken(): Promise<McpStatus> };
   /** How another agent starts this face's `tempora mcp`, for Settings → Connect an agent (default: `tempora` on the PATH). */
   agentLaunch?: () => StdioLaunch;
+  /** The system's keychain for sync's kept key (Electron's safeStorage, when it has one); else an owner-only file. */
+  secretSealer?: SecretSealer;
 }
 
 const NO_MCP_HERE = 'Here in the browser, the tempora serve command itself serves MCP at /mcp, with the token it printed when it started; this switch is the desktop app’s.';
@@ -156,6 +160,7 @@ export function createApiHandlers(engine: TemporaEngine, options: HandlerOptions
     ...exportHandlers(engine),
     ...reviewHandlers(engine),
     ...changeHandlers(engine),
+    ...syncHandlers(engine, options.secretSealer ?? null),
     ...agentHandlers({ ...(options.agentLaunch ? { launch: options.agentLaunch } : {}), ...(options.mcp ? { mcp: options.mcp } : {}) }),
     retryParkedJobs: async () => {
       const retried = memory.jobs.retryParked();

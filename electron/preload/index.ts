@@ -84,6 +84,10 @@ const channels: { readonly [N in ApiCallName]: (typeof apiCalls)[N]['channel'] }
   undoLearning: 'learning:undo',
   redoLearning: 'learning:redo',
   setConversationLearning: 'chat:setLearning',
+  syncState: 'sync:state',
+  saveSync: 'sync:save',
+  syncNow: 'sync:now',
+  setSyncPaused: 'sync:setPaused',
   listParkedMessages: 'ingestion:parkedMessages',
   retryParkedMessage: 'ingestion:retryParkedMessage',
 };
@@ -164,6 +168,10 @@ const api: TemporaIpcApi = {
   undoLearning: call('undoLearning'),
   redoLearning: call('redoLearning'),
   setConversationLearning: call('setConversationLearning'),
+  syncState: call('syncState'),
+  saveSync: call('saveSync'),
+  syncNow: call('syncNow'),
+  setSyncPaused: call('setSyncPaused'),
   listParkedMessages: call('listParkedMessages'),
   retryParkedMessage: call('retryParkedMessage'),
   onEvent(listener) {

@@ -81,7 +81,7 @@ describe('time settings and typed times', () => {
     const engine = await open();
     try {
       expect(await createApiHandlers(engine).timeSettings({})).toMatchObject({ timeZone: 'Asia/Tokyo', source: 'setting' });
-      expect(engine.memory.settings.read()).toEqual({ ...old, mcpPort: null, reviewBeforeRemembering: false });
+      expect(engine.memory.settings.read()).toEqual({ ...old, mcpPort: null, reviewBeforeRemembering: false, syncTarget: null, syncDeviceName: null, syncPaused: false });
       expect(existsSync(join(dir, 'settings.json'))).toBe(false);
       expect(JSON.parse(readFileSync(join(dir, 'settings.json.carried-over'), 'utf8'))).toEqual(old);
       await createApiHandlers(engine).setTimeZone({ timeZone: 'Europe/Berlin' });

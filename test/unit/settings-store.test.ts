@@ -23,7 +23,7 @@ afterEach(() => {
 
 describe('the settings store', () => {
   it('starts with the defaults, and keeps what is written across a reopen', () => {
-    expect(memory.settings.read()).toEqual({ chatModelPath: null, embeddingModelPath: null, timeZone: null, mcpEnabled: false, mcpPort: null, reviewBeforeRemembering: false });
+    expect(memory.settings.read()).toEqual({ chatModelPath: null, embeddingModelPath: null, timeZone: null, mcpEnabled: false, mcpPort: null, reviewBeforeRemembering: false, syncTarget: null, syncDeviceName: null, syncPaused: false });
     expect(memory.settings.update({ timeZone: 'Asia/Tokyo', mcpEnabled: true })).toMatchObject({ timeZone: 'Asia/Tokyo', mcpEnabled: true, chatModelPath: null });
     memory.review.setBeforeRemembering(true);
     memory.close();

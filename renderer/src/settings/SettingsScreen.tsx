@@ -13,6 +13,7 @@ import { queryError } from '../common/query-error';
 import { AgentConnect } from './AgentConnect';
 import { IngestionQueue } from './IngestionQueue';
 import { McpSetting } from './McpSetting';
+import { SyncSetting } from './SyncSetting';
 import { MemoryLocation } from './MemoryLocation';
 import { reviewKeys, ReviewSetting } from './ReviewSetting';
 import { TimeZoneSetting } from './TimeZoneSetting';
@@ -36,6 +37,7 @@ export function SettingsScreen() {
         </section>
         <ErrorText message={queryError(status.error)} />
         {status.data && <IngestionQueue status={status.data} />}
+        <SyncSetting />
         <McpSetting />
         <AgentConnect />
         <MemoryLocation />

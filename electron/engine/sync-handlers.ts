@@ -1,0 +1,45 @@
+/**
+ * The API calls of Settings → Sync over the sync service (electron/sync/sync-service.ts): the state
+ * (target without its secrets, this device, status), save (checked against the target's key check
+ * first), sync now and pause. A refusal is one sentence (invalid_input), and nothing changes.
+ * The sync core is the memory's sync room (memory.sync) run by sync-runner.ts; until the memory
+ * offers it, the state says so and "Sync now" is refused in words. Part of createApiHandlers.
+ */
+import { join } from 'node:path';
+import type { z } from 'zod';
+import type { ApiResponse, apiCalls } from '../../shared/api-contract';
+import { ApiError } from '../../shared/api-error';
+import { syncOnce, type SyncMemory } from '../sync/sync-runner';
+import { SyncSecretStore, type SecretSealer } from '../sync/sync-secrets';
+import { SyncService, SyncServiceError, type SyncCore } from '../sync/sync-service';
+import type { TemporaEngine } from './engine';
+
+type SyncCalls = 'syncState' | 'saveSync' | 'syncNow' | 'setSyncPaused';
+type SyncHandlers = { [N in SyncCalls]: (request: z.output<(typeof apiCalls)[N]['request']>) => Promise<ApiResponse<N>> };
+
+/** The memory's sync room, when this memory has one (memory.sync: electron/memory/sync/sync-store.ts). */
+type MemorySync = SyncMemory & { status(): ReturnType<SyncCore['status']>; setDeviceName(name: string): void };
+
+export function syncCoreOf(memory: object): SyncCore | null {
+  const sync = (memory as { sync?: MemorySync }).sync;
+  if (!sync || typeof sync.status !== 'function') return null;
+  return {
+    status: () => sync.status(),
+    setDeviceName: (name) => sync.setDeviceName(name),
+    run: (target, cipher) => syncOnce(sync, target, cipher),
+  };
+}
+
+export function syncHandlers(engine: TemporaEngine, sealer: SecretSealer | null = null, core: () => SyncCore | null = () => syncCoreOf(engine.memory)): SyncHandlers {
+  const service = new SyncService(engine.memory.settings, new SyncSecretStore(join(engine.options.dataDir), sealer), core);
+  const refused = (error: unknown): never => {
+    if (error instanceof SyncServiceError) throw new ApiError('invalid_input', error.message);
+    throw error;
+  };
+  return {
+    syncState: async () => service.state(),
+    saveSync: async (request) => service.save(request).catch(refused),
+    syncNow: async () => service.syncNow().catch(refused),
+    setSyncPaused: async ({ paused }) => service.setPaused(paused),
+  };
+}

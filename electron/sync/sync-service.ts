@@ -1,0 +1,179 @@
+/**
+ * Sync as the faces see it (Settings → Sync): the target this device syncs to, kept without its
+ * secrets in the settings and with them in the secret store (sync-secrets.ts: the key made from the
+ * passphrase, never the passphrase); this device's name; pause; "sync now" through the sync core
+ * (sync-runner.ts over the memory's sync room). A target and passphrase are checked against the
+ * target's key check before anything is kept, so a wrong passphrase or an unreachable target is
+ * said in one sentence and changes nothing.
+ */
+import { hostname } from 'node:os';
+import type { Settings } from '../../shared/settings-schema';
+import type { SyncState } from '../../shared/sync-contract';
+import { storedSyncTargetSchema, syncTargetConfigFault, syncTargetConfigSchema, withoutSecrets, type StoredSyncTarget, type SyncTargetConfig } from '../../shared/sync-target-config';
+import { cipherFromKey, KEYCHECK_FILE, keyOpensKeyCheck, SyncCryptoError, unlockTarget, type SyncCipher } from './sync-crypto';
+import type { SyncSecretStore } from './sync-secrets';
+import { SyncTargetError, type SyncTarget } from './sync-target';
+import { openSyncTarget } from './targets/open-sync-target';
+
+/** What the service needs of the sync core: its status, this device's name, one sync. */
+export interface SyncCore {
+  status(): { lastSync: string | null; devices: { id: string; name: string; appliedAt: string }[]; unsent: number };
+  setDeviceName(name: string): void;
+  run(target: SyncTarget, cipher: SyncCipher): Promise<{ sent: number; applied: { device: string; records: number }[]; refused: string[] }>;
+}
+
+/** The settings the service reads and writes (memory.settings). */
+export interface SyncSettingsStore {
+  read(): Settings;
+  update(patch: Partial<Settings>): Settings;
+}
+
+/** A refusal in one sentence, nothing changed. */
+export class SyncServiceError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'SyncServiceError';
+  }
+}
+
+const NO_CORE = 'This build keeps the target and passphrase but cannot sync yet: the sync engine is not part of it.';
+
+export class SyncService {
+  private running: Promise<{ state: SyncState; message: string }> | null = null;
+
+  constructor(
+    private readonly settings: SyncSettingsStore,
+    private readonly secrets: SyncSecretStore,
+    private readonly core: () => SyncCore | null,
+  ) {}
+
+  state(): SyncState {
+    const settings = this.settings.read();
+    const stored = settings.syncTarget;
+    const kept = this.secrets.read();
+    const matching = stored !== null && kept !== null && kept.target === JSON.stringify(stored) ? kept : null;
+    const core = this.core();
+    const status = core?.status() ?? null;
+    let target: SyncState['target'] = null;
+    let describe: string | null = null;
+    if (stored) {
+      const full = withSecret(stored, matching?.targetSecret ?? '');
+      target = withoutSecrets(full);
+      describe = describeTarget(withSecret(stored, 'not shown')); // the words never hold a secret
+    }
+    return {
+      target,
+      describe,
+      keyKept: matching?.key != null,
+      deviceName: settings.syncDeviceName ?? hostname(),
+      paused: settings.syncPaused,
+      keyStore: this.secrets.where,
+      status: status && {
+        lastSync: status.lastSync,
+        devices: status.devices.map((device) => ({ name: device.name, lastSeen: device.appliedAt })),
+        unsent: status.unsent,
+      },
+      note: core ? null : NO_CORE,
+    };
+  }
+
+  /** Keeps a target, this device's name and the key of the passphrase, once the target's key check opens. */
+  async save(request: { target: unknown; passphrase?: string | undefined; deviceName: string }): Promise<SyncState> {
+    const deviceName = request.deviceName.trim();
+    if (deviceName === '') throw new SyncServiceError('This device’s name is empty: give the name other devices will see it by.');
+    if (deviceName.length > 100) throw new SyncServiceError('This device’s name is longer than 100 characters.');
+    const before = this.settings.read().syncTarget;
+    const kept = this.secrets.read();
+    const input = typeof request.target === 'object' && request.target !== null ? { ...(request.target as Record<string, unknown>) } : request.target;
+    // A secret left empty keeps the one kept for this same target.
+    const stored = storedSyncTargetSchema.safeParse(input);
+    if (stored.success && kept && kept.target === JSON.stringify(stored.data) && typeof input === 'object' && input !== null) {
+      const fields = input as Record<string, unknown>;
+      if (stored.data.kind === 'webdav' && !fields['password']) fields['password'] = kept.targetSecret;
+      if (stored.data.kind === 's3' && !fields['secretAccessKey']) fields['secretAccessKey'] = kept.targetSecret;
+    }
+    const parsed = syncTargetConfigSchema.safeParse(input);
+    if (!parsed.success) throw new SyncServiceError(syncTargetConfigFault(input) ?? 'The sync target is not in a shape Tempora knows.');
+    const config = parsed.data;
+    const storedNow = storedSyncTargetSchema.parse(config);
+    const sameTarget = kept !== null && kept.target === JSON.stringify(storedNow);
+    const passphrase = request.passphrase ?? '';
+    const target = openSyncTarget(config);
+    let key: Uint8Array;
+    if (passphrase !== '') {
+      key = await inWords(() => unlockTarget(target, passphrase));
+    } else if (sameTarget && kept.key) {
+      key = Buffer.from(kept.key, 'base64');
+    } else {
+      throw new SyncServiceError(
+        before === null || !sameTarget ? 'Type the sync passphrase: it makes the key that opens this target (the same passphrase on every device).' : 'Type the sync passphrase again.',
+      );
+    }
+    this.secrets.write({ target: JSON.stringify(storedNow), key: Buffer.from(key).toString('base64'), targetSecret: secretOf(config) });
+    this.settings.update({ syncTarget: storedNow, syncDeviceName: deviceName });
+    this.core()?.setDeviceName(deviceName);
+    return this.state();
+  }
+
+  setPaused(paused: boolean): SyncState {
+    this.settings.update({ syncPaused: paused });
+    return this.state();
+  }
+
+  /** One sync now; a second call while one runs waits for the same one. */
+  syncNow(): Promise<{ state: SyncState; message: string }> {
+    this.running ??= this.runOnce().finally(() => {
+      this.running = null;
+    });
+    return this.running;
+  }
+
+  private async runOnce(): Promise<{ state: SyncState; message: string }> {
+    const settings = this.settings.read();
+    const stored = settings.syncTarget;
+    const kept = this.secrets.read();
+    if (stored === null || kept === null || kept.target !== JSON.stringify(stored) || !kept.key)
+      throw new SyncServiceError('Sync is not set up on this device: choose where to sync and type the passphrase, then Save.');
+    if (settings.syncPaused) throw new SyncServiceError('Sync is paused on this device: press Resume first.');
+    const core = this.core();
+    if (!core) throw new SyncServiceError(NO_CORE);
+    const target = openSyncTarget(withSecret(stored, kept.targetSecret));
+    const key = Buffer.from(kept.key, 'base64');
+    const check = await inWords(() => target.get(KEYCHECK_FILE));
+    if (!keyOpensKeyCheck(key, check)) throw new SyncServiceError('The kept sync key does not open this target’s key check any more: type the passphrase again and Save.');
+    core.setDeviceName(settings.syncDeviceName ?? hostname());
+    const report = await inWords(() => core.run(target, cipherFromKey(key)));
+    const records = report.applied.reduce((sum, segment) => sum + segment.records, 0);
+    const devices = new Set(report.applied.map((segment) => segment.device)).size;
+    const parts = [`Sent ${report.sent} ${report.sent === 1 ? 'record' : 'records'}`, `received ${records} from ${devices} ${devices === 1 ? 'device' : 'devices'}`];
+    const refused = report.refused.length > 0 ? ` ${report.refused.join(' ')}` : '';
+    return { state: this.state(), message: `${parts.join('; ')}.${refused}` };
+  }
+}
+
+function withSecret(stored: StoredSyncTarget, secret: string): SyncTargetConfig {
+  if (stored.kind === 'webdav') return { ...stored, password: secret };
+  if (stored.kind === 's3') return { ...stored, secretAccessKey: secret };
+  return stored;
+}
+
+function secretOf(config: SyncTargetConfig): string {
+  return config.kind === 'webdav' ? config.password : config.kind === 's3' ? config.secretAccessKey : '';
+}
+
+function describeTarget(config: SyncTargetConfig): string | null {
+  try {
+    return openSyncTarget(config).describe;
+  } catch {
+    return null;
+  }
+}
+
+async function inWords<T>(run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    if (error instanceof SyncTargetError || error instanceof SyncCryptoError) throw new SyncServiceError(error.message);
+    throw error;
+  }
+}

@@ -1,0 +1,225 @@
+/**
+ * Settings → Sync: where this device syncs the memory to (a folder, WebDAV or S3-compatible storage,
+ * with their fields), the passphrase (never shown back: only a key made from it is kept, in the
+ * system's keychain or an owner-only file), this device's name, and the status (last sync, devices
+ * seen, records not yet sent) with "Sync now" and Pause. A secret left empty keeps the kept one.
+ * Main checks the target and passphrase against the target's key check before keeping anything.
+ */
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useId, useState, type FormEvent } from 'react';
+import type { SyncState } from '../../../shared/sync-contract';
+import { formatInstant } from '../../../shared/time-format';
+import { errorMessage } from '../api/client';
+import { useApi } from '../app/api-context';
+import { useTimeFormat } from '../app/time-format';
+import { ErrorText } from '../common/ErrorText';
+import { formatCount, pluralise } from '../common/format';
+import { queryError } from '../common/query-error';
+
+const syncKey = ['settings', 'sync'] as const;
+type Kind = 'folder' | 'webdav' | 's3';
+type Fields = Record<string, string>;
+const KINDS: { kind: Kind; label: string }[] = [
+  { kind: 'folder', label: 'A folder (also one kept in Syncthing, Dropbox, iCloud Drive or OneDrive)' },
+  { kind: 'webdav', label: 'A WebDAV server (Nextcloud, ownCloud, a NAS)' },
+  { kind: 's3', label: 'S3-compatible storage (S3, MinIO, B2, R2)' },
+];
+
+function fieldsOf(state: SyncState | undefined): { kind: Kind; fields: Fields; pathStyle: boolean } {
+  const target = state?.target;
+  if (!target) return { kind: 'folder', fields: {}, pathStyle: true };
+  const { kind, ...rest } = target;
+  const fields = Object.fromEntries(Object.entries(rest).filter(([, value]) => typeof value === 'string')) as Fields;
+  return { kind, fields, pathStyle: target.kind === 's3' ? target.forcePathStyle : true };
+}
+
+export function SyncSetting() {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  const format = useTimeFormat();
+  const id = useId();
+  const state = useQuery({ queryKey: syncKey, queryFn: () => api.syncState({}) });
+  const current = state.data;
+  const [kind, setKind] = useState<Kind>('folder');
+  const [fields, setFields] = useState<Fields>({});
+  const [pathStyle, setPathStyle] = useState(true);
+  const [passphrase, setPassphrase] = useState('');
+  const [deviceName, setDeviceName] = useState('');
+  const [loaded, setLoaded] = useState(false);
+  const [busy, setBusy] = useState<null | 'save' | 'sync' | 'pause'>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [said, setSaid] = useState<string | null>(null);
+
+  useEffect(() => {
+    if (!current || loaded) return;
+    const shown = fieldsOf(current);
+    setKind(shown.kind);
+    setFields(shown.fields);
+    setPathStyle(shown.pathStyle);
+    setDeviceName(current.deviceName);
+    setLoaded(true);
+  }, [current, loaded]);
+
+  // Buttons stay enabled while a call runs (aria-disabled, the call ignored): a focused button that
+  // became disabled would drop the keyboard's focus to the page.
+  const run = async (what: 'save' | 'sync' | 'pause', call: () => Promise<{ state: SyncState; message: string }>) => {
+    if (busy !== null) return;
+    setBusy(what);
+    setError(null);
+    setSaid(null);
+    try {
+      const answer = await call();
+      queryClient.setQueryData(syncKey, answer.state);
+      setSaid(answer.message);
+      if (what === 'save') setPassphrase('');
+    } catch (e) {
+      setError(errorMessage(e));
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const save = (event: FormEvent) => {
+    event.preventDefault();
+    const target = kind === 's3' ? { kind, ...fields, forcePathStyle: pathStyle } : { kind, ...fields };
+    void run('save', async () => ({
+      state: await api.saveSync({ target, deviceName, ...(passphrase !== '' ? { passphrase } : {}) }),
+      message: 'Saved: this device syncs there with this passphrase.',
+    }));
+  };
+  const field = (name: string, label: string, options: { secret?: boolean; kept?: boolean; hint?: string; placeholder?: string } = {}) => (
+    <div className="field" key={`${kind}-${name}`}>
+      <label htmlFor={`${id}-${name}`}>{label}</label>
+      <input
+        id={`${id}-${name}`}
+        type={options.secret ? 'password' : 'text'}
+        autoComplete={options.secret ? 'new-password' : 'off'}
+        spellCheck={false}
+        value={fields[name] ?? ''}
+        placeholder={options.kept ? 'Kept (leave empty to keep it)' : options.placeholder}
+        onChange={(e) => setFields({ ...fields, [name]: e.target.value })}
+        data-testid={`sync-${name}`}
+      />
+    </div>
+  );
+  const target = current?.target;
+  const status = current?.status;
+
+  return (
+    <section className="card sync-setting" aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`}>Sync between your devices</h2>
+      <ErrorText message={queryError(state.error)} />
+      {current && (
+        <div role="status" aria-live="polite" data-testid="sync-status">
+          {target ? (
+            <p className="small">
+              Syncs to {current.describe}
+              {current.paused ? ' (paused on this device)' : ''}.
+            </p>
+          ) : (
+            <p className="small">Not set up: this memory is on this computer only.</p>
+          )}
+          {status && target && (
+            <ul className="small">
+              <li>Last sync: {status.lastSync ? formatInstant(status.lastSync, format) : 'not yet'}</li>
+              <li>
+                Devices seen:{' '}
+                {status.devices.length === 0
+                  ? 'none yet'
+                  : status.devices.map((device) => `${device.name}${device.lastSeen ? ` (${formatInstant(device.lastSeen, format)})` : ''}`).join(', ')}
+              </li>
+              <li>
+                Not yet sent: {formatCount(status.unsent)} {pluralise(status.unsent, 'record')}
+              </li>
+            </ul>
+          )}
+          {current.note && <p className="muted small">{current.note}</p>}
+        </div>
+      )}
+      {current && (
+        <form onSubmit={save} aria-label="Where to sync">
+          <div className="field">
+            <label htmlFor={`${id}-kind`}>Sync through</label>
+            <select id={`${id}-kind`} value={kind} onChange={(e) => setKind(e.target.value as Kind)} data-testid="sync-kind">
+              {KINDS.map((option) => (
+                <option key={option.kind} value={option.kind}>
+                  {option.label}
+                </option>
+              ))}
+            </select>
+          </div>
+          {kind === 'folder' && field('path', 'Folder (full path)', { placeholder: '/home/me/Sync/tempora' })}
+          {kind === 'webdav' && (
+            <>
+              {field('url', 'WebDAV address', { placeholder: 'https://cloud.example/remote.php/dav/files/me/tempora' })}
+              {field('username', 'User name')}
+              {field('password', 'Password', { secret: true, kept: target?.kind === 'webdav' && target.hasPassword })}
+            </>
+          )}
+          {kind === 's3' && (
+            <>
+              {field('endpoint', 'Endpoint (empty for AWS)', { placeholder: 'http://nas.local:9000' })}
+              {field('region', 'Region', { placeholder: 'us-east-1' })}
+              {field('bucket', 'Bucket')}
+              {field('prefix', 'Folder in the bucket', { placeholder: 'tempora/' })}
+              {field('accessKeyId', 'Access key')}
+              {field('secretAccessKey', 'Secret key', { secret: true, kept: target?.kind === 's3' && target.hasSecret })}
+              <label className="checkbox">
+                <input type="checkbox" checked={pathStyle} onChange={(e) => setPathStyle(e.target.checked)} /> Path-style addresses (MinIO and most self-hosted stores)
+              </label>
+            </>
+          )}
+          <div className="field">
+            <label htmlFor={`${id}-passphrase`}>Sync passphrase</label>
+            <input
+              id={`${id}-passphrase`}
+              type="password"
+              autoComplete="new-password"
+              value={passphrase}
+              placeholder={current.keyKept ? 'A key from it is kept (type it only to change)' : 'The same on every device'}
+              onChange={(e) => setPassphrase(e.target.value)}
+              aria-describedby={`${id}-passphrase-hint`}
+              data-testid="sync-passphrase"
+            />
+            <p id={`${id}-passphrase-hint`} className="muted small">
+              Everything is encrypted with it before it leaves this computer. It is never shown again; only a key made from it is kept,{' '}
+              {current.keyStore === 'keychain' ? 'in this system’s keychain' : 'in a file only you can read in the data folder'}. Without it, the synced copy cannot be read.
+            </p>
+          </div>
+          <div className="field">
+            <label htmlFor={`${id}-device`}>This device’s name</label>
+            <input id={`${id}-device`} type="text" value={deviceName} onChange={(e) => setDeviceName(e.target.value)} data-testid="sync-device-name" />
+          </div>
+          <div className="form-row">
+            <button type="submit" aria-disabled={busy !== null} data-testid="sync-save">
+              {busy === 'save' ? 'Checking…' : 'Save'}
+            </button>
+            <button type="button" disabled={!target || current.paused} aria-disabled={busy !== null} onClick={() => void run('sync', () => api.syncNow({}))} data-testid="sync-now">
+              {busy === 'sync' ? 'Syncing…' : 'Sync now'}
+            </button>
+            <button
+              type="button"
+              disabled={!target}
+              aria-disabled={busy !== null}
+              onClick={() =>
+                void run('pause', async () => ({
+                  state: await api.setSyncPaused({ paused: !current.paused }),
+                  message: current.paused ? 'Sync resumed on this device.' : 'Sync paused on this device.',
+                }))
+              }
+              data-testid="sync-pause"
+            >
+              {current.paused ? 'Resume' : 'Pause'}
+            </button>
+          </div>
+        </form>
+      )}
+      {said && (
+        <p className="note small" role="status" data-testid="sync-said">
+          {said}
+        </p>
+      )}
+      <ErrorText message={error} />
+    </section>
+  );
+}

@@ -1,0 +1,59 @@
+/**
+ * The API shapes of Settings → Sync: where this device syncs to (its secrets never sent back), this
+ * device's name, whether a passphrase key is kept, pause, and the sync core's status (last sync,
+ * devices seen, records not yet sent); saving a target with its passphrase, "Sync now" and Pause.
+ */
+import { z } from 'zod';
+import { isoTime } from './memory-schema';
+
+const publicTarget = z.discriminatedUnion('kind', [
+  z.strictObject({ kind: z.literal('folder'), path: z.string() }),
+  z.strictObject({ kind: z.literal('webdav'), url: z.string(), username: z.string(), hasPassword: z.boolean() }),
+  z.strictObject({
+    kind: z.literal('s3'),
+    endpoint: z.string(),
+    region: z.string(),
+    bucket: z.string(),
+    prefix: z.string(),
+    accessKeyId: z.string(),
+    forcePathStyle: z.boolean(),
+    hasSecret: z.boolean(),
+  }),
+]);
+
+export const syncState = z.strictObject({
+  /** The target without its secrets; null: sync is not set up on this device. */
+  target: publicTarget.nullable(),
+  /** Words for the target ("the folder /home/me/Sync/tempora"), or null. */
+  describe: z.string().nullable(),
+  /** Whether a key from the passphrase is kept on this device (the passphrase itself never is). */
+  keyKept: z.boolean(),
+  deviceName: z.string(),
+  paused: z.boolean(),
+  /** Where the key is kept: the system's keychain, or an owner-only file in the data folder. */
+  keyStore: z.enum(['keychain', 'file']),
+  /** The sync core's view; null when this build cannot sync yet (the note says why). */
+  status: z
+    .strictObject({
+      lastSync: isoTime.nullable(),
+      devices: z.array(z.strictObject({ name: z.string(), lastSeen: isoTime.nullable() })),
+      unsent: z.number().int().nonnegative(),
+    })
+    .nullable(),
+  note: z.string().nullable(),
+});
+export type SyncState = z.infer<typeof syncState>;
+
+export const saveSyncRequest = z.strictObject({
+  /** A target as typed; a secret left empty keeps the one kept for the same target. */
+  target: z.unknown(),
+  /** Needed when no key is kept for this target; never stored, only the key made from it. */
+  passphrase: z.string().max(1000).optional(),
+  deviceName: z.string().max(200),
+});
+
+export const syncNowResponse = z.strictObject({
+  state: syncState,
+  /** What happened, in one sentence ("Sent 12 records; applied 3 segments from 1 device."). */
+  message: z.string(),
+});

@@ -1,0 +1,119 @@
+/**
+ * Settings → Sync in Chromium over the bridge, keyboard only (issue 31, item 6, the screen): not set
+ * up at first; a folder and a passphrase typed and saved with Enter make the target's key check and
+ * keep only a key, owner-only, never the passphrase, which is not shown back; a wrong passphrase for
+ * that target is said in words and changes nothing; Pause and Resume; "Sync now" answers in words.
+ * Seen at 1280 and 900 px, light and dark, with no serious axe-core finding in the section.
+ */
+import { existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { AxeBuilder } from '@axe-core/playwright';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { KEYCHECK_FILE, WRONG_PASSPHRASE } from '../../electron/sync/sync-crypto';
+import { SYNC_SECRETS_FILE } from '../../electron/sync/sync-secrets';
+import { CHROMIUM_MISSING } from './helpers/browser';
+import { screenshot } from './helpers/screenshots';
+import { go, startUi, type UiSession } from './helpers/ui-session';
+
+let ui: UiSession;
+const PASSPHRASE = 'orange kettle seventeen';
+
+describe.skipIf(CHROMIUM_MISSING !== null)('Settings → Sync', () => {
+  beforeAll(async () => {
+    process.env.TEMPORA_TZ = 'Asia/Tokyo';
+    ui = await startUi({ engine: { startWorker: false } });
+  });
+
+  afterEach(async (context) => {
+    if (context.task.result?.state === 'fail' && ui) await screenshot(ui.page, `failed-sync-${context.task.name.slice(0, 40).replace(/[^\w-]+/g, '-')}`);
+  });
+
+  afterAll(async () => {
+    await ui?.close();
+    delete process.env.TEMPORA_TZ;
+  });
+
+  it('keeps a folder target and a key, never the passphrase, typed and saved from the keyboard', async () => {
+    const { page } = ui;
+    const folder = join(ui.dir, 'Sync', 'tempora');
+    mkdirSync(folder, { recursive: true });
+    await go(page, '#/settings');
+    const sync = page.locator('.sync-setting');
+    await expect.poll(() => sync.getByTestId('sync-status').textContent()).toContain('Not set up: this memory is on this computer only.');
+
+    await sync.getByTestId('sync-kind').focus();
+    expect(await sync.getByTestId('sync-kind').inputValue()).toBe('folder');
+    await page.keyboard.press('Tab');
+    await page.keyboard.type(folder);
+    await page.keyboard.press('Tab');
+    await page.keyboard.type(PASSPHRASE);
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('ControlOrMeta+A');
+    await page.keyboard.type('Laptop');
+    await page.keyboard.press('Enter');
+
+    await expect.poll(() => sync.getByTestId('sync-status').textContent(), { timeout: 30_000 }).toContain(`Syncs to the folder ${folder}.`);
+    expect(await sync.getByTestId('sync-said').textContent()).toBe('Saved: this device syncs there with this passphrase.');
+    expect(await sync.getByTestId('sync-passphrase').inputValue()).toBe('');
+    expect(await sync.getByTestId('sync-passphrase').getAttribute('placeholder')).toBe('A key from it is kept (type it only to change)');
+    expect(await sync.getByTestId('sync-device-name').inputValue()).toBe('Laptop');
+    expect(existsSync(join(folder, KEYCHECK_FILE))).toBe(true);
+    const secrets = join(ui.dir, 'data', SYNC_SECRETS_FILE);
+    if (process.platform !== 'win32') expect(statSync(secrets).mode & 0o777).toBe(0o600);
+    expect(readFileSync(secrets, 'utf8')).not.toContain(PASSPHRASE);
+    expect(readFileSync(join(folder, KEYCHECK_FILE)).includes(Buffer.from(PASSPHRASE))).toBe(false);
+    expect(await page.content()).not.toContain(PASSPHRASE);
+    await screenshot(page, 'settings-sync-saved');
+  });
+
+  it('says a wrong passphrase in words and keeps what was kept', async () => {
+    const { page } = ui;
+    const sync = page.locator('.sync-setting');
+    const secrets = join(ui.dir, 'data', SYNC_SECRETS_FILE);
+    const before = readFileSync(secrets);
+    await sync.getByTestId('sync-passphrase').focus();
+    await page.keyboard.type('orange kettle eighteen');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => sync.locator('.error-text, [role="alert"]').first().textContent(), { timeout: 30_000 }).toContain(WRONG_PASSPHRASE);
+    expect(readFileSync(secrets).equals(before)).toBe(true);
+    expect(await sync.getByTestId('sync-status').textContent()).toContain('Syncs to the folder');
+  });
+
+  it('pauses and resumes, and Sync now answers in one sentence', async () => {
+    const { page } = ui;
+    const sync = page.locator('.sync-setting');
+    await sync.getByTestId('sync-pause').focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => sync.getByTestId('sync-status').textContent()).toContain('(paused on this device)');
+    expect(await sync.getByTestId('sync-now').isDisabled()).toBe(true);
+    expect(await sync.getByTestId('sync-pause').textContent()).toBe('Resume');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => sync.getByTestId('sync-pause').textContent()).toBe('Pause');
+    expect(await sync.getByTestId('sync-status').textContent()).not.toContain('paused');
+
+    await sync.getByTestId('sync-now').focus();
+    await page.keyboard.press('Enter');
+    const hasCore = 'sync' in ui.engine.memory;
+    if (hasCore) {
+      await expect.poll(() => sync.getByTestId('sync-said').textContent(), { timeout: 30_000 }).toMatch(/^Sent \d+ records?; received \d+ from \d+ devices?\./);
+      await expect.poll(() => sync.getByTestId('sync-status').textContent()).not.toContain('Last sync: not yet');
+    } else {
+      await expect.poll(() => sync.locator('.error-text, [role="alert"]').first().textContent()).toContain('cannot sync yet');
+    }
+  });
+
+  it('reads well at 1280 and 900 px, light and dark, with no serious axe-core finding', async () => {
+    const { page } = ui;
+    for (const theme of ['light', 'dark'] as const) {
+      for (const width of [1280, 900]) {
+        await page.setViewportSize({ width, height: 900 });
+        await page.emulateMedia({ colorScheme: theme });
+        await page.locator('.sync-setting').scrollIntoViewIfNeeded();
+        const results = await new AxeBuilder({ page }).include('.sync-setting').setLegacyMode(true).analyze();
+        const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+        expect(serious).toEqual([]);
+        await screenshot(page, `settings-sync-${theme}-${width}`);
+      }
+    }
+  });
+});

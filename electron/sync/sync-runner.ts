@@ -17,7 +17,7 @@ export interface SyncMemory {
   outgoing(limit?: number): { bodies: { at: string; body: SyncBody }[]; lastOutbox: number; seq: number };
   /** Outbox rows not sent yet. */
   unsent(): number;
-  segmentWritten(seq: number, name: string, lastOutbox: number, bodies: SyncBody[]): void;
+  segmentWritten(seq: number, name: string, lastOutbox: number, records: SyncRecord[]): void;
   segmentsToRewrite(): { seq: number; name: string; keys: string[] }[];
   segmentRewritten(seq: number, name: string, keys: string[]): void;
   purgeDone(): void;
@@ -57,7 +57,7 @@ export async function syncOnce(memory: SyncMemory, target: SyncTarget, cipher: S
     // A crash after an earlier put of this number and before it was recorded left a stray file.
     for (const stray of await target.list(`${segmentPrefix(me.id)}${String(out.seq).padStart(8, '0')}-`)) if (stray.name !== name) await target.remove(stray.name);
     await target.put(name, bytes);
-    memory.segmentWritten(out.seq, name, out.lastOutbox, out.bodies.map((b) => b.body));
+    memory.segmentWritten(out.seq, name, out.lastOutbox, records);
     report.sent += records.length;
     options.onProgress?.({ phase: 'upload', done: report.sent, total: report.sent + memory.unsent() });
   }

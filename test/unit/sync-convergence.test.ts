@@ -39,7 +39,9 @@ type Write =
   | { kind: 'forgetFact'; pick: number }
   | { kind: 'forgetEpisode'; pick: number }
   | { kind: 'undo'; pick: number }
-  | { kind: 'redo'; pick: number };
+  | { kind: 'redo'; pick: number }
+  | { kind: 'rename'; title: number }
+  | { kind: 'learning'; on: boolean; forget: boolean };
 
 type Step = { device: number; write: Write } | { device: number; sync: { from: number[]; crashAt: number | null; dropUpload: number | null; segmentRows: number } };
 
@@ -62,6 +64,9 @@ const write: fc.Arbitrary<Write> = fc.oneof(
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('forgetEpisode' as const), pick: fc.nat() }) },
   { weight: 2, arbitrary: fc.record({ kind: fc.constant('undo' as const), pick: fc.nat() }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('redo' as const), pick: fc.nat() }) },
+  // The conversation's title and learn setting: the latest write wins on every device.
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('rename' as const), title: fc.nat({ max: 3 }) }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('learning' as const), on: fc.boolean(), forget: fc.boolean() }) },
 );
 
 const DEVICES = 3;
@@ -200,6 +205,12 @@ function apply(world: World, device: Device, w: Write): void {
       device.learned.push(id);
       return;
     }
+    case 'rename':
+      if (m.episodes.conversation('c1')) m.conversations.rename('c1', `title ${w.title}`);
+      return;
+    case 'learning':
+      if (m.episodes.conversation('c1')) tolerate(() => m.conversations.setLearning('c1', w.on, { forget: w.forget }));
+      return;
   }
 }
 

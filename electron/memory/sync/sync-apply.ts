@@ -11,7 +11,7 @@ import type { SyncClaim, SyncRecord } from '../../../shared/sync-records';
 import { textHash } from '../store/sync-outbox';
 import type { NewClaim } from '../temporal/slot-resolver';
 import type { WriteContext } from '../temporal/write-batch';
-import { noteToPurge } from './sync-outgoing';
+import { keepVersion, noteToPurge, versionOf } from './sync-outgoing';
 
 export interface ApplyOptions {
   /** Called after each record (tests throw here: a crash mid-apply rolls the whole segment back). */
@@ -50,12 +50,9 @@ export function applySegment(ctx: WriteContext, header: { device: string; device
     switch (body.kind) {
       case 'conversation': {
         const key = `conversation:${body.id}`;
-        const version = `${record.at}|${record.id}`;
-        const held = db.prepare<[string], { version: string }>('SELECT version FROM sync_versions WHERE key = ?').get(key)?.version;
-        if (removed.get(key) !== undefined || (held !== undefined && held >= version)) break;
+        if (removed.get(key) !== undefined || !keepVersion(db, key, versionOf(record))) break;
         db.prepare('INSERT OR IGNORE INTO conversations (id, title, created_at) VALUES (?, ?, ?)').run(body.id, body.title, body.created_at);
         db.prepare('UPDATE conversations SET title = ?, learn = ?, title_source = ? WHERE id = ?').run(body.title, body.learn ? 1 : 0, body.title_source, body.id);
-        db.prepare('INSERT OR REPLACE INTO sync_versions (key, version) VALUES (?, ?)').run(key, version);
         break;
       }
       case 'conversation-deleted':

@@ -7,7 +7,7 @@
 import { hostname } from 'node:os';
 import { randomBytes } from 'node:crypto';
 import type { Database } from 'better-sqlite3';
-import type { SyncBody } from '../../../shared/sync-records';
+import type { SyncBody, SyncRecord } from '../../../shared/sync-records';
 import type { EntityType } from '../../../shared/memory-schema';
 import type { ClaimRow } from '../store/claim-rows';
 
@@ -57,6 +57,9 @@ export function outgoing(db: Database, limit = SEGMENT_ROWS): Outgoing {
   const conversation = db.prepare<[string], { id: string; title: string; created_at: string; learn: number; title_source: string }>('SELECT id, title, created_at, learn, title_source FROM conversations WHERE id = ?');
   const bodies: OutgoingBody[] = [];
   const seen = new Set<string>();
+  // A conversation's record is its state now, versioned by its latest change (the latest wins everywhere).
+  const changed = new Map<string, string>();
+  for (const row of rows) if (row.kind === 'conversation') changed.set(row.ref, row.recorded_at);
   for (const row of rows) {
     const body = bodyOf(row.kind, row.ref);
     if (!body) continue;
@@ -64,7 +67,7 @@ export function outgoing(db: Database, limit = SEGMENT_ROWS): Outgoing {
     const key = `${body.kind}:${JSON.stringify(body)}`;
     if (seen.has(key)) continue;
     seen.add(key);
-    bodies.push({ at: row.recorded_at, body });
+    bodies.push({ at: body.kind === 'conversation' ? changed.get(body.id)! : row.recorded_at, body });
   }
   return { bodies, lastOutbox: rows.at(-1)?.seq ?? 0, seq: lastSegment + 1 };
 
@@ -119,7 +122,8 @@ export function contentKeyOf(body: SyncBody): string | null {
  * Records that a segment is on the target: the outbox rows it covers are done, and the keys of the
  * content it holds are kept (a later forget finds the segments to rewrite by them).
  */
-export function segmentWritten(db: Database, seq: number, name: string, lastOutbox: number, bodies: SyncBody[]): void {
+export function segmentWritten(db: Database, seq: number, name: string, lastOutbox: number, records: SyncRecord[]): void {
+  const bodies = records.map((r) => r.body);
   db.prepare('INSERT OR REPLACE INTO sync_segments (seq, name, last_outbox, uploaded) VALUES (?, ?, ?, 1)').run(seq, name, lastOutbox);
   db.prepare('DELETE FROM sync_outbox WHERE seq <= ?').run(lastOutbox);
   const key = db.prepare('INSERT OR IGNORE INTO sync_segment_keys (key, seq) VALUES (?, ?)');
@@ -128,6 +132,19 @@ export function segmentWritten(db: Database, seq: number, name: string, lastOutb
     if (k) key.run(k, seq);
   }
   noteToPurge(db, purgeKeysOf(bodies));
+  // This device's own conversation states carry their versions from now on: an older one from elsewhere does not undo them.
+  for (const record of records) if (record.body.kind === 'conversation') keepVersion(db, `conversation:${record.body.id}`, versionOf(record));
+}
+
+/** A record's place in last-writer-wins: when it was recorded, then by which device. */
+export const versionOf = (record: Pick<SyncRecord, 'at' | 'device'>) => `${record.at}|${record.device}`;
+
+/** Keeps `version` for `key` unless a later one is kept; says whether it is now the latest. */
+export function keepVersion(db: Database, key: string, version: string): boolean {
+  const held = db.prepare<[string], { version: string }>('SELECT version FROM sync_versions WHERE key = ?').get(key)?.version;
+  if (held !== undefined && held >= version) return false;
+  db.prepare('INSERT OR REPLACE INTO sync_versions (key, version) VALUES (?, ?)').run(key, version);
+  return true;
 }
 
 /** The content keys a batch of records takes away for good (a forget): their segments are rewritten without them. */

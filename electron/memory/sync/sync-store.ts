@@ -3,7 +3,7 @@
  * the segments it wrote, and applying another device's segment in one write. `write` is the memory's
  * one way to write (a transaction that resolves the touched slots and indexes full text within it).
  */
-import type { SyncBody, SyncRecord } from '../../../shared/sync-records';
+import type { SyncRecord } from '../../../shared/sync-records';
 import type { WriteContext } from '../temporal/write-batch';
 import { applySegment, cursorOf, type ApplyOptions, type ApplyResult } from './sync-apply';
 import { deviceOf, outgoing, purgeDone, segmentRewritten, segmentsToRewrite, segmentWritten, setStateValue, stateValue, type Outgoing } from './sync-outgoing';
@@ -39,8 +39,8 @@ export class SyncStore {
     return this.store.db.transaction(() => outgoing(this.store.db, limit))();
   }
 
-  segmentWritten(seq: number, name: string, lastOutbox: number, bodies: SyncBody[]): void {
-    this.write(() => segmentWritten(this.store.db, seq, name, lastOutbox, bodies), () => false);
+  segmentWritten(seq: number, name: string, lastOutbox: number, records: SyncRecord[]): void {
+    this.write(() => segmentWritten(this.store.db, seq, name, lastOutbox, records), () => false);
   }
 
   /** This device's segments: seq → name on the target. */

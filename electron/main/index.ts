@@ -5,7 +5,7 @@
  * that lets the ingestion job in flight finish (or returns it to the queue) before exiting.
  */
 import { join } from 'node:path';
-import { app, BrowserWindow, dialog, session } from 'electron';
+import { app, BrowserWindow, dialog, safeStorage, session } from 'electron';
 import { EVENT_CHANNEL, type ApiEventEnvelope } from '../../shared/api-contract';
 import { createApiHandlers } from '../engine/api-handlers';
 import { TemporaEngine } from '../engine/engine';
@@ -70,6 +70,7 @@ function start(): void {
       pickChatExport: () => pickChatExport(mainWindow),
       mcp: service,
       agentLaunch: () => launchForAgents(),
+      ...keychainSealer(),
     });
     registerIpc(handlers, location.origin);
     opened.onEvent((event) => sendToWindows(event, location.origin));
@@ -84,6 +85,16 @@ function start(): void {
     // MCP over HTTP for other local agents, when the user turned it on (off by default).
     void service.start().catch((error: unknown) => console.error(`tempora: mcp: could not start: ${(error as Error).message}`));
   });
+}
+
+/**
+ * Sync's kept key sealed by the system's keychain (Keychain, DPAPI, libsecret/KWallet) where
+ * Electron has one; Linux's 'basic_text' fallback is no keychain, so there the owner-only file alone.
+ */
+function keychainSealer(): { secretSealer?: { seal(text: string): Buffer; open(sealed: Buffer): string } } {
+  if (!safeStorage.isEncryptionAvailable()) return {};
+  if (process.platform === 'linux' && safeStorage.getSelectedStorageBackend() === 'basic_text') return {};
+  return { secretSealer: { seal: (text) => safeStorage.encryptString(text), open: (sealed) => safeStorage.decryptString(sealed) } };
 }
 
 async function openEngineOrExplain(): Promise<TemporaEngine | null> {

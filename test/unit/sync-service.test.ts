@@ -1,0 +1,107 @@
+/**
+ * The sync service behind Settings → Sync, over a real folder target and the real secret store,
+ * with a stand-in sync core: a saved target and passphrase give the core a cipher that opens what
+ * another device with the same passphrase sealed; "Sync now" says what happened in one sentence;
+ * not set up, paused, another target without the passphrase, no sync core: each one sentence, and
+ * nothing kept changes.
+ */
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { settingsSchema, type Settings } from '../../shared/settings-schema';
+import { cipherFromKey, keyFromKeyCheck, KEYCHECK_FILE } from '../../electron/sync/sync-crypto';
+import { SYNC_SECRETS_FILE, SyncSecretStore } from '../../electron/sync/sync-secrets';
+import { SyncService, type SyncCore } from '../../electron/sync/sync-service';
+import { createFolderTarget } from '../../electron/sync/targets/folder-target';
+
+const temporary = mkdtempSync(join(tmpdir(), 'tempora-sync-service-'));
+afterAll(() => rmSync(temporary, { recursive: true, force: true }));
+const PASSPHRASE = 'orange kettle seventeen';
+
+function settingsStore() {
+  let settings: Settings = settingsSchema.parse({});
+  return { read: () => settings, update: (patch: Partial<Settings>) => (settings = settingsSchema.parse({ ...settings, ...patch })) };
+}
+
+function fakeCore() {
+  const calls: { names: string[] } = { names: [] };
+  let lastSync: string | null = null;
+  const core: SyncCore = {
+    status: () => ({ lastSync, devices: [{ id: 'd2', name: 'Desktop', appliedAt: '2026-09-01T01:00:00.000Z' }], unsent: 0 }),
+    setDeviceName: (name) => calls.names.push(name),
+    run: async (target, cipher) => {
+      // What another device with the same passphrase wrote opens with this device's cipher.
+      const other = cipherFromKey(await keyFromKeyCheck(PASSPHRASE, await target.get(KEYCHECK_FILE)));
+      await target.put('devices/d2/segments/00000001-aa', other.seal('devices/d2/segments/00000001-aa', new TextEncoder().encode('five records')));
+      const opened = cipher.open('devices/d2/segments/00000001-aa', await target.get('devices/d2/segments/00000001-aa'));
+      lastSync = '2026-09-01T02:00:00.000Z';
+      return { sent: 2, applied: [{ device: 'd2', records: new TextDecoder().decode(opened) === 'five records' ? 5 : 0 }], refused: [] };
+    },
+  };
+  return { core, calls };
+}
+
+function folder(name: string): string {
+  const path = join(temporary, name);
+  mkdirSync(path, { recursive: true });
+  return path;
+}
+
+async function refusal(promise: Promise<unknown>): Promise<string> {
+  return promise.then(
+    () => 'no refusal',
+    (error: unknown) => (error as Error).message,
+  );
+}
+
+describe('the sync service', () => {
+  it('keeps a target and a key, hands the core a cipher that opens the other devices’ files, and says what a sync did', async () => {
+    const dataDir = folder('data-1');
+    const { core, calls } = fakeCore();
+    const service = new SyncService(settingsStore(), new SyncSecretStore(dataDir), () => core);
+    expect(service.state()).toMatchObject({ target: null, keyKept: false, paused: false, keyStore: 'file', note: null });
+    expect(await refusal(service.syncNow())).toBe('Sync is not set up on this device: choose where to sync and type the passphrase, then Save.');
+
+    const path = folder('target-1');
+    const state = await service.save({ target: { kind: 'folder', path }, passphrase: PASSPHRASE, deviceName: '  Laptop ' });
+    expect(state).toMatchObject({ target: { kind: 'folder', path }, describe: `the folder ${path}`, keyKept: true, deviceName: 'Laptop' });
+    expect(calls.names).toEqual(['Laptop']);
+    expect(readFileSync(join(dataDir, SYNC_SECRETS_FILE), 'utf8')).not.toContain(PASSPHRASE);
+
+    const answer = await service.syncNow();
+    expect(answer.message).toBe('Sent 2 records; received 5 from 1 device.');
+    expect(answer.state.status).toEqual({ lastSync: '2026-09-01T02:00:00.000Z', devices: [{ name: 'Desktop', lastSeen: '2026-09-01T01:00:00.000Z' }], unsent: 0 });
+
+    service.setPaused(true);
+    expect(await refusal(service.syncNow())).toBe('Sync is paused on this device: press Resume first.');
+    expect(service.setPaused(false).paused).toBe(false);
+  });
+
+  it('asks for the passphrase for another target and changes nothing until it is given', async () => {
+    const dataDir = folder('data-2');
+    const settings = settingsStore();
+    const service = new SyncService(settings, new SyncSecretStore(dataDir), () => null);
+    const first = folder('target-2a');
+    await service.save({ target: { kind: 'folder', path: first }, passphrase: PASSPHRASE, deviceName: 'Laptop' });
+    const kept = readFileSync(join(dataDir, SYNC_SECRETS_FILE));
+    // The same target again without the passphrase: the kept key serves.
+    expect((await service.save({ target: { kind: 'folder', path: first }, deviceName: 'Work laptop' })).deviceName).toBe('Work laptop');
+
+    const second = folder('target-2b');
+    expect(await refusal(service.save({ target: { kind: 'folder', path: second }, deviceName: 'Laptop' }))).toBe(
+      'Type the sync passphrase: it makes the key that opens this target (the same passphrase on every device).',
+    );
+    expect(await refusal(service.save({ target: { kind: 'folder', path: 'Sync' }, passphrase: PASSPHRASE, deviceName: 'Laptop' }))).toBe(
+      'The sync folder must be a full path (starting with / or a drive letter).',
+    );
+    expect(await refusal(service.save({ target: { kind: 'folder', path: first }, deviceName: '  ' }))).toBe('This device’s name is empty: give the name other devices will see it by.');
+    expect(settings.read().syncTarget).toEqual({ kind: 'folder', path: first });
+    expect(readFileSync(join(dataDir, SYNC_SECRETS_FILE)).equals(kept)).toBe(true);
+    expect(await createFolderTarget(second).list('')).toEqual([]);
+
+    // No sync core in this build: said, in the state and by Sync now.
+    expect(service.state().note).toBe('This build keeps the target and passphrase but cannot sync yet: the sync engine is not part of it.');
+    expect(await refusal(service.syncNow())).toBe(service.state().note);
+  });
+});

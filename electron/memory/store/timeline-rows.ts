@@ -14,9 +14,10 @@
  * drops the triggers and counts once after (transfer/bulk-load.ts).
  */
 import type { Database } from 'better-sqlite3';
+import { recountTimelineLives, TIMELINE_LIFE_TRIGGERS } from './timeline-lives';
 
-/** The triggers that keep the rows (a bulk load drops and re-creates them). */
-export const TIMELINE_ROW_TRIGGERS = ['facts_timeline_insert', 'facts_timeline_expire', 'facts_timeline_delete', 'facts_timeline_move', 'facts_timeline_unexpire', 'entities_timeline_rename'] as const;
+/** The triggers that keep the rows and their lives in system time (store/timeline-lives.ts); a bulk load drops and re-creates them. */
+export const TIMELINE_ROW_TRIGGERS = ['facts_timeline_insert', 'facts_timeline_expire', 'facts_timeline_delete', 'facts_timeline_move', 'facts_timeline_unexpire', 'entities_timeline_rename', ...TIMELINE_LIFE_TRIGGERS] as const;
 
 /** A held fact `old` leaves its row: counts down, its first / last looked up again only if it held them. */
 function leaveRow(): string {
@@ -109,7 +110,7 @@ export const TIMELINE_ROW_TABLES_SQL = `
   -- every change): read from the slot's facts it grew with the slot (1,000 values: 2× slower).
   CREATE INDEX facts_live_by_slot_end ON facts(subject_id, predicate, invalid_at) WHERE expired_at IS NULL AND invalid_at IS NOT NULL;`;
 
-/** Counts every row again from the held facts (after a bulk load, and when the tables are created). */
+/** Counts every row again from the held facts, and their lives from every version (after a bulk load, and when the tables are created). */
 export function recountTimelineRows(db: Database): void {
   db.exec(`
     DELETE FROM timeline_slots;
@@ -129,4 +130,5 @@ export function recountTimelineRows(db: Database): void {
     UPDATE timeline_totals SET subjects = (SELECT count(*) FROM timeline_subjects), slots = (SELECT count(*) FROM timeline_slots),
       open_n = (SELECT count(*) FROM facts WHERE expired_at IS NULL AND invalid_at IS NULL) WHERE id = 1;
   `);
+  recountTimelineLives(db);
 }

@@ -25,11 +25,11 @@ import { likePattern } from './timeline-source';
 import { windowFacts } from './timeline-row-facts';
 import type { TimelineRowSummary, TimelineWindow, TimelineWindowQuery } from './timeline-window-shape';
 
-/** The window from the kept rows, or null when the query is not one they answer. */
-export function keptTimelineWindow(db: Database, q: TimelineWindowQuery): TimelineWindow | null {
+/** The window from the kept rows, or null when the query is not one they answer (`knownAtRows`: how the rows at a known-at are read). */
+export function keptTimelineWindow(db: Database, q: TimelineWindowQuery, knownAtRows: (db: Database, knownAt: string) => KeptRows | null = keptRowsKnownAt): TimelineWindow | null {
   const text = q.filter?.trim();
   if (q.groups === undefined || (text && q.knownAt !== undefined)) return null;
-  const kept = text ? keptRowsFiltered(db, text, likePattern(text)) : q.knownAt === undefined ? keptRowsNow(db) : keptRowsKnownAt(db, q.knownAt);
+  const kept = text ? keptRowsFiltered(db, text, likePattern(text)) : q.knownAt === undefined ? keptRowsNow(db) : knownAtRows(db, q.knownAt);
   if (kept === null) return null;
   const totals = kept.totals();
   const collapseAbove = Math.max(0, Math.trunc(q.groups.collapseAbove ?? Number.MAX_SAFE_INTEGER));

@@ -11,16 +11,18 @@
  *
  * Cost: the change since K and the rows on screen, not the memory: a recent K (what was known
  * yesterday, last week) is about as fast as now. A change of more than MAX_CHANGE versions, or more
- * than MAX_MOVED subjects come or gone, is not undone: null, and the window is the one pass.
+ * than MAX_MOVED subjects come or gone, is not undone: the rows are read from the lives kept in system
+ * time instead (timeline-known-far.ts), whose cost does not grow with the change.
  */
 import type { Database } from 'better-sqlite3';
 import { cachedStatement } from '../store/database/statement-cache';
 import { densityGrid, keptDensity, timelineDensity, type TimelineDensity } from './timeline-density';
 import { keptRowsNow, type KeptRows, type KeptSlot, type KeptSubject } from './timeline-kept-rows';
+import { keptRowsKnownFar } from './timeline-known-far';
 
-/** The most versions recorded or replaced since K that are undone; more: the one pass. */
+/** The most versions recorded or replaced since K that are undone; more: the lives (timeline-known-far.ts). */
 export const MAX_CHANGE = 50_000;
-/** The most subjects come or gone since K; more: the one pass. */
+/** The most subjects come or gone since K; more: the lives. */
 export const MAX_MOVED = 200;
 const HOUR = 3_600_000;
 const HELD_AT = 'f.created_at <= @knownAt AND (f.expired_at IS NULL OR f.expired_at > @knownAt)';
@@ -52,17 +54,25 @@ const lastOf = (c: { valid_at: string; invalid_at: string | null }) => (c.invali
 const minOf = (xs: (string | null | undefined)[]) => xs.reduce<string | null>((m, x) => (x == null ? m : m === null || x < m ? x : m), null);
 const maxOf = (xs: (string | null | undefined)[]) => xs.reduce<string | null>((m, x) => (x == null ? m : m === null || x > m ? x : m), null);
 
-/** The kept rows at `knownAt`, or null when too much changed since (the one pass answers). */
-export function keptRowsKnownAt(db: Database, knownAt: string): KeptRows | null {
+/** The kept rows at `knownAt`; when too much changed since, from the lives kept in system time (timeline-known-far.ts). */
+export function keptRowsKnownAt(db: Database, knownAt: string): KeptRows {
+  // How much changed since K, counted over the same index ranges before any of it is read.
+  const changed = cachedStatement(
+    db,
+    `SELECT count(*) AS n FROM (
+       SELECT 1 FROM facts INDEXED BY facts_live_by_created_at WHERE expired_at IS NULL AND created_at > @knownAt
+       UNION ALL SELECT 1 FROM facts INDEXED BY facts_replaced_by_expired_at WHERE expired_at IS NOT NULL AND expired_at > @knownAt AND created_at <= @knownAt
+       LIMIT @cap)`,
+  ).get({ knownAt, cap: MAX_CHANGE + 1 }) as { n: number };
+  if (changed.n > MAX_CHANGE) return keptRowsKnownFar(db, knownAt);
   const now = keptRowsNow(db);
   const changes = cachedStatement(
     db,
     `SELECT subject_id, predicate, valid_at, invalid_at, -1 AS sign FROM facts INDEXED BY facts_live_by_created_at WHERE expired_at IS NULL AND created_at > @knownAt
      UNION ALL
      SELECT subject_id, predicate, valid_at, invalid_at, 1 FROM facts INDEXED BY facts_replaced_by_expired_at WHERE expired_at IS NOT NULL AND expired_at > @knownAt AND created_at <= @knownAt
-     LIMIT @cap`,
-  ).all({ knownAt, cap: MAX_CHANGE + 1 }) as Change[];
-  if (changes.length > MAX_CHANGE) return null;
+`,
+  ).all({ knownAt }) as Change[];
 
   // The change by row and by subject, and the rows' and subjects' counts now.
   const slots = new Map<string, SlotChange>();
@@ -102,7 +112,7 @@ export function keptRowsKnownAt(db: Database, knownAt: string): KeptRows | null 
     if (held && n === 0) gone.push(held);
     if (!held && n > 0) come.push({ ...(entity.get(id) as Pick<KeptSubject, 'subject_id' | 'name' | 'sort_key' | 'mine'>), slots: 0, n: 0, open_n: 0, first: '', last: '' });
   }
-  if (gone.length + come.length > MAX_MOVED) return null;
+  if (gone.length + come.length > MAX_MOVED) return keptRowsKnownFar(db, knownAt);
 
   // A changed row's first start and last start or end at K: its facts held now and recorded by K (by index, in order), and those replaced since.
   const firstStart = cachedStatement(db, 'SELECT valid_at AS t FROM facts INDEXED BY facts_live_by_slot_time WHERE subject_id = ? AND predicate = ? AND expired_at IS NULL AND created_at <= ? ORDER BY valid_at LIMIT 1');

@@ -17,7 +17,8 @@
  *  - groups collapsed by default, no filter — the app's question at scale — from the rows kept by
  *    triggers (timeline-kept-window.ts: the rows on screen, whatever the memory's size), held now or
  *    known at K (timeline-known-at.ts: the kept rows with what was recorded or replaced since K
- *    undone; its cost is that change, not the memory);
+ *    undone; its cost is that change, not the memory; far back, from when each subject and row was
+ *    held in system time: timeline-known-far.ts);
  *  - with a row filter, one pass over the facts it keeps, found by index (timeline-source.ts);
  *    known at K otherwise, one pass over the versions held at K, from covering indexes (the same);
  *  - otherwise one pass over the held facts' covering index (facts_live_by_slot_time: no table rows

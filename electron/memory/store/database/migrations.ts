@@ -4,6 +4,7 @@ import { registerPredicate0009 } from './frozen/0009-normalize-predicate';
 import { registerObjectKey0010 } from './frozen/0010-object-key';
 import { countTimelineRows0019, TIMELINE_ROW_TABLES_SQL_0019, TIMELINE_ROW_TRIGGERS_SQL_0019 } from './frozen/0019-timeline-rows';
 import { registerNaturalKey0022 } from './frozen/0022-natural-key';
+import { countTimelineLives0030, TIMELINE_LIFE_TABLES_SQL_0030, TIMELINE_LIFE_TRIGGERS_SQL_0030 } from './frozen/0030-timeline-lives';
 
 /**
  * One schema step. Steps run in order, each in its own transaction, and are never edited once released.
@@ -695,5 +696,17 @@ export const migrations: Migration[] = [
       `);
     },
   },
+  {
+    name: '0030_timeline_lives',
+    up(db) {
+      // The timeline known at a time far back (issue 26, temporal/timeline-known-far.ts) read every
+      // version held then: when each subject and row was held, in system time, and the starts and ends
+      // counted per month of system time are kept instead, by triggers (store/timeline-lives.ts, its
+      // copy frozen/0030-timeline-lives.ts), and counted once here from the versions.
+      registerNaturalKey0022(db);
+      db.exec(TIMELINE_LIFE_TABLES_SQL_0030);
+      countTimelineLives0030(db);
+      db.exec(TIMELINE_LIFE_TRIGGERS_SQL_0030);
+    },
+  },
 ];
-

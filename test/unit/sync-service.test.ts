@@ -3,11 +3,14 @@
  * with a stand-in sync core: a saved target and passphrase give the core a cipher that opens what
  * another device with the same passphrase sealed; "Sync now" says what happened in one sentence;
  * not set up, paused, another target without the passphrase, no sync core: each one sentence, and
- * nothing kept changes.
+ * nothing kept changes. A WebDAV password (webdav-server on loopback) is kept apart, never shown
+ * back, and used again when the field is left empty.
  */
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { AddressInfo } from 'node:net';
+import { v2 as webdav } from 'webdav-server';
 import { afterAll, describe, expect, it } from 'vitest';
 import { settingsSchema, type Settings } from '../../shared/settings-schema';
 import { cipherFromKey, keyFromKeyCheck, KEYCHECK_FILE } from '../../electron/sync/sync-crypto';
@@ -103,5 +106,31 @@ describe('the sync service', () => {
     // No sync core in this build: said, in the state and by Sync now.
     expect(service.state().note).toBe('This build keeps the target and passphrase but cannot sync yet: the sync engine is not part of it.');
     expect(await refusal(service.syncNow())).toBe(service.state().note);
+  });
+
+  it('keeps a WebDAV password apart, never shows it back, and uses the kept one when the field is left empty', async () => {
+    const users = new webdav.SimpleUserManager();
+    const user = users.addUser('alice', 'right-password', false);
+    const privileges = new webdav.SimplePathPrivilegeManager();
+    privileges.setRights(user, '/', ['all']);
+    const server = new webdav.WebDAVServer({ port: 0, hostname: '127.0.0.1', httpAuthentication: new webdav.HTTPBasicAuthentication(users, 'test'), privilegeManager: privileges });
+    const http = await new Promise<import('node:http').Server | undefined>((resolve) => server.start((started) => resolve(started)));
+    try {
+      const url = `http://127.0.0.1:${(http!.address() as AddressInfo).port}/`;
+      const { core } = fakeCore();
+      const service = new SyncService(settingsStore(), new SyncSecretStore(folder('data-3')), () => core);
+      expect(await refusal(service.save({ target: { kind: 'webdav', url, username: 'alice', password: 'wrong' }, passphrase: PASSPHRASE, deviceName: 'Laptop' }))).toBe(
+        `WebDAV at ${url} did not accept the user name and password (keycheck).`,
+      );
+      expect(service.state().target).toBeNull();
+      const saved = await service.save({ target: { kind: 'webdav', url, username: 'alice', password: 'right-password' }, passphrase: PASSPHRASE, deviceName: 'Laptop' });
+      expect(saved.target).toEqual({ kind: 'webdav', url, username: 'alice', hasPassword: true });
+      expect(JSON.stringify(saved)).not.toContain('right-password');
+      const again = await service.save({ target: { kind: 'webdav', url, username: 'alice', password: '' }, deviceName: 'Laptop' });
+      expect(again.target).toEqual({ kind: 'webdav', url, username: 'alice', hasPassword: true });
+      expect((await service.syncNow()).message).toBe('Sent 2 records; received 5 from 1 device.');
+    } finally {
+      await new Promise<void>((resolve) => server.stop(() => resolve()));
+    }
   });
 });

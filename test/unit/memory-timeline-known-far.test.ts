@@ -10,6 +10,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { openMemory, steppingClock, type Memory } from '../../electron/memory/index';
 import { databaseOf } from '../../electron/memory/memory';
+import { plansOf } from '../fixtures/query-plans';
 import { recountTimelineLives } from '../../electron/memory/store/timeline-lives';
 import { keptTimelineWindow } from '../../electron/memory/temporal/timeline-kept-window';
 import { keptRowsKnownFar } from '../../electron/memory/temporal/timeline-known-far';
@@ -171,6 +172,27 @@ describe('the timeline known at a time far back', () => {
       ),
       { numRuns: 60 },
     );
+  });
+
+  it('reads lives, months and the shown subjects by index: no fact table and no life table read whole', () => {
+    const m = openMemory({ dataDir: ':memory:', clock: steppingClock('2025-03-01T00:00:00Z', 9 * DAY) });
+    for (const [i, subject] of SUBJECTS.entries()) {
+      m.facts.observe([{ subject, predicate: 'likes', object: 'tea', fact: `${subject} likes tea.`, reference_time: iso(T0 + i * DAY), invalid_at: iso(T0 + (i + 3) * DAY) }]);
+      m.facts.observe([{ subject, predicate: 'manager', object: 'A', fact: `${subject}'s manager is A.`, reference_time: iso(T0 + i * DAY), cardinality: 'one' }]);
+      m.facts.observe([{ subject, predicate: 'manager', object: 'B', fact: `${subject}'s manager is B.`, reference_time: iso(T0 + (i + 1) * DAY), cardinality: 'one' }]);
+    }
+    const db = databaseOf(m);
+    const aoki = m.facts.list({ subject: 'Aoki' })[0]!.subject_id;
+    const instants = instantsOf(m);
+    // Early in its month (read forward from its start) and late (back from the next month's).
+    for (const knownAt of [instants[3]!, iso(Date.parse(instants[3]!) + 25 * DAY)]) {
+      const q = { ...ALL, knownAt, rowOffset: 1, rowLimit: 4, groups: { collapseAbove: 2, expanded: [aoki] } };
+      let window: ReturnType<typeof keptTimelineWindow> = null;
+      const plans = plansOf(db, () => (window = db.transaction(() => keptTimelineWindow(db, q, keptRowsKnownFar))())).flatMap((p) => p.plan);
+      expect(window).toEqual(timelineWindow(db, q, { kept: false }));
+      expect(plans.filter((line) => /^SCAN (f|facts|l|timeline_\w+_lives)\b/.test(line) && !/USING (COVERING )?INDEX timeline_subject_lives_in_order/.test(line)), plans.join('\n')).toEqual([]);
+    }
+    m.close();
   });
 
   it('holds a version from its created_at to just before its expired_at, and answers as the pass at every instant, a row forgotten and said again included', () => {

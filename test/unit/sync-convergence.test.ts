@@ -287,6 +287,21 @@ export function expectConverged(world: World): void {
 }
 
 describe('sync: three devices converge', () => {
+  it('a message forgotten on a device that never got the claims citing it: every device drops them alike', async () => {
+    // Found by the property: the claim's segment was not uploaded yet when another device forgot its message.
+    const world = await runSteps([
+      { device: 2, write: { kind: 'observe', claims: [{ subject: 0, predicate: 0, object: 0, one: false, valid: 0, said: 1, lasts: null }] } },
+      { device: 2, sync: { from: [], crashAt: null, dropUpload: 2, segmentRows: 1 } },
+      { device: 1, sync: { from: [2], crashAt: null, dropUpload: null, segmentRows: 5000 } },
+      { device: 1, write: { kind: 'forgetEpisode', pick: 0 } },
+    ]);
+    try {
+      expectConverged(world);
+    } finally {
+      for (const d of world.devices) d.m.close();
+    }
+  });
+
   it('after a full round every device holds the same memory, whatever the writes, orders, subsets and crashes', async () => {
     await fc.assert(
       fc.asyncProperty(fc.array(step, { minLength: 1, maxLength: 16 }), async (steps) => {

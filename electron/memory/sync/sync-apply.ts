@@ -40,10 +40,19 @@ export function applySegment(ctx: WriteContext, header: { device: string; device
   const claimBySync = db.prepare<[string], { id: number; fact_id: string; subject_id: string; predicate: string }>('SELECT id, fact_id, subject_id, predicate FROM claims WHERE sync_id = ?');
   const pending = new Map<string, SyncClaim>();
   const lost = new Set<string>();
+  /** Versions left without claims by a message forgotten: they go whole, as a local forget of the message does. */
+  const orphaned = new Set<string>();
   const touched = new Map<string, { subjectId: string; predicate: string }>();
   const forgets = new Map<string, { subjectId: string; predicate: string; hashes: Set<string> }>();
   const episodesGone: string[] = [];
   const unclaimed: string[] = [];
+
+  /** A claim as it stands once the messages forgotten here are gone from it (null: it stated only those). */
+  const withoutForgotten = (claim: SyncClaim): SyncClaim | null => {
+    const cited = claim.episode_ids.filter((id) => removed.get(`episode:${id}`) === undefined);
+    if (cited.length === claim.episode_ids.length) return claim;
+    return cited.length === 0 ? null : { ...claim, episode_ids: cited };
+  };
 
   records.forEach((record, index) => {
     const body = record.body;
@@ -68,14 +77,34 @@ export function applySegment(ctx: WriteContext, header: { device: string; device
         else ctx.episodes.insert(episode);
         break;
       }
-      case 'episode-forgotten':
+      case 'episode-forgotten': {
         remove.run(`episode:${body.id}`);
         episodesGone.push(body.id);
+        // Every device does to the claims citing it what a forget of the message does (forgetEpisode):
+        // a claim it alone stated goes, the others stop citing it — the same on every device, so
+        // nothing needs sending.
+        for (const claim of ctx.claims.citing(body.id)) {
+          const rest = (JSON.parse(claim.episode_ids) as string[]).filter((e) => e !== body.id);
+          if (rest.length) ctx.claims.setEpisodes(claim.id, rest);
+          else {
+            ctx.claims.delete(claim.id);
+            lost.add(claim.fact_id);
+            orphaned.add(claim.fact_id);
+          }
+          touched.set(slotKey(claim.subject_id, claim.predicate), { subjectId: claim.subject_id, predicate: claim.predicate });
+        }
+        for (const [uid, claim] of pending) {
+          const cited = withoutForgotten(claim);
+          if (cited === null) pending.delete(uid);
+          else pending.set(uid, cited);
+        }
         break;
+      }
       case 'claim': {
         const key = `claim:${body.uid}`;
         if (removed.get(key) !== undefined || claimBySync.get(body.uid)) break;
-        pending.set(body.uid, body);
+        const cited = withoutForgotten(body);
+        if (cited !== null) pending.set(body.uid, cited);
         break;
       }
       case 'unclaim': {
@@ -105,8 +134,8 @@ export function applySegment(ctx: WriteContext, header: { device: string; device
 
   // Claims that waited for a message another device had not sent yet, and the new ones.
   for (const waiting of db.prepare<[], { uid: string; record: string }>('SELECT uid, record FROM sync_waiting').all()) {
-    const claim = JSON.parse(waiting.record) as SyncClaim;
-    if (!pending.has(claim.uid)) pending.set(claim.uid, claim);
+    const claim = withoutForgotten(JSON.parse(waiting.record) as SyncClaim);
+    if (claim !== null && !pending.has(claim.uid)) pending.set(claim.uid, claim);
     db.prepare('DELETE FROM sync_waiting WHERE uid = ?').run(waiting.uid);
   }
   for (const claim of pending.values()) {
@@ -124,7 +153,8 @@ export function applySegment(ctx: WriteContext, header: { device: string; device
     const row = ctx.rows.byId(factId);
     if (!row || row.expired_at !== null || ctx.claims.ofFact(factId).length > 0) continue;
     const forgotten = forgets.get(slotKey(row.subject_id, row.predicate))?.hashes.has(textHash(row.fact));
-    if (forgotten) doomed.push(factId);
+    if (orphaned.has(factId)) doomed.push(...ctx.db.prepare<[string], string>('SELECT id FROM facts WHERE lineage_id = ?').pluck().all(row.lineage_id));
+    else if (forgotten) doomed.push(factId);
     else ctx.rows.expire(factId, now);
   }
   const names = deleteVersions(ctx, doomed);

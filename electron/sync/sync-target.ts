@@ -33,13 +33,18 @@ export interface SyncTarget {
  * service or an OS keeps beside ours), at most 512 characters. Throws a SyncTargetError ('invalid').
  */
 export function checkSyncFileName(name: string, where: string): void {
-  const part = /^[A-Za-z0-9_-][A-Za-z0-9._-]*$/;
-  if (name.length === 0 || name.length > 512 || !name.split('/').every((p) => part.test(p))) {
+  if (!isSyncFileName(name)) {
     throw new SyncTargetError(
       'invalid',
       `The sync file name ${JSON.stringify(name.slice(0, 80))} is not allowed on ${where}: names are '/'-separated parts of letters, digits, '.', '_' and '-', none starting with '.'.`,
     );
   }
+}
+
+/** Whether a name follows checkSyncFileName's rule: a listing passes over files that do not (another program's). */
+export function isSyncFileName(name: string): boolean {
+  const part = /^[A-Za-z0-9_-][A-Za-z0-9._-]*$/;
+  return name.length > 0 && name.length <= 512 && name.split('/').every((p) => part.test(p));
 }
 
 /** A prefix for list(): '' or a name's beginning, checked like a name but it may end with '/'. */

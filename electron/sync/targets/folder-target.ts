@@ -9,7 +9,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, open, readdir, readFile, rename, rm, stat, unlink } from 'node:fs/promises';
 import { dirname, join, sep } from 'node:path';
-import { checkSyncFileName, checkSyncPrefix, SyncTargetError, type SyncTarget, type SyncTargetFile } from '../sync-target';
+import { checkSyncFileName, checkSyncPrefix, isSyncFileName, type SyncTarget, SyncTargetError, type SyncTargetFile } from '../sync-target';
 
 /** A file a sync service or another program left beside ours: never listed. */
 const FOREIGN = [/\.sync-conflict-/, /^\.syncthing\./, /^~\$/, /\.icloud$/];
@@ -45,7 +45,7 @@ export function createFolderTarget(root: string, options: FolderTargetOptions = 
     for (const entry of entries) {
       if (entry.name.startsWith(TEMPORARY_PREFIX) || FOREIGN.some((pattern) => pattern.test(entry.name))) continue;
       const name = relative === '' ? entry.name : `${relative}/${entry.name}`;
-      if (!isAllowedName(name)) continue;
+      if (!isSyncFileName(name)) continue;
       if (entry.isDirectory()) {
         // Only folders that can hold a name with the prefix are read.
         if (prefix.startsWith(`${name}/`) || `${name}/`.startsWith(prefix)) await walk(join(folder, entry.name), name, prefix, into);
@@ -115,15 +115,6 @@ export function createFolderTarget(root: string, options: FolderTargetOptions = 
       }
     },
   };
-}
-
-function isAllowedName(name: string): boolean {
-  try {
-    checkSyncFileName(name, '');
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 /** The rename itself reaches the disk (POSIX); where a folder cannot be opened (Windows) it is skipped. */

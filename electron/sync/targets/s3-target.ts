@@ -15,7 +15,7 @@ import {
   S3Client,
   S3ServiceException,
 } from '@aws-sdk/client-s3';
-import { checkSyncFileName, checkSyncPrefix, SyncTargetError, type SyncTarget, type SyncTargetFile } from '../sync-target';
+import { checkSyncFileName, checkSyncPrefix, isSyncFileName, type SyncTarget, SyncTargetError, type SyncTargetFile } from '../sync-target';
 
 export interface S3TargetConfig {
   /** e.g. "https://s3.eu-central-1.amazonaws.com" or "http://nas.local:9000"; none for AWS's own. */
@@ -59,7 +59,7 @@ export function createS3Target(config: S3TargetConfig): SyncTarget {
         }
         for (const object of page.Contents ?? []) {
           const name = (object.Key ?? '').slice(root.length);
-          if (isAllowedName(name)) files.push({ name, size: object.Size ?? 0 });
+          if (isSyncFileName(name)) files.push({ name, size: object.Size ?? 0 });
         }
         const last = page.Contents?.at(-1)?.Key;
         if (!page.IsTruncated || last === undefined) break;
@@ -98,15 +98,6 @@ export function createS3Target(config: S3TargetConfig): SyncTarget {
       }
     },
   };
-}
-
-function isAllowedName(name: string): boolean {
-  try {
-    checkSyncFileName(name, '');
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 function codeOf(error: unknown): string | undefined {

@@ -6,7 +6,7 @@
  * never appears in a message or in `describe`.
  */
 import { createClient, type FileStat, type WebDAVClient } from 'webdav';
-import { checkSyncFileName, checkSyncPrefix, SyncTargetError, type SyncTarget, type SyncTargetFile } from '../sync-target';
+import { checkSyncFileName, checkSyncPrefix, isSyncFileName, type SyncTarget, SyncTargetError, type SyncTargetFile } from '../sync-target';
 
 export interface WebdavTargetConfig {
   url: string;
@@ -57,7 +57,7 @@ export function createWebdavTarget(config: WebdavTargetConfig): SyncTarget {
     }
     for (const entry of entries) {
       const name = entry.filename.replace(/^\/+/, '').replace(/\/+$/, '');
-      if (name === '' || !isAllowedName(name) || `/${name}` === folder) continue;
+      if (name === '' || !isSyncFileName(name) || `/${name}` === folder) continue;
       if (entry.type === 'directory') {
         if (prefix.startsWith(`${name}/`) || `${name}/`.startsWith(prefix)) await walk(`/${name}`, prefix, into);
       } else if (name.startsWith(prefix)) {
@@ -104,15 +104,6 @@ export function createWebdavTarget(config: WebdavTargetConfig): SyncTarget {
       }
     },
   };
-}
-
-function isAllowedName(name: string): boolean {
-  try {
-    checkSyncFileName(name, '');
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 function statusOf(error: unknown): number | undefined {

@@ -195,6 +195,22 @@ describe('the timeline known at a time far back', () => {
     m.close();
   });
 
+  it('are counted again after a bulk import, which keeps the times of every version', () => {
+    const source = openMemory({ dataDir: ':memory:', clock: steppingClock('2025-03-01T00:00:00Z', 11 * DAY) });
+    for (const [subject, object, day] of [['Aoki', 'A', 1], ['Bea', 'tea', 2], ['Aoki', 'B', 5], ['Zed', 'ramen', 3], ['Aoki', 'C', 9]] as const) {
+      source.facts.observe([{ subject, predicate: 'manager', object, fact: `${subject}'s manager is ${object}.`, reference_time: iso(T0 + day * DAY), cardinality: 'one' }]);
+    }
+    source.facts.forget(source.facts.list({ subject: 'Zed' })[0]!.id);
+    const m = openMemory({ dataDir: ':memory:', clock: steppingClock('2026-12-02T00:00:00Z', 1000) });
+    m.transfer.import(source.transfer.export());
+    expectKeptAsCounted(m);
+    const instants = instantsOf(m);
+    expect(instants.length).toBeGreaterThan(3);
+    for (const knownAt of instants.flatMap((i) => [iso(Date.parse(i) - 1), i])) expectSameWindow(m, { ...ALL, knownAt, rowLimit: 10, groups: { collapseAbove: 0 } });
+    source.close();
+    m.close();
+  });
+
   it('holds a version from its created_at to just before its expired_at, and answers as the pass at every instant, a row forgotten and said again included', () => {
     const m = openMemory({ dataDir: ':memory:', clock: steppingClock('2025-03-01T00:00:00Z', 10 * DAY) });
     const db = databaseOf(m);

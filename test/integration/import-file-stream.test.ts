@@ -84,6 +84,16 @@ describe('an export file imported record by record', () => {
     expect(seen).toEqual([0, 1, 2]);
   });
 
+  it('keeps a character whose bytes a read of the file cuts (text of 1 to 4 UTF-8 bytes a character)', async () => {
+    const doc = document(20);
+    const texts = ['é', 'あ', '𠮷', 'aé𠮷あ'].map((c) => c.repeat(120_000));
+    texts.forEach((text, i) => (doc.episodes[i]!.content = text));
+    const path = writeDoc(doc, false);
+    const seen: string[] = [];
+    new ExportFile(path, 'export.json').read({ episode: (e, i) => i < texts.length && seen.push(e.content) });
+    expect(seen).toEqual(texts);
+  });
+
   it('gives the memory the whole document gives, with and without the bulk-load worker', async () => {
     const doc = document();
     const reference = fileMemory();

@@ -9,7 +9,6 @@
  * one that does not is said so (NotStreamable), and the import reads it whole instead.
  */
 import { closeSync, openSync, readSync, statSync } from 'node:fs';
-import { StringDecoder } from 'node:string_decoder';
 import { ZodError, type z } from 'zod';
 import { EXPORT_SECTIONS, isExportRecord, type ExportSection } from '../../../shared/export-check';
 import {
@@ -83,6 +82,23 @@ export function documentRecords(doc: MemoryExport): ExportRecords {
   };
 }
 
+/**
+ * Where the last whole UTF-8 character of buffer[0, end) ends: a character whose bytes run past
+ * `end` is left for the next read. Bytes that are not UTF-8 are left as they are (the decoder
+ * replaces them, as it would anyway).
+ */
+function wholeCharactersEnd(buffer: Buffer, end: number): number {
+  for (let i = end - 1; i >= 0 && i >= end - 4; i--) {
+    const byte = buffer[i]!;
+    if (byte < 0x80) return end; // ASCII: everything before it is whole
+    if (byte >= 0xc0) {
+      const length = byte >= 0xf0 ? 4 : byte >= 0xe0 ? 3 : 2;
+      return i + length > end ? i : end;
+    }
+  }
+  return end;
+}
+
 function withCanonicalPredicate(f: FactRecord): FactRecord {
   const predicate = canonicalPredicate(f.predicate);
   return predicate === f.predicate ? f : { ...f, predicate };
@@ -109,11 +125,9 @@ export class ExportFile implements ExportRecords {
 
   /** The whole value, as JSON.parse would give it (a file whose records are not in an export's order). */
   readWhole(): unknown {
-    const decoder = new StringDecoder('utf8');
     const json = new JsonRecords();
     try {
-      for (const chunk of this.chunks()) json.push(decoder.write(chunk));
-      json.push(decoder.end());
+      for (const chunk of this.chunks()) json.push(chunk.text);
       return json.end();
     } catch (error) {
       throw error instanceof JsonFault ? new NotJsonError(this.label, error.message) : error;
@@ -132,27 +146,38 @@ export class ExportFile implements ExportRecords {
     reader.end();
   }
 
-  /** The file's bytes in pieces, a leading byte-order mark skipped (as a text reader would). */
-  private *chunks(): Generator<Buffer> {
+  /**
+   * The file's text in pieces, a leading byte-order mark skipped (as a text reader would). Each piece
+   * ends after a whole UTF-8 character (the bytes of one cut by the read begin the next piece), so
+   * it is decoded by Buffer's own decoder, several times faster than a StringDecoder.
+   */
+  private *chunks(): Generator<{ text: string; bytes: number }> {
     const fd = openSync(this.path, 'r');
     try {
       const buffer = Buffer.alloc(CHUNK_BYTES);
       let position = 0;
+      let carried = 0;
       for (;;) {
-        const n = readSync(fd, buffer, 0, CHUNK_BYTES, position);
-        if (n === 0) return;
-        const skip = position === 0 && n >= BOM.length && BOM.every((b, i) => buffer[i] === b) ? BOM.length : 0;
+        const n = readSync(fd, buffer, carried, CHUNK_BYTES - carried, position);
+        const end = carried + n;
+        if (n === 0) {
+          if (carried) yield { text: buffer.toString('utf8', 0, carried), bytes: 0 };
+          return;
+        }
+        const skip = position === 0 && end >= BOM.length && BOM.every((b, i) => buffer[i] === b) ? BOM.length : 0;
         position += n;
-        yield buffer.subarray(skip, n);
+        const whole = wholeCharactersEnd(buffer, end);
+        yield { text: buffer.toString('utf8', skip, whole), bytes: n };
+        buffer.copy(buffer, 0, whole, end);
+        carried = end - whole;
       }
     } finally {
       closeSync(fd);
     }
   }
 
-  private reader(visitor: RecordVisitor, { onProgress }: ReadRecordsOptions): { push(chunk: Buffer): void; end(): void } {
+  private reader(visitor: RecordVisitor, { onProgress }: ReadRecordsOptions): { push(chunk: { text: string; bytes: number }): void; end(): void } {
     const totalBytes = statSync(this.path).size;
-    const decoder = new StringDecoder('utf8');
     let bytes = 0;
     let records = 0;
     let version = 0;
@@ -174,17 +199,16 @@ export class ExportFile implements ExportRecords {
     return {
       push(chunk) {
         try {
-          json.push(decoder.write(chunk));
+          json.push(chunk.text);
         } catch (error) {
           throw fault(error);
         }
-        bytes += chunk.length;
+        bytes += chunk.bytes;
         onProgress?.({ records, bytes, totalBytes });
       },
       end() {
         let header: unknown;
         try {
-          json.push(decoder.end());
           header = json.end();
         } catch (error) {
           throw fault(error);

@@ -22,6 +22,9 @@ export class JsonFault extends Error {
 
 type State = 'start' | 'firstKey' | 'key' | 'colon' | 'value' | 'firstElement' | 'element' | 'elementComma' | 'comma' | 'after';
 const WHITESPACE = new Set([0x20, 0x09, 0x0a, 0x0d]);
+/** What ends a run of plain characters inside a string (a control character: JSON.parse then says it is not allowed). */
+// eslint-disable-next-line no-control-regex
+const STRING_STOP = /["\\\u0000-\u001f]/g;
 /** The characters a JSON value can begin with. */
 const VALUE_START = /[[{"\-0-9tfn]/;
 
@@ -62,6 +65,15 @@ export class JsonRecords {
   push(text: string): void {
     let from = 0; // the start of the capture's part in this piece
     for (let i = 0; i < text.length; i++) {
+      // Inside a captured string, up to its next quote, backslash or control character at once (no line ends there).
+      if (this.capture !== null && this.inString && !this.escaped) {
+        STRING_STOP.lastIndex = i;
+        const stop = STRING_STOP.exec(text);
+        const next = stop ? stop.index : text.length;
+        this.column += next - i;
+        i = next;
+        if (i === text.length) break;
+      }
       const code = text.charCodeAt(i);
       if (code === 0x0a) {
         this.line++;

@@ -116,7 +116,7 @@ describe('known-at from the kept rows', () => {
     m.facts.observe([{ subject: 'Cy', predicate: 'likes', object: 'tea', fact: 'Cy likes tea.', reference_time: iso(T0 + 9 * DAY) }]);
     const db = databaseOf(m);
     const q: TimelineWindowQuery = { ...ALL, knownAt, rowLimit: 10, groups: { collapseAbove: 1 } };
-    expect(keptRowsKnownAt(db, knownAt)!.totals()).toEqual({ subjects: 3, slots: 5 });
+    expect(keptRowsKnownAt(db, knownAt).totals()).toEqual({ subjects: 3, slots: 5 });
     let window: TimelineWindow | undefined;
     const plans = plansOf(db, () => (window = timelineWindow(db, q))).flatMap((p) => p.plan);
     expect(window).toEqual(timelineWindow(db, q, { kept: false }));

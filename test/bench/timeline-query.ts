@@ -2,7 +2,8 @@
  * `npx tsx test/bench/timeline-query.ts [--size 100k] [--runs N] [--store DIR] [--only REGEX]` — issue 26: the
  * timeline's one query (Memory.timelineWindow) for every question the screen asks, on the synthetic
  * memory of `npm run bench`: as the app asks it (groups collapsed above 30 rows, 100 rows) over all
- * time and over a month; known at a time in the past (half of the history recorded / nine tenths);
+ * time and over a month; known at a time in the past (a quarter, half of the history recorded / nine
+ * tenths; at half also scrolled to row 50,000);
  * a week and a day before the last write; with a row filter that keeps few rows and one that keeps
  * many; and known-at with a filter. With
  * --store DIR the memory is built there once and reused by later runs (before / after a change).
@@ -44,6 +45,7 @@ async function main(): Promise<void> {
       (db.prepare('SELECT created_at AS t FROM facts ORDER BY created_at COLLATE NOCASE LIMIT 1 OFFSET ?').get(Math.floor(facts * share)) as { t: string }).t;
     const half = createdAt(0.5);
     const late = createdAt(0.9);
+    const quarter = createdAt(0.25);
     const lastRecorded = (db.prepare('SELECT max(created_at) AS t FROM facts').get() as { t: string }).t;
     const daysBefore = (days: number) => new Date(Date.parse(lastRecorded) - days * 86_400_000).toISOString();
     const last = (db.prepare('SELECT max(last) AS last FROM timeline_subjects').get() as { last: string }).last;
@@ -58,6 +60,8 @@ async function main(): Promise<void> {
       ['a month', asked(month)],
       [`known at half the history (${half.slice(0, 10)})`, asked({ knownAt: half })],
       [`known at nine tenths (${late.slice(0, 10)})`, asked({ knownAt: late })],
+      [`known at a quarter (${quarter.slice(0, 10)})`, asked({ knownAt: quarter })],
+      ['known at half, rows from 50,000 (scrolled)', asked({ knownAt: half, rowOffset: 50_000 })],
       ['known at a week before the last write', asked({ knownAt: daysBefore(7) })],
       ['known at a day before the last write', asked({ knownAt: daysBefore(1) })],
       [`filter "${someone}" (few rows)`, asked({ filter: someone })],

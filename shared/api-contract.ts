@@ -399,7 +399,14 @@ export const apiCalls = {
   /** A new MCP token, kept for the next starts; the old one is refused at once. */
   rotateMcpToken: { channel: 'app:rotateMcpToken', request: empty, response: mcpStatus },
   /** The agents found on this system and Tempora's entry in each config (Settings → Connect an agent). */
-  agentClients: { channel: 'app:agentClients', request: empty, response: z.strictObject({ clients: z.array(agentClient) }) },
+  agentClients: {
+    channel: 'app:agentClients',
+    request: empty,
+    /** commandOnPath: where "Put tempora on the PATH" writes the command (the app on macOS and Windows); null where it is not offered. */
+    response: z.strictObject({ clients: z.array(agentClient), commandOnPath: z.strictObject({ dir: z.string() }).nullable() }),
+  },
+  /** Writes the `tempora` command into a folder on the PATH (macOS, Windows), saying whether that folder is on it. */
+  putCommandOnPath: { channel: 'app:putCommandOnPath', request: empty, response: z.strictObject({ file: z.string(), onPath: z.boolean(), message: z.string() }) },
   /** Writes Tempora's entry into the agent's config, after a backup of the old file; a file that is not JSON is never touched. */
   connectAgent: { channel: 'app:connectAgent', request: z.strictObject({ client: mcpClientId, way: mcpWay }), response: agentChange },
   disconnectAgent: { channel: 'app:disconnectAgent', request: z.strictObject({ client: mcpClientId }), response: agentChange },

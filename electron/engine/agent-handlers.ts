@@ -10,7 +10,7 @@ import { mcpClientId } from '../../shared/api-contract';
 import { ApiError } from '../../shared/api-error';
 import { AgentConfigError, clientTitle, connectAgent, describeClient, disconnectAgent, type AgentSystem, type AgentWays, type StdioLaunch } from './agent-configs';
 
-type AgentCalls = 'agentClients' | 'connectAgent' | 'disconnectAgent';
+type AgentCalls = 'agentClients' | 'connectAgent' | 'disconnectAgent' | 'putCommandOnPath';
 type AgentHandlers = { [N in AgentCalls]: (request: z.output<(typeof apiCalls)[N]['request']>) => Promise<ApiResponse<N>> };
 
 export interface AgentHandlerOptions {
@@ -18,6 +18,8 @@ export interface AgentHandlerOptions {
   launch?: () => StdioLaunch;
   /** The desktop app's MCP over HTTP (absent on the bridge). */
   mcp?: { status(): McpStatus };
+  /** "Put tempora on the PATH" (the app on macOS and Windows: electron/main/command-on-path.ts); it throws its refusals in words. */
+  commandOnPath?: { dir: string; put(): { file: string; onPath: boolean; message: string } };
   /** Where the agents' files are looked for (default: this process's environment, at each call). */
   system?: () => AgentSystem;
 }
@@ -25,6 +27,7 @@ export interface AgentHandlerOptions {
 /** The command on the PATH, where the face says nothing better. */
 const ON_PATH: StdioLaunch = { command: 'tempora', args: ['mcp'] };
 const NO_HTTP_HERE = 'The HTTP entry is the desktop app’s (its address and token stay across restarts); here, use the stdio entry.';
+const NOT_ON_PATH_HERE = 'Here the tempora command is the one you started; the desktop app on macOS and Windows puts it on the PATH.';
 const HTTP_OFF = 'Turn on “Let other local agents use this memory (MCP)” above to offer the HTTP entry, with its address and token.';
 
 export function agentHandlers(options: AgentHandlerOptions = {}): AgentHandlers {
@@ -47,7 +50,8 @@ export function agentHandlers(options: AgentHandlerOptions = {}): AgentHandlers 
   return {
     agentClients: async () => {
       const [found, where] = [ways(), system()];
-      return { clients: mcpClientId.options.map((id) => describeClient(id, found, where)) };
+      const onPath = options.commandOnPath ? { dir: options.commandOnPath.dir } : null;
+      return { clients: mcpClientId.options.map((id) => describeClient(id, found, where)), commandOnPath: onPath };
     },
     connectAgent: async ({ client, way }) => {
       const title = clientTitle(client);
@@ -58,6 +62,14 @@ export function agentHandlers(options: AgentHandlerOptions = {}): AgentHandlers 
         return changed(client, change.backup, `${verb} ${title} (${change.file}). Restart ${title} to use it.`, true);
       } catch (error) {
         return refused(error);
+      }
+    },
+    putCommandOnPath: async () => {
+      if (!options.commandOnPath) throw new ApiError('invalid_input', NOT_ON_PATH_HERE);
+      try {
+        return options.commandOnPath.put();
+      } catch (error) {
+        throw new ApiError('invalid_input', (error as Error).message);
       }
     },
     disconnectAgent: async ({ client }) => {

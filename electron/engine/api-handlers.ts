@@ -21,7 +21,7 @@ import { importUploadHandlers } from './import-upload-handlers';
 import { exportHandlers } from './export-handlers';
 import { reviewHandlers } from './review-handlers';
 import { changeHandlers } from './change-handlers';
-import { agentHandlers } from './agent-handlers';
+import { agentHandlers, type AgentHandlerOptions } from './agent-handlers';
 import { syncHandlers } from './sync-handlers';
 import type { SecretSealer } from '../sync/sync-secrets';
 import type { StdioLaunch } from './agent-configs';
@@ -38,6 +38,8 @@ export interface HandlerOptions {
   mcp?: { status(): McpStatus; setEnabled(on: boolean): Promise<McpStatus>; rotateToken(): Promise<McpStatus> };
   /** How another agent starts this face's `tempora mcp`, for Settings → Connect an agent (default: `tempora` on the PATH). */
   agentLaunch?: () => StdioLaunch;
+  /** "Put tempora on the PATH" (the desktop app on macOS and Windows). */
+  commandOnPath?: AgentHandlerOptions['commandOnPath'];
   /** The system's keychain for sync's kept key (Electron's safeStorage, when it has one); else an owner-only file. */
   secretSealer?: SecretSealer;
 }
@@ -161,7 +163,11 @@ export function createApiHandlers(engine: TemporaEngine, options: HandlerOptions
     ...reviewHandlers(engine),
     ...changeHandlers(engine),
     ...syncHandlers(engine, options.secretSealer ?? null),
-    ...agentHandlers({ ...(options.agentLaunch ? { launch: options.agentLaunch } : {}), ...(options.mcp ? { mcp: options.mcp } : {}) }),
+    ...agentHandlers({
+      ...(options.agentLaunch ? { launch: options.agentLaunch } : {}),
+      ...(options.mcp ? { mcp: options.mcp } : {}),
+      ...(options.commandOnPath ? { commandOnPath: options.commandOnPath } : {}),
+    }),
     retryParkedJobs: async () => {
       const retried = memory.jobs.retryParked();
       engine.worker.notify();

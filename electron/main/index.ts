@@ -9,7 +9,8 @@ import { app, BrowserWindow, dialog, safeStorage, session } from 'electron';
 import { EVENT_CHANNEL, type ApiEventEnvelope } from '../../shared/api-contract';
 import { createApiHandlers } from '../engine/api-handlers';
 import { TemporaEngine } from '../engine/engine';
-import { agentLaunch } from './agent-launch';
+import { agentLaunch, type AppLayout } from './agent-launch';
+import { defaultCommandDir, putCommandOnPath } from './command-on-path';
 import { holdQuitUntilShutdown } from './graceful-quit';
 import { McpService } from './mcp-service';
 import { registerIpc, unregisterIpc } from './ipc';
@@ -70,6 +71,7 @@ function start(): void {
       pickChatExport: () => pickChatExport(mainWindow),
       mcp: service,
       agentLaunch: () => launchForAgents(),
+      ...commandOnPathHere(),
       ...keychainSealer(),
     });
     registerIpc(handlers, location.origin);
@@ -119,12 +121,24 @@ async function openEngineOrExplain(): Promise<TemporaEngine | null> {
   }
 }
 
-/** How another agent starts this app's `tempora mcp` (Settings → Connect an agent). */
-function launchForAgents() {
+/** The app's layout, for starting its command from elsewhere. */
+function appLayout(): AppLayout {
   const context = { isPackaged: app.isPackaged, appPath: app.getAppPath(), resourcesPath: process.resourcesPath, electronVersion: process.versions.electron };
   const nativeBinding = findNativeBinding(context);
   const dataDir = process.env['TEMPORA_DATA_DIR'];
-  return agentLaunch({ isPackaged: app.isPackaged, platform: process.platform, execPath: process.execPath, appPath: app.getAppPath(), ...(nativeBinding ? { nativeBinding } : {}), ...(dataDir ? { dataDir } : {}) });
+  return { isPackaged: app.isPackaged, platform: process.platform, execPath: process.execPath, appPath: app.getAppPath(), ...(nativeBinding ? { nativeBinding } : {}), ...(dataDir ? { dataDir } : {}) };
+}
+
+/** How another agent starts this app's `tempora mcp` (Settings → Connect an agent). */
+function launchForAgents() {
+  return agentLaunch(appLayout());
+}
+
+/** "Put tempora on the PATH": the installed app on macOS and Windows (on Linux the package does it). */
+function commandOnPathHere() {
+  if (!app.isPackaged || process.platform === 'linux') return {};
+  const dir = defaultCommandDir({ platform: process.platform, execPath: process.execPath });
+  return { commandOnPath: { dir, put: () => putCommandOnPath(appLayout(), { dir, path: process.env['PATH'] }) } };
 }
 
 /** What TemporaEngine.open({ autoLoadModels: true }) does, but after the window is shown. */

@@ -58,6 +58,8 @@ export interface BridgeOptions {
   mcp?: HandlerOptions['mcp'];
   /** How another agent starts the composer's `tempora mcp` (Settings → Connect an agent). */
   agentLaunch?: HandlerOptions['agentLaunch'];
+  /** "Put tempora on the PATH", where a composer has it (tests of the Settings screen); the bridge itself has none. */
+  commandOnPath?: HandlerOptions['commandOnPath'];
 }
 
 export interface Bridge {
@@ -88,7 +90,11 @@ export async function startBridge(options: BridgeOptions): Promise<Bridge> {
   const port = await listen(server, options.port ?? 0);
   const credentials = newCredentials(port);
   const { token } = credentials;
-  const handlerOptions = { ...(options.mcp ? { mcp: options.mcp } : {}), ...(options.agentLaunch ? { agentLaunch: options.agentLaunch } : {}) };
+  const handlerOptions = {
+    ...(options.mcp ? { mcp: options.mcp } : {}),
+    ...(options.agentLaunch ? { agentLaunch: options.agentLaunch } : {}),
+    ...(options.commandOnPath ? { commandOnPath: options.commandOnPath } : {}),
+  };
   const connections = new BridgeConnections({ handlers: createApiHandlers(engine, handlerOptions), credentials });
   const staticListener = createRequestListener({ rendererDir, indexFile, credentials, log });
   const handleRequest = options.handleRequest;

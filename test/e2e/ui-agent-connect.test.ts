@@ -79,6 +79,7 @@ describe.skipIf(CHROMIUM_MISSING !== null)('Settings → Connect an agent', () =
     expect(await row('vscode').getByTestId('agent-connect').count()).toBe(0); // nothing to press: the sentence says what to do
     expect(await row('jan').getByTestId('agent-problem').textContent()).toBe(`${janFile()} is not JSON; it was left as it is: fix it or move it away, then try again.`);
     expect(await row('jan').getByTestId('agent-connect').isDisabled()).toBe(true);
+    expect(await ui.page.getByTestId('command-on-path').count()).toBe(0); // the macOS and Windows app's offer
   });
 
   it('connects and removes by keyboard, saying the file and the backup; the other servers stay', async () => {

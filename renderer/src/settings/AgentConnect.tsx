@@ -6,6 +6,7 @@
  * and where the old one is kept; a client not installed, a config that is not JSON (never
  * overwritten) or HTTP where a client takes none are said in words, with the button off. Main reads
  * and writes the files (agentClients, connectAgent, disconnectAgent), as `tempora mcp connect` does.
+ * On macOS and Windows the app also offers to put the `tempora` command on the PATH (putCommandOnPath).
  */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
@@ -76,7 +77,46 @@ export function AgentConnect() {
           />
         ))}
       </ul>
+      {agents.data?.commandOnPath && <CommandOnPath dir={agents.data.commandOnPath.dir} />}
     </section>
+  );
+}
+
+/** "Put tempora on the PATH" (the app on macOS and Windows): the command in a terminal, and for agents that start it by name. */
+function CommandOnPath({ dir }: { dir: string }) {
+  const api = useApi();
+  const id = useId();
+  const [busy, setBusy] = useState(false);
+  const [said, setSaid] = useState<{ message: string; error: boolean } | null>(null);
+  const put = async () => {
+    setBusy(true);
+    setSaid(null);
+    try {
+      setSaid({ message: (await api.putCommandOnPath({})).message, error: false });
+    } catch (e) {
+      setSaid({ message: errorMessage(e), error: true });
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <div className="agent-row command-on-path" aria-labelledby={`${id}-title`}>
+      <h3 id={`${id}-title`}>The tempora command</h3>
+      <p className="muted small">
+        Puts <code>tempora</code> in <code>{dir}</code>, so a terminal (and an agent that starts it by name) finds it.
+      </p>
+      <div className="form-actions">
+        <button type="button" disabled={busy} onClick={() => void put()} data-testid="command-on-path">
+          Put tempora on the PATH
+        </button>
+      </div>
+      {said?.error && <ErrorText message={said.message} />}
+      {said && !said.error && (
+        <p className="note small" role="status" data-testid="command-on-path-said">
+          {said.message}
+        </p>
+      )}
+    </div>
   );
 }
 

@@ -20,12 +20,12 @@ export interface UiSession {
   close(): Promise<void>;
 }
 
-export async function startUi(options: { engine?: Partial<EngineOptions>; seed?: (engine: TemporaEngine) => void | Promise<void>; locale?: string; mcp?: (engine: TemporaEngine) => BridgeOptions['mcp'] } = {}): Promise<UiSession> {
+export async function startUi(options: { engine?: Partial<EngineOptions>; seed?: (engine: TemporaEngine) => void | Promise<void>; locale?: string; mcp?: (engine: TemporaEngine) => BridgeOptions['mcp']; commandOnPath?: BridgeOptions['commandOnPath'] } = {}): Promise<UiSession> {
   const rendererDir = await ensureRendererBuilt();
   const dir = mkdtempSync(join(tmpdir(), 'tempora-ui-'));
   const engine = await TemporaEngine.open({ dataDir: join(dir, 'data'), autoLoadModels: false, ...options.engine });
   await options.seed?.(engine);
-  const bridge = await startBridge({ engine, rendererDir, port: 0, mcp: options.mcp?.(engine) });
+  const bridge = await startBridge({ engine, rendererDir, port: 0, mcp: options.mcp?.(engine), ...(options.commandOnPath ? { commandOnPath: options.commandOnPath } : {}) });
   const browser = await launchBrowser({ locale: options.locale });
   await browser.page.goto(bridge.url);
   await browser.page.locator('nav[aria-label="Main"]').waitFor();

@@ -2,9 +2,9 @@
  * An export read from a file of any size without ever holding its text as one string (a memory of
  * a million facts is a longer text than one string can be): the bytes are decoded as they are read
  * and split into records, each parsed by JSON.parse (json-records.ts), into the value JSON.parse
- * would give for the whole. `tempora import` of a large file and the screens' uploaded imports
- * (engine/import-upload-handlers.ts) both read here. A file that is not JSON is said in one
- * sentence with the line and column of the fault.
+ * would give for the whole. An import reads its file record by record instead (export-records.ts)
+ * and comes here only for a file whose records are not in an export's order. A file that is not
+ * JSON is said in one sentence with the line and column of the fault.
  */
 import { closeSync, createReadStream, openSync, readSync, statSync } from 'node:fs';
 import { StringDecoder } from 'node:string_decoder';

@@ -22,6 +22,7 @@ import { importChatsCommand } from './commands/import-chats';
 import { queueCommand } from './commands/queue';
 import { reviewCommand } from './commands/review';
 import { redoCommand, undoCommand } from './commands/undo';
+import { syncCommand } from './commands/sync';
 import { EXIT_INPUT, EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE, InputError, Interrupted, UsageError } from './errors';
 import { localeOf, setDisplayFormat, type Io } from './output';
 import { isKnownZone, unknownZoneMessage } from '../../shared/time-zone';
@@ -60,6 +61,7 @@ export const COMMANDS: readonly CommandSpec[] = [
   reindexCommand,
   serveCommand,
   mcpCommand,
+  syncCommand,
   helpCommand,
 ];
 

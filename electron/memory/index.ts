@@ -4,6 +4,7 @@
  * layers above import from this file only.
  */
 export { Memory, openMemory } from './memory';
+export type { SyncStatus, SyncStore } from './sync/sync-store';
 export type {
   MemoryOptions,
   ListFactsQuery,

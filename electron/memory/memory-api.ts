@@ -94,7 +94,7 @@ export interface LearnedMessage {
 
 /** What one write changed; every write raises exactly one. `reason` is what the UI is told. */
 export type MemoryChange =
-  | { kind: 'facts'; reason: 'observed' | 'learned' | 'edit' | 'close' | 'migrated'; changes: SlotChanges; episodeIds?: string[]; learned?: LearnedMessage }
+  | { kind: 'facts'; reason: 'observed' | 'learned' | 'edit' | 'close' | 'migrated' | 'synced'; changes: SlotChanges; episodeIds?: string[]; learned?: LearnedMessage }
   | { kind: 'forgotten'; reason: 'forget' | 'conversation deleted' | 'learning undone'; forgotten: Forgotten; learned?: LearnedMessage }
   | { kind: 'imported'; reason: 'import'; summary: ImportSummary }
   | { kind: 'conversations'; reason: 'conversation'; conversationIds: string[] }

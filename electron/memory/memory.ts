@@ -8,6 +8,7 @@
  *   history        imported ChatGPT/Claude histories and their backfill
  *   transfer       export (streamed) and import
  *   settings       the one settings store
+ *   sync           this device's side of sync: what it has not sent, another device's segment applied
  * Each write is one SQLite transaction — it happens whole or not at all — and raises one change
  * event saying what changed (onChange). Nothing outside electron/memory/ sees the database.
  * Plain Node: never imports 'electron', and needs no llm types. Opening writes nothing; the slots an
@@ -23,6 +24,8 @@ import { MemoryKernel } from './memory-kernel';
 import { MemoryMessages } from './memory-messages';
 import { MemoryReview } from './memory-review';
 import { MemorySettings } from './memory-settings';
+import { memorySync } from './memory-sync';
+import type { SyncStore } from './sync/sync-store';
 import { MemoryTransfer } from './memory-transfer';
 import type { WriteContext } from './temporal/write-batch';
 import { vectorItemsOf, type MemoryVectorItems } from './vectors/vector-source';
@@ -42,6 +45,7 @@ export class Memory {
   readonly history: MemoryHistory;
   readonly transfer: MemoryTransfer;
   readonly settings: MemorySettings;
+  readonly sync: SyncStore;
   private readonly kernel: MemoryKernel;
 
   constructor(options: MemoryOptions) {
@@ -59,6 +63,7 @@ export class Memory {
     this.history = new MemoryHistory(kernel);
     this.transfer = new MemoryTransfer(kernel);
     this.settings = new MemorySettings(kernel);
+    this.sync = memorySync(kernel);
   }
 
   /**

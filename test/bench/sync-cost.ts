@@ -10,27 +10,11 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openMemory, type Memory } from '../../electron/memory';
-import { storeOf } from '../../electron/memory/memory';
-import { SyncStore } from '../../electron/memory/sync/sync-store';
-import { flushFullText } from '../../electron/memory/text-search/fts-index';
 import { cipherFromKey, unlockTarget } from '../../electron/sync/sync-crypto';
 import { syncOnce } from '../../electron/sync/sync-runner';
 import { createFolderTarget } from '../../electron/sync/targets/folder-target';
 
-function syncOf(memory: Memory): SyncStore {
-  const store = storeOf(memory);
-  return new SyncStore(store, <T,>(fn: () => T) =>
-    store.db
-      .transaction(() => {
-        store.slots.begin();
-        const value = fn();
-        store.slots.commit();
-        flushFullText(store.db);
-        return value;
-      })
-      .immediate(),
-  );
-}
+const syncOf = (memory: Memory) => memory.sync;
 
 function observations(n: number, from: number): Record<string, unknown>[] {
   return Array.from({ length: n }, (_, k) => {

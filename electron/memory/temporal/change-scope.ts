@@ -12,7 +12,8 @@ import { cachedStatement } from '../store/database/statement-cache';
 export function changeScope(db: Database, change: MemoryChange): ChangeScope | undefined {
   switch (change.kind) {
     case 'facts': {
-      if (change.reason === 'migrated') return undefined;
+      // A migration's re-resolution, or another device's segment applied (sync): anything may have changed.
+      if (change.reason === 'migrated' || change.reason === 'synced') return undefined;
       const { inserted, expired, confirmed } = change.changes;
       const touched = [...new Set([...inserted, ...expired, ...confirmed])];
       const { factIds, entityIds } = touched.length ? affectedFacts(db, touched) : { factIds: [], entityIds: [] };

@@ -1,0 +1,138 @@
+/**
+ * `tempora sync`: this memory and the user's other devices through a folder they already keep in
+ * sync (Syncthing, Dropbox, iCloud Drive, OneDrive, a drive), end to end encrypted with their
+ * passphrase — from $TEMPORA_SYNC_PASSPHRASE or --key-file, so it runs unattended (never a prompt).
+ * `tempora sync status`: this device, the last sync, the devices seen, what is not sent yet.
+ */
+import { readFileSync } from 'node:fs';
+import type { Memory } from '../../memory/index';
+import { cipherFromKey, SyncCryptoError, unlockTarget } from '../../sync/sync-crypto';
+import { syncOnce, type SyncReport } from '../../sync/sync-runner';
+import { SyncTargetError } from '../../sync/sync-target';
+import { createFolderTarget } from '../../sync/targets/folder-target';
+import type { CommandContext, CommandSpec } from '../command';
+import { InputError, UsageError } from '../errors';
+import { escapeControls, formatTime, plural, printJson, printLines } from '../output';
+
+export const syncCommand: CommandSpec = {
+  name: 'sync',
+  summary: "sync this memory with the user's other devices through a folder, encrypted",
+  synopsis: 'sync [status] [--folder DIR] [--key-file FILE] [--name NAME] [--watch [--every SECONDS]]',
+  description: [
+    'Uploads what this device wrote since its last sync and applies what the other devices wrote, each',
+    'of their segments in one write (a sync stopped at any point resumes on the next). The folder holds',
+    'only ciphertext. The passphrase comes from $TEMPORA_SYNC_PASSPHRASE, or the first line of --key-file.',
+    '`sync status`: this device, the last sync, the devices seen and the writes not sent yet.',
+  ],
+  options: {
+    folder: { type: 'string', help: ['--folder DIR', 'the sync folder (one the user keeps in Syncthing, Dropbox, iCloud Drive, OneDrive …)'] },
+    'key-file': { type: 'string', help: ['--key-file FILE', 'read the passphrase from the first line of FILE (else $TEMPORA_SYNC_PASSPHRASE)'] },
+    name: { type: 'string', help: ['--name NAME', "this device's name as the others see it (default: the host name)"] },
+    watch: { type: 'boolean', help: ['--watch', 'keep syncing until Ctrl-C'] },
+    every: { type: 'string', help: ['--every SECONDS', 'with --watch: seconds between syncs (default 60)'] },
+  },
+  positionals: { min: 0, max: 1, name: 'status' },
+  run(ctx) {
+    const sub = ctx.positionals[0];
+    if (sub !== undefined && sub !== 'status') throw new UsageError(`sync takes "status" or nothing, not ${JSON.stringify(sub)}`, 'sync');
+    if (sub === 'status') return ctx.withMemory((memory) => printStatus(ctx, memory));
+    const folder = ctx.string('folder');
+    if (folder === undefined) throw new UsageError('sync needs --folder DIR (the folder the devices share)', 'sync');
+    const every = everySeconds(ctx);
+    const passphrase = passphraseOf(ctx);
+    const name = ctx.string('name');
+    return ctx.withMemory(async (memory) => {
+      if (name !== undefined) {
+        if (name.trim() === '' || name.length > 100) throw new InputError('--name must be 1 to 100 characters');
+        memory.sync.setDeviceName(name.trim());
+      }
+      const target = createFolderTarget(ctx.resolvePath(folder));
+      const cipher = cipherFromKey(await inWords(() => unlockTarget(target, passphrase)));
+      const once = async () => printReport(ctx, target.describe, await inWords(() => syncOnce(memory.sync, target, cipher)));
+      await once();
+      if (!ctx.flag('watch')) return;
+      await watch(every, once);
+    });
+  },
+};
+
+function everySeconds(ctx: CommandContext): number {
+  const every = ctx.string('every');
+  if (every === undefined) return 60;
+  if (!ctx.flag('watch')) throw new UsageError('--every goes with --watch', 'sync');
+  const seconds = Number(every);
+  if (!Number.isInteger(seconds) || seconds < 1 || seconds > 86_400) throw new InputError(`--every must be a whole number of seconds from 1 to 86400, not ${JSON.stringify(every)}`);
+  return seconds;
+}
+
+function passphraseOf(ctx: CommandContext): string {
+  const file = ctx.string('key-file');
+  let passphrase: string | undefined;
+  if (file !== undefined) {
+    try {
+      passphrase = readFileSync(ctx.resolvePath(file), 'utf8').split(/\r?\n/)[0];
+    } catch (error) {
+      throw new InputError(`--key-file ${file} cannot be read (${(error as NodeJS.ErrnoException).code ?? 'error'})`);
+    }
+    if (!passphrase) throw new InputError(`--key-file ${file} has no passphrase on its first line`);
+  } else passphrase = ctx.io.env.TEMPORA_SYNC_PASSPHRASE;
+  if (!passphrase) throw new InputError('sync needs a passphrase: set $TEMPORA_SYNC_PASSPHRASE or give --key-file FILE');
+  return passphrase;
+}
+
+/** A target's or the cipher's failure in its own words; anything else is a fault of ours. */
+async function inWords<T>(fn: () => Promise<T>): Promise<T> {
+  try {
+    return await fn();
+  } catch (error) {
+    if (error instanceof SyncTargetError || error instanceof SyncCryptoError) throw new InputError(error.message);
+    throw error;
+  }
+}
+
+function printReport(ctx: CommandContext, where: string, report: SyncReport): void {
+  if (ctx.json) return printJson(ctx.io, report);
+  const devices = new Set(report.applied.map((a) => a.device)).size;
+  const records = report.applied.reduce((n, a) => n + a.records, 0);
+  const lines = [
+    `Synced with ${escapeControls(where)}: sent ${plural(report.sent, 'record')}; applied ${plural(report.applied.length, 'segment')} ` +
+      `(${plural(records, 'record')}) from ${plural(devices, 'device')}.`,
+  ];
+  if (report.rewritten > 0) lines.push(`Rewrote ${plural(report.rewritten, 'segment')} of this device without what was forgotten.`);
+  for (const refused of report.refused) lines.push(`Refused: ${escapeControls(refused)}`);
+  printLines(ctx.io, lines);
+}
+
+function printStatus(ctx: CommandContext, memory: Memory): void {
+  const status = memory.sync.status();
+  if (ctx.json) return printJson(ctx.io, status);
+  const lines = [
+    `This device: ${escapeControls(status.device.name)} (${status.device.id})`,
+    `Last sync: ${status.lastSync === null ? 'never' : formatTime(status.lastSync)}`,
+    `Not sent yet: ${plural(status.unsent, 'write')}`,
+    status.devices.length === 0 ? 'Devices seen: none yet' : `Devices seen: ${status.devices.length}`,
+  ];
+  for (const d of status.devices) lines.push(`  ${escapeControls(d.name)} (${d.id}): ${plural(d.seq, 'segment')} applied, last at ${formatTime(d.appliedAt)}`);
+  printLines(ctx.io, lines);
+}
+
+/** Syncs every `seconds` until Ctrl-C (or SIGTERM); a sync under way finishes first. */
+async function watch(seconds: number, once: () => Promise<void>): Promise<void> {
+  let stop!: () => void;
+  const stopped = new Promise<void>((resolve) => (stop = resolve));
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+  try {
+    for (;;) {
+      let timer: NodeJS.Timeout | undefined;
+      const next = new Promise<'tick'>((resolve) => (timer = setTimeout(() => resolve('tick'), seconds * 1000)));
+      const why = await Promise.race([next, stopped.then(() => 'stop' as const)]);
+      clearTimeout(timer);
+      if (why === 'stop') return;
+      await once();
+    }
+  } finally {
+    process.off('SIGINT', stop);
+    process.off('SIGTERM', stop);
+  }
+}

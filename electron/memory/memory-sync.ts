@@ -1,0 +1,12 @@
+/**
+ * memory.sync: this memory's side of sync (issue 31; docs/sync.md) — this device, what it has not
+ * sent, the segments it wrote, another device's segment applied in one write
+ * (sync/sync-store.ts). A write that applied something is told as facts changed for reason
+ * 'synced', with no narrower scope: a segment may touch anything.
+ */
+import type { MemoryKernel } from './memory-kernel';
+import { SyncStore } from './sync/sync-store';
+
+export function memorySync(kernel: MemoryKernel): SyncStore {
+  return new SyncStore(kernel.store, (fn, told) => kernel.write(fn, (result) => (told(result) ? { kind: 'facts', reason: 'synced', changes: kernel.settle() } : null)));
+}

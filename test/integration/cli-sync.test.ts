@@ -1,0 +1,108 @@
+/**
+ * `tempora sync` through the real door (issue 31 item 6): spawned processes, two memory directories
+ * and one folder between them. A fact told on one is found on the other, and back; the folder holds
+ * only ciphertext; `sync status` names the devices; a wrong or missing passphrase is refused in words
+ * and changes nothing.
+ */
+import { execFile } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const root = resolve(import.meta.dirname, '../..');
+let dir: string;
+let folder: string;
+let laptop: string;
+let desktop: string;
+
+interface Exit {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+function tempora(args: string[], env: NodeJS.ProcessEnv = {}): Promise<Exit> {
+  return new Promise((done) => {
+    execFile(process.execPath, ['--import', 'tsx', 'electron/cli/main.ts', ...args], { cwd: root, env: { ...process.env, TEMPORA_TZ: 'Asia/Tokyo', LANCEDB_LOG: 'error', TEMPORA_SYNC_PASSPHRASE: '', ...env } }, (error, stdout, stderr) => {
+      done({ code: error ? (typeof error.code === 'number' ? error.code : 1) : 0, stdout, stderr });
+    });
+  });
+}
+
+const PASS = { TEMPORA_SYNC_PASSPHRASE: 'correct horse battery staple' };
+
+function filesUnder(path: string): string[] {
+  return readdirSync(path).flatMap((name) => {
+    const full = join(path, name);
+    return statSync(full).isDirectory() ? filesUnder(full) : [full];
+  });
+}
+
+async function factsOf(data: string): Promise<string[]> {
+  const listed = await tempora(['facts', '--data', data, '--json']);
+  expect(listed.code, listed.stderr).toBe(0);
+  return (JSON.parse(listed.stdout) as { fact: string }[]).map((f) => f.fact).sort();
+}
+
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), 'tempora-cli-sync-'));
+  folder = join(dir, 'Sync');
+  mkdirSync(folder);
+  laptop = join(dir, 'laptop');
+  desktop = join(dir, 'desktop');
+  writeFileSync(join(dir, 'told.jsonl'), `${JSON.stringify({ subject: 'me', predicate: 'lives_in', object: 'Osaka', fact: 'I live in Osaka.', reference_time: '2026-09-01T10:00:00+09:00', cardinality: 'one' })}\n`);
+  writeFileSync(join(dir, 'back.jsonl'), `${JSON.stringify({ subject: 'Aoki', predicate: 'works_at', object: 'Globex', fact: 'Aoki works at Globex.', reference_time: '2026-09-02T10:00:00+09:00', cardinality: 'one' })}\n`);
+  writeFileSync(join(dir, 'key.txt'), `${PASS.TEMPORA_SYNC_PASSPHRASE}\n`);
+});
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describe('tempora sync, two devices and a folder', () => {
+  it('a fact told on one device is found on the other, and back', async () => {
+    expect((await tempora(['observe', join(dir, 'told.jsonl'), '--data', laptop])).code).toBe(0);
+    const sent = await tempora(['sync', '--folder', folder, '--data', laptop, '--name', 'laptop'], PASS);
+    expect(sent.stderr).toBe('');
+    expect(sent.code).toBe(0);
+    expect(sent.stdout).toMatch(/^Synced with the folder .*: sent \d+ records; applied 0 segments/);
+
+    // The other device reads the passphrase from a key file.
+    const got = await tempora(['sync', '--folder', folder, '--data', desktop, '--name', 'desktop', '--key-file', join(dir, 'key.txt')]);
+    expect(got.stderr).toBe('');
+    expect(got.stdout).toMatch(/applied 1 segment \(\d+ records\) from 1 device\./);
+    expect(await factsOf(desktop)).toEqual(['I live in Osaka.']);
+
+    expect((await tempora(['observe', join(dir, 'back.jsonl'), '--data', desktop])).code).toBe(0);
+    expect((await tempora(['sync', '--folder', folder, '--data', desktop], PASS)).code).toBe(0);
+    expect((await tempora(['sync', '--folder', folder, '--data', laptop], PASS)).code).toBe(0);
+    expect(await factsOf(laptop)).toEqual(['Aoki works at Globex.', 'I live in Osaka.']);
+
+    // Only ciphertext on the folder.
+    for (const file of filesUnder(folder)) expect(readFileSync(file).toString('latin1')).not.toMatch(/Osaka|Globex/);
+  });
+
+  it('sync status names this device, the last sync, the devices seen and what is not sent', async () => {
+    const status = await tempora(['sync', 'status', '--data', laptop]);
+    expect(status.code).toBe(0);
+    expect(status.stdout).toMatch(/^This device: laptop \([0-9a-f]{32}\)\n/);
+    expect(status.stdout).toMatch(/\nLast sync: .*2\d{3}/);
+    expect(status.stdout).toContain('Not sent yet: 0 writes');
+    expect(status.stdout).toMatch(/Devices seen: 1\n {2}desktop \([0-9a-f]{32}\): 1 segment applied, last at \d/);
+    const json = JSON.parse((await tempora(['sync', 'status', '--data', laptop, '--json'])).stdout) as { device: { name: string }; unsent: number; devices: { name: string }[] };
+    expect(json.device.name).toBe('laptop');
+    expect(json.devices.map((d) => d.name)).toEqual(['desktop']);
+  });
+
+  it('a wrong or missing passphrase is refused in words and changes nothing', async () => {
+    const third = join(dir, 'third');
+    const wrong = await tempora(['sync', '--folder', folder, '--data', third], { TEMPORA_SYNC_PASSPHRASE: 'not the passphrase' });
+    expect(wrong.code).toBe(1);
+    expect(wrong.stderr).toMatch(/^tempora: The sync passphrase does not open this target's key check/);
+    expect(await factsOf(third)).toEqual([]);
+    const none = await tempora(['sync', '--folder', folder, '--data', third]);
+    expect(none.code).toBe(1);
+    expect(none.stderr).toBe('tempora: sync needs a passphrase: set $TEMPORA_SYNC_PASSPHRASE or give --key-file FILE\n');
+    const missing = await tempora(['sync', '--folder', join(dir, 'no-such-folder'), '--data', third], PASS);
+    expect(missing.code).toBe(1);
+    expect(missing.stderr).toMatch(/^tempora: .*no-such-folder/);
+  });
+});

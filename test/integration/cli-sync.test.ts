@@ -4,7 +4,7 @@
  * only ciphertext; `sync status` names the devices; a wrong or missing passphrase is refused in words
  * and changes nothing.
  */
-import { execFile } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -90,6 +90,24 @@ describe('tempora sync, two devices and a folder', () => {
     const json = JSON.parse((await tempora(['sync', 'status', '--data', laptop, '--json'])).stdout) as { device: { name: string }; unsent: number; devices: { name: string }[] };
     expect(json.device.name).toBe('laptop');
     expect(json.devices.map((d) => d.name)).toEqual(['desktop']);
+  });
+
+  it('--watch keeps syncing until Ctrl-C, then stops cleanly', async () => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'electron/cli/main.ts', 'sync', '--folder', folder, '--data', laptop, '--watch', '--every', '1'], {
+      cwd: root,
+      env: { ...process.env, TEMPORA_TZ: 'Asia/Tokyo', LANCEDB_LOG: 'error', ...PASS },
+    });
+    let out = '';
+    const exited = new Promise<number | null>((done) => child.on('exit', (code) => done(code)));
+    // Two syncs said (the first, then one a second later), then Ctrl-C.
+    await new Promise<void>((done) =>
+      child.stdout.on('data', (chunk: Buffer) => {
+        out += chunk.toString();
+        if ((out.match(/^Synced with /gm) ?? []).length >= 2) done();
+      }),
+    );
+    child.kill('SIGINT');
+    expect(await exited).toBe(0);
   });
 
   it('a wrong or missing passphrase is refused in words and changes nothing', async () => {

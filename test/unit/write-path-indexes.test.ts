@@ -30,8 +30,10 @@ describe('the indexes a learned message writes', () => {
   });
   afterEach(() => m.close());
 
-  it('are only those some lookup needs: four per claim, two per job besides its keys', () => {
-    expect(indexesOf(db, 'claims')).toEqual(['claims_by_fact', 'claims_by_object', 'claims_by_slot_time', 'claims_one_by_slot']);
+  it('are only those some lookup needs: five per claim, two per job besides its keys', () => {
+    // claims_by_sync_id (migration 0029): a claim's id on every device, unique; sync finds the claim
+    // an "unclaim" record names by it, and the outbox packs claims by it.
+    expect(indexesOf(db, 'claims')).toEqual(['claims_by_fact', 'claims_by_object', 'claims_by_slot_time', 'claims_by_sync_id', 'claims_one_by_slot']);
     expect(indexesOf(db, 'ingestion_jobs')).toEqual(['ingestion_jobs_backfill_done', 'ingestion_jobs_by_lane']);
   });
 

@@ -16,6 +16,8 @@ const EXPANDED_YEAR = /^[+-]\d{6}-/;
 export const isoTime = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/, {
+    // Not in this form: said once, without "is not a real date and time" after it.
+    abort: true,
     error: (issue) =>
       typeof issue.input === 'string' && EXPANDED_YEAR.test(issue.input)
         ? `must be an ISO-8601 UTC time with milliseconds from ${MIN_ISO_TIME} to ${MAX_ISO_TIME}: ${JSON.stringify(issue.input)} is out of range`

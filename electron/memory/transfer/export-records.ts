@@ -182,6 +182,7 @@ export class ExportFile implements ExportRecords {
     let records = 0;
     let version = 0;
     let lastSection = -1;
+    const faults = new ShapeFaults();
     const json = new JsonRecords({
       members: SECTIONS,
       onElement: (member, value, index, before) => {
@@ -192,7 +193,9 @@ export class ExportFile implements ExportRecords {
         if (section === 'claims' && version !== EXPORT_VERSION) throw new NotStreamable(`a version-${version} document has no claims`);
         lastSection = order;
         records++;
-        deliver(visitor, section, checkedRecord(section, value, index, version), index);
+        const record = checkedRecord(section, value, index, version, faults);
+        // Past a record of the wrong shape, only the shapes are checked: what the others would say of it is beside the point.
+        if (record !== null && !faults.any) deliver(visitor, section, record, index);
       },
     });
     const fault = (error: unknown) => (error instanceof JsonFault ? new NotJsonError(this.label, error.message) : error);
@@ -213,6 +216,7 @@ export class ExportFile implements ExportRecords {
         } catch (error) {
           throw fault(error);
         }
+        if (faults.any) throw faults.error();
         // The members around the records (their sections now empty arrays): a fault there is said as for the whole document.
         const isObject = typeof header === 'object' && header !== null && !Array.isArray(header);
         if (!isObject || (records > 0 && (header as { version?: unknown }).version !== version)) throw new NotStreamable('the document is not one export object');
@@ -237,14 +241,36 @@ const SCHEMAS: Record<ExportSection, (version: number) => z.ZodType> = {
   claims: () => claimRecord,
 };
 
-/** A record as the current version has it; one of the wrong shape is refused naming its field (`facts.3.valid_at: …`), as the whole document's check would. */
-function checkedRecord(section: ExportSection, value: unknown, index: number, version: number): unknown {
+/** Records of the wrong shape a read goes on past, so that one error names them all (as the whole document's check did); at this many it stops. */
+export const SHAPE_FAULTS_SAID = 200;
+
+/** The records of the wrong shape a read has met, each fault naming its field (`facts.3.valid_at: …`). */
+class ShapeFaults {
+  private readonly issues: z.core.$ZodIssue[] = [];
+
+  get any(): boolean {
+    return this.issues.length > 0;
+  }
+
+  add(issues: readonly z.core.$ZodIssue[]): void {
+    this.issues.push(...issues);
+    if (this.issues.length >= SHAPE_FAULTS_SAID) throw this.error();
+  }
+
+  error(): MemoryInputError {
+    const placed = new ZodError(this.issues);
+    return new MemoryInputError(`not a valid Tempora export: ${describeZodError(placed)}`, this.issues[0]?.path.join('.') ?? '');
+  }
+}
+
+/** A record as the current version has it; null for one of the wrong shape, whose faults go to `faults`. */
+function checkedRecord(section: ExportSection, value: unknown, index: number, version: number, faults: ShapeFaults): unknown {
   let record = value;
   if (!isExportRecord(section, value, version)) {
     const parsed = SCHEMAS[section](version).safeParse(value);
     if (!parsed.success) {
-      const placed = new ZodError(parsed.error.issues.map((issue) => ({ ...issue, path: [section, index, ...issue.path] })));
-      throw new MemoryInputError(`not a valid Tempora export: ${describeZodError(placed)}`, placed.issues[0]?.path.join('.') || section);
+      faults.add(parsed.error.issues.map((issue) => ({ ...issue, path: [section, index, ...issue.path] })));
+      return null;
     }
     record = parsed.data;
   }

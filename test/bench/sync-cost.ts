@@ -4,7 +4,7 @@
  * device (read, opened, applied), then 100 new messages synced incrementally. Encrypted as in use
  * (sync-crypto.ts; scrypt's one derivation per sync is left out of the rates).
  *
- *   npx tsx test/bench/sync-cost.ts [--facts 20000]
+ *   npm run bench:sync -- [--facts 20000]
  */
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -38,7 +38,7 @@ const { createMcpHttpHandler } = await import(pathToFileURL(join(root, 'electron
 const work = mkdtempSync(join(tmpdir(), 'tempora-mcp-conformance-'));
 const out = values.out ? resolve(values.out) : join(work, 'results');
 const engine = await TemporaEngine.open({ dataDir: join(work, 'data'), autoLoadModels: false, startWorker: false });
-engine.memory.observe(
+engine.memory.facts.observe(
   [{ subject: 'me', predicate: 'manager', object: 'A', fact: 'My manager is A.', reference_time: '2026-09-01T10:00:00Z', cardinality: 'one' }],
   { where: 'conformance seed' },
 );

@@ -1,7 +1,6 @@
 /** File access for the command: reads with clear errors, writes atomically (temp file + rename). */
-import { closeSync, fsyncSync, openSync, readFileSync, renameSync, rmSync, statSync, writeSync } from 'node:fs';
+import { closeSync, fsyncSync, openSync, readFileSync, renameSync, rmSync, writeSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
-import { NotJsonError, streamJsonFile } from '../memory/index';
 import { InputError } from './errors';
 import { describeJsonError } from '../../shared/json-position';
 
@@ -21,30 +20,6 @@ export function readJsonFile(file: string, cwd: string): unknown {
     return JSON.parse(text) as unknown;
   } catch (error) {
     throw new InputError(`${file}: not JSON (${describeJsonError(text, error)})`);
-  }
-}
-
-/** Files from this size are parsed as a stream: a whole string of them would pass what one string can hold (~512 MB). */
-export const STREAMED_JSON_BYTES = 256 * 1024 * 1024;
-
-/**
- * Parses a JSON file of any size: a small one whole (with the line and column of a fault), a large
- * one (an export of a memory of years) as a stream of tokens assembled into the same value.
- */
-export async function readJsonFileOfAnySize(file: string, cwd: string, streamFrom = STREAMED_JSON_BYTES): Promise<unknown> {
-  const path = resolve(cwd, file);
-  let size: number;
-  try {
-    size = statSync(path).size;
-  } catch (error) {
-    throw new InputError(`cannot read ${file}: ${describeFsError(error)}`);
-  }
-  if (size < streamFrom) return readJsonFile(file, cwd);
-  try {
-    return await streamJsonFile(path, { label: file });
-  } catch (error) {
-    if (error instanceof NotJsonError) throw new InputError(`${file}: not JSON (${error.detail})`);
-    throw new InputError(`cannot read ${file}: ${describeFsError(error)}`);
   }
 }
 

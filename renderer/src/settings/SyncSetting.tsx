@@ -13,7 +13,7 @@ import { errorMessage } from '../api/client';
 import { useApi } from '../app/api-context';
 import { useTimeFormat } from '../app/time-format';
 import { ErrorText } from '../common/ErrorText';
-import { formatCount, pluralise } from '../common/format';
+import { pluralise } from '../common/format';
 import { queryError } from '../common/query-error';
 
 const syncKey = ['settings', 'sync'] as const;
@@ -129,7 +129,7 @@ export function SyncSetting() {
                   : status.devices.map((device) => `${device.name}${device.lastSeen ? ` (${formatInstant(device.lastSeen, format)})` : ''}`).join(', ')}
               </li>
               <li>
-                Not yet sent: {formatCount(status.unsent)} {pluralise(status.unsent, 'record')}
+                Not yet sent: {pluralise(status.unsent, 'record')}
               </li>
             </ul>
           )}

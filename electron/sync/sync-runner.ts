@@ -26,6 +26,17 @@ export interface SyncMemory {
   syncDone(at: string): void;
 }
 
+/**
+ * Where a sync stands, told after each segment. upload: `done` of `total` records sent; apply and
+ * rewrite: `done` of `total` segments, with `records` the records applied so far (0 for rewrite).
+ */
+export interface SyncProgress {
+  phase: 'upload' | 'apply' | 'rewrite';
+  done: number;
+  total: number;
+  records: number;
+}
+
 export interface SyncOptions {
   /** Devices to take segments from (default: all): tests sync in subsets. */
   from?: (device: string) => boolean;
@@ -33,8 +44,8 @@ export interface SyncOptions {
   segmentRows?: number;
   /** Test seam: runs after each record applied (a throw there is a crash mid-apply). */
   afterRecord?: (index: number) => void;
-  /** Told as the sync goes: "applied 3 of 12 segments". */
-  onProgress?: (progress: { phase: 'upload' | 'apply' | 'rewrite'; done: number; total: number }) => void;
+  /** Told as the sync goes, after each segment: "applied 3 of 12 segments". */
+  onProgress?: (progress: SyncProgress) => void;
   now?: () => string;
 }
 
@@ -59,7 +70,7 @@ export async function syncOnce(memory: SyncMemory, target: SyncTarget, cipher: S
     await target.put(name, bytes);
     memory.segmentWritten(out.seq, name, out.lastOutbox, records);
     report.sent += records.length;
-    options.onProgress?.({ phase: 'upload', done: report.sent, total: report.sent + memory.unsent() });
+    options.onProgress?.({ phase: 'upload', done: report.sent, total: report.sent + memory.unsent(), records: report.sent });
   }
 
   // 2. The others' segments this memory has not applied, each device's in order.
@@ -75,18 +86,20 @@ export async function syncOnce(memory: SyncMemory, target: SyncTarget, cipher: S
   });
   const total = due.reduce((n, list) => n + list.length, 0);
   let done = 0;
+  let recordsApplied = 0;
   for (const list of due) {
     for (const segment of list) {
       try {
         const { header, records } = await decodeSegment(segment.name, await target.get(segment.name), cipher);
         const result = memory.apply({ device: header.device, deviceName: header.deviceName, seq: header.seq }, records, options.afterRecord ? { afterRecord: options.afterRecord } : {});
         if (result.applied) report.applied.push({ device: header.device, seq: header.seq, records: result.records });
+        recordsApplied += result.records;
       } catch (error) {
         if (!(error instanceof SegmentError)) throw error;
         report.refused.push(error.message);
         break; // this device's later segments wait for this one
       }
-      options.onProgress?.({ phase: 'apply', done: ++done, total });
+      options.onProgress?.({ phase: 'apply', done: ++done, total, records: recordsApplied });
     }
   }
 
@@ -101,7 +114,7 @@ export async function syncOnce(memory: SyncMemory, target: SyncTarget, cipher: S
     memory.segmentRewritten(rewrite.seq, name, rewrite.keys);
     if (name !== rewrite.name) await target.remove(rewrite.name);
     report.rewritten++;
-    options.onProgress?.({ phase: 'rewrite', done: report.rewritten, total: rewrites.length });
+    options.onProgress?.({ phase: 'rewrite', done: report.rewritten, total: rewrites.length, records: 0 });
   }
   memory.purgeDone();
   memory.syncDone(options.now?.() ?? new Date().toISOString());

@@ -2,7 +2,7 @@
  * `tempora sync` through the real door (issue 31 item 6): spawned processes, two memory directories
  * and one folder between them. A fact told on one is found on the other, and back; the folder holds
  * only ciphertext; `sync status` names the devices; a wrong or missing passphrase is refused in words
- * and changes nothing.
+ * and changes nothing; a long sync says how far it is on stderr.
  */
 import { execFile, spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -122,5 +122,23 @@ describe('tempora sync, two devices and a folder', () => {
     const missing = await tempora(['sync', '--folder', join(dir, 'no-such-folder'), '--data', third], PASS);
     expect(missing.code).toBe(1);
     expect(missing.stderr).toMatch(/^tempora: .*no-such-folder/);
+  });
+
+  it('a device joining late is told on stderr how far its sync is, segment by segment', async () => {
+    const late = join(dir, 'late');
+    const joined = await tempora(['sync', '--folder', folder, '--data', late, '--name', 'late'], PASS);
+    expect(joined.code, joined.stderr).toBe(0);
+    // One segment from each of the two devices: two progress lines, then the line cleared for the report.
+    const [before, first, second, cleared, ...rest] = joined.stderr.split('\r');
+    expect([before, cleared, rest]).toEqual(['', '\x1b[K', []]);
+    expect(first).toMatch(/^applying: 1 of 2 segments \(\d+ records?\)\W\[K$/);
+    expect(second).toMatch(/^applying: 2 of 2 segments \(\d+ records\)\W\[K$/);
+    const records = Number(/2 of 2 segments \((\d+) records\)/.exec(joined.stderr)![1]);
+    expect(joined.stdout).toContain(`applied 2 segments (${records} records) from 2 devices.`);
+    expect(await factsOf(late)).toEqual(['Aoki works at Globex.', 'I live in Osaka.']);
+    // --json says nothing on stderr.
+    const again = await tempora(['sync', '--folder', folder, '--data', join(dir, 'later'), '--json'], PASS);
+    expect(again.code, again.stderr).toBe(0);
+    expect(again.stderr).toBe('');
   });
 });

@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs';
 import type { Memory } from '../../memory/index';
 import { cipherFromKey, SyncCryptoError, unlockTarget } from '../../sync/sync-crypto';
-import { syncOnce, type SyncReport } from '../../sync/sync-runner';
+import { syncOnce, type SyncProgress, type SyncReport } from '../../sync/sync-runner';
 import { SyncTargetError } from '../../sync/sync-target';
 import { createFolderTarget } from '../../sync/targets/folder-target';
 import type { CommandContext, CommandSpec } from '../command';
@@ -48,7 +48,12 @@ export const syncCommand: CommandSpec = {
       }
       const target = createFolderTarget(ctx.resolvePath(folder));
       const cipher = cipherFromKey(await inWords(() => unlockTarget(target, passphrase)));
-      const once = async () => printReport(ctx, target.describe, await inWords(() => syncOnce(memory.sync, target, cipher)));
+      const once = async () => {
+        const shown = { progress: false };
+        const report = await inWords(() => syncOnce(memory.sync, target, cipher, { onProgress: progress(ctx, shown) }));
+        if (shown.progress) ctx.io.stderr('\r\x1b[K');
+        printReport(ctx, target.describe, report);
+      };
       await once();
       if (!ctx.flag('watch')) return;
       await watch(every, once);
@@ -88,6 +93,22 @@ async function inWords<T>(fn: () => Promise<T>): Promise<T> {
     if (error instanceof SyncTargetError || error instanceof SyncCryptoError) throw new InputError(error.message);
     throw error;
   }
+}
+
+/**
+ * A long sync says how far it is on stderr, one line rewritten in place: a phase that spans
+ * more than one segment (the first sync of a large memory, or of a device joining late); a short one
+ * says nothing.
+ */
+function progress(ctx: CommandContext, shown: { progress: boolean }) {
+  return ({ phase, done, total, records }: SyncProgress) => {
+    if (ctx.json || phase === 'rewrite') return;
+    const long = phase === 'upload' ? done < total || shown.progress : total > 1;
+    if (!long) return;
+    shown.progress = true;
+    const line = phase === 'upload' ? `uploading: ${done} of ${plural(total, 'record')}` : `applying: ${done} of ${plural(total, 'segment')} (${plural(records, 'record')})`;
+    ctx.io.stderr(`\r${line}\x1b[K`);
+  };
 }
 
 function printReport(ctx: CommandContext, where: string, report: SyncReport): void {

@@ -5,11 +5,17 @@
 import { readNumericDate } from './numeric-date';
 import { hasZoneSuffix } from './time-zone';
 
+/**
+ * A stored time in canonical form. Still any string to the compiler: the checked producers exist
+ * (toIsoUtc, the isIsoUtc guard, the zod isoTime schema, isoFromDate/isoFromMs/nowIso, rows read
+ * from SQLite) and memory's facades name IsoTime, but the template-literal type that refuses plain
+ * strings is not switched on yet (issue 26, item 3).
+ */
 export type IsoTime = string;
 
 /** The first and last instants a time may be: four-digit UTC years, the only ones that sort as text. */
-export const MIN_ISO_TIME = '0000-01-01T00:00:00.000Z';
-export const MAX_ISO_TIME = '9999-12-31T23:59:59.999Z';
+export const MIN_ISO_TIME: IsoTime = '0000-01-01T00:00:00.000Z';
+export const MAX_ISO_TIME: IsoTime = '9999-12-31T23:59:59.999Z';
 const MIN_MS = Date.parse(MIN_ISO_TIME);
 const MAX_MS = Date.parse(MAX_ISO_TIME);
 
@@ -42,7 +48,27 @@ export function toIsoUtc(input: string): IsoTime {
   }
   if (ms < MIN_MS) throw new RangeError(`out of range: ${JSON.stringify(input)} is before ${MIN_ISO_TIME} UTC (the earliest time Tempora stores)`);
   if (ms > MAX_MS) throw new RangeError(`out of range: ${JSON.stringify(input)} is after ${MAX_ISO_TIME} UTC (the latest time Tempora stores)`);
-  return new Date(ms).toISOString();
+  return isoFromDate(new Date(ms));
+}
+
+/**
+ * The canonical form of a Date: what Date#toISOString writes for years 0000–9999. A Date outside
+ * MIN_ISO_TIME … MAX_ISO_TIME (or an invalid one) is refused rather than written with a signed year.
+ */
+export function isoFromDate(date: Date): IsoTime {
+  const text = date.toISOString();
+  if (isIsoUtc(text)) return text;
+  throw new RangeError(`out of range: ${date.toISOString()} is outside ${MIN_ISO_TIME} … ${MAX_ISO_TIME} UTC`);
+}
+
+/** The canonical form of an instant in epoch milliseconds. */
+export function isoFromMs(ms: number): IsoTime {
+  return isoFromDate(new Date(ms));
+}
+
+/** The present instant, canonical. */
+export function nowIso(): IsoTime {
+  return isoFromDate(new Date());
 }
 
 /** Offsets of the digits in "2026-09-01T01:00:00.000Z". */
@@ -60,7 +86,7 @@ function twoDigits(value: string, at: number): number {
  * Checked character by character, without Date or a regex: imports call it for every time of
  * every record (half a million at 100k facts).
  */
-export function isIsoUtc(value: string): boolean {
+export function isIsoUtc(value: string): value is IsoTime {
   if (value.length !== 24) return false;
   for (const i of DIGITS) {
     const c = value.charCodeAt(i);

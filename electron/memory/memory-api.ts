@@ -11,6 +11,7 @@ import type { IngestionJobs } from './store/ingestion-jobs';
 import type { Forgotten } from './temporal/forget';
 import type { SlotChanges } from './temporal/slot-resolver';
 import type { ImportSummary } from './transfer/import-into';
+import type { IsoTime } from '../../shared/time';
 
 export interface MemoryOptions {
   /** Directory holding memory.sqlite. Use ':memory:' for a throwaway store. */
@@ -37,8 +38,8 @@ export interface SearchFilters {
 }
 
 export interface ListFactsQuery {
-  asOf?: string;
-  knownAt?: string;
+  asOf?: IsoTime;
+  knownAt?: IsoTime;
   /** Subject entity name or alias (e.g. "me", "Aさん"). */
   subject?: string;
   predicate?: string;
@@ -47,7 +48,7 @@ export interface ListFactsQuery {
   /** Words the sentence (or predicate) must all contain, in any script. */
   text?: string;
   /** Valid time overlapping [from, to). */
-  overlapping?: { from: string; to: string };
+  overlapping?: { from: IsoTime; to: IsoTime };
   history?: boolean;
   /** Newest valid time first. */
   newestFirst?: boolean;

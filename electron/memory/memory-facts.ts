@@ -29,6 +29,7 @@ import { causesOf } from './temporal/write-cause';
 import { entityCandidates } from './text-search/entity-candidates';
 import { flushFullText } from './text-search/fts-index';
 import type { ScorePart, SearchHit, SearchOptions } from './text-search/search';
+import type { IsoTime } from '../../shared/time';
 
 export class MemoryFacts {
   constructor(private readonly kernel: MemoryKernel) {}
@@ -245,7 +246,7 @@ export class MemoryFacts {
   }
 
   /** Closes a fact at `at`, said with `precision` ("since yesterday": day). */
-  close(id: string, at: string, precision: Precision = 'instant'): FactRecord {
+  close(id: string, at: IsoTime, precision: Precision = 'instant'): FactRecord {
     const result = this.kernel.write(
       () => {
         const closed = closeFact(this.store, id, at, precision);

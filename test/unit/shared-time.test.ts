@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { openMemory, steppingClock } from '../../electron/memory/index';
-import { isIsoUtc, toIsoUtc } from '../../shared/time';
+import { isIsoUtc, isoFromDate, isoFromMs, nowIso, toIsoUtc } from '../../shared/time';
 
 describe('time', () => {
   it('canonicalises ISO input to UTC with milliseconds, reading a missing zone as UTC', () => {
@@ -16,6 +16,14 @@ describe('time', () => {
     expect(toIsoUtc('0050-03-01')).toBe('0050-03-01T00:00:00.000Z');
     expect(toIsoUtc('0004-02-29T12:00:00Z')).toBe('0004-02-29T12:00:00.000Z');
     expect(() => toIsoUtc('0003-02-29')).toThrow('0003-02-29 is not a date: February 0003 has 28 days');
+  });
+
+  it('writes Dates and epoch milliseconds canonically, refusing instants it could not store', () => {
+    expect(isoFromDate(new Date(Date.UTC(2026, 8, 1, 1)))).toBe('2026-09-01T01:00:00.000Z');
+    expect(isoFromMs(0)).toBe('1970-01-01T00:00:00.000Z');
+    expect(isIsoUtc(nowIso())).toBe(true);
+    expect(() => isoFromMs(Date.parse('9999-12-31T23:59:59.999Z') + 1)).toThrow('out of range: +010000-01-01T00:00:00.000Z is outside 0000-01-01T00:00:00.000Z … 9999-12-31T23:59:59.999Z UTC');
+    expect(() => isoFromDate(new Date(Number.NaN))).toThrow(RangeError);
   });
 
   it('accepts only canonical UTC instants that exist', () => {

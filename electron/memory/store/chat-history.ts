@@ -14,6 +14,7 @@ import { backfillPaused, CANCELLED_LANE } from './ingestion-jobs';
 import { checkMessage } from './messages';
 import type { StoreContext } from './store-context';
 import { conversationLearns } from './message-learning';
+import type { IsoTime } from '../../../shared/time';
 
 export const HISTORY_SOURCES = ['chatgpt', 'claude'] as const;
 export type HistorySource = (typeof HISTORY_SOURCES)[number];
@@ -24,7 +25,7 @@ export interface HistoryMessageInput {
   role: 'user' | 'assistant' | 'system';
   content: string;
   /** When it was said (ISO-8601). */
-  time: string;
+  time: IsoTime;
   /** false: stored as history only (an assistant's answer), not learned from. */
   learn: boolean;
 }
@@ -136,19 +137,19 @@ export function setBackfillPaused(db: Database, paused: boolean): void {
 }
 
 /** The imported messages still waiting to be learned are not learned (they stay stored as history, and can be requeued). Returns how many. */
-export function cancelBackfill(db: Database, now: string): number {
+export function cancelBackfill(db: Database, now: IsoTime): number {
   return db.prepare(`UPDATE ingestion_jobs SET lane = ${CANCELLED_LANE}, updated_at = ? WHERE lane = 1 AND status = 'pending'`).run(now).changes;
 }
 
 /** Takes a cancel back: the cancelled imported messages wait to be learned again, in their order. Returns how many. */
-export function requeueBackfill(db: Database, now: string): number {
+export function requeueBackfill(db: Database, now: IsoTime): number {
   return db.prepare(`UPDATE ingestion_jobs SET lane = 1, updated_at = ? WHERE lane = ${CANCELLED_LANE} AND status = 'pending'`).run(now).changes;
 }
 
 /** The window the learning rate is measured over. */
 const RATE_WINDOW_MS = 10 * 60_000;
 
-export function backfillStatus(db: Database, now: string): BackfillStatus {
+export function backfillStatus(db: Database, now: IsoTime): BackfillStatus {
   const counts = { pending: 0, running: 0, done: 0, parked: 0 } as Record<string, number>;
   for (const row of db.prepare<[], { status: string; n: number }>('SELECT status, COUNT(*) AS n FROM ingestion_jobs WHERE lane = 1 GROUP BY status').all()) counts[row.status] = row.n;
   const since = new Date(Date.parse(now) - RATE_WINDOW_MS).toISOString();
@@ -174,7 +175,7 @@ export function backfillStatus(db: Database, now: string): BackfillStatus {
   };
 }
 
-function ensureConversation(ctx: StoreContext, input: HistoryConversationInput, firstTime: string | undefined): { id: string; created: boolean } {
+function ensureConversation(ctx: StoreContext, input: HistoryConversationInput, firstTime: IsoTime | undefined): { id: string; created: boolean } {
   const found = ctx.db.prepare<[string, string], { id: string }>('SELECT id FROM conversations WHERE source = ? AND source_id = ?').get(input.source, input.sourceId);
   if (found) return { id: found.id, created: false };
   const id = `cnv_${digest(input.source, input.sourceId)}`;

@@ -2,6 +2,7 @@
 import type { Database } from 'better-sqlite3';
 import type { Cardinality, FactOrigin, Precision } from '../../../shared/memory-schema';
 import { objectKeyOf } from './fact-rows';
+import type { IsoTime } from '../../../shared/time';
 
 export interface ClaimRow {
   id: number;
@@ -12,10 +13,10 @@ export interface ClaimRow {
   object_literal: string | null;
   fact: string;
   cardinality: Cardinality;
-  valid_at: string;
+  valid_at: IsoTime;
   valid_at_precision: Precision;
   reference_time: string;
-  end_at: string | null;
+  end_at: IsoTime | null;
   end_precision: Precision | null;
   end_kind: 'explicit' | 'judged' | null;
   end_by: string | null;
@@ -47,7 +48,7 @@ export class ClaimRows {
     this.insertStmt = db.prepare(`INSERT INTO claims (${COLUMNS}, object_key, sync_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
     // One lookup per object: `object_key IN (SELECT … json_each)` made SQLite scan the slot.
     this.ofObjectsStmt = db.prepare<[string, string, string], ClaimRow>(`SELECT id, ${COLUMNS} FROM claims WHERE subject_id = ? AND predicate = ? AND object_key = ?`);
-    this.latestStmt = db.prepare<[string, string], string>('SELECT valid_at FROM claims WHERE subject_id = ? AND predicate = ? ORDER BY valid_at DESC LIMIT 1').pluck();
+    this.latestStmt = db.prepare<[string, string], IsoTime>('SELECT valid_at FROM claims WHERE subject_id = ? AND predicate = ? ORDER BY valid_at DESC LIMIT 1').pluck();
     this.factsAtStmt = db.prepare<[string, string, string], string>('SELECT DISTINCT fact_id FROM claims WHERE subject_id = ? AND predicate = ? AND valid_at = ?').pluck();
     this.latestBeforeStmt = db.prepare<[string, string, string], string>('SELECT valid_at FROM claims WHERE subject_id = ? AND predicate = ? AND valid_at < ? ORDER BY valid_at DESC LIMIT 1').pluck();
     this.factsFromStmt = db.prepare<[string, string, string], string>('SELECT DISTINCT fact_id FROM claims WHERE subject_id = ? AND predicate = ? AND valid_at >= ?').pluck();
@@ -70,7 +71,7 @@ export class ClaimRows {
    * The latest valid_at of a slot's claims and every claim of the facts holding a claim at that
    * time (two facts when two values were said for that instant), by index; undefined when empty.
    */
-  latestInSlot(subjectId: string, predicate: string): { valid_at: string; claims: ClaimRow[] } | undefined {
+  latestInSlot(subjectId: string, predicate: string): { valid_at: IsoTime; claims: ClaimRow[] } | undefined {
     const latest = this.latestStmt.get(subjectId, predicate);
     if (latest === undefined) return undefined;
     const facts = this.factsAtStmt.all(subjectId, predicate, latest);
@@ -82,7 +83,7 @@ export class ClaimRows {
    * (undefined when no claim is before it): what a late claim at `time` can meet in a one-valued
    * slot, whose spans before that one end at or before its start.
    */
-  fromLatestBefore(subjectId: string, predicate: string, time: string): ClaimRow[] | undefined {
+  fromLatestBefore(subjectId: string, predicate: string, time: IsoTime): ClaimRow[] | undefined {
     const before = this.latestBeforeStmt.get(subjectId, predicate, time);
     if (before === undefined) return undefined;
     const facts = this.factsFromStmt.all(subjectId, predicate, before);

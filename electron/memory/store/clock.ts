@@ -1,6 +1,8 @@
 /** The memory's notion of "now". Injectable so tests can move time; always ISO UTC with ms. */
+import { isoFromMs, type IsoTime } from '../../../shared/time';
+
 export interface Clock {
-  now(): string;
+  now(): IsoTime;
 }
 
 /** Wall clock that never goes backwards within a process (system clock steps are absorbed). */
@@ -9,17 +11,17 @@ export function systemClock(): Clock {
   return {
     now() {
       last = Math.max(last, Date.now());
-      return new Date(last).toISOString();
+      return isoFromMs(last);
     },
   };
 }
 
 /** A clock for tests: starts at `start` and advances `stepMs` on every read. */
-export function steppingClock(start: string, stepMs = 1): Clock {
+export function steppingClock(start: IsoTime, stepMs = 1): Clock {
   let t = Date.parse(start);
   return {
     now() {
-      const value = new Date(t).toISOString();
+      const value = isoFromMs(t);
       t += stepMs;
       return value;
     },

@@ -6,13 +6,14 @@ import type { Clock } from './clock';
 import { newId } from './ids';
 import { indexNewEntityNames, reindexEntityNames, unindexEntityNames } from './entity-names-index';
 import { isUserReference, normalizeName, stripHonorifics, USER_ENTITY_ALIASES, USER_ENTITY_NAME } from './normalize';
+import type { IsoTime } from '../../../shared/time';
 
 interface EntityRow {
   id: string;
   name: string;
   type: EntityType;
   summary: string;
-  created_at: string;
+  created_at: IsoTime;
 }
 
 export class EntityStore {
@@ -52,7 +53,7 @@ export class EntityStore {
     return this.create({ name: name.trim(), type, aliases, summary: '' });
   }
 
-  create(input: { id?: string; name: string; type: EntityType; aliases: string[]; summary: string; created_at?: string }): EntityRecord {
+  create(input: { id?: string; name: string; type: EntityType; aliases: string[]; summary: string; created_at?: IsoTime }): EntityRecord {
     const record: EntityRecord = {
       id: input.id ?? newId('ent'),
       name: input.name,

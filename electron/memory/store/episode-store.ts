@@ -4,6 +4,7 @@ import type { ConversationRecord, EpisodeRecord, EpisodeRole } from '../../../sh
 import type { Clock } from './clock';
 import { newId } from './ids';
 import { cachedStatement } from './database/statement-cache';
+import type { IsoTime } from '../../../shared/time';
 
 const COLUMNS = 'id, conversation_id, role, content, reference_time, created_at, utc_offset, time_zone';
 
@@ -16,7 +17,7 @@ export class EpisodeStore {
   append(input: {
     role: EpisodeRole;
     content: string;
-    referenceTime: string;
+    referenceTime: IsoTime;
     conversationId: string | null;
     id?: string;
     /** The writer's UTC offset at referenceTime ("+09:00") and IANA zone, when known. */

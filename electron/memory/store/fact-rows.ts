@@ -5,6 +5,7 @@
 import type { Database } from 'better-sqlite3';
 import type { Cardinality, FactOrigin, FactRecord, Precision } from '../../../shared/memory-schema';
 import { cachedStatement } from './database/statement-cache';
+import type { IsoTime } from '../../../shared/time';
 
 /** How a fact's span ends: still true, a stated end, the next value's start, or a judgement against another fact. */
 export type EndKind = 'open' | 'explicit' | 'successor' | 'judged';
@@ -18,15 +19,15 @@ export interface FactRow {
   object_literal: string | null;
   fact: string;
   cardinality: Cardinality;
-  valid_at: string;
+  valid_at: IsoTime;
   valid_at_precision: Precision;
-  invalid_at: string | null;
+  invalid_at: IsoTime | null;
   /** null exactly when invalid_at is null. */
   invalid_at_precision: Precision | null;
   end_kind: EndKind;
   reference_time: string;
-  created_at: string;
-  expired_at: string | null;
+  created_at: IsoTime;
+  expired_at: IsoTime | null;
   invalidated_by: string | null;
   supersedes: string | null;
   origin: FactOrigin;
@@ -82,7 +83,7 @@ export class FactRows {
     this.linkStmt.run(factId, episodeId);
   }
 
-  expire(id: string, at: string): void {
+  expire(id: string, at: IsoTime): void {
     const result = this.expireStmt.run(at, id);
     if (result.changes !== 1) throw new Error(`fact ${id} is not a live version and cannot be expired`);
   }
@@ -95,7 +96,7 @@ export class FactRows {
    * Names `holder` as what ended the live facts of a slot whose judged end at `at` names nothing yet
    * (a write whose slots close each other's facts: write-batch.ts), on the facts and their claims.
    */
-  pointJudgedEnds(subjectId: string, predicate: string, at: string, holder: string): void {
+  pointJudgedEnds(subjectId: string, predicate: string, at: IsoTime, holder: string): void {
     this.db
       .prepare("UPDATE facts SET invalidated_by = ? WHERE subject_id = ? AND predicate = ? AND expired_at IS NULL AND end_kind = 'judged' AND invalid_at = ? AND invalidated_by IS NULL")
       .run(holder, subjectId, predicate, at);
@@ -123,8 +124,8 @@ export class FactRows {
   }
 
   /** The latest start (valid_at) of a live fact at or before `before`, null when none: one step down facts_live_by_valid_at. */
-  latestStart(before: string): string | null {
-    const row = this.db.prepare('SELECT valid_at FROM facts WHERE expired_at IS NULL AND valid_at <= ? ORDER BY valid_at DESC LIMIT 1').get(before) as { valid_at: string } | undefined;
+  latestStart(before: IsoTime): string | null {
+    const row = this.db.prepare('SELECT valid_at FROM facts WHERE expired_at IS NULL AND valid_at <= ? ORDER BY valid_at DESC LIMIT 1').get(before) as { valid_at: IsoTime } | undefined;
     return row?.valid_at ?? null;
   }
 

@@ -3,6 +3,7 @@ import type { Database } from 'better-sqlite3';
 import type { Clock } from './clock';
 import { newId } from './ids';
 import { cachedStatement } from './database/statement-cache';
+import type { IsoTime } from '../../../shared/time';
 
 export type JobStatus = 'pending' | 'running' | 'done' | 'parked';
 
@@ -12,8 +13,8 @@ export interface JobRow {
   status: JobStatus;
   attempts: number;
   last_error: string | null;
-  created_at: string;
-  updated_at: string;
+  created_at: IsoTime;
+  updated_at: IsoTime;
   model_calls: number;
   prompt_tokens: number;
   completion_tokens: number;

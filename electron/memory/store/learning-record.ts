@@ -4,6 +4,7 @@
  * (pending-reviews.ts).
  */
 import type { Cardinality, EntityType, Precision } from '../../../shared/memory-schema';
+import type { IsoTime } from '../../../shared/time';
 
 /** Who a name in the message is. */
 export type EntityRef =
@@ -19,11 +20,11 @@ export interface LearnedFact {
   predicate: string;
   fact: string;
   cardinality: Cardinality;
-  validAt: string;
+  validAt: IsoTime;
   /** How precisely validAt was said ("since March": month). */
   validPrecision: Precision;
   /** A stated end after validAt, or null. */
-  end: string | null;
+  end: IsoTime | null;
   /** "I stopped going to the gym": closes the matching open fact at this time instead of adding one. */
   endsExisting: string | null;
   /** How precisely end (or endsExisting) was said. */
@@ -38,7 +39,7 @@ export interface LearnedFact {
 
 export interface Learning {
   episodeId: string;
-  referenceTime: string;
+  referenceTime: IsoTime;
   /** The assistant message this one confirmed, if any. */
   confirmedEpisodeId: string | null;
   facts: LearnedFact[];

@@ -13,14 +13,15 @@ import type { SlotChanges } from './slot-changes';
 import { reviewStateOf } from './pending-reviews';
 import type { StoreContext } from './store-context';
 import { cachedStatement } from './database/statement-cache';
+import type { IsoTime } from '../../../shared/time';
 
 export interface LearningRow {
   episode_id: string;
   added: string;
   closed: string;
   confirmed: string;
-  learned_at: string;
-  undone_at: string | null;
+  learned_at: IsoTime;
+  undone_at: IsoTime | null;
   undo_report: string | null;
   /** The Learning applied (JSON), for Redo; null for messages learned before migration 0021. */
   learning: string | null;

@@ -13,6 +13,7 @@ import { titleFromFirstMessage } from './conversation-settings';
 import type { JobRow } from './ingestion-jobs';
 import { conversationLearns } from './message-learning';
 import type { StoreContext } from './store-context';
+import type { IsoTime } from '../../../shared/time';
 
 export interface MessageInput {
   role: EpisodeRole;
@@ -35,11 +36,11 @@ export interface AppendedMessage {
 }
 
 /** Checks a message; errors name the field. */
-export function checkMessage(input: MessageInput): { role: EpisodeRole; referenceTime: string; zone: { utcOffset: string | null; timeZone: string | null } } {
+export function checkMessage(input: MessageInput): { role: EpisodeRole; referenceTime: IsoTime; zone: { utcOffset: string | null; timeZone: string | null } } {
   const role = episodeRole.safeParse(input.role);
   if (!role.success) throw new MemoryInputError(`role must be one of ${episodeRole.options.join(', ')}`, 'role');
   if (typeof input.content !== 'string' || input.content.trim() === '') throw new MemoryInputError('content must be a non-empty string', 'content');
-  let referenceTime: string;
+  let referenceTime: IsoTime;
   try {
     referenceTime = toIsoUtc(input.time);
   } catch (error) {

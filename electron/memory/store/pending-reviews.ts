@@ -9,11 +9,12 @@
 import type { Learning } from './learning-record';
 import { readSetting, writeSettings } from './settings';
 import type { StoreContext } from './store-context';
+import type { IsoTime } from '../../../shared/time';
 
 export interface HeldLearning {
   episodeId: string;
   learning: Learning;
-  heldAt: string;
+  heldAt: IsoTime;
 }
 
 /** Whether learned messages wait for review (a setting: store/settings.ts). */
@@ -32,13 +33,13 @@ export function holdLearning(ctx: Pick<StoreContext, 'db' | 'clock'>, learning: 
 
 /** A message's learning still waiting (not rejected). */
 export function heldLearning(ctx: Pick<StoreContext, 'db'>, episodeId: string): HeldLearning | undefined {
-  const row = ctx.db.prepare<[string], { episode_id: string; learning: string; held_at: string }>('SELECT episode_id, learning, held_at FROM pending_reviews WHERE episode_id = ? AND rejected_at IS NULL').get(episodeId);
+  const row = ctx.db.prepare<[string], { episode_id: string; learning: string; held_at: IsoTime }>('SELECT episode_id, learning, held_at FROM pending_reviews WHERE episode_id = ? AND rejected_at IS NULL').get(episodeId);
   return row && { episodeId: row.episode_id, learning: JSON.parse(row.learning) as Learning, heldAt: row.held_at };
 }
 
 /** Where a message stands in review: waiting, rejected (when), or neither. */
-export function reviewStateOf(ctx: Pick<StoreContext, 'db'>, episodeId: string): { state: 'waiting' } | { state: 'rejected'; at: string } | null {
-  const row = ctx.db.prepare<[string], { rejected_at: string | null }>('SELECT rejected_at FROM pending_reviews WHERE episode_id = ?').get(episodeId);
+export function reviewStateOf(ctx: Pick<StoreContext, 'db'>, episodeId: string): { state: 'waiting' } | { state: 'rejected'; at: IsoTime } | null {
+  const row = ctx.db.prepare<[string], { rejected_at: IsoTime | null }>('SELECT rejected_at FROM pending_reviews WHERE episode_id = ?').get(episodeId);
   if (!row) return null;
   return row.rejected_at === null ? { state: 'waiting' } : { state: 'rejected', at: row.rejected_at };
 }
@@ -46,7 +47,7 @@ export function reviewStateOf(ctx: Pick<StoreContext, 'db'>, episodeId: string):
 /** Waiting learnings, newest message first (like every list the user reads). */
 export function heldLearnings(ctx: Pick<StoreContext, 'db'>, limit: number): HeldLearning[] {
   return ctx.db
-    .prepare<[number], { episode_id: string; learning: string; held_at: string }>(
+    .prepare<[number], { episode_id: string; learning: string; held_at: IsoTime }>(
       'SELECT p.episode_id, p.learning, p.held_at FROM pending_reviews p JOIN episodes e ON e.id = p.episode_id WHERE p.rejected_at IS NULL ORDER BY e.reference_time DESC, e.created_at DESC, e.id DESC LIMIT ?',
     )
     .all(limit)

@@ -12,6 +12,7 @@ import { textHash } from '../store/sync-outbox';
 import type { NewClaim } from '../temporal/slot-resolver';
 import type { WriteContext } from '../temporal/write-batch';
 import { keepVersion, noteToPurge, versionOf } from './sync-outgoing';
+import type { IsoTime } from '../../../shared/time';
 
 export interface ApplyOptions {
   /** Called after each record (tests throw here: a crash mid-apply rolls the whole segment back). */
@@ -169,7 +170,7 @@ export function applySegment(ctx: WriteContext, header: { device: string; device
   return { applied: true, records: records.length };
 }
 
-function ensureConversation(ctx: WriteContext, id: string, at: string): void {
+function ensureConversation(ctx: WriteContext, id: string, at: IsoTime): void {
   // Another device's message may arrive before its conversation: a placeholder the conversation's own record fills in.
   ctx.db.prepare('INSERT OR IGNORE INTO conversations (id, title, created_at) VALUES (?, ?, ?)').run(id, '', at);
 }

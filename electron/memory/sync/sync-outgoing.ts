@@ -10,9 +10,10 @@ import type { Database } from 'better-sqlite3';
 import type { SyncBody, SyncRecord } from '../../../shared/sync-records';
 import type { EntityType } from '../../../shared/memory-schema';
 import type { ClaimRow } from '../store/claim-rows';
+import type { IsoTime } from '../../../shared/time';
 
 export interface OutgoingBody {
-  at: string;
+  at: IsoTime;
   body: SyncBody;
 }
 
@@ -49,16 +50,16 @@ export const SEGMENT_ROWS = 5_000;
 
 /** What this device has not sent yet (at most `limit` outbox rows), as record bodies in the order they were written. */
 export function outgoing(db: Database, limit = SEGMENT_ROWS): Outgoing {
-  const rows = db.prepare<[number], { seq: number; kind: string; ref: string; recorded_at: string }>('SELECT seq, kind, ref, recorded_at FROM sync_outbox ORDER BY seq LIMIT ?').all(limit);
+  const rows = db.prepare<[number], { seq: number; kind: string; ref: string; recorded_at: IsoTime }>('SELECT seq, kind, ref, recorded_at FROM sync_outbox ORDER BY seq LIMIT ?').all(limit);
   const lastSegment = db.prepare<[], { seq: number | null }>('SELECT max(seq) AS seq FROM sync_segments').get()!.seq ?? 0;
   const entity = db.prepare<[string], EntityRow>('SELECT id, name, type FROM entities WHERE id = ?');
   const claim = db.prepare<[string], ClaimRow>('SELECT * FROM claims WHERE sync_id = ?');
   const episode = db.prepare<[string], Record<string, string | null>>('SELECT id, conversation_id, role, content, reference_time, created_at, utc_offset, time_zone FROM episodes WHERE id = ?');
-  const conversation = db.prepare<[string], { id: string; title: string; created_at: string; learn: number; title_source: string }>('SELECT id, title, created_at, learn, title_source FROM conversations WHERE id = ?');
+  const conversation = db.prepare<[string], { id: string; title: string; created_at: IsoTime; learn: number; title_source: string }>('SELECT id, title, created_at, learn, title_source FROM conversations WHERE id = ?');
   const bodies: OutgoingBody[] = [];
   const seen = new Set<string>();
   // A conversation's record is its state now, versioned by its latest change (the latest wins everywhere).
-  const changed = new Map<string, string>();
+  const changed = new Map<string, IsoTime>();
   for (const row of rows) if (row.kind === 'conversation') changed.set(row.ref, row.recorded_at);
   for (const row of rows) {
     const body = bodyOf(row.kind, row.ref);

@@ -7,13 +7,14 @@ import type { SyncRecord } from '../../../shared/sync-records';
 import type { WriteContext } from '../temporal/write-batch';
 import { applySegment, cursorOf, type ApplyOptions, type ApplyResult } from './sync-apply';
 import { deviceOf, outgoing, purgeDone, segmentRewritten, segmentsToRewrite, segmentWritten, setStateValue, stateValue, type Outgoing } from './sync-outgoing';
+import type { IsoTime } from '../../../shared/time';
 
 export type SyncWriter = <T>(fn: () => T, told: (result: T) => boolean) => T;
 
 export interface SyncStatus {
   device: { id: string; name: string };
   lastSync: string | null;
-  devices: { id: string; name: string; seq: number; appliedAt: string }[];
+  devices: { id: string; name: string; seq: number; appliedAt: IsoTime }[];
   /** Writes recorded here and not yet sent (outbox rows). */
   unsent: number;
 }
@@ -69,7 +70,7 @@ export class SyncStore {
     return this.write(() => applySegment(this.store, header, records, options), (result) => result.applied);
   }
 
-  syncDone(at: string): void {
+  syncDone(at: IsoTime): void {
     this.write(() => setStateValue(this.store.db, 'lastSync', at), () => false);
   }
 
@@ -82,7 +83,7 @@ export class SyncStore {
     return {
       device: this.device(),
       lastSync: stateValue(db, 'lastSync') ?? null,
-      devices: db.prepare<[], { id: string; name: string; seq: number; appliedAt: string }>('SELECT device AS id, name, seq, applied_at AS appliedAt FROM sync_cursors ORDER BY name, device').all(),
+      devices: db.prepare<[], { id: string; name: string; seq: number; appliedAt: IsoTime }>('SELECT device AS id, name, seq, applied_at AS appliedAt FROM sync_cursors ORDER BY name, device').all(),
       unsent: this.unsent(),
     };
   }

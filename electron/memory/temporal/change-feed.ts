@@ -15,12 +15,13 @@ import type { ChangeFeedResponse, SlotHistoryResponse, ValueChange } from '../..
 import { MemoryInputError } from '../memory-errors';
 import { cachedStatement } from '../store/database/statement-cache';
 import { FACT_RECORD_SELECT, toFactRecord } from '../store/fact-rows';
+import type { IsoTime } from '../../../shared/time';
 
 export const DEFAULT_CHANGE_PAGE = 50;
 
 /** Where a page starts: after the moment (at, rank, row) in newest-first order. rank 1: a start, 0: an end. */
 interface Cursor {
-  at: string;
+  at: IsoTime;
   rank: 0 | 1;
   row: number;
 }
@@ -62,7 +63,7 @@ export interface ChangeFeedQuery {
 
 interface ChangeRow {
   rank: 0 | 1;
-  at: string;
+  at: IsoTime;
   row: number;
   fact_id: string;
   subject_id: string;

@@ -10,6 +10,7 @@ import { objectKeyOf, type FactRows, type FactRow } from '../store/fact-rows';
 import { MemoryInputError } from '../memory-errors';
 import type { NewClaim, SlotChanges } from './slot-resolver';
 import type { WriteBatch } from './write-batch';
+import type { IsoTime } from '../../../shared/time';
 
 /** Observe's and the API's limits (shared/observation-schema.ts, shared/api-contract.ts). */
 const MAX_FACT = 4000;
@@ -18,11 +19,11 @@ const MAX_OBJECT = 2000;
 export interface FactEdit {
   fact?: string;
   object?: string;
-  valid_at?: string;
+  valid_at?: IsoTime;
   /** How precisely the new valid_at was said (default: instant). */
   valid_at_precision?: Precision;
   /** null reopens a closed fact. */
-  invalid_at?: string | null;
+  invalid_at?: IsoTime | null;
   /** How precisely the new invalid_at was said (default: instant). */
   invalid_at_precision?: Precision;
 }
@@ -101,7 +102,7 @@ export function editFact(ctx: EditContext, factId: string, edit: FactEdit): { af
   };
 }
 
-export function closeFact(ctx: EditContext, factId: string, at: string, precision: Precision = 'instant'): { after(changes: SlotChanges): string } {
+export function closeFact(ctx: EditContext, factId: string, at: IsoTime, precision: Precision = 'instant'): { after(changes: SlotChanges): string } {
   return editFact(ctx, factId, { invalid_at: at, invalid_at_precision: precision });
 }
 

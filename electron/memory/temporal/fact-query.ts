@@ -10,10 +10,11 @@ import type { FactRecord } from '../../../shared/memory-schema';
 import { cachedStatement } from '../store/database/statement-cache';
 import { FACT_RECORD_FROM, FACT_RECORD_SELECT, toFactRecord } from '../store/fact-rows';
 import { ftsString } from '../store/normalize';
+import type { IsoTime } from '../../../shared/time';
 
 export interface FactQuery {
-  asOf?: string;
-  knownAt?: string;
+  asOf?: IsoTime;
+  knownAt?: IsoTime;
   /** Entity id of the subject. */
   subjectId?: string;
   predicate?: string;
@@ -24,7 +25,7 @@ export interface FactQuery {
   /** Words the sentence or predicate must all contain (any script; through the full-text indexes). */
   text?: string;
   /** Valid time overlapping [from, to): valid_at < to and (open or invalid_at > from). */
-  overlapping?: { from: string; to: string };
+  overlapping?: { from: IsoTime; to: IsoTime };
   history?: boolean;
   /** Newest valid time first (history lists show the latest versions on top). */
   newestFirst?: boolean;
@@ -38,7 +39,7 @@ export interface SqlFilter {
 }
 
 /** The WHERE terms (over alias `f`) for a query's time axes and filters. */
-export function factFilter(query: FactQuery, now: string): SqlFilter {
+export function factFilter(query: FactQuery, now: IsoTime): SqlFilter {
   const where: string[] = [];
   const params: Record<string, string | number> = {};
   const asOf = query.asOf ?? (query.history ? undefined : now);
@@ -102,7 +103,7 @@ function textTerm(word: string, param: string): string {
   return `(f.fact LIKE @${param} ESCAPE '\\' OR f.predicate LIKE @${param} ESCAPE '\\')`;
 }
 
-export function queryFacts(db: Database, query: FactQuery, now: string): FactRecord[] {
+export function queryFacts(db: Database, query: FactQuery, now: IsoTime): FactRecord[] {
   if (query.ids !== undefined && query.ids.length === 0) return [];
   const { where, params } = factFilter(query, now);
   const limit = query.limit ?? -1;
@@ -122,7 +123,7 @@ export function queryFacts(db: Database, query: FactQuery, now: string): FactRec
 }
 
 /** How many facts a query matches, without its limit and offset. */
-export function countFacts(db: Database, query: FactQuery, now: string, options: { kept?: boolean } = {}): number {
+export function countFacts(db: Database, query: FactQuery, now: IsoTime, options: { kept?: boolean } = {}): number {
   if (query.ids !== undefined && query.ids.length === 0) return 0;
   if (options.kept !== false && isTrueAtOnly(query)) return countTrueAt(db, query.asOf ?? now);
   const { where, params } = factFilter(query, now);
@@ -146,7 +147,7 @@ export const TRUE_AT_COUNT_SQL = `SELECT (SELECT open_n FROM timeline_totals WHE
   - (SELECT count(*) FROM facts INDEXED BY facts_by_valid_at WHERE valid_at > @at AND invalid_at IS NULL AND expired_at IS NULL)
   + (SELECT count(*) FROM facts INDEXED BY facts_live_by_invalid_at WHERE expired_at IS NULL AND invalid_at IS NOT NULL AND invalid_at > @at AND valid_at <= @at)`;
 
-function countTrueAt(db: Database, at: string): number {
+function countTrueAt(db: Database, at: IsoTime): number {
   return cachedStatement(db, TRUE_AT_COUNT_SQL).pluck().get({ at }) as number;
 }
 

@@ -14,6 +14,7 @@ import type { WriteContext } from './write-batch';
 import { objectKeyOf, type FactRow } from '../store/fact-rows';
 import type { NewClaim } from './slot-resolver';
 import { becameTrueFirst } from './temporal-rules';
+import type { IsoTime } from '../../../shared/time';
 
 export type { EntityRef, LearnedFact, Learning } from '../store/learning-record';
 
@@ -83,7 +84,7 @@ function addWithContradictions(ctx: WriteContext, claim: NewClaim, contradicts: 
   }
 }
 
-function closeEnded(ctx: WriteContext, claim: NewClaim, { at, precision }: { at: string; precision: Precision }, episodeId: string): void {
+function closeEnded(ctx: WriteContext, claim: NewClaim, { at, precision }: { at: IsoTime; precision: Precision }, episodeId: string): void {
   const key = objectKeyOf({ object_id: claim.objectId, object_literal: claim.objectLiteral });
   const open = ctx.rows.openInSlot(claim.subjectId, claim.predicate).find((row) => objectKeyOf(row) === key && row.valid_at < at);
   if (open) ctx.slots.add({ ...claimOf(open, episodeId), end: { at, kind: 'explicit', by: null, precision } });

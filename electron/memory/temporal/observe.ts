@@ -11,6 +11,7 @@ import type { EpisodeStore } from '../store/episode-store';
 import { normalizePredicate } from '../store/normalize';
 import type { WriteBatch } from './write-batch';
 import { resolveTimeExpression, whyNotATime, zoneOfIsoTime } from './time-expression';
+import type { IsoTime } from '../../../shared/time';
 
 export interface ObserveContext {
   entities: EntityStore;
@@ -35,7 +36,7 @@ export function parseObservations(inputs: readonly unknown[], where: string): Ob
     const line = parsed.data;
     const zone = zoneOfIsoTime((input as { reference_time: string }).reference_time);
     const reference = { instant: line.reference_time, zone };
-    const resolve = (field: 'valid_at' | 'invalid_at'): { at: string | null; precision: Precision } => {
+    const resolve = (field: 'valid_at' | 'invalid_at'): { at: IsoTime | null; precision: Precision } => {
       const value = line[field];
       if (!isTimePhrase(value)) return { at: value, precision: 'instant' };
       const resolved = resolveTimeExpression(value.phrase, reference);

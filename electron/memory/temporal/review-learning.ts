@@ -10,6 +10,7 @@ import type { ProposedFact } from '../../../shared/review-contract';
 import { MemoryInputError } from '../memory-errors';
 import type { StoreContext } from '../store/store-context';
 import type { EntityRef, LearnedFact, Learning } from './learn';
+import type { IsoTime } from '../../../shared/time';
 
 /** A correction to proposed fact `index`; times already read (in the user's zone) by the caller. */
 export interface ApprovedEdit {
@@ -17,9 +18,9 @@ export interface ApprovedEdit {
   keep?: boolean;
   object?: string;
   fact?: string;
-  validAt?: { at: string; precision: Precision };
+  validAt?: { at: IsoTime; precision: Precision };
   /** null: no end. */
-  end?: { at: string; precision: Precision } | null;
+  end?: { at: IsoTime; precision: Precision } | null;
 }
 
 function nameOf(ctx: Pick<StoreContext, 'entities'>, ref: EntityRef): string {

@@ -12,6 +12,7 @@ import { objectKeyOf, type FactRow, type FactRows } from '../store/fact-rows';
 import { newId } from '../store/ids';
 import { resolveSlot, type Claim, type EndKind, type Span } from './temporal-rules';
 import { emptyChanges, mergeChanges, type SlotChanges } from '../store/slot-changes';
+import type { IsoTime } from '../../../shared/time';
 
 export { emptyChanges, mergeChanges, type SlotChanges };
 
@@ -22,15 +23,15 @@ export interface NewClaim {
   objectLiteral: string | null;
   fact: string;
   cardinality: Cardinality;
-  validAt: string;
+  validAt: IsoTime;
   /** How precisely validAt was said. */
   validPrecision: Precision;
-  referenceTime: string;
+  referenceTime: IsoTime;
   /**
    * `by`: the fact whose judgement ended it (judged ends), or a claim of the same write (the fact
    * that holds it once its slot is resolved: write-batch.ts).
    */
-  end: { at: string; kind: 'explicit' | 'judged'; by: string | { claim: NewClaim } | null; precision: Precision } | null;
+  end: { at: IsoTime; kind: 'explicit' | 'judged'; by: string | { claim: NewClaim } | null; precision: Precision } | null;
   episodeIds: string[];
   origin: FactOrigin;
   /** A live version this claim replaces (a user edit): its claims are dropped, the result supersedes it. */
@@ -70,7 +71,7 @@ export class SlotResolver {
    * Resolves a slot with the write's new claims (all of this subject and predicate) at system time
    * `now`; `whole`: something left the slot, read all of it.
    */
-  resolveSlot(subjectId: string, predicate: string, newClaims: NewClaim[], options: { whole: boolean; now: string }): SlotResolution {
+  resolveSlot(subjectId: string, predicate: string, newClaims: NewClaim[], options: { whole: boolean; now: IsoTime }): SlotResolution {
     this.holders = new Map();
     for (const claim of newClaims) if (claim.replaces) for (const old of this.claims.ofFact(claim.replaces.id)) this.claims.delete(old.id);
     const fresh = newClaims.map(evidenceOfNew);
@@ -104,7 +105,7 @@ export class SlotResolver {
    * `window`: the stored claims that can interact with the fresh ones (default: the whole slot);
    * `known`: the slot's cardinality when the window cannot tell it.
    */
-  private resolveAll(subjectId: string, predicate: string, fresh: Evidence[], now: string, window: ClaimRow[] | null, known: Cardinality | null): SlotChanges {
+  private resolveAll(subjectId: string, predicate: string, fresh: Evidence[], now: IsoTime, window: ClaimRow[] | null, known: Cardinality | null): SlotChanges {
     const rows = window ?? this.claims.inSlot(subjectId, predicate);
     const stored: Evidence[] = rows.map((c) => {
       const { id, fact_id, ...row } = c;
@@ -125,7 +126,7 @@ export class SlotResolver {
     return changes;
   }
 
-  private resolve(evidence: Evidence[], cardinality: Cardinality, writeTime: string): SlotChanges {
+  private resolve(evidence: Evidence[], cardinality: Cardinality, writeTime: IsoTime): SlotChanges {
     const spans = resolveSlot(evidence.map(toClaim));
     const claimsPerFact = new Map<string, number>();
     for (const e of evidence) if (e.sourceFactId && !e.edit) claimsPerFact.set(e.sourceFactId, (claimsPerFact.get(e.sourceFactId) ?? 0) + 1);

@@ -16,16 +16,17 @@
  */
 
 import type { EndKind } from '../store/fact-rows';
+import type { IsoTime } from '../../../shared/time';
 
 export type { EndKind };
 
 export interface Claim<P = unknown> {
   /** Identity of the object within the slot (entity id or normalised literal). */
   objectKey: string;
-  validAt: string;
-  referenceTime: string;
+  validAt: IsoTime;
+  referenceTime: IsoTime;
   /** A stated end (explicit) or one decided by a judgement against another slot's fact (judged). */
-  end: { at: string; kind: 'explicit' | 'judged'; by: string | null } | null;
+  end: { at: IsoTime; kind: 'explicit' | 'judged'; by: string | null } | null;
   /** Tie-breaker so that identical times still sort the same way in every run (content, not ids). */
   text: string;
   payload: P;
@@ -33,9 +34,9 @@ export interface Claim<P = unknown> {
 
 export interface Span<P = unknown> {
   objectKey: string;
-  validAt: string;
+  validAt: IsoTime;
   /** null: still true. */
-  end: { at: string; kind: 'explicit' | 'judged'; by: string | null } | { at: string; kind: 'successor'; by: number } | null;
+  end: { at: IsoTime; kind: 'explicit' | 'judged'; by: string | null } | { at: IsoTime; kind: 'successor'; by: number } | null;
   /** Claims in rule order; the first one represents the span (its sentence, its reference_time). */
   claims: Claim<P>[];
 }

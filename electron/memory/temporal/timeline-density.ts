@@ -20,6 +20,7 @@
  */
 import type { Database } from 'better-sqlite3';
 import { cachedStatement } from '../store/database/statement-cache';
+import { isoFromMs, type IsoTime } from '../../../shared/time';
 
 /** At most this many buckets. */
 export const DENSITY_BUCKETS = 120;
@@ -36,8 +37,8 @@ export const WIDTHS = [
 const msOf = (t: string) => `CAST(round((julianday(${t}) - 2440587.5) * 86400000.0) AS INTEGER)`;
 
 export interface TimelineDensity {
-  from: string;
-  to: string;
+  from: IsoTime;
+  to: IsoTime;
   /** Starts and ends in each of counts.length equal spans of [from, to). */
   counts: number[];
 }
@@ -65,7 +66,7 @@ export function densityGrid(first: string, last: string): DensityGrid {
 function densityOf(grid: DensityGrid, found: readonly { b: number; n: number }[]): TimelineDensity {
   const counts = new Array<number>(grid.buckets).fill(0);
   for (const { b, n } of found) if (b >= 0 && b < grid.buckets) counts[b] = (counts[b] ?? 0) + n;
-  return { from: new Date(grid.from).toISOString(), to: new Date(grid.from + grid.buckets * grid.width).toISOString(), counts };
+  return { from: isoFromMs(grid.from), to: isoFromMs(grid.from + grid.buckets * grid.width), counts };
 }
 
 /**

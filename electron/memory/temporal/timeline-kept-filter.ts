@@ -21,6 +21,7 @@ import { cachedStatement } from '../store/database/statement-cache';
 import { densityGrid, type TimelineDensity } from './timeline-density';
 import type { KeptRows, KeptSlot, KeptSubject } from './timeline-kept-rows';
 import { FILTER_CLAUSE, FILTER_JOINS, matchingEntities, matchingPredicates } from './timeline-source';
+import { isoFromMs } from '../../../shared/time';
 
 const NAMED = 'SELECT value FROM json_each(@subjects)';
 const PREDICATES = 'SELECT value FROM json_each(@predicates)';
@@ -179,7 +180,7 @@ function density(db: Database, params: Record<string, string>, predicates: strin
     );
     for (const predicate of predicates) for (const { b, n } of statement.all({ predicate, spans }) as { b: number; n: number }[]) counts[b]! += n;
   }
-  return { from: new Date(grid.from).toISOString(), to: new Date(grid.from + grid.buckets * grid.width).toISOString(), counts };
+  return { from: isoFromMs(grid.from), to: isoFromMs(grid.from + grid.buckets * grid.width), counts };
 }
 
 interface Parts {

@@ -24,9 +24,10 @@ import { groupMarks } from './timeline-marks';
 import { likePattern } from './timeline-source';
 import { windowFacts } from './timeline-row-facts';
 import type { TimelineRowSummary, TimelineWindow, TimelineWindowQuery } from './timeline-window-shape';
+import type { IsoTime } from '../../../shared/time';
 
 /** The window from the kept rows, or null when the query is not one they answer (`knownAtRows`: how the rows at a known-at are read). */
-export function keptTimelineWindow(db: Database, q: TimelineWindowQuery, knownAtRows: (db: Database, knownAt: string) => KeptRows | null = keptRowsKnownAt): TimelineWindow | null {
+export function keptTimelineWindow(db: Database, q: TimelineWindowQuery, knownAtRows: (db: Database, knownAt: IsoTime) => KeptRows | null = keptRowsKnownAt): TimelineWindow | null {
   const text = q.filter?.trim();
   if (q.groups === undefined || (text && q.knownAt !== undefined)) return null;
   const kept = text ? keptRowsFiltered(db, text, likePattern(text)) : q.knownAt === undefined ? keptRowsNow(db) : knownAtRows(db, q.knownAt);

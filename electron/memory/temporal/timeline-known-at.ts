@@ -19,6 +19,7 @@ import { cachedStatement } from '../store/database/statement-cache';
 import { densityGrid, keptDensity, timelineDensity, type TimelineDensity } from './timeline-density';
 import { keptRowsNow, type KeptRows, type KeptSlot, type KeptSubject } from './timeline-kept-rows';
 import { keptRowsKnownFar } from './timeline-known-far';
+import type { IsoTime } from '../../../shared/time';
 
 /** The most versions recorded or replaced since K that are undone; more: the lives (timeline-known-far.ts). */
 export const MAX_CHANGE = 50_000;
@@ -30,8 +31,8 @@ const HELD_AT = 'f.created_at <= @knownAt AND (f.expired_at IS NULL OR f.expired
 interface Change {
   subject_id: string;
   predicate: string;
-  valid_at: string;
-  invalid_at: string | null;
+  valid_at: IsoTime;
+  invalid_at: IsoTime | null;
   /** -1: recorded since K (not held then); +1: replaced since K (held then). */
   sign: number;
 }
@@ -50,12 +51,12 @@ const SURROGATE = /[\uD800-\uDFFF]/;
 const binary = (a: string, b: string) => (SURROGATE.test(a) || SURROGATE.test(b) ? Buffer.compare(Buffer.from(a), Buffer.from(b)) : a < b ? -1 : a > b ? 1 : 0);
 /** The timeline's order: the user's first, then sort_key, name, id. */
 const order = (a: KeptSubject, b: KeptSubject) => b.mine - a.mine || binary(a.sort_key, b.sort_key) || binary(a.name, b.name) || binary(a.subject_id, b.subject_id);
-const lastOf = (c: { valid_at: string; invalid_at: string | null }) => (c.invalid_at !== null && c.invalid_at > c.valid_at ? c.invalid_at : c.valid_at);
+const lastOf = (c: { valid_at: IsoTime; invalid_at: IsoTime | null }) => (c.invalid_at !== null && c.invalid_at > c.valid_at ? c.invalid_at : c.valid_at);
 const minOf = (xs: (string | null | undefined)[]) => xs.reduce<string | null>((m, x) => (x == null ? m : m === null || x < m ? x : m), null);
 const maxOf = (xs: (string | null | undefined)[]) => xs.reduce<string | null>((m, x) => (x == null ? m : m === null || x > m ? x : m), null);
 
 /** The kept rows at `knownAt`; when too much changed since, from the lives kept in system time (timeline-known-far.ts). */
-export function keptRowsKnownAt(db: Database, knownAt: string): KeptRows {
+export function keptRowsKnownAt(db: Database, knownAt: IsoTime): KeptRows {
   // How much changed since K, counted over the same index ranges before any of it is read.
   const changed = cachedStatement(
     db,

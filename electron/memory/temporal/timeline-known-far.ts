@@ -23,6 +23,7 @@ import { cachedStatement } from '../store/database/statement-cache';
 import { densityGrid, timelineDensity, type TimelineDensity } from './timeline-density';
 import type { KeptRows, KeptSlot, KeptSubject } from './timeline-kept-rows';
 import { HELD_AT_SOURCE } from './timeline-source';
+import { isoFromMs, type IsoTime } from '../../../shared/time';
 
 const DAY = 86_400_000;
 const HELD_AT = 'f.created_at <= @knownAt AND (f.expired_at IS NULL OR f.expired_at > @knownAt)';
@@ -70,7 +71,7 @@ type Life = Pick<KeptSubject, 'subject_id' | 'name' | 'sort_key' | 'mine'>;
 const maxOf = (xs: (string | null | undefined)[]) => xs.reduce<string | null>((m, x) => (x == null ? m : m === null || x > m ? x : m), null);
 
 /** The kept rows at `knownAt`, from the lives kept in system time. */
-export function keptRowsKnownFar(db: Database, knownAt: string): KeptRows {
+export function keptRowsKnownFar(db: Database, knownAt: IsoTime): KeptRows {
   const params = { knownAt };
   const rowsOf = (life: Life): KeptSlot[] =>
     (
@@ -150,7 +151,7 @@ export function keptRowsKnownFar(db: Database, knownAt: string): KeptRows {
         const b = Math.floor((Date.parse(`${day}T00:00:00.000Z`) - grid.from) / grid.width);
         if (b >= 0 && b < counts.length) counts[b]! += n;
       }
-      return { from: new Date(grid.from).toISOString(), to: new Date(grid.from + grid.buckets * grid.width).toISOString(), counts };
+      return { from: isoFromMs(grid.from), to: isoFromMs(grid.from + grid.buckets * grid.width), counts };
     },
     page: (place, limit) =>
       (

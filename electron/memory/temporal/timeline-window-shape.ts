@@ -1,11 +1,12 @@
 /** What the timeline's window is asked and answers (timeline-window.ts, timeline-kept-window.ts). */
 import type { FactRecord } from '../../../shared/memory-schema';
 import type { TimelineDensity } from './timeline-density';
+import type { IsoTime } from '../../../shared/time';
 
 export interface TimelineWindowQuery {
-  from: string;
-  to: string;
-  knownAt?: string;
+  from: IsoTime;
+  to: IsoTime;
+  knownAt?: IsoTime;
   filter?: string;
   rowOffset?: number;
   rowLimit?: number;

@@ -16,6 +16,7 @@ import { cachedStatement } from '../store/database/statement-cache';
 import type { SqlFilter } from '../temporal/fact-query';
 import { compareTieKeys } from './stable-order';
 import { containmentScore, foldText, hasTerms, type QueryWeights } from './term-weights';
+import type { IsoTime } from '../../../shared/time';
 
 /** Own facts read per person (newest said first), and facts pointing at them (newest stored first). */
 const OWN_ROWS = 400;
@@ -29,7 +30,7 @@ interface Row {
   object_id: string | null;
   object_key: string;
   reference_time: string;
-  valid_at: string;
+  valid_at: IsoTime;
 }
 
 interface Scored extends Row {

@@ -19,6 +19,7 @@ import { compareTieKeys } from './stable-order';
 import { containmentScore, foldText, idf, SHORT_TERM_WEIGHT, SINGLE_GRAM_FACTOR, type QueryWeights } from './term-weights';
 import { indexForm, termsOfWord } from './word-forms';
 import { relatedWords } from './word-net';
+import type { IsoTime } from '../../../shared/time';
 
 export { parseQuery, type ParsedQuery } from './query-terms';
 
@@ -52,14 +53,14 @@ interface Target {
   /** What the second pass reads of a row: its text, more text (the predicate), its time for the tie key. */
   text: string;
   extra: string | null;
-  time: string;
+  time: IsoTime;
 }
 
 interface Candidate {
   id: string;
   text: string;
   extra: string;
-  at: string;
+  at: IsoTime;
 }
 
 const FACTS: Target = { trigram: 'facts_fts', cjk: 'facts_cjk', cjkVocab: 'facts_cjk_vocab', trigramVocab: 'facts_fts_vocab', rows: 'facts', alias: 'f', text: 'fact', extra: 'predicate', time: 'valid_at' };

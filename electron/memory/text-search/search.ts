@@ -16,6 +16,7 @@ import { secondHop, type HopFact } from './second-hop';
 import { agreementWeight, fuseRankings, type ScorePart } from './fusion';
 import { TIE_ORDER_SQL } from './stable-order';
 import { containmentScore, foldText, hasTerms, type QueryWeights } from './term-weights';
+import type { IsoTime } from '../../../shared/time';
 
 export { fuseRankings, PART_WEIGHTS, RRF_K, type Fused, type ScorePart } from './fusion';
 
@@ -27,8 +28,8 @@ export interface SearchHit {
 }
 
 export interface SearchOptions {
-  asOf?: string;
-  knownAt?: string;
+  asOf?: IsoTime;
+  knownAt?: IsoTime;
   history?: boolean;
   limit?: number;
   /** Narrows every list and the fusion to facts about this entity (as subject or object): a filter never changes what the search means. */
@@ -65,12 +66,12 @@ export class MemorySearch {
     this.vocabulary.wrote();
   }
 
-  search(query: string, options: SearchOptions, now: string): SearchHit[] {
+  search(query: string, options: SearchOptions, now: IsoTime): SearchHit[] {
     return this.fuse({ ...this.lists(query, options, now), ...options.extra }, options, now);
   }
 
   /** The ranked lists of the SQLite retrievers (text, entity, episode), already on the time axes. */
-  lists(query: string, options: SearchOptions, now: string): Partial<Record<ScorePart, string[]>> {
+  lists(query: string, options: SearchOptions, now: IsoTime): Partial<Record<ScorePart, string[]>> {
     const limit = options.limit ?? 10;
     const depth = Math.max(limit * 3, 30);
     const terms = parseQuery(query);
@@ -114,7 +115,7 @@ export class MemorySearch {
    * Fuses ranked lists into hits. Lists from outside SQLite (vectors) are first restricted to the
    * time axes, so a closed fact cannot take a place in a search for current facts.
    */
-  fuse(lists: Partial<Record<ScorePart, string[]>>, options: SearchOptions, now: string): SearchHit[] {
+  fuse(lists: Partial<Record<ScorePart, string[]>>, options: SearchOptions, now: IsoTime): SearchHit[] {
     const limit = options.limit ?? 10;
     const axes = axesOf(options);
     const weights: Partial<Record<ScorePart, number>> = {};

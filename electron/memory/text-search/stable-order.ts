@@ -12,10 +12,11 @@
  * ordered by valid time and rowid (the order rows were stored in: the same for a memory built the
  * same way, and no id in it).
  */
+import type { IsoTime } from '../../../shared/time';
 
 export interface TieKey {
   id: string;
-  valid_at: string;
+  valid_at: IsoTime;
   /** The fact's sentence (or an episode's content). */
   fact: string;
 }

@@ -1,5 +1,6 @@
 /** What an import keeps of each fact between its two passes (import-checks.ts): what its rules and its row need, never its text. */
 import type { SlotFact } from './import-slot-rules';
+import type { IsoTime } from '../../../shared/time';
 
 /** What an import keeps of a fact between its passes. */
 export interface CheckedFact extends SlotFact {
@@ -10,7 +11,7 @@ export interface CheckedFact extends SlotFact {
   /** The document has claims behind it (format 3). */
   claimed: boolean;
   /** The reference time of its head claim (the first that says its start). */
-  headTime: string | undefined;
+  headTime: IsoTime | undefined;
   /** How it ended, by the first of its claims that ends where it does. */
   endKind: 'explicit' | 'judged' | undefined;
 }

@@ -12,6 +12,7 @@ import type { EndKind } from '../temporal/temporal-rules';
 import { endKindOf, lineageResolver } from './fact-lineage';
 import { claimRow } from './import-claims';
 import type { CheckedFact } from './checked-fact';
+import type { IsoTime } from '../../../shared/time';
 
 /**
  * Writes the facts as the second pass reads them, in document order (the bulk-load worker counts on
@@ -39,7 +40,7 @@ export function factWriter(rows: FactRows, claims: ClaimRows, facts: ReadonlyMap
 /** No episode links written with the fact (the bulk-load worker writes them). */
 const NO_LINKS: readonly string[] = [];
 
-function factRow(f: FactRecord, lineageId: string, entityId: (id: string) => string, endKind: EndKind, referenceTime: string): FactRow {
+function factRow(f: FactRecord, lineageId: string, entityId: (id: string) => string, endKind: EndKind, referenceTime: IsoTime): FactRow {
   return {
     id: f.id,
     lineage_id: lineageId,

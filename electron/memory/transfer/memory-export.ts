@@ -14,6 +14,7 @@ import { exportSectionChunks } from '../../../shared/export-json';
 import { EXPORT_FORMAT, EXPORT_VERSION, type ClaimRecord, type EntityRecord, type MemoryExport } from '../../../shared/memory-schema';
 import { sqliteBinding } from '../store/database/sqlite-binding';
 import { FACT_RECORD_FROM, FACT_RECORD_SELECT, toFactRecord } from '../store/fact-rows';
+import type { IsoTime } from '../../../shared/time';
 
 /** How many records of each kind the export holds (counted in its snapshot, before the first piece). */
 export interface ExportCounts {
@@ -25,7 +26,7 @@ export interface ExportCounts {
 }
 
 export interface ExportStream {
-  readonly exportedAt: string;
+  readonly exportedAt: IsoTime;
   readonly counts: ExportCounts;
   /** All records (the sum of counts): the whole of `records` when done. */
   readonly totalRecords: number;
@@ -44,7 +45,7 @@ export const EXPORT_CHUNK_CHARS = 1 << 20;
  * `nativeBinding`: the better-sqlite3 addon the memory was opened with (the reader opens with the same);
  * `onClose`: told once when the stream ends (read to the end, closed, or failed).
  */
-export function openExportStream(db: Db, exportedAt: string, options: { chunkChars?: number; nativeBinding?: string; onClose?: () => void } = {}): ExportStream {
+export function openExportStream(db: Db, exportedAt: IsoTime, options: { chunkChars?: number; nativeBinding?: string; onClose?: () => void } = {}): ExportStream {
   const { chunkChars = EXPORT_CHUNK_CHARS, onClose } = options;
   // A store in memory has no file a second connection could open: its export must be read to the
   // end before the memory writes again (tests; the app's stores are files).
@@ -122,7 +123,7 @@ export function openExportStream(db: Db, exportedAt: string, options: { chunkCha
 }
 
 /** The whole document as one object (the stream, parsed): for small memories and tests. */
-export function exportMemory(db: Db, exportedAt: string): MemoryExport {
+export function exportMemory(db: Db, exportedAt: IsoTime): MemoryExport {
   const stream = openExportStream(db, exportedAt);
   const pieces: string[] = [];
   for (let piece = stream.next(); piece !== null; piece = stream.next()) pieces.push(piece);

@@ -5,6 +5,7 @@
 import { accessSync, constants as fsConstants } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Precision } from '../../shared/memory-schema';
+import type { IsoTime } from '../../shared/time';
 // Straight from the files, not assistant/index.ts: a `tempora facts` loads no chat or model code.
 import { readTimeInput } from '../assistant/time-input';
 import { resolveUserTimeZone } from '../assistant/user-time-zone';
@@ -89,18 +90,18 @@ export class CommandContext {
   }
 
   /** A time option converted to canonical ISO UTC; "now" and phrases are accepted. Bad dates are input errors naming the option. */
-  time(name: string): string | undefined {
+  time(name: string): IsoTime | undefined {
     return this.timeWithPrecision(name)?.at;
   }
 
   /** A time option with how precisely it was given ("2026-09" is a month, "yesterday" a day). */
-  timeWithPrecision(name: string): { at: string; precision: Precision } | undefined {
+  timeWithPrecision(name: string): { at: IsoTime; precision: Precision } | undefined {
     const value = this.string(name);
     return value === undefined ? undefined : this.parseTime(name, value);
   }
 
   /** Converts a time given for option `name` (without dashes). */
-  parseTime(name: string, value: string): { at: string; precision: Precision } {
+  parseTime(name: string, value: string): { at: IsoTime; precision: Precision } {
     return parseTimeOption(name, value, () => (this.io.clock ?? systemClock()).now(), this.timeZone);
   }
 
@@ -173,7 +174,7 @@ export class CommandContext {
  * "now", an ISO-8601 instant with its zone, a date or wall time (read in the user's zone: --tz,
  * $TEMPORA_TZ, else the system's), or a phrase ("yesterday", "先週"); an error names the option.
  */
-export function parseTimeOption(name: string, value: string, now: () => string, zone: string): { at: string; precision: Precision } {
+export function parseTimeOption(name: string, value: string, now: () => string, zone: string): { at: IsoTime; precision: Precision } {
   try {
     return readTimeInput(value, `--${name}`, now(), zone);
   } catch (error) {

@@ -15,7 +15,7 @@ export interface ClaimRow {
   cardinality: Cardinality;
   valid_at: IsoTime;
   valid_at_precision: Precision;
-  reference_time: string;
+  reference_time: IsoTime;
   end_at: IsoTime | null;
   end_precision: Precision | null;
   end_kind: 'explicit' | 'judged' | null;

@@ -25,7 +25,7 @@ export interface FactRow {
   /** null exactly when invalid_at is null. */
   invalid_at_precision: Precision | null;
   end_kind: EndKind;
-  reference_time: string;
+  reference_time: IsoTime;
   created_at: IsoTime;
   expired_at: IsoTime | null;
   invalidated_by: string | null;

@@ -26,7 +26,7 @@ export interface LearnedFact {
   /** A stated end after validAt, or null. */
   end: IsoTime | null;
   /** "I stopped going to the gym": closes the matching open fact at this time instead of adding one. */
-  endsExisting: string | null;
+  endsExisting: IsoTime | null;
   /** How precisely end (or endsExisting) was said. */
   endPrecision: Precision;
   /** The assistant said it and this message confirmed it: cite the assistant's message too. */

@@ -7,6 +7,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { Observation } from '../../../shared/observation-schema';
+import type { IsoTime } from '../../../shared/time';
 import type { EntityStore } from '../store/entity-store';
 import type { EpisodeStore } from '../store/episode-store';
 import type { EntityRef, LearnedFact, Learning } from '../store/learning-record';
@@ -51,7 +52,7 @@ function learnedFact(entities: EntityStore, o: Observation): LearnedFact {
 export function holdAgentFacts(ctx: StoreContext & { episodes: EpisodeStore }, agent: string, observations: readonly Observation[]): string[] {
   const conversation = agentConversation(agent);
   ctx.episodes.ensureConversation(conversation.id, conversation.title);
-  const byTime = new Map<string, Observation[]>();
+  const byTime = new Map<IsoTime, Observation[]>();
   for (const o of observations) byTime.set(o.reference_time, [...(byTime.get(o.reference_time) ?? []), o]);
   return [...byTime.entries()].map(([referenceTime, group]) => {
     const episode = ctx.episodes.append({

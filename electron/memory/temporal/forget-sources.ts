@@ -5,13 +5,14 @@
  */
 import type { Database } from 'better-sqlite3';
 import type { EpisodeRecord } from '../../../shared/memory-schema';
+import type { IsoTime } from '../../../shared/time';
 
 /** One source message of a fact, and how many other facts it is also the source of. */
 export interface FactSource {
   id: string;
   role: EpisodeRecord['role'];
   conversation_id: string | null;
-  reference_time: string;
+  reference_time: IsoTime;
   /** The start of its text (at most 120 characters). */
   excerpt: string;
   /** Other facts (chains, not versions) this message is also a source of. */

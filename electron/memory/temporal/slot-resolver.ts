@@ -12,7 +12,7 @@ import { objectKeyOf, type FactRow, type FactRows } from '../store/fact-rows';
 import { newId } from '../store/ids';
 import { resolveSlot, type Claim, type EndKind, type Span } from './temporal-rules';
 import { emptyChanges, mergeChanges, type SlotChanges } from '../store/slot-changes';
-import type { IsoTime } from '../../../shared/time';
+import { MIN_ISO_TIME, type IsoTime } from '../../../shared/time';
 
 export { emptyChanges, mergeChanges, type SlotChanges };
 
@@ -221,7 +221,7 @@ export class SlotResolver {
       subject_id: head.subject_id,
       predicate: head.predicate,
       ...desired,
-      created_at: '',
+      created_at: MIN_ISO_TIME, // a placeholder: the write stamps it (resolve)
       expired_at: null,
       invalidated_by: null,
       supersedes: sources[0]?.id ?? null,

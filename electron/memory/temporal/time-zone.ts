@@ -6,13 +6,14 @@
 import { Temporal } from 'temporal-polyfill';
 import type { Precision } from '../../../shared/memory-schema';
 import { checkedZone, zoneOfIsoTime } from '../../../shared/time-zone';
+import { isoFromMs, type IsoTime } from '../../../shared/time';
 
 export { zoneOfIsoTime };
 
 export type { Precision };
 export interface Resolved {
   /** ISO-8601 UTC with milliseconds. */
-  at: string;
+  at: IsoTime;
   precision: Precision;
 }
 
@@ -29,7 +30,7 @@ const inRange = (year: number) => year >= 0 && year <= 9999;
 export function atInstant(instant: Temporal.Instant, precision: Precision): Resolved | null {
   const utc = instant.toZonedDateTimeISO('UTC');
   if (!inRange(utc.year)) return null;
-  return { at: new Date(instant.epochMilliseconds).toISOString(), precision };
+  return { at: isoFromMs(instant.epochMilliseconds), precision };
 }
 
 /** The start of a calendar day in the zone. */

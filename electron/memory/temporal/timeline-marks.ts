@@ -16,6 +16,7 @@
 import type { Database } from 'better-sqlite3';
 import { cachedStatement } from '../store/database/statement-cache';
 import type { TimelineDensity } from './timeline-density';
+import type { IsoTime } from '../../../shared/time';
 
 export const MARK_BUCKETS = 64;
 /** Groups of more held facts than this are probed, not counted. */
@@ -31,8 +32,8 @@ export function groupMarks(
   filter: string,
   joins: string,
   params: Record<string, string | number>,
-  range: { from: string; to: string },
-  groups: readonly { subject_id: string; first: string; last: string; n?: number; count?: number }[],
+  range: { from: IsoTime; to: IsoTime },
+  groups: readonly { subject_id: string; first: IsoTime; last: IsoTime; n?: number; count?: number }[],
   probeAbove = PROBE_ABOVE,
 ): Map<string, TimelineDensity> {
   const out = new Map<string, TimelineDensity>();

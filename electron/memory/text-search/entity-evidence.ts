@@ -29,7 +29,7 @@ interface Row {
   subject_id: string;
   object_id: string | null;
   object_key: string;
-  reference_time: string;
+  reference_time: IsoTime;
   valid_at: IsoTime;
 }
 

@@ -53,7 +53,7 @@ interface Target {
   /** What the second pass reads of a row: its text, more text (the predicate), its time for the tie key. */
   text: string;
   extra: string | null;
-  time: IsoTime;
+  time: string;
 }
 
 interface Candidate {

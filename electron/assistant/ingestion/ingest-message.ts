@@ -23,6 +23,7 @@ import {
   type PairQuestion,
   type Relation,
 } from './judgement';
+import type { IsoTime } from '../../../shared/time';
 
 export interface IngestOptions {
   timeoutMs?: number;
@@ -44,11 +45,11 @@ interface Placed {
   subject: NameResolution | { kind: 'user' };
   object: NameResolution | { kind: 'literal' };
   predicate: string;
-  validAt: string;
+  validAt: IsoTime;
   validPrecision: Precision;
-  end: string | null;
+  end: IsoTime | null;
   /** "I stopped going to the gym": an end without a start — it closes the matching open fact. */
-  endsExisting: string | null;
+  endsExisting: IsoTime | null;
   endPrecision: Precision;
 }
 

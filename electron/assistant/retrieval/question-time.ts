@@ -28,6 +28,7 @@
 import { resolveTimeExpression, type Precision, type Resolved, type TimeReference } from '../../memory/index';
 import { EN_MONTHS, EN_WEEKDAYS, timePhrases, type Candidate, type Third } from './time-phrases';
 import { addInZone, isStartOfLocalDay, shiftMs } from './zoned-time';
+import type { IsoTime } from '../../../shared/time';
 
 export type QuestionTimeUnit = 'instant' | 'day' | 'week' | 'weekend' | 'month' | 'season' | 'year' | 'range';
 
@@ -35,16 +36,16 @@ export interface QuestionTime {
   /** The words of the question that name the time (NFKC-normalised). */
   phrase: string;
   /** The start of the time named (the resolver's value; for "before X", X's start). */
-  at: string;
+  at: IsoTime;
   /** The resolver's precision. */
   precision: Precision;
   /** What the phrase names: a day, a month, a season …; 'range' for "from X to Y", "since X". */
   unit: QuestionTimeUnit;
   kind: 'point' | 'period';
   /** A point: the instant the question is answered as of. */
-  asOf?: string;
+  asOf?: IsoTime;
   /** A period: its end (exclusive). The period is [at, until). */
-  until?: string;
+  until?: IsoTime;
   /** The zone the time was read in (the user's). */
   zone: string;
 }

@@ -15,6 +15,7 @@ import { defaultTimeZone } from '../user-time-zone';
 import { detectQueryIntent, type QueryIntent } from './query-intent';
 import { findQuestionTime, type QuestionTime } from './question-time';
 import { rankByTime } from './time-ranking';
+import type { IsoTime } from '../../../shared/time';
 
 /** Ranks live fact ids by vector similarity to the query; null when no embedding model is loaded. */
 export interface VectorRanker {
@@ -23,8 +24,8 @@ export interface VectorRanker {
 
 export interface RetrieveOptions {
   /** Answer as of this instant; it wins over a time named in the question. */
-  asOf?: string;
-  knownAt?: string;
+  asOf?: IsoTime;
+  knownAt?: IsoTime;
   /** Force history on or off; default: detected from the query. Off also ignores a time in the question. */
   history?: boolean;
   limit?: number;
@@ -71,7 +72,7 @@ export function retrieveWithoutVectors(memory: Memory, query: string, options: O
 
 const NO_VECTORS = { ids: null, note: 'no vector index: full-text and entity search only' } as const;
 
-type Axes = { history: true; knownAt: string } | { asOf: string | undefined; knownAt: string | undefined };
+type Axes = { history: true; knownAt: IsoTime } | { asOf: IsoTime | undefined; knownAt: IsoTime | undefined };
 
 interface RetrievalPlan {
   intent: QueryIntent;

@@ -21,7 +21,7 @@ import { cachedStatement } from '../store/database/statement-cache';
 import { densityGrid, type TimelineDensity } from './timeline-density';
 import type { KeptRows, KeptSlot, KeptSubject } from './timeline-kept-rows';
 import { FILTER_CLAUSE, FILTER_JOINS, matchingEntities, matchingPredicates } from './timeline-source';
-import { isoFromMs } from '../../../shared/time';
+import { isoFromMs, type IsoTime } from '../../../shared/time';
 
 const NAMED = 'SELECT value FROM json_each(@subjects)';
 const PREDICATES = 'SELECT value FROM json_each(@predicates)';
@@ -187,8 +187,8 @@ interface Parts {
   /** The rows kept in part, by subject. */
   bySubject: Map<string, KeptSlot[]>;
   rows: number;
-  first: string | null;
-  last: string | null;
+  first: IsoTime | null;
+  last: IsoTime | null;
   /** Their facts' starts and ends. */
   times: (string | null)[];
 }

@@ -7,14 +7,15 @@
 import type { Database } from 'better-sqlite3';
 import { cachedStatement } from '../store/database/statement-cache';
 import { keptDensity, type TimelineDensity } from './timeline-density';
+import type { IsoTime } from '../../../shared/time';
 
 export interface KeptRow {
   subject_id: string;
   name: string;
   n: number;
   open_n: number;
-  first: string;
-  last: string;
+  first: IsoTime;
+  last: IsoTime;
 }
 
 export interface KeptSubject extends KeptRow {
@@ -42,8 +43,8 @@ export interface KeptRows {
   subject(id: string): KeptSubject | undefined;
   /** How many subjects come before this one in the timeline's order. */
   placeOf(subject: KeptSubject): number;
-  bounds(): { first: string | null; last: string | null };
-  density(first: string, last: string): TimelineDensity;
+  bounds(): { first: IsoTime | null; last: IsoTime | null };
+  density(first: IsoTime, last: IsoTime): TimelineDensity;
   /** The subjects from `place` in the timeline's order. */
   page(place: number, limit: number): KeptSubject[];
   /** A subject's rows by predicate, from `offset`. */

@@ -28,8 +28,8 @@ export interface TimelineRowSummary {
   /** Facts of the row, at every valid time. */
   count: number;
   /** The earliest start and the latest start or end of the row's facts. */
-  first: string;
-  last: string;
+  first: IsoTime;
+  last: IsoTime;
   /** Some fact of the row is still true. */
   open: boolean;
   /** Facts of the row that ended: each one a change. */
@@ -54,8 +54,8 @@ export interface TimelineWindow {
   collapsedByDefault: boolean;
   rows: TimelineRowSummary[];
   /** The earliest start and the latest start or end over every row (null: no facts). */
-  first: string | null;
-  last: string | null;
+  first: IsoTime | null;
+  last: IsoTime | null;
   /** Where the facts begin and end over [first, last] (timeline-density.ts; null: no facts). */
   density: TimelineDensity | null;
 }

@@ -36,6 +36,7 @@ import { groupMarks } from './timeline-marks';
 import { FILTER_CLAUSE, FILTER_JOINS, filteredSource, HELD_AT_SOURCE, likePattern } from './timeline-source';
 import { windowFacts } from './timeline-row-facts';
 import type { TimelineWindow, TimelineWindowQuery } from './timeline-window-shape';
+import type { IsoTime } from '../../../shared/time';
 
 export type { TimelineGroupInfo, TimelineRowSummary, TimelineWindow, TimelineWindowQuery } from './timeline-window-shape';
 
@@ -49,15 +50,15 @@ interface RowRaw {
   slots_total: number;
   collapsed_default: number;
   n: number;
-  first: string;
-  last: string;
+  first: IsoTime;
+  last: IsoTime;
   open: number;
   changes: number;
   before: number;
   after: number;
   total: number;
-  all_first: string;
-  all_last: string;
+  all_first: IsoTime;
+  all_last: IsoTime;
 }
 
 export function timelineWindow(db: Database, q: TimelineWindowQuery, options: { kept?: boolean } = {}): TimelineWindow {

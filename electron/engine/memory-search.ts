@@ -8,12 +8,13 @@ import type { SearchResponse } from '../../shared/api-contract';
 // Straight from the retrieval module, not assistant/index.ts: `tempora search` loads only this much.
 import { retrieve, retrieveWithoutVectors, type Retrieval, type VectorRanker } from '../assistant/retrieval/retrieve';
 import type { Memory } from '../memory/index';
+import type { IsoTime } from '../../shared/time';
 
 export interface SearchQuery {
   query: string;
   /** Answer as of this instant; it wins over a time named in the query. */
-  asOf?: string;
-  knownAt?: string;
+  asOf?: IsoTime;
+  knownAt?: IsoTime;
   /** Force history on or off; default: detected from the query ("when", "used to", "いつ" …). */
   history?: boolean;
   limit?: number;

@@ -6,15 +6,16 @@
 import { readTimeInput } from '../assistant/index';
 import type { Precision } from '../../shared/memory-schema';
 import { zonedAt } from '../../shared/time-zone';
+import type { IsoTime } from '../../shared/time';
 
 export interface ReadTime {
   /** ISO-8601 UTC with milliseconds. */
-  at: string;
+  at: IsoTime;
   precision: Precision;
 }
 
 /** `text` read for the argument `field` in `zone` (the user's); undefined stays undefined. */
-export function readTime(text: string | undefined, field: string, now: string, zone: string): ReadTime | undefined {
+export function readTime(text: string | undefined, field: string, now: IsoTime, zone: string): ReadTime | undefined {
   return text === undefined ? undefined : readTimeInput(text, field, now, zone);
 }
 

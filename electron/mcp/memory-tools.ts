@@ -13,6 +13,7 @@ import { factLine, historyText, listText, searchText } from './fact-words';
 import { inUserZone, readTime } from './mcp-times';
 import { guarded, ok, withCurrent } from './tool-results';
 import * as s from './tool-schemas';
+import type { IsoTime } from '../../shared/time';
 
 export interface ToolOptions {
   /** Whether this process runs the ingestion worker (remember_message is learned here, not only queued). */
@@ -37,7 +38,7 @@ export function registerMemoryTools(server: McpServer, engine: TemporaEngine, op
   const words = () => ({ timeZone: zone(), locale: 'en-GB' });
   const facts = (records: Parameters<typeof withCurrent>[0][], at = now()) => records.map((f) => withCurrent(f, at));
   /** For facts over by `at`, the facts that closed them (what holds in their place). */
-  const successors = (list: FactRecord[], at: string) => {
+  const successors = (list: FactRecord[], at: IsoTime) => {
     const ids = [...new Set(list.flatMap((f) => (f.invalid_at !== null && f.invalid_at <= at && f.invalidated_by ? [f.invalidated_by] : [])))];
     return ids.length ? memory.facts.byIds(ids, at) : [];
   };

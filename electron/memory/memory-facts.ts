@@ -149,12 +149,12 @@ export class MemoryFacts {
   }
 
   /** When the first fact was recorded (the earliest system time), null for an empty memory: an indexed read. */
-  firstRecordedAt(): string | null {
+  firstRecordedAt(): IsoTime | null {
     return this.store.rows.firstRecordedAt();
   }
 
   /** When the latest thing the memory holds began, at or before `before` (now): the end of the time it covers; null when empty. */
-  latestStart(before = this.kernel.clock.now()): string | null {
+  latestStart(before = this.kernel.clock.now()): IsoTime | null {
     return this.store.rows.latestStart(before);
   }
 

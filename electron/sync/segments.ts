@@ -8,6 +8,7 @@
 import { createHash } from 'node:crypto';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { segmentHeader, syncRecord, SYNC_FORMAT, type SegmentHeader, type SyncBody, type SyncRecord } from '../../shared/sync-records';
+import type { IsoTime } from '../../shared/time';
 
 /** Seals and opens a segment's bytes, the name as associated data (sync-crypto.ts; tests pass a plain pair). */
 export interface SegmentCipher {
@@ -53,7 +54,7 @@ function canonical(value: unknown): string {
 
 const sha256 = (text: string | Uint8Array) => createHash('sha256').update(text).digest('hex');
 
-export function recordOf(device: string, at: string, body: SyncBody): SyncRecord {
+export function recordOf(device: string, at: IsoTime, body: SyncBody): SyncRecord {
   return { id: sha256(canonical({ device, at, body })), device, at, body };
 }
 

@@ -118,13 +118,13 @@ export class FactRows {
    * holds none: one step down facts_first_recorded (migration 0024; NOCASE so that only this query
    * uses it — ISO times order the same either way).
    */
-  firstRecordedAt(): string | null {
-    const row = this.db.prepare('SELECT MIN(created_at COLLATE NOCASE) AS first FROM facts').get() as { first: string | null };
+  firstRecordedAt(): IsoTime | null {
+    const row = this.db.prepare('SELECT MIN(created_at COLLATE NOCASE) AS first FROM facts').get() as { first: IsoTime | null };
     return row.first;
   }
 
   /** The latest start (valid_at) of a live fact at or before `before`, null when none: one step down facts_live_by_valid_at. */
-  latestStart(before: IsoTime): string | null {
+  latestStart(before: IsoTime): IsoTime | null {
     const row = this.db.prepare('SELECT valid_at FROM facts WHERE expired_at IS NULL AND valid_at <= ? ORDER BY valid_at DESC LIMIT 1').get(before) as { valid_at: IsoTime } | undefined;
     return row?.valid_at ?? null;
   }

@@ -28,8 +28,9 @@ export default defineConfig({
       'test/unit/temporal-slot-lookups.test.ts',
     ],
     environment: 'node',
-    testTimeout: 60_000,
-    hookTimeout: 120_000,
+    setupFiles: ['test/setup/mutation-no-shrink.ts'],
+    testTimeout: 600_000,
+    hookTimeout: 600_000,
     // better-sqlite3 is a native addon: forked processes, as in vitest.config.ts.
     pool: 'forks',
     env: { LANCEDB_LOG: 'error', TEMPORA_THREADS: '1' },

@@ -56,6 +56,7 @@ export function toIsoUtc(input: string): IsoTime {
  * MIN_ISO_TIME … MAX_ISO_TIME (or an invalid one) is refused rather than written with a signed year.
  */
 export function isoFromDate(date: Date): IsoTime {
+  if (Number.isNaN(date.getTime())) throw new RangeError('not a date and time: the Date is invalid');
   const text = date.toISOString();
   if (isIsoUtc(text)) return text;
   throw new RangeError(`out of range: ${date.toISOString()} is outside ${MIN_ISO_TIME} … ${MAX_ISO_TIME} UTC`);

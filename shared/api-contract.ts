@@ -14,7 +14,7 @@ import { importUploadProgress, importUploadRef, importUploadRequest } from './im
 import { exportBeginResponse, exportReadResponse, exportRef } from './export-download';
 import { approveReviewRequest, pendingReview, reviewDecision, reviewSettings } from './review-contract';
 import { changeFeedRequest, changeFeedResponse, slotHistoryRequest, slotHistoryResponse } from './change-feed-contract';
-import { saveSyncRequest, syncNowResponse, syncState } from './sync-contract';
+import { saveSyncRequest, syncNowResponse, syncProgress, syncState } from './sync-contract';
 
 const id = z.string().min(1).max(200);
 const empty = z.strictObject({});
@@ -463,6 +463,8 @@ export const apiEvents = {
   downloadProgress: z.strictObject({ id, downloadedBytes: z.number(), totalBytes: z.number(), done: z.boolean(), error: z.string().nullable() }),
   chatImportProgress,
   importUploadProgress,
+  /** A running "sync now": how far it is, after each segment (Settings → Sync). */
+  syncProgress,
   /**
    * What changed, where the memory knows (electron/memory's change-scope.ts): factIds are the facts
    * whose page may show something new, entityIds their subjects and objects. An absent list: anything

@@ -57,3 +57,27 @@ export const syncNowResponse = z.strictObject({
   /** What happened, in one sentence ("Sent 12 records; applied 3 segments from 1 device."). */
   message: z.string(),
 });
+
+/**
+ * Where a running sync stands, told after each segment (the `syncProgress` event; the CLI's stderr
+ * line). upload: `done` of `total` records sent; apply and rewrite: `done` of `total` segments, with
+ * `records` the records applied so far (0 for rewrite).
+ */
+export const syncProgress = z.strictObject({
+  phase: z.enum(['upload', 'apply', 'rewrite']),
+  done: z.number().int().nonnegative(),
+  total: z.number().int().nonnegative(),
+  records: z.number().int().nonnegative(),
+});
+export type SyncProgress = z.infer<typeof syncProgress>;
+
+/**
+ * The words for a sync's progress, the same in every face; each face counts in its own way
+ * (`plural(3, 'segment')` → "3 segments", the screen with the user's digit grouping).
+ */
+export function syncProgressWords(progress: SyncProgress, plural: (count: number, one: string) => string): string {
+  const { phase, done, total, records } = progress;
+  if (phase === 'upload') return `uploading: ${done} of ${plural(total, 'record')}`;
+  if (phase === 'apply') return `applying: ${done} of ${plural(total, 'segment')} (${plural(records, 'record')})`;
+  return `removing what was forgotten: ${done} of ${plural(total, 'segment')} rewritten`;
+}

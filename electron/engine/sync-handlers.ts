@@ -1,7 +1,7 @@
 /**
  * The API calls of Settings → Sync over the sync service (electron/sync/sync-service.ts): the state
  * (target without its secrets, this device, status), save (checked against the target's key check
- * first), sync now and pause. A refusal is one sentence (invalid_input), and nothing changes.
+ * first), sync now (its progress pushed as `syncProgress` events) and pause. A refusal is one sentence (invalid_input), and nothing changes.
  * The sync core is the memory's sync room (memory.sync) run by sync-runner.ts; until the memory
  * offers it, the state says so and "Sync now" is refused in words. Part of createApiHandlers.
  */
@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import type { z } from 'zod';
 import type { ApiResponse, apiCalls } from '../../shared/api-contract';
 import { ApiError } from '../../shared/api-error';
+import type { SyncProgress } from '../../shared/sync-contract';
 import { syncOnce, type SyncMemory } from '../sync/sync-runner';
 import { SyncSecretStore, type SecretSealer } from '../sync/sync-secrets';
 import { SyncService, SyncServiceError, type SyncCore } from '../sync/sync-service';
@@ -26,12 +27,13 @@ export function syncCoreOf(memory: object): SyncCore | null {
   return {
     status: () => sync.status(),
     setDeviceName: (name) => sync.setDeviceName(name),
-    run: (target, cipher) => syncOnce(sync, target, cipher),
+    run: (target, cipher, onProgress) => syncOnce(sync, target, cipher, { onProgress }),
   };
 }
 
 export function syncHandlers(engine: TemporaEngine, sealer: SecretSealer | null = null, core: () => SyncCore | null = () => syncCoreOf(engine.memory)): SyncHandlers {
-  const service = new SyncService(engine.memory.settings, new SyncSecretStore(join(engine.options.dataDir), sealer), core);
+  const progress = (payload: SyncProgress) => engine.emit({ name: 'syncProgress', payload });
+  const service = new SyncService(engine.memory.settings, new SyncSecretStore(join(engine.options.dataDir), sealer), core, progress);
   const refused = (error: unknown): never => {
     if (error instanceof SyncServiceError) throw new ApiError('invalid_input', error.message);
     throw error;

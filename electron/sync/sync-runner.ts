@@ -7,6 +7,7 @@
  * all, and its cursor moves in the same write. A segment that cannot be read (tampered, cut short, a
  * newer format) is refused by name, and that device waits there while the others still sync.
  */
+import type { SyncProgress } from '../../shared/sync-contract';
 import { SYNC_FORMAT, type SyncBody, type SyncRecord } from '../../shared/sync-records';
 import { decodeSegment, encodeSegment, parseSegmentName, recordOf, SegmentError, segmentPrefix, type SegmentCipher, type SegmentName } from './segments';
 import type { SyncTarget } from './sync-target';
@@ -24,17 +25,6 @@ export interface SyncMemory {
   cursor(device: string): number;
   apply(header: { device: string; deviceName: string; seq: number }, records: SyncRecord[], options?: { afterRecord?: (index: number) => void }): { applied: boolean; records: number };
   syncDone(at: string): void;
-}
-
-/**
- * Where a sync stands, told after each segment. upload: `done` of `total` records sent; apply and
- * rewrite: `done` of `total` segments, with `records` the records applied so far (0 for rewrite).
- */
-export interface SyncProgress {
-  phase: 'upload' | 'apply' | 'rewrite';
-  done: number;
-  total: number;
-  records: number;
 }
 
 export interface SyncOptions {

@@ -8,18 +8,18 @@
  */
 import { hostname } from 'node:os';
 import type { Settings } from '../../shared/settings-schema';
-import type { SyncState } from '../../shared/sync-contract';
+import type { SyncProgress, SyncState } from '../../shared/sync-contract';
 import { storedSyncTargetSchema, syncTargetConfigFault, syncTargetConfigSchema, withoutSecrets, type StoredSyncTarget, type SyncTargetConfig } from '../../shared/sync-target-config';
 import { cipherFromKey, KEYCHECK_FILE, keyOpensKeyCheck, SyncCryptoError, unlockTarget, type SyncCipher } from './sync-crypto';
 import type { SyncSecretStore } from './sync-secrets';
 import { SyncTargetError, type SyncTarget } from './sync-target';
 import { openSyncTarget } from './targets/open-sync-target';
 
-/** What the service needs of the sync core: its status, this device's name, one sync. */
+/** What the service needs of the sync core: its status, this device's name, one sync (telling how far it is). */
 export interface SyncCore {
   status(): { lastSync: string | null; devices: { id: string; name: string; appliedAt: string }[]; unsent: number };
   setDeviceName(name: string): void;
-  run(target: SyncTarget, cipher: SyncCipher): Promise<{ sent: number; applied: { device: string; records: number }[]; refused: string[] }>;
+  run(target: SyncTarget, cipher: SyncCipher, onProgress: (progress: SyncProgress) => void): Promise<{ sent: number; applied: { device: string; records: number }[]; refused: string[] }>;
 }
 
 /** The settings the service reads and writes (memory.settings). */
@@ -45,6 +45,8 @@ export class SyncService {
     private readonly settings: SyncSettingsStore,
     private readonly secrets: SyncSecretStore,
     private readonly core: () => SyncCore | null,
+    /** Told after each segment of a running "sync now" (Settings → Sync shows it). */
+    private readonly onProgress: (progress: SyncProgress) => void = () => {},
   ) {}
 
   state(): SyncState {
@@ -142,7 +144,7 @@ export class SyncService {
     const check = await inWords(() => target.get(KEYCHECK_FILE));
     if (!keyOpensKeyCheck(key, check)) throw new SyncServiceError('The kept sync key does not open this target’s key check any more: type the passphrase again and Save.');
     core.setDeviceName(settings.syncDeviceName ?? hostname());
-    const report = await inWords(() => core.run(target, cipherFromKey(key)));
+    const report = await inWords(() => core.run(target, cipherFromKey(key), this.onProgress));
     const records = report.applied.reduce((sum, segment) => sum + segment.records, 0);
     const devices = new Set(report.applied.map((segment) => segment.device)).size;
     const parts = [`Sent ${report.sent} ${report.sent === 1 ? 'record' : 'records'}`, `received ${records} from ${devices} ${devices === 1 ? 'device' : 'devices'}`];

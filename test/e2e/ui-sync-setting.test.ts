@@ -2,14 +2,18 @@
  * Settings → Sync in Chromium over the bridge, keyboard only (issue 31, item 6, the screen): not set
  * up at first; a folder and a passphrase typed and saved with Enter make the target's key check and
  * keep only a key, owner-only, never the passphrase, which is not shown back; a wrong passphrase for
- * that target is said in words and changes nothing; Pause and Resume; "Sync now" answers in words.
+ * that target is said in words and changes nothing; Pause and Resume; "Sync now" answers in words,
+ * and while it applies another device's segments it says how far it is.
  * Seen at 1280 and 900 px, light and dark, with no serious axe-core finding in the section.
  */
 import { existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { KEYCHECK_FILE, WRONG_PASSPHRASE } from '../../electron/sync/sync-crypto';
+import { openMemory, steppingClock } from '../../electron/memory/index';
+import { cipherFromKey, KEYCHECK_FILE, unlockTarget, WRONG_PASSPHRASE } from '../../electron/sync/sync-crypto';
+import { syncOnce } from '../../electron/sync/sync-runner';
+import { createFolderTarget } from '../../electron/sync/targets/folder-target';
 import { SYNC_SECRETS_FILE } from '../../electron/sync/sync-secrets';
 import { CHROMIUM_MISSING } from './helpers/browser';
 import { screenshot } from './helpers/screenshots';
@@ -97,6 +101,42 @@ describe.skipIf(CHROMIUM_MISSING !== null)('Settings → Sync', () => {
     await expect.poll(() => sync.getByTestId('sync-status').textContent()).not.toContain('Last sync: not yet');
     // The count is said once: "Not yet sent: 0 records", never "0 0 records".
     expect(await sync.getByTestId('sync-status').textContent()).toContain('Not yet sent: 0 records');
+  });
+
+  it('says how far a sync is while it applies another device’s segments', async () => {
+    const { page } = ui;
+    // Another device writes three facts to the same folder, one segment per record.
+    const folder = join(ui.dir, 'Sync', 'tempora');
+    const other = openMemory({ dataDir: ':memory:', clock: steppingClock('2026-10-01T00:00:00.000Z') });
+    try {
+      for (const object of ['tea', 'coffee', 'matcha'])
+        other.facts.observe([{ subject: 'Sato', predicate: 'likes', object, fact: `Sato likes ${object}.`, reference_time: '2026-09-01T05:00:00.000Z', valid_at: '2026-09-01T00:00:00.000Z', cardinality: 'many' }]);
+      const target = createFolderTarget(folder);
+      await syncOnce(other.sync, target, cipherFromKey(await unlockTarget(target, PASSPHRASE)), { segmentRows: 1 });
+    } finally {
+      other.close();
+    }
+    // Every text the progress line shows, as the page draws it.
+    await page.evaluate(() => {
+      const seen: string[] = [];
+      (window as unknown as { syncProgressSeen: string[] }).syncProgressSeen = seen;
+      new MutationObserver(() => {
+        const line = document.querySelector('[data-testid="sync-progress"] [role="status"]')?.textContent;
+        if (line && seen[seen.length - 1] !== line) seen.push(line);
+      }).observe(document.body, { subtree: true, childList: true, characterData: true });
+    });
+    const sync = page.locator('.sync-setting');
+    await sync.getByTestId('sync-now').focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => sync.getByTestId('sync-said').textContent(), { timeout: 30_000 }).toMatch(/received \d+ from 1 device\./);
+    const seen = await page.evaluate(() => (window as unknown as { syncProgressSeen: string[] }).syncProgressSeen);
+    expect(seen.length).toBeGreaterThan(0);
+    for (const line of seen) expect(line).toMatch(/^Applying: \d+ of \d+ segments \(\d+ records?\)$/);
+    const total = Number(/of (\d+) segments/.exec(seen[0]!)![1]);
+    expect(total).toBeGreaterThanOrEqual(3);
+    // Done: the line is gone, and the facts are here.
+    expect(await sync.getByTestId('sync-progress').count()).toBe(0);
+    expect(await page.locator('body').textContent()).not.toContain('Applying:');
   });
 
   it('reads well at 1280 and 900 px, light and dark, with no serious axe-core finding', async () => {

@@ -7,7 +7,8 @@
 import { readFileSync } from 'node:fs';
 import type { Memory } from '../../memory/index';
 import { cipherFromKey, SyncCryptoError, unlockTarget } from '../../sync/sync-crypto';
-import { syncOnce, type SyncProgress, type SyncReport } from '../../sync/sync-runner';
+import { syncProgressWords, type SyncProgress } from '../../../shared/sync-contract';
+import { syncOnce, type SyncReport } from '../../sync/sync-runner';
 import { SyncTargetError } from '../../sync/sync-target';
 import { createFolderTarget } from '../../sync/targets/folder-target';
 import type { CommandContext, CommandSpec } from '../command';
@@ -101,13 +102,13 @@ async function inWords<T>(fn: () => Promise<T>): Promise<T> {
  * says nothing.
  */
 function progress(ctx: CommandContext, shown: { progress: boolean }) {
-  return ({ phase, done, total, records }: SyncProgress) => {
+  return (progress: SyncProgress) => {
+    const { phase, done, total } = progress;
     if (ctx.json || phase === 'rewrite') return;
     const long = phase === 'upload' ? done < total || shown.progress : total > 1;
     if (!long) return;
     shown.progress = true;
-    const line = phase === 'upload' ? `uploading: ${done} of ${plural(total, 'record')}` : `applying: ${done} of ${plural(total, 'segment')} (${plural(records, 'record')})`;
-    ctx.io.stderr(`\r${line}\x1b[K`);
+    ctx.io.stderr(`\r${syncProgressWords(progress, plural)}\x1b[K`);
   };
 }
 

@@ -2,15 +2,16 @@
  * Settings → Sync: where this device syncs the memory to (a folder, WebDAV or S3-compatible storage,
  * with their fields), the passphrase (never shown back: only a key made from it is kept, in the
  * system's keychain or an owner-only file), this device's name, and the status (last sync, devices
- * seen, records not yet sent) with "Sync now" and Pause. A secret left empty keeps the kept one.
+ * seen, records not yet sent) with "Sync now" and Pause; a running sync says how far it is (segments
+ * applied, records sent) as main tells it. A secret left empty keeps the kept one.
  * Main checks the target and passphrase against the target's key check before keeping anything.
  */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useState, type FormEvent } from 'react';
-import type { SyncState } from '../../../shared/sync-contract';
+import { syncProgressWords, type SyncProgress, type SyncState } from '../../../shared/sync-contract';
 import { formatInstant } from '../../../shared/time-format';
 import { errorMessage } from '../api/client';
-import { useApi } from '../app/api-context';
+import { useApi, useApiEvent } from '../app/api-context';
 import { useTimeFormat } from '../app/time-format';
 import { ErrorText } from '../common/ErrorText';
 import { pluralise } from '../common/format';
@@ -49,6 +50,10 @@ export function SyncSetting() {
   const [busy, setBusy] = useState<null | 'save' | 'sync' | 'pause'>(null);
   const [error, setError] = useState<string | null>(null);
   const [said, setSaid] = useState<string | null>(null);
+  const [progress, setProgress] = useState<SyncProgress | null>(null);
+  useApiEvent('syncProgress', (payload) => {
+    if (busy === 'sync') setProgress(payload);
+  });
 
   useEffect(() => {
     if (!current || loaded) return;
@@ -76,6 +81,7 @@ export function SyncSetting() {
       setError(errorMessage(e));
     } finally {
       setBusy(null);
+      setProgress(null);
     }
   };
 
@@ -134,6 +140,12 @@ export function SyncSetting() {
             </ul>
           )}
           {current.note && <p className="muted small">{current.note}</p>}
+        </div>
+      )}
+      {busy === 'sync' && progress && progress.total > 0 && (
+        <div className="sync-progress small" data-testid="sync-progress">
+          <progress max={progress.total} value={progress.done} aria-label="Sync progress" />{' '}
+          <span role="status">{capitalise(syncProgressWords(progress, pluralise))}</span>
         </div>
       )}
       {current && (
@@ -222,4 +234,8 @@ export function SyncSetting() {
       <ErrorText message={error} />
     </section>
   );
+}
+
+function capitalise(words: string): string {
+  return words.charAt(0).toUpperCase() + words.slice(1);
 }

@@ -31,6 +31,9 @@
  *            directory (memory open, TemporaEngine.open, vector index opened and reconciled), the
  *            database and vector index on disk, peak RSS, and observe on top in three shapes
  *            (one `many` slot, one one-valued slot, spread): `--sizes 1m --store 1000000` for 1M
+ *   laptop   issue 29 (laptop-budget.ts): the app's engine idle on that store and its start-up to the
+ *            first window's data, and the store's export file imported the `tempora import` way, each
+ *            in a child process; then every budget of issue 29 beside its figure
  *   ingest/hybrid/turn share one store of --store N observations built by import (default 100k;
  *   10k with --quick); --retrieval-runs N (default 500, quick 150), --turn-runs N (default 300,
  *   quick 100), --budget S (a latency measurement stops after S seconds once it has 30 runs;
@@ -56,6 +59,7 @@ import { parseExport } from '../../electron/memory/transfer/memory-import';
 import type { MemoryExport } from '../../shared/memory-schema';
 import { prng } from '../fixtures/prng';
 import { generateSyntheticMemory, type SyntheticMemory } from '../fixtures/synthetic-memory';
+import { formatLaptopBudget, measureFileImport, measureIdleApp, slowestCall, type LaptopFigures } from './laptop-budget';
 import { benchIngestion, formatIngestion, GOAL_CALLS_PER_MESSAGE, type IngestBenchResult } from './ingestion';
 import {
   benchChatTurn,
@@ -85,7 +89,7 @@ const GOAL_IMPORT_PER_S = 20_000;
 const GOAL_SIZE = 100_000;
 const OBSERVE_ALL_UP_TO = 20_000;
 
-const SECTIONS = ['core', 'write', 'ingest', 'hybrid', 'turn', 'startup'] as const;
+const SECTIONS = ['core', 'write', 'ingest', 'hybrid', 'turn', 'startup', 'laptop'] as const;
 type Section = (typeof SECTIONS)[number];
 
 function sectionList(text: string): Section[] {
@@ -601,6 +605,7 @@ interface WorkloadResult {
   startup?: StartupResult;
   growth?: GrowthResult[];
   oneWrite?: OneWriteResult[];
+  laptop?: LaptopFigures;
 }
 
 async function benchWorkload(options: Options, root: string): Promise<WorkloadResult> {
@@ -623,10 +628,12 @@ async function benchWorkload(options: Options, root: string): Promise<WorkloadRe
       memory.close();
     }
   }
-  if (!sections.has('ingest') && !sections.has('hybrid') && !sections.has('turn') && !sections.has('startup')) return result;
+  if (!['ingest', 'hybrid', 'turn', 'startup', 'laptop'].some((section) => sections.has(section as Section))) return result;
 
   const dir = mkdtempSync(join(root, `store-${size}-`));
-  const users = [sections.has('ingest') && 'ingestion on top', sections.has('hybrid') && 'hybrid retrieval', sections.has('turn') && 'chat turn', sections.has('startup') && 'start-up'].filter(Boolean).join(', ');
+  const users = [sections.has('ingest') && 'ingestion on top', sections.has('hybrid') && 'hybrid retrieval', sections.has('turn') && 'chat turn', sections.has('startup') && 'start-up', sections.has('laptop') && 'the laptop budget']
+    .filter(Boolean)
+    .join(', ');
   console.log(`\n=== store of ${count(size)} observations, built by import, for ${users} (load average ${load()}) ===`);
   const synthetic = generateSyntheticMemory({ observations: size, seed: options.seed });
   const generated = time(() => syntheticExport(synthetic));
@@ -675,6 +682,14 @@ async function benchWorkload(options: Options, root: string): Promise<WorkloadRe
   } finally {
     await index?.close();
     memory.close();
+  }
+  if (sections.has('laptop')) {
+    console.log(`\n  the laptop budget: the app idle on this store, and its export file imported (child processes; load average ${load()})`);
+    const idle = measureIdleApp(join(dir, 'store'));
+    console.log(`  the app's engine opened (no models) in ${ms(idle.openMs)}, with the first window's data in ${ms(idle.startupMs)} (${idle.firstWindow.conversations} conversations, ${idle.firstWindow.facts} facts on the first page; ${slowestCall(idle)}); idle RSS ${mb(idle.idleRssBytes)}, heap ${mb(idle.heapUsedBytes)}`);
+    const fileImport = await measureFileImport(generated.value, dir);
+    console.log(`  its export file (${mb(fileImport.fileBytes)}) imported the tempora import way: ${count(fileImport.facts)} facts in ${fileImport.seconds} s (${perSecond(fileImport.factsPerSecond)}), peak RSS ${mb(fileImport.peakRssMb * 1024 ** 2)}`);
+    result.laptop = { storeObservations: size, idle, fileImport };
   }
   if (sections.has('startup')) {
     console.log(`\n  start-up, disk and growth at ${count(size)} observations (load average ${load()})`);
@@ -760,6 +775,19 @@ async function main(): Promise<void> {
           `   (p50 ${ms(t.firstToken.wall.p50)})`,
       );
     }
+  }
+  if (workload && options.sections.has('laptop')) {
+    const onTop = workload.ingest.find((r) => r.storeFacts > 0);
+    console.log(
+      '\n' +
+        formatLaptopBudget({
+          ...(workload.laptop ?? { storeObservations: workload.store }),
+          ...(workload.startup ? { disk: { databaseBytes: workload.startup.databaseBytes, vectorBytes: workload.startup.vectorBytes } } : {}),
+          ...(workload.hybrid ? { hybridP95Ms: workload.hybrid.hybrid.wall.p95 } : {}),
+          ...(workload.turn ? { firstTokenP95Ms: workload.turn.firstToken.wall.p95 } : {}),
+          ...(onTop ? { ingest: { meanMs: onTop.overheadPerMessage.wallMs, p99Ms: onTop.perMessage.p99, commitsPerMessage: onTop.commits.perMessage } } : {}),
+        }),
+    );
   }
   console.log(`\n  total ${ms(performance.now() - w0)} wall, ${ms(cpuNow() - c0)} CPU`);
 }

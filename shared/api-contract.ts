@@ -372,7 +372,15 @@ export const apiCalls = {
   createConversation: { channel: 'chat:createConversation', request: z.strictObject({ title: z.string().min(1).max(500).optional() }), response: conversationSummary },
   renameConversation: { channel: 'chat:renameConversation', request: z.strictObject({ id, title: z.string().min(1).max(500) }), response: ok },
   deleteConversation: { channel: 'chat:deleteConversation', request: z.strictObject({ id, forget: z.boolean() }), response: z.strictObject({ forgottenFacts: z.number().int(), keptMessages: z.number().int() }) },
-  conversationMessages: { channel: 'chat:messages', request: z.strictObject({ id }), response: z.array(chatMessage) },
+  /**
+   * A conversation's messages, oldest first: all of them, or the latest `limit` (the chat asks for a
+   * page and more on request); `from` (a message linked to) reaches back to a few before that one.
+   */
+  conversationMessages: {
+    channel: 'chat:messages',
+    request: z.strictObject({ id, limit: z.number().int().min(1).max(10_000).optional(), from: id.optional() }),
+    response: z.array(chatMessage),
+  },
   sendMessage: { channel: 'chat:send', request: sendMessageRequest, response: sendMessageResponse },
   stopMessage: { channel: 'chat:stop', request: z.strictObject({ turnId: z.string().min(8).max(64) }), response: ok },
 

@@ -94,7 +94,7 @@ export function createApiHandlers(engine: TemporaEngine, options: HandlerOptions
       const result = memory.conversations.delete(id, { forget });
       return { forgottenFacts: result.forgottenFacts.length, keptMessages: result.keptMessages };
     },
-    conversationMessages: async ({ id }) => memory.conversations.messages(id),
+    conversationMessages: async ({ id, limit, from }) => memory.conversations.messages(id, { limit, from }),
     sendMessage: async ({ conversationId, turnId, content, regenerate }) => {
       const result = await engine.chat(turnId, { conversationId, content, regenerate });
       return {

@@ -18,8 +18,9 @@ export class MemoryConversations {
     return conversations.listConversations(this.kernel.store);
   }
 
-  messages(conversationId: string): ChatMessageRecord[] {
-    return conversations.conversationMessages(this.kernel.store, conversationId);
+  /** Oldest first: all, or the latest `limit` — reaching back to a few before `from` when it is named. */
+  messages(conversationId: string, window: conversations.MessageWindow = {}): ChatMessageRecord[] {
+    return conversations.conversationMessages(this.kernel.store, conversationId, window);
   }
 
   /** Without a title it is "New conversation" until its first message names it. */

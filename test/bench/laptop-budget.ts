@@ -152,7 +152,8 @@ async function idleChild(dataDir: string): Promise<void> {
   const conversations = await timed('listConversations', () => api.listConversations({}));
   const facts = await timed('listFacts', () => api.listFacts({ limit: 50 }));
   const latest = conversations[0];
-  if (latest) await timed('conversationMessages', () => api.conversationMessages({ id: latest.id }));
+  // The chat reads a conversation from its end, a page at a time (MESSAGE_PAGE in ChatScreen.tsx).
+  if (latest) await timed('conversationMessages', () => api.conversationMessages({ id: latest.id, limit: 200 }));
   const startupMs = performance.now() - begun;
   await engine.memory.settled();
   await engine.memory.mergeFullText();

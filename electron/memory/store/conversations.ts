@@ -4,6 +4,7 @@
  * facts each assistant message was given.
  */
 import type { ChatMessageRecord, ConversationSummary } from '../../../shared/api-contract';
+import type { EpisodeRecord } from '../../../shared/memory-schema';
 import { MemoryInputError } from '../memory-errors';
 import { messageLearning } from './message-learning';
 import type { StoreContext } from './store-context';
@@ -19,10 +20,26 @@ export function listConversations(ctx: StoreContext): ConversationSummary[] {
     .map((c) => ({ ...c, learn: c.learn !== 0 }));
 }
 
-export function conversationMessages(ctx: StoreContext, conversationId: string): ChatMessageRecord[] {
+/** Which of a conversation's messages to read: the latest `limit` (all without one), back to a few before `from`. */
+export interface MessageWindow {
+  limit?: number | undefined;
+  /** A message to show (a link to it): the window reaches back to CONTEXT_BEFORE messages before it. */
+  from?: string | undefined;
+}
+
+/** Messages shown before a linked one, so it is read in its context. */
+const CONTEXT_BEFORE = 10;
+
+export function conversationMessages(ctx: StoreContext, conversationId: string, window: MessageWindow = {}): ChatMessageRecord[] {
   requireConversation(ctx, conversationId);
+  let linked: EpisodeRecord | undefined;
+  if (window.from !== undefined) {
+    linked = ctx.episodes.byId(window.from);
+    if (!linked || linked.conversation_id !== conversationId) throw new MemoryInputError(`no message ${window.from} in conversation ${conversationId}`, 'from', 'not_found');
+  }
+  const episodes = window.limit === undefined && linked === undefined ? ctx.episodes.ofConversation(conversationId) : ctx.episodes.ofConversationWindow(conversationId, window.limit ?? 1, linked, CONTEXT_BEFORE);
   const facts = ctx.db.prepare<[string], { fact_id: string }>('SELECT fact_id FROM message_facts WHERE episode_id = ? ORDER BY position');
-  return ctx.episodes.ofConversation(conversationId).map((e) => ({ ...e, fact_ids: facts.all(e.id).map((r) => r.fact_id), learning: messageLearning(ctx, e) }));
+  return episodes.map((e) => ({ ...e, fact_ids: facts.all(e.id).map((r) => r.fact_id), learning: messageLearning(ctx, e) }));
 }
 
 export function renameConversation(ctx: StoreContext, conversationId: string, title: string): void {

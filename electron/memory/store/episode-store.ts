@@ -59,6 +59,33 @@ export class EpisodeStore {
       .all(conversationId);
   }
 
+  /**
+   * The latest `limit` messages of a conversation, oldest first — reaching further back, to `before`
+   * messages ahead of `linked`, when that one is older. Read from the end by index, never the whole conversation.
+   */
+  ofConversationWindow(conversationId: string, limit: number, linked: EpisodeRecord | undefined, before: number): EpisodeRecord[] {
+    type Key = { reference_time: string; created_at: string; id: string };
+    const newest = cachedStatement<[string, number], Key>(
+      this.db,
+      'SELECT reference_time, created_at, id FROM episodes WHERE conversation_id = ? ORDER BY reference_time DESC, created_at DESC, id DESC LIMIT 1 OFFSET ?',
+    );
+    const ahead = cachedStatement<[string, string, string, string, number], Key>(
+      this.db,
+      `SELECT reference_time, created_at, id FROM episodes WHERE conversation_id = ? AND (reference_time, created_at, id) <= (?, ?, ?)
+         ORDER BY reference_time DESC, created_at DESC, id DESC LIMIT 1 OFFSET ?`,
+    );
+    const earliest = (a: Key | undefined, b: Key | undefined): Key | undefined => (!a ? b : !b ? a : compareKeys(a, b) <= 0 ? a : b);
+    // Where the window starts: the limit-th message from the end (none: the conversation is shorter),
+    // or `before` messages ahead of the linked one (none: it is near the start), whichever is earlier.
+    let start = newest.get(conversationId, limit - 1);
+    if (start && linked) start = earliest(start, ahead.get(conversationId, linked.reference_time, linked.created_at, linked.id, before) ?? { reference_time: '', created_at: '', id: '' });
+    if (!start) return this.ofConversation(conversationId);
+    return cachedStatement<[string, string, string, string], EpisodeRecord>(
+      this.db,
+      `SELECT ${COLUMNS} FROM episodes WHERE conversation_id = ? AND (reference_time, created_at, id) >= (?, ?, ?) ORDER BY reference_time, created_at, id`,
+    ).all(conversationId, start.reference_time, start.created_at, start.id);
+  }
+
   /** The message just before this one in its conversation (by reference time, then creation). */
   previousInConversation(episode: EpisodeRecord): EpisodeRecord | undefined {
     if (episode.conversation_id === null) return undefined;
@@ -107,4 +134,8 @@ export class EpisodeStore {
     const result = this.db.prepare('UPDATE conversations SET title = ? WHERE id = ?').run(title, id);
     if (result.changes !== 1) throw new Error(`no conversation with id ${id}`);
   }
+}
+
+function compareKeys(a: { reference_time: string; created_at: string; id: string }, b: { reference_time: string; created_at: string; id: string }): number {
+  return a.reference_time < b.reference_time ? -1 : a.reference_time > b.reference_time ? 1 : a.created_at < b.created_at ? -1 : a.created_at > b.created_at ? 1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
 }

@@ -1,6 +1,7 @@
 /** Chat: conversations on the left, the selected one's messages, the composer, streaming with Stop. */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
+import type { ChatMessageRecord } from '../../../shared/api-contract';
 import { errorMessage } from '../api/client';
 import { useApi, useApiEvent } from '../app/api-context';
 import { useIngestion, useModelStatus } from '../app/model-status';
@@ -14,8 +15,11 @@ import { ConversationList } from './ConversationList';
 import { LearningIndicator } from './LearningIndicator';
 import { MessageList } from './MessageList';
 import { NoModelNotice } from './NoModelNotice';
-import { useChatTurn } from './use-chat-turn';
+import { useChatTurn, type MessageWindow } from './use-chat-turn';
 import { useConversationDrawer } from './use-conversation-drawer';
+
+/** Messages read at a time: the latest page, and a page more each time earlier ones are asked for. */
+export const MESSAGE_PAGE = 200;
 
 /** memoryChanged reasons after which the open conversation's messages are read again. */
 const RELOADING_REASONS = new Set(['review', 'forget', 'conversation deleted', 'learning undone']);
@@ -33,12 +37,24 @@ export function ChatScreen({ conversationId, messageId = null }: { conversationI
 
   const selectedId = conversationId ?? conversations.data?.[0]?.id ?? null;
   const selected = conversations.data?.find((c) => c.id === selectedId) ?? null;
+  // A long conversation is read from its end, a page at a time; a linked message reaches back to it.
+  // Pages asked for count for the conversation (and link) they were asked in; another starts at one.
+  const [pages, setPages] = useState<{ conversationId: string | null; messageId: string | null; count: number }>({ conversationId: null, messageId: null, count: 1 });
+  const pagesOf = (id: string | null) => (pages.conversationId === id && pages.messageId === messageId ? pages.count : 1);
+  const windowOf = (id: string): MessageWindow => ({
+    limit: pagesOf(id) * MESSAGE_PAGE,
+    ...(messageId && conversationId === id ? { from: messageId } : {}),
+  });
+  const shownWindow = windowOf(selectedId ?? '');
   // A conversation's messages change only through this window's turns (set when one finishes).
   const messages = useQuery({
-    queryKey: chatKeys.messages(selectedId ?? ''),
-    queryFn: () => api.conversationMessages({ id: selectedId ?? '' }),
+    queryKey: [...chatKeys.messages(selectedId ?? ''), shownWindow],
+    queryFn: () => api.conversationMessages({ id: selectedId ?? '', ...shownWindow }),
     enabled: selectedId !== null,
+    // Earlier messages asked for: the ones shown stay until they come (another conversation's do not).
+    placeholderData: (previous: ChatMessageRecord[] | undefined, query) => (query?.queryKey[2] === selectedId ? previous : undefined),
   });
+  const notShown = selected && messages.data ? Math.max(0, selected.message_count - messages.data.length) : 0;
 
   // chatContext comes once the message is stored with its learning job: refresh the queue counts.
   useApiEvent('chatContext', () => void queryClient.invalidateQueries({ queryKey: modelKeys.status }));
@@ -60,9 +76,9 @@ export function ChatScreen({ conversationId, messageId = null }: { conversationI
   });
   const chat = useChatTurn((finishedId, fresh, stoppedId) => {
     if (stoppedId) setStoppedIds((s) => new Set([...s, stoppedId]));
-    if (fresh) queryClient.setQueryData(chatKeys.messages(finishedId), fresh);
+    if (fresh) queryClient.setQueryData([...chatKeys.messages(finishedId), windowOf(finishedId)], fresh);
     void reloadConversations();
-  });
+  }, windowOf);
 
   const { refetch } = conversations;
   useEffect(() => {
@@ -123,6 +139,7 @@ export function ChatScreen({ conversationId, messageId = null }: { conversationI
             <ConversationLearningSwitch
               conversation={selected}
               learnedMessages={(messages.data ?? []).filter((m) => m.learning?.state === 'learned').length}
+              earlierNotShown={notShown > 0}
               onChanged={() => {
                 void reloadConversations();
                 reloadMessages();
@@ -141,6 +158,8 @@ export function ChatScreen({ conversationId, messageId = null }: { conversationI
           onRegenerate={() => selectedId && void chat.regenerate(selectedId)}
           highlightId={conversationId === selectedId ? messageId : null}
           onLearningChanged={reloadMessages}
+          notShown={notShown}
+          onShowEarlier={() => setPages({ conversationId: selectedId, messageId, count: pagesOf(selectedId) + 1 })}
         />
         <Composer
           disabled={noModel}

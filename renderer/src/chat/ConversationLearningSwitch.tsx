@@ -14,10 +14,12 @@ interface Props {
   conversation: ConversationSummary;
   /** Messages of it that were learned (and not undone). */
   learnedMessages: number;
+  /** Earlier messages are not read yet: some of them may have been learned too. */
+  earlierNotShown?: boolean;
   onChanged(): void;
 }
 
-export function ConversationLearningSwitch({ conversation, learnedMessages, onChanged }: Props) {
+export function ConversationLearningSwitch({ conversation, learnedMessages, earlierNotShown = false, onChanged }: Props) {
   const api = useApi();
   const [asking, setAsking] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -43,7 +45,7 @@ export function ConversationLearningSwitch({ conversation, learnedMessages, onCh
           checked={!conversation.learn}
           onChange={(e) => {
             if (!e.target.checked) void set(true);
-            else if (learnedMessages > 0) setAsking(true);
+            else if (learnedMessages > 0 || earlierNotShown) setAsking(true);
             else void set(false);
           }}
         />{' '}
@@ -69,7 +71,10 @@ export function ConversationLearningSwitch({ conversation, learnedMessages, onCh
       >
         <p>Its messages stay, and from now on none of them is learned.</p>
         <p>
-          Tempora already learned from {pluralise(learnedMessages, 'message')} here. <strong>Forget</strong> takes back what they taught (facts other messages also say stay);{' '}
+          {earlierNotShown
+            ? `Tempora learned from ${pluralise(learnedMessages, 'message')} of those shown here, and perhaps from earlier ones. `
+            : `Tempora already learned from ${pluralise(learnedMessages, 'message')} here. `}
+          <strong>Forget</strong> takes back what they taught (facts other messages also say stay);{' '}
           <strong>keep</strong> leaves it in your memory.
         </p>
       </ConfirmDialog>

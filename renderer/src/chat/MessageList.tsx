@@ -3,10 +3,10 @@
  * the latest message taught is told under its answer, where the list ends, so it is in view when the
  * answer finishes and when the learning arrives after it; earlier messages keep theirs under them.
  */
-import { useEffect, useRef, type UIEvent } from 'react';
+import { useEffect, useLayoutEffect, useRef, type UIEvent } from 'react';
 import type { ChatMessageRecord } from '../../../shared/api-contract';
 import { useTimeFormat } from '../app/time-format';
-import { formatTime } from '../common/format';
+import { formatTime, pluralise } from '../common/format';
 import { MessageLearned } from './MessageLearned';
 import { UsedFacts } from './UsedFacts';
 import type { LiveTurn } from './use-chat-turn';
@@ -21,9 +21,12 @@ interface Props {
   highlightId?: string | null;
   /** A message's learning was undone: its list is stale. */
   onLearningChanged(): void;
+  /** Earlier messages of the conversation not read yet (a long one is read from its end). */
+  notShown?: number;
+  onShowEarlier?(): void;
 }
 
-export function MessageList({ messages, turn, stoppedIds, canRegenerate, onRegenerate, highlightId = null, onLearningChanged }: Props) {
+export function MessageList({ messages, turn, stoppedIds, canRegenerate, onRegenerate, highlightId = null, onLearningChanged, notShown = 0, onShowEarlier }: Props) {
   const end = useRef<HTMLDivElement>(null);
   // Whether the list was at its end when last scrolled: then what grows at the end stays in view.
   const atEnd = useRef(true);
@@ -45,12 +48,30 @@ export function MessageList({ messages, turn, stoppedIds, canRegenerate, onRegen
     const linked = highlightId && turn === null ? document.getElementById(`message-${highlightId}`) : null;
     if (linked) linked.scrollIntoView({ block: 'center' });
     else end.current?.scrollIntoView({ block: 'end' });
-  }, [shown.length, turn?.text.length, highlightId, turn === null]);
+    // Keyed by the last message, not the count: earlier messages read in above leave the view where it is.
+  }, [last?.id, turn?.text.length, highlightId, turn === null]);
 
   useEffect(() => {
     // The learning arrives after the answer: the list follows it if the reader is at the end.
     if (taught && atEnd.current && !highlightId) end.current?.scrollIntoView({ block: 'end' });
   }, [taught?.state, taught?.added.length, taught?.closed.length, taught?.confirmed.length]);
+
+  // Earlier messages read in above: the one that was first stays where the reader saw it.
+  const list = useRef<HTMLDivElement>(null);
+  const anchor = useRef<{ id: string; top: number } | null>(null);
+  const showEarlier = () => {
+    const first = shown[0] && document.getElementById(`message-${shown[0].id}`);
+    anchor.current = first ? { id: shown[0]!.id, top: first.getBoundingClientRect().top } : null;
+    onShowEarlier?.();
+  };
+  useLayoutEffect(() => {
+    const kept = anchor.current;
+    const element = kept && shown[0]?.id !== kept.id ? document.getElementById(`message-${kept.id}`) : null;
+    if (!kept || !element || !list.current) return;
+    // Measured now, so a browser that already anchored the view moves it by nothing.
+    list.current.scrollTop += element.getBoundingClientRect().top - kept.top;
+    anchor.current = null;
+  }, [shown[0]?.id]);
 
   const onScroll = (event: UIEvent<HTMLDivElement>) => {
     const list = event.currentTarget;
@@ -58,7 +79,12 @@ export function MessageList({ messages, turn, stoppedIds, canRegenerate, onRegen
   };
 
   return (
-    <div className="messages" aria-label="Messages" role="log" aria-live="off" onScroll={onScroll}>
+    <div className="messages" aria-label="Messages" role="log" aria-live="off" onScroll={onScroll} ref={list}>
+      {notShown > 0 && onShowEarlier && (
+        <button type="button" className="link-button show-earlier" onClick={showEarlier} data-testid="show-earlier">
+          Show earlier messages ({pluralise(notShown, 'message')} not shown)
+        </button>
+      )}
       {shown.length === 0 && turn === null && <p className="muted empty">No messages yet. Tell Tempora something, or ask what it remembers.</p>}
       {shown.map((message) => (
         <article

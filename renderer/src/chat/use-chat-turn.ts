@@ -1,7 +1,7 @@
 /**
  * One streamed chat turn: pick a turnId, listen to chatToken / chatContext for it, call sendMessage,
- * stop with stopMessage. When the call returns, the stored messages are fetched before the live
- * bubble goes, so the answer never flickers.
+ * stop with stopMessage. When the call returns, the stored messages (the window of them the screen
+ * shows) are fetched before the live bubble goes, so the answer never flickers.
  */
 import { useRef, useState } from 'react';
 import type { ChatMessageRecord } from '../../../shared/api-contract';
@@ -24,7 +24,16 @@ export function newTurnId(): string {
   return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
 }
 
-export function useChatTurn(onFinished: (conversationId: string, messages: ChatMessageRecord[] | null, stoppedMessageId: string | null) => void) {
+/** Which of a conversation's messages the screen shows (conversationMessages' limit and from). */
+export interface MessageWindow {
+  limit: number;
+  from?: string;
+}
+
+export function useChatTurn(
+  onFinished: (conversationId: string, messages: ChatMessageRecord[] | null, stoppedMessageId: string | null) => void,
+  windowOf: (conversationId: string) => MessageWindow,
+) {
   const api = useApi();
   const [turn, setTurn] = useState<LiveTurn | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -32,6 +41,8 @@ export function useChatTurn(onFinished: (conversationId: string, messages: ChatM
   // The latest callback, so a turn that outlives a re-render reports to the current screen state.
   const finished = useRef(onFinished);
   finished.current = onFinished;
+  const shownWindow = useRef(windowOf);
+  shownWindow.current = windowOf;
 
   useApiEvent('chatToken', (payload) => {
     if (payload.turnId !== current.current) return;
@@ -57,7 +68,7 @@ export function useChatTurn(onFinished: (conversationId: string, messages: ChatM
     }
     let messages: ChatMessageRecord[] | null = null;
     try {
-      messages = await api.conversationMessages({ id: conversationId });
+      messages = await api.conversationMessages({ id: conversationId, ...shownWindow.current(conversationId) });
     } catch {
       // the list reloads on its own later
     }

@@ -1,13 +1,15 @@
 /**
- * The indexes a learned message writes (issue 29): every index of a claim and of a job is written on
- * every insert and every status change, so each must be one some lookup needs. Migration 0028 dropped
- * the two that only repeated the first columns of another; the lookups they served still search by
- * index, never a whole table.
+ * The indexes a learned message writes (issue 29): every index of a claim, of a job and of a fact
+ * version is written on every insert and every status change or expiry, so each must be one some
+ * lookup needs. Migration 0028 dropped the two that only repeated the first columns of another, 0031
+ * the two of facts that held what another holds; the lookups they served still search by index,
+ * never a whole table.
  */
 import type { Database, Statement } from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openMemory, steppingClock, type Memory } from '../../electron/memory/index';
 import { databaseOf, storeOf } from '../../electron/memory/memory';
+import { timelineWindow } from '../../electron/memory/temporal/timeline-window';
 import { plansOf } from '../fixtures/query-plans';
 
 const at = (day: string) => `2026-${day}T00:00:00.000Z`;
@@ -68,5 +70,49 @@ describe('the indexes a learned message writes', () => {
     });
     expect(plans.length).toBeGreaterThan(5);
     expect(tableScans(plans, ['ingestion_jobs'])).toEqual([]);
+  });
+});
+
+describe('the indexes a fact version writes', () => {
+  let m: Memory;
+  let db: Database;
+  beforeEach(() => {
+    m = openMemory({ dataDir: ':memory:', clock: steppingClock('2026-12-01T00:00:00Z', 1000) });
+    db = databaseOf(m);
+  });
+  afterEach(() => m.close());
+
+  it('are only those some plan needs: twenty, one per predicate and valid time for all versions', () => {
+    // Migration 0031: facts_live_by_predicate (the vocabulary is read from live_predicates) and
+    // facts_live_by_predicate_valid_at (the held part of facts_by_predicate_time) are gone.
+    expect(indexesOf(db, 'facts')).toEqual([
+      'facts_by_lineage', 'facts_by_object', 'facts_by_predicate_time', 'facts_by_subject_time', 'facts_by_valid_at',
+      'facts_first_recorded', 'facts_literal_values', 'facts_live_by_created_at', 'facts_live_by_invalid_at',
+      'facts_live_by_invalidated_by', 'facts_live_by_predicate_invalid_at', 'facts_live_by_slot_end', 'facts_live_by_slot_time',
+      'facts_live_by_subject_valid_at', 'facts_live_by_valid_at', 'facts_live_stated_ends', 'facts_live_stated_ends_by_subject',
+      'facts_replaced_by_created_at', 'facts_replaced_by_expired_at', 'facts_replaced_by_invalid_at',
+    ]);
+  });
+
+  it("a predicate's held facts are still read and counted from its index alone", () => {
+    for (const [i, subject] of ['me', 'Aoki', 'Bea'].entries()) {
+      m.facts.observe([{ subject, predicate: 'likes', object: 'tea', fact: `${subject} likes tea.`, reference_time: at(`09-0${i + 1}`) }]);
+      m.facts.observe([{ subject, predicate: 'manager', object: 'A', fact: `${subject}'s manager is A.`, reference_time: at(`09-0${i + 1}`), cardinality: 'one' }]);
+      m.facts.observe([{ subject, predicate: 'manager', object: 'B', fact: `${subject}'s manager is B.`, reference_time: at(`10-0${i + 1}`), cardinality: 'one' }]);
+    }
+    const all = { from: '1000-01-01T00:00:00.000Z', to: '9999-12-31T00:00:00.000Z' };
+    let managers = 0;
+    const plans = plansOf(db, () => {
+      managers = m.facts.list({ predicate: 'manager' }).length;
+      timelineWindow(db, { ...all, filter: 'manager', rowLimit: 10, groups: { collapseAbove: 0 } });
+    });
+    expect(managers).toBe(3);
+    const lines = plans.flatMap((p) => p.plan);
+    expect(tableScans(plans, ['facts', 'f'])).toEqual([]);
+    // The row filter's first and last start and its density's counts: the index, no row read.
+    expect(lines.filter((l) => /facts_by_predicate_time/.test(l)).length).toBeGreaterThan(0);
+    expect(lines.filter((l) => /USING INDEX facts_by_predicate_time/.test(l) && !/COVERING/.test(l)), lines.join('\n')).toEqual([
+      'SEARCH f USING INDEX facts_by_predicate_time (predicate=? AND valid_at<?)',
+    ]);
   });
 });

@@ -10,13 +10,17 @@ import type { Database } from 'better-sqlite3';
 /** The triggers that keep the counts (migration 0015 creates them; a bulk load drops and re-creates them). */
 export const LIVE_COUNT_TRIGGERS = ['facts_live_count_insert', 'facts_live_count_delete', 'facts_live_count_update'] as const;
 
-/** Counts everything again from the facts (after a bulk load, and when the tables are created). */
+/**
+ * Counts everything again from the facts (after a bulk load, and when the tables are created). The
+ * predicates are counted in one pass over the table (NOT INDEXED): no index holds cardinality since
+ * migration 0031, and walking one by predicate would read every row out of order.
+ */
 export function recountLiveFacts(db: Database): void {
   db.exec(`
     DELETE FROM live_subjects;
     DELETE FROM live_predicates;
     INSERT INTO live_subjects (subject_id, live) SELECT subject_id, COUNT(*) FROM facts WHERE expired_at IS NULL GROUP BY subject_id;
-    INSERT INTO live_predicates (predicate, cardinality, live) SELECT predicate, cardinality, COUNT(*) FROM facts WHERE expired_at IS NULL GROUP BY predicate, cardinality;
+    INSERT INTO live_predicates (predicate, cardinality, live) SELECT predicate, cardinality, COUNT(*) FROM facts NOT INDEXED WHERE expired_at IS NULL GROUP BY predicate, cardinality;
   `);
 }
 

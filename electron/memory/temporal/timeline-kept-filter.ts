@@ -13,8 +13,9 @@
  * rows), the page of subjects in the timeline's order (walked by index, each subject checked by its
  * key, or — when the kept subjects are few for where the page lies — the kept subjects sorted), and
  * the density: the named subjects' held facts by index, and each named predicate's starts and ends
- * counted per span of the density by index range (facts_live_by_predicate_valid_at / _invalid_at,
- * migration 0027). Held now only; known at a time, the indexed source's pass answers.
+ * counted per span of the density by index range (facts_by_predicate_time, its expired_at read
+ * from the index since migration 0031, and facts_live_by_predicate_invalid_at, migration 0027).
+ * Held now only; known at a time, the indexed source's pass answers.
  */
 import type { Database } from 'better-sqlite3';
 import { cachedStatement } from '../store/database/statement-cache';
@@ -99,11 +100,11 @@ export function keptRowsFiltered(db: Database, text: string, pattern: string, ma
       const one = (sql: string, predicate: string) => (cachedStatement(db, sql).get(predicate) as { t: string } | undefined)?.t;
       const live = 'WHERE predicate = ? AND expired_at IS NULL';
       return {
-        first: minOf([ofNamed.first, parts.first, ...predicates.map((p) => one(`SELECT valid_at AS t FROM facts INDEXED BY facts_live_by_predicate_valid_at ${live} ORDER BY valid_at LIMIT 1`, p))]),
+        first: minOf([ofNamed.first, parts.first, ...predicates.map((p) => one(`SELECT valid_at AS t FROM facts INDEXED BY facts_by_predicate_time ${live} ORDER BY valid_at LIMIT 1`, p))]),
         last: maxOf([
           ofNamed.last,
           parts.last,
-          ...predicates.map((p) => one(`SELECT valid_at AS t FROM facts INDEXED BY facts_live_by_predicate_valid_at ${live} ORDER BY valid_at DESC LIMIT 1`, p)),
+          ...predicates.map((p) => one(`SELECT valid_at AS t FROM facts INDEXED BY facts_by_predicate_time ${live} ORDER BY valid_at DESC LIMIT 1`, p)),
           ...predicates.map((p) => one(`SELECT invalid_at AS t FROM facts INDEXED BY facts_live_by_predicate_invalid_at ${live} AND invalid_at IS NOT NULL ORDER BY invalid_at DESC LIMIT 1`, p)),
         ]),
       };
@@ -170,7 +171,7 @@ function density(db: Database, params: Record<string, string>, predicates: strin
   const edges = Array.from({ length: grid.buckets + 1 }, (_, i) => new Date(grid.from + i * grid.width).toISOString());
   const spans = JSON.stringify(Array.from({ length: grid.buckets }, (_, i) => [i === 0 ? '' : edges[i], i === grid.buckets - 1 ? '\u{10FFFF}' : edges[i + 1]]));
   for (const [column, index] of [
-    ['valid_at', 'facts_live_by_predicate_valid_at'],
+    ['valid_at', 'facts_by_predicate_time'],
     ['invalid_at', 'facts_live_by_predicate_invalid_at'],
   ] as const) {
     const statement = cachedStatement(

@@ -709,4 +709,25 @@ export const migrations: Migration[] = [
       db.exec(TIMELINE_LIFE_TRIGGERS_SQL_0030);
     },
   },
+  {
+    name: '0031_fewer_fact_indexes',
+    up(db) {
+      // Fewer indexes written per fact version (issue 29): every plan the tests and the screens'
+      // queries make was listed against the indexes of facts; two were a second copy of what another
+      // holds, written on every insert and every expiry.
+      // - facts_live_by_predicate (predicate, cardinality), held versions: the extraction prompt's
+      //   predicates are read from live_predicates since 0015 (kept by triggers); its one query left
+      //   was the recount after a bulk load (store/live-counts.ts), one pass over the facts anyway.
+      // - facts_live_by_predicate_valid_at (predicate, valid_at), held versions: the same entries
+      //   as facts_by_predicate_time, less the replaced versions. That index now carries expired_at,
+      //   so a predicate's held facts (the timeline's row filter, its density counts, a list by
+      //   predicate) are still read and counted from it alone, stepping over the replaced ones.
+      db.exec(`
+        DROP INDEX IF EXISTS facts_live_by_predicate;
+        DROP INDEX IF EXISTS facts_live_by_predicate_valid_at;
+        DROP INDEX IF EXISTS facts_by_predicate_time;
+        CREATE INDEX facts_by_predicate_time ON facts(predicate, valid_at, expired_at);
+      `);
+    },
+  },
 ];

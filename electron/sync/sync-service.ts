@@ -8,6 +8,7 @@
  */
 import { hostname } from 'node:os';
 import type { Settings } from '../../shared/settings-schema';
+import { MemoryInputError } from '../memory/index';
 import type { SyncProgress, SyncState } from '../../shared/sync-contract';
 import { storedSyncTargetSchema, syncTargetConfigFault, syncTargetConfigSchema, withoutSecrets, type StoredSyncTarget, type SyncTargetConfig } from '../../shared/sync-target-config';
 import { cipherFromKey, KEYCHECK_FILE, keyOpensKeyCheck, SyncCryptoError, unlockTarget, type SyncCipher } from './sync-crypto';
@@ -111,9 +112,15 @@ export class SyncService {
         before === null || !sameTarget ? 'Type the sync passphrase: it makes the key that opens this target (the same passphrase on every device).' : 'Type the sync passphrase again.',
       );
     }
+    // The name first: one another device has is refused in words before anything is kept.
+    try {
+      this.core()?.setDeviceName(deviceName);
+    } catch (error) {
+      if (error instanceof MemoryInputError) throw new SyncServiceError(error.message);
+      throw error;
+    }
     this.secrets.write({ target: JSON.stringify(storedNow), key: Buffer.from(key).toString('base64'), targetSecret: secretOf(config) });
     this.settings.update({ syncTarget: storedNow, syncDeviceName: deviceName });
-    this.core()?.setDeviceName(deviceName);
     return this.state();
   }
 

@@ -105,10 +105,12 @@ describe.skipIf(CHROMIUM_MISSING !== null)('Settings → Sync', () => {
 
   it('says how far a sync is while it applies another device’s segments', async () => {
     const { page } = ui;
-    // Another device writes three facts to the same folder, one segment per record.
+    // Another device writes three facts to the same folder, one segment per record. Named before it
+    // saw this one, it took this device's name: the screen says so once it is seen.
     const folder = join(ui.dir, 'Sync', 'tempora');
     const other = openMemory({ dataDir: ':memory:', clock: steppingClock('2026-10-01T00:00:00.000Z') });
     try {
+      other.sync.setDeviceName('laptop');
       for (const object of ['tea', 'coffee', 'matcha'])
         other.facts.observe([{ subject: 'Sato', predicate: 'likes', object, fact: `Sato likes ${object}.`, reference_time: '2026-09-01T05:00:00.000Z', valid_at: '2026-09-01T00:00:00.000Z', cardinality: 'many' }]);
       const target = createFolderTarget(folder);
@@ -137,6 +139,20 @@ describe.skipIf(CHROMIUM_MISSING !== null)('Settings → Sync', () => {
     // Done: the line is gone, and the facts are here.
     expect(await sync.getByTestId('sync-progress').count()).toBe(0);
     expect(await page.locator('body').textContent()).not.toContain('Applying:');
+    await expect.poll(() => sync.getByTestId('sync-same-name').textContent()).toBe(
+      'Another device that syncs here is also named “Laptop”: give this one a name of its own below, so you can tell them apart.',
+    );
+    // A name another device has is refused in words, and nothing changes.
+    await sync.getByTestId('sync-passphrase').fill(''); // the kept key, not the wrong one typed before
+    await sync.getByTestId('sync-device-name').fill('LAPTOP ');
+    await sync.getByTestId('sync-save').click();
+    await expect.poll(() => sync.locator('.error-text, [role="alert"]').first().textContent()).toContain('Another device that syncs with this memory is already named “laptop”');
+    expect(await sync.getByTestId('sync-same-name').textContent()).toContain('also named “Laptop”');
+    // Its own name again is fine; another one clears the warning.
+    await sync.getByTestId('sync-device-name').fill('Study laptop');
+    await sync.getByTestId('sync-save').click();
+    await expect.poll(() => sync.getByTestId('sync-said').textContent()).toBe('Saved: this device syncs there with this passphrase.');
+    expect(await sync.getByTestId('sync-same-name').count()).toBe(0);
   });
 
   it('reads well at 1280 and 900 px, light and dark, with no serious axe-core finding', async () => {

@@ -140,5 +140,11 @@ describe('tempora sync, two devices and a folder', () => {
     const again = await tempora(['sync', '--folder', folder, '--data', join(dir, 'later'), '--json'], PASS);
     expect(again.code, again.stderr).toBe(0);
     expect(again.stderr).toBe('');
+    // The late device has seen "desktop": that name is refused for it in words, and nothing is synced.
+    const taken = await tempora(['sync', '--folder', folder, '--data', late, '--name', 'Desktop'], PASS);
+    expect(taken.code).toBe(1);
+    expect(taken.stderr).toBe('tempora: Another device that syncs with this memory is already named “desktop”: give this one a name of its own.\n');
+    const status = await tempora(['sync', 'status', '--data', late]);
+    expect(status.stdout).toMatch(/^This device: late \(/);
   });
 });

@@ -4,6 +4,7 @@
  * one way to write (a transaction that resolves the touched slots and indexes full text within it).
  */
 import type { SyncRecord } from '../../../shared/sync-records';
+import { MemoryInputError } from '../memory-errors';
 import type { WriteContext } from '../temporal/write-batch';
 import { applySegment, cursorOf, type ApplyOptions, type ApplyResult } from './sync-apply';
 import { deviceOf, outgoing, purgeDone, segmentRewritten, segmentsToRewrite, segmentWritten, setStateValue, stateValue, type Outgoing } from './sync-outgoing';
@@ -31,8 +32,23 @@ export class SyncStore {
     return this.write(() => deviceOf(db), () => false);
   }
 
+  /**
+   * Names this device as the others will see it. A name another device syncing with this memory
+   * already has is refused in words (two "Laptop"s could not be told apart), and nothing changes;
+   * this device's own name again changes nothing (each sync names it), even if another took it since.
+   */
   setDeviceName(name: string): void {
+    if (this.device().name === name) return;
+    const taken = this.nameTakenBy(name);
+    if (taken) throw new MemoryInputError(`Another device that syncs with this memory is already named “${taken.name}”: give this one a name of its own.`, 'deviceName');
     this.write(() => setStateValue(this.store.db, 'deviceName', name), () => false);
+  }
+
+  /** Another device seen here by that name (spaces and case aside), or null. */
+  nameTakenBy(name: string): { id: string; name: string } | null {
+    const folded = name.trim().toLocaleLowerCase();
+    const me = this.device().id;
+    return this.status().devices.find((d) => d.id !== me && d.name.trim().toLocaleLowerCase() === folded) ?? null;
   }
 
   /** What this device has not sent (the next segment's worth), read in one transaction. */

@@ -139,6 +139,11 @@ export function SyncSetting() {
               </li>
             </ul>
           )}
+          {status && target && status.devices.some((device) => sameName(device.name, current.deviceName)) && (
+            <p className="warning small" data-testid="sync-same-name">
+              Another device that syncs here is also named “{current.deviceName}”: give this one a name of its own below, so you can tell them apart.
+            </p>
+          )}
           {current.note && <p className="muted small">{current.note}</p>}
         </div>
       )}
@@ -238,4 +243,9 @@ export function SyncSetting() {
 
 function capitalise(words: string): string {
   return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+/** Names told apart as a person would: spaces around and case aside. */
+function sameName(a: string, b: string): boolean {
+  return a.trim().toLocaleLowerCase() === b.trim().toLocaleLowerCase();
 }

@@ -5,6 +5,7 @@
  * view where the reader was; a link to an old message (a fact's source) opens it in its context,
  * highlighted; turning learning off asks about what earlier, unread messages may have taught.
  */
+import { AxeBuilder } from '@axe-core/playwright';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { TemporaEngine } from '../../electron/engine/index';
 import { CHROMIUM_MISSING } from './helpers/browser';
@@ -60,6 +61,15 @@ describe.skipIf(CHROMIUM_MISSING !== null)('a long conversation', () => {
     // The list is at its end: the last message is in view.
     await expect.poll(() => shown().last().isVisible()).toBe(true);
     await screenshot(page, 'chat-long-end');
+    // At 900 px in dark mode too, with no serious axe-core finding in the message list.
+    await page.setViewportSize({ width: 900, height: 800 });
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await page.getByTestId('show-earlier').scrollIntoViewIfNeeded();
+    const results = await new AxeBuilder({ page }).include('.messages').setLegacyMode(true).analyze();
+    expect(results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
+    await screenshot(page, 'chat-long-earlier-dark-900');
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.emulateMedia({ colorScheme: 'light' });
   });
 
   it('reads a page more from the keyboard and leaves the view where the reader was', async () => {

@@ -31,8 +31,10 @@ import {
 } from '../../../shared/memory-schema';
 import { MemoryInputError } from '../memory-errors';
 import { canonicalPredicate } from './canonical-predicates';
-import { NotJsonError, ReadCancelled } from './json-file-stream';
-import { JsonFault, JsonRecords } from './json-records';
+import { NotJsonError } from './json-file-stream';
+import { NotByteReadable, JsonRecordBytes } from './json-record-bytes';
+import { countingTold, drain, drainAsync, skippingTold } from './record-reading';
+import { JsonFault, JsonRecords, type StreamedMembers } from './json-records';
 import { parseExport } from './parse-export';
 
 /** What a pass does with each record; a section it has no method for is read past. */
@@ -116,11 +118,19 @@ export class ExportFile implements ExportRecords {
     readonly label: string,
   ) {}
 
-  /** The whole read at once (inside the import's transaction). */
+  /**
+   * The whole read at once (inside the import's transaction): over the file's bytes
+   * (json-record-bytes.ts), or — for a document not in the exporter's shape, a faulty one included —
+   * again as text, the records already told skipped, so the visitor hears each once and in order.
+   */
   read(visitor: RecordVisitor, options: ReadRecordsOptions = {}): void {
-    const reader = this.reader(visitor, options);
-    for (const chunk of this.chunks()) reader.push(chunk);
-    reader.end();
+    const told = countingTold(visitor);
+    try {
+      return drain(this.reader(told.visitor, options, true), this.pieces());
+    } catch (error) {
+      if (!(error instanceof NotByteReadable)) throw error;
+    }
+    drain(this.reader(skippingTold(visitor, told.count()), options), this.chunks());
   }
 
   /** The whole value, as JSON.parse would give it (a file whose records are not in an export's order). */
@@ -136,14 +146,31 @@ export class ExportFile implements ExportRecords {
 
   /** The same read, letting the event loop run after each piece: `signal` stops it (ReadCancelled). */
   async scan(visitor: RecordVisitor, options: ReadRecordsOptions & { signal?: AbortSignal } = {}): Promise<void> {
-    const reader = this.reader(visitor, options);
-    for (const chunk of this.chunks()) {
-      if (options.signal?.aborted) throw new ReadCancelled();
-      reader.push(chunk);
-      await new Promise((resolve) => setImmediate(resolve));
+    const told = countingTold(visitor);
+    try {
+      return await drainAsync(this.reader(told.visitor, options, true), this.pieces(), options.signal);
+    } catch (error) {
+      if (!(error instanceof NotByteReadable)) throw error;
     }
-    if (options.signal?.aborted) throw new ReadCancelled();
-    reader.end();
+    await drainAsync(this.reader(skippingTold(visitor, told.count()), options), this.chunks(), options.signal);
+  }
+
+  /** The file's bytes in pieces, a leading byte-order mark skipped; each piece is overwritten by the next. */
+  private *pieces(): Generator<{ data: Buffer; bytes: number }> {
+    const fd = openSync(this.path, 'r');
+    try {
+      const buffer = Buffer.alloc(CHUNK_BYTES);
+      let position = 0;
+      for (;;) {
+        const n = readSync(fd, buffer, 0, CHUNK_BYTES, position);
+        if (n === 0) return;
+        const skip = position === 0 && n >= BOM.length && BOM.every((b, i) => buffer[i] === b) ? BOM.length : 0;
+        position += n;
+        yield { data: buffer.subarray(skip, n), bytes: n };
+      }
+    } finally {
+      closeSync(fd);
+    }
   }
 
   /**
@@ -176,14 +203,14 @@ export class ExportFile implements ExportRecords {
     }
   }
 
-  private reader(visitor: RecordVisitor, { onProgress }: ReadRecordsOptions): { push(chunk: { text: string; bytes: number }): void; end(): void } {
+  private reader(visitor: RecordVisitor, { onProgress }: ReadRecordsOptions, overBytes = false): { push(chunk: { text?: string; data?: Buffer; bytes: number }): void; end(): void } {
     const totalBytes = statSync(this.path).size;
     let bytes = 0;
     let records = 0;
     let version = 0;
     let lastSection = -1;
     const faults = new ShapeFaults();
-    const json = new JsonRecords({
+    const streamed: StreamedMembers = {
       members: SECTIONS,
       onElement: (member, value, index, before) => {
         const section = member as ExportSection;
@@ -197,12 +224,15 @@ export class ExportFile implements ExportRecords {
         // Past a record of the wrong shape, only the shapes are checked: what the others would say of it is beside the point.
         if (record !== null && !faults.any) deliver(visitor, section, record, index);
       },
-    });
+    };
+    const bytesJson = overBytes ? new JsonRecordBytes(streamed) : null;
+    const json = bytesJson ? null : new JsonRecords(streamed);
     const fault = (error: unknown) => (error instanceof JsonFault ? new NotJsonError(this.label, error.message) : error);
     return {
       push(chunk) {
         try {
-          json.push(chunk.text);
+          if (bytesJson) bytesJson.push(chunk.data!);
+          else json!.push(chunk.text!);
         } catch (error) {
           throw fault(error);
         }
@@ -212,7 +242,7 @@ export class ExportFile implements ExportRecords {
       end() {
         let header: unknown;
         try {
-          header = json.end();
+          header = bytesJson ? bytesJson.end() : json!.end();
         } catch (error) {
           throw fault(error);
         }

@@ -15,23 +15,16 @@ import { cachedStatement } from '../store/database/statement-cache';
 import type { SqlFilter } from '../temporal/fact-query';
 import { ftsString, normalizeName } from '../store/normalize';
 import type { ParsedQuery } from './query-terms';
-import { compareTieKeys } from './stable-order';
-import { containmentScore, foldText, idf, SHORT_TERM_WEIGHT, SINGLE_GRAM_FACTOR, type QueryWeights } from './term-weights';
+import { fuseIds, rescore, type Candidate, type TextMatch } from './candidate-ranking';
+import { containmentScore, idf, SHORT_TERM_WEIGHT, SINGLE_GRAM_FACTOR, type QueryWeights } from './term-weights';
 import { indexForm, termsOfWord } from './word-forms';
 import { relatedWords } from './word-net';
-import type { IsoTime } from '../../../shared/time';
 
 export { parseQuery, type ParsedQuery } from './query-terms';
-
-export interface TextMatch {
-  id: string;
-  /** Higher is better; only comparable within one list. */
-  score: number;
-}
+export type { TextMatch } from './candidate-ranking';
 
 const quote = ftsString;
 const likePattern = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-const RRF_K = 20;
 /** A word related in WordNet counts this much of its rarity. */
 const RELATED_FACTOR = 0.3;
 /** Related terms looked up per question, at most (each is a few vocabulary reads). */
@@ -54,13 +47,6 @@ interface Target {
   text: string;
   extra: string | null;
   time: string;
-}
-
-interface Candidate {
-  id: string;
-  text: string;
-  extra: string;
-  at: IsoTime;
 }
 
 const FACTS: Target = { trigram: 'facts_fts', cjk: 'facts_cjk', cjkVocab: 'facts_cjk_vocab', trigramVocab: 'facts_fts_vocab', rows: 'facts', alias: 'f', text: 'fact', extra: 'predicate', time: 'valid_at' };
@@ -290,33 +276,4 @@ export class FullTextSearch {
   private stmt(sql: string): Statement {
     return cachedStatement(this.db, sql);
   }
-}
-
-/**
- * The second pass: candidates of every list scored by the query words their text holds (as words,
- * not inside others: a candidate holding none is dropped); equal
- * scores keep the first pass's order (reciprocal rank fusion of the lists), then the fixed key.
- */
-function rescore(lists: Candidate[][], weights: QueryWeights, limit: number): TextMatch[] {
-  const pool = new Map<string, { row: Candidate; first: number; score: number }>();
-  for (const list of lists) {
-    list.forEach((row, i) => {
-      const entry = pool.get(row.id) ?? { row, first: 0, score: containmentScore(foldText(row.text, row.extra), weights) };
-      entry.first += 1 / (RRF_K + i + 1);
-      pool.set(row.id, entry);
-    });
-  }
-  // A row the trigram index found only inside other words ("long" in "belonging") holds no term.
-  return [...pool.values()]
-    .filter((e) => e.score > 0)
-    .sort((a, b) => b.score - a.score || b.first - a.first || compareTieKeys({ id: a.row.id, valid_at: a.row.at, fact: a.row.text }, { id: b.row.id, valid_at: b.row.at, fact: b.row.text }))
-    .slice(0, limit)
-    .map((e) => ({ id: e.row.id, score: e.score }));
-}
-
-/** Reciprocal rank fusion of id lists; equal scores keep the order of first appearance (lists are ordered). */
-function fuseIds(lists: string[][], limit: number): TextMatch[] {
-  const scores = new Map<string, number>();
-  for (const list of lists) list.forEach((id, i) => scores.set(id, (scores.get(id) ?? 0) + 1 / (RRF_K + i + 1)));
-  return [...scores].map(([id, score]) => ({ id, score })).sort((a, b) => b.score - a.score).slice(0, limit);
 }

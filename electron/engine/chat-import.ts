@@ -13,6 +13,7 @@ import { createHash } from 'node:crypto';
 import type { ChatImportReport } from '../../shared/chat-import';
 import { ChatExportError, conversationLabel, readChatExport, SKIP_REASONS, type ParsedConversation, type SkipReason } from '../assistant/index';
 import { MemoryInputError, type HistoryConversationInput, type HistoryImportResult, type HistorySource, type Memory } from '../memory/index';
+import type { IsoTime } from '../../shared/time';
 
 export interface ChatImportOptions {
   format?: HistorySource;
@@ -75,7 +76,7 @@ async function readExport(memory: Memory, path: string, options: ChatImportOptio
   let batchChars = 0;
   let storedConversations = 0;
   /** Distinct custom-instruction texts about the user, and the earliest time each appears. */
-  const profiles = new Map<string, string>();
+  const profiles = new Map<string, IsoTime>();
 
   const count = (item: ParsedConversation, result: Pick<HistoryImportResult, 'newConversation' | 'known' | 'queued'>) => {
     report.conversations++;

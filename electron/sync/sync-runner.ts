@@ -11,11 +11,12 @@ import type { SyncProgress } from '../../shared/sync-contract';
 import { SYNC_FORMAT, type SyncBody, type SyncRecord } from '../../shared/sync-records';
 import { decodeSegment, encodeSegment, parseSegmentName, recordOf, SegmentError, segmentPrefix, type SegmentCipher, type SegmentName } from './segments';
 import type { SyncTarget } from './sync-target';
+import type { IsoTime } from '../../shared/time';
 
 /** What the runner needs of the memory (memory.sync: electron/memory/sync/sync-store.ts). */
 export interface SyncMemory {
   device(): { id: string; name: string };
-  outgoing(limit?: number): { bodies: { at: string; body: SyncBody }[]; lastOutbox: number; seq: number };
+  outgoing(limit?: number): { bodies: { at: IsoTime; body: SyncBody }[]; lastOutbox: number; seq: number };
   /** Outbox rows not sent yet. */
   unsent(): number;
   segmentWritten(seq: number, name: string, lastOutbox: number, records: SyncRecord[]): void;

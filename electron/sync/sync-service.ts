@@ -15,10 +15,11 @@ import { cipherFromKey, KEYCHECK_FILE, keyOpensKeyCheck, SyncCryptoError, unlock
 import type { SyncSecretStore } from './sync-secrets';
 import { SyncTargetError, type SyncTarget } from './sync-target';
 import { openSyncTarget } from './targets/open-sync-target';
+import type { IsoTime } from '../../shared/time';
 
 /** What the service needs of the sync core: its status, this device's name, one sync (telling how far it is). */
 export interface SyncCore {
-  status(): { lastSync: string | null; devices: { id: string; name: string; appliedAt: string }[]; unsent: number };
+  status(): { lastSync: IsoTime | null; devices: { id: string; name: string; appliedAt: IsoTime }[]; unsent: number };
   setDeviceName(name: string): void;
   run(target: SyncTarget, cipher: SyncCipher, onProgress: (progress: SyncProgress) => void): Promise<{ sent: number; applied: { device: string; records: number }[]; refused: string[] }>;
 }

@@ -17,6 +17,7 @@ import { z } from 'zod';
 import { describeZodError } from '../../../shared/memory-schema';
 import type { HistoryMessageInput } from '../../memory/index';
 import { bump, capMessage, ChatExportError, conversationLabel, type DoNotRemember, type ParsedConversation, type SkipCounts } from './history-types';
+import { isoFromMs } from '../../../shared/time';
 
 /** Unix seconds; 0 is read as missing (as null is). */
 const unixSeconds = z.number().finite().nonnegative().max(1e11).transform((s) => (s === 0 ? null : s));
@@ -111,7 +112,7 @@ export function parseChatGptConversation(value: unknown, index: number): ParsedC
   let timesFromConversation = 0;
   let profile: ParsedConversation['profile'] = null;
   let previousTime: number | null = null;
-  const isoOf = (seconds: number) => new Date(Math.round(seconds * 1000)).toISOString();
+  const isoOf = (seconds: number) => isoFromMs(Math.round(seconds * 1000));
   for (const { id, node: n } of thread) {
     const message = n.message;
     if (!message) continue;

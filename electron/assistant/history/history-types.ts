@@ -4,6 +4,7 @@
  */
 import { IMPORTED_MESSAGE_MAX_BYTES } from '../../../shared/chat-import';
 import type { HistoryConversationInput, HistorySource } from '../../memory/index';
+import type { IsoTime } from '../../../shared/time';
 
 /** Why a message of an export is not imported. */
 export const SKIP_REASONS = {
@@ -28,7 +29,7 @@ export interface ParsedConversation {
   /** Messages without their own time, given the time of the message before them (or the conversation's). */
   timesFromConversation: number;
   /** ChatGPT: what the user's custom instructions say about them, and when the conversation that carries them began. */
-  profile?: { text: string; time: string } | null;
+  profile?: { text: string; time: IsoTime } | null;
 }
 
 /** A conversation the user asked the other assistant not to remember: not imported, counted. */

@@ -28,7 +28,7 @@
 import { resolveTimeExpression, type Precision, type Resolved, type TimeReference } from '../../memory/index';
 import { EN_MONTHS, EN_WEEKDAYS, timePhrases, type Candidate, type Third } from './time-phrases';
 import { addInZone, isStartOfLocalDay, shiftMs } from './zoned-time';
-import type { IsoTime } from '../../../shared/time';
+import { toIsoUtc, type IsoTime } from '../../../shared/time';
 
 export type QuestionTimeUnit = 'instant' | 'day' | 'week' | 'weekend' | 'month' | 'season' | 'year' | 'range';
 
@@ -112,7 +112,7 @@ function withinMemory(time: QuestionTime, covered: Covered): QuestionTime {
   const latest = covered.latestStart();
   if (latest === null || time.at <= latest) return time;
   for (let years = 1; years <= 200; years++) {
-    const back = (at: string | undefined) => (at === undefined ? undefined : addInZone(at, time.zone, { years: -years }));
+    const back = (at: IsoTime | undefined) => (at === undefined ? undefined : addInZone(at, time.zone, { years: -years }));
     const at = back(time.at)!;
     if (at > latest) continue;
     const moved: QuestionTime = { ...time, at };
@@ -141,8 +141,8 @@ function meaningOf(text: string, c: Candidate, reference: TimeReference): Questi
     if (!to || to.at < resolved.at) return null;
     return { ...base, unit: 'range', kind: 'period', until: endOf(to.at, unitOf(c.to, to, reference.zone), reference.zone) };
   }
-  const point = (asOf: string): QuestionTime => ({ ...base, kind: 'point', asOf });
-  const period = (until: string): QuestionTime => ({ ...base, kind: 'period', until });
+  const point = (asOf: IsoTime): QuestionTime => ({ ...base, kind: 'point', asOf });
+  const period = (until: IsoTime): QuestionTime => ({ ...base, kind: 'period', until });
   switch (c.mode) {
     case 'as-of-end':
       return point(unit === 'instant' ? resolved.at : shiftMs(end, -1));
@@ -153,7 +153,7 @@ function meaningOf(text: string, c: Candidate, reference: TimeReference): Questi
     case 'after':
       return point(end);
     case 'since':
-      return reference.instant > resolved.at ? { ...period(new Date(Date.parse(reference.instant)).toISOString()), unit: 'range' } : period(end);
+      return reference.instant > resolved.at ? { ...period(toIsoUtc(reference.instant)), unit: 'range' } : period(end);
     case 'during':
       return unit === 'instant' ? point(resolved.at) : period(end);
     case 'early':
@@ -171,7 +171,7 @@ function meaningOf(text: string, c: Candidate, reference: TimeReference): Questi
 }
 
 /** The first, middle or last third of a month (days 1–10, 11–20, 21–), season (by month) or year (four months each). */
-function thirdOf(at: string, unit: QuestionTimeUnit, third: Third, zone: string): { from: string; until: string } | null {
+function thirdOf(at: IsoTime, unit: QuestionTimeUnit, third: Third, zone: string): { from: IsoTime; until: IsoTime } | null {
   const step = unit === 'month' ? { days: 10 } : unit === 'season' ? { months: 1 } : unit === 'year' ? { months: 4 } : null;
   if (!step) return null;
   const n = third === 'early' ? 0 : third === 'mid' ? 1 : 2;
@@ -207,7 +207,7 @@ function unitOf(core: string, resolved: Resolved, zone: string): QuestionTimeUni
   return 'day';
 }
 
-function endOf(at: string, unit: QuestionTimeUnit, zone: string): string {
+function endOf(at: IsoTime, unit: QuestionTimeUnit, zone: string): IsoTime {
   switch (unit) {
     case 'day': return addInZone(at, zone, { days: 1 });
     case 'week': return addInZone(at, zone, { weeks: 1 });

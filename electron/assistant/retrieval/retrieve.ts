@@ -78,7 +78,7 @@ interface RetrievalPlan {
   intent: QueryIntent;
   time: QuestionTime | null;
   limit: number;
-  now: string;
+  now: IsoTime;
   /** Searches whose hits are merged in this order (a fact keeps its first place). */
   searches: { axes: Axes; limit: number }[];
   /** What every search is narrowed to. */
@@ -122,7 +122,7 @@ function finish(memory: Memory, plan: RetrievalPlan, lists: ReturnType<Memory['f
  * For the facts true at the time asked about that are over now, what holds now in their place:
  * the chain of facts that closed each, followed to a current one (at most three steps).
  */
-function withSuccessors(memory: Memory, facts: FactRecord[], now: string): FactRecord[] {
+function withSuccessors(memory: Memory, facts: FactRecord[], now: IsoTime): FactRecord[] {
   const seen = new Set(facts.map((f) => f.id));
   const added: FactRecord[] = [];
   let next = [...new Set(facts.flatMap((f) => (f.invalid_at !== null && f.invalid_at <= now && f.invalidated_by ? [f.invalidated_by] : [])))];
@@ -140,7 +140,7 @@ function withSuccessors(memory: Memory, facts: FactRecord[], now: string): FactR
 }
 
 /** Adds, after the hits, the facts each current hit closed (its direct predecessors in the slot, the latest two). */
-function withPredecessors(memory: Memory, facts: FactRecord[], now: string): FactRecord[] {
+function withPredecessors(memory: Memory, facts: FactRecord[], now: IsoTime): FactRecord[] {
   const current = facts.filter((f) => f.expired_at === null && f.invalid_at === null).map((f) => f.id);
   if (current.length === 0) return facts;
   // One query for all hits: the live facts closed by any version of each hit's chain.

@@ -4,12 +4,13 @@
  * out by shared/time-format.ts.
  */
 import type { Temporal } from 'temporal-polyfill';
+import { isoFromMs, type IsoTime } from '../../../shared/time';
 import { zonedAt } from '../../../shared/time-zone';
 
-const iso = (z: Temporal.ZonedDateTime) => new Date(z.epochMilliseconds).toISOString();
+const iso = (z: Temporal.ZonedDateTime): IsoTime => isoFromMs(z.epochMilliseconds);
 
 /** `at` moved by a calendar duration in the zone ("a month after 1 March" is 1 April, across DST too). */
-export function addInZone(at: string, zone: string, duration: Temporal.DurationLike): string {
+export function addInZone(at: string, zone: string, duration: Temporal.DurationLike): IsoTime {
   return iso(zonedAt(at, zone).add(duration));
 }
 
@@ -19,8 +20,8 @@ export function isStartOfLocalDay(at: string, zone: string): boolean {
   return z.startOfDay().epochMilliseconds === z.epochMilliseconds;
 }
 
-export function shiftMs(at: string, ms: number): string {
-  return new Date(Date.parse(at) + ms).toISOString();
+export function shiftMs(at: string, ms: number): IsoTime {
+  return isoFromMs(Date.parse(at) + ms);
 }
 
 export function yearIn(at: string, zone: string): number {

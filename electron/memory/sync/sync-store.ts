@@ -14,7 +14,7 @@ export type SyncWriter = <T>(fn: () => T, told: (result: T) => boolean) => T;
 
 export interface SyncStatus {
   device: { id: string; name: string };
-  lastSync: string | null;
+  lastSync: IsoTime | null;
   devices: { id: string; name: string; seq: number; appliedAt: IsoTime }[];
   /** Writes recorded here and not yet sent (outbox rows). */
   unsent: number;

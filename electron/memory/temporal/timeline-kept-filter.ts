@@ -38,8 +38,8 @@ export const MAX_PART_FACTS = 20_000;
 const SURROGATE = /[\uD800-\uDFFF]/;
 /** Strings in SQLite's BINARY order (UTF-8 bytes: UTF-16 order but for characters past U+FFFF). */
 const binary = (a: string, b: string) => (SURROGATE.test(a) || SURROGATE.test(b) ? Buffer.compare(Buffer.from(a), Buffer.from(b)) : a < b ? -1 : a > b ? 1 : 0);
-const minOf = (xs: (string | null | undefined)[]) => xs.reduce<string | null>((m, x) => (x == null ? m : m === null || x < m ? x : m), null);
-const maxOf = (xs: (string | null | undefined)[]) => xs.reduce<string | null>((m, x) => (x == null ? m : m === null || x > m ? x : m), null);
+const minOf = <T extends string>(xs: (T | null | undefined)[]) => xs.reduce<T | null>((m, x) => (x == null ? m : m === null || x < m ? x : m), null);
+const maxOf = <T extends string>(xs: (T | null | undefined)[]) => xs.reduce<T | null>((m, x) => (x == null ? m : m === null || x > m ? x : m), null);
 
 /** The kept rows of the filter `text` (trimmed; `pattern` its LIKE pattern), held now, or null when it keeps more than `maxParts` facts by their object alone. */
 export function keptRowsFiltered(db: Database, text: string, pattern: string, maxParts = MAX_PART_FACTS): KeptRows | null {
@@ -96,8 +96,8 @@ export function keptRowsFiltered(db: Database, text: string, pattern: string, ma
     placeOf: (s) =>
       (cachedStatement(db, `SELECT count(*) AS place FROM timeline_subjects t WHERE (${BEFORE}) AND ${KEPT}`).get({ ...params, mine: s.mine, key: s.sort_key, name: s.name, id: s.subject_id }) as { place: number }).place,
     bounds: () => {
-      const ofNamed = cachedStatement(db, `SELECT min(first) AS first, max(last) AS last FROM timeline_subjects WHERE subject_id IN (${NAMED})`).get(params) as { first: string | null; last: string | null };
-      const one = (sql: string, predicate: string) => (cachedStatement(db, sql).get(predicate) as { t: string } | undefined)?.t;
+      const ofNamed = cachedStatement(db, `SELECT min(first) AS first, max(last) AS last FROM timeline_subjects WHERE subject_id IN (${NAMED})`).get(params) as { first: IsoTime | null; last: IsoTime | null };
+      const one = (sql: string, predicate: string) => (cachedStatement(db, sql).get(predicate) as { t: IsoTime } | undefined)?.t;
       const live = 'WHERE predicate = ? AND expired_at IS NULL';
       return {
         first: minOf([ofNamed.first, parts.first, ...predicates.map((p) => one(`SELECT valid_at AS t FROM facts INDEXED BY facts_by_predicate_time ${live} ORDER BY valid_at LIMIT 1`, p))]),
@@ -159,7 +159,7 @@ function density(db: Database, params: Record<string, string>, predicates: strin
     db,
     `SELECT f.valid_at, f.invalid_at FROM facts f INDEXED BY facts_live_by_slot_time
      WHERE f.subject_id IN (${NAMED}) AND f.expired_at IS NULL AND f.predicate NOT IN (${PREDICATES})`,
-  ).all(params) as { valid_at: string; invalid_at: string | null }[];
+  ).all(params) as { valid_at: IsoTime; invalid_at: IsoTime | null }[];
   for (const f of ofNamed) {
     add(f.valid_at);
     add(f.invalid_at);
@@ -208,10 +208,10 @@ function partRows(db: Database, params: Record<string, string>, max: number): Pa
      SELECT f.subject_id, f.predicate, f.valid_at, f.invalid_at FROM facts f INDEXED BY facts_literal_values
        WHERE f.object_literal IS NOT NULL AND f.object_id IS NULL AND ${outside} AND lower(f.object_literal) LIKE @filter ${ESCAPE}
      LIMIT @cap`,
-  ).all({ ...params, cap: max + 1 }) as { subject_id: string; predicate: string; valid_at: string; invalid_at: string | null }[];
+  ).all({ ...params, cap: max + 1 }) as { subject_id: string; predicate: string; valid_at: IsoTime; invalid_at: IsoTime | null }[];
   if (facts.length > max) return null;
   const rows = new Map<string, KeptSlot>();
-  const times: (string | null)[] = [];
+  const times: (IsoTime | null)[] = [];
   for (const f of facts) {
     const key = `${f.subject_id}\u0000${f.predicate}`;
     const end = f.invalid_at !== null && f.invalid_at > f.valid_at ? f.invalid_at : f.valid_at;

@@ -65,7 +65,7 @@ export function keptRowsNow(db: Database): KeptRows {
     subject: (id) => cachedStatement(db, 'SELECT subject_id, name, sort_key, mine, slots, n, open_n, first, last FROM timeline_subjects WHERE subject_id = ?').get(id) as KeptSubject | undefined,
     placeOf: (s) =>
       (cachedStatement(db, `SELECT count(*) AS place FROM timeline_subjects WHERE ${BEFORE}`).get({ mine: s.mine, key: s.sort_key, name: s.name, id: s.subject_id }) as { place: number }).place,
-    bounds: () => cachedStatement(db, 'SELECT (SELECT min(first) FROM timeline_subjects) AS first, (SELECT max(last) FROM timeline_subjects) AS last').get() as { first: string | null; last: string | null },
+    bounds: () => cachedStatement(db, 'SELECT (SELECT min(first) FROM timeline_subjects) AS first, (SELECT max(last) FROM timeline_subjects) AS last').get() as { first: IsoTime | null; last: IsoTime | null },
     density: (first, last) => keptDensity(db, first, last),
     page: (place, limit) =>
       cachedStatement(db, `SELECT subject_id, name, sort_key, mine, slots, n, open_n, first, last FROM timeline_subjects ORDER BY ${SUBJECT_ORDER} LIMIT ? OFFSET ?`).all(limit, place) as KeptSubject[],

@@ -19,7 +19,7 @@ import { cachedStatement } from '../store/database/statement-cache';
 import { densityGrid, keptDensity, timelineDensity, type TimelineDensity } from './timeline-density';
 import { keptRowsNow, type KeptRows, type KeptSlot, type KeptSubject } from './timeline-kept-rows';
 import { keptRowsKnownFar } from './timeline-known-far';
-import type { IsoTime } from '../../../shared/time';
+import { MIN_ISO_TIME, type IsoTime } from '../../../shared/time';
 
 /** The most versions recorded or replaced since K that are undone; more: the lives (timeline-known-far.ts). */
 export const MAX_CHANGE = 50_000;
@@ -52,8 +52,8 @@ const binary = (a: string, b: string) => (SURROGATE.test(a) || SURROGATE.test(b)
 /** The timeline's order: the user's first, then sort_key, name, id. */
 const order = (a: KeptSubject, b: KeptSubject) => b.mine - a.mine || binary(a.sort_key, b.sort_key) || binary(a.name, b.name) || binary(a.subject_id, b.subject_id);
 const lastOf = (c: { valid_at: IsoTime; invalid_at: IsoTime | null }) => (c.invalid_at !== null && c.invalid_at > c.valid_at ? c.invalid_at : c.valid_at);
-const minOf = (xs: (string | null | undefined)[]) => xs.reduce<string | null>((m, x) => (x == null ? m : m === null || x < m ? x : m), null);
-const maxOf = (xs: (string | null | undefined)[]) => xs.reduce<string | null>((m, x) => (x == null ? m : m === null || x > m ? x : m), null);
+const minOf = <T extends string>(xs: (T | null | undefined)[]) => xs.reduce<T | null>((m, x) => (x == null ? m : m === null || x < m ? x : m), null);
+const maxOf = <T extends string>(xs: (T | null | undefined)[]) => xs.reduce<T | null>((m, x) => (x == null ? m : m === null || x > m ? x : m), null);
 
 /** The kept rows at `knownAt`; when too much changed since, from the lives kept in system time (timeline-known-far.ts). */
 export function keptRowsKnownAt(db: Database, knownAt: IsoTime): KeptRows {
@@ -111,7 +111,7 @@ export function keptRowsKnownAt(db: Database, knownAt: IsoTime): KeptRows {
     const held = subjectNow.get(id) as KeptSubject | undefined;
     const n = (held?.n ?? 0) + change.dn;
     if (held && n === 0) gone.push(held);
-    if (!held && n > 0) come.push({ ...(entity.get(id) as Pick<KeptSubject, 'subject_id' | 'name' | 'sort_key' | 'mine'>), slots: 0, n: 0, open_n: 0, first: '', last: '' });
+    if (!held && n > 0) come.push({ ...(entity.get(id) as Pick<KeptSubject, 'subject_id' | 'name' | 'sort_key' | 'mine'>), slots: 0, n: 0, open_n: 0, first: MIN_ISO_TIME, last: MIN_ISO_TIME });
   }
   if (gone.length + come.length > MAX_MOVED) return keptRowsKnownFar(db, knownAt);
 
@@ -119,7 +119,7 @@ export function keptRowsKnownAt(db: Database, knownAt: IsoTime): KeptRows {
   const firstStart = cachedStatement(db, 'SELECT valid_at AS t FROM facts INDEXED BY facts_live_by_slot_time WHERE subject_id = ? AND predicate = ? AND expired_at IS NULL AND created_at <= ? ORDER BY valid_at LIMIT 1');
   const lastStart = cachedStatement(db, 'SELECT valid_at AS t FROM facts INDEXED BY facts_live_by_slot_time WHERE subject_id = ? AND predicate = ? AND expired_at IS NULL AND created_at <= ? ORDER BY valid_at DESC LIMIT 1');
   const lastEnd = cachedStatement(db, 'SELECT invalid_at AS t FROM facts INDEXED BY facts_live_by_slot_end WHERE subject_id = ? AND predicate = ? AND expired_at IS NULL AND invalid_at IS NOT NULL AND created_at <= ? ORDER BY invalid_at DESC LIMIT 1');
-  const at = (statement: typeof firstStart, subject: string, predicate: string) => (statement.get(subject, predicate, knownAt) as { t: string } | undefined)?.t;
+  const at = (statement: typeof firstStart, subject: string, predicate: string) => (statement.get(subject, predicate, knownAt) as { t: IsoTime } | undefined)?.t;
   const slotAt = (slot: KeptSlot): KeptSlot | null => {
     const change = slots.get(`${slot.subject_id}\u0000${slot.predicate}`);
     if (!change) return slot;
@@ -137,7 +137,7 @@ export function keptRowsKnownAt(db: Database, knownAt: IsoTime): KeptRows {
   const slotsAt = (subject: KeptSubject): KeptSlot[] => {
     const kept = now.slotsOf(subject, Number.MAX_SAFE_INTEGER, 0);
     const known = new Set(kept.map((s) => s.predicate));
-    const added = (bySubject.get(subject.subject_id)?.slots ?? []).filter((c) => !known.has(c.predicate)).map((c) => ({ subject_id: c.subject_id, name: subject.name, predicate: c.predicate, n: 0, open_n: 0, first: '', last: '' }));
+    const added = (bySubject.get(subject.subject_id)?.slots ?? []).filter((c) => !known.has(c.predicate)).map((c) => ({ subject_id: c.subject_id, name: subject.name, predicate: c.predicate, n: 0, open_n: 0, first: MIN_ISO_TIME, last: MIN_ISO_TIME }));
     return [...kept, ...added].map(slotAt).filter((s): s is KeptSlot => s !== null).sort((a, b) => binary(a.predicate, b.predicate));
   };
   /** A subject as it was at K (its counts by arithmetic, its bounds from its rows when it changed). */
@@ -161,7 +161,7 @@ export function keptRowsKnownAt(db: Database, knownAt: IsoTime): KeptRows {
   };
   const bounds = () => {
     const back = changes.filter((c) => c.sign > 0);
-    const one = (sql: string) => (cachedStatement(db, sql).get({ knownAt }) as { t: string } | undefined)?.t;
+    const one = (sql: string) => (cachedStatement(db, sql).get({ knownAt }) as { t: IsoTime } | undefined)?.t;
     return {
       first: minOf([one('SELECT valid_at AS t FROM facts INDEXED BY facts_live_by_valid_at WHERE expired_at IS NULL AND created_at <= @knownAt ORDER BY valid_at LIMIT 1'), ...back.map((c) => c.valid_at)]),
       last: maxOf([

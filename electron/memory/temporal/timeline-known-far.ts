@@ -23,7 +23,7 @@ import { cachedStatement } from '../store/database/statement-cache';
 import { densityGrid, timelineDensity, type TimelineDensity } from './timeline-density';
 import type { KeptRows, KeptSlot, KeptSubject } from './timeline-kept-rows';
 import { HELD_AT_SOURCE } from './timeline-source';
-import { isoFromMs, type IsoTime } from '../../../shared/time';
+import { isoFromMs, MIN_ISO_TIME, type IsoTime } from '../../../shared/time';
 
 const DAY = 86_400_000;
 const HELD_AT = 'f.created_at <= @knownAt AND (f.expired_at IS NULL OR f.expired_at > @knownAt)';
@@ -68,7 +68,7 @@ const daysBack = `SELECT day, sum(n) AS n FROM (
   ) GROUP BY day HAVING sum(n) <> 0 ORDER BY day`;
 
 type Life = Pick<KeptSubject, 'subject_id' | 'name' | 'sort_key' | 'mine'>;
-const maxOf = (xs: (string | null | undefined)[]) => xs.reduce<string | null>((m, x) => (x == null ? m : m === null || x > m ? x : m), null);
+const maxOf = <T extends string>(xs: (T | null | undefined)[]) => xs.reduce<T | null>((m, x) => (x == null ? m : m === null || x > m ? x : m), null);
 
 /** The kept rows at `knownAt`, from the lives kept in system time. */
 export function keptRowsKnownFar(db: Database, knownAt: IsoTime): KeptRows {
@@ -89,8 +89,9 @@ export function keptRowsKnownFar(db: Database, knownAt: IsoTime): KeptRows {
       slots: rows.length,
       n: rows.reduce((sum, r) => sum + r.n, 0),
       open_n: rows.reduce((sum, r) => sum + r.open_n, 0),
-      first: rows.reduce((m, r) => (r.first < m ? r.first : m), rows[0]?.first ?? ''),
-      last: maxOf(rows.map((r) => r.last)) ?? '',
+      // A life held at K has a fact held at K, so a row: MIN_ISO_TIME is never shown.
+      first: rows.reduce((m, r) => (r.first < m ? r.first : m), rows[0]?.first ?? MIN_ISO_TIME),
+      last: maxOf(rows.map((r) => r.last)) ?? MIN_ISO_TIME,
     };
   };
 
@@ -130,7 +131,7 @@ export function keptRowsKnownFar(db: Database, knownAt: IsoTime): KeptRows {
       const found = [...daysAt().keys()];
       if (found.length === 0) return { first: null, last: null };
       const [a, z] = [found[0]!, found.at(-1)!];
-      const one = (sql: string, day: string) => (cachedStatement(db, sql).get({ knownAt, day, next: nextDay(day) }) as { t: string | null }).t;
+      const one = (sql: string, day: string) => (cachedStatement(db, sql).get({ knownAt, day, next: nextDay(day) }) as { t: IsoTime | null }).t;
       const first = one(`SELECT min(f.valid_at) AS t FROM facts f INDEXED BY facts_by_valid_at WHERE f.valid_at >= @day AND f.valid_at < @next AND ${HELD_AT}`, a);
       const lastStart = one(`SELECT max(f.valid_at) AS t FROM facts f INDEXED BY facts_by_valid_at WHERE f.valid_at >= @day AND f.valid_at < @next AND ${HELD_AT}`, z);
       const lastEnd = one(

@@ -7,7 +7,7 @@ export interface CheckedFact extends SlotFact {
   supersedes: string | null;
   invalidated_by: string | null;
   /** When it was first said: the earliest reference time of its episodes; undefined when it cites none. */
-  firstSaid: string | undefined;
+  firstSaid: IsoTime | undefined;
   /** The document has claims behind it (format 3). */
   claimed: boolean;
   /** The reference time of its head claim (the first that says its start). */

@@ -17,6 +17,7 @@ import type { RecordVisitor } from './export-records';
 import type { CheckedFact } from './checked-fact';
 import { checkSlots } from './import-slot-rules';
 import type { StoreLookups } from './store-lookups';
+import type { IsoTime } from '../../../shared/time';
 
 /** What the checks found that the writing pass uses. */
 export interface ImportPlan {
@@ -46,7 +47,7 @@ function duplicate(where: string, i: number, id: string): never {
 export class ImportChecker implements RecordVisitor {
   private readonly conversations = new Map<string, ConversationRecord>();
   /** reference_time of each episode of the document, by id. */
-  private readonly episodeTimes = new Map<string, string>();
+  private readonly episodeTimes = new Map<string, IsoTime>();
   private readonly entities = new Map<string, EntityRecord>();
   private readonly facts = new Map<string, CheckedFact>();
   /** In document order, for the slot rules. */
@@ -166,8 +167,8 @@ export class ImportChecker implements RecordVisitor {
   }
 
   /** The earliest reference time of the episodes fact `f` (at index `i`) cites; an unknown episode is refused. */
-  private earliestEpisodeTime(f: FactRecord, i: number): string | undefined {
-    let earliest: string | undefined;
+  private earliestEpisodeTime(f: FactRecord, i: number): IsoTime | undefined {
+    let earliest: IsoTime | undefined;
     for (let j = 0; j < f.episode_ids.length; j++) {
       const e = f.episode_ids[j]!;
       const t = this.episodeTimes.get(e) ?? this.exists.episodeTime(e);

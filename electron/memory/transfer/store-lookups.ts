@@ -3,6 +3,7 @@
  * or a reference to a stored row), and when a stored episode was said. One fixed statement per table.
  */
 import type { Database } from 'better-sqlite3';
+import type { IsoTime } from '../../../shared/time';
 
 /** True when the store holds no facts and no episodes: an import can then load in bulk. */
 export function isEmptyStore(db: Database): boolean {
@@ -15,7 +16,7 @@ export interface StoreLookups {
   entity(id: string): boolean;
   fact(id: string): boolean;
   /** reference_time of a stored episode. */
-  episodeTime(id: string): string | undefined;
+  episodeTime(id: string): IsoTime | undefined;
 }
 
 const ID_EXISTS = {
@@ -34,7 +35,7 @@ const none = () => false;
 
 /** Lookups of ids in the store; `factsAndEpisodes` false when the store is known to hold none. */
 export function storeLookups(db: Database, factsAndEpisodes: boolean): StoreLookups {
-  const episodeTime = db.prepare<[string], string>('SELECT reference_time FROM episodes WHERE id = ?').pluck();
+  const episodeTime = db.prepare<[string], IsoTime>('SELECT reference_time FROM episodes WHERE id = ?').pluck();
   return {
     conversation: has(db, 'conversations'),
     entity: has(db, 'entities'),

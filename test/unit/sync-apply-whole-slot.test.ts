@@ -64,4 +64,21 @@ describe('a segment that forgets and tells in one slot', () => {
     expect(spans(b)).toEqual(expected);
     expect(b.facts.list({ history: true }).some((f) => f.object === 'Suzuki')).toBe(false);
   });
+
+  it('keeps each applied claim under the id its device gave it, so that device can take it back later', async () => {
+    // kills slot-resolver.ts:178 (`e.claim?.syncId ?? null` → `&& null`): a claim applied without
+    // its sync id could not be found when its device closes the fact, and would keep it open here.
+    const [a, b] = [device(), device()];
+    const target = memoryTarget();
+    a.facts.observe([manager('Tanaka', '01')]);
+    await syncOnce(syncOf(a), target, markingCipher);
+    await syncOnce(syncOf(b), target, markingCipher);
+    const tanaka = a.facts.list({ history: true }).find((f) => f.object === 'Tanaka' && f.expired_at === null)!;
+    a.facts.close(tanaka.id, day('20'));
+    await syncOnce(syncOf(a), target, markingCipher);
+    await syncOnce(syncOf(b), target, markingCipher);
+    const expected = [['Tanaka', day('01'), day('20')]];
+    expect(spans(a)).toEqual(expected);
+    expect(spans(b)).toEqual(expected);
+  });
 });

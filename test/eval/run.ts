@@ -31,6 +31,7 @@
  * kind beside the figures last recorded (conversations/last-release-figures.ts). In the default run
  * and --scale-only; --no-scale leaves it out.
  *   npm run eval -- --conversations   the conversation set only (sizes as above)
+ *   npm run eval -- --conversations --no-scale   the dialogues alone, without filler
  *
  * Extraction quality instead (extraction/run-extraction.ts): the learning path over ~200 messages.
  *   npm run eval -- --extraction --model PATH    (--scripted: the perfect scripted model; --limit N, --json, --misses)
@@ -242,8 +243,10 @@ async function main(): Promise<void> {
   if (scaleRuns.length) log(`\n== building the generated memories: ${scaleRuns.map((s) => s.toLocaleString('en-US')).join(', ')} observations`);
   for (const size of scaleRuns) scale.push(await runScale(size, { log }));
   const conversations: ConversationReport[] = [];
-  if (scaleSizes.length) log(`\n== building the conversation set: its dialogues plus filler, ${scaleSizes.map((s) => s.toLocaleString('en-US')).join(', ')} observations`);
-  for (const size of scaleSizes) conversations.push(await runConversations(size, { log }));
+  // --conversations asks for the set; --no-scale then means "without filler", not "nothing at all".
+  const conversationSizes = args.conversations && args['no-scale'] ? [0] : scaleSizes;
+  if (conversationSizes.length) log(`\n== building the conversation set: ${conversationSizes[0] === 0 ? 'its dialogues alone' : `its dialogues plus filler, ${conversationSizes.map((s) => s.toLocaleString('en-US')).join(', ')} observations`}`);
+  for (const size of conversationSizes) conversations.push(await runConversations(size, { log }));
   if (args.json) {
     const lean = <T extends { results: unknown }>(r: T) => ({ ...r, results: args.all ? r.results : undefined });
     console.log(JSON.stringify({ ...fixture?.json, scale: scale.map(lean), conversations: conversations.map(lean) }, null, 2));

@@ -2,7 +2,7 @@
  * The conversation list reads each conversation's message count and last message time from the
  * conversation itself (kept by triggers, migration 0018), not by reading every message: whatever
  * wrote the messages — appends, forgets, deleted messages, imports in bulk or into a store in use —
- * the count equals a count of the messages, and without a forget the time is the last message's.
+ * the count equals a count of the messages, and without a forget the time is when the last message was said (its reference_time, migration 0032).
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -16,7 +16,7 @@ function counted(m: Memory) {
   return (
     databaseOf(m)
       .prepare(
-        `SELECT c.id, COALESCE(MAX(e.created_at), c.updated_at, c.created_at) AS updated_at, COUNT(e.id) AS message_count
+        `SELECT c.id, COALESCE(MAX(e.reference_time), c.updated_at, c.created_at) AS updated_at, COUNT(e.id) AS message_count
          FROM conversations c LEFT JOIN episodes e ON e.conversation_id = c.id GROUP BY c.id ORDER BY c.id`,
       )
       .all() as { id: string; updated_at: string; message_count: number }[]

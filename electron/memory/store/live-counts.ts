@@ -27,12 +27,12 @@ export function recountLiveFacts(db: Database): void {
 /** The triggers that keep each conversation's message count (migration 0018). */
 export const CONVERSATION_COUNT_TRIGGERS = ['episodes_count_insert', 'episodes_count_delete'] as const;
 
-/** Counts every conversation's messages again, and the time of its last one (after a bulk load). */
+/** Counts every conversation's messages again, and the time its last one was said (after a bulk load). */
 export function recountConversations(db: Database): void {
   db.exec(`
     UPDATE conversations SET
       message_count = (SELECT COUNT(*) FROM episodes e WHERE e.conversation_id = conversations.id),
-      last_message_at = (SELECT MAX(e.created_at) FROM episodes e WHERE e.conversation_id = conversations.id);
+      last_message_at = (SELECT MAX(e.reference_time) FROM episodes e WHERE e.conversation_id = conversations.id);
   `);
 }
 

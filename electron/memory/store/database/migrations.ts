@@ -730,4 +730,19 @@ export const migrations: Migration[] = [
       `);
     },
   },
+  {
+    name: '0032_conversation_last_said',
+    up(db) {
+      // A conversation is dated by its last message's time as said (reference_time), not by when the
+      // message was written here: history imported today (import-chats) kept "today" on every
+      // conversation and listed them in the file's order. Counted again from the messages.
+      db.exec(`
+        DROP TRIGGER IF EXISTS episodes_count_insert;
+        UPDATE conversations SET last_message_at = (SELECT MAX(e.reference_time) FROM episodes e WHERE e.conversation_id = conversations.id);
+        CREATE TRIGGER episodes_count_insert AFTER INSERT ON episodes WHEN new.conversation_id IS NOT NULL BEGIN
+          UPDATE conversations SET message_count = message_count + 1, last_message_at = MAX(COALESCE(last_message_at, ''), new.reference_time) WHERE id = new.conversation_id;
+        END;
+      `);
+    },
+  },
 ];

@@ -78,6 +78,11 @@ describe.skipIf(CHROMIUM_MISSING !== null)('importing a chat history in the UI',
     await fileInput.setInputFiles(zip);
     await expect.poll(() => preview.textContent()).toContain('5 already imported');
     expect(await page.getByRole('button', { name: 'Nothing new to import' }).isDisabled()).toBe(true);
+
+    // The Chat list dates the imported conversation by its last message, not by today's import.
+    await go(page, '#/chat');
+    const imported = page.locator('li.conversation', { hasText: 'Moving to Berlin' });
+    await expect.poll(() => imported.locator('.conversation-meta').textContent()).toMatch(/^Jun 28, 2024, 16:26 · 4 messages/);
   });
 
   it('names the conversation and message of a malformed export', async () => {

@@ -24,9 +24,9 @@
  *            per message, facts added/closed, ingest overhead per message without the model's time —
  *            on an empty store and on top of the imported store below
  *   hybrid   issue 4: retrieve() p50/p95 with 384-dimension vectors in LanceDB (query embedding
- *            excluded; goal p95 ≤ 30 ms at 100k) and full-text only, on the imported store
+ *            excluded; goal p95 ≤ 15 ms at 100k, issue 29) and full-text only, on the imported store
  *   turn     issue 4: runChatTurn's time before the model's first token (appendMessage + retrieve +
- *            buildContext + history), goal p95 ≤ 50 ms at 100k
+ *            buildContext + history), goal p95 ≤ 25 ms at 100k (issue 29)
  *   startup  issue 14 (startup.ts): the vector index built the app's way, then start-up on that data
  *            directory (memory open, TemporaEngine.open, vector index opened and reconciled), the
  *            database and vector index on disk, peak RSS, and observe on top in three shapes

@@ -1,6 +1,6 @@
 /**
- * Vector search latency at Tempora's target size: 100k facts, 384-dimension embeddings (issue 4's
- * goal for hybrid search is p95 ≤ 30 ms excluding the query's embedding; this measures the vector
+ * Vector search latency at Tempora's target size: 100k facts, 384-dimension embeddings (issue 29's
+ * goal for hybrid search is p95 ≤ 15 ms excluding the query's embedding; this measures the vector
  * part alone). Runs through `VectorIndex` itself, as the app does (`kind: 'fact'` filter included).
  *
  *   npx tsx test/bench/vector-search.ts                  100k × 384, 200 queries, limit 30

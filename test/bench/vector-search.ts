@@ -29,7 +29,7 @@ import type { VectorIndex, VectorRow } from '../../electron/memory/index';
 import { prng } from '../fixtures/prng';
 import { cpuNow, mb, ms, summarize, table, type Latency } from './stats';
 
-export const VECTOR_GOAL_P95_MS = 30;
+export const VECTOR_GOAL_P95_MS = 15;
 
 export interface VectorBenchOptions {
   rows?: number;

@@ -7,9 +7,9 @@ import { hasZoneSuffix } from './time-zone';
 
 /**
  * A stored time in canonical form. Still any string to the compiler: the checked producers exist
- * (toIsoUtc, the isIsoUtc guard, the zod isoTime schema, isoFromDate/isoFromMs/nowIso, rows read
- * from SQLite) and memory's facades name IsoTime, but the template-literal type that refuses plain
- * strings is not switched on yet (issue 26, item 3).
+ * (toIsoUtc, the isIsoUtc guard, isoTimeOf, the zod isoTime schema, isoFromDate/isoFromMs/nowIso,
+ * rows read from SQLite) and memory's facades name IsoTime, but the template-literal type that
+ * refuses plain strings is not switched on yet (issue 26, item 3).
  */
 export type IsoTime = string;
 
@@ -65,6 +65,15 @@ export function isoFromDate(date: Date): IsoTime {
 /** The canonical form of an instant in epoch milliseconds. */
 export function isoFromMs(ms: number): IsoTime {
   return isoFromDate(new Date(ms));
+}
+
+/**
+ * Text that must already be a canonical time (read back from a store, a file this program wrote or a
+ * generator that writes Date#toISOString): checked by isIsoUtc without parsing, refused in words if not.
+ */
+export function isoTimeOf(text: string, what = 'time'): IsoTime {
+  if (isIsoUtc(text)) return text;
+  throw new RangeError(`${what}: ${JSON.stringify(text)} is not a stored time (like 2026-09-01T01:00:00.000Z)`);
 }
 
 /** The present instant, canonical. */

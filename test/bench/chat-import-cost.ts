@@ -49,11 +49,11 @@ try {
   const file = join(dir, 'conversations.json');
   writeFileSync(file, JSON.stringify(conversations));
 
-  const imported = openMemory({ dataDir: ':memory:', clock: steppingClock('2026-11-01T00:00:00Z') });
+  const imported = openMemory({ dataDir: ':memory:', clock: steppingClock('2026-11-01T00:00:00.000Z') });
   const report = await importChatExport(imported, file, { timeZone: process.env.TEMPORA_TZ });
   const backfill = await learn(imported);
 
-  const live = openMemory({ dataDir: ':memory:', clock: steppingClock('2026-11-01T00:00:00Z') });
+  const live = openMemory({ dataDir: ':memory:', clock: steppingClock('2026-11-01T00:00:00.000Z') });
   for (const m of benchMessages('live')) live.messages.append({ ...m, timeZone: process.env.TEMPORA_TZ });
   const chat = await learn(live);
 

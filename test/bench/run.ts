@@ -83,6 +83,7 @@ import { exportJsonChunks } from '../../shared/export-json';
 import { benchGrowth, benchStartup, formatGrowth, formatStartup, type GrowthResult, type StartupResult } from './startup';
 import { databaseOf } from '../../electron/memory/memory';
 import { benchOneWrite, formatOneWrite, type OneWriteResult } from './one-write';
+import { isoFromMs, type IsoTime } from '../../shared/time';
 
 const GOAL_AS_OF_P95_MS = 5;
 const GOAL_IMPORT_PER_S = 20_000;
@@ -415,7 +416,7 @@ async function benchSize(size: number, options: Options, root: string): Promise<
     const span = Date.parse(synthetic.end) - Date.parse(synthetic.start);
     const queries = Array.from({ length: options.runs + warmup }, () => ({
       subject: synthetic.subjects[Math.floor(random() * synthetic.subjects.length)]!,
-      asOf: new Date(Date.parse(synthetic.start) + Math.floor(random() * span)).toISOString(),
+      asOf: isoFromMs(Date.parse(synthetic.start) + Math.floor(random() * span)),
     }));
     let rows = 0;
     const asOfSubject = withProfile(options.profile, 'as-of listFacts({ subject, asOf })', () =>
@@ -563,7 +564,7 @@ function ftsTriggerExperiment(): void {
 }
 
 /** --profile: the as-of query again with db.prepare() memoised per SQL text (a statement cache). */
-function statementCacheExperiment(memory: Memory, queries: { subject: string; asOf: string }[], runs: number): void {
+function statementCacheExperiment(memory: Memory, queries: { subject: string; asOf: IsoTime }[], runs: number): void {
   const undo = cachePrepare(memory);
   try {
     const l = measure(runs, Math.min(100, runs), (i) => memory.facts.list(queries[i % queries.length]));

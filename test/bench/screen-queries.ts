@@ -19,6 +19,9 @@ import type { FactRecord } from '../../shared/memory-schema';
 import { generateSyntheticMemory } from '../fixtures/synthetic-memory';
 import { count, measure, ms, table } from './stats';
 import { syntheticExport } from './synthetic-export';
+import type { IsoTime } from '../../shared/time';
+
+type TimeSpan = { from: IsoTime; to: IsoTime };
 
 const { values: args } = parseArgs({ options: { size: { type: 'string', default: '100k' }, runs: { type: 'string', default: '200' } } });
 const size = Math.round(Number(/^(\d+(?:\.\d+)?)/.exec(args.size)?.[1] ?? NaN) * (/k$/i.test(args.size) ? 1_000 : /m$/i.test(args.size) ? 1_000_000 : 1));
@@ -88,7 +91,7 @@ async function main(): Promise<void> {
     const db = databaseOf(memory);
     const grouped = (extra: Partial<TimelineWindowQuery> = {}): TimelineWindowQuery => ({ from: '1000-01-01T00:00:00.000Z', to: '9999-12-31T00:00:00.000Z', rowLimit: 100, groups: { collapseAbove: 30 }, ...extra });
     const me = memory.facts.timelineWindow(grouped({ rowLimit: 1 })).rows[0]!.subject_id;
-    const year = { from: '2025-01-01T00:00:00.000Z', to: '2026-01-01T00:00:00.000Z' };
+    const year: TimeSpan = { from: '2025-01-01T00:00:00.000Z', to: '2026-01-01T00:00:00.000Z' };
     row('Timeline as the app asks, fitted: 100 rows, kept rows', Math.min(runs, 50), () => timelineWindow(db, grouped()), `${count(memory.facts.timelineWindow(grouped()).totalRows)} rows`);
     row('  the same by one pass over the held facts', Math.min(runs, 10), () => timelineWindow(db, grouped(), { kept: false }));
     row('Timeline as the app asks: 1 year, rows 5,000–5,100, the user opened', Math.min(runs, 50), () => timelineWindow(db, grouped({ ...year, rowOffset: 5_000, groups: { collapseAbove: 30, expanded: [me] } })));

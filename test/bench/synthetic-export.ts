@@ -9,20 +9,21 @@
  */
 import { EXPORT_VERSION, type ClaimRecord, type EntityRecord, type EpisodeRecord, type FactRecord, type MemoryExport } from '../../shared/memory-schema';
 import type { SyntheticMemory, SyntheticObservation } from '../fixtures/synthetic-memory';
+import { nowIso, type IsoTime } from '../../shared/time';
 
 interface Claim {
   observation: SyntheticObservation;
   episodeId: string;
-  validAt: string;
-  end: string | null;
-  arrival: string;
+  validAt: IsoTime;
+  end: IsoTime | null;
+  arrival: IsoTime;
   order: number;
 }
 
 interface Span {
   object: string;
-  validAt: string;
-  end: { at: string; successor: number | null } | null;
+  validAt: IsoTime;
+  end: { at: IsoTime; successor: number | null } | null;
   claims: Claim[];
 }
 
@@ -32,19 +33,19 @@ function normalizeName(name: string): string {
   return name.normalize('NFKC').toLowerCase().replace(/\s+/gu, ' ').trim();
 }
 
-function latest(a: string, b: string): string {
+function latest(a: IsoTime, b: IsoTime): IsoTime {
   return a >= b ? a : b;
 }
 
 /** The export document of the first `count` observations (default: all) in arrival order. */
 export function syntheticExport(memory: SyntheticMemory, count = memory.observations.length): MemoryExport {
-  const now = new Date().toISOString();
-  const clamp = (t: string) => (t <= now ? t : now);
+  const now = nowIso();
+  const clamp = (t: IsoTime) => (t <= now ? t : now);
   const observations = memory.observations.slice(0, count);
   const pad = (n: number) => String(n).padStart(7, '0');
 
   const entities = new Map<string, EntityRecord>();
-  const entity = (name: string, type: EntityRecord['type'], at: string): EntityRecord => {
+  const entity = (name: string, type: EntityRecord['type'], at: IsoTime): EntityRecord => {
     const key = normalizeName(name);
     let record = entities.get(key);
     if (!record) {
@@ -60,14 +61,15 @@ export function syntheticExport(memory: SyntheticMemory, count = memory.observat
   const episodes: EpisodeRecord[] = [];
   const slots = new Map<string, Claim[]>();
   observations.forEach((observation, order) => {
-    const arrival = clamp(memory.arrivals[order] ?? observation.reference_time);
+    const said = observation.reference_time;
+    const arrival = clamp(memory.arrivals[order] ?? said);
     const episodeId = `epi_syn_${pad(order)}`;
-    episodes.push({ id: episodeId, conversation_id: 'cnv_observed', role: 'user', content: observation.fact, reference_time: observation.reference_time, created_at: arrival, utc_offset: null, time_zone: null });
+    episodes.push({ id: episodeId, conversation_id: 'cnv_observed', role: 'user', content: observation.fact, reference_time: said, created_at: arrival, utc_offset: null, time_zone: null });
     entity(observation.subject, observation.subject === 'me' ? 'user' : 'person', arrival);
     entity(observation.object, ENTITY_TYPE[observation.predicate] ?? 'other', arrival);
     const key = observation.cardinality === 'one' ? `${observation.subject}\u0000${observation.predicate}` : `${observation.subject}\u0000${observation.predicate}\u0000${normalizeName(observation.object)}`;
     const claims = slots.get(key) ?? [];
-    claims.push({ observation, episodeId, validAt: observation.valid_at ?? observation.reference_time, end: observation.invalid_at ?? null, arrival, order });
+    claims.push({ observation, episodeId, validAt: observation.valid_at ?? said, end: observation.invalid_at ?? null, arrival, order });
     slots.set(key, claims);
   });
 

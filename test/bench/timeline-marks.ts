@@ -15,6 +15,7 @@ import { timelineWindow } from '../../electron/memory/temporal/timeline-window';
 import { generateSyntheticMemory } from '../fixtures/synthetic-memory';
 import { count, measure, ms, table } from './stats';
 import { syntheticExport } from './synthetic-export';
+import { isoFromMs, isoTimeOf, type IsoTime } from '../../shared/time';
 
 const { values: args } = parseArgs({ options: { size: { type: 'string', default: '100k' }, runs: { type: 'string', default: '100' } } });
 const size = Math.round(Number(/^(\d+(?:\.\d+)?)/.exec(args.size)?.[1] ?? NaN) * (/k$/i.test(args.size) ? 1_000 : /m$/i.test(args.size) ? 1_000_000 : 1));
@@ -31,9 +32,9 @@ async function main(): Promise<void> {
     const db = databaseOf(memory);
     const subjects = (db.prepare('SELECT subjects, slots FROM timeline_totals').get() as { subjects: number; slots: number });
     console.log(`${count(doc.facts.length)} fact versions, ${count(subjects.subjects)} subjects, ${count(subjects.slots)} rows, built in ${ms(performance.now() - t0)}`);
-    const all = { from: '1000-01-01T00:00:00.000Z', to: '9999-12-31T00:00:00.000Z' };
-    const last = (db.prepare('SELECT max(last) AS last FROM timeline_subjects').get() as { last: string }).last;
-    const month = { from: new Date(Date.parse(last) - 30 * 86_400_000).toISOString(), to: last };
+    const all: { from: IsoTime; to: IsoTime } = { from: '1000-01-01T00:00:00.000Z', to: '9999-12-31T00:00:00.000Z' };
+    const last = isoTimeOf((db.prepare('SELECT max(last) AS last FROM timeline_subjects').get() as { last: string }).last);
+    const month = { from: isoFromMs(Date.parse(last) - 30 * 86_400_000), to: last };
     const rows: (string | number)[][] = [['', 'p50', 'p95', 'CPU p50', 'runs']];
     const row = (label: string, call: (i: number) => unknown) => {
       const l = measure(runs, 3, call);

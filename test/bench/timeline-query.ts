@@ -19,6 +19,7 @@ import type { TimelineWindowQuery } from '../../electron/memory/temporal/timelin
 import { generateSyntheticMemory } from '../fixtures/synthetic-memory';
 import { count, measure, ms, table } from './stats';
 import { syntheticExport } from './synthetic-export';
+import { isoFromMs, isoTimeOf, type IsoTime } from '../../shared/time';
 
 const { values: args } = parseArgs({ options: { size: { type: 'string', default: '100k' }, runs: { type: 'string', default: '20' }, store: { type: 'string' }, only: { type: 'string' } } });
 const size = Math.round(Number(/^(\d+(?:\.\d+)?)/.exec(args.size)?.[1] ?? NaN) * (/k$/i.test(args.size) ? 1_000 : /m$/i.test(args.size) ? 1_000_000 : 1));
@@ -42,18 +43,18 @@ async function main(): Promise<void> {
 
     // Times of the history: knownAt at half and nine tenths of the versions recorded.
     const createdAt = (share: number) =>
-      (db.prepare('SELECT created_at AS t FROM facts ORDER BY created_at COLLATE NOCASE LIMIT 1 OFFSET ?').get(Math.floor(facts * share)) as { t: string }).t;
+      isoTimeOf((db.prepare('SELECT created_at AS t FROM facts ORDER BY created_at COLLATE NOCASE LIMIT 1 OFFSET ?').get(Math.floor(facts * share)) as { t: string }).t);
     const half = createdAt(0.5);
     const late = createdAt(0.9);
     const quarter = createdAt(0.25);
-    const lastRecorded = (db.prepare('SELECT max(created_at) AS t FROM facts').get() as { t: string }).t;
-    const daysBefore = (days: number) => new Date(Date.parse(lastRecorded) - days * 86_400_000).toISOString();
-    const last = (db.prepare('SELECT max(last) AS last FROM timeline_subjects').get() as { last: string }).last;
+    const lastRecorded = isoTimeOf((db.prepare('SELECT max(created_at) AS t FROM facts').get() as { t: string }).t);
+    const daysBefore = (days: number) => isoFromMs(Date.parse(lastRecorded) - days * 86_400_000);
+    const last = isoTimeOf((db.prepare('SELECT max(last) AS last FROM timeline_subjects').get() as { last: string }).last);
     // A filter that keeps few rows: one person's whole name; many: a predicate most subjects have.
     const someone = (db.prepare("SELECT name FROM entities WHERE type = 'person' AND name LIKE '% % %' ORDER BY id LIMIT 1 OFFSET 77").get() as { name: string } | undefined)?.name ?? 'Alice';
 
-    const all = { from: '1000-01-01T00:00:00.000Z', to: '9999-12-31T00:00:00.000Z' };
-    const month = { from: new Date(Date.parse(last) - 30 * 86_400_000).toISOString(), to: last };
+    const all: { from: IsoTime; to: IsoTime } = { from: '1000-01-01T00:00:00.000Z', to: '9999-12-31T00:00:00.000Z' };
+    const month = { from: isoFromMs(Date.parse(last) - 30 * 86_400_000), to: last };
     const asked = (extra: Partial<TimelineWindowQuery> = {}): TimelineWindowQuery => ({ ...all, rowOffset: 0, rowLimit: 100, groups: { collapseAbove: 30 }, ...extra });
     const questions: [string, TimelineWindowQuery][] = [
       ['all time', asked()],

@@ -5,7 +5,7 @@
  * runs, and a diagnosis of every miss (hidden by the time axes, ranked too low, or found by nothing).
  */
 import type { FactRecord } from '../../shared/memory-schema';
-import { toIsoUtc } from '../../shared/time';
+import { toIsoUtc, type IsoTime } from '../../shared/time';
 import type { Memory } from '../../electron/memory/index';
 import { normalizeName, normalizePredicate } from '../../electron/memory/store/normalize';
 import { parseQuery } from '../../electron/memory/text-search/full-text-search';
@@ -19,7 +19,7 @@ export const LIMIT = 10;
 export interface ResolvedQuestion extends EvalQuestion {
   expectedIds: string[];
   /** asOf as canonical ISO UTC (end of the named day is not implied: the day's 00:00 UTC). */
-  asOfIso?: string;
+  asOfIso?: IsoTime;
 }
 
 /** Facts the memory holds now (not expired), open or closed. */

@@ -29,7 +29,7 @@ afterEach(async () => {
 function fileMemory(): { memory: Memory; dir: string } {
   const dir = mkdtempSync(join(tmpdir(), 'tempora-bulk-'));
   dirs.push(dir);
-  const memory = openMemory({ dataDir: dir, clock: steppingClock('2026-11-01T00:00:00Z', 1000) });
+  const memory = openMemory({ dataDir: dir, clock: steppingClock('2026-11-01T00:00:00.000Z', 1000) });
   open.push(memory);
   return { memory, dir };
 }

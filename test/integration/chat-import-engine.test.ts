@@ -161,7 +161,7 @@ describe('learning imported messages', () => {
   ];
 
   it('learns live chat first, then the history in its own order: the later message closes the earlier fact', async () => {
-    const memory = openMemory({ dataDir: ':memory:', clock: steppingClock('2026-11-01T00:00:00Z') });
+    const memory = openMemory({ dataDir: ':memory:', clock: steppingClock('2026-11-01T00:00:00.000Z') });
     await importChatExport(memory, writeJson(history));
     memory.messages.append({ role: 'user', content: 'I live in Osaka.', time: '2026-11-01T00:00:00Z', conversation: 'live' });
     const model = scriptedModel(script);

@@ -18,7 +18,7 @@ async function tempora(dir: string, argv: string[]): Promise<{ code: number; out
     stderr: (t) => (err += t),
     cwd: dir,
     env: { TEMPORA_TZ: 'UTC', LANCEDB_LOG: 'error' },
-    clock: steppingClock('2026-11-01T00:00:00Z'),
+    clock: steppingClock('2026-11-01T00:00:00.000Z'),
   });
   return { code, out, err };
 }
@@ -74,7 +74,7 @@ describe('tempora queue', () => {
     const dir = workdir();
     writeFileSync(join(dir, 'conversations.json'), JSON.stringify(sampleClaudeExport()));
     expect((await tempora(dir, ['import-chats', 'conversations.json'])).code).toBe(0);
-    const clock = steppingClock('2026-11-01T00:00:00Z');
+    const clock = steppingClock('2026-11-01T00:00:00.000Z');
     expect(runTempora(dir, clock, ['queue']).out).toContain('Imported chats: 0 of 3 learned, 3 left.');
     expect(runTempora(dir, clock, ['queue', 'pause']).out).toContain('(paused: tempora queue resume)');
     expect(JSON.parse(runTempora(dir, clock, ['queue', '--json']).out)).toMatchObject({ paused: true, pending: 3 });
@@ -89,7 +89,7 @@ describe('tempora queue', () => {
     const dir = workdir();
     writeFileSync(join(dir, 'conversations.json'), JSON.stringify(sampleClaudeExport()));
     expect((await tempora(dir, ['import-chats', 'conversations.json'])).code).toBe(0);
-    const clock = steppingClock('2026-11-01T00:00:00Z');
+    const clock = steppingClock('2026-11-01T00:00:00.000Z');
     expect(runTempora(dir, clock, ['queue', 'cancel']).code).toBe(0);
     const again = await tempora(dir, ['import-chats', 'conversations.json']);
     expect(again.out).toContain("3 imported messages whose learning was cancelled are not learned: 'tempora queue requeue' learns them.");

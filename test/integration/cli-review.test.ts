@@ -22,7 +22,7 @@ async function tempora(dir: string, argv: string[]): Promise<{ code: number; out
     stderr: (t) => (err += t),
     cwd: dir,
     env: { TEMPORA_TZ: 'Asia/Tokyo', LANG: 'en_GB.UTF-8', LANCEDB_LOG: 'error' },
-    clock: steppingClock('2026-11-01T00:00:00Z'),
+    clock: steppingClock('2026-11-01T00:00:00.000Z'),
   });
   return { code, out, err };
 }
@@ -30,7 +30,7 @@ async function tempora(dir: string, argv: string[]): Promise<{ code: number; out
 /** A data directory with review on and two learned messages waiting. */
 async function waiting(): Promise<{ dir: string; ids: string[] }> {
   const dir = mkdtempSync(join(root, 'w-'));
-  const m = openMemory({ dataDir: join(dir, 'data'), clock: steppingClock('2026-10-01T00:00:00Z', 1000) });
+  const m = openMemory({ dataDir: join(dir, 'data'), clock: steppingClock('2026-10-01T00:00:00.000Z', 1000) });
   m.review.setBeforeRemembering(true);
   const ids: string[] = [];
   for (const [content, object, time] of [

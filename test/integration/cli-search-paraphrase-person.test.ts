@@ -17,7 +17,7 @@ const search = (question: string) => searchSentences(join(dir, 'data'), question
 
 beforeAll(() => {
   dir = mkdtempSync(join(tmpdir(), 'tempora-cli-search-paraphrase-'));
-  const memory = openMemory({ dataDir: join(dir, 'data'), clock: steppingClock('2026-10-01T00:00:00Z') });
+  const memory = openMemory({ dataDir: join(dir, 'data'), clock: steppingClock('2026-10-01T00:00:00.000Z') });
   const said = (subject: string, predicate: string, object: string, fact: string, at: string) => memory.facts.observe([{ subject, predicate, object, fact, reference_time: at, cardinality: 'many' }]);
   said('Owen', 'bought', 'kayak', 'Owen bought a kayak.', '2026-01-05T09:00:00Z');
   for (let i = 1; i <= 12; i++) said('Owen', 'mentioned', `job ${i}`, `Owen mentioned a new job opening ${i}.`, `2026-02-${String(i).padStart(2, '0')}T09:00:00Z`);

@@ -16,7 +16,7 @@ const search = (question: string) => searchSentences(join(dir, 'data'), question
 
 beforeAll(() => {
   dir = mkdtempSync(join(tmpdir(), 'tempora-cli-search-people-'));
-  const memory = openMemory({ dataDir: join(dir, 'data'), clock: steppingClock('2026-10-01T00:00:00Z') });
+  const memory = openMemory({ dataDir: join(dir, 'data'), clock: steppingClock('2026-10-01T00:00:00.000Z') });
   const said = (subject: string, predicate: string, object: string, fact: string, at: string, cardinality: 'one' | 'many' = 'many') => memory.facts.observe([{ subject, predicate, object, fact, reference_time: at, cardinality }]);
   said('Zoe', 'works_at', 'Acme', 'Zoe works at Acme.', '2026-02-01T09:00:00Z', 'one');
   // Said after the workplace, every one of them holding "Zoe" and "work".

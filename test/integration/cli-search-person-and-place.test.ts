@@ -19,7 +19,7 @@ const OTHERS = ['Leo', 'Ana', 'Ravi', 'Sofia'];
 
 beforeAll(() => {
   dir = mkdtempSync(join(tmpdir(), 'tempora-cli-search-place-'));
-  const memory = openMemory({ dataDir: join(dir, 'data'), clock: steppingClock('2026-10-01T00:00:00Z') });
+  const memory = openMemory({ dataDir: join(dir, 'data'), clock: steppingClock('2026-10-01T00:00:00.000Z') });
   const said = (subject: string, predicate: string, object: string, fact: string, at: string) => memory.facts.observe([{ subject, predicate, object, fact, reference_time: at, cardinality: 'many' }]);
   // Mia is named by many facts, the place by few: its word weighs more than hers.
   for (let i = 1; i <= 14; i++) said('Mia', 'likes', `hobby ${i}`, `Mia likes hobby number ${i}.`, `2026-01-${String(i).padStart(2, '0')}T09:00:00Z`);

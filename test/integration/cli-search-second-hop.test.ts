@@ -18,7 +18,7 @@ const search = (question: string) => searchSentences(join(dir, 'data'), question
 
 beforeAll(() => {
   dir = mkdtempSync(join(tmpdir(), 'tempora-cli-search-hop-'));
-  const memory = openMemory({ dataDir: join(dir, 'data'), clock: steppingClock('2026-10-01T00:00:00Z') });
+  const memory = openMemory({ dataDir: join(dir, 'data'), clock: steppingClock('2026-10-01T00:00:00.000Z') });
   const said = (subject: string, predicate: string, object: string, fact: string, at: string, cardinality: 'one' | 'many' = 'many') =>
     memory.facts.observe([{ subject, predicate, object, fact, reference_time: at, cardinality, object_type: 'entity' }]);
   // Ruth's workplace is told first: every other workplace is newer.

@@ -14,7 +14,7 @@ let dir: string;
 
 beforeAll(() => {
   dir = mkdtempSync(join(tmpdir(), 'tempora-cli-search-words-'));
-  const memory = openMemory({ dataDir: join(dir, 'data'), clock: steppingClock('2026-06-01T00:00:00Z') });
+  const memory = openMemory({ dataDir: join(dir, 'data'), clock: steppingClock('2026-06-01T00:00:00.000Z') });
   const at = '2026-03-01T09:00:00Z';
   const fact = (subject: string, predicate: string, object: string, sentence: string) => ({ subject, predicate, object, fact: sentence, reference_time: at });
   memory.facts.observe([

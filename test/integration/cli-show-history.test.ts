@@ -17,7 +17,7 @@ afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
 describe('tempora show', () => {
   it('says why each version exists and what changed, in the zone', () => {
-    const clock = steppingClock('2026-11-01T00:00:00Z');
+    const clock = steppingClock('2026-11-01T00:00:00.000Z');
     const memory = openMemory({ dataDir: join(dir, 'data'), clock });
     const observe = (object: string, at: string) =>
       memory.facts.observe([{ subject: 'me', predicate: 'manager', object, fact: `My manager is ${object}.`, reference_time: at, cardinality: 'one' }]);

@@ -56,7 +56,7 @@ describe('memory changed', () => {
 
   it('is not raised by a write that is refused', () => {
     const before = told.length;
-    expect(() => engine.memory.facts.close('fct_missing', '2026-09-20T00:00:00Z')).toThrow(/no fact with id/);
+    expect(() => engine.memory.facts.close('fct_missing', '2026-09-20T00:00:00.000Z')).toThrow(/no fact with id/);
     expect(() => engine.memory.messages.append({ role: 'user', content: ' ', time: '2026-09-02T00:00:00Z' })).toThrow(/content/);
     expect(told.length).toBe(before);
   });

@@ -76,7 +76,7 @@ afterEach(() => {
 
 describe('forget a fact with its sources', () => {
   it('lists each source with what else it supports, before anything is deleted', async () => {
-    memory = openMemory({ dataDir: ':memory:', clock: steppingClock('2026-11-01T00:00:00Z') });
+    memory = openMemory({ dataDir: ':memory:', clock: steppingClock('2026-11-01T00:00:00.000Z') });
     await learn(memory);
     const sources = memory.facts.sources(managerFact(memory).id);
     expect(sources.map((s) => [s.excerpt, s.otherFacts])).toEqual([
@@ -87,7 +87,7 @@ describe('forget a fact with its sources', () => {
   });
 
   it('deletes the messages that support nothing else: not in the export, search, vectors or a chat turn', async () => {
-    memory = openMemory({ dataDir: join(dir, 'data'), clock: steppingClock('2026-11-01T00:00:00Z') });
+    memory = openMemory({ dataDir: join(dir, 'data'), clock: steppingClock('2026-11-01T00:00:00.000Z') });
     await learn(memory);
     const embedder = {
       dimensions: 4,
@@ -124,7 +124,7 @@ describe('forget a fact with its sources', () => {
   });
 
   it('without withSources keeps every message and says so', async () => {
-    memory = openMemory({ dataDir: ':memory:', clock: steppingClock('2026-11-01T00:00:00Z') });
+    memory = openMemory({ dataDir: ':memory:', clock: steppingClock('2026-11-01T00:00:00.000Z') });
     await learn(memory);
     const forgotten = memory.facts.forget(managerFact(memory).id);
     expect(forgotten.episodeIds).toEqual([]);
@@ -136,7 +136,7 @@ describe('forget a fact with its sources', () => {
 
 describe('tempora forget --with-sources', () => {
   it('deletes the only-source message and names the one kept with why', async () => {
-    const clock = steppingClock('2026-11-01T00:00:00Z');
+    const clock = steppingClock('2026-11-01T00:00:00.000Z');
     memory = openMemory({ dataDir: join(dir, 'data'), clock });
     await learn(memory);
     const id = managerFact(memory).id;

@@ -36,7 +36,7 @@ function tempDir(): string {
 }
 
 function fileMemory(): Memory {
-  const memory = openMemory({ dataDir: tempDir(), clock: steppingClock('2026-11-01T00:00:00Z', 1000) });
+  const memory = openMemory({ dataDir: tempDir(), clock: steppingClock('2026-11-01T00:00:00.000Z', 1000) });
   open.push(memory);
   return memory;
 }

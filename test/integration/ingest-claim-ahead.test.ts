@@ -52,7 +52,7 @@ afterEach(() => {
 
 /** A clock a second a step: jobs are taken in the order they were stored, never by a tie on the same millisecond. */
 function open(): Memory {
-  return openMemory({ dataDir: dir, clock: steppingClock('2026-11-01T00:00:00Z', 1000) });
+  return openMemory({ dataDir: dir, clock: steppingClock('2026-11-01T00:00:00.000Z', 1000) });
 }
 
 function append(memory: Memory): void {

@@ -43,7 +43,7 @@ async function tempora(argv: string[]): Promise<{ code: number; out: string; err
     stderr: (t) => (err += t),
     cwd: dir,
     env: { TEMPORA_TZ: 'Asia/Tokyo', LANG: 'en_GB.UTF-8', LANCEDB_LOG: 'error' },
-    clock: steppingClock('2026-11-01T00:00:00Z'),
+    clock: steppingClock('2026-11-01T00:00:00.000Z'),
   });
   return { code, out, err };
 }

@@ -29,7 +29,7 @@ function fillDisk(db: ReturnType<typeof databaseOf>, pages = 2): void {
 
 describe('a full disk', () => {
   it('is said in words at the memory, and nothing of the write is stored', () => {
-    const memory = openMemory({ dataDir: join(root, 'full'), clock: steppingClock('2026-11-01T00:00:00Z') });
+    const memory = openMemory({ dataDir: join(root, 'full'), clock: steppingClock('2026-11-01T00:00:00.000Z') });
     try {
       memory.facts.observe([line(0)]);
       fillDisk(databaseOf(memory));
@@ -102,7 +102,7 @@ describe.skipIf(!canMountReadOnly())('a memory on read-only media', () => {
   async function tempora(data: string, argv: string[]): Promise<{ code: number; out: string; err: string }> {
     let out = '';
     let err = '';
-    const code = await runAsync([...argv, '--data', data], { stdout: (t) => (out += t), stderr: (t) => (err += t), cwd: root, env: { TEMPORA_TZ: 'UTC', LANCEDB_LOG: 'error' }, clock: steppingClock('2026-11-01T00:00:00Z') });
+    const code = await runAsync([...argv, '--data', data], { stdout: (t) => (out += t), stderr: (t) => (err += t), cwd: root, env: { TEMPORA_TZ: 'UTC', LANCEDB_LOG: 'error' }, clock: steppingClock('2026-11-01T00:00:00.000Z') });
     return { code, out, err };
   }
 

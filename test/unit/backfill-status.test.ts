@@ -1,14 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { openMemory } from '../../electron/memory/index';
 import { storeOf } from '../../electron/memory/memory';
+import { isoFromMs, toIsoUtc } from '../../shared/time';
 
 const usage = { modelCalls: 1, promptTokens: 10, completionTokens: 1 };
 
 describe('the backfill of imported messages', () => {
   it('measures the rate over the last ten minutes and the time left; live jobs go first and are not counted', () => {
     let t = Date.parse('2026-11-01T00:00:00Z');
-    const memory = openMemory({ dataDir: ':memory:', clock: { now: () => new Date(t).toISOString() } });
-    const messages = [1, 2, 3, 4, 5].map((i) => ({ sourceId: `m${i}`, role: 'user' as const, content: `message ${i}`, time: `2024-01-0${i}T10:00:00Z`, learn: true }));
+    const memory = openMemory({ dataDir: ':memory:', clock: { now: () => isoFromMs(t) } });
+    const messages = [1, 2, 3, 4, 5].map((i) => ({ sourceId: `m${i}`, role: 'user' as const, content: `message ${i}`, time: toIsoUtc(`2024-01-0${i}T10:00:00Z`), learn: true }));
     memory.history.importConversations([{ source: 'claude', sourceId: 'c1', title: 'T', messages }]);
     memory.messages.append({ role: 'user', content: 'live one', time: '2026-11-01T00:00:00Z', conversation: 'live' });
     const jobs = storeOf(memory).jobs;

@@ -8,8 +8,9 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { openMemory, steppingClock, type Memory } from '../../electron/memory/index';
 import { databaseOf } from '../../electron/memory/memory';
+import type { IsoTime } from '../../shared/time';
 
-const fresh = (start = '2026-10-01T00:00:00Z') => openMemory({ dataDir: ':memory:', clock: steppingClock(start, 1000) });
+const fresh = (start: IsoTime = '2026-10-01T00:00:00.000Z') => openMemory({ dataDir: ':memory:', clock: steppingClock(start, 1000) });
 
 /** The list as it was computed before: a join over every message. */
 function counted(m: Memory) {
@@ -61,11 +62,11 @@ describe('conversation counts kept by triggers', () => {
           if (!forgot) expect(listed(m)).toEqual(expected);
           const doc = m.transfer.export();
           // into an empty store (a bulk load) and into one in use
-          const empty = fresh('2027-01-01T00:00:00Z');
+          const empty = fresh('2027-01-01T00:00:00.000Z');
           empty.transfer.import(structuredClone(doc));
           expect(listed(empty)).toEqual(counted(empty));
           empty.close();
-          const used = fresh('2027-01-01T00:00:00Z');
+          const used = fresh('2027-01-01T00:00:00.000Z');
           used.messages.append({ role: 'user', content: 'already here', time: '2026-01-01T00:00:00Z', conversation: 'other', learn: false });
           used.transfer.import(structuredClone(doc));
           expect(listed(used)).toEqual(counted(used));

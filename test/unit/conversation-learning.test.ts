@@ -32,7 +32,7 @@ const say = (content: string, conversation: string, time = '2026-09-01T09:00:00Z
 describe('conversations that are not remembered', () => {
   beforeEach(() => {
     vi.stubEnv('TEMPORA_TZ', 'UTC');
-    memory = openMemory({ dataDir: ':memory:', clock: steppingClock('2026-11-01T00:00:00Z') });
+    memory = openMemory({ dataDir: ':memory:', clock: steppingClock('2026-11-01T00:00:00.000Z') });
     model = scriptedModel({ extract: { 'I like tea.': likes('tea'), 'I like jazz.': likes('jazz'), 'I like chess.': likes('chess') }, failOn: 'broken' });
   });
   afterEach(() => {
@@ -97,7 +97,7 @@ describe('conversations that are not remembered', () => {
 
 describe('conversation titles', () => {
   beforeEach(() => {
-    memory = openMemory({ dataDir: ':memory:', clock: steppingClock('2026-11-01T00:00:00Z') });
+    memory = openMemory({ dataDir: ':memory:', clock: steppingClock('2026-11-01T00:00:00.000Z') });
   });
   afterEach(() => memory.close());
 
@@ -156,7 +156,7 @@ in spring', '2026-09-01T00:01:00.000Z', '${t}'), ('e3', 'c3', 'user', 'Hi', '${t
 describe('parked messages', () => {
   beforeEach(() => {
     vi.stubEnv('TEMPORA_TZ', 'UTC');
-    memory = openMemory({ dataDir: ':memory:', clock: steppingClock('2026-11-01T00:00:00Z') });
+    memory = openMemory({ dataDir: ':memory:', clock: steppingClock('2026-11-01T00:00:00.000Z') });
     model = scriptedModel({ extract: { 'I like tea.': likes('tea') }, failOn: 'broken' });
   });
   afterEach(() => {

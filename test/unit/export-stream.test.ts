@@ -20,7 +20,7 @@ afterEach(() => {
 function fileMemory(): Memory {
   const dataDir = mkdtempSync(join(tmpdir(), 'tempora-export-stream-'));
   dirs.push(dataDir);
-  const m = openMemory({ dataDir, clock: steppingClock('2026-10-01T00:00:00Z', 1000) });
+  const m = openMemory({ dataDir, clock: steppingClock('2026-10-01T00:00:00.000Z', 1000) });
   memories.push(m);
   m.facts.observe(
     Array.from({ length: 60 }, (_, i) => ({

@@ -65,7 +65,7 @@ describe('causes recorded by the memory', () => {
   let memory: Memory;
   beforeEach(() => {
     vi.stubEnv('TEMPORA_TZ', 'UTC');
-    memory = openMemory({ dataDir: ':memory:', clock: steppingClock('2026-11-01T00:00:00Z') });
+    memory = openMemory({ dataDir: ':memory:', clock: steppingClock('2026-11-01T00:00:00.000Z') });
   });
   afterEach(() => {
     memory.close();

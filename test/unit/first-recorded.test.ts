@@ -15,7 +15,7 @@ const line = (object: string, reference_time: string) => ({ subject: 'me', predi
 
 describe('firstRecordedAt', () => {
   it('is null for an empty memory, then the earliest system time of any version', () => {
-    m = openMemory({ dataDir: ':memory:', clock: steppingClock('2026-12-02T00:00:00Z', 1000) });
+    m = openMemory({ dataDir: ':memory:', clock: steppingClock('2026-12-02T00:00:00.000Z', 1000) });
     expect(m.facts.firstRecordedAt()).toBeNull();
     m.facts.observe([line('Tokyo', '2020-01-01T00:00:00Z')]);
     const first = m.facts.firstRecordedAt();
@@ -27,7 +27,7 @@ describe('firstRecordedAt', () => {
   });
 
   it('is one index step, and the known-at reads keep their own indexes', () => {
-    m = openMemory({ dataDir: ':memory:', clock: steppingClock('2026-12-02T00:00:00Z', 1000) });
+    m = openMemory({ dataDir: ':memory:', clock: steppingClock('2026-12-02T00:00:00.000Z', 1000) });
     const db = databaseOf(m);
     const first = plansOf(db, () => m!.facts.firstRecordedAt());
     expect(first.map((p) => p.plan.join(' | '))).toEqual([expect.stringMatching(/USING COVERING INDEX facts_first_recorded/)]);

@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { openMemory, steppingClock, type Memory } from '../../electron/memory/index';
 
-const open = () => openMemory({ dataDir: ':memory:', clock: steppingClock('2026-11-01T00:00:00Z') });
+const open = () => openMemory({ dataDir: ':memory:', clock: steppingClock('2026-11-01T00:00:00.000Z') });
 const names = (memory: Memory) => memory.entities.all().map((e) => e.name).sort();
 const line = (subject: string, predicate: string, object: string, extra: Record<string, unknown> = {}) => ({
   subject,

@@ -117,7 +117,7 @@ describe('writes leave merging to idle time', () => {
   });
 
   it('merges back to a few segments per table once idle, and search finds every fact during and after', async () => {
-    const memory = openMemory({ dataDir: ':memory:', clock: steppingClock('2026-06-01T00:00:00Z') });
+    const memory = openMemory({ dataDir: ':memory:', clock: steppingClock('2026-06-01T00:00:00.000Z') });
     let n = 0;
     for (; n < 120; n++) writeOne(memory, n);
     expect(segments(memory).facts_fts).toBeGreaterThanOrEqual(40);

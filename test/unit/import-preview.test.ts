@@ -35,7 +35,7 @@ function plainConnection(m: Memory, dir: string): Database.Database {
 /** A memory on disk with a few of each kind of record: its export, and a plain connection to its file. */
 function storeWithExport(): { db: Database.Database; doc: MemoryExport } {
   const dir = newDir();
-  const m = openMemory({ dataDir: dir, clock: steppingClock('2026-10-01T00:00:00Z', 1000) });
+  const m = openMemory({ dataDir: dir, clock: steppingClock('2026-10-01T00:00:00.000Z', 1000) });
   m.facts.observe([
     { subject: 'me', predicate: 'manager', object: 'A', fact: 'My manager is A.', reference_time: '2026-09-01T10:00:00+09:00', cardinality: 'one' },
     { subject: 'me', predicate: 'manager', object: 'B', fact: 'My manager changed to B.', reference_time: '2026-09-15T10:00:00+09:00', cardinality: 'one' },

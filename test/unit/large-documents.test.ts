@@ -8,7 +8,7 @@ import { openMemory, steppingClock } from '../../electron/memory/index';
 import { exportJsonChunks } from '../../shared/export-json';
 
 function sampleExport() {
-  const m = openMemory({ dataDir: ':memory:', clock: steppingClock('2026-10-01T00:00:00Z', 1000) });
+  const m = openMemory({ dataDir: ':memory:', clock: steppingClock('2026-10-01T00:00:00.000Z', 1000) });
   m.facts.observe([
     { subject: 'me', predicate: 'manager', object: 'A', fact: 'My manager is A.', reference_time: '2026-09-01T09:00:00+09:00' },
     { subject: 'me', predicate: 'manager', object: 'B', fact: 'My manager is B — "now".\nReally.', reference_time: '2026-09-15T09:00:00+09:00' },

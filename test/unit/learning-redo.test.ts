@@ -30,7 +30,7 @@ let memory: Memory;
 let model: ScriptedModel;
 
 function open(dataDir = ':memory:'): Memory {
-  return openMemory({ dataDir, clock: steppingClock('2026-11-01T00:00:00Z') });
+  return openMemory({ dataDir, clock: steppingClock('2026-11-01T00:00:00.000Z') });
 }
 
 /** The message is stored at its own day of September and learned by the worker with the scripted model. */

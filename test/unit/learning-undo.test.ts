@@ -45,7 +45,7 @@ const current = () => memory.facts.list().map((f) => f.object).sort();
 describe('learned, inline: what a message changed, and Undo', () => {
   beforeEach(() => {
     vi.stubEnv('TEMPORA_TZ', 'UTC');
-    memory = openMemory({ dataDir: ':memory:', clock: steppingClock('2026-11-01T00:00:00Z') });
+    memory = openMemory({ dataDir: ':memory:', clock: steppingClock('2026-11-01T00:00:00.000Z') });
     model = scriptedModel(script);
     minute = 0;
   });

@@ -10,8 +10,9 @@ import { describe, expect, it } from 'vitest';
 import { openMemory, steppingClock, type Memory } from '../../electron/memory/index';
 import { databaseOf } from '../../electron/memory/memory';
 import { mentionedEntities, nameHeads } from '../../electron/memory/store/vocabulary';
+import type { IsoTime } from '../../shared/time';
 
-function fresh(start = '2026-10-01T00:00:00Z'): Memory {
+function fresh(start: IsoTime = '2026-10-01T00:00:00.000Z'): Memory {
   return openMemory({ dataDir: ':memory:', clock: steppingClock(start, 1000) });
 }
 
@@ -58,8 +59,8 @@ describe('live counts kept by triggers', () => {
           expect(stored).toEqual(counted);
           const doc = m.transfer.export();
           // into an empty store (a bulk load: triggers dropped, counted once) and into one in use
-          const empty = fresh('2027-01-01T00:00:00Z');
-          const used = fresh('2027-01-01T00:00:00Z');
+          const empty = fresh('2027-01-01T00:00:00.000Z');
+          const used = fresh('2027-01-01T00:00:00.000Z');
           used.facts.observe([{ subject: 'me', predicate: 'likes', object: 'tea', fact: 'I like tea.', reference_time: '2026-01-01T00:00:00Z' }]);
           for (const target of [empty, used]) {
             target.transfer.import(structuredClone(doc));

@@ -6,8 +6,9 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { ValueChange } from '../../shared/change-feed-contract';
 import { MemoryInputError, openMemory, steppingClock, type Memory } from '../../electron/memory/index';
+import { toIsoUtc, type IsoTime } from '../../shared/time';
 
-const at = (day: string) => `2026-${day}T00:00:00.000Z`;
+const at = (day: string): IsoTime => toIsoUtc(`2026-${day}T00:00:00.000Z`);
 type Line = { subject?: string; predicate: string; object: string; ref: string; valid?: string; end?: string; one?: boolean };
 
 function observe(m: Memory, ...lines: Line[]): void {
@@ -48,7 +49,7 @@ function allPages(m: Memory, query: { entity?: string; limit: number }): { chang
 describe('the change feed', () => {
   let m: Memory;
   beforeEach(() => {
-    m = openMemory({ dataDir: ':memory:', clock: steppingClock('2026-12-01T00:00:00Z', 1000) });
+    m = openMemory({ dataDir: ':memory:', clock: steppingClock('2026-12-01T00:00:00.000Z', 1000) });
   });
 
   it('says a one-valued change as before → after, a new many-valued value as added, newest first, with its facts and message', () => {
@@ -115,15 +116,18 @@ describe('the change feed', () => {
   it('refuses a cursor it did not give, in words naming the field', () => {
     expect(() => m.facts.changeFeed({ cursor: 'x' })).toThrow(MemoryInputError);
     expect(() => m.facts.changeFeed({ cursor: '2.1.2026-01-01T00:00:00Z' })).toThrow(/cursor/);
-    // A time in it is a value, never SQL.
+    // Its time is one this memory wrote, never text that reaches the SQL.
     observe(m, { predicate: 'likes', object: 'tea', ref: '04-01' });
-    expect(m.facts.changeFeed({ cursor: "1.999999.2020-01-01T00:00:00Z' OR 1=1 --" }).changes).toHaveLength(0);
+    expect(() => m.facts.changeFeed({ cursor: "1.999999.2020-01-01T00:00:00Z' OR 1=1 --" })).toThrow(/cursor: not a cursor this memory gave/);
+    expect(() => m.facts.changeFeed({ cursor: '1.999999.2020-01-01T00:00:00Z' })).toThrow(/cursor/);
+    expect(() => m.facts.changeFeed({ cursor: '1.999999.2020-02-30T00:00:00.000Z' })).toThrow(/cursor/);
+    expect(m.facts.changeFeed({ cursor: '1.999999.2020-01-01T00:00:00.000Z' }).changes).toHaveLength(0);
   });
 });
 
 describe("a slot's history", () => {
   it('lists every value the slot held, newest first, in pages, with the total', () => {
-    const m = openMemory({ dataDir: ':memory:', clock: steppingClock('2026-12-01T00:00:00Z', 1000) });
+    const m = openMemory({ dataDir: ':memory:', clock: steppingClock('2026-12-01T00:00:00.000Z', 1000) });
     const months = ['01', '02', '03', '04', '05', '06', '07'];
     months.forEach((mm, i) => observe(m, { predicate: 'manager', object: `Boss ${i}`, ref: `${mm}-01`, one: true }));
     observe(m, { predicate: 'likes', object: 'tea', ref: '02-15' });

@@ -5,11 +5,12 @@
  */
 import { describe, expect, it } from 'vitest';
 import { openMemory, steppingClock, type Memory } from '../../electron/memory/index';
+import { toIsoUtc, type IsoTime } from '../../shared/time';
 
-const at = (day: string) => `2026-${day}T00:00:00.000Z`;
+const at = (day: string): IsoTime => toIsoUtc(`2026-${day}T00:00:00.000Z`);
 
 function memory(): Memory {
-  const m = openMemory({ dataDir: ':memory:', clock: steppingClock('2026-12-01T00:00:00Z', 1000) });
+  const m = openMemory({ dataDir: ':memory:', clock: steppingClock('2026-12-01T00:00:00.000Z', 1000) });
   // 300 facts about Sato's likes first, then the few others: a cut at 200 rows before filtering
   // would lose every one of them.
   m.facts.observe(Array.from({ length: 300 }, (_, i) => ({ subject: 'Sato', predicate: 'likes', object: `thing ${i}`, fact: `Sato likes thing ${i}.`, reference_time: new Date(Date.parse(at('01-01')) + i * 3_600_000).toISOString() })));

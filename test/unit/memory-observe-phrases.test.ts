@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { MemoryInputError, openMemory, steppingClock } from '../../electron/memory/index';
 
 const base = { subject: 'me', predicate: 'works_in', object: 'Tokyo', fact: 'I work in Tokyo.', cardinality: 'one' as const };
-const open = () => openMemory({ dataDir: ':memory:', clock: steppingClock('2026-11-01T00:00:00Z') });
+const open = () => openMemory({ dataDir: ':memory:', clock: steppingClock('2026-11-01T00:00:00.000Z') });
 
 describe('observe: valid_at / invalid_at written as phrases', () => {
   it("resolves a phrase against the line's reference_time in that time's own offset", () => {

@@ -8,7 +8,7 @@ import { retrieve } from '../../electron/assistant/retrieval/retrieve';
 const countTokens = (text: string) => Math.ceil(text.length / 4);
 
 function seeded() {
-  const m = openMemory({ dataDir: ':memory:', clock: steppingClock('2026-10-01T00:00:00Z') });
+  const m = openMemory({ dataDir: ':memory:', clock: steppingClock('2026-10-01T00:00:00.000Z') });
   m.facts.observe([{ subject: 'me', predicate: 'manager', object: 'A', fact: 'My manager is A.', reference_time: '2026-09-01T10:00:00+09:00', cardinality: 'one' }]);
   m.facts.observe([{ subject: 'me', predicate: 'manager', object: 'B', fact: 'My manager is B.', reference_time: '2026-09-15T10:00:00+09:00', cardinality: 'one' }]);
   m.facts.observe([{ subject: '私', predicate: '住所', object: '大阪', fact: '大阪に住んでいます。', reference_time: '2026-08-01T00:00:00+09:00', cardinality: 'one' }]);

@@ -5,11 +5,12 @@ import { migrate } from '../../electron/memory/store/database/migrate';
 import { migrations } from '../../electron/memory/store/database/migrations';
 import { databaseOf } from '../../electron/memory/memory';
 import { registerNaturalOrder } from '../../electron/memory/store/natural-order';
+import { toIsoUtc, type IsoTime } from '../../shared/time';
 
-const T = (d: string) => `${d}T00:00:00.000Z`;
+const T = (d: string): IsoTime => toIsoUtc(`${d}T00:00:00.000Z`);
 
 function memory(): Memory {
-  return openMemory({ dataDir: ':memory:', clock: steppingClock('2026-10-01T00:00:00Z', 1000) });
+  return openMemory({ dataDir: ':memory:', clock: steppingClock('2026-10-01T00:00:00.000Z', 1000) });
 }
 
 function seed(m: Memory) {
@@ -199,7 +200,8 @@ describe('export and import', () => {
     expect({ ...m.transfer.export(), exported_at: null }).toEqual({ ...exported, exported_at: null });
 
     const empty = memory();
-    const broken = structuredClone(exported);
+    // A document read from a file: any text may stand where a time should.
+    const broken: { facts: Record<string, unknown>[] } = structuredClone(exported);
     broken.facts[1]!.valid_at = 'yesterday';
     expect(() => empty.transfer.import(broken)).toThrow(/facts\.1\.valid_at/);
     const dangling = structuredClone(exported);
@@ -218,7 +220,7 @@ describe('export and import', () => {
       { subject: 'Sato', predicate: 'works_at', object: 'Acme', fact: 'Sato works at Acme.', reference_time: '2026-09-01T00:00:00Z', cardinality: 'one' },
     ]);
     // a memory kept elsewhere: B became my manager on 15 Sep; Sato likes tea; I like sushi
-    const elsewhere = openMemory({ dataDir: ':memory:', clock: steppingClock('2026-10-05T00:00:00Z', 1000) });
+    const elsewhere = openMemory({ dataDir: ':memory:', clock: steppingClock('2026-10-05T00:00:00.000Z', 1000) });
     elsewhere.facts.observe([
       { subject: '私', predicate: 'manager', object: 'B', fact: 'My manager is B.', reference_time: '2026-09-15T00:00:00Z', cardinality: 'one' },
       { subject: 'sato', predicate: 'likes', object: 'tea', fact: 'Sato likes tea.', reference_time: '2026-09-20T00:00:00Z' },

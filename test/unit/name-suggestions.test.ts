@@ -26,7 +26,7 @@ const names = (m: Memory, text: string, limit?: number, kind: 'entity' | 'predic
 describe('suggestNames', () => {
   let m: Memory;
   beforeEach(() => {
-    m = openMemory({ dataDir: ':memory:', clock: steppingClock('2026-12-01T00:00:00Z', 1000) });
+    m = openMemory({ dataDir: ':memory:', clock: steppingClock('2026-12-01T00:00:00.000Z', 1000) });
     about(m, 'Alice Smith', 1);
     about(m, 'Alan Turing', 3);
     about(m, 'Malia Obama', 5);
@@ -164,7 +164,7 @@ describe('suggestNames reads by index, and a bounded number of rows', () => {
     // A fresh memory per text: a statement prepared once is cached and would not be seen again.
     const lines: { line: string; sql: string }[] = [];
     for (const text of ['', 'a', 'sa', 'sat', 'sato t', '佐藤', '佐', 'xyz']) {
-      const m = openMemory({ dataDir: ':memory:', clock: steppingClock('2026-12-01T00:00:00Z', 1000) });
+      const m = openMemory({ dataDir: ':memory:', clock: steppingClock('2026-12-01T00:00:00.000Z', 1000) });
       about(m, 'Sato Taro', 2);
       const plans = plansOf(databaseOf(m), () => m.facts.suggestNames('entity', text));
       expect(plans.length, text).toBeGreaterThan(0);

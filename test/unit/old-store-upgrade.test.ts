@@ -20,7 +20,7 @@ import { recountTimelineRows } from '../../electron/memory/store/timeline-rows';
 
 const FIXTURES = join(import.meta.dirname, '../fixtures/old-stores');
 const VERSIONS = [9, 14, 19];
-const NOW = '2026-10-01T00:00:00Z';
+const NOW = '2026-10-01T00:00:00.000Z';
 
 /** Tables whose rows a later step or the store itself derives (compared to a recount below, not row by row). */
 const DERIVED = /^(timeline_|live_|fts_queue$|slot_refresh_queue$)/;
@@ -122,12 +122,12 @@ describe.each(VERSIONS)('a store at schema %i', (version) => {
     const { memory } = openUpgraded(version);
     try {
       expect(ids(memory.facts.list())).toEqual(['fct_globex', 'fct_ramen']);
-      expect(ids(memory.facts.list({ asOf: '2024-06-01T00:00:00Z' }))).toEqual(['fct_acme_2', 'fct_osaka']);
+      expect(ids(memory.facts.list({ asOf: '2024-06-01T00:00:00.000Z' }))).toEqual(['fct_acme_2', 'fct_osaka']);
       // As known in June 2024, Ann's job at Acme had no end yet: the version since replaced.
-      expect(ids(memory.facts.list({ asOf: '2024-06-01T00:00:00Z', knownAt: '2024-06-01T00:00:00Z' }))).toEqual(['fct_acme_1', 'fct_osaka']);
-      expect(ids(memory.facts.list({ knownAt: '2025-03-01T00:00:00Z' }))).toEqual(['fct_acme_1']);
+      expect(ids(memory.facts.list({ asOf: '2024-06-01T00:00:00.000Z', knownAt: '2024-06-01T00:00:00.000Z' }))).toEqual(['fct_acme_1', 'fct_osaka']);
+      expect(ids(memory.facts.list({ knownAt: '2025-03-01T00:00:00.000Z' }))).toEqual(['fct_acme_1']);
       expect(ids(memory.facts.list({ history: true }))).toEqual(['fct_acme_1', 'fct_acme_2', 'fct_globex', 'fct_osaka', 'fct_ramen']);
-      expect(memory.facts.list({ subject: 'Ann', asOf: '2024-06-01T00:00:00Z' })).toEqual([
+      expect(memory.facts.list({ subject: 'Ann', asOf: '2024-06-01T00:00:00.000Z' })).toEqual([
         {
           id: 'fct_acme_2', subject_id: 'ent_ann', subject: 'Ann Lee', predicate: 'works_at', object_id: 'ent_acme', object: 'Acme', fact: 'Ann works at Acme.',
           cardinality: 'one', valid_at: '2024-01-10T00:00:00.000Z', invalid_at: '2025-03-01T00:00:00.000Z', created_at: '2025-03-05T10:00:05.000Z', expired_at: null,

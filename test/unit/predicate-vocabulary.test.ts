@@ -14,7 +14,7 @@ import { migrations } from '../../electron/memory/store/database/migrations';
 import { flushFullText, registerTextFunctions } from '../../electron/memory/text-search/fts-index';
 import type { MemoryExport } from '../../shared/memory-schema';
 
-const fresh = (): Memory => openMemory({ dataDir: ':memory:', clock: steppingClock('2027-01-01T00:00:00Z') });
+const fresh = (): Memory => openMemory({ dataDir: ':memory:', clock: steppingClock('2027-01-01T00:00:00.000Z') });
 const note = (object: string, day: string, predicate = 'note-3') => ({ subject: 'me', predicate, object, fact: `Note: ${object}.`, reference_time: `2026-09-${day}T00:00:00Z`, cardinality: 'one', object_type: 'literal' });
 
 /** An export whose predicates were written as given (as imports used to keep them). */
@@ -77,7 +77,7 @@ describe('one predicate vocabulary', () => {
       flushFullText(db); // indexed under the old spelling: the migration must re-index, not just rename
       db.close();
       const progress: [number, number][] = [];
-      const m = openMemory({ dataDir: dir, clock: steppingClock('2027-01-01T00:00:00Z'), onQueuedSlots: (done, total) => progress.push([done, total]) });
+      const m = openMemory({ dataDir: dir, clock: steppingClock('2027-01-01T00:00:00.000Z'), onQueuedSlots: (done, total) => progress.push([done, total]) });
       try {
         // Resolved as an explicit step of opening, with its progress, not by the constructor.
         expect(progress).toEqual([[1, 1]]);

@@ -1,21 +1,22 @@
 import { describe, expect, it } from 'vitest';
 import { findQuestionTime, matchesTime, type QuestionTime } from '../../electron/assistant/retrieval/question-time';
+import { isoFromMs, toIsoUtc, type IsoTime } from '../../shared/time';
 
 // Thursday 1 October 2026, 12:00 in Tokyo.
 const NOW = '2026-10-01T03:00:00.000Z';
 const TOKYO = { instant: NOW, zone: 'Asia/Tokyo' };
 
 /** Local midnight of a day in Tokyo, as stored (UTC). */
-const jst = (day: string) => new Date(`${day}T00:00:00+09:00`).toISOString();
+const jst = (day: string): IsoTime => toIsoUtc(`${day}T00:00:00+09:00`);
 /** The last instant of a day in Tokyo. */
-const jstEnd = (day: string) => new Date(Date.parse(`${day}T00:00:00+09:00`) + 86_400_000 - 1).toISOString();
+const jstEnd = (day: string): IsoTime => isoFromMs(Date.parse(`${day}T00:00:00+09:00`) + 86_400_000 - 1);
 /** The instant just before a day starts in Tokyo. */
-const jstBefore = (day: string) => new Date(Date.parse(`${day}T00:00:00+09:00`) - 1).toISOString();
+const jstBefore = (day: string): IsoTime => isoFromMs(Date.parse(`${day}T00:00:00+09:00`) - 1);
 
 type Expected = Pick<QuestionTime, 'phrase' | 'kind' | 'unit' | 'at'> & Partial<Pick<QuestionTime, 'asOf' | 'until'>>;
 
-const point = (phrase: string, unit: QuestionTime['unit'], at: string, asOf: string): Expected => ({ phrase, kind: 'point', unit, at, asOf });
-const period = (phrase: string, unit: QuestionTime['unit'], at: string, until: string): Expected => ({ phrase, kind: 'period', unit, at, until });
+const point = (phrase: string, unit: QuestionTime['unit'], at: IsoTime, asOf: IsoTime): Expected => ({ phrase, kind: 'point', unit, at, asOf });
+const period = (phrase: string, unit: QuestionTime['unit'], at: IsoTime, until: IsoTime): Expected => ({ phrase, kind: 'period', unit, at, until });
 
 describe('findQuestionTime: English', () => {
   it.each<[string, Expected]>([

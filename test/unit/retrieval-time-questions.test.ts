@@ -8,9 +8,10 @@ import { runChatTurn } from '../../electron/assistant/chat/chat-turn';
 import { searchMemoryText } from '../../electron/engine/memory-search';
 import type { ChatMessage, ChatModel } from '../../electron/llm/ports';
 import { sampleFact } from '../fixtures/fact-record';
+import type { FactRecord } from '../../shared/memory-schema';
 
 const countTokens = (text: string) => Math.ceil(text.length / 4);
-const NOW = '2026-10-01T00:00:00Z';
+const NOW = '2026-10-01T00:00:00.000Z';
 
 let savedZone: string | undefined;
 beforeEach(() => {
@@ -214,7 +215,7 @@ describe('the context for a time', () => {
 
 describe('the context without a named time', () => {
   it('writes days in the user zone: 1 September in Tokyo, not 31 August', () => {
-    const fact = { ...sampleFact, valid_at: '2026-08-31T15:00:00.000Z', valid_at_precision: 'day' as const };
+    const fact: FactRecord = { ...sampleFact, valid_at: '2026-08-31T15:00:00.000Z', valid_at_precision: 'day' };
     const options = { budget: 500, countTokens: (t: string) => t.length / 4, now: '2026-09-01T00:30:00.000Z' };
     expect(buildContext([fact], { ...options, zone: 'Asia/Tokyo' }).text).toContain('since 1 Sept 2026');
     expect(buildContext([fact], { ...options, zone: 'Asia/Tokyo' }).text).toContain('today is 1 Sept 2026');

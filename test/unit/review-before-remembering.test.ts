@@ -13,7 +13,7 @@ import { openMemory, steppingClock, type Memory } from '../../electron/memory/in
 import { scriptedModel, type ScriptedFact } from '../fixtures/scripted-model';
 
 function fresh(dataDir = ':memory:'): Memory {
-  return openMemory({ dataDir, clock: steppingClock('2026-10-01T00:00:00Z', 1000) });
+  return openMemory({ dataDir, clock: steppingClock('2026-10-01T00:00:00.000Z', 1000) });
 }
 
 const manager = (object: string, since: string): ScriptedFact => ({ subject: 'me', predicate: 'manager', object, object_type: 'person', fact: `My manager is ${object}.`, cardinality: 'one', since, until: '' });

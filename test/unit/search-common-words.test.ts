@@ -66,7 +66,7 @@ describe('a common word decides among one person’s facts', () => {
 
 describe('a word no fact holds does not silence the others', () => {
   it('"Has anyone visited Iceland lately-ish?" still finds visits to Iceland', () => {
-    const m = openMemory({ dataDir: ':memory:', clock: steppingClock('2026-06-01T00:00:00Z') });
+    const m = openMemory({ dataDir: ':memory:', clock: steppingClock('2026-06-01T00:00:00.000Z') });
     const people = Array.from({ length: 40 }, (_, i) => `Person${String(i).padStart(2, '0')}`);
     m.facts.observe(people.map((p, i) => ({ subject: p, predicate: 'visited', object: i % 4 === 0 ? 'Iceland' : 'Rome', fact: `${p} visited ${i % 4 === 0 ? 'Iceland' : 'Rome'}.`, reference_time: '2026-05-01T00:00:00Z', cardinality: 'many' })));
     const hits = m.facts.search('Has anyone visited Iceland, zqxjv?', { limit: 10 });

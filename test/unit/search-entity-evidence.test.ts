@@ -13,7 +13,7 @@ import { buildScaleMemory } from '../eval/scale-memory';
 type Said = { subject: string; predicate: string; object: string; fact: string; at: string; cardinality?: 'one' | 'many' };
 
 function memoryOf(said: Said[]): Memory {
-  const m = openMemory({ dataDir: ':memory:', clock: steppingClock('2026-10-01T00:00:00Z') });
+  const m = openMemory({ dataDir: ':memory:', clock: steppingClock('2026-10-01T00:00:00.000Z') });
   for (const s of said) m.facts.observe([{ subject: s.subject, predicate: s.predicate, object: s.object, fact: s.fact, reference_time: s.at, cardinality: s.cardinality ?? 'many' }]);
   return m;
 }

@@ -50,7 +50,7 @@ describe('agreementWeight', () => {
 });
 
 function memoryOf(sentences: string[]): Memory {
-  const m = openMemory({ dataDir: ':memory:', clock: steppingClock('2026-10-01T00:00:00Z') });
+  const m = openMemory({ dataDir: ':memory:', clock: steppingClock('2026-10-01T00:00:00.000Z') });
   sentences.forEach((fact, i) =>
     m.facts.observe([{ subject: `Person ${i}`, predicate: 'note', object: `thing ${i}`, fact, reference_time: `2026-09-${String((i % 28) + 1).padStart(2, '0')}T10:00:00Z`, cardinality: 'many' }]),
   );

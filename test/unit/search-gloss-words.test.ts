@@ -22,7 +22,7 @@ describe('search bridges a question noun to the verb the fact uses', () => {
   let memory: Memory;
   const at = '2026-03-01T09:00:00Z';
   beforeAll(() => {
-    memory = openMemory({ dataDir: ':memory:', clock: steppingClock('2026-06-01T00:00:00Z') });
+    memory = openMemory({ dataDir: ':memory:', clock: steppingClock('2026-06-01T00:00:00.000Z') });
     memory.facts.observe([
       { subject: 'Noa', predicate: 'bakes', object: 'sourdough', fact: 'Noa bakes sourdough bread.', reference_time: at },
       { subject: 'Ken', predicate: 'plays', object: 'chess', fact: 'Ken plays chess on Sundays.', reference_time: at },

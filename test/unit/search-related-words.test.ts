@@ -24,7 +24,7 @@ describe('search bridges a question word no fact holds', () => {
   let memory: Memory;
   const at = '2026-03-01T09:00:00Z';
   beforeAll(() => {
-    memory = openMemory({ dataDir: ':memory:', clock: steppingClock('2026-06-01T00:00:00Z') });
+    memory = openMemory({ dataDir: ':memory:', clock: steppingClock('2026-06-01T00:00:00.000Z') });
     memory.facts.observe([
       { subject: 'Aiko', predicate: 'married_to', object: 'me', fact: 'Aiko is my wife.', reference_time: at },
       { subject: 'me', predicate: 'owns', object: 'Kuro', fact: 'We got a black puppy named Kuro.', reference_time: at },

@@ -8,12 +8,13 @@ import { openMemory, steppingClock, type Memory } from '../../electron/memory/in
 import { retrieve, type VectorRanker } from '../../electron/assistant/retrieval/retrieve';
 import { compareTieKeys } from '../../electron/memory/text-search/stable-order';
 import { contentRanker } from '../eval/repeatability';
+import { toIsoUtc } from '../../shared/time';
 
 const PEOPLE = Array.from({ length: 60 }, (_, i) => `Member${String.fromCharCode(65 + (i % 26))}${Math.floor(i / 26)}`);
 
 /** Sixty people who like tea, told in three batches (three valid times), plus a few who like coffee. */
 function build(): Memory {
-  const m = openMemory({ dataDir: ':memory:', clock: steppingClock('2026-06-01T00:00:00Z') });
+  const m = openMemory({ dataDir: ':memory:', clock: steppingClock('2026-06-01T00:00:00.000Z') });
   PEOPLE.forEach((p, i) => {
     const at = ['2026-03-01T00:00:00Z', '2026-04-01T00:00:00Z', '2026-05-01T00:00:00Z'][i % 3]!;
     m.facts.observe([
@@ -64,7 +65,7 @@ describe('stable ranking', () => {
   });
 
   it('compares tie keys: valid time descending, then sentence, then id', () => {
-    const k = (valid_at: string, fact: string, id: string) => ({ valid_at, fact, id });
+    const k = (day: string, fact: string, id: string) => ({ valid_at: toIsoUtc(day), fact, id });
     expect(compareTieKeys(k('2026-02-01', 'b', 'x'), k('2026-01-01', 'a', 'a'))).toBeLessThan(0);
     expect(compareTieKeys(k('2026-01-01', 'a', 'z'), k('2026-01-01', 'b', 'a'))).toBeLessThan(0);
     expect(compareTieKeys(k('2026-01-01', 'a', 'a'), k('2026-01-01', 'a', 'b'))).toBeLessThan(0);

@@ -72,7 +72,7 @@ describe('search ranks the fact that holds the words, not the one that holds the
   const fact = (subject: string, predicate: string, object: string, sentence: string) => ({ subject, predicate, object, fact: sentence, reference_time: at });
 
   beforeAll(() => {
-    memory = openMemory({ dataDir: ':memory:', clock: steppingClock('2026-06-01T00:00:00Z') });
+    memory = openMemory({ dataDir: ':memory:', clock: steppingClock('2026-06-01T00:00:00.000Z') });
     memory.facts.observe([
       fact('Mia', 'feels', 'belonging', 'Mia currently feels a real sense of belonging at the climbing gym.'),
       fact('Mia', 'volunteers_at', 'shelter', 'Mia is currently volunteering at the animal shelter, where she feels she belongs.'),

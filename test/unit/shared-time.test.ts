@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { openMemory, steppingClock } from '../../electron/memory/index';
-import { isIsoUtc, isoFromDate, isoFromMs, nowIso, toIsoUtc } from '../../shared/time';
+import { isIsoUtc, isoFromDate, isoFromMs, nowIso, toIsoUtc, type IsoTime } from '../../shared/time';
 
 describe('time', () => {
   it('canonicalises ISO input to UTC with milliseconds, reading a missing zone as UTC', () => {
@@ -53,13 +53,13 @@ describe('time', () => {
 
   it('treats intervals as half-open, as the store answers them', () => {
     // A is true over [09-01, 09-15), B from 09-15 on: the store is the one place the rule lives.
-    const m = openMemory({ dataDir: ':memory:', clock: steppingClock('2026-10-01T00:00:00Z', 1000) });
+    const m = openMemory({ dataDir: ':memory:', clock: steppingClock('2026-10-01T00:00:00.000Z', 1000) });
     try {
       m.facts.observe([
         { subject: 'me', predicate: 'manager', object: 'A', fact: 'My manager is A.', reference_time: '2026-09-01T00:00:00Z', cardinality: 'one' },
         { subject: 'me', predicate: 'manager', object: 'B', fact: 'My manager is B.', reference_time: '2026-09-15T00:00:00Z', cardinality: 'one' },
       ]);
-      const objectsAsOf = (t: string) => m.facts.list({ asOf: t }).map((f) => f.object);
+      const objectsAsOf = (t: IsoTime) => m.facts.list({ asOf: t }).map((f) => f.object);
       expect(objectsAsOf('2026-09-01T00:00:00.000Z')).toEqual(['A']);
       expect(objectsAsOf('2026-08-31T23:59:59.999Z')).toEqual([]);
       // [09-01, 09-15) and [09-15, …) share no instant; [09-14, …) would.

@@ -8,6 +8,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { openMemory, steppingClock, type Memory } from '../../electron/memory/index';
 import { syncOnce } from '../../electron/sync/sync-runner';
 import { markingCipher, memoryTarget, syncOf } from '../fixtures/sync-devices';
+import { toIsoUtc, type IsoTime } from '../../shared/time';
 
 let open: Memory[] = [];
 afterEach(() => {
@@ -20,7 +21,7 @@ function device(): Memory {
   open.push(m);
   return m;
 }
-const day = (d: string) => `2026-09-${d}T00:00:00.000Z`;
+const day = (d: string): IsoTime => toIsoUtc(`2026-09-${d}T00:00:00.000Z`);
 const manager = (object: string, d: string) => ({ subject: 'me', predicate: 'manager', object, fact: `My manager is ${object}.`, reference_time: day(d), cardinality: 'one' as const });
 const spans = (m: Memory) =>
   m.facts

@@ -14,12 +14,13 @@ import { databaseOf } from '../../electron/memory/memory';
 import { MemoryInputError } from '../../electron/memory/memory-errors';
 import { syncOnce } from '../../electron/sync/sync-runner';
 import { markingCipher, memoryTarget, syncOf, type MemoryTarget } from '../fixtures/sync-devices';
+import { isoFromMs, type IsoTime } from '../../shared/time';
 
 const SUBJECTS = ['Sato', 'Tanaka'] as const;
 const PREDICATES = ['manager', 'likes'] as const;
 const OBJECTS = ['Acme', 'Globex', 'Initech'] as const;
-const day = (d: number) => new Date(Date.UTC(2026, 8, 1 + d)).toISOString();
-const shift = (iso: string, hours: number) => new Date(Date.parse(iso) + hours * 3_600_000).toISOString();
+const day = (d: number): IsoTime => isoFromMs(Date.UTC(2026, 8, 1 + d));
+const shift = (iso: IsoTime, hours: number): IsoTime => isoFromMs(Date.parse(iso) + hours * 3_600_000);
 
 interface ClaimSpec {
   subject: number;
@@ -139,7 +140,7 @@ interface World {
 
 const pickOf = <T,>(list: readonly T[], n: number): T | undefined => (list.length ? list[n % list.length] : undefined);
 const liveRows = (m: Memory) =>
-  databaseOf(m).prepare<[], { id: string; valid_at: string; invalid_at: string | null }>('SELECT id, valid_at, invalid_at FROM facts WHERE expired_at IS NULL ORDER BY id').all();
+  databaseOf(m).prepare<[], { id: string; valid_at: IsoTime; invalid_at: IsoTime | null }>('SELECT id, valid_at, invalid_at FROM facts WHERE expired_at IS NULL ORDER BY id').all();
 const episodesOf = (m: Memory) => databaseOf(m).prepare<[], { id: string }>('SELECT id FROM episodes ORDER BY id').all().map((r) => r.id);
 
 function apply(world: World, device: Device, w: Write): void {
@@ -265,7 +266,7 @@ async function fullRound(world: World): Promise<void> {
 }
 
 function newWorld(): World {
-  const devices = Array.from({ length: DEVICES }, (_, i) => ({ m: openMemory({ dataDir: ':memory:', clock: steppingClock(`2027-01-0${i + 1}T00:00:00Z`) }), learned: [], undone: [] }));
+  const devices = Array.from({ length: DEVICES }, (_, i) => ({ m: openMemory({ dataDir: ':memory:', clock: steppingClock(isoFromMs(Date.UTC(2027, 0, i + 1))) }), learned: [], undone: [] }));
   return { devices, target: memoryTarget(), said: 0, written: new Set(), forgotten: new Set() };
 }
 

@@ -10,6 +10,7 @@ import { openMemory, steppingClock, type Memory } from '../../electron/memory/in
 import { databaseOf } from '../../electron/memory/memory';
 import { syncOnce } from '../../electron/sync/sync-runner';
 import { markingCipher, memoryTarget, syncOf, type MemoryTarget } from '../fixtures/sync-devices';
+import { isoFromMs } from '../../shared/time';
 
 const SECRET = 'Plumtree';
 let open: Memory[] = [];
@@ -20,7 +21,7 @@ afterEach(() => {
 });
 
 function devices(n: number): Memory[] {
-  open = Array.from({ length: n }, (_, i) => openMemory({ dataDir: ':memory:', clock: steppingClock(`2027-01-0${i + 1}T00:00:00Z`) }));
+  open = Array.from({ length: n }, (_, i) => openMemory({ dataDir: ':memory:', clock: steppingClock(isoFromMs(Date.UTC(2027, 0, i + 1))) }));
   return open;
 }
 

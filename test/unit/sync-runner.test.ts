@@ -17,7 +17,7 @@ afterEach(() => {
 });
 
 function device(): Memory {
-  const m = openMemory({ dataDir: ':memory:', clock: steppingClock('2027-01-01T00:00:00Z') });
+  const m = openMemory({ dataDir: ':memory:', clock: steppingClock('2027-01-01T00:00:00.000Z') });
   open.push(m);
   return m;
 }

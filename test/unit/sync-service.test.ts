@@ -17,6 +17,7 @@ import { cipherFromKey, keyFromKeyCheck, KEYCHECK_FILE } from '../../electron/sy
 import { SYNC_SECRETS_FILE, SyncSecretStore } from '../../electron/sync/sync-secrets';
 import { SyncService, type SyncCore } from '../../electron/sync/sync-service';
 import { createFolderTarget } from '../../electron/sync/targets/folder-target';
+import type { IsoTime } from '../../shared/time';
 
 const temporary = mkdtempSync(join(tmpdir(), 'tempora-sync-service-'));
 afterAll(() => rmSync(temporary, { recursive: true, force: true }));
@@ -29,7 +30,7 @@ function settingsStore() {
 
 function fakeCore() {
   const calls: { names: string[] } = { names: [] };
-  let lastSync: string | null = null;
+  let lastSync: IsoTime | null = null;
   const core: SyncCore = {
     status: () => ({ lastSync, devices: [{ id: 'd2', name: 'Desktop', appliedAt: '2026-09-01T01:00:00.000Z' }], unsent: 0 }),
     setDeviceName: (name) => calls.names.push(name),

@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { openMemory, steppingClock, type Memory } from '../../electron/memory/index';
 import { databaseOf } from '../../electron/memory/memory';
 
-const fresh = (): Memory => openMemory({ dataDir: ':memory:', clock: steppingClock('2027-01-01T00:00:00Z') });
+const fresh = (): Memory => openMemory({ dataDir: ':memory:', clock: steppingClock('2027-01-01T00:00:00.000Z') });
 
 const line = (object: string, day: string, extra: Record<string, unknown> = {}) => ({
   subject: 'me',
@@ -129,7 +129,7 @@ describe('one version per fact per write', () => {
 
 describe('a memory whose clock is behind its data', () => {
   it('never expires a version before it was recorded, so its export still imports', () => {
-    const ahead = openMemory({ dataDir: ':memory:', clock: steppingClock('2030-01-01T00:00:00Z') });
+    const ahead = openMemory({ dataDir: ':memory:', clock: steppingClock('2030-01-01T00:00:00.000Z') });
     ahead.facts.observe([line('A', '01')]);
     const doc = ahead.transfer.export();
     const behind = fresh(); // its clock says 2027

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { openMemory, steppingClock } from '../../electron/memory/index';
 import { databaseOf, storeOf } from '../../electron/memory/memory';
 
-const fresh = () => openMemory({ dataDir: ':memory:', clock: steppingClock('2027-01-01T00:00:00Z') });
+const fresh = () => openMemory({ dataDir: ':memory:', clock: steppingClock('2027-01-01T00:00:00.000Z') });
 const like = (object: string, day: number, extra: Record<string, unknown> = {}) => ({
   subject: 'me', predicate: 'likes', object, object_type: 'literal', fact: `I like ${object}.`, reference_time: `2026-09-${String(day).padStart(2, '0')}T00:00:00Z`, ...extra,
 });

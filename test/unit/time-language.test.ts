@@ -6,10 +6,12 @@
  */
 import { describe, expect, it } from 'vitest';
 import { buildContext } from '../../electron/assistant/retrieval/context-builder';
+import type { QuestionTime } from '../../electron/assistant/retrieval/question-time';
 import type { FactRecord, Precision } from '../../shared/memory-schema';
 import { resolveTimeExpression } from '../../electron/memory/index';
 import { formatAt, formatEnding, formatInterval, formatMoment, formatWhen, isPast } from '../../shared/time-format';
 import { sampleFact } from '../fixtures/fact-record';
+import type { IsoTime } from '../../shared/time';
 
 const gb = (timeZone: string) => ({ timeZone, locale: 'en-GB' });
 const us = (timeZone: string) => ({ timeZone, locale: 'en-US' });
@@ -123,7 +125,7 @@ describe('zones around midnight and DST: the zone given, never the machine\'s', 
 
 describe('the chat model\'s context: a fact still to come is planned', () => {
   const options = { budget: 1000, countTokens: (t: string) => t.length / 4, now: NOW, zone: 'Asia/Tokyo' };
-  const record = (id: string, text: string, valid_at: string, invalid_at: string | null = null): FactRecord => ({
+  const record = (id: string, text: string, valid_at: IsoTime, invalid_at: IsoTime | null = null): FactRecord => ({
     ...sampleFact,
     id,
     fact: text,
@@ -146,7 +148,7 @@ describe('the chat model\'s context: a fact still to come is planned', () => {
   });
 
   it('a question naming another time keeps it apart from history too', () => {
-    const time = { phrase: 'in 2024', at: '2023-12-31T15:00:00.000Z', precision: 'year' as const, unit: 'year' as const, kind: 'period' as const, until: '2024-12-31T15:00:00.000Z', zone: 'Asia/Tokyo' };
+    const time: QuestionTime = { phrase: 'in 2024', at: '2023-12-31T15:00:00.000Z', precision: 'year' as const, unit: 'year' as const, kind: 'period' as const, until: '2024-12-31T15:00:00.000Z', zone: 'Asia/Tokyo' };
     const text = buildContext([planned, current, past], { ...options, time }).text;
     expect(text).toContain('Planned (not true yet):\n- I will move to Osaka. (from 1 Apr 2027 (planned))');
     expect(text).not.toMatch(/Other history:[^]*Osaka/);

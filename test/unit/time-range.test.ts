@@ -10,14 +10,14 @@ import { apiCalls } from '../../shared/api-contract';
 import { isExportDocument } from '../../shared/export-check';
 import { readTimeInput } from '../../electron/assistant/time-input';
 import { isoTime, memoryExport, type MemoryExport } from '../../shared/memory-schema';
-import { isIsoUtc, MAX_ISO_TIME, MIN_ISO_TIME, toIsoUtc } from '../../shared/time';
+import { isIsoUtc, MAX_ISO_TIME, MIN_ISO_TIME, toIsoUtc, type IsoTime } from '../../shared/time';
 
 const BEFORE = '0000-01-01T00:00:00+01:00'; // 23:00 UTC on 31 December of year -1
 const AFTER = '9999-12-31T23:30:00-01:00'; // 00:30 UTC on 1 January 10000
 const STORED_BEFORE = '-000001-12-31T23:00:00.000Z';
 const STORED_AFTER = '+010000-01-01T00:30:00.000Z';
 
-function fresh(start = '2026-10-01T00:00:00Z'): Memory {
+function fresh(start: IsoTime = '2026-10-01T00:00:00.000Z'): Memory {
   return openMemory({ dataDir: ':memory:', clock: steppingClock(start, 1000) });
 }
 
@@ -179,7 +179,7 @@ describe('a store built from in-range inputs', () => {
     fc.assert(
       fc.property(fc.array(observationArb, { minLength: 1, maxLength: 12 }), (inputs) => {
         const source = fresh();
-        const target = fresh('2027-01-01T00:00:00Z');
+        const target = fresh('2027-01-01T00:00:00.000Z');
         try {
           for (const input of inputs) {
             try {

@@ -12,7 +12,7 @@ import { IngestionWorker } from '../../electron/assistant/ingestion/ingestion-wo
 import { memoryExport, type MemoryExport } from '../../shared/memory-schema';
 import { scriptedModel } from '../fixtures/scripted-model';
 
-const fresh = (): Memory => openMemory({ dataDir: ':memory:', clock: steppingClock('2027-01-01T00:00:00Z') });
+const fresh = (): Memory => openMemory({ dataDir: ':memory:', clock: steppingClock('2027-01-01T00:00:00.000Z') });
 afterEach(() => vi.unstubAllEnvs());
 
 const base = { subject: 'me', predicate: 'manager', fact: 'My manager is A.', object: 'A', cardinality: 'one' };

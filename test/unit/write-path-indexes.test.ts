@@ -11,8 +11,9 @@ import { openMemory, steppingClock, type Memory } from '../../electron/memory/in
 import { databaseOf, storeOf } from '../../electron/memory/memory';
 import { timelineWindow } from '../../electron/memory/temporal/timeline-window';
 import { plansOf } from '../fixtures/query-plans';
+import { toIsoUtc, type IsoTime } from '../../shared/time';
 
-const at = (day: string) => `2026-${day}T00:00:00.000Z`;
+const at = (day: string): IsoTime => toIsoUtc(`2026-${day}T00:00:00.000Z`);
 
 /** Whole-table reads of these tables ("SCAN claims", not "SCAN … USING … INDEX"). */
 function tableScans(plans: { sql: string; plan: string[] }[], tables: readonly string[]): string[] {
@@ -27,7 +28,7 @@ describe('the indexes a learned message writes', () => {
   let m: Memory;
   let db: Database;
   beforeEach(() => {
-    m = openMemory({ dataDir: ':memory:', clock: steppingClock('2026-12-01T00:00:00Z', 1000) });
+    m = openMemory({ dataDir: ':memory:', clock: steppingClock('2026-12-01T00:00:00.000Z', 1000) });
     db = databaseOf(m);
   });
   afterEach(() => m.close());
@@ -77,7 +78,7 @@ describe('the indexes a fact version writes', () => {
   let m: Memory;
   let db: Database;
   beforeEach(() => {
-    m = openMemory({ dataDir: ':memory:', clock: steppingClock('2026-12-01T00:00:00Z', 1000) });
+    m = openMemory({ dataDir: ':memory:', clock: steppingClock('2026-12-01T00:00:00.000Z', 1000) });
     db = databaseOf(m);
   });
   afterEach(() => m.close());
@@ -100,7 +101,7 @@ describe('the indexes a fact version writes', () => {
       m.facts.observe([{ subject, predicate: 'manager', object: 'A', fact: `${subject}'s manager is A.`, reference_time: at(`09-0${i + 1}`), cardinality: 'one' }]);
       m.facts.observe([{ subject, predicate: 'manager', object: 'B', fact: `${subject}'s manager is B.`, reference_time: at(`10-0${i + 1}`), cardinality: 'one' }]);
     }
-    const all = { from: '1000-01-01T00:00:00.000Z', to: '9999-12-31T00:00:00.000Z' };
+    const all: { from: IsoTime; to: IsoTime } = { from: '1000-01-01T00:00:00.000Z', to: '9999-12-31T00:00:00.000Z' };
     let managers = 0;
     const plans = plansOf(db, () => {
       managers = m.facts.list({ predicate: 'manager' }).length;

@@ -8,7 +8,12 @@ import { MemoryInputError } from '../memory-errors';
 import type { WriteContext } from '../temporal/write-batch';
 import { applySegment, cursorOf, type ApplyOptions, type ApplyResult } from './sync-apply';
 import { deviceOf, outgoing, purgeDone, segmentRewritten, segmentsToRewrite, segmentWritten, setStateValue, stateValue, type Outgoing } from './sync-outgoing';
-import type { IsoTime } from '../../../shared/time';
+import { isIsoUtc, type IsoTime } from '../../../shared/time';
+
+/** The last sync's time as stored, or null when there is none (or it is not a time this memory wrote). */
+function storedTime(text: string | undefined): IsoTime | null {
+  return text !== undefined && isIsoUtc(text) ? text : null;
+}
 
 export type SyncWriter = <T>(fn: () => T, told: (result: T) => boolean) => T;
 
@@ -98,7 +103,7 @@ export class SyncStore {
     const db = this.store.db;
     return {
       device: this.device(),
-      lastSync: stateValue(db, 'lastSync') ?? null,
+      lastSync: storedTime(stateValue(db, 'lastSync')),
       devices: db.prepare<[], { id: string; name: string; seq: number; appliedAt: IsoTime }>('SELECT device AS id, name, seq, applied_at AS appliedAt FROM sync_cursors ORDER BY name, device').all(),
       unsent: this.unsent(),
     };

@@ -15,7 +15,7 @@ import type { ChangeFeedResponse, SlotHistoryResponse, ValueChange } from '../..
 import { MemoryInputError } from '../memory-errors';
 import { cachedStatement } from '../store/database/statement-cache';
 import { FACT_RECORD_SELECT, toFactRecord } from '../store/fact-rows';
-import type { IsoTime } from '../../../shared/time';
+import { isIsoUtc, type IsoTime } from '../../../shared/time';
 
 export const DEFAULT_CHANGE_PAGE = 50;
 
@@ -30,10 +30,12 @@ const encodeCursor = (c: Cursor) => `${c.rank}.${c.row}.${c.at}`;
 
 function decodeCursor(text: string | undefined): Cursor | null {
   if (text === undefined) return null;
-  // The time is bound as a parameter, never written into the SQL: any stored time's text will do.
-  const m = /^([01])\.(\d{1,15})\.(.{1,64})$/.exec(text);
-  if (!m) throw new MemoryInputError('cursor: not a cursor this memory gave; start again from the first page', 'cursor');
-  return { rank: Number(m[1]) as 0 | 1, row: Number(m[2]), at: m[3]! };
+  // The time is bound as a parameter, never written into the SQL; it is a time this memory wrote
+  // (canonical), else the cursor is not one it gave.
+  const m = /^([01])\.(\d{1,15})\.(.{24})$/.exec(text);
+  const at = m?.[3];
+  if (!m || at === undefined || !isIsoUtc(at)) throw new MemoryInputError('cursor: not a cursor this memory gave; start again from the first page', 'cursor');
+  return { rank: Number(m[1]) as 0 | 1, row: Number(m[2]), at };
 }
 
 /**

@@ -7,6 +7,7 @@
  */
 import { useEffect, useId, useRef, useState } from 'react';
 import { formatAt } from '../../../shared/time-format';
+import type { IsoTime } from '../../../shared/time';
 import { errorField, errorMessage, isApiError } from '../api/client';
 import { useApi } from '../app/api-context';
 import { useTimeFormat } from '../app/time-format';
@@ -19,10 +20,10 @@ interface Props {
   /** The field's name for main ("as_of", "known_at"). */
   field: string;
   /** The moment shown (ISO); null: now (an empty field). */
-  at: string | null;
+  at: IsoTime | null;
   /** Whether an empty field means now (known-at); else emptying it puts the moment back. */
   emptyIsNow?: boolean;
-  onAt(iso: string | null): void;
+  onAt(iso: IsoTime | null): void;
   className?: string;
 }
 

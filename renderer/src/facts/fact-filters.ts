@@ -1,5 +1,6 @@
 /** The Facts screen's filters, kept while the user opens a fact and comes back. */
 import { useCallback, useState } from 'react';
+import type { IsoTime } from '../../../shared/time';
 
 export interface FactFilters {
   query: string;
@@ -7,7 +8,7 @@ export interface FactFilters {
   entity: string;
   predicate: string;
   /** The instant (ISO) the list is as of, as main read what was typed (common/MomentInput.tsx), or '' for now. */
-  asOf: string;
+  asOf: IsoTime | '';
 }
 
 let saved: FactFilters = { query: '', mode: 'current', entity: '', predicate: '', asOf: '' };

@@ -1,16 +1,17 @@
 /** Zoom / pan buttons, the as-of date and the known-at moment (in the user's zone), a row filter, and the legend. */
+import { isoFromMs, type IsoTime } from '../../../shared/time';
 import { MomentInput } from '../common/MomentInput';
 import { TimelineLegend } from './TimelineLegend';
 
 interface Props {
   asOf: number;
-  knownAt: string | null;
+  knownAt: IsoTime | null;
   filter: string;
   onZoom(factor: number): void;
   onPan(fraction: number): void;
   onFit(): void;
   onAsOf(ms: number): void;
-  onKnownAt(iso: string | null): void;
+  onKnownAt(iso: IsoTime | null): void;
   onFilter(text: string): void;
 }
 
@@ -34,7 +35,7 @@ export function TimelineToolbar({ asOf, knownAt, filter, onZoom, onPan, onFit, o
           Fit
         </button>
       </div>
-      <MomentInput label="As of" field="as_of" at={new Date(asOf).toISOString()} onAt={(iso) => iso && onAsOf(Date.parse(iso))} className="field-inline" />
+      <MomentInput label="As of" field="as_of" at={isoFromMs(asOf)} onAt={(iso) => iso && onAsOf(Date.parse(iso))} className="field-inline" />
       <button type="button" onClick={() => onAsOf(Date.now())}>
         Today
       </button>

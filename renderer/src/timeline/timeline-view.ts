@@ -1,5 +1,6 @@
 /** The timeline's view (zoom window, as-of cursor, known-at, row filter, groups and rows opened or closed), kept while the user visits other screens. */
 import { useCallback, useState } from 'react';
+import type { IsoTime } from '../../../shared/time';
 import type { Domain } from './timeline-scale';
 
 export interface TimelineView {
@@ -7,7 +8,7 @@ export interface TimelineView {
   domain: Domain | null;
   asOf: number;
   /** ISO time, or null for "now" (the memory as it is held now). */
-  knownAt: string | null;
+  knownAt: IsoTime | null;
   filter: string;
   /** The user's choices of groups opened (true) or collapsed (false), by subject id; the rest follow the default. */
   groupChoices: Record<string, boolean>;

@@ -2,6 +2,12 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
+// A time is made by a checked producer (shared/time.ts), never asserted into the type (issue 26).
+const ISO_TIME_ASSERTION = {
+  selector: "TSAsExpression[typeAnnotation.typeName.name='IsoTime'], TSTypeAssertion[typeAnnotation.typeName.name='IsoTime']",
+  message: 'Make a time with toIsoUtc, isoTimeOf, isoFromMs, isoFromDate, nowIso or the isIsoUtc guard; never `as IsoTime`.',
+};
+
 export default tseslint.config(
   { ignores: ['out/**', 'dist/**', 'build/**', 'node_modules/**', 'test-results/**', 'coverage/**', 'reports/**', '.stryker-tmp/**', '**/*.cjs', '**/*.mjs', '**/*.d.mts'] },
   js.configs.recommended,
@@ -32,6 +38,7 @@ export default tseslint.config(
       '@typescript-eslint/restrict-template-expressions': ['error', { allowNumber: true, allowBoolean: true, allowNullish: true }],
       '@typescript-eslint/require-await': 'off',
       '@typescript-eslint/no-non-null-assertion': 'off',
+      'no-restricted-syntax': ['error', ISO_TIME_ASSERTION],
     },
   },
   {
@@ -48,6 +55,7 @@ export default tseslint.config(
       'no-restricted-syntax': [
         'error',
         { selector: "CallExpression[callee.object.name=/^(it|test|describe)$/][callee.property.name=/^(skip|todo)$/]", message: 'No placeholder skips: use skipIf with a reason, or remove the test.' },
+        ISO_TIME_ASSERTION,
       ],
     },
   },

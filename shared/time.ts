@@ -6,12 +6,12 @@ import { readNumericDate } from './numeric-date';
 import { hasZoneSuffix } from './time-zone';
 
 /**
- * A stored time in canonical form. Still any string to the compiler: the checked producers exist
- * (toIsoUtc, the isIsoUtc guard, isoTimeOf, the zod isoTime schema, isoFromDate/isoFromMs/nowIso,
- * rows read from SQLite) and memory's facades name IsoTime, but the template-literal type that
- * refuses plain strings is not switched on yet (issue 26, item 3).
+ * A stored time in canonical form ("2026-09-01T01:00:00.000Z"). A template-literal type, so the compiler
+ * refuses plain text, a date-only string and a string of unknown origin: a time reaches memory only
+ * through a checked producer (toIsoUtc, the isIsoUtc guard, the zod isoTime schema,
+ * isoFromDate/isoFromMs/nowIso) or as a canonical literal written out in full (issue 26, item 3).
  */
-export type IsoTime = string;
+export type IsoTime = `${number}-${number}-${number}T${number}:${number}:${number}.${number}Z`;
 
 /** The first and last instants a time may be: four-digit UTC years, the only ones that sort as text. */
 export const MIN_ISO_TIME: IsoTime = '0000-01-01T00:00:00.000Z';

@@ -8,8 +8,9 @@ import { describe, expect, it } from 'vitest';
 import { openMemory, steppingClock, type Memory } from '../../electron/memory/index';
 import { isExportDocument } from '../../shared/export-check';
 import { memoryExport, type MemoryExport } from '../../shared/memory-schema';
+import type { IsoTime } from '../../shared/time';
 
-function fresh(start = '2026-10-01T00:00:00Z'): Memory {
+function fresh(start: IsoTime = '2026-10-01T00:00:00.000Z'): Memory {
   return openMemory({ dataDir: ':memory:', clock: steppingClock(start, 1000) });
 }
 
@@ -35,7 +36,7 @@ function twice(): MemoryExport {
   }
 }
 
-const asOf = (m: Memory, at: string) => m.facts.list({ asOf: at, subject: 'Sato', predicate: 'manager' }).map((f) => f.object);
+const asOf = (m: Memory, at: IsoTime) => m.facts.list({ asOf: at, subject: 'Sato', predicate: 'manager' }).map((f) => f.object);
 
 describe('export format 3: the claims behind each live fact', () => {
   it('exports every claim of a merged fact, and both validators accept the document', () => {
@@ -54,7 +55,7 @@ describe('export format 3: the claims behind each live fact', () => {
   it('a moved memory resolves a later message as the original: A, B, A — not A, B', () => {
     const original = fresh();
     original.facts.observe([said('A', '01'), said('A', '10')]);
-    const moved = fresh('2027-02-01T00:00:00Z');
+    const moved = fresh('2027-02-01T00:00:00.000Z');
     moved.transfer.import(twice());
     for (const m of [original, moved]) m.facts.observe([said('B', '05')]);
     for (const m of [original, moved]) {

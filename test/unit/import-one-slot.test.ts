@@ -11,14 +11,15 @@ import { describe, expect, it } from 'vitest';
 import { openMemory, steppingClock, type Memory } from '../../electron/memory/index';
 import { isExportDocument } from '../../shared/export-check';
 import { ENTITY_NAME_MAX, memoryExport, type FactRecord, type MemoryExport } from '../../shared/memory-schema';
+import type { IsoTime } from '../../shared/time';
 
-function fresh(start = '2026-10-01T00:00:00Z'): Memory {
+function fresh(start: IsoTime = '2026-10-01T00:00:00.000Z'): Memory {
   return openMemory({ dataDir: ':memory:', clock: steppingClock(start, 1000) });
 }
 
 /** A store in use: it holds facts and episodes (so an import is not a bulk load) and its own user. */
 function inUse(): Memory {
-  const m = fresh('2027-01-01T00:00:00Z');
+  const m = fresh('2027-01-01T00:00:00.000Z');
   m.facts.observe([{ subject: 'me', predicate: 'likes', object: 'tea', object_type: 'literal', fact: 'I like tea.', reference_time: '2026-01-01T00:00:00Z' }]);
   return m;
 }
@@ -39,7 +40,7 @@ function exported(...writes: Record<string, unknown>[][]): MemoryExport {
   }
 }
 
-const manager = (object: string, at: string, extra: Record<string, unknown> = {}) => ({ subject: 'me', predicate: 'manager', object, fact: `My manager is ${object}.`, reference_time: at, cardinality: 'one', ...extra });
+const manager = (object: string, at: IsoTime, extra: Record<string, unknown> = {}) => ({ subject: 'me', predicate: 'manager', object, fact: `My manager is ${object}.`, reference_time: at, cardinality: 'one', ...extra });
 
 /** The live fact of the document whose object is `object`. */
 function live(doc: MemoryExport, object: string): FactRecord {
@@ -62,7 +63,7 @@ function expectRefusedEverywhere(doc: MemoryExport, message: RegExp | string): v
 
 describe('import refuses live facts no store in use can hold', () => {
   // Two writes: A's open version is history (one write would hold only the state after both).
-  const doc = exported([manager('A', '2026-09-01T00:00:00Z')], [manager('B', '2026-09-15T00:00:00Z')]);
+  const doc = exported([manager('A', '2026-09-01T00:00:00.000Z')], [manager('B', '2026-09-15T00:00:00.000Z')]);
   const a = live(doc, 'A');
   const b = live(doc, 'B');
 
@@ -121,7 +122,7 @@ describe('import refuses live facts no store in use can hold', () => {
 
 describe('what the rules write always imports', () => {
   it('two values said for the same time: the earlier gets [t, t), which holds no instant', () => {
-    const doc = exported([manager('A', '2026-09-01T00:00:00Z'), manager('B', '2026-09-01T00:00:00Z')]);
+    const doc = exported([manager('A', '2026-09-01T00:00:00.000Z'), manager('B', '2026-09-01T00:00:00.000Z')]);
     const empty = doc.facts.filter((f) => f.expired_at === null && f.invalid_at === f.valid_at);
     expect(empty).toHaveLength(1);
     for (const target of [fresh(), inUse()]) {
@@ -135,14 +136,14 @@ describe('what the rules write always imports', () => {
   });
 
   it('a stated end at the start is refused, as observe refuses it; closed by another fact it imports', () => {
-    const doc = exported([manager('A', '2026-09-01T00:00:00Z'), manager('B', '2026-09-01T00:00:00Z')]);
+    const doc = exported([manager('A', '2026-09-01T00:00:00.000Z'), manager('B', '2026-09-01T00:00:00.000Z')]);
     const zero = doc.facts.findIndex((f) => f.expired_at === null && f.invalid_at === f.valid_at);
     const stated = structuredClone(doc);
     stated.facts[zero]!.invalidated_by = null;
     expectRefusedEverywhere(stated, `facts.${zero}.invalid_at: must be after valid_at (2026-09-01T00:00:00.000Z) unless another fact closed it (invalidated_by)`);
     const observed = fresh();
     try {
-      expect(() => observed.facts.observe([manager('A', '2026-09-01T00:00:00Z', { invalid_at: '2026-09-01T00:00:00Z' })])).toThrow('input:1: invalid_at: must be after valid_at');
+      expect(() => observed.facts.observe([manager('A', '2026-09-01T00:00:00.000Z', { invalid_at: '2026-09-01T00:00:00.000Z' })])).toThrow('input:1: invalid_at: must be after valid_at');
     } finally {
       observed.close();
     }
@@ -196,7 +197,7 @@ describe('what the rules write always imports', () => {
             }
           }
           const doc = JSON.parse(JSON.stringify(source.transfer.export())) as MemoryExport;
-          const empty = fresh('2027-01-01T00:00:00Z');
+          const empty = fresh('2027-01-01T00:00:00.000Z');
           const used = inUse();
           try {
             empty.transfer.import(structuredClone(doc));
@@ -253,7 +254,7 @@ describe('what the rules write always imports', () => {
       source.facts.observe([{ ...o, object: 'X', object_type: 'entity', fact: 'me manager X.', reference_time: '2026-09-01T00:00:00Z', valid_at: '2026-09-05T00:00:00Z', invalid_at: '2026-09-06T00:00:00Z' }]);
       source.facts.observe([{ ...o, object: 'X', object_type: 'entity', fact: 'me manager X.', reference_time: '2026-09-01T00:00:00Z' }]);
       const doc = source.transfer.export();
-      const empty = fresh('2027-01-01T00:00:00Z');
+      const empty = fresh('2027-01-01T00:00:00.000Z');
       const used = inUse();
       try {
         empty.transfer.import(structuredClone(doc));

@@ -2,11 +2,12 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { openMemory, steppingClock, type Memory } from '../../electron/memory/index';
 import { IngestionWorker, type IngestionEvent } from '../../electron/assistant/ingestion/ingestion-worker';
 import { scriptedModel, type Script } from '../fixtures/scripted-model';
+import { toIsoUtc, type IsoTime } from '../../shared/time';
 
-const day = (d: string) => `${d}T00:00:00.000Z`;
+const day = (d: string): IsoTime => toIsoUtc(`${d}T00:00:00.000Z`);
 
 async function ingest(script: Script, messages: { content: string; time: string; role?: 'user' | 'assistant'; learn?: boolean }[], memory?: Memory) {
-  const m = memory ?? openMemory({ dataDir: ':memory:', clock: steppingClock('2026-11-01T00:00:00Z') });
+  const m = memory ?? openMemory({ dataDir: ':memory:', clock: steppingClock('2026-11-01T00:00:00.000Z') });
   const model = scriptedModel(script);
   const events: IngestionEvent[] = [];
   const worker = new IngestionWorker(m, { model: () => model, onEvent: (e) => events.push(e) });

@@ -6,6 +6,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { openMemory, steppingClock, type Memory } from '../../electron/memory/index';
 import type { FactRecord } from '../../shared/memory-schema';
+import { isoFromMs, toIsoUtc, type IsoTime } from '../../shared/time';
 
 const DAYS = ['2026-09-01', '2026-09-05', '2026-09-10', '2026-09-15', '2026-09-20'];
 const PREDICATES = { manager: 'one', lives_in: 'one', likes: 'many' } as const;
@@ -31,7 +32,7 @@ const observation: fc.Arbitrary<Obs> = fc.record({
 function toInput(o: Obs, index: number) {
   const validAt = `${DAYS[o.valid]}T00:00:00Z`;
   const reference = new Date(Date.parse(validAt) + (o.said + 1) * 3_600_000).toISOString();
-  const end = o.endsAfter === null ? null : new Date(Date.parse(validAt) + o.endsAfter * 86_400_000 * 2).toISOString();
+  const end = o.endsAfter === null ? null : isoFromMs(Date.parse(validAt) + o.endsAfter * 86_400_000 * 2);
   return {
     subject: o.subject,
     predicate: o.predicate,
@@ -45,12 +46,12 @@ function toInput(o: Obs, index: number) {
 }
 
 function fresh(): Memory {
-  return openMemory({ dataDir: ':memory:', clock: steppingClock('2027-01-01T00:00:00Z') });
+  return openMemory({ dataDir: ':memory:', clock: steppingClock('2027-01-01T00:00:00.000Z') });
 }
 
 const content = (f: FactRecord) => [f.subject, f.predicate, f.object, f.valid_at, f.invalid_at, f.cardinality, f.fact].join('|');
 const view = (m: Memory, q: Parameters<Memory['facts']['list']>[0]) => m.facts.list(q).map(content).sort();
-const PROBES = ['2026-08-30', ...DAYS, '2026-09-03', '2026-09-12', '2026-09-30', '2026-12-01'].map((d) => `${d}T12:00:00.000Z`);
+const PROBES = ['2026-08-30', ...DAYS, '2026-09-03', '2026-09-12', '2026-09-30', '2026-12-01'].map((d) => toIsoUtc(`${d}T12:00:00.000Z`));
 
 function ingest(m: Memory, inputs: ReturnType<typeof toInput>[]) {
   for (const input of inputs) m.facts.observe([input]);
@@ -121,7 +122,7 @@ describe('temporal rules, as properties of the store', () => {
     fc.assert(
       fc.property(fc.array(observation, { minLength: 1, maxLength: 8 }), (obs) => {
         const m = fresh();
-        const snapshots: { at: string; held: string[] }[] = [];
+        const snapshots: { at: IsoTime; held: string[] }[] = [];
         for (const input of obs.map(toInput)) {
           m.facts.observe([input]);
           const at = m.clock.now();
@@ -145,18 +146,18 @@ describe('temporal rules, as properties of the store', () => {
         const versions = m.facts.list({ history: true });
         const ids = (q: Parameters<Memory['facts']['list']>[0]) => new Set(m.facts.list({ history: true, ...q }).map((f) => f.id));
         for (const f of versions) {
-          const during = (t: string) => ids({ asOf: t, knownAt: f.created_at });
+          const during = (t: IsoTime) => ids({ asOf: t, knownAt: f.created_at });
           if (f.invalid_at === null || f.valid_at < f.invalid_at) expect(during(f.valid_at).has(f.id), `${content(f)} at its valid_at`).toBe(true);
-          expect(during(new Date(Date.parse(f.valid_at) - 1).toISOString()).has(f.id)).toBe(false);
+          expect(during(isoFromMs(Date.parse(f.valid_at) - 1)).has(f.id)).toBe(false);
           if (f.invalid_at !== null) {
             expect(during(f.invalid_at).has(f.id), `${content(f)} at its invalid_at`).toBe(false);
-            if (f.valid_at < f.invalid_at) expect(during(new Date(Date.parse(f.invalid_at) - 1).toISOString()).has(f.id)).toBe(true);
+            if (f.valid_at < f.invalid_at) expect(during(isoFromMs(Date.parse(f.invalid_at) - 1)).has(f.id)).toBe(true);
           }
           expect(ids({ knownAt: f.created_at }).has(f.id)).toBe(true);
-          expect(ids({ knownAt: new Date(Date.parse(f.created_at) - 1).toISOString() }).has(f.id)).toBe(false);
+          expect(ids({ knownAt: isoFromMs(Date.parse(f.created_at) - 1) }).has(f.id)).toBe(false);
           if (f.expired_at !== null) {
             expect(ids({ knownAt: f.expired_at }).has(f.id), `${content(f)} at its expired_at`).toBe(false);
-            expect(ids({ knownAt: new Date(Date.parse(f.expired_at) - 1).toISOString() }).has(f.id)).toBe(true);
+            expect(ids({ knownAt: isoFromMs(Date.parse(f.expired_at) - 1) }).has(f.id)).toBe(true);
           }
         }
         m.close();

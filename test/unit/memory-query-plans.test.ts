@@ -8,6 +8,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { openMemory, steppingClock, type Memory } from '../../electron/memory/index';
 import { databaseOf } from '../../electron/memory/memory';
 import { plansOf } from '../fixtures/query-plans';
+import { toIsoUtc, type IsoTime } from '../../shared/time';
 
 /**
  * The table scans of the plans: "SCAN f", "SCAN facts USING COVERING INDEX …" — any table read
@@ -21,7 +22,7 @@ function tableScans(plans: { sql: string; plan: string[] }[]): string[] {
   );
 }
 
-const at = (day: string) => `2026-${day}T00:00:00.000Z`;
+const at = (day: string): IsoTime => toIsoUtc(`2026-${day}T00:00:00.000Z`);
 
 describe('the queries of the screens use indexes', () => {
   let m: Memory;
@@ -29,7 +30,7 @@ describe('the queries of the screens use indexes', () => {
 
   beforeEach(() => {
     // A fresh memory for each check: a statement prepared once is cached and would not be seen again.
-    m = openMemory({ dataDir: ':memory:', clock: steppingClock('2026-12-01T00:00:00Z', 1000) });
+    m = openMemory({ dataDir: ':memory:', clock: steppingClock('2026-12-01T00:00:00.000Z', 1000) });
     db = databaseOf(m);
     m.facts.observe([{ subject: 'me', predicate: 'manager', object: 'A', fact: 'My manager is A.', reference_time: at('09-01'), cardinality: 'one' }]);
     m.facts.observe([{ subject: 'me', predicate: 'manager', object: 'B', fact: 'My manager changed to B.', reference_time: at('09-15'), cardinality: 'one' }]);

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { resolveSlot, type Claim } from '../../electron/memory/temporal/temporal-rules';
+import { toIsoUtc, type IsoTime } from '../../shared/time';
 
-const day = (d: string) => `2026-${d}T00:00:00.000Z`;
+const day = (d: string): IsoTime => toIsoUtc(`2026-${d}T00:00:00.000Z`);
 
 function claim(objectKey: string, validAt: string, extra: Partial<Claim<string>> = {}): Claim<string> {
   return { objectKey, validAt: day(validAt), referenceTime: extra.referenceTime ?? day(validAt), end: null, text: `${objectKey}@${validAt}`, payload: objectKey, ...extra };

@@ -9,12 +9,13 @@ import { openMemory, steppingClock, type Memory } from '../../electron/memory/in
 import { databaseOf } from '../../electron/memory/memory';
 import { plansOf } from '../fixtures/query-plans';
 import { DENSITY_BUCKETS } from '../../electron/memory/temporal/timeline-density';
+import { toIsoUtc, type IsoTime } from '../../shared/time';
 
-const at = (day: string) => `2026-${day}T00:00:00.000Z`;
-const ALL = { from: '1000-01-01T00:00:00.000Z', to: '9999-12-31T00:00:00.000Z' };
+const at = (day: string): IsoTime => toIsoUtc(`2026-${day}T00:00:00.000Z`);
+const ALL = { from: '1000-01-01T00:00:00.000Z', to: '9999-12-31T00:00:00.000Z' } as const;
 
 function memory(): Memory {
-  const m = openMemory({ dataDir: ':memory:', clock: steppingClock('2026-12-01T00:00:00Z', 1000) });
+  const m = openMemory({ dataDir: ':memory:', clock: steppingClock('2026-12-01T00:00:00.000Z', 1000) });
   m.facts.observe([
     { subject: 'Aoki', predicate: 'likes', object: 'ramen', fact: 'Aoki likes ramen.', reference_time: at('02-01') },
     { subject: 'Aoki', predicate: 'lives in', object: 'Kyoto', fact: 'Aoki lives in Kyoto.', reference_time: at('02-01'), cardinality: 'one' },

@@ -13,14 +13,15 @@ import { keptRowsFiltered } from '../../electron/memory/temporal/timeline-kept-f
 import { likePattern } from '../../electron/memory/temporal/timeline-source';
 import { timelineWindow } from '../../electron/memory/temporal/timeline-window';
 import type { TimelineWindowQuery } from '../../electron/memory/temporal/timeline-window-shape';
+import { isoFromMs, type IsoTime } from '../../shared/time';
 
 const DAY = 86_400_000;
 const T0 = Date.parse('2026-01-01T00:00:00.000Z');
-const ALL = { from: '1000-01-01T00:00:00.000Z', to: '9999-12-31T00:00:00.000Z' };
-const iso = (ms: number) => new Date(ms).toISOString();
+const ALL = { from: '1000-01-01T00:00:00.000Z', to: '9999-12-31T00:00:00.000Z' } as const;
+const iso = (ms: number): IsoTime => isoFromMs(ms);
 
 function fresh(): Memory {
-  return openMemory({ dataDir: ':memory:', clock: steppingClock('2026-12-01T00:00:00Z', 1000) });
+  return openMemory({ dataDir: ':memory:', clock: steppingClock('2026-12-01T00:00:00.000Z', 1000) });
 }
 
 const kept = (m: Memory, text: string) => keptRowsFiltered(databaseOf(m), text, likePattern(text));

@@ -16,6 +16,7 @@ import { recountTimelineRows } from '../../electron/memory/store/timeline-rows';
 import { countFacts, TRUE_AT_COUNT_SQL } from '../../electron/memory/temporal/fact-query';
 import { timelineWindow } from '../../electron/memory/temporal/timeline-window';
 import type { TimelineWindowQuery } from '../../electron/memory/temporal/timeline-window-shape';
+import { isoFromMs, type IsoTime } from '../../shared/time';
 
 const SUBJECTS = ['me', 'Aoki', 'aoki', 'Zed', '佐藤', 'Bea', 'Person 10', 'Person 2'];
 const PREDICATES = ['likes', 'manager', 'lives in', 'note'];
@@ -25,7 +26,7 @@ const OBJECTS = ['A', 'B', 'C', 'tea'];
 const FILTERS = ['likes', 'LIKES', 'lives', 'li', 'note', 'aoki', 'Person 1', 'person', '佐藤', 'zed', 'tea', 'a', 'e', ' ', 'x'];
 const DAY = 86_400_000;
 const T0 = Date.parse('2025-01-01T00:00:00.000Z');
-const iso = (ms: number) => new Date(ms).toISOString();
+const iso = (ms: number): IsoTime => isoFromMs(ms);
 
 type Step =
   | { kind: 'observe'; subject: number; predicate: number; object: number; day: number; hour: number; ends: number | null }
@@ -103,7 +104,7 @@ describe("the timeline's kept rows", () => {
         fc.array(step, { minLength: 1, maxLength: 50 }),
         fc.array(fc.record({ offset: fc.nat(30), limit: fc.integer({ min: 1, max: 12 }), from: fc.nat(1300), span: fc.integer({ min: 1, max: 1300 }), open: fc.array(fc.nat(SUBJECTS.length - 1), { maxLength: 3 }), collapseAbove: fc.nat(3), known: fc.nat(), filter: fc.constantFrom(...FILTERS) }), { minLength: 1, maxLength: 4 }),
         (steps, windows) => {
-          const m = openMemory({ dataDir: ':memory:', clock: steppingClock('2027-06-01T00:00:00Z', 1000) });
+          const m = openMemory({ dataDir: ':memory:', clock: steppingClock('2027-06-01T00:00:00.000Z', 1000) });
           try {
             for (const s of steps) apply(m, s);
             expect(keptTables(m)).toEqual(recounted(m));
@@ -115,14 +116,14 @@ describe("the timeline's kept rows", () => {
               expect(countFacts(databaseOf(m), { asOf }, now), asOf).toBe(countFacts(databaseOf(m), { asOf }, now, { kept: false }));
             }
             const ids = new Map(m.facts.list({ history: true }).map((f) => [f.subject, f.subject_id]));
-            const instants = (databaseOf(m).prepare('SELECT created_at AS t FROM facts UNION SELECT expired_at FROM facts WHERE expired_at IS NOT NULL').all() as { t: string }[]).map((r) => r.t);
+            const instants = (databaseOf(m).prepare('SELECT created_at AS t FROM facts UNION SELECT expired_at FROM facts WHERE expired_at IS NOT NULL').all() as { t: IsoTime }[]).map((r) => r.t);
             for (const w of windows) {
               const from = T0 + (w.from - 200) * DAY;
               const expanded = w.open.map((i) => ids.get(SUBJECTS[i]!) ?? 'ent_nobody');
               expectSameWindow(m, { from: iso(from), to: iso(from + w.span * DAY), rowOffset: w.offset, rowLimit: w.limit, groups: { collapseAbove: w.collapseAbove, expanded } });
               expectSameWindow(m, { from: '1000-01-01T00:00:00.000Z', to: '9999-12-31T00:00:00.000Z', rowOffset: w.offset, rowLimit: w.limit, groups: { collapseAbove: w.collapseAbove, expanded } });
               // A row filter: from the kept rows when it keeps whole rows (a subject's name, a predicate), else the pass.
-              const range = w.span % 2 === 0 ? { from: iso(from), to: iso(from + w.span * DAY) } : { from: '1000-01-01T00:00:00.000Z', to: '9999-12-31T00:00:00.000Z' };
+              const range: Pick<TimelineWindowQuery, 'from' | 'to'> = w.span % 2 === 0 ? { from: iso(from), to: iso(from + w.span * DAY) } : { from: '1000-01-01T00:00:00.000Z', to: '9999-12-31T00:00:00.000Z' };
               expectSameWindow(m, { ...range, filter: w.filter, rowOffset: w.offset, rowLimit: w.limit, groups: { collapseAbove: w.collapseAbove, expanded } });
               // Known at an instant a version was recorded or replaced, or just before: the kept rows with the change since undone.
               if (instants.length === 0) continue;
@@ -140,7 +141,7 @@ describe("the timeline's kept rows", () => {
   });
 
   it("look a row's first and last up again when the fact that held them goes", () => {
-    const m = openMemory({ dataDir: ':memory:', clock: steppingClock('2026-12-01T00:00:00Z', 1000) });
+    const m = openMemory({ dataDir: ':memory:', clock: steppingClock('2026-12-01T00:00:00.000Z', 1000) });
     const day = (n: number) => iso(T0 + n * DAY);
     m.facts.observe([{ subject: 'me', predicate: 'likes', object: 'tea', fact: 'I like tea.', reference_time: day(1) }]);
     m.facts.observe([{ subject: 'me', predicate: 'likes', object: 'coffee', fact: 'I like coffee.', reference_time: day(5), invalid_at: day(30) }]);
@@ -169,7 +170,7 @@ describe("the timeline's kept rows", () => {
   });
 
   it('follow a held row rewritten in place (as a migration may) and an expired one brought back', () => {
-    const m = openMemory({ dataDir: ':memory:', clock: steppingClock('2026-12-01T00:00:00Z', 1000) });
+    const m = openMemory({ dataDir: ':memory:', clock: steppingClock('2026-12-01T00:00:00.000Z', 1000) });
     m.facts.observe([{ subject: 'me', predicate: 'likes', object: 'tea', fact: 'I like tea.', reference_time: iso(T0 + DAY) }]);
     m.facts.observe([{ subject: 'Aoki', predicate: 'manager', object: 'A', fact: "Aoki's manager is A.", reference_time: iso(T0 + 2 * DAY), cardinality: 'one' }]);
     m.facts.observe([{ subject: 'Aoki', predicate: 'manager', object: 'B', fact: "Aoki's manager is B.", reference_time: iso(T0 + 9 * DAY), cardinality: 'one' }]);
@@ -183,14 +184,14 @@ describe("the timeline's kept rows", () => {
   });
 
   it('are counted again after a bulk import, and follow a renamed subject', () => {
-    const source = openMemory({ dataDir: ':memory:', clock: steppingClock('2026-12-01T00:00:00Z', 1000) });
+    const source = openMemory({ dataDir: ':memory:', clock: steppingClock('2026-12-01T00:00:00.000Z', 1000) });
     for (const [subject, object, day] of [['Aoki', 'tea', 1], ['me', 'coffee', 2], ['Zed', 'ramen', 3], ['Bea', 'tea', 4]] as const) {
       source.facts.observe([{ subject, predicate: 'likes', object, fact: `${subject} likes ${object}.`, reference_time: iso(T0 + day * DAY) }]);
     }
-    const m = openMemory({ dataDir: ':memory:', clock: steppingClock('2026-12-02T00:00:00Z', 1000) });
+    const m = openMemory({ dataDir: ':memory:', clock: steppingClock('2026-12-02T00:00:00.000Z', 1000) });
     m.transfer.import(source.transfer.export());
     expect(keptTables(m)).toEqual(recounted(m));
-    const q = { from: '1000-01-01T00:00:00.000Z', to: '9999-12-31T00:00:00.000Z', rowLimit: 10, groups: { collapseAbove: 1 } };
+    const q: TimelineWindowQuery = { from: '1000-01-01T00:00:00.000Z', to: '9999-12-31T00:00:00.000Z', rowLimit: 10, groups: { collapseAbove: 1 } };
     expect(m.facts.timelineWindow(q).rows.map((r) => r.subject)).toEqual(['me', 'Aoki', 'Bea', 'Zed']);
     // An entity renamed (here by the store itself, as an import with replace does) moves its row.
     databaseOf(m).prepare("UPDATE entities SET name = 'Yoko' WHERE name = 'Zed'").run();
@@ -203,7 +204,7 @@ describe("the timeline's kept rows", () => {
 
 describe("the Facts list's total as it opens", () => {
   it('reads the kept count and the facts that start or end after now by index, not every fact', () => {
-    const m = openMemory({ dataDir: ':memory:', clock: steppingClock('2026-12-01T00:00:00Z', 1000) });
+    const m = openMemory({ dataDir: ':memory:', clock: steppingClock('2026-12-01T00:00:00.000Z', 1000) });
     m.facts.observe([{ subject: 'me', predicate: 'likes', object: 'tea', fact: 'I like tea.', reference_time: iso(T0) }]);
     m.facts.observe([{ subject: 'me', predicate: 'plans', object: 'a trip', fact: 'I plan a trip.', reference_time: iso(T0), invalid_at: '2027-03-01T00:00:00.000Z' }]);
     m.facts.observe([{ subject: 'me', predicate: 'starts', object: 'a job', fact: 'I start a job in 2027.', reference_time: iso(T0), valid_at: '2027-01-01T00:00:00.000Z' }]);
@@ -226,7 +227,7 @@ describe("the Facts list's total as it opens", () => {
 
 describe("the kept window's plan", () => {
   it('reads the subjects in order by index and no fact table whole, whatever the memory', () => {
-    const m = openMemory({ dataDir: ':memory:', clock: steppingClock('2026-12-01T00:00:00Z', 1000) });
+    const m = openMemory({ dataDir: ':memory:', clock: steppingClock('2026-12-01T00:00:00.000Z', 1000) });
     for (const [i, subject] of SUBJECTS.entries()) {
       m.facts.observe([{ subject, predicate: 'likes', object: 'tea', fact: `${subject} likes tea.`, reference_time: iso(T0 + i * DAY) }]);
       m.facts.observe([{ subject, predicate: 'manager', object: 'A', fact: `${subject}'s manager is A.`, reference_time: iso(T0 + i * DAY), cardinality: 'one' }]);

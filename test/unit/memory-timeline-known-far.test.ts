@@ -16,6 +16,7 @@ import { keptTimelineWindow } from '../../electron/memory/temporal/timeline-kept
 import { keptRowsKnownFar } from '../../electron/memory/temporal/timeline-known-far';
 import { timelineWindow } from '../../electron/memory/temporal/timeline-window';
 import type { TimelineWindowQuery } from '../../electron/memory/temporal/timeline-window-shape';
+import { isoFromMs, type IsoTime } from '../../shared/time';
 
 const SUBJECTS = ['me', 'Aoki', 'aoki', 'Zed', '佐藤', 'Person 10', 'Person 2'];
 const PREDICATES = ['likes', 'manager', 'lives in'];
@@ -23,8 +24,8 @@ const ONE_VALUED = new Set(['manager', 'lives in']);
 const OBJECTS = ['A', 'B', 'tea'];
 const DAY = 86_400_000;
 const T0 = Date.parse('2025-01-01T00:00:00.000Z');
-const iso = (ms: number) => new Date(ms).toISOString();
-const ALL = { from: '1000-01-01T00:00:00.000Z', to: '9999-12-31T00:00:00.000Z' };
+const iso = (ms: number): IsoTime => isoFromMs(ms);
+const ALL = { from: '1000-01-01T00:00:00.000Z', to: '9999-12-31T00:00:00.000Z' } as const;
 
 type Step =
   | { kind: 'observe'; subject: number; predicate: number; object: number; at: number; ends: number | null }
@@ -122,8 +123,8 @@ function expectSameWindow(m: Memory, q: TimelineWindowQuery): void {
   if (far !== null) expect(far, JSON.stringify(q)).toEqual(timelineWindow(db, q, { kept: false }));
 }
 
-function instantsOf(m: Memory): string[] {
-  return (databaseOf(m).prepare('SELECT created_at AS t FROM facts UNION SELECT expired_at FROM facts WHERE expired_at IS NOT NULL ORDER BY 1').all() as { t: string }[]).map((r) => r.t);
+function instantsOf(m: Memory): IsoTime[] {
+  return (databaseOf(m).prepare('SELECT created_at AS t FROM facts UNION SELECT expired_at FROM facts WHERE expired_at IS NOT NULL ORDER BY 1').all() as { t: IsoTime }[]).map((r) => r.t);
 }
 
 describe('the timeline known at a time far back', () => {
@@ -136,7 +137,7 @@ describe('the timeline known at a time far back', () => {
         fc.array(fc.nat(), { maxLength: 3 }),
         fc.array(fc.record({ offset: fc.nat(12), limit: fc.integer({ min: 1, max: 10 }), from: fc.nat(700), span: fc.integer({ min: 1, max: 700 }), open: fc.array(fc.nat(SUBJECTS.length - 1), { maxLength: 3 }), collapseAbove: fc.nat(3), known: fc.nat(), shift: fc.constantFrom(0, -1, 1) }), { minLength: 1, maxLength: 4 }),
         (unit, clockStep, steps, retired, windows) => {
-          const m = openMemory({ dataDir: ':memory:', clock: steppingClock('2025-03-30T00:00:00Z', clockStep) });
+          const m = openMemory({ dataDir: ':memory:', clock: steppingClock('2025-03-30T00:00:00.000Z', clockStep) });
           try {
             for (const s of steps) apply(m, s, unit);
             // Last, versions replaced after everything else with nothing in their place (as a sync may
@@ -175,7 +176,7 @@ describe('the timeline known at a time far back', () => {
   });
 
   it('reads lives, months and the shown subjects by index: no fact table and no life table read whole', () => {
-    const m = openMemory({ dataDir: ':memory:', clock: steppingClock('2025-03-01T00:00:00Z', 9 * DAY) });
+    const m = openMemory({ dataDir: ':memory:', clock: steppingClock('2025-03-01T00:00:00.000Z', 9 * DAY) });
     for (const [i, subject] of SUBJECTS.entries()) {
       m.facts.observe([{ subject, predicate: 'likes', object: 'tea', fact: `${subject} likes tea.`, reference_time: iso(T0 + i * DAY), invalid_at: iso(T0 + (i + 3) * DAY) }]);
       m.facts.observe([{ subject, predicate: 'manager', object: 'A', fact: `${subject}'s manager is A.`, reference_time: iso(T0 + i * DAY), cardinality: 'one' }]);
@@ -196,12 +197,12 @@ describe('the timeline known at a time far back', () => {
   });
 
   it('are counted again after a bulk import, which keeps the times of every version', () => {
-    const source = openMemory({ dataDir: ':memory:', clock: steppingClock('2025-03-01T00:00:00Z', 11 * DAY) });
+    const source = openMemory({ dataDir: ':memory:', clock: steppingClock('2025-03-01T00:00:00.000Z', 11 * DAY) });
     for (const [subject, object, day] of [['Aoki', 'A', 1], ['Bea', 'tea', 2], ['Aoki', 'B', 5], ['Zed', 'ramen', 3], ['Aoki', 'C', 9]] as const) {
       source.facts.observe([{ subject, predicate: 'manager', object, fact: `${subject}'s manager is ${object}.`, reference_time: iso(T0 + day * DAY), cardinality: 'one' }]);
     }
     source.facts.forget(source.facts.list({ subject: 'Zed' })[0]!.id);
-    const m = openMemory({ dataDir: ':memory:', clock: steppingClock('2026-12-02T00:00:00Z', 1000) });
+    const m = openMemory({ dataDir: ':memory:', clock: steppingClock('2026-12-02T00:00:00.000Z', 1000) });
     m.transfer.import(source.transfer.export());
     expectKeptAsCounted(m);
     const instants = instantsOf(m);
@@ -212,16 +213,16 @@ describe('the timeline known at a time far back', () => {
   });
 
   it('holds a version from its created_at to just before its expired_at, and answers as the pass at every instant, a row forgotten and said again included', () => {
-    const m = openMemory({ dataDir: ':memory:', clock: steppingClock('2025-03-01T00:00:00Z', 10 * DAY) });
+    const m = openMemory({ dataDir: ':memory:', clock: steppingClock('2025-03-01T00:00:00.000Z', 10 * DAY) });
     const db = databaseOf(m);
-    const lastRecorded = () => (db.prepare('SELECT max(created_at) AS t FROM facts').get() as { t: string }).t;
+    const lastRecorded = () => (db.prepare('SELECT max(created_at) AS t FROM facts').get() as { t: IsoTime }).t;
     const say = (object: string, day: number) => {
       m.facts.observe([{ subject: 'Aoki', predicate: 'manager', object, fact: `Aoki's manager is ${object}.`, reference_time: iso(T0 + day * DAY), cardinality: 'one' }]);
       return lastRecorded();
     };
-    const at = (t: string) => keptTimelineWindow(db, { ...ALL, knownAt: t, rowLimit: 10, groups: { collapseAbove: 0 } }, keptRowsKnownFar);
+    const at = (t: IsoTime) => keptTimelineWindow(db, { ...ALL, knownAt: t, rowLimit: 10, groups: { collapseAbove: 0 } }, keptRowsKnownFar);
     // Nothing held: no window from the lives (null), and the pass's is empty.
-    const names = (t: string) => (at(t)?.rows ?? []).map((r) => `${r.subject} ${r.count}`);
+    const names = (t: IsoTime) => (at(t)?.rows ?? []).map((r) => `${r.subject} ${r.count}`);
     const a = say('A', 1);
     m.facts.observe([{ subject: 'Bea', predicate: 'likes', object: 'tea', fact: 'Bea likes tea.', reference_time: iso(T0) }]);
     const b = say('B', 9); // A's version replaced when B was recorded

@@ -15,11 +15,12 @@ import { naturalKey, registerNaturalOrder } from '../../electron/memory/store/na
 import { groupMarks, MARK_BUCKETS } from '../../electron/memory/temporal/timeline-marks';
 import { timelineWindow } from '../../electron/memory/temporal/timeline-window';
 import { plansOf } from '../fixtures/query-plans';
+import { isoFromMs, type IsoTime } from '../../shared/time';
 
 const DAY = 86_400_000;
 const T0 = Date.parse('2023-01-01T00:00:00.000Z');
-const iso = (ms: number) => new Date(ms).toISOString();
-const ALL = { from: '1000-01-01T00:00:00.000Z', to: '9999-12-31T00:00:00.000Z' };
+const iso = (ms: number): IsoTime => isoFromMs(ms);
+const ALL = { from: '1000-01-01T00:00:00.000Z', to: '9999-12-31T00:00:00.000Z' } as const;
 const PEOPLE = ['Person 1000', 'Person 10', 'person 2', 'Person 1', 'Person 100', 'Bea', 'Person 02', 'Room 3b', 'Room 3a'];
 const NATURAL = ['me', 'Bea', 'Person 1', 'Person 02', 'person 2', 'Person 10', 'Person 100', 'Person 1000', 'Room 3a', 'Room 3b'];
 
@@ -32,7 +33,7 @@ describe('natural order of the timeline’s groups', () => {
   });
 
   it('puts the user first, then people in natural order, from the kept rows and the one pass, by index', () => {
-    const m = openMemory({ dataDir: ':memory:', clock: steppingClock('2026-12-01T00:00:00Z', 1000) });
+    const m = openMemory({ dataDir: ':memory:', clock: steppingClock('2026-12-01T00:00:00.000Z', 1000) });
     const db = databaseOf(m);
     for (const [i, subject] of [...PEOPLE, 'me'].entries()) {
       m.facts.observe([{ subject, predicate: 'likes', object: 'tea', fact: `${subject} likes tea.`, reference_time: iso(T0 + i * DAY) }]);
@@ -76,7 +77,7 @@ describe('natural order of the timeline’s groups', () => {
 
 describe('a group’s marks', () => {
   it('count its starts and ends where they fall in the range it spans, the same from the kept rows and the one pass', () => {
-    const m = openMemory({ dataDir: ':memory:', clock: steppingClock('2026-12-01T00:00:00Z', 1000) });
+    const m = openMemory({ dataDir: ':memory:', clock: steppingClock('2026-12-01T00:00:00.000Z', 1000) });
     const db = databaseOf(m);
     // The user's manager changed twice over 2025–26; a friend with one fact.
     const changes = [0, 100, 400].map((d) => T0 + 730 * DAY + d * DAY);
@@ -118,7 +119,7 @@ describe('a group’s marks', () => {
   });
 
   it('of a large group are probed per span by index, at the same places, whatever its size', () => {
-    const m = openMemory({ dataDir: ':memory:', clock: steppingClock('2026-12-01T00:00:00Z', 1000) });
+    const m = openMemory({ dataDir: ':memory:', clock: steppingClock('2026-12-01T00:00:00.000Z', 1000) });
     const db = databaseOf(m);
     const day = (n: number) => iso(T0 + n * DAY);
     for (const [i, d] of [0, 100, 400].entries()) m.facts.observe([{ subject: 'me', predicate: 'manager', object: `M${i}`, fact: `My manager is M${i}.`, reference_time: day(d), cardinality: 'one' }]);

@@ -14,14 +14,15 @@ import { densityGrid } from '../../electron/memory/temporal/timeline-density';
 import { keptRowsKnownAt } from '../../electron/memory/temporal/timeline-known-at';
 import { timelineWindow } from '../../electron/memory/temporal/timeline-window';
 import type { TimelineWindow, TimelineWindowQuery } from '../../electron/memory/temporal/timeline-window-shape';
+import { isoFromMs, type IsoTime } from '../../shared/time';
 
 const HOUR = 3_600_000;
 const DAY = 86_400_000;
-const ALL = { from: '1000-01-01T00:00:00.000Z', to: '9999-12-31T00:00:00.000Z' };
-const iso = (ms: number) => new Date(ms).toISOString();
+const ALL = { from: '1000-01-01T00:00:00.000Z', to: '9999-12-31T00:00:00.000Z' } as const;
+const iso = (ms: number): IsoTime => isoFromMs(ms);
 
 function fresh(): Memory {
-  return openMemory({ dataDir: ':memory:', clock: steppingClock('2026-12-01T00:00:00Z', 1000) });
+  return openMemory({ dataDir: ':memory:', clock: steppingClock('2026-12-01T00:00:00.000Z', 1000) });
 }
 
 /** Two open facts a span apart and one that ends at `end`: the density's buckets, from every way of counting. */
@@ -95,7 +96,7 @@ describe('known-at', () => {
     m.facts.observe([{ subject: 'me', predicate: 'manager', object: 'Bea', object_type: 'entity', fact: 'My manager is Bea.', reference_time: '2026-03-01T00:00:00.000Z', cardinality: 'one' }]);
     const versions = m.facts.list({ history: true });
     const first = versions.find((f) => f.object === 'Aoki' && f.expired_at !== null)!;
-    const at = (knownAt: string) => m.facts.timelineWindow({ ...ALL, knownAt, rowLimit: 5 }).rows.flatMap((r) => r.facts.map((f) => `${f.object}${f.invalid_at ? ' ended' : ''}`));
+    const at = (knownAt: IsoTime) => m.facts.timelineWindow({ ...ALL, knownAt, rowLimit: 5 }).rows.flatMap((r) => r.facts.map((f) => `${f.object}${f.invalid_at ? ' ended' : ''}`));
     expect(at(iso(Date.parse(first.created_at) - 1))).toEqual([]);
     expect(at(first.created_at)).toEqual(['Aoki']);
     expect(at(iso(Date.parse(first.expired_at!) - 1))).toEqual(['Aoki']);
@@ -252,7 +253,7 @@ describe('known-at and the row filter', () => {
           try {
             for (const s of steps) apply(m, s);
             // Known-at exactly at a version's created_at or expired_at, or just before one.
-            const instants = (databaseOf(m).prepare('SELECT created_at AS t FROM facts UNION SELECT expired_at FROM facts WHERE expired_at IS NOT NULL').all() as { t: string }[]).map((r) => r.t);
+            const instants = (databaseOf(m).prepare('SELECT created_at AS t FROM facts UNION SELECT expired_at FROM facts WHERE expired_at IS NOT NULL').all() as { t: IsoTime }[]).map((r) => r.t);
             for (const { filter, at, day, days } of questions) {
               const knownAt = at === undefined || instants.length === 0 ? undefined : at % 3 === 2 ? iso(Date.parse(instants[at % instants.length]!) - 1) : instants[at % instants.length]!;
               const q = { from: iso(T0 + day * DAY), to: iso(T0 + (day + days) * DAY), ...(knownAt === undefined ? {} : { knownAt }), ...(filter === undefined ? {} : { filter }) };

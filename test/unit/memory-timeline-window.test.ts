@@ -7,11 +7,12 @@ import { describe, expect, it } from 'vitest';
 import { openMemory, steppingClock, type Memory } from '../../electron/memory/index';
 import { databaseOf } from '../../electron/memory/memory';
 import { plansOf } from '../fixtures/query-plans';
+import { toIsoUtc, type IsoTime } from '../../shared/time';
 
-const at = (day: string) => `2026-${day}T00:00:00.000Z`;
+const at = (day: string): IsoTime => toIsoUtc(`2026-${day}T00:00:00.000Z`);
 
 function memory(): Memory {
-  const m = openMemory({ dataDir: ':memory:', clock: steppingClock('2026-12-01T00:00:00Z', 1000) });
+  const m = openMemory({ dataDir: ':memory:', clock: steppingClock('2026-12-01T00:00:00.000Z', 1000) });
   m.facts.observe([{ subject: 'me', predicate: 'manager', object: 'A', fact: 'My manager is A.', reference_time: at('03-01'), cardinality: 'one' }]);
   m.facts.observe([{ subject: 'me', predicate: 'manager', object: 'B', fact: 'My manager changed to B.', reference_time: at('06-01'), cardinality: 'one' }]);
   m.facts.observe([{ subject: 'me', predicate: 'manager', object: 'C', fact: 'My manager changed to C.', reference_time: at('09-01'), cardinality: 'one' }]);

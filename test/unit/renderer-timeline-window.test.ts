@@ -35,7 +35,7 @@ describe("the timeline's window", () => {
 
 /** A block of `count` collapsed group headers (rows of GROUP_HEIGHT) out of `total` rows. */
 function groupBlock(block: number, total: number, count = ROW_BLOCK): TimelineWindowResponse {
-  const rows = Array.from({ length: count }, (_, j) => {
+  const rows = Array.from({ length: count }, (_, j): TimelineWindowResponse['rows'][number] => {
     const n = block * ROW_BLOCK + j;
     return { subject_id: `ent_${n}`, subject: `Person ${n}`, predicate: '', count: 2, first: '2025-01-01T00:00:00.000Z', last: '2026-01-01T00:00:00.000Z', open: true, changes: 1, before: 0, after: 0, facts: [], group: { rows: 2, collapsed: true } };
   });

@@ -7,6 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import type { LearnedFact, Memory } from '../../electron/memory/index';
 import { all, day, fresh, live, liveOf } from '../fixtures/memory-reads';
+import type { IsoTime } from '../../shared/time';
 
 const line = (object: string, d: string, extra: Record<string, unknown> = {}) => ({
   subject: 'me',
@@ -214,7 +215,7 @@ describe('slot resolver: judged ends', () => {
     duplicateOf: null,
     contradicts,
   });
-  const teach = (m: Memory, time: string, facts: LearnedFact[]) => {
+  const teach = (m: Memory, time: IsoTime, facts: LearnedFact[]) => {
     const { episode, job } = m.messages.append({ role: 'user', content: `message at ${time}`, time, conversation: 'c1' });
     return m.messages.applyIngestion(job!.id, { episodeId: episode.id, referenceTime: time, confirmedEpisodeId: null, facts }, usage);
   };

@@ -10,12 +10,13 @@ import { openMemory, steppingClock, type Memory } from '../../electron/memory/in
 import { IngestionWorker } from '../../electron/assistant/ingestion/ingestion-worker';
 import { scriptedModel, type Script } from '../fixtures/scripted-model';
 import type { FactRecord } from '../../shared/memory-schema';
+import { isoFromMs, toIsoUtc, type IsoTime } from '../../shared/time';
 
-const at = (d: string, h = 0) => `2026-${d}T${String(h).padStart(2, '0')}:00:00.000Z`;
-const shift = (iso: string, ms: number) => new Date(Date.parse(iso) + ms).toISOString();
+const at = (d: string, h = 0): IsoTime => toIsoUtc(`2026-${d}T${String(h).padStart(2, '0')}:00:00.000Z`);
+const shift = (iso: IsoTime, ms: number): IsoTime => isoFromMs(Date.parse(iso) + ms);
 
 function fresh(): Memory {
-  return openMemory({ dataDir: ':memory:', clock: steppingClock('2027-01-01T00:00:00Z') });
+  return openMemory({ dataDir: ':memory:', clock: steppingClock('2027-01-01T00:00:00.000Z') });
 }
 
 interface Said {
@@ -104,7 +105,7 @@ describe('system time is half-open: [created_at, expired_at)', () => {
     const expired = versions.find((f) => f.id === first.id)!;
     expect(expired.expired_at).not.toBeNull();
     const e = expired.expired_at!;
-    const held = (knownAt: string) => intervals(m.facts.list({ history: true, knownAt }));
+    const held = (knownAt: IsoTime) => intervals(m.facts.list({ history: true, knownAt }));
 
     expect(held(shift(first.created_at, -1))).toEqual([]);
     expect(held(first.created_at)).toEqual([['A', at('09-01'), null, 'one']]);

@@ -9,11 +9,12 @@ import { openMemory, steppingClock, type LearnedFact, type Learning, type Memory
 import { resolveSlot, type Claim } from '../../electron/memory/temporal/temporal-rules';
 import { storeOf } from '../../electron/memory/memory';
 import type { FactRecord } from '../../shared/memory-schema';
+import { toIsoUtc, type IsoTime } from '../../shared/time';
 
-const at = (d: string, h = 0) => `2026-${d}T${String(h).padStart(2, '0')}:00:00.000Z`;
+const at = (d: string, h = 0): IsoTime => toIsoUtc(`2026-${d}T${String(h).padStart(2, '0')}:00:00.000Z`);
 
 function fresh(): Memory {
-  return openMemory({ dataDir: ':memory:', clock: steppingClock('2027-01-01T00:00:00Z') });
+  return openMemory({ dataDir: ':memory:', clock: steppingClock('2027-01-01T00:00:00.000Z') });
 }
 
 const usage = { modelCalls: 1, promptTokens: 1, completionTokens: 1 };
@@ -36,7 +37,7 @@ function learned(over: Partial<LearnedFact> & Pick<LearnedFact, 'object' | 'vali
 }
 
 /** Appends a message and applies what it taught; returns the episode id and the changes. */
-function teach(m: Memory, time: string, facts: LearnedFact[], extra: Partial<Learning> = {}, role: 'user' | 'assistant' = 'user') {
+function teach(m: Memory, time: IsoTime, facts: LearnedFact[], extra: Partial<Learning> = {}, role: 'user' | 'assistant' = 'user') {
   const { episode, job } = m.messages.append({ role, content: `message at ${time} ${Math.random()}`, time, conversation: 'c1' });
   const changes = m.messages.applyIngestion(job!.id, { episodeId: episode.id, referenceTime: time, confirmedEpisodeId: null, facts, ...extra }, usage);
   return { episodeId: episode.id, changes };
@@ -95,7 +96,7 @@ describe('applyLearning', () => {
     const m = fresh();
     teach(m, at('09-01', 9), [learned({ predicate: 'plays', cardinality: 'many', object: { kind: 'literal', value: 'tennis' }, validAt: at('09-01') })]);
     teach(m, at('09-10', 9), [learned({ predicate: 'plays', cardinality: 'many', object: { kind: 'literal', value: 'golf' }, validAt: at('09-10') })]);
-    const stop = (value: string, when: string) => learned({ predicate: 'plays', cardinality: 'many', object: { kind: 'literal', value }, validAt: at('09-20', 9), endsExisting: when });
+    const stop = (value: string, when: IsoTime) => learned({ predicate: 'plays', cardinality: 'many', object: { kind: 'literal', value }, validAt: at('09-20', 9), endsExisting: when });
     // golf started after the stop: nothing to close; squash was never open
     expect(teach(m, at('09-20', 9), [stop('golf', at('09-05')), stop('squash', at('09-05'))]).changes.closed).toEqual([]);
     // golf started exactly then: still nothing to close
@@ -317,7 +318,7 @@ describe('what a write reports and keeps', () => {
 });
 
 describe('resolveSlot edges', () => {
-  const claim = (objectKey: string, validAt: string, extra: Partial<Claim<string>> = {}): Claim<string> => ({ objectKey, validAt, referenceTime: validAt, end: null, text: objectKey, payload: objectKey, ...extra });
+  const claim = (objectKey: string, validAt: IsoTime, extra: Partial<Claim<string>> = {}): Claim<string> => ({ objectKey, validAt, referenceTime: validAt, end: null, text: objectKey, payload: objectKey, ...extra });
   const end = (d: string, kind: 'explicit' | 'judged' = 'explicit', by: string | null = null) => ({ at: at(d), kind, by });
 
   it('orders claims that differ only in their end: a stated end first, whichever order they come in', () => {

@@ -16,10 +16,11 @@ import { storeOf } from '../../electron/memory/memory';
 import { prepareIngest } from '../../electron/assistant/ingestion/ingest-message';
 import { scriptedModel, type ScriptedFact } from '../fixtures/scripted-model';
 import type { FactRecord } from '../../shared/memory-schema';
+import { isoFromMs, toIsoUtc, type IsoTime } from '../../shared/time';
 
 const DAYS = ['2026-09-01', '2026-09-05', '2026-09-10'];
-const day = (i: number) => `${DAYS[i]}T00:00:00.000Z`;
-const shift = (iso: string, ms: number) => new Date(Date.parse(iso) + ms).toISOString();
+const day = (i: number): IsoTime => toIsoUtc(`${DAYS[i]}T00:00:00.000Z`);
+const shift = (iso: IsoTime, ms: number): IsoTime => isoFromMs(Date.parse(iso) + ms);
 
 interface ClaimSpec {
   subject: 'Sato' | 'Tanaka';
@@ -55,9 +56,9 @@ interface Placed {
   object: string;
   fact: string;
   cardinality: 'one' | 'many';
-  validAt: string;
+  validAt: IsoTime;
   said: string;
-  end: string | null;
+  end: IsoTime | null;
 }
 
 function place(c: ClaimSpec, index: number): Placed {
@@ -80,7 +81,7 @@ const observation = (p: Placed, over: Partial<Placed> = {}) => {
 };
 
 /** A memory whose clock starts at `start`: one a memory is moved to starts after what it imports. */
-function fresh(start = '2027-01-01T00:00:00Z'): Memory {
+function fresh(start: IsoTime = '2027-01-01T00:00:00.000Z'): Memory {
   return openMemory({ dataDir: ':memory:', clock: steppingClock(start) });
 }
 
@@ -173,14 +174,14 @@ const content = (f: FactRecord) => [f.subject, f.predicate, f.object, f.valid_at
 const view = (m: Memory, q: Parameters<Memory['facts']['list']>[0]) => m.facts.list(q).map(content).sort();
 
 /** Each boundary in play, exactly and a millisecond either side, plus noon of each day and now. */
-function probes(placed: Placed[]): string[] {
-  const edges = new Set<string>();
+function probes(placed: Placed[]): IsoTime[] {
+  const edges = new Set<IsoTime>();
   for (const p of placed) for (const t of [p.validAt, p.end]) if (t) for (const d of [-1, 0, 1]) edges.add(shift(t, d));
-  for (const d of DAYS) edges.add(`${d}T12:00:00.000Z`);
+  for (const d of DAYS) edges.add(toIsoUtc(`${d}T12:00:00.000Z`));
   return [...edges].sort();
 }
 
-function answers(m: Memory, at: string[]) {
+function answers(m: Memory, at: IsoTime[]) {
   return { now: view(m, {}), asOf: at.map((asOf) => [asOf, view(m, { asOf })]) };
 }
 
@@ -238,7 +239,7 @@ describe('every write path, any order, any split: the same answers', () => {
         checkSlots(m, placed);
 
         // and a fresh memory it is exported to and imported into
-        const copy = fresh('2027-02-01T00:00:00Z');
+        const copy = fresh('2027-02-01T00:00:00.000Z');
         copy.transfer.import(m.transfer.export());
         await copy.settled();
         expect(answers(copy, at)).toEqual(expected);
@@ -247,7 +248,7 @@ describe('every write path, any order, any split: the same answers', () => {
         const steps = order.map((index, k) => ({ p: placed[index]!, index, path: paths[k]! }));
         const before = fresh();
         await write(before, steps.slice(0, moveAt));
-        const there = fresh('2027-03-01T00:00:00Z');
+        const there = fresh('2027-03-01T00:00:00.000Z');
         there.transfer.import(before.transfer.export());
         await write(there, steps.slice(moveAt));
         expect(answers(there, at)).toEqual(expected);
@@ -266,7 +267,7 @@ describe('every write path, any order, any split: the same answers', () => {
     const stayed = fresh();
     const moved = fresh();
     for (const m of [stayed, moved]) m.facts.observe([claim('A', '01'), claim('A', '10')]);
-    const there = fresh('2027-02-01T00:00:00Z');
+    const there = fresh('2027-02-01T00:00:00.000Z');
     there.transfer.import(moved.transfer.export());
     for (const m of [stayed, there]) m.facts.observe([claim('B', '05')]);
     expect(view(stayed, { asOf: '2026-09-12T00:00:00.000Z' }).map((l) => l.split('|')[2])).toEqual(['A']);

@@ -17,12 +17,13 @@ import { databaseOf } from '../../electron/memory/memory';
 import { MemoryInputError } from '../../electron/memory/memory-errors';
 import { resolveSlot, type Claim } from '../../electron/memory/temporal/temporal-rules';
 import type { ClaimRow } from '../../electron/memory/store/claim-rows';
+import { isoFromMs, type IsoTime } from '../../shared/time';
 
 const SUBJECTS = ['Sato', 'Tanaka'] as const;
 const PREDICATES = ['manager', 'likes'] as const;
 const OBJECTS = ['Acme', 'Globex', 'Initech'] as const;
-const day = (d: number) => new Date(Date.UTC(2026, 8, 1 + d)).toISOString();
-const shift = (iso: string, hours: number) => new Date(Date.parse(iso) + hours * 3_600_000).toISOString();
+const day = (d: number): IsoTime => isoFromMs(Date.UTC(2026, 8, 1 + d));
+const shift = (iso: IsoTime, hours: number): IsoTime => isoFromMs(Date.parse(iso) + hours * 3_600_000);
 
 interface ClaimSpec {
   subject: number;
@@ -117,14 +118,14 @@ interface Run {
   undone: string[];
   episodes: string[];
   /** After each write: the time of its commit and the versions held then. */
-  snapshots: { at: string; ids: string[] }[];
+  snapshots: { at: IsoTime; ids: string[] }[];
 }
 
 const pickOf = <T,>(list: readonly T[], n: number): T | undefined => (list.length ? list[n % list.length] : undefined);
 
 const liveRows = (m: Memory) =>
   databaseOf(m)
-    .prepare<[], { id: string; subject_id: string; predicate: string; object_id: string | null; object_literal: string | null; valid_at: string; invalid_at: string | null; end_kind: string; created_at: string }>(
+    .prepare<[], { id: string; subject_id: string; predicate: string; object_id: string | null; object_literal: string | null; valid_at: IsoTime; invalid_at: IsoTime | null; end_kind: string; created_at: string }>(
       'SELECT id, subject_id, predicate, object_id, object_literal, valid_at, invalid_at, end_kind, created_at FROM facts WHERE expired_at IS NULL ORDER BY id',
     )
     .all();
@@ -266,14 +267,14 @@ describe('one write, one resolution: batched writes against a whole-slot replay'
   it('holds on both time axes after every write of a random stream', () => {
     fc.assert(
       fc.property(fc.array(op, { minLength: 1, maxLength: 14 }), (ops) => {
-        const run: Run = { said: 0, m: openMemory({ dataDir: ':memory:', clock: steppingClock('2027-01-01T00:00:00Z') }), learned: [], undone: [], episodes: [], snapshots: [] };
+        const run: Run = { said: 0, m: openMemory({ dataDir: ':memory:', clock: steppingClock('2027-01-01T00:00:00.000Z') }), learned: [], undone: [], episodes: [], snapshots: [] };
         try {
           for (const o of ops) {
             apply(run, o);
             expectWholeSlotReplay(run.m);
             expectOneVersionPerWrite(run.m);
             // The write's moment: the newest system time it recorded (a write that wrote nothing adds none).
-            const newest = databaseOf(run.m).prepare<[], { at: string | null }>('SELECT max(max(created_at), coalesce(max(expired_at), \'\')) AS at FROM facts').get()!.at;
+            const newest = databaseOf(run.m).prepare<[], { at: IsoTime | '' | null }>('SELECT max(max(created_at), coalesce(max(expired_at), \'\')) AS at FROM facts').get()!.at;
             if (newest) run.snapshots.push({ at: newest, ids: liveRows(run.m).map((r) => r.id) });
             expectKnownAtSnapshots(run);
           }

@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import type { LearnedFact, Learning, Memory, MemoryChange, SlotChanges } from '../../electron/memory/index';
 import { databaseOf, storeOf } from '../../electron/memory/memory';
 import { all, day, fresh, live, liveOf } from '../fixtures/memory-reads';
+import type { IsoTime } from '../../shared/time';
 
 const line = (object: string, d: string, extra: Record<string, unknown> = {}) => ({
   subject: 'me',
@@ -38,7 +39,7 @@ function learned(over: Partial<LearnedFact> & Pick<LearnedFact, 'validAt'>): Lea
   };
 }
 
-function teach(m: Memory, time: string, facts: LearnedFact[]): { episodeId: string; changes: SlotChanges } {
+function teach(m: Memory, time: IsoTime, facts: LearnedFact[]): { episodeId: string; changes: SlotChanges } {
   const { episode, job } = m.messages.append({ role: 'user', content: `message at ${time}`, time, conversation: 'c1' });
   const learning: Learning = { episodeId: episode.id, referenceTime: time, confirmedEpisodeId: null, facts };
   return { episodeId: episode.id, changes: m.messages.applyIngestion(job!.id, learning, usage) };

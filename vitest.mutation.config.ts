@@ -26,6 +26,7 @@ export default defineConfig({
       'test/unit/write-batch-reports.test.ts',
       'test/unit/write-batch-differential.test.ts',
       'test/unit/temporal-slot-lookups.test.ts',
+      'test/unit/slot-resolver-survivors.test.ts',
     ],
     environment: 'node',
     setupFiles: ['test/setup/mutation-no-shrink.ts'],

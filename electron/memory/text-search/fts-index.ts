@@ -7,6 +7,7 @@
  * and migrations call it).
  */
 import type { Database } from 'better-sqlite3';
+import { cachedStatement } from '../store/database/statement-cache';
 import { mergeSettingsSql } from './fts-merge';
 
 export { cjkGrams, registerTextFunctions } from '../store/database/text-functions';
@@ -33,7 +34,8 @@ export function setFullTextBuffer(db: Database, size: 'bulk' | 'default'): void 
  * wrote meanwhile ("database is locked" at once, busy_timeout not consulted).
  */
 export function flushFullText(db: Database): void {
-  const queued = db.prepare("SELECT 1 FROM fts_queue LIMIT 1").get();
+  // Asked on every write and every search: prepared once per database, not per call.
+  const queued = cachedStatement(db, 'SELECT 1 FROM fts_queue LIMIT 1').get();
   if (!queued) return;
   db.transaction(() => {
     db.exec(factRowsSql("SELECT f.rowid, f.fact, f.predicate FROM fts_queue q JOIN facts f ON f.rowid = q.row WHERE q.kind = 'fact'"));

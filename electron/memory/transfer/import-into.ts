@@ -9,6 +9,7 @@
 import { statSync } from 'node:fs';
 import type { WriteContext } from '../temporal/write-batch';
 import { flushFullText } from '../text-search/fts-index';
+import { TEMP_STORE_WRITES } from '../store/database/open-database';
 import { BULK_HELPER_MIN_ROWS, BulkLoadHelper } from './bulk-load-helper';
 import { documentRecords, ExportFile, NotStreamable, type ExportRecords, type RecordProgress } from './export-records';
 import type { ImportChecker, ImportPlan } from './import-checks';
@@ -184,6 +185,8 @@ function commit(ctx: WriteContext, records: ExportRecords, plan: () => ImportPla
   const bulk = isEmptyStore(db);
   try {
     if (bulk) db.pragma('foreign_keys = OFF');
+    // Building a whole memory's indexes sorts as much as the document holds: on disk, not in RAM.
+    if (bulk) db.pragma('temp_store = FILE');
     // The worker checkpoints after the commit, so the commit itself does not.
     if (helper) db.pragma('wal_autocheckpoint = 0');
     // One write: the slots the document's facts joined are resolved once, when it commits (write-batch.ts).
@@ -197,6 +200,7 @@ function commit(ctx: WriteContext, records: ExportRecords, plan: () => ImportPla
     return summary;
   } finally {
     if (bulk) db.pragma('foreign_keys = ON');
+    if (bulk) db.pragma(`temp_store = ${TEMP_STORE_WRITES}`);
     if (helper) db.pragma(`wal_autocheckpoint = ${WAL_AUTOCHECKPOINT_PAGES}`);
   }
 }

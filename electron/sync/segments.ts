@@ -44,12 +44,23 @@ export function parseSegmentName(name: string): SegmentName | undefined {
   return match ? { name, device: match[1]!, seq: Number(match[2]) } : undefined;
 }
 
-function canonical(value: unknown): string {
+/** JSON with every object's keys sorted and undefined members left out: what a record's id hashes. */
+export function canonical(value: unknown): string {
   if (value === null || typeof value !== 'object') return JSON.stringify(value);
-  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
-  const entries = Object.entries(value as Record<string, unknown>).filter(([, v]) => v !== undefined);
-  entries.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-  return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonical(v)}`).join(',')}}`;
+  // Loops rather than entries/filter/map: a first sync hashes every record it reads (40k at 20k facts).
+  if (Array.isArray(value)) {
+    let text = '[';
+    for (let i = 0; i < value.length; i++) text += (i > 0 ? ',' : '') + (canonical(value[i]) ?? '');
+    return `${text}]`;
+  }
+  const object = value as Record<string, unknown>;
+  let text = '{';
+  for (const key of Object.keys(object).sort()) {
+    const member = object[key];
+    if (member === undefined) continue;
+    text += `${text.length > 1 ? ',' : ''}${JSON.stringify(key)}:${canonical(member)}`;
+  }
+  return `${text}}`;
 }
 
 const sha256 = (text: string | Uint8Array) => createHash('sha256').update(text).digest('hex');

@@ -8,6 +8,7 @@
  * outbox triggers are off while sync_applying holds a row).
  */
 import type { SyncClaim, SyncRecord } from '../../../shared/sync-records';
+import { cachedStatement } from '../store/database/statement-cache';
 import { textHash } from '../store/sync-outbox';
 import type { NewClaim } from '../temporal/slot-resolver';
 import type { WriteContext } from '../temporal/write-batch';
@@ -61,8 +62,8 @@ export function applySegment(ctx: WriteContext, header: { device: string; device
       case 'conversation': {
         const key = `conversation:${body.id}`;
         if (removed.get(key) !== undefined || !keepVersion(db, key, versionOf(record))) break;
-        db.prepare('INSERT OR IGNORE INTO conversations (id, title, created_at) VALUES (?, ?, ?)').run(body.id, body.title, body.created_at);
-        db.prepare('UPDATE conversations SET title = ?, learn = ?, title_source = ? WHERE id = ?').run(body.title, body.learn ? 1 : 0, body.title_source, body.id);
+        cachedStatement(db, 'INSERT OR IGNORE INTO conversations (id, title, created_at) VALUES (?, ?, ?)').run(body.id, body.title, body.created_at);
+        cachedStatement(db, 'UPDATE conversations SET title = ?, learn = ?, title_source = ? WHERE id = ?').run(body.title, body.learn ? 1 : 0, body.title_source, body.id);
         break;
       }
       case 'conversation-deleted':
@@ -74,7 +75,7 @@ export function applySegment(ctx: WriteContext, header: { device: string; device
         if (removed.get(`episode:${body.id}`) !== undefined) break;
         if (body.conversation_id !== null) ensureConversation(ctx, body.conversation_id, body.created_at);
         const { kind: _kind, ...episode } = body;
-        if (ctx.episodes.byId(body.id)) db.prepare('UPDATE episodes SET conversation_id = ? WHERE id = ?').run(body.conversation_id, body.id);
+        if (ctx.episodes.byId(body.id)) cachedStatement(db, 'UPDATE episodes SET conversation_id = ? WHERE id = ?').run(body.conversation_id, body.id);
         else ctx.episodes.insert(episode);
         break;
       }
@@ -117,7 +118,7 @@ export function applySegment(ctx: WriteContext, header: { device: string; device
           ctx.claims.delete(row.id);
           lost.add(row.fact_id);
           touched.set(slotKey(row.subject_id, row.predicate), { subjectId: row.subject_id, predicate: row.predicate });
-        } else db.prepare('DELETE FROM sync_waiting WHERE uid = ?').run(body.uid);
+        } else cachedStatement(db, 'DELETE FROM sync_waiting WHERE uid = ?').run(body.uid);
         break;
       }
       case 'forget': {
@@ -137,11 +138,11 @@ export function applySegment(ctx: WriteContext, header: { device: string; device
   for (const waiting of db.prepare<[], { uid: string; record: string }>('SELECT uid, record FROM sync_waiting').all()) {
     const claim = withoutForgotten(JSON.parse(waiting.record) as SyncClaim);
     if (claim !== null && !pending.has(claim.uid)) pending.set(claim.uid, claim);
-    db.prepare('DELETE FROM sync_waiting WHERE uid = ?').run(waiting.uid);
+    cachedStatement(db, 'DELETE FROM sync_waiting WHERE uid = ?').run(waiting.uid);
   }
   for (const claim of pending.values()) {
     if (claim.episode_ids.some((id) => !ctx.episodes.byId(id))) {
-      db.prepare('INSERT OR REPLACE INTO sync_waiting (uid, record) VALUES (?, ?)').run(claim.uid, JSON.stringify(claim));
+      cachedStatement(db, 'INSERT OR REPLACE INTO sync_waiting (uid, record) VALUES (?, ?)').run(claim.uid, JSON.stringify(claim));
       continue;
     }
     const newClaim = newClaimOf(ctx, claim);
@@ -172,13 +173,13 @@ export function applySegment(ctx: WriteContext, header: { device: string; device
 
 function ensureConversation(ctx: WriteContext, id: string, at: IsoTime): void {
   // Another device's message may arrive before its conversation: a placeholder the conversation's own record fills in.
-  ctx.db.prepare('INSERT OR IGNORE INTO conversations (id, title, created_at) VALUES (?, ?, ?)').run(id, '', at);
+  cachedStatement(ctx.db, 'INSERT OR IGNORE INTO conversations (id, title, created_at) VALUES (?, ?, ?)').run(id, '', at);
 }
 
 /** The local id of an entity another device named: the same id, created when missing; the user is this device's user. */
 function localEntity(ctx: WriteContext, ref: Ref, create = true): string | null {
   if (ref.type === 'user') {
-    const me = ctx.db.prepare<[], { id: string }>("SELECT id FROM entities WHERE type = 'user' ORDER BY created_at, id LIMIT 1").get();
+    const me = cachedStatement<[], { id: string }>(ctx.db, "SELECT id FROM entities WHERE type = 'user' ORDER BY created_at, id LIMIT 1").get();
     if (me) return me.id;
   }
   if (ctx.entities.byId(ref.id)) return ref.id;

@@ -10,6 +10,7 @@ import type { Database } from 'better-sqlite3';
 import type { SyncBody, SyncRecord } from '../../../shared/sync-records';
 import type { EntityType } from '../../../shared/memory-schema';
 import type { ClaimRow } from '../store/claim-rows';
+import { cachedStatement } from '../store/database/statement-cache';
 import type { IsoTime } from '../../../shared/time';
 
 export interface OutgoingBody {
@@ -142,9 +143,9 @@ export const versionOf = (record: Pick<SyncRecord, 'at' | 'device'>) => `${recor
 
 /** Keeps `version` for `key` unless a later one is kept; says whether it is now the latest. */
 export function keepVersion(db: Database, key: string, version: string): boolean {
-  const held = db.prepare<[string], { version: string }>('SELECT version FROM sync_versions WHERE key = ?').get(key)?.version;
+  const held = cachedStatement<[string], { version: string }>(db, 'SELECT version FROM sync_versions WHERE key = ?').get(key)?.version;
   if (held !== undefined && held >= version) return false;
-  db.prepare('INSERT OR REPLACE INTO sync_versions (key, version) VALUES (?, ?)').run(key, version);
+  cachedStatement(db, 'INSERT OR REPLACE INTO sync_versions (key, version) VALUES (?, ?)').run(key, version);
   return true;
 }
 

@@ -34,6 +34,8 @@
  *   laptop   issue 29 (laptop-budget.ts): the app's engine idle on that store and its start-up to the
  *            first window's data, and the store's export file imported the `tempora import` way, each
  *            in a child process; then every budget of issue 29 beside its figure
+ *   sync     issue 31 (sync-bench.ts): that store's first sync to an empty folder and onto an empty
+ *            device (goal ≥ 20k records/s), then 100 new messages up and down (goal ≤ 1 s at 1M)
  *   ingest/hybrid/turn share one store of --store N observations built by import (default 100k;
  *   10k with --quick); --retrieval-runs N (default 500, quick 150), --turn-runs N (default 300,
  *   quick 100), --budget S (a latency measurement stops after S seconds once it has 30 runs;
@@ -83,6 +85,7 @@ import { exportJsonChunks } from '../../shared/export-json';
 import { benchGrowth, benchStartup, formatGrowth, formatStartup, type GrowthResult, type StartupResult } from './startup';
 import { databaseOf } from '../../electron/memory/memory';
 import { benchOneWrite, formatOneWrite, type OneWriteResult } from './one-write';
+import { benchSync, formatSync, type SyncBenchResult } from './sync-bench';
 import { isoFromMs, type IsoTime } from '../../shared/time';
 
 const GOAL_AS_OF_P95_MS = 5;
@@ -90,7 +93,7 @@ const GOAL_IMPORT_PER_S = 20_000;
 const GOAL_SIZE = 100_000;
 const OBSERVE_ALL_UP_TO = 20_000;
 
-const SECTIONS = ['core', 'write', 'ingest', 'hybrid', 'turn', 'startup', 'laptop'] as const;
+const SECTIONS = ['core', 'write', 'ingest', 'hybrid', 'turn', 'startup', 'laptop', 'sync'] as const;
 type Section = (typeof SECTIONS)[number];
 
 function sectionList(text: string): Section[] {
@@ -607,6 +610,7 @@ interface WorkloadResult {
   growth?: GrowthResult[];
   oneWrite?: OneWriteResult[];
   laptop?: LaptopFigures;
+  sync?: SyncBenchResult;
 }
 
 async function benchWorkload(options: Options, root: string): Promise<WorkloadResult> {
@@ -629,10 +633,10 @@ async function benchWorkload(options: Options, root: string): Promise<WorkloadRe
       memory.close();
     }
   }
-  if (!['ingest', 'hybrid', 'turn', 'startup', 'laptop'].some((section) => sections.has(section as Section))) return result;
+  if (!['ingest', 'hybrid', 'turn', 'startup', 'laptop', 'sync'].some((section) => sections.has(section as Section))) return result;
 
   const dir = mkdtempSync(join(root, `store-${size}-`));
-  const users = [sections.has('ingest') && 'ingestion on top', sections.has('hybrid') && 'hybrid retrieval', sections.has('turn') && 'chat turn', sections.has('startup') && 'start-up', sections.has('laptop') && 'the laptop budget']
+  const users = [sections.has('ingest') && 'ingestion on top', sections.has('hybrid') && 'hybrid retrieval', sections.has('turn') && 'chat turn', sections.has('startup') && 'start-up', sections.has('laptop') && 'the laptop budget', sections.has('sync') && 'sync']
     .filter(Boolean)
     .join(', ');
   console.log(`\n=== store of ${count(size)} observations, built by import, for ${users} (load average ${load()}) ===`);
@@ -702,6 +706,17 @@ async function benchWorkload(options: Options, root: string): Promise<WorkloadRe
       console.log(formatGrowth(result.growth));
     } finally {
       onTop.close();
+    }
+  }
+  if (sections.has('sync')) {
+    // Last: it changes the store (synced, 100 messages more).
+    console.log(`\n  sync: this store's first sync to an empty folder and onto an empty device, then 100 messages (load average ${load()})`);
+    const synced = openMemory({ dataDir: join(dir, 'store') });
+    try {
+      result.sync = await benchSync(synced, join(dir, 'sync'), size);
+      console.log(formatSync(result.sync));
+    } finally {
+      synced.close();
     }
   }
   return result;
@@ -790,6 +805,7 @@ async function main(): Promise<void> {
         }),
     );
   }
+  if (workload?.sync) console.log(`\n  sync (issue 31) at ${count(workload.sync.observations)} observations:\n${formatSync(workload.sync)}`);
   console.log(`\n  total ${ms(performance.now() - w0)} wall, ${ms(cpuNow() - c0)} CPU`);
 }
 

@@ -13,6 +13,7 @@ import { textHash } from '../store/sync-outbox';
 import type { NewClaim } from '../temporal/slot-resolver';
 import type { WriteContext } from '../temporal/write-batch';
 import { keepVersion, noteToPurge, versionOf } from './sync-outgoing';
+import { WaitingClaims } from './sync-waiting';
 import type { IsoTime } from '../../../shared/time';
 
 export interface ApplyOptions {
@@ -48,6 +49,9 @@ export function applySegment(ctx: WriteContext, header: { device: string; device
   const forgets = new Map<string, { subjectId: string; predicate: string; hashes: Set<string> }>();
   const episodesGone: string[] = [];
   const unclaimed: string[] = [];
+  const waiting = new WaitingClaims(db);
+  /** Messages this segment brings or forgets: the claims waiting for them are looked at again. */
+  const arrived = new Set<string>();
 
   /** A claim as it stands once the messages forgotten here are gone from it (null: it stated only those). */
   const withoutForgotten = (claim: SyncClaim): SyncClaim | null => {
@@ -72,6 +76,7 @@ export function applySegment(ctx: WriteContext, header: { device: string; device
         db.prepare('DELETE FROM conversations WHERE id = ?').run(body.id);
         break;
       case 'episode': {
+        arrived.add(body.id);
         if (removed.get(`episode:${body.id}`) !== undefined) break;
         if (body.conversation_id !== null) ensureConversation(ctx, body.conversation_id, body.created_at);
         const { kind: _kind, ...episode } = body;
@@ -80,6 +85,7 @@ export function applySegment(ctx: WriteContext, header: { device: string; device
         break;
       }
       case 'episode-forgotten': {
+        arrived.add(body.id);
         remove.run(`episode:${body.id}`);
         episodesGone.push(body.id);
         // Every device does to the claims citing it what a forget of the message does (forgetEpisode):
@@ -118,7 +124,7 @@ export function applySegment(ctx: WriteContext, header: { device: string; device
           ctx.claims.delete(row.id);
           lost.add(row.fact_id);
           touched.set(slotKey(row.subject_id, row.predicate), { subjectId: row.subject_id, predicate: row.predicate });
-        } else cachedStatement(db, 'DELETE FROM sync_waiting WHERE uid = ?').run(body.uid);
+        } else waiting.stop(body.uid);
         break;
       }
       case 'forget': {
@@ -135,14 +141,14 @@ export function applySegment(ctx: WriteContext, header: { device: string; device
   });
 
   // Claims that waited for a message another device had not sent yet, and the new ones.
-  for (const waiting of db.prepare<[], { uid: string; record: string }>('SELECT uid, record FROM sync_waiting').all()) {
-    const claim = withoutForgotten(JSON.parse(waiting.record) as SyncClaim);
+  for (const woken of waiting.wake(arrived)) {
+    const claim = withoutForgotten(woken);
     if (claim !== null && !pending.has(claim.uid)) pending.set(claim.uid, claim);
-    cachedStatement(db, 'DELETE FROM sync_waiting WHERE uid = ?').run(waiting.uid);
   }
   for (const claim of pending.values()) {
-    if (claim.episode_ids.some((id) => !ctx.episodes.byId(id))) {
-      cachedStatement(db, 'INSERT OR REPLACE INTO sync_waiting (uid, record) VALUES (?, ?)').run(claim.uid, JSON.stringify(claim));
+    const missing = claim.episode_ids.filter((id) => !ctx.episodes.byId(id));
+    if (missing.length > 0) {
+      waiting.wait(claim, missing);
       continue;
     }
     const newClaim = newClaimOf(ctx, claim);

@@ -1,8 +1,8 @@
 /**
  * Claims that arrive before the messages they cite (electron/memory/sync/sync-waiting.ts): they wait,
  * indexed by each message they wait for, and a segment wakes only the claims its messages (or their
- * forgets) concern. A memory imported whole queues its claims before its messages, so its first sync
- * onto an empty device is exactly this: every claim waits, then its message wakes it.
+ * forgets) concern. A memory whose claims were queued before its messages (a large import did so)
+ * is the extreme: on its first sync onto an empty device every claim waits, then its message wakes it.
  */
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -69,7 +69,8 @@ describe('claims waiting for their messages', () => {
     const a = device();
     const b = device();
     a.transfer.import(syntheticExport(generateSyntheticMemory({ observations: 120, seed: 5 }), 120));
-    // A large import's order (its worker's messages are copied in last): every claim queued before its messages.
+    // Every claim queued before its messages: how a large import queued them before it queued its messages
+    // first (bulk-load.ts), as another device's older Tempora still sends them.
     storeOf(a).db.exec("UPDATE sync_outbox SET seq = seq + 1000000 WHERE kind = 'episode'");
     const target = memoryTarget();
     await syncOnce(syncOf(a), target, markingCipher, { segmentRows: 25 });

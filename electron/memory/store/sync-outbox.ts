@@ -9,6 +9,22 @@ import type { Database } from 'better-sqlite3';
 
 export const textHash = (text: string): string => createHash('sha256').update(text, 'utf8').digest('hex');
 
+/** The outbox triggers that run once per loaded row: a bulk load drops them and queues what it loaded once (queueLoaded). */
+export const SYNC_ROW_TRIGGERS = ['episodes_sync_insert', 'claims_sync_insert'] as const;
+
+/**
+ * Queues a whole loaded memory for sync, messages before the claims that cite them (the load's
+ * worker copies its messages in last: queued by trigger, every claim went first and waited on the
+ * receiving device for its message). Every claim gets the sync id its insert trigger would draw.
+ */
+export function queueLoaded(db: Database): void {
+  db.exec(`
+    UPDATE claims SET sync_id = lower(hex(randomblob(16))) WHERE sync_id IS NULL;
+    INSERT INTO sync_outbox (kind, ref, recorded_at) SELECT 'episode', id, strftime('%Y-%m-%dT%H:%M:%fZ', 'now') FROM episodes ORDER BY created_at, id;
+    INSERT INTO sync_outbox (kind, ref, recorded_at) SELECT 'claim', sync_id, strftime('%Y-%m-%dT%H:%M:%fZ', 'now') FROM claims ORDER BY id;
+  `);
+}
+
 /** Notes the versions about to be deleted (ids of facts) as forgotten, in the write's transaction. */
 export function noteForgottenFacts(db: Database, factIds: string[]): void {
   if (factIds.length === 0 || db.prepare('SELECT 1 FROM sync_applying').get() !== undefined) return;

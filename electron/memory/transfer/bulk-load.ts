@@ -1,7 +1,7 @@
 /**
  * Loading a whole memory into an empty store (memory-import.ts): the secondary indexes, the
- * full-text queue triggers, the live-count triggers (store/live-counts.ts) and the timeline's row
- * triggers (store/timeline-rows.ts) of the loaded tables
+ * full-text queue triggers, the live-count triggers (store/live-counts.ts), the timeline's row
+ * triggers (store/timeline-rows.ts) and the sync outbox's (store/sync-outbox.ts) of the loaded tables
  * are dropped while rows go in, then everything is indexed and counted once, in the same transaction.
  */
 import type { Database } from 'better-sqlite3';
@@ -9,10 +9,11 @@ import type { BulkLoadHelper } from './bulk-load-helper';
 import { indexAllFullText, setFullTextBuffer } from '../text-search/fts-index';
 import { CONVERSATION_COUNT_TRIGGERS, LIVE_COUNT_TRIGGERS, recountConversations, recountLiveFacts } from '../store/live-counts';
 import { recountTimelineRows, TIMELINE_ROW_TRIGGERS } from '../store/timeline-rows';
+import { queueLoaded, SYNC_ROW_TRIGGERS } from '../store/sync-outbox';
 import { clearVectorChanges, VECTOR_CHANGE_TRIGGERS } from '../vectors/vector-changes';
 
 /** Triggers that would run once per loaded row: dropped while loading, their work done once after. */
-const ROW_TRIGGERS = ['facts_fts_insert', 'episodes_fts_insert', ...LIVE_COUNT_TRIGGERS, ...CONVERSATION_COUNT_TRIGGERS, ...TIMELINE_ROW_TRIGGERS, ...VECTOR_CHANGE_TRIGGERS].map((name) => `'${name}'`).join(', ');
+const ROW_TRIGGERS = ['facts_fts_insert', 'episodes_fts_insert', ...LIVE_COUNT_TRIGGERS, ...CONVERSATION_COUNT_TRIGGERS, ...TIMELINE_ROW_TRIGGERS, ...VECTOR_CHANGE_TRIGGERS, ...SYNC_ROW_TRIGGERS].map((name) => `'${name}'`).join(', ');
 
 /**
  * A load into an empty store: drops the secondary indexes and full-text queue triggers of the loaded
@@ -50,6 +51,7 @@ export function startBulkLoad(db: Database, helper: BulkLoadHelper | null): { fi
       // The entity and alias vector triggers stayed (not on the loaded tables): the schema change
       // makes the next vector sync read everything, so what they recorded would only be drained.
       clearVectorChanges(db);
+      queueLoaded(db);
       for (const o of objects) if (o.type === 'trigger') db.exec(o.sql);
     },
   };

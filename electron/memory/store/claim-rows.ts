@@ -2,6 +2,7 @@
 import type { Database } from 'better-sqlite3';
 import type { Cardinality, FactOrigin, Precision } from '../../../shared/memory-schema';
 import { objectKeyOf } from './fact-rows';
+import { newSyncId } from './ids';
 import type { IsoTime } from '../../../shared/time';
 
 export interface ClaimRow {
@@ -24,7 +25,7 @@ export interface ClaimRow {
   origin: FactOrigin;
 }
 
-/** `sync_id`: the claim's id on every device, when it came from another one (sync); else the insert trigger draws one. */
+/** `sync_id`: the claim's id on every device, when it came from another one (sync); else a new one is drawn. */
 export type NewClaimRow = Omit<ClaimRow, 'id'> & { sync_id?: string | null };
 
 const COLUMNS = 'fact_id, subject_id, predicate, object_id, object_literal, fact, cardinality, valid_at, reference_time, end_at, end_kind, end_by, episode_ids, origin, valid_at_precision, end_precision';
@@ -100,7 +101,7 @@ export class ClaimRows {
   }
 
   insert(c: NewClaimRow): void {
-    this.insertStmt.run(c.fact_id, c.subject_id, c.predicate, c.object_id, c.object_literal, c.fact, c.cardinality, c.valid_at, c.reference_time, c.end_at, c.end_kind, c.end_by, c.episode_ids, c.origin, c.valid_at_precision, c.end_precision, objectKeyOf(c), c.sync_id ?? null);
+    this.insertStmt.run(c.fact_id, c.subject_id, c.predicate, c.object_id, c.object_literal, c.fact, c.cardinality, c.valid_at, c.reference_time, c.end_at, c.end_kind, c.end_by, c.episode_ids, c.origin, c.valid_at_precision, c.end_precision, objectKeyOf(c), c.sync_id ?? newSyncId());
   }
 
   /** Points a claim at the live version that now holds it. */

@@ -17,12 +17,27 @@ export function newId(prefix: 'fct' | 'ent' | 'epi' | 'cnv' | 'job'): string {
     head = ALPHABET[time % 32] + head;
     time = Math.floor(time / 32);
   }
-  if (poolAt + TAIL_BYTES > pool.length) {
+  const at = drawn(TAIL_BYTES);
+  let tail = '';
+  for (let i = at; i < at + TAIL_BYTES; i++) tail += ALPHABET[pool[i]! % 32];
+  return `${prefix}_${head}${tail}`;
+}
+
+/**
+ * A claim's id on every device (sync): 32 hex digits, as the claims' insert trigger would draw them
+ * (migration 0029) — drawn here, the trigger finds it set and does not write the row a second time.
+ */
+export function newSyncId(): string {
+  const at = drawn(16);
+  return pool.toString('hex', at, at + 16);
+}
+
+/** Where `count` fresh random bytes start in the pool. */
+function drawn(count: number): number {
+  if (poolAt + count > pool.length) {
     randomFillSync(pool);
     poolAt = 0;
   }
-  let tail = '';
-  for (let i = poolAt; i < poolAt + TAIL_BYTES; i++) tail += ALPHABET[pool[i]! % 32];
-  poolAt += TAIL_BYTES;
-  return `${prefix}_${head}${tail}`;
+  poolAt += count;
+  return poolAt - count;
 }

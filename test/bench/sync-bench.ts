@@ -20,8 +20,9 @@ const GOAL_INCREMENTAL_AT = 1_000_000;
 
 export interface SyncBenchResult {
   observations: number;
+  /** Outbox rows before the first sync. */
   records: number;
-  upload: { ms: number };
+  upload: { ms: number; records: number };
   apply: { ms: number; records: number; segments: number };
   incremental: { upMs: number; downMs: number };
   /** The second device holds as many live facts as the first. */
@@ -35,8 +36,8 @@ export async function benchSync(memory: Memory, dir: string, observations: numbe
   const records = memory.sync.unsent();
   let start = performance.now();
   const sent = await syncOnce(memory.sync, target, cipher);
-  const upload = { ms: performance.now() - start };
-  if (sent.sent !== records) throw new Error(`the first sync sent ${sent.sent} records of ${records}`);
+  // Fewer records than outbox rows when a row was written twice before the sync (it goes once).
+  const upload = { ms: performance.now() - start, records: sent.sent };
   const device = openMemory({ dataDir: join(dir, 'second-device') });
   try {
     start = performance.now();
@@ -59,13 +60,13 @@ export async function benchSync(memory: Memory, dir: string, observations: numbe
 }
 
 export function formatSync(r: SyncBenchResult): string {
-  const uploadRate = r.records / (r.upload.ms / 1000);
+  const uploadRate = r.upload.records / (r.upload.ms / 1000);
   const applyRate = r.apply.records / (r.apply.ms / 1000);
   const verdict = (ok: boolean) => (ok ? 'PASS' : 'MISS');
   const atGoal = r.observations >= GOAL_INCREMENTAL_AT;
   const incremental = Math.max(r.incremental.upMs, r.incremental.downMs);
   return [
-    `  first sync, upload: ${count(r.records)} records in ${ms(r.upload.ms)} (${perSecond(uploadRate)}) — goal ≥ ${count(GOAL_FIRST_SYNC_PER_S)}/s ${verdict(uploadRate >= GOAL_FIRST_SYNC_PER_S)}`,
+    `  first sync, upload: ${count(r.upload.records)} records (${count(r.records)} outbox rows) in ${ms(r.upload.ms)} (${perSecond(uploadRate)}) — goal ≥ ${count(GOAL_FIRST_SYNC_PER_S)}/s ${verdict(uploadRate >= GOAL_FIRST_SYNC_PER_S)}`,
     `  first sync onto an empty device: ${count(r.apply.records)} records, ${r.apply.segments} segments in ${ms(r.apply.ms)} (${perSecond(applyRate)}) — goal ≥ ${count(GOAL_FIRST_SYNC_PER_S)}/s ${verdict(applyRate >= GOAL_FIRST_SYNC_PER_S)}`,
     `  incremental, 100 new messages: up ${ms(r.incremental.upMs)}, down ${ms(r.incremental.downMs)} — goal ≤ ${ms(GOAL_INCREMENTAL_MS)} on a 1M memory` +
       (atGoal ? ` ${verdict(incremental <= GOAL_INCREMENTAL_MS)}` : ` (this memory: ${count(r.observations)} observations)`),

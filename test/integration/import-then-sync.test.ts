@@ -4,38 +4,18 @@
  * gives every claim a sync id — so the first sync onto an empty device parks no claim waiting for
  * its message, and both devices hold the same memory.
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
-import { openMemory, steppingClock, type Memory } from '../../electron/memory/index';
+import { describe, expect, it } from 'vitest';
+import type { Memory } from '../../electron/memory/index';
 import { storeOf } from '../../electron/memory/memory';
 import { syncOnce } from '../../electron/sync/sync-runner';
 import { syntheticExport } from '../bench/synthetic-export';
+import { fileMemories } from '../fixtures/file-memories';
 import { generateSyntheticMemory } from '../fixtures/synthetic-memory';
 import { markingCipher, memoryTarget, syncOf } from '../fixtures/sync-devices';
 
-const dirs: string[] = [];
-const open: Memory[] = [];
-afterEach(async () => {
-  for (const m of open.splice(0)) {
-    await m.settled();
-    m.close();
-  }
-  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
-});
-
-function tempDir(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'tempora-import-sync-'));
-  dirs.push(dir);
-  return dir;
-}
-
-function device(dataDir: string): Memory {
-  const memory = openMemory({ dataDir, clock: steppingClock('2026-11-01T00:00:00.000Z', 1000) });
-  open.push(memory);
-  return memory;
-}
+const files = fileMemories('import-sync');
 
 const outboxKinds = (m: Memory) => storeOf(m).db.prepare<[], { kind: string }>('SELECT kind FROM sync_outbox ORDER BY seq').all().map((r) => r.kind);
 const factsOf = (m: Memory) => m.facts.list({ limit: 10_000 }).map((f) => `${f.subject} ${f.predicate} ${f.object} ${f.valid_at} ${f.invalid_at}`).sort();
@@ -43,10 +23,10 @@ const factsOf = (m: Memory) => m.facts.list({ limit: 10_000 }).map((f) => `${f.s
 describe('a memory imported whole, then synced', () => {
   for (const helper of [true, false]) {
     it(`queues each message before the claims that cite it (${helper ? 'the load’s worker writing the messages' : 'no worker'})`, async () => {
-      const dir = tempDir();
+      const dir = files.dir();
       const path = join(dir, 'export.json');
       writeFileSync(path, JSON.stringify(syntheticExport(generateSyntheticMemory({ observations: 150, seed: 11 }), 150)));
-      const a = device(join(dir, 'a'));
+      const a = files.open(join(dir, 'a'));
       const summary = await a.transfer.importFile(path, { label: 'export.json', helper });
       const kinds = outboxKinds(a);
       const claims = kinds.filter((k) => k === 'claim').length;
@@ -55,7 +35,7 @@ describe('a memory imported whole, then synced', () => {
       expect(kinds.lastIndexOf('episode')).toBeLessThan(kinds.indexOf('claim'));
       expect(storeOf(a).db.prepare('SELECT count(*) FROM claims WHERE sync_id IS NULL').pluck().get()).toBe(0);
 
-      const b = device(join(dir, 'b'));
+      const b = files.open(join(dir, 'b'));
       const target = memoryTarget();
       await syncOnce(syncOf(a), target, markingCipher, { segmentRows: 40 });
       const parked: number[] = [];

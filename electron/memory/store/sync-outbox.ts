@@ -15,11 +15,10 @@ export const SYNC_ROW_TRIGGERS = ['episodes_sync_insert', 'claims_sync_insert'] 
 /**
  * Queues a whole loaded memory for sync, messages before the claims that cite them (the load's
  * worker copies its messages in last: queued by trigger, every claim went first and waited on the
- * receiving device for its message). Every claim gets the sync id its insert trigger would draw.
+ * receiving device for its message). Every claim has its sync id already (ClaimRows.insert draws it).
  */
 export function queueLoaded(db: Database): void {
   db.exec(`
-    UPDATE claims SET sync_id = lower(hex(randomblob(16))) WHERE sync_id IS NULL;
     INSERT INTO sync_outbox (kind, ref, recorded_at) SELECT 'episode', id, strftime('%Y-%m-%dT%H:%M:%fZ', 'now') FROM episodes ORDER BY created_at, id;
     INSERT INTO sync_outbox (kind, ref, recorded_at) SELECT 'claim', sync_id, strftime('%Y-%m-%dT%H:%M:%fZ', 'now') FROM claims ORDER BY id;
   `);

@@ -6,9 +6,15 @@ const TAIL_BYTES = 10;
 const pool = Buffer.alloc(4096);
 let poolAt = pool.length;
 
+/** The last id's millisecond part and random digits: ids drawn within one millisecond count up from it. */
+let lastHead = '';
+const lastTail: number[] = new Array<number>(TAIL_BYTES).fill(0);
+
 /**
  * Short, time-ordered, collision-resistant ids with a readable prefix: "fct_0m4x2k9q7c3a1d5e".
- * The first 9 characters encode milliseconds so ids created later sort later.
+ * The first 9 characters encode milliseconds so ids created later sort later; within one
+ * millisecond the random part counts up from the id before (the versions one write makes are
+ * listed and exported in the order they were made, not by chance).
  */
 export function newId(prefix: 'fct' | 'ent' | 'epi' | 'cnv' | 'job'): string {
   let time = Date.now();
@@ -17,10 +23,26 @@ export function newId(prefix: 'fct' | 'ent' | 'epi' | 'cnv' | 'job'): string {
     head = ALPHABET[time % 32] + head;
     time = Math.floor(time / 32);
   }
-  const at = drawn(TAIL_BYTES);
+  if (head !== lastHead || !countUp(lastTail)) {
+    const at = drawn(TAIL_BYTES);
+    for (let i = 0; i < TAIL_BYTES; i++) lastTail[i] = pool[at + i]! % 32;
+    lastHead = head;
+  }
   let tail = '';
-  for (let i = at; i < at + TAIL_BYTES; i++) tail += ALPHABET[pool[i]! % 32];
+  for (const digit of lastTail) tail += ALPHABET[digit];
   return `${prefix}_${head}${tail}`;
+}
+
+/** Adds one to base-32 digits, the last the lowest; false when they were all 31 (nothing is left to count). */
+function countUp(digits: number[]): boolean {
+  for (let i = digits.length - 1; i >= 0; i--) {
+    if (digits[i]! < 31) {
+      digits[i]! += 1;
+      return true;
+    }
+    digits[i] = 0;
+  }
+  return false;
 }
 
 /**

@@ -303,6 +303,25 @@ describe('sync: three devices converge', () => {
     }
   });
 
+  it('a fact forgotten on a device that never got its other claim: the version that keeps it cites only what still states it', async () => {
+    // Found by the property (CI, seed -876873885): device 2 ends its observed fact by a learning (a judged end
+    // citing the message); device 1, holding only the observation, forgets the fact. On device 2 the version
+    // kept by the judged end went on citing the forgotten observation's message.
+    const claim = { subject: 0, predicate: 0, object: 0, one: false, valid: 0, said: 1, lasts: null };
+    const world = await runSteps([
+      { device: 2, write: { kind: 'observe', claims: [claim] } },
+      { device: 2, sync: { from: [], crashAt: null, dropUpload: null, segmentRows: 5000 } },
+      { device: 2, write: { kind: 'learn', claims: [claim], contradicts: [0] } },
+      { device: 1, sync: { from: [2], crashAt: null, dropUpload: null, segmentRows: 5000 } },
+      { device: 1, write: { kind: 'forgetFact', pick: 0 } },
+    ]);
+    try {
+      expectConverged(world);
+    } finally {
+      for (const d of world.devices) d.m.close();
+    }
+  });
+
   it('after a full round every device holds the same memory, whatever the writes, orders, subsets and crashes', async () => {
     await fc.assert(
       fc.asyncProperty(fc.array(step, { minLength: 1, maxLength: 16 }), async (steps) => {

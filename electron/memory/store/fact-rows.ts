@@ -83,6 +83,11 @@ export class FactRows {
     this.linkStmt.run(factId, episodeId);
   }
 
+  /** Drops the fact's links to every message but these (a version that lost a claim cites what still states it). */
+  citeOnly(factId: string, episodeIds: Iterable<string>): void {
+    cachedStatement(this.db, 'DELETE FROM fact_episodes WHERE fact_id = ? AND episode_id NOT IN (SELECT value FROM json_each(?))').run(factId, JSON.stringify([...episodeIds]));
+  }
+
   expire(id: string, at: IsoTime): void {
     const result = this.expireStmt.run(at, id);
     if (result.changes !== 1) throw new Error(`fact ${id} is not a live version and cannot be expired`);

@@ -168,6 +168,11 @@ export function applySegment(ctx: WriteContext, header: { device: string; device
   const names = deleteVersions(ctx, doomed);
   for (const slot of touched.values()) ctx.slots.refresh(slot.subjectId, slot.predicate);
   ctx.slots.commit();
+  // A version kept as it was by the claims it still holds cites only their messages (a new one cites them already).
+  for (const factId of lost) {
+    const claims = ctx.claims.ofFact(factId);
+    if (claims.length > 0) ctx.rows.citeOnly(factId, new Set(claims.flatMap((c) => JSON.parse(c.episode_ids) as string[])));
+  }
   for (const slot of forgets.values()) names.push(...scrubHistory(ctx, slot.subjectId, slot.predicate, slot.hashes));
   for (const id of episodesGone) forgetEpisodeHere(ctx, id);
   dropUnnamed(ctx, names);

@@ -2,7 +2,8 @@
  * Convergence (issue 31 item 3): three devices, each its own store, write at random — observe, learn
  * a message, edit, close, forget a fact or a message, undo and redo a learning (the write paths the
  * differential test drives) — and sync through one target in random orders and subsets, now and then
- * crashing mid-apply (a throw inside a segment's write) or mid-upload (a put that fails). After a full
+ * crashing mid-apply (a throw inside a segment's write) or mid-upload (a put that fails); imports
+ * (into an empty store and one in use) and review (held, approved, edited, rejected) among the writes. After a full
  * round every device's export is the same memory, device-local fields aside (docs/sync.md: versions'
  * ids, system times and history, which fact closed which), and no message written and not forgotten
  * is lost.
@@ -34,7 +35,7 @@ interface ClaimSpec {
 
 type Write =
   | { kind: 'observe'; claims: ClaimSpec[] }
-  | { kind: 'learn'; claims: ClaimSpec[]; contradicts: number[] }
+  | { kind: 'learn'; claims: ClaimSpec[]; contradicts: number[]; review?: boolean }
   | { kind: 'edit'; pick: number; object: number; valid: number | null }
   | { kind: 'close'; pick: number; after: number }
   | { kind: 'forgetFact'; pick: number }
@@ -42,7 +43,11 @@ type Write =
   | { kind: 'undo'; pick: number }
   | { kind: 'redo'; pick: number }
   | { kind: 'rename'; title: number }
-  | { kind: 'learning'; on: boolean; forget: boolean };
+  | { kind: 'learning'; on: boolean; forget: boolean }
+  | { kind: 'import'; document: number; claims: ClaimSpec[] }
+  | { kind: 'review'; on: boolean }
+  | { kind: 'approve'; pick: number; edit: 'none' | 'leaveOut' | 'object'; object: number }
+  | { kind: 'reject'; pick: number };
 
 type Step = { device: number; write: Write } | { device: number; sync: { from: number[]; crashAt: number | null; dropUpload: number | null; segmentRows: number } };
 
@@ -58,7 +63,7 @@ const claimSpec: fc.Arbitrary<ClaimSpec> = fc.record({
 
 const write: fc.Arbitrary<Write> = fc.oneof(
   { weight: 5, arbitrary: fc.record({ kind: fc.constant('observe' as const), claims: fc.array(claimSpec, { minLength: 1, maxLength: 3 }) }) },
-  { weight: 4, arbitrary: fc.record({ kind: fc.constant('learn' as const), claims: fc.array(claimSpec, { minLength: 1, maxLength: 3 }), contradicts: fc.array(fc.nat(), { maxLength: 1 }) }) },
+  { weight: 4, arbitrary: fc.record({ kind: fc.constant('learn' as const), claims: fc.array(claimSpec, { minLength: 1, maxLength: 3 }), contradicts: fc.array(fc.nat(), { maxLength: 1 }), review: fc.boolean() }, { requiredKeys: ['kind', 'claims', 'contradicts'] }) },
   { weight: 2, arbitrary: fc.record({ kind: fc.constant('edit' as const), pick: fc.nat(), object: fc.nat({ max: OBJECTS.length - 1 }), valid: fc.option(fc.nat({ max: 6 }), { nil: null }) }) },
   { weight: 2, arbitrary: fc.record({ kind: fc.constant('close' as const), pick: fc.nat(), after: fc.integer({ min: 1, max: 3 }) }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('forgetFact' as const), pick: fc.nat() }) },
@@ -68,6 +73,13 @@ const write: fc.Arbitrary<Write> = fc.oneof(
   // The conversation's title and learn setting: the latest write wins on every device.
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('rename' as const), title: fc.nat({ max: 3 }) }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('learning' as const), on: fc.boolean(), forget: fc.boolean() }) },
+  // Another memory's export merged in (into an empty store: the bulk load; else one write); the same
+  // document may be imported on two devices.
+  { weight: 2, arbitrary: fc.record({ kind: fc.constant('import' as const), document: fc.nat({ max: 1 }), claims: fc.array(claimSpec, { minLength: 1, maxLength: 3 }) }) },
+  // Review before remembering (a device's own setting): learnings wait, then are approved (perhaps edited) or rejected.
+  { weight: 2, arbitrary: fc.record({ kind: fc.constant('review' as const), on: fc.boolean() }) },
+  { weight: 4, arbitrary: fc.record({ kind: fc.constant('approve' as const), pick: fc.nat(), edit: fc.constantFrom('none' as const, 'leaveOut' as const, 'object' as const), object: fc.nat({ max: OBJECTS.length - 1 }) }) },
+  { weight: 2, arbitrary: fc.record({ kind: fc.constant('reject' as const), pick: fc.nat() }) },
 );
 
 const DEVICES = 3;
@@ -135,6 +147,8 @@ interface World {
   said: number;
   /** Every message written, and those forgotten (on any device). */
   written: Set<string>;
+  /** Exports of other memories, made once each, to import. */
+  documents: Map<number, ReturnType<Memory['transfer']['export']>>;
   forgotten: Set<string>;
 }
 
@@ -142,6 +156,17 @@ const pickOf = <T,>(list: readonly T[], n: number): T | undefined => (list.lengt
 const liveRows = (m: Memory) =>
   databaseOf(m).prepare<[], { id: string; valid_at: IsoTime; invalid_at: IsoTime | null }>('SELECT id, valid_at, invalid_at FROM facts WHERE expired_at IS NULL ORDER BY id').all();
 const episodesOf = (m: Memory) => databaseOf(m).prepare<[], { id: string }>('SELECT id FROM episodes ORDER BY id').all().map((r) => r.id);
+
+/** What waits for review on this device, else on the next device that has something waiting. */
+function waitingOn(world: World, device: Device) {
+  const from = world.devices.indexOf(device);
+  for (let i = 0; i < DEVICES; i++) {
+    const d = world.devices[(from + i) % DEVICES]!;
+    const pending = d.m.review.pending();
+    if (pending.length > 0) return { m: d.m, pending };
+  }
+  return null;
+}
 
 function apply(world: World, device: Device, w: Write): void {
   const { m } = device;
@@ -158,6 +183,8 @@ function apply(world: World, device: Device, w: Write): void {
       for (const id of m.facts.observe(w.claims.map(observation)).episodeIds) world.written.add(id);
       return;
     case 'learn': {
+      // Now and then the device reviews before remembering from this message on (the learning waits).
+      if (w.review) m.review.setBeforeRemembering(true);
       const said = shift(day(Math.max(...w.claims.map((c) => c.valid))), 5);
       const { episode, job } = m.messages.append({ role: 'user', content: `message ${world.said++}: ${w.claims.map(text).join('; ')}`, time: said, conversation: 'c1' });
       world.written.add(episode.id);
@@ -212,6 +239,40 @@ function apply(world: World, device: Device, w: Write): void {
     case 'learning':
       if (m.episodes.conversation('c1')) tolerate(() => m.conversations.setLearning('c1', w.on, { forget: w.forget }));
       return;
+    case 'import': {
+      const document = world.documents.get(w.document) ?? exportOf(w.claims, w.document);
+      world.documents.set(w.document, document);
+      tolerate(() => m.transfer.import(document));
+      for (const e of document.episodes) if (m.episodes.byId(e.id)) world.written.add(e.id);
+      return;
+    }
+    case 'review':
+      m.review.setBeforeRemembering(w.on);
+      return;
+    case 'approve': {
+      const on = waitingOn(world, device);
+      if (!on) return;
+      const { episodeId } = pickOf(on.pending, w.pick)!;
+      const edits = w.edit === 'leaveOut' ? [{ index: 0, keep: false }] : w.edit === 'object' ? [{ index: 0, object: OBJECTS[w.object]! }] : [];
+      tolerate(() => on.m.review.approve(episodeId, edits));
+      return;
+    }
+    case 'reject': {
+      const on = waitingOn(world, device);
+      if (on) on.m.review.reject(pickOf(on.pending, w.pick)!.episodeId);
+      return;
+    }
+  }
+}
+
+/** Another memory's export holding these observations (its clock apart from every device's). */
+function exportOf(claims: ClaimSpec[], n: number) {
+  const other = openMemory({ dataDir: ':memory:', clock: steppingClock(isoFromMs(Date.UTC(2026, 11, 1 + n))) });
+  try {
+    other.facts.observe(claims.map(observation));
+    return other.transfer.export();
+  } finally {
+    other.close();
   }
 }
 
@@ -267,7 +328,7 @@ async function fullRound(world: World): Promise<void> {
 
 function newWorld(): World {
   const devices = Array.from({ length: DEVICES }, (_, i) => ({ m: openMemory({ dataDir: ':memory:', clock: steppingClock(isoFromMs(Date.UTC(2027, 0, i + 1))) }), learned: [], undone: [] }));
-  return { devices, target: memoryTarget(), said: 0, written: new Set(), forgotten: new Set() };
+  return { devices, target: memoryTarget(), said: 0, written: new Set(), forgotten: new Set(), documents: new Map() };
 }
 
 export async function runSteps(steps: Step[]): Promise<World> {

@@ -55,11 +55,29 @@ export function indexAllFullText(db: Database): void {
 
 /** The facts' part of indexAllFullText (a bulk-load worker indexes them before the episodes arrive). */
 export function indexAllFacts(db: Database): void {
-  db.exec(factRowsSql('SELECT rowid, fact, predicate FROM facts'));
+  indexAbove(db, 'facts', ['facts_fts', 'facts_cjk'], (range) => factRowsSql(`SELECT rowid, fact, predicate FROM facts WHERE ${range}`));
 }
 
 export function indexAllEpisodes(db: Database): void {
-  db.exec(episodeRowsSql('SELECT rowid, content FROM episodes'));
+  indexAbove(db, 'episodes', ['episodes_fts', 'episodes_cjk'], (range) => episodeRowsSql(`SELECT rowid, content FROM episodes WHERE ${range}`));
+}
+
+/**
+ * Indexes every row of `table`, leaving each index as one segment above level 0. Row-by-row writes
+ * add their small segments at level 0, and FTS5's crisis merge of a level rewrites every segment on
+ * it: an imported index left there would be rewritten whole inside some later one-message write (898
+ * ms at 1M, docs/benchmarks.md). So the rows go in two halves, flushed apart, and FTS5's `optimize`
+ * merges the two into one segment on a new level above them — the rewrite happens here, in the
+ * import, instead. (Optimize leaves a single segment where it is, hence the two halves.)
+ */
+function indexAbove(db: Database, table: string, indexes: readonly string[], rowsSql: (range: string) => string): void {
+  const rows = db.prepare(`SELECT count(*) FROM ${table}`).pluck().get() as number;
+  if (rows === 0) return;
+  const middle = db.prepare(`SELECT rowid FROM ${table} ORDER BY rowid LIMIT 1 OFFSET ?`).pluck().get(Math.floor(rows / 2)) as number;
+  db.exec(rowsSql(`rowid < ${middle}`));
+  for (const index of indexes) db.exec(`INSERT INTO ${index} (${index}) VALUES ('flush')`);
+  db.exec(rowsSql(`rowid >= ${middle}`));
+  for (const index of indexes) db.exec(`INSERT INTO ${index} (${index}) VALUES ('optimize')`);
 }
 
 /*

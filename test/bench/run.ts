@@ -35,7 +35,9 @@
  *            first window's data, and the store's export file imported the `tempora import` way, each
  *            in a child process; then every budget of issue 29 beside its figure
  *   sync     issue 31 (sync-bench.ts): that store's first sync to an empty folder and onto an empty
- *            device (goal ≥ 20k records/s), then 100 new messages up and down (goal ≤ 1 s at 1M)
+ *            device (goal ≥ 20k records/s), then 100 new messages up and down (goal ≤ 1 s at 1M);
+ *            --sync-copy makes the second device a copy of the store instead (no first sync onto
+ *            an empty device: the incremental figure at 1M without its ~10 minutes)
  *   ingest/hybrid/turn share one store of --store N observations built by import (default 100k;
  *   10k with --quick); --retrieval-runs N (default 500, quick 150), --turn-runs N (default 300,
  *   quick 100), --budget S (a latency measurement stops after S seconds once it has 30 runs;
@@ -125,6 +127,8 @@ interface Options {
   tail: number;
   /** Lines of the one-file write (section write). */
   writeLines: number;
+  /** Section sync: the second device is a copy of the store, not its first sync onto an empty device. */
+  syncCopy: boolean;
 }
 
 function parseSize(text: string): number {
@@ -152,6 +156,7 @@ function parseArgs(argv: string[]): Options {
     build: 'auto',
     tail: 10_000,
     writeLines: 100_000,
+    syncCopy: false,
   };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
@@ -195,6 +200,7 @@ function parseArgs(argv: string[]): Options {
       case '--tail': options.tail = parseSize(value()); break;
       case '--seed': options.seed = Number(value()); break;
       case '--profile': options.profile = true; break;
+      case '--sync-copy': options.syncCopy = true; break;
       case '--build': {
         const v = value();
         if (v !== 'auto' && v !== 'observe' && v !== 'import') throw new Error('--build is auto, observe or import');
@@ -205,7 +211,7 @@ function parseArgs(argv: string[]): Options {
         console.log(
           'usage: npm run bench -- [--quick] [--skip|--only core,ingest,hybrid,turn] [--no-core] [--no-ingest] [--no-hybrid] [--no-turn]\n' +
             '         [--sizes 10k,100k] [--profile] [--build auto|observe|import] [--tail N] [--runs N] [--import-runs N] [--search-runs N] [--batch N] [--seed N]\n' +
-            '         [--store N] [--retrieval-runs N] [--turn-runs N] [--budget SECONDS] [--vector-kinds facts|all]',
+            '         [--store N] [--retrieval-runs N] [--turn-runs N] [--budget SECONDS] [--vector-kinds facts|all] [--sync-copy]',
         );
         process.exit(0);
         break;
@@ -710,10 +716,11 @@ async function benchWorkload(options: Options, root: string): Promise<WorkloadRe
   }
   if (sections.has('sync')) {
     // Last: it changes the store (synced, 100 messages more).
-    console.log(`\n  sync: this store's first sync to an empty folder and onto an empty device, then 100 messages (load average ${load()})`);
+    const second = options.syncCopy ? 'a copy of it made a device of its own' : 'an empty device';
+    console.log(`\n  sync: this store's first sync to an empty folder and onto ${second}, then 100 messages (load average ${load()})`);
     const synced = openMemory({ dataDir: join(dir, 'store') });
     try {
-      result.sync = await benchSync(synced, join(dir, 'sync'), size);
+      result.sync = await benchSync(synced, join(dir, 'sync'), size, { firstApply: !options.syncCopy, storeDir: join(dir, 'store') });
       console.log(formatSync(result.sync));
     } finally {
       synced.close();

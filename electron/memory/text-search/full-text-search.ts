@@ -33,6 +33,21 @@ const MAX_RELATED = 16;
 const MAX_GRAMS = 8;
 /** Rows a candidate query reads for the second pass: about one person's facts. */
 const CANDIDATES = 60;
+/** A term in at most this share of the rows is rare: its rows are ranked (bm25) to find candidates … */
+const RARE_SHARE = 0.005;
+/**
+ * … up to this many rows, whatever the memory's size. Ranking an OR of rare terms scores every row
+ * each holds (and reads each row for the time axes): with the share alone a rare pair meant 5,000
+ * rows at 1M, and the CJK pairs' ranking took 19 ms a question (docs/benchmarks.md). Below 200k rows
+ * the share decides, as it always did; above, a term this common is weighed in the second pass on
+ * the rarer terms' candidates, or found with the next least common (their AND).
+ */
+const RARE_ROWS_MAX = 1_000;
+
+/** Rows a term may hold and still count as rare, in a corpus of `corpusRows` (at least `floor`). */
+export function rareRows(corpusRows: number, floor: number): number {
+  return Math.min(Math.max(floor, corpusRows * RARE_SHARE), Math.max(floor, RARE_ROWS_MAX));
+}
 
 interface Target {
   trigram: string;
@@ -141,11 +156,11 @@ export class FullTextSearch {
     const run = (fts: string, ranked: boolean, match: string, rowsWanted = CANDIDATES) => this.stmt(select(fts, ranked)).all({ ...filter.params, query: match, limit: Math.max(limit, rowsWanted) }) as Candidate[];
     const lists: Candidate[][] = [];
     for (const [fts, counted, cap, maxRare] of [
-      [target.trigram, terms, Math.max(500, rows * 0.005), Infinity],
+      [target.trigram, terms, rareRows(rows, 500), Infinity],
       // CJK pairs are pruned even in a scoped search: common ones (です, さん) have huge posting lists.
       // A single kanji inside a pair of the query (東 of 東京) finds no row the pair does not: it
       // is weighed in the second pass, not used to find candidates.
-      [target.cjk, grams.filter((g) => g.term.length > 1 || !grams.some((p) => p.term.length > 1 && p.term.includes(g.term))), Math.max(200, rows * 0.005), MAX_GRAMS],
+      [target.cjk, grams.filter((g) => g.term.length > 1 || !grams.some((p) => p.term.length > 1 && p.term.includes(g.term))), rareRows(rows, 200), MAX_GRAMS],
     ] as const) {
       if (fts === null || counted.length === 0) continue;
       const rare = counted.filter((c) => c.rows <= cap).slice(0, maxRare);
@@ -169,7 +184,7 @@ export class FullTextSearch {
       // One word, and common: its newest rows (all score the same), no more than asked.
       else if (common.length === 1) lists.push(run(fts, false, quote(common[0]!.match), limit));
     }
-    const related = this.counted(target, query).related.filter((c) => c.rows <= Math.max(500, rows * 0.005));
+    const related = this.counted(target, query).related.filter((c) => c.rows <= rareRows(rows, 500));
     if (related.length && !rareOnly) lists.push(run(target.trigram, true, related.map((c) => quote(c.match)).join(' OR ')));
     for (const term of query.short) {
       const a = target.alias;

@@ -4,34 +4,22 @@
  * import copies them in. It must give exactly what the one-thread import gives, leave indexes and
  * triggers as they were, and fall back to one thread whenever the worker cannot deliver.
  */
-import { afterEach, describe, expect, it } from 'vitest';
-import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { databasePath, openMemory, steppingClock, type Memory } from '../../electron/memory/index';
+import { describe, expect, it } from 'vitest';
+import { existsSync, readdirSync } from 'node:fs';
+import { databasePath, type Memory } from '../../electron/memory/index';
 import { BulkLoadHelper } from '../../electron/memory/transfer/bulk-load-helper';
 import { importMemory, parseExport } from '../../electron/memory/transfer/memory-import';
+import { fileMemories } from '../fixtures/file-memories';
 import { generateSyntheticMemory } from '../fixtures/synthetic-memory';
 import { syntheticExport } from '../bench/synthetic-export';
 import type { MemoryExport } from '../../shared/memory-schema';
 import { databaseOf, storeOf } from '../../electron/memory/memory';
 
-const dirs: string[] = [];
-const open: Memory[] = [];
-afterEach(async () => {
-  for (const m of open.splice(0)) {
-    await m.settled();
-    m.close();
-  }
-  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
-});
+const files = fileMemories('bulk');
 
 function fileMemory(): { memory: Memory; dir: string } {
-  const dir = mkdtempSync(join(tmpdir(), 'tempora-bulk-'));
-  dirs.push(dir);
-  const memory = openMemory({ dataDir: dir, clock: steppingClock('2026-11-01T00:00:00.000Z', 1000) });
-  open.push(memory);
-  return { memory, dir };
+  const dir = files.dir();
+  return { memory: files.open(dir), dir };
 }
 
 let cached: MemoryExport | undefined;

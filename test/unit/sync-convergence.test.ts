@@ -341,6 +341,16 @@ export async function runSteps(steps: Step[]): Promise<World> {
   return world;
 }
 
+/** Runs the steps and a full round, then expects every device to hold the same memory (closing them either way). */
+async function expectStepsConverge(steps: Step[]): Promise<void> {
+  const world = await runSteps(steps);
+  try {
+    expectConverged(world);
+  } finally {
+    for (const d of world.devices) d.m.close();
+  }
+}
+
 export function expectConverged(world: World): void {
   const [first, ...rest] = world.devices.map((d) => comparable(d.m));
   for (const other of rest) expect(other).toEqual(first);
@@ -351,17 +361,12 @@ export function expectConverged(world: World): void {
 describe('sync: three devices converge', () => {
   it('a message forgotten on a device that never got the claims citing it: every device drops them alike', async () => {
     // Found by the property: the claim's segment was not uploaded yet when another device forgot its message.
-    const world = await runSteps([
+    await expectStepsConverge([
       { device: 2, write: { kind: 'observe', claims: [{ subject: 0, predicate: 0, object: 0, one: false, valid: 0, said: 1, lasts: null }] } },
       { device: 2, sync: { from: [], crashAt: null, dropUpload: 2, segmentRows: 1 } },
       { device: 1, sync: { from: [2], crashAt: null, dropUpload: null, segmentRows: 5000 } },
       { device: 1, write: { kind: 'forgetEpisode', pick: 0 } },
     ]);
-    try {
-      expectConverged(world);
-    } finally {
-      for (const d of world.devices) d.m.close();
-    }
   });
 
   it('a fact forgotten on a device that never got its other claim: the version that keeps it cites only what still states it', async () => {
@@ -369,30 +374,18 @@ describe('sync: three devices converge', () => {
     // citing the message); device 1, holding only the observation, forgets the fact. On device 2 the version
     // kept by the judged end went on citing the forgotten observation's message.
     const claim = { subject: 0, predicate: 0, object: 0, one: false, valid: 0, said: 1, lasts: null };
-    const world = await runSteps([
+    await expectStepsConverge([
       { device: 2, write: { kind: 'observe', claims: [claim] } },
       { device: 2, sync: { from: [], crashAt: null, dropUpload: null, segmentRows: 5000 } },
       { device: 2, write: { kind: 'learn', claims: [claim], contradicts: [0] } },
       { device: 1, sync: { from: [2], crashAt: null, dropUpload: null, segmentRows: 5000 } },
       { device: 1, write: { kind: 'forgetFact', pick: 0 } },
     ]);
-    try {
-      expectConverged(world);
-    } finally {
-      for (const d of world.devices) d.m.close();
-    }
   });
 
   it('after a full round every device holds the same memory, whatever the writes, orders, subsets and crashes', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.array(step, { minLength: 1, maxLength: 16 }), async (steps) => {
-        const world = await runSteps(steps);
-        try {
-          expectConverged(world);
-        } finally {
-          for (const d of world.devices) d.m.close();
-        }
-      }),
+      fc.asyncProperty(fc.array(step, { minLength: 1, maxLength: 16 }), expectStepsConverge),
       { numRuns: Number(process.env.SYNC_RUNS ?? 60) },
     );
   }, 600_000);

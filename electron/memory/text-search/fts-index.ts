@@ -65,8 +65,9 @@ export function indexAllEpisodes(db: Database): void {
 /**
  * Indexes every row of `table`, leaving each index as one segment above level 0. Row-by-row writes
  * add their small segments at level 0, and FTS5's crisis merge of a level rewrites every segment on
- * it: an imported index left there would be rewritten whole inside some later one-message write (898
- * ms at 1M, docs/benchmarks.md). So the rows go in two halves, flushed apart, and FTS5's `optimize`
+ * it: an imported index left there would be rewritten whole inside some later one-message write,
+ * the 64th after the import with no idle merge between (fts-merge.ts). So the rows go in two
+ * halves, flushed apart, and FTS5's `optimize`
  * merges the two into one segment on a new level above them — the rewrite happens here, in the
  * import, instead. (Optimize leaves a single segment where it is, hence the two halves.)
  */

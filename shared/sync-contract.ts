@@ -60,11 +60,12 @@ export const syncNowResponse = z.strictObject({
 
 /**
  * Where a running sync stands, told after each segment (the `syncProgress` event; the CLI's stderr
- * line). upload: `done` of `total` records sent; apply and rewrite: `done` of `total` segments, with
- * `records` the records applied so far (0 for rewrite).
+ * line). upload: `done` of `total` records sent; download (a first sync onto an empty device fetches
+ * every segment before applying them in one write), apply and rewrite: `done` of `total` segments,
+ * with `records` the records applied so far (0 for download and rewrite).
  */
 export const syncProgress = z.strictObject({
-  phase: z.enum(['upload', 'apply', 'rewrite']),
+  phase: z.enum(['upload', 'download', 'apply', 'rewrite']),
   done: z.number().int().nonnegative(),
   total: z.number().int().nonnegative(),
   records: z.number().int().nonnegative(),
@@ -78,6 +79,7 @@ export type SyncProgress = z.infer<typeof syncProgress>;
 export function syncProgressWords(progress: SyncProgress, plural: (count: number, one: string) => string): string {
   const { phase, done, total, records } = progress;
   if (phase === 'upload') return `uploading: ${done} of ${plural(total, 'record')}`;
+  if (phase === 'download') return `downloading: ${done} of ${plural(total, 'segment')}`;
   if (phase === 'apply') return `applying: ${done} of ${plural(total, 'segment')} (${plural(records, 'record')})`;
   return `removing what was forgotten: ${done} of ${plural(total, 'segment')} rewritten`;
 }

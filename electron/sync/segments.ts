@@ -78,14 +78,28 @@ export async function encodeSegment(header: SegmentHeader, records: SyncRecord[]
 
 /** Opens, checks and reads a segment; anything wrong is a SegmentError naming it (and nothing of it is applied). */
 export async function decodeSegment(name: string, bytes: Uint8Array, cipher: SegmentCipher): Promise<{ header: SegmentHeader; records: SyncRecord[] }> {
+  return readSegment(name, await openSegment(name, bytes, cipher));
+}
+
+/** A segment's content as sealed (still gzipped); a file that does not open is a SegmentError naming it. */
+export async function openSegment(name: string, bytes: Uint8Array, cipher: SegmentCipher): Promise<Uint8Array> {
+  if (!parseSegmentName(name)) throw new SegmentError(name, `${name} is not a segment name Tempora writes.`);
+  try {
+    return await cipher.open(name, bytes);
+  } catch (error) {
+    if (error instanceof SegmentError) throw error;
+    throw new SegmentError(name, `The segment ${name} could not be opened (${error instanceof Error ? error.message : String(error)}): it was changed or cut short, or sealed with another passphrase.`);
+  }
+}
+
+/** Checks and reads a segment's opened content (openSegment); anything wrong is a SegmentError naming it. */
+export function readSegment(name: string, plain: Uint8Array): { header: SegmentHeader; records: SyncRecord[] } {
   const parsedName = parseSegmentName(name);
   if (!parsedName) throw new SegmentError(name, `${name} is not a segment name Tempora writes.`);
   let lines: string[];
   try {
-    const plain = await cipher.open(name, bytes);
     lines = gunzipSync(plain).toString('utf8').split('\n').filter((line) => line !== '');
   } catch (error) {
-    if (error instanceof SegmentError) throw error;
     throw new SegmentError(name, `The segment ${name} could not be opened (${error instanceof Error ? error.message : String(error)}): it was changed or cut short, or sealed with another passphrase.`);
   }
   const json = (line: string | undefined, what: string) => {

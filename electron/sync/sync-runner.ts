@@ -8,8 +8,9 @@
  * newer format) is refused by name, and that device waits there while the others still sync.
  */
 import type { SyncProgress } from '../../shared/sync-contract';
-import { SYNC_FORMAT, type SyncBody, type SyncRecord } from '../../shared/sync-records';
-import { decodeSegment, encodeSegment, parseSegmentName, recordOf, SegmentError, segmentPrefix, type SegmentCipher, type SegmentName } from './segments';
+import { SYNC_FORMAT, type SegmentHeader, type SyncBody, type SyncRecord } from '../../shared/sync-records';
+import { decodeSegment, encodeSegment, openSegment, parseSegmentName, readSegment, recordOf, SegmentError, segmentPrefix, type SegmentCipher, type SegmentName } from './segments';
+import { SegmentSpool } from './segment-spool';
 import type { SyncTarget } from './sync-target';
 import type { IsoTime } from '../../shared/time';
 
@@ -25,6 +26,13 @@ export interface SyncMemory {
   purgeDone(): void;
   cursor(device: string): number;
   apply(header: { device: string; deviceName: string; seq: number }, records: SyncRecord[], options?: { afterRecord?: (index: number) => void }): { applied: boolean; records: number };
+  /** Whether this store holds nothing a first sync could meet (then its segments go in as one write). */
+  emptyForFirstSync?(): boolean;
+  /** Applies the segments in order, in one write (memory/sync/sync-first.ts). */
+  applyFirst?(
+    segments: Iterable<{ header: SegmentHeader; records(): SyncRecord[] }>,
+    options: { afterRecord?: (index: number) => void; onSegment?: (done: number, result: { applied: boolean; records: number }) => void },
+  ): { applied: boolean; records: number }[];
   syncDone(at: string): void;
 }
 
@@ -33,6 +41,11 @@ export interface SyncOptions {
   from?: (device: string) => boolean;
   /** Outbox rows to a segment (default: the memory's, 5,000). */
   segmentRows?: number;
+  /**
+   * Segments due onto an empty store from which they are fetched first and applied in one write
+   * (default FIRST_SYNC_IN_ONE_WRITE; tests set 0 or 1 to compare the two paths).
+   */
+  firstSyncInOneWrite?: number;
   /** Test seam: runs after each record applied (a throw there is a crash mid-apply). */
   afterRecord?: (index: number) => void;
   /** Told as the sync goes, after each segment: "applied 3 of 12 segments". */
@@ -47,6 +60,9 @@ export interface SyncReport {
   refused: string[];
   rewritten: number;
 }
+
+/** Due segments from which a first sync onto an empty store is applied in one write. */
+export const FIRST_SYNC_IN_ONE_WRITE = 4;
 
 export async function syncOnce(memory: SyncMemory, target: SyncTarget, cipher: SegmentCipher, options: SyncOptions = {}): Promise<SyncReport> {
   const me = memory.device();
@@ -76,23 +92,8 @@ export async function syncOnce(memory: SyncMemory, target: SyncTarget, cipher: S
     return list.filter((s) => s.seq > cursor).sort((a, b) => a.seq - b.seq);
   });
   const total = due.reduce((n, list) => n + list.length, 0);
-  let done = 0;
-  let recordsApplied = 0;
-  for (const list of due) {
-    for (const segment of list) {
-      try {
-        const { header, records } = await decodeSegment(segment.name, await target.get(segment.name), cipher);
-        const result = memory.apply({ device: header.device, deviceName: header.deviceName, seq: header.seq }, records, options.afterRecord ? { afterRecord: options.afterRecord } : {});
-        if (result.applied) report.applied.push({ device: header.device, seq: header.seq, records: result.records });
-        recordsApplied += result.records;
-      } catch (error) {
-        if (!(error instanceof SegmentError)) throw error;
-        report.refused.push(error.message);
-        break; // this device's later segments wait for this one
-      }
-      options.onProgress?.({ phase: 'apply', done: ++done, total, records: recordsApplied });
-    }
-  }
+  if (total > 0 && total >= (options.firstSyncInOneWrite ?? FIRST_SYNC_IN_ONE_WRITE) && memory.applyFirst && memory.emptyForFirstSync?.()) await applyInOneWrite(memory, target, cipher, due, total, report, options);
+  else await applyEach(memory, target, cipher, due, total, report, options);
 
   // 3. This device's segments that still hold what was forgotten since: rewritten without it.
   const rewrites = memory.segmentsToRewrite();
@@ -110,6 +111,84 @@ export async function syncOnce(memory: SyncMemory, target: SyncTarget, cipher: S
   memory.purgeDone();
   memory.syncDone(options.now?.() ?? new Date().toISOString());
   return report;
+}
+
+/** Each segment in its own write, each device's in order. */
+async function applyEach(memory: SyncMemory, target: SyncTarget, cipher: SegmentCipher, due: SegmentName[][], total: number, report: SyncReport, options: SyncOptions): Promise<void> {
+  let done = 0;
+  let recordsApplied = 0;
+  for (const list of due) {
+    for (const segment of list) {
+      try {
+        const { header, records } = await decodeSegment(segment.name, await target.get(segment.name), cipher);
+        const result = memory.apply({ device: header.device, deviceName: header.deviceName, seq: header.seq }, records, options.afterRecord ? { afterRecord: options.afterRecord } : {});
+        if (result.applied) report.applied.push({ device: header.device, seq: header.seq, records: result.records });
+        recordsApplied += result.records;
+      } catch (error) {
+        if (!(error instanceof SegmentError)) throw error;
+        report.refused.push(error.message);
+        break; // this device's later segments wait for this one
+      }
+      options.onProgress?.({ phase: 'apply', done: ++done, total, records: recordsApplied });
+    }
+  }
+}
+
+/**
+ * A first sync onto an empty store: every due segment fetched and opened into a spool (nothing is
+ * written to the memory yet), then all read and applied in one write, which loads them the way an
+ * import loads an empty store (memory/sync/sync-first.ts). Each segment is checked as it is read,
+ * inside the write: one that cannot be read is refused as on the other path, and its device's later
+ * segments wait. A crash anywhere leaves the store empty, and the next sync starts over.
+ */
+async function applyInOneWrite(memory: SyncMemory, target: SyncTarget, cipher: SegmentCipher, due: SegmentName[][], total: number, report: SyncReport, options: SyncOptions): Promise<void> {
+  const spool = new SegmentSpool();
+  try {
+    let fetched = 0;
+    for (const list of due) {
+      for (const segment of list) {
+        try {
+          spool.add(segment, await openSegment(segment.name, await target.get(segment.name), cipher));
+        } catch (error) {
+          if (!(error instanceof SegmentError)) throw error;
+          report.refused.push(error.message);
+          break; // this device's later segments wait for this one
+        }
+        options.onProgress?.({ phase: 'download', done: ++fetched, total, records: 0 });
+      }
+    }
+    const headers: SegmentHeader[] = [];
+    const waiting = new Set<string>();
+    function* checked(): Generator<{ header: SegmentHeader; records(): SyncRecord[] }> {
+      for (const { segment, read: plain } of spool.segments()) {
+        if (waiting.has(segment.device)) continue;
+        let decoded: { header: SegmentHeader; records: SyncRecord[] };
+        try {
+          decoded = readSegment(segment.name, plain());
+        } catch (error) {
+          if (!(error instanceof SegmentError)) throw error;
+          report.refused.push(error.message);
+          waiting.add(segment.device);
+          continue;
+        }
+        headers.push(decoded.header);
+        yield { header: decoded.header, records: () => decoded.records };
+      }
+    }
+    let recordsApplied = 0;
+    const results = memory.applyFirst!(checked(), {
+      ...(options.afterRecord ? { afterRecord: options.afterRecord } : {}),
+      onSegment: (done, result) => {
+        recordsApplied += result.records;
+        options.onProgress?.({ phase: 'apply', done, total: fetched, records: recordsApplied });
+      },
+    });
+    results.forEach((result, i) => {
+      if (result.applied) report.applied.push({ device: headers[i]!.device, seq: headers[i]!.seq, records: result.records });
+    });
+  } finally {
+    spool.close();
+  }
 }
 
 function contentKey(body: SyncBody): string {

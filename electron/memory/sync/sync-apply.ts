@@ -80,7 +80,7 @@ export function applySegment(ctx: WriteContext, header: { device: string; device
         if (removed.get(`episode:${body.id}`) !== undefined) break;
         if (body.conversation_id !== null) ensureConversation(ctx, body.conversation_id, body.created_at);
         const { kind: _kind, ...episode } = body;
-        if (ctx.episodes.byId(body.id)) cachedStatement(db, 'UPDATE episodes SET conversation_id = ? WHERE id = ?').run(body.conversation_id, body.id);
+        if (hasEpisode(ctx, body.id)) cachedStatement(db, 'UPDATE episodes SET conversation_id = ? WHERE id = ?').run(body.conversation_id, body.id);
         else ctx.episodes.insert(episode);
         break;
       }
@@ -145,13 +145,15 @@ export function applySegment(ctx: WriteContext, header: { device: string; device
     const claim = withoutForgotten(woken);
     if (claim !== null && !pending.has(claim.uid)) pending.set(claim.uid, claim);
   }
+  /** Local ids of the entities the new claims name, looked up once per segment. */
+  const entityIds = new Map<string, string>();
   for (const claim of pending.values()) {
-    const missing = claim.episode_ids.filter((id) => !ctx.episodes.byId(id));
+    const missing = claim.episode_ids.filter((id) => !hasEpisode(ctx, id));
     if (missing.length > 0) {
       waiting.wait(claim, missing);
       continue;
     }
-    const newClaim = newClaimOf(ctx, claim);
+    const newClaim = newClaimOf(ctx, claim, entityIds);
     ctx.slots.add(newClaim);
   }
   // A version left with no claim is no longer held: forgotten where its sentence was, else replaced.
@@ -187,22 +189,37 @@ function ensureConversation(ctx: WriteContext, id: string, at: IsoTime): void {
   cachedStatement(ctx.db, 'INSERT OR IGNORE INTO conversations (id, title, created_at) VALUES (?, ?, ?)').run(id, '', at);
 }
 
+/** localEntity, remembered in `known` (an entity is never deleted while a segment's claims are placed). */
+function knownEntity(ctx: WriteContext, ref: Ref, known: Map<string, string>): string {
+  const key = `${ref.type === 'user' ? 'user' : ''}\u0000${ref.id}`;
+  let id = known.get(key);
+  if (id === undefined) {
+    id = localEntity(ctx, ref)!;
+    known.set(key, id);
+  }
+  return id;
+}
+
+function hasEpisode(ctx: WriteContext, id: string): boolean {
+  return cachedStatement<[string], number>(ctx.db, 'SELECT 1 FROM episodes WHERE id = ?').pluck().get(id) !== undefined;
+}
+
 /** The local id of an entity another device named: the same id, created when missing; the user is this device's user. */
 function localEntity(ctx: WriteContext, ref: Ref, create = true): string | null {
   if (ref.type === 'user') {
     const me = cachedStatement<[], { id: string }>(ctx.db, "SELECT id FROM entities WHERE type = 'user' ORDER BY created_at, id LIMIT 1").get();
     if (me) return me.id;
   }
-  if (ctx.entities.byId(ref.id)) return ref.id;
+  if (cachedStatement<[string], number>(ctx.db, 'SELECT 1 FROM entities WHERE id = ?').pluck().get(ref.id) !== undefined) return ref.id;
   if (!create) return null;
   return ctx.entities.create({ id: ref.id, name: ref.name, type: ref.type, aliases: [], summary: '' }).id;
 }
 
-function newClaimOf(ctx: WriteContext, c: SyncClaim): NewClaim {
+function newClaimOf(ctx: WriteContext, c: SyncClaim, known: Map<string, string>): NewClaim {
   return {
-    subjectId: localEntity(ctx, c.subject)!,
+    subjectId: knownEntity(ctx, c.subject, known),
     predicate: c.predicate,
-    objectId: c.object === null ? null : localEntity(ctx, c.object),
+    objectId: c.object === null ? null : knownEntity(ctx, c.object, known),
     objectLiteral: c.object === null ? c.object_literal : null,
     fact: c.fact,
     cardinality: c.cardinality,

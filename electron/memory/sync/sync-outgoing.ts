@@ -134,8 +134,22 @@ export function segmentWritten(db: Database, seq: number, name: string, lastOutb
     if (k) key.run(k, seq);
   }
   noteToPurge(db, purgeKeysOf(bodies));
+  // What this device took away stays away here too: another device that held the same message or
+  // claim (the same document imported on both) may send it later, before it has applied this forget.
+  const removed = db.prepare('INSERT OR IGNORE INTO sync_removed (key) VALUES (?)');
+  for (const key of removedKeysOf(bodies)) removed.run(key);
   // This device's own conversation states carry their versions from now on: an older one from elsewhere does not undo them.
   for (const record of records) if (record.body.kind === 'conversation') keepVersion(db, `conversation:${record.body.id}`, versionOf(record));
+}
+
+/** The keys of what records take away for good (sync_removed: an arrival of them is ignored). */
+function removedKeysOf(bodies: SyncBody[]): string[] {
+  return bodies.flatMap((b) => {
+    if (b.kind === 'unclaim') return [`claim:${b.uid}`];
+    if (b.kind === 'episode-forgotten') return [`episode:${b.id}`];
+    if (b.kind === 'conversation-deleted') return [`conversation:${b.id}`];
+    return [];
+  });
 }
 
 /** A record's place in last-writer-wins: when it was recorded, then by which device. */

@@ -7,6 +7,7 @@ import type { SyncRecord } from '../../../shared/sync-records';
 import { MemoryInputError } from '../memory-errors';
 import type { WriteContext } from '../temporal/write-batch';
 import { applySegment, cursorOf, type ApplyOptions, type ApplyResult } from './sync-apply';
+import { applyFirstSync, isEmptyForFirstSync, type DueSegment, type FirstSyncOptions } from './sync-first';
 import { deviceOf, outgoing, purgeDone, segmentRewritten, segmentsToRewrite, segmentWritten, setStateValue, stateValue, type Outgoing } from './sync-outgoing';
 import { isIsoUtc, type IsoTime } from '../../../shared/time';
 
@@ -89,6 +90,16 @@ export class SyncStore {
   /** Applies another device's segment in one write; a throw anywhere rolls all of it back. */
   apply(header: { device: string; deviceName: string; seq: number }, records: SyncRecord[], options: ApplyOptions = {}): ApplyResult {
     return this.write(() => applySegment(this.store, header, records, options), (result) => result.applied);
+  }
+
+  /** Whether a first sync would find nothing here (sync-first.ts): no facts, messages or claims. */
+  emptyForFirstSync(): boolean {
+    return isEmptyForFirstSync(this.store);
+  }
+
+  /** Applies every segment of a first sync in one write, in order (sync-first.ts); a throw anywhere rolls all of it back. */
+  applyFirst(segments: Iterable<DueSegment>, options: FirstSyncOptions = {}): ApplyResult[] {
+    return this.write(() => applyFirstSync(this.store, segments, options), (results) => results.some((r) => r.applied));
   }
 
   syncDone(at: IsoTime): void {

@@ -42,6 +42,8 @@ export class WriteBatch {
   private touched = new Map<string, Touched>();
   private committed: SlotChanges | null = null;
   private after: (() => void)[] = [];
+  /** What parts resolved before this one wrote (resolvePart), told with the write's own. */
+  private earlier: SlotChanges | null = null;
 
   constructor(
     private readonly resolver: SlotResolver,
@@ -54,6 +56,18 @@ export class WriteBatch {
     this.touched = new Map();
     this.committed = null;
     this.after = [];
+    this.earlier = null;
+  }
+
+  /**
+   * Resolves what was gathered so far and opens the write for more: a write made of parts that each
+   * read what the one before wrote (a first sync applies segment after segment in one write:
+   * memory/sync/sync-first.ts). commit() then returns every part's changes.
+   */
+  resolvePart(): void {
+    const sofar = this.commit();
+    this.begin();
+    this.earlier = sofar;
   }
 
   /** Runs `fn` once the write's slots are resolved, inside the write (what reads the result: an undo's report). */
@@ -104,9 +118,12 @@ export class WriteBatch {
       const holder = holders.get((claim.end!.by as { claim: NewClaim }).claim);
       if (holder !== undefined) this.facts.pointJudgedEnds(claim.subjectId, claim.predicate, claim.end!.at, holder);
     }
-    this.committed = changes;
+    if (this.earlier) {
+      mergeChanges(this.earlier, changes);
+      this.committed = this.earlier;
+    } else this.committed = changes;
     for (const fn of this.after) fn();
-    return changes;
+    return this.committed;
   }
 
   private open(): void {

@@ -16,19 +16,47 @@ import { clearVectorChanges, VECTOR_CHANGE_TRIGGERS } from '../vectors/vector-ch
 const ROW_TRIGGERS = ['facts_fts_insert', 'episodes_fts_insert', ...LIVE_COUNT_TRIGGERS, ...CONVERSATION_COUNT_TRIGGERS, ...TIMELINE_ROW_TRIGGERS, ...VECTOR_CHANGE_TRIGGERS, ...SYNC_ROW_TRIGGERS].map((name) => `'${name}'`).join(', ');
 
 /**
+ * The indexes a write reads (resolving a slot, applying a segment): a load that writes through the
+ * resolver (a first sync: sync/sync-first.ts) keeps them; every other index is built once after.
+ */
+export const WRITE_PATH_INDEXES = [
+  'claims_by_fact',
+  'claims_by_object',
+  'claims_one_by_slot',
+  'claims_by_slot_time',
+  'claims_by_sync_id',
+  'facts_by_lineage',
+  'facts_live_by_slot_time',
+  'facts_live_by_slot_end',
+  'fact_episodes_by_episode',
+] as const;
+
+export interface BulkLoadOptions {
+  /** Indexes left in place (default none): what the load itself reads. */
+  keepIndexes?: readonly string[];
+  /** Queue everything loaded for sync (default true); a load of what another device sent must not. */
+  queueForSync?: boolean;
+  /** The load deletes rows too (a first sync's forgets): the full-text delete triggers go as well, so a row never indexed is never deleted from the index. */
+  deletesRows?: boolean;
+}
+
+/**
  * A load into an empty store: drops the secondary indexes and full-text queue triggers of the loaded
  * tables; finish() indexes everything once (the indexes from their stored SQL, then the full text).
  * With a helper, the caller leaves episodes and fact_episodes to its worker, which also builds the
  * full text; finish() copies them in, or, if the helper cannot deliver, calls `writeLeftToHelper`
  * and indexes here.
  */
-export function startBulkLoad(db: Database, helper: BulkLoadHelper | null): { finish(writeLeftToHelper: () => void): void } {
+export function startBulkLoad(db: Database, helper: BulkLoadHelper | null, options: BulkLoadOptions = {}): { finish(writeLeftToHelper: () => void): void } {
+  const keep = new Set(options.keepIndexes ?? []);
+  const triggers = options.deletesRows ? `${ROW_TRIGGERS}, 'facts_fts_delete', 'episodes_fts_delete'` : ROW_TRIGGERS;
   const objects = db
     .prepare<[], { type: string; name: string; sql: string }>(
       `SELECT type, name, sql FROM sqlite_master WHERE sql IS NOT NULL AND tbl_name IN ('facts', 'episodes', 'fact_episodes', 'claims')
-       AND ((type = 'index') OR (type = 'trigger' AND name IN (${ROW_TRIGGERS})))`,
+       AND ((type = 'index') OR (type = 'trigger' AND name IN (${triggers})))`,
     )
-    .all();
+    .all()
+    .filter((o) => !keep.has(o.name));
   for (const o of objects) db.exec(`DROP ${o.type === 'index' ? 'INDEX' : 'TRIGGER'} ${o.name}`);
   return {
     finish(writeLeftToHelper) {
@@ -51,7 +79,7 @@ export function startBulkLoad(db: Database, helper: BulkLoadHelper | null): { fi
       // The entity and alias vector triggers stayed (not on the loaded tables): the schema change
       // makes the next vector sync read everything, so what they recorded would only be drained.
       clearVectorChanges(db);
-      queueLoaded(db);
+      if (options.queueForSync ?? true) queueLoaded(db);
       for (const o of objects) if (o.type === 'trigger') db.exec(o.sql);
     },
   };

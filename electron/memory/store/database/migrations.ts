@@ -764,4 +764,22 @@ export const migrations: Migration[] = [
       `);
     },
   },
+  {
+    name: '0034_conversation_last_said_after_forget',
+    up(db) {
+      // A conversation is dated by its last message's time as said; forgetting that message left the
+      // date behind, so the conversation stayed listed by a message it no longer holds, and a device
+      // that synced it later (counting from the messages it received) dated it otherwise.
+      db.exec(`
+        DROP TRIGGER IF EXISTS episodes_count_delete;
+        UPDATE conversations SET last_message_at = (SELECT MAX(e.reference_time) FROM episodes e WHERE e.conversation_id = conversations.id);
+        CREATE TRIGGER episodes_count_delete AFTER DELETE ON episodes WHEN old.conversation_id IS NOT NULL BEGIN
+          UPDATE conversations SET message_count = message_count - 1,
+            last_message_at = CASE WHEN last_message_at = old.reference_time
+              THEN (SELECT MAX(e.reference_time) FROM episodes e WHERE e.conversation_id = old.conversation_id) ELSE last_message_at END
+            WHERE id = old.conversation_id;
+        END;
+      `);
+    },
+  },
 ];

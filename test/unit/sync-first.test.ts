@@ -1,0 +1,122 @@
+/**
+ * A first sync onto an empty device in one write (issue 31 item 7; electron/memory/sync/sync-first.ts):
+ * every due segment fetched first, then applied in one write that loads them the way an import loads
+ * an empty store. It must hold what the segment-by-segment path holds — searchable, counted on the
+ * timeline, nothing sent back — and a crash or a refused segment must leave it as that path would.
+ */
+import { readdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { afterEach, describe, expect, it } from 'vitest';
+import { openMemory, steppingClock, type Memory } from '../../electron/memory/index';
+import { databaseOf } from '../../electron/memory/memory';
+import { syncOnce } from '../../electron/sync/sync-runner';
+import type { SyncProgress } from '../../shared/sync-contract';
+import { markingCipher, memoryTarget, syncOf, type MemoryTarget } from '../fixtures/sync-devices';
+
+let open: Memory[] = [];
+afterEach(() => {
+  for (const m of open) m.close();
+  open = [];
+});
+
+function device(): Memory {
+  const m = openMemory({ dataDir: ':memory:', clock: steppingClock('2027-01-01T00:00:00.000Z') });
+  open.push(m);
+  return m;
+}
+
+const OBJECTS = ['tea', 'coffee', 'water', 'matcha', 'cocoa', 'lemonade'];
+const tell = (m: Memory, subject: string, object: string) =>
+  m.facts.observe([{ subject, predicate: 'likes', object, fact: `${subject} likes ${object}`, reference_time: '2026-09-01T05:00:00.000Z', valid_at: '2026-09-01T00:00:00.000Z', cardinality: 'many' }]);
+const factsOf = (m: Memory) => m.facts.list({}).map((f) => f.fact).sort();
+const count = (m: Memory, sql: string) => databaseOf(m).prepare(sql).pluck().get() as number;
+const segmentsOn = (target: MemoryTarget) => [...target.files.keys()].filter((name) => name.includes('/segments/')).length;
+const spools = () => readdirSync(tmpdir()).filter((name) => name.startsWith('tempora-first-sync-'));
+
+/** Two devices that each told three things, uploaded a segment a record: many segments on the target. */
+async function twoDevicesUploaded(): Promise<{ target: MemoryTarget; a: Memory; b: Memory }> {
+  const [a, b] = [device(), device()];
+  const target = memoryTarget();
+  OBJECTS.slice(0, 3).forEach((o) => tell(a, 'Sato', o));
+  OBJECTS.slice(3).forEach((o) => tell(b, 'Kato', o));
+  await syncOnce(syncOf(a), target, markingCipher, { segmentRows: 1 });
+  await syncOnce(syncOf(b), target, markingCipher, { segmentRows: 1 });
+  return { target, a, b };
+}
+
+describe('a first sync onto an empty device', () => {
+  it('applies every segment in one write, and the memory is the one the segment-by-segment path makes', async () => {
+    const { target } = await twoDevicesUploaded();
+    const before = spools();
+    const [bulk, each] = [device(), device()];
+    const phases: SyncProgress['phase'][] = [];
+    const report = await syncOnce(syncOf(bulk), target, markingCipher, { firstSyncInOneWrite: 1, onProgress: (p) => phases.push(p.phase) });
+    await syncOnce(syncOf(each), target, markingCipher, { firstSyncInOneWrite: 1_000 });
+
+    const segments = segmentsOn(target);
+    expect(segments).toBeGreaterThan(6);
+    expect(report.applied).toHaveLength(segments);
+    expect(report.refused).toEqual([]);
+    expect(phases).toEqual([...Array<string>(segments).fill('download'), ...Array<string>(segments).fill('apply')]);
+    expect(factsOf(bulk)).toEqual(factsOf(each));
+    expect(factsOf(bulk)).toHaveLength(6);
+    // Built once at the end: searchable, counted, nothing queued to be sent back, the spool gone.
+    expect(bulk.facts.search('Who likes matcha?', { limit: 1 })[0]?.fact.fact).toBe('Kato likes matcha');
+    expect(count(bulk, 'SELECT sum(live) FROM live_subjects')).toBe(6);
+    expect(count(bulk, 'SELECT open_n FROM timeline_totals')).toBe(6);
+    expect(syncOf(bulk).status().unsent).toBe(0);
+    expect(spools()).toEqual(before);
+    // Its triggers are back: the next write is counted and searchable as any other.
+    tell(bulk, 'Sato', 'juice');
+    expect(count(bulk, 'SELECT sum(live) FROM live_subjects')).toBe(7);
+    expect(bulk.facts.search('Who likes juice?', { limit: 1 })[0]?.fact.fact).toBe('Sato likes juice');
+    expect(syncOf(bulk).status().unsent).toBeGreaterThan(0);
+  });
+
+  it('a crash inside it leaves the store empty, and the next sync applies everything', async () => {
+    const { target } = await twoDevicesUploaded();
+    const c = device();
+    let records = 0;
+    const crash = () => {
+      if (++records === 9) throw new Error('crash mid-apply');
+    };
+    await expect(syncOnce(syncOf(c), target, markingCipher, { firstSyncInOneWrite: 1, afterRecord: crash })).rejects.toThrow('crash mid-apply');
+    expect(factsOf(c)).toEqual([]);
+    expect(count(c, 'SELECT count(*) FROM episodes')).toBe(0);
+    expect(syncOf(c).status().devices).toEqual([]);
+    expect(count(c, "SELECT count(*) FROM sqlite_master WHERE name = 'facts_by_predicate_time'")).toBe(1);
+
+    const report = await syncOnce(syncOf(c), target, markingCipher, { firstSyncInOneWrite: 1 });
+    expect(report.applied).toHaveLength(segmentsOn(target));
+    expect(factsOf(c)).toHaveLength(6);
+  });
+
+  it('a segment that does not open is refused by name; its device waits, the other applies', async () => {
+    const { target, a } = await twoDevicesUploaded();
+    const aId = syncOf(a).device().id;
+    const first = [...target.files.keys()].filter((name) => name.includes(`${aId}/segments/`)).sort()[0]!;
+    const bytes = target.files.get(first)!;
+    target.files.set(first, bytes.subarray(0, bytes.length - 5)); // cut short
+
+    const c = device();
+    const report = await syncOnce(syncOf(c), target, markingCipher, { firstSyncInOneWrite: 1 });
+    expect(report.refused).toHaveLength(1);
+    expect(report.refused[0]).toContain(first);
+    expect(factsOf(c)).toEqual(['Kato likes cocoa', 'Kato likes lemonade', 'Kato likes matcha']);
+    expect(syncOf(c).cursor(aId)).toBe(0);
+
+    target.files.set(first, bytes); // put right: the next sync (no longer onto an empty store) applies the rest
+    expect((await syncOnce(syncOf(c), target, markingCipher, { firstSyncInOneWrite: 1 })).refused).toEqual([]);
+    expect(factsOf(c)).toHaveLength(6);
+  });
+
+  it('onto a store that already holds something, the segments go one write each', async () => {
+    const { target } = await twoDevicesUploaded();
+    const c = device();
+    tell(c, 'Ito', 'soda');
+    const phases = new Set<string>();
+    await syncOnce(syncOf(c), target, markingCipher, { firstSyncInOneWrite: 1, onProgress: (p) => phases.add(p.phase) });
+    expect(phases.has('download')).toBe(false);
+    expect(factsOf(c)).toHaveLength(7);
+  });
+});

@@ -26,6 +26,8 @@ export const WRITE_PATH_INDEXES = [
   'claims_by_slot_time',
   'claims_by_sync_id',
   'facts_by_lineage',
+  // A forget's scrub of a slot's history reads every version of the slot (sync-apply.ts scrubHistory).
+  'facts_by_subject_time',
   'facts_live_by_slot_time',
   'facts_live_by_slot_end',
   'fact_episodes_by_episode',

@@ -66,6 +66,8 @@ describe('a first sync onto an empty device', () => {
     expect(count(bulk, 'SELECT open_n FROM timeline_totals')).toBe(6);
     expect(syncOf(bulk).status().unsent).toBe(0);
     expect(spools()).toEqual(before);
+    // The larger page cache the write had is given back.
+    expect(databaseOf(bulk).pragma('cache_size', { simple: true })).toBe(databaseOf(each).pragma('cache_size', { simple: true }));
     // Its triggers are back: the next write is counted and searchable as any other.
     tell(bulk, 'Sato', 'juice');
     expect(count(bulk, 'SELECT sum(live) FROM live_subjects')).toBe(7);

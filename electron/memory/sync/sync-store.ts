@@ -26,6 +26,9 @@ export interface SyncStatus {
   unsent: number;
 }
 
+/** The page cache a first sync's one write gets (negative: KiB), given back when it ends. */
+const FIRST_SYNC_CACHE_KIB = -262_144;
+
 export class SyncStore {
   constructor(
     private readonly store: WriteContext,
@@ -99,7 +102,16 @@ export class SyncStore {
 
   /** Applies every segment of a first sync in one write, in order (sync-first.ts); a throw anywhere rolls all of it back. */
   applyFirst(segments: Iterable<DueSegment>, options: FirstSyncOptions = {}): ApplyResult[] {
-    return this.write(() => applyFirstSync(this.store, segments, options), (results) => results.some((r) => r.applied));
+    // The write reads and extends the indexes it keeps (random ids) across the whole store: with the
+    // usual 32 MB of page cache a million facts took 258 s, with 256 MB 198 s (docs/benchmarks.md).
+    const db = this.store.db;
+    const usual = db.pragma('cache_size', { simple: true }) as number;
+    db.pragma(`cache_size = ${FIRST_SYNC_CACHE_KIB}`);
+    try {
+      return this.write(() => applyFirstSync(this.store, segments, options), (results) => results.some((r) => r.applied));
+    } finally {
+      db.pragma(`cache_size = ${usual}`);
+    }
   }
 
   syncDone(at: IsoTime): void {

@@ -63,12 +63,13 @@ export function outgoing(db: Database, limit = SEGMENT_ROWS): Outgoing {
   const changed = new Map<string, IsoTime>();
   for (const row of rows) if (row.kind === 'conversation') changed.set(row.ref, row.recorded_at);
   for (const row of rows) {
-    const body = bodyOf(row.kind, row.ref);
-    if (!body) continue;
-    // A row written twice before a sync (a conversation renamed twice) goes once, as it is now.
-    const key = `${body.kind}:${JSON.stringify(body)}`;
+    // A row written twice before a sync (a conversation renamed twice) goes once, as it is now: its
+    // body is read from the store as it is now, so the same kind and ref make the same body.
+    const key = `${row.kind}\u0000${row.ref}`;
     if (seen.has(key)) continue;
     seen.add(key);
+    const body = bodyOf(row.kind, row.ref);
+    if (!body) continue;
     bodies.push({ at: body.kind === 'conversation' ? changed.get(body.id)! : row.recorded_at, body });
   }
   return { bodies, lastOutbox: rows.at(-1)?.seq ?? 0, seq: lastSegment + 1 };

@@ -90,7 +90,7 @@ function copiedDevice(memory: Memory, storeDir: string, dataDir: string): Memory
   copied.transaction(() => {
     copied.prepare("DELETE FROM sync_state WHERE key IN ('device', 'deviceName', 'lastSync')").run();
     copied.prepare('DELETE FROM sync_segments').run();
-    copied.prepare('DELETE FROM sync_segment_keys').run();
+    copied.prepare('DELETE FROM sync_segment_content').run();
     copied.prepare('INSERT OR REPLACE INTO sync_cursors (device, name, seq, applied_at) VALUES (?, ?, ?, ?)').run(first.id, first.name, seq, new Date().toISOString());
   })();
   return copy;

@@ -129,11 +129,12 @@ export function segmentWritten(db: Database, seq: number, name: string, lastOutb
   const bodies = records.map((r) => r.body);
   db.prepare('INSERT OR REPLACE INTO sync_segments (seq, name, last_outbox, uploaded) VALUES (?, ?, ?, 1)').run(seq, name, lastOutbox);
   db.prepare('DELETE FROM sync_outbox WHERE seq <= ?').run(lastOutbox);
-  const key = db.prepare('INSERT OR IGNORE INTO sync_segment_keys (key, seq) VALUES (?, ?)');
+  const keys = new Set<string>();
   for (const body of bodies) {
     const k = contentKeyOf(body);
-    if (k) key.run(k, seq);
+    if (k) keys.add(k);
   }
+  db.prepare('INSERT OR REPLACE INTO sync_segment_content (seq, keys) VALUES (?, ?)').run(seq, [...keys].join('\n'));
   noteToPurge(db, purgeKeysOf(bodies));
   // What this device took away stays away here too: another device that held the same message or
   // claim (the same document imported on both) may send it later, before it has applied this forget.
@@ -176,26 +177,35 @@ export function noteToPurge(db: Database, keys: string[]): void {
   setStateValue(db, 'purge', JSON.stringify([...new Set([...held, ...keys])]));
 }
 
-/** Own segments holding content that must go, with the keys to drop from each. */
+/**
+ * Own segments holding content that must go, with the keys to drop from each: every segment's keys
+ * are read (a forget is rare; one row a segment keeps each upload an append: migration 0035).
+ */
 export function segmentsToRewrite(db: Database): { seq: number; name: string; keys: string[] }[] {
-  const keys = JSON.parse(stateValue(db, 'purge') ?? '[]') as string[];
-  if (keys.length === 0) return [];
-  const rows = db
-    .prepare<[string], { seq: number; name: string; key: string }>('SELECT k.seq, s.name, k.key FROM sync_segment_keys k JOIN sync_segments s ON s.seq = k.seq WHERE k.key IN (SELECT value FROM json_each(?)) ORDER BY k.seq')
-    .all(JSON.stringify(keys));
-  const bySeq = new Map<number, { seq: number; name: string; keys: string[] }>();
-  for (const r of rows) {
-    const entry = bySeq.get(r.seq) ?? { seq: r.seq, name: r.name, keys: [] };
-    entry.keys.push(r.key);
-    bySeq.set(r.seq, entry);
+  const purge = new Set(JSON.parse(stateValue(db, 'purge') ?? '[]') as string[]);
+  if (purge.size === 0) return [];
+  const found: { seq: number; name: string; keys: string[] }[] = [];
+  const rows = db.prepare<[], { seq: number; name: string; keys: string }>('SELECT c.seq, s.name, c.keys FROM sync_segment_content c JOIN sync_segments s ON s.seq = c.seq ORDER BY c.seq');
+  for (const row of rows.iterate()) {
+    const keys = row.keys.split('\n').filter((key) => purge.has(key));
+    if (keys.length > 0) found.push({ seq: row.seq, name: row.name, keys });
   }
-  return [...bySeq.values()];
+  return found;
 }
 
 /** A segment rewritten without forgotten content: its new name, and the keys it no longer holds. */
 export function segmentRewritten(db: Database, seq: number, name: string, keys: string[]): void {
   db.prepare('UPDATE sync_segments SET name = ? WHERE seq = ?').run(name, seq);
-  db.prepare('DELETE FROM sync_segment_keys WHERE seq = ? AND key IN (SELECT value FROM json_each(?))').run(seq, JSON.stringify(keys));
+  const held = db.prepare<[number], string>('SELECT keys FROM sync_segment_content WHERE seq = ?').pluck().get(seq);
+  if (held === undefined) return;
+  const gone = new Set(keys);
+  db.prepare('UPDATE sync_segment_content SET keys = ? WHERE seq = ?').run(
+    held
+      .split('\n')
+      .filter((key) => key !== '' && !gone.has(key))
+      .join('\n'),
+    seq,
+  );
 }
 
 export function purgeDone(db: Database): void {

@@ -16,6 +16,7 @@ import { MemoryInputError } from '../../electron/memory/memory-errors';
 import { syncOnce } from '../../electron/sync/sync-runner';
 import { recountConversations, recountLiveFacts } from '../../electron/memory/store/live-counts';
 import { recountTimelineRows } from '../../electron/memory/store/timeline-rows';
+import { indexClaimEpisodes } from '../../electron/memory/store/claim-rows';
 import { markingCipher, memoryTarget, syncOf, type MemoryTarget } from '../fixtures/sync-devices';
 import { isoFromMs, type IsoTime } from '../../shared/time';
 
@@ -367,7 +368,7 @@ export function expectConverged(world: World): void {
 
 /**
  * What a store derives from its rows — full-text indexes, live counts, the timeline's rows, message
- * counts — is what counting again from the rows gives, on every device: triggers kept it as segments
+ * counts, each claim's messages — is what counting again from the rows gives, on every device: triggers kept it as segments
  * went in one at a time, or a first sync in one write built it once at its end.
  */
 function expectDerivedWhole(m: Memory): void {
@@ -381,6 +382,7 @@ function expectDerivedWhole(m: Memory): void {
     hours: db.prepare('SELECT * FROM timeline_hours ORDER BY hour').all(),
     totals: db.prepare('SELECT * FROM timeline_totals').all(),
     conversations: db.prepare('SELECT id, message_count, last_message_at FROM conversations ORDER BY id').all(),
+    claimEpisodes: db.prepare('SELECT episode_id, claim_id FROM claim_episodes ORDER BY episode_id, claim_id').all(),
   });
   const kept = derived();
   let counted: ReturnType<typeof derived> | undefined;
@@ -389,6 +391,8 @@ function expectDerivedWhole(m: Memory): void {
     recountLiveFacts(db);
     recountConversations(db);
     recountTimelineRows(db);
+    db.exec('DELETE FROM claim_episodes');
+    indexClaimEpisodes(db);
     counted = derived();
   } finally {
     db.exec('ROLLBACK TO recount');

@@ -120,7 +120,7 @@ export class ClaimRows {
   /** Claims that cite an episode. */
   citing(episodeId: string): ClaimRow[] {
     return this.db
-      .prepare<[string], ClaimRow>(`SELECT id, ${COLUMNS} FROM claims WHERE id IN (SELECT c.id FROM claims c, json_each(c.episode_ids) j WHERE j.value = ?)`)
+      .prepare<[string], ClaimRow>(`SELECT id, ${COLUMNS} FROM claims WHERE id IN (SELECT claim_id FROM claim_episodes WHERE episode_id = ?) ORDER BY id`)
       .all(episodeId);
   }
 
@@ -147,4 +147,12 @@ export class ClaimRows {
       )
       .get(subjectId, predicate, episodeId)?.fact_id;
   }
+}
+
+/** The trigger that records each new claim's messages (migration 0036): a bulk load drops it and calls indexClaimEpisodes once. */
+export const CLAIM_EPISODES_INSERT_TRIGGER = 'claims_episodes_insert';
+
+/** Records every claim's messages in claim_episodes (after a bulk load, into a table it left empty), in key order. */
+export function indexClaimEpisodes(db: Database): void {
+  db.exec('INSERT OR IGNORE INTO claim_episodes (episode_id, claim_id) SELECT j.value, c.id FROM claims c, json_each(c.episode_ids) j ORDER BY 1, 2');
 }

@@ -11,6 +11,7 @@ import { CONVERSATION_COUNT_TRIGGERS, LIVE_COUNT_TRIGGERS, recountConversations,
 import { recountTimelineRows, TIMELINE_ROW_TRIGGERS } from '../store/timeline-rows';
 import { queueLoaded, SYNC_ROW_TRIGGERS } from '../store/sync-outbox';
 import { clearVectorChanges, VECTOR_CHANGE_TRIGGERS } from '../vectors/vector-changes';
+import { CLAIM_EPISODES_INSERT_TRIGGER, indexClaimEpisodes } from '../store/claim-rows';
 
 /** Triggers that would run once per loaded row: dropped while loading, their work done once after. */
 const ROW_TRIGGERS = ['facts_fts_insert', 'episodes_fts_insert', ...LIVE_COUNT_TRIGGERS, ...CONVERSATION_COUNT_TRIGGERS, ...TIMELINE_ROW_TRIGGERS, ...VECTOR_CHANGE_TRIGGERS, ...SYNC_ROW_TRIGGERS].map((name) => `'${name}'`).join(', ');
@@ -20,6 +21,7 @@ const ROW_TRIGGERS = ['facts_fts_insert', 'episodes_fts_insert', ...LIVE_COUNT_T
  * resolver (a first sync: sync/sync-first.ts) keeps them; every other index is built once after.
  */
 export const WRITE_PATH_INDEXES = [
+  'claims_by_end_by',
   'claims_by_fact',
   'claims_by_object',
   'claims_one_by_slot',
@@ -38,7 +40,7 @@ export interface BulkLoadOptions {
   keepIndexes?: readonly string[];
   /** Queue everything loaded for sync (default true); a load of what another device sent must not. */
   queueForSync?: boolean;
-  /** The load deletes rows too (a first sync's forgets): the full-text delete triggers go as well, so a row never indexed is never deleted from the index. */
+  /** The load deletes rows too (a first sync's forgets): see startBulkLoad. */
   deletesRows?: boolean;
 }
 
@@ -51,7 +53,10 @@ export interface BulkLoadOptions {
  */
 export function startBulkLoad(db: Database, helper: BulkLoadHelper | null, options: BulkLoadOptions = {}): { finish(writeLeftToHelper: () => void): void } {
   const keep = new Set(options.keepIndexes ?? []);
-  const triggers = options.deletesRows ? `${ROW_TRIGGERS}, 'facts_fts_delete', 'episodes_fts_delete'` : ROW_TRIGGERS;
+  // A load that deletes (a first sync's forgets) finds the claims citing a message as it goes: it
+  // keeps their record of messages; it drops the full-text delete triggers instead, so a row never
+  // indexed is never deleted from the index.
+  const triggers = options.deletesRows ? `${ROW_TRIGGERS}, 'facts_fts_delete', 'episodes_fts_delete'` : `${ROW_TRIGGERS}, '${CLAIM_EPISODES_INSERT_TRIGGER}'`;
   const objects = db
     .prepare<[], { type: string; name: string; sql: string }>(
       `SELECT type, name, sql FROM sqlite_master WHERE sql IS NOT NULL AND tbl_name IN ('facts', 'episodes', 'fact_episodes', 'claims')
@@ -75,6 +80,7 @@ export function startBulkLoad(db: Database, helper: BulkLoadHelper | null, optio
         indexAllFullText(db);
         setFullTextBuffer(db, 'default');
       }
+      if (objects.some((o) => o.name === CLAIM_EPISODES_INSERT_TRIGGER)) indexClaimEpisodes(db);
       recountLiveFacts(db);
       recountConversations(db);
       recountTimelineRows(db);

@@ -796,4 +796,29 @@ export const migrations: Migration[] = [
       `);
     },
   },
+  {
+    name: '0036_claim_episodes',
+    up(db) {
+      // The claims citing a message (a forget of it, a learning undone, another device's forget) were
+      // found by reading every claim's message list: ~100 ms a message at a million claims, so
+      // forgetting a long conversation took minutes. Each claim's messages, kept by trigger and indexed;
+      // and the claims a fact's judgement ended, by the fact (only judged ends name one).
+      db.exec(`
+        CREATE TABLE claim_episodes (episode_id TEXT NOT NULL, claim_id INTEGER NOT NULL, PRIMARY KEY (episode_id, claim_id)) WITHOUT ROWID;
+        INSERT OR IGNORE INTO claim_episodes (episode_id, claim_id) SELECT j.value, c.id FROM claims c, json_each(c.episode_ids) j;
+        CREATE TRIGGER claims_episodes_insert AFTER INSERT ON claims BEGIN
+          INSERT OR IGNORE INTO claim_episodes (episode_id, claim_id) SELECT value, new.id FROM json_each(new.episode_ids);
+        END;
+        CREATE TRIGGER claims_episodes_update AFTER UPDATE OF episode_ids ON claims WHEN old.episode_ids IS NOT new.episode_ids BEGIN
+          DELETE FROM claim_episodes WHERE claim_id = old.id AND episode_id IN (SELECT value FROM json_each(old.episode_ids));
+          INSERT OR IGNORE INTO claim_episodes (episode_id, claim_id) SELECT value, new.id FROM json_each(new.episode_ids);
+        END;
+        CREATE TRIGGER claims_episodes_delete AFTER DELETE ON claims BEGIN
+          DELETE FROM claim_episodes WHERE claim_id = old.id AND episode_id IN (SELECT value FROM json_each(old.episode_ids));
+        END;
+        -- The claims a forgotten fact had ended (a judged end names it): a whole-table read each time too.
+        CREATE INDEX claims_by_end_by ON claims(end_by) WHERE end_by IS NOT NULL;
+      `);
+    },
+  },
 ];

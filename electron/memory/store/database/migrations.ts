@@ -805,7 +805,7 @@ export const migrations: Migration[] = [
       // and the claims a fact's judgement ended, by the fact (only judged ends name one).
       db.exec(`
         CREATE TABLE claim_episodes (episode_id TEXT NOT NULL, claim_id INTEGER NOT NULL, PRIMARY KEY (episode_id, claim_id)) WITHOUT ROWID;
-        INSERT OR IGNORE INTO claim_episodes (episode_id, claim_id) SELECT j.value, c.id FROM claims c, json_each(c.episode_ids) j;
+        INSERT OR IGNORE INTO claim_episodes (episode_id, claim_id) SELECT j.value, c.id FROM claims c, json_each(c.episode_ids) j ORDER BY 1, 2;
         CREATE TRIGGER claims_episodes_insert AFTER INSERT ON claims BEGIN
           INSERT OR IGNORE INTO claim_episodes (episode_id, claim_id) SELECT value, new.id FROM json_each(new.episode_ids);
         END;

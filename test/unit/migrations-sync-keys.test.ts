@@ -1,7 +1,8 @@
 /**
  * What each of this device's segments holds, kept so a forget finds the segments to rewrite
  * (electron/memory/sync/sync-outgoing.ts; migration 0035 keeps it as one row a segment): the keys
- * kept before that migration are carried over, and a rewrite drops only the keys it took out.
+ * kept before that migration are carried over, and a rewrite drops only the keys it took out. And
+ * each claim's messages (migration 0036), by which a forget finds the claims citing a message.
  */
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
@@ -11,7 +12,7 @@ import { registerNaturalOrder } from '../../electron/memory/store/natural-order'
 import { registerTextFunctions } from '../../electron/memory/store/database/text-functions';
 import { segmentRewritten, segmentsToRewrite, setStateValue } from '../../electron/memory/sync/sync-outgoing';
 
-describe('the keys of this device’s segments', () => {
+describe('what sync keeps beside the rows', () => {
   it('kept per key before migration 0035 are found per segment after it, and a rewrite drops only what it took out', () => {
     const db = new Database(':memory:');
     registerTextFunctions(db);
@@ -40,6 +41,34 @@ describe('the keys of this device’s segments', () => {
     expect(segmentsToRewrite(db)).toEqual([
       { seq: 1, name: 'seg-1b', keys: ['claim:a'] },
       { seq: 3, name: 'seg-3', keys: ['claim:c'] },
+    ]);
+    db.close();
+  });
+
+  it('each claim’s messages from before migration 0036 are recorded by it, and kept by trigger after', () => {
+    const db = new Database(':memory:');
+    registerTextFunctions(db);
+    registerNaturalOrder(db);
+    migrate(db, migrations.slice(0, migrations.findIndex((m) => m.name === '0036_claim_episodes')));
+    db.pragma('foreign_keys = OFF'); // claims without their facts: only the messages matter here
+    const claim = db.prepare(
+      "INSERT INTO claims (id, fact_id, subject_id, predicate, fact, cardinality, valid_at, reference_time, episode_ids, origin) VALUES (?, 'f', 's', 'likes', 'x', 'many', '2026-09-01T00:00:00.000Z', '2026-09-01T00:00:00.000Z', ?, 'observed')",
+    );
+    claim.run(1, '["e1","e2"]');
+    claim.run(2, '["e2"]');
+    migrate(db);
+    const held = () => db.prepare('SELECT episode_id, claim_id FROM claim_episodes ORDER BY episode_id, claim_id').all();
+    expect(held()).toEqual([
+      { episode_id: 'e1', claim_id: 1 },
+      { episode_id: 'e2', claim_id: 1 },
+      { episode_id: 'e2', claim_id: 2 },
+    ]);
+    db.prepare('UPDATE claims SET episode_ids = ? WHERE id = 1').run('["e3"]');
+    db.prepare('DELETE FROM claims WHERE id = 2').run();
+    claim.run(3, '["e1"]');
+    expect(held()).toEqual([
+      { episode_id: 'e1', claim_id: 3 },
+      { episode_id: 'e3', claim_id: 1 },
     ]);
     db.close();
   });

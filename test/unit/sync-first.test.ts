@@ -5,10 +5,12 @@
  * timeline, nothing sent back — and a crash or a refused segment must leave it as that path would.
  */
 import { readdirSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
 import { tmpdir } from 'node:os';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openMemory, steppingClock, type Memory } from '../../electron/memory/index';
 import { databaseOf } from '../../electron/memory/memory';
+import { segmentNameOf } from '../../electron/sync/segments';
 import { syncOnce } from '../../electron/sync/sync-runner';
 import type { SyncProgress } from '../../shared/sync-contract';
 import { markingCipher, memoryTarget, syncOf, type MemoryTarget } from '../fixtures/sync-devices';
@@ -110,6 +112,18 @@ describe('a first sync onto an empty device', () => {
     target.files.set(first, bytes); // put right: the next sync (no longer onto an empty store) applies the rest
     expect((await syncOnce(syncOf(c), target, markingCipher, { firstSyncInOneWrite: 1 })).refused).toEqual([]);
     expect(factsOf(c)).toHaveLength(6);
+  });
+
+  it('a segment from a newer format is refused in words inside the write; the others apply', async () => {
+    const { target } = await twoDevicesUploaded();
+    const stranger = 'f'.repeat(32);
+    const name = segmentNameOf(stranger, 1, 'a'.repeat(64));
+    target.files.set(name, markingCipher.seal(name, gzipSync(Buffer.from(`${JSON.stringify({ format: 99, device: stranger, deviceName: 'future', seq: 1 })}\n`))) as Uint8Array);
+    const c = device();
+    const report = await syncOnce(syncOf(c), target, markingCipher, { firstSyncInOneWrite: 1 });
+    expect(report.refused).toEqual([`The segment ${name} was written by a newer Tempora (format 99; this one reads 1): update Tempora on this device.`]);
+    expect(factsOf(c)).toHaveLength(6);
+    expect(syncOf(c).cursor(stranger)).toBe(0);
   });
 
   it('onto a store that already holds something, the segments go one write each', async () => {

@@ -27,9 +27,9 @@ export interface SyncMemory {
   cursor(device: string): number;
   apply(header: { device: string; deviceName: string; seq: number }, records: SyncRecord[], options?: { afterRecord?: (index: number) => void }): { applied: boolean; records: number };
   /** Whether this store holds nothing a first sync could meet (then its segments go in as one write). */
-  emptyForFirstSync?(): boolean;
+  emptyForFirstSync(): boolean;
   /** Applies the segments in order, in one write (memory/sync/sync-first.ts). */
-  applyFirst?(
+  applyFirst(
     segments: Iterable<{ header: SegmentHeader; records(): SyncRecord[] }>,
     options: { afterRecord?: (index: number) => void; onSegment?: (done: number, result: { applied: boolean; records: number }) => void },
   ): { applied: boolean; records: number }[];
@@ -92,7 +92,7 @@ export async function syncOnce(memory: SyncMemory, target: SyncTarget, cipher: S
     return list.filter((s) => s.seq > cursor).sort((a, b) => a.seq - b.seq);
   });
   const total = due.reduce((n, list) => n + list.length, 0);
-  if (total > 0 && total >= (options.firstSyncInOneWrite ?? FIRST_SYNC_IN_ONE_WRITE) && memory.applyFirst && memory.emptyForFirstSync?.()) await applyInOneWrite(memory, target, cipher, due, total, report, options);
+  if (total > 0 && total >= (options.firstSyncInOneWrite ?? FIRST_SYNC_IN_ONE_WRITE) && memory.emptyForFirstSync()) await applyInOneWrite(memory, target, cipher, due, total, report, options);
   else await applyEach(memory, target, cipher, due, total, report, options);
 
   // 3. This device's segments that still hold what was forgotten since: rewritten without it.
@@ -176,7 +176,7 @@ async function applyInOneWrite(memory: SyncMemory, target: SyncTarget, cipher: S
       }
     }
     let recordsApplied = 0;
-    const results = memory.applyFirst!(checked(), {
+    const results = memory.applyFirst(checked(), {
       ...(options.afterRecord ? { afterRecord: options.afterRecord } : {}),
       onSegment: (done, result) => {
         recordsApplied += result.records;

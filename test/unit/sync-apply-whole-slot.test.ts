@@ -4,23 +4,13 @@
  * test wrote both at once). The slot must be read whole — not only from the latest claim before the
  * new one — or the version of the forgotten claim stays live on the device that applies it.
  */
-import { afterEach, describe, expect, it } from 'vitest';
-import { openMemory, steppingClock, type Memory } from '../../electron/memory/index';
+import { describe, expect, it } from 'vitest';
+import type { Memory } from '../../electron/memory/index';
 import { syncOnce } from '../../electron/sync/sync-runner';
-import { markingCipher, memoryTarget, syncOf } from '../fixtures/sync-devices';
+import { devicesClosedAfterEach, markingCipher, memoryTarget, syncOf } from '../fixtures/sync-devices';
 import { toIsoUtc, type IsoTime } from '../../shared/time';
 
-let open: Memory[] = [];
-afterEach(() => {
-  for (const m of open) m.close();
-  open = [];
-});
-
-function device(): Memory {
-  const m = openMemory({ dataDir: ':memory:', clock: steppingClock('2027-01-01T00:00:00.000Z') });
-  open.push(m);
-  return m;
-}
+const device = devicesClosedAfterEach();
 const day = (d: string): IsoTime => toIsoUtc(`2026-09-${d}T00:00:00.000Z`);
 const manager = (object: string, d: string) => ({ subject: 'me', predicate: 'manager', object, fact: `My manager is ${object}.`, reference_time: day(d), cardinality: 'one' as const });
 const spans = (m: Memory) =>

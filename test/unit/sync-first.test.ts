@@ -7,25 +7,15 @@
 import { readdirSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { tmpdir } from 'node:os';
-import { afterEach, describe, expect, it } from 'vitest';
-import { openMemory, steppingClock, type Memory } from '../../electron/memory/index';
+import { describe, expect, it } from 'vitest';
+import type { Memory } from '../../electron/memory/index';
 import { databaseOf } from '../../electron/memory/memory';
 import { segmentNameOf } from '../../electron/sync/segments';
 import { syncOnce } from '../../electron/sync/sync-runner';
 import type { SyncProgress } from '../../shared/sync-contract';
-import { markingCipher, memoryTarget, syncOf, type MemoryTarget } from '../fixtures/sync-devices';
+import { devicesClosedAfterEach, markingCipher, memoryTarget, syncOf, type MemoryTarget } from '../fixtures/sync-devices';
 
-let open: Memory[] = [];
-afterEach(() => {
-  for (const m of open) m.close();
-  open = [];
-});
-
-function device(): Memory {
-  const m = openMemory({ dataDir: ':memory:', clock: steppingClock('2027-01-01T00:00:00.000Z') });
-  open.push(m);
-  return m;
-}
+const device = devicesClosedAfterEach();
 
 const OBJECTS = ['tea', 'coffee', 'water', 'matcha', 'cocoa', 'lemonade'];
 const tell = (m: Memory, subject: string, object: string) =>

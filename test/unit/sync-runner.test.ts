@@ -4,23 +4,13 @@
  * devices' segments still apply; an upload dropped mid-way is sent again by the next sync, once.
  */
 import { gzipSync } from 'node:zlib';
-import { afterEach, describe, expect, it } from 'vitest';
-import { openMemory, steppingClock, type Memory } from '../../electron/memory/index';
+import { describe, expect, it } from 'vitest';
+import type { Memory } from '../../electron/memory/index';
 import { segmentNameOf } from '../../electron/sync/segments';
 import { syncOnce } from '../../electron/sync/sync-runner';
-import { markingCipher, memoryTarget, syncOf } from '../fixtures/sync-devices';
+import { devicesClosedAfterEach, markingCipher, memoryTarget, syncOf } from '../fixtures/sync-devices';
 
-let open: Memory[] = [];
-afterEach(() => {
-  for (const m of open) m.close();
-  open = [];
-});
-
-function device(): Memory {
-  const m = openMemory({ dataDir: ':memory:', clock: steppingClock('2027-01-01T00:00:00.000Z') });
-  open.push(m);
-  return m;
-}
+const device = devicesClosedAfterEach();
 
 const tell = (m: Memory, object: string) =>
   m.facts.observe([{ subject: 'Sato', predicate: 'likes', object, fact: `Sato likes ${object}`, reference_time: '2026-09-01T05:00:00.000Z', valid_at: '2026-09-01T00:00:00.000Z', cardinality: 'many' }]);

@@ -5,8 +5,8 @@
  * is the extreme: on its first sync onto an empty device every claim waits, then its message wakes it.
  */
 import Database from 'better-sqlite3';
-import { afterEach, describe, expect, it } from 'vitest';
-import { openMemory, steppingClock, type Memory } from '../../electron/memory/index';
+import { describe, expect, it } from 'vitest';
+import type { Memory } from '../../electron/memory/index';
 import { storeOf } from '../../electron/memory/memory';
 import { migrate } from '../../electron/memory/store/database/migrate';
 import { migrations } from '../../electron/memory/store/database/migrations';
@@ -17,19 +17,9 @@ import { syncOnce } from '../../electron/sync/sync-runner';
 import type { SyncClaim } from '../../shared/sync-records';
 import { syntheticExport } from '../bench/synthetic-export';
 import { generateSyntheticMemory } from '../fixtures/synthetic-memory';
-import { markingCipher, memoryTarget, syncOf } from '../fixtures/sync-devices';
+import { devicesClosedAfterEach, markingCipher, memoryTarget, syncOf } from '../fixtures/sync-devices';
 
-let open: Memory[] = [];
-afterEach(() => {
-  for (const m of open) m.close();
-  open = [];
-});
-
-function device(): Memory {
-  const m = openMemory({ dataDir: ':memory:', clock: steppingClock('2027-01-01T00:00:00.000Z') });
-  open.push(m);
-  return m;
-}
+const device = devicesClosedAfterEach();
 
 const waitingCount = (m: Memory) => storeOf(m).db.prepare('SELECT count(*) FROM sync_waiting').pluck().get() as number;
 const factsOf = (m: Memory) => m.facts.list({ limit: 10_000 }).map((f) => `${f.subject} ${f.predicate} ${f.object} ${f.valid_at} ${f.invalid_at}`).sort();

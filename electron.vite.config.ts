@@ -48,13 +48,14 @@ export default defineConfig({
       // are listed explicitly so they stay external even if they move between dependency lists.
       externalizeDeps: { include: NATIVE_MODULES },
       rolldownOptions: {
-        // The bulk-load worker is an entry of its own: a large import starts it as a worker thread
-        // from out/main/bulk-load-worker.js (electron/memory/transfer/bulk-load-helper.ts looks for it there).
+        // The worker threads are entries of their own: a large import starts out/main/bulk-load-worker.js,
+        // a first sync out/main/segment-check-worker.js (electron/memory/store/worker-thread.ts looks there).
         // The `tempora` command is one more entry (out/main/cli.js), sharing the chunks: the package's
         // bin/tempora runs it with the app's binary as Node (resources/packaging/linux/tempora.sh).
         input: {
           index: resolve(root, 'electron/main/index.ts'),
           'bulk-load-worker': resolve(root, 'electron/memory/transfer/bulk-load-worker.ts'),
+          'segment-check-worker': resolve(root, 'electron/sync/segment-check-worker.ts'),
           cli: resolve(root, 'electron/cli/main.ts'),
         },
         output: { format: 'es', entryFileNames: '[name].js' },

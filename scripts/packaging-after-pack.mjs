@@ -55,8 +55,10 @@ export function packageProblems({ resources, platform, arch, electronVersion }) 
     if (name === 'lancedb' || !hasFiles(join(lanceDir, name))) continue;
     if (!(name === `lancedb-${nodePlatform}-${arch}` || name.startsWith(`lancedb-${nodePlatform}-${arch}-`))) problems.push(`@lancedb/${name} is in the ${nodePlatform}-${arch} package.`);
   }
-  const worker = join(resources, 'app.asar.unpacked', 'out', 'main', 'bulk-load-worker.js');
-  if (!existsSync(worker)) problems.push(`${worker} is missing: the bulk-load worker must be unpacked (electron-builder.yml "asarUnpack").`);
+  for (const [file, what] of [['bulk-load-worker.js', 'bulk-load worker'], ['segment-check-worker.js', 'segment-check worker']]) {
+    const worker = join(resources, 'app.asar.unpacked', 'out', 'main', file);
+    if (!existsSync(worker)) problems.push(`${worker} is missing: the ${what} must be unpacked (electron-builder.yml "asarUnpack").`);
+  }
   return problems;
 }
 

@@ -46,3 +46,4 @@ export type { MemoryVectorItems } from './vectors/vector-source';
 export type { VectorSyncResult, VectorTableSync } from './vectors/vector-table-sync';
 export type { TextEmbedder } from './vectors/text-embedder';
 export { resolveTimeExpression, whyNotATime, zoneOfIsoTime, type Precision, type Resolved, type TimeReference } from './temporal/time-expression';
+export { startWorkerThread, type WorkerThreadStart } from './store/worker-thread';

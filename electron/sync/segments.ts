@@ -5,26 +5,17 @@
  * truncated fails to open). Records are content-addressed: a record's id is the sha256 of its
  * canonical JSON (keys sorted) without the id.
  */
-import { createHash } from 'node:crypto';
-import { gunzipSync, gzipSync } from 'node:zlib';
+import { gzipSync } from 'node:zlib';
 import { segmentHeader, syncRecord, SYNC_FORMAT, type SegmentHeader, type SyncBody, type SyncRecord } from '../../shared/sync-records';
 import type { IsoTime } from '../../shared/time';
+import { recordIdOf, segmentLines, SegmentError, sha256, type SegmentLines } from './segment-lines';
+
+export { canonical, SegmentError } from './segment-lines';
 
 /** Seals and opens a segment's bytes, the name as associated data (sync-crypto.ts; tests pass a plain pair). */
 export interface SegmentCipher {
   seal(name: string, bytes: Uint8Array): Uint8Array | Promise<Uint8Array>;
   open(name: string, bytes: Uint8Array): Uint8Array | Promise<Uint8Array>;
-}
-
-/** A segment that cannot be read, in words naming it. */
-export class SegmentError extends Error {
-  constructor(
-    readonly segment: string,
-    message: string,
-  ) {
-    super(message);
-    this.name = 'SegmentError';
-  }
 }
 
 const SEGMENT_NAME = /^devices\/([0-9a-f]{32})\/segments\/(\d{8})-([0-9a-f]{16})$/;
@@ -44,37 +35,8 @@ export function parseSegmentName(name: string): SegmentName | undefined {
   return match ? { name, device: match[1]!, seq: Number(match[2]) } : undefined;
 }
 
-/** A key written as it is inside quotes (every key Tempora's records have); any other is escaped by JSON.stringify. */
-const PLAIN_KEY = /^[A-Za-z0-9_]+$/;
-
-/** JSON with every object's keys sorted and undefined members left out: what a record's id hashes. */
-export function canonical(value: unknown): string {
-  if (value === null || typeof value !== 'object') return JSON.stringify(value);
-  // Loops and plain concatenation: a sync hashes every record it writes and every one it reads
-  // (2M at a million facts), and this is most of that cost.
-  if (Array.isArray(value)) {
-    let text = '[';
-    for (let i = 0; i < value.length; i++) text += (i > 0 ? ',' : '') + (canonical(value[i]) ?? '');
-    return `${text}]`;
-  }
-  const object = value as Record<string, unknown>;
-  const keys = Object.keys(object).sort();
-  let text = '{';
-  let first = true;
-  for (let i = 0; i < keys.length; i++) {
-    const key = keys[i]!;
-    const member = object[key];
-    if (member === undefined) continue;
-    text += (first ? '' : ',') + (PLAIN_KEY.test(key) ? `"${key}"` : JSON.stringify(key)) + ':' + (typeof member === 'string' ? JSON.stringify(member) : member === null ? 'null' : canonical(member));
-    first = false;
-  }
-  return text + '}';
-}
-
-const sha256 = (text: string | Uint8Array) => createHash('sha256').update(text).digest('hex');
-
 export function recordOf(device: string, at: IsoTime, body: SyncBody): SyncRecord {
-  return { id: sha256(canonical({ device, at, body })), device, at, body };
+  return { id: recordIdOf(device, at, body), device, at, body };
 }
 
 export async function encodeSegment(header: SegmentHeader, records: SyncRecord[], cipher: SegmentCipher): Promise<{ name: string; bytes: Uint8Array }> {
@@ -102,31 +64,33 @@ export async function openSegment(name: string, bytes: Uint8Array, cipher: Segme
 
 /** Checks and reads a segment's opened content (openSegment); anything wrong is a SegmentError naming it. */
 export function readSegment(name: string, plain: Uint8Array): { header: SegmentHeader; records: SyncRecord[] } {
+  if (!parseSegmentName(name)) throw new SegmentError(name, `${name} is not a segment name Tempora writes.`);
+  return checkSegment(name, segmentLines(name, plain));
+}
+
+/**
+ * Checks a segment's parsed lines (segmentLines, here or on a worker thread) against the records'
+ * schema, in order: the header, then each record's shape and id; the first fault is a SegmentError
+ * naming it.
+ */
+export function checkSegment(name: string, lines: SegmentLines): { header: SegmentHeader; records: SyncRecord[] } {
   const parsedName = parseSegmentName(name);
   if (!parsedName) throw new SegmentError(name, `${name} is not a segment name Tempora writes.`);
-  let lines: string[];
-  try {
-    lines = gunzipSync(plain).toString('utf8').split('\n').filter((line) => line !== '');
-  } catch (error) {
-    throw new SegmentError(name, `The segment ${name} could not be opened (${error instanceof Error ? error.message : String(error)}): it was changed or cut short, or sealed with another passphrase.`);
-  }
-  const json = (line: string | undefined, what: string) => {
-    try {
-      return JSON.parse(line ?? 'null') as unknown;
-    } catch {
-      throw new SegmentError(name, `${what} of the segment ${name} is not JSON.`);
-    }
+  const notJson = new Set(lines.notJson);
+  const json = (i: number, what: string) => {
+    if (notJson.has(i)) throw new SegmentError(name, `${what} of the segment ${name} is not JSON.`);
+    return lines.values[i] ?? null;
   };
-  const header = segmentHeader.safeParse(json(lines[0], 'The header'));
+  const header = segmentHeader.safeParse(json(0, 'The header'));
   if (!header.success) throw new SegmentError(name, `The segment ${name} has no header Tempora can read.`);
   if (header.data.format > SYNC_FORMAT) throw new SegmentError(name, `The segment ${name} was written by a newer Tempora (format ${header.data.format}; this one reads ${SYNC_FORMAT}): update Tempora on this device.`);
   if (header.data.device !== parsedName.device || header.data.seq !== parsedName.seq) throw new SegmentError(name, `The segment ${name} says it is ${header.data.device} #${header.data.seq}: it is not the file its name says.`);
-  const records = lines.slice(1).map((line, i) => {
-    const parsed = syncRecord.safeParse(json(line, `Record ${i + 1}`));
-    if (!parsed.success) throw new SegmentError(name, `Record ${i + 1} of the segment ${name} is not a record Tempora knows: ${parsed.error.issues[0]?.message ?? 'bad shape'}.`);
-    const { id, device, at, body } = parsed.data;
-    if (device !== header.data.device || recordOf(device, at, body).id !== id) throw new SegmentError(name, `Record ${i + 1} of the segment ${name} does not match its id.`);
-    return parsed.data;
-  });
+  const records: SyncRecord[] = [];
+  for (let i = 1; i < lines.values.length; i++) {
+    const parsed = syncRecord.safeParse(json(i, `Record ${i}`));
+    if (!parsed.success) throw new SegmentError(name, `Record ${i} of the segment ${name} is not a record Tempora knows: ${parsed.error.issues[0]?.message ?? 'bad shape'}.`);
+    if (parsed.data.device !== header.data.device || !lines.idMatches[i - 1]) throw new SegmentError(name, `Record ${i} of the segment ${name} does not match its id.`);
+    records.push(parsed.data);
+  }
   return { header: header.data, records };
 }

@@ -9,8 +9,9 @@
  */
 import type { SyncProgress } from '../../shared/sync-contract';
 import { SYNC_FORMAT, type SegmentHeader, type SyncBody, type SyncRecord } from '../../shared/sync-records';
-import { decodeSegment, encodeSegment, openSegment, parseSegmentName, readSegment, recordOf, SegmentError, segmentPrefix, type SegmentCipher, type SegmentName } from './segments';
+import { decodeSegment, encodeSegment, openSegment, parseSegmentName, recordOf, SegmentError, segmentPrefix, type SegmentCipher, type SegmentName } from './segments';
 import { SegmentSpool } from './segment-spool';
+import { SegmentChecks } from './segment-checks';
 import type { SyncTarget } from './sync-target';
 import type { IsoTime } from '../../shared/time';
 
@@ -46,6 +47,8 @@ export interface SyncOptions {
    * (default FIRST_SYNC_IN_ONE_WRITE; tests set 0 or 1 to compare the two paths).
    */
   firstSyncInOneWrite?: number;
+  /** Due segments from which that first sync checks them on a worker thread (default CHECK_ON_WORKER_FROM; tests compare). */
+  checkSegmentsOnWorkerFrom?: number;
   /** Test seam: runs after each record applied (a throw there is a crash mid-apply). */
   afterRecord?: (index: number) => void;
   /** Told as the sync goes, after each segment: "applied 3 of 12 segments". */
@@ -63,6 +66,8 @@ export interface SyncReport {
 
 /** Due segments from which a first sync onto an empty store is applied in one write. */
 export const FIRST_SYNC_IN_ONE_WRITE = 4;
+/** Due segments from which a first sync's checks run on a worker (its start, ~0.1 s, is less than fewer segments' checks). */
+export const CHECK_ON_WORKER_FROM = 8;
 
 export async function syncOnce(memory: SyncMemory, target: SyncTarget, cipher: SegmentCipher, options: SyncOptions = {}): Promise<SyncReport> {
   const me = memory.device();
@@ -136,19 +141,22 @@ async function applyEach(memory: SyncMemory, target: SyncTarget, cipher: Segment
 
 /**
  * A first sync onto an empty store: every due segment fetched and opened into a spool (nothing is
- * written to the memory yet), then all read and applied in one write, which loads them the way an
- * import loads an empty store (memory/sync/sync-first.ts). Each segment is checked as it is read,
- * inside the write: one that cannot be read is refused as on the other path, and its device's later
- * segments wait. A crash anywhere leaves the store empty, and the next sync starts over.
+ * written to the memory yet), then all applied in one write, which loads them the way an import
+ * loads an empty store (memory/sync/sync-first.ts). Each segment is read and checked as soon as it
+ * is spooled, on the machine's other core where a worker starts (segment-checks.ts), and taken in
+ * order inside the write: one that cannot be read is refused as on the other path, and its device's
+ * later segments wait. A crash anywhere leaves the store empty, and the next sync starts over.
  */
 async function applyInOneWrite(memory: SyncMemory, target: SyncTarget, cipher: SegmentCipher, due: SegmentName[][], total: number, report: SyncReport, options: SyncOptions): Promise<void> {
   const spool = new SegmentSpool();
+  const checks = SegmentChecks.start({ worker: total >= (options.checkSegmentsOnWorkerFrom ?? CHECK_ON_WORKER_FROM) });
   try {
     let fetched = 0;
     for (const list of due) {
       for (const segment of list) {
         try {
-          spool.add(segment, await openSegment(segment.name, await target.get(segment.name), cipher));
+          const file = spool.add(segment, await openSegment(segment.name, await target.get(segment.name), cipher));
+          checks.add({ name: segment.name, file });
         } catch (error) {
           if (!(error instanceof SegmentError)) throw error;
           report.refused.push(error.message);
@@ -157,17 +165,17 @@ async function applyInOneWrite(memory: SyncMemory, target: SyncTarget, cipher: S
         options.onProgress?.({ phase: 'download', done: ++fetched, total, records: 0 });
       }
     }
+    checks.end();
+    const spooled = spool.segments();
     const headers: SegmentHeader[] = [];
     const waiting = new Set<string>();
     function* checked(): Generator<{ header: SegmentHeader; records(): SyncRecord[] }> {
-      for (const { segment, read: plain } of spool.segments()) {
+      for (const { segment } of spooled) {
+        // Taken even when its device waits: the checks come in the spool's order.
+        const decoded = checks.take();
         if (waiting.has(segment.device)) continue;
-        let decoded: { header: SegmentHeader; records: SyncRecord[] };
-        try {
-          decoded = readSegment(segment.name, plain());
-        } catch (error) {
-          if (!(error instanceof SegmentError)) throw error;
-          report.refused.push(error.message);
+        if ('refused' in decoded) {
+          report.refused.push(decoded.refused);
           waiting.add(segment.device);
           continue;
         }
@@ -187,6 +195,7 @@ async function applyInOneWrite(memory: SyncMemory, target: SyncTarget, cipher: S
       if (result.applied) report.applied.push({ device: headers[i]!.device, seq: headers[i]!.seq, records: result.records });
     });
   } finally {
+    checks.close();
     spool.close();
   }
 }

@@ -21,13 +21,14 @@ import { chmodSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSyn
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join, relative, resolve, sep } from 'node:path';
-import { Worker } from 'node:worker_threads';
+import { MessageChannel, Worker } from 'node:worker_threads';
 import { Client } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { electronNativeBindingPath, NATIVE_BINDING_FILE } from '../../electron/main/native-binding';
-import { unpackedPath } from '../../electron/memory/transfer/bulk-load-helper';
+import { unpackedPath } from '../../electron/memory/store/worker-thread';
 import { READY, FAILED, STATE } from '../../electron/memory/transfer/bulk-load-protocol';
+import { SHARED_SLOTS as SEGMENT_CHECK_SLOTS } from '../../electron/sync/segment-check-protocol';
 import { fileArch } from '../../scripts/packaging-arch.mjs';
 
 const root = resolve(import.meta.dirname, '../..');
@@ -195,6 +196,23 @@ describe.skipIf(skipReason !== null)(`the packaged app (linux ${arch}, stand-in 
     await thread.terminate();
     expect(errors).toEqual([]);
     expect(Atomics.load(view, STATE)).toBe(READY);
+  });
+
+  it('unpacks the segment-check worker where worker-thread.ts looks, and it starts and ends from there', async () => {
+    const worker = unpackedPath(join(resources, 'app.asar', 'out', 'main', 'segment-check-worker.js'));
+    expect(existsSync(worker)).toBe(true);
+    // Told at once that no segment will come, it ends; one that cannot load its chunks fails instead.
+    const state = new SharedArrayBuffer(SEGMENT_CHECK_SLOTS * Int32Array.BYTES_PER_ELEMENT);
+    const [segments, results] = [new MessageChannel(), new MessageChannel()];
+    segments.port1.postMessage(null);
+    const thread = new Worker(worker, { workerData: { check: { state, segments: segments.port2, results: results.port2 } }, transferList: [segments.port2, results.port2] });
+    const errors: string[] = [];
+    thread.on('error', (error) => errors.push(error.message));
+    const code = await new Promise<number>((done) => thread.once('exit', done));
+    segments.port1.close();
+    results.port1.close();
+    expect(errors).toEqual([]);
+    expect(code).toBe(0);
   });
 
   describe('the tempora command in the package', () => {

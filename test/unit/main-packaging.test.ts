@@ -11,7 +11,7 @@ import { createRequire } from 'node:module';
 import { join, relative, resolve, sep } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { electronNativeBindingPath, NATIVE_BINDING_FILE } from '../../electron/main/native-binding';
-import { unpackedPath } from '../../electron/memory/transfer/bulk-load-helper';
+import { unpackedPath } from '../../electron/memory/store/worker-thread';
 import { binaryArch, builderArchName, electronArch } from '../../scripts/packaging-arch.mjs';
 import { packageProblems } from '../../scripts/packaging-after-pack.mjs';
 import { bindingArch, electronViteProblem, installedElectronBinary, sandboxProblem } from '../../scripts/ensure-electron.mjs';
@@ -179,9 +179,9 @@ describe('what each package carries', () => {
     expect([config.linux.files, config.mac.files, config.win.files]).toEqual([undefined, undefined, undefined]);
   });
 
-  it('unpacks the bulk-load worker and its chunks, and the helper looks for it there', () => {
+  it('unpacks the worker threads and their chunks, and worker-thread.ts looks for them there', () => {
     const patterns = config.asarUnpack.map(globToRegExp);
-    for (const file of ['out/main/bulk-load-worker.js', 'out/main/chunks/bulk-load-protocol-abc.js']) expect(patterns.some((p) => p.test(file)), file).toBe(true);
+    for (const file of ['out/main/bulk-load-worker.js', 'out/main/segment-check-worker.js', 'out/main/chunks/bulk-load-protocol-abc.js']) expect(patterns.some((p) => p.test(file)), file).toBe(true);
     expect(unpackedPath('/opt/Tempora/resources/app.asar/out/main/bulk-load-worker.js')).toBe('/opt/Tempora/resources/app.asar.unpacked/out/main/bulk-load-worker.js');
     expect(unpackedPath('C:\\Tempora\\resources\\app.asar\\out\\main\\x.js')).toBe('C:\\Tempora\\resources\\app.asar.unpacked\\out\\main\\x.js');
     expect(unpackedPath('/repo/out/main/bulk-load-worker.js')).toBe('/repo/out/main/bulk-load-worker.js');
@@ -347,6 +347,7 @@ describe('afterPack (scripts/packaging-after-pack.mjs)', () => {
   const good = {
     [`native/electron-${version}/better_sqlite3.node`]: elfX64,
     'app.asar.unpacked/out/main/bulk-load-worker.js': '',
+    'app.asar.unpacked/out/main/segment-check-worker.js': '',
     'app.asar.unpacked/node_modules/@node-llama-cpp/linux-x64/bins/a.node': elfX64,
     'app.asar.unpacked/node_modules/@node-llama-cpp/linux-x64-vulkan/bins/a.node': elfX64,
     'app.asar.unpacked/node_modules/@lancedb/lancedb-linux-x64-gnu/a.node': elfX64,
@@ -377,7 +378,7 @@ describe('afterPack (scripts/packaging-after-pack.mjs)', () => {
       expect(x64).toMatch(/linux-x64-cuda/);
       expect(x64).toMatch(/lancedb-win32-x64-msvc/);
       rmSync(join(dir, 'app.asar.unpacked', 'out'), { recursive: true });
-      expect(packageProblems({ resources: dir, platform: 'linux', arch: 'x64', electronVersion: '0.0.0' }).join('\n')).toMatch(/missing.*ensure-electron[\s\S]*bulk-load worker/);
+      expect(packageProblems({ resources: dir, platform: 'linux', arch: 'x64', electronVersion: '0.0.0' }).join('\n')).toMatch(/missing.*ensure-electron[\s\S]*bulk-load worker[\s\S]*segment-check worker/);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

@@ -40,9 +40,11 @@ describe('a first sync onto an empty device', () => {
   it('applies every segment in one write, and the memory is the one the segment-by-segment path makes', async () => {
     const { target } = await twoDevicesUploaded();
     const before = spools();
-    const [bulk, each] = [device(), device()];
+    const [bulk, each, oneThread] = [device(), device(), device()];
     const phases: SyncProgress['phase'][] = [];
-    const report = await syncOnce(syncOf(bulk), target, markingCipher, { firstSyncInOneWrite: 1, onProgress: (p) => phases.push(p.phase) });
+    // Its segments checked on a worker thread; the same first sync checking them in this thread; segment by segment.
+    const report = await syncOnce(syncOf(bulk), target, markingCipher, { firstSyncInOneWrite: 1, checkSegmentsOnWorkerFrom: 1, onProgress: (p) => phases.push(p.phase) });
+    await syncOnce(syncOf(oneThread), target, markingCipher, { firstSyncInOneWrite: 1, checkSegmentsOnWorkerFrom: Infinity });
     await syncOnce(syncOf(each), target, markingCipher, { firstSyncInOneWrite: 1_000 });
 
     const segments = segmentsOn(target);
@@ -51,6 +53,7 @@ describe('a first sync onto an empty device', () => {
     expect(report.refused).toEqual([]);
     expect(phases).toEqual([...Array<string>(segments).fill('download'), ...Array<string>(segments).fill('apply')]);
     expect(factsOf(bulk)).toEqual(factsOf(each));
+    expect(factsOf(oneThread)).toEqual(factsOf(each));
     expect(factsOf(bulk)).toHaveLength(6);
     // Built once at the end: searchable, counted, nothing queued to be sent back, the spool gone.
     expect(bulk.facts.search('Who likes matcha?', { limit: 1 })[0]?.fact.fact).toBe('Kato likes matcha');
@@ -93,7 +96,7 @@ describe('a first sync onto an empty device', () => {
     target.files.set(first, bytes.subarray(0, bytes.length - 5)); // cut short
 
     const c = device();
-    const report = await syncOnce(syncOf(c), target, markingCipher, { firstSyncInOneWrite: 1 });
+    const report = await syncOnce(syncOf(c), target, markingCipher, { firstSyncInOneWrite: 1, checkSegmentsOnWorkerFrom: 1 });
     expect(report.refused).toHaveLength(1);
     expect(report.refused[0]).toContain(first);
     expect(factsOf(c)).toEqual(['Kato likes cocoa', 'Kato likes lemonade', 'Kato likes matcha']);
@@ -110,7 +113,7 @@ describe('a first sync onto an empty device', () => {
     const name = segmentNameOf(stranger, 1, 'a'.repeat(64));
     target.files.set(name, markingCipher.seal(name, gzipSync(Buffer.from(`${JSON.stringify({ format: 99, device: stranger, deviceName: 'future', seq: 1 })}\n`))) as Uint8Array);
     const c = device();
-    const report = await syncOnce(syncOf(c), target, markingCipher, { firstSyncInOneWrite: 1 });
+    const report = await syncOnce(syncOf(c), target, markingCipher, { firstSyncInOneWrite: 1, checkSegmentsOnWorkerFrom: 1 });
     expect(report.refused).toEqual([`The segment ${name} was written by a newer Tempora (format 99; this one reads 1): update Tempora on this device.`]);
     expect(factsOf(c)).toHaveLength(6);
     expect(syncOf(c).cursor(stranger)).toBe(0);

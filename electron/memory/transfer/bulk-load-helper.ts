@@ -13,21 +13,22 @@
  * rowids 1..n, a copy failed — adopt() returns false and the caller does it all in this thread.
  */
 import type { Database } from 'better-sqlite3';
-import { existsSync, rmSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-import { Worker } from 'node:worker_threads';
+import { rmSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Worker } from 'node:worker_threads';
 import type { EpisodeRecord, FactRecord } from '../../../shared/memory-schema';
 import { BATCH_ROWS, BATCHES_IN_FLIGHT, BUILT, FAILED, SCRATCH_MMAP_BYTES, SHARED_SLOTS, STARTING, STATE, TAKEN, packRows, type BulkLoadMessage, type BulkLoadReport, type BulkLoadSchema, type BulkLoadStart } from './bulk-load-protocol';
 import { FULL_TEXT_TABLES } from '../text-search/fts-index';
 import { bulkScratchPath } from '../store/database/open-database';
+import { startWorkerThread } from '../store/worker-thread';
 
 /** Below this many facts + episodes, starting a worker costs more than it saves. */
 export const BULK_HELPER_MIN_ROWS = 20_000;
 /**
  * A worker still not running when the rows are written (seconds after its start) gets this much
  * longer, then is taken as unable to start. A worker whose module cannot load says so at once
- * through the shared state (startWorker's boot sets FAILED: its error event cannot arrive while this
+ * through the shared state (store/worker-thread.ts's boot sets FAILED: its error event cannot arrive while this
  * thread waits), so this only bounds a thread that is slow to come up.
  */
 const START_TIMEOUT_MS = 1_000;
@@ -79,18 +80,18 @@ export class BulkLoadHelper {
    * null: no worker (nothing started).
    */
   static spawn(db: Database, dbPath: string, nativeBinding?: string): BulkLoadHelper | null {
-    const entry = workerEntry();
-    if (!entry || db.inTransaction) return null;
+    if (db.inTransaction) return null;
     const scratchPath = bulkScratchPath(dbPath);
     removeScratch(scratchPath);
     const state = new SharedArrayBuffer(SHARED_SLOTS * Int32Array.BYTES_PER_ELEMENT);
     const start: BulkLoadStart = { scratchPath, ...(nativeBinding ? { nativeBinding } : {}), state };
-    let worker: Worker;
+    let worker: Worker | null;
     try {
-      worker = startWorker(entry, start);
+      worker = startWorkerThread({ name: 'bulk-load-worker', sourceDir: dirname(fileURLToPath(import.meta.url)), data: { start }, failed: { state, index: STATE, value: FAILED } });
     } catch {
       return null;
     }
+    if (!worker) return null;
     try {
       db.prepare(`ATTACH DATABASE ? AS ${SCRATCH_SCHEMA}`).run(scratchPath);
     } catch {
@@ -270,47 +271,6 @@ export class BulkLoadHelper {
       }
     }
   }
-}
-
-/**
- * The worker's file: the bundled .js next to the built main process, else the .ts source via tsx.
- * In a packaged app the bundle is inside app.asar; the worker runs from its unpacked copy
- * (electron-builder.yml asarUnpack), a plain file whose imports (its chunk, better-sqlite3 in
- * app.asar.unpacked/node_modules) are plain files too.
- */
-function workerEntry(): { file: string; source?: string } | null {
-  const here = dirname(fileURLToPath(import.meta.url));
-  for (const dir of [here, join(here, '..')]) {
-    const built = join(dir, 'bulk-load-worker.js');
-    for (const file of [unpackedPath(built), built]) if (existsSync(file)) return { file };
-  }
-  const source = join(here, 'bulk-load-worker.ts');
-  const boot = join(here, 'ts-worker-boot.cjs');
-  return existsSync(source) && existsSync(boot) ? { file: boot, source } : null;
-}
-
-/** The same file in app.asar.unpacked when the path is inside an app.asar; else the path itself. */
-export function unpackedPath(file: string): string {
-  return file.replace(/([\\/])app\.asar([\\/])/, '$1app.asar.unpacked$2');
-}
-
-/**
- * Starts the worker through a small CommonJS boot that imports the entry and, when the import
- * fails (a missing module, a file the loader cannot read), sets FAILED in the shared state before
- * the thread ends: the main thread, blocked in Atomics.wait inside its transaction, hears of it at
- * once instead of waiting for the start timeout.
- */
-function startWorker(entry: { file: string; source?: string }, start: BulkLoadStart): Worker {
-  const boot = [
-    "const { parentPort, workerData } = require('node:worker_threads');",
-    `import(${JSON.stringify(pathToFileURL(entry.file).href)}).catch((error) => {`,
-    '  const state = new Int32Array(workerData.start.state);',
-    `  Atomics.store(state, ${STATE}, ${FAILED});`,
-    `  Atomics.notify(state, ${STATE});`,
-    "  parentPort.postMessage({ error: 'the worker could not start: ' + (error && error.message ? error.message : String(error)) });",
-    '});',
-  ].join('\n');
-  return new Worker(boot, { eval: true, workerData: { entry: entry.source, start } });
 }
 
 function linksOf(facts: readonly BulkLoadFact[]): [string, string][] {

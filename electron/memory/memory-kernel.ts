@@ -24,6 +24,7 @@ import { WalIdleCheckpoint } from './store/wal-idle-checkpoint';
 import { applyMergeSettings } from './text-search/fts-merge';
 import { pendingSlotRefreshes, refreshQueuedSlots } from './temporal/slot-refresh';
 import { MemorySearch } from './text-search/search';
+import { checkpointInBackground } from './transfer/background-checkpoint';
 
 /** Queued slots resolved per write by resolveQueuedSlots. */
 const QUEUED_SLOTS_PER_WRITE = 1_000;
@@ -114,6 +115,18 @@ export class MemoryKernel {
   /** Background work a write started (an import's WAL checkpoint), for settled() to wait for. */
   inBackground(work: Promise<unknown>): void {
     this.background = Promise.all([this.background, work]).then(() => undefined);
+  }
+
+  /**
+   * Copies the WAL into the database file on a worker thread, for settled() to wait for (after a
+   * write that turned SQLite's automatic checkpoint off: a first sync). False where none can run
+   * (an in-memory or read-only store, no worker): the idle checkpoint does it then.
+   */
+  checkpointInBackground(): boolean {
+    if (this.readonly || this.path === ':memory:') return false;
+    const work = checkpointInBackground(this.path, this.nativeBinding);
+    if (work) this.inBackground(work);
+    return work !== null;
   }
 
   /**

@@ -4,9 +4,19 @@
  * (sync/sync-store.ts). A write that applied something is told as facts changed for reason
  * 'synced', with no narrower scope: a segment may touch anything.
  */
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { MemoryKernel } from './memory-kernel';
 import { SyncStore } from './sync/sync-store';
 
 export function memorySync(kernel: MemoryKernel): SyncStore {
-  return new SyncStore(kernel.store, (fn, told) => kernel.write(fn, (result) => (told(result) ? { kind: 'facts', reason: 'synced', changes: kernel.settle() } : null)));
+  return new SyncStore(
+    kernel.store,
+    (fn, told) => kernel.write(fn, (result) => (told(result) ? { kind: 'facts', reason: 'synced', changes: kernel.settle() } : null)),
+    {
+      checkpointInBackground: () => kernel.checkpointInBackground(),
+      // Beside the memory's file, on its disk; an in-memory store's in the system's temporary folder.
+      spoolDir: kernel.path === ':memory:' ? join(tmpdir(), 'tempora-sync-spool') : `${kernel.path}.sync-spool`,
+    },
+  );
 }

@@ -29,6 +29,8 @@ export interface SyncMemory {
   apply(header: { device: string; deviceName: string; seq: number }, records: SyncRecord[], options?: { afterRecord?: (index: number) => void }): { applied: boolean; records: number };
   /** Whether this store holds nothing a first sync could meet (then its segments go in as one write). */
   emptyForFirstSync(): boolean;
+  /** The folder a first sync sets the segments it downloads aside in (segment-spool.ts): beside the memory. */
+  spoolDir(): string;
   /** Applies the segments in order, in one write (memory/sync/sync-first.ts). */
   applyFirst(
     segments: Iterable<{ header: SegmentHeader; records(): SyncRecord[] }>,
@@ -148,7 +150,7 @@ async function applyEach(memory: SyncMemory, target: SyncTarget, cipher: Segment
  * later segments wait. A crash anywhere leaves the store empty, and the next sync starts over.
  */
 async function applyInOneWrite(memory: SyncMemory, target: SyncTarget, cipher: SegmentCipher, due: SegmentName[][], total: number, report: SyncReport, options: SyncOptions): Promise<void> {
-  const spool = new SegmentSpool();
+  const spool = new SegmentSpool(memory.spoolDir());
   const checks = SegmentChecks.start({ worker: total >= (options.checkSegmentsOnWorkerFrom ?? CHECK_ON_WORKER_FROM) });
   try {
     let fetched = 0;

@@ -14,6 +14,7 @@ import { storedSyncTargetSchema, syncTargetConfigFault, syncTargetConfigSchema, 
 import { cipherFromKey, KEYCHECK_FILE, keyOpensKeyCheck, SyncCryptoError, unlockTarget, type SyncCipher } from './sync-crypto';
 import type { SyncSecretStore } from './sync-secrets';
 import { SyncTargetError, type SyncTarget } from './sync-target';
+import { SpoolError } from './segment-spool';
 import { openSyncTarget } from './targets/open-sync-target';
 import type { IsoTime } from '../../shared/time';
 
@@ -183,7 +184,7 @@ async function inWords<T>(run: () => Promise<T>): Promise<T> {
   try {
     return await run();
   } catch (error) {
-    if (error instanceof SyncTargetError || error instanceof SyncCryptoError) throw new SyncServiceError(error.message);
+    if (error instanceof SyncTargetError || error instanceof SyncCryptoError || error instanceof SpoolError) throw new SyncServiceError(error.message);
     throw error;
   }
 }

@@ -147,4 +147,28 @@ describe('tempora sync, two devices and a folder', () => {
     const status = await tempora(['sync', 'status', '--data', late]);
     expect(status.stdout).toMatch(/^This device: late \(/);
   });
+
+  it('a first sync that cannot set its segments aside says so in words and applies nothing', async () => {
+    // Four more segments from the laptop: a device joining now takes the first sync in one write,
+    // which sets what it downloads aside in the temporary folder first.
+    for (const i of [1, 2, 3, 4]) {
+      const told = join(dir, `more-${i}.jsonl`);
+      writeFileSync(told, `${JSON.stringify({ subject: `Friend ${i}`, predicate: 'likes', object: 'tea', fact: `Friend ${i} likes tea.`, reference_time: '2026-09-03T10:00:00+09:00', cardinality: 'many' })}\n`);
+      expect((await tempora(['observe', told, '--data', laptop])).code).toBe(0);
+      expect((await tempora(['sync', '--folder', folder, '--data', laptop], PASS)).code).toBe(0);
+    }
+    // Where it sets them aside, beside the memory's file, is taken by a file.
+    const fresh = join(dir, 'fresh');
+    const spool = join(fresh, 'memory.sqlite.sync-spool');
+    mkdirSync(fresh);
+    writeFileSync(spool, 'not a folder');
+    const refused = await tempora(['sync', '--folder', folder, '--data', fresh, '--json'], PASS);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toBe(`tempora: A first sync could not set the segments it downloads aside in the folder ${spool} (EEXIST: file already exists, mkdir '${spool}'); nothing was applied.\n`);
+    expect(await factsOf(fresh)).toEqual([]);
+    rmSync(spool);
+    const synced = await tempora(['sync', '--folder', folder, '--data', fresh, '--json'], PASS);
+    expect(synced.code, synced.stderr).toBe(0);
+    expect(await factsOf(fresh)).toEqual(['Aoki works at Globex.', 'Friend 1 likes tea.', 'Friend 2 likes tea.', 'Friend 3 likes tea.', 'Friend 4 likes tea.', 'I live in Osaka.']);
+  });
 });

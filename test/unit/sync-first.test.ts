@@ -4,18 +4,21 @@
  * an empty store. It must hold what the segment-by-segment path holds — searchable, counted on the
  * timeline, nothing sent back — and a crash or a refused segment must leave it as that path would.
  */
-import { readdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { tmpdir } from 'node:os';
 import { describe, expect, it } from 'vitest';
-import type { Memory } from '../../electron/memory/index';
+import { databasePath, type Memory } from '../../electron/memory/index';
 import { databaseOf } from '../../electron/memory/memory';
 import { segmentNameOf } from '../../electron/sync/segments';
 import { syncOnce } from '../../electron/sync/sync-runner';
 import type { SyncProgress } from '../../shared/sync-contract';
 import { devicesClosedAfterEach, markingCipher, memoryTarget, syncOf, type MemoryTarget } from '../fixtures/sync-devices';
+import { fileMemories } from '../fixtures/file-memories';
 
 const device = devicesClosedAfterEach();
+const files = fileMemories('first-sync');
 
 const OBJECTS = ['tea', 'coffee', 'water', 'matcha', 'cocoa', 'lemonade'];
 const tell = (m: Memory, subject: string, object: string) =>
@@ -23,7 +26,11 @@ const tell = (m: Memory, subject: string, object: string) =>
 const factsOf = (m: Memory) => m.facts.list({}).map((f) => f.fact).sort();
 const count = (m: Memory, sql: string) => databaseOf(m).prepare(sql).pluck().get() as number;
 const segmentsOn = (target: MemoryTarget) => [...target.files.keys()].filter((name) => name.includes('/segments/')).length;
-const spools = () => readdirSync(tmpdir()).filter((name) => name.startsWith('tempora-first-sync-'));
+/** This process's first-sync spools (an in-memory store's are in the system's temporary folder). */
+const spools = () => {
+  const dir = join(tmpdir(), 'tempora-sync-spool');
+  return existsSync(dir) ? readdirSync(dir).filter((name) => name.startsWith(`${process.pid}-`)) : [];
+};
 
 /** Two devices that each told three things, uploaded a segment a record: many segments on the target. */
 async function twoDevicesUploaded(): Promise<{ target: MemoryTarget; a: Memory; b: Memory }> {
@@ -117,6 +124,26 @@ describe('a first sync onto an empty device', () => {
     expect(report.refused).toEqual([`The segment ${name} was written by a newer Tempora (format 99; this one reads 1): update Tempora on this device.`]);
     expect(factsOf(c)).toHaveLength(6);
     expect(syncOf(c).cursor(stranger)).toBe(0);
+  });
+
+  it('on disk, spools beside the memory and copies its WAL into the file on a worker after the write', async () => {
+    const { target } = await twoDevicesUploaded();
+    const dir = files.dir();
+    const c = files.open(dir);
+    // The spool goes beside the memory's file; one a killed process left there goes too.
+    const spoolDir = `${databasePath(dir)}.sync-spool`;
+    mkdirSync(join(spoolDir, '999999999-abandoned'), { recursive: true });
+    writeFileSync(join(spoolDir, '999999999-abandoned', '0'), 'a segment');
+    const report = await syncOnce(syncOf(c), target, markingCipher, { firstSyncInOneWrite: 1 });
+    expect(readdirSync(spoolDir)).toEqual([]);
+    expect(report.applied.length).toBeGreaterThan(6);
+    const db = databaseOf(c);
+    expect(db.pragma('wal_autocheckpoint', { simple: true })).toBe(1000);
+    // settled() waits for the worker's copy: every page is in the file (the idle checkpoint comes only 2 s after the write).
+    await c.settled();
+    const size = (db.pragma('page_count', { simple: true }) as number) * (db.pragma('page_size', { simple: true }) as number);
+    expect(statSync(databasePath(dir)).size).toBe(size);
+    expect(factsOf(c)).toHaveLength(6);
   });
 
   it('onto a store that already holds something, the segments go one write each', async () => {

@@ -10,6 +10,7 @@ import { cipherFromKey, SyncCryptoError, unlockTarget } from '../../sync/sync-cr
 import { syncProgressWords, type SyncProgress } from '../../../shared/sync-contract';
 import { syncOnce, type SyncReport } from '../../sync/sync-runner';
 import { SyncTargetError } from '../../sync/sync-target';
+import { SpoolError } from '../../sync/segment-spool';
 import { createFolderTarget } from '../../sync/targets/folder-target';
 import type { CommandContext, CommandSpec } from '../command';
 import { InputError, UsageError } from '../errors';
@@ -91,7 +92,7 @@ async function inWords<T>(fn: () => Promise<T>): Promise<T> {
   try {
     return await fn();
   } catch (error) {
-    if (error instanceof SyncTargetError || error instanceof SyncCryptoError) throw new InputError(error.message);
+    if (error instanceof SyncTargetError || error instanceof SyncCryptoError || error instanceof SpoolError) throw new InputError(error.message);
     throw error;
   }
 }

@@ -8,6 +8,7 @@ import { MemoryInputError } from '../memory-errors';
 import type { WriteContext } from '../temporal/write-batch';
 import { applySegment, cursorOf, type ApplyOptions, type ApplyResult } from './sync-apply';
 import { applyFirstSync, isEmptyForFirstSync, type DueSegment, type FirstSyncOptions } from './sync-first';
+import { WAL_AUTOCHECKPOINT_PAGES } from '../transfer/background-checkpoint';
 import { deviceOf, outgoing, purgeDone, segmentRewritten, segmentsToRewrite, segmentWritten, setStateValue, stateValue, type Outgoing } from './sync-outgoing';
 import { isIsoUtc, type IsoTime } from '../../../shared/time';
 
@@ -30,10 +31,20 @@ export interface SyncStatus {
 const FIRST_SYNC_CACHE_KIB = -262_144;
 
 export class SyncStore {
+  /**
+   * `file.checkpointInBackground`: copies the WAL into the database file off this thread after a
+   * first sync's one write (false where it cannot: the idle checkpoint does it then);
+   * `file.spoolDir`: where a first sync sets its segments aside (beside the memory's file).
+   */
   constructor(
     private readonly store: WriteContext,
     private readonly write: SyncWriter,
+    private readonly file: { checkpointInBackground(): boolean; spoolDir: string },
   ) {}
+
+  spoolDir(): string {
+    return this.file.spoolDir;
+  }
 
   device(): { id: string; name: string } {
     const db = this.store.db;
@@ -107,10 +118,18 @@ export class SyncStore {
     const db = this.store.db;
     const usual = db.pragma('cache_size', { simple: true }) as number;
     db.pragma(`cache_size = ${FIRST_SYNC_CACHE_KIB}`);
+    // The whole store goes through the WAL: its commit does not copy it into the file (SQLite's
+    // automatic checkpoint, on this thread); a worker does, after (transfer/background-checkpoint.ts).
+    db.pragma('wal_autocheckpoint = 0');
+    let applied = false;
     try {
-      return this.write(() => applyFirstSync(this.store, segments, options), (results) => results.some((r) => r.applied));
+      const results = this.write(() => applyFirstSync(this.store, segments, options), (done) => done.some((r) => r.applied));
+      applied = results.some((r) => r.applied);
+      return results;
     } finally {
       db.pragma(`cache_size = ${usual}`);
+      db.pragma(`wal_autocheckpoint = ${WAL_AUTOCHECKPOINT_PAGES}`);
+      if (applied) this.file.checkpointInBackground();
     }
   }
 

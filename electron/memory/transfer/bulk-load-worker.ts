@@ -7,7 +7,8 @@
  *    the finished tables in. The rows come in batches as the main thread reads them from the
  *    document, so the episodes are written here while the main thread writes facts;
  * 2. once the import has committed, checkpoints the memory's WAL (SQLite's "checkpoint in a separate
- *    thread"), so the import returns without copying its pages into the database file first.
+ *    thread"), so the import returns without copying its pages into the database file first. Started
+ *    with `checkpoint` instead of `start`, it does only this (background-checkpoint.ts).
  *
  * Progress goes through a shared Int32Array (the main thread waits synchronously, inside its
  * transaction); every failure ends in FAILED with the message posted, never in silence.
@@ -164,5 +165,13 @@ function run(start: BulkLoadStart): void {
   });
 }
 
-const data = workerData as { start?: BulkLoadStart } | null;
+const data = workerData as { start?: BulkLoadStart; checkpoint?: { path: string; nativeBinding?: string } } | null;
 if (parentPort && data?.start) run(data.start);
+else if (parentPort && data?.checkpoint) {
+  // A checkpoint alone (background-checkpoint.ts): after a first sync's one write.
+  try {
+    checkpoint(data.checkpoint.path, data.checkpoint.nativeBinding);
+  } catch (error) {
+    parentPort.postMessage({ error: `checkpoint: ${error instanceof Error ? error.message : String(error)}` });
+  }
+}

@@ -11,6 +11,7 @@ import type { WriteContext } from '../temporal/write-batch';
 import { flushFullText } from '../text-search/fts-index';
 import { TEMP_STORE_WRITES } from '../store/database/open-database';
 import { BULK_HELPER_MIN_ROWS, BulkLoadHelper } from './bulk-load-helper';
+import { WAL_AUTOCHECKPOINT_PAGES } from './background-checkpoint';
 import { documentRecords, ExportFile, NotStreamable, type ExportRecords, type RecordProgress } from './export-records';
 import type { ImportChecker, ImportPlan } from './import-checks';
 import { streamJsonFile } from './json-file-stream';
@@ -19,8 +20,6 @@ import { importChecker, isEmptyStore, parseExport, planImport, writeImport, type
 export type { ImportSummary } from './memory-import';
 export { previewImport, previewImportFile, type ImportPreview } from './import-preview';
 
-/** SQLite's default automatic checkpoint threshold, restored after an import's own checkpoint. */
-const WAL_AUTOCHECKPOINT_PAGES = 1000;
 /** A file this large is taken to hold enough rows for the helper, which is started before the file is checked. */
 const HELPER_MIN_BYTES = 8 << 20;
 

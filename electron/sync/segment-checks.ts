@@ -73,6 +73,12 @@ export class SegmentChecks {
     }
   }
 
+  /** Passes over the next segment unread (its device waits on an earlier one refused). */
+  skip(): void {
+    const index = this.next++;
+    if (this.helper && !this.fromWorker(index)) this.close();
+  }
+
   /** Stops the worker (idempotent); what it has not posted is not waited for. */
   close(): void {
     const helper = this.helper;

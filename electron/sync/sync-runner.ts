@@ -173,9 +173,11 @@ async function applyInOneWrite(memory: SyncMemory, target: SyncTarget, cipher: S
     const waiting = new Set<string>();
     function* checked(): Generator<{ header: SegmentHeader; records(): SyncRecord[] }> {
       for (const { segment } of spooled) {
-        // Taken even when its device waits: the checks come in the spool's order.
+        if (waiting.has(segment.device)) {
+          checks.skip();
+          continue;
+        }
         const decoded = checks.take();
-        if (waiting.has(segment.device)) continue;
         if ('refused' in decoded) {
           report.refused.push(decoded.refused);
           waiting.add(segment.device);

@@ -96,6 +96,23 @@ describe('segment checks on a worker', () => {
     }
   });
 
+  it('passes over a segment unread when asked, on the worker and without it, and the order holds', async () => {
+    const segments = await spooled(3, 5);
+    for (const worker of [true, false]) {
+      const checks = SegmentChecks.start({ worker });
+      try {
+        segments.forEach((s) => checks.add(s));
+        checks.end();
+        checks.skip();
+        expect(checks.take()).toMatchObject({ header: { seq: 2 } });
+        checks.skip();
+        expect(() => checks.take()).toThrow('no segment 4: 3 were spooled');
+      } finally {
+        checks.close();
+      }
+    }
+  });
+
   it('without a worker, checks each segment in this thread when it is taken', async () => {
     const segments = await spooled(3, 10, 2);
     const checks = SegmentChecks.start({ worker: false });

@@ -24,7 +24,7 @@ import { WalIdleCheckpoint } from './store/wal-idle-checkpoint';
 import { applyMergeSettings } from './text-search/fts-merge';
 import { pendingSlotRefreshes, refreshQueuedSlots } from './temporal/slot-refresh';
 import { MemorySearch } from './text-search/search';
-import { checkpointInBackground } from './transfer/background-checkpoint';
+import { checkpointInBackground, WAL_AUTOCHECKPOINT_PAGES } from './transfer/background-checkpoint';
 
 /** Queued slots resolved per write by resolveQueuedSlots. */
 const QUEUED_SLOTS_PER_WRITE = 1_000;
@@ -119,14 +119,23 @@ export class MemoryKernel {
 
   /**
    * Copies the WAL into the database file on a worker thread, for settled() to wait for (after a
-   * write that turned SQLite's automatic checkpoint off: a first sync). False where none can run
-   * (an in-memory or read-only store, no worker): the idle checkpoint does it then.
+   * write that turned SQLite's automatic checkpoint off: a first sync). The automatic checkpoint
+   * stays off until the worker is done — else the next write's commit, a moment later, would copy
+   * the WAL itself, on this thread. False where none can run (an in-memory or read-only store, no
+   * worker): the caller turns the automatic checkpoint back on.
    */
   checkpointInBackground(): boolean {
     if (this.readonly || this.path === ':memory:') return false;
     const work = checkpointInBackground(this.path, this.nativeBinding);
-    if (work) this.inBackground(work);
-    return work !== null;
+    if (!work) return false;
+    const db = this.store.db;
+    db.pragma('wal_autocheckpoint = 0');
+    this.inBackground(
+      work.finally(() => {
+        if (db.open) db.pragma(`wal_autocheckpoint = ${WAL_AUTOCHECKPOINT_PAGES}`);
+      }),
+    );
+    return true;
   }
 
   /**

@@ -118,8 +118,9 @@ export class SyncStore {
     const db = this.store.db;
     const usual = db.pragma('cache_size', { simple: true }) as number;
     db.pragma(`cache_size = ${FIRST_SYNC_CACHE_KIB}`);
-    // The whole store goes through the WAL: its commit does not copy it into the file (SQLite's
-    // automatic checkpoint, on this thread); a worker does, after (transfer/background-checkpoint.ts).
+    // The whole store goes through the WAL: neither its commit nor the next write's copies it into
+    // the file (SQLite's automatic checkpoint, on this thread); a worker does, after
+    // (transfer/background-checkpoint.ts; MemoryKernel.checkpointInBackground).
     db.pragma('wal_autocheckpoint = 0');
     let applied = false;
     try {
@@ -128,8 +129,8 @@ export class SyncStore {
       return results;
     } finally {
       db.pragma(`cache_size = ${usual}`);
-      db.pragma(`wal_autocheckpoint = ${WAL_AUTOCHECKPOINT_PAGES}`);
-      if (applied) this.file.checkpointInBackground();
+      // On again once the worker has copied the WAL (or now, when none copies it).
+      if (!(applied && this.file.checkpointInBackground())) db.pragma(`wal_autocheckpoint = ${WAL_AUTOCHECKPOINT_PAGES}`);
     }
   }
 

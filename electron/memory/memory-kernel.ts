@@ -129,7 +129,6 @@ export class MemoryKernel {
     const work = checkpointInBackground(this.path, this.nativeBinding);
     if (!work) return false;
     const db = this.store.db;
-    db.pragma('wal_autocheckpoint = 0');
     this.inBackground(
       work.finally(() => {
         if (db.open) db.pragma(`wal_autocheckpoint = ${WAL_AUTOCHECKPOINT_PAGES}`);

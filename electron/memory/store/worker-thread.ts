@@ -6,8 +6,8 @@
  * tests, benchmarks) starts `<name>.ts` through tsx (ts-worker-boot.cjs).
  *
  * The thread is started through a small CommonJS boot that imports the entry and, when that fails
- * (a missing module, a file the loader cannot read), stores `failed.value` at `failed.index` of the
- * shared state before the thread ends: a caller waiting synchronously (Atomics.wait, inside a
+ * (a missing module, a file the loader cannot read), posts why and, given `failed`, stores
+ * `failed.value` at `failed.index` of the shared state before the thread ends: a caller waiting synchronously (Atomics.wait, inside a
  * transaction) cannot hear the worker's error event, but sees this at once.
  */
 import { existsSync } from 'node:fs';
@@ -22,8 +22,8 @@ export interface WorkerThreadStart {
   sourceDir: string;
   /** What the worker reads as workerData (besides `entry`, the boot's). */
   data: Record<string, unknown>;
-  /** Where the boot says that the entry could not be loaded. */
-  failed: { state: SharedArrayBuffer; index: number; value: number };
+  /** Where the boot says that the entry could not be loaded (a caller that waits synchronously needs it). */
+  failed?: { state: SharedArrayBuffer; index: number; value: number };
   transferList?: TransferListItem[];
 }
 
@@ -31,17 +31,16 @@ export interface WorkerThreadStart {
 export function startWorkerThread(start: WorkerThreadStart): Worker | null {
   const entry = workerEntry(start.name, start.sourceDir);
   if (!entry) return null;
-  const { state, index, value } = start.failed;
+  const failed = start.failed;
   const boot = [
     "const { parentPort, workerData } = require('node:worker_threads');",
     `import(${JSON.stringify(pathToFileURL(entry.file).href)}).catch((error) => {`,
-    `  const state = new Int32Array(workerData.bootState);`,
-    `  Atomics.store(state, ${index}, ${value});`,
-    `  Atomics.notify(state, ${index});`,
+    ...(failed ? ['  const state = new Int32Array(workerData.bootState);', `  Atomics.store(state, ${failed.index}, ${failed.value});`, `  Atomics.notify(state, ${failed.index});`] : []),
     "  parentPort.postMessage({ error: 'the worker could not start: ' + (error && error.message ? error.message : String(error)) });",
     '});',
   ].join('\n');
-  return new Worker(boot, { eval: true, workerData: { ...start.data, entry: entry.source, bootState: state }, ...(start.transferList ? { transferList: start.transferList } : {}) });
+  const workerData = { ...start.data, entry: entry.source, ...(failed ? { bootState: failed.state } : {}) };
+  return new Worker(boot, { eval: true, workerData, ...(start.transferList ? { transferList: start.transferList } : {}) });
 }
 
 /** The entry's file: the bundled .js next to the built main process, else the .ts source via tsx. */

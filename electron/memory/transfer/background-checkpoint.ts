@@ -16,13 +16,11 @@ export const WAL_AUTOCHECKPOINT_PAGES = 1000;
 
 /** Starts the checkpoint; settles when the worker has ended. null: no worker could start (the idle checkpoint will do it). */
 export function checkpointInBackground(dbPath: string, nativeBinding: string | undefined): Promise<void> | null {
-  const state = new SharedArrayBuffer(Int32Array.BYTES_PER_ELEMENT);
   try {
     const worker = startWorkerThread({
       name: 'bulk-load-worker',
       sourceDir: dirname(fileURLToPath(import.meta.url)),
       data: { checkpoint: { path: dbPath, ...(nativeBinding ? { nativeBinding } : {}) } },
-      failed: { state, index: 0, value: 1 },
     });
     if (!worker) return null;
     // What went wrong only delays the copy: the idle checkpoint, or SQLite's own, does it later.

@@ -84,7 +84,7 @@ export class TemporaEngine {
       if (learned && learning) this.emit({ name: 'messageLearned', payload: { ...learned, learning } });
       // While an answer streams, its own messages wait for the vector sync (the worker's idle runs it).
       if (change.kind === 'messages' && this.chatting > 0) return;
-      if (change.kind === 'forgotten') this.vectors.remove([...change.forgotten.factIds, ...change.forgotten.entityIds, ...change.forgotten.episodeIds]);
+      if (change.kind === 'forgotten') this.vectors.remove(change.forgotten.factIds);
       this.vectors.scheduleSync();
     });
   }

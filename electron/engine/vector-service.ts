@@ -8,19 +8,21 @@
  */
 import { NO_PREFIXES, type EmbeddingPrefixes } from '../llm/model-catalogue';
 import type { Embedder } from '../llm/ports';
-import { removeItems, VectorIndex, type Memory, type MemoryVectorItems, type TextEmbedder, type VectorKind, type VectorSyncResult, type VectorTableSync } from '../memory/index';
+import { EMBEDDED_KINDS, removeItems, VectorIndex, type Memory, type MemoryVectorItems, type TextEmbedder, type VectorKind, type VectorSyncResult, type VectorTableSync } from '../memory/index';
 import type { VectorRanker } from '../assistant/retrieval/retrieve';
 
 /**
- * Two tables in one LanceDB directory: facts, which every chat turn searches, apart from the
- * entities and messages, so the fact search needs no kind filter (`items`: the name the single
- * table had, whose other rows go when it is first opened this way).
+ * One LanceDB table in the vectors directory: the live facts, which every chat turn searches
+ * (memory embeds only facts: memory/vectors/vector-source.ts). `items` is the name the single table
+ * had when it held every kind, whose other rows go when it is first opened this way.
  */
-const TABLES: readonly { table: string; kinds: readonly VectorKind[] }[] = [
-  { table: 'items', kinds: ['fact'] },
-  { table: 'others', kinds: ['entity', 'episode'] },
-];
+const TABLES: readonly { table: string; kinds: readonly VectorKind[] }[] = [{ table: 'items', kinds: EMBEDDED_KINDS }];
 const FACTS_TABLE = 0;
+/**
+ * The table that held entities and messages until no search read them (migration 0037): dropped
+ * when an index is opened, so its disk (1.3 GB at a million facts) comes back.
+ */
+const RETIRED_TABLES = ['others'];
 
 /** The LanceDB tables of a vectors directory and the kinds each holds (tests check them against SQLite). */
 export const VECTOR_TABLES = TABLES;
@@ -88,6 +90,7 @@ export class VectorService {
     const identity = this.modelIdentity();
     const { document } = this.prefixes();
     const model = identity !== undefined && document ? `${identity}:${document.trim()}` : identity;
+    for (const name of RETIRED_TABLES) await VectorIndex.dropTable(this.path, name).catch((error: Error) => (this.lastError = error.message));
     const opened: VectorIndex[] = [];
     try {
       for (const { table, kinds } of TABLES) {
@@ -98,7 +101,7 @@ export class VectorService {
       throw error;
     }
     this.indexes = opened;
-    this.syncs = opened.map((index, i) => this.items.tableSync(index, TABLES[i]!.kinds));
+    this.syncs = opened.map((index) => this.items.tableSync(index));
     this.scheduleSync(0);
   }
 
@@ -139,7 +142,6 @@ export class VectorService {
       if (syncs.length === 0 || !this.dirty) return null;
       this.dirty = false;
       try {
-        // Facts first: they are what chat searches.
         const results: VectorSyncResult[] = [];
         for (const sync of syncs) results.push(await sync.sync(this.documents(), { batchSize: 32, signal }));
         this.lastError = null;
@@ -156,7 +158,7 @@ export class VectorService {
   async rebuild(onProgress?: (done: number, total: number) => void, signal?: AbortSignal): Promise<VectorSyncResult> {
     if (!this.attached) throw new Error('no embedding model is loaded: load one to build the vector index');
     await this.syncing.catch(() => null);
-    // One progress over both tables: the items of the tables before this one count as done.
+    // One progress over every table: the items of the tables before this one count as done.
     const all = this.items.count();
     const results: VectorSyncResult[] = [];
     let before = 0;

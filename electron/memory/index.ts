@@ -42,7 +42,7 @@ export { streamJsonFile, NotJsonError, ReadCancelled, type ReadProgress } from '
 export { VectorIndex, type VectorIndexOptions, type VectorHit, type VectorRow, type VectorSearchOptions } from './vectors/vector-index';
 export { VECTOR_KINDS, type VectorKind, type VectorResetReason } from './vectors/vector-table';
 export { indexItems, rebuild, reconcile, removeItems, textHash, type IndexItemsResult, type ReconcileResult, type VectorSource, type VectorSourceItem, type VectorSyncOptions } from './vectors/vector-sync';
-export type { MemoryVectorItems } from './vectors/vector-source';
+export { EMBEDDED_KINDS, type MemoryVectorItems } from './vectors/vector-source';
 export type { VectorSyncResult, VectorTableSync } from './vectors/vector-table-sync';
 export type { TextEmbedder } from './vectors/text-embedder';
 export { resolveTimeExpression, whyNotATime, zoneOfIsoTime, type Precision, type Resolved, type TimeReference } from './temporal/time-expression';

@@ -54,8 +54,8 @@ export interface VectorBuild {
   ann: { wallMs: number; cpuMs: number };
 }
 
-/** A vector index at `path` with a random vector per live fact (and per entity / user episode with `allKinds`). */
-export async function buildFactVectors(memory: Memory, path: string, options: { seed: number; allKinds?: boolean }): Promise<VectorBuild> {
+/** A vector index at `path` with a random vector per live fact, as the app keeps it (facts only). */
+export async function buildFactVectors(memory: Memory, path: string, options: { seed: number }): Promise<VectorBuild> {
   // Loaded here, not at the top: LanceDB reads LANCEDB_LOG when it is loaded.
   process.env.LANCEDB_LOG ??= 'error';
   const { VectorIndex } = await import('../../electron/memory/index');
@@ -63,12 +63,7 @@ export async function buildFactVectors(memory: Memory, path: string, options: { 
   const ids = (sql: string) => (databaseOf(memory).prepare(sql).all() as { id: string }[]).map((r) => r.id);
   const factIds = ids('SELECT id FROM facts WHERE expired_at IS NULL');
   const rows: VectorRow[] = factIds.map((id) => ({ id, kind: 'fact', vector: next() }));
-  const others: VectorRow[] = [];
-  if (options.allKinds) {
-    for (const id of ids('SELECT id FROM entities')) others.push({ id, kind: 'entity', vector: next() });
-    for (const id of ids("SELECT id FROM episodes WHERE role IN ('user', 'document')")) others.push({ id, kind: 'episode', vector: next() });
-  }
-  // As the app keeps them (electron/engine/vector-service.ts): facts in their own table, the rest beside it.
+  // As the app keeps them (electron/engine/vector-service.ts).
   const factsTable = { table: 'items', kinds: ['fact'] as const };
   // Loaded without the ANN index first, then indexed once: what maintenance does after a bulk write.
   const loading = await VectorIndex.open(path, DIMENSIONS, { annMinRows: Number.POSITIVE_INFINITY, ...factsTable });
@@ -76,12 +71,6 @@ export async function buildFactVectors(memory: Memory, path: string, options: { 
   const t0 = performance.now();
   await loading.upsert(rows);
   await loading.optimize();
-  if (others.length) {
-    const rest = await VectorIndex.open(path, DIMENSIONS, { table: 'others', kinds: ['entity', 'episode'] });
-    await rest.upsert(others);
-    await rest.optimize();
-    await rest.close();
-  }
   const load = { wallMs: performance.now() - t0, cpuMs: cpuNow() - c0 };
   const c1 = cpuNow();
   const t1 = performance.now();
@@ -91,7 +80,7 @@ export async function buildFactVectors(memory: Memory, path: string, options: { 
   // Reopened with the app's defaults: it finds the ANN index and searches through it.
   const index = await VectorIndex.open(path, DIMENSIONS, factsTable);
   if (!index.annIndexed) throw new Error('the vector index has no ANN index after createAnnIndex');
-  return { index, facts: factIds.length, rows: rows.length + others.length, load, ann };
+  return { index, facts: factIds.length, rows: rows.length, load, ann };
 }
 
 /** Questions over a store built from test/fixtures/synthetic-memory.ts (names taken from it), English and Japanese. */

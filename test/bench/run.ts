@@ -41,8 +41,7 @@
  *   ingest/hybrid/turn share one store of --store N observations built by import (default 100k;
  *   10k with --quick); --retrieval-runs N (default 500, quick 150), --turn-runs N (default 300,
  *   quick 100), --budget S (a latency measurement stops after S seconds once it has 30 runs;
- *   default 60), --vector-kinds facts|all (all: entities and user episodes get vectors too, as in
- *   the app; default facts). With --profile: SQL time per statement for ingestion on top, retrieve
+ *   default 60). With --profile: SQL time per statement for ingestion on top, retrieve
  *   and the chat turn; retrieve again with an index on facts(invalidated_by), and with the vector
  *   search started synchronously inside retrieve() (see precomputedRanker in retrieval.ts).
  *
@@ -112,7 +111,6 @@ interface Options {
   store: number;
   retrievalRuns: number;
   turnRuns: number;
-  vectorKinds: 'facts' | 'all';
   /** Per latency measurement of hybrid/turn: stop after this long (at least 30 runs). */
   budgetMs: number;
   sizes: number[];
@@ -144,7 +142,6 @@ function parseArgs(argv: string[]): Options {
     store: 100_000,
     retrievalRuns: 500,
     turnRuns: 300,
-    vectorKinds: 'facts',
     budgetMs: DEFAULT_BUDGET_MS,
     sizes: process.env.BENCH_SIZES ? process.env.BENCH_SIZES.split(',').map(parseSize) : [10_000, 100_000],
     runs: 1000,
@@ -186,12 +183,6 @@ function parseArgs(argv: string[]): Options {
       case '--retrieval-runs': options.retrievalRuns = parseSize(value()); break;
       case '--turn-runs': options.turnRuns = parseSize(value()); break;
       case '--budget': options.budgetMs = Number(value()) * 1000; break;
-      case '--vector-kinds': {
-        const v = value();
-        if (v !== 'facts' && v !== 'all') throw new Error('--vector-kinds is facts or all');
-        options.vectorKinds = v;
-        break;
-      }
       case '--sizes': options.sizes = value().split(',').map(parseSize); break;
       case '--runs': options.runs = parseSize(value()); break;
       case '--import-runs': options.importRuns = Math.max(1, parseSize(value())); break;
@@ -211,7 +202,7 @@ function parseArgs(argv: string[]): Options {
         console.log(
           'usage: npm run bench -- [--quick] [--skip|--only core,ingest,hybrid,turn] [--no-core] [--no-ingest] [--no-hybrid] [--no-turn]\n' +
             '         [--sizes 10k,100k] [--profile] [--build auto|observe|import] [--tail N] [--runs N] [--import-runs N] [--search-runs N] [--batch N] [--seed N]\n' +
-            '         [--store N] [--retrieval-runs N] [--turn-runs N] [--budget SECONDS] [--vector-kinds facts|all] [--sync-copy]',
+            '         [--store N] [--retrieval-runs N] [--turn-runs N] [--budget SECONDS] [--sync-copy]',
         );
         process.exit(0);
         break;
@@ -670,7 +661,7 @@ async function benchWorkload(options: Options, root: string): Promise<WorkloadRe
 
     if (sections.has('hybrid') || sections.has('turn')) {
       console.log(`\n  vectors (load average ${load()})`);
-      const built = await buildFactVectors(memory, join(dir, 'vectors'), { seed: options.seed, allKinds: options.vectorKinds === 'all' });
+      const built = await buildFactVectors(memory, join(dir, 'vectors'), { seed: options.seed });
       index = built.index;
       console.log(formatVectorBuild(built));
       const atGoalSize = size >= GOAL_SIZE;

@@ -3,7 +3,7 @@
  * no message or job is lost, no job's result is applied twice, and LanceDB agrees with SQLite.
  */
 import Database from 'better-sqlite3';
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -82,6 +82,15 @@ describe('ingest survives SIGKILL', () => {
       "SELECT json_group_object(episode_id, n) AS list FROM (SELECT k.episode_id, (SELECT COUNT(*) FROM fact_episodes fe WHERE fe.episode_id = k.episode_id) AS n FROM ingestion_jobs k WHERE k.status = 'done')",
     ).list;
 
+    // Facts written while no process holds the vector index (the `tempora observe` of a session
+    // without the embedding model): the next start embeds them too.
+    const observed = [
+      { subject: 'me', predicate: 'lives in', object: 'Kyoto', fact: 'I live in Kyoto.', reference_time: '2026-09-01T10:00:00+09:00', cardinality: 'one' },
+      { subject: 'me', predicate: 'likes', object: 'tea', fact: 'I like tea.', reference_time: '2026-09-02T10:00:00+09:00', cardinality: 'many' },
+    ];
+    writeFileSync(join(dir, 'observed.jsonl'), observed.map((o) => JSON.stringify(o)).join('\n') + '\n');
+    expect(spawnSync(process.execPath, ['--import', 'tsx', 'electron/cli/main.ts', 'observe', join(dir, 'observed.jsonl'), '--data', data], { cwd: process.cwd(), encoding: 'utf8' }).status).toBe(0);
+
     const again = startIngest();
     let out = '';
     again.stdout.on('data', (d) => (out += String(d)));
@@ -91,7 +100,7 @@ describe('ingest survives SIGKILL', () => {
     const final = query<{ episodes: number; jobs: number; done: number; parked: number }>(
       "SELECT (SELECT COUNT(*) FROM episodes) AS episodes, (SELECT COUNT(*) FROM ingestion_jobs) AS jobs, (SELECT COUNT(*) FROM ingestion_jobs WHERE status = 'done') AS done, (SELECT COUNT(*) FROM ingestion_jobs WHERE status = 'parked') AS parked",
     );
-    expect(final).toMatchObject({ episodes: MESSAGES, jobs: MESSAGES });
+    expect(final).toMatchObject({ episodes: MESSAGES + observed.length, jobs: MESSAGES }); // each observation is said by a message of its own
     expect(final.done + final.parked).toBe(MESSAGES);
     // Jobs done before the kill were not run again: the facts citing their messages are the same.
     const before = JSON.parse(claimsBefore) as Record<string, number>;
@@ -102,11 +111,11 @@ describe('ingest survives SIGKILL', () => {
     const rerun = query<{ n: number }>(`SELECT COUNT(*) AS n FROM ingestion_jobs WHERE episode_id IN (SELECT value FROM json_each('${JSON.stringify(Object.keys(before))}')) AND attempts > 1`).n;
     expect(rerun).toBe(0);
 
-    // LanceDB holds exactly the live items of SQLite, each kind in its table.
+    // LanceDB holds exactly the live facts of SQLite.
     const engine = await TemporaEngine.open({ dataDir: data, autoLoadModels: false, startWorker: false });
     try {
       const live = [...liveVectorItems(storeOf(engine.memory))];
-      expect(live.length).toBeGreaterThan(0);
+      expect(live.map((i) => i.text)).toEqual(expect.arrayContaining(observed.map((o) => o.fact)));
       for (const { table, kinds } of VECTOR_TABLES) {
         const expected = live.filter((i) => kinds.includes(i.kind)).map((i) => i.id);
         const index = await VectorIndex.open(join(data, 'vectors'), 64, { table, kinds });

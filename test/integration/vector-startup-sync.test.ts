@@ -104,7 +104,7 @@ async function expectInSync(m: Memory): Promise<void> {
   for (const { table, kinds } of VECTOR_TABLES) {
     const index = await VectorIndex.open(vectorsDir(), DIM, { table, kinds });
     try {
-      const want = new Map([...m.vectorItems().source(kinds).liveItems()].map((item) => [item.id, textHash(item.kind, item.text)]));
+      const want = new Map([...m.vectorItems().source().liveItems()].map((item) => [item.id, textHash(item.kind, item.text)]));
       expect(new Map([...(await index.hashes())].sort())).toEqual(new Map([...want].sort()));
     } finally {
       await index.close();
@@ -128,7 +128,7 @@ describe('vector start-up sync', () => {
     const first = await start();
     expect(first.result).toMatchObject({ mode: 'full', reason: 'the vector table is new' });
     expect(first.result!.examined.sourceItems).toBe(first.result!.total);
-    expect(first.result!.total).toBeGreaterThan(40);
+    expect(first.result!.total).toBe(40); // the live facts: only facts are embedded
     await stop();
 
     memory!.close();
@@ -168,14 +168,41 @@ describe('vector start-up sync', () => {
     expect(result!.examined.changes).toBeLessThan(20);
     expect(result!.examined.sourceItems).toBeLessThan(20);
     expect(embedder.texts).toContain('Person 1 has a new value.');
-    expect(embedder.texts).toContain('My sister lives in Nara.');
-    expect(embedder.texts.some((t) => t.startsWith('Person Two'))).toBe(true);
-    expect(embedder.texts.some((t) => t.includes('P3'))).toBe(true);
+    expect(embedder.texts).toContain('Person 9 lives in Osaka.');
+    // only facts are embedded: a message, a renamed entity and an alias add nothing to embed
+    expect(embedder.texts).not.toContain('My sister lives in Nara.');
+    expect(embedder.texts.some((t) => t.startsWith('Person Two') || t.includes('P3'))).toBe(false);
     expect(embedder.texts).not.toContain('Forget this message.');
     expect(result!.removed).toBeGreaterThanOrEqual(3); // the edited fact's old version, the closed one's, the forgotten one
     await stop();
     await expectInSync(m);
-    expect([...m.vectorItems().source(['episode']).liveItems()]).toContainEqual(expect.objectContaining({ id: added.id }));
+    expect([...m.vectorItems().source().liveItems()]).not.toContainEqual(expect.objectContaining({ id: added.id }));
+  });
+
+  it('drops the table of entities and messages an older version built, and embeds neither again', async () => {
+    begin();
+    const old = await VectorIndex.open(vectorsDir(), DIM, { table: 'others', kinds: ['entity', 'episode'], model: 'model.gguf:1' });
+    await old.upsert([{ id: 'epi_old', kind: 'episode', hash: 'h', vector: new Float32Array(DIM).fill(0.5) }]);
+    await old.close();
+    const store = storeOf(memory!);
+    // what the outbox held for them before migration 0037: its rows go with the triggers
+    expect(store.db.prepare("SELECT name FROM sqlite_master WHERE type = 'trigger' AND name LIKE '%vector%' ORDER BY name").pluck().all()).toEqual([
+      'facts_vector_delete',
+      'facts_vector_insert',
+      'facts_vector_update',
+    ]);
+
+    const { result, embedder } = await start();
+    expect(service!.lastError).toBeNull();
+    expect(await VectorIndex.dropTable(vectorsDir(), 'others')).toBe(false); // already gone
+    expect(result!.total).toBe(memory!.facts.list().length);
+    memory!.messages.append({ role: 'user', content: 'My sister lives in Nara.', time: T, conversation: 'cnv_a', learn: false });
+    store.entities.addAlias(store.entities.find('Person 3')!.id, 'P3');
+    expect(outbox(memory!)).toBe(0);
+    expect(await syncNow()).toMatchObject({ mode: 'changes', added: 0, examined: { changes: 0 } });
+    expect(embedder.texts.every((t) => memory!.facts.list().some((f) => f.fact === t))).toBe(true);
+    await stop();
+    await expectInSync(memory!);
   });
 
   it('syncs only the changes after a write while it runs', async () => {
@@ -184,9 +211,9 @@ describe('vector start-up sync', () => {
     const before = liveCount(memory!);
     memory!.facts.observe([{ subject: 'me', predicate: 'likes', object: 'tea', fact: 'I like tea.', reference_time: T, cardinality: 'many' }]);
     const result = await syncNow();
-    // the fact, the message it was observed from, the entities it made: each read once
+    // the fact, read once (the message it was observed from and the entities it made are not embedded)
     const made = liveCount(memory!) - before;
-    expect(made).toBeGreaterThanOrEqual(2);
+    expect(made).toBe(1);
     expect(result).toMatchObject({ mode: 'changes', added: made, removed: 0, examined: { changes: made, sourceItems: made, storedHashes: 0 } });
     await stop();
     await expectInSync(memory!);
@@ -228,7 +255,6 @@ describe('vector start-up sync', () => {
     let poisoned = true;
     embedder.embed = async (texts, signal) => (await embed(texts, signal)).map((v, i) => (poisoned && texts[i] === 'I like natto.' ? v.fill(Number.NaN) : v));
     memory!.facts.observe([{ subject: 'me', predicate: 'likes', object: 'natto', fact: 'I like natto.', reference_time: T, cardinality: 'many' }]);
-    // the fact and the message it came from have that text
     const { skipped } = (await syncNow())!;
     expect(skipped).toBeGreaterThanOrEqual(1);
     expect(await syncNow()).toMatchObject({ mode: 'changes', skipped, examined: { changes: skipped } });
@@ -254,7 +280,7 @@ describe('vector start-up sync', () => {
     memory!.close();
     memory = openMemory({ dataDir: join(dir, 'data') });
     const { result, embedder } = await start();
-    expect(result).toMatchObject({ mode: 'changes', added: made }); // the fact, its message, its new entities
+    expect(result).toMatchObject({ mode: 'changes', added: made }); // the fact
     expect(embedder.texts).toContain('I like coffee.');
     await stop();
     await expectInSync(memory);
@@ -348,22 +374,23 @@ describe('two processes syncing one database and one vector directory', () => {
     return { stallOn: a.stallOn, memoryB, syncB };
   }
 
-  it('re-embeds an item the other process renamed and synced while this one embedded the old name', async () => {
+  it('re-embeds an item the other process rewrote and synced while this one embedded the old text', async () => {
     const { stallOn, memoryB, syncB } = await twoServices();
-    const entity = storeOf(memory!).entities.find('Person 2')!;
-    storeOf(memory!).db.prepare("UPDATE entities SET name = 'Person Two' WHERE id = ?").run(entity.id);
+    const fact = memory!.facts.list({ subject: 'Person 2' })[0]!;
+    const rewrite = (m: Memory, text: string) => storeOf(m).db.prepare('UPDATE facts SET fact = ? WHERE id = ?').run(text, fact.id);
+    rewrite(memory!, 'Person 2 has value two.');
     // A reads the change and its text, then waits in embed …
-    const held = stallOn((text) => text.startsWith('Person Two'));
+    const held = stallOn((text) => text === 'Person 2 has value two.');
     const syncA = syncNow();
     await held.reached;
-    // … while B renames the entity again, embeds the new name and drains both outbox rows
-    storeOf(memoryB).db.prepare("UPDATE entities SET name = 'Person Deux' WHERE id = ?").run(entity.id);
+    // … while B rewrites the fact again, embeds the new text and drains both outbox rows
+    rewrite(memoryB, 'Person 2 has value deux.');
     expect(await syncB()).toMatchObject({ mode: 'changes', updated: 1 });
     expect(outbox(memory!)).toBe(0);
-    // … and A then writes the old name over it.
+    // … and A then writes the old text over it.
     held.release();
     expect(await syncA).toMatchObject({ mode: 'changes', updated: 1 });
-    // A's commit saw the name had changed since it read it: the entity waits again
+    // A's commit saw the text had changed since it read it: the fact waits again
     expect(outbox(memory!)).toBe(1);
     expect(await syncNow()).toMatchObject({ mode: 'changes', updated: 1, examined: { changes: 1 } });
     await expectInSync(memory!);

@@ -191,6 +191,22 @@ export class VectorIndex {
     }
   }
 
+  /**
+   * Removes the table `name` from the index directory at `path`, if it is there (with its files):
+   * for a table a newer version no longer keeps. Returns whether there was one.
+   */
+  static async dropTable(path: string, name: string): Promise<boolean> {
+    const lance = await loadLanceDb();
+    const db = await lance.connect(path);
+    try {
+      if (!(await db.tableNames()).includes(name)) return false;
+      await db.dropTable(name);
+      return true;
+    } finally {
+      db.close();
+    }
+  }
+
   // ----- writes (serialised) -----
 
   /**

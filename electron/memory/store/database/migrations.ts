@@ -821,4 +821,26 @@ export const migrations: Migration[] = [
       `);
     },
   },
+  {
+    name: '0037_vectors_of_facts_only',
+    up(db) {
+      // Entities and messages were embedded into a second vector table that no search read (chat and
+      // search rank facts by vector; people and messages are found by their text): at a million facts
+      // 1.1M vectors, 1.3 GB of disk, and an embedding per learned message. Only facts are embedded
+      // now (memory/vectors/vector-source.ts): their outbox triggers and records go.
+      db.exec(`
+        DROP TRIGGER IF EXISTS entities_vector_insert;
+        DROP TRIGGER IF EXISTS entities_vector_update;
+        DROP TRIGGER IF EXISTS entities_vector_delete;
+        DROP TRIGGER IF EXISTS entity_aliases_vector_insert;
+        DROP TRIGGER IF EXISTS entity_aliases_vector_update;
+        DROP TRIGGER IF EXISTS entity_aliases_vector_delete;
+        DROP TRIGGER IF EXISTS episodes_vector_insert;
+        DROP TRIGGER IF EXISTS episodes_vector_update;
+        DROP TRIGGER IF EXISTS episodes_vector_delete;
+        DELETE FROM vector_changes WHERE kind <> 'fact';
+        DELETE FROM vector_sync WHERE table_name = 'others';
+      `);
+    },
+  },
 ];

@@ -7,6 +7,7 @@
  *   npx tsx test/bench/vector-search.ts --quick          20k rows, 50 queries
  *   options: --rows N  --dims N  --queries N  --limit N  --dist uniform|clustered  --seed N
  *            --no-brute  --no-ann  --churn N (small writes after the ANN build, default 32)  --json
+ *            --variants BITS:REFINE,… (other IVF_RQ settings, each built and measured after)
  *
  * Phases: load the rows (upserts of 10k) → brute force (exact; no ANN index) → IVF_RQ index build
  * → ANN search (refine factor 5; recall@limit against the exact results) → N small writes (as
@@ -20,7 +21,7 @@
  *
  * `runVectorBench(options)` returns the numbers, for test/bench/run.ts.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -46,6 +47,11 @@ export interface VectorBenchOptions {
   churn?: number;
   /** Directory for the LanceDB files (default: a temporary one, removed at the end). */
   dir?: string;
+  /**
+   * Other ANN settings measured on the same rows and queries after the main phases, each with its
+   * index built again (`--variants 1:3,1:10`: bits per dimension : refine factor).
+   */
+  variants?: readonly { bits: number; refine: number }[];
   /** Progress lines (default: none). */
   log?: (line: string) => void;
 }
@@ -74,6 +80,10 @@ export interface VectorBenchResult {
   ann: (VectorPhase & { buildMs: number; index: string; refineFactor: number }) | null;
   /** ANN search after `churn` small writes (rows not yet compacted into the index are searched flat). */
   annAfterWrites: (VectorPhase & { writes: number; writeMs: Latency }) | null;
+  /** The `variants`: each setting's search, its build time and its vector index's size on disk. */
+  variants: (VectorPhase & { bits: number; refine: number; buildMs: number; indexBytes: number })[];
+  /** The default setting's vector index on disk (4-bit codes). */
+  annIndexBytes: number | null;
   /** Reopening the index: open time and the first queries on a cold handle. */
   cold: { openMs: number; firstQueryMs: number; secondQueryMs: number } | null;
   rssBytes: number;
@@ -83,6 +93,18 @@ export interface VectorBenchResult {
   recommendation: string;
 }
 
+
+/** The size of the most recently written vector index (`<dir>/items.lance/_indices/<uuid>` holding `vector`'s). */
+function newestVectorIndexBytes(dir: string): number {
+  const root = join(dir, 'items.lance', '_indices');
+  const size = (path: string): number => (statSync(path).isDirectory() ? readdirSync(path).reduce((n, name) => n + size(join(path, name)), 0) : statSync(path).size);
+  const parts = readdirSync(root)
+    .map((name) => join(root, name))
+    .filter((path) => readdirSync(path).some((f) => f.includes('ivf') || f.includes('rabit') || f.startsWith('index') || f.startsWith('auxiliary')))
+    .map((path) => ({ path, bytes: size(path), at: statSync(path).mtimeMs }))
+    .sort((a, b) => b.at - a.at);
+  return parts[0]?.bytes ?? 0;
+}
 
 /** Unit vectors: standard normal (uniform on the sphere), or around a fixed set of random centres. */
 function vectorSource(dimensions: number, distribution: 'uniform' | 'clustered', seed: number) {
@@ -181,6 +203,8 @@ export async function runVectorBench(options: VectorBenchOptions = {}): Promise<
     await index.close();
 
     let ann: VectorBenchResult['ann'] = null;
+    let annIndexBytes: number | null = null;
+    const variants: VectorBenchResult['variants'] = [];
     let annAfterWrites: VectorBenchResult['annAfterWrites'] = null;
     let cold: VectorBenchResult['cold'] = null;
     if (options.ann ?? true) {
@@ -191,6 +215,7 @@ export async function runVectorBench(options: VectorBenchOptions = {}): Promise<
       const buildMs = performance.now() - b0;
       log(`ANN search: ${queryCount} queries`);
       ann = { ...(await runQueries(index, queries, limit, truth)).phase, buildMs, index: 'IVF_RQ (cosine, rows/4096 partitions, 4-bit codes), bitmap(kind), btree(id)', refineFactor: 3 };
+      annIndexBytes = newestVectorIndexBytes(dir);
 
       if (churn > 0) {
         log(`${churn} small writes, then search again`);
@@ -219,6 +244,16 @@ export async function runVectorBench(options: VectorBenchOptions = {}): Promise<
       await index.close();
     }
 
+    for (const variant of options.variants ?? []) {
+      index = await VectorIndex.open(dir, dimensions, { annBits: variant.bits, refineFactor: variant.refine });
+      log(`IVF_RQ with ${variant.bits}-bit codes, refine ${variant.refine}: build, ${queryCount} queries`);
+      const b0 = performance.now();
+      await index.createAnnIndex();
+      const buildMs = performance.now() - b0;
+      variants.push({ ...(await runQueries(index, queries, limit, truth)).phase, ...variant, buildMs, indexBytes: newestVectorIndexBytes(dir) });
+      await index.close();
+    }
+
     const chosen = ann ?? brute;
     const fitsGoal = chosen !== null && chosen.wall.p95 <= VECTOR_GOAL_P95_MS;
     const recommendation = [
@@ -242,6 +277,8 @@ export async function runVectorBench(options: VectorBenchOptions = {}): Promise<
       brute,
       ann,
       annAfterWrites,
+      variants,
+      annIndexBytes,
       cold,
       rssBytes: process.memoryUsage().rss,
       goalP95Ms: VECTOR_GOAL_P95_MS,
@@ -266,8 +303,10 @@ export function formatVectorBench(r: VectorBenchResult): string {
       row('brute force (exact)', r.brute),
       row(`IVF_RQ, refine ${r.ann?.refineFactor ?? 3}`, r.ann),
       row(`  after ${r.annAfterWrites?.writes ?? 0} small writes`, r.annAfterWrites),
+      ...r.variants.map((v) => row(`IVF_RQ ${v.bits}-bit, refine ${v.refine}`, v)),
     ]),
   ];
+  if (r.annIndexBytes !== null) lines.push(`  vector index on disk: 4-bit codes ${mb(r.annIndexBytes)}${r.variants.map((v) => `, ${v.bits}-bit ${mb(v.indexBytes)} (built in ${ms(v.buildMs)})`).join('')}`);
   if (r.ann) lines.push(`  IVF_RQ build: ${ms(r.ann.buildMs)} (index, bitmap on kind, btree on id, compaction)`);
   if (r.annAfterWrites) lines.push(`  small writes (10 rows): p50 ${ms(r.annAfterWrites.writeMs.p50)}, p95 ${ms(r.annAfterWrites.writeMs.p95)}`);
   if (r.cold) lines.push(`  reopen: open ${ms(r.cold.openMs)}, first query ${ms(r.cold.firstQueryMs)}, second ${ms(r.cold.secondQueryMs)}`);
@@ -297,6 +336,12 @@ function parseArgs(argv: string[]): VectorBenchOptions & { json: boolean } {
       const value = argv[++i];
       if (value !== 'uniform' && value !== 'clustered') throw new Error('--dist is uniform or clustered');
       options.distribution = value;
+    } else if (arg === '--variants') {
+      options.variants = (argv[++i] ?? '').split(',').map((v) => {
+        const [bits, refine] = v.split(':').map(Number);
+        if (!Number.isInteger(bits) || bits! < 1 || bits! > 8 || !Number.isInteger(refine) || refine! < 1) throw new Error(`--variants takes bits:refine pairs (bits 1 … 8), got ${JSON.stringify(v)}`);
+        return { bits: bits!, refine: refine! };
+      });
     } else if (arg === '--no-brute') options.brute = false;
     else if (arg === '--no-ann') options.ann = false;
     else if (arg === '--json') options.json = true;

@@ -1,7 +1,8 @@
 /**
- * A memory imported whole, then synced (bulk-load.ts, store/sync-outbox.ts): the import queues every
- * message before the claims that cite it, whether the load's worker wrote the messages or not, and
- * gives every claim a sync id — so the first sync onto an empty device parks no claim waiting for
+ * A memory imported whole, then synced (bulk-load.ts, store/sync-outbox.ts, sync-outgoing.ts
+ * startOutbox): nothing is queued until the first sync, which queues every message before the claims
+ * that cite it, whether the load's worker wrote the messages or not; the import gives every claim a
+ * sync id — so the first sync onto an empty device parks no claim waiting for
  * its message, and both devices hold the same memory.
  */
 import { writeFileSync } from 'node:fs';
@@ -28,6 +29,11 @@ describe('a memory imported whole, then synced', () => {
       writeFileSync(path, JSON.stringify(syntheticExport(generateSyntheticMemory({ observations: 150, seed: 11 }), 150)));
       const a = files.open(join(dir, 'a'));
       const summary = await a.transfer.importFile(path, { label: 'export.json', helper });
+      // A memory that has never synced notes nothing for other devices …
+      expect(outboxKinds(a)).toEqual(['conversation']); // conversations are few: noted from the start
+      expect(syncOf(a).unsent()).toBe(1 + summary.episodes + (storeOf(a).db.prepare('SELECT count(*) FROM claims').pluck().get() as number));
+      // … until its first sync turns the outbox on (reading what goes first), queueing what it holds.
+      syncOf(a).outgoing(1);
       const kinds = outboxKinds(a);
       const claims = kinds.filter((k) => k === 'claim').length;
       expect(claims).toBeGreaterThan(100);

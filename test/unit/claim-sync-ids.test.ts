@@ -33,7 +33,14 @@ describe('claim sync ids', () => {
       const ids = db.prepare('SELECT sync_id FROM claims ORDER BY id').pluck().all() as string[];
       expect(ids).toHaveLength(30);
       for (const id of ids) expect(id).toMatch(/^[0-9a-f]{32}$/);
+      // not queued while the memory has never synced; its first sync queues them in order
+      expect(db.prepare("SELECT ref FROM sync_outbox WHERE kind = 'claim' ORDER BY seq").pluck().all()).toEqual([]);
+      m.sync.outgoing(1);
       expect(db.prepare("SELECT ref FROM sync_outbox WHERE kind = 'claim' ORDER BY seq").pluck().all()).toEqual(ids);
+      // once it syncs, each claim a write makes is queued as it is written
+      m.facts.observe([{ subject: 'Sato', predicate: 'likes', object: 'dish 30', fact: 'Sato likes dish 30', reference_time: '2026-09-01T05:00:00.000Z', cardinality: 'many' }]);
+      const next = db.prepare('SELECT sync_id FROM claims ORDER BY id DESC LIMIT 1').pluck().get() as string;
+      expect(db.prepare("SELECT ref FROM sync_outbox WHERE kind = 'claim' ORDER BY seq DESC LIMIT 1").pluck().get()).toBe(next);
     } finally {
       m.close();
     }

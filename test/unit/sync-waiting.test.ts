@@ -59,6 +59,7 @@ describe('claims waiting for their messages', () => {
     const a = device();
     const b = device();
     a.transfer.import(syntheticExport(generateSyntheticMemory({ observations: 120, seed: 5 }), 120));
+    syncOf(a).outgoing(1); // the first sync's outbox, turned on: every message, then every claim
     // Every claim queued before its messages: how a large import queued them before it queued its messages
     // first (bulk-load.ts), as another device's older Tempora still sends them.
     storeOf(a).db.exec("UPDATE sync_outbox SET seq = seq + 1000000 WHERE kind = 'episode'");

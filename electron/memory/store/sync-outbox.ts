@@ -1,6 +1,6 @@
 /**
  * What a forget tells the other devices (issue 31): the sync outbox is kept by triggers (migration
- * 0029), except for this — the forgotten versions' sentences as sha256 hashes, per slot, never the
+ * 0029; new messages and claims only from the device's first sync on: 0038), except for this — the forgotten versions' sentences as sha256 hashes, per slot, never the
  * text, so that each device can delete the history it holds of them (memory/sync/sync-apply.ts).
  * Nothing is noted while a sync applies another device's records.
  */
@@ -12,12 +12,18 @@ export const textHash = (text: string): string => createHash('sha256').update(te
 /** The outbox triggers that run once per loaded row: a bulk load drops them and queues what it loaded once (queueLoaded). */
 export const SYNC_ROW_TRIGGERS = ['episodes_sync_insert', 'claims_sync_insert'] as const;
 
+/** Whether this memory notes its new messages and claims for other devices: from its first sync on (sync-outgoing.ts startOutbox). */
+export function outboxOn(db: Database): boolean {
+  return db.prepare("SELECT 1 FROM sync_state WHERE key = 'outbox'").get() !== undefined;
+}
+
 /**
- * Queues a whole loaded memory for sync, messages before the claims that cite them (the load's
+ * Queues a whole loaded memory for sync (once the outbox is on: before, the first sync queues it), messages before the claims that cite them (the load's
  * worker copies its messages in last: queued by trigger, every claim went first and waited on the
  * receiving device for its message). Every claim has its sync id already (ClaimRows.insert draws it).
  */
 export function queueLoaded(db: Database): void {
+  if (!outboxOn(db)) return;
   db.exec(`
     INSERT INTO sync_outbox (kind, ref, recorded_at) SELECT 'episode', id, strftime('%Y-%m-%dT%H:%M:%fZ', 'now') FROM episodes ORDER BY created_at, id;
     INSERT INTO sync_outbox (kind, ref, recorded_at) SELECT 'claim', sync_id, strftime('%Y-%m-%dT%H:%M:%fZ', 'now') FROM claims ORDER BY id;

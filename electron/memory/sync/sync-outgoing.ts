@@ -44,6 +44,32 @@ export function deviceOf(db: Database): { id: string; name: string } {
   return { id, name: stateValue(db, 'deviceName') ?? hostname() };
 }
 
+/**
+ * Turns the outbox on, at this device's first sync (before it applies anything another device
+ * wrote): until then new messages and claims were not noted for other devices (migration 0038), so
+ * a memory that never syncs keeps no second copy of their ids. Every message and claim stored now
+ * goes in once, each at the time it was recorded here, messages before the claims that cite them;
+ * one an edit or a move already queued is not queued twice. Returns whether it was off.
+ */
+export function startOutbox(db: Database): boolean {
+  if (stateValue(db, 'outbox') !== undefined) return false;
+  db.exec(`
+    INSERT INTO sync_outbox (kind, ref, recorded_at) SELECT 'episode', id, created_at FROM episodes
+      WHERE id NOT IN (SELECT ref FROM sync_outbox WHERE kind = 'episode') ORDER BY created_at, id;
+    INSERT INTO sync_outbox (kind, ref, recorded_at) SELECT 'claim', c.sync_id, f.created_at FROM claims c JOIN facts f ON f.id = c.fact_id
+      WHERE c.sync_id NOT IN (SELECT ref FROM sync_outbox WHERE kind = 'claim') ORDER BY f.created_at, c.id;
+  `);
+  setStateValue(db, 'outbox', 'on');
+  return true;
+}
+
+/** Outbox rows not sent yet; before the first sync, with the messages and claims it will queue (startOutbox). */
+export function unsentCount(db: Database): number {
+  const queued = db.prepare<[], { n: number }>('SELECT count(*) AS n FROM sync_outbox').get()!.n;
+  if (stateValue(db, 'outbox') !== undefined) return queued;
+  return queued + db.prepare<[], { n: number }>('SELECT (SELECT count(*) FROM episodes) + (SELECT count(*) FROM claims) AS n').get()!.n;
+}
+
 type EntityRow = { id: string; name: string; type: EntityType };
 
 /** Outbox rows to a segment: a first sync of a large memory goes as many segments, each resumable. */

@@ -9,7 +9,7 @@ import type { WriteContext } from '../temporal/write-batch';
 import { applySegment, cursorOf, type ApplyOptions, type ApplyResult } from './sync-apply';
 import { applyFirstSync, isEmptyForFirstSync, type DueSegment, type FirstSyncOptions } from './sync-first';
 import { WAL_AUTOCHECKPOINT_PAGES } from '../transfer/background-checkpoint';
-import { deviceOf, outgoing, purgeDone, segmentRewritten, segmentsToRewrite, segmentWritten, setStateValue, stateValue, type Outgoing } from './sync-outgoing';
+import { deviceOf, outgoing, purgeDone, segmentRewritten, segmentsToRewrite, segmentWritten, setStateValue, startOutbox, stateValue, unsentCount, type Outgoing } from './sync-outgoing';
 import { isIsoUtc, type IsoTime } from '../../../shared/time';
 
 /** The last sync's time as stored, or null when there is none (or it is not a time this memory wrote). */
@@ -71,9 +71,15 @@ export class SyncStore {
     return this.status().devices.find((d) => d.id !== me && d.name.trim().toLocaleLowerCase() === folded) ?? null;
   }
 
-  /** What this device has not sent (the next segment's worth), read in one transaction. */
+  /**
+   * What this device has not sent (the next segment's worth), read in one transaction. The first
+   * call turns the outbox on (a sync uploads before it applies: nothing another device wrote is
+   * here yet to be queued as this device's).
+   */
   outgoing(limit?: number): Outgoing {
-    return this.store.db.transaction(() => outgoing(this.store.db, limit))();
+    const db = this.store.db;
+    if (stateValue(db, 'outbox') === undefined) this.write(() => startOutbox(db), () => false);
+    return db.transaction(() => outgoing(db, limit))();
   }
 
   segmentWritten(seq: number, name: string, lastOutbox: number, records: SyncRecord[]): void {
@@ -103,7 +109,9 @@ export class SyncStore {
 
   /** Applies another device's segment in one write; a throw anywhere rolls all of it back. */
   apply(header: { device: string; deviceName: string; seq: number }, records: SyncRecord[], options: ApplyOptions = {}): ApplyResult {
-    return this.write(() => applySegment(this.store, header, records, options), (result) => result.applied);
+    // The outbox goes on first (if this device has not synced before): what is stored now is this
+    // device's own; what the segment brings never enters it.
+    return this.write(() => (startOutbox(this.store.db), applySegment(this.store, header, records, options)), (result) => result.applied);
   }
 
   /** Whether a first sync would find nothing here (sync-first.ts): no facts, messages or claims. */
@@ -124,7 +132,7 @@ export class SyncStore {
     db.pragma('wal_autocheckpoint = 0');
     let applied = false;
     try {
-      const results = this.write(() => applyFirstSync(this.store, segments, options), (done) => done.some((r) => r.applied));
+      const results = this.write(() => (startOutbox(db), applyFirstSync(this.store, segments, options)), (done) => done.some((r) => r.applied));
       applied = results.some((r) => r.applied);
       return results;
     } finally {
@@ -139,7 +147,7 @@ export class SyncStore {
   }
 
   unsent(): number {
-    return this.store.db.prepare<[], { n: number }>('SELECT count(*) AS n FROM sync_outbox').get()!.n;
+    return unsentCount(this.store.db);
   }
 
   status(): SyncStatus {

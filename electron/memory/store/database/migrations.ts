@@ -843,4 +843,29 @@ export const migrations: Migration[] = [
       `);
     },
   },
+  {
+    name: '0038_sync_outbox_once_syncing',
+    up(db) {
+      // Every write appended each new message and claim to the sync outbox, also on a memory that
+      // never syncs: a second copy of every message and claim id (125 MB at a million facts), growing
+      // for ever. Those two triggers now note only once the outbox is on (sync_state 'outbox'), which
+      // a device's first sync turns on, queueing every message and claim stored then (sync-outgoing.ts
+      // startOutbox). The rest (forgets, undos and edits of claims, conversations) are few and still
+      // noted from the start: another device may hold the same rows (the same export imported on both).
+      // A memory that has drawn a device id keeps its outbox; any other drops the rows it re-queues.
+      const now = "strftime('%Y-%m-%dT%H:%M:%fZ', 'now')";
+      const noted = "NOT EXISTS (SELECT 1 FROM sync_applying) AND EXISTS (SELECT 1 FROM sync_state WHERE key = 'outbox')";
+      db.exec(`
+        INSERT INTO sync_state (key, value) SELECT 'outbox', 'on' WHERE EXISTS (SELECT 1 FROM sync_state WHERE key = 'device');
+        DELETE FROM sync_outbox WHERE kind IN ('claim', 'episode') AND NOT EXISTS (SELECT 1 FROM sync_state WHERE key = 'outbox');
+        DROP TRIGGER claims_sync_insert;
+        DROP TRIGGER episodes_sync_insert;
+        CREATE TRIGGER claims_sync_insert AFTER INSERT ON claims WHEN ${noted} BEGIN
+          UPDATE claims SET sync_id = lower(hex(randomblob(16))) WHERE id = new.id AND sync_id IS NULL;
+          INSERT INTO sync_outbox (kind, ref, recorded_at) VALUES ('claim', (SELECT sync_id FROM claims WHERE id = new.id), ${now});
+        END;
+        CREATE TRIGGER episodes_sync_insert AFTER INSERT ON episodes WHEN ${noted} BEGIN INSERT INTO sync_outbox (kind, ref, recorded_at) VALUES ('episode', new.id, ${now}); END;
+      `);
+    },
+  },
 ];

@@ -16,6 +16,7 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { gptConversation, type GptMessageSpec } from '../fixtures/chat-exports';
 import { prng } from '../fixtures/prng';
+import { peakResidentBytes } from './stats';
 
 const WORDS = 'the a my we next week manager project Berlin Lisbon moved apartment coffee tea meeting friday doctor dentist school started finished likes works lives plan trip because however'.split(' ');
 
@@ -85,7 +86,7 @@ async function child(path: string, dataDir: string): Promise<void> {
   clearInterval(sample);
   stalls.disable();
   memory.close();
-  const peakRssMb = process.resourceUsage().maxRSS / 1024;
+  const peakRssMb = peakResidentBytes() / 2 ** 20;
   console.log(JSON.stringify({ seconds: Math.round(seconds * 10) / 10, peakRssMb: Math.round(peakRssMb), peakHeapMb: Math.round(peakHeap / 2 ** 20), longestStallMs: Math.round(stalls.max / 1e6), longestWriteMs: Math.round(longestWrite), p99StallMs: Math.round(stalls.percentile(99) / 1e6), conversations: report.conversations, messages: report.messages, toLearn: report.toLearn, skipped: report.skipped, doNotRemember: report.doNotRemember }));
 }
 

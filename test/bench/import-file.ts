@@ -18,6 +18,7 @@ import { parseArgs } from 'node:util';
 import { exportJsonChunks } from '../../shared/export-json';
 import { generateSyntheticMemory } from '../fixtures/synthetic-memory';
 import { syntheticExport } from './synthetic-export';
+import { peakResidentBytes } from './stats';
 
 async function child(path: string, dataDir: string, screen: boolean): Promise<void> {
   const { openMemory } = await import('../../electron/memory/index');
@@ -50,7 +51,7 @@ async function child(path: string, dataDir: string, screen: boolean): Promise<vo
       seconds: Math.round(seconds * 10) / 10,
       checkedAfterS: Math.round((phases.writing ?? 0) / 100) / 10,
       factsPerSecond: Math.round(summary.facts / seconds),
-      peakRssMb: Math.round(process.resourceUsage().maxRSS / 1024),
+      peakRssMb: Math.round(peakResidentBytes() / 2 ** 20),
       peakHeapMb: Math.round(peakHeap / 2 ** 20),
       longestStallMs: Math.round(stalls.max / 1e6),
       facts: summary.facts,

@@ -67,8 +67,9 @@ const self = fileURLToPath(import.meta.url);
 
 /**
  * The children run as the app does: without the bench's own NODE_OPTIONS (a 1M bench raises the
- * heap limit to hold its generated document; a child given it lets its heap grow past what the
- * app's default limit would collect: the 1M import peaked at 2.4 GB RSS with it).
+ * heap limit to hold its generated document). Their peak is their own address space's
+ * (stats.ts peakResidentBytes): getrusage's maxRSS kept the bench's, which forked them — the
+ * 2.4 GB once reported for the 1M import was the bench's size when it started the child.
  */
 const childEnv = (): NodeJS.ProcessEnv => {
   const { NODE_OPTIONS: _benchOnly, ...env } = process.env;

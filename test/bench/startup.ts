@@ -18,7 +18,7 @@ import type { VectorService } from '../../electron/engine/vector-service';
 import type { Embedder } from '../../electron/llm/ports';
 import { openMemory, type Memory } from '../../electron/memory/index';
 import { DIMENSIONS, unitVectors } from './retrieval';
-import { count, mb, ms, perSecond, rate } from './stats';
+import { count, mb, ms, peakResidentBytes, perSecond, rate } from './stats';
 import { formatDisk, vectorDisk, type TableDisk } from './vector-disk';
 
 /** Random unit vectors, made at once: reconcile's own cost without a model's. */
@@ -148,7 +148,7 @@ export async function benchStartup(dataDir: string, seed: number, observations =
     vectorBytes: sizeOf(join(dataDir, 'vectors')),
     vectorTables: vectorDisk(join(dataDir, 'vectors')),
     observations,
-    peakRssBytes: process.resourceUsage().maxRSS * 1024,
+    peakRssBytes: peakResidentBytes(),
   };
 }
 

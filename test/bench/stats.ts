@@ -1,4 +1,5 @@
 /** Timing and formatting helpers for the benchmark. */
+import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 
 /** CPU time (user + system, all threads) of this process, in ms. */
@@ -108,4 +109,20 @@ export function table(rows: (string | number)[][], indent = '  '): string {
         .trimEnd(),
     )
     .join('\n');
+}
+
+/**
+ * This process's peak resident memory. On Linux VmHWM, the high-water mark of this program's own
+ * address space: getrusage's maxRSS (`process.resourceUsage().maxRSS`) keeps the high-water mark
+ * of the image this process was forked from, so a child started by a large parent (the 1M bench,
+ * holding its generated document) reported the parent's size (2.4 GB) as its own.
+ */
+export function peakResidentBytes(): number {
+  try {
+    const kb = /^VmHWM:\s+(\d+) kB/m.exec(readFileSync('/proc/self/status', 'utf8'))?.[1];
+    if (kb !== undefined) return Number(kb) * 1024;
+  } catch {
+    // not Linux
+  }
+  return process.resourceUsage().maxRSS * 1024;
 }

@@ -23,6 +23,7 @@ import { createApiHandlers, dispatchCall, TemporaEngine } from '../../electron/e
 import { CHAT_UPLOAD_CHUNK_BYTES } from '../../shared/chat-import';
 import { generateSyntheticMemory } from '../fixtures/synthetic-memory';
 import { syntheticExport } from './synthetic-export';
+import { peakResidentBytes } from './stats';
 
 const { values } = parseArgs({ options: { observations: { type: 'string', default: '1000000' }, seed: { type: 'string', default: '42' } } });
 const observations = Number(values.observations);
@@ -87,7 +88,7 @@ async function main(): Promise<void> {
     const imported = seconds(start);
     await engine.memory.settled();
     console.log(`import: ${imported} (${seconds(start)} with the background checkpoint); stored ${Number(summary.facts).toLocaleString('en')} facts, ${Number(summary.episodes).toLocaleString('en')} messages`);
-    console.log(`peak RSS ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MiB`);
+    console.log(`peak RSS ${(peakResidentBytes() / 2 ** 20).toFixed(0)} MiB`);
     await engine.close(2_000);
   } finally {
     rmSync(dir, { recursive: true, force: true });

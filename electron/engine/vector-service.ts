@@ -35,7 +35,7 @@ export class VectorService {
   private syncing: Promise<VectorSyncResult | null> = Promise.resolve(null);
   private dirty = false;
   lastError: string | null = null;
-  /** What the tables should hold: memory's live facts, entities and messages. */
+  /** What the table should hold: memory's live facts. */
   private readonly items: MemoryVectorItems;
 
   constructor(

@@ -95,7 +95,7 @@ export class Memory {
     return this.kernel.mergeFullText();
   }
 
-  /** The memory's facts, entities and messages as vector items: what the vector index holds, and its sync. */
+  /** The memory's live facts as vector items: what the vector index holds, and its sync. */
   vectorItems(): MemoryVectorItems {
     return vectorItemsOf(this.kernel.store);
   }

@@ -84,8 +84,7 @@ export function startBulkLoad(db: Database, helper: BulkLoadHelper | null, optio
       recountLiveFacts(db);
       recountConversations(db);
       recountTimelineRows(db);
-      // The entity and alias vector triggers stayed (not on the loaded tables): the schema change
-      // makes the next vector sync read everything, so what they recorded would only be drained.
+      // The schema change makes the next vector sync read everything: what waits would only be drained.
       clearVectorChanges(db);
       if (options.queueForSync ?? true) queueLoaded(db);
       for (const o of objects) if (o.type === 'trigger') db.exec(o.sql);

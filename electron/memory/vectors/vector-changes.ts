@@ -2,8 +2,8 @@
  * What changed for the vector index since its last sync, as SQLite records it (migration
  * 0020_vector_changes), so a start-up reads the changes instead of every item:
  *
- * - `vector_changes`, an outbox: triggers on facts, entities (and their aliases) and episodes append
- *   the id of every item whose embedded text or liveness changed, in the same transaction as the
+ * - `vector_changes`, an outbox: triggers on facts (the one kind embedded: vector-source.ts) append
+ *   the id of every fact whose embedded text or liveness changed, in the same transaction as the
  *   change itself — whoever wrote it (the app, the CLI, a session without an embedding model). A
  *   sync drains the rows it has read (up to a sequence number) only after LanceDB holds its writes,
  *   so a crash in between leaves them there and the next sync does them again (idempotent: stored
@@ -30,18 +30,15 @@ import type { Database } from 'better-sqlite3';
 import type { VectorKind } from './vector-table';
 
 /**
- * The triggers on facts and episodes that record one outbox row per written row: a bulk load drops
- * them (transfer/bulk-load.ts ROW_TRIGGERS) and the schema change it makes leads to the full reconcile.
- * The entity and alias triggers are not here: a bulk load leaves the tables entities and
- * entity_aliases (and their indexes, which joining existing entities reads) as they are, and clears
- * the rows those triggers wrote at its end instead (clearVectorChanges).
+ * The triggers on facts that record one outbox row per written row: a bulk load drops them
+ * (transfer/bulk-load.ts ROW_TRIGGERS) and the schema change it makes leads to the full reconcile.
+ * (Entities, their aliases and messages had triggers too while they were embedded: migration 0037.)
  */
-export const VECTOR_CHANGE_TRIGGERS = ['facts_vector_insert', 'facts_vector_update', 'facts_vector_delete', 'episodes_vector_insert', 'episodes_vector_update', 'episodes_vector_delete'] as const;
+export const VECTOR_CHANGE_TRIGGERS = ['facts_vector_insert', 'facts_vector_update', 'facts_vector_delete'] as const;
 
 /**
  * Empties the outbox, inside the caller's transaction: for a bulk load, whose schema change makes
- * every table's next sync the full reconcile, so the rows its entities and aliases added (their
- * triggers stay: see VECTOR_CHANGE_TRIGGERS) would only be read to be drained.
+ * every table's next sync the full reconcile, so any rows waiting would only be read to be drained.
  */
 export function clearVectorChanges(db: Database): void {
   db.prepare('DELETE FROM vector_changes').run();

@@ -1,11 +1,12 @@
 /**
- * The vector index: embeddings of facts, entities and episodes in a LanceDB table. It is derived
+ * The vector index: embeddings in a LanceDB table (the app embeds live facts only:
+ * vector-source.ts; the kinds below are what a table may hold). It is derived
  * data — SQLite is the truth, and vector-sync.ts reconciles this table with it (or rebuilds it) —
  * so whenever the stored table cannot be used as it is (another vector length, another embedding
  * model, an older layout, unreadable) it is dropped and recreated empty, never mixed.
  *
- * A table (`items` unless named; the app keeps facts in `items` and entities and episodes in
- * `others`, both in `<dataDir>/vectors`, see engine/vector-service.ts), its columns in vector-table.ts:
+ * A table (`items` unless named; the app keeps its facts in `items` in `<dataDir>/vectors`, see
+ * engine/vector-service.ts), its columns in vector-table.ts:
  *   id     utf8                          the SQLite id ("fct_…", "ent_…", "epi_…"), unique
  *   kind   utf8                          'fact' | 'entity' | 'episode'
  *   hash   utf8                          hash of the embedded text ('' if unknown), to spot stale vectors

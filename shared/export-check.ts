@@ -64,6 +64,8 @@ const DOCUMENT_KEYS_V2 = ['format', 'version', 'exported_at', 'conversations', '
 const DOCUMENT_KEYS = [...DOCUMENT_KEYS_V2, 'claims'];
 const CLAIM_KEYS = ['fact_id', 'object_id', 'object', 'fact', 'cardinality', 'valid_at', 'valid_at_precision', 'reference_time', 'end_at', 'end_precision', 'end_kind', 'end_by', 'episode_ids', 'origin'];
 const END_KINDS = new Set<unknown>(['explicit', 'judged']);
+/** A claim's optional id (memory-schema.ts claimRecord.uid). */
+const CLAIM_UID = /^[0-9a-f]{32}$/;
 
 function isConversation(c: unknown): boolean {
   return (
@@ -111,7 +113,7 @@ function isFact(f: unknown, version: number): boolean {
 }
 
 function isClaim(c: unknown): boolean {
-  if (!isRecord(c) || !hasExactly(c, CLAIM_KEYS) || !isId(c.fact_id) || !isIdOrNull(c.object_id) || typeof c.object !== 'string' || !isText(c.fact, 1, Infinity)) return false;
+  if (!isRecord(c) || !hasExactly(c, CLAIM_KEYS, ['uid']) || !(c.uid === undefined || (typeof c.uid === 'string' && CLAIM_UID.test(c.uid))) || !isId(c.fact_id) || !isIdOrNull(c.object_id) || typeof c.object !== 'string' || !isText(c.fact, 1, Infinity)) return false;
   if (!CARDINALITIES.has(c.cardinality) || !isTime(c.valid_at) || !PRECISIONS.has(c.valid_at_precision) || !isTime(c.reference_time) || !isTimeOrNull(c.end_at)) return false;
   if (!(c.end_precision === null || PRECISIONS.has(c.end_precision)) || !(c.end_kind === null || END_KINDS.has(c.end_kind)) || !isIdOrNull(c.end_by)) return false;
   if (!Array.isArray(c.episode_ids)) return false;

@@ -153,6 +153,11 @@ export const claimRecord = z.strictObject({
   end_by: id.nullable().describe('the fact whose message ended it (a judged end), or null'),
   episode_ids: z.array(id).describe('the messages this statement came from'),
   origin: factOrigin,
+  uid: z
+    .string()
+    .regex(/^[0-9a-f]{32}$/, 'must be 32 lowercase hexadecimal digits')
+    .optional()
+    .describe("the statement's id on every device that syncs this memory; kept by an import into an empty memory, so two devices that imported the same document hold the same statement (a forget on one reaches the other)"),
 });
 export type ClaimRecord = z.infer<typeof claimRecord>;
 

@@ -14,6 +14,7 @@ import { generateSyntheticMemory } from '../fixtures/synthetic-memory';
 import { syntheticExport } from '../bench/synthetic-export';
 import type { MemoryExport } from '../../shared/memory-schema';
 import { databaseOf, storeOf } from '../../electron/memory/memory';
+import { exportContents } from '../fixtures/export-contents';
 
 const files = fileMemories('bulk');
 
@@ -60,7 +61,7 @@ describe('import with the bulk-load worker', () => {
     expect(summary.facts).toBe(doc.facts.length);
     await two.memory.settled();
 
-    expect({ ...two.memory.transfer.export(), exported_at: null }).toEqual({ ...one.transfer.export(), exported_at: null });
+    expect(exportContents(two.memory)).toEqual(exportContents(one));
     expect(fullTextState(two.memory)).toEqual(fullTextState(one));
     expect(fullTextState(two.memory).hits.flat().length).toBeGreaterThan(20);
     checkFullText(two.memory); // external-content tables: also checks every row against the table
@@ -118,7 +119,7 @@ describe('import with the bulk-load worker', () => {
     databaseOf(memory).pragma('foreign_keys = ON');
     helper.finish({ dbPath: databasePath(dir) });
     await helper.exited;
-    expect({ ...memory.transfer.export(), exported_at: null }).toEqual({ ...reference.transfer.export(), exported_at: null });
+    expect(exportContents(memory)).toEqual(exportContents(reference));
     expect(fullTextState(memory)).toEqual(fullTextState(reference));
     checkFullText(memory);
     expect(existsSync(`${databasePath(dir)}.bulk-scratch`)).toBe(false);

@@ -17,6 +17,7 @@ import { JsonRecords } from '../../electron/memory/transfer/json-records';
 import type { MemoryExport } from '../../shared/memory-schema';
 import { syntheticExport } from '../bench/synthetic-export';
 import { generateSyntheticMemory } from '../fixtures/synthetic-memory';
+import { exportContents } from '../fixtures/export-contents';
 
 const dirs: string[] = [];
 const open: Memory[] = [];
@@ -54,7 +55,7 @@ function writeDoc(doc: unknown, pretty = true): string {
   return path;
 }
 
-const contents = (m: Memory) => ({ ...m.transfer.export(), exported_at: null });
+const contents = exportContents;
 
 /** The error the whole-document import throws, and the one the file import rejects with. */
 async function bothRefusals(doc: unknown): Promise<[string, string]> {

@@ -117,6 +117,38 @@ describe('export format 3: the claims behind each live fact', () => {
     }
   });
 
+  it('carries each claim’s id: kept by an import into an empty memory, new ones into a memory in use', () => {
+    const doc = twice();
+    expect(doc.claims.map((c) => c.uid)).toEqual([expect.stringMatching(/^[0-9a-f]{32}$/), expect.stringMatching(/^[0-9a-f]{32}$/)]);
+    const empty = fresh();
+    empty.transfer.import(structuredClone(doc));
+    expect(empty.transfer.export().claims.map((c) => c.uid)).toEqual(doc.claims.map((c) => c.uid));
+    const inUse = fresh();
+    inUse.facts.observe([said('C', '02', { subject: 'Ito' })]);
+    inUse.transfer.import(structuredClone(doc));
+    const kept = new Set(doc.claims.map((c) => c.uid));
+    expect(inUse.transfer.export().claims.filter((c) => kept.has(c.uid))).toEqual([]);
+    // without ids (an older export) the claims import as before, each with a new one
+    const bare = fresh();
+    bare.transfer.import({ ...doc, claims: doc.claims.map(({ uid: _uid, ...c }) => c) });
+    expect(bare.transfer.export().claims.map((c) => c.uid).filter((u) => kept.has(u))).toEqual([]);
+    for (const m of [empty, inUse, bare]) m.close();
+  });
+
+  it('refuses a document whose two claims share an id, or whose id is not one, and writes nothing', () => {
+    const doc = twice();
+    const same = structuredClone(doc);
+    same.claims[1]!.uid = same.claims[0]!.uid;
+    const m = fresh();
+    expect(() => m.transfer.import(same)).toThrow(/claims\.1\.uid: [0-9a-f]{32} is the id of an earlier claim too/);
+    const malformed = structuredClone(doc);
+    malformed.claims[0]!.uid = 'NOT-AN-ID';
+    expect(isExportDocument(malformed)).toBe(false);
+    expect(() => m.transfer.import(malformed)).toThrow(/claims\.0\.uid/);
+    expect(m.transfer.export().facts).toEqual([]);
+    m.close();
+  });
+
   it('a judged end may meet its start (two values said for one instant)', () => {
     const doc = twice();
     const other = doc.facts.find((f) => f.expired_at === null)!;

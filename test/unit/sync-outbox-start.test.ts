@@ -1,9 +1,9 @@
 /**
  * The sync outbox from a device's first sync on (migration 0038, sync-outgoing.ts startOutbox): a
  * memory that never syncs keeps no second copy of its messages and claims; the first sync queues
- * what is stored then, messages before claims, and both devices end with the same memory (forgets
- * made before it still travel: sync-convergence.test.ts, a message imported on two devices); an
- * existing store keeps its outbox only when it has synced.
+ * what is stored then, messages before claims, and both devices end with the same memory; forgets
+ * made before it still travel (a fact here; a message: sync-convergence.test.ts), also to a device
+ * that imported the same document; an existing store keeps its outbox only when it has synced.
  */
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
@@ -19,6 +19,7 @@ import { devicesClosedAfterEach, markingCipher, memoryTarget, syncOf } from '../
 const device = devicesClosedAfterEach();
 const T = '2026-09-01T05:00:00.000Z';
 const outbox = (m: Memory) => storeOf(m).db.prepare<[], { kind: string; ref: string }>('SELECT kind, ref FROM sync_outbox ORDER BY seq').all();
+const claimIds = (m: Memory) => storeOf(m).db.prepare('SELECT sync_id FROM claims ORDER BY sync_id').pluck().all();
 const factsOf = (m: Memory) => m.facts.list({ limit: 1_000 }).map((f) => `${f.subject} ${f.predicate} ${f.object} ${f.valid_at} ${f.invalid_at}`).sort();
 const learn = (m: Memory, n: number, from = 0) =>
   m.facts.observe(Array.from({ length: n }, (_, i) => ({ subject: 'Sato', predicate: 'likes', object: `dish ${from + i}`, fact: `Sato likes dish ${from + i}`, reference_time: T, cardinality: 'many' as const })));
@@ -49,6 +50,25 @@ describe('the sync outbox, from the first sync on', () => {
     expect(factsOf(b)).toHaveLength(21);
     // what b received is never queued as b's own
     expect(outbox(b)).toEqual([]);
+  });
+
+  it('sends a forget made before the first sync to a device that imported the same document', async () => {
+    const a = device();
+    learn(a, 3);
+    // c holds the same memory without having synced (the same export imported: the same claims)
+    // and forgets a fact
+    const c = device();
+    c.transfer.import(a.transfer.export());
+    expect(claimIds(c)).toEqual(claimIds(a));
+    c.facts.forget(c.facts.list().find((f) => f.object === 'dish 1')!.id);
+    const target = memoryTarget();
+    await syncOnce(syncOf(c), target, markingCipher);
+    await syncOnce(syncOf(a), target, markingCipher);
+    await syncOnce(syncOf(c), target, markingCipher);
+    expect(a.facts.list().map((f) => f.object).sort()).toEqual(['dish 0', 'dish 2']);
+    expect(factsOf(c)).toEqual(factsOf(a));
+    // no version of it is left on either (its message stays, as a forget of a fact leaves it here)
+    for (const m of [a, c]) expect(m.transfer.export().facts.filter((f) => f.fact.includes('dish 1'))).toEqual([]);
   });
 
   it('drops the queued messages and claims of a store that never synced, and keeps those of one that did (migration 0038)', () => {

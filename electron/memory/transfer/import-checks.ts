@@ -56,6 +56,8 @@ export class ImportChecker implements RecordVisitor {
   private readonly later: { i: number; field: 'supersedes' | 'invalidated_by'; id: string }[] = [];
   private readonly clashes: string[] = [];
   private claims = 0;
+  /** The claims' ids (uid) seen so far: each claim of a document has its own. */
+  private readonly claimIds = new Set<string>();
   private episodeSources = false;
   private factsChecked = false;
 
@@ -136,6 +138,10 @@ export class ImportChecker implements RecordVisitor {
   claim(c: ClaimRecord, i: number): void {
     if (!this.factsChecked) this.checkFacts();
     const f = checkClaim(c, i, { facts: this.facts, entities: this.entities, episodes: this.episodeTimes, exists: this.exists });
+    if (c.uid !== undefined) {
+      if (this.claimIds.has(c.uid)) throw new MemoryInputError(`claims.${i}.uid: ${c.uid} is the id of an earlier claim too: each claim has its own`, `claims.${i}.uid`);
+      this.claimIds.add(c.uid);
+    }
     this.claims++;
     f.claimed = true;
     // The fact's reference time is its head claim's (slot-resolver.ts): the claim that says its start.

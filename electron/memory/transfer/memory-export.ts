@@ -181,7 +181,7 @@ function* claims(db: Db): Generator<ClaimRecord> {
   const rows = db
     .prepare<[], ClaimExportRow>(
       `SELECT c.fact_id, c.object_id, COALESCE(e.name, c.object_literal, '') AS object, c.fact, c.cardinality, c.valid_at, c.valid_at_precision,
-        c.reference_time, c.end_at, c.end_precision, c.end_kind, c.end_by, c.episode_ids, c.origin
+        c.reference_time, c.end_at, c.end_precision, c.end_kind, c.end_by, c.episode_ids, c.origin, c.sync_id AS uid
       FROM claims c JOIN facts f ON f.id = c.fact_id AND f.expired_at IS NULL LEFT JOIN entities e ON e.id = c.object_id
       ORDER BY f.created_at, f.id, c.id`,
     )

@@ -83,7 +83,7 @@ export function writeImport(ctx: ImportContext, records: ExportRecords, plan: Im
   writeEntities(db, entities, plan.entities, joined, replacing);
   const meeting = joinedSlotsInUse(claims, plan.facts.values(), joined, entityId);
   const writeEpisode = episodeWriter(db, replacing);
-  const facts = factWriter(rows, claims, plan.facts, entityId);
+  const facts = factWriter(rows, claims, plan.facts, entityId, bulk);
   helper?.begin();
   records.read(
     {

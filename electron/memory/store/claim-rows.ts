@@ -100,6 +100,11 @@ export class ClaimRows {
     return this.ofFactStmt.all(factId);
   }
 
+  /** Whether a claim with this sync id is stored (by the unique index claims_by_sync_id). */
+  hasSyncId(syncId: string): boolean {
+    return this.db.prepare<[string], number>('SELECT 1 FROM claims WHERE sync_id = ?').pluck().get(syncId) !== undefined;
+  }
+
   insert(c: NewClaimRow): void {
     this.insertStmt.run(c.fact_id, c.subject_id, c.predicate, c.object_id, c.object_literal, c.fact, c.cardinality, c.valid_at, c.reference_time, c.end_at, c.end_kind, c.end_by, c.episode_ids, c.origin, c.valid_at_precision, c.end_precision, objectKeyOf(c), c.sync_id ?? newSyncId());
   }

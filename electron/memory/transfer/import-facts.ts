@@ -19,7 +19,14 @@ import type { IsoTime } from '../../../shared/time';
  * rowid = index + 1), each with the claim of itself when the document gives it none; the document's
  * own claims are written as they are read (claim()). `entityId`: the stored id of a document entity.
  */
-export function factWriter(rows: FactRows, claims: ClaimRows, facts: ReadonlyMap<string, CheckedFact>, entityId: (id: string) => string, keepClaimIds: boolean) {
+/**
+ * Which of the document's claim ids an import keeps: `all` into an empty store; `free` (those no
+ * stored claim has) into a store in use that has never synced; `none` once it syncs (it may have
+ * sent a removed claim's id as taken back, and another device would then ignore it coming again).
+ */
+export type ClaimIdsKept = 'all' | 'free' | 'none';
+
+export function factWriter(rows: FactRows, claims: ClaimRows, facts: ReadonlyMap<string, CheckedFact>, entityId: (id: string) => string, keepClaimIds: ClaimIdsKept) {
   const lineage = lineageResolver(facts, rows);
   return {
     /** `links`: link the fact to its episodes here (else the bulk-load worker does). */
@@ -30,15 +37,15 @@ export function factWriter(rows: FactRows, claims: ClaimRows, facts: ReadonlyMap
       if (f.expired_at === null && !kept.claimed) claims.insert(claimOf(f, row));
     },
     /**
-     * A claim of the document, behind its (live) fact written before it. Its id is kept into an
-     * empty store (`keepClaimIds`): two devices that import the same document then hold the same
-     * statement, so a forget or an edit on one reaches the other's copy through sync. Into a store in
-     * use a new one is drawn: the store may hold that id, or may have sent it as taken back.
+     * A claim of the document, behind its (live) fact written before it. Its id is kept where
+     * `keepClaimIds` allows: two devices that import the same document then hold the same statement,
+     * so a forget or an edit on one reaches the other's copy through sync. Else a new one is drawn.
      */
     claim(c: ClaimRecord): void {
       const f = facts.get(c.fact_id)!;
       const row = claimRow(c, { id: f.id, subject_id: entityId(f.subject_id), predicate: f.predicate }, entityId);
-      claims.insert(keepClaimIds && c.uid !== undefined ? { ...row, sync_id: c.uid } : row);
+      const keep = c.uid !== undefined && (keepClaimIds === 'all' || (keepClaimIds === 'free' && !claims.hasSyncId(c.uid)));
+      claims.insert(keep ? { ...row, sync_id: c.uid } : row);
     },
   };
 }

@@ -28,6 +28,7 @@ import { episodeProvenanceWriter, writeConversationProvenance } from './import-p
 import { importSummary, type ImportSummary } from './import-summary';
 import { deleteReplacedFacts } from './replace-rows';
 import { isEmptyStore, storeLookups } from './store-lookups';
+import { outboxOn } from '../store/sync-outbox';
 
 export { parseExport } from './parse-export';
 export { isEmptyStore } from './store-lookups';
@@ -83,7 +84,7 @@ export function writeImport(ctx: ImportContext, records: ExportRecords, plan: Im
   writeEntities(db, entities, plan.entities, joined, replacing);
   const meeting = joinedSlotsInUse(claims, plan.facts.values(), joined, entityId);
   const writeEpisode = episodeWriter(db, replacing);
-  const facts = factWriter(rows, claims, plan.facts, entityId, bulk);
+  const facts = factWriter(rows, claims, plan.facts, entityId, bulk ? 'all' : outboxOn(db) ? 'none' : 'free');
   helper?.begin();
   records.read(
     {

@@ -4,6 +4,7 @@ import type { Cardinality, FactOrigin, Precision } from '../../../shared/memory-
 import { objectKeyOf } from './fact-rows';
 import { newSyncId } from './ids';
 import type { IsoTime } from '../../../shared/time';
+import { cachedStatement } from './database/statement-cache';
 
 export interface ClaimRow {
   id: number;
@@ -102,7 +103,7 @@ export class ClaimRows {
 
   /** Whether a claim with this sync id is stored (by the unique index claims_by_sync_id). */
   hasSyncId(syncId: string): boolean {
-    return this.db.prepare<[string], number>('SELECT 1 FROM claims WHERE sync_id = ?').pluck().get(syncId) !== undefined;
+    return cachedStatement<[string], number>(this.db, 'SELECT 1 FROM claims WHERE sync_id = ?').pluck().get(syncId) !== undefined;
   }
 
   insert(c: NewClaimRow): void {

@@ -11,6 +11,7 @@ import type { SyncBody, SyncRecord } from '../../../shared/sync-records';
 import type { EntityType } from '../../../shared/memory-schema';
 import type { ClaimRow } from '../store/claim-rows';
 import { cachedStatement } from '../store/database/statement-cache';
+import { outboxOn } from '../store/sync-outbox';
 import type { IsoTime } from '../../../shared/time';
 
 export interface OutgoingBody {
@@ -52,7 +53,7 @@ export function deviceOf(db: Database): { id: string; name: string } {
  * one an edit or a move already queued is not queued twice. Returns whether it was off.
  */
 export function startOutbox(db: Database): boolean {
-  if (stateValue(db, 'outbox') !== undefined) return false;
+  if (outboxOn(db)) return false;
   db.exec(`
     INSERT INTO sync_outbox (kind, ref, recorded_at) SELECT 'episode', id, created_at FROM episodes
       WHERE id NOT IN (SELECT ref FROM sync_outbox WHERE kind = 'episode') ORDER BY created_at, id;
@@ -66,7 +67,7 @@ export function startOutbox(db: Database): boolean {
 /** Outbox rows not sent yet; before the first sync, with the messages and claims it will queue (startOutbox). */
 export function unsentCount(db: Database): number {
   const queued = db.prepare<[], { n: number }>('SELECT count(*) AS n FROM sync_outbox').get()!.n;
-  if (stateValue(db, 'outbox') !== undefined) return queued;
+  if (outboxOn(db)) return queued;
   return queued + db.prepare<[], { n: number }>('SELECT (SELECT count(*) FROM episodes) + (SELECT count(*) FROM claims) AS n').get()!.n;
 }
 

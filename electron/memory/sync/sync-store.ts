@@ -11,6 +11,7 @@ import { applyFirstSync, isEmptyForFirstSync, type DueSegment, type FirstSyncOpt
 import { WAL_AUTOCHECKPOINT_PAGES } from '../transfer/background-checkpoint';
 import { deviceOf, outgoing, purgeDone, segmentRewritten, segmentsToRewrite, segmentWritten, setStateValue, startOutbox, stateValue, unsentCount, type Outgoing } from './sync-outgoing';
 import { isIsoUtc, type IsoTime } from '../../../shared/time';
+import { outboxOn } from '../store/sync-outbox';
 
 /** The last sync's time as stored, or null when there is none (or it is not a time this memory wrote). */
 function storedTime(text: string | undefined): IsoTime | null {
@@ -78,7 +79,7 @@ export class SyncStore {
    */
   outgoing(limit?: number): Outgoing {
     const db = this.store.db;
-    if (stateValue(db, 'outbox') === undefined) this.write(() => startOutbox(db), () => false);
+    if (!outboxOn(db)) this.write(() => startOutbox(db), () => false);
     return db.transaction(() => outgoing(db, limit))();
   }
 

@@ -1,7 +1,7 @@
 /**
  * When the memory first recorded a fact (Memory.firstRecordedAt, for the Timeline's "Nothing was
  * recorded yet on … — the first facts were recorded on …"): the earliest created_at of any version,
- * one step down its own index, which the known-at queries (created_at <= ?) do not take.
+ * one step down each of the indexes of live and of replaced versions by created_at.
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { openMemory, steppingClock, type Memory } from '../../electron/memory/index';
@@ -26,12 +26,22 @@ describe('firstRecordedAt', () => {
     expect(first! < m.facts.list({ history: true }).find((f) => f.object === 'Osaka')!.created_at).toBe(true);
   });
 
-  it('is one index step, and the known-at reads keep their own indexes', () => {
+  it('is the earlier of the live and the replaced versions\' firsts', () => {
+    m = openMemory({ dataDir: ':memory:', clock: steppingClock('2026-12-02T00:00:00.000Z', 1000) });
+    m.facts.observe([{ subject: 'me', predicate: 'likes', object: 'tea', fact: 'I like tea.', reference_time: '2019-01-01T00:00:00Z' }]);
+    const live = m.facts.list()[0]!.created_at;
+    m.facts.observe([line('Tokyo', '2020-01-01T00:00:00Z')]);
+    m.facts.observe([line('Osaka', '2021-01-01T00:00:00Z')]);
+    // The first version recorded is still live; the replaced ones were recorded after it.
+    expect(m.facts.firstRecordedAt()).toBe(live);
+  });
+
+  it('is one step down each of the two created_at indexes, no scan', () => {
     m = openMemory({ dataDir: ':memory:', clock: steppingClock('2026-12-02T00:00:00.000Z', 1000) });
     const db = databaseOf(m);
-    const first = plansOf(db, () => m!.facts.firstRecordedAt());
-    expect(first.map((p) => p.plan.join(' | '))).toEqual([expect.stringMatching(/USING COVERING INDEX facts_first_recorded/)]);
-    const knownAt = plansOf(db, () => m!.facts.list({ knownAt: '2026-01-01T00:00:00.000Z', history: true }));
-    expect(knownAt.flatMap((p) => p.plan).join('\n')).not.toContain('facts_first_recorded');
+    const plan = plansOf(db, () => m!.facts.firstRecordedAt()).flatMap((p) => p.plan).join('\n');
+    expect(plan).toMatch(/SEARCH facts USING (COVERING )?INDEX facts_live_by_created_at/);
+    expect(plan).toMatch(/SEARCH facts USING (COVERING )?INDEX facts_replaced_by_created_at/);
+    expect(plan).not.toMatch(/SCAN facts/);
   });
 });

@@ -93,12 +93,12 @@ describe('the indexes a fact version writes', () => {
   });
   afterEach(() => m.close());
 
-  it('are only those some plan needs: twenty, one per predicate and valid time for all versions', () => {
+  it('are only those some plan needs: nineteen, one per predicate and valid time for all versions', () => {
     // Migration 0031: facts_live_by_predicate (the vocabulary is read from live_predicates) and
     // facts_live_by_predicate_valid_at (the held part of facts_by_predicate_time) are gone.
     expect(indexesOf(db, 'facts')).toEqual([
       'facts_by_lineage', 'facts_by_object', 'facts_by_predicate_time', 'facts_by_subject_time', 'facts_by_valid_at',
-      'facts_first_recorded', 'facts_literal_values', 'facts_live_by_created_at', 'facts_live_by_invalid_at',
+      'facts_literal_values', 'facts_live_by_created_at', 'facts_live_by_invalid_at',
       'facts_live_by_invalidated_by', 'facts_live_by_predicate_invalid_at', 'facts_live_by_slot_end', 'facts_live_by_slot_time',
       'facts_live_by_subject_valid_at', 'facts_live_by_valid_at', 'facts_live_stated_ends', 'facts_live_stated_ends_by_subject',
       'facts_replaced_by_created_at', 'facts_replaced_by_expired_at', 'facts_replaced_by_invalid_at',

@@ -120,12 +120,17 @@ export class FactRows {
 
   /**
    * When the memory first recorded a fact (the earliest created_at of any version), null when it
-   * holds none: one step down facts_first_recorded (migration 0024; NOCASE so that only this query
-   * uses it — ISO times order the same either way).
+   * holds none: one step down each of facts_live_by_created_at and facts_replaced_by_created_at
+   * (the live versions and the replaced ones), the earlier of the two.
    */
   firstRecordedAt(): IsoTime | null {
-    const row = this.db.prepare('SELECT MIN(created_at COLLATE NOCASE) AS first FROM facts').get() as { first: IsoTime | null };
-    return row.first;
+    return cachedStatement<[], IsoTime | null>(
+      this.db,
+      `SELECT min(t) FROM (SELECT min(created_at) AS t FROM facts WHERE expired_at IS NULL
+         UNION ALL SELECT min(created_at) FROM facts WHERE expired_at IS NOT NULL)`,
+    )
+      .pluck()
+      .get() ?? null;
   }
 
   /** The latest start (valid_at) of a live fact at or before `before`, null when none: one step down facts_live_by_valid_at. */

@@ -113,7 +113,7 @@ export interface FactProvenance {
 }
 
 /** Reads of entities the layers above may make. */
-export type EntityReader = Pick<EntityStore, 'byId' | 'find' | 'all'>;
+export type EntityReader = Pick<EntityStore, 'byId' | 'byIds' | 'find' | 'all'>;
 /** Reads of episodes and conversations the layers above may make. */
 export type EpisodeReader = Pick<EpisodeStore, 'byId' | 'byIds' | 'ofConversation' | 'previousInConversation' | 'conversation'>;
 /** The ingestion queue as the worker and the UI use it (completing a job is part of applyIngestion). */

@@ -6,6 +6,7 @@
  * (transfer/bulk-load.ts).
  */
 import type { Database } from 'better-sqlite3';
+import { cachedStatement } from './database/statement-cache';
 
 /** The triggers that keep the counts (migration 0015 creates them; a bulk load drops and re-creates them). */
 export const LIVE_COUNT_TRIGGERS = ['facts_live_count_insert', 'facts_live_count_delete', 'facts_live_count_update'] as const;
@@ -38,12 +39,13 @@ export function recountConversations(db: Database): void {
 
 /** The subjects with the most facts held now, most first. */
 export function mostTalkedAbout(db: Database, limit: number): string[] {
-  return db.prepare<[number], string>('SELECT subject_id FROM live_subjects ORDER BY live DESC, subject_id LIMIT ?').pluck().all(limit);
+  return cachedStatement<[number], string>(db, 'SELECT subject_id FROM live_subjects ORDER BY live DESC, subject_id LIMIT ?').pluck().all(limit);
 }
 
 /** The predicates in use, most used first, each with its cardinality (`many` when any fact has it). */
 export function predicatesInUse(db: Database, limit: number): { predicate: string; cardinality: 'one' | 'many' }[] {
-  return db
-    .prepare<[number], { predicate: string; cardinality: 'one' | 'many' }>('SELECT predicate, MIN(cardinality) AS cardinality FROM live_predicates GROUP BY predicate ORDER BY SUM(live) DESC, predicate LIMIT ?')
-    .all(limit);
+  return cachedStatement<[number], { predicate: string; cardinality: 'one' | 'many' }>(
+    db,
+    'SELECT predicate, MIN(cardinality) AS cardinality FROM live_predicates GROUP BY predicate ORDER BY SUM(live) DESC, predicate LIMIT ?',
+  ).all(limit);
 }

@@ -5,6 +5,7 @@
  */
 import { SETTING_NAMES, settingsSchema, type SettingName, type Settings } from '../../../shared/settings-schema';
 import type { StoreContext } from './store-context';
+import { cachedStatement } from './database/statement-cache';
 
 type Db = Pick<StoreContext, 'db'>;
 
@@ -23,7 +24,7 @@ function readValue<K extends SettingName>(name: K, text: string | undefined): Se
 
 /** One setting. */
 export function readSetting<K extends SettingName>(ctx: Db, name: K): Settings[K] {
-  return readValue(name, ctx.db.prepare<[string], string>('SELECT value FROM memory_settings WHERE key = ?').pluck().get(name));
+  return readValue(name, cachedStatement<[string], string>(ctx.db, 'SELECT value FROM memory_settings WHERE key = ?').pluck().get(name));
 }
 
 /** Every setting. */

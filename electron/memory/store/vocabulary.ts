@@ -7,6 +7,7 @@ import type { Database } from 'better-sqlite3';
 import type { Cardinality, EntityType } from '../../../shared/memory-schema';
 import { mostTalkedAbout, predicatesInUse } from './live-counts';
 import type { StoreContext } from './store-context';
+import { cachedStatement } from './database/statement-cache';
 
 /** Each run of one to three characters of `text` (code points), once: a name that occurs in the text begins with one of them. */
 export function nameHeads(text: string): string[] {
@@ -29,8 +30,10 @@ export interface Vocabulary {
  * name's first characters (the index entities_by_name_head), not by reading every entity.
  */
 export function mentionedEntities(db: Database, content: string, limit: number): string[] {
-  return db
-    .prepare<[string, string, number], string>('SELECT id FROM entities WHERE substr(name, 1, 3) IN (SELECT value FROM json_each(?)) AND instr(?, name) > 0 ORDER BY rowid LIMIT ?')
+  return cachedStatement<[string, string, number], string>(
+    db,
+    'SELECT id FROM entities WHERE substr(name, 1, 3) IN (SELECT value FROM json_each(?)) AND instr(?, name) > 0 ORDER BY rowid LIMIT ?',
+  )
     .pluck()
     .all(JSON.stringify(nameHeads(content)), content, limit);
 }
@@ -39,10 +42,7 @@ export function vocabularyFor(ctx: Pick<StoreContext, 'db' | 'entities'>, conten
   const mentioned = mentionedEntities(ctx.db, content, 20);
   const frequent = mostTalkedAbout(ctx.db, 15);
   const ids = [...new Set([...mentioned, ...frequent])].slice(0, 25);
-  const knownEntities = ids.flatMap((id) => {
-    const e = ctx.entities.byId(id);
-    return e ? [{ name: e.name, type: e.type, aliases: e.aliases.slice(0, 4) }] : [];
-  });
+  const knownEntities = ctx.entities.byIds(ids).map((e) => ({ name: e.name, type: e.type, aliases: e.aliases.slice(0, 4) }));
   const knownPredicates: { predicate: string; cardinality: Cardinality }[] = predicatesInUse(ctx.db, 40);
   return { knownEntities, knownPredicates };
 }

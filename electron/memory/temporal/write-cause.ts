@@ -6,6 +6,7 @@
  */
 import type { Database } from 'better-sqlite3';
 import { writeCause, type WriteCause } from '../../../shared/fact-history';
+import { cachedStatement } from '../store/database/statement-cache';
 
 /**
  * Records `cause` on the versions a write inserted (call inside the write's transaction). An
@@ -17,13 +18,13 @@ export function recordCause(db: Database, factIds: readonly string[], cause: Wri
   if (cause.kind === 'observed') {
     const ofWrite = new Set(cause.episodes);
     const episodes = new Map<string, string[]>();
-    const links = db.prepare<[string], { fact_id: string; episode_id: string }>('SELECT fact_id, episode_id FROM fact_episodes WHERE fact_id IN (SELECT value FROM json_each(?))').all(JSON.stringify(factIds));
+    const links = cachedStatement<[string], { fact_id: string; episode_id: string }>(db, 'SELECT fact_id, episode_id FROM fact_episodes WHERE fact_id IN (SELECT value FROM json_each(?))').all(JSON.stringify(factIds));
     for (const { fact_id, episode_id } of links) if (ofWrite.has(episode_id)) episodes.set(fact_id, [...(episodes.get(fact_id) ?? []), episode_id].sort());
-    const update = db.prepare('UPDATE facts SET cause = ? WHERE id = ?');
+    const update = cachedStatement(db, 'UPDATE facts SET cause = ? WHERE id = ?');
     for (const id of factIds) update.run(JSON.stringify({ kind: 'observed', episodes: episodes.get(id) ?? [] } satisfies WriteCause), id);
     return;
   }
-  db.prepare('UPDATE facts SET cause = ? WHERE id IN (SELECT value FROM json_each(?))').run(JSON.stringify(cause), JSON.stringify(factIds));
+  cachedStatement(db, 'UPDATE facts SET cause = ? WHERE id IN (SELECT value FROM json_each(?))').run(JSON.stringify(cause), JSON.stringify(factIds));
 }
 
 /** The recorded causes of these versions, by id (versions without one are left out). */

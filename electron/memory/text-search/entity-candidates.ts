@@ -5,6 +5,7 @@
 import type { EntityRecord } from '../../../shared/memory-schema';
 import type { StoreContext } from '../store/store-context';
 import { ftsString, stripHonorifics } from '../store/normalize';
+import { cachedStatement } from '../store/database/statement-cache';
 
 const MAX_CANDIDATES = 8;
 
@@ -18,18 +19,13 @@ export function entityCandidates(ctx: Pick<StoreContext, 'db' | 'entities'>, nam
     const grams = new Set<string>();
     for (let i = 0; i + 3 <= chars.length; i++) grams.add(chars.slice(i, i + 3).join(''));
     const query = [...grams].map(ftsString).join(' OR ');
-    ids = ctx.db
-      .prepare<[string, number], { id: string }>('SELECT entity_id AS id FROM entities_fts WHERE entities_fts MATCH ? ORDER BY bm25(entities_fts) LIMIT ?')
+    ids = cachedStatement<[string, number], { id: string }>(ctx.db, 'SELECT entity_id AS id FROM entities_fts WHERE entities_fts MATCH ? ORDER BY bm25(entities_fts) LIMIT ?')
       .all(query, MAX_CANDIDATES)
       .map((r) => r.id);
   } else {
-    ids = ctx.db
-      .prepare<[string, number], { id: string }>("SELECT entity_id AS id FROM entities_fts WHERE names LIKE ? ESCAPE '\\' LIMIT ?")
+    ids = cachedStatement<[string, number], { id: string }>(ctx.db, "SELECT entity_id AS id FROM entities_fts WHERE names LIKE ? ESCAPE '\\' LIMIT ?")
       .all(`%${key.replace(/[\\%_]/g, (c) => `\\${c}`)}%`, MAX_CANDIDATES)
       .map((r) => r.id);
   }
-  return ids.flatMap((id) => {
-    const entity = ctx.entities.byId(id);
-    return entity && entity.type !== 'user' ? [entity] : [];
-  });
+  return ctx.entities.byIds(ids).filter((entity) => entity.type !== 'user');
 }

@@ -98,6 +98,9 @@ export async function prepareIngest(memory: Memory, model: StructuredModel, epis
     }
   }
   const pairs: PairQuestion[] = [];
+  // Several facts of a message are often about one subject (the user): its open facts are read once.
+  const openAbout = new Map<string, ReturnType<Memory['facts']['openAbout']>>();
+  const openFactsAbout = (subjectId: string) => openAbout.get(subjectId) ?? openAbout.set(subjectId, memory.facts.openAbout(subjectId)).get(subjectId)!;
   placed.forEach((p, index) => {
     const subjectId = p.subject.kind === 'existing' ? p.subject.entity.id : p.subject.kind === 'user' ? memory.entities.find('me')?.id : undefined;
     if (!subjectId) return;
@@ -108,7 +111,7 @@ export async function prepareIngest(memory: Memory, model: StructuredModel, epis
         : p.object.kind === 'literal'
           ? objectKeyOf({ object_id: null, object_literal: p.extracted.object })
           : `new:${p.extracted.object}`;
-    for (const stored of pairCandidates(memory.facts.openAbout(subjectId), { predicate: p.predicate, objectKey, fact: p.extracted.fact, cardinality: p.extracted.cardinality })) {
+    for (const stored of pairCandidates(openFactsAbout(subjectId), { predicate: p.predicate, objectKey, fact: p.extracted.fact, cardinality: p.extracted.cardinality })) {
       if (pairs.length >= MAX_PAIRS) return;
       pairs.push({ key: `P${pairs.length + 1}`, stored, newIndex: index, newFact: p.extracted.fact });
     }

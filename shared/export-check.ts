@@ -6,7 +6,7 @@
  * (a property test checks that every document it accepts, the schema accepts too); when it says no,
  * the import asks zod, whose message names the field.
  */
-import { cardinality, ENTITY_NAME_MAX, entityType, episodeRole, EXPORT_FORMAT, EXPORT_VERSION, factOrigin, historySource, precision, utcOffset, type MemoryExport, type MemoryExportV1, type MemoryExportV2 } from './memory-schema';
+import { cardinality, CLAIM_UID, ENTITY_NAME_MAX, entityType, episodeRole, EXPORT_FORMAT, EXPORT_VERSION, factOrigin, historySource, precision, utcOffset, type MemoryExport, type MemoryExportV1, type MemoryExportV2 } from './memory-schema';
 import { isIsoUtc } from './time';
 
 const ROLES = new Set<unknown>(episodeRole.options);
@@ -64,8 +64,6 @@ const DOCUMENT_KEYS_V2 = ['format', 'version', 'exported_at', 'conversations', '
 const DOCUMENT_KEYS = [...DOCUMENT_KEYS_V2, 'claims'];
 const CLAIM_KEYS = ['fact_id', 'object_id', 'object', 'fact', 'cardinality', 'valid_at', 'valid_at_precision', 'reference_time', 'end_at', 'end_precision', 'end_kind', 'end_by', 'episode_ids', 'origin'];
 const END_KINDS = new Set<unknown>(['explicit', 'judged']);
-/** A claim's optional id (memory-schema.ts claimRecord.uid). */
-const CLAIM_UID = /^[0-9a-f]{32}$/;
 
 function isConversation(c: unknown): boolean {
   return (

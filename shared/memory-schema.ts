@@ -138,6 +138,9 @@ export type FactRecord = z.infer<typeof factRecord>;
  * from its facts, so a memory moved to another machine must carry them to resolve later messages as
  * the original would (the same document, the same answers).
  */
+/** A claim's id on every device (claimRecord.uid): 32 lowercase hexadecimal digits. */
+export const CLAIM_UID = /^[0-9a-f]{32}$/;
+
 export const claimRecord = z.strictObject({
   fact_id: id.describe('the live fact version this claim stands behind (its subject and predicate are the fact\'s)'),
   object_id: id.nullable().describe('the object entity, or null when the object is a literal value'),
@@ -155,7 +158,7 @@ export const claimRecord = z.strictObject({
   origin: factOrigin,
   uid: z
     .string()
-    .regex(/^[0-9a-f]{32}$/, 'must be 32 lowercase hexadecimal digits')
+    .regex(CLAIM_UID, 'must be 32 lowercase hexadecimal digits')
     .optional()
     .describe("the statement's id on every device that syncs this memory; kept by an import into an empty memory, so two devices that imported the same document hold the same statement (a forget on one reaches the other)"),
 });

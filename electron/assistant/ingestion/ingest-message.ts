@@ -100,7 +100,11 @@ export async function prepareIngest(memory: Memory, model: StructuredModel, epis
   const pairs: PairQuestion[] = [];
   // Several facts of a message are often about one subject (the user): its open facts are read once.
   const openAbout = new Map<string, ReturnType<Memory['facts']['openAbout']>>();
-  const openFactsAbout = (subjectId: string) => openAbout.get(subjectId) ?? openAbout.set(subjectId, memory.facts.openAbout(subjectId)).get(subjectId)!;
+  const openFactsAbout = (subjectId: string) => {
+    let rows = openAbout.get(subjectId);
+    if (!rows) openAbout.set(subjectId, (rows = memory.facts.openAbout(subjectId)));
+    return rows;
+  };
   placed.forEach((p, index) => {
     const subjectId = p.subject.kind === 'existing' ? p.subject.entity.id : p.subject.kind === 'user' ? memory.entities.find('me')?.id : undefined;
     if (!subjectId) return;

@@ -1,7 +1,8 @@
 /**
  * What a forget tells the other devices (issue 31): the sync outbox is kept by triggers (migration
  * 0029; new messages and claims only from the device's first sync on: 0038), except for this — the
- * forgotten versions' sentences as sha256 hashes, per slot, never the text, so that each device can delete the history it holds of them (memory/sync/sync-apply.ts).
+ * forgotten versions' sentences as sha256 hashes, per slot, never the text, so that each device can
+ * delete the history it holds of them (memory/sync/sync-apply.ts).
  * Nothing is noted while a sync applies another device's records.
  */
 import { createHash } from 'node:crypto';
@@ -19,9 +20,8 @@ export function outboxOn(db: Database): boolean {
 
 /**
  * Queues a whole loaded memory for sync (once the outbox is on: before, the first sync queues it),
- * messages before the claims that cite them (the load's
- * worker copies its messages in last: queued by trigger, every claim went first and waited on the
- * receiving device for its message). Every claim has its sync id already (ClaimRows.insert draws it).
+ * messages before the claims that cite them (the load's worker copies its messages in last: queued
+ * by trigger, every claim went first and waited on the receiving device for its message). Every claim has its sync id already (ClaimRows.insert draws it).
  */
 export function queueLoaded(db: Database): void {
   if (!outboxOn(db)) return;

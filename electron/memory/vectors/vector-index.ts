@@ -24,19 +24,19 @@
  * Once writes have been quiet a while (and on open, when the last session left old versions), the
  * table is compacted and every old version removed (vector-upkeep.ts).
  * Rows are checked as vector-rows.ts says. LanceDB is loaded when the first index opens.
- * A table stored with float32 vectors (before float16) is rewritten on open (vector-migration.ts);
- * should that fail, it is used as it is, in float32.
+ * A stored table that no longer fits is dropped, and one in float32 (before float16) rewritten, on
+ * open (vector-table-open.ts).
  */
 import type * as lancedb from '@lancedb/lancedb';
-import { mkdirSync } from 'node:fs';
 import { MemoryInputError } from '../memory-errors';
 import { AnnIndex, type AnnIndexOptions } from './ann-index';
 import { closedError, TableAccess } from './table-access';
 import { checkVector, chunks, validRows, type VectorRow } from './vector-rows';
 import { searchTable, type VectorHit, type VectorSearchOptions } from './vector-search';
-import { migrateVectorTable, type VectorMigration } from './vector-migration';
+import type { VectorMigration } from './vector-migration';
+import { openStoredTable } from './vector-table-open';
 import { DEFAULT_UPKEEP_QUIET_MS, realTimer, UpkeepSchedule, type UpkeepTimer } from './vector-upkeep';
-import { kindList, kindPredicate, loadLanceDb, type LanceDb, META_MODEL, mismatch, schemaFor, sqlString, toArrow, VECTOR_KINDS, VECTOR_TABLE, vectorPrecision, type VectorKind, type VectorResetReason } from './vector-table';
+import { kindList, kindPredicate, loadLanceDb, type LanceDb, schemaFor, sqlString, toArrow, VECTOR_KINDS, VECTOR_TABLE, type VectorKind, type VectorResetReason } from './vector-table';
 
 export { sqlString, VECTOR_KINDS, VECTOR_LAYOUT_VERSION, VECTOR_TABLE, type VectorKind, type VectorResetReason } from './vector-table';
 export type { VectorRow } from './vector-rows';
@@ -134,45 +134,8 @@ export class VectorIndex {
     if (!/^[a-z][a-z0-9_]{0,63}$/.test(name)) throw new MemoryInputError(`vector table name must be lowercase letters, digits and _, got ${JSON.stringify(name)}`, 'table');
     const kinds = kindList(options.kinds, 'kinds');
     if (kinds?.length === 0) throw new MemoryInputError('a vector table must hold at least one kind', 'kinds');
-    mkdirSync(path, { recursive: true });
-    const lance = await loadLanceDb();
-    const db = await lance.connect(path);
+    const { lance, db, table, model, reason, migrated, created } = await openStoredTable(path, name, dimensions, { model: options.model, kinds, onError: options.onError });
     try {
-      let table: lancedb.Table | null = null;
-      let reason: VectorResetReason | null = null;
-      let migrated: VectorMigration | null = null;
-      let model = options.model;
-      if ((await db.tableNames()).includes(name)) {
-        try {
-          table = await db.openTable(name);
-          const schema = await table.schema();
-          reason = mismatch(schema, dimensions, options.model);
-          // Opened without a model: keep the one the table was built with (also across reset()).
-          model ??= schema.metadata.get(META_MODEL) || undefined;
-          if (reason === null) await table.countRows();
-        } catch {
-          reason = 'unreadable';
-        }
-        if (reason !== null) {
-          table?.close();
-          table = null;
-          await db.dropTable(name).catch(() => undefined);
-        }
-      }
-      if (table && vectorPrecision(await table.schema()) === 'single') {
-        try {
-          migrated = await migrateVectorTable(db, table, path, name, schemaFor(dimensions, model ?? ''), dimensions);
-        } catch (error) {
-          // Still usable in float32 (written in the form it has); the next open tries again.
-          options.onError?.(new Error(`the vector table ${name} could not be rewritten in float16: ${(error as Error).message}`));
-        }
-      }
-      // A table kept from when it held every kind: what is not ours goes now.
-      if (table && kinds && kinds.length < VECTOR_KINDS.length && (await table.countRows(`NOT (${kindPredicate(kinds)})`)) > 0) {
-        await table.delete(`NOT (${kindPredicate(kinds)})`);
-      }
-      const created = table === null;
-      table ??= await db.createEmptyTable(name, schemaFor(dimensions, model ?? ''), { mode: 'overwrite' });
       const index = new VectorIndex(lance, db, table, path, dimensions, model, reason, created, migrated, await table.schema(), options);
       await index.ann.load(table);
       // What the last session left (old versions, small fragments) is cleaned up at the first quiet

@@ -110,6 +110,33 @@ export function episodeZoneOf(time: string, timeZone: string | undefined): { utc
   return { utcOffset: zone === 'UTC' ? null : zone, timeZone: null };
 }
 
+/**
+ * An instant written with `zone`'s offset at that instant ("2026-09-01T10:00:00.000+09:00"): the
+ * form a time phrase is read against in the zone it was said in ("9月1日" said in Tokyo is that day
+ * in Tokyo). Throws RangeError for an unknown zone.
+ */
+export function withOffsetIn(iso: string, zone: string): string {
+  return zonedAt(iso, zone).toString({ timeZoneName: 'never', smallestUnit: 'millisecond' });
+}
+
+const ZONELESS = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?)?$/;
+
+/**
+ * A date or wall time written without a zone ("2026-09-01", "2026-09-01T10:00") as the moment it
+ * names in `zone`, written with that offset (withOffsetIn); null for anything else — a time that
+ * already carries its zone, or no such date or time. Dates are not checked here: the caller's
+ * parser refuses 30 February in its own words.
+ */
+export function zonelessIn(text: string, zone: string): string | null {
+  const m = ZONELESS.exec(text.trim());
+  if (!m) return null;
+  const [year, month, day, hour, minute, second] = m.slice(1, 7).map((v) => Number(v ?? 0)) as [number, number, number, number, number, number];
+  if (month < 1 || month > 12 || day < 1 || day > 31 || hour > 23 || minute > 59 || second > 59) return null;
+  if (Temporal.PlainDate.from({ year, month, day }, { overflow: 'constrain' }).day !== day) return null;
+  const ms = wallToUtc({ year, month, day, hour, minute, second }, zone) + Number(`0.${m[7] ?? '0'}`) * 1000;
+  return withOffsetIn(new Date(Math.floor(ms)).toISOString(), zone);
+}
+
 /** The wall time `ms` shows in `zone`. */
 export function wallOf(ms: number, zone: string): WallTime {
   const z = zonedAt(ms, zone);

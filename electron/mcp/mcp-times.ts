@@ -5,7 +5,6 @@
  */
 import { readTimeInput } from '../assistant/index';
 import type { Precision } from '../../shared/memory-schema';
-import { zonedAt } from '../../shared/time-zone';
 import type { IsoTime } from '../../shared/time';
 
 export interface ReadTime {
@@ -17,12 +16,4 @@ export interface ReadTime {
 /** `text` read for the argument `field` in `zone` (the user's); undefined stays undefined. */
 export function readTime(text: string | undefined, field: string, now: IsoTime, zone: string): ReadTime | undefined {
   return text === undefined ? undefined : readTimeInput(text, field, now, zone);
-}
-
-/**
- * An instant written with the user's offset at that instant ("2026-09-01T10:00:00+09:00"): what
- * observe reads a phrase in a fact against ("9月1日" said in Tokyo is that day in Tokyo).
- */
-export function inUserZone(iso: string, zone: string): string {
-  return zonedAt(iso, zone).toString({ timeZoneName: 'never', smallestUnit: 'millisecond' });
 }

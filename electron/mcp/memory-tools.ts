@@ -10,7 +10,8 @@ import { createApiHandlers, searchMemory, type TemporaEngine } from '../engine/i
 import type { FactRecord } from '../../shared/memory-schema';
 import { formatEnding } from '../../shared/time-format';
 import { factLine, historyText, listText, searchText } from './fact-words';
-import { inUserZone, readTime } from './mcp-times';
+import { readTime } from './mcp-times';
+import { withOffsetIn } from '../../shared/time-zone';
 import { guarded, ok, withCurrent } from './tool-results';
 import * as s from './tool-schemas';
 import type { IsoTime } from '../../shared/time';
@@ -60,7 +61,7 @@ export function registerMemoryTools(server: McpServer, engine: TemporaEngine, op
     (args) =>
       guarded(() => {
         const reference = readTime(args.reference_time, 'reference_time', now(), zone())?.at ?? now();
-        const referenceTime = inUserZone(reference, zone());
+        const referenceTime = withOffsetIn(reference, zone());
         const lines = args.facts.map((f) => ({ ...f, reference_time: referenceTime }));
         let summary;
         try {

@@ -40,10 +40,11 @@ export class MemoryFacts {
 
   /**
    * Validates every observation first (errors name the item and field), then applies all of them
-   * in one transaction. `where` names the source in errors, e.g. "facts.jsonl".
+   * in one transaction. `where` names the source in errors, e.g. "facts.jsonl"; `zone` (the user's)
+   * is the one a reference_time written without a zone is read in (else UTC).
    */
-  observe(inputs: readonly unknown[], source: { where: string; conversation?: { id: string; title: string }; agent?: string } = { where: 'input' }): ObserveSummary {
-    const observations = parseObservations(inputs, source.where);
+  observe(inputs: readonly unknown[], source: { where: string; conversation?: { id: string; title: string }; agent?: string; zone?: string } = { where: 'input' }): ObserveSummary {
+    const observations = parseObservations(inputs, source.where, source.zone);
     // An agent's facts wait for the user while review before remembering is on (agent-proposals.ts).
     if (source.agent !== undefined && reviewing(this.store)) return this.holdForReview(source.agent, observations);
     // Titled after the file's name, not the path it was given ("seed.jsonl", not "/home/me/notes/seed.jsonl").

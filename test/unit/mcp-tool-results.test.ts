@@ -6,7 +6,8 @@ import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../shared/api-error';
 import type { FactRecord } from '../../shared/memory-schema';
 import { MemoryInputError } from '../../electron/memory/index';
-import { inUserZone, readTime } from '../../electron/mcp/mcp-times';
+import { readTime } from '../../electron/mcp/mcp-times';
+import { withOffsetIn } from '../../shared/time-zone';
 import { guarded, ok, retryBusy, toolError, withCurrent } from '../../electron/mcp/tool-results';
 
 const fact: FactRecord = {
@@ -88,7 +89,7 @@ describe('times', () => {
   });
 
   it('writes an instant with the zone offset it had there', () => {
-    expect(inUserZone('2026-09-01T01:00:00.000Z', 'Asia/Tokyo')).toBe('2026-09-01T10:00:00.000+09:00');
-    expect(inUserZone('2026-01-15T12:00:00.000Z', 'America/New_York')).toBe('2026-01-15T07:00:00.000-05:00');
+    expect(withOffsetIn('2026-09-01T01:00:00.000Z', 'Asia/Tokyo')).toBe('2026-09-01T10:00:00.000+09:00');
+    expect(withOffsetIn('2026-01-15T12:00:00.000Z', 'America/New_York')).toBe('2026-01-15T07:00:00.000-05:00');
   });
 });

@@ -44,6 +44,7 @@ export const observeCommand: CommandSpec = {
     'One observation per line:',
     '  {"subject":"me","predicate":"manager","object":"A","fact":"My manager is A.",',
     '   "reference_time":"2026-09-01T10:00:00+09:00","valid_at":null,"invalid_at":null,"cardinality":"one"}',
+    'A time without an offset is read in your time zone (--tz, else $TEMPORA_TZ, else the system\'s).',
     'valid_at, invalid_at and cardinality are optional (valid_at defaults to reference_time,',
     'cardinality to "many"); object_type ("entity" or "literal") and conversation are optional too.',
     'The whole file is one transaction: any bad line leaves the memory unchanged.',
@@ -57,7 +58,7 @@ export const observeCommand: CommandSpec = {
     const { items, lines } = parseJsonLines(file, readTextFile(file, ctx.io.cwd));
     const { summary, reviewing } = ctx.withMemory((memory) => {
       try {
-        return { summary: memory.facts.observe(items, { where: file }), reviewing: memory.review.status().reviewBeforeRemembering };
+        return { summary: memory.facts.observe(items, { where: file, zone: ctx.timeZone }), reviewing: memory.review.status().reviewBeforeRemembering };
       } catch (error) {
         throw error instanceof MemoryInputError ? atFileLine(error, file, lines) : error;
       }

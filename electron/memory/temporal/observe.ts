@@ -12,6 +12,7 @@ import { normalizePredicate } from '../store/normalize';
 import type { WriteBatch } from './write-batch';
 import { resolveTimeExpression, whyNotATime, zoneOfIsoTime } from './time-expression';
 import type { IsoTime } from '../../../shared/time';
+import { zonelessIn } from '../../../shared/time-zone';
 
 export interface ObserveContext {
   entities: EntityStore;
@@ -26,16 +27,20 @@ export interface ObserveResult {
 /**
  * Checks every observation before any is applied; an error names the item ("where:N") and the field.
  * A valid_at / invalid_at written as a phrase ("先週", "9月1日", "last March") is resolved against the
- * line's reference_time in that time's own zone (its offset; "Z" or none is UTC).
+ * line's reference_time in that time's own zone (its offset; "Z" is UTC). A reference_time written
+ * without a zone is the wall time it names in `userZone` (none given: UTC).
  */
-export function parseObservations(inputs: readonly unknown[], where: string): Observation[] {
-  return inputs.map((input, index) => {
+export function parseObservations(inputs: readonly unknown[], where: string, userZone?: string): Observation[] {
+  return inputs.map((given, index) => {
     const at = `${where}:${index + 1}`;
+    const zoned = userZone === undefined ? null : referenceInZone(given, userZone);
+    const input = zoned ?? given;
     const parsed = observationInput.safeParse(input);
     if (!parsed.success) throw new MemoryInputError(`${at}: ${describeZodError(parsed.error)}`, at);
     const line = parsed.data;
-    const zone = zoneOfIsoTime((input as { reference_time: string }).reference_time);
-    const reference = { instant: line.reference_time, zone };
+    const offset = zoneOfIsoTime((input as { reference_time: string }).reference_time);
+    // Phrases are read in the user's zone itself where the line was (DST moves the offset), else in the line's offset.
+    const reference = { instant: line.reference_time, zone: zoned !== null ? userZone! : offset };
     const resolve = (field: 'valid_at' | 'invalid_at'): { at: IsoTime | null; precision: Precision } => {
       const value = line[field];
       if (!isTimePhrase(value)) return { at: value, precision: 'instant' };
@@ -55,7 +60,7 @@ export function parseObservations(inputs: readonly unknown[], where: string): Ob
       valid_at_precision: validAt.precision,
       invalid_at: invalidAt.at,
       invalid_at_precision: invalidAt.precision,
-      utc_offset: zone === 'UTC' ? null : zone,
+      utc_offset: offset === 'UTC' ? null : offset,
     };
     const issue = intervalIssue(observation.valid_at, observation.invalid_at, observation.reference_time);
     if (issue !== null) throw new MemoryInputError(`${at}: invalid_at: ${issue}`, at);
@@ -94,4 +99,11 @@ export function observeAll(ctx: ObserveContext, observations: Observation[], def
     });
   }
   return { episodeIds };
+}
+
+/** The line with its reference_time, written without a zone, read in `zone` and given its offset there; null when it has one. */
+function referenceInZone(input: unknown, zone: string): object | null {
+  if (typeof input !== 'object' || input === null || !('reference_time' in input) || typeof input.reference_time !== 'string') return null;
+  const zoned = zonelessIn(input.reference_time, zone);
+  return zoned === null ? null : { ...input, reference_time: zoned };
 }

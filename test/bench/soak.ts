@@ -21,6 +21,7 @@ import { IngestionWorker } from '../../electron/assistant/ingestion/ingestion-wo
 import { createApiHandlers, dispatchCall } from '../../electron/engine/api-handlers';
 import { TemporaEngine } from '../../electron/engine/index';
 import { openMemory } from '../../electron/memory/index';
+import { databaseOf } from '../../electron/memory/memory';
 import { generateSyntheticMemory } from '../fixtures/synthetic-memory';
 import { scriptedModel, type Script } from '../fixtures/scripted-model';
 import { count, mb, ms, summarize, table } from './stats';
@@ -106,6 +107,8 @@ while (performance.now() < end) {
   if (now >= nextSample) {
     const u = process.memoryUsage();
     rss.push({ minute: (now - start) / 60_000, rss: u.rss, heap: u.heapUsed, external: u.external });
+    // A line a minute as it runs, so a long run that stops early still told what it saw.
+    if (rss.length % 6 === 1) console.log(`  minute ${((now - start) / 60_000).toFixed(1)}: RSS ${mb(u.rss)}, heap ${mb(u.heapUsed)}, ${count(episodeIds.length)} messages`);
     nextSample += 10_000;
   }
   await new Promise((resolve) => setTimeout(resolve, Math.max(0, Math.min(nextMessage, nextQuestions, nextSample) - performance.now())));
@@ -114,7 +117,7 @@ await worker.whenIdle();
 await worker.stop();
 
 // Nothing lost: every message's job done, and each message's fact in the memory (a version naming it).
-const db = (memory as unknown as { store: { db: import('better-sqlite3').Database } }).store.db;
+const db = databaseOf(memory);
 const ids = JSON.stringify(episodeIds);
 const jobs = db.prepare(`SELECT status, count(*) AS n FROM ingestion_jobs WHERE episode_id IN (SELECT value FROM json_each(?)) GROUP BY status`).all(ids) as { status: string; n: number }[];
 const learned = (db.prepare('SELECT count(DISTINCT episode_id) AS n FROM fact_episodes WHERE episode_id IN (SELECT value FROM json_each(?))').get(ids) as { n: number }).n;

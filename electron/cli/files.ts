@@ -3,14 +3,23 @@ import { closeSync, fsyncSync, openSync, readFileSync, renameSync, rmSync, write
 import { basename, dirname, join, resolve } from 'node:path';
 import { InputError } from './errors';
 import { describeJsonError } from '../../shared/json-position';
+import { firstNotUtf8, lineOfByte } from '../../shared/utf8-text';
+import { isUtf8 } from 'node:buffer';
 
-/** Reads a UTF-8 text file (path relative to `cwd`); a leading byte-order mark is dropped. */
+/**
+ * Reads a UTF-8 text file (path relative to `cwd`); a leading byte-order mark is dropped. A file in
+ * another encoding (Shift_JIS, Latin-1) is refused naming the first line that is not UTF-8, never
+ * read with replacement characters in place of what the user wrote.
+ */
 export function readTextFile(file: string, cwd: string): string {
+  let bytes: Buffer;
   try {
-    return readFileSync(resolve(cwd, file), 'utf8').replace(/^\uFEFF/, '');
+    bytes = readFileSync(resolve(cwd, file));
   } catch (error) {
     throw new InputError(`cannot read ${file}: ${describeFsError(error)}`);
   }
+  if (!isUtf8(bytes)) throw new InputError(`${file}:${lineOfByte(bytes, firstNotUtf8(bytes))}: not UTF-8 text (save the file as UTF-8)`);
+  return bytes.toString('utf8').replace(/^\uFEFF/, '');
 }
 
 /** Parses a whole file as JSON; `FILE: not JSON (...)` otherwise. */

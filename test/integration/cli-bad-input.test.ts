@@ -94,6 +94,13 @@ describe('tempora observe refuses a bad file whole', () => {
     expectRefused(['observe', write('a.jsonl', `${good}\n[1, 2]\n`)], 1, /^tempora: a\.jsonl:2: \(root\): .*expected object/);
   });
 
+  it('a file not in UTF-8 (Shift_JIS from an older Windows editor) is refused naming its line, not stored as U+FFFD', () => {
+    // 東京 in Shift_JIS is 93 8C 8B 9E: bytes that are no UTF-8 text.
+    const sjis = Buffer.concat([Buffer.from(`${good}\n{"subject":"me","predicate":"lives in","object":"`), Buffer.from([0x93, 0x8c, 0x8b, 0x9e]), Buffer.from(`","fact":"x","reference_time":"2026-09-01T10:00:00+09:00"}\n`)]);
+    writeFileSync(join(dir, 'sjis.jsonl'), sjis);
+    expectRefused(['observe', 'sjis.jsonl'], 1, /^tempora: sjis\.jsonl:2: not UTF-8 text \(save the file as UTF-8\)\n$/);
+  });
+
   it('a file that cannot be read', () => {
     expectRefused(['observe', 'missing.jsonl'], 1, /^tempora: cannot read missing\.jsonl: no such file or directory\n$/);
     expectRefused(['observe', '.'], 1, /^tempora: cannot read \.: is a directory\n$/);
@@ -108,6 +115,15 @@ describe('tempora import refuses a bad document whole', () => {
   it('a file that is not JSON', () => {
     expectRefused(['import', write('notes.txt', 'my manager is A\n')], 1, /^tempora: notes\.txt: not JSON \(.+\)\n$/);
     expectRefused(['import', write('empty.json', '')], 1, /^tempora: empty\.json: not JSON \(.+\)\n$/);
+  });
+
+  it('a file not in UTF-8 is refused in words, not imported with U+FFFD in place of the text', () => {
+    const text = ok('export');
+    const head = text.slice(0, text.indexOf('Kyoto'));
+    const tail = text.slice(head.length + 'Kyoto'.length);
+    // 東京 in Shift_JIS: 93 8C 8B 9E.
+    writeFileSync(join(dir, 'sjis.json'), Buffer.concat([Buffer.from(head), Buffer.from([0x93, 0x8c, 0x8b, 0x9e]), Buffer.from(tail)]));
+    expectRefused(['import', 'sjis.json', '--replace'], 1, new RegExp(`^tempora: sjis\\.json: not JSON \\(not UTF-8 text at byte ${Buffer.byteLength(head).toLocaleString('en-US')}: save the file as UTF-8\\)\\n$`));
   });
 
   it('a document whose fields are wrong, naming the path of the field', () => {

@@ -34,6 +34,12 @@ describe('streamJsonFile', () => {
     expect(seen.at(-1)).toBe(1);
   });
 
+  it('refuses bytes that are not UTF-8, naming the byte, also past the first chunk of 256 KiB', async () => {
+    const head = Buffer.from(`{"facts": ["${'x'.repeat(300_000)}", "`);
+    const path = write('sjis.json', Buffer.concat([head, Buffer.from([0x93, 0x8c, 0x8b, 0x9e]), Buffer.from('"]}')]));
+    await expect(streamJsonFile(path, { label: 'sjis.json' })).rejects.toThrow(`sjis.json is not JSON: not UTF-8 text at byte ${head.length.toLocaleString('en-US')}: save the file as UTF-8`);
+  });
+
   it('skips a byte-order mark', async () => {
     const path = write('bom.json', Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from('{"version": 3}')]));
     expect(await streamJsonFile(path, { label: 'bom.json' })).toEqual({ version: 3 });

@@ -8,6 +8,7 @@
  * (conversations, episodes, entities, facts, claims: each section refers only to those before it);
  * one that does not is said so (NotStreamable), and the import reads it whole instead.
  */
+import { isUtf8 } from 'node:buffer';
 import { closeSync, openSync, readSync, statSync } from 'node:fs';
 import { ZodError, type z } from 'zod';
 import { EXPORT_SECTIONS, isExportRecord, type ExportSection } from '../../../shared/export-check';
@@ -31,11 +32,12 @@ import {
 } from '../../../shared/memory-schema';
 import { MemoryInputError } from '../memory-errors';
 import { canonicalPredicate } from './canonical-predicates';
-import { NotJsonError } from './json-file-stream';
+import { NotJsonError, notUtf8 } from './json-file-stream';
 import { NotByteReadable, JsonRecordBytes } from './json-record-bytes';
 import { countingTold, drain, drainAsync, skippingTold } from './record-reading';
 import { JsonFault, JsonRecords, type StreamedMembers } from './json-records';
 import { parseExport } from './parse-export';
+import { firstNotUtf8 } from '../../../shared/utf8-text';
 
 /** What a pass does with each record; a section it has no method for is read past. */
 export interface RecordVisitor {
@@ -188,13 +190,16 @@ export class ExportFile implements ExportRecords {
         const n = readSync(fd, buffer, carried, CHUNK_BYTES - carried, position);
         const end = carried + n;
         if (n === 0) {
+          if (carried && !isUtf8(buffer.subarray(0, carried))) throw notUtf8(this.label, position - carried);
           if (carried) yield { text: buffer.toString('utf8', 0, carried), bytes: 0 };
           return;
         }
         const skip = position === 0 && end >= BOM.length && BOM.every((b, i) => buffer[i] === b) ? BOM.length : 0;
         position += n;
         const whole = wholeCharactersEnd(buffer, end);
-        yield { text: buffer.toString('utf8', skip, whole), bytes: n };
+        const piece = buffer.subarray(skip, whole);
+        if (!isUtf8(piece)) throw notUtf8(this.label, position - n - carried + skip + Math.max(0, firstNotUtf8(piece)));
+        yield { text: piece.toString('utf8'), bytes: n };
         buffer.copy(buffer, 0, whole, end);
         carried = end - whole;
       }

@@ -7,9 +7,9 @@
  * JSON is said in one sentence with the line and column of the fault.
  */
 import { closeSync, createReadStream, openSync, readSync, statSync } from 'node:fs';
-import { StringDecoder } from 'node:string_decoder';
 import { MemoryInputError } from '../memory-errors';
 import { JsonFault, JsonRecords } from './json-records';
+import { firstNotUtf8 } from '../../../shared/utf8-text';
 
 export interface ReadProgress {
   bytes: number;
@@ -53,18 +53,27 @@ export async function streamJsonFile(path: string, options: ReadJsonOptions): Pr
   // A leading byte-order mark is not JSON: it is skipped, as a text reader would.
   const start = startsWithBom(path) ? BOM.length : 0;
   const file = createReadStream(path, { start, highWaterMark: CHUNK_BYTES });
-  const decoder = new StringDecoder('utf8');
+  // Fatal: bytes that are not UTF-8 (a file saved as Shift_JIS) are refused, never read as U+FFFD.
+  const decoder = new TextDecoder('utf-8', { fatal: true });
   const records = new JsonRecords();
   let bytes = start;
+  const decode = (chunk?: Buffer): string => {
+    try {
+      return chunk === undefined ? decoder.decode() : decoder.decode(chunk, { stream: true });
+    } catch {
+      // The fault is in this chunk, or (a character the last chunk began) at its very start.
+      throw notUtf8(options.label, chunk === undefined ? bytes : bytes + Math.max(0, firstNotUtf8(chunk)));
+    }
+  };
   try {
     for await (const chunk of file as AsyncIterable<Buffer>) {
       if (signal?.aborted) throw new ReadCancelled();
-      records.push(decoder.write(chunk));
+      records.push(decode(chunk));
       bytes += chunk.length;
       onProgress?.({ bytes, totalBytes });
     }
     if (signal?.aborted) throw new ReadCancelled();
-    records.push(decoder.end());
+    records.push(decode());
     return records.end();
   } catch (error) {
     if (error instanceof JsonFault) throw new NotJsonError(options.label, error.message);
@@ -82,4 +91,9 @@ function startsWithBom(path: string): boolean {
   } finally {
     closeSync(fd);
   }
+}
+
+/** A file whose bytes stop being UTF-8 at byte `at` (from the file's start). */
+export function notUtf8(label: string, at: number): NotJsonError {
+  return new NotJsonError(label, `not UTF-8 text at byte ${at.toLocaleString('en-US')}: save the file as UTF-8`);
 }

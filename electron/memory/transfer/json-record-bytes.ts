@@ -7,6 +7,7 @@
  * cannot name — throws NotByteReadable before saying anything, and the reader reads the file again
  * with JsonRecords, which places the fault by line and column.
  */
+import { isUtf8 } from 'node:buffer';
 import type { StreamedMembers } from './json-records';
 
 /** This document is not read here: JsonRecords reads it (and says what is wrong with it, if anything). */
@@ -95,7 +96,9 @@ export class JsonRecordBytes {
   /** The value around the records, each streamed section an empty array (as JsonRecords leaves it). */
   end(): unknown {
     if (this.where !== 'skeleton' || this.depth !== 0 || this.inString || !this.begun) throw new NotByteReadable();
-    return parsed(Buffer.concat(this.skeleton).toString('utf8'));
+    const skeleton = Buffer.concat(this.skeleton);
+    if (!isUtf8(skeleton)) throw new NotByteReadable();
+    return parsed(skeleton.toString('utf8'));
   }
 
   /** An array opened at the top object's members: when its member is streamed, the records inside go to `onElement`. */
@@ -123,7 +126,10 @@ export class JsonRecordBytes {
   }
 
   private endRecord(): void {
-    const text = (this.record.length === 1 ? this.record[0]! : Buffer.concat(this.record)).toString('utf8');
+    const bytes = this.record.length === 1 ? this.record[0]! : Buffer.concat(this.record);
+    // Not UTF-8: the text reader (json-file-stream.ts) refuses it in words.
+    if (!isUtf8(bytes)) throw new NotByteReadable();
+    const text = bytes.toString('utf8');
     this.record.length = 0;
     const value = parsed(text);
     if (typeof value !== 'object' || value === null) throw new NotByteReadable();

@@ -46,6 +46,7 @@ export function editFact(ctx: EditContext, factId: string, edit: FactEdit): { af
     const value = edit[field];
     if (typeof value === 'string' && !isIsoUtc(value)) throw new MemoryInputError(`${field} must be an ISO-8601 UTC time with milliseconds, like 2026-09-01T01:00:00.000Z (got ${JSON.stringify(value)})`, field);
   }
+  refuseEndPastSuccessor(ctx.rows, row, edit);
   const validAt = edit.valid_at ?? row.valid_at;
   const validPrecision = edit.valid_at === undefined ? row.valid_at_precision : (edit.valid_at_precision ?? 'instant');
   const end = endAfterEdit(row, edit);
@@ -121,6 +122,20 @@ export function liveRow(rows: FactRows, factId: string): FactRow {
     throw new MemoryInputError(rows.byId(factId) ? `fact ${factId} has no live version (it was merged away)` : `no fact with id ${factId}`, 'fact_id');
   }
   return row;
+}
+
+/**
+ * A one-valued fact closed by the value after it ends where that one begins: an end at or after that
+ * (or none) would be cut back to it and change nothing, so it is refused naming the fact that
+ * closes it — the user moves that fact's start, or forgets it, to move this end.
+ */
+function refuseEndPastSuccessor(rows: FactRows, row: FactRow, edit: FactEdit): void {
+  if (row.end_kind !== 'successor' || row.invalid_at === null || edit.invalid_at === undefined) return;
+  if (edit.invalid_at !== null && edit.invalid_at < row.invalid_at) return;
+  const next = row.invalidated_by === null ? undefined : rows.liveVersionOf(row.invalidated_by);
+  const after = next ? `${next.id} (${JSON.stringify(next.fact)})` : 'the fact after it';
+  const asked = edit.invalid_at === null ? 'it cannot be reopened' : 'a later end cannot pass that';
+  throw new MemoryInputError(`${row.id} ends where ${after} begins, and ${asked}: change when that fact began, or forget it`, 'invalid_at');
 }
 
 function endAfterEdit(row: FactRow, edit: FactEdit): NewClaim['end'] {

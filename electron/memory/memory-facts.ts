@@ -169,13 +169,15 @@ export class MemoryFacts {
     return live ? this.store.rows.record(live.id) : undefined;
   }
 
-  /** A fact's versions, the messages it came from and the fact that closed it. */
+  /** A fact's versions, the messages it came from and the fact that closed it (its current version). */
   provenance(id: string): FactProvenance {
     const fact = this.store.rows.record(id);
     if (!fact) throw new MemoryInputError(`no fact with id ${id}`, 'fact_id', 'not_found');
     const versions = factHistory(this.store.db, id);
     const episodeIds = [...new Set(versions.flatMap((v) => v.episode_ids))];
-    const closedBy = fact.invalidated_by ? (this.store.rows.record(fact.invalidated_by) ?? null) : null;
+    // What closed it as it is now: the closing fact edited or closed since is its current version.
+    const closer = fact.invalidated_by === null ? undefined : (this.store.rows.liveVersionOf(fact.invalidated_by)?.id ?? fact.invalidated_by);
+    const closedBy = closer === undefined ? null : (this.store.rows.record(closer) ?? null);
     const causes = causesOf(this.store.db, versions.map((v) => v.id));
     return { fact, versions, episodes: this.store.episodes.byIds(episodeIds), closedBy, causes };
   }

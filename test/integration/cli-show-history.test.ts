@@ -35,4 +35,22 @@ describe('tempora show', () => {
     // B's start was implied by its line (no valid_at): a day, in the user's zone.
     expect(run.out).toContain('true until: still true → 15 Sept 2026\n');
   });
+
+  it('names what closed the fact as it is now: the closing fact edited since is shown in its current version', () => {
+    const clock = steppingClock('2026-11-01T00:00:00.000Z');
+    const memory = openMemory({ dataDir: join(dir, 'data'), clock });
+    const observe = (object: string, at: string) =>
+      memory.facts.observe([{ subject: 'me', predicate: 'manager', object, fact: `My manager is ${object}.`, reference_time: at, cardinality: 'one' }]);
+    observe('A', '2026-09-01T01:00:00Z');
+    observe('B', '2026-09-15T01:00:00Z');
+    const [b, a] = memory.facts.list({ history: true }).sort((x, y) => (x.valid_at < y.valid_at ? 1 : -1));
+    const edited = memory.facts.edit(b!.id, { object: 'B-bucho', fact: 'My manager is B-bucho.' });
+    memory.close();
+
+    const run = runTempora(dir, clock, ['show', a!.id, '--json'], { TEMPORA_TZ: 'Asia/Tokyo' });
+    expect(run.code).toBe(0);
+    expect((JSON.parse(run.out) as { closedBy: { id: string; fact: string } }).closedBy).toMatchObject({ id: edited.id, fact: 'My manager is B-bucho.' });
+    const text = runTempora(dir, clock, ['show', a!.id], { TEMPORA_TZ: 'Asia/Tokyo', LANG: 'en_GB.UTF-8' }).out;
+    expect(text).toContain(`Closed by ${edited.id}: My manager is B-bucho. (since 15 Sept 2026)`);
+  });
 });

@@ -20,6 +20,7 @@ const status = run(process.argv.slice(2), {
   stderr: (text) => void process.stderr.write(text),
   cwd,
   env: process.env,
+  terminal: process.stderr.isTTY === true || process.env.TEMPORA_PROGRESS === '1',
 });
 if (typeof status === 'number') process.exitCode = status;
 else {

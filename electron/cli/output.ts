@@ -16,6 +16,34 @@ export interface Io {
   env: NodeJS.ProcessEnv;
   /** The memory's clock; default the system clock. Tests pin it so "now" is known. */
   clock?: Clock;
+  /**
+   * Whether standard error is a terminal, where a line of progress is rewritten in place (main.ts:
+   * stderr's isTTY, or $TEMPORA_PROGRESS=1). Elsewhere — a log file, a pipe — none is written.
+   */
+  terminal?: boolean;
+}
+
+/**
+ * A line of progress on standard error, rewritten in place ("importing: 12,000 records, 40% of
+ * 1.2 GB"), and cleared before the command's answer — only where standard error is a terminal: a
+ * log file gets no carriage returns or erase codes.
+ */
+export function progressLine(io: Io): { show(text: string): void; clear(): void; readonly shown: boolean } {
+  let shown = false;
+  return {
+    show(text) {
+      if (!io.terminal) return;
+      io.stderr(`\r${text}\x1b[K`);
+      shown = true;
+    },
+    clear() {
+      if (shown) io.stderr('\r\x1b[K');
+      shown = false;
+    },
+    get shown() {
+      return shown;
+    },
+  };
 }
 
 export function printJson(io: Io, value: unknown): void {

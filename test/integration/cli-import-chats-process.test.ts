@@ -39,7 +39,8 @@ function tempora(args: string[], options: { env?: NodeJS.ProcessEnv; onStderr?: 
   return new Promise((done, fail) => {
     const child = spawn(process.execPath, ['--import', 'tsx', '--import', rssProbe, 'electron/cli/main.ts', ...args], {
       cwd: root,
-      env: { ...process.env, TEMPORA_TZ: 'UTC', LANCEDB_LOG: 'error', RSS_FILE: join(dir, 'rss'), ...options.env },
+      // TEMPORA_PROGRESS=1: the piped stderr stands in for a terminal, so the progress line is written.
+      env: { ...process.env, TEMPORA_TZ: 'UTC', LANCEDB_LOG: 'error', TEMPORA_PROGRESS: '1', RSS_FILE: join(dir, 'rss'), ...options.env },
     });
     running.add(child);
     let stdout = '';

@@ -5,7 +5,7 @@ import type { CommandContext, CommandSpec } from '../command';
 import { formatBytes } from '../../../shared/format-bytes';
 import { InputError } from '../errors';
 import { describeFsError, writeFileAtomic } from '../files';
-import { plural, printJson, printLines } from '../output';
+import { plural, printJson, printLines, progressLine } from '../output';
 
 export const exportCommand: CommandSpec = {
   name: 'export',
@@ -28,12 +28,13 @@ export const exportCommand: CommandSpec = {
       // A long export says how far it is (on stderr, from its second second on, at most twice a second).
       const started = Date.now();
       let told = 0;
+      const line = progressLine(ctx.io);
       const tell = () => {
         const now = Date.now();
         if (now - started < 1_000 || now - told < 500) return;
         told = now;
         const share = Math.floor((stream.records / Math.max(1, stream.totalRecords)) * 100);
-        ctx.io.stderr(`\rexporting: ${stream.records.toLocaleString('en-US')} of ${stream.totalRecords.toLocaleString('en-US')} records (${share}%)\x1b[K`);
+        line.show(`exporting: ${stream.records.toLocaleString('en-US')} of ${stream.totalRecords.toLocaleString('en-US')} records (${share}%)`);
       };
       try {
         const pieces = function* () {
@@ -41,7 +42,7 @@ export const exportCommand: CommandSpec = {
             yield piece;
             tell();
           }
-          if (told > 0) ctx.io.stderr('\r\x1b[K');
+          line.clear();
           yield '\n';
         };
         if (out === undefined) for (const piece of pieces()) ctx.io.stdout(piece);
@@ -100,18 +101,16 @@ export const importCommand: CommandSpec = {
 function importProgress(ctx: CommandContext) {
   const started = Date.now();
   let told = 0;
+  const line = progressLine(ctx.io);
   return {
     tell: ({ phase, records, bytes, totalBytes }: ImportProgress) => {
       const now = Date.now();
       if (ctx.json || now - started < 1_000 || now - told < 500) return;
       told = now;
       const share = Math.floor((bytes / Math.max(1, totalBytes)) * 100);
-      ctx.io.stderr(`\r${phase === 'checking' ? 'checking' : 'importing'}: ${records.toLocaleString('en-US')} records, ${share}% of ${formatBytes(totalBytes)}\x1b[K`);
+      line.show(`${phase === 'checking' ? 'checking' : 'importing'}: ${records.toLocaleString('en-US')} records, ${share}% of ${formatBytes(totalBytes)}`);
     },
-    clear() {
-      if (told > 0) ctx.io.stderr('\r\x1b[K');
-      told = 0;
-    },
+    clear: () => line.clear(),
   };
 }
 

@@ -15,7 +15,7 @@ import { databasePath, openMemory, type HistorySource, type Memory } from '../..
 import type { CommandContext, CommandSpec } from '../command';
 import { MODEL_OPTIONS, withEngine } from '../engine-context';
 import { InputError, Interrupted } from '../errors';
-import { formatTime, plural, printJson, printLines } from '../output';
+import { formatTime, plural, printJson, printLines, progressLine } from '../output';
 import { backfillLine } from './queue';
 
 export const importChatsCommand: CommandSpec = {
@@ -43,7 +43,7 @@ export const importChatsCommand: CommandSpec = {
     const file = ctx.positionals[0]!;
     const path = ctx.resolvePath(file);
     const format = formatOption(ctx);
-    const shown = { progress: false };
+    const shown = progressLine(ctx.io);
     // Ctrl-C: the import stops after the conversation being read and says what it stored (a second one ends it at once).
     const interrupt = new AbortController();
     const onInterrupt = () => interrupt.abort();
@@ -56,15 +56,14 @@ export const importChatsCommand: CommandSpec = {
       } catch (error) {
         if (error instanceof ChatExportError) throw new InputError(error.message);
         if (error instanceof ChatImportInterrupted) {
-          if (shown.progress) ctx.io.stderr('\r\x1b[K');
-          shown.progress = false;
+          shown.clear();
           print(ctx, error.report, performance.now() - started);
           throw new Interrupted(interrupted(error.report));
         }
         throw error;
       } finally {
         process.off('SIGINT', onInterrupt);
-        if (shown.progress) ctx.io.stderr('\r\x1b[K');
+        shown.clear();
       }
     };
     if (ctx.flag('dry-run')) {
@@ -83,7 +82,7 @@ export const importChatsCommand: CommandSpec = {
       const report = await run(importChatExport(engine.memory, path, options));
       print(ctx, report, performance.now() - started);
       const off = engine.onEvent((event) => {
-        if (event.name === 'ingestionProgress' && !ctx.json) ctx.io.stderr(`\r${backfillLine(engine.memory.history.backfillStatus())}\x1b[K`);
+        if (event.name === 'ingestionProgress' && !ctx.json) shown.show(backfillLine(engine.memory.history.backfillStatus()));
       });
       // Ctrl-C while it learns: the message in hand is finished (the worker's stop), the rest wait queued.
       let stopping: Promise<void> | null = null;
@@ -103,7 +102,7 @@ export const importChatsCommand: CommandSpec = {
       if (stopping !== null) {
         const status = engine.memory.history.backfillStatus();
         const left = status.total - status.done;
-        ctx.io.stderr('\r\x1b[K');
+        shown.clear();
         throw new Interrupted(
           `interrupted: learning stopped after the message in hand: ${status.done.toLocaleString('en-US')} of ${status.total.toLocaleString('en-US')} imported messages learned; ` +
             `the other ${left.toLocaleString('en-US')} wait in the queue and are learned the next time Tempora runs with a model.`,
@@ -156,11 +155,10 @@ function formatOption(ctx: CommandContext): HistorySource | undefined {
   return name as HistorySource;
 }
 
-function progress(ctx: CommandContext, shown: { progress: boolean }) {
+function progress(ctx: CommandContext, shown: ReturnType<typeof progressLine>) {
   return ({ conversations, messages }: { conversations: number; messages: number }) => {
     if (ctx.json || conversations < 200) return;
-    shown.progress = true;
-    ctx.io.stderr(`\rreading: ${plural(conversations, 'conversation')}, ${plural(messages, 'message')}\x1b[K`);
+    shown.show(`reading: ${plural(conversations, 'conversation')}, ${plural(messages, 'message')}`);
   };
 }
 

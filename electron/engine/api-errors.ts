@@ -8,7 +8,7 @@ import { ApiError, failure, type ApiErrorData, type ApiOutcome } from '../../sha
 import { ModelCallError, ModelLoadError } from '../llm/model-errors';
 import { MemoryInputError } from '../memory/index';
 import type { z } from 'zod';
-import type { Precision } from '../../shared/memory-schema';
+import type { FactRecord, Precision } from '../../shared/memory-schema';
 import { formatAt } from '../../shared/time-format';
 
 /** The API error for anything a call threw. */
@@ -71,6 +71,17 @@ function issueWords(issue: z.core.$ZodIssue): string {
 export function endBeforeStartMessage(field: string, end: { at: string; precision: Precision }, start: { at: string; precision: Precision }, timeZone: string): string {
   const format = { timeZone, locale: 'en-GB' };
   return `${field} (${formatAt(end.at, end.precision, format)}) must be after valid_at (${formatAt(start.at, start.precision, format)}), times in ${timeZone}`;
+}
+
+/**
+ * Why an end given to a fact is at or before its start, in words with both times in the user's zone
+ * (before the memory says it in UTC), or null when it is after. `fact` is the current version (an old
+ * version's id names its lineage): its start is the one the end meets, unless the same edit moves it.
+ */
+export function endNotAfterStart(fact: FactRecord | undefined, start: { at: string; precision: Precision } | undefined, end: { at: string; precision: Precision } | undefined, field: string, zone: string): string | null {
+  if (!fact || !end) return null;
+  const from = start ?? { at: fact.valid_at, precision: fact.valid_at_precision };
+  return end.at > from.at ? null : endBeforeStartMessage(field, end, from, zone);
 }
 
 /** The field the first issue is about: its path, or the first unexpected key of a strict object. */

@@ -11,7 +11,7 @@ import type { TemporaEngine } from './engine';
 import { searchMemory } from './memory-search';
 import { ApiError } from '../../shared/api-error';
 import { describeZodError } from '../../shared/memory-schema';
-import { describeRequestError, endBeforeStartMessage, issueField } from './api-errors';
+import { describeRequestError, endNotAfterStart, issueField } from './api-errors';
 import { readTimeInput } from '../assistant/index';
 import type { FactRecord } from '../../shared/memory-schema';
 import type { Resolved } from '../memory/index';
@@ -176,15 +176,10 @@ export function createApiHandlers(engine: TemporaEngine, options: HandlerOptions
   };
 }
 
-/**
- * An end at or before the start, refused in words with both times in the user's zone (before the memory says it in UTC).
- * `fact` is the current version of the fact (an old version's id names its lineage): its start is the one the end meets.
- */
+/** An end at or before the fact's start, refused in words with both times in the user's zone. */
 function checkEndAfterStart(fact: FactRecord | undefined, start: Resolved | undefined, end: Resolved | undefined, field: 'invalid_at' | 'at', zone: string): void {
-  if (!fact || !end) return;
-  const from = start ?? { at: fact.valid_at, precision: fact.valid_at_precision };
-  if (end.at > from.at) return;
-  throw new ApiError('invalid_input', endBeforeStartMessage(field, end, from, zone), { field });
+  const message = endNotAfterStart(fact, start, end, field, zone);
+  if (message !== null) throw new ApiError('invalid_input', message, { field });
 }
 
 /**

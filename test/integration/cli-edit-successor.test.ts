@@ -53,3 +53,15 @@ describe('an end past the value that closes a one-valued fact', () => {
     expect(yamada()).toMatchObject({ invalid_at: '2026-07-31T15:00:00.000Z' });
   });
 });
+
+describe('an end at or before the start', () => {
+  it('is said with both times in the user’s zone, naming the option, and changes nothing', () => {
+    const before = history();
+    const suzuki = before.find((f) => f.object === '鈴木')!;
+    const close = runTempora(dir, clock, ['close', suzuki.id, '--at', '2026-09-01'], { ...env, LANG: 'en_GB.UTF-8' });
+    expect(close).toMatchObject({ code: 1, out: '', err: 'tempora: --at (1 Sept 2026) must be after valid_at (November 2026), times in Asia/Tokyo\n' });
+    const edit = runTempora(dir, clock, ['edit', suzuki.id, '--valid-at', '2026-10-01', '--invalid-at', '2026-10-01'], { ...env, LANG: 'en_GB.UTF-8' });
+    expect(edit).toMatchObject({ code: 1, out: '', err: 'tempora: --invalid-at (1 Oct 2026) must be after valid_at (1 Oct 2026), times in Asia/Tokyo\n' });
+    expect(history()).toEqual(before);
+  });
+});

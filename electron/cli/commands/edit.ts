@@ -2,10 +2,14 @@
  * `tempora edit` and `tempora close`: user corrections. Neither changes a version in place: the
  * current version is expired and a new one (origin user_edit) supersedes it; both print the new one.
  */
-import type { FactEdit } from '../../memory/index';
-import type { CommandSpec } from '../command';
-import { UsageError } from '../errors';
+import type { FactEdit, Memory } from '../../memory/index';
+import type { Precision } from '../../../shared/memory-schema';
+import { endNotAfterStart } from '../../engine/api-errors';
+import type { CommandContext, CommandSpec } from '../command';
+import { InputError, UsageError } from '../errors';
 import { escapeControls, factDetails, printJson, printLines } from '../output';
+
+type Resolved = { at: string; precision: Precision };
 
 /** Whether a sentence names the object (case and width folded: "Ａ" and "a" are "A"). */
 function mentions(sentence: string, object: string): boolean {
@@ -45,7 +49,12 @@ export const editCommand: CommandSpec = {
       Object.assign(edit, { invalid_at: end.at, invalid_at_precision: end.precision });
     }
     if (Object.keys(edit).length === 0) throw new UsageError('edit needs at least one of --fact, --object, --valid-at, --invalid-at', 'edit');
-    const updated = ctx.withMemory((memory) => memory.facts.edit(id, edit));
+    const start = validAt ? { at: validAt.at, precision: validAt.precision } : undefined;
+    const end = edit.invalid_at ? { at: edit.invalid_at, precision: edit.invalid_at_precision ?? 'instant' } : undefined;
+    const updated = ctx.withMemory((memory) => {
+      refuseEndNotAfterStart(ctx, memory, id, start, end, '--invalid-at');
+      return memory.facts.edit(id, edit);
+    });
     if (object !== undefined && fact === undefined && !mentions(updated.fact, updated.object)) {
       ctx.io.stderr(
         `tempora: note: the sentence still reads ${JSON.stringify(escapeControls(updated.fact))}, which does not say ${JSON.stringify(escapeControls(updated.object))}; ` +
@@ -69,8 +78,17 @@ export const closeCommand: CommandSpec = {
   run(ctx) {
     const id = ctx.positionals[0]!;
     const at = ctx.parseTime('at', ctx.required('at'));
-    const closed = ctx.withMemory((memory) => memory.facts.close(id, at.at, at.precision));
+    const closed = ctx.withMemory((memory) => {
+      refuseEndNotAfterStart(ctx, memory, id, undefined, at, '--at');
+      return memory.facts.close(id, at.at, at.precision);
+    });
     if (ctx.json) return printJson(ctx.io, closed);
     printLines(ctx.io, [`Closed ${id}; the new version is ${closed.id}:`, ...factDetails(closed, '  ')]);
   },
 };
+
+/** An end at or before the fact's start, said with both times in the user's zone (the memory would say them in UTC). */
+function refuseEndNotAfterStart(ctx: CommandContext, memory: Memory, id: string, start: Resolved | undefined, end: Resolved | undefined, option: string): void {
+  const message = endNotAfterStart(memory.facts.currentVersionOf(id), start, end, option, ctx.timeZone);
+  if (message !== null) throw new InputError(message);
+}

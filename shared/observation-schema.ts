@@ -49,11 +49,14 @@ const timeOrPhrase = z.string().transform((value, ctx): IsoTime | TimePhrase => 
 
 export const isTimePhrase = (value: IsoTime | TimePhrase | null): value is TimePhrase => typeof value === 'object' && value !== null;
 
-/** Why an interval is impossible (invalid_at not after valid_at), or null when it is fine. */
-export function intervalIssue(validAt: IsoTime | null, invalidAt: IsoTime | null, referenceTime: IsoTime): string | null {
+/**
+ * Why an interval is impossible (invalid_at not after valid_at), or null when it is fine; `say`
+ * writes the start as people read it (observe: in the line's zone, at its precision).
+ */
+export function intervalIssue(validAt: IsoTime | null, invalidAt: IsoTime | null, referenceTime: IsoTime, say: (start: IsoTime) => string = (t) => t): string | null {
   const start = validAt ?? referenceTime;
   if (invalidAt === null || invalidAt > start) return null;
-  return `must be after valid_at (${start}${validAt === null ? ', taken from reference_time' : ''})`;
+  return `must be after valid_at (${say(start)}${validAt === null ? ', taken from reference_time' : ''})`;
 }
 
 export const observationInput = z.strictObject({
@@ -68,12 +71,9 @@ export const observationInput = z.strictObject({
   invalid_at: timeOrPhrase.nullable().optional().transform((v) => v ?? null),
   cardinality: cardinality.default('many'),
   conversation: z.string().min(1).max(200).optional(),
-}).superRefine((value, ctx) => {
-  // With a phrase on either side the check waits until observe has resolved it.
-  if (isTimePhrase(value.valid_at) || isTimePhrase(value.invalid_at)) return;
-  const issue = intervalIssue(value.valid_at, value.invalid_at, value.reference_time);
-  if (issue !== null) ctx.addIssue({ code: 'custom', path: ['invalid_at'], message: issue });
 });
+// invalid_at after valid_at is checked once the phrases are resolved (memory's observe), where the
+// start is said in the line's zone.
 export type ObservationInput = z.input<typeof observationInput>;
 /** A line as read: valid_at / invalid_at may still be phrases. */
 export type ObservationLine = z.output<typeof observationInput>;

@@ -13,6 +13,7 @@ import type { WriteBatch } from './write-batch';
 import { resolveTimeExpression, whyNotATime, zoneOfIsoTime } from './time-expression';
 import type { IsoTime } from '../../../shared/time';
 import { zonelessIn } from '../../../shared/time-zone';
+import { formatAt } from '../../../shared/time-format';
 
 export interface ObserveContext {
   entities: EntityStore;
@@ -62,7 +63,10 @@ export function parseObservations(inputs: readonly unknown[], where: string, use
       invalid_at_precision: invalidAt.precision,
       utc_offset: offset === 'UTC' ? null : offset,
     };
-    const issue = intervalIssue(observation.valid_at, observation.invalid_at, observation.reference_time);
+    const issue = intervalIssue(observation.valid_at, observation.invalid_at, observation.reference_time, (start) => {
+      const precision = observation.valid_at === null ? 'instant' : observation.valid_at_precision;
+      return `${formatAt(start, precision, { timeZone: reference.zone, locale: 'en-GB' })}, in ${zoneWords(reference.zone)}`;
+    });
     if (issue !== null) throw new MemoryInputError(`${at}: invalid_at: ${issue}`, at);
     return observation;
   });
@@ -106,4 +110,9 @@ function referenceInZone(input: unknown, zone: string): object | null {
   if (typeof input !== 'object' || input === null || !('reference_time' in input) || typeof input.reference_time !== 'string') return null;
   const zoned = zonelessIn(input.reference_time, zone);
   return zoned === null ? null : { ...input, reference_time: zoned };
+}
+
+/** A zone as the error says it: "Asia/Tokyo", "UTC+09:00", "UTC". */
+function zoneWords(zone: string): string {
+  return /^[+-]/.test(zone) ? `UTC${zone}` : zone;
 }

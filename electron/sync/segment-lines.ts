@@ -67,8 +67,8 @@ export function segmentLines(name: string, plain: Uint8Array): SegmentLines {
   let lines: string[];
   try {
     lines = gunzipSync(plain).toString('utf8').split('\n').filter((line) => line !== '');
-  } catch (error) {
-    throw new SegmentError(name, `The segment ${name} could not be opened (${error instanceof Error ? error.message : String(error)}): it was changed or cut short, or sealed with another passphrase.`);
+  } catch {
+    throw new SegmentError(name, `The segment ${name} could not be opened (it was changed or cut short: its content does not unzip).`);
   }
   const values: unknown[] = [];
   const notJson: number[] = [];

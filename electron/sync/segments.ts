@@ -58,7 +58,9 @@ export async function openSegment(name: string, bytes: Uint8Array, cipher: Segme
     return await cipher.open(name, bytes);
   } catch (error) {
     if (error instanceof SegmentError) throw error;
-    throw new SegmentError(name, `The segment ${name} could not be opened (${error instanceof Error ? error.message : String(error)}): it was changed or cut short, or sealed with another passphrase.`);
+    // One sentence naming the file once (the cipher's own words name it too).
+    if ((error as { kind?: unknown }).kind === 'newer-format') throw new SegmentError(name, `The segment ${name} was sealed by a newer Tempora: update Tempora on this device.`);
+    throw new SegmentError(name, `The segment ${name} could not be opened (it was changed or cut short, renamed, or sealed with another passphrase).`);
   }
 }
 

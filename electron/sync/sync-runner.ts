@@ -5,7 +5,9 @@
  * may stop at any byte and the next sync picks up: an upload is recorded only after the put, so a
  * crash re-uploads (the same number, the stray file removed); a segment is applied whole or not at
  * all, and its cursor moves in the same write. A segment that cannot be read (tampered, cut short, a
- * newer format) is refused by name, and that device waits there while the others still sync.
+ * newer format) is refused by name, and that device waits there while the others still sync (noted
+ * for `sync status` until it applies). A device renamed with nothing else to send sends a segment of
+ * no records, so the name reaches the others at that sync.
  */
 import type { SyncProgress } from '../../shared/sync-contract';
 import { SYNC_FORMAT, type SegmentHeader, type SyncBody, type SyncRecord } from '../../shared/sync-records';
@@ -22,6 +24,10 @@ export interface SyncMemory {
   /** Outbox rows not sent yet. */
   unsent(): number;
   segmentWritten(seq: number, name: string, lastOutbox: number, records: SyncRecord[]): void;
+  /** Whether this device was renamed since its last segment went up (then a sync with nothing to send sends a segment of no records: its header names it). */
+  nameToAnnounce(): boolean;
+  /** The devices whose next segment this sync refused (their later ones wait), for `sync status`; `considered`: the devices it looked at. */
+  noteBlocked(considered: string[], refused: { device: string; segment: string; reason: string }[], at: string): void;
   segmentsToRewrite(): { seq: number; name: string; keys: string[] }[];
   segmentRewritten(seq: number, name: string, keys: string[]): void;
   purgeDone(): void;
@@ -59,6 +65,7 @@ export interface SyncOptions {
 }
 
 export interface SyncReport {
+  /** Records sent (a rename sent alone is a segment of none). */
   sent: number;
   applied: { device: string; seq: number; records: number }[];
   /** Segments refused, each in words. */
@@ -74,18 +81,25 @@ export const CHECK_ON_WORKER_FROM = 8;
 export async function syncOnce(memory: SyncMemory, target: SyncTarget, cipher: SegmentCipher, options: SyncOptions = {}): Promise<SyncReport> {
   const me = memory.device();
   const report: SyncReport = { sent: 0, applied: [], refused: [], rewritten: 0 };
+  const upload = async (seq: number, lastOutbox: number, records: SyncRecord[]) => {
+    const { name, bytes } = await encodeSegment({ format: SYNC_FORMAT, device: me.id, deviceName: me.name, seq }, records, cipher);
+    // A crash after an earlier put of this number and before it was recorded left a stray file.
+    for (const stray of await target.list(`${segmentPrefix(me.id)}${String(seq).padStart(8, '0')}-`)) if (stray.name !== name) await target.remove(stray.name);
+    await target.put(name, bytes);
+    memory.segmentWritten(seq, name, lastOutbox, records);
+  };
 
   // 1. What this device wrote since its last sync, a segment at a time (each recorded as sent once it is on the target).
-  for (let out = memory.outgoing(options.segmentRows); out.lastOutbox > 0; out = memory.outgoing(options.segmentRows)) {
+  let out = memory.outgoing(options.segmentRows);
+  for (; out.lastOutbox > 0; out = memory.outgoing(options.segmentRows)) {
     const records = out.bodies.map((b) => recordOf(me.id, b.at, b.body));
-    const { name, bytes } = await encodeSegment({ format: SYNC_FORMAT, device: me.id, deviceName: me.name, seq: out.seq }, records, cipher);
-    // A crash after an earlier put of this number and before it was recorded left a stray file.
-    for (const stray of await target.list(`${segmentPrefix(me.id)}${String(out.seq).padStart(8, '0')}-`)) if (stray.name !== name) await target.remove(stray.name);
-    await target.put(name, bytes);
-    memory.segmentWritten(out.seq, name, out.lastOutbox, records);
+    await upload(out.seq, out.lastOutbox, records);
     report.sent += records.length;
     options.onProgress?.({ phase: 'upload', done: report.sent, total: report.sent + memory.unsent(), records: report.sent });
   }
+  // A rename with nothing else to send reaches the target now, as a segment of no records: the
+  // others see the name in its header, and a device joining later finds it taken.
+  if (memory.nameToAnnounce()) await upload(out.seq, 0, []);
 
   // 2. The others' segments this memory has not applied, each device's in order.
   const byDevice = new Map<string, SegmentName[]>();
@@ -99,8 +113,11 @@ export async function syncOnce(memory: SyncMemory, target: SyncTarget, cipher: S
     return list.filter((s) => s.seq > cursor).sort((a, b) => a.seq - b.seq);
   });
   const total = due.reduce((n, list) => n + list.length, 0);
-  if (total > 0 && total >= (options.firstSyncInOneWrite ?? FIRST_SYNC_IN_ONE_WRITE) && memory.emptyForFirstSync()) await applyInOneWrite(memory, target, cipher, due, total, report, options);
-  else await applyEach(memory, target, cipher, due, total, report, options);
+  const refused: Refusal[] = [];
+  if (total > 0 && total >= (options.firstSyncInOneWrite ?? FIRST_SYNC_IN_ONE_WRITE) && memory.emptyForFirstSync()) await applyInOneWrite(memory, target, cipher, due, total, refused, report, options);
+  else await applyEach(memory, target, cipher, due, total, refused, report, options);
+  report.refused.push(...refused.map((r) => r.reason));
+  memory.noteBlocked([...byDevice.keys()], refused, options.now?.() ?? new Date().toISOString());
 
   // 3. This device's segments that still hold what was forgotten since: rewritten without it.
   const rewrites = memory.segmentsToRewrite();
@@ -120,8 +137,15 @@ export async function syncOnce(memory: SyncMemory, target: SyncTarget, cipher: S
   return report;
 }
 
+/** A segment refused, in words (one sentence naming it), and the device it stops. */
+interface Refusal {
+  device: string;
+  segment: string;
+  reason: string;
+}
+
 /** Each segment in its own write, each device's in order. */
-async function applyEach(memory: SyncMemory, target: SyncTarget, cipher: SegmentCipher, due: SegmentName[][], total: number, report: SyncReport, options: SyncOptions): Promise<void> {
+async function applyEach(memory: SyncMemory, target: SyncTarget, cipher: SegmentCipher, due: SegmentName[][], total: number, refused: Refusal[], report: SyncReport, options: SyncOptions): Promise<void> {
   let done = 0;
   let recordsApplied = 0;
   for (const list of due) {
@@ -133,7 +157,7 @@ async function applyEach(memory: SyncMemory, target: SyncTarget, cipher: Segment
         recordsApplied += result.records;
       } catch (error) {
         if (!(error instanceof SegmentError)) throw error;
-        report.refused.push(error.message);
+        refused.push({ device: segment.device, segment: segment.name, reason: error.message });
         break; // this device's later segments wait for this one
       }
       options.onProgress?.({ phase: 'apply', done: ++done, total, records: recordsApplied });
@@ -149,7 +173,7 @@ async function applyEach(memory: SyncMemory, target: SyncTarget, cipher: Segment
  * order inside the write: one that cannot be read is refused as on the other path, and its device's
  * later segments wait. A crash anywhere leaves the store empty, and the next sync starts over.
  */
-async function applyInOneWrite(memory: SyncMemory, target: SyncTarget, cipher: SegmentCipher, due: SegmentName[][], total: number, report: SyncReport, options: SyncOptions): Promise<void> {
+async function applyInOneWrite(memory: SyncMemory, target: SyncTarget, cipher: SegmentCipher, due: SegmentName[][], total: number, refused: Refusal[], report: SyncReport, options: SyncOptions): Promise<void> {
   const spool = new SegmentSpool(memory.spoolDir());
   const checks = SegmentChecks.start({ worker: total >= (options.checkSegmentsOnWorkerFrom ?? CHECK_ON_WORKER_FROM) });
   try {
@@ -161,7 +185,7 @@ async function applyInOneWrite(memory: SyncMemory, target: SyncTarget, cipher: S
           checks.add({ name: segment.name, file });
         } catch (error) {
           if (!(error instanceof SegmentError)) throw error;
-          report.refused.push(error.message);
+          refused.push({ device: segment.device, segment: segment.name, reason: error.message });
           break; // this device's later segments wait for this one
         }
         options.onProgress?.({ phase: 'download', done: ++fetched, total, records: 0 });
@@ -179,7 +203,7 @@ async function applyInOneWrite(memory: SyncMemory, target: SyncTarget, cipher: S
         }
         const decoded = checks.take();
         if ('refused' in decoded) {
-          report.refused.push(decoded.refused);
+          refused.push({ device: segment.device, segment: segment.name, reason: decoded.refused });
           waiting.add(segment.device);
           continue;
         }

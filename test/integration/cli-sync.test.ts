@@ -86,7 +86,8 @@ describe('tempora sync, two devices and a folder', () => {
     expect(status.stdout).toMatch(/^This device: laptop \([0-9a-f]{32}\)\n/);
     expect(status.stdout).toMatch(/\nLast sync: .*2\d{3}/);
     expect(status.stdout).toContain('Not sent yet: 0 writes');
-    expect(status.stdout).toMatch(/Devices seen: 1\n {2}desktop \([0-9a-f]{32}\): 1 segment applied, last at \d/);
+    // The desktop's first sync had nothing to send but its name: a segment of no records said it.
+    expect(status.stdout).toMatch(/Devices seen: 1\n {2}desktop \([0-9a-f]{32}\): 2 segments applied, last at \d/);
     const json = JSON.parse((await tempora(['sync', 'status', '--data', laptop, '--json'])).stdout) as { device: { name: string }; unsent: number; devices: { name: string }[] };
     expect(json.device.name).toBe('laptop');
     expect(json.devices.map((d) => d.name)).toEqual(['desktop']);
@@ -115,7 +116,8 @@ describe('tempora sync, two devices and a folder', () => {
     const wrong = await tempora(['sync', '--folder', folder, '--data', third], { TEMPORA_SYNC_PASSPHRASE: 'not the passphrase' });
     expect(wrong.code).toBe(1);
     expect(wrong.stderr).toMatch(/^tempora: The sync passphrase does not open this target's key check/);
-    expect(await factsOf(third)).toEqual([]);
+    // No memory is made by a sync refused before it syncs.
+    expect((await tempora(['facts', '--data', third])).stderr).toMatch(/^tempora: no memory in /);
     const none = await tempora(['sync', '--folder', folder, '--data', third]);
     expect(none.code).toBe(1);
     expect(none.stderr).toBe('tempora: sync needs a passphrase: set $TEMPORA_SYNC_PASSPHRASE or give --key-file FILE\n');
@@ -126,20 +128,27 @@ describe('tempora sync, two devices and a folder', () => {
 
   it('a device joining late is told on stderr how far its sync is, segment by segment', async () => {
     const late = join(dir, 'late');
-    const joined = await tempora(['sync', '--folder', folder, '--data', late, '--name', 'late'], PASS);
+    // TEMPORA_PROGRESS=1: the piped stderr stands in for a terminal.
+    const joined = await tempora(['sync', '--folder', folder, '--data', late, '--name', 'late'], { ...PASS, TEMPORA_PROGRESS: '1' });
     expect(joined.code, joined.stderr).toBe(0);
-    // One segment from each of the two devices: two progress lines, then the line cleared for the report.
-    const [before, first, second, cleared, ...rest] = joined.stderr.split('\r');
+    // One segment from the laptop, two from the desktop (its name, then its fact): three progress
+    // lines, then the line cleared for the report.
+    const [before, first, second, third, cleared, ...rest] = joined.stderr.split('\r');
     expect([before, cleared, rest]).toEqual(['', '\x1b[K', []]);
-    expect(first).toMatch(/^applying: 1 of 2 segments \(\d+ records?\)\W\[K$/);
-    expect(second).toMatch(/^applying: 2 of 2 segments \(\d+ records\)\W\[K$/);
-    const records = Number(/2 of 2 segments \((\d+) records\)/.exec(joined.stderr)![1]);
-    expect(joined.stdout).toContain(`applied 2 segments (${records} records) from 2 devices.`);
+    expect(first).toMatch(/^applying: 1 of 3 segments \(\d+ records?\)\W\[K$/);
+    expect(second).toMatch(/^applying: 2 of 3 segments \(\d+ records?\)\W\[K$/);
+    expect(third).toMatch(/^applying: 3 of 3 segments \(\d+ records\)\W\[K$/);
+    const records = Number(/3 of 3 segments \((\d+) records\)/.exec(joined.stderr)![1]);
+    expect(joined.stdout).toContain(`applied 3 segments (${records} records) from 2 devices.`);
     expect(await factsOf(late)).toEqual(['Aoki works at Globex.', 'I live in Osaka.']);
-    // --json says nothing on stderr.
+    // --json says nothing on stderr; nor does a sync whose stderr is a log file (no carriage returns or erase codes).
     const again = await tempora(['sync', '--folder', folder, '--data', join(dir, 'later'), '--json'], PASS);
     expect(again.code, again.stderr).toBe(0);
     expect(again.stderr).toBe('');
+    const logged = await tempora(['sync', '--folder', folder, '--data', join(dir, 'logged')], PASS);
+    expect(logged.code, logged.stderr).toBe(0);
+    expect(logged.stdout).toMatch(/applied \d+ segments/);
+    expect(logged.stderr).toBe('');
     // The late device has seen "desktop": that name is refused for it in words, and nothing is synced.
     const taken = await tempora(['sync', '--folder', folder, '--data', late, '--name', 'Desktop'], PASS);
     expect(taken.code).toBe(1);
@@ -165,7 +174,8 @@ describe('tempora sync, two devices and a folder', () => {
     const refused = await tempora(['sync', '--folder', folder, '--data', fresh, '--json'], PASS);
     expect(refused.code).toBe(1);
     expect(refused.stderr).toBe(`tempora: A first sync could not set the segments it downloads aside in the folder ${spool} (EEXIST: file already exists, mkdir '${spool}'); nothing was applied.\n`);
-    expect(await factsOf(fresh)).toEqual([]);
+    // The memory that sync made in the new directory is taken away again.
+    expect((await tempora(['facts', '--data', fresh])).stderr).toMatch(/^tempora: no memory in /);
     rmSync(spool);
     const synced = await tempora(['sync', '--folder', folder, '--data', fresh, '--json'], PASS);
     expect(synced.code, synced.stderr).toBe(0);

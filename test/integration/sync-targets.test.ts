@@ -199,7 +199,7 @@ describe('the folder target', () => {
     const target = createFolderTarget(join(temporary, 'unplugged-drive'));
     const error = await refusal(target.put('keycheck', bytes('x')));
     expect(error.kind).toBe('unreachable');
-    expect(error.message).toBe(`The sync target the folder ${join(temporary, 'unplugged-drive')} is not there (is its drive connected?).`);
+    expect(error.message).toBe(`The sync folder ${join(temporary, 'unplugged-drive')} is not there (is its drive connected?).`);
     expect((await refusal(target.list(''))).kind).toBe('unreachable');
   });
 });

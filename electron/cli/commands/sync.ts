@@ -6,15 +6,18 @@
  */
 import { readFileSync } from 'node:fs';
 import type { Memory } from '../../memory/index';
-import { cipherFromKey, SyncCryptoError, unlockTarget } from '../../sync/sync-crypto';
+import { cipherFromKey, SyncCryptoError, unlockTarget, type SyncCipher } from '../../sync/sync-crypto';
+import { deviceNamedOnTarget, sameName, type KnownDevices } from '../../sync/device-names';
 import { syncProgressWords, type SyncProgress } from '../../../shared/sync-contract';
 import { syncOnce, type SyncReport } from '../../sync/sync-runner';
-import { SyncTargetError } from '../../sync/sync-target';
+import { SyncTargetError, type SyncTarget } from '../../sync/sync-target';
 import { SpoolError } from '../../sync/segment-spool';
 import { createFolderTarget } from '../../sync/targets/folder-target';
 import type { CommandContext, CommandSpec } from '../command';
 import { InputError, UsageError } from '../errors';
-import { escapeControls, formatTime, plural, printJson, printLines } from '../output';
+import { describeFsError } from '../files';
+import { checkForRead } from '../memory-dir';
+import { escapeControls, formatTime, plural, printJson, printLines, progressLine } from '../output';
 
 export const syncCommand: CommandSpec = {
   name: 'sync',
@@ -37,31 +40,70 @@ export const syncCommand: CommandSpec = {
   run(ctx) {
     const sub = ctx.positionals[0];
     if (sub !== undefined && sub !== 'status') throw new UsageError(`sync takes "status" or nothing, not ${JSON.stringify(sub)}`, 'sync');
-    if (sub === 'status') return ctx.withMemory((memory) => printStatus(ctx, memory));
+    // A directory with no memory stays without one, as `tempora facts` leaves it.
+    if (sub === 'status') return (checkForRead(ctx.memoryDir), ctx.withMemory((memory) => printStatus(ctx, memory)));
     const folder = ctx.string('folder');
     if (folder === undefined) throw new UsageError('sync needs --folder DIR (the folder the devices share)', 'sync');
     const every = everySeconds(ctx);
     const passphrase = passphraseOf(ctx);
-    const name = ctx.string('name');
-    return ctx.withMemory(async (memory) => {
-      if (name !== undefined) {
-        if (name.trim() === '' || name.length > 100) throw new InputError('--name must be 1 to 100 characters');
-        memory.sync.setDeviceName(name.trim());
-      }
-      const target = createFolderTarget(ctx.resolvePath(folder));
-      const cipher = cipherFromKey(await inWords(() => unlockTarget(target, passphrase)));
+    const name = nameOf(ctx);
+    return syncWith(ctx, folder, passphrase, name, every);
+  },
+};
+
+/**
+ * A sync that fails before it syncs changes nothing: the target is reached and the passphrase
+ * unlocks it before the memory is opened (so none is made in a new directory), and --name is checked
+ * against the devices on the target and applied only then, before anything goes up under it.
+ */
+async function syncWith(ctx: CommandContext, folder: string, passphrase: string, name: string | undefined, every: number): Promise<void> {
+  const target = createFolderTarget(ctx.resolvePath(folder));
+  const cipher = cipherFromKey(await inWords(() => unlockTarget(target, passphrase)));
+  if (name !== undefined && !hasMemory(ctx)) await refuseTakenName(target, cipher, name, { me: null, cursor: () => 0, nameSeen: () => undefined });
+  return ctx.withMemory(async (memory) => {
+    if (name !== undefined && memory.sync.known().name !== name) {
+      const me = memory.sync.known().id;
+      const seen = memory.sync.devicesSeen();
+      await refuseTakenName(target, cipher, name, { me, cursor: (device) => memory.sync.cursor(device), nameSeen: (device) => seen.find((d) => d.id === device)?.name });
+      memory.sync.setDeviceName(name);
+    }
+    // The sync itself, once or every --every seconds.
+    {
       const once = async () => {
-        const shown = { progress: false };
+        const shown = progressLine(ctx.io);
         const report = await inWords(() => syncOnce(memory.sync, target, cipher, { onProgress: progress(ctx, shown) }));
-        if (shown.progress) ctx.io.stderr('\r\x1b[K');
+        shown.clear();
         printReport(ctx, target.describe, report);
       };
       await once();
       if (!ctx.flag('watch')) return;
       await watch(every, once);
-    });
-  },
-};
+    }
+  });
+}
+
+function nameOf(ctx: CommandContext): string | undefined {
+  const name = ctx.string('name');
+  if (name === undefined) return undefined;
+  if (name.trim() === '' || name.length > 100) throw new InputError('--name must be 1 to 100 characters');
+  return name.trim();
+}
+
+/** Whether the memory directory holds a memory already (a sync refused before it syncs makes none). */
+function hasMemory(ctx: CommandContext): boolean {
+  try {
+    checkForRead(ctx.memoryDir);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** A name another device on the target goes by is refused in words, before anything goes up under it. */
+async function refuseTakenName(target: SyncTarget, cipher: SyncCipher, name: string, known: KnownDevices): Promise<void> {
+  const taken = await inWords(() => deviceNamedOnTarget(target, cipher, name, known));
+  if (taken) throw new InputError(`Another device that syncs with this memory is already named “${escapeControls(taken.name)}”: give this one a name of its own.`);
+}
 
 function everySeconds(ctx: CommandContext): number {
   const every = ctx.string('every');
@@ -79,7 +121,7 @@ function passphraseOf(ctx: CommandContext): string {
     try {
       passphrase = readFileSync(ctx.resolvePath(file), 'utf8').split(/\r?\n/)[0];
     } catch (error) {
-      throw new InputError(`--key-file ${file} cannot be read (${(error as NodeJS.ErrnoException).code ?? 'error'})`);
+      throw new InputError(`--key-file ${file} cannot be read: ${describeFsError(error)}`);
     }
     if (!passphrase) throw new InputError(`--key-file ${file} has no passphrase on its first line`);
   } else passphrase = ctx.io.env.TEMPORA_SYNC_PASSPHRASE;
@@ -102,14 +144,12 @@ async function inWords<T>(fn: () => Promise<T>): Promise<T> {
  * more than one segment (the first sync of a large memory, or of a device joining late); a short one
  * says nothing.
  */
-function progress(ctx: CommandContext, shown: { progress: boolean }) {
+function progress(ctx: CommandContext, shown: ReturnType<typeof progressLine>) {
   return (progress: SyncProgress) => {
     const { phase, done, total } = progress;
     if (ctx.json || phase === 'rewrite') return;
-    const long = phase === 'upload' ? done < total || shown.progress : total > 1;
-    if (!long) return;
-    shown.progress = true;
-    ctx.io.stderr(`\r${syncProgressWords(progress, plural)}\x1b[K`);
+    const long = phase === 'upload' ? done < total || shown.shown : total > 1;
+    if (long) shown.show(syncProgressWords(progress, plural));
   };
 }
 
@@ -126,16 +166,29 @@ function printReport(ctx: CommandContext, where: string, report: SyncReport): vo
   printLines(ctx.io, lines);
 }
 
+/** A device whose next segment the last sync refused (memory.sync.status()). */
+type BlockedDevice = ReturnType<Memory['sync']['status']>['blocked'][number];
+
 function printStatus(ctx: CommandContext, memory: Memory): void {
   const status = memory.sync.status();
   if (ctx.json) return printJson(ctx.io, status);
+  const unseen = status.blocked.filter((b) => !status.devices.some((d) => d.id === b.id));
   const lines = [
     `This device: ${escapeControls(status.device.name)} (${status.device.id})`,
     `Last sync: ${status.lastSync === null ? 'never' : formatTime(status.lastSync)}`,
     `Not sent yet: ${plural(status.unsent, 'write')}`,
-    status.devices.length === 0 ? 'Devices seen: none yet' : `Devices seen: ${status.devices.length}`,
+    status.devices.length + unseen.length === 0 ? 'Devices seen: none yet' : `Devices seen: ${status.devices.length + unseen.length}`,
   ];
-  for (const d of status.devices) lines.push(`  ${escapeControls(d.name)} (${d.id}): ${plural(d.seq, 'segment')} applied, last at ${formatTime(d.appliedAt)}`);
+  const blockedLine = (b: BlockedDevice) => `    blocked. ${escapeControls(b.reason)} Its later segments wait until it is put right.`;
+  for (const d of status.devices) {
+    lines.push(`  ${escapeControls(d.name)} (${d.id}): ${plural(d.seq, 'segment')} applied, last at ${formatTime(d.appliedAt)}`);
+    const blocked = status.blocked.find((b) => b.id === d.id);
+    if (blocked) lines.push(blockedLine(blocked));
+  }
+  // A device none of whose segments could be applied yet is known by its id only.
+  for (const b of unseen) lines.push(`  ${b.id}: ${blockedLine(b).trimStart()}`);
+  for (const d of status.devices.filter((d) => d.id !== status.device.id && sameName(d.name, status.device.name)))
+    lines.push(`Another device, ${d.id.slice(0, 8)}, is also named ${escapeControls(d.name)}: give this one a name of its own with --name.`);
   printLines(ctx.io, lines);
 }
 

@@ -3,6 +3,7 @@
  * the segments it wrote, and applying another device's segment in one write. `write` is the memory's
  * one way to write (a transaction that resolves the touched slots and indexes full text within it).
  */
+import { hostname } from 'node:os';
 import type { SyncRecord } from '../../../shared/sync-records';
 import { MemoryInputError } from '../memory-errors';
 import type { WriteContext } from '../temporal/write-batch';
@@ -26,6 +27,17 @@ export interface SyncStatus {
   devices: { id: string; name: string; seq: number; appliedAt: IsoTime }[];
   /** Writes recorded here and not yet sent (outbox rows). */
   unsent: number;
+  /** Devices whose next segment was refused at the last sync (their later ones wait), with the reason in words. */
+  blocked: BlockedDevice[];
+}
+
+/** A device whose segment `segment` was refused (`reason`, one sentence naming it) since `since`; its name when one of its segments was applied here. */
+export interface BlockedDevice {
+  id: string;
+  name: string | null;
+  segment: string;
+  reason: string;
+  since: IsoTime;
 }
 
 /** The page cache a first sync's one write gets (negative: KiB), given back when it ends. */
@@ -53,23 +65,35 @@ export class SyncStore {
     return this.write(() => deviceOf(db), () => false);
   }
 
+  /** This device's id (null before it has one: nothing is written to find out) and name. */
+  known(): { id: string | null; name: string } {
+    const db = this.store.db;
+    return { id: stateValue(db, 'device') ?? null, name: stateValue(db, 'deviceName') ?? hostname() };
+  }
+
   /**
    * Names this device as the others will see it. A name another device syncing with this memory
    * already has is refused in words (two "Laptop"s could not be told apart), and nothing changes;
    * this device's own name again changes nothing (each sync names it), even if another took it since.
+   * A new name is sent at the next sync even when nothing else is (nameToAnnounce).
    */
   setDeviceName(name: string): void {
-    if (this.device().name === name) return;
+    if (this.known().name === name) return;
     const taken = this.nameTakenBy(name);
     if (taken) throw new MemoryInputError(`Another device that syncs with this memory is already named “${taken.name}”: give this one a name of its own.`, 'deviceName');
-    this.write(() => setStateValue(this.store.db, 'deviceName', name), () => false);
+    this.write(() => (setStateValue(this.store.db, 'deviceName', name), setStateValue(this.store.db, 'nameUnsent', '1')), () => false);
   }
 
   /** Another device seen here by that name (spaces and case aside), or null. */
   nameTakenBy(name: string): { id: string; name: string } | null {
     const folded = name.trim().toLocaleLowerCase();
-    const me = this.device().id;
-    return this.status().devices.find((d) => d.id !== me && d.name.trim().toLocaleLowerCase() === folded) ?? null;
+    const me = this.known().id;
+    return this.devicesSeen().find((d) => d.id !== me && d.name.trim().toLocaleLowerCase() === folded) ?? null;
+  }
+
+  /** Whether this device was named since its last segment went up: the next sync sends the name alone if it has nothing else. */
+  nameToAnnounce(): boolean {
+    return stateValue(this.store.db, 'nameUnsent') === '1';
   }
 
   /**
@@ -83,8 +107,41 @@ export class SyncStore {
     return db.transaction(() => outgoing(db, limit))();
   }
 
+  /** A segment of this device is on the target (its header carries this device's name: nothing is left to announce). */
   segmentWritten(seq: number, name: string, lastOutbox: number, records: SyncRecord[]): void {
-    this.write(() => segmentWritten(this.store.db, seq, name, lastOutbox, records), () => false);
+    const db = this.store.db;
+    this.write(() => (segmentWritten(db, seq, name, lastOutbox, records), db.prepare("DELETE FROM sync_state WHERE key = 'nameUnsent'").run()), () => false);
+  }
+
+  /**
+   * The devices whose next segment this sync refused, replacing what was noted for the devices it
+   * looked at (`considered`); a device it did not look at keeps what was noted before.
+   */
+  noteBlocked(considered: string[], refused: { device: string; segment: string; reason: string }[], at: IsoTime): void {
+    const db = this.store.db;
+    const before = this.blockedNoted();
+    const looked = new Set(considered);
+    const kept = before.filter((b) => !looked.has(b.id));
+    const now = refused.map((r) => ({ id: r.device, segment: r.segment, reason: r.reason, since: before.find((b) => b.id === r.device && b.segment === r.segment)?.since ?? at }));
+    const all = [...kept, ...now];
+    if (all.length === 0 && before.length === 0) return;
+    this.write(() => setStateValue(db, 'blocked', JSON.stringify(all)), () => false);
+  }
+
+  private blockedNoted(): Omit<BlockedDevice, 'name'>[] {
+    const text = stateValue(this.store.db, 'blocked');
+    if (text === undefined) return [];
+    try {
+      const list = JSON.parse(text) as unknown;
+      return Array.isArray(list) ? (list as Omit<BlockedDevice, 'name'>[]) : [];
+    } catch {
+      return [];
+    }
+  }
+
+  /** The other devices this memory has applied segments of, each with the name its last one gave (nothing is written to find out). */
+  devicesSeen(): SyncStatus['devices'] {
+    return this.store.db.prepare<[], { id: string; name: string; seq: number; appliedAt: IsoTime }>('SELECT device AS id, name, seq, applied_at AS appliedAt FROM sync_cursors ORDER BY name, device').all();
   }
 
   /** This device's segments: seq → name on the target. */
@@ -153,11 +210,13 @@ export class SyncStore {
 
   status(): SyncStatus {
     const db = this.store.db;
+    const devices = this.devicesSeen();
     return {
       device: this.device(),
       lastSync: storedTime(stateValue(db, 'lastSync')),
-      devices: db.prepare<[], { id: string; name: string; seq: number; appliedAt: IsoTime }>('SELECT device AS id, name, seq, applied_at AS appliedAt FROM sync_cursors ORDER BY name, device').all(),
+      devices,
       unsent: this.unsent(),
+      blocked: this.blockedNoted().map((b) => ({ ...b, name: devices.find((d) => d.id === b.id)?.name ?? null })),
     };
   }
 }

@@ -29,9 +29,9 @@ export function createFolderTarget(root: string, options: FolderTargetOptions = 
     try {
       isDirectory = (await stat(root)).isDirectory();
     } catch (error) {
-      throw inWords(error, describe, root);
+      throw inWords(error, root, root);
     }
-    if (!isDirectory) throw new SyncTargetError('unreachable', `The sync target ${describe} is not a folder.`);
+    if (!isDirectory) throw new SyncTargetError('unreachable', `The sync folder ${root} is a file, not a folder.`);
   }
 
   async function walk(folder: string, relative: string, prefix: string, into: SyncTargetFile[]): Promise<void> {
@@ -40,7 +40,7 @@ export function createFolderTarget(root: string, options: FolderTargetOptions = 
       entries = await readdir(folder, { withFileTypes: true });
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT' && relative !== '') return; // removed while listed
-      throw inWords(error, describe, folder);
+      throw inWords(error, root, folder);
     }
     for (const entry of entries) {
       if (entry.name.startsWith(TEMPORARY_PREFIX) || FOREIGN.some((pattern) => pattern.test(entry.name))) continue;
@@ -53,7 +53,7 @@ export function createFolderTarget(root: string, options: FolderTargetOptions = 
         try {
           into.push({ name, size: (await stat(join(folder, entry.name))).size });
         } catch (error) {
-          if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw inWords(error, describe, name);
+          if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw inWords(error, root, name);
         }
       }
     }
@@ -78,7 +78,7 @@ export function createFolderTarget(root: string, options: FolderTargetOptions = 
           await checkRoot();
           throw new SyncTargetError('missing', `The file ${name} is not in ${describe}.`);
         }
-        throw inWords(error, describe, name);
+        throw inWords(error, root, name);
       }
     },
     async put(name, bytes) {
@@ -100,7 +100,7 @@ export function createFolderTarget(root: string, options: FolderTargetOptions = 
       } catch (error) {
         await rm(temporary, { force: true }).catch(() => undefined);
         if (error instanceof SyncTargetError) throw error;
-        throw inWords(error, describe, name);
+        throw inWords(error, root, name);
       }
       await syncFolder(dirname(path));
     },
@@ -111,7 +111,7 @@ export function createFolderTarget(root: string, options: FolderTargetOptions = 
       } catch (error) {
         const code = (error as NodeJS.ErrnoException).code;
         if (code === 'ENOENT' || code === 'ENOTDIR') return;
-        throw inWords(error, describe, name);
+        throw inWords(error, root, name);
       }
     },
   };
@@ -132,21 +132,22 @@ async function syncFolder(folder: string): Promise<void> {
   }
 }
 
-function inWords(error: unknown, describe: string, what: string): SyncTargetError {
+/** A folder's failure in a sentence that names the sync folder (`root`) and the file (`what`). */
+function inWords(error: unknown, root: string, what: string): SyncTargetError {
   const code = (error as NodeJS.ErrnoException).code;
   const shown = what.split(sep).join('/');
   switch (code) {
     case 'ENOENT':
-      return new SyncTargetError('unreachable', `The sync target ${describe} is not there (is its drive connected?).`);
+      return new SyncTargetError('unreachable', `The sync folder ${root} is not there (is its drive connected?).`);
     case 'EACCES':
     case 'EPERM':
-      return new SyncTargetError('denied', `Tempora may not read or write ${shown} in ${describe}.`);
+      return new SyncTargetError('denied', `Tempora may not read or write ${shown} in the sync folder ${root}.`);
     case 'ENOSPC':
     case 'EDQUOT':
-      return new SyncTargetError('unreachable', `The disk holding ${describe} is full: ${shown} was not written.`);
+      return new SyncTargetError('unreachable', `The disk holding the sync folder ${root} is full: ${shown} was not written.`);
     case 'EROFS':
-      return new SyncTargetError('denied', `The sync target ${describe} is read-only: ${shown} was not written.`);
+      return new SyncTargetError('denied', `The sync folder ${root} is read-only: ${shown} was not written.`);
     default:
-      return new SyncTargetError('unreachable', `The sync target ${describe} failed on ${shown}: ${(error as Error).message}`);
+      return new SyncTargetError('unreachable', `The sync folder ${root} failed on ${shown}: ${(error as Error).message}`);
   }
 }

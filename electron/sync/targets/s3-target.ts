@@ -34,6 +34,8 @@ export interface S3TargetConfig {
 export function createS3Target(config: S3TargetConfig): SyncTarget {
   const root = config.prefix === '' || config.prefix.endsWith('/') ? config.prefix : `${config.prefix}/`;
   const describe = `S3 bucket ${config.bucket}${root === '' ? '' : `/${root.replace(/\/$/, '')}`}${config.endpoint ? ` at ${config.endpoint}` : ''}`;
+  /** The bucket as a sentence names it: "the S3 bucket …". */
+  const where = `the ${describe}`;
   const client = new S3Client({
     region: config.region,
     ...(config.endpoint ? { endpoint: config.endpoint } : {}),
@@ -45,7 +47,7 @@ export function createS3Target(config: S3TargetConfig): SyncTarget {
   return {
     describe,
     async list(prefix) {
-      checkSyncPrefix(prefix, describe);
+      checkSyncPrefix(prefix, where);
       const files: SyncTargetFile[] = [];
       let after: string | undefined;
       for (;;) {
@@ -55,7 +57,7 @@ export function createS3Target(config: S3TargetConfig): SyncTarget {
             new ListObjectsCommand({ Bucket: config.bucket, Prefix: root + prefix, Marker: after, MaxKeys: config.pageSize ?? 1000 }),
           );
         } catch (error) {
-          throw inWords(error, describe, '');
+          throw inWords(error, where, '');
         }
         for (const object of page.Contents ?? []) {
           const name = (object.Key ?? '').slice(root.length);
@@ -63,38 +65,38 @@ export function createS3Target(config: S3TargetConfig): SyncTarget {
         }
         const last = page.Contents?.at(-1)?.Key;
         if (!page.IsTruncated || last === undefined) break;
-        if (after !== undefined && last <= after) throw new SyncTargetError('unreachable', `${describe} lists its files out of order; Tempora cannot read it.`);
+        if (after !== undefined && last <= after) throw new SyncTargetError('unreachable', `The ${describe} lists its files out of order; Tempora cannot read it.`);
         after = last;
       }
       return files.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
     },
     async get(name) {
-      checkSyncFileName(name, describe);
+      checkSyncFileName(name, where);
       try {
         const answer = await client.send(new GetObjectCommand({ Bucket: config.bucket, Key: root + name }));
         if (answer.Body === undefined) return new Uint8Array();
         return await answer.Body.transformToByteArray();
       } catch (error) {
         const code = codeOf(error);
-        if (code === 'NoSuchKey' || code === 'NotFound') throw new SyncTargetError('missing', `The file ${name} is not in ${describe}.`);
-        throw inWords(error, describe, name);
+        if (code === 'NoSuchKey' || code === 'NotFound') throw new SyncTargetError('missing', `The file ${name} is not in ${where}.`);
+        throw inWords(error, where, name);
       }
     },
     async put(name, bytes) {
-      checkSyncFileName(name, describe);
+      checkSyncFileName(name, where);
       try {
         await client.send(new PutObjectCommand({ Bucket: config.bucket, Key: root + name, Body: bytes, ContentLength: bytes.byteLength }));
       } catch (error) {
-        throw inWords(error, describe, name);
+        throw inWords(error, where, name);
       }
     },
     async remove(name) {
-      checkSyncFileName(name, describe);
+      checkSyncFileName(name, where);
       try {
         await client.send(new DeleteObjectCommand({ Bucket: config.bucket, Key: root + name }));
       } catch (error) {
         if (codeOf(error) === 'NoSuchKey') return;
-        throw inWords(error, describe, name);
+        throw inWords(error, where, name);
       }
     },
   };
@@ -105,16 +107,21 @@ function codeOf(error: unknown): string | undefined {
   return (error as { name?: string; Code?: string }).Code ?? (error as { name?: string }).name;
 }
 
-function inWords(error: unknown, describe: string, name: string): SyncTargetError {
+/** A store's failure in a sentence naming the bucket (`where`: "the S3 bucket …") and the file. */
+function inWords(error: unknown, where: string, name: string): SyncTargetError {
   const file = name === '' ? '' : ` (${name})`;
   const status = (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
   const code = codeOf(error);
-  if (code === 'NoSuchBucket') return new SyncTargetError('unreachable', `${describe}: the bucket does not exist.`);
+  if (code === 'NoSuchBucket') return new SyncTargetError('unreachable', `${capitalized(where)} does not exist.`);
   if (code === 'InvalidAccessKeyId' || code === 'SignatureDoesNotMatch' || status === 401)
-    return new SyncTargetError('denied', `${describe} did not accept the access key and secret${file}.`);
-  if (code === 'AccessDenied' || status === 403) return new SyncTargetError('denied', `${describe} does not allow Tempora to do this${file}.`);
-  if (status !== undefined) return new SyncTargetError('unreachable', `${describe} answered ${status} ${code ?? ''}${file}.`.replace(' .', '.'));
+    return new SyncTargetError('denied', `${capitalized(where)} did not accept the access key and secret${file}.`);
+  if (code === 'AccessDenied' || status === 403) return new SyncTargetError('denied', `${capitalized(where)} does not allow Tempora to do this${file}.`);
+  if (status !== undefined) return new SyncTargetError('unreachable', `${capitalized(where)} answered ${status} ${code ?? ''}${file}.`.replace(' .', '.'));
   const errno = (error as NodeJS.ErrnoException).code;
   const why = errno === 'ENOTFOUND' ? 'its host name is not known' : errno === 'ECONNREFUSED' ? 'nothing answers at that address' : 'it cannot be reached';
-  return new SyncTargetError('unreachable', `${describe} cannot be reached: ${why}${file}.`);
+  return new SyncTargetError('unreachable', `${capitalized(where)} cannot be reached: ${why}${file}.`);
+}
+
+function capitalized(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
 }

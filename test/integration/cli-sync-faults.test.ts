@@ -1,0 +1,211 @@
+/**
+ * `tempora sync` when something is wrong, through the real door (spawned processes, memory
+ * directories and folders): a sync that fails before it syncs changes nothing and creates no
+ * memory; a device name another device on the target already has is refused at first contact, and a
+ * rename reaches the target at the sync that makes it; a damaged segment is said once, in one
+ * sentence, and `sync status` lists its device as blocked; a target that is not there is said in
+ * words that read as English.
+ */
+import { execFile } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const root = resolve(import.meta.dirname, '../..');
+let dir: string;
+
+interface Exit {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+function tempora(args: string[], env: NodeJS.ProcessEnv = {}): Promise<Exit> {
+  return new Promise((done) => {
+    execFile(process.execPath, ['--import', 'tsx', 'electron/cli/main.ts', ...args], { cwd: root, env: { ...process.env, TEMPORA_TZ: 'Asia/Tokyo', LANCEDB_LOG: 'error', TEMPORA_SYNC_PASSPHRASE: '', ...env } }, (error, stdout, stderr) => {
+      done({ code: error ? (typeof error.code === 'number' ? error.code : 1) : 0, stdout, stderr });
+    });
+  });
+}
+
+const PASS = { TEMPORA_SYNC_PASSPHRASE: 'correct horse battery staple' };
+
+/** A new folder under the test's directory. */
+function folderNamed(name: string): string {
+  const path = join(dir, name);
+  mkdirSync(path);
+  return path;
+}
+
+/** Tells a memory one fact (creating it). */
+async function tell(data: string, fact: string): Promise<void> {
+  const file = join(dir, `${fact.replace(/\W+/g, '-')}.jsonl`);
+  writeFileSync(file, `${JSON.stringify({ subject: 'Sato', predicate: 'likes', object: fact, fact, reference_time: '2026-09-01T10:00:00+09:00', cardinality: 'many' })}\n`);
+  const told = await tempora(['observe', file, '--data', data]);
+  expect(told.code, told.stderr).toBe(0);
+}
+
+async function sync(data: string, folder: string, more: string[] = [], env: NodeJS.ProcessEnv = PASS): Promise<Exit> {
+  return tempora(['sync', '--folder', folder, '--data', data, ...more], env);
+}
+
+async function statusOf(data: string): Promise<{ device: { id: string; name: string }; devices: { id: string; name: string }[]; blocked: { id: string; segment: string; reason: string }[] }> {
+  const status = await tempora(['sync', 'status', '--data', data, '--json']);
+  expect(status.code, status.stderr).toBe(0);
+  return JSON.parse(status.stdout) as never;
+}
+
+function segmentsOf(folder: string, device: string): string[] {
+  const path = join(folder, 'devices', device, 'segments');
+  return readdirSync(path).filter((name) => statSync(join(path, name)).isFile());
+}
+
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), 'tempora-cli-sync-faults-'));
+});
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describe('a sync that fails before it syncs changes nothing', () => {
+  it('keeps the name when the folder is not there or the passphrase is wrong', async () => {
+    const folder = folderNamed('Sync-1');
+    const data = join(dir, 'dB');
+    await tell(data, 'tea');
+    expect((await sync(data, folder, ['--name', 'デスク'])).code).toBe(0);
+
+    const missing = await sync(data, join(dir, 'nonexistent'), ['--name', 'ノートPC']);
+    expect(missing.code).toBe(1);
+    expect((await statusOf(data)).device.name).toBe('デスク');
+
+    const wrong = await sync(data, folder, ['--name', 'ノートPC'], { TEMPORA_SYNC_PASSPHRASE: 'wrong passphrase' });
+    expect(wrong.code).toBe(1);
+    expect(wrong.stderr).toMatch(/^tempora: The sync passphrase does not open/);
+    expect((await statusOf(data)).device.name).toBe('デスク');
+  });
+
+  it('creates no memory in a new directory, as `facts` and `sync status` do not', async () => {
+    const fresh = join(dir, 'never-synced');
+    const short = await sync(fresh, folderNamed('Sync-2'), ['--name', 'ノートPC'], { TEMPORA_SYNC_PASSPHRASE: 'short' });
+    expect(short.code).toBe(1);
+    expect(short.stderr).toBe('tempora: The sync passphrase must have at least 8 characters.\n');
+    expect(existsSync(join(fresh, 'memory.sqlite'))).toBe(false);
+
+    const missing = await sync(fresh, join(dir, 'nonexistent'));
+    expect(missing.code).toBe(1);
+    expect(existsSync(join(fresh, 'memory.sqlite'))).toBe(false);
+
+    const status = await tempora(['sync', 'status', '--data', fresh]);
+    expect(status.code).toBe(1);
+    expect(status.stderr).toMatch(/^tempora: no memory in .*never-synced \(nothing has been stored there yet/);
+    expect(existsSync(join(fresh, 'memory.sqlite'))).toBe(false);
+  });
+});
+
+describe('device names across the target', () => {
+  it('refuses at first contact a name another device on the target has, creating nothing', async () => {
+    const folder = folderNamed('Sync-3');
+    const [s1, s2] = [join(dir, 's1'), join(dir, 's2')];
+    await tell(s1, 'coffee');
+    expect((await sync(s1, folder, ['--name', 'desk'])).code).toBe(0);
+    for (const name of ['desk', ' Desk ']) {
+      const taken = await sync(s2, folder, ['--name', name]);
+      expect(taken.code).toBe(1);
+      expect(taken.stderr).toBe('tempora: Another device that syncs with this memory is already named “desk”: give this one a name of its own.\n');
+      expect(existsSync(join(s2, 'memory.sqlite'))).toBe(false);
+    }
+    const own = await sync(s2, folder, ['--name', 'study']);
+    expect(own.code, own.stderr).toBe(0);
+    expect((await statusOf(s2)).device.name).toBe('study');
+  });
+
+  it('a rename with nothing to send reaches the target at that sync', async () => {
+    const folder = folderNamed('Sync-4');
+    const [s1, s2, s3] = [join(dir, 'r1'), join(dir, 'r2'), join(dir, 'r3')];
+    await tell(s1, 'matcha');
+    expect((await sync(s1, folder, ['--name', 'desk'])).code).toBe(0);
+    const renamed = await sync(s1, folder, ['--name', 'office']);
+    expect(renamed.code, renamed.stderr).toBe(0);
+    // The old name is free on the target, the new one is taken.
+    const taken = await sync(s3, folder, ['--name', 'Office']);
+    expect(taken.stderr).toBe('tempora: Another device that syncs with this memory is already named “office”: give this one a name of its own.\n');
+    expect((await sync(s3, folder, ['--name', 'desk'])).code).toBe(0);
+    // Another device sees the new name.
+    expect((await sync(s2, folder, ['--name', 'laptop'])).code).toBe(0);
+    const s1Id = (await statusOf(s1)).device.id;
+    expect((await statusOf(s2)).devices.find((d) => d.id === s1Id)?.name).toBe('office');
+    // Its own name again sends nothing more.
+    const before = segmentsOf(folder, s1Id).length;
+    expect((await sync(s1, folder, ['--name', 'office'])).code).toBe(0);
+    expect(segmentsOf(folder, s1Id)).toHaveLength(before);
+  });
+
+  it('sync status says in words when another device seen has this device’s name', async () => {
+    const folder = folderNamed('Sync-5');
+    const [t1, t2] = [join(dir, 't1'), join(dir, 't2')];
+    await tell(t1, 'water');
+    expect((await sync(t1, folder, ['--name', 'twin'])).code).toBe(0);
+    // Named elsewhere before it saw the other one.
+    expect((await sync(t2, folderNamed('Sync-5-elsewhere'), ['--name', 'twin'])).code).toBe(0);
+    expect((await sync(t2, folder)).code).toBe(0);
+    const t1Id = (await statusOf(t1)).device.id;
+    const status = await tempora(['sync', 'status', '--data', t2]);
+    expect(status.code).toBe(0);
+    expect(status.stdout).toContain(`\nAnother device, ${t1Id.slice(0, 8)}, is also named twin: give this one a name of its own with --name.\n`);
+    const alone = await tempora(['sync', 'status', '--data', t1]);
+    expect(alone.stdout).not.toContain('also named');
+  });
+});
+
+describe('a damaged segment from another device', () => {
+  it('is said once, the others still apply, and sync status lists its device as blocked', async () => {
+    const folder = folderNamed('Sync-6');
+    const [a, b, c] = [join(dir, 'a'), join(dir, 'b'), join(dir, 'c')];
+    await tell(a, 'lemonade');
+    expect((await sync(a, folder, ['--name', 'a'])).code).toBe(0);
+    await tell(b, 'cocoa');
+    expect((await sync(b, folder, ['--name', 'b'])).code).toBe(0);
+    const aId = (await statusOf(a)).device.id;
+    const [segment] = segmentsOf(folder, aId);
+    const name = `devices/${aId}/segments/${segment}`;
+    const path = join(folder, name);
+    const bytes = readFileSync(path);
+    const changed = Buffer.from(bytes);
+    changed.writeUInt8(changed.readUInt8(changed.length - 3) ^ 0xff, changed.length - 3); // one byte of the ciphertext changed
+    writeFileSync(path, changed);
+
+    const synced = await sync(c, folder, ['--name', 'c']);
+    expect(synced.code, synced.stderr).toBe(0);
+    expect(synced.stdout.split(name)).toHaveLength(2); // named once
+    expect(synced.stdout).toContain(`\nRefused: The segment ${name} could not be opened (it was changed or cut short, renamed, or sealed with another passphrase).\n`);
+    const facts = await tempora(['facts', '--data', c, '--json']);
+    expect((JSON.parse(facts.stdout) as { fact: string }[]).map((f) => f.fact)).toEqual(['cocoa']);
+
+    const status = await tempora(['sync', 'status', '--data', c]);
+    expect(status.stdout).toContain('Devices seen: 2\n');
+    expect(status.stdout).toContain(`\n  ${aId}: blocked. The segment ${name} could not be opened (it was changed or cut short, renamed, or sealed with another passphrase). Its later segments wait until it is put right.\n`);
+    const blocked = (await statusOf(c)).blocked;
+    expect(blocked).toEqual([expect.objectContaining({ id: aId, segment: name, reason: `The segment ${name} could not be opened (it was changed or cut short, renamed, or sealed with another passphrase).` })]);
+
+    // Put right, the next sync applies it and the device is no longer blocked.
+    writeFileSync(path, bytes);
+    expect((await sync(c, folder)).code).toBe(0);
+    expect((await statusOf(c)).blocked).toEqual([]);
+    expect((await tempora(['sync', 'status', '--data', c])).stdout).not.toContain('blocked');
+  });
+});
+
+describe('a target or key file that cannot be used is said in words', () => {
+  it('a folder that is not there, a file in its place, a key file missing', async () => {
+    const data = join(dir, 'words');
+    const missing = await sync(data, join(dir, 'x'));
+    expect(missing.stderr).toBe(`tempora: The sync folder ${join(dir, 'x')} is not there (is its drive connected?).\n`);
+    const afile = join(dir, 'afile');
+    writeFileSync(afile, 'not a folder');
+    const file = await sync(data, afile);
+    expect(file.stderr).toBe(`tempora: The sync folder ${afile} is a file, not a folder.\n`);
+    const nokey = join(dir, 'nokey');
+    const key = await sync(data, folderNamed('Sync-7'), ['--key-file', nokey], {});
+    expect(key.code).toBe(1);
+    expect(key.stderr).toBe(`tempora: --key-file ${nokey} cannot be read: no such file or directory\n`);
+  });
+});

@@ -26,6 +26,8 @@ const SHORT = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'O
 
 const YEAR_FIRST = /^(\d{4})([-/])(\d{1,2})(?:\2(\d{1,2})(?:[t ](\d{1,2}):(\d{1,2})(?::(\d{1,2})(?:\.\d{1,9})?)?(z|[+-]\d{2}:?\d{2})?)?)?$/iu;
 const DAY_MONTH = /^(\d{1,2})([/.-])(\d{1,2})(?:\2(\d{4}|\d{2})(?:,? (\d{1,2}):(\d{2})(?::(\d{2}))?)?)?$/u;
+/** 2026年2月30日, 2026年13月: a date written in Japanese (the phrase reader reads the ones that exist). */
+const JA_DATE = /^(\d{4})年(\d{1,2})月(?:(\d{1,2})日)?$/u;
 
 const pad = (n: number, width = 2) => String(n).padStart(width, '0');
 const isLeap = (year: number) => (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
@@ -62,6 +64,11 @@ export function readNumericDate(text: string): NumericDate | null {
     if (date) return { fault: `is not a date: ${date}` };
     const clock = iso[5] === undefined ? null : clockFault(Number(iso[5]), Number(iso[6]), Number(iso[7] ?? 0), iso[8]);
     return clock ? { fault: `is not a time: ${clock}` } : null;
+  }
+  const ja = JA_DATE.exec(text);
+  if (ja) {
+    const fault = dateFault(Number(ja[1]), Number(ja[2]), ja[3] === undefined ? null : Number(ja[3]));
+    return fault ? { fault: `is not a date: ${fault}` } : null;
   }
   const m = DAY_MONTH.exec(text);
   if (!m || (m[4] === undefined && m[2] !== '/')) return null;

@@ -150,6 +150,9 @@ describe('tempora refuses bad options without touching the memory', () => {
 
   it('impossible or malformed dates name the option', () => {
     expectRefused(['facts', '--as-of', '2026-02-30'], 1, /^tempora: --as-of: 2026-02-30 is not a date: February 2026 has 28 days\n$/);
+    // The same said the Japanese way, as many of the memory's users write dates.
+    expectRefused(['facts', '--as-of', '2026年2月30日'], 1, /^tempora: --as-of: 2026年2月30日 is not a date: February 2026 has 28 days\n$/);
+    expectRefused(['facts', '--as-of', '２０２６年１３月'], 1, /^tempora: --as-of: ２０２６年１３月 is not a date: there is no month 13\n$/);
     expectRefused(['search', 'Kyoto', '--known-at', 'the other day'], 1, /^tempora: --known-at: not a time: "the other day" \(write a date like 2026-09-01, a time like 2026-09-01T10:00, or a phrase like "yesterday" or "先週"\)\n$/);
     expectRefused(['facts', '--tz', 'Mars/Olympus'], 1, /^tempora: --tz: unknown time zone "Mars\/Olympus" \(use an IANA name like Asia\/Tokyo, or an offset like \+09:00\)\n$/);
     expectRefused(['edit', fact.id, '--valid-at', '2026-13-01'], 1, /^tempora: --valid-at: 2026-13-01 is not a date: there is no month 13\n$/);

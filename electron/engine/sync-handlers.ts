@@ -13,13 +13,20 @@ import type { SyncProgress } from '../../shared/sync-contract';
 import { syncOnce, type SyncMemory } from '../sync/sync-runner';
 import { SyncSecretStore, type SecretSealer } from '../sync/sync-secrets';
 import { SyncService, SyncServiceError, type SyncCore } from '../sync/sync-service';
+import { deviceNamedOnTarget, sameName } from '../sync/device-names';
 import type { TemporaEngine } from './engine';
 
 type SyncCalls = 'syncState' | 'saveSync' | 'syncNow' | 'setSyncPaused';
 type SyncHandlers = { [N in SyncCalls]: (request: z.output<(typeof apiCalls)[N]['request']>) => Promise<ApiResponse<N>> };
 
 /** The memory's sync room, when this memory has one (memory.sync: electron/memory/sync/sync-store.ts). */
-type MemorySync = SyncMemory & { status(): ReturnType<SyncCore['status']>; setDeviceName(name: string): void };
+type MemorySync = SyncMemory & {
+  status(): ReturnType<SyncCore['status']>;
+  setDeviceName(name: string): void;
+  known(): { id: string | null; name: string };
+  cursor(device: string): number;
+  devicesSeen(): { id: string; name: string }[];
+};
 
 export function syncCoreOf(memory: object): SyncCore | null {
   const sync = (memory as { sync?: MemorySync }).sync;
@@ -27,6 +34,12 @@ export function syncCoreOf(memory: object): SyncCore | null {
   return {
     status: () => sync.status(),
     setDeviceName: (name) => sync.setDeviceName(name),
+    nameTakenOnTarget: async (target, cipher, name) => {
+      const me = sync.known();
+      if (sameName(me.name, name)) return null;
+      const seen = sync.devicesSeen();
+      return deviceNamedOnTarget(target, cipher, name, { me: me.id, cursor: (device) => sync.cursor(device), nameSeen: (device) => seen.find((d) => d.id === device)?.name });
+    },
     run: (target, cipher, onProgress) => syncOnce(sync, target, cipher, { onProgress }),
   };
 }

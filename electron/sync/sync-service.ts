@@ -22,6 +22,11 @@ import type { IsoTime } from '../../shared/time';
 export interface SyncCore {
   status(): { lastSync: IsoTime | null; devices: { id: string; name: string; appliedAt: IsoTime }[]; unsent: number };
   setDeviceName(name: string): void;
+  /**
+   * Another device on the target that goes by `name` (spaces and case aside), read from the headers
+   * of its latest segment (device-names.ts); null when none, or when `name` is this device's already.
+   */
+  nameTakenOnTarget?(target: SyncTarget, cipher: SyncCipher, name: string): Promise<{ id: string; name: string } | null>;
   run(target: SyncTarget, cipher: SyncCipher, onProgress: (progress: SyncProgress) => void): Promise<{ sent: number; applied: { device: string; records: number }[]; refused: string[] }>;
 }
 
@@ -114,9 +119,12 @@ export class SyncService {
         before === null || !sameTarget ? 'Type the sync passphrase: it makes the key that opens this target (the same passphrase on every device).' : 'Type the sync passphrase again.',
       );
     }
-    // The name first: one another device has is refused in words before anything is kept.
+    // The name first: one another device has — on the target too, at first contact — is refused in words before anything is kept.
+    const core = this.core();
+    const taken = core?.nameTakenOnTarget ? await inWords(() => core.nameTakenOnTarget!(target, cipherFromKey(key), deviceName)) : null;
+    if (taken) throw new SyncServiceError(`Another device that syncs with this memory is already named “${taken.name}”: give this one a name of its own.`);
     try {
-      this.core()?.setDeviceName(deviceName);
+      core?.setDeviceName(deviceName);
     } catch (error) {
       if (error instanceof MemoryInputError) throw new SyncServiceError(error.message);
       throw error;

@@ -17,6 +17,10 @@ import { cipherFromKey, keyFromKeyCheck, KEYCHECK_FILE } from '../../electron/sy
 import { SYNC_SECRETS_FILE, SyncSecretStore } from '../../electron/sync/sync-secrets';
 import { SyncService, type SyncCore } from '../../electron/sync/sync-service';
 import { createFolderTarget } from '../../electron/sync/targets/folder-target';
+import { openMemory } from '../../electron/memory/index';
+import { syncCoreOf } from '../../electron/engine/sync-handlers';
+import { syncOnce } from '../../electron/sync/sync-runner';
+import { unlockTarget } from '../../electron/sync/sync-crypto';
 import type { IsoTime } from '../../shared/time';
 
 const temporary = mkdtempSync(join(tmpdir(), 'tempora-sync-service-'));
@@ -60,6 +64,31 @@ async function refusal(promise: Promise<unknown>): Promise<string> {
 }
 
 describe('the sync service', () => {
+  it('refuses at first contact a name another device on the target has, keeping nothing', async () => {
+    const path = folder('target-names');
+    // A desktop named "Desk" has synced there.
+    const desk = openMemory({ dataDir: folder('desk') });
+    const target = createFolderTarget(path);
+    desk.sync.setDeviceName('Desk');
+    await syncOnce(desk.sync, target, cipherFromKey(await unlockTarget(target, PASSPHRASE)));
+    desk.close();
+    // A new laptop, which has applied nothing of the desktop's, is set up there as "desk ".
+    const laptop = openMemory({ dataDir: folder('laptop') });
+    try {
+      const settings = settingsStore();
+      const service = new SyncService(settings, new SyncSecretStore(folder('laptop-secrets')), () => syncCoreOf(laptop));
+      const said = await refusal(service.save({ target: { kind: 'folder', path }, passphrase: PASSPHRASE, deviceName: 'desk ' }));
+      expect(said).toBe('Another device that syncs with this memory is already named “Desk”: give this one a name of its own.');
+      expect(settings.read().syncTarget).toBeNull();
+      expect(laptop.sync.known().name).not.toBe('desk');
+      // Another name is kept.
+      expect(await service.save({ target: { kind: 'folder', path }, passphrase: PASSPHRASE, deviceName: 'Laptop' })).toMatchObject({ deviceName: 'Laptop' });
+      expect(laptop.sync.known().name).toBe('Laptop');
+    } finally {
+      laptop.close();
+    }
+  });
+
   it('keeps a target and a key, hands the core a cipher that opens the other devices’ files, and says what a sync did', async () => {
     const dataDir = folder('data-1');
     const { core, calls } = fakeCore();

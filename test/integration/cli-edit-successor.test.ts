@@ -1,8 +1,9 @@
 /**
- * An end given to a one-valued fact that the next value closes: it ends where that value begins, so
- * a later end (or none) would change nothing. `tempora edit --invalid-at` and `tempora close` refuse
- * it naming the fact that closes it, exit 1, and write no version — they said "Edited" and wrote an
- * empty "your edit" version before. An earlier end still closes it there.
+ * An end given to a one-valued fact that the next value closes: it ends where that value begins. An
+ * end past that is kept in the fact's claim (it shows if that value goes) but moves nothing, so
+ * `tempora edit --invalid-at` and `tempora close` say so on stderr, naming the fact that closes it —
+ * they said only "Edited" before. Reopening such a fact changes nothing and is refused in those
+ * words. An earlier end closes it there.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -30,26 +31,29 @@ const history = () => JSON.parse(runTempora(dir, clock, ['facts', '--history', '
 const yamada = () => history().find((f) => f.object === '山田' && f.expired_at === null)!;
 
 describe('an end past the value that closes a one-valued fact', () => {
-  it('is refused naming that fact, and writes no version', () => {
-    const before = history();
+  it('is kept but moves nothing, and the command says so naming that fact; reopening is refused', () => {
     const { id } = yamada();
-    const suzuki = before.find((f) => f.object === '鈴木')!;
-    for (const argv of [
-      ['edit', id, '--invalid-at', '2026-12-01'],
-      ['edit', id, '--invalid-at', 'none'],
-      ['edit', id, '--invalid-at', '2026-11', '--fact', '上司は山田部長です。'],
-      ['close', id, '--at', '2026-12-01'],
-    ]) {
-      const result = runTempora(dir, clock, argv, env);
-      expect(result).toMatchObject({ code: 1, out: '' });
-      expect(result.err).toBe(`tempora: ${id} ends where ${suzuki.id} ("上司は鈴木さんになりました。") begins, and ${argv.includes('none') ? 'it cannot be reopened' : 'a later end cannot pass that'}: change when that fact began, or forget it\n`);
-    }
+    const suzuki = history().find((f) => f.object === '鈴木')!;
+    const note = (newId: string) => `tempora: note: ${newId} still ends where ${suzuki.id} ("上司は鈴木さんになりました。") begins (November 2026); the end you gave is kept and shows only if that fact goes — to move this end, change when that fact began\n`;
+    const closed = runTempora(dir, clock, ['close', id, '--at', '2026-12-01'], { ...env, LANG: 'en_GB.UTF-8' });
+    expect(closed.code).toBe(0);
+    expect(closed.err).toBe(note(yamada().id));
+    expect(yamada()).toMatchObject({ invalid_at: '2026-10-31T15:00:00.000Z', invalidated_by: suzuki.id });
+    const edited = runTempora(dir, clock, ['edit', yamada().id, '--invalid-at', '2027-01', '--fact', '上司は山田部長です。'], { ...env, LANG: 'en_GB.UTF-8' });
+    expect(edited.code).toBe(0);
+    expect(edited.err).toBe(note(yamada().id));
+
+    const before = history();
+    const reopen = runTempora(dir, clock, ['edit', yamada().id, '--invalid-at', 'none'], env);
+    expect(reopen).toMatchObject({ code: 1, out: '' });
+    expect(reopen.err).toBe(`tempora: ${yamada().id} ends where ${suzuki.id} ("上司は鈴木さんになりました。") begins, and it cannot be reopened: change when that fact began, or forget it\n`);
     expect(history()).toEqual(before);
   });
 
-  it('an earlier end still closes it there', () => {
+  it('an earlier end still closes it there, with no note', () => {
     const { id } = yamada();
-    expect(runTempora(dir, clock, ['close', id, '--at', '2026-08-01'], env).code).toBe(0);
+    const closed = runTempora(dir, clock, ['close', id, '--at', '2026-08-01'], env);
+    expect(closed).toMatchObject({ code: 0, err: '' });
     expect(yamada()).toMatchObject({ invalid_at: '2026-07-31T15:00:00.000Z' });
   });
 });

@@ -3,11 +3,12 @@
  * current version is expired and a new one (origin user_edit) supersedes it; both print the new one.
  */
 import type { FactEdit, Memory } from '../../memory/index';
-import type { Precision } from '../../../shared/memory-schema';
+import type { FactRecord, Precision } from '../../../shared/memory-schema';
 import { endNotAfterStart } from '../../engine/api-errors';
 import type { CommandContext, CommandSpec } from '../command';
 import { InputError, UsageError } from '../errors';
-import { escapeControls, factDetails, printJson, printLines } from '../output';
+import { displayFormat, escapeControls, factDetails, printJson, printLines } from '../output';
+import { formatAt } from '../../../shared/time-format';
 
 type Resolved = { at: string; precision: Precision };
 
@@ -53,7 +54,9 @@ export const editCommand: CommandSpec = {
     const end = edit.invalid_at ? { at: edit.invalid_at, precision: edit.invalid_at_precision ?? 'instant' } : undefined;
     const updated = ctx.withMemory((memory) => {
       refuseEndNotAfterStart(ctx, memory, id, start, end, '--invalid-at');
-      return memory.facts.edit(id, edit);
+      const result = memory.facts.edit(id, edit);
+      noteEndHeldBack(ctx, memory, result, end);
+      return result;
     });
     if (object !== undefined && fact === undefined && !mentions(updated.fact, updated.object)) {
       ctx.io.stderr(
@@ -80,7 +83,9 @@ export const closeCommand: CommandSpec = {
     const at = ctx.parseTime('at', ctx.required('at'));
     const closed = ctx.withMemory((memory) => {
       refuseEndNotAfterStart(ctx, memory, id, undefined, at, '--at');
-      return memory.facts.close(id, at.at, at.precision);
+      const result = memory.facts.close(id, at.at, at.precision);
+      noteEndHeldBack(ctx, memory, result, at);
+      return result;
     });
     if (ctx.json) return printJson(ctx.io, closed);
     printLines(ctx.io, [`Closed ${id}; the new version is ${closed.id}:`, ...factDetails(closed, '  ')]);
@@ -91,4 +96,19 @@ export const closeCommand: CommandSpec = {
 function refuseEndNotAfterStart(ctx: CommandContext, memory: Memory, id: string, start: Resolved | undefined, end: Resolved | undefined, option: string): void {
   const message = endNotAfterStart(memory.facts.currentVersionOf(id), start, end, option, ctx.timeZone);
   if (message !== null) throw new InputError(message);
+}
+
+/**
+ * An end given past the value that closes a one-valued fact is kept in its claim but moves nothing:
+ * the fact still ends where that value begins. Said on stderr, naming that fact, so "Edited" is not
+ * read as the end having moved.
+ */
+function noteEndHeldBack(ctx: CommandContext, memory: Memory, fact: FactRecord, end: Resolved | undefined): void {
+  if (!end || fact.invalidated_by === null || fact.invalid_at === null || fact.invalid_at >= end.at) return;
+  const next = memory.facts.currentVersionOf(fact.invalidated_by);
+  const after = next ? `${next.id} (${JSON.stringify(escapeControls(next.fact))})` : 'the fact after it';
+  ctx.io.stderr(
+    `tempora: note: ${fact.id} still ends where ${after} begins (${formatAt(fact.invalid_at, fact.invalid_at_precision ?? 'instant', displayFormat())}); ` +
+      'the end you gave is kept and shows only if that fact goes — to move this end, change when that fact began\n',
+  );
 }

@@ -46,7 +46,6 @@ export function editFact(ctx: EditContext, factId: string, edit: FactEdit): { af
     const value = edit[field];
     if (typeof value === 'string' && !isIsoUtc(value)) throw new MemoryInputError(`${field} must be an ISO-8601 UTC time with milliseconds, like 2026-09-01T01:00:00.000Z (got ${JSON.stringify(value)})`, field);
   }
-  refuseEndPastSuccessor(ctx.rows, row, edit);
   const validAt = edit.valid_at ?? row.valid_at;
   const validPrecision = edit.valid_at === undefined ? row.valid_at_precision : (edit.valid_at_precision ?? 'instant');
   const end = endAfterEdit(row, edit);
@@ -74,7 +73,7 @@ export function editFact(ctx: EditContext, factId: string, edit: FactEdit): { af
     validPrecision === row.valid_at_precision &&
     (end?.at ?? null) === (endBefore?.at ?? null) &&
     (end?.precision ?? null) === (endBefore?.precision ?? null);
-  if (unchanged) throw new MemoryInputError('the edit changes nothing', 'fact');
+  if (unchanged) throw new MemoryInputError(row.end_kind === 'successor' && edit.invalid_at !== undefined ? endsAtSuccessor(ctx.rows, row, 'it cannot be reopened') : 'the edit changes nothing', 'fact');
   const claim: NewClaim = {
     subjectId: row.subject_id,
     predicate: row.predicate,
@@ -125,17 +124,14 @@ export function liveRow(rows: FactRows, factId: string): FactRow {
 }
 
 /**
- * A one-valued fact closed by the value after it ends where that one begins: an end at or after that
- * (or none) would be cut back to it and change nothing, so it is refused naming the fact that
- * closes it — the user moves that fact's start, or forgets it, to move this end.
+ * A one-valued fact closed by the value after it ends where that one begins: an end past that is
+ * kept in its claim (it shows if that value goes) but moves nothing; reopening it changes nothing.
+ * Said naming the fact that closes it — the user moves that fact's start, or forgets it, instead.
  */
-function refuseEndPastSuccessor(rows: FactRows, row: FactRow, edit: FactEdit): void {
-  if (row.end_kind !== 'successor' || row.invalid_at === null || edit.invalid_at === undefined) return;
-  if (edit.invalid_at !== null && edit.invalid_at < row.invalid_at) return;
+export function endsAtSuccessor(rows: FactRows, row: FactRow, asked: string): string {
   const next = row.invalidated_by === null ? undefined : rows.liveVersionOf(row.invalidated_by);
   const after = next ? `${next.id} (${JSON.stringify(next.fact)})` : 'the fact after it';
-  const asked = edit.invalid_at === null ? 'it cannot be reopened' : 'a later end cannot pass that';
-  throw new MemoryInputError(`${row.id} ends where ${after} begins, and ${asked}: change when that fact began, or forget it`, 'invalid_at');
+  return `${row.id} ends where ${after} begins, and ${asked}: change when that fact began, or forget it`;
 }
 
 function endAfterEdit(row: FactRow, edit: FactEdit): NewClaim['end'] {

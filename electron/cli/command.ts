@@ -142,18 +142,13 @@ export class CommandContext {
     try {
       return this.openAndRunIn(dir, fn, readonly, () => created?.discard());
     } catch (error) {
-      // Opening failed: a store begun in a new directory goes (after a command's own failure, openAndRunIn decided).
-      if (!(error instanceof CommandFailed)) created?.discard();
-      throw error instanceof CommandFailed ? error.cause : error;
+      created?.discard();
+      throw error;
     }
   }
 
-  /**
-   * `discard` runs once the memory is closed after `fn` failed (a promise's rejection included)
-   * while it still holds nothing: a new memory a failed command made goes, but one a command stopped
-   * midway had already stored into (an interrupted history import) stays.
-   */
-  private openAndRunIn<T>(dir: DataDir, fn: (memory: Memory) => T, readonly: boolean, discard: () => void): T {
+  /** `failed` runs once the memory is closed after `fn` failed (a promise's rejection included). */
+  private openAndRunIn<T>(dir: DataDir, fn: (memory: Memory) => T, readonly: boolean, failed: () => void): T {
     let memory: Memory;
     // Slots an upgrade merged are resolved on opening: a long one says how far it is.
     const onQueuedSlots = (done: number, total: number) => this.io.stderr(`Resolving what the upgrade merged: ${done.toLocaleString('en-US')} of ${total.toLocaleString('en-US')} slots\n`);
@@ -171,17 +166,12 @@ export class CommandContext {
         throw new InputError(`cannot open the memory in ${dir.path}: ${describeOpenError(again, false)}`);
       }
     }
-    const closeAfterFailure = () => {
-      const empty = !readonly && memory.transfer.holdsNothing();
-      memory.close();
-      if (empty) discard();
-    };
     let result: T;
     try {
       result = fn(memory);
     } catch (error) {
-      closeAfterFailure();
-      throw new CommandFailed(error);
+      memory.close();
+      throw error;
     }
     if (result instanceof Promise) {
       return result.then(
@@ -190,20 +180,14 @@ export class CommandContext {
           return value;
         },
         (error: unknown) => {
-          closeAfterFailure();
+          memory.close();
+          failed();
           throw error;
         },
       ) as T;
     }
     memory.close();
     return result;
-  }
-}
-
-/** A command's own failure, carried past the open's clean-up (which has already decided what stays). */
-class CommandFailed extends Error {
-  constructor(override readonly cause: unknown) {
-    super('the command failed');
   }
 }
 

@@ -8,7 +8,6 @@ import { flushFullText } from './text-search/fts-index';
 import type { RecordProgress } from './transfer/export-records';
 import { importFileInto, importFileNow, importInto, previewImport, previewImportFile, type ImportFileOptions, type ImportPreview, type ImportSummary } from './transfer/import-into';
 import { exportMemory, openExportStream, type ExportStream } from './transfer/memory-export';
-import { isEmptyStore } from './transfer/store-lookups';
 
 export class MemoryTransfer {
   /** Exports being read (openExport): ended when the memory closes. */
@@ -69,12 +68,6 @@ export class MemoryTransfer {
     const summary = importFileNow(kernel.store, { path: kernel.path, nativeBinding: kernel.nativeBinding }, path, options, (work) => kernel.inBackground(work));
     kernel.emit({ kind: 'imported', reason: 'import', summary });
     return summary;
-  }
-
-  /** Whether the memory holds nothing an export would carry: no fact, message, claim or conversation. */
-  holdsNothing(): boolean {
-    const db = this.kernel.store.db;
-    return isEmptyStore(db) && !db.prepare('SELECT 1 FROM claims UNION ALL SELECT 1 FROM conversations LIMIT 1').get();
   }
 
   /** Ends the exports still being read (their snapshots and connections): the memory is closing. */

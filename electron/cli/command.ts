@@ -138,17 +138,7 @@ export class CommandContext {
   private openAndRun<T>(fn: (memory: Memory) => T, readonly: boolean): T {
     const dir = this.memoryDir;
     if (readonly) checkForRead(dir);
-    const created = readonly ? null : prepareForWrite(dir);
-    try {
-      return this.openAndRunIn(dir, fn, readonly, () => created?.discard());
-    } catch (error) {
-      created?.discard();
-      throw error;
-    }
-  }
-
-  /** `failed` runs once the memory is closed after `fn` failed (a promise's rejection included). */
-  private openAndRunIn<T>(dir: DataDir, fn: (memory: Memory) => T, readonly: boolean, failed: () => void): T {
+    else prepareForWrite(dir);
     let memory: Memory;
     // Slots an upgrade merged are resolved on opening: a long one says how far it is.
     const onQueuedSlots = (done: number, total: number) => this.io.stderr(`Resolving what the upgrade merged: ${done.toLocaleString('en-US')} of ${total.toLocaleString('en-US')} slots\n`);
@@ -173,19 +163,7 @@ export class CommandContext {
       memory.close();
       throw error;
     }
-    if (result instanceof Promise) {
-      return result.then(
-        (value: unknown) => {
-          memory.close();
-          return value;
-        },
-        (error: unknown) => {
-          memory.close();
-          failed();
-          throw error;
-        },
-      ) as T;
-    }
+    if (result instanceof Promise) return result.finally(() => memory.close()) as T;
     memory.close();
     return result;
   }

@@ -3,7 +3,7 @@
  * checked before the store is opened so that a bad one fails in words, not as EEXIST or EACCES:
  * commands that write create it; commands that only read never create anything.
  */
-import { accessSync, constants, existsSync, mkdirSync, rmSync, statSync } from 'node:fs';
+import { accessSync, constants, mkdirSync, statSync } from 'node:fs';
 import { databasePath } from '../memory/index';
 import { InputError } from './errors';
 import { describeFsError } from './files';
@@ -29,31 +29,11 @@ function kindOf(path: string): 'missing' | 'directory' | 'other' {
   }
 }
 
-/** What a command that writes made where there was no memory: removed again when it fails. */
-export interface NewMemory {
-  /** Removes the store this command created (and the directory, when it created that too); nothing when there was one. */
-  discard(): void;
-}
-
-/**
- * For a command that writes: the directory exists afterwards (created with its parents when missing).
- * Returns how to take a memory this command created away again, so that a command that fails on a
- * new directory (a file that is not JSON, a bad line) leaves nothing behind.
- */
-export function prepareForWrite(dir: DataDir): NewMemory {
-  const kind = kindOf(dir.path);
-  if (kind === 'other') throw new InputError(`${dir.label}: ${dir.path} is a file, not a directory`);
-  const store = databasePath(dir.path);
-  const fresh = !existsSync(store);
-  /** The first directory this command created (the topmost of those missing), if any. */
-  let made: string | undefined;
-  const discard = () => {
-    if (!fresh) return;
-    if (made !== undefined) rmSync(made, { recursive: true, force: true });
-    else for (const suffix of ['', '-wal', '-shm', '-journal']) rmSync(`${store}${suffix}`, { force: true });
-  };
+/** For a command that writes: the directory exists afterwards (created with its parents when missing). */
+export function prepareForWrite(dir: DataDir): void {
+  if (kindOf(dir.path) === 'other') throw new InputError(`${dir.label}: ${dir.path} is a file, not a directory`);
   try {
-    made = kind === 'missing' ? mkdirSync(dir.path, { recursive: true }) : undefined;
+    mkdirSync(dir.path, { recursive: true });
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'EEXIST' || code === 'ENOTDIR') throw new InputError(`${dir.label}: cannot create ${dir.path}: a parent of it is a file, not a directory`);
@@ -65,7 +45,6 @@ export function prepareForWrite(dir: DataDir): NewMemory {
   } catch {
     throw new InputError(`cannot write the memory in ${dir.path}: it is on read-only media, or you have no permission to write there; nothing was stored — commands that only read (facts, search, show, export) still work`);
   }
-  return { discard };
 }
 
 /** For a command that only reads: the memory must be there already; nothing is created. */

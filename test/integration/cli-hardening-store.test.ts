@@ -104,25 +104,6 @@ describe('--data names a usable directory, or says why not', () => {
     expect(readdirSync(join(dir, 'empty'))).toEqual([]);
   });
 
-  it('a command that writes and fails on a new directory leaves nothing there', () => {
-    writeFileSync(join(dir, 'notes.txt'), 'my manager is A\n');
-    writeFileSync(join(dir, 'bad.jsonl'), `${seedLine}\n{"subject":"me"}\n`);
-    for (const command of [['import', 'notes.txt'], ['observe', 'bad.jsonl']]) {
-      const result = tempora(...command, '--data', 'new/store');
-      expect(result.code).toBe(1);
-      expect(existsSync(join(dir, 'new'))).toBe(false);
-      // In an empty directory that was there: it stays empty.
-      mkdirSync(join(dir, 'empty'), { recursive: true });
-      expect(tempora(...command, '--data', 'empty').code).toBe(1);
-      expect(readdirSync(join(dir, 'empty'))).toEqual([]);
-    }
-    // A memory that was there stays, whatever the failure.
-    const data = seeded();
-    expect(tempora('import', 'notes.txt', '--data', 'data').code).toBe(1);
-    expect(existsSync(join(data, 'memory.sqlite'))).toBe(true);
-    expect(JSON.parse(tempora('facts', '--json', '--data', 'data').out)).toHaveLength(1);
-  });
-
   it('--data naming a file, or under a file, says so in words', () => {
     writeFileSync(join(dir, 'plain.txt'), 'not a directory');
     writeFileSync(join(dir, 'seed.jsonl'), `${seedLine}\n`);

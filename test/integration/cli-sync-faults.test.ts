@@ -6,28 +6,15 @@
  * sentence, and `sync status` lists its device as blocked; a target that is not there is said in
  * words that read as English.
  */
-import { execFile } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { temporaProcess, type Exit } from './cli-helpers';
 
-const root = resolve(import.meta.dirname, '../..');
 let dir: string;
 
-interface Exit {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
-
-function tempora(args: string[], env: NodeJS.ProcessEnv = {}): Promise<Exit> {
-  return new Promise((done) => {
-    execFile(process.execPath, ['--import', 'tsx', 'electron/cli/main.ts', ...args], { cwd: root, env: { ...process.env, TEMPORA_TZ: 'Asia/Tokyo', LANCEDB_LOG: 'error', TEMPORA_SYNC_PASSPHRASE: '', ...env } }, (error, stdout, stderr) => {
-      done({ code: error ? (typeof error.code === 'number' ? error.code : 1) : 0, stdout, stderr });
-    });
-  });
-}
+const tempora = temporaProcess;
 
 const PASS = { TEMPORA_SYNC_PASSPHRASE: 'correct horse battery staple' };
 

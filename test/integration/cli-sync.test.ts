@@ -4,11 +4,12 @@
  * only ciphertext; `sync status` names the devices; a wrong or missing passphrase is refused in words
  * and changes nothing; a long sync says how far it is on stderr.
  */
-import { execFile, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { temporaProcess } from './cli-helpers';
 
 const root = resolve(import.meta.dirname, '../..');
 let dir: string;
@@ -16,19 +17,7 @@ let folder: string;
 let laptop: string;
 let desktop: string;
 
-interface Exit {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
-
-function tempora(args: string[], env: NodeJS.ProcessEnv = {}): Promise<Exit> {
-  return new Promise((done) => {
-    execFile(process.execPath, ['--import', 'tsx', 'electron/cli/main.ts', ...args], { cwd: root, env: { ...process.env, TEMPORA_TZ: 'Asia/Tokyo', LANCEDB_LOG: 'error', TEMPORA_SYNC_PASSPHRASE: '', ...env } }, (error, stdout, stderr) => {
-      done({ code: error ? (typeof error.code === 'number' ? error.code : 1) : 0, stdout, stderr });
-    });
-  });
-}
+const tempora = temporaProcess;
 
 const PASS = { TEMPORA_SYNC_PASSPHRASE: 'correct horse battery staple' };
 

@@ -128,7 +128,7 @@ export function liveRow(rows: FactRows, factId: string): FactRow {
  * kept in its claim (it shows if that value goes) but moves nothing; reopening it changes nothing.
  * Said naming the fact that closes it — the user moves that fact's start, or forgets it, instead.
  */
-export function endsAtSuccessor(rows: FactRows, row: FactRow, asked: string): string {
+function endsAtSuccessor(rows: FactRows, row: FactRow, asked: string): string {
   const next = row.invalidated_by === null ? undefined : rows.liveVersionOf(row.invalidated_by);
   const after = next ? `${next.id} (${JSON.stringify(next.fact)})` : 'the fact after it';
   return `${row.id} ends where ${after} begins, and ${asked}: change when that fact began, or forget it`;

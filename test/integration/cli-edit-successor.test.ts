@@ -43,11 +43,29 @@ describe('an end past the value that closes a one-valued fact', () => {
     expect(edited.code).toBe(0);
     expect(edited.err).toBe(note(yamada().id));
 
+    // The kept end survives an edit of the text only: it shows once the closing fact is forgotten.
+    expect(runTempora(dir, clock, ['edit', yamada().id, '--fact', '上司は山田課長です。'], env).code).toBe(0);
+    expect(runTempora(dir, clock, ['forget', suzuki.id], env).code).toBe(0);
+    expect(yamada()).toMatchObject({ fact: '上司は山田課長です。', invalid_at: '2026-12-31T15:00:00.000Z', invalid_at_precision: 'month', invalidated_by: null });
+  });
+
+  it('reopening drops the kept end, said so; with no kept end it is refused, naming the closing fact', () => {
+    const suzuki = history().find((f) => f.object === '鈴木')!;
     const before = history();
-    const reopen = runTempora(dir, clock, ['edit', yamada().id, '--invalid-at', 'none'], env);
-    expect(reopen).toMatchObject({ code: 1, out: '' });
-    expect(reopen.err).toBe(`tempora: ${yamada().id} ends where ${suzuki.id} ("上司は鈴木さんになりました。") begins, and it cannot be reopened: change when that fact began, or forget it\n`);
+    const refused = runTempora(dir, clock, ['edit', yamada().id, '--invalid-at', 'none'], env);
+    expect(refused).toMatchObject({ code: 1, out: '' });
+    expect(refused.err).toBe(`tempora: ${yamada().id} ends where ${suzuki.id} ("上司は鈴木さんになりました。") begins, and it cannot be reopened: change when that fact began, or forget it\n`);
     expect(history()).toEqual(before);
+
+    expect(runTempora(dir, clock, ['close', yamada().id, '--at', '2026-12-01'], env).code).toBe(0);
+    const again = runTempora(dir, clock, ['close', yamada().id, '--at', '2026-12-01'], env);
+    expect(again).toMatchObject({ code: 1, out: '' });
+    expect(again.err).toBe(`tempora: ${yamada().id} ends where ${suzuki.id} ("上司は鈴木さんになりました。") begins, and that end is already kept for it: change when that fact began, or forget it\n`);
+    const reopened = runTempora(dir, clock, ['edit', yamada().id, '--invalid-at', 'none'], { ...env, LANG: 'en_GB.UTF-8' });
+    expect(reopened.code).toBe(0);
+    expect(reopened.err).toBe(`tempora: note: ${yamada().id} still ends where ${suzuki.id} ("上司は鈴木さんになりました。") begins (November 2026); the end you had given is dropped, so it stays open if that fact goes\n`);
+    expect(runTempora(dir, clock, ['forget', suzuki.id], env).code).toBe(0);
+    expect(yamada()).toMatchObject({ invalid_at: null });
   });
 
   it('an earlier end still closes it there, with no note', () => {

@@ -55,7 +55,8 @@ export const editCommand: CommandSpec = {
     const updated = ctx.withMemory((memory) => {
       refuseEndNotAfterStart(ctx, memory, id, start, end, '--invalid-at');
       const result = memory.facts.edit(id, edit);
-      noteEndHeldBack(ctx, memory, result, end);
+      if (edit.invalid_at === null) noteReopenHeldBack(ctx, memory, result);
+      else noteEndHeldBack(ctx, memory, result, end);
       return result;
     });
     if (object !== undefined && fact === undefined && !mentions(updated.fact, updated.object)) {
@@ -104,11 +105,19 @@ function refuseEndNotAfterStart(ctx: CommandContext, memory: Memory, id: string,
  * read as the end having moved.
  */
 function noteEndHeldBack(ctx: CommandContext, memory: Memory, fact: FactRecord, end: Resolved | undefined): void {
-  if (!end || fact.invalidated_by === null || fact.invalid_at === null || fact.invalid_at >= end.at) return;
+  if (!end || fact.invalid_at === null || fact.invalid_at >= end.at) return;
+  noteClosedByNext(ctx, memory, fact, 'the end you gave is kept and shows only if that fact goes — to move this end, change when that fact began');
+}
+
+/** Reopening such a fact drops the end kept in its claim; it still ends where the next value begins. */
+function noteReopenHeldBack(ctx: CommandContext, memory: Memory, fact: FactRecord): void {
+  if (fact.invalid_at === null) return;
+  noteClosedByNext(ctx, memory, fact, 'the end you had given is dropped, so it stays open if that fact goes');
+}
+
+function noteClosedByNext(ctx: CommandContext, memory: Memory, fact: FactRecord, what: string): void {
+  if (fact.invalidated_by === null || fact.invalid_at === null) return;
   const next = memory.facts.currentVersionOf(fact.invalidated_by);
   const after = next ? `${next.id} (${JSON.stringify(escapeControls(next.fact))})` : 'the fact after it';
-  ctx.io.stderr(
-    `tempora: note: ${fact.id} still ends where ${after} begins (${formatAt(fact.invalid_at, fact.invalid_at_precision ?? 'instant', displayFormat())}); ` +
-      'the end you gave is kept and shows only if that fact goes — to move this end, change when that fact began\n',
-  );
+  ctx.io.stderr(`tempora: note: ${fact.id} still ends where ${after} begins (${formatAt(fact.invalid_at, fact.invalid_at_precision ?? 'instant', displayFormat())}); ${what}\n`);
 }

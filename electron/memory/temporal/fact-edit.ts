@@ -5,6 +5,7 @@
  */
 import type { Precision } from '../../../shared/memory-schema';
 import { isIsoUtc } from '../../../shared/time';
+import type { ClaimRow, ClaimRows } from '../store/claim-rows';
 import type { EntityStore } from '../store/entity-store';
 import { objectKeyOf, type FactRows, type FactRow } from '../store/fact-rows';
 import { MemoryInputError } from '../memory-errors';
@@ -30,6 +31,7 @@ export interface FactEdit {
 
 export interface EditContext {
   rows: FactRows;
+  claims: ClaimRows;
   entities: EntityStore;
   slots: WriteBatch;
 }
@@ -48,7 +50,7 @@ export function editFact(ctx: EditContext, factId: string, edit: FactEdit): { af
   }
   const validAt = edit.valid_at ?? row.valid_at;
   const validPrecision = edit.valid_at === undefined ? row.valid_at_precision : (edit.valid_at_precision ?? 'instant');
-  const end = endAfterEdit(row, edit);
+  const end = endAfterEdit(ctx.claims, row, edit);
   if (end !== null && end.at <= validAt) {
     throw new MemoryInputError(`invalid_at (${end.at}) must be after valid_at (${validAt})`, 'invalid_at');
   }
@@ -64,7 +66,7 @@ export function editFact(ctx: EditContext, factId: string, edit: FactEdit): { af
   const factText = edit.fact?.trim() ?? row.fact;
   if (factText === '') throw new MemoryInputError('fact must not be empty', 'fact');
   if (factText.length > MAX_FACT) throw new MemoryInputError(`fact must be at most ${MAX_FACT} characters`, 'fact');
-  const endBefore = endAfterEdit(row, {});
+  const endBefore = endAfterEdit(ctx.claims, row, {});
   const unchanged =
     factText === row.fact &&
     objectId === row.object_id &&
@@ -73,7 +75,10 @@ export function editFact(ctx: EditContext, factId: string, edit: FactEdit): { af
     validPrecision === row.valid_at_precision &&
     (end?.at ?? null) === (endBefore?.at ?? null) &&
     (end?.precision ?? null) === (endBefore?.precision ?? null);
-  if (unchanged) throw new MemoryInputError(row.end_kind === 'successor' && edit.invalid_at !== undefined ? endsAtSuccessor(ctx.rows, row, 'it cannot be reopened') : 'the edit changes nothing', 'fact');
+  if (unchanged && row.end_kind === 'successor' && edit.invalid_at !== undefined) {
+    throw new MemoryInputError(endsAtSuccessor(ctx.rows, row, edit.invalid_at === null ? 'it cannot be reopened' : 'that end is already kept for it'), 'fact');
+  }
+  if (unchanged) throw new MemoryInputError('the edit changes nothing', 'fact');
   const claim: NewClaim = {
     subjectId: row.subject_id,
     predicate: row.predicate,
@@ -134,11 +139,18 @@ function endsAtSuccessor(rows: FactRows, row: FactRow, asked: string): string {
   return `${row.id} ends where ${after} begins, and ${asked}: change when that fact began, or forget it`;
 }
 
-function endAfterEdit(row: FactRow, edit: FactEdit): NewClaim['end'] {
+/**
+ * The end the edited claim carries: the one given, else the fact's own. A fact closed by the value
+ * after it keeps the latest end its claims stated (rule: mergeEnds), which shows if that value goes.
+ */
+function endAfterEdit(claims: ClaimRows, row: FactRow, edit: FactEdit): NewClaim['end'] {
   if (edit.invalid_at === null) return null;
   if (edit.invalid_at !== undefined) return { at: edit.invalid_at, kind: 'explicit', by: null, precision: edit.invalid_at_precision ?? 'instant' };
   if (row.invalid_at !== null && (row.end_kind === 'explicit' || row.end_kind === 'judged')) {
     return { at: row.invalid_at, kind: row.end_kind, by: row.invalidated_by, precision: row.invalid_at_precision ?? 'instant' };
   }
-  return null; // open, or closed by a successor that will close it again
+  if (row.end_kind !== 'successor') return null; // open
+  let kept: ClaimRow | undefined;
+  for (const c of claims.ofFact(row.id)) if (c.end_at !== null && (kept === undefined || c.end_at > kept.end_at!)) kept = c;
+  return kept ? { at: kept.end_at!, kind: kept.end_kind ?? 'explicit', by: kept.end_by, precision: kept.end_precision ?? 'instant' } : null;
 }

@@ -5,10 +5,11 @@
 
 /**
  * The offset of the first byte at which `bytes` stops being UTF-8 (a byte no character can start or
- * continue there; a character cut short by the end is not a fault: the next read continues it), or
- * -1 when every byte is. Only called once a decode has failed: a binary search over prefixes.
+ * continue there), or -1 when every byte is. A character cut short by the end is not a fault (the
+ * next read continues it) unless `atEnd` says these are the text's last bytes: then it is one, at
+ * the character's first byte. Only called once a decode has failed: a binary search over prefixes.
  */
-export function firstNotUtf8(bytes: Uint8Array): number {
+export function firstNotUtf8(bytes: Uint8Array, options: { atEnd?: boolean } = {}): number {
   const fails = (end: number) => {
     try {
       new TextDecoder('utf-8', { fatal: true }).decode(bytes.subarray(0, end), { stream: true });
@@ -17,7 +18,10 @@ export function firstNotUtf8(bytes: Uint8Array): number {
       return true;
     }
   };
-  if (!fails(bytes.length)) return -1;
+  if (!fails(bytes.length)) {
+    const whole = wholeCharactersEnd(bytes, bytes.length);
+    return options.atEnd && whole < bytes.length ? whole : -1;
+  }
   // The shortest failing prefix ends one byte past the fault.
   let low = 0;
   let high = bytes.length;
@@ -27,6 +31,23 @@ export function firstNotUtf8(bytes: Uint8Array): number {
     else low = mid;
   }
   return high - 1;
+}
+
+/**
+ * Where the last whole UTF-8 character of bytes[0, end) ends: a character whose bytes run past
+ * `end` is left for the next read. Bytes that are not UTF-8 are left as they are (the decoder
+ * refuses or replaces them).
+ */
+export function wholeCharactersEnd(bytes: Uint8Array, end: number): number {
+  for (let i = end - 1; i >= 0 && i >= end - 4; i--) {
+    const byte = bytes[i]!;
+    if (byte < 0x80) return end; // ASCII: everything before it is whole
+    if (byte >= 0xc0) {
+      const length = byte >= 0xf0 ? 4 : byte >= 0xe0 ? 3 : 2;
+      return i + length > end ? i : end;
+    }
+  }
+  return end;
 }
 
 /** The 1-based line the byte at `offset` is on. */

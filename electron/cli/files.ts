@@ -18,7 +18,7 @@ export function readTextFile(file: string, cwd: string): string {
   } catch (error) {
     throw new InputError(`cannot read ${file}: ${describeFsError(error)}`);
   }
-  if (!isUtf8(bytes)) throw new InputError(`${file}:${lineOfByte(bytes, firstNotUtf8(bytes))}: not UTF-8 text (save the file as UTF-8)`);
+  if (!isUtf8(bytes)) throw new InputError(`${file}:${lineOfByte(bytes, firstNotUtf8(bytes, { atEnd: true }))}: not UTF-8 text (save the file as UTF-8)`);
   return bytes.toString('utf8').replace(/^\uFEFF/, '');
 }
 

@@ -101,6 +101,12 @@ describe('tempora observe refuses a bad file whole', () => {
     expectRefused(['observe', 'sjis.jsonl'], 1, /^tempora: sjis\.jsonl:2: not UTF-8 text \(save the file as UTF-8\)\n$/);
   });
 
+  it('a file whose last character is cut short is refused naming that line, not line 1', () => {
+    const cut = Buffer.from(`${good}\n${good}\n{"subject":"東`);
+    writeFileSync(join(dir, 'cut.jsonl'), cut.subarray(0, cut.length - 1));
+    expectRefused(['observe', 'cut.jsonl'], 1, /^tempora: cut\.jsonl:3: not UTF-8 text \(save the file as UTF-8\)\n$/);
+  });
+
   it('a file that cannot be read', () => {
     expectRefused(['observe', 'missing.jsonl'], 1, /^tempora: cannot read missing\.jsonl: no such file or directory\n$/);
     expectRefused(['observe', '.'], 1, /^tempora: cannot read \.: is a directory\n$/);

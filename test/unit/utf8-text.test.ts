@@ -22,6 +22,13 @@ describe('firstNotUtf8', () => {
     expect(firstNotUtf8(bytes('ok', [0xed, 0xa0, 0x80]))).toBe(3);
   });
 
+  it('at the end of the text, a character cut short is a fault at its first byte', () => {
+    expect(firstNotUtf8(bytes('ab', [0xe6, 0x9d]), { atEnd: true })).toBe(2);
+    expect(firstNotUtf8(bytes('a\nb\n', [0xf0, 0x9f, 0x98]), { atEnd: true })).toBe(4);
+    expect(firstNotUtf8(bytes('東京'), { atEnd: true })).toBe(-1);
+    expect(firstNotUtf8(bytes('x', [0xe6, 0x41, 0x41]), { atEnd: true })).toBe(2);
+  });
+
   it('lineOfByte counts the newlines before the byte', () => {
     const text = bytes('a\nb\n', [0x93], '\n');
     expect(lineOfByte(text, firstNotUtf8(text))).toBe(3);

@@ -37,7 +37,7 @@ import { NotByteReadable, JsonRecordBytes } from './json-record-bytes';
 import { countingTold, drain, drainAsync, skippingTold } from './record-reading';
 import { JsonFault, JsonRecords, type StreamedMembers } from './json-records';
 import { parseExport } from './parse-export';
-import { firstNotUtf8 } from '../../../shared/utf8-text';
+import { firstNotUtf8, wholeCharactersEnd } from '../../../shared/utf8-text';
 
 /** What a pass does with each record; a section it has no method for is read past. */
 export interface RecordVisitor {
@@ -84,23 +84,6 @@ export function documentRecords(doc: MemoryExport): ExportRecords {
       doc.claims.forEach((c, i) => visitor.claim?.(c, i));
     },
   };
-}
-
-/**
- * Where the last whole UTF-8 character of buffer[0, end) ends: a character whose bytes run past
- * `end` is left for the next read. Bytes that are not UTF-8 are left as they are (the decoder
- * replaces them, as it would anyway).
- */
-function wholeCharactersEnd(buffer: Buffer, end: number): number {
-  for (let i = end - 1; i >= 0 && i >= end - 4; i--) {
-    const byte = buffer[i]!;
-    if (byte < 0x80) return end; // ASCII: everything before it is whole
-    if (byte >= 0xc0) {
-      const length = byte >= 0xf0 ? 4 : byte >= 0xe0 ? 3 : 2;
-      return i + length > end ? i : end;
-    }
-  }
-  return end;
 }
 
 function withCanonicalPredicate(f: FactRecord): FactRecord {

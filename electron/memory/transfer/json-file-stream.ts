@@ -9,7 +9,7 @@
 import { closeSync, createReadStream, openSync, readSync, statSync } from 'node:fs';
 import { MemoryInputError } from '../memory-errors';
 import { JsonFault, JsonRecords } from './json-records';
-import { firstNotUtf8 } from '../../../shared/utf8-text';
+import { firstNotUtf8, wholeCharactersEnd } from '../../../shared/utf8-text';
 
 export interface ReadProgress {
   bytes: number;
@@ -57,12 +57,17 @@ export async function streamJsonFile(path: string, options: ReadJsonOptions): Pr
   const decoder = new TextDecoder('utf-8', { fatal: true });
   const records = new JsonRecords();
   let bytes = start;
+  // The bytes of a character the last chunk cut short, which the decoder holds for the next one.
+  let carried: Uint8Array = new Uint8Array();
   const decode = (chunk?: Buffer): string => {
     try {
-      return chunk === undefined ? decoder.decode() : decoder.decode(chunk, { stream: true });
+      const text = chunk === undefined ? decoder.decode() : decoder.decode(chunk, { stream: true });
+      if (chunk !== undefined) carried = tailOfCutCharacter(carried, chunk);
+      return text;
     } catch {
-      // The fault is in this chunk, or (a character the last chunk began) at its very start.
-      throw notUtf8(options.label, chunk === undefined ? bytes : bytes + Math.max(0, firstNotUtf8(chunk)));
+      // The fault is in the carried bytes and this chunk, or a character cut short by the end.
+      const joined = chunk === undefined ? carried : Buffer.concat([carried, chunk]);
+      throw notUtf8(options.label, bytes - carried.length + Math.max(0, firstNotUtf8(joined, { atEnd: chunk === undefined })));
     }
   };
   try {
@@ -81,6 +86,12 @@ export async function streamJsonFile(path: string, options: ReadJsonOptions): Pr
   } finally {
     file.destroy();
   }
+}
+
+/** The bytes after the last whole character of `carried` + `chunk` (at most three). */
+function tailOfCutCharacter(carried: Uint8Array, chunk: Buffer): Uint8Array {
+  const last = chunk.length >= 4 ? chunk.subarray(chunk.length - 4) : Buffer.concat([carried, chunk]).subarray(-4);
+  return last.subarray(wholeCharactersEnd(last, last.length));
 }
 
 function startsWithBom(path: string): boolean {

@@ -19,6 +19,8 @@ let server: SlowServer;
 function seed(engine: TemporaEngine): void {
   engine.memory.facts.observe([
     { subject: 'me', predicate: 'manager', object: 'A', fact: 'My manager is A.', reference_time: '2026-09-01T01:00:00Z', cardinality: 'one' },
+    { subject: 'me', predicate: 'office', object: 'Shibuya', fact: 'My office is in Shibuya.', reference_time: '2026-09-01T01:00:00Z', cardinality: 'one' },
+    { subject: 'me', predicate: 'office', object: 'Ebisu', fact: 'My office is in Ebisu now.', reference_time: '2026-10-01T01:00:00Z', cardinality: 'one' },
     ...['tea', 'coffee', 'miso soup'].map((object) => ({ subject: 'me', predicate: 'likes', object, fact: `I like ${object}.`, reference_time: '2026-09-02T01:00:00Z', cardinality: 'many' as const })),
   ]);
 }
@@ -80,6 +82,26 @@ describe.skipIf(CHROMIUM_MISSING !== null)('rough edges', () => {
     await page.getByLabel(/^True until/).fill('20 September 2026');
     await page.getByRole('button', { name: 'Save' }).click();
     await expect.poll(() => page.locator('.fact-times').textContent()).toContain('Sep 20, 2026');
+  });
+
+  it('an end past the next value is saved and said to be held back by it; reopening says the kept end is dropped', async () => {
+    const { page, engine } = ui;
+    const shibuya = () => engine.memory.facts.list({ predicate: 'office', history: true }).find((f) => f.object === 'Shibuya' && f.expired_at === null)!;
+    await go(page, `#/facts/${encodeURIComponent(shibuya().id)}`);
+    await page.getByRole('button', { name: 'Edit' }).click();
+    await page.getByLabel(/^True until/).fill('1 December 2026');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect.poll(() => page.getByRole('status').filter({ hasText: 'Saved' }).textContent()).toBe(
+      'Saved. It still ends where the next value begins (Oct 1, 2026); the end you gave is kept and shows only if that value goes.',
+    );
+    expect(shibuya().invalid_at).toBe('2026-10-01T01:00:00.000Z');
+
+    await page.getByRole('button', { name: 'Edit' }).click();
+    await page.getByLabel(/^True until/).fill('');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect.poll(() => page.getByRole('status').filter({ hasText: 'Saved' }).textContent()).toBe(
+      'Saved. It still ends where the next value begins (Oct 1, 2026); the end you had given is dropped, so it stays open if that value goes.',
+    );
   });
 
   it('True as of shows every value of a many-valued slot, each its own row', async () => {

@@ -18,7 +18,8 @@ import { TimeTextField } from '../common/TimeTextField';
 /** The form's words for the fields main may name in a refusal. */
 const LABELS: Record<string, string> = { fact: 'Fact', object: 'Object', valid_at: 'True from', invalid_at: 'True until' };
 
-export function FactEditForm({ fact, onSaved, onCancel }: { fact: FactRecord; onSaved(fact: FactRecord): void; onCancel(): void }) {
+/** `endGiven`: the edit set an end (true) or took it away (null); undefined when it left the end alone. */
+export function FactEditForm({ fact, onSaved, onCancel }: { fact: FactRecord; onSaved(fact: FactRecord, endGiven: true | null | undefined): void; onCancel(): void }) {
   const api = useApi();
   const format = useTimeFormat();
   const id = useId();
@@ -44,7 +45,7 @@ export function FactEditForm({ fact, onSaved, onCancel }: { fact: FactRecord; on
     setSaving(true);
     setError(null);
     try {
-      onSaved(await api.editFact(request));
+      onSaved(await api.editFact(request), request.invalid_at === undefined ? undefined : request.invalid_at === null ? null : true);
     } catch (e) {
       const field = errorField(e);
       setError({ message: fieldErrorText(errorMessage(e), field, LABELS), field });

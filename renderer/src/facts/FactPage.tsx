@@ -1,6 +1,8 @@
 /** A fact's page: what it says, both time axes, versions, sources, closing links; edit, close, forget. */
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import type { FactRecord } from '../../../shared/memory-schema';
+import { formatWhen, type TimeFormat } from '../../../shared/time-format';
 import { errorMessage } from '../api/client';
 import { useApi } from '../app/api-context';
 import { memoryKeys } from '../app/query-keys';
@@ -20,6 +22,19 @@ import { FactVersions } from './FactVersions';
 import { SlotHistory, useSlotHistory } from './SlotHistory';
 
 type Mode = 'view' | 'edit' | 'close';
+
+/**
+ * An end given to a one-valued fact that the next value closes earlier is kept in its claim but moves
+ * nothing (an explicit end has no invalidated_by); taking it away drops that kept end. Said so, since
+ * the page then shows the same end as before.
+ */
+function heldBack(saved: FactRecord, endGiven: true | null, format: TimeFormat): string {
+  if (saved.invalid_at === null || saved.invalidated_by === null) return '';
+  const at = formatWhen(saved.invalid_at, saved.invalid_at_precision ?? 'instant', format, true);
+  return endGiven
+    ? `It still ends where the next value begins (${at}); the end you gave is kept and shows only if that value goes.`
+    : `It still ends where the next value begins (${at}); the end you had given is dropped, so it stays open if that value goes.`;
+}
 
 /** A message for the next fact page (an edit lands on the new version's page). */
 let flash: string | null = null;
@@ -119,9 +134,10 @@ export function FactPage({ id }: { id: string }) {
         <FactEditForm
           fact={fact}
           onCancel={() => setMode('view')}
-          onSaved={(saved) => {
+          onSaved={(saved, endGiven) => {
             setMode('view');
-            flash = 'Saved. The previous version is kept in Versions below.';
+            const held = endGiven === undefined ? '' : heldBack(saved, endGiven, format);
+            flash = held ? `Saved. ${held}` : 'Saved. The previous version is kept in Versions below.';
             navigate({ screen: 'fact', id: saved.id }, { replace: true });
           }}
         />

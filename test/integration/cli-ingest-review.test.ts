@@ -14,9 +14,10 @@ import { writeTinyGguf } from '../fixtures/tiny-gguf';
 const root = resolve(import.meta.dirname, '../..');
 let dir: string;
 
+// TEMPORA_PROGRESS=1: the piped stderr stands in for a terminal, so the progress line is written.
 function tempora(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((done) => {
-    execFile(process.execPath, ['--import', 'tsx', 'electron/cli/main.ts', ...args, '--data', join(dir, 'data')], { cwd: root, env: { ...process.env, TEMPORA_TZ: 'UTC', LANCEDB_LOG: 'error' } }, (error, stdout, stderr) => {
+    execFile(process.execPath, ['--import', 'tsx', 'electron/cli/main.ts', ...args, '--data', join(dir, 'data')], { cwd: root, env: { ...process.env, TEMPORA_TZ: 'UTC', LANCEDB_LOG: 'error', TEMPORA_PROGRESS: '1' } }, (error, stdout, stderr) => {
       done({ code: error ? (typeof error.code === 'number' ? error.code : 1) : 0, stdout, stderr });
     });
   });

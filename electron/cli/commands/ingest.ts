@@ -10,7 +10,7 @@ import type { CommandSpec } from '../command';
 import { MODEL_OPTIONS, requireModelOption, withEngine } from '../engine-context';
 import { InputError } from '../errors';
 import { readTextFile } from '../files';
-import { plural, printJson, printLines } from '../output';
+import { plural, printJson, printLines, progressLine } from '../output';
 import { parseJsonLines } from './observe';
 
 const messageLine = z.strictObject({
@@ -58,18 +58,26 @@ export const ingestCommand: CommandSpec = {
       const total = memory.jobs.counts();
       const todo = total.pending + total.running;
       let done = 0;
+      // The count is rewritten in place on a terminal; a failed model call that is retried is a line
+      // of its own everywhere (a log file or a pipe gets only those, and the summary).
+      const line = progressLine(ctx.io);
       const off = engine.onEvent((event) => {
         if (event.name !== 'ingestionProgress' || ctx.json) return;
         const counts = event.payload.counts;
         done = Math.max(done, todo - counts.pending - counts.running);
-        const failure = event.payload.lastError ? ` (retrying after: ${event.payload.lastError})` : '';
-        ctx.io.stderr(`\r[${done}/${todo}] ${reviewing ? 'read for review' : 'learned'}${failure}      ${failure ? '\n' : ''}`);
+        const said = `[${done}/${todo}] ${reviewing ? 'read for review' : 'learned'}`;
+        if (!event.payload.lastError) return line.show(said);
+        line.clear();
+        ctx.io.stderr(`${said} (retrying after: ${event.payload.lastError})\n`);
       });
-      engine.worker.start();
-      await engine.worker.whenIdle();
-      off();
+      try {
+        engine.worker.start();
+        await engine.worker.whenIdle();
+      } finally {
+        off();
+        line.clear();
+      }
       await engine.vectors.sync();
-      if (!ctx.json && todo > 0) ctx.io.stderr('\n');
       const usage = memory.messages.learningTotals(episodeIds);
       const stored = new Set(episodeIds);
       const waiting = memory.review.pending().filter((r) => stored.has(r.episodeId)).length;

@@ -5,7 +5,7 @@
 import type { CommandSpec } from '../command';
 import { withEngine } from '../engine-context';
 import { InputError, UsageError } from '../errors';
-import { printJson, printLines } from '../output';
+import { printJson, printLines, progressLine } from '../output';
 import { formatBytes } from '../../../shared/format-bytes';
 
 
@@ -38,6 +38,8 @@ export const modelsCommand: CommandSpec = {
       } catch (error) {
         throw new InputError((error as Error).message);
       }
+      // A bar rewritten in place on a terminal; a log file or a pipe gets only the answer.
+      const line = progressLine(ctx.io);
       let last = 0;
       const path = await engine.models
         .download(entry.id, (p) => {
@@ -47,12 +49,12 @@ export const modelsCommand: CommandSpec = {
           last = now;
           const share = p.downloadedBytes / p.totalBytes;
           const bar = '#'.repeat(Math.round(share * 30)).padEnd(30, '.');
-          ctx.io.stderr(`\r${p.phase === 'verifying' ? 'verifying ' : 'downloading'} [${bar}] ${(share * 100).toFixed(1)}% of ${formatBytes(p.totalBytes)}`);
+          line.show(`${p.phase === 'verifying' ? 'verifying ' : 'downloading'} [${bar}] ${(share * 100).toFixed(1)}% of ${formatBytes(p.totalBytes)}`);
         })
         .catch((error: Error) => {
           throw new InputError(`models pull ${entry.id}: ${error.message}`);
-        });
-      if (!ctx.json) ctx.io.stderr('\n');
+        })
+        .finally(() => line.clear());
       if (ctx.json) return printJson(ctx.io, { id: entry.id, path });
       printLines(ctx.io, [`Downloaded ${entry.name} to ${path}`]);
     });

@@ -2,7 +2,7 @@
 import type { CommandSpec } from '../command';
 import { MODEL_OPTIONS, withEngine } from '../engine-context';
 import { UsageError } from '../errors';
-import { printJson, printLines } from '../output';
+import { printJson, printLines, progressLine } from '../output';
 
 export const reindexCommand: CommandSpec = {
   name: 'reindex',
@@ -18,11 +18,15 @@ export const reindexCommand: CommandSpec = {
         if (!configured) throw new UsageError('reindex needs --embedding-model PATH (no embedding model was used here before)', 'reindex');
         await engine.loadModel('embedding', configured);
       }
-      const result = await engine.vectors.rebuild((done, total) => {
-        if (!ctx.json) ctx.io.stderr(`\rembedding ${done}/${total}`);
-      });
+      // Counts up in place on a terminal; a log file or a pipe gets only the summary.
+      const line = progressLine(ctx.io);
+      const result = await engine.vectors
+        .rebuild((done, total) => {
+          if (!ctx.json) line.show(`embedding ${done}/${total}`);
+        })
+        .finally(() => line.clear());
       if (ctx.json) return printJson(ctx.io, result);
-      printLines(ctx.io, [`\nVector index rebuilt: ${result.added} items embedded.`]);
+      printLines(ctx.io, [`Vector index rebuilt: ${result.added} items embedded.`]);
     });
   },
 };

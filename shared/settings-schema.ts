@@ -22,7 +22,10 @@ export const settingsSchema = z.object({
   reviewBeforeRemembering: z.boolean().default(false),
   /** Where this device syncs to, without its secrets (shared/sync-target-config.ts); null: sync not set up. */
   syncTarget: storedSyncTargetSchema.nullable().default(null),
-  /** This device's name as other devices see it (null: the computer's name); handed to the sync core. */
+  /**
+   * This device's name as other devices see it (null: the computer's name): the one name Settings →
+   * Sync and `tempora sync --name` both read and write (memory/sync/sync-store.ts setDeviceName).
+   */
   syncDeviceName: z.string().trim().min(1).max(100).nullable().default(null),
   /** Whether sync is paused on this device (Settings → Sync, Pause). */
   syncPaused: z.boolean().default(false),

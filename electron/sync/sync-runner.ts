@@ -15,6 +15,7 @@ import { decodeSegment, encodeSegment, openSegment, parseSegmentName, recordOf, 
 import { SegmentSpool } from './segment-spool';
 import { SegmentChecks } from './segment-checks';
 import type { SyncTarget } from './sync-target';
+import { TargetReads } from './target-reads';
 import type { IsoTime } from '../../shared/time';
 
 /** What the runner needs of the memory (memory.sync: electron/memory/sync/sync-store.ts). */
@@ -26,8 +27,12 @@ export interface SyncMemory {
   segmentWritten(seq: number, name: string, lastOutbox: number, records: SyncRecord[]): void;
   /** Whether this device was renamed since its last segment went up (then a sync with nothing to send sends a segment of no records: its header names it). */
   nameToAnnounce(): boolean;
-  /** The devices whose next segment this sync refused (their later ones wait), for `sync status`; `considered`: the devices it looked at. */
-  noteBlocked(considered: string[], refused: { device: string; segment: string; reason: string }[], at: string): void;
+  /**
+   * The devices whose next segment this sync refused (their later ones wait), for `sync status`;
+   * `considered`: the devices it looked at; `onTarget`: every other device with a segment on the
+   * target (one noted before whose segments are gone from it is no longer blocked).
+   */
+  noteBlocked(considered: string[], refused: { device: string; segment: string; reason: string }[], at: string, onTarget: string[]): void;
   segmentsToRewrite(): { seq: number; name: string; keys: string[] }[];
   segmentRewritten(seq: number, name: string, keys: string[]): void;
   purgeDone(): void;
@@ -78,7 +83,12 @@ export const FIRST_SYNC_IN_ONE_WRITE = 4;
 /** Due segments from which a first sync's checks run on a worker (its start, ~0.1 s, is less than fewer segments' checks). */
 export const CHECK_ON_WORKER_FROM = 8;
 
-export async function syncOnce(memory: SyncMemory, target: SyncTarget, cipher: SegmentCipher, options: SyncOptions = {}): Promise<SyncReport> {
+/**
+ * `plainTarget`: the target, or the TargetReads a name check just before this sync read through
+ * (device-names.ts); either way the target's listing is read once a sync (target-reads.ts).
+ */
+export async function syncOnce(memory: SyncMemory, plainTarget: SyncTarget, cipher: SegmentCipher, options: SyncOptions = {}): Promise<SyncReport> {
+  const target = TargetReads.of(plainTarget);
   const me = memory.device();
   const report: SyncReport = { sent: 0, applied: [], refused: [], rewritten: 0 };
   const upload = async (seq: number, lastOutbox: number, records: SyncRecord[]) => {
@@ -103,9 +113,12 @@ export async function syncOnce(memory: SyncMemory, target: SyncTarget, cipher: S
 
   // 2. The others' segments this memory has not applied, each device's in order.
   const byDevice = new Map<string, SegmentName[]>();
+  const onTarget = new Set<string>();
   for (const file of await target.list('devices/')) {
     const segment = parseSegmentName(file.name);
-    if (!segment || segment.device === me.id || (options.from && !options.from(segment.device))) continue;
+    if (!segment || segment.device === me.id) continue;
+    onTarget.add(segment.device);
+    if (options.from && !options.from(segment.device)) continue;
     byDevice.set(segment.device, [...(byDevice.get(segment.device) ?? []), segment]);
   }
   const due = [...byDevice.values()].map((list) => {
@@ -117,7 +130,7 @@ export async function syncOnce(memory: SyncMemory, target: SyncTarget, cipher: S
   if (total > 0 && total >= (options.firstSyncInOneWrite ?? FIRST_SYNC_IN_ONE_WRITE) && memory.emptyForFirstSync()) await applyInOneWrite(memory, target, cipher, due, total, refused, report, options);
   else await applyEach(memory, target, cipher, due, total, refused, report, options);
   report.refused.push(...refused.map((r) => r.reason));
-  memory.noteBlocked([...byDevice.keys()], refused, options.now?.() ?? new Date().toISOString());
+  memory.noteBlocked([...byDevice.keys()], refused, options.now?.() ?? new Date().toISOString(), [...onTarget]);
 
   // 3. This device's segments that still hold what was forgotten since: rewritten without it.
   const rewrites = memory.segmentsToRewrite();

@@ -21,6 +21,7 @@ import type { IsoTime } from '../../shared/time';
 /** What the service needs of the sync core: its status, this device's name, one sync (telling how far it is). */
 export interface SyncCore {
   status(): { lastSync: IsoTime | null; devices: { id: string; name: string; appliedAt: IsoTime }[]; unsent: number };
+  /** Renames this device in the one place its name is kept (the setting `syncDeviceName`), to be sent at the next sync. */
   setDeviceName(name: string): void;
   /**
    * Another device on the target that goes by `name` (spaces and case aside), read from the headers
@@ -160,7 +161,6 @@ export class SyncService {
     const key = Buffer.from(kept.key, 'base64');
     const check = await inWords(() => target.get(KEYCHECK_FILE));
     if (!keyOpensKeyCheck(key, check)) throw new SyncServiceError('The kept sync key does not open this target’s key check any more: type the passphrase again and Save.');
-    core.setDeviceName(settings.syncDeviceName ?? hostname());
     const report = await inWords(() => core.run(target, cipherFromKey(key), this.onProgress));
     const records = report.applied.reduce((sum, segment) => sum + segment.records, 0);
     const devices = new Set(report.applied.map((segment) => segment.device)).size;

@@ -88,7 +88,8 @@ function copiedDevice(memory: Memory, storeDir: string, dataDir: string): Memory
   const copy = openMemory({ dataDir });
   const copied = databaseOf(copy);
   copied.transaction(() => {
-    copied.prepare("DELETE FROM sync_state WHERE key IN ('device', 'deviceName', 'lastSync')").run();
+    copied.prepare("DELETE FROM sync_state WHERE key IN ('device', 'lastSync')").run();
+    copied.prepare("DELETE FROM memory_settings WHERE key = 'syncDeviceName'").run();
     copied.prepare('DELETE FROM sync_segments').run();
     copied.prepare('DELETE FROM sync_segment_content').run();
     copied.prepare('INSERT OR REPLACE INTO sync_cursors (device, name, seq, applied_at) VALUES (?, ?, ?, ?)').run(first.id, first.name, seq, new Date().toISOString());

@@ -8,7 +8,8 @@
  */
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { temporaProcess, type Exit } from './cli-helpers';
 
@@ -41,6 +42,20 @@ async function statusOf(data: string): Promise<{ device: { id: string; name: str
   const status = await tempora(['sync', 'status', '--data', data, '--json']);
   expect(status.code, status.stderr).toBe(0);
   return JSON.parse(status.stdout) as never;
+}
+
+/** What a sync read of its folder: listings (each walk from the folder down) and each file read, its bytes per read (test/fixtures/count-folder-reads.mjs). */
+interface FolderReads {
+  listings: number;
+  reads: Record<string, number[]>;
+}
+
+async function countedSync(data: string, folder: string, more: string[]): Promise<FolderReads> {
+  const out = join(dir, `reads-${Math.random().toString(36).slice(2)}.json`);
+  const hook = pathToFileURL(resolve(import.meta.dirname, '../fixtures/count-folder-reads.mjs')).href;
+  const synced = await sync(data, folder, more, { ...PASS, NODE_OPTIONS: `--import=${hook}`, TEMPORA_COUNT_READS_OF: folder, TEMPORA_COUNT_READS_OUT: out });
+  expect(synced.code, synced.stderr).toBe(0);
+  return JSON.parse(readFileSync(out, 'utf8')) as FolderReads;
 }
 
 function segmentsOf(folder: string, device: string): string[] {
@@ -126,6 +141,24 @@ describe('device names across the target', () => {
     expect(segmentsOf(folder, s1Id)).toHaveLength(before);
   });
 
+  it('a sync with --name lists the folder once and reads the other device’s latest segment once', async () => {
+    const folder = folderNamed('Sync-4b');
+    const [n1, n2, n3] = [join(dir, 'n1'), join(dir, 'n2'), join(dir, 'n3')];
+    await tell(n1, 'sencha');
+    expect((await sync(n1, folder, ['--name', 'desk'])).code).toBe(0);
+    const deskId = (await statusOf(n1)).device.id;
+    const [segment] = segmentsOf(folder, deskId);
+    const name = `devices/${deskId}/segments/${segment}`;
+    const size = statSync(join(folder, name)).size;
+    // A memory with something to send, and one made by this sync (first contact).
+    await tell(n2, 'hojicha');
+    for (const data of [n2, n3]) {
+      const counted = await countedSync(data, folder, ['--name', data === n2 ? 'study' : 'lab']);
+      expect({ listings: counted.listings, segment: counted.reads[name] }).toEqual({ listings: 1, segment: [size] });
+    }
+    expect((await statusOf(n3)).devices.map((d) => d.name)).toEqual(['desk', 'study']);
+  });
+
   it('sync status says in words when another device seen has this device’s name', async () => {
     const folder = folderNamed('Sync-5');
     const [t1, t2] = [join(dir, 't1'), join(dir, 't2')];
@@ -178,6 +211,28 @@ describe('a damaged segment from another device', () => {
     expect((await sync(c, folder)).code).toBe(0);
     expect((await statusOf(c)).blocked).toEqual([]);
     expect((await tempora(['sync', 'status', '--data', c])).stdout).not.toContain('blocked');
+  });
+
+  it('is no longer listed as blocked once its device’s segments are gone from the target', async () => {
+    const folder = folderNamed('Sync-6b');
+    const [a, b, c] = [join(dir, 'gone-a'), join(dir, 'gone-b'), join(dir, 'gone-c')];
+    await tell(a, 'barley tea');
+    expect((await sync(a, folder, ['--name', 'a'])).code).toBe(0);
+    await tell(b, 'yuzu');
+    expect((await sync(b, folder, ['--name', 'b'])).code).toBe(0);
+    const aId = (await statusOf(a)).device.id;
+    const path = join(folder, 'devices', aId, 'segments', segmentsOf(folder, aId)[0]!);
+    writeFileSync(path, Buffer.from('not a segment'));
+    expect((await sync(c, folder, ['--name', 'c'])).code).toBe(0);
+    expect((await statusOf(c)).blocked.map((d) => d.id)).toEqual([aId]);
+
+    // The user cleans the folder of that device.
+    rmSync(join(folder, 'devices', aId), { recursive: true });
+    expect((await sync(c, folder)).code).toBe(0);
+    expect((await statusOf(c)).blocked).toEqual([]);
+    const status = await tempora(['sync', 'status', '--data', c]);
+    expect(status.stdout).not.toContain(aId);
+    expect(status.stdout).toContain('Devices seen: 1\n');
   });
 });
 

@@ -2,7 +2,8 @@
  * What each of this device's segments holds, kept so a forget finds the segments to rewrite
  * (electron/memory/sync/sync-outgoing.ts; migration 0035 keeps it as one row a segment): the keys
  * kept before that migration are carried over, and a rewrite drops only the keys it took out. And
- * each claim's messages (migration 0036), by which a forget finds the claims citing a message.
+ * each claim's messages (migration 0036), by which a forget finds the claims citing a message. And
+ * this device's one name (migration 0040): the one the command set last, kept as the setting.
  */
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
@@ -10,7 +11,7 @@ import { migrate } from '../../electron/memory/store/database/migrate';
 import { migrations } from '../../electron/memory/store/database/migrations';
 import { registerNaturalOrder } from '../../electron/memory/store/natural-order';
 import { registerTextFunctions } from '../../electron/memory/store/database/text-functions';
-import { segmentRewritten, segmentsToRewrite, setStateValue } from '../../electron/memory/sync/sync-outgoing';
+import { deviceNameOf, segmentRewritten, segmentsToRewrite, setStateValue, stateValue } from '../../electron/memory/sync/sync-outgoing';
 
 describe('what sync keeps beside the rows', () => {
   it('kept per key before migration 0035 are found per segment after it, and a rewrite drops only what it took out', () => {
@@ -71,5 +72,23 @@ describe('what sync keeps beside the rows', () => {
       { episode_id: 'e3', claim_id: 1 },
     ]);
     db.close();
+  });
+
+  it('this device’s name, kept twice before migration 0040, is one setting after it: the one set last', () => {
+    const names = (kept: { command?: string; settings?: string }) => {
+      const db = new Database(':memory:');
+      registerTextFunctions(db);
+      registerNaturalOrder(db);
+      migrate(db, migrations.slice(0, migrations.findIndex((m) => m.name === '0040_one_device_name')));
+      if (kept.command !== undefined) setStateValue(db, 'deviceName', kept.command);
+      if (kept.settings !== undefined) db.prepare("INSERT INTO memory_settings (key, value) VALUES ('syncDeviceName', ?)").run(JSON.stringify(kept.settings));
+      migrate(db);
+      const after = { name: deviceNameOf(db), left: stateValue(db, 'deviceName') ?? null };
+      db.close();
+      return after;
+    };
+    expect(names({ command: 'Desk “1”', settings: 'Laptop' })).toEqual({ name: 'Desk “1”', left: null });
+    expect(names({ command: 'Desk' })).toEqual({ name: 'Desk', left: null });
+    expect(names({ settings: 'Laptop' })).toEqual({ name: 'Laptop', left: null });
   });
 });

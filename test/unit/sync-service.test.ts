@@ -6,12 +6,12 @@
  * nothing kept changes. A WebDAV password (webdav-server on loopback) is kept apart, never shown
  * back, and used again when the field is left empty.
  */
-import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { v2 as webdav } from 'webdav-server';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { settingsSchema, type Settings } from '../../shared/settings-schema';
 import { cipherFromKey, keyFromKeyCheck, KEYCHECK_FILE } from '../../electron/sync/sync-crypto';
 import { SYNC_SECRETS_FILE, SyncSecretStore } from '../../electron/sync/sync-secrets';
@@ -22,6 +22,7 @@ import { syncCoreOf } from '../../electron/engine/sync-handlers';
 import { syncOnce } from '../../electron/sync/sync-runner';
 import { unlockTarget } from '../../electron/sync/sync-crypto';
 import type { IsoTime } from '../../shared/time';
+import { temporaProcess } from '../integration/cli-helpers';
 
 const temporary = mkdtempSync(join(tmpdir(), 'tempora-sync-service-'));
 afterAll(() => rmSync(temporary, { recursive: true, force: true }));
@@ -87,6 +88,39 @@ describe('the sync service', () => {
     } finally {
       laptop.close();
     }
+  });
+
+  it('keeps one name for this device: a name the command gave is the one Settings → Sync shows and syncs, sending nothing more', async () => {
+    vi.stubEnv('TEMPORA_TZ', 'Asia/Tokyo');
+    const path = folder('target-one-name');
+    const dataDir = folder('one-name');
+    const secrets = new SyncSecretStore(folder('one-name-secrets'));
+    const ownSegments = (id: string) => readdirSync(join(path, 'devices', id, 'segments'));
+    const laptop = openMemory({ dataDir });
+    const service = new SyncService(laptop.settings, secrets, () => syncCoreOf(laptop));
+    await service.save({ target: { kind: 'folder', path }, passphrase: PASSPHRASE, deviceName: 'Laptop' });
+    await service.syncNow();
+    const id = laptop.sync.known().id!;
+    laptop.close();
+    // `tempora sync --name` on the same memory renames it: one segment of no records carries the name.
+    const renamed = await temporaProcess(['sync', '--folder', path, '--data', dataDir, '--name', 'Desk'], { TEMPORA_SYNC_PASSPHRASE: PASSPHRASE });
+    expect(renamed.code, renamed.stderr).toBe(0);
+    const sent = ownSegments(id);
+    const again = openMemory({ dataDir });
+    try {
+      const app = new SyncService(again.settings, secrets, () => syncCoreOf(again));
+      await app.syncNow();
+      await app.syncNow();
+      expect(ownSegments(id)).toEqual(sent);
+      expect(app.state().deviceName).toBe('Desk');
+      expect(again.sync.known().name).toBe('Desk');
+      // And a name saved in Settings → Sync is the one the command syncs under.
+      await app.save({ target: { kind: 'folder', path }, deviceName: 'Study' });
+    } finally {
+      again.close();
+    }
+    const status = await temporaProcess(['sync', 'status', '--data', dataDir, '--json']);
+    expect((JSON.parse(status.stdout) as { device: { name: string } }).device.name).toBe('Study');
   });
 
   it('keeps a target and a key, hands the core a cipher that opens the other devices’ files, and says what a sync did', async () => {

@@ -11,6 +11,7 @@ import { deviceNamedOnTarget, sameName, type KnownDevices } from '../../sync/dev
 import { syncProgressWords, type SyncProgress } from '../../../shared/sync-contract';
 import { syncOnce, type SyncReport } from '../../sync/sync-runner';
 import { SyncTargetError, type SyncTarget } from '../../sync/sync-target';
+import { TargetReads } from '../../sync/target-reads';
 import { SpoolError } from '../../sync/segment-spool';
 import { createFolderTarget } from '../../sync/targets/folder-target';
 import type { CommandContext, CommandSpec } from '../command';
@@ -59,19 +60,26 @@ export const syncCommand: CommandSpec = {
 async function syncWith(ctx: CommandContext, folder: string, passphrase: string, name: string | undefined, every: number): Promise<void> {
   const target = createFolderTarget(ctx.resolvePath(folder));
   const cipher = cipherFromKey(await inWords(() => unlockTarget(target, passphrase)));
-  if (name !== undefined && !hasMemory(ctx)) await refuseTakenName(target, cipher, name, { me: null, cursor: () => 0, nameSeen: () => undefined });
+  // The first sync reads the target through what the name check read: one listing, each segment fetched once.
+  const firstReads = new TargetReads(target);
+  let first = true;
+  // At first contact every device on the target is another one: checked once, before a memory is made.
+  const checkedFirst = name !== undefined && !hasMemory(ctx);
+  if (checkedFirst) await refuseTakenName(firstReads, cipher, name, { me: null, cursor: () => 0, nameSeen: () => undefined });
   return ctx.withMemory(async (memory) => {
     if (name !== undefined && memory.sync.known().name !== name) {
       const me = memory.sync.known().id;
       const seen = memory.sync.devicesSeen();
-      await refuseTakenName(target, cipher, name, { me, cursor: (device) => memory.sync.cursor(device), nameSeen: (device) => seen.find((d) => d.id === device)?.name });
+      if (!checkedFirst) await refuseTakenName(firstReads, cipher, name, { me, cursor: (device) => memory.sync.cursor(device), nameSeen: (device) => seen.find((d) => d.id === device)?.name });
       memory.sync.setDeviceName(name);
     }
     // The sync itself, once or every --every seconds.
     {
       const once = async () => {
         const shown = progressLine(ctx.io);
-        const report = await inWords(() => syncOnce(memory.sync, target, cipher, { onProgress: progress(ctx, shown) }));
+        const reads = first ? firstReads : target;
+        first = false;
+        const report = await inWords(() => syncOnce(memory.sync, reads, cipher, { onProgress: progress(ctx, shown) }));
         shown.clear();
         printReport(ctx, target.describe, report);
       };

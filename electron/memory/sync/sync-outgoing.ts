@@ -12,6 +12,7 @@ import type { EntityType } from '../../../shared/memory-schema';
 import type { ClaimRow } from '../store/claim-rows';
 import { cachedStatement } from '../store/database/statement-cache';
 import { outboxOn } from '../store/sync-outbox';
+import { readSetting } from '../store/settings';
 import type { IsoTime } from '../../../shared/time';
 
 export interface OutgoingBody {
@@ -35,14 +36,22 @@ export function setStateValue(db: Database, key: string, value: string): void {
   db.prepare('INSERT INTO sync_state (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value').run(key, value);
 }
 
-/** This device's id (drawn once, kept in the store) and name (the host's, until the user names it). */
+/** This device's id (drawn once, kept in the store) and name (deviceNameOf). */
 export function deviceOf(db: Database): { id: string; name: string } {
   let id = stateValue(db, 'device');
   if (!id) {
     id = randomBytes(16).toString('hex');
     setStateValue(db, 'device', id);
   }
-  return { id, name: stateValue(db, 'deviceName') ?? hostname() };
+  return { id, name: deviceNameOf(db) };
+}
+
+/**
+ * This device's name as the others see it: the setting `syncDeviceName` (the host's name until the
+ * user names it), the one name Settings → Sync and `tempora sync --name` both read and write.
+ */
+export function deviceNameOf(db: Database): string {
+  return readSetting({ db }, 'syncDeviceName') ?? hostname();
 }
 
 /**

@@ -3,16 +3,16 @@
  * the segments it wrote, and applying another device's segment in one write. `write` is the memory's
  * one way to write (a transaction that resolves the touched slots and indexes full text within it).
  */
-import { hostname } from 'node:os';
 import type { SyncRecord } from '../../../shared/sync-records';
 import { MemoryInputError } from '../memory-errors';
 import type { WriteContext } from '../temporal/write-batch';
 import { applySegment, cursorOf, type ApplyOptions, type ApplyResult } from './sync-apply';
 import { applyFirstSync, isEmptyForFirstSync, type DueSegment, type FirstSyncOptions } from './sync-first';
 import { WAL_AUTOCHECKPOINT_PAGES } from '../transfer/background-checkpoint';
-import { deviceOf, outgoing, purgeDone, segmentRewritten, segmentsToRewrite, segmentWritten, setStateValue, startOutbox, stateValue, unsentCount, type Outgoing } from './sync-outgoing';
+import { deviceNameOf, deviceOf, outgoing, purgeDone, segmentRewritten, segmentsToRewrite, segmentWritten, setStateValue, startOutbox, stateValue, unsentCount, type Outgoing } from './sync-outgoing';
 import { isIsoUtc, type IsoTime } from '../../../shared/time';
 import { outboxOn } from '../store/sync-outbox';
+import { writeSettings } from '../store/settings';
 
 /** The last sync's time as stored, or null when there is none (or it is not a time this memory wrote). */
 function storedTime(text: string | undefined): IsoTime | null {
@@ -68,20 +68,24 @@ export class SyncStore {
   /** This device's id (null before it has one: nothing is written to find out) and name. */
   known(): { id: string | null; name: string } {
     const db = this.store.db;
-    return { id: stateValue(db, 'device') ?? null, name: stateValue(db, 'deviceName') ?? hostname() };
+    return { id: stateValue(db, 'device') ?? null, name: deviceNameOf(db) };
   }
 
   /**
-   * Names this device as the others will see it. A name another device syncing with this memory
+   * Names this device as the others will see it, in the one place its name is kept (the setting
+   * `syncDeviceName`, which Settings → Sync shows). A name another device syncing with this memory
    * already has is refused in words (two "Laptop"s could not be told apart), and nothing changes;
-   * this device's own name again changes nothing (each sync names it), even if another took it since.
+   * this device's own name again changes nothing, even if another took it since.
    * A new name is sent at the next sync even when nothing else is (nameToAnnounce).
    */
-  setDeviceName(name: string): void {
+  setDeviceName(given: string): void {
+    const name = given.trim();
+    if (name === '' || name.length > 100) throw new MemoryInputError(`A device's name has 1 to 100 characters, not ${name.length}.`, 'deviceName');
     if (this.known().name === name) return;
     const taken = this.nameTakenBy(name);
     if (taken) throw new MemoryInputError(`Another device that syncs with this memory is already named “${taken.name}”: give this one a name of its own.`, 'deviceName');
-    this.write(() => (setStateValue(this.store.db, 'deviceName', name), setStateValue(this.store.db, 'nameUnsent', '1')), () => false);
+    const db = this.store.db;
+    this.write(() => (writeSettings({ db }, { syncDeviceName: name }), setStateValue(db, 'nameUnsent', '1')), () => false);
   }
 
   /** Another device seen here by that name (spaces and case aside), or null. */
@@ -115,13 +119,15 @@ export class SyncStore {
 
   /**
    * The devices whose next segment this sync refused, replacing what was noted for the devices it
-   * looked at (`considered`); a device it did not look at keeps what was noted before.
+   * looked at (`considered`); a device it did not look at keeps what was noted before, unless it has
+   * no segment on the target any more (`onTarget`: the user removed its files): nothing of it waits.
    */
-  noteBlocked(considered: string[], refused: { device: string; segment: string; reason: string }[], at: IsoTime): void {
+  noteBlocked(considered: string[], refused: { device: string; segment: string; reason: string }[], at: IsoTime, onTarget: string[]): void {
     const db = this.store.db;
     const before = this.blockedNoted();
     const looked = new Set(considered);
-    const kept = before.filter((b) => !looked.has(b.id));
+    const there = new Set(onTarget);
+    const kept = before.filter((b) => !looked.has(b.id) && there.has(b.id));
     const now = refused.map((r) => ({ id: r.device, segment: r.segment, reason: r.reason, since: before.find((b) => b.id === r.device && b.segment === r.segment)?.since ?? at }));
     const all = [...kept, ...now];
     if (all.length === 0 && before.length === 0) return;

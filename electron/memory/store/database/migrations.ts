@@ -877,4 +877,18 @@ export const migrations: Migration[] = [
       db.exec('DROP INDEX facts_first_recorded');
     },
   },
+  {
+    name: '0040_one_device_name',
+    up(db) {
+      // This device's name was kept twice: by `tempora sync --name` in sync_state and by Settings →
+      // Sync in the settings, which put its own back (and sent it again) at every sync after the
+      // command renamed it. The setting is now the one name both read and write. sync_state's holds
+      // the name set last by either (the app wrote it there at each Save and sync), so it wins.
+      db.exec(`
+        INSERT INTO memory_settings (key, value) SELECT 'syncDeviceName', json_quote(value) FROM sync_state WHERE key = 'deviceName'
+          ON CONFLICT (key) DO UPDATE SET value = excluded.value;
+        DELETE FROM sync_state WHERE key = 'deviceName';
+      `);
+    },
+  },
 ];

@@ -73,9 +73,14 @@ export function registerMemoryTools(server: McpServer, engine: TemporaEngine, op
         const written = summary.changes;
         const at = now();
         const byIds = (list: string[] | undefined) => facts(list?.length ? memory.facts.byIds(list, at) : [], at);
+        // In the order the facts were given (the write reports them by slot and time): an agent
+        // taking ids by position must find its own facts there. A fact merged into another goes last.
+        const given = new Map<string, number>();
+        args.facts.forEach((f, i) => given.has(f.fact.trim()) || given.set(f.fact.trim(), i));
+        const inGivenOrder = <T extends { fact: string }>(list: T[]) => list.map((f, i) => ({ f, i, at: given.get(f.fact) ?? Infinity })).sort((a, b) => a.at - b.at || a.i - b.i).map((x) => x.f);
         const result = {
           observations: summary.observations,
-          added: byIds(written.created),
+          added: inGivenOrder(byIds(written.created)),
           closed: byIds(written.closed),
           confirmed: byIds(written.confirmed),
           episode_ids: summary.episodeIds,

@@ -94,7 +94,7 @@ const ids = z.array(z.string()).max(10_000);
 
 export const rememberFactsOutput = z.strictObject({
   observations: z.number().int(),
-  added: z.array(mcpFact).describe('facts this write added'),
+  added: z.array(mcpFact).describe('facts this write added, in the order they were given'),
   closed: z.array(mcpFact).describe('facts that were true before and that this write ended (the new versions, with their invalid_at)'),
   confirmed: z.array(mcpFact).describe('facts already known that gained this source'),
   episode_ids: ids,

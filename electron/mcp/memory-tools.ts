@@ -8,7 +8,7 @@ import type { McpServer } from '@modelcontextprotocol/server';
 import { MemoryInputError } from '../memory/index';
 import { createApiHandlers, searchMemory, type TemporaEngine } from '../engine/index';
 import type { FactRecord } from '../../shared/memory-schema';
-import { formatEnding } from '../../shared/time-format';
+import { formatEnding, formatWhen, type TimeFormat } from '../../shared/time-format';
 import { factLine, historyText, listText, searchText } from './fact-words';
 import { readTime } from './mcp-times';
 import { withOffsetIn } from '../../shared/time-zone';
@@ -231,7 +231,8 @@ export function registerMemoryTools(server: McpServer, engine: TemporaEngine, op
       guarded(async () => {
         const fact = await handlers.editFact(args);
         const at = now();
-        return ok({ fact: withCurrent(fact, at) }, `Corrected; the new version:\n${factLine(fact, { format: words(), now: at })}`);
+        const held = args.invalid_at === undefined ? '' : heldBack(fact, args.invalid_at !== null, words());
+        return ok({ fact: withCurrent(fact, at) }, `Corrected; the new version:\n${factLine(fact, { format: words(), now: at })}${held}`);
       }),
   );
 
@@ -249,7 +250,7 @@ export function registerMemoryTools(server: McpServer, engine: TemporaEngine, op
         const fact = await handlers.closeFact(args);
         const at = now();
         // The end as people read it, by the one formatter: "ended 1 Sept 2026", or "until …" for one to come.
-        return ok({ fact: withCurrent(fact, at) }, `Closed: ${fact.fact} (${formatEnding(fact, words(), at) || 'open'}).`);
+        return ok({ fact: withCurrent(fact, at) }, `Closed: ${fact.fact} (${formatEnding(fact, words(), at) || 'open'}).${heldBack(fact, true, words())}`);
       }),
   );
 
@@ -290,4 +291,17 @@ function namedItem(error: unknown): unknown {
   const rest = error.message.slice(item[0].length);
   const field = /^(\w+):/.exec(rest)?.[1];
   return new MemoryInputError(`${at}${field ? '.' : ': '}${rest}`, field ? `${at}.${field}` : at, error.code);
+}
+
+/**
+ * An end given to a one-valued fact that the next value closes earlier is kept in its claim but moves
+ * nothing (an end the user gives has no invalidated_by); taking it away drops that kept end. Said,
+ * so the agent does not tell the user the end moved.
+ */
+function heldBack(fact: FactRecord, endGiven: boolean, format: TimeFormat): string {
+  if (fact.invalid_at === null || fact.invalidated_by === null) return '';
+  const at = formatWhen(fact.invalid_at, fact.invalid_at_precision ?? 'instant', format, true);
+  return endGiven
+    ? `\nIt still ends where the next value begins (${at}): the end given is kept and shows only if that value goes. To move this end, change when that fact began.`
+    : `\nIt still ends where the next value begins (${at}): the end it had is dropped, so it stays open if that value goes.`;
 }

@@ -1,5 +1,5 @@
 /**
- * `remember_facts` answers `added` in the order the facts were given: an agent that takes the ids by
+ * What the write tools answer. `remember_facts` answers `added` in the order the facts were given: an agent that takes the ids by
  * position must not edit the wrong fact (they came back ordered by valid_at). Driven by the MCP SDK
  * client over Streamable HTTP, for a user in Tokyo.
  */
@@ -42,5 +42,29 @@ describe('remember_facts', () => {
     expect(result.isError, JSON.stringify(result.content)).toBeFalsy();
     const { added } = toolOutputs.remember_facts.parse(result.structuredContent);
     expect(added.map((f) => f.fact)).toEqual(facts.map((f) => f.fact));
+  });
+
+  it('close_fact and correct_fact past the value that closes a one-valued fact say the end is held back', async () => {
+    const said = async (name: string, args: Record<string, unknown>) => {
+      const result = await client.callTool({ name, arguments: args });
+      expect(result.isError, JSON.stringify(result.content)).toBeFalsy();
+      return (result.content as { type: string; text: string }[]).map((c) => c.text).join('\n');
+    };
+    const remembered = await client.callTool({
+      name: 'remember_facts',
+      arguments: {
+        facts: [
+          { subject: 'me', predicate: 'manager', object: '田中', fact: '上司は田中さん。', valid_at: '2026-04-01', cardinality: 'one' },
+          { subject: 'me', predicate: 'manager', object: '佐藤', fact: '上司は佐藤さん。', valid_at: '2026-10-01', cardinality: 'one' },
+        ],
+      },
+    });
+    const tanaka = toolOutputs.remember_facts.parse(remembered.structuredContent).added[0]!;
+    const closed = await said('close_fact', { id: tanaka.id, at: '2026-11-01' });
+    expect(closed).toContain('It still ends where the next value begins (1 Oct 2026): the end given is kept and shows only if that value goes.');
+    const current = () => engine.memory.facts.list({ predicate: 'manager', history: true }).find((f) => f.object === '田中' && f.expired_at === null)!;
+    const reopened = await said('correct_fact', { id: current().id, invalid_at: null });
+    expect(reopened).toContain('It still ends where the next value begins (1 Oct 2026): the end it had is dropped, so it stays open if that value goes.');
+    expect(await said('correct_fact', { id: current().id, fact: '上司は田中部長。' })).not.toContain('still ends');
   });
 });

@@ -100,10 +100,11 @@ export function registerMemoryTools(server: McpServer, engine: TemporaEngine, op
       description:
         "Store a message as said, for Tempora's own local model to read and learn facts from (with their times). " +
         'Use it when you would rather not extract facts yourself. Learning is asynchronous: the result says whether a model ' +
-        'is learning it now or it is queued until a Tempora process with a model runs.',
+        'is learning it now or it is queued until a Tempora process with a model runs. A retry with the same reference_time ' +
+        'changes nothing (duplicate: true); without one, the same text again is a new message, said now.',
       inputSchema: s.rememberMessageInput,
       outputSchema: s.rememberMessageOutput,
-      annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+      annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
     },
     (args) =>
       guarded(() => {

@@ -24,7 +24,7 @@ const HINTS = {
   list_facts: { readOnlyHint: true, openWorldHint: false },
   fact_history: { readOnlyHint: true, openWorldHint: false },
   remember_facts: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
-  remember_message: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+  remember_message: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
   correct_fact: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
   close_fact: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
   forget_fact: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },

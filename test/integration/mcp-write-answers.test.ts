@@ -67,4 +67,13 @@ describe('remember_facts', () => {
     expect(reopened).toContain('It still ends where the next value begins (1 Oct 2026): the end it had is dropped, so it stays open if that value goes.');
     expect(await said('correct_fact', { id: current().id, fact: '上司は田中部長。' })).not.toContain('still ends');
   });
+
+  it('remember_message is a duplicate when retried with its reference_time, and not marked idempotent without one', async () => {
+    const send = async (args: Record<string, unknown>) => toolOutputs.remember_message.parse((await client.callTool({ name: 'remember_message', arguments: args })).structuredContent);
+    const told = { content: '明日は雨です。', reference_time: '2026-12-05T09:00:00+09:00' };
+    const first = await send(told);
+    expect(await send(told)).toMatchObject({ episode_id: first.episode_id, duplicate: true });
+    const { tools } = await client.listTools();
+    expect(tools.find((t) => t.name === 'remember_message')?.annotations?.idempotentHint).toBe(false);
+  });
 });

@@ -8,7 +8,8 @@ import type { McpServer } from '@modelcontextprotocol/server';
 import { MemoryInputError } from '../memory/index';
 import { createApiHandlers, searchMemory, type TemporaEngine } from '../engine/index';
 import type { FactRecord } from '../../shared/memory-schema';
-import { formatEnding, formatWhen, type TimeFormat } from '../../shared/time-format';
+import { formatEnding, type TimeFormat } from '../../shared/time-format';
+import { endHeldBack } from '../../shared/end-held-back';
 import { factLine, historyText, listText, searchText } from './fact-words';
 import { readTime } from './mcp-times';
 import { withOffsetIn } from '../../shared/time-zone';
@@ -294,15 +295,8 @@ function namedItem(error: unknown): unknown {
   return new MemoryInputError(`${at}${field ? '.' : ': '}${rest}`, field ? `${at}.${field}` : at, error.code);
 }
 
-/**
- * An end given to a one-valued fact that the next value closes earlier is kept in its claim but moves
- * nothing (an end the user gives has no invalidated_by); taking it away drops that kept end. Said,
- * so the agent does not tell the user the end moved.
- */
+/** Said after the answer, so the agent does not tell the user the end moved (shared/end-held-back). */
 function heldBack(fact: FactRecord, endGiven: boolean, format: TimeFormat): string {
-  if (fact.invalid_at === null || fact.invalidated_by === null) return '';
-  const at = formatWhen(fact.invalid_at, fact.invalid_at_precision ?? 'instant', format, true);
-  return endGiven
-    ? `\nIt still ends where the next value begins (${at}): the end given is kept and shows only if that value goes. To move this end, change when that fact began.`
-    : `\nIt still ends where the next value begins (${at}): the end it had is dropped, so it stays open if that value goes.`;
+  const note = endHeldBack(fact, endGiven, format, { to: 'agent' });
+  return note === null ? '' : `\n${note}`;
 }

@@ -92,7 +92,7 @@ describe.skipIf(CHROMIUM_MISSING !== null)('rough edges', () => {
     await page.getByLabel(/^True until/).fill('1 December 2026');
     await page.getByRole('button', { name: 'Save' }).click();
     await expect.poll(() => page.getByRole('status').filter({ hasText: 'Saved' }).textContent()).toBe(
-      'Saved. It still ends where the next value begins (Oct 1, 2026); the end you gave is kept and shows only if that value goes.',
+      'Saved. It still ends where the next value begins (Oct 1, 2026); the end you gave is kept and shows only if that fact goes. To move this end, change when that fact began.',
     );
     expect(shibuya().invalid_at).toBe('2026-10-01T01:00:00.000Z');
 
@@ -100,7 +100,7 @@ describe.skipIf(CHROMIUM_MISSING !== null)('rough edges', () => {
     await page.getByLabel(/^True until/).fill('');
     await page.getByRole('button', { name: 'Save' }).click();
     await expect.poll(() => page.getByRole('status').filter({ hasText: 'Saved' }).textContent()).toBe(
-      'Saved. It still ends where the next value begins (Oct 1, 2026); the end you had given is dropped, so it stays open if that value goes.',
+      'Saved. It still ends where the next value begins (Oct 1, 2026); the end you had given is dropped, so it stays open if that fact goes.',
     );
   });
 

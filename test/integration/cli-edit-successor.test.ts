@@ -34,7 +34,7 @@ describe('an end past the value that closes a one-valued fact', () => {
   it('is kept but moves nothing, and the command says so naming that fact; reopening is refused', () => {
     const { id } = yamada();
     const suzuki = history().find((f) => f.object === '鈴木')!;
-    const note = (newId: string) => `tempora: note: ${newId} still ends where ${suzuki.id} ("上司は鈴木さんになりました。") begins (November 2026); the end you gave is kept and shows only if that fact goes — to move this end, change when that fact began\n`;
+    const note = (newId: string) => `tempora: note: ${newId} still ends where ${suzuki.id} ("上司は鈴木さんになりました。") begins (November 2026); the end you gave is kept and shows only if that fact goes. To move this end, change when that fact began.\n`;
     const closed = runTempora(dir, clock, ['close', id, '--at', '2026-12-01'], { ...env, LANG: 'en_GB.UTF-8' });
     expect(closed.code).toBe(0);
     expect(closed.err).toBe(note(yamada().id));
@@ -63,7 +63,7 @@ describe('an end past the value that closes a one-valued fact', () => {
     expect(again.err).toBe(`tempora: ${yamada().id} ends where ${suzuki.id} ("上司は鈴木さんになりました。") begins, and that end is already kept for it: change when that fact began, or forget it\n`);
     const reopened = runTempora(dir, clock, ['edit', yamada().id, '--invalid-at', 'none'], { ...env, LANG: 'en_GB.UTF-8' });
     expect(reopened.code).toBe(0);
-    expect(reopened.err).toBe(`tempora: note: ${yamada().id} still ends where ${suzuki.id} ("上司は鈴木さんになりました。") begins (November 2026); the end you had given is dropped, so it stays open if that fact goes\n`);
+    expect(reopened.err).toBe(`tempora: note: ${yamada().id} still ends where ${suzuki.id} ("上司は鈴木さんになりました。") begins (November 2026); the end you had given is dropped, so it stays open if that fact goes.\n`);
     expect(runTempora(dir, clock, ['forget', suzuki.id], env).code).toBe(0);
     expect(yamada()).toMatchObject({ invalid_at: null });
   });

@@ -61,10 +61,10 @@ describe('remember_facts', () => {
     });
     const tanaka = toolOutputs.remember_facts.parse(remembered.structuredContent).added[0]!;
     const closed = await said('close_fact', { id: tanaka.id, at: '2026-11-01' });
-    expect(closed).toContain('It still ends where the next value begins (1 Oct 2026): the end given is kept and shows only if that value goes.');
+    expect(closed).toContain('It still ends where the next value begins (1 Oct 2026); the end given is kept and shows only if that fact goes. To move this end, change when that fact began.');
     const current = () => engine.memory.facts.list({ predicate: 'manager', history: true }).find((f) => f.object === '田中' && f.expired_at === null)!;
     const reopened = await said('correct_fact', { id: current().id, invalid_at: null });
-    expect(reopened).toContain('It still ends where the next value begins (1 Oct 2026): the end it had is dropped, so it stays open if that value goes.');
+    expect(reopened).toContain('It still ends where the next value begins (1 Oct 2026); the end it had is dropped, so it stays open if that fact goes.');
     expect(await said('correct_fact', { id: current().id, fact: '上司は田中部長。' })).not.toContain('still ends');
   });
 

@@ -8,7 +8,7 @@ import { endNotAfterStart } from '../../engine/api-errors';
 import type { CommandContext, CommandSpec } from '../command';
 import { InputError, UsageError } from '../errors';
 import { displayFormat, escapeControls, factDetails, printJson, printLines } from '../output';
-import { formatAt } from '../../../shared/time-format';
+import { endHeldBack } from '../../../shared/end-held-back';
 
 type Resolved = { at: string; precision: Precision };
 
@@ -100,24 +100,22 @@ function refuseEndNotAfterStart(ctx: CommandContext, memory: Memory, id: string,
 }
 
 /**
- * An end given past the value that closes a one-valued fact is kept in its claim but moves nothing:
- * the fact still ends where that value begins. Said on stderr, naming that fact, so "Edited" is not
- * read as the end having moved.
+ * An end given past the value that closes a one-valued fact is kept in its claim but moves nothing;
+ * reopening such a fact drops it (shared/end-held-back). Said on stderr, naming that fact, so "Edited"
+ * is not read as the end having moved.
  */
 function noteEndHeldBack(ctx: CommandContext, memory: Memory, fact: FactRecord, end: Resolved | undefined): void {
   if (!end || fact.invalid_at === null || fact.invalid_at >= end.at) return;
-  noteClosedByNext(ctx, memory, fact, 'the end you gave is kept and shows only if that fact goes — to move this end, change when that fact began');
+  noteClosedByNext(ctx, memory, fact, true);
 }
 
-/** Reopening such a fact drops the end kept in its claim; it still ends where the next value begins. */
 function noteReopenHeldBack(ctx: CommandContext, memory: Memory, fact: FactRecord): void {
-  if (fact.invalid_at === null) return;
-  noteClosedByNext(ctx, memory, fact, 'the end you had given is dropped, so it stays open if that fact goes');
+  noteClosedByNext(ctx, memory, fact, false);
 }
 
-function noteClosedByNext(ctx: CommandContext, memory: Memory, fact: FactRecord, what: string): void {
-  if (fact.invalidated_by === null || fact.invalid_at === null) return;
-  const next = memory.facts.currentVersionOf(fact.invalidated_by);
-  const after = next ? `${next.id} (${JSON.stringify(escapeControls(next.fact))})` : 'the fact after it';
-  ctx.io.stderr(`tempora: note: ${fact.id} still ends where ${after} begins (${formatAt(fact.invalid_at, fact.invalid_at_precision ?? 'instant', displayFormat())}); ${what}\n`);
+function noteClosedByNext(ctx: CommandContext, memory: Memory, fact: FactRecord, endGiven: boolean): void {
+  const next = fact.invalidated_by === null ? undefined : memory.facts.currentVersionOf(fact.invalidated_by);
+  const named = next ? `${next.id} (${JSON.stringify(escapeControls(next.fact))})` : 'the fact after it';
+  const note = endHeldBack(fact, endGiven, displayFormat(), { to: 'user', subject: fact.id, next: named });
+  if (note !== null) ctx.io.stderr(`tempora: note: ${note}\n`);
 }

@@ -1,8 +1,7 @@
 /** A fact's page: what it says, both time axes, versions, sources, closing links; edit, close, forget. */
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import type { FactRecord } from '../../../shared/memory-schema';
-import { formatWhen, type TimeFormat } from '../../../shared/time-format';
+import { endHeldBack } from '../../../shared/end-held-back';
 import { errorMessage } from '../api/client';
 import { useApi } from '../app/api-context';
 import { memoryKeys } from '../app/query-keys';
@@ -22,19 +21,6 @@ import { FactVersions } from './FactVersions';
 import { SlotHistory, useSlotHistory } from './SlotHistory';
 
 type Mode = 'view' | 'edit' | 'close';
-
-/**
- * An end given to a one-valued fact that the next value closes earlier is kept in its claim but moves
- * nothing (an explicit end has no invalidated_by); taking it away drops that kept end. Said so, since
- * the page then shows the same end as before.
- */
-function heldBack(saved: FactRecord, endGiven: true | null, format: TimeFormat): string {
-  if (saved.invalid_at === null || saved.invalidated_by === null) return '';
-  const at = formatWhen(saved.invalid_at, saved.invalid_at_precision ?? 'instant', format, true);
-  return endGiven
-    ? `It still ends where the next value begins (${at}); the end you gave is kept and shows only if that value goes.`
-    : `It still ends where the next value begins (${at}); the end you had given is dropped, so it stays open if that value goes.`;
-}
 
 /** A message for the next fact page (an edit lands on the new version's page). */
 let flash: string | null = null;
@@ -136,7 +122,7 @@ export function FactPage({ id }: { id: string }) {
           onCancel={() => setMode('view')}
           onSaved={(saved, endGiven) => {
             setMode('view');
-            const held = endGiven === undefined ? '' : heldBack(saved, endGiven, format);
+            const held = endGiven === undefined ? null : endHeldBack(saved, endGiven !== null, format, { to: 'user' });
             flash = held ? `Saved. ${held}` : 'Saved. The previous version is kept in Versions below.';
             navigate({ screen: 'fact', id: saved.id }, { replace: true });
           }}

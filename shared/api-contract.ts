@@ -189,8 +189,9 @@ export const editFactRequest = z.strictObject({
 });
 export const closeFactRequest = z.strictObject({ id, at: timeInput });
 /**
- * A time typed into a screen's time field (as-of, known-at), read as the edit forms' times are: in
- * the user's zone, now, with its precision. Refused with an invalid_input error naming `field`.
+ * A moment typed into a screen's time field (as-of, known-at), read in the user's zone, now, with its
+ * precision; a day, month or year means its end, or now while it lasts (so "today" is now). Refused
+ * with an invalid_input error naming `field`.
  */
 export const readTimeRequest = z.strictObject({ text: timeInput, field: z.string().min(1).max(100).optional() });
 export const readTimeResponse = z.strictObject({ at: isoTime, precision });

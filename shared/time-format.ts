@@ -163,11 +163,14 @@ export function formatSince(fact: Pick<Interval, 'valid_at' | 'valid_at_precisio
 }
 
 /**
- * A moment picked or typed for a view (as-of, known-at): the day when it is a midnight of the
- * zone, else to the minute ("1 Jun 2026", "1 Jun 2026, 10:00").
+ * A moment picked or typed for a view (as-of, known-at): the day when it is a midnight of the zone
+ * or the last millisecond of a day (a day typed means its end: readMomentInput), else to the minute
+ * ("1 Jun 2026", "1 Jun 2026, 10:00").
  */
 export function formatMoment(at: string | number, format: TimeFormat): string {
   const ms = new Date(at).getTime();
   if (Number.isNaN(ms)) return String(at);
-  return formatWhen(new Date(ms).toISOString(), 'instant', format);
+  const date = new Date(ms);
+  const dayEnd = date.getUTCSeconds() === 59 && date.getUTCMilliseconds() === 999;
+  return formatWhen(date.toISOString(), 'instant', format, dayEnd);
 }

@@ -9,7 +9,8 @@
  * readings ("10/09/2026": 10 Sep or 9 Oct; read when the day is over 12 or equals the month:
  * memory/temporal/numeric-date.ts), a time outside the years Tempora stores says so.
  */
-import { toIsoUtc } from '../../shared/time';
+import { isoFromMs, isoTimeOf, toIsoUtc } from '../../shared/time';
+import { zonedAt } from '../../shared/time-zone';
 import { MemoryInputError, resolveTimeExpression, whyNotATime, type Resolved } from '../memory/index';
 
 /** Resolves `text` at `now` in `zone` (the user's); a MemoryInputError naming `field` when it is not a time. */
@@ -26,6 +27,26 @@ export function readTimeInput(typed: string, field: string, now: string, zone: s
     );
   }
   return resolved;
+}
+
+/**
+ * A moment asked about — as of, known at — as typed. A day, month or year means its last moment (what
+ * was true, or known, by the end of it), and now while it lasts: a fact shown "since 5 Dec" is found as
+ * of 5 Dec even when it began that afternoon, and "今日" is now. The precision stays as said, so the
+ * answer names the day, not the instant. A time of day means that instant.
+ */
+export function readMomentInput(typed: string, field: string, now: string, zone: string): Resolved {
+  const read = readTimeInput(typed, field, now, zone);
+  if (read.precision === 'instant') return read;
+  const start = zonedAt(read.at, zone);
+  let next;
+  try {
+    next = read.precision === 'day' ? start.add({ days: 1 }) : read.precision === 'month' ? start.add({ months: 1 }) : start.add({ years: 1 });
+  } catch {
+    return read; // past the last time Temporal can hold: the span's start is as far as a moment can go
+  }
+  const last = isoFromMs(next.startOfDay().epochMilliseconds - 1);
+  return { at: read.at <= now && now < last ? isoTimeOf(now) : last, precision: read.precision };
 }
 
 /** "out of range: … is before 0000-01-01T00:00:00.000Z UTC (the earliest time Tempora stores)" for an ISO time outside the years stored. */

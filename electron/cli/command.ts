@@ -7,7 +7,7 @@ import { resolve } from 'node:path';
 import type { Precision } from '../../shared/memory-schema';
 import type { IsoTime } from '../../shared/time';
 // Straight from the files, not assistant/index.ts: a `tempora facts` loads no chat or model code.
-import { readTimeInput } from '../assistant/time-input';
+import { readMomentInput, readTimeInput } from '../assistant/time-input';
 import { resolveUserTimeZone } from '../assistant/user-time-zone';
 import { defaultDataDir, MemoryInputError, openMemory, systemClock, type Memory } from '../memory/index';
 import { InputError, UsageError } from './errors';
@@ -89,9 +89,14 @@ export class CommandContext {
     return this.values[name] === true;
   }
 
-  /** A time option converted to canonical ISO UTC; "now" and phrases are accepted. Bad dates are input errors naming the option. */
-  time(name: string): IsoTime | undefined {
-    return this.timeWithPrecision(name)?.at;
+  /**
+   * A moment asked about (--as-of, --known-at) in canonical ISO UTC: "now", phrases and dates; a day,
+   * month or year means its end, or now while it lasts (readMomentInput). Bad dates are input errors
+   * naming the option.
+   */
+  moment(name: string): { at: IsoTime; precision: Precision } | undefined {
+    const value = this.string(name);
+    return value === undefined ? undefined : parseTimeOption(name, value, () => (this.io.clock ?? systemClock()).now(), this.timeZone, readMomentInput);
   }
 
   /** A time option with how precisely it was given ("2026-09" is a month, "yesterday" a day). */
@@ -174,9 +179,9 @@ export class CommandContext {
  * "now", an ISO-8601 instant with its zone, a date or wall time (read in the user's zone: --tz,
  * $TEMPORA_TZ, else the system's), or a phrase ("yesterday", "先週"); an error names the option.
  */
-export function parseTimeOption(name: string, value: string, now: () => string, zone: string): { at: IsoTime; precision: Precision } {
+export function parseTimeOption(name: string, value: string, now: () => string, zone: string, read = readTimeInput): { at: IsoTime; precision: Precision } {
   try {
-    return readTimeInput(value, `--${name}`, now(), zone);
+    return read(value, `--${name}`, now(), zone);
   } catch (error) {
     if (error instanceof MemoryInputError) throw new InputError(error.message);
     throw error;

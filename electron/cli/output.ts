@@ -3,8 +3,8 @@
  * tables for people. Human output shows times in the user's zone, for the locale, as precisely as
  * they were said ("since March 2026"); JSON always carries the full ISO UTC strings.
  */
-import type { FactRecord } from '../../shared/memory-schema';
-import { formatInstant, formatInterval, type TimeFormat } from '../../shared/time-format';
+import type { FactRecord, Precision } from '../../shared/memory-schema';
+import { formatInstant, formatInterval, formatWhen, type TimeFormat } from '../../shared/time-format';
 import type { Clock } from '../memory/index';
 
 /** Where a run writes. The real command passes process streams; tests capture strings. */
@@ -86,6 +86,11 @@ export function localeOf(env: NodeJS.ProcessEnv): string {
 /** An instant in the user's zone, to the minute: "1 Sept 2026, 10:00"; "now" for null. */
 export function formatTime(iso: string | null): string {
   return iso === null ? 'now' : formatInstant(iso, display);
+}
+
+/** A moment asked about (--as-of, --known-at) as it was said: "1 Jan 2026", "March 2026", "1 Jan 2026, 10:00". */
+export function formatAsked(moment: { at: string; precision: Precision }): string {
+  return formatWhen(moment.at, moment.precision, display);
 }
 
 /** When a fact was true, as precisely as it was said: "since March 2026", "1 Sept – 15 Sept 2026", "since 1 Sept 2026, until 31 Dec 2026". */

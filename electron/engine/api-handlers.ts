@@ -12,7 +12,7 @@ import { searchMemory } from './memory-search';
 import { ApiError } from '../../shared/api-error';
 import { describeZodError } from '../../shared/memory-schema';
 import { describeRequestError, endNotAfterStart, issueField } from './api-errors';
-import { readTimeInput } from '../assistant/index';
+import { readMomentInput, readTimeInput } from '../assistant/index';
 import type { FactRecord } from '../../shared/memory-schema';
 import type { Resolved } from '../memory/index';
 import { learningHandlers } from './learning-handlers';
@@ -112,7 +112,7 @@ export function createApiHandlers(engine: TemporaEngine, options: HandlerOptions
 
     timeSettings: async () => engine.timeSettings(),
     readTime: async ({ text, field }) => {
-      const { at, precision } = readTimeInput(text, field ?? 'time', memory.clock.now(), engine.timeZone());
+      const { at, precision } = readMomentInput(text, field ?? 'time', memory.clock.now(), engine.timeZone());
       return { at, precision };
     },
     firstRecorded: async () => ({ at: memory.facts.firstRecordedAt() }),

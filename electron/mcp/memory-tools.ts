@@ -11,7 +11,7 @@ import type { FactRecord } from '../../shared/memory-schema';
 import { formatEnding, type TimeFormat } from '../../shared/time-format';
 import { endHeldBack } from '../../shared/end-held-back';
 import { factLine, historyText, listText, searchText } from './fact-words';
-import { readTime } from './mcp-times';
+import { readMoment, readTime } from './mcp-times';
 import { withOffsetIn } from '../../shared/time-zone';
 import { guarded, ok, withCurrent } from './tool-results';
 import * as s from './tool-schemas';
@@ -150,8 +150,8 @@ export function registerMemoryTools(server: McpServer, engine: TemporaEngine, op
     (args) =>
       guarded(async () => {
         const at = now();
-        const asOf = readTime(args.as_of, 'as_of', at, zone());
-        const knownAt = readTime(args.known_at, 'known_at', at, zone());
+        const asOf = readMoment(args.as_of, 'as_of', at, zone());
+        const knownAt = readMoment(args.known_at, 'known_at', at, zone());
         const query = { query: args.query, asOf: asOf?.at, knownAt: knownAt?.at, history: args.include_history, limit: args.limit ?? 10 };
         const response = await searchMemory(memory, engine.vectors.ranker(), query, zone());
         const result = {
@@ -178,8 +178,8 @@ export function registerMemoryTools(server: McpServer, engine: TemporaEngine, op
     (args) =>
       guarded(() => {
         const at = now();
-        const asOf = readTime(args.as_of, 'as_of', at, zone());
-        const knownAt = readTime(args.known_at, 'known_at', at, zone());
+        const asOf = readMoment(args.as_of, 'as_of', at, zone());
+        const knownAt = readMoment(args.known_at, 'known_at', at, zone());
         const list = memory.facts.list({
           subject: args.subject,
           predicate: args.predicate,

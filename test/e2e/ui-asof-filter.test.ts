@@ -83,7 +83,7 @@ describe.skipIf(CHROMIUM_MISSING !== null)('the as-of panel with a filter that h
     // No filter: a list longer than the panel, one page.
     await expect.poll(() => count.textContent()).toMatch(/1,000 facts true; the first 100 loaded, 100 answers shown\./);
     await page.getByPlaceholder('Filter rows (subject, predicate, value)').fill('harbour');
-    await page.getByRole('textbox', { name: /^As of/ }).fill(CURSOR.slice(0, 10));
+    await page.getByRole('textbox', { name: /^As of/ }).fill('2026-02-04 00:00');
     await page.getByRole('textbox', { name: /^As of/ }).press('Enter');
     await expect.poll(() => page.locator('#asof-title time').getAttribute('datetime')).toBe(CURSOR);
     // Resting at the cursor: the first page and AUTO_PAGES more by themselves, then Show more.

@@ -81,11 +81,12 @@ describe.skipIf(CHROMIUM_MISSING !== null)('one time language: until, ended, the
     await page.getByRole('button', { name: 'Known now' }).click();
     await expect.poll(() => field.inputValue()).toBe('');
 
-    // As of: the same control; a date moves the cursor to the start of that day in Tokyo.
+    // As of: the same control; a date moves the cursor to the end of that day in Tokyo (what was
+    // true by then), shown back as the day.
     const asOf = page.getByLabel('As of (Asia/Tokyo)', { exact: true });
     await asOf.fill('1 January 2025');
     await asOf.press('Enter');
-    await expect.poll(() => page.locator('#asof-title time').getAttribute('datetime')).toBe('2024-12-31T15:00:00.000Z');
+    await expect.poll(() => page.locator('#asof-title time').getAttribute('datetime')).toBe('2025-01-01T14:59:59.999Z');
     await expect.poll(() => asOf.inputValue()).toBe('1 Jan 2025');
     await expect.poll(() => page.locator('.asof-panel').textContent()).toContain('Kyoto');
 

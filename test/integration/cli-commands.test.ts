@@ -84,6 +84,10 @@ describe('tempora observe and facts: the seed example', () => {
     expect(facts('--known-at', before!.created_at, '--as-of', '2026-09-20')).toMatchObject([{ object: 'A', invalid_at: null }]);
     expect(facts('--as-of', '2026-09-20')).toMatchObject([{ object: 'B' }]);
     expect(facts('--known-at', '2026-01-01', '--history')).toEqual([]);
+    // B began at 10:00 on 15 Sep, said with no date (shown "since 15 Sept"): a day asked about means
+    // what was true by its end, so 15 Sep is B's and 14 Sep still A's.
+    expect(facts('--as-of', '2026-09-15')).toMatchObject([{ object: 'B' }]);
+    expect(facts('--as-of', '2026-09-14')).toMatchObject([{ object: 'A' }]);
   });
 
   it('one file is one write: A is stored closed, once, and nothing is counted as closed', () => {
@@ -113,7 +117,7 @@ describe('tempora observe and facts: the seed example', () => {
     expect(table).toMatch(/expired 1 Dec 2026, 00:00\s+My manager is A\./);
     expect(table).toMatch(/\(at any time, every version; times in UTC\)\.$/m);
     expect(table).toContain('5 facts (at any time, every version; times in UTC).');
-    expect(ok('facts', '--as-of', '2026-01-01').out).toBe('No facts (as of 1 Jan 2026, 00:00, known now).\n');
+    expect(ok('facts', '--as-of', '2026-01-01').out).toBe('No facts (as of 1 Jan 2026, known now).\n');
   });
 });
 

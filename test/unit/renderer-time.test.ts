@@ -91,6 +91,12 @@ describe('times shown and the timeline in the user zone', () => {
     expect(formatMoment('2026-09-10T00:00:00.000Z', { timeZone: 'UTC', locale: 'en-GB' })).toBe('10 Sept 2026');
   });
 
+  it('shows a day typed as an as-of (its last millisecond) as that day, a minute before it to the minute', () => {
+    expect(formatMoment('2026-09-10T14:59:59.999Z', tokyo)).toBe('Sep 10, 2026');
+    expect(formatMoment('2026-09-10T14:59:00.000Z', tokyo)).toBe('Sep 10, 2026, 23:59');
+    expect(formatMoment('2026-09-10T14:58:59.999Z', tokyo)).toBe('Sep 10, 2026, 23:58');
+  });
+
   it('shows a fact’s interval at its precision, in the zone', () => {
     const kyoto = { valid_at: '2026-07-09T15:00:00.000Z', valid_at_precision: 'day', invalid_at: '2026-07-13T15:00:00.000Z', invalid_at_precision: 'day' } as const;
     const now = '2026-12-02T03:00:00.000Z';

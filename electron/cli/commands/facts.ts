@@ -2,7 +2,7 @@
 import { describeChange, describeReason, versionChanges } from '../../../shared/fact-history';
 import type { FactRecord } from '../../../shared/memory-schema';
 import type { CommandSpec } from '../command';
-import { displayFormat, escapeControls, factDetails, factTable, formatTime, formatValidity, plural, printJson, printLines } from '../output';
+import { displayFormat, escapeControls, factDetails, factTable, formatAsked, formatTime, formatValidity, plural, printJson, printLines } from '../output';
 
 export const factsCommand: CommandSpec = {
   name: 'facts',
@@ -25,9 +25,11 @@ export const factsCommand: CommandSpec = {
   },
   positionals: { min: 0, max: 0, name: '' },
   run(ctx) {
+    const asOf = ctx.moment('as-of');
+    const knownAt = ctx.moment('known-at');
     const query = {
-      asOf: ctx.time('as-of'),
-      knownAt: ctx.time('known-at'),
+      asOf: asOf?.at,
+      knownAt: knownAt?.at,
       subject: ctx.string('subject'),
       predicate: ctx.string('predicate'),
       entity: ctx.string('entity'),
@@ -37,8 +39,8 @@ export const factsCommand: CommandSpec = {
     const facts = ctx.readMemory((memory) => memory.facts.list(query));
     if (ctx.json) return printJson(ctx.io, facts);
     const axes = [
-      query.asOf !== undefined ? `as of ${formatTime(query.asOf)}` : query.history ? 'at any time' : 'true now',
-      query.knownAt !== undefined ? `known at ${formatTime(query.knownAt)}` : query.history ? 'every version' : 'known now',
+      asOf !== undefined ? `as of ${formatAsked(asOf)}` : query.history ? 'at any time' : 'true now',
+      knownAt !== undefined ? `known at ${formatAsked(knownAt)}` : query.history ? 'every version' : 'known now',
     ].join(', ');
     if (facts.length === 0) return printLines(ctx.io, [`No facts (${axes}).`]);
     printLines(ctx.io, [...factTable(facts), '', `${plural(facts.length, 'fact')} (${axes}; times in ${displayFormat().timeZone}).`]);

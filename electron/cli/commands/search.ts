@@ -7,7 +7,10 @@ import type { SearchHit } from '../../memory/index';
 import type { CommandContext, CommandSpec } from '../command';
 import { withEngine } from '../engine-context';
 import { checkForRead } from '../memory-dir';
-import { factTable, formatTime, plural, printJson, printLines } from '../output';
+import { factTable, formatAsked, plural, printJson, printLines } from '../output';
+import type { Precision } from '../../../shared/memory-schema';
+
+type Moment = { at: string; precision: Precision };
 
 export const searchCommand: CommandSpec = {
   name: 'search',
@@ -28,17 +31,18 @@ export const searchCommand: CommandSpec = {
   positionals: { min: 1, max: Infinity, name: 'QUERY' },
   run(ctx) {
     const query = ctx.positionals.join(' ');
-    const options = { query, asOf: ctx.time('as-of'), knownAt: ctx.time('known-at'), history: ctx.flag('history') || undefined, limit: ctx.count('limit') };
+    const asked = { asOf: ctx.moment('as-of'), knownAt: ctx.moment('known-at') };
+    const options = { query, asOf: asked.asOf?.at, knownAt: asked.knownAt?.at, history: ctx.flag('history') || undefined, limit: ctx.count('limit') };
     // Without an embedding model the engine (node-llama-cpp, LanceDB) is not even loaded.
     if (ctx.string('embedding-model') !== undefined) {
       checkForRead(ctx.memoryDir); // a search creates no store, even through the engine
-      return withEngine(ctx, {}, async (engine) => print(ctx, query, options, (await searchMemory(engine.memory, engine.vectors.ranker(), options, engine.timeZone())).hits));
+      return withEngine(ctx, {}, async (engine) => print(ctx, query, asked, (await searchMemory(engine.memory, engine.vectors.ranker(), options, engine.timeZone())).hits));
     }
-    print(ctx, query, options, ctx.readMemory((memory) => searchMemoryText(memory, options, ctx.timeZone)).hits);
+    print(ctx, query, asked, ctx.readMemory((memory) => searchMemoryText(memory, options, ctx.timeZone)).hits);
   },
 };
 
-function print(ctx: CommandContext, query: string, options: { asOf?: string; knownAt?: string }, hits: SearchHit[]): void {
+function print(ctx: CommandContext, query: string, asked: { asOf?: Moment; knownAt?: Moment }, hits: SearchHit[]): void {
   if (ctx.json) return printJson(ctx.io, hits);
   if (hits.length === 0) return printLines(ctx.io, [`No facts match ${JSON.stringify(query)}.`]);
   const byId = new Map(hits.map((hit, index) => [hit.fact.id, { hit, rank: index + 1 }]));
@@ -49,7 +53,7 @@ function print(ctx: CommandContext, query: string, options: { asOf?: string; kno
       { header: 'SCORE', cell: (f) => describeScore(byId.get(f.id)?.hit) },
     ],
   );
-  const axes = [options.asOf ? `as of ${formatTime(options.asOf)}` : '', options.knownAt ? `known at ${formatTime(options.knownAt)}` : '']
+  const axes = [asked.asOf ? `as of ${formatAsked(asked.asOf)}` : '', asked.knownAt ? `known at ${formatAsked(asked.knownAt)}` : '']
     .filter(Boolean)
     .join(', ');
   printLines(ctx.io, [...table, '', `${plural(hits.length, 'hit')} for ${JSON.stringify(query)}${axes ? ` (${axes})` : ''}.`]);

@@ -6,6 +6,7 @@
 import type { FactRecord, Precision } from '../../shared/memory-schema';
 import { formatInstant, formatInterval, formatWhen, type TimeFormat } from '../../shared/time-format';
 import type { Clock } from '../memory/index';
+import { escapeControls } from '../../shared/escape-controls';
 
 /** Where a run writes. The real command passes process streams; tests capture strings. */
 export interface Io {
@@ -114,29 +115,8 @@ export function displayWidth(text: string): number {
   return width;
 }
 
-/**
- * C0 controls (ESC, BEL, CR, backspace …), DEL, C1 controls (a lone CSI is U+009B) and the bidi
- * overrides: stored text holding them could clear the screen, set the window title, hide a link
- * (OSC 8) or reorder what is shown. `--json` prints them exactly; people see them escaped.
- */
-// eslint-disable-next-line no-control-regex
-const CONTROL = /[\u0000-\u0008\u000B-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]/g;
-// eslint-disable-next-line no-control-regex
-const CONTROL_AND_LINES = /[\u0000-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]/g;
-
-function escapeOne(ch: string): string {
-  const code = ch.charCodeAt(0);
-  return code < 0x80 ? `\\x${code.toString(16).padStart(2, '0')}` : `\\u${code.toString(16).padStart(4, '0')}`;
-}
-
-/**
- * Stored text made safe to print for people: every control character shown as an escape (`\x1b`,
- * `\u009b`). Tabs stay; newlines stay only with `lines` (text meant to span lines), else they are
- * shown as `\x0a` too.
- */
-export function escapeControls(text: string, options: { lines?: boolean } = {}): string {
-  return text.replace(options.lines ? CONTROL : CONTROL_AND_LINES, (ch) => (ch === '\t' ? ch : ch === '\n' && options.lines ? ch : escapeOne(ch)));
-}
+/** The one escaping of control characters in stored text, shared with the MCP tools' text. */
+export { escapeControls };
 
 /** Cuts `text` to at most `max` columns, ending with "…" when cut. Newlines and tabs become spaces; other controls are escaped. */
 export function truncate(text: string, max: number): string {

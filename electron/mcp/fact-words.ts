@@ -3,11 +3,13 @@
  * true in the user's zone, at the precision it was said, by the one formatter (shared/time-format.ts:
  * "1 Sep – 15 Sep 2026", "since March 2026"), never a UTC instant it would repeat as the wrong day;
  * a question about a time framed as the chat's context frames it ("As of 10 Sep 2026:", then "Now:").
- * The structured content beside it stays ISO.
+ * A sentence's control characters are escaped (a newline in one is `\x0a`, so it cannot start a line
+ * of its own). The structured content beside it stays ISO, and as stored.
  */
 import { timeLabel, matchesTime, saidSoonAfter, type QuestionTime } from '../assistant/index';
 import type { FactRecord, Precision } from '../../shared/memory-schema';
 import { formatInterval, formatWhen, type TimeFormat } from '../../shared/time-format';
+import { escapeControls } from '../../shared/escape-controls';
 
 export interface Words {
   format: TimeFormat;
@@ -26,7 +28,7 @@ const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
 /** "- My manager is A. (1 Sep – 15 Sep 2026; id fct_…)"; a version since corrected says so. */
 export function factLine(fact: FactRecord, words: Words): string {
   const replaced = fact.expired_at !== null ? '; a version since replaced' : '';
-  return `- ${fact.fact} (${formatInterval(fact, words.format, words.now)}${replaced}; id ${fact.id})`;
+  return `- ${escapeControls(fact.fact)} (${formatInterval(fact, words.format, words.now)}${replaced}; id ${fact.id})`;
 }
 
 /** "As of 10 Sep 2026", with ", as known on 5 Sep 2026" when the memory is read as it was. */
@@ -86,5 +88,5 @@ export function searchText(search: SearchWords, words: Words, zone: string): str
 
 /** fact_history: "My manager is A.: 2 versions, 1 source message." and a line per version, newest first as given. */
 export function historyText(fact: FactRecord, versions: FactRecord[], sources: number, words: Words): string {
-  return [`${fact.fact}: ${plural(versions.length, 'version')}, ${plural(sources, 'source message')}.`, ...versions.map((v) => factLine(v, words))].join('\n');
+  return [`${escapeControls(fact.fact)}: ${plural(versions.length, 'version')}, ${plural(sources, 'source message')}.`, ...versions.map((v) => factLine(v, words))].join('\n');
 }

@@ -9,6 +9,7 @@ import { createHash } from 'node:crypto';
 import type { McpServer } from '@modelcontextprotocol/server';
 import type { Memory } from '../memory/index';
 import { withCurrent } from './tool-results';
+import { escapeControlsInJson } from '../../shared/escape-controls';
 
 export const CURRENT_FACTS_URI = 'tempora://facts/me/current';
 
@@ -18,7 +19,7 @@ const RESOURCE_LIMIT = 500;
 export function currentFactsText(memory: Memory): string {
   const now = memory.clock.now();
   const facts = memory.facts.list({ subject: 'me', limit: RESOURCE_LIMIT }).map((f) => withCurrent(f, now));
-  return JSON.stringify({ subject: 'me', as_of: now, facts }, null, 2);
+  return escapeControlsInJson(JSON.stringify({ subject: 'me', as_of: now, facts }, null, 2));
 }
 
 export function registerFactsResource(server: McpServer, memory: Memory): void {

@@ -10,6 +10,7 @@ import { createApiHandlers, searchMemory, type TemporaEngine } from '../engine/i
 import type { FactRecord } from '../../shared/memory-schema';
 import { formatEnding, type TimeFormat } from '../../shared/time-format';
 import { endHeldBack } from '../../shared/end-held-back';
+import { escapeControls } from '../../shared/escape-controls';
 import { factLine, historyText, listText, searchText } from './fact-words';
 import { readMoment, readTime } from './mcp-times';
 import { withOffsetIn } from '../../shared/time-zone';
@@ -252,7 +253,7 @@ export function registerMemoryTools(server: McpServer, engine: TemporaEngine, op
         const fact = await handlers.closeFact(args);
         const at = now();
         // The end as people read it, by the one formatter: "ended 1 Sept 2026", or "until …" for one to come.
-        return ok({ fact: withCurrent(fact, at) }, `Closed: ${fact.fact} (${formatEnding(fact, words(), at) || 'open'}).${heldBack(fact, true, words())}`);
+        return ok({ fact: withCurrent(fact, at) }, `Closed: ${escapeControls(fact.fact)} (${formatEnding(fact, words(), at) || 'open'}).${heldBack(fact, true, words())}`);
       }),
   );
 

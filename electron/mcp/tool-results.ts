@@ -8,6 +8,7 @@
 import type { CallToolResult } from '@modelcontextprotocol/server';
 import type { FactRecord } from '../../shared/memory-schema';
 import { ApiError } from '../../shared/api-error';
+import { escapeControls, escapeControlsInJson } from '../../shared/escape-controls';
 import { MemoryInputError, MemoryStorageError } from '../memory/index';
 import type { McpFact } from './tool-schemas';
 
@@ -21,12 +22,15 @@ export function withCurrent(fact: FactRecord, now: string): McpFact {
  * A result: the summary in words (times in the user's zone, as people say them: fact-words.ts) as
  * the first text block, the serialized JSON beside it as the second (as the protocol suggests for
  * clients that read no structured content), and the structured content itself, ISO times and all.
+ * Both text blocks have their control characters escaped (shared/escape-controls.ts: the words as the
+ * command line shows them, the JSON with JSON escapes, so it parses to the stored text); the
+ * structured content keeps the text as stored.
  */
 export function ok<T extends Record<string, unknown>>(structured: T, summary: string): CallToolResult {
   return {
     content: [
-      { type: 'text', text: summary },
-      { type: 'text', text: JSON.stringify(structured) },
+      { type: 'text', text: escapeControls(summary, { lines: true }) },
+      { type: 'text', text: escapeControlsInJson(JSON.stringify(structured)) },
     ],
     structuredContent: structured,
   };
@@ -34,7 +38,7 @@ export function ok<T extends Record<string, unknown>>(structured: T, summary: st
 
 /** The tool error for what a call threw; input errors name the argument ("facts:2: valid_at: …"). */
 export function toolError(error: unknown): CallToolResult {
-  return { content: [{ type: 'text', text: errorText(error) }], isError: true };
+  return { content: [{ type: 'text', text: escapeControls(errorText(error), { lines: true }) }], isError: true };
 }
 
 function errorText(error: unknown): string {

@@ -1,0 +1,73 @@
+/**
+ * Control characters in stored text (ESC, BEL, CR, a lone CSI U+009B, DEL, the bidi overrides) come
+ * back escaped in the text a tool answers — the words and the JSON beside them — as the command line
+ * shows them (shared/escape-controls.ts), while the structured content keeps the text as stored.
+ * Driven by the MCP SDK client over Streamable HTTP.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Client } from '@modelcontextprotocol/client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TemporaEngine } from '../../electron/engine/index';
+import { toolOutputs } from '../../electron/mcp/tool-schemas';
+import { serveMcpHttp, type McpHttpServer } from '../fixtures/mcp-http-server';
+
+// eslint-disable-next-line no-control-regex
+const RAW = /[\u0000-\u0008\u000B-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]/;
+const SENTENCE = 'My manager is \u001b]0;pwned\u0007Ann\u009b2J\r\u202Eevil\u007f.';
+
+let dir: string;
+let engine: TemporaEngine;
+let mcp: McpHttpServer;
+let client: Client;
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'tempora-mcp-controls-'));
+  engine = await TemporaEngine.open({ dataDir: join(dir, 'data'), autoLoadModels: false, startWorker: false, timeZone: 'UTC' });
+  mcp = await serveMcpHttp(engine);
+  client = await mcp.connect('controls');
+});
+
+afterAll(async () => {
+  await client?.close();
+  await mcp?.close();
+  await engine?.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const texts = (result: { content?: unknown }) => (result.content as { type: string; text: string }[]).map((c) => c.text);
+
+describe('control characters in what the tools say', () => {
+  it('are escaped in every text block and kept as stored in the structured content', async () => {
+    const remembered = await client.callTool({
+      name: 'remember_facts',
+      arguments: { facts: [{ subject: 'me', predicate: 'manager', object: 'Ann', fact: SENTENCE }], reference_time: '2026-09-01T00:00:00Z' },
+    });
+    expect(remembered.isError, JSON.stringify(remembered.content)).toBeFalsy();
+    const added = toolOutputs.remember_facts.parse(remembered.structuredContent).added[0]!;
+    expect(added.fact).toBe(SENTENCE);
+    const calls = [
+      remembered,
+      await client.callTool({ name: 'list_facts', arguments: { subject: 'me' } }),
+      await client.callTool({ name: 'search_memory', arguments: { query: 'manager Ann' } }),
+      await client.callTool({ name: 'fact_history', arguments: { id: added.id } }),
+      await client.callTool({ name: 'close_fact', arguments: { id: added.id, at: '2026-10-01' } }),
+    ];
+    for (const result of calls) {
+      expect(result.isError, JSON.stringify(result.content)).toBeFalsy();
+      for (const text of texts(result)) expect(text).not.toMatch(RAW);
+    }
+    const listed = texts(calls[1]!);
+    expect(listed[0]).toContain('My manager is \\x1b]0;pwned\\x07Ann\\u009b2J\\x0d\\u202eevil\\x7f.');
+    // The JSON beside the words still reads back as the stored text.
+    expect(toolOutputs.list_facts.parse(JSON.parse(listed[1]!)).facts[0]!.fact).toBe(SENTENCE);
+    expect(toolOutputs.list_facts.parse(calls[1]!.structuredContent).facts[0]!.fact).toBe(SENTENCE);
+  });
+
+  it('are escaped in a tool error that repeats what was sent', async () => {
+    const result = await client.callTool({ name: 'list_facts', arguments: { as_of: 'blorp\u009b\u202e' } });
+    expect(result.isError).toBe(true);
+    for (const text of texts(result)) expect(text).not.toMatch(RAW);
+  });
+});

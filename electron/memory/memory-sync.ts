@@ -17,6 +17,7 @@ export function memorySync(kernel: MemoryKernel): SyncStore {
       checkpointInBackground: () => kernel.checkpointInBackground(),
       // Beside the memory's file, on its disk; an in-memory store's in the system's temporary folder.
       spoolDir: kernel.path === ':memory:' ? join(tmpdir(), 'tempora-sync-spool') : `${kernel.path}.sync-spool`,
+      lockFile: kernel.path === ':memory:' ? null : `${kernel.path}.sync-lock`,
     },
   );
 }

@@ -72,7 +72,8 @@ function removeAbandoned(parent: string): void {
   }
 }
 
-function isAlive(pid: number): boolean {
+/** Whether process `pid` runs on this machine (one of another user's counts). */
+export function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;

@@ -16,6 +16,7 @@ import { SegmentSpool } from './segment-spool';
 import { SegmentChecks } from './segment-checks';
 import type { SyncTarget } from './sync-target';
 import { TargetReads } from './target-reads';
+import { withSyncLock } from './sync-lock';
 import type { IsoTime } from '../../shared/time';
 
 /** What the runner needs of the memory (memory.sync: electron/memory/sync/sync-store.ts). */
@@ -42,6 +43,8 @@ export interface SyncMemory {
   emptyForFirstSync(): boolean;
   /** The folder a first sync sets the segments it downloads aside in (segment-spool.ts): beside the memory. */
   spoolDir(): string;
+  /** The file one sync of this memory at a time holds (sync-lock.ts); null for an in-memory store. */
+  lockFile(): string | null;
   /** Applies the segments in order, in one write (memory/sync/sync-first.ts). */
   applyFirst(
     segments: Iterable<{ header: SegmentHeader; records(): SyncRecord[] }>,
@@ -87,7 +90,12 @@ export const CHECK_ON_WORKER_FROM = 8;
  * `plainTarget`: the target, or the TargetReads a name check just before this sync read through
  * (device-names.ts); either way the target's listing is read once a sync (target-reads.ts).
  */
-export async function syncOnce(memory: SyncMemory, plainTarget: SyncTarget, cipher: SegmentCipher, options: SyncOptions = {}): Promise<SyncReport> {
+export function syncOnce(memory: SyncMemory, plainTarget: SyncTarget, cipher: SegmentCipher, options: SyncOptions = {}): Promise<SyncReport> {
+  // One at a time across processes (the app and `tempora sync --watch`): a SyncBusyError otherwise.
+  return withSyncLock(memory.lockFile(), () => syncHeld(memory, plainTarget, cipher, options));
+}
+
+async function syncHeld(memory: SyncMemory, plainTarget: SyncTarget, cipher: SegmentCipher, options: SyncOptions): Promise<SyncReport> {
   const target = TargetReads.of(plainTarget);
   const me = memory.device();
   const report: SyncReport = { sent: 0, applied: [], refused: [], rewritten: 0 };

@@ -11,6 +11,7 @@ import type { Settings } from '../../shared/settings-schema';
 import { MemoryInputError } from '../memory/index';
 import type { SyncProgress, SyncState } from '../../shared/sync-contract';
 import { storedSyncTargetSchema, syncTargetConfigFault, syncTargetConfigSchema, withoutSecrets, type StoredSyncTarget, type SyncTargetConfig } from '../../shared/sync-target-config';
+import { SyncBusyError } from './sync-lock';
 import { cipherFromKey, KEYCHECK_FILE, keyOpensKeyCheck, SyncCryptoError, unlockTarget, type SyncCipher } from './sync-crypto';
 import type { SyncSecretStore } from './sync-secrets';
 import { SyncTargetError, type SyncTarget } from './sync-target';
@@ -192,7 +193,7 @@ async function inWords<T>(run: () => Promise<T>): Promise<T> {
   try {
     return await run();
   } catch (error) {
-    if (error instanceof SyncTargetError || error instanceof SyncCryptoError || error instanceof SpoolError) throw new SyncServiceError(error.message);
+    if (error instanceof SyncTargetError || error instanceof SyncCryptoError || error instanceof SpoolError || error instanceof SyncBusyError) throw new SyncServiceError(error.message);
     throw error;
   }
 }

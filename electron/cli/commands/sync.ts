@@ -13,6 +13,7 @@ import { syncOnce, type SyncReport } from '../../sync/sync-runner';
 import { SyncTargetError, type SyncTarget } from '../../sync/sync-target';
 import { TargetReads } from '../../sync/target-reads';
 import { SpoolError } from '../../sync/segment-spool';
+import { SyncBusyError } from '../../sync/sync-lock';
 import { createFolderTarget } from '../../sync/targets/folder-target';
 import type { CommandContext, CommandSpec } from '../command';
 import { InputError, UsageError } from '../errors';
@@ -79,13 +80,27 @@ async function syncWith(ctx: CommandContext, folder: string, passphrase: string,
         const shown = progressLine(ctx.io);
         const reads = first ? firstReads : target;
         first = false;
-        const report = await inWords(() => syncOnce(memory.sync, reads, cipher, { onProgress: progress(ctx, shown) }));
-        shown.clear();
+        let report: SyncReport;
+        try {
+          report = await inWords(() => syncOnce(memory.sync, reads, cipher, { onProgress: progress(ctx, shown) }));
+        } finally {
+          shown.clear();
+        }
         printReport(ctx, target.describe, report);
       };
-      await once();
-      if (!ctx.flag('watch')) return;
-      await watch(every, once);
+      if (!ctx.flag('watch')) return once();
+      // Unattended, a round that fails in words (the target out of reach, another sync of this
+      // memory running) is said, and the next round tries again.
+      const round = async () => {
+        try {
+          await once();
+        } catch (error) {
+          if (!(error instanceof InputError)) throw error;
+          ctx.io.stderr(`tempora: ${error.message} Trying again in ${plural(every, 'second')}.\n`);
+        }
+      };
+      await round();
+      await watch(every, round);
     }
   });
 }
@@ -142,7 +157,7 @@ async function inWords<T>(fn: () => Promise<T>): Promise<T> {
   try {
     return await fn();
   } catch (error) {
-    if (error instanceof SyncTargetError || error instanceof SyncCryptoError || error instanceof SpoolError) throw new InputError(error.message);
+    if (error instanceof SyncTargetError || error instanceof SyncCryptoError || error instanceof SpoolError || error instanceof SyncBusyError) throw new InputError(error.message);
     throw error;
   }
 }

@@ -52,11 +52,16 @@ export class SyncStore {
   constructor(
     private readonly store: WriteContext,
     private readonly write: SyncWriter,
-    private readonly file: { checkpointInBackground(): boolean; spoolDir: string },
+    private readonly file: { checkpointInBackground(): boolean; spoolDir: string; lockFile: string | null },
   ) {}
 
   spoolDir(): string {
     return this.file.spoolDir;
+  }
+
+  /** The file one sync of this memory at a time holds, beside the memory's file (null: an in-memory store). */
+  lockFile(): string | null {
+    return this.file.lockFile;
   }
 
   device(): { id: string; name: string } {

@@ -7,16 +7,24 @@ import { z } from 'zod';
 import { cardinality, episodeRecord, factRecord } from '../../shared/memory-schema';
 import { questionTime } from '../../shared/api-contract';
 
-const id = z.string().trim().min(1).max(200).describe('a fact id (any version of the fact), e.g. fct_1m8pfjqszrm7gxetxpy');
+/**
+ * A text argument: something to say, at most `max` characters. A blank one (empty or only spaces)
+ * is refused by the schema itself, so the JSON Schema a client sees carries it too (`pattern: "\\S"`),
+ * in one sentence; the value is trimmed.
+ */
+const text = (max: number) =>
+  z
+    .string()
+    .regex(/\S/, { message: 'is empty or only spaces (give it some text, or leave it out where it may be left out)', abort: true })
+    .trim()
+    .min(1)
+    .max(max);
+
+const id = text(200).describe('a fact id (any version of the fact), e.g. fct_1m8pfjqszrm7gxetxpy');
 
 /** ISO-8601 or a phrase, read in the user's time zone. */
 const time = (what: string) =>
-  z
-    .string()
-    .trim()
-    .min(1)
-    .max(100)
-    .describe(`${what}: ISO-8601 (2026-09-10, 2026-09-10T09:00, 2026-09-10T09:00:00+09:00) or a phrase ("yesterday", "last March", "先週"), read in the user's time zone; a numeric day/month like 10/09/2026 is read only when unambiguous (day over 12, or day = month)`);
+  text(100).describe(`${what}: ISO-8601 (2026-09-10, 2026-09-10T09:00, 2026-09-10T09:00:00+09:00) or a phrase ("yesterday", "last March", "先週"), read in the user's time zone; a numeric day/month like 10/09/2026 is read only when unambiguous (day over 12, or day = month)`);
 
 const asOf = time('valid time: answer with what was TRUE IN THE WORLD at this time (default: now)');
 const knownAt = time('system time: answer with what THE MEMORY HELD at this time, before later corrections (default: now)');
@@ -26,10 +34,10 @@ export const rememberFactsInput = z.strictObject({
   facts: z
     .array(
       z.strictObject({
-        subject: z.string().trim().min(1).max(500).describe('who or what the fact is about; "me" is the user'),
-        predicate: z.string().trim().min(1).max(200).describe('the relation, e.g. manager, lives_in, likes'),
-        object: z.string().trim().min(1).max(2000).describe('an entity name, or a plain value when object_type is literal'),
-        fact: z.string().trim().min(1).max(4000).describe('the fact as one standalone sentence'),
+        subject: text(500).describe('who or what the fact is about; "me" is the user'),
+        predicate: text(200).describe('the relation, e.g. manager, lives_in, likes'),
+        object: text(2000).describe('an entity name, or a plain value when object_type is literal'),
+        fact: text(4000).describe('the fact as one standalone sentence'),
         valid_at: time('when it became true (default: reference_time)').optional(),
         invalid_at: time('when it stopped being true (default: still true)').optional(),
         cardinality: cardinality.optional().describe('one: one value at a time (a new manager closes the old one); many (default): several at once'),
@@ -43,14 +51,14 @@ export const rememberFactsInput = z.strictObject({
 });
 
 export const rememberMessageInput = z.strictObject({
-  content: z.string().trim().min(1).max(20_000).describe('the message, as said'),
+  content: text(20_000).describe('the message, as said'),
   role: z.enum(['user', 'assistant', 'system', 'document']).optional().describe('who said it (default user)'),
   reference_time: time('when it was said (default: now)').optional(),
-  conversation: z.string().trim().min(1).max(200).optional().describe('a conversation id to file it under (default: one conversation for messages from MCP clients)'),
+  conversation: text(200).optional().describe('a conversation id to file it under (default: one conversation for messages from MCP clients)'),
 });
 
 export const searchMemoryInput = z.strictObject({
-  query: z.string().trim().min(1).max(2000).describe('a question or keywords, in any language'),
+  query: text(2000).describe('a question or keywords, in any language'),
   as_of: asOf.optional(),
   known_at: knownAt.optional(),
   include_history: includeHistory.optional().describe('force history on (true) or off (false); default: detected from the query ("when", "used to", "いつ")'),
@@ -58,9 +66,9 @@ export const searchMemoryInput = z.strictObject({
 });
 
 export const listFactsInput = z.strictObject({
-  subject: z.string().trim().min(1).max(500).optional().describe('facts about this entity (name or alias; "me" is the user)'),
-  predicate: z.string().trim().min(1).max(200).optional().describe('only this relation'),
-  entity: z.string().trim().min(1).max(500).optional().describe('facts naming this entity as subject or object'),
+  subject: text(500).optional().describe('facts about this entity (name or alias; "me" is the user)'),
+  predicate: text(200).optional().describe('only this relation'),
+  entity: text(500).optional().describe('facts naming this entity as subject or object'),
   as_of: asOf.optional(),
   known_at: knownAt.optional(),
   include_history: includeHistory.optional(),
@@ -71,8 +79,8 @@ export const factHistoryInput = z.strictObject({ id });
 
 export const correctFactInput = z.strictObject({
   id,
-  fact: z.string().trim().min(1).max(4000).optional().describe('the corrected sentence'),
-  object: z.string().trim().min(1).max(2000).optional().describe('the corrected object'),
+  fact: text(4000).optional().describe('the corrected sentence'),
+  object: text(2000).optional().describe('the corrected object'),
   valid_at: time('the corrected start').optional(),
   invalid_at: time('the corrected end').nullable().optional().describe('the corrected end (ISO-8601 or a phrase); null reopens a closed fact'),
 });

@@ -1,0 +1,77 @@
+/**
+ * The tools' declared input schemas say what the server refuses, and a refused argument is named
+ * as the app names it everywhere else: a text argument of only spaces is refused by the schema
+ * itself (a `pattern` a client can check before it calls), in words naming the argument. Driven by
+ * the MCP SDK client over Streamable HTTP.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Client } from '@modelcontextprotocol/client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TemporaEngine } from '../../electron/engine/index';
+import { serveMcpHttp, type McpHttpServer } from '../fixtures/mcp-http-server';
+
+let dir: string;
+let engine: TemporaEngine;
+let mcp: McpHttpServer;
+let client: Client;
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'tempora-mcp-words-'));
+  engine = await TemporaEngine.open({ dataDir: join(dir, 'data'), autoLoadModels: false, startWorker: false, timeZone: 'UTC' });
+  engine.memory.facts.observe([{ subject: 'me', predicate: 'manager', object: 'A', fact: 'My manager is A.', reference_time: '2026-09-01T00:00:00Z' }]);
+  mcp = await serveMcpHttp(engine);
+  client = await mcp.connect('words');
+});
+
+afterAll(async () => {
+  await client?.close();
+  await mcp?.close();
+  await engine?.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const snapshot = () => {
+  const { exported_at: _, ...rest } = engine.memory.transfer.export();
+  return JSON.stringify(rest);
+};
+
+async function refused(name: string, args: Record<string, unknown>): Promise<string> {
+  const before = snapshot();
+  const result = await client.callTool({ name, arguments: args });
+  expect(result.isError, JSON.stringify(result.content)).toBe(true);
+  expect(snapshot()).toBe(before);
+  return (result.content as { type: string; text: string }[]).map((c) => c.text).join('\n');
+}
+
+type Schema = { type?: string; pattern?: string; properties?: Record<string, Schema>; items?: Schema; anyOf?: Schema[] };
+
+/** Every string property of a tool's input schema, by its path ("facts[].fact"). */
+function strings(schema: Schema, at = ''): [string, Schema][] {
+  if (schema.type === 'string') return [[at, schema]];
+  if (schema.anyOf) return schema.anyOf.flatMap((s) => strings(s, at));
+  if (schema.items) return strings(schema.items, `${at}[]`);
+  return Object.entries(schema.properties ?? {}).flatMap(([key, s]) => strings(s, at ? `${at}.${key}` : key));
+}
+
+describe('text arguments of only spaces', () => {
+  it('are refused by the declared schema: every text argument carries a pattern', async () => {
+    const { tools } = await client.listTools();
+    const found = tools.flatMap((t) => strings(t.inputSchema as Schema).filter(([, s]) => !(s as { enum?: unknown }).enum).map(([path, s]) => [`${t.name}: ${path}`, s.pattern] as const));
+    expect(found.map(([where]) => where)).toEqual(expect.arrayContaining(['remember_facts: facts[].fact', 'remember_facts: facts[].subject', 'search_memory: query', 'remember_message: content', 'close_fact: at', 'fact_history: id']));
+    for (const [where, pattern] of found) expect(pattern, where).toBe('\\S');
+  });
+
+  it('are refused in words naming the argument, and change nothing', async () => {
+    const fact = await refused('remember_facts', { facts: [{ subject: 'me', predicate: 'likes', object: 'tea', fact: '   ' }] });
+    expect(fact).toMatch(/facts\W+0\W+fact: is empty or only spaces/);
+    expect(fact).not.toMatch(/Too small/);
+    expect(await refused('search_memory', { query: ' \t ' })).toMatch(/query: is empty or only spaces/);
+    expect(await refused('remember_message', { content: '  ' })).toMatch(/content: is empty or only spaces/);
+    expect(await refused('list_facts', { subject: ' ' })).toMatch(/subject: is empty or only spaces/);
+    const id = engine.memory.facts.list({ subject: 'me' })[0]!.id;
+    expect(await refused('correct_fact', { id, object: '   ' })).toMatch(/object: is empty or only spaces/);
+    expect(await refused('close_fact', { id, at: ' ' })).toMatch(/at: is empty or only spaces/);
+  });
+});

@@ -10,7 +10,7 @@ import type { CommandSpec } from '../command';
 import { MODEL_OPTIONS, requireModelOption, withEngine } from '../engine-context';
 import { InputError } from '../errors';
 import { readTextFile } from '../files';
-import { plural, printJson, printLines, progressLine } from '../output';
+import { escapeControls, plural, printJson, printLines, progressLine } from '../output';
 import { parseJsonLines } from './observe';
 
 const messageLine = z.strictObject({
@@ -68,7 +68,7 @@ export const ingestCommand: CommandSpec = {
         const said = `[${done}/${todo}] ${reviewing ? 'read for review' : 'learned'}`;
         if (!event.payload.lastError) return line.show(said);
         line.clear();
-        ctx.io.stderr(`${said} (retrying after: ${event.payload.lastError})\n`);
+        ctx.io.stderr(`${said} (retrying after: ${escapeControls(event.payload.lastError)})\n`);
       });
       try {
         engine.worker.start();

@@ -12,6 +12,9 @@ const CONTROL = /[\u0000-\u0008\u000B-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2
 // eslint-disable-next-line no-control-regex
 const CONTROL_AND_LINES = /[\u0000-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]/g;
 
+/** What JSON.stringify leaves raw inside strings (it escapes every C0 control; a newline outside one is layout). */
+const JSON_RAW = /[\u007F-\u009F\u202A-\u202E\u2066-\u2069]/g;
+
 const unicodeEscape = (ch: string) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`;
 
 function escapeOne(ch: string): string {
@@ -32,5 +35,5 @@ export function escapeControls(text: string, options: { lines?: boolean } = {}):
  * leaves raw for DEL, the C1 controls and the bidi overrides: the text parses to the same value.
  */
 export function escapeControlsInJson(json: string): string {
-  return json.replace(CONTROL_AND_LINES, unicodeEscape);
+  return json.replace(JSON_RAW, unicodeEscape);
 }

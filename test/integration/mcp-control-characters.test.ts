@@ -71,3 +71,14 @@ describe('control characters in what the tools say', () => {
     for (const text of texts(result)) expect(text).not.toMatch(RAW);
   });
 });
+
+describe('the current-facts resource', () => {
+  it('is JSON with its control characters escaped, that reads back as stored', async () => {
+    const sentence = 'I live in \u009b31mKyoto\u202e.';
+    await client.callTool({ name: 'remember_facts', arguments: { facts: [{ subject: 'me', predicate: 'lives in', object: 'Kyoto', fact: sentence }] } });
+    const read = await client.readResource({ uri: 'tempora://facts/me/current' });
+    const text = (read.contents[0] as { text: string }).text;
+    expect(text).not.toMatch(RAW);
+    expect((JSON.parse(text) as { facts: { fact: string }[] }).facts.map((f) => f.fact)).toContain(sentence);
+  });
+});

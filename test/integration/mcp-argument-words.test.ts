@@ -65,7 +65,7 @@ describe('text arguments of only spaces', () => {
 
   it('are refused in words naming the argument, and change nothing', async () => {
     const fact = await refused('remember_facts', { facts: [{ subject: 'me', predicate: 'likes', object: 'tea', fact: '   ' }] });
-    expect(fact).toMatch(/facts\W+0\W+fact: is empty or only spaces/);
+    expect(fact).toContain('facts[0].fact: is empty or only spaces');
     expect(fact).not.toMatch(/Too small/);
     expect(await refused('search_memory', { query: ' \t ' })).toMatch(/query: is empty or only spaces/);
     expect(await refused('remember_message', { content: '  ' })).toMatch(/content: is empty or only spaces/);
@@ -73,5 +73,24 @@ describe('text arguments of only spaces', () => {
     const id = engine.memory.facts.list({ subject: 'me' })[0]!.id;
     expect(await refused('correct_fact', { id, object: '   ' })).toMatch(/object: is empty or only spaces/);
     expect(await refused('close_fact', { id, at: ' ' })).toMatch(/at: is empty or only spaces/);
+  });
+});
+
+describe("the schema's own refusals", () => {
+  it('name the argument as the app does, facts[0].fact, never facts.0.fact', async () => {
+    const two = await refused('remember_facts', {
+      facts: [
+        { subject: 'me', predicate: 'likes', object: 'tea', fact: 'I like tea.' },
+        { subject: 'me', predicate: 'likes', object: 'coffee', fact: '', cardinality: 'some' },
+      ],
+    });
+    expect(two).toContain('facts[1].fact: is empty or only spaces');
+    expect(two).toMatch(/facts\[1\]\.cardinality: /);
+    expect(two).not.toMatch(/facts\.\d/);
+    expect(await refused('remember_facts', { facts: [{ subject: 'me', predicate: 'likes', object: 'tea', fact: 'I like tea.', colour: 'red' }] })).toContain(
+      'facts[0].colour: not an argument of this tool',
+    );
+    expect(await refused('list_facts', { limit: 0 })).toMatch(/limit: /);
+    expect(await refused('fact_history', {})).toMatch(/id: /);
   });
 });

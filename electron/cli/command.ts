@@ -10,7 +10,7 @@ import type { IsoTime } from '../../shared/time';
 import { readMomentInput, readTimeInput } from '../assistant/time-input';
 import { resolveUserTimeZone } from '../assistant/user-time-zone';
 import { defaultDataDir, MemoryInputError, openMemory, systemClock, type Memory } from '../memory/index';
-import { InputError, UsageError } from './errors';
+import { InputError, UsageError, type ZoneError } from './errors';
 import { checkDataOption, checkForRead, describeOpenError, prepareForWrite, type DataDir } from './memory-dir';
 import type { Io } from './output';
 
@@ -33,6 +33,12 @@ export interface CommandSpec {
   positionals: { min: number; max: number; name: string };
   /** Sync commands return nothing; long-running ones (ingest, chat, serve) return a promise. */
   run(ctx: CommandContext): void | Promise<void>;
+  /**
+   * When --tz or $TEMPORA_TZ names no known zone: a command that must still answer serves the error
+   * its own way until it is done (`tempora mcp`: to the client that started it); undefined to be
+   * refused as every other command is.
+   */
+  zoneRefused?(ctx: CommandContext, error: ZoneError): Promise<void> | undefined;
 }
 
 export type OptionValues = Record<string, string | boolean | undefined>;

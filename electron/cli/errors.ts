@@ -23,6 +23,17 @@ export class InputError extends Error {
   }
 }
 
+/** A time zone from --tz or $TEMPORA_TZ that is not known (exit 1); `source` names where it came from. */
+export class ZoneError extends InputError {
+  constructor(
+    message: string,
+    readonly source: '--tz' | '$TEMPORA_TZ',
+  ) {
+    super(message);
+    this.name = 'ZoneError';
+  }
+}
+
 /** Stopped by Ctrl-C (exit 130, as a shell reports SIGINT): the message says what was done and how to finish. */
 export class Interrupted extends Error {
   constructor(message: string) {

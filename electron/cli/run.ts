@@ -23,7 +23,7 @@ import { queueCommand } from './commands/queue';
 import { reviewCommand } from './commands/review';
 import { redoCommand, undoCommand } from './commands/undo';
 import { syncCommand } from './commands/sync';
-import { EXIT_INPUT, EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE, InputError, Interrupted, UsageError } from './errors';
+import { EXIT_INPUT, EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE, InputError, Interrupted, UsageError, ZoneError } from './errors';
 import { localeOf, setDisplayFormat, type Io } from './output';
 import { isKnownZone, unknownZoneMessage } from '../../shared/time-zone';
 
@@ -94,7 +94,17 @@ export function run(argv: readonly string[], io: Io): number | Promise<number> {
       throw new UsageError(`${spec.name}: unexpected argument ${JSON.stringify(positionals[max])}`, spec.name);
     }
     const ctx = new CommandContext(spec.name, values, positionals, io);
-    applyTimeZone(ctx);
+    try {
+      applyTimeZone(ctx);
+    } catch (error) {
+      // A command that must still answer (mcp: its client would show only "Connection closed") serves the error instead.
+      const serving = error instanceof ZoneError ? spec.zoneRefused?.(ctx, error) : undefined;
+      if (!serving) throw error;
+      return serving.then(
+        () => EXIT_INPUT,
+        (failure: unknown) => report(failure, io, command),
+      );
+    }
     const result = spec.run(ctx);
     if (result instanceof Promise) {
       return result.then(
@@ -125,9 +135,9 @@ export function runSync(argv: readonly string[], io: Io): number {
  */
 function applyTimeZone(ctx: CommandContext): void {
   const tz = ctx.string('tz');
-  if (tz !== undefined && !isKnownZone(tz.trim())) throw new InputError(`--tz: ${unknownZoneMessage(tz)}`);
+  if (tz !== undefined && !isKnownZone(tz.trim())) throw new ZoneError(`--tz: ${unknownZoneMessage(tz)}`, '--tz');
   const environment = ctx.io.env.TEMPORA_TZ;
-  if (tz === undefined && environment?.trim() && !isKnownZone(environment.trim())) throw new InputError(`$TEMPORA_TZ: ${unknownZoneMessage(environment)}`);
+  if (tz === undefined && environment?.trim() && !isKnownZone(environment.trim())) throw new ZoneError(`$TEMPORA_TZ: ${unknownZoneMessage(environment)}`, '$TEMPORA_TZ');
   setDisplayFormat({ timeZone: ctx.timeZone, locale: localeOf(ctx.io.env) }, () => (ctx.io.clock ?? systemClock()).now());
 }
 

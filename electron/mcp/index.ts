@@ -3,6 +3,6 @@
  * cli/ and server/. `tempora mcp` serves it over stdio; the bridge mounts the HTTP handler at /mcp.
  */
 export { createMcpHttpHandler, MCP_PATH, type McpHttpOptions, type McpHttpRequestHandler } from './mcp-http';
-export { keepStdoutForFrames, serveMcpOverStdio, type StdioMcp } from './mcp-stdio';
+export { keepStdoutForFrames, serveMcpOverStdio, serveRefusalOverStdio, type StdioMcp } from './mcp-stdio';
 export { McpFace, SERVER_INFO, type McpFaceOptions } from './mcp-server';
 export { CURRENT_FACTS_URI } from './facts-resource';

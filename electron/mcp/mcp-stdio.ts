@@ -6,7 +6,9 @@
  */
 import { serveStdio } from '@modelcontextprotocol/server/stdio';
 import type { TemporaEngine } from '../engine/index';
+import type { McpServerFactory } from '@modelcontextprotocol/server';
 import { McpFace, type McpFaceOptions } from './mcp-server';
+import { refusingFactory } from './mcp-refused';
 
 export interface StdioMcp {
   /** Resolves when the client closes stdin (or close() is called). */
@@ -24,13 +26,25 @@ export function keepStdoutForFrames(): void {
 
 export function serveMcpOverStdio(engine: TemporaEngine, options: McpFaceOptions & { onError?: (error: Error) => void }): StdioMcp {
   const face = new McpFace(engine, options);
-  const handle = serveStdio(face.factory, { onerror: options.onError });
+  return serve(face.factory, options.onError, () => face.close());
+}
+
+/**
+ * For a `tempora mcp` started in a way it cannot serve the memory (a bad time zone): the handshake,
+ * then `problem` — what is wrong and how to fix it — as the answer to every call (mcp-refused.ts).
+ */
+export function serveRefusalOverStdio(problem: string, options: { onError?: (error: Error) => void } = {}): StdioMcp {
+  return serve(refusingFactory(problem), options.onError, () => undefined);
+}
+
+function serve(factory: McpServerFactory, onError: ((error: Error) => void) | undefined, closeFace: () => void): StdioMcp {
+  const handle = serveStdio(factory, { onerror: onError });
   let resolveClosed!: () => void;
   const closed = new Promise<void>((resolve) => (resolveClosed = resolve));
   let closing: Promise<void> | null = null;
   const close = () =>
     (closing ??= (async () => {
-      face.close();
+      closeFace();
       await handle.close().catch(() => undefined);
       resolveClosed();
     })());

@@ -40,3 +40,11 @@ export function namedArguments<S extends z.ZodType>(schema: S): StandardSchemaWi
     },
   };
 }
+
+/**
+ * The schema as clients see it, taking any arguments: for a server that answers every call with
+ * why it cannot serve (mcp-refused.ts), which is the answer whatever the arguments.
+ */
+export function anyArguments<I, O>(schema: StandardSchemaWithJSON<I, O>): StandardSchemaWithJSON<I, O> {
+  return { '~standard': { ...schema['~standard'], validate: (value: unknown) => ({ value: value as O }) } };
+}

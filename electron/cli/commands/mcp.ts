@@ -11,7 +11,7 @@
 import { openMemory } from '../../memory/index';
 import type { CommandContext, CommandSpec } from '../command';
 import { withEngine } from '../engine-context';
-import { UsageError } from '../errors';
+import { UsageError, type ZoneError } from '../errors';
 import { connectClient } from './mcp-connect';
 
 /**
@@ -28,6 +28,32 @@ async function openSchema(ctx: CommandContext): Promise<void> {
       if (attempt >= 4) return; // withEngine reports it, in its words
       await new Promise((resolve) => setTimeout(resolve, 100 + Math.random() * 200 * (attempt + 1)));
     }
+  }
+}
+
+/**
+ * A bad zone in the client's settings for tempora: exiting before the handshake would show the
+ * user only "Connection closed". Instead it serves the error, with how to fix it, as the answer to
+ * every call (and on stderr, the client's log), never opening the memory.
+ */
+async function serveZoneError(ctx: CommandContext, error: ZoneError): Promise<void> {
+  const fix =
+    error.source === '--tz'
+      ? "change the --tz argument in this MCP client's settings for tempora to an IANA zone like Asia/Tokyo, or remove it"
+      : "set it to an IANA zone like Asia/Tokyo in this MCP client's settings for tempora, or remove it";
+  const problem = `${error.message} — ${fix}`;
+  const { keepStdoutForFrames, serveRefusalOverStdio } = await import('../../mcp/index');
+  keepStdoutForFrames();
+  ctx.io.stderr(`tempora: ${problem}\ntempora mcp: answering every call with this error until the client closes\n`);
+  const served = serveRefusalOverStdio(problem, { onError: (e) => ctx.io.stderr(`tempora mcp: ${e.message}\n`) });
+  const stop = () => void served.close();
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+  try {
+    await served.closed;
+  } finally {
+    process.off('SIGINT', stop);
+    process.off('SIGTERM', stop);
   }
 }
 
@@ -52,6 +78,10 @@ export const mcpCommand: CommandSpec = {
     http: { type: 'boolean', help: ['--http', 'with connect: the desktop app\'s MCP over HTTP (its kept URL and token) instead of stdio'] },
   },
   positionals: { min: 0, max: 2, name: 'connect CLIENT' },
+  zoneRefused(ctx, error) {
+    // `mcp connect` is a command line like any other; `mcp` talks to a client that sees only frames.
+    return ctx.positionals.length === 0 ? serveZoneError(ctx, error) : undefined;
+  },
   async run(ctx) {
     const [verb, client] = ctx.positionals;
     if (verb !== undefined && verb !== 'connect') throw new UsageError(`mcp: unknown subcommand ${JSON.stringify(verb)} (use: mcp, mcp connect CLIENT)`, 'mcp');

@@ -1,0 +1,77 @@
+/**
+ * `tempora mcp` started by a client with a bad $TEMPORA_TZ (or --tz): it still completes the
+ * handshake — else the client shows only "Connection closed" — and answers every tool call and the
+ * current-facts resource with an error in words saying what is wrong and how to fix it, as it also
+ * writes on stderr. It never opens the memory, so nothing is written to it.
+ */
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { Client } from '@modelcontextprotocol/client';
+import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const root = resolve(import.meta.dirname, '../..');
+let dir: string;
+
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), 'tempora-mcp-bad-zone-'));
+});
+
+afterAll(() => {
+  rmSync(dir, { recursive: true, force: true });
+});
+
+async function connect(data: string, env: Record<string, string>, args: string[] = []): Promise<{ client: Client; stderr: () => string }> {
+  let stderr = '';
+  const transport = new StdioClientTransport({
+    command: process.execPath,
+    args: ['--import', 'tsx', 'electron/cli/main.ts', 'mcp', '--data', data, ...args],
+    cwd: root,
+    env: { ...(process.env as Record<string, string>), ...env },
+    stderr: 'pipe',
+  });
+  transport.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const client = new Client({ name: 'bad-zone-test', version: '1.0.0' });
+  await client.connect(transport);
+  return { client, stderr: () => stderr };
+}
+
+const textOf = (result: { content?: unknown }) => (result.content as { type: string; text: string }[]).map((c) => c.text).join('\n');
+
+describe('tempora mcp with a bad time zone', () => {
+  it('completes the handshake and answers every tool call with the error in words, writing nothing', async () => {
+    const data = join(dir, 'env');
+    const { client, stderr } = await connect(data, { TEMPORA_TZ: 'Bogus/Zone' });
+    try {
+      const { tools } = await client.listTools();
+      expect(tools).toHaveLength(8);
+      const wanted = '$TEMPORA_TZ: unknown time zone "Bogus/Zone" (use an IANA name like Asia/Tokyo, or an offset like +09:00)';
+      for (const tool of tools) {
+        const args = tool.name === 'remember_facts' ? { facts: [{ subject: 'me', predicate: 'likes', object: 'tea', fact: 'I like tea.' }] } : {};
+        const result = await client.callTool({ name: tool.name, arguments: args });
+        expect(result.isError, tool.name).toBe(true);
+        expect(textOf(result)).toContain(wanted);
+        expect(textOf(result)).toMatch(/in this MCP client's settings for tempora, or remove it/);
+      }
+      await expect(client.readResource({ uri: 'tempora://facts/me/current' })).rejects.toThrow(/unknown time zone "Bogus\/Zone"/);
+      expect(stderr()).toContain(wanted);
+      expect(existsSync(data)).toBe(false);
+    } finally {
+      await client.close();
+    }
+  }, 30_000);
+
+  it('says which to change when the zone came from --tz', async () => {
+    const data = join(dir, 'flag');
+    const { client } = await connect(data, { TEMPORA_TZ: 'Asia/Tokyo' }, ['--tz', 'Mars/Base']);
+    try {
+      const result = await client.callTool({ name: 'search_memory', arguments: { query: 'tea' } });
+      expect(result.isError).toBe(true);
+      expect(textOf(result)).toMatch(/^--tz: unknown time zone "Mars\/Base" .*the --tz argument/s);
+      expect(existsSync(data)).toBe(false);
+    } finally {
+      await client.close();
+    }
+  }, 30_000);
+});

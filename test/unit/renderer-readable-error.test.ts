@@ -21,6 +21,11 @@ describe('an error as the screen says it', () => {
     expect(readableError('broken.json is not JSON: line 4, column 13.')?.sentence).toBe('broken.json is not JSON: line 4, column 13.');
   });
 
+  it('keeps the longest time fault a field can say as the sentence (the close form’s ambiguous date)', () => {
+    const said = 'No longer true from: 10/09/2026 is ambiguous: 10 Sep 2026 (day first) or 9 Oct 2026 (month first)? Write 2026-09-10 or 2026-10-09 (or "10 Sep 2026"); a numeric date is read only when its day is over 12 or equals its month';
+    expect(readableError(new ApiError('invalid_input', `closeFact: ${said}`))).toEqual({ sentence: said, details: null });
+  });
+
   it('puts a schema dump in the details, one problem a line, and says the plain part', () => {
     const bad = memoryExport.safeParse({ format: 'tempora.memory', version: 3, facts: [{}, {}], entities: 'x' });
     const message = `previewImport: bad.json cannot be imported: not a valid Tempora export: ${describeZodError(bad.error!)}`;

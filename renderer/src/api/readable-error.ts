@@ -33,8 +33,8 @@ const BY_CODE: Record<ApiErrorCode | 'unknown', string> = {
   unknown: 'Something went wrong; try again, and if it happens again, report it with the details.',
 };
 
-/** Longer than this, or more than this many problems, is no longer one sentence. */
-const MAX_SENTENCE = 220;
+/** Longer than this (the close form’s ambiguous date is ~220), or more than this many problems, is no longer one sentence. */
+const MAX_SENTENCE = 300;
 const MAX_PROBLEMS = 2;
 /** What raw parser and schema output looks like (JSON, zod's issue text, a parser's position). */
 const RAW_OUTPUT = [

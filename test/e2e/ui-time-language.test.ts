@@ -72,6 +72,11 @@ describe.skipIf(CHROMIUM_MISSING !== null)('one time language: until, ended, the
     // Nothing was applied: the memory is still shown as held now.
     expect(await page.locator('.timeline-screen .screen-header').textContent()).toContain('as it is held now');
 
+    // A date that cannot be, in the reader's own words (as the edit forms say it), not the examples.
+    await field.fill('2026-02-30');
+    await field.press('Enter');
+    await expect.poll(() => error.textContent()).toBe('2026-02-30 is not a date: February 2026 has 28 days');
+
     // Japanese as people type it: 1 June of this year in Tokyo, shown back in the locale's order.
     await field.fill('6月1日');
     await field.press('Enter');

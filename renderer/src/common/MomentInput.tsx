@@ -69,7 +69,12 @@ export function MomentInput({ label, field, at, emptyIsNow = false, onAt, classN
       (e: unknown) => {
         if (ticket !== reading.current) return;
         const aboutText = isApiError(e) && (e.code === 'invalid_input' || e.code === 'invalid_request') && (errorField(e) === field || errorField(e) === 'text');
-        setError(aboutText ? unreadableTime(typed, format.locale, format.timeZone) : errorMessage(e));
+        // A fault main can name ("2026-02-30 is not a date: February 2026 has 28 days", an ambiguous
+        // 10/09/2026) is said in its words, as the edit forms say it; only text that is no time at all
+        // gets the examples in the locale's order.
+        const said = errorMessage(e);
+        const fault = said.startsWith(`${field}: `) ? said.slice(field.length + 2) : said;
+        setError(!aboutText ? said : /^not a time\b/.test(fault) ? unreadableTime(typed, format.locale, format.timeZone) : fault);
       },
     );
   };

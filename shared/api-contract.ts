@@ -194,7 +194,12 @@ export const closeFactRequest = z.strictObject({ id, at: timeInput });
  * with an invalid_input error naming `field`.
  */
 export const readTimeRequest = z.strictObject({ text: timeInput, field: z.string().min(1).max(100).optional() });
-export const readTimeResponse = z.strictObject({ at: isoTime, precision });
+export const readTimeResponse = z.strictObject({
+  at: isoTime,
+  precision,
+  /** The moment is now and follows the clock: "now", or a day, month or year that holds now ("today", 今日). */
+  now: z.boolean(),
+});
 export type ReadTimeResponse = z.infer<typeof readTimeResponse>;
 
 /** The zone every time is shown and read in, and where that choice comes from. */

@@ -112,8 +112,9 @@ export function createApiHandlers(engine: TemporaEngine, options: HandlerOptions
 
     timeSettings: async () => engine.timeSettings(),
     readTime: async ({ text, field }) => {
-      const { at, precision } = readMomentInput(text, field ?? 'time', memory.clock.now(), engine.timeZone());
-      return { at, precision };
+      const now = memory.clock.now();
+      const { at, precision } = readMomentInput(text, field ?? 'time', now, engine.timeZone());
+      return { at, precision, now: at === now };
     },
     firstRecorded: async () => ({ at: memory.facts.firstRecordedAt() }),
     setTimeZone: async ({ timeZone }) => engine.setTimeZone(timeZone),

@@ -103,6 +103,14 @@ describe.skipIf(CHROMIUM_MISSING !== null)('one time language: until, ended, the
     await expect.poll(() => factsAsOf.inputValue()).toBe('1 Jan 2025');
     await expect.poll(() => page.locator('.facts-screen .screen-header').textContent()).toContain('as of 1 Jan 2025');
     await expect.poll(() => page.locator('.fact-list').textContent()).toContain('I lived in Kyoto.');
+    // "today" there is now, following the clock: the field empties to now, as the Now button does.
+    await factsAsOf.fill('today');
+    await factsAsOf.press('Enter');
+    await expect.poll(() => factsAsOf.inputValue()).toBe('');
+    await expect.poll(() => page.locator('.facts-screen .screen-header').textContent()).not.toContain('as of 1 Jan 2025');
+    await factsAsOf.fill('1 January 2025');
+    await factsAsOf.press('Enter');
+    await expect.poll(() => factsAsOf.inputValue()).toBe('1 Jan 2025');
     await page.getByRole('button', { name: 'Now', exact: true }).click();
     await expect.poll(() => factsAsOf.inputValue()).toBe('');
   });

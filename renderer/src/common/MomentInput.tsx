@@ -63,7 +63,11 @@ export function MomentInput({ label, field, at, emptyIsNow = false, onAt, classN
       (read) => {
         if (ticket !== reading.current) return;
         setError(null);
-        if (read.at === at) setText(shown);
+        // "today" or "now" in a field where empty means now: now, following the clock, not the minute it was typed.
+        if (read.now && emptyIsNow) {
+          if (at === null) setText(shown);
+          else onAt(null);
+        } else if (read.at === at) setText(shown);
         else onAt(read.at);
       },
       (e: unknown) => {

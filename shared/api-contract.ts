@@ -106,6 +106,8 @@ export const factDetails = z.strictObject({
   closed: z.array(factRecord),
   /** Why each version was written, by version id, where its write recorded it (shared/fact-history.ts). */
   causes: z.record(z.string(), writeCause),
+  /** An end the fact's statements give that the next value's start holds back: kept, shown only if that value goes (null: none). */
+  keptEnd: z.strictObject({ at: isoTime, precision }).nullable(),
 });
 export type FactDetails = z.infer<typeof factDetails>;
 

@@ -6,13 +6,18 @@
  * the cause its write recorded (the memory keeps one per version it writes).
  */
 import { z } from 'zod';
-import type { FactRecord, Precision } from './memory-schema';
+import { isoTime, precision, type FactRecord, type Precision } from './memory-schema';
 import { formatAt, type TimeFormat } from './time-format';
 
 /** What a write that wrote versions was doing (recorded on each version it wrote). */
 export const writeCause = z.discriminatedUnion('kind', [
-  /** The user edited (or closed) fact `fact` (the version they edited). */
-  z.strictObject({ kind: z.enum(['edit', 'close']), fact: z.string() }),
+  /**
+   * The user edited (or closed) fact `fact` (the version they edited); `end`: the end they gave
+   * (null: they took it away), absent when the edit left the end alone. A one-valued fact keeps an
+   * end given past the next value's start without moving (shared/end-held-back.ts), so the version
+   * says it: no field of its own shows it.
+   */
+  z.strictObject({ kind: z.enum(['edit', 'close']), fact: z.string(), end: z.strictObject({ at: isoTime, precision }).nullable().optional() }),
   z.strictObject({ kind: z.literal('learned'), episode: z.string() }),
   z.strictObject({ kind: z.literal('observed'), episodes: z.array(z.string()) }),
   z.strictObject({ kind: z.enum(['forget', 'migrated', 'undo']) }),
@@ -24,7 +29,9 @@ type TimeValue = { at: string; precision: Precision };
 export type FieldChange =
   | { field: 'fact' | 'object'; before: string; after: string }
   | { field: 'valid_at' | 'invalid_at'; before: TimeValue | null; after: TimeValue | null }
-  | { field: 'episode_ids'; added: string[]; removed: string[] };
+  | { field: 'episode_ids'; added: string[]; removed: string[] }
+  /** An end the user gave (or took away) that the next value's start holds back: the version's own end stays. */
+  | { field: 'end_given'; before: TimeValue | null; after: TimeValue | null };
 
 export type VersionReason =
   | { kind: 'first'; origin: FactRecord['origin']; episode: string | null }
@@ -69,12 +76,24 @@ export function diffVersions(before: Version, after: Version): FieldChange[] {
 export function versionChanges(versions: readonly Version[], causes: Readonly<Record<string, WriteCause>>): VersionChange[] {
   const byId = new Map(versions.map((v) => [v.id, v]));
   const ids = new Set(byId.keys());
+  let given: TimeValue | null = null;
   return versions.map((version, index) => {
     const previous = (version.supersedes !== null ? byId.get(version.supersedes) : undefined) ?? (index > 0 ? versions[index - 1] : undefined);
     const cause = causes[version.id];
     if (!previous) return { id: version.id, previous: null, changes: [], reason: firstReason(version, cause) };
-    return { id: version.id, previous: previous.id, changes: diffVersions(previous, version), reason: laterReason(previous, version, cause, ids) };
+    const changes = diffVersions(previous, version);
+    if ((cause?.kind === 'edit' || cause?.kind === 'close') && cause.end !== undefined) {
+      if (heldBack(version, cause.end)) changes.push({ field: 'end_given', before: given, after: cause.end });
+      given = cause.end;
+    }
+    return { id: version.id, previous: previous.id, changes, reason: laterReason(previous, version, cause, ids) };
   });
+}
+
+/** The end given is not the version's own: the next value's start holds it back (or, taken away, still closes it). */
+function heldBack(version: Version, end: TimeValue | null): boolean {
+  if (version.invalid_at === null || version.invalidated_by === null) return false;
+  return end === null || end.at !== version.invalid_at;
 }
 
 function firstReason(version: Version, cause: WriteCause | undefined): VersionReason {
@@ -102,6 +121,7 @@ const FIELD_WORDS: Record<FieldChange['field'], string> = {
   valid_at: 'true from',
   invalid_at: 'true until',
   episode_ids: 'sources',
+  end_given: 'end you gave',
 };
 
 /** "true until: still true → 15 Sep 2026", in the user's zone at the precision each time was said. */
@@ -111,6 +131,11 @@ export function describeChange(change: FieldChange, format: TimeFormat): string 
     case 'fact':
     case 'object':
       return `${name}: “${change.before}” → “${change.after}”`;
+    case 'end_given': {
+      const after = change.after === null ? 'none' : formatAt(change.after.at, change.after.precision, format);
+      const before = change.before === null || change.after !== null ? '' : `${formatAt(change.before.at, change.before.precision, format)} → `;
+      return `${name}: ${before}${after} (${change.after === null ? '' : 'kept: '}it still ends where the next value begins)`;
+    }
     case 'valid_at':
     case 'invalid_at': {
       const word = (t: TimeValue | null) => (t === null ? (change.field === 'invalid_at' ? 'still true' : 'none') : formatAt(t.at, t.precision, format));

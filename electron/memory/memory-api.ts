@@ -2,7 +2,7 @@
  * The shapes of Memory's API (memory.ts): its options, queries, results, change events and the
  * narrow read-only views of the store it hands to the layers above.
  */
-import type { EpisodeRecord, FactRecord } from '../../shared/memory-schema';
+import type { EpisodeRecord, FactRecord, Precision } from '../../shared/memory-schema';
 import type { WriteCause } from '../../shared/fact-history';
 import type { Clock } from './store/clock';
 import type { EntityStore } from './store/entity-store';
@@ -110,6 +110,11 @@ export interface FactProvenance {
   closedBy: FactRecord | null;
   /** Why each version was written, by version id, where its write recorded it (shared/fact-history.ts). */
   causes: Record<string, WriteCause>;
+  /**
+   * A live one-valued fact's stated end that the next value's start holds back (the latest its
+   * statements give, past its own end): kept, and shown only if that value goes. Null otherwise.
+   */
+  keptEnd: { at: IsoTime; precision: Precision } | null;
 }
 
 /** Reads of entities the layers above may make. */

@@ -19,7 +19,7 @@ import { emptyChanges } from './store/slot-changes';
 import { vocabularyFor, type Vocabulary } from './store/vocabulary';
 import { holdAgentFacts } from './temporal/agent-proposals';
 import { changeFeed, slotHistory } from './temporal/change-feed';
-import { closeFact, editFact, type FactEdit } from './temporal/fact-edit';
+import { closeFact, editFact, keptEndOf, type FactEdit } from './temporal/fact-edit';
 import { closedByChains, countFacts, factHistory, queryFacts, type FactQuery } from './temporal/fact-query';
 import { forgetEntity, forgetFact, type FactForgotten, type Forgotten } from './temporal/forget';
 import { sourcesOfFact, type FactSource } from './temporal/forget-sources';
@@ -179,7 +179,7 @@ export class MemoryFacts {
     const closer = fact.invalidated_by === null ? undefined : (this.store.rows.liveVersionOf(fact.invalidated_by)?.id ?? fact.invalidated_by);
     const closedBy = closer === undefined ? null : (this.store.rows.record(closer) ?? null);
     const causes = causesOf(this.store.db, versions.map((v) => v.id));
-    return { fact, versions, episodes: this.store.episodes.byIds(episodeIds), closedBy, causes };
+    return { fact, versions, episodes: this.store.episodes.byIds(episodeIds), closedBy, causes, keptEnd: keptEndOf(fact, this.store.claims.ofFact(fact.id)) };
   }
 
   /** The live facts each of these facts closed (a chain's predecessors, latest first), by position in factIds. */
@@ -240,7 +240,8 @@ export class MemoryFacts {
     const result = this.kernel.write(
       () => {
         const edited = editFact(this.store, id, edit);
-        const changes = this.kernel.caused({ kind: 'edit', fact: id });
+        const end = edit.invalid_at === undefined ? undefined : edit.invalid_at === null ? null : { at: edit.invalid_at, precision: edit.invalid_at_precision ?? 'instant' };
+        const changes = this.kernel.caused({ kind: 'edit', fact: id, ...(end === undefined ? {} : { end }) });
         return { id: edited.after(changes), changes };
       },
       (r) => ({ kind: 'facts', reason: 'edit', changes: r.changes }),
@@ -253,7 +254,7 @@ export class MemoryFacts {
     const result = this.kernel.write(
       () => {
         const closed = closeFact(this.store, id, at, precision);
-        const changes = this.kernel.caused({ kind: 'close', fact: id });
+        const changes = this.kernel.caused({ kind: 'close', fact: id, end: { at, precision } });
         return { id: closed.after(changes), changes };
       },
       (r) => ({ kind: 'facts', reason: 'close', changes: r.changes }),

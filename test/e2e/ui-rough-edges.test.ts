@@ -95,6 +95,11 @@ describe.skipIf(CHROMIUM_MISSING !== null)('rough edges', () => {
       'Saved. It still ends where the next value begins (Oct 1, 2026); the end you gave is kept and shows only if that fact goes. To move this end, change when that fact began.',
     );
     expect(shibuya().invalid_at).toBe('2026-10-01T01:00:00.000Z');
+    // The version the edit wrote says what it kept; the page says the kept end beside its own.
+    const current = page.locator('.versions li[aria-current="true"]');
+    await expect.poll(() => current.locator('.version-changes').innerText()).toBe('end you gave: Dec 1, 2026 (kept: it still ends where the next value begins)');
+    expect(await page.locator('.versions').innerText()).not.toContain('no field changed');
+    expect(await page.locator('.fact-times').innerText()).toContain('End you gave\nDec 1, 2026 (kept: shows only if the value after it goes)');
 
     await page.getByRole('button', { name: 'Edit' }).click();
     await page.getByLabel(/^True until/).fill('');
@@ -102,6 +107,9 @@ describe.skipIf(CHROMIUM_MISSING !== null)('rough edges', () => {
     await expect.poll(() => page.getByRole('status').filter({ hasText: 'Saved' }).textContent()).toBe(
       'Saved. It still ends where the next value begins (Oct 1, 2026); the end you had given is dropped, so it stays open if that fact goes.',
     );
+    await expect.poll(() => current.locator('.version-changes').innerText()).toBe('end you gave: Dec 1, 2026 → none (it still ends where the next value begins)');
+    expect(await page.locator('.fact-times').innerText()).not.toContain('End you gave');
+    await screenshot(page, 'fact-kept-end-dropped');
   });
 
   it('True as of shows every value of a many-valued slot, each its own row', async () => {

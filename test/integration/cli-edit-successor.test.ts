@@ -39,6 +39,11 @@ describe('an end past the value that closes a one-valued fact', () => {
     expect(closed.code).toBe(0);
     expect(closed.err).toBe(note(yamada().id));
     expect(yamada()).toMatchObject({ invalid_at: '2026-10-31T15:00:00.000Z', invalidated_by: suzuki.id });
+    // `show` says the kept end, and on the version the close wrote, what the close did.
+    const shown = runTempora(dir, clock, ['show', yamada().id], { ...env, LANG: 'en_GB.UTF-8' });
+    expect(shown.out).toContain('kept end:   1 Dec 2026 (the end you gave; shows only if the value after it goes)\n');
+    expect(shown.out).toContain('      why: you closed it\n      end you gave: 1 Dec 2026 (kept: it still ends where the next value begins)\n');
+    expect(shown.out).not.toContain('no field changed');
     const edited = runTempora(dir, clock, ['edit', yamada().id, '--invalid-at', '2027-01', '--fact', '上司は山田部長です。'], { ...env, LANG: 'en_GB.UTF-8' });
     expect(edited.code).toBe(0);
     expect(edited.err).toBe(note(yamada().id));

@@ -1,6 +1,7 @@
 /** `tempora facts` (list on the two time axes) and `tempora show` (one fact's versions and provenance). */
 import { describeChange, describeReason, versionChanges } from '../../../shared/fact-history';
 import type { FactRecord } from '../../../shared/memory-schema';
+import { formatAt } from '../../../shared/time-format';
 import type { CommandSpec } from '../command';
 import { displayFormat, escapeControls, factDetails, factTable, formatAsked, formatTime, formatValidity, plural, printJson, printLines } from '../output';
 
@@ -54,7 +55,7 @@ export const showCommand: CommandSpec = {
   description: [
     'FACT_ID may be the id of any version of the fact. Each version says what changed from the one before',
     '(field: before → after, in your time zone) and why (your edit, closed by another fact, learned from a message…).',
-    '--json prints { fact, versions, episodes, closedBy, causes }.',
+    '--json prints { fact, versions, episodes, closedBy, causes, keptEnd }.',
   ],
   options: {},
   positionals: { min: 1, max: 1, name: 'FACT_ID' },
@@ -62,10 +63,12 @@ export const showCommand: CommandSpec = {
     const id = ctx.positionals[0]!;
     const provenance = ctx.readMemory((memory) => memory.facts.provenance(id));
     if (ctx.json) return printJson(ctx.io, provenance);
-    const { fact, versions, episodes, closedBy, causes } = provenance;
+    const { fact, versions, episodes, closedBy, causes, keptEnd } = provenance;
     const history = new Map(versionChanges(versions, causes).map((c) => [c.id, c]));
     const current = versions.find((v) => v.expired_at === null);
-    const lines = [...factDetails(fact), ''];
+    const lines = [...factDetails(fact)];
+    if (keptEnd) lines.push(`${'kept end:'.padEnd(12)}${formatAt(keptEnd.at, keptEnd.precision, displayFormat())} (the end you gave; shows only if the value after it goes)`);
+    lines.push('');
     if (fact.expired_at !== null) {
       lines.unshift(current ? `(an expired version; the current version is ${current.id})` : '(an expired version; the fact has no current version)', '');
     }

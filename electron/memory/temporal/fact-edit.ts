@@ -154,3 +154,19 @@ function endAfterEdit(claims: ClaimRows, row: FactRow, edit: FactEdit): NewClaim
   for (const c of claims.ofFact(row.id)) if (c.end_at !== null && (kept === undefined || c.end_at > kept.end_at!)) kept = c;
   return kept ? { at: kept.end_at!, kind: kept.end_kind ?? 'explicit', by: kept.end_by, precision: kept.end_precision ?? 'instant' } : null;
 }
+
+/**
+ * The end a live fact's statements give past its own end, which the next value's start holds back
+ * (shared/end-held-back.ts): within one value the latest stated end wins (temporal-rules), so it is
+ * the latest; null when the fact is open, ends where it says, or is not closed by a next value.
+ */
+export function keptEndOf(
+  fact: { expired_at: string | null; invalid_at: string | null; invalidated_by: string | null },
+  claims: readonly Pick<ClaimRow, 'end_at' | 'end_precision'>[],
+): { at: IsoTime; precision: Precision } | null {
+  if (fact.expired_at !== null || fact.invalid_at === null || fact.invalidated_by === null) return null;
+  let latest: Pick<ClaimRow, 'end_at' | 'end_precision'> | null = null;
+  for (const claim of claims) if (claim.end_at !== null && (latest === null || claim.end_at > latest.end_at!)) latest = claim;
+  if (latest === null || latest.end_at! <= fact.invalid_at) return null;
+  return { at: latest.end_at!, precision: latest.end_precision ?? 'instant' };
+}

@@ -2,6 +2,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { endHeldBack } from '../../../shared/end-held-back';
+import { formatWhen } from '../../../shared/time-format';
 import { errorMessage } from '../api/client';
 import { useApi } from '../app/api-context';
 import { memoryKeys } from '../app/query-keys';
@@ -89,6 +90,12 @@ export function FactPage({ id }: { id: string }) {
           {formatInterval(fact, format)}
           {fact.invalid_at === null ? ' (still true)' : ''}
         </dd>
+        {d.keptEnd && (
+          <>
+            <dt>End you gave</dt>
+            <dd>{formatWhen(d.keptEnd.at, d.keptEnd.precision, format, true)} (kept: shows only if the value after it goes)</dd>
+          </>
+        )}
         <dt>Recorded</dt>
         <dd>
           {formatTime(fact.created_at, format)}

@@ -3,7 +3,7 @@
  * starts as today's date in the user's zone, in the locale's order, and is sent as typed: a date, a time or a phrase
  * ("yesterday", "先週") that main reads in that zone; its message, when it refuses, is shown under it.
  */
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import type { FactRecord } from '../../../shared/memory-schema';
 import { formatAt } from '../../../shared/time-format';
 import { errorField, errorMessage } from '../api/client';
@@ -11,6 +11,7 @@ import { useApi } from '../app/api-context';
 import { useTimeFormat } from '../app/time-format';
 import { ErrorText } from '../common/ErrorText';
 import { fieldErrorText } from '../common/field-error';
+import { escapeCancels, useFocusFirstField, useFocusOnError } from '../common/form-focus';
 import { TimeTextField } from '../common/TimeTextField';
 
 export function FactCloseForm({ fact, onClosed, onCancel }: { fact: FactRecord; onClosed(fact: FactRecord): void; onCancel(): void }) {
@@ -20,6 +21,9 @@ export function FactCloseForm({ fact, onClosed, onCancel }: { fact: FactRecord; 
   // Today, in the locale's order ("2 Dec 2026", "Dec 2, 2026"): main reads it back as that day in the zone.
   const [at, setAt] = useState(() => formatAt(new Date().toISOString(), 'day', format));
   const [error, setError] = useState<{ message: string; field: string | undefined } | null>(null);
+  const form = useRef<HTMLFormElement>(null);
+  useFocusFirstField(form);
+  useFocusOnError(form, error);
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setError(null);
@@ -31,7 +35,7 @@ export function FactCloseForm({ fact, onClosed, onCancel }: { fact: FactRecord; 
     }
   };
   return (
-    <form className="card fact-form" onSubmit={submit} aria-labelledby="close-title">
+    <form ref={form} className="card fact-form" onSubmit={submit} onKeyDown={escapeCancels(onCancel)} aria-labelledby="close-title">
       <h2 id="close-title">Close this fact</h2>
       <p className="muted small">It stays in the memory as something that was true until then.</p>
       <TimeTextField id={`${id}-at`} label="No longer true from" value={at} onChange={setAt} zoneName={format.zoneName} error={error?.field === 'at' ? error.message : null} />

@@ -4,7 +4,7 @@
  * typed — a date, a time or a phrase ("yesterday", "先週") that main reads in that zone. Only changed
  * fields are sent; when main refuses one, its message is shown under that field.
  */
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import type { ApiRequest } from '../../../shared/api-contract';
 import type { FactRecord } from '../../../shared/memory-schema';
 import { formatAt } from '../../../shared/time-format';
@@ -13,6 +13,7 @@ import { useApi } from '../app/api-context';
 import { useTimeFormat } from '../app/time-format';
 import { ErrorText } from '../common/ErrorText';
 import { fieldErrorText } from '../common/field-error';
+import { escapeCancels, useFocusFirstField, useFocusOnError } from '../common/form-focus';
 import { TimeTextField } from '../common/TimeTextField';
 
 /** The form's words for the fields main may name in a refusal. */
@@ -34,6 +35,9 @@ export function FactEditForm({ fact, onSaved, onCancel }: { fact: FactRecord; on
   const [invalidAt, setInvalidAt] = useState(initial.invalidAt);
   const [error, setError] = useState<{ message: string; field: string | undefined } | null>(null);
   const [saving, setSaving] = useState(false);
+  const form = useRef<HTMLFormElement>(null);
+  useFocusFirstField(form);
+  useFocusOnError(form, error);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -56,7 +60,7 @@ export function FactEditForm({ fact, onSaved, onCancel }: { fact: FactRecord; on
   const errorAt = (field: string) => (error?.field === field ? error.message : null);
 
   return (
-    <form className="card fact-form" onSubmit={submit} aria-labelledby="edit-title">
+    <form ref={form} className="card fact-form" onSubmit={submit} onKeyDown={escapeCancels(onCancel)} aria-labelledby="edit-title">
       <h2 id="edit-title">Edit this fact</h2>
       <p className="muted small">The current version is kept in the history; the edit becomes a new version.</p>
       <div className="field">

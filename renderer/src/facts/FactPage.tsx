@@ -1,6 +1,6 @@
 /** A fact's page: what it says, both time axes, versions, sources, closing links; edit, close, forget. */
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { endHeldBack } from '../../../shared/end-held-back';
 import { formatWhen } from '../../../shared/time-format';
 import { errorMessage } from '../api/client';
@@ -22,6 +22,8 @@ import { FactVersions } from './FactVersions';
 import { SlotHistory, useSlotHistory } from './SlotHistory';
 
 type Mode = 'view' | 'edit' | 'close';
+/** Where the focus goes when a form closes: the button that opened it (Cancel, Escape), or the heading (saved). */
+type FocusAfter = 'edit' | 'close' | 'heading';
 
 /** A message for the next fact page (an edit lands on the new version's page). */
 let flash: string | null = null;
@@ -40,6 +42,35 @@ export function FactPage({ id }: { id: string }) {
   const [forgetting, setForgetting] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [note] = useState(takeFlash);
+  const heading = useRef<HTMLHeadingElement>(null);
+  const editButton = useRef<HTMLButtonElement>(null);
+  const closeButton = useRef<HTMLButtonElement>(null);
+  const focusAfter = useRef<FocusAfter | null>(null);
+  const headingFocused = useRef(false);
+  const loaded = details.data !== undefined;
+
+  // A fact page opened by navigation (a Timeline bar, a link, an edit's new version): the focus goes
+  // to its heading once it shows, as on any change of route. Once per page: a refresh of the same
+  // fact leaves the focus alone, and so does a focus the user has already put somewhere.
+  useEffect(() => {
+    if (!loaded || headingFocused.current) return;
+    headingFocused.current = true;
+    const active = document.activeElement;
+    if (active === null || active === document.body || active.id === 'main') heading.current?.focus();
+  }, [loaded]);
+
+  // A form closed: the focus goes back to the button that opened it (the heading if it is gone: the
+  // fact was replaced meanwhile), or to the heading after a save.
+  useEffect(() => {
+    if (mode !== 'view' || focusAfter.current === null) return;
+    const target = { edit: editButton, close: closeButton, heading }[focusAfter.current];
+    focusAfter.current = null;
+    (target.current ?? heading.current)?.focus();
+  }, [mode]);
+  const closeForm = (after: FocusAfter) => {
+    focusAfter.current = after;
+    setMode('view');
+  };
 
   const forget = async (choice: { withSources: boolean } | null) => {
     setForgetting(false);
@@ -72,7 +103,9 @@ export function FactPage({ id }: { id: string }) {
         <a href="#/facts">← Facts</a> · <a href="#/timeline">Timeline</a>
       </p>
       <header className="fact-header">
-        <h1>{fact.fact}</h1>
+        <h1 ref={heading} tabIndex={-1}>
+          {fact.fact}
+        </h1>
         <p className="triple-line">
           <FactTriple fact={fact} />
         </p>
@@ -109,11 +142,11 @@ export function FactPage({ id }: { id: string }) {
       </p>
       {canChange && mode === 'view' && (
         <div className="form-actions">
-          <button type="button" className="primary" onClick={() => setMode('edit')}>
+          <button ref={editButton} type="button" className="primary" onClick={() => setMode('edit')}>
             Edit
           </button>
           {fact.invalid_at === null && (
-            <button type="button" onClick={() => setMode('close')}>
+            <button ref={closeButton} type="button" onClick={() => setMode('close')}>
               Close…
             </button>
           )}
@@ -126,9 +159,9 @@ export function FactPage({ id }: { id: string }) {
       {mode === 'edit' && (
         <FactEditForm
           fact={fact}
-          onCancel={() => setMode('view')}
+          onCancel={() => closeForm('edit')}
           onSaved={(saved, endGiven) => {
-            setMode('view');
+            closeForm('heading');
             const held = endGiven === undefined ? null : endHeldBack(saved, endGiven !== null, format, { to: 'user' });
             flash = held ? `Saved. ${held}` : 'Saved. The previous version is kept in Versions below.';
             navigate({ screen: 'fact', id: saved.id }, { replace: true });
@@ -138,9 +171,9 @@ export function FactPage({ id }: { id: string }) {
       {mode === 'close' && (
         <FactCloseForm
           fact={fact}
-          onCancel={() => setMode('view')}
+          onCancel={() => closeForm('close')}
           onClosed={(closed) => {
-            setMode('view');
+            closeForm('heading');
             flash = `Closed: true ${formatInterval(closed, format)}.`;
             navigate({ screen: 'fact', id: closed.id }, { replace: true });
           }}

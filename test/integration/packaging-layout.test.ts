@@ -149,7 +149,7 @@ describe.skipIf(skipReason !== null)(`the packaged app (linux ${arch}, stand-in 
   it('packs electron-vite’s output into app.asar and names the executable', () => {
     const archive = join(resources, 'app.asar');
     const files = asar.listPackage(archive, { isPack: false }).map((f) => f.split(sep).join('/').replace(/^\//, ''));
-    for (const file of ['package.json', 'out/main/index.js', 'out/preload/index.cjs', 'out/renderer/index.html', 'node_modules/zod/package.json']) expect(files, file).toContain(file);
+    for (const file of ['package.json', 'out/main/index.js', 'out/preload/index.cjs', 'out/renderer/index.html', 'node_modules/zod/package.json', 'resources/lexicon/edict-common.tsv']) expect(files, file).toContain(file);
     expect(files.filter((f) => f.endsWith('.map'))).toEqual([]);
     expect(asar.statFile(archive, 'out/main/index.js').unpacked).toBeFalsy();
     expect(asar.statFile(archive, 'node_modules/zod/package.json').unpacked).toBeFalsy();

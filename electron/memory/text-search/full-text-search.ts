@@ -18,6 +18,7 @@ import type { ParsedQuery } from './query-terms';
 import { fuseIds, rescore, type Candidate, type TextMatch } from './candidate-ranking';
 import { containmentScore, idf, SHORT_TERM_WEIGHT, SINGLE_GRAM_FACTOR, type QueryWeights } from './term-weights';
 import { indexForm, termsOfWord } from './word-forms';
+import { japaneseWordsIn, relatedJapanese, relatedThroughGlosses } from './ja-lexicon';
 import { relatedWords } from './word-net';
 
 export { parseQuery, type ParsedQuery } from './query-terms';
@@ -29,6 +30,8 @@ const likePattern = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\${c}
 const RELATED_FACTOR = 0.3;
 /** Related terms looked up per question, at most (each is a few vocabulary reads). */
 const MAX_RELATED = 16;
+/** Japanese question words bridged through the lexicon, at most. */
+const MAX_ASKED_JA = 4;
 /** Rare CJK pairs used per query to find candidates: the rarest ones. */
 const MAX_GRAMS = 8;
 /** Rows a candidate query reads for the second pass: about one person's facts. */
@@ -83,8 +86,22 @@ interface CountedQuery {
   grams: Counted[];
   /** Words WordNet relates to a question word no row holds, weighed low. */
   related: Counted[];
+  /** Japanese words the lexicon relates to a Japanese question word no row holds, weighed low. */
+  relatedJa: Counted[];
   weights: QueryWeights;
   rows: number;
+}
+
+/** A Japanese word's pairs of characters (a single character is its own). */
+function pairsOf(word: string): string[] {
+  const chars = [...word];
+  if (chars.length < 2) return chars;
+  return chars.slice(1).map((c, i) => chars[i]! + c);
+}
+
+/** The pair of a Japanese word that fewest rows hold: what the CJK index is asked for. */
+function rarestPair(word: string, rows: (pair: string) => number): string {
+  return pairsOf(word).reduce((best, pair) => (rows(pair) < rows(best) ? pair : best));
 }
 
 export class FullTextSearch {
@@ -186,6 +203,8 @@ export class FullTextSearch {
     }
     const related = this.counted(target, query).related.filter((c) => c.rows <= rareRows(rows, 500));
     if (related.length && !rareOnly) lists.push(run(target.trigram, true, related.map((c) => quote(c.match)).join(' OR ')));
+    const relatedJa = this.counted(target, query).relatedJa.filter((c) => c.rows <= rareRows(rows, 200));
+    if (target.cjk && relatedJa.length && !rareOnly) lists.push(run(target.cjk, true, relatedJa.map((c) => quote(c.match)).join(' OR ')));
     for (const term of query.short) {
       const a = target.alias;
       const sql = `SELECT ${candidateColumns(target, a)} FROM ${target.rows} ${a} WHERE ${a}.${target.text} LIKE @pattern ESCAPE '\\'${extra} LIMIT @limit`;
@@ -212,12 +231,13 @@ export class FullTextSearch {
     const terms = query.terms.map((term) => ({ term, match: indexForm(term), rows: this.trigramRows(target, indexForm(term)) })).filter((c) => c.rows > 0).sort(byRows);
     const grams = target.cjkVocab ? query.grams.map((term) => ({ term, match: term, rows: this.termCount(target.cjkVocab!, term) })).filter((c) => c.rows > 0).sort(byRows) : [];
     const related = this.relatedCounted(target, query);
+    const relatedJa = target.cjkVocab ? this.relatedJapaneseCounted(target, query) : [];
     const weights: QueryWeights = {
       terms: [...terms.map((c): [string, number] => [c.term, idf(rows, c.rows)]), ...related.map((c): [string, number] => [c.term, idf(rows, c.rows) * RELATED_FACTOR])],
-      grams: grams.map((c) => [c.term, idf(rows, c.rows) * ([...c.term].length > 1 ? 1 : SINGLE_GRAM_FACTOR)]),
+      grams: [...grams.map((c): [string, number] => [c.term, idf(rows, c.rows) * ([...c.term].length > 1 ? 1 : SINGLE_GRAM_FACTOR)]), ...relatedJa.map((c): [string, number] => [c.term, idf(rows, c.rows) * RELATED_FACTOR])],
       short: query.short.map((t) => [t, SHORT_TERM_WEIGHT]),
     };
-    return { terms, grams, related, weights, rows };
+    return { terms, grams, related, relatedJa, weights, rows };
   }
 
   /**
@@ -233,7 +253,7 @@ export class FullTextSearch {
     const share = Math.ceil(MAX_RELATED / Math.max(1, asked.length));
     for (const { word } of asked) {
       let looked = 0;
-      for (const other of relatedWords(word)) {
+      for (const other of [...relatedWords(word), ...relatedThroughGlosses(word)]) {
         for (const t of termsOfWord(other)) {
           if (t.length < 3 || own.has(t) || related.has(t) || looked++ >= share) continue;
           const rows = this.trigramRows(target, indexForm(t));
@@ -245,13 +265,43 @@ export class FullTextSearch {
   }
 
   /**
+   * Japanese words the lexicon relates to a Japanese word of the question that no row holds (踊り →
+   * サルサ; ja-lexicon.ts), each counted by its rarest pair: the Japanese side of the same bridge.
+   */
+  private relatedJapaneseCounted(target: Target, query: ParsedQuery, unmatched = (word: string) => this.cjkRows(target, word) === 0): Counted[] {
+    const asked = (query.runs ?? []).flatMap(japaneseWordsIn).filter(unmatched).slice(0, MAX_ASKED_JA);
+    const related = new Map<string, Counted>();
+    const share = Math.ceil(MAX_RELATED / Math.max(1, asked.length));
+    for (const word of asked) {
+      let looked = 0;
+      for (const other of relatedJapanese(word)) {
+        if (related.has(other) || looked++ >= share) continue;
+        const rows = this.cjkRows(target, other);
+        if (rows > 0) related.set(other, { term: other, match: rarestPair(other, (pair) => this.termCount(target.cjkVocab!, pair)), rows });
+      }
+    }
+    return [...related.values()];
+  }
+
+  /** Rows a Japanese word may be in: at most those of its rarest pair (0: in none). */
+  private cjkRows(target: Target, word: string): number {
+    let best = Infinity;
+    for (const pair of pairsOf(word)) best = Math.min(best, this.termCount(target.cjkVocab!, pair));
+    return best === Infinity ? 0 : best;
+  }
+
+  /**
    * Fact terms WordNet relates to the question words no text of `texts` holds (a named person's own
    * facts: "purchase" when none of Owen's facts says it, though others' may), weighed low.
    */
-  relatedWithin(query: ParsedQuery, texts: readonly string[]): [string, number][] {
+  relatedWithin(query: ParsedQuery, texts: readonly string[]): Pick<QueryWeights, 'terms' | 'grams'> {
     const unmatched = (term: string) => !texts.some((t) => containmentScore(t, { terms: [[term, 1]], short: [], grams: [] }) > 0);
     const rows = this.corpusRows(FACTS.rows);
-    return this.relatedCounted(FACTS, query, unmatched).map((c) => [c.term, idf(rows, c.rows) * RELATED_FACTOR]);
+    const weigh = (c: Counted): [string, number] => [c.term, idf(rows, c.rows) * RELATED_FACTOR];
+    return {
+      terms: this.relatedCounted(FACTS, query, unmatched).map(weigh),
+      grams: this.relatedJapaneseCounted(FACTS, query, (word) => !texts.some((t) => t.includes(word))).map(weigh),
+    };
   }
 
   private corpus = new Map<string, { rows: number; at: number }>();

@@ -30,6 +30,8 @@ export interface ParsedQuery {
   aboutUser: boolean;
   /** Each English word of the question with its first term: what WordNet is asked about when no row holds the term. */
   words: { word: string; term: string }[];
+  /** The question's CJK runs, where the lexicon finds the Japanese words to bridge (ja-lexicon.ts). */
+  runs?: string[];
 }
 
 const FIRST_PERSON = new Set(['i', 'me', 'my', 'mine', 'myself']);
@@ -54,7 +56,8 @@ export function parseQuery(query: string): ParsedQuery {
   const names = new Set<string>();
   const gramSet = new Set<string>();
   const words: { word: string; term: string }[] = [];
-  for (const run of text.match(CJK_RUNS) ?? []) {
+  const runs = text.match(CJK_RUNS) ?? [];
+  for (const run of runs) {
     for (const g of cjkGrams(run).split(' ')) if (g) gramSet.add(g);
     const chars = [...run];
     for (let len = 2; len <= Math.min(8, chars.length); len++) {
@@ -81,5 +84,5 @@ export function parseQuery(query: string): ParsedQuery {
   const spaced = text.replace(CJK_RUNS, ' ').split(/\s+/).filter((w) => w && (INITIAL.test(w) || !isStopWord(w.replace(/[^\p{L}\p{N}]/gu, ''))));
   for (let i = 0; i + 1 < spaced.length; i++) names.add(`${spaced[i]} ${spaced[i + 1]}`.replace(/[^\p{L}\p{N} ]/gu, ''));
   for (let i = 0; i + 2 < spaced.length; i++) names.add(spaced.slice(i, i + 3).join(' ').replace(TRAILING, ''));
-  return { terms: [...terms].slice(0, 16), short: [...short].slice(0, 6), grams: [...gramSet].slice(0, 48), names: [...names].slice(0, MAX_NAMES), aboutUser, words };
+  return { terms: [...terms].slice(0, 16), short: [...short].slice(0, 6), grams: [...gramSet].slice(0, 48), names: [...names].slice(0, MAX_NAMES), aboutUser, words, runs: runs.slice(0, 8) };
 }

@@ -169,7 +169,7 @@ export class MemorySearch {
     const texts = rows.map((row) => foldText(row.fact, row.predicate));
     // A question word none of their facts holds ("Which dance lessons does Owen go to?") is bridged
     // through WordNet among their facts, as the text search bridges a word no fact holds.
-    const related: QueryWeights = { terms: this.text.relatedWithin(query, texts), short: [], grams: [] };
+    const related: QueryWeights = { ...this.text.relatedWithin(query, texts), short: [] };
     for (const [i, row] of rows.entries()) {
       const folded = texts[i]!;
       const score = containmentScore(folded, weights) + containmentScore(folded, related) + relationBonus(row.predicate, folded, weights, relations);

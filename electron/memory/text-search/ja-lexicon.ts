@@ -58,12 +58,26 @@ function locate(): string | null {
   return null;
 }
 
+const ENGLISH_WORD = /^[a-z][a-z-]+$/u;
+
 function reading(gloss: string): Reading | null {
-  const qualifiers = [...gloss.matchAll(/\(([^)]*)\)/gu)].flatMap((m) => m[1]!.toLowerCase().split(/[\s,;]+/u)).filter((w) => /^[a-z][a-z-]+$/u.test(w) && !SKIP.has(w));
-  const words = gloss.replace(/\([^)]*\)/gu, ' ').toLowerCase().split(/\s+/u).filter((w) => w !== '' && !SKIP.has(w));
-  const word = words.at(-1);
-  if (word === undefined || !/^[a-z][a-z-]+$/u.test(word)) return null;
-  return { word, qualifiers, length: words.length };
+  const lower = gloss.toLowerCase();
+  const open = lower.indexOf('(');
+  let qualifiers: string[] = [];
+  let main = lower;
+  if (open >= 0) {
+    qualifiers = [...lower.matchAll(/\(([^)]*)\)/gu)].flatMap((m) => m[1]!.split(/[\s,;]+/u)).filter((w) => ENGLISH_WORD.test(w) && !SKIP.has(w));
+    main = lower.replace(/\([^)]*\)/gu, ' ');
+  }
+  let length = 0;
+  let word: string | undefined;
+  for (const w of main.split(' ')) {
+    if (w === '' || SKIP.has(w)) continue;
+    length++;
+    word = w;
+  }
+  if (word === undefined || !ENGLISH_WORD.test(word)) return null;
+  return { word, qualifiers, length };
 }
 
 function lexicon(): Lexicon | null {

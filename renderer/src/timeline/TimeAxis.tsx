@@ -9,7 +9,12 @@ import { formatMoment } from '../common/format';
 import { DAY_MS } from '../common/time-input';
 import { roundToDay } from '../common/zoned-time';
 import { textWidth } from './bar-label';
-import { msOf, snap, ticks, xOf, type Domain } from './timeline-scale';
+import { msOf, snap, ticks, xOf, type Domain, type Tick } from './timeline-scale';
+
+/** The axis's height: a lane for the as-of label on top, then the dates, then the ticks. */
+export const AXIS_HEIGHT = 48;
+/** Where the tick lines begin (the dates stand just above). */
+const TICK_TOP = 38;
 
 interface Props {
   domain: Domain;
@@ -17,6 +22,22 @@ interface Props {
   asOf: number;
   now: number;
   onAsOf(ms: number): void;
+}
+
+/**
+ * Each tick with where its date is written (null: no room): 3 px right of the tick, or pulled left
+ * to end inside the axis; a date that would touch the one before it is left out.
+ */
+export function tickLabels(all: readonly Tick[], domain: Domain, width: number): { tick: Tick; x: number; labelX: number | null }[] {
+  let taken = -Infinity;
+  return all.map((tick) => {
+    const x = xOf(tick.ms, domain, width);
+    const room = textWidth(tick.label);
+    const from = Math.min(x + 3, width - room - 2);
+    if (from < taken + 6 || from < 0) return { tick, x, labelX: null };
+    taken = from + room;
+    return { tick, x, labelX: from };
+  });
 }
 
 export function TimeAxis({ domain, width, asOf, now, onAsOf }: Props) {
@@ -59,14 +80,13 @@ export function TimeAxis({ domain, width, asOf, now, onAsOf }: Props) {
   // Off screen, the handle (and its label) stands at the nearer edge.
   const handleX = Math.max(0, Math.min(width, cursorX));
   const nowX = xOf(now, domain, width);
-  // The label's width (its text, 6 px padding each side), measured as the bars' labels are.
-  const labelWidth = textWidth(`as of ${formatMoment(asOf, format)}`) + 14;
+  const said = formatMoment(asOf, format);
+  // The label's width (its text, 6 px padding each side), measured as the bars' labels are: flipped
+  // left of the handle near the right edge. It has a lane of its own above the dates, so it never
+  // hides one: wherever the cursor is, every date the ticks have room for is named.
+  const labelWidth = textWidth(`as of ${said}`) + 14;
   const flip = handleX > width - labelWidth - 20;
-  // Tick labels the cursor's own label would cover are left out (where the label is drawn: 8 px
-  // right of the handle, or left of it when flipped).
-  const labelFrom = flip ? handleX - 8 - labelWidth - 4 : handleX - 4;
-  const labelTo = flip ? handleX + 4 : handleX + 8 + labelWidth + 4;
-  const covered = (x: number, text: string) => x + 3 + textWidth(text) > labelFrom && x + 3 < labelTo;
+  const labels = tickLabels(ticks(domain, width, format), domain, width);
   return (
     <div
       ref={el}
@@ -79,46 +99,41 @@ export function TimeAxis({ domain, width, asOf, now, onAsOf }: Props) {
       onPointerUp={() => (dragging.current = false)}
       onPointerCancel={() => (dragging.current = false)}
     >
-      <svg width={width} height={34} aria-hidden="true">
-        {ticks(domain, width, format).map((tick) => {
-          const x = xOf(tick.ms, domain, width);
-          return (
-            <g key={tick.ms} className={tick.major ? 'tick major' : 'tick'}>
-              <line x1={x} x2={x} y1={24} y2={34} />
-              {!covered(x, tick.label) && (
-                <text x={x + 3} y={20}>
-                  {tick.label}
-                </text>
-              )}
-            </g>
-          );
-        })}
+      <svg width={width} height={AXIS_HEIGHT} aria-hidden="true">
+        {labels.map(({ tick, x, labelX }) => (
+          <g key={tick.ms} className={tick.major ? 'tick major' : 'tick'}>
+            <line x1={x} x2={x} y1={TICK_TOP} y2={AXIS_HEIGHT} />
+            {labelX !== null && (
+              <text x={labelX} y={TICK_TOP - 4}>
+                {tick.label}
+              </text>
+            )}
+          </g>
+        ))}
         {nowX >= 0 && nowX <= width && (
           <g className="tl-now-mark">
-            <line x1={nowX} x2={nowX} y1={26} y2={34} />
-            <text x={nowX - 3} y={32} textAnchor="end">
+            <line x1={nowX} x2={nowX} y1={TICK_TOP + 2} y2={AXIS_HEIGHT} />
+            <text x={nowX - 3} y={AXIS_HEIGHT - 2} textAnchor="end">
               now
             </text>
           </g>
         )}
       </svg>
-      {(
-        <div
-          className={`tl-cursor-handle${cursorX < 0 || cursorX > width ? ' offscreen' : ''}${flip ? ' flip' : ''}`}
-          style={{ left: handleX }}
-          role="slider"
-          tabIndex={0}
-          aria-label="As of (drag, or use the arrow keys)"
-          aria-valuemin={Math.round(domain.from)}
-          aria-valuemax={Math.round(domain.to)}
-          aria-valuenow={Math.round(asOf)}
-          aria-valuetext={`as of ${formatMoment(asOf, format)} (${format.zoneName})`}
-          onKeyDown={onKeyDown}
-          data-testid="asof-handle"
-        >
-          <span className="tl-cursor-label">as of {formatMoment(asOf, format)}</span>
-        </div>
-      )}
+      <div
+        className={`tl-cursor-handle${cursorX < 0 || cursorX > width ? ' offscreen' : ''}${flip ? ' flip' : ''}`}
+        style={{ left: handleX }}
+        role="slider"
+        tabIndex={0}
+        aria-label="As of (drag, or use the arrow keys)"
+        aria-valuemin={Math.round(domain.from)}
+        aria-valuemax={Math.round(domain.to)}
+        aria-valuenow={Math.round(asOf)}
+        aria-valuetext={`as of ${said} (${format.zoneName})`}
+        onKeyDown={onKeyDown}
+        data-testid="asof-handle"
+      >
+        <span className="tl-cursor-label">as of {said}</span>
+      </div>
     </div>
   );
 }

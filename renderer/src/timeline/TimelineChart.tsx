@@ -12,7 +12,7 @@ import { pluralise } from '../common/format';
 import { useElementSize } from '../common/use-element-size';
 import { useRowWindow } from './use-row-window';
 import { BarPopover } from './BarPopover';
-import { TimeAxis } from './TimeAxis';
+import { AXIS_HEIGHT, TimeAxis } from './TimeAxis';
 import type { Density } from './timeline-fit';
 import { pendingRow, type TimelineLayout } from './timeline-model';
 import { TimelineGroupRow } from './TimelineGroupRow';
@@ -25,7 +25,6 @@ export const LABEL_WIDTH = 210;
 /** The names column below NARROW px of chart. */
 const NARROW = 700;
 const NARROW_LABEL_WIDTH = 140;
-const AXIS_HEIGHT = 34;
 /** Below a bar nearer the chart's bottom than this, the popover goes over the bar. */
 const POPOVER_ROOM = 110;
 /** A row not fetched yet is drawn as an empty row of one lane (pendingRow). */

@@ -110,10 +110,14 @@ function wallText(date: Date, locale: string, options: Intl.DateTimeFormatOption
   return f.format(date);
 }
 
-/** A tick's label for the locale: "10:00", "Sep 15", "Sep 2026", "2026" (Japanese: "9月15日", "2026年9月"). */
-function label(date: Date, step: Step, locale: string): { text: string; major: boolean } {
+/**
+ * A tick's label for the locale: "10:00", "Sep 15", "Sep 2026", "2026" (Japanese: "9月15日", "2026年9月").
+ * A day that `named` says must name its year (the first day in view, the first of a new year) does:
+ * "Jan 1, 2027", "2027年1月1日".
+ */
+function label(date: Date, step: Step, locale: string, named = false): { text: string; major: boolean } {
   const y = date.getUTCFullYear();
-  const dayText = () => wallText(date, locale, { month: 'short', day: 'numeric' });
+  const dayText = () => wallText(date, locale, named ? { year: 'numeric', month: 'short', day: 'numeric' } : { month: 'short', day: 'numeric' });
   switch (step.kind) {
     case 'hours':
       return { text: date.getUTCHours() === 0 ? dayText() : wallText(date, locale, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }), major: date.getUTCHours() === 0 };
@@ -133,13 +137,23 @@ function label(date: Date, step: Step, locale: string): { text: string; major: b
  */
 export function ticks(d: Domain, width: number, format: TimeFormat = { timeZone: 'UTC', locale: 'en-US' }, spacing = 90): Tick[] {
   const wanted = ((d.to - d.from) / Math.max(1, width)) * spacing;
-  const step = (STEPS.find((s) => s.approx >= wanted * 0.8) ?? STEPS[STEPS.length - 1]!).step;
+  let index = STEPS.findIndex((s) => s.approx >= wanted * 0.8);
+  if (index < 0) index = STEPS.length - 1;
+  // A short axis (a narrow window, the as-of drawer open) still gets three ticks or so: a smaller
+  // step, down to ticks 40% of `spacing` apart (the axis leaves out dates that would touch).
+  while (index > 0 && (d.to - d.from) / STEPS[index]!.approx < 3 && STEPS[index - 1]!.approx >= wanted * 0.4) index--;
+  const step = STEPS[index]!.step;
   const zone = format.timeZone;
   const wallFrom = d.from + offsetMs(d.from, zone);
   const wallTo = d.to + offsetMs(d.to, zone);
   const out: Tick[] = [];
+  // Days and hours say no year: the first day labelled, and the first of each new year, name it.
+  let year: number | null = null;
   for (let date = first(wallFrom, step); date.getTime() <= wallTo && out.length < 500; date = next(date, step)) {
-    const { text, major } = label(date, step, format.locale);
+    const isDay = step.kind === 'days' || date.getUTCHours() === 0;
+    const named = (step.kind === 'days' || step.kind === 'hours') && isDay && year !== date.getUTCFullYear();
+    if (isDay) year = date.getUTCFullYear();
+    const { text, major } = label(date, step, format.locale, named);
     const ms = wallToUtc({ year: date.getUTCFullYear(), month: date.getUTCMonth() + 1, day: date.getUTCDate(), hour: date.getUTCHours(), minute: date.getUTCMinutes() }, zone);
     // The repeated hour of an autumn change names one instant twice: one tick.
     if (out.length > 0 && out[out.length - 1]!.ms >= ms) continue;

@@ -1,0 +1,121 @@
+/**
+ * The user-trial's Timeline faults (Tokyo, ja-JP, 226 facts over 2021–2026), in Chromium against the
+ * bridge. The time axis always says where the view is: at 1400, 1100 and 900 px, with the as-of
+ * answers drawer open or not, fitted or zoomed in to months and weeks, it shows at least two date
+ * labels, names every year boundary in view (and the year, zoomed in to weeks), and the as-of label
+ * covers none of them.
+ */
+import type { Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { CHROMIUM_MISSING } from './helpers/browser';
+import { screenshot } from './helpers/screenshots';
+import { trialMemory } from './helpers/timeline';
+import { go, startUi, type UiSession } from './helpers/ui-session';
+
+let ui: UiSession;
+const memory = trialMemory();
+/** 1 January of `year`, 00:00 in Tokyo. */
+const newYear = (year: number) => Date.UTC(year, 0, 1) - 9 * 3_600_000;
+const yearOf = (ms: number) => new Date(ms + 9 * 3_600_000).getUTCFullYear();
+
+interface Box {
+  x: number;
+  y: number;
+  right: number;
+  bottom: number;
+}
+const overlap = (a: Box, b: Box) => a.right > b.x && a.x < b.right && a.bottom > b.y && a.y < b.bottom;
+
+/** The axis's range, where it is, the as-of label's box and the date labels drawn inside the axis. */
+async function axisOf(page: Page) {
+  const axis = page.locator('.tl-axis');
+  const box = (await axis.boundingBox())!;
+  const label = (await page.locator('.tl-cursor-label').boundingBox())!;
+  const labels = await page.locator('.tl-axis .tick text').evaluateAll((els) =>
+    els.map((el) => {
+      const r = el.getBoundingClientRect();
+      return { text: el.textContent ?? '', x: r.x, right: r.right, y: r.y, bottom: r.bottom };
+    }),
+  );
+  const shown = labels.filter((t) => t.x >= box.x - 1 && t.right <= box.x + box.width + 1).sort((a, b) => a.x - b.x);
+  return {
+    from: Number(await axis.getAttribute('data-from')),
+    to: Number(await axis.getAttribute('data-to')),
+    box,
+    label: { x: label.x, y: label.y, right: label.x + label.width, bottom: label.y + label.height },
+    shown,
+  };
+}
+
+/** At least two date labels, none under the as-of label or another label, every year boundary in view named. */
+async function expectReadableAxis(page: Page, what: string) {
+  const { from, to, box, label, shown } = await axisOf(page);
+  const texts = shown.map((t) => t.text);
+  expect(shown.length, `${what}: ${texts.join(' ')}`).toBeGreaterThanOrEqual(2);
+  expect(shown.filter((t) => overlap(t, label)).map((t) => t.text), what).toEqual([]);
+  for (let i = 1; i < shown.length; i++) expect(shown[i]!.x, `${what}: ${texts.join(' ')}`).toBeGreaterThanOrEqual(shown[i - 1]!.right);
+  const px = (ms: number) => ((ms - from) / (to - from)) * box.width;
+  for (let year = yearOf(from) + 1; newYear(year) <= to; year++) {
+    // (A boundary in the last 60 px has no room for its year after it: the tick before names its own.)
+    if (px(newYear(year)) > box.width - 60) continue;
+    expect(texts.some((t) => t.includes(String(year))), `${what}: ${year} in ${texts.join(' ')}`).toBe(true);
+  }
+  // Where the view is: its year is named somewhere on the axis, however far in.
+  const years = Array.from({ length: yearOf(to) - yearOf(from) + 1 }, (_, i) => String(yearOf(from) + i));
+  expect(texts.some((t) => years.some((year) => t.includes(year))), `${what}: ${texts.join(' ')}`).toBe(true);
+}
+
+/** The axis at Fit, then zoomed in around the cursor 4, 8 and 12 steps (years, months, weeks). */
+async function expectReadableZooms(page: Page, what: string) {
+  await page.getByRole('button', { name: 'Fit' }).click();
+  await expectReadableAxis(page, `${what}, fitted`);
+  await page.locator('.tl-chart').focus();
+  for (const steps of [4, 8, 12]) {
+    const span = (await axisOf(page)).to - (await axisOf(page)).from;
+    for (let i = 0; i < 4; i++) await page.keyboard.press('+');
+    await expect.poll(async () => (await axisOf(page)).to - (await axisOf(page)).from).toBeLessThan(span * 0.5);
+    await expectReadableAxis(page, `${what}, zoomed in ${steps}×`);
+    if (steps === 8) await screenshot(page, `timeline-axis-${what.replace(/\W+/g, '-')}-months`);
+  }
+  await page.getByRole('button', { name: 'Fit' }).click();
+}
+
+describe.skipIf(CHROMIUM_MISSING !== null)('the timeline’s axis and panning, as found in the user trial', () => {
+  beforeAll(async () => {
+    vi.stubEnv('TEMPORA_TZ', 'Asia/Tokyo');
+    vi.stubEnv('LANCEDB_LOG', 'error');
+    ui = await startUi({ engine: { startWorker: false }, locale: 'ja-JP', seed: (engine) => void engine.memory.facts.observe(memory.observations, { where: 'a trial' }) });
+  });
+
+  afterEach(async (context) => {
+    if (context.task.result?.state === 'fail' && ui) await screenshot(ui.page, `failed-timeline-axis-${context.task.name.slice(0, 40).replace(/[^\w-]+/g, '-')}`);
+  });
+
+  afterAll(async () => {
+    await ui?.close();
+    vi.unstubAllEnvs();
+  });
+
+  it('names at least two dates and every year in view, at 1400, 1100 and 900 px, drawer open or not', async () => {
+    const { page } = ui;
+    await page.setViewportSize({ width: 1400, height: 900 });
+    await go(page, '#/timeline');
+    await expect.poll(() => page.locator('.tl-group').count()).toBeGreaterThan(5);
+    await expect.poll(async () => (await axisOf(page)).from).toBeLessThan(memory.first);
+    await expectReadableAxis(page, '1400 px, first view');
+    await screenshot(page, 'timeline-axis-1400');
+    await expectReadableZooms(page, '1400 px');
+    await page.setViewportSize({ width: 1100, height: 900 });
+    await expectReadableZooms(page, '1100 px');
+    await page.setViewportSize({ width: 900, height: 900 });
+    const drawer = page.getByRole('button', { name: '◂ As-of answers' });
+    await drawer.click();
+    await expect.poll(() => page.locator('.asof-panel').count()).toBe(1);
+    await expectReadableAxis(page, '900 px, drawer open');
+    await screenshot(page, 'timeline-axis-900-drawer');
+    await expectReadableZooms(page, '900 px, drawer open');
+    await page.getByRole('button', { name: 'Hide answers ▸' }).click();
+    await expectReadableZooms(page, '900 px');
+    await page.setViewportSize({ width: 1280, height: 800 });
+  });
+});

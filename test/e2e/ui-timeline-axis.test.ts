@@ -3,7 +3,9 @@
  * bridge. The time axis always says where the view is: at 1400, 1100 and 900 px, with the as-of
  * answers drawer open or not, fitted or zoomed in to months and weeks, it shows at least two date
  * labels, names every year boundary in view (and the year, zoomed in to weeks), and the as-of label
- * covers none of them.
+ * covers none of them. Panning (wheel, drag, keys) stops where the view would leave the memory's
+ * range (its first fact to now, with a margin), in the future and the past, and the view remembered
+ * when the Timeline is opened again obeys the same limit.
  */
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -14,6 +16,8 @@ import { go, startUi, type UiSession } from './helpers/ui-session';
 
 let ui: UiSession;
 const memory = trialMemory();
+const DAY = 86_400_000;
+const YEAR = 365 * DAY;
 /** 1 January of `year`, 00:00 in Tokyo. */
 const newYear = (year: number) => Date.UTC(year, 0, 1) - 9 * 3_600_000;
 const yearOf = (ms: number) => new Date(ms + 9 * 3_600_000).getUTCFullYear();
@@ -116,6 +120,60 @@ describe.skipIf(CHROMIUM_MISSING !== null)('the timeline’s axis and panning, a
     await expectReadableZooms(page, '900 px, drawer open');
     await page.getByRole('button', { name: 'Hide answers ▸' }).click();
     await expectReadableZooms(page, '900 px');
+    await page.setViewportSize({ width: 1280, height: 800 });
+  });
+
+  it('pans no further than the memory’s range with a margin, by wheel, drag and keys, and reopens there', async () => {
+    const { page } = ui;
+    await page.setViewportSize({ width: 1400, height: 900 });
+    const latest = Math.max(Date.now(), memory.last);
+    // The view always overlaps [first fact − a year, max(now, last end) + a year].
+    const [lo, hi] = [memory.first - YEAR, latest + YEAR];
+    await page.getByRole('button', { name: 'Fit' }).click();
+    await page.locator('.tl-chart').focus();
+    for (let i = 0; i < 4; i++) await page.keyboard.press('+');
+    const body = (await page.locator('.tl-body').boundingBox())!;
+    await page.mouse.move(body.x + body.width * 0.6, body.y + 40);
+    // Ten flicks of a horizontal wheel into the future.
+    const before = (await axisOf(page)).from;
+    for (let i = 0; i < 10; i++) await page.mouse.wheel(2000, 0);
+    await expect.poll(async () => (await axisOf(page)).to).toBeGreaterThan(latest);
+    expect((await axisOf(page)).from).toBeGreaterThan(before);
+    expect((await axisOf(page)).from).toBeLessThan(hi);
+    await screenshot(page, 'timeline-pan-future');
+    // Keys and drags further on change nothing.
+    const stopped = await axisOf(page);
+    await page.locator('.tl-chart').focus();
+    for (let i = 0; i < 20; i++) await page.keyboard.press('ArrowRight');
+    for (let i = 0; i < 3; i++) {
+      await page.mouse.move(body.x + body.width * 0.9, body.y + body.height - 20);
+      await page.mouse.down();
+      await page.mouse.move(body.x + 260, body.y + body.height - 20, { steps: 5 });
+      await page.mouse.up();
+    }
+    expect((await axisOf(page)).from).toBeLessThan(hi);
+    expect((await axisOf(page)).from).toBeCloseTo(stopped.from, -5);
+    // Opened again, the Timeline shows the same view, within the range.
+    await go(page, '#/facts');
+    await page.locator('.facts-screen').waitFor();
+    await go(page, '#/timeline');
+    await expect.poll(() => page.locator('.tl-group').count()).toBeGreaterThan(5);
+    expect((await axisOf(page)).from).toBeLessThan(hi);
+    // And the far past: keys, the wheel and drags stop before the view leaves the range.
+    await page.locator('.tl-chart').focus();
+    for (let i = 0; i < 60; i++) await page.keyboard.press('ArrowLeft');
+    await page.mouse.move(body.x + body.width * 0.6, body.y + 40);
+    for (let i = 0; i < 10; i++) await page.mouse.wheel(-2000, 0);
+    for (let i = 0; i < 3; i++) {
+      await page.mouse.move(body.x + 260, body.y + body.height - 20);
+      await page.mouse.down();
+      await page.mouse.move(body.x + body.width * 0.9, body.y + body.height - 20, { steps: 5 });
+      await page.mouse.up();
+    }
+    await expect.poll(async () => (await axisOf(page)).from).toBeLessThan(memory.first);
+    expect((await axisOf(page)).to).toBeGreaterThan(lo);
+    await screenshot(page, 'timeline-pan-past');
+    await page.getByRole('button', { name: 'Fit' }).click();
     await page.setViewportSize({ width: 1280, height: 800 });
   });
 });

@@ -20,7 +20,7 @@ import { AsOfPanel } from './AsOfPanel';
 import { NothingRecordedYet } from './NothingRecordedYet';
 import { buildLayout } from './timeline-model';
 import { fitDomain, wholeRange } from './timeline-fit';
-import { pan, zoom } from './timeline-scale';
+import { clamp, pan, reach, zoom, type Domain } from './timeline-scale';
 import { toggled, useTimelineView } from './timeline-view';
 import { TimelineChart } from './TimelineChart';
 import { TimelineToolbar } from './TimelineToolbar';
@@ -56,7 +56,11 @@ export function TimelineScreen() {
   // Fit shows where the facts are, and always the user's own story and now (timeline-fit.ts).
   const own = useOwnSpan(layout, `${view.filter}\u0000${view.knownAt}`);
   const fitted = useMemo(() => fitDomain(layout.density, layout.min, layout.max, now, own), [layout.density, layout.min, layout.max, now, own]);
-  const domain = view.domain ?? fitted;
+  // The view never leaves the memory's range with a margin (reach(): wheel, drag, keys, the view
+  // remembered); known once the chart has answered.
+  const range = chartAnswered.current ? reach(layout.min, layout.max, now) : null;
+  const kept = (d: Domain) => (range ? clamp(d, range) : d);
+  const domain = kept(view.domain ?? fitted);
   const center = (domain.from + domain.to) / 2;
   const whole = wholeRange(Math.min(layout.min, domain.from), Math.max(layout.max, domain.to), now);
   const bodyRef = useRef<HTMLDivElement>(null);
@@ -80,8 +84,8 @@ export function TimelineScreen() {
         asOf={view.asOf}
         knownAt={view.knownAt}
         filter={view.filter}
-        onZoom={(factor) => update((v) => ({ domain: zoom(v.domain ?? fitted, factor, v.asOf >= domain.from && v.asOf <= domain.to ? v.asOf : center) }))}
-        onPan={(fraction) => update((v) => ({ domain: pan(v.domain ?? fitted, fraction * (domain.to - domain.from)) }))}
+        onZoom={(factor) => update({ domain: kept(zoom(domain, factor, view.asOf >= domain.from && view.asOf <= domain.to ? view.asOf : center)) })}
+        onPan={(fraction) => update({ domain: kept(pan(domain, fraction * (domain.to - domain.from))) })}
         onFit={() => update({ domain: null })}
         onAsOf={(ms) => update({ asOf: ms })}
         onKnownAt={(iso) => update({ knownAt: iso })}
@@ -95,7 +99,7 @@ export function TimelineScreen() {
           domain={domain}
           asOf={view.asOf}
           now={now}
-          setDomain={(d) => update({ domain: d })}
+          setDomain={(d) => update({ domain: kept(d) })}
           setAsOf={(ms) => update({ asOf: ms })}
           onFit={() => update({ domain: null })}
           onOpen={(fact) => navigate({ screen: 'fact', id: fact.id })}

@@ -27,6 +27,27 @@ export function pan(d: Domain, deltaMs: number): Domain {
   return { from: d.from + deltaMs, to: d.to + deltaMs };
 }
 
+/**
+ * Where the view may go: the memory's [first, last] (now included) with a margin of a tenth of it,
+ * at least 30 days, each side: past that, the view would show only empty years.
+ */
+export function reach(min: number, max: number, now: number): Domain {
+  const from = Math.min(min, now);
+  const to = Math.max(max, now);
+  const margin = Math.max((to - from) * 0.1, 30 * DAY_MS);
+  return { from: from - margin, to: to + margin };
+}
+
+/** The view kept within `range` (reach()), its span unchanged: a view wider than the range holds it whole. */
+export function clamp(d: Domain, range: Domain): Domain {
+  const span = d.to - d.from;
+  const inside = span <= range.to - range.from;
+  const lo = inside ? range.from : range.to - span;
+  const hi = inside ? range.to - span : range.from;
+  const from = Math.min(hi, Math.max(lo, d.from));
+  return from === d.from ? d : { from, to: from + span };
+}
+
 /** The whole [min, max] with a margin on both sides. */
 export function fit(min: number, max: number): Domain {
   const span = Math.max(max - min, 2 * DAY_MS);

@@ -29,6 +29,8 @@ interface Props {
   /** The rows fetched, with the pages of facts true at the cursor loaded so far. */
   layout: TimelineLayout;
   asOf: number;
+  /** The moment as the toolbar says it ("now", "March 2025"). */
+  asOfText: string;
   knownAt: string | null;
   /** The timeline's row filter (the layout holds only the facts that match it). */
   filter: string;
@@ -37,7 +39,7 @@ interface Props {
   onOpen(fact: FactRecord): void;
 }
 
-export function AsOfPanel({ layout, asOf, knownAt, filter, pages, onOpen }: Props) {
+export function AsOfPanel({ layout, asOf, asOfText, knownAt, filter, pages, onOpen }: Props) {
   const format = useTimeFormat();
   const answers = useMemo(() => {
     // Newest first, like every list: the slots whose latest value began last on top, each slot's values newest first.
@@ -51,7 +53,7 @@ export function AsOfPanel({ layout, asOf, knownAt, filter, pages, onOpen }: Prop
     return slots.sort((a, b) => (a.latest < b.latest ? 1 : a.latest > b.latest ? -1 : 0)).flatMap((slot) => slot.answers);
   }, [layout, asOf]);
   const slots = new Set(answers.map((a) => `${a.subject}\u0000${a.predicate}`)).size;
-  const when = formatMoment(asOf, format);
+  const when = asOfText;
   return (
     <section className="asof-panel" aria-labelledby="asof-title">
       <h2 id="asof-title">

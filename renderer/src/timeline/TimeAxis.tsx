@@ -20,6 +20,8 @@ interface Props {
   domain: Domain;
   width: number;
   asOf: number;
+  /** How the cursor's moment reads when it was typed or follows the clock ("March 2025", "now"); else the moment. */
+  asOfText?: string;
   now: number;
   onAsOf(ms: number): void;
 }
@@ -40,7 +42,7 @@ export function tickLabels(all: readonly Tick[], domain: Domain, width: number):
   });
 }
 
-export function TimeAxis({ domain, width, asOf, now, onAsOf }: Props) {
+export function TimeAxis({ domain, width, asOf, asOfText, now, onAsOf }: Props) {
   const format = useTimeFormat();
   const zone = format.timeZone;
   const dragging = useRef(false);
@@ -80,7 +82,7 @@ export function TimeAxis({ domain, width, asOf, now, onAsOf }: Props) {
   // Off screen, the handle (and its label) stands at the nearer edge.
   const handleX = Math.max(0, Math.min(width, cursorX));
   const nowX = xOf(now, domain, width);
-  const said = formatMoment(asOf, format);
+  const said = asOfText ?? formatMoment(asOf, format);
   // The label's width (its text, 6 px padding each side), measured as the bars' labels are: flipped
   // left of the handle near the right edge. It has a lane of its own above the dates, so it never
   // hides one: wherever the cursor is, every date the ticks have room for is named.

@@ -34,6 +34,8 @@ interface Props {
   layout: TimelineLayout;
   domain: Domain;
   asOf: number;
+  /** How the cursor's moment reads, when not as the moment itself ("now", "March 2025"). */
+  asOfText?: string;
   now: number;
   setDomain(domain: Domain): void;
   setAsOf(ms: number): void;
@@ -48,7 +50,7 @@ interface Props {
   onToggleRow(key: string): void;
 }
 
-export function TimelineChart({ layout, domain, asOf, now, setDomain, setAsOf, onFit, onOpen, onRowsInView, whole, density, onToggleGroup, onToggleRow }: Props) {
+export function TimelineChart({ layout, domain, asOf, asOfText, now, setDomain, setAsOf, onFit, onOpen, onRowsInView, whole, density, onToggleGroup, onToggleRow }: Props) {
   const format = useTimeFormat();
   const chart = useRef<HTMLDivElement>(null);
   const body = useRef<HTMLDivElement>(null);
@@ -113,7 +115,7 @@ export function TimelineChart({ layout, domain, asOf, now, setDomain, setAsOf, o
         <div className="tl-corner" style={{ width: labelWidth }}>
           {pluralise(layout.totalSlots ?? rows.length, 'row')}
         </div>
-        <TimeAxis domain={domain} width={width} asOf={asOf} now={now} onAsOf={setAsOf} />
+        <TimeAxis domain={domain} width={width} asOf={asOf} asOfText={asOfText} now={now} onAsOf={setAsOf} />
       </div>
       <div
         ref={body}

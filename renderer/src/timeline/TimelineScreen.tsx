@@ -21,7 +21,8 @@ import { NothingRecordedYet } from './NothingRecordedYet';
 import { buildLayout } from './timeline-model';
 import { fitDomain, wholeRange } from './timeline-fit';
 import { clamp, pan, reach, zoom, type Domain } from './timeline-scale';
-import { toggled, useTimelineView } from './timeline-view';
+import { toggled, useClock, useTimelineView } from './timeline-view';
+import { asOfWords, type SaidAs } from './AsOfField';
 import { TimelineChart } from './TimelineChart';
 import { TimelineToolbar } from './TimelineToolbar';
 import { useTimelineWindow } from './use-timeline-window';
@@ -41,6 +42,11 @@ export function TimelineScreen() {
   const format = useTimeFormat();
   const [view, update] = useTimelineView();
   const [now] = useState(() => Date.now());
+  // The as-of cursor: where it was put, or now as the clock moves on (AsOfField.tsx), said as typed.
+  const clock = useClock(view.asOf === null);
+  const asOf = view.asOf ?? clock;
+  const asOfText = asOfWords(view.asOf, view.asOfPrecision, format);
+  const setAsOf = useCallback((at: number | null, said: SaidAs = null) => update({ asOf: at, asOfPrecision: said }), [update]);
   // Only the rows in view × the time around the visible range are fetched (use-timeline-window.ts);
   // known now: every version still held (closed facts included, replaced versions not).
   const [rowsInView, setRowsInView] = useState<[number, number]>([0, 0]);
@@ -50,7 +56,7 @@ export function TimelineScreen() {
   // The as-of answers are asked once the chart's first rows have come: the memory answers the chart first.
   const chartAnswered = useRef(false);
   if (!windowed.isPending) chartAnswered.current = true;
-  const asOfFacts = useAsOfFacts(api, view.asOf, view.knownAt, chartAnswered.current);
+  const asOfFacts = useAsOfFacts(api, asOf, view.knownAt, chartAnswered.current);
   // The as-of panel: the rows fetched, and the facts true at the cursor in every row.
   const asOfLayout = useMemo(() => buildLayout(unionById(windowed.facts, asOfFacts.facts), view.filter, now), [windowed.facts, asOfFacts.facts, view.filter, now]);
   // Fit shows where the facts are, and always the user's own story and now (timeline-fit.ts).
@@ -82,12 +88,13 @@ export function TimelineScreen() {
       </header>
       <TimelineToolbar
         asOf={view.asOf}
+        asOfSaid={view.asOfPrecision}
         knownAt={view.knownAt}
         filter={view.filter}
-        onZoom={(factor) => update({ domain: kept(zoom(domain, factor, view.asOf >= domain.from && view.asOf <= domain.to ? view.asOf : center)) })}
+        onZoom={(factor) => update({ domain: kept(zoom(domain, factor, asOf >= domain.from && asOf <= domain.to ? asOf : center)) })}
         onPan={(fraction) => update({ domain: kept(pan(domain, fraction * (domain.to - domain.from))) })}
         onFit={() => update({ domain: null })}
-        onAsOf={(ms) => update({ asOf: ms })}
+        onAsOf={setAsOf}
         onKnownAt={(iso) => update({ knownAt: iso })}
         onFilter={(text) => update({ filter: text })}
       />
@@ -97,10 +104,11 @@ export function TimelineScreen() {
         <TimelineChart
           layout={layout}
           domain={domain}
-          asOf={view.asOf}
+          asOf={asOf}
+          asOfText={view.asOf === null || view.asOfPrecision ? asOfText : undefined}
           now={now}
           setDomain={(d) => update({ domain: kept(d) })}
-          setAsOf={(ms) => update({ asOf: ms })}
+          setAsOf={setAsOf}
           onFit={() => update({ domain: null })}
           onOpen={(fact) => navigate({ screen: 'fact', id: fact.id })}
           onRowsInView={onRowsInView}
@@ -114,7 +122,7 @@ export function TimelineScreen() {
             {panelOpen ? 'Hide answers ▸' : '◂ As-of answers'}
           </button>
         )}
-        {showPanel && <AsOfPanel layout={asOfLayout} asOf={view.asOf} knownAt={view.knownAt} filter={view.filter} pages={asOfFacts} onOpen={(fact) => navigate({ screen: 'fact', id: fact.id })} />}
+        {showPanel && <AsOfPanel layout={asOfLayout} asOf={asOf} asOfText={asOfText} knownAt={view.knownAt} filter={view.filter} pages={asOfFacts} onOpen={(fact) => navigate({ screen: 'fact', id: fact.id })} />}
       </div>
       {windowed.isPending && <p className="muted" role="status">Loading facts…</p>}
     </div>

@@ -1,21 +1,24 @@
-/** Zoom / pan buttons, the as-of date and the known-at moment (in the user's zone), a row filter, and the legend. */
-import { isoFromMs, type IsoTime } from '../../../shared/time';
+/** Zoom / pan buttons, the as-of date (AsOfField.tsx) and the known-at moment (in the user's zone), a row filter, and the legend. */
+import type { IsoTime } from '../../../shared/time';
 import { MomentInput } from '../common/MomentInput';
+import { AsOfField, type SaidAs } from './AsOfField';
 import { TimelineLegend } from './TimelineLegend';
 
 interface Props {
-  asOf: number;
+  /** null: now, following the clock. */
+  asOf: number | null;
+  asOfSaid: SaidAs;
   knownAt: IsoTime | null;
   filter: string;
   onZoom(factor: number): void;
   onPan(fraction: number): void;
   onFit(): void;
-  onAsOf(ms: number): void;
+  onAsOf(at: number | null, said: SaidAs): void;
   onKnownAt(iso: IsoTime | null): void;
   onFilter(text: string): void;
 }
 
-export function TimelineToolbar({ asOf, knownAt, filter, onZoom, onPan, onFit, onAsOf, onKnownAt, onFilter }: Props) {
+export function TimelineToolbar({ asOf, asOfSaid, knownAt, filter, onZoom, onPan, onFit, onAsOf, onKnownAt, onFilter }: Props) {
   return (
     <div className="toolbar tl-toolbar" role="toolbar" aria-label="Timeline controls">
       <div className="button-group">
@@ -35,8 +38,8 @@ export function TimelineToolbar({ asOf, knownAt, filter, onZoom, onPan, onFit, o
           Fit
         </button>
       </div>
-      <MomentInput label="As of" field="as_of" at={isoFromMs(asOf)} onAt={(iso) => iso && onAsOf(Date.parse(iso))} className="field-inline" />
-      <button type="button" onClick={() => onAsOf(Date.now())}>
+      <AsOfField asOf={asOf} said={asOfSaid} onAsOf={onAsOf} />
+      <button type="button" onClick={() => onAsOf(null, null)}>
         Today
       </button>
       <MomentInput label="Known at" field="known_at" at={knownAt} emptyIsNow onAt={onKnownAt} className="field-inline" />

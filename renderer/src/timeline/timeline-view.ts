@@ -1,12 +1,15 @@
 /** The timeline's view (zoom window, as-of cursor, known-at, row filter, groups and rows opened or closed), kept while the user visits other screens. */
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import type { IsoTime } from '../../../shared/time';
 import type { Domain } from './timeline-scale';
 
 export interface TimelineView {
   /** null: fit everything once the facts are loaded. */
   domain: Domain | null;
-  asOf: number;
+  /** The as-of cursor; null: now, following the clock ("today" typed, Today pressed; the first view). */
+  asOf: number | null;
+  /** How the as-of moment was typed when that was a month or a year ("March 2025"); null: the moment itself. */
+  asOfPrecision: 'month' | 'year' | null;
   /** ISO time, or null for "now" (the memory as it is held now). */
   knownAt: IsoTime | null;
   filter: string;
@@ -16,7 +19,7 @@ export interface TimelineView {
   openRows: string[];
 }
 
-let saved: TimelineView = { domain: null, asOf: Date.now(), knownAt: null, filter: '', groupChoices: {}, openRows: [] };
+let saved: TimelineView = { domain: null, asOf: null, asOfPrecision: null, knownAt: null, filter: '', groupChoices: {}, openRows: [] };
 
 export function useTimelineView(): [TimelineView, (patch: Partial<TimelineView> | ((view: TimelineView) => Partial<TimelineView>)) => void] {
   const [view, setView] = useState(saved);
@@ -28,6 +31,18 @@ export function useTimelineView(): [TimelineView, (patch: Partial<TimelineView> 
     });
   }, []);
   return [view, update];
+}
+
+/** Now, as of the last minute: it moves on while `on` (the as-of cursor following the clock). */
+export function useClock(on: boolean): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    if (!on) return;
+    setNow(Date.now());
+    const timer = setInterval(() => setNow(Date.now()), 60_000);
+    return () => clearInterval(timer);
+  }, [on]);
+  return now;
 }
 
 /** The list with `item` added, or taken out if it was there. */

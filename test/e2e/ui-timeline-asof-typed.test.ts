@@ -1,0 +1,102 @@
+/**
+ * The Timeline's as-of field as the user trial typed it (Tokyo; en-GB and ja-JP), in Chromium
+ * against the bridge: a month typed is shown back as the month ("March 2025", "2025年3月"), not its
+ * last day, on the field and the cursor's label, with the cursor at that month's end; a year as the
+ * year; a day as the day. "today" (今日) and the Today button follow the clock, as the Facts list's
+ * as-of does: the field empties to now, and the cursor moves on as the minutes pass.
+ */
+import type { Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { CHROMIUM_MISSING } from './helpers/browser';
+import { screenshot } from './helpers/screenshots';
+import { trialMemory } from './helpers/timeline';
+import { go, startUi, type UiSession } from './helpers/ui-session';
+
+const memory = trialMemory();
+const cursorAt = async (page: Page) => Date.parse((await page.locator('#asof-title time').getAttribute('datetime'))!);
+const label = (page: Page) => page.locator('.tl-cursor-label').textContent();
+
+/** Types `text` into the Timeline's as-of field and presses Enter. */
+async function typeAsOf(page: Page, text: string) {
+  const field = page.getByLabel('As of (Asia/Tokyo)', { exact: true });
+  await field.fill(text);
+  await field.press('Enter');
+  return field;
+}
+
+/** "today" typed, then five minutes on the page's clock: the cursor moved with them. */
+async function expectFollowsClock(page: Page, today: string) {
+  await typeAsOf(page, '1 January 2025');
+  await expect.poll(() => cursorAt(page)).toBe(Date.parse('2025-01-01T14:59:59.999Z'));
+  const field = await typeAsOf(page, today);
+  await expect.poll(() => field.inputValue()).toBe('');
+  await expect.poll(() => cursorAt(page)).toBeGreaterThan(Date.now() - 120_000);
+  const typed = await cursorAt(page);
+  await page.clock.fastForward('05:00');
+  await expect.poll(() => cursorAt(page)).toBeGreaterThanOrEqual(typed + 4 * 60_000);
+  expect(await label(page)).toBe('as of now');
+}
+
+for (const locale of ['en-GB', 'ja-JP'] as const) {
+  const words =
+    locale === 'en-GB'
+      ? { month: 'March 2025', monthShown: 'March 2025', day: '1 January 2025', dayShown: '1 Jan 2025', today: 'today' }
+      : { month: '2025年3月', monthShown: '2025年3月', day: '2025年1月1日', dayShown: '2025年1月1日', today: '今日' };
+
+  describe.skipIf(CHROMIUM_MISSING !== null)(`the timeline’s as-of field as typed (${locale})`, () => {
+    let ui: UiSession;
+
+    beforeAll(async () => {
+      vi.stubEnv('TEMPORA_TZ', 'Asia/Tokyo');
+      vi.stubEnv('LANCEDB_LOG', 'error');
+      ui = await startUi({ engine: { startWorker: false }, locale, seed: (engine) => void engine.memory.facts.observe(memory.observations, { where: 'a trial' }) });
+    });
+
+    afterEach(async (context) => {
+      if (context.task.result?.state === 'fail' && ui) await screenshot(ui.page, `failed-timeline-asof-${locale}-${context.task.name.slice(0, 30).replace(/[^\w-]+/g, '-')}`);
+    });
+
+    afterAll(async () => {
+      await ui?.close();
+      vi.unstubAllEnvs();
+    });
+
+    it('shows a month typed as the month, a year as the year, a day as the day', async () => {
+      const { page } = ui;
+      await go(page, '#/timeline');
+      await expect.poll(() => page.locator('.tl-group').count()).toBeGreaterThan(5);
+      const field = await typeAsOf(page, words.month);
+      // The cursor at the month's end in Tokyo (what was true by then), the month shown back.
+      await expect.poll(() => cursorAt(page)).toBe(Date.parse('2025-03-31T14:59:59.999Z'));
+      await expect.poll(() => field.inputValue()).toBe(words.monthShown);
+      expect(await label(page)).toBe(`as of ${words.monthShown}`);
+      await screenshot(page, `timeline-asof-month-${locale}`);
+      await typeAsOf(page, '2024');
+      await expect.poll(() => cursorAt(page)).toBe(Date.parse('2024-12-31T14:59:59.999Z'));
+      await expect.poll(() => field.inputValue()).toBe(locale === 'ja-JP' ? '2024年' : '2024');
+      await typeAsOf(page, words.day);
+      await expect.poll(() => cursorAt(page)).toBe(Date.parse('2025-01-01T14:59:59.999Z'));
+      await expect.poll(() => field.inputValue()).toBe(words.dayShown);
+      // Moved by hand, the cursor is a day again.
+      await page.getByTestId('asof-handle').focus();
+      await page.keyboard.press('ArrowRight');
+      await expect.poll(() => field.inputValue()).not.toBe(words.dayShown);
+      expect(await field.inputValue()).toMatch(/2025/);
+    });
+
+    it(`follows the clock once “${words.today}” is typed or Today pressed`, async () => {
+      const { page } = ui;
+      await page.clock.install({ time: Date.now() });
+      await expectFollowsClock(page, words.today);
+      await screenshot(page, `timeline-asof-today-${locale}`);
+      // The Today button likewise.
+      await typeAsOf(page, words.day);
+      await expect.poll(() => cursorAt(page)).toBe(Date.parse('2025-01-01T14:59:59.999Z'));
+      await page.getByRole('button', { name: 'Today', exact: true }).click();
+      await expect.poll(() => page.getByLabel('As of (Asia/Tokyo)', { exact: true }).inputValue()).toBe('');
+      const pressed = await cursorAt(page);
+      await page.clock.fastForward('05:00');
+      await expect.poll(() => cursorAt(page)).toBeGreaterThanOrEqual(pressed + 4 * 60_000);
+    });
+  });
+}

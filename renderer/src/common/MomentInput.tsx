@@ -3,16 +3,27 @@
  * the moment in the locale's order ("1 Jun 2026", "Jun 1, 2026", "2026年6月1日"), and taking what
  * people type ("yesterday", "1 June 2026", "2026-06-01", "6月1日"), read by main in the user's zone
  * (readTime) when Enter is pressed or the field is left. What cannot be read is said under the
- * field, never ignored; the moment shown stays until a good one is typed.
+ * field, never ignored; the moment shown stays until a good one is typed. A month or a year typed
+ * is handed on as said (onAt's second argument), for a field that shows it back so ("March 2025",
+ * "2025年3月") rather than as its last day.
  */
 import { useEffect, useId, useRef, useState } from 'react';
-import { formatAt } from '../../../shared/time-format';
+import { formatAt, type TimeFormat } from '../../../shared/time-format';
 import type { IsoTime } from '../../../shared/time';
 import { errorField, errorMessage, isApiError } from '../api/client';
 import { useApi } from '../app/api-context';
 import { useTimeFormat } from '../app/time-format';
 import { formatMoment } from './format';
 import { TimeTextField } from './TimeTextField';
+
+/** How a moment was said when it was a whole month or year; null: a day or an instant. */
+export type SaidAs = 'month' | 'year' | null;
+
+/** A moment in words: "now" (null: following the clock), "March 2025" (said as a month), else the moment. */
+export function momentWords(at: IsoTime | number | null, said: SaidAs, format: TimeFormat): string {
+  if (at === null) return 'now';
+  return said ? formatAt(typeof at === 'number' ? new Date(at).toISOString() : at, said, format) : formatMoment(at, format);
+}
 
 interface Props {
   /** "As of", "Known at": the field's label, with the zone after it. */
@@ -21,9 +32,11 @@ interface Props {
   field: string;
   /** The moment shown (ISO); null: now (an empty field). */
   at: IsoTime | null;
+  /** How `at` was said, to show it back so (a month, a year); absent or null: as a moment. */
+  said?: SaidAs;
   /** Whether an empty field means now (known-at); else emptying it puts the moment back. */
   emptyIsNow?: boolean;
-  onAt(iso: IsoTime | null): void;
+  onAt(iso: IsoTime | null, said: SaidAs): void;
   className?: string;
 }
 
@@ -35,11 +48,11 @@ export function unreadableTime(text: string, locale: string, timeZone: string): 
   return `“${text}” cannot be read as a time: write a date like ${day}, a time like ${time}, or words like “yesterday”.`;
 }
 
-export function MomentInput({ label, field, at, emptyIsNow = false, onAt, className }: Props) {
+export function MomentInput({ label, field, at, said = null, emptyIsNow = false, onAt, className }: Props) {
   const api = useApi();
   const format = useTimeFormat();
   const id = useId();
-  const shown = at === null ? '' : formatMoment(at, format);
+  const shown = at === null ? '' : momentWords(at, said, format);
   const [text, setText] = useState(shown);
   const [error, setError] = useState<string | null>(null);
   // Only the latest reading counts: a slow answer for text since changed is dropped.
@@ -55,7 +68,7 @@ export function MomentInput({ label, field, at, emptyIsNow = false, onAt, classN
     if (typed === shown) return setError(null);
     if (typed === '') {
       setError(null);
-      if (emptyIsNow) onAt(null);
+      if (emptyIsNow && at !== null) onAt(null, null);
       else setText(shown);
       return;
     }
@@ -64,11 +77,11 @@ export function MomentInput({ label, field, at, emptyIsNow = false, onAt, classN
         if (ticket !== reading.current) return;
         setError(null);
         // "today" or "now" in a field where empty means now: now, following the clock, not the minute it was typed.
-        if (read.now && emptyIsNow) {
-          if (at === null) setText(shown);
-          else onAt(null);
-        } else if (read.at === at) setText(shown);
-        else onAt(read.at);
+        const live = read.now && emptyIsNow;
+        const next = live ? null : read.at;
+        const as: SaidAs = live || (read.precision !== 'month' && read.precision !== 'year') ? null : read.precision;
+        if (next === at && as === said) setText(shown);
+        else onAt(next, as);
       },
       (e: unknown) => {
         if (ticket !== reading.current) return;

@@ -22,7 +22,7 @@ import { buildLayout } from './timeline-model';
 import { fitDomain, wholeRange } from './timeline-fit';
 import { clamp, pan, reach, zoom, type Domain } from './timeline-scale';
 import { toggled, useClock, useTimelineView } from './timeline-view';
-import { asOfWords, type SaidAs } from './AsOfField';
+import { momentWords, type SaidAs } from '../common/MomentInput';
 import { TimelineChart } from './TimelineChart';
 import { TimelineToolbar } from './TimelineToolbar';
 import { useTimelineWindow } from './use-timeline-window';
@@ -42,10 +42,10 @@ export function TimelineScreen() {
   const format = useTimeFormat();
   const [view, update] = useTimelineView();
   const [now] = useState(() => Date.now());
-  // The as-of cursor: where it was put, or now as the clock moves on (AsOfField.tsx), said as typed.
+  // The as-of cursor: where it was put, or now as the clock moves on (MomentInput.tsx), said as typed.
   const clock = useClock(view.asOf === null);
   const asOf = view.asOf ?? clock;
-  const asOfText = asOfWords(view.asOf, view.asOfPrecision, format);
+  const asOfText = momentWords(view.asOf, view.asOfPrecision, format);
   const setAsOf = useCallback((at: number | null, said: SaidAs = null) => update({ asOf: at, asOfPrecision: said }), [update]);
   // Only the rows in view × the time around the visible range are fetched (use-timeline-window.ts);
   // known now: every version still held (closed facts included, replaced versions not).

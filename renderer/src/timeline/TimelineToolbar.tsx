@@ -1,7 +1,7 @@
-/** Zoom / pan buttons, the as-of date (AsOfField.tsx) and the known-at moment (in the user's zone), a row filter, and the legend. */
+/** Zoom / pan buttons, the as-of date (a month or year typed shown back so: MomentInput.tsx) and the known-at moment (in the user's zone), a row filter, and the legend. */
 import type { IsoTime } from '../../../shared/time';
-import { MomentInput } from '../common/MomentInput';
-import { AsOfField, type SaidAs } from './AsOfField';
+import { isoFromMs } from '../../../shared/time';
+import { MomentInput, type SaidAs } from '../common/MomentInput';
 import { TimelineLegend } from './TimelineLegend';
 
 interface Props {
@@ -38,7 +38,15 @@ export function TimelineToolbar({ asOf, asOfSaid, knownAt, filter, onZoom, onPan
           Fit
         </button>
       </div>
-      <AsOfField asOf={asOf} said={asOfSaid} onAsOf={onAsOf} />
+      <MomentInput
+        label="As of"
+        field="as_of"
+        at={asOf === null ? null : isoFromMs(asOf)}
+        said={asOfSaid}
+        emptyIsNow
+        onAt={(iso, said) => onAsOf(iso === null ? null : Date.parse(iso), said)}
+        className="field-inline"
+      />
       <button type="button" onClick={() => onAsOf(null, null)}>
         Today
       </button>

@@ -97,6 +97,11 @@ for (const locale of ['en-GB', 'ja-JP'] as const) {
       const pressed = await cursorAt(page);
       await page.clock.fastForward('05:00');
       await expect.poll(() => cursorAt(page)).toBeGreaterThanOrEqual(pressed + 4 * 60_000);
+      // The now mark moves on with the clock too: in a long session the cursor never passes it.
+      const nowMark = () => page.locator('.tl-now-mark').getAttribute('data-at').then(Number);
+      await page.clock.fastForward('02:00:00');
+      await expect.poll(() => cursorAt(page)).toBeGreaterThanOrEqual(pressed + 120 * 60_000);
+      await expect.poll(nowMark).toBeGreaterThanOrEqual(pressed + 120 * 60_000);
     });
   });
 }

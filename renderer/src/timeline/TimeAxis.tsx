@@ -113,7 +113,7 @@ export function TimeAxis({ domain, width, asOf, asOfText, now, onAsOf }: Props) 
           </g>
         ))}
         {nowX >= 0 && nowX <= width && (
-          <g className="tl-now-mark">
+          <g className="tl-now-mark" data-at={now}>
             <line x1={nowX} x2={nowX} y1={TICK_TOP + 2} y2={AXIS_HEIGHT} />
             <text x={nowX - 3} y={AXIS_HEIGHT - 2} textAnchor="end">
               now

@@ -43,6 +43,8 @@ export function TimelineScreen() {
   const [view, update] = useTimelineView();
   const [now] = useState(() => Date.now());
   // The as-of cursor: where it was put, or now as the clock moves on (MomentInput.tsx), said as typed.
+  // The chart's now mark moves on with the clock too; the data's now (layout, Fit, reach) stays the
+  // opening minute, so a long session does not refetch or refit every minute.
   const clock = useClock(view.asOf === null);
   const asOf = view.asOf ?? clock;
   const asOfText = momentWords(view.asOf, view.asOfPrecision, format);
@@ -106,7 +108,7 @@ export function TimelineScreen() {
           domain={domain}
           asOf={asOf}
           asOfText={view.asOf === null || view.asOfPrecision ? asOfText : undefined}
-          now={now}
+          now={clock}
           setDomain={(d) => update({ domain: kept(d) })}
           setAsOf={setAsOf}
           onFit={() => update({ domain: null })}

@@ -33,15 +33,14 @@ export function useTimelineView(): [TimelineView, (patch: Partial<TimelineView> 
   return [view, update];
 }
 
-/** Now, as of the last minute: it moves on while `on` (the as-of cursor following the clock). */
-export function useClock(on: boolean): number {
+/** Now, as of the last minute; read afresh whenever `restart` changes (Today pressed: now, not a minute ago). */
+export function useClock(restart: unknown): number {
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
-    if (!on) return;
     setNow(Date.now());
     const timer = setInterval(() => setNow(Date.now()), 60_000);
     return () => clearInterval(timer);
-  }, [on]);
+  }, [restart]);
   return now;
 }
 

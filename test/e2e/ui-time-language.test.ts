@@ -113,6 +113,11 @@ describe.skipIf(CHROMIUM_MISSING !== null)('one time language: until, ended, the
     await expect.poll(() => factsAsOf.inputValue()).toBe('1 Jan 2025');
     await page.getByRole('button', { name: 'Now', exact: true }).click();
     await expect.poll(() => factsAsOf.inputValue()).toBe('');
+    // A month typed is said back as the month, in the field and the list's heading, not its last day.
+    await factsAsOf.fill('January 2025');
+    await factsAsOf.press('Enter');
+    await expect.poll(() => page.locator('.facts-screen .screen-header').textContent()).toContain('as of January 2025.');
+    expect(await factsAsOf.inputValue()).toBe('January 2025');
   });
 
   it('a known-at before anything was recorded says why the Timeline is empty', async () => {

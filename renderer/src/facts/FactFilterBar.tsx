@@ -43,9 +43,9 @@ export function FactFilterBar({ filters, onChange }: Props) {
       </fieldset>
       <NameField kind="entity" label="Entity" listId="entity-names" value={entity} onChange={setEntity} />
       <NameField kind="predicate" label="Predicate" listId="predicate-names" value={predicate} onChange={setPredicate} />
-      <MomentInput label="As of" field="as_of" at={filters.asOf || null} emptyIsNow onAt={(iso) => onChange({ asOf: iso ?? '' })} className="field-inline" />
+      <MomentInput label="As of" field="as_of" at={filters.asOf || null} said={filters.asOfSaid} emptyIsNow onAt={(iso, said) => onChange({ asOf: iso ?? '', asOfSaid: said })} className="field-inline" />
       {filters.asOf && (
-        <button type="button" onClick={() => onChange({ asOf: '' })}>
+        <button type="button" onClick={() => onChange({ asOf: '', asOfSaid: null })}>
           Now
         </button>
       )}

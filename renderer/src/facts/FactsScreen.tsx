@@ -8,7 +8,8 @@ import { navigate } from '../app/router';
 import { ErrorText } from '../common/ErrorText';
 import { queryError } from '../common/query-error';
 import { useTimeFormat } from '../app/time-format';
-import { formatMoment, pluralise } from '../common/format';
+import { pluralise } from '../common/format';
+import { momentWords } from '../common/MomentInput';
 import { VirtualList } from '../common/VirtualList';
 import { useFactFilters } from './fact-filters';
 import { useFactResults } from './use-fact-results';
@@ -30,7 +31,7 @@ export function FactsScreen() {
         <h1>Facts</h1>
         <p className="muted">
           {filters.mode === 'current' ? 'What is true' : 'Every version, closed and replaced ones too'}
-          {filters.asOf ? ` as of ${formatMoment(filters.asOf, format)}` : filters.mode === 'current' ? ' now' : ''}.{' '}
+          {filters.asOf ? ` as of ${momentWords(filters.asOf, filters.asOfSaid, format)}` : filters.mode === 'current' ? ' now' : ''}.{' '}
           <ZoneNote zoneName={format.zoneName} />
         </p>
       </header>

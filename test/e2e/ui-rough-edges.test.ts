@@ -61,7 +61,7 @@ describe.skipIf(CHROMIUM_MISSING !== null)('rough edges', () => {
     const fact = engine.memory.facts.list({ predicate: 'manager' })[0]!;
     await go(page, `#/facts/${encodeURIComponent(fact.id)}`);
     await page.getByRole('button', { name: 'Edit' }).click();
-    expect(await page.getByLabel('True from (valid_at)').inputValue()).toBe('Sep 1, 2026');
+    expect(await page.getByLabel('True from', { exact: true }).inputValue()).toBe('Sep 1, 2026');
 
     await page.getByLabel('Fact', { exact: true }).fill('');
     await page.getByRole('button', { name: 'Save' }).click();

@@ -74,10 +74,10 @@ export function FactEditForm({ fact, onSaved, onCancel }: { fact: FactRecord; on
         <ErrorText message={errorAt('object')} />
       </div>
       <div className="form-row">
-        <TimeTextField id={`${id}-valid`} label="True from (valid_at)" value={validAt} onChange={setValidAt} zoneName={format.zoneName} error={errorAt('valid_at')} />
+        <TimeTextField id={`${id}-valid`} label="True from" value={validAt} onChange={setValidAt} zoneName={format.zoneName} error={errorAt('valid_at')} />
         <TimeTextField
           id={`${id}-invalid`}
-          label="True until (invalid_at, empty = still true)"
+          label="True until (empty: still true)"
           value={invalidAt}
           onChange={setInvalidAt}
           zoneName={format.zoneName}

@@ -134,6 +134,8 @@ describe.skipIf(CHROMIUM_MISSING !== null)('screens ask for pages, never for eve
 
   it('asks the as-of panel for a page of what is true at the cursor, says how many in all, and Show more asks for the next', async () => {
     const { page } = ui;
+    // The page's clock, so the minutes pass when the test says (the cursor follows it).
+    await page.clock.install({ time: Date.now() });
     const before = sent.length;
     await go(page, '#/timeline');
     const count = page.getByTestId('asof-count');
@@ -150,5 +152,14 @@ describe.skipIf(CHROMIUM_MISSING !== null)('screens ask for pages, never for eve
     expect(asOf().filter((c) => c.request.offset === 100)).toHaveLength(1);
     expect(await page.getByRole('button', { name: /^Show \d+ more$/ }).count()).toBe(0);
     expect(sent.some((c) => c.name === 'listEntities')).toBe(false);
+
+    // The cursor follows the clock: a minute on, the same list is asked again at the new moment,
+    // every page loaded — Show more's page is not dropped for a fresh first page.
+    const asked = asOf().length;
+    const firstAt = Date.parse(String(asOf()[0]!.request.asOf));
+    await page.clock.fastForward('02:00');
+    await expect.poll(() => asOf().slice(asked).map((c) => c.request.offset)).toEqual([0, 100]);
+    expect(asOf().slice(asked).every((c) => Date.parse(String(c.request.asOf)) >= firstAt + 60_000)).toBe(true);
+    expect(await count.textContent()).toMatch(/134 facts true; 134 answers shown\./);
   });
 });

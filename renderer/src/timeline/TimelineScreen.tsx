@@ -58,7 +58,7 @@ export function TimelineScreen() {
   // The as-of answers are asked once the chart's first rows have come: the memory answers the chart first.
   const chartAnswered = useRef(false);
   if (!windowed.isPending) chartAnswered.current = true;
-  const asOfFacts = useAsOfFacts(api, asOf, view.knownAt, chartAnswered.current);
+  const asOfFacts = useAsOfFacts(api, asOf, view.knownAt, chartAnswered.current, view.asOf === null);
   // The as-of panel: the rows fetched, and the facts true at the cursor in every row.
   const asOfLayout = useMemo(() => buildLayout(unionById(windowed.facts, asOfFacts.facts), view.filter, now), [windowed.facts, asOfFacts.facts, view.filter, now]);
   // Fit shows where the facts are, and always the user's own story and now (timeline-fit.ts).

@@ -32,16 +32,21 @@ export interface AsOfFacts {
   /** The next page as the list's end comes into view: at most AUTO_PAGES in a row unless the user scrolled. */
   autoLoad(reason: EndReached): void;
 }
-/** `enabled`: false until the chart's first rows have answered (the chart is the screen's first content; the panel follows). */
-export function useAsOfFacts(api: TemporaApi, asOf: number, knownAt: string | null, enabled = true): AsOfFacts {
+/**
+ * `enabled`: false until the chart's first rows have answered (the chart is the screen's first
+ * content; the panel follows). `following`: the cursor is now, moving with the clock: the answer is
+ * one list asked again each minute, every page loaded (Show more's too), never a new list per minute.
+ */
+export function useAsOfFacts(api: TemporaApi, asOf: number, knownAt: string | null, enabled = true, following = false): AsOfFacts {
   const [settled, setSettled] = useState(asOf);
   useEffect(() => {
     const timer = setTimeout(() => setSettled(asOf), 150);
     return () => clearTimeout(timer);
   }, [asOf]);
   const answer = useInfiniteQuery({
-    queryKey: memoryKeys.timeline({ asOf: settled, knownAt, page: AS_OF_PAGE }),
-    queryFn: ({ pageParam }) => api.listFacts({ asOf: new Date(settled).toISOString(), knownAt: knownAt ?? undefined, newestFirst: true, limit: AS_OF_PAGE, offset: pageParam }),
+    queryKey: memoryKeys.timeline({ asOf: following ? 'now' : settled, knownAt, page: AS_OF_PAGE }),
+    queryFn: ({ pageParam }) => api.listFacts({ asOf: new Date(following ? Date.now() : settled).toISOString(), knownAt: knownAt ?? undefined, newestFirst: true, limit: AS_OF_PAGE, offset: pageParam }),
+    refetchInterval: following ? 60_000 : false,
     initialPageParam: 0,
     getNextPageParam: (last, pages) => {
       const loaded = pages.reduce((n, p) => n + p.facts.length, 0);
@@ -59,7 +64,7 @@ export function useAsOfFacts(api: TemporaApi, asOf: number, knownAt: string | nu
     if (canLoad) void fetchNextPage();
   }, [canLoad, fetchNextPage]);
   // Pages still to load by themselves for this cursor stop (and known-at moment).
-  const stop = `${settled}|${knownAt ?? ''}`;
+  const stop = `${following ? 'now' : settled}|${knownAt ?? ''}`;
   const budget = useRef({ stop, left: AUTO_PAGES });
   const autoLoad = useCallback(
     ({ scrolled }: EndReached) => {

@@ -3,36 +3,29 @@
  * valid result or a tool error in words — never a protocol failure or a crash — and a tool error
  * changes nothing in the memory.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Client } from '@modelcontextprotocol/client';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TemporaEngine } from '../../electron/engine/index';
+import type { TemporaEngine } from '../../electron/engine/index';
 import { toolOutputs, type ToolName } from '../../electron/mcp/tool-schemas';
-import { serveMcpHttp, type McpHttpServer } from '../fixtures/mcp-http-server';
+import { openMcpSession } from '../fixtures/mcp-http-server';
 
 const TOOLS = Object.keys(toolOutputs) as ToolName[];
-let dir: string;
 let engine: TemporaEngine;
-let mcp: McpHttpServer;
 let client: Client;
+let close: (() => Promise<void>) | undefined;
 
 beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'tempora-mcp-fuzz-'));
-  engine = await TemporaEngine.open({ dataDir: join(dir, 'data'), autoLoadModels: false, startWorker: false, timeZone: 'UTC' });
-  engine.memory.facts.observe([{ subject: 'me', predicate: 'manager', object: 'A', fact: 'My manager is A.', reference_time: '2026-09-01T00:00:00Z', cardinality: 'one' }]);
-  mcp = await serveMcpHttp(engine);
-  client = await mcp.connect('fuzz');
+  ({ engine, client, close } = await openMcpSession({
+    name: 'fuzz',
+    timeZone: 'UTC',
+    seed: (engine) => {
+      engine.memory.facts.observe([{ subject: 'me', predicate: 'manager', object: 'A', fact: 'My manager is A.', reference_time: '2026-09-01T00:00:00Z', cardinality: 'one' }]);
+    },
+  }));
 });
 
-afterAll(async () => {
-  await client?.close();
-  await mcp?.close();
-  await engine?.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+afterAll(() => close?.());
 
 const snapshot = () => {
   const { exported_at: _, ...rest } = engine.memory.transfer.export();

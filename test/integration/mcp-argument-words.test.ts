@@ -4,33 +4,26 @@
  * itself (a `pattern` a client can check before it calls), in words naming the argument. Driven by
  * the MCP SDK client over Streamable HTTP.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Client } from '@modelcontextprotocol/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TemporaEngine } from '../../electron/engine/index';
-import { serveMcpHttp, type McpHttpServer } from '../fixtures/mcp-http-server';
+import type { TemporaEngine } from '../../electron/engine/index';
+import { openMcpSession } from '../fixtures/mcp-http-server';
 
-let dir: string;
 let engine: TemporaEngine;
-let mcp: McpHttpServer;
 let client: Client;
+let close: (() => Promise<void>) | undefined;
 
 beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'tempora-mcp-words-'));
-  engine = await TemporaEngine.open({ dataDir: join(dir, 'data'), autoLoadModels: false, startWorker: false, timeZone: 'UTC' });
-  engine.memory.facts.observe([{ subject: 'me', predicate: 'manager', object: 'A', fact: 'My manager is A.', reference_time: '2026-09-01T00:00:00Z' }]);
-  mcp = await serveMcpHttp(engine);
-  client = await mcp.connect('words');
+  ({ engine, client, close } = await openMcpSession({
+    name: 'words',
+    timeZone: 'UTC',
+    seed: (engine) => {
+      engine.memory.facts.observe([{ subject: 'me', predicate: 'manager', object: 'A', fact: 'My manager is A.', reference_time: '2026-09-01T00:00:00Z' }]);
+    },
+  }));
 });
 
-afterAll(async () => {
-  await client?.close();
-  await mcp?.close();
-  await engine?.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+afterAll(() => close?.());
 
 const snapshot = () => {
   const { exported_at: _, ...rest } = engine.memory.transfer.export();

@@ -4,37 +4,23 @@
  * shows them (shared/escape-controls.ts), while the structured content keeps the text as stored.
  * Driven by the MCP SDK client over Streamable HTTP.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Client } from '@modelcontextprotocol/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TemporaEngine } from '../../electron/engine/index';
 import { toolOutputs } from '../../electron/mcp/tool-schemas';
-import { serveMcpHttp, type McpHttpServer } from '../fixtures/mcp-http-server';
+import { openMcpSession } from '../fixtures/mcp-http-server';
 
 // eslint-disable-next-line no-control-regex
 const RAW = /[\u0000-\u0008\u000B-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]/;
 const SENTENCE = 'My manager is \u001b]0;pwned\u0007Ann\u009b2J\r\u202Eevil\u007f.';
 
-let dir: string;
-let engine: TemporaEngine;
-let mcp: McpHttpServer;
 let client: Client;
+let close: (() => Promise<void>) | undefined;
 
 beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'tempora-mcp-controls-'));
-  engine = await TemporaEngine.open({ dataDir: join(dir, 'data'), autoLoadModels: false, startWorker: false, timeZone: 'UTC' });
-  mcp = await serveMcpHttp(engine);
-  client = await mcp.connect('controls');
+  ({ client, close } = await openMcpSession({ name: 'controls', timeZone: 'UTC' }));
 });
 
-afterAll(async () => {
-  await client?.close();
-  await mcp?.close();
-  await engine?.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+afterAll(() => close?.());
 
 const texts = (result: { content?: unknown }) => (result.content as { type: string; text: string }[]).map((c) => c.text);
 

@@ -4,25 +4,16 @@
  * <today>"; "as of 今日" must find it, and "known at 今日" must hold what was recorded today. Driven
  * by the MCP SDK client over Streamable HTTP, for a user in Tokyo.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Client } from '@modelcontextprotocol/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TemporaEngine } from '../../electron/engine/index';
 import { toolOutputs } from '../../electron/mcp/tool-schemas';
-import { serveMcpHttp, type McpHttpServer } from '../fixtures/mcp-http-server';
+import { openMcpSession } from '../fixtures/mcp-http-server';
 
-let dir: string;
-let engine: TemporaEngine;
-let mcp: McpHttpServer;
 let client: Client;
+let close: (() => Promise<void>) | undefined;
 
 beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'tempora-mcp-moments-'));
-  engine = await TemporaEngine.open({ dataDir: join(dir, 'data'), autoLoadModels: false, startWorker: false, timeZone: 'Asia/Tokyo' });
-  mcp = await serveMcpHttp(engine);
-  client = await mcp.connect('moments');
+  ({ client, close } = await openMcpSession({ name: 'moments', timeZone: 'Asia/Tokyo' }));
   const remembered = await client.callTool({
     name: 'remember_facts',
     arguments: {
@@ -36,12 +27,7 @@ beforeAll(async () => {
   expect(remembered.isError, JSON.stringify(remembered.content)).toBeFalsy();
 });
 
-afterAll(async () => {
-  await client?.close();
-  await mcp?.close();
-  await engine?.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+afterAll(() => close?.());
 
 async function listed(args: Record<string, unknown>): Promise<string[]> {
   const result = await client.callTool({ name: 'list_facts', arguments: { subject: 'me', ...args } });

@@ -5,37 +5,30 @@
  * its month) has one reading and is answered. Driven by the MCP SDK client over Streamable HTTP, for
  * a user in Tokyo; the API's readTime (the app and the bridge) gives the same sentences.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Client } from '@modelcontextprotocol/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApiHandlers, TemporaEngine } from '../../electron/engine/index';
+import { createApiHandlers, type TemporaEngine } from '../../electron/engine/index';
 import { toolOutputs } from '../../electron/mcp/tool-schemas';
-import { serveMcpHttp, type McpHttpServer } from '../fixtures/mcp-http-server';
+import { openMcpSession } from '../fixtures/mcp-http-server';
 
-let dir: string;
 let engine: TemporaEngine;
-let mcp: McpHttpServer;
 let client: Client;
+let close: (() => Promise<void>) | undefined;
 
 beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'tempora-mcp-times-'));
-  engine = await TemporaEngine.open({ dataDir: join(dir, 'data'), autoLoadModels: false, startWorker: false, timeZone: 'Asia/Tokyo' });
-  engine.memory.facts.observe([
-    { subject: 'me', predicate: 'manager', object: 'A', fact: 'My manager is A.', reference_time: '2026-09-01T00:00:00+09:00', cardinality: 'one' },
-    { subject: 'me', predicate: 'manager', object: 'B', fact: 'My manager is B.', reference_time: '2026-09-15T00:00:00+09:00', cardinality: 'one' },
-  ]);
-  mcp = await serveMcpHttp(engine);
-  client = await mcp.connect('times');
+  ({ engine, client, close } = await openMcpSession({
+    name: 'times',
+    timeZone: 'Asia/Tokyo',
+    seed: (engine) => {
+      engine.memory.facts.observe([
+        { subject: 'me', predicate: 'manager', object: 'A', fact: 'My manager is A.', reference_time: '2026-09-01T00:00:00+09:00', cardinality: 'one' },
+        { subject: 'me', predicate: 'manager', object: 'B', fact: 'My manager is B.', reference_time: '2026-09-15T00:00:00+09:00', cardinality: 'one' },
+      ]);
+    },
+  }));
 });
 
-afterAll(async () => {
-  await client?.close();
-  await mcp?.close();
-  await engine?.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+afterAll(() => close?.());
 
 const snapshot = () => {
   const { exported_at: _, ...rest } = engine.memory.transfer.export();

@@ -3,33 +3,21 @@
  * position must not edit the wrong fact (they came back ordered by valid_at). Driven by the MCP SDK
  * client over Streamable HTTP, for a user in Tokyo.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Client } from '@modelcontextprotocol/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TemporaEngine } from '../../electron/engine/index';
+import type { TemporaEngine } from '../../electron/engine/index';
 import { toolOutputs } from '../../electron/mcp/tool-schemas';
-import { serveMcpHttp, type McpHttpServer } from '../fixtures/mcp-http-server';
+import { openMcpSession } from '../fixtures/mcp-http-server';
 
-let dir: string;
 let engine: TemporaEngine;
-let mcp: McpHttpServer;
 let client: Client;
+let close: (() => Promise<void>) | undefined;
 
 beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'tempora-mcp-order-'));
-  engine = await TemporaEngine.open({ dataDir: join(dir, 'data'), autoLoadModels: false, startWorker: false, timeZone: 'Asia/Tokyo' });
-  mcp = await serveMcpHttp(engine);
-  client = await mcp.connect('order');
+  ({ engine, client, close } = await openMcpSession({ name: 'order', timeZone: 'Asia/Tokyo' }));
 });
 
-afterAll(async () => {
-  await client?.close();
-  await mcp?.close();
-  await engine?.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+afterAll(() => close?.());
 
 describe('remember_facts', () => {
   it('answers the facts added in the order they were given, whatever their dates', async () => {

@@ -5,31 +5,25 @@
  * remembered as given. `tempora observe`, the user's own structured input, is remembered at once
  * and says plainly that it bypassed review. With review off, the agent's facts are remembered.
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runAsync } from '../../electron/cli/run';
-import { TemporaEngine } from '../../electron/engine/index';
+import type { TemporaEngine } from '../../electron/engine/index';
 import { rememberFactsOutput } from '../../electron/mcp/tool-schemas';
 import { steppingClock } from '../../electron/memory/index';
-import { serveMcpHttp, type McpHttpServer } from '../fixtures/mcp-http-server';
+import { openMcpSession, type McpHttpServer } from '../fixtures/mcp-http-server';
 
 let dir: string;
 let engine: TemporaEngine;
 let mcp: McpHttpServer;
+let close: (() => Promise<void>) | undefined;
 
 beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'tempora-review-doors-'));
-  engine = await TemporaEngine.open({ dataDir: join(dir, 'data'), autoLoadModels: false, startWorker: false, timeZone: 'Asia/Tokyo' });
-  mcp = await serveMcpHttp(engine);
+  ({ dir, engine, server: mcp, close } = await openMcpSession({ name: 'review-doors', timeZone: 'Asia/Tokyo', client: false }));
 });
 
-afterAll(async () => {
-  await mcp?.close();
-  await engine?.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+afterAll(() => close?.());
 
 const agent = (name: string) => mcp.connect(name);
 

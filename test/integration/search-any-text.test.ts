@@ -7,23 +7,21 @@
  * through the API handlers the bridge and IPC call.
  */
 import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { Client } from '@modelcontextprotocol/client';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApiHandlers, TemporaEngine } from '../../electron/engine/index';
+import { createApiHandlers, type TemporaEngine } from '../../electron/engine/index';
 import { searchMemoryOutput } from '../../electron/mcp/tool-schemas';
 import { runSync } from '../../electron/cli/run';
 import { steppingClock } from '../../electron/memory/index';
-import { serveMcpHttp, type McpHttpServer } from '../fixtures/mcp-http-server';
+import { openMcpSession } from '../fixtures/mcp-http-server';
 
 const root = resolve(import.meta.dirname, '../..');
 let dir: string;
 let engine: TemporaEngine;
-let mcp: McpHttpServer;
 let client: Client;
+let close: (() => Promise<void>) | undefined;
 
 /** Hostile query texts, each with a word that should still find the seeded facts, or none. */
 const HOSTILE: [text: string, finds: string | null][] = [
@@ -84,22 +82,19 @@ async function search(query: string): Promise<{ isError: boolean; text: string; 
 }
 
 beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'tempora-search-any-text-'));
-  engine = await TemporaEngine.open({ dataDir: join(dir, 'data'), autoLoadModels: false, startWorker: false, timeZone: 'UTC' });
-  engine.memory.facts.observe([
-    { subject: 'me', predicate: 'manager', object: 'Aoki', fact: seeded[0]!, reference_time: '2026-09-01T10:00:00Z', cardinality: 'one' },
-    { subject: 'me', predicate: 'hobby', object: 'bouldering', fact: seeded[1]!, reference_time: '2026-09-01T10:00:00Z' },
-  ]);
-  mcp = await serveMcpHttp(engine);
-  client = await mcp.connect('search-any-text');
+  ({ dir, engine, client, close } = await openMcpSession({
+    name: 'search-any-text',
+    timeZone: 'UTC',
+    seed: (engine) => {
+      engine.memory.facts.observe([
+        { subject: 'me', predicate: 'manager', object: 'Aoki', fact: seeded[0]!, reference_time: '2026-09-01T10:00:00Z', cardinality: 'one' },
+        { subject: 'me', predicate: 'hobby', object: 'bouldering', fact: seeded[1]!, reference_time: '2026-09-01T10:00:00Z' },
+      ]);
+    },
+  }));
 });
 
-afterAll(async () => {
-  await client?.close();
-  await mcp?.close();
-  await engine?.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+afterAll(() => close?.());
 
 describe('search_memory takes any text', () => {
   it.each(HOSTILE)('%j searches', async (text, finds) => {

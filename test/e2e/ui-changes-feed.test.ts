@@ -4,13 +4,12 @@
  * there), "subject · predicate: before → after", each row a link to its fact and its message; the
  * entity filter; Show more; and on a fact's page the history of its slot, paged.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { TemporaEngine } from '../../electron/engine/index';
 import { CHROMIUM_MISSING } from './helpers/browser';
 import { screenshot } from './helpers/screenshots';
-import { go, startUi, type UiSession } from './helpers/ui-session';
+import { go, type UiSession, useUi } from './helpers/ui-session';
 
-let ui: UiSession;
 /** The 60 values of one project's phase: a second page in the feed and in the slot's history. */
 const PHASES = 60;
 
@@ -43,28 +42,15 @@ const months = (ui: UiSession) => ui.page.locator('.change-month h2').allTextCon
 const rows = (ui: UiSession) => ui.page.locator('.change-row .change-what').allTextContents();
 
 describe.skipIf(CHROMIUM_MISSING !== null)('what changed, and a slot\'s history', () => {
-  beforeAll(async () => {
-    vi.stubEnv('TZ', 'Asia/Tokyo');
-    vi.stubEnv('TEMPORA_TZ', 'Asia/Tokyo');
-    ui = await startUi({ engine: { startWorker: false }, seed });
-  });
-
-  afterEach(async (context) => {
-    if (context.task.result?.state === 'fail' && ui) await screenshot(ui.page, `failed-${context.task.name.slice(0, 40).replace(/[^\w-]+/g, '-')}`);
-  });
-
-  afterAll(async () => {
-    await ui?.close();
-    vi.unstubAllEnvs();
-  });
+  const ui = useUi({ zone: 'Asia/Tokyo', env: { TZ: 'Asia/Tokyo' }, engine: { startWorker: false }, seed });
 
   it('lists the changes newest first by month in the user\'s zone, before → after, from the nav', async () => {
-    const { page } = ui;
+    const { page } = ui();
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: /Changes/ }).click();
     await expect.poll(() => page.evaluate(() => window.location.hash)).toBe('#/changes');
     await expect.poll(() => page.locator('.zone-note').first().textContent()).toContain('Asia/Tokyo');
-    await expect.poll(() => months(ui).then((m) => m.slice(0, 8))).toEqual(['December 2027', 'June 2026', 'May 2026', 'March 2026', 'February 2026', 'November 2025', 'April 2024', 'January 2023']);
-    expect((await rows(ui)).slice(0, 8)).toEqual([
+    await expect.poll(() => months(ui()).then((m) => m.slice(0, 8))).toEqual(['December 2027', 'June 2026', 'May 2026', 'March 2026', 'February 2026', 'November 2025', 'April 2024', 'January 2023']);
+    expect((await rows(ui())).slice(0, 8)).toEqual([
       'me · works_at: Acme',
       'me · works_at: Acme',
       'Kenji Sato · likes: tea',
@@ -88,17 +74,17 @@ describe.skipIf(CHROMIUM_MISSING !== null)('what changed, and a slot\'s history'
   });
 
   it('filters by an entity', async () => {
-    const { page } = ui;
+    const { page } = ui();
     await go(page, '#/changes');
     await page.getByLabel('About').fill('Kenji Sato');
-    await expect.poll(() => rows(ui)).toEqual(['Kenji Sato · likes: tea', 'Kenji Sato · likes: tea']);
-    expect(await months(ui)).toEqual(['May 2026', 'February 2026']);
+    await expect.poll(() => rows(ui())).toEqual(['Kenji Sato · likes: tea', 'Kenji Sato · likes: tea']);
+    expect(await months(ui())).toEqual(['May 2026', 'February 2026']);
     await page.getByLabel('About').fill('Nobody at all');
     await expect.poll(() => page.getByRole('status').filter({ hasText: 'Nothing has changed about' }).count()).toBe(1);
   });
 
   it("links each change to its message and its fact, whose page shows the slot's history, paged", async () => {
-    const { page } = ui;
+    const { page } = ui();
     await go(page, '#/changes');
     await page.getByLabel('About').fill('');
     const manager = page.locator('.change-row').filter({ hasText: 'Aiko Tanaka → Kenji Sato' });
@@ -126,7 +112,7 @@ describe.skipIf(CHROMIUM_MISSING !== null)('what changed, and a slot\'s history'
     // A slot of 60 values: 20, then Show more.
     await go(page, '#/changes');
     await page.getByLabel('About').fill('Project X');
-    await expect.poll(() => rows(ui).then((r) => r[0])).toBe(`Project X · phase: phase ${PHASES - 1} → phase ${PHASES}`);
+    await expect.poll(() => rows(ui()).then((r) => r[0])).toBe(`Project X · phase: phase ${PHASES - 1} → phase ${PHASES}`);
     await page.locator('.change-row .change-what').first().click();
     await expect.poll(() => history.locator('h2').textContent()).toBe(`History of Project X · phase (${PHASES} values)`);
     await expect.poll(() => history.locator('li').count()).toBe(20);
@@ -134,6 +120,6 @@ describe.skipIf(CHROMIUM_MISSING !== null)('what changed, and a slot\'s history'
     await history.getByRole('button', { name: /Show more/ }).click();
     await expect.poll(() => history.locator('li').count()).toBe(40);
     await screenshot(page, 'fact-slot-history');
-    expect(ui.browser.problems).toEqual([]);
+    expect(ui().browser.problems).toEqual([]);
   });
 });

@@ -5,33 +5,18 @@
  * same file has nothing new.
  */
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CHROMIUM_MISSING } from './helpers/browser';
 import { screenshot } from './helpers/screenshots';
-import { go, startUi, type UiSession } from './helpers/ui-session';
+import { go, useUi } from './helpers/ui-session';
 import { sampleChatGptExport, writeZip } from '../fixtures/chat-exports';
 
-let ui: UiSession;
-
 describe.skipIf(CHROMIUM_MISSING !== null)('importing a chat history in the UI', () => {
-  beforeAll(async () => {
-    vi.stubEnv('TEMPORA_TZ', 'UTC');
-    vi.stubEnv('LANCEDB_LOG', 'error');
-    ui = await startUi({ engine: { startWorker: false } });
-  });
-
-  afterEach(async (context) => {
-    if (context.task.result?.state === 'fail' && ui) await screenshot(ui.page, `failed-${context.task.name.slice(0, 40).replace(/[^\w-]+/g, '-')}`);
-  });
-
-  afterAll(async () => {
-    await ui?.close();
-    vi.unstubAllEnvs();
-  });
+  const ui = useUi({ zone: 'UTC', env: { LANCEDB_LOG: 'error' }, engine: { startWorker: false } });
 
   it('previews, imports, and pauses, resumes, cancels and requeues the learning', async () => {
-    const { page, engine } = ui;
-    const zip = join(ui.dir, 'chatgpt-export.zip');
+    const { page, engine } = ui();
+    const zip = join(ui().dir, 'chatgpt-export.zip');
     writeZip(zip, { 'conversations.json': JSON.stringify(sampleChatGptExport()), 'chat.html': '<html></html>' });
     await go(page, '#/data');
     const fileInput = page.getByLabel('Export file (.zip or conversations.json)');
@@ -86,11 +71,11 @@ describe.skipIf(CHROMIUM_MISSING !== null)('importing a chat history in the UI',
   });
 
   it('names the conversation and message of a malformed export', async () => {
-    const { page } = ui;
+    const { page } = ui();
     const broken = sampleChatGptExport();
     const mapping = (broken[0] as { mapping: Record<string, { message: { author: { role: string } } | null }> }).mapping;
     mapping['g-u1']!.message!.author.role = 'narrator';
-    const zip = join(ui.dir, 'broken.zip');
+    const zip = join(ui().dir, 'broken.zip');
     writeZip(zip, { 'conversations.json': JSON.stringify(broken) });
     await go(page, '#/data');
     await page.getByLabel('Export file (.zip or conversations.json)').setInputFiles(zip);

@@ -6,15 +6,14 @@
  * highlighted; turning learning off asks about what earlier, unread messages may have taught.
  */
 import { AxeBuilder } from '@axe-core/playwright';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { TemporaEngine } from '../../electron/engine/index';
 import { CHROMIUM_MISSING } from './helpers/browser';
 import { screenshot } from './helpers/screenshots';
-import { go, startUi, type UiSession } from './helpers/ui-session';
+import { go, useUi } from './helpers/ui-session';
 
 const MESSAGES = 450;
 const PAGE = 200;
-let ui: UiSession;
 let conversationId = '';
 const ids: string[] = [];
 
@@ -35,23 +34,13 @@ function seedLongConversation(engine: TemporaEngine): void {
 }
 
 describe.skipIf(CHROMIUM_MISSING !== null)('a long conversation', () => {
-  beforeAll(async () => {
-    ui = await startUi({ engine: { startWorker: false }, seed: seedLongConversation });
-  });
+  const ui = useUi({ engine: { startWorker: false }, seed: seedLongConversation, shotPrefix: 'chat-long' });
 
-  afterEach(async (context) => {
-    if (context.task.result?.state === 'fail' && ui) await screenshot(ui.page, `failed-chat-long-${context.task.name.slice(0, 40).replace(/[^\w-]+/g, '-')}`);
-  });
-
-  afterAll(async () => {
-    await ui?.close();
-  });
-
-  const shown = () => ui.page.locator('.messages article.message');
+  const shown = () => ui().page.locator('.messages article.message');
   const texts = async () => (await shown().locator('.message-text').allTextContents()).map((t) => Number(/number (\d+)/.exec(t)?.[1]));
 
   it('opens at its end with the latest page, saying how many earlier messages are not shown', async () => {
-    const { page } = ui;
+    const { page } = ui();
     await go(page, '#/chat');
     await expect.poll(() => shown().count(), { timeout: 30_000 }).toBe(PAGE);
     const numbers = await texts();
@@ -73,7 +62,7 @@ describe.skipIf(CHROMIUM_MISSING !== null)('a long conversation', () => {
   });
 
   it('reads a page more from the keyboard and leaves the view where the reader was', async () => {
-    const { page } = ui;
+    const { page } = ui();
     const earlier = page.getByTestId('show-earlier');
     await earlier.scrollIntoViewIfNeeded();
     const firstBefore = page.locator(`#message-${ids[MESSAGES - PAGE]!}`);
@@ -92,7 +81,7 @@ describe.skipIf(CHROMIUM_MISSING !== null)('a long conversation', () => {
   });
 
   it('opens a link to an old message in its context, highlighted', async () => {
-    const { page } = ui;
+    const { page } = ui();
     const linked = ids[99]!; // message number 100
     await go(page, '#/chat');
     await go(page, `#/chat/${encodeURIComponent(conversationId)}/${encodeURIComponent(linked)}`);
@@ -108,7 +97,7 @@ describe.skipIf(CHROMIUM_MISSING !== null)('a long conversation', () => {
   });
 
   it('asks about earlier messages not shown before it stops learning from the conversation', async () => {
-    const { page } = ui;
+    const { page } = ui();
     // A new window (the pages read before are this window's own): the latest page again.
     await go(page, '#/chat');
     await page.reload();

@@ -4,11 +4,10 @@
  * search shows no scores, and every count is written as the user's locale writes it ("1,203 facts",
  * in an en-US browser). The as-of panel lists the newest first and counts the same way.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ObservationInput } from '../../shared/observation-schema';
 import { CHROMIUM_MISSING } from './helpers/browser';
-import { screenshot } from './helpers/screenshots';
-import { go, startUi, type UiSession } from './helpers/ui-session';
+import { go, useUi } from './helpers/ui-session';
 
 const DAY = 86_400_000;
 const NOTE = 'Sam keeps bees on the roof of the old school.';
@@ -23,25 +22,11 @@ function observations(): ObservationInput[] {
   return out;
 }
 
-let ui: UiSession;
-
 describe.skipIf(CHROMIUM_MISSING !== null)('lists: newest first, each sentence once, no scores, counts in the locale', () => {
-  beforeAll(async () => {
-    process.env.TEMPORA_TZ = 'Asia/Tokyo';
-    ui = await startUi({ engine: { startWorker: false }, seed: (engine) => void engine.memory.facts.observe(observations(), { where: 'lists test' }) });
-  });
-
-  afterEach(async (context) => {
-    if (context.task.result?.state === 'fail' && ui) await screenshot(ui.page, `failed-lists-${context.task.name.slice(0, 40).replace(/[^\w-]+/g, '-')}`);
-  });
-
-  afterAll(async () => {
-    await ui?.close();
-    delete process.env.TEMPORA_TZ;
-  });
+  const ui = useUi({ zone: 'Asia/Tokyo', engine: { startWorker: false }, seed: (engine) => void engine.memory.facts.observe(observations(), { where: 'lists test' }), shotPrefix: 'lists' });
 
   it('Facts: the current ones newest first, counted with a thousands separator; a note’s sentence once', async () => {
-    const { page } = ui;
+    const { page } = ui();
     await go(page, '#/facts');
     await expect.poll(() => page.locator('.result-count').textContent()).toBe('1,202 facts');
     const texts = () => page.locator('.fact-row .fact-row-text').allTextContents();
@@ -52,7 +37,7 @@ describe.skipIf(CHROMIUM_MISSING !== null)('lists: newest first, each sentence o
   });
 
   it('Facts history: every version, the newest first', async () => {
-    const { page } = ui;
+    const { page } = ui();
     await page.getByText('History', { exact: true }).click();
     // A's closing wrote a version of it: one more than the current facts and A.
     await expect.poll(() => page.locator('.result-count').textContent()).toMatch(/^1,20\d facts$/);
@@ -63,7 +48,7 @@ describe.skipIf(CHROMIUM_MISSING !== null)('lists: newest first, each sentence o
   });
 
   it('a search shows its best matches without scores', async () => {
-    const { page } = ui;
+    const { page } = ui();
     await page.getByPlaceholder(/Search facts/).fill('bees');
     await page.getByPlaceholder(/Search facts/).press('Enter');
     await expect.poll(() => page.locator('.fact-row .fact-row-text').first().textContent()).toBe(NOTE);
@@ -72,15 +57,15 @@ describe.skipIf(CHROMIUM_MISSING !== null)('lists: newest first, each sentence o
   });
 
   it('a fact’s page prints a note’s sentence once', async () => {
-    const { page } = ui;
-    const note = ui.engine.memory.facts.list({ predicate: 'note' })[0]!;
+    const { page } = ui();
+    const note = ui().engine.memory.facts.list({ predicate: 'note' })[0]!;
     await go(page, `#/facts/${encodeURIComponent(note.id)}`);
     await expect.poll(() => page.locator('.fact-header h1').textContent()).toBe(NOTE);
     expect(await page.locator('.fact-header .triple-line').textContent()).toBe('Sam · note');
   });
 
   it('the as-of panel: the newest first, its count in the locale', async () => {
-    const { page } = ui;
+    const { page } = ui();
     await go(page, '#/timeline');
     await expect.poll(() => page.getByTestId('asof-count').textContent()).toMatch(/1,202 facts true/);
     const first = page.getByTestId('asof-answer').first();

@@ -8,13 +8,12 @@
 import { writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { TemporaEngine } from '../../electron/engine/index';
 import { CHROMIUM_MISSING } from './helpers/browser';
 import { screenshot } from './helpers/screenshots';
-import { go, startUi, type UiSession } from './helpers/ui-session';
+import { go, useUi } from './helpers/ui-session';
 
-let ui: UiSession;
 const WIDTHS = [900, 700] as const;
 const NAV = ['Chat', 'Timeline', 'Facts', 'Models', 'Export / Import', 'Review', 'Settings'];
 
@@ -58,24 +57,11 @@ async function atWidth(page: Page, width: number): Promise<void> {
 }
 
 describe.skipIf(CHROMIUM_MISSING !== null)('layouts from 700 px, Settings, errors in words', () => {
-  beforeAll(async () => {
-    vi.stubEnv('TEMPORA_TZ', 'Asia/Tokyo');
-    vi.stubEnv('LANCEDB_LOG', 'error');
-    ui = await startUi({ engine: { startWorker: false }, seed });
-  });
-
-  afterEach(async (context) => {
-    if (context.task.result?.state === 'fail' && ui) await screenshot(ui.page, `failed-narrow-${context.task.name.slice(0, 40).replace(/[^\w-]+/g, '-')}`);
-  });
-
-  afterAll(async () => {
-    await ui?.close();
-    vi.unstubAllEnvs();
-  });
+  const ui = useUi({ zone: 'Asia/Tokyo', env: { LANCEDB_LOG: 'error' }, engine: { startWorker: false }, seed, shotPrefix: 'narrow' });
 
   for (const width of WIDTHS) {
     it(`at ${width} px the nav folds to icons that keep their names and tooltips`, async () => {
-      const { page } = ui;
+      const { page } = ui();
       await atWidth(page, width);
       await go(page, '#/facts');
       const nav = page.locator('nav[aria-label="Main"]');
@@ -93,7 +79,7 @@ describe.skipIf(CHROMIUM_MISSING !== null)('layouts from 700 px, Settings, error
     });
 
     it(`at ${width} px the conversation list is a drawer: the keyboard opens it, Escape closes it, the focus follows`, async () => {
-      const { page } = ui;
+      const { page } = ui();
       await atWidth(page, width);
       await go(page, '#/chat');
       const toggle = page.getByRole('button', { name: 'Conversations' });
@@ -145,7 +131,7 @@ describe.skipIf(CHROMIUM_MISSING !== null)('layouts from 700 px, Settings, error
     });
 
     it(`at ${width} px Facts rows wrap inside the row, and the toolbars fit`, async () => {
-      const { page } = ui;
+      const { page } = ui();
       await atWidth(page, width);
       await go(page, '#/facts');
       await page.locator('.fact-row').first().waitFor();
@@ -184,7 +170,7 @@ describe.skipIf(CHROMIUM_MISSING !== null)('layouts from 700 px, Settings, error
     });
 
     it(`at ${width} px the Export / Import and Models cards hold their inputs`, async () => {
-      const { page } = ui;
+      const { page } = ui();
       await atWidth(page, width);
       await go(page, '#/data');
       await page.getByLabel('Memory file (.json)').waitFor();
@@ -202,7 +188,7 @@ describe.skipIf(CHROMIUM_MISSING !== null)('layouts from 700 px, Settings, error
   }
 
   it('Settings is in the nav; every "(change)" link lands there; Models keeps only models', async () => {
-    const { page } = ui;
+    const { page } = ui();
     await atWidth(page, 900);
     for (const screen of ['#/facts', '#/timeline']) {
       await go(page, screen);
@@ -214,7 +200,7 @@ describe.skipIf(CHROMIUM_MISSING !== null)('layouts from 700 px, Settings, error
     expect(await page.getByTestId('time-zone-current').textContent()).toBe('Times are shown and read in Asia/Tokyo, from the TEMPORA_TZ environment variable.');
     expect(await page.getByRole('heading', { name: 'Learning queue' }).isVisible()).toBe(true);
     expect(await page.getByTestId('review-enabled').isVisible()).toBe(true);
-    expect(await page.getByTestId('data-dir').textContent()).toBe(resolve(ui.dir, 'data'));
+    expect(await page.getByTestId('data-dir').textContent()).toBe(resolve(ui().dir, 'data'));
     // In the browser the MCP switch is the desktop app's: a note, not an error, and no call name.
     const mcp = page.locator('.mcp-setting');
     await expect.poll(() => mcp.getByTestId('mcp-note').textContent()).toMatch(/the tempora serve command itself serves MCP at \/mcp/);
@@ -234,12 +220,12 @@ describe.skipIf(CHROMIUM_MISSING !== null)('layouts from 700 px, Settings, error
   });
 
   it('a bad import file is one sentence, with the schema’s words behind a disclosure', async () => {
-    const { page } = ui;
+    const { page } = ui();
     await atWidth(page, 700);
     await go(page, '#/data');
-    const bad = ui.engine.memory.transfer.export() as unknown as { facts: Record<string, unknown>[] };
+    const bad = ui().engine.memory.transfer.export() as unknown as { facts: Record<string, unknown>[] };
     for (const fact of bad.facts) fact.valid_at = 'last tuesday';
-    const file = join(ui.dir, 'bad.json');
+    const file = join(ui().dir, 'bad.json');
     writeFileSync(file, JSON.stringify(bad));
     await page.getByLabel('Memory file (.json)').setInputFiles(file);
     const panel = page.getByRole('region', { name: 'Import', exact: true });

@@ -9,7 +9,7 @@
 import { existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { openMemory, steppingClock } from '../../electron/memory/index';
 import { cipherFromKey, KEYCHECK_FILE, unlockTarget, WRONG_PASSPHRASE } from '../../electron/sync/sync-crypto';
 import { syncOnce } from '../../electron/sync/sync-runner';
@@ -17,29 +17,16 @@ import { createFolderTarget } from '../../electron/sync/targets/folder-target';
 import { SYNC_SECRETS_FILE } from '../../electron/sync/sync-secrets';
 import { CHROMIUM_MISSING } from './helpers/browser';
 import { screenshot } from './helpers/screenshots';
-import { go, startUi, type UiSession } from './helpers/ui-session';
+import { go, useUi } from './helpers/ui-session';
 
-let ui: UiSession;
 const PASSPHRASE = 'orange kettle seventeen';
 
 describe.skipIf(CHROMIUM_MISSING !== null)('Settings → Sync', () => {
-  beforeAll(async () => {
-    process.env.TEMPORA_TZ = 'Asia/Tokyo';
-    ui = await startUi({ engine: { startWorker: false } });
-  });
-
-  afterEach(async (context) => {
-    if (context.task.result?.state === 'fail' && ui) await screenshot(ui.page, `failed-sync-${context.task.name.slice(0, 40).replace(/[^\w-]+/g, '-')}`);
-  });
-
-  afterAll(async () => {
-    await ui?.close();
-    delete process.env.TEMPORA_TZ;
-  });
+  const ui = useUi({ zone: 'Asia/Tokyo', engine: { startWorker: false }, shotPrefix: 'sync' });
 
   it('keeps a folder target and a key, never the passphrase, typed and saved from the keyboard', async () => {
-    const { page } = ui;
-    const folder = join(ui.dir, 'Sync', 'tempora');
+    const { page } = ui();
+    const folder = join(ui().dir, 'Sync', 'tempora');
     mkdirSync(folder, { recursive: true });
     await go(page, '#/settings');
     const sync = page.locator('.sync-setting');
@@ -62,7 +49,7 @@ describe.skipIf(CHROMIUM_MISSING !== null)('Settings → Sync', () => {
     expect(await sync.getByTestId('sync-passphrase').getAttribute('placeholder')).toBe('A key from it is kept (type it only to change)');
     expect(await sync.getByTestId('sync-device-name').inputValue()).toBe('Laptop');
     expect(existsSync(join(folder, KEYCHECK_FILE))).toBe(true);
-    const secrets = join(ui.dir, 'data', SYNC_SECRETS_FILE);
+    const secrets = join(ui().dir, 'data', SYNC_SECRETS_FILE);
     if (process.platform !== 'win32') expect(statSync(secrets).mode & 0o777).toBe(0o600);
     expect(readFileSync(secrets, 'utf8')).not.toContain(PASSPHRASE);
     expect(readFileSync(join(folder, KEYCHECK_FILE)).includes(Buffer.from(PASSPHRASE))).toBe(false);
@@ -71,9 +58,9 @@ describe.skipIf(CHROMIUM_MISSING !== null)('Settings → Sync', () => {
   });
 
   it('says a wrong passphrase in words and keeps what was kept', async () => {
-    const { page } = ui;
+    const { page } = ui();
     const sync = page.locator('.sync-setting');
-    const secrets = join(ui.dir, 'data', SYNC_SECRETS_FILE);
+    const secrets = join(ui().dir, 'data', SYNC_SECRETS_FILE);
     const before = readFileSync(secrets);
     await sync.getByTestId('sync-passphrase').focus();
     await page.keyboard.type('orange kettle eighteen');
@@ -84,7 +71,7 @@ describe.skipIf(CHROMIUM_MISSING !== null)('Settings → Sync', () => {
   });
 
   it('pauses and resumes, and Sync now answers in one sentence', async () => {
-    const { page } = ui;
+    const { page } = ui();
     const sync = page.locator('.sync-setting');
     await sync.getByTestId('sync-pause').focus();
     await page.keyboard.press('Enter');
@@ -104,10 +91,10 @@ describe.skipIf(CHROMIUM_MISSING !== null)('Settings → Sync', () => {
   });
 
   it('says how far a sync is while it fetches and applies another device’s segments', async () => {
-    const { page } = ui;
+    const { page } = ui();
     // Another device writes three facts to the same folder, one segment per record. Named before it
     // saw this one, it took this device's name: the screen says so once it is seen.
-    const folder = join(ui.dir, 'Sync', 'tempora');
+    const folder = join(ui().dir, 'Sync', 'tempora');
     const other = openMemory({ dataDir: ':memory:', clock: steppingClock('2026-10-01T00:00:00.000Z') });
     try {
       other.sync.setDeviceName('laptop');
@@ -158,7 +145,7 @@ describe.skipIf(CHROMIUM_MISSING !== null)('Settings → Sync', () => {
   });
 
   it('reads well at 1280 and 900 px, light and dark, with no serious axe-core finding', async () => {
-    const { page } = ui;
+    const { page } = ui();
     for (const theme of ['light', 'dark'] as const) {
       for (const width of [1280, 900]) {
         await page.setViewportSize({ width, height: 900 });

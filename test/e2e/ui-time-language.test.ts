@@ -6,48 +6,37 @@
  * cannot read (linked by aria-describedby, never ignored), and a known-at before anything was
  * recorded says why the Timeline is empty and when the first facts were recorded.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { formatAt } from '../../shared/time-format';
 import { CHROMIUM_MISSING } from './helpers/browser';
 import { screenshot } from './helpers/screenshots';
-import { go, startUi, type UiSession } from './helpers/ui-session';
+import { go, useUi } from './helpers/ui-session';
 
-let ui: UiSession;
 const GB_TOKYO = { timeZone: 'Asia/Tokyo', locale: 'en-GB' };
 /** ICU versions write September "Sep" or "Sept"; compare without that difference. */
 const sameMonths = (text: string | null) => (text ?? '').replace(/\bSept\b/g, 'Sep');
 
 describe.skipIf(CHROMIUM_MISSING !== null)('one time language: until, ended, the known-at field and the empty state', () => {
-  beforeAll(async () => {
-    vi.stubEnv('TEMPORA_TZ', 'Asia/Tokyo');
-    vi.stubEnv('LANCEDB_LOG', 'error');
-    ui = await startUi({
-      engine: { startWorker: false },
-      locale: 'en-GB',
-      seed: (engine) => {
-        engine.memory.facts.observe([
-          // Ends in the last minute of a day far ahead: still true, so "until", and as a day.
-          { subject: 'me', predicate: 'works_at', object: 'Acme', fact: 'I work at Acme.', reference_time: '2024-09-01T09:00:00+09:00', valid_at: '2024-09-01', invalid_at: '2099-12-31T23:59:00+09:00', cardinality: 'one' },
-          // Ended in the past.
-          { subject: 'me', predicate: 'lives_in', object: 'Kyoto', fact: 'I lived in Kyoto.', reference_time: '2024-09-01T09:00:00+09:00', valid_at: '2020-04-01', invalid_at: '2025-05-25', cardinality: 'one' },
-        ]);
-      },
-    });
+  const ui = useUi({
+    zone: 'Asia/Tokyo',
+    env: { LANCEDB_LOG: 'error' },
+    engine: { startWorker: false },
+    locale: 'en-GB',
+    seed: (engine) => {
+      engine.memory.facts.observe([
+        // Ends in the last minute of a day far ahead: still true, so "until", and as a day.
+        { subject: 'me', predicate: 'works_at', object: 'Acme', fact: 'I work at Acme.', reference_time: '2024-09-01T09:00:00+09:00', valid_at: '2024-09-01', invalid_at: '2099-12-31T23:59:00+09:00', cardinality: 'one' },
+        // Ended in the past.
+        { subject: 'me', predicate: 'lives_in', object: 'Kyoto', fact: 'I lived in Kyoto.', reference_time: '2024-09-01T09:00:00+09:00', valid_at: '2020-04-01', invalid_at: '2025-05-25', cardinality: 'one' },
+      ]);
+    },
+    shotPrefix: 'time-language',
   });
 
-  afterEach(async (context) => {
-    if (context.task.result?.state === 'fail' && ui) await screenshot(ui.page, `failed-time-language-${context.task.name.slice(0, 40).replace(/[^\w-]+/g, '-')}`);
-  });
-
-  afterAll(async () => {
-    await ui?.close();
-    vi.unstubAllEnvs();
-  });
-
-  const factId = (object: string) => ui.engine.memory.facts.list({ history: true }).find((f) => f.object === object && f.expired_at === null)!.id;
+  const factId = (object: string) => ui().engine.memory.facts.list({ history: true }).find((f) => f.object === object && f.expired_at === null)!.id;
 
   it('a future end says "until", never "closed"; a past one says "ended"', async () => {
-    const { page } = ui;
+    const { page } = ui();
     await go(page, `#/facts/${encodeURIComponent(factId('Acme'))}`);
     const badges = page.locator('.fact-header .badges');
     await expect.poll(() => badges.textContent()).toContain('until 31 Dec 2099');
@@ -60,7 +49,7 @@ describe.skipIf(CHROMIUM_MISSING !== null)('one time language: until, ended, the
   });
 
   it('known-at: what cannot be read is said under the field; a day is shown back day-first', async () => {
-    const { page } = ui;
+    const { page } = ui();
     await go(page, '#/timeline');
     const field = page.getByLabel('Known at (Asia/Tokyo)');
     await field.fill('garbage');
@@ -121,13 +110,13 @@ describe.skipIf(CHROMIUM_MISSING !== null)('one time language: until, ended, the
   });
 
   it('a known-at before anything was recorded says why the Timeline is empty', async () => {
-    const { page } = ui;
+    const { page } = ui();
     await go(page, '#/timeline');
     const field = page.getByLabel('Known at (Asia/Tokyo)');
     await field.fill('1 June 2020');
     await field.press('Enter');
     await expect.poll(() => field.inputValue()).toBe('1 Jun 2020');
-    const first = formatAt(ui.engine.memory.facts.firstRecordedAt()!, 'day', GB_TOKYO);
+    const first = formatAt(ui().engine.memory.facts.firstRecordedAt()!, 'day', GB_TOKYO);
     await expect
       .poll(async () => sameMonths(await page.getByTestId('nothing-recorded').textContent()))
       .toBe(sameMonths(`Nothing was recorded yet on 1 Jun 2020 — the first facts were recorded on ${first}.`));

@@ -6,11 +6,11 @@
  * as-of does: the field empties to now, and the cursor moves on as the minutes pass.
  */
 import type { Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CHROMIUM_MISSING } from './helpers/browser';
 import { screenshot } from './helpers/screenshots';
 import { trialMemory } from './helpers/timeline';
-import { go, startUi, type UiSession } from './helpers/ui-session';
+import { go, useUi } from './helpers/ui-session';
 
 const memory = trialMemory();
 const cursorAt = async (page: Page) => Date.parse((await page.locator('#asof-title time').getAttribute('datetime'))!);
@@ -44,25 +44,10 @@ for (const locale of ['en-GB', 'ja-JP'] as const) {
       : { month: '2025年3月', monthShown: '2025年3月', day: '2025年1月1日', dayShown: '2025年1月1日', today: '今日' };
 
   describe.skipIf(CHROMIUM_MISSING !== null)(`the timeline’s as-of field as typed (${locale})`, () => {
-    let ui: UiSession;
-
-    beforeAll(async () => {
-      vi.stubEnv('TEMPORA_TZ', 'Asia/Tokyo');
-      vi.stubEnv('LANCEDB_LOG', 'error');
-      ui = await startUi({ engine: { startWorker: false }, locale, seed: (engine) => void engine.memory.facts.observe(memory.observations, { where: 'a trial' }) });
-    });
-
-    afterEach(async (context) => {
-      if (context.task.result?.state === 'fail' && ui) await screenshot(ui.page, `failed-timeline-asof-${locale}-${context.task.name.slice(0, 30).replace(/[^\w-]+/g, '-')}`);
-    });
-
-    afterAll(async () => {
-      await ui?.close();
-      vi.unstubAllEnvs();
-    });
+    const ui = useUi({ zone: 'Asia/Tokyo', env: { LANCEDB_LOG: 'error' }, engine: { startWorker: false }, locale, seed: (engine) => void engine.memory.facts.observe(memory.observations, { where: 'a trial' }), shotPrefix: `timeline-asof-${locale}`, shotNameLength: 30 });
 
     it('shows a month typed as the month, a year as the year, a day as the day', async () => {
-      const { page } = ui;
+      const { page } = ui();
       await go(page, '#/timeline');
       await expect.poll(() => page.locator('.tl-group').count()).toBeGreaterThan(5);
       const field = await typeAsOf(page, words.month);
@@ -85,7 +70,7 @@ for (const locale of ['en-GB', 'ja-JP'] as const) {
     });
 
     it(`follows the clock once “${words.today}” is typed or Today pressed`, async () => {
-      const { page } = ui;
+      const { page } = ui();
       await page.clock.install({ time: Date.now() });
       await expectFollowsClock(page, words.today);
       await screenshot(page, `timeline-asof-today-${locale}`);

@@ -8,13 +8,12 @@
  * when the Timeline is opened again obeys the same limit.
  */
 import type { Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CHROMIUM_MISSING } from './helpers/browser';
 import { screenshot } from './helpers/screenshots';
 import { trialMemory } from './helpers/timeline';
-import { go, startUi, type UiSession } from './helpers/ui-session';
+import { go, useUi } from './helpers/ui-session';
 
-let ui: UiSession;
 const memory = trialMemory();
 const DAY = 86_400_000;
 const YEAR = 365 * DAY;
@@ -85,23 +84,10 @@ async function expectReadableZooms(page: Page, what: string) {
 }
 
 describe.skipIf(CHROMIUM_MISSING !== null)('the timeline’s axis and panning, as found in the user trial', () => {
-  beforeAll(async () => {
-    vi.stubEnv('TEMPORA_TZ', 'Asia/Tokyo');
-    vi.stubEnv('LANCEDB_LOG', 'error');
-    ui = await startUi({ engine: { startWorker: false }, locale: 'ja-JP', seed: (engine) => void engine.memory.facts.observe(memory.observations, { where: 'a trial' }) });
-  });
-
-  afterEach(async (context) => {
-    if (context.task.result?.state === 'fail' && ui) await screenshot(ui.page, `failed-timeline-axis-${context.task.name.slice(0, 40).replace(/[^\w-]+/g, '-')}`);
-  });
-
-  afterAll(async () => {
-    await ui?.close();
-    vi.unstubAllEnvs();
-  });
+  const ui = useUi({ zone: 'Asia/Tokyo', env: { LANCEDB_LOG: 'error' }, engine: { startWorker: false }, locale: 'ja-JP', seed: (engine) => void engine.memory.facts.observe(memory.observations, { where: 'a trial' }), shotPrefix: 'timeline-axis' });
 
   it('names at least two dates and every year in view, at 1400, 1100 and 900 px, drawer open or not', async () => {
-    const { page } = ui;
+    const { page } = ui();
     await page.setViewportSize({ width: 1400, height: 900 });
     await go(page, '#/timeline');
     await expect.poll(() => page.locator('.tl-group').count()).toBeGreaterThan(5);
@@ -124,7 +110,7 @@ describe.skipIf(CHROMIUM_MISSING !== null)('the timeline’s axis and panning, a
   });
 
   it('pans no further than the memory’s range with a margin, by wheel, drag and keys, and reopens there', async () => {
-    const { page } = ui;
+    const { page } = ui();
     await page.setViewportSize({ width: 1400, height: 900 });
     const latest = Math.max(Date.now(), memory.last);
     // The view always overlaps [first fact − a year, max(now, last end) + a year].

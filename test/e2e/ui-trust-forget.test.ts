@@ -4,14 +4,14 @@
  * and why), Cancel has the focus so Enter deletes nothing, and "also delete the messages it came
  * from" leaves their text in neither the export nor the search index.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { IngestionWorker } from '../../electron/assistant/ingestion/ingestion-worker';
 import type { TemporaEngine } from '../../electron/engine/index';
 import type { Memory } from '../../electron/memory/index';
 import { scriptedModel } from '../fixtures/scripted-model';
 import { CHROMIUM_MISSING } from './helpers/browser';
 import { screenshot } from './helpers/screenshots';
-import { go, startUi, type UiSession } from './helpers/ui-session';
+import { go, useUi } from './helpers/ui-session';
 
 const A = 'My manager is A.';
 const TEA = 'My manager is A and I like tea.';
@@ -32,26 +32,11 @@ async function learnTwoMessages(engine: TemporaEngine): Promise<void> {
 /** Every message of every conversation, oldest first. */
 const messagesOf = (memory: Memory) => memory.conversations.list().flatMap((c) => memory.episodes.ofConversation(c.id));
 
-let ui: UiSession;
-
 describe.skipIf(CHROMIUM_MISSING !== null)('forget a fact and the messages it came from', () => {
-  beforeAll(async () => {
-    vi.stubEnv('TEMPORA_TZ', 'Asia/Tokyo');
-    vi.stubEnv('LANCEDB_LOG', 'error');
-    ui = await startUi({ engine: { startWorker: false }, seed: learnTwoMessages });
-  });
-
-  afterEach(async (context) => {
-    if (context.task.result?.state === 'fail' && ui) await screenshot(ui.page, `failed-${context.task.name.slice(0, 40).replace(/[^\w-]+/g, '-')}`);
-  });
-
-  afterAll(async () => {
-    await ui?.close();
-    vi.unstubAllEnvs();
-  });
+  const ui = useUi({ zone: 'Asia/Tokyo', env: { LANCEDB_LOG: 'error' }, engine: { startWorker: false }, seed: learnTwoMessages });
 
   it('lists each source with its fate, focuses Cancel so Enter deletes nothing, then deletes the fact and its only-source message', async () => {
-    const { page, engine } = ui;
+    const { page, engine } = ui();
     const fact = engine.memory.facts.list().find((f) => f.predicate === 'manager')!;
     const [onlyA, withTea] = messagesOf(engine.memory);
     await go(page, `#/facts/${encodeURIComponent(fact.id)}`);

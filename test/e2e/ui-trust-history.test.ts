@@ -3,13 +3,12 @@
  * page says what changed (field: before → after, in the user's zone, Asia/Tokyo) and why (your
  * edit; closed by another fact, linked; re-resolved because another fact was edited, linked).
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { TemporaEngine } from '../../electron/engine/index';
 import { CHROMIUM_MISSING } from './helpers/browser';
 import { screenshot } from './helpers/screenshots';
-import { go, startUi, type UiSession } from './helpers/ui-session';
+import { go, useUi } from './helpers/ui-session';
 
-let ui: UiSession;
 let aId = '';
 /** The version of B the user edited: what re-resolved A. */
 let bEdited = '';
@@ -27,23 +26,10 @@ function seed(engine: TemporaEngine): void {
 }
 
 describe.skipIf(CHROMIUM_MISSING !== null)("a fact's versions say what changed and why", () => {
-  beforeAll(async () => {
-    vi.stubEnv('TEMPORA_TZ', 'Asia/Tokyo');
-    vi.stubEnv('LANCEDB_LOG', 'error');
-    ui = await startUi({ engine: { startWorker: false }, seed });
-  });
-
-  afterEach(async (context) => {
-    if (context.task.result?.state === 'fail' && ui) await screenshot(ui.page, `failed-${context.task.name.slice(0, 40).replace(/[^\w-]+/g, '-')}`);
-  });
-
-  afterAll(async () => {
-    await ui?.close();
-    vi.unstubAllEnvs();
-  });
+  const ui = useUi({ zone: 'Asia/Tokyo', env: { LANCEDB_LOG: 'error' }, engine: { startWorker: false }, seed });
 
   it('shows field: before → after and the reason for each of the four versions, with links', async () => {
-    const { page } = ui;
+    const { page } = ui();
     await go(page, `#/facts/${encodeURIComponent(aId)}`);
     const versions = page.locator('.versions > li');
     await expect.poll(() => versions.count()).toBe(4);

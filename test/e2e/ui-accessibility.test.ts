@@ -11,14 +11,13 @@
  */
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { longConversationsMemory } from '../fixtures/long-conversations-memory';
 import { scriptedModel } from '../fixtures/scripted-model';
 import { CHROMIUM_MISSING } from './helpers/browser';
 import { learnAll } from './helpers/learn-all';
-import { screenshot } from './helpers/screenshots';
 import { seedMemory } from './helpers/seed-memory';
-import { go, startUi, type UiSession } from './helpers/ui-session';
+import { go, useUi } from './helpers/ui-session';
 
 const model = scriptedModel({
   extract: {
@@ -27,7 +26,6 @@ const model = scriptedModel({
   },
 });
 
-let ui: UiSession;
 let conversationId: string;
 let factId: string;
 
@@ -115,16 +113,19 @@ async function showAs(page: Page, theme: (typeof THEMES)[number], width: number)
 }
 
 describe.skipIf(CHROMIUM_MISSING !== null)('every screen passes axe-core, light and dark, 1280 and 900 px', () => {
+  const ui = useUi({
+    zone: 'Asia/Tokyo',
+    engine: { startWorker: false },
+    seed: (engine) => {
+      engine.memory.facts.observe(longConversationsMemory().observations, { where: 'long conversations' });
+      seedMemory(engine);
+    },
+    shotPrefix: 'axe',
+    shotNameLength: 50,
+  });
+
   beforeAll(async () => {
-    process.env.TEMPORA_TZ = 'Asia/Tokyo';
-    ui = await startUi({
-      engine: { startWorker: false },
-      seed: (engine) => {
-        engine.memory.facts.observe(longConversationsMemory().observations, { where: 'long conversations' });
-        seedMemory(engine);
-      },
-    });
-    const { memory } = ui.engine;
+    const { memory } = ui().engine;
     // A conversation: a message the model learned from, a question and an answer that used facts.
     conversationId = memory.conversations.create('Moving house').id;
     const say = (role: 'user' | 'assistant', content: string, time: string) => memory.messages.append({ role, content, time, timeZone: 'Asia/Tokyo', conversation: conversationId, learn: role === 'user' }).episode;
@@ -133,14 +134,14 @@ describe.skipIf(CHROMIUM_MISSING !== null)('every screen passes axe-core, light 
     const answer = say('assistant', 'Your manager is B, since 15 September 2026; before that it was A.', '2026-11-20T09:01:05+09:00');
     const managers = memory.facts.list({ history: true, predicate: 'manager' });
     memory.messages.recordFacts(answer.id, managers.map((f) => f.id));
-    await learnAll(ui, model);
+    await learnAll(ui(), model);
     factId = memory.facts.list({ predicate: 'manager' })[0]!.id;
     // One learned message waiting for review.
     memory.review.setBeforeRemembering(true);
     memory.messages.append({ role: 'user', content: 'My sister Mei works at Sony.', time: '2026-11-21T09:00:00+09:00', timeZone: 'Asia/Tokyo' });
-    await learnAll(ui, model);
+    await learnAll(ui(), model);
     // Screens the navigation has that this file does not name (Settings, Changes …) are checked as they open.
-    const links = await ui.page.locator('nav[aria-label="Main"] a[href^="#/"]').evaluateAll((as) => as.map((a) => a.getAttribute('href')!));
+    const links = await ui().page.locator('nav[aria-label="Main"] a[href^="#/"]').evaluateAll((as) => as.map((a) => a.getAttribute('href')!));
     for (const href of links.filter((h) => !KNOWN_ROUTES.includes(h))) {
       screens.push({
         name: `the screen at ${href}`,
@@ -152,19 +153,10 @@ describe.skipIf(CHROMIUM_MISSING !== null)('every screen passes axe-core, light 
     }
   });
 
-  afterEach(async (context) => {
-    if (context.task.result?.state === 'fail' && ui) await screenshot(ui.page, `failed-axe-${context.task.name.slice(0, 50).replace(/[^\w-]+/g, '-')}`);
-  });
-
-  afterAll(async () => {
-    await ui?.close();
-    delete process.env.TEMPORA_TZ;
-  });
-
   for (const theme of THEMES) {
     for (const width of WIDTHS) {
       it(`${theme}, ${width} px: no serious or critical violation on any screen`, async () => {
-        const { page } = ui;
+        const { page } = ui();
         await showAs(page, theme, width);
         const found: string[] = [];
         for (const screen of screens) {
@@ -173,7 +165,7 @@ describe.skipIf(CHROMIUM_MISSING !== null)('every screen passes axe-core, light 
           if (violations) found.push(`${screen.name}:\n${violations}`);
         }
         expect(found.join('\n\n')).toBe('');
-        expect(ui.browser.problems).toEqual([]);
+        expect(ui().browser.problems).toEqual([]);
       }, 180_000);
     }
   }

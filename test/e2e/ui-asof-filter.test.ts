@@ -8,14 +8,12 @@
  * (the other list that loads as it scrolls). The calls are read from the WebSocket frames the page
  * sends; two frames after a state is reached, nothing more has been asked.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page, WebSocket } from 'playwright-core';
 import type { TemporaEngine } from '../../electron/engine/index';
 import { CHROMIUM_MISSING } from './helpers/browser';
-import { screenshot } from './helpers/screenshots';
-import { go, startUi, type UiSession } from './helpers/ui-session';
+import { go, useUi } from './helpers/ui-session';
 
-let ui: UiSession;
 /** Facts, one an hour: ten pages of the panel's hundred true now. */
 const FACTS = 1_000;
 /** Every EVERY-th fact is in Harbour (the filter's match): four in each page of a hundred. */
@@ -49,35 +47,25 @@ const frames = (page: Page) => page.evaluate(() => new Promise<void>((resolve) =
 describe.skipIf(CHROMIUM_MISSING !== null)('the as-of panel with a filter that hides most answers', () => {
   const sent: { name: string; request: Record<string, unknown> }[] = [];
 
+  const ui = useUi({ zone: 'UTC', env: { LANCEDB_LOG: 'error' }, engine: { startWorker: false }, seed, shotPrefix: 'asof-filter' });
+
   beforeAll(async () => {
-    vi.stubEnv('TEMPORA_TZ', 'UTC');
-    vi.stubEnv('LANCEDB_LOG', 'error');
-    ui = await startUi({ engine: { startWorker: false }, seed });
-    ui.page.on('websocket', (ws: WebSocket) => {
+    ui().page.on('websocket', (ws: WebSocket) => {
       ws.on('framesent', (frame) => {
         const message = JSON.parse(String(frame.payload)) as { type?: string; name?: string; request?: Record<string, unknown> };
         if (message.type === 'call' && message.name) sent.push({ name: message.name, request: message.request ?? {} });
       });
     });
     // A fresh load, so the page's connection is the one watched.
-    await ui.page.reload();
-    await ui.page.locator('nav[aria-label="Main"]').waitFor();
-  });
-
-  afterEach(async (context) => {
-    if (context.task.result?.state === 'fail' && ui) await screenshot(ui.page, `failed-asof-filter-${context.task.name.slice(0, 40).replace(/[^\w-]+/g, '-')}`);
-  });
-
-  afterAll(async () => {
-    await ui?.close();
-    vi.unstubAllEnvs();
+    await ui().page.reload();
+    await ui().page.locator('nav[aria-label="Main"]').waitFor();
   });
 
   /** The offsets of the as-of pages asked for at `asOf`, in order. */
   const offsetsAt = (asOf: string, from = 0) => sent.slice(from).filter((c) => c.name === 'listFacts' && c.request.asOf === asOf).map((c) => c.request.offset);
 
   it('asks for the first page and three more once the cursor rests, says how many match, and Show more asks for one more', async () => {
-    const { page } = ui;
+    const { page } = ui();
     await go(page, '#/timeline');
     const count = page.getByTestId('asof-count');
     // No filter: a list longer than the panel, one page.
@@ -104,11 +92,11 @@ describe.skipIf(CHROMIUM_MISSING !== null)('the as-of panel with a filter that h
   });
 
   it('asks again on memoryChanged only for the pages it has', async () => {
-    const { page } = ui;
+    const { page } = ui();
     const count = page.getByTestId('asof-count');
     const before = sent.length;
     // A fact true at the cursor that the filter does not match: the count grows, the answers do not.
-    ui.engine.memory.facts.observe([{ subject: 'Newcomer', predicate: 'lives_in', object: 'Inland', fact: 'Newcomer lives in Inland.', reference_time: '2026-01-15T00:00:00Z', cardinality: 'one' }]);
+    ui().engine.memory.facts.observe([{ subject: 'Newcomer', predicate: 'lives_in', object: 'Inland', fact: 'Newcomer lives in Inland.', reference_time: '2026-01-15T00:00:00Z', cardinality: 'one' }]);
     await expect.poll(() => count.textContent()).toMatch(/818 facts true at the cursor; 20 shown match the filter “harbour”, of the first 500 loaded\./);
     await expect.poll(() => page.getByRole('button', { name: 'Show 100 more' }).getAttribute('aria-busy')).toBe('false');
     await frames(page);
@@ -116,7 +104,7 @@ describe.skipIf(CHROMIUM_MISSING !== null)('the as-of panel with a filter that h
   });
 
   it('without the filter, scrolling the list to its end asks for the next page, once', async () => {
-    const { page } = ui;
+    const { page } = ui();
     const count = page.getByTestId('asof-count');
     await page.getByPlaceholder('Filter rows (subject, predicate, value)').fill('');
     await expect.poll(() => count.textContent()).toMatch(/818 facts true; the first 500 loaded, 500 answers shown\./);
@@ -130,7 +118,7 @@ describe.skipIf(CHROMIUM_MISSING !== null)('the as-of panel with a filter that h
   });
 
   it('the Facts list still asks for its next page as it scrolls to its end, once', async () => {
-    const { page } = ui;
+    const { page } = ui();
     const before = sent.length;
     await go(page, '#/facts');
     await expect.poll(() => page.locator('.result-count').textContent()).toMatch(/^1,001 facts/);

@@ -4,13 +4,13 @@
  * the facts an answer used are one quiet "Used 2 facts" line that opens on demand; Undo shows
  * "Undone · Redo", and Redo learns the same again without a model call, also after a reload.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Locator } from 'playwright-core';
 import { scriptedModel } from '../fixtures/scripted-model';
 import { CHROMIUM_MISSING } from './helpers/browser';
 import { learnAll } from './helpers/learn-all';
 import { screenshot } from './helpers/screenshots';
-import { go, startUi, type UiSession } from './helpers/ui-session';
+import { go, useUi } from './helpers/ui-session';
 
 const lives = (city: string) => [{ subject: 'me', subject_type: 'user' as const, predicate: 'lives_in', object: city, object_type: 'place' as const, fact: `I live in ${city}.`, cardinality: 'one' as const }];
 const model = scriptedModel({
@@ -21,7 +21,6 @@ const model = scriptedModel({
   },
 });
 
-let ui: UiSession;
 let conversationId: string;
 
 /** Whether the element lies wholly inside the message list's visible box. */
@@ -33,14 +32,14 @@ const inView = (locator: Locator) =>
   });
 
 describe.skipIf(CHROMIUM_MISSING !== null)('the answer area: what a message taught, its sources, Undo and Redo', () => {
+  const ui = useUi({ zone: 'UTC', engine: { startWorker: false }, shotPrefix: 'undo-redo' });
+
   beforeAll(async () => {
-    process.env.TEMPORA_TZ = 'UTC';
-    ui = await startUi({ engine: { startWorker: false } });
-    const memory = ui.engine.memory;
+    const memory = ui().engine.memory;
     conversationId = memory.conversations.create().id;
     memory.messages.append({ role: 'user', content: 'I live in Tokyo.', time: '2026-09-01T09:00:00Z', conversation: conversationId });
     memory.messages.append({ role: 'user', content: 'I like green tea.', time: '2026-09-02T09:00:00Z', conversation: memory.conversations.create('Tea').id });
-    await learnAll(ui, model);
+    await learnAll(ui(), model);
     // The latest exchange: a message still waiting to be learned, and an answer longer than the screen.
     memory.messages.append({ role: 'user', content: 'I moved to Osaka.', time: '2026-09-15T09:00:00Z', conversation: conversationId });
     const answer = memory.messages.appendAll([
@@ -49,20 +48,11 @@ describe.skipIf(CHROMIUM_MISSING !== null)('the answer area: what a message taug
     memory.messages.recordFacts(answer.id, memory.facts.list().map((f) => f.id));
   });
 
-  afterEach(async (context) => {
-    if (context.task.result?.state === 'fail' && ui) await screenshot(ui.page, `failed-undo-redo-${context.task.name.slice(0, 40).replace(/[^\w-]+/g, '-')}`);
-  });
-
-  afterAll(async () => {
-    await ui?.close();
-    delete process.env.TEMPORA_TZ;
-  });
-
-  const answer = () => ui.page.locator('.message.assistant').last();
+  const answer = () => ui().page.locator('.message.assistant').last();
   const echo = () => answer().locator('.learned-echo');
 
   it('tells what the latest message taught under its answer, in view when the learning arrives after it', async () => {
-    const { page } = ui;
+    const { page } = ui();
     await go(page, `#/chat/${conversationId}`);
     await expect.poll(() => echo().locator('.learn-marker').textContent()).toBe('waiting to be learned');
     // The answer is taller than the list: the message itself is out of view, its note is not.
@@ -70,7 +60,7 @@ describe.skipIf(CHROMIUM_MISSING !== null)('the answer area: what a message taug
     expect(await inView(osaka)).toBe(false);
     expect(await osaka.locator('.learn-marker, .learned').count()).toBe(0);
 
-    await learnAll(ui, model);
+    await learnAll(ui(), model);
     const learned = echo().locator('.learned');
     await expect.poll(() => learned.locator('.learned-learned').textContent()).toBe('Learned:me · lives_in · Osaka');
     await expect.poll(() => inView(learned)).toBe(true);
@@ -97,8 +87,8 @@ describe.skipIf(CHROMIUM_MISSING !== null)('the answer area: what a message taug
   });
 
   it('Undo shows "Undone · Redo"; Redo learns the same again without a model call, and both survive a reload', async () => {
-    const { page } = ui;
-    const memory = ui.engine.memory;
+    const { page } = ui();
+    const memory = ui().engine.memory;
     const first = memory.facts.list({ history: true }).filter((f) => f.expired_at === null).map((f) => [f.object, f.valid_at, f.invalid_at]);
     const calls = model.calls.length;
 
@@ -118,6 +108,6 @@ describe.skipIf(CHROMIUM_MISSING !== null)('the answer area: what a message taug
     expect(model.calls.length).toBe(calls);
     await page.reload();
     await expect.poll(() => echo().getByRole('button', { name: 'Undo' }).count()).toBe(1);
-    expect(ui.browser.problems).toEqual([]);
+    expect(ui().browser.problems).toEqual([]);
   });
 });

@@ -5,35 +5,27 @@
  * pages; conversations are renamed (in Japanese) and deleted with the forget question.
  */
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { writeTinyGguf } from '../fixtures/tiny-gguf';
 import { screenshot } from './helpers/screenshots';
 import { seedMemory } from './helpers/seed-memory';
 import { CHROMIUM_MISSING } from './helpers/browser';
-import { go, startUi, type UiSession } from './helpers/ui-session';
+import { go, useUi } from './helpers/ui-session';
 
-let ui: UiSession;
 let modelPath: string;
 
 describe.skipIf(CHROMIUM_MISSING !== null)('chat through the bridge', () => {
+  const ui = useUi({ engine: { ingestionTimeoutMs: 5_000 }, seed: seedMemory, shotPrefix: 'chat' });
+
   beforeAll(async () => {
-    ui = await startUi({ engine: { ingestionTimeoutMs: 5_000 }, seed: seedMemory });
-    modelPath = join(ui.dir, 'tiny-chat.gguf');
+    modelPath = join(ui().dir, 'tiny-chat.gguf');
     await writeTinyGguf(modelPath);
   });
 
-  afterEach(async (context) => {
-    if (context.task.result?.state === 'fail' && ui) await screenshot(ui.page, `failed-chat-${context.task.name.slice(0, 40).replace(/[^\w-]+/g, '-')}`);
-  });
-
-  afterAll(async () => {
-    await ui?.close();
-  });
-
-  const answers = () => ui.page.locator('.message.assistant:not(.streaming)');
+  const answers = () => ui().page.locator('.message.assistant:not(.streaming)');
 
   it('explains how to get a chat model and links to Models', async () => {
-    const { page } = ui;
+    const { page } = ui();
     await go(page, '#/chat');
     const notice = page.locator('.notice');
     await expect.poll(() => notice.textContent()).toContain('No chat model is loaded');
@@ -43,9 +35,9 @@ describe.skipIf(CHROMIUM_MISSING !== null)('chat through the bridge', () => {
   });
 
   it('loads the tiny model for chat by typing its path (the browser has no file dialog)', async () => {
-    const { page } = ui;
+    const { page } = ui();
     expect(await page.locator('.local-model').textContent()).toContain('type the model file’s full path');
-    await page.getByLabel('Model file path').fill(join(ui.dir, 'no-such-model.gguf'));
+    await page.getByLabel('Model file path').fill(join(ui().dir, 'no-such-model.gguf'));
     await page.getByRole('button', { name: 'Load', exact: true }).click();
     await expect.poll(() => page.locator('.local-model [role="alert"]').textContent(), { timeout: 30_000 }).toContain('no model file at');
     await page.getByLabel('Model file path').fill(modelPath);
@@ -54,7 +46,7 @@ describe.skipIf(CHROMIUM_MISSING !== null)('chat through the bridge', () => {
   });
 
   it('streams an answer, stops it, and lists the facts the answer used', async () => {
-    const { page } = ui;
+    const { page } = ui();
     await page.keyboard.press('Alt+1');
     await expect.poll(() => page.locator('.notice').count()).toBe(0);
     await page.getByRole('button', { name: '+ New conversation' }).click();
@@ -99,7 +91,7 @@ describe.skipIf(CHROMIUM_MISSING !== null)('chat through the bridge', () => {
   });
 
   it('regenerates the last answer', async () => {
-    const { page } = ui;
+    const { page } = ui();
     const before = (await answers().last().locator('.message-text').textContent()) ?? '';
     await page.getByRole('button', { name: /Regenerate/ }).click();
     await expect.poll(() => page.getByTestId('streaming-answer').count(), { interval: 20 }).toBe(1);
@@ -112,7 +104,7 @@ describe.skipIf(CHROMIUM_MISSING !== null)('chat through the bridge', () => {
   });
 
   it('opens a fact the answer used', async () => {
-    const { page } = ui;
+    const { page } = ui();
     await answers().last().getByRole('button', { name: /^Used \d+ facts?$/ }).click();
     const chip = answers().last().locator('a.fact-chip').first();
     const label = (await chip.textContent()) ?? '';
@@ -123,7 +115,7 @@ describe.skipIf(CHROMIUM_MISSING !== null)('chat through the bridge', () => {
   });
 
   it('renames a conversation in Japanese and deletes one, asking whether to forget what was learned', async () => {
-    const { page } = ui;
+    const { page } = ui();
     // The first message named the untitled conversation; the user's rename wins over that.
     expect(await page.locator('.conversation.selected .conversation-title').textContent()).toBe('Who is my manager now? 今のマネージャーは誰？');
     await page.getByRole('button', { name: 'Rename Who is my manager now? 今のマネージャーは誰？' }).click();
@@ -137,8 +129,8 @@ describe.skipIf(CHROMIUM_MISSING !== null)('chat through the bridge', () => {
     await expect.poll(() => dialog.textContent()).toContain('cannot be undone');
     await dialog.getByRole('button', { name: 'Delete, keep what was learned' }).click();
     await expect.poll(() => page.locator('.conversation').count()).toBe(1);
-    expect(ui.engine.memory.facts.list({}).length).toBeGreaterThan(0);
-    expect(ui.browser.problems).toEqual([]);
+    expect(ui().engine.memory.facts.list({}).length).toBeGreaterThan(0);
+    expect(ui().browser.problems).toEqual([]);
   });
 });
 

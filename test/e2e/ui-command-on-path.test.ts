@@ -7,38 +7,29 @@
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { putCommandOnPath } from '../../electron/main/command-on-path';
 import { CHROMIUM_MISSING } from './helpers/browser';
 import { screenshot } from './helpers/screenshots';
-import { go, startUi, type UiSession } from './helpers/ui-session';
+import { go, useUi } from './helpers/ui-session';
 
-let ui: UiSession;
 let work: string;
 let bin: string;
 
 describe.skipIf(CHROMIUM_MISSING !== null)('Settings → Put tempora on the PATH', () => {
-  beforeAll(async () => {
-    process.env.TEMPORA_TZ = 'UTC';
+  beforeAll(() => {
     work = mkdtempSync(join(tmpdir(), 'tempora-on-path-ui-'));
     bin = join(work, 'bin');
     mkdirSync(bin);
-    const layout = { isPackaged: true, platform: 'darwin' as const, execPath: '/Applications/Tempora.app/Contents/MacOS/Tempora', appPath: '/Applications/Tempora.app/Contents/Resources/app.asar' };
-    ui = await startUi({ engine: { startWorker: false }, commandOnPath: { dir: bin, put: () => putCommandOnPath(layout, { dir: bin, path: '/usr/bin:/bin' }) } });
   });
 
-  afterEach(async (context) => {
-    if (context.task.result?.state === 'fail' && ui) await screenshot(ui.page, `failed-on-path-${context.task.name.slice(0, 40).replace(/[^\w-]+/g, '-')}`);
-  });
+  afterAll(() => rmSync(work, { recursive: true, force: true }));
 
-  afterAll(async () => {
-    await ui?.close();
-    rmSync(work, { recursive: true, force: true });
-    delete process.env.TEMPORA_TZ;
-  });
+  const layout = { isPackaged: true, platform: 'darwin' as const, execPath: '/Applications/Tempora.app/Contents/MacOS/Tempora', appPath: '/Applications/Tempora.app/Contents/Resources/app.asar' };
+  const ui = useUi(() => ({ zone: 'UTC', engine: { startWorker: false }, commandOnPath: { dir: bin, put: () => putCommandOnPath(layout, { dir: bin, path: '/usr/bin:/bin' }) }, shotPrefix: 'on-path' }));
 
   it('writes the launcher by keyboard and says where, and that its folder is not on the PATH', async () => {
-    const { page } = ui;
+    const { page } = ui();
     await go(page, '#/settings');
     const button = page.getByTestId('command-on-path');
     await button.waitFor();
@@ -54,7 +45,7 @@ describe.skipIf(CHROMIUM_MISSING !== null)('Settings → Put tempora on the PATH
   });
 
   it('leaves a tempora it did not write alone, in words', async () => {
-    const { page } = ui;
+    const { page } = ui();
     writeFileSync(join(bin, 'tempora'), '#!/bin/sh\necho mine\n');
     await page.getByTestId('command-on-path').press('Enter');
     const alert = page.locator('.command-on-path').getByRole('alert');

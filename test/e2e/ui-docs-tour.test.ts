@@ -4,19 +4,17 @@
  * Chromium over the bridge: every screen shows its content with no page error, light and dark. The
  * README's pictures come from here (TEMPORA_DOCS_SCREENSHOTS=1), not from the tiny model's nonsense.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { CHROMIUM_MISSING } from './helpers/browser';
 import { screenshot } from './helpers/screenshots';
-import { go, startUi, type UiSession } from './helpers/ui-session';
+import { go, useUi } from './helpers/ui-session';
 import { aLife } from '../fixtures/a-life';
 
-let ui: UiSession;
-
 describe.skipIf(CHROMIUM_MISSING !== null)('a tour of the screens on a realistic memory', () => {
-  beforeAll(async () => {
-    vi.stubEnv('TEMPORA_TZ', 'Asia/Tokyo');
+  const ui = useUi(() => {
     const life = aLife();
-    ui = await startUi({
+    return {
+      zone: 'Asia/Tokyo',
       engine: { startWorker: false },
       seed: (engine) => {
         engine.memory.facts.observe(life.observations, { where: 'two years of conversations', conversation: { id: 'cnv_life', title: 'Notes from two years' } });
@@ -33,21 +31,16 @@ describe.skipIf(CHROMIUM_MISSING !== null)('a tour of the screens on a realistic
         const used = engine.memory.facts.list({ history: true, subject: 'me' }).filter((f) => f.predicate === 'manager' || f.predicate === 'lives_in');
         engine.memory.messages.recordFacts(episode.id, used.map((f) => f.id));
       },
-    });
-    await ui.page.setViewportSize({ width: 1280, height: 800 });
+      shotPrefix: 'tour',
+    };
   });
 
-  afterEach(async (context) => {
-    if (context.task.result?.state === 'fail' && ui) await screenshot(ui.page, `failed-tour-${context.task.name.slice(0, 40).replace(/[^\w-]+/g, '-')}`);
-  });
-
-  afterAll(async () => {
-    await ui?.close();
-    vi.unstubAllEnvs();
+  beforeAll(async () => {
+    await ui().page.setViewportSize({ width: 1280, height: 800 });
   });
 
   it('chat: the answer, the facts it used folded to one line', async () => {
-    const { page } = ui;
+    const { page } = ui();
     await go(page, '#/chat/cnv_tour');
     await expect.poll(() => page.locator('.message-text').last().textContent()).toContain('Mei Suzuki');
     await screenshot(page, 'chat', { docs: true });
@@ -57,7 +50,7 @@ describe.skipIf(CHROMIUM_MISSING !== null)('a tour of the screens on a realistic
   });
 
   it('timeline: opens on the user, with now in view', async () => {
-    const { page } = ui;
+    const { page } = ui();
     await go(page, '#/timeline');
     await page.locator('.tl-group[data-group="me"]').waitFor();
     const axis = page.locator('.tl-axis');
@@ -75,11 +68,11 @@ describe.skipIf(CHROMIUM_MISSING !== null)('a tour of the screens on a realistic
   });
 
   it('facts: newest first, and a fact’s page with its slot’s history', async () => {
-    const { page } = ui;
+    const { page } = ui();
     await go(page, '#/facts');
     await page.locator('.fact-row').first().waitFor();
     await screenshot(page, 'facts', { docs: true });
-    const manager = ui.engine.memory.facts.list({ subject: 'me' }).find((f) => f.predicate === 'manager')!;
+    const manager = ui().engine.memory.facts.list({ subject: 'me' }).find((f) => f.predicate === 'manager')!;
     await go(page, `#/facts/${manager.id}`);
     await expect.poll(() => page.locator('.fact-page h1').textContent()).toContain('Mei Suzuki');
     // The slot's whole history: three managers, newest first.
@@ -88,7 +81,7 @@ describe.skipIf(CHROMIUM_MISSING !== null)('a tour of the screens on a realistic
   });
 
   it('what changed: by month, newest first, the user’s own changes among them', async () => {
-    const { page } = ui;
+    const { page } = ui();
     await go(page, '#/changes');
     await page.locator('.change-row').first().waitFor();
     await page.getByLabel('About').fill('me');
@@ -98,20 +91,20 @@ describe.skipIf(CHROMIUM_MISSING !== null)('a tour of the screens on a realistic
   });
 
   it('settings: the zone, learning, MCP and where the memory lives', async () => {
-    const { page } = ui;
+    const { page } = ui();
     await go(page, '#/settings');
     await expect.poll(() => page.locator('.settings-screen').textContent()).toContain('Asia/Tokyo');
     await screenshot(page, 'settings', { docs: true });
   });
 
   it('export and import', async () => {
-    const { page } = ui;
+    const { page } = ui();
     await go(page, '#/data');
     await page.getByRole('button', { name: /Export/ }).first().waitFor();
     await screenshot(page, 'export-import', { docs: true });
   });
 
   it('no page error on any screen', () => {
-    expect(ui.browser.problems).toEqual([]);
+    expect(ui().browser.problems).toEqual([]);
   });
 });

@@ -8,13 +8,10 @@
  */
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { TemporaEngine } from '../../electron/engine/index';
 import { CHROMIUM_MISSING } from './helpers/browser';
-import { screenshot } from './helpers/screenshots';
-import { go, startUi, type UiSession } from './helpers/ui-session';
-
-let ui: UiSession;
+import { go, useUi } from './helpers/ui-session';
 
 function seed(engine: TemporaEngine): void {
   const observe = (subject: string, predicate: string, object: string, fact: string, at: string) =>
@@ -23,8 +20,6 @@ function seed(engine: TemporaEngine): void {
   observe('Sato', 'likes', 'tea', 'Sato likes tea.', '2026-09-02T01:00:00Z');
   observe('Mei', 'works_at', 'Sony', 'Mei works at Sony.', '2026-09-03T01:00:00Z');
 }
-
-const idOf = (predicate: string) => ui.engine.memory.facts.list({ predicate })[0]!.id;
 
 /** The focused element as "role: name" ("button: Edit", "textbox: Fact", "heading: …"), "BODY" when none. */
 function focused(page: Page): Promise<string> {
@@ -59,23 +54,11 @@ async function violations(page: Page): Promise<string[]> {
 }
 
 describe.skipIf(CHROMIUM_MISSING !== null)("a fact's page from the keyboard", () => {
-  beforeAll(async () => {
-    vi.stubEnv('TEMPORA_TZ', 'Asia/Tokyo');
-    vi.stubEnv('LANCEDB_LOG', 'error');
-    ui = await startUi({ engine: { startWorker: false }, seed });
-  });
-
-  afterEach(async (context) => {
-    if (context.task.result?.state === 'fail' && ui) await screenshot(ui.page, `failed-${context.task.name.slice(0, 40).replace(/[^\w-]+/g, '-')}`);
-  });
-
-  afterAll(async () => {
-    await ui?.close();
-    vi.unstubAllEnvs();
-  });
+  const ui = useUi({ zone: 'Asia/Tokyo', env: { LANCEDB_LOG: 'error' }, engine: { startWorker: false }, seed });
+  const idOf = (predicate: string) => ui().engine.memory.facts.list({ predicate })[0]!.id;
 
   it('moves the focus into the edit and close forms, back on Cancel and Escape, to the new page after a save', async () => {
-    const { page } = ui;
+    const { page } = ui();
     const first = idOf('manager');
     await go(page, `#/facts/${encodeURIComponent(first)}`);
     // Opened by navigation: the focus is on the page's heading.
@@ -148,7 +131,7 @@ describe.skipIf(CHROMIUM_MISSING !== null)("a fact's page from the keyboard", ()
   });
 
   it('leaves Escape in the Forget dialog to the dialog: it cancels, the focus back on Forget…', async () => {
-    const { page } = ui;
+    const { page } = ui();
     await go(page, `#/facts/${encodeURIComponent(idOf('works_at'))}`);
     await expect.poll(() => focused(page)).toBe('heading: Mei works at Sony.');
     await tabTo(page, 'button: Forget…');
@@ -159,11 +142,11 @@ describe.skipIf(CHROMIUM_MISSING !== null)("a fact's page from the keyboard", ()
     await page.keyboard.press('Escape');
     await expect.poll(() => dialog.isVisible()).toBe(false);
     expect(await focused(page)).toBe('button: Forget…');
-    expect(ui.engine.memory.facts.get(idOf('works_at'))).toBeDefined();
+    expect(ui().engine.memory.facts.get(idOf('works_at'))).toBeDefined();
   });
 
   it('adds no axe violation with the edit form open', async () => {
-    const { page } = ui;
+    const { page } = ui();
     await go(page, `#/facts/${encodeURIComponent(idOf('works_at'))}`);
     await page.locator('.fact-header h1').waitFor();
     const before = await violations(page);
@@ -177,7 +160,7 @@ describe.skipIf(CHROMIUM_MISSING !== null)("a fact's page from the keyboard", ()
   });
 
   it('focuses the heading of a fact opened from a Timeline bar, and not again when the same fact refreshes', async () => {
-    const { page, engine } = ui;
+    const { page, engine } = ui();
     const sato = idOf('likes');
     await go(page, '#/timeline');
     const bar = page.locator(`g.tl-bar[data-fact-id="${sato}"]`);

@@ -9,26 +9,22 @@
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { syntheticExport } from '../bench/synthetic-export';
 import { generateSyntheticMemory } from '../fixtures/synthetic-memory';
 import { CHROMIUM_MISSING } from './helpers/browser';
 import { screenshot } from './helpers/screenshots';
-import { go, startUi, type UiSession } from './helpers/ui-session';
+import { go, useUi } from './helpers/ui-session';
 
-let ui: UiSession;
 let work: string;
 let exportFile: string;
 let counts: { facts: number; entities: number; episodes: number; conversations: number };
 
 /** "104,123" or "104123": the count as the page may write it. */
 const number = (n: number) => new RegExp(`(?<!\\d)${String(n).replace(/\B(?=(\d{3})+(?!\d))/g, '[,.  ]?')}(?!\\d)`);
-const staged = () => (existsSync(join(ui.dir, 'data', 'uploads')) ? readdirSync(join(ui.dir, 'data', 'uploads')) : []);
 
 describe.skipIf(CHROMIUM_MISSING !== null)('importing a large export through the screen', () => {
-  beforeAll(async () => {
-    vi.stubEnv('TEMPORA_TZ', 'Europe/London');
-    vi.stubEnv('LANCEDB_LOG', 'error');
+  beforeAll(() => {
     work = mkdtempSync(join(tmpdir(), 'tempora-import-large-'));
     // The synthetic export of `npm run bench` at 100k observations (compact JSON: the same records
     // in a third of the bytes of pretty JSON, so two busy cores upload it within the test's time).
@@ -36,21 +32,17 @@ describe.skipIf(CHROMIUM_MISSING !== null)('importing a large export through the
     counts = { facts: doc.facts.length, entities: doc.entities.length, episodes: doc.episodes.length, conversations: doc.conversations.length };
     exportFile = join(work, 'tempora-export.json');
     writeFileSync(exportFile, JSON.stringify(doc));
-    ui = await startUi({ engine: { startWorker: false } });
   }, 600_000);
 
-  afterEach(async (context) => {
-    if (context.task.result?.state === 'fail' && ui) await screenshot(ui.page, `failed-${context.task.name.slice(0, 40).replace(/[^\w-]+/g, '-')}`);
+  afterAll(() => {
+    if (work) rmSync(work, { recursive: true, force: true });
   });
 
-  afterAll(async () => {
-    await ui?.close();
-    if (work) rmSync(work, { recursive: true, force: true });
-    vi.unstubAllEnvs();
-  });
+  const ui = useUi({ zone: 'Europe/London', env: { LANCEDB_LOG: 'error' }, engine: { startWorker: false } });
+  const staged = () => (existsSync(join(ui().dir, 'data', 'uploads')) ? readdirSync(join(ui().dir, 'data', 'uploads')) : []);
 
   it('cancels an upload and removes what was staged', async () => {
-    const { page } = ui;
+    const { page } = ui();
     await go(page, '#/data');
     await page.getByLabel('Memory file (.json)').setInputFiles(exportFile);
     const panel = page.getByRole('region', { name: 'Import', exact: true });
@@ -65,7 +57,7 @@ describe.skipIf(CHROMIUM_MISSING !== null)('importing a large export through the
   it(
     'uploads, previews and imports a 100k export over the 25 MiB frame limit; the counts match',
     async () => {
-      const { page, engine } = ui;
+      const { page, engine } = ui();
       expect(statSync(exportFile).size).toBeGreaterThan(25 * 1024 ** 2);
       await go(page, '#/data');
       await page.getByLabel('Memory file (.json)').setInputFiles(exportFile);
@@ -93,7 +85,7 @@ describe.skipIf(CHROMIUM_MISSING !== null)('importing a large export through the
   it(
     'saves that memory back as an export over the frame limit, pulled in pieces with a progress bar, equal to the engine’s',
     async () => {
-      const { page, engine } = ui;
+      const { page, engine } = ui();
       await go(page, '#/data');
       const panel = page.getByRole('region', { name: 'Export', exact: true });
       const [download] = await Promise.all([
@@ -118,7 +110,7 @@ describe.skipIf(CHROMIUM_MISSING !== null)('importing a large export through the
   );
 
   it('refuses a file that is not JSON, naming the line and column', async () => {
-    const { page } = ui;
+    const { page } = ui();
     const broken = join(work, 'broken.json');
     writeFileSync(broken, '{\n  "format": "tempora.memory",\n  "version": 3,\n  "facts": [,]\n}\n');
     await go(page, '#/data');

@@ -5,71 +5,61 @@
  * question; the parked messages listed with Retry; titles from the first message; "open
  * conversation" on a fact lands at its message; a long title leaves every item's actions in reach.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { scriptedModel } from '../fixtures/scripted-model';
 import { CHROMIUM_MISSING } from './helpers/browser';
 import { screenshot } from './helpers/screenshots';
 import { learnAll } from './helpers/learn-all';
-import { go, startUi, type UiSession } from './helpers/ui-session';
+import { go, useUi } from './helpers/ui-session';
 
 const lives = (city: string) => [{ subject: 'me', subject_type: 'user' as const, predicate: 'lives_in', object: city, object_type: 'place' as const, fact: `I live in ${city}.`, cardinality: 'one' as const }];
 const model = scriptedModel({ extract: { 'I live in Tokyo.': lives('Tokyo'), 'I moved to Osaka.': lives('Osaka') }, failOn: 'broken' });
 
-let ui: UiSession;
 let conversationId: string;
 
 describe.skipIf(CHROMIUM_MISSING !== null)('learned, inline, and the chat’s rough edges', () => {
+  const ui = useUi({ zone: 'UTC', engine: { startWorker: false }, shotPrefix: 'learned' });
+
   beforeAll(async () => {
-    process.env.TEMPORA_TZ = 'UTC';
-    ui = await startUi({ engine: { startWorker: false } });
-    const memory = ui.engine.memory;
+    const memory = ui().engine.memory;
     conversationId = memory.conversations.create().id;
     memory.messages.append({ role: 'user', content: 'I live in Tokyo.', time: '2026-09-01T09:00:00Z', conversation: conversationId });
-    await learnAll(ui, model);
+    await learnAll(ui(), model);
     memory.messages.append({ role: 'user', content: 'I moved to Osaka.', time: '2026-09-15T09:00:00Z', conversation: conversationId });
   });
 
-  afterEach(async (context) => {
-    if (context.task.result?.state === 'fail' && ui) await screenshot(ui.page, `failed-learned-${context.task.name.slice(0, 40).replace(/[^\w-]+/g, '-')}`);
-  });
-
-  afterAll(async () => {
-    await ui?.close();
-    delete process.env.TEMPORA_TZ;
-  });
-
-  const message = (text: string) => ui.page.locator('.message.user', { hasText: text });
+  const message = (text: string) => ui().page.locator('.message.user', { hasText: text });
 
   it('titles the conversation from its first message, marks a waiting message, then shows what it taught', async () => {
-    const { page } = ui;
+    const { page } = ui();
     await go(page, `#/chat/${conversationId}`);
     await expect.poll(() => page.locator('.chat-header h1').textContent()).toBe('I live in Tokyo.');
     expect(await page.locator('.conversation.selected .conversation-title').textContent()).toBe('I live in Tokyo.');
     await expect.poll(() => message('I moved to Osaka.').locator('.learn-marker').textContent()).toBe('waiting to be learned');
 
-    await learnAll(ui, model);
+    await learnAll(ui(), model);
     const learned = message('I moved to Osaka.').locator('.learned');
     await expect.poll(() => learned.locator('.learned-learned').textContent()).toBe('Learned:me · lives_in · Osaka');
     const closed = learned.locator('.learned-closed .fact-chip');
     expect(await closed.textContent()).toBe('me · lives_in · Tokyo (Sep 1 – Sep 15, 2026)');
-    const tokyoVersion = ui.engine.memory.facts.list({ history: true }).find((f) => f.object === 'Tokyo' && f.invalid_at !== null)!;
+    const tokyoVersion = ui().engine.memory.facts.list({ history: true }).find((f) => f.object === 'Tokyo' && f.invalid_at !== null)!;
     expect(await closed.getAttribute('href')).toBe(`#/facts/${tokyoVersion.id}`);
     await screenshot(page, 'chat-learned-inline');
   });
 
   it('Undo forgets what the message added and makes the old fact current again', async () => {
-    const { page } = ui;
+    const { page } = ui();
     await message('I moved to Osaka.').getByRole('button', { name: 'Undo' }).click();
     await expect.poll(() => message('I moved to Osaka.').locator('.undone .learn-marker').first().textContent()).toBe('Undone · Redo');
     expect(await message('I moved to Osaka.').locator('.undo-report').textContent()).toBe('forgot 1 fact; reopened I live in Tokyo.');
-    expect(ui.engine.memory.facts.list().map((f) => [f.object, f.invalid_at])).toEqual([['Tokyo', null]]);
+    expect(ui().engine.memory.facts.list().map((f) => [f.object, f.invalid_at])).toEqual([['Tokyo', null]]);
     await go(page, '#/facts');
     await expect.poll(() => page.locator('.fact-row .object').allTextContents()).toEqual(['Tokyo']);
   });
 
   it('"open conversation" on a fact lands at its message, highlighted and in view', async () => {
-    const { page } = ui;
-    const memory = ui.engine.memory;
+    const { page } = ui();
+    const memory = ui().engine.memory;
     // Enough messages that the first one is out of view when the list follows its end.
     for (let i = 0; i < 30; i++) memory.messages.appendAll([{ role: 'assistant', content: `filler ${i}\n\nmore\n\nlines`, time: `2026-09-20T09:${String(i).padStart(2, '0')}:00Z`, conversation: conversationId, learn: false }]);
     const tokyo = memory.facts.list()[0]!;
@@ -87,7 +77,7 @@ describe.skipIf(CHROMIUM_MISSING !== null)('learned, inline, and the chat’s ro
   });
 
   it('"Don’t learn from this conversation" asks to forget what was learned, then learns nothing more', async () => {
-    const { page } = ui;
+    const { page } = ui();
     await go(page, `#/chat/${conversationId}`);
     // A controlled switch: it turns on once the question is answered.
     await page.getByLabel('Don’t learn from this conversation').click();
@@ -97,9 +87,9 @@ describe.skipIf(CHROMIUM_MISSING !== null)('learned, inline, and the chat’s ro
     await expect.poll(() => page.locator('.learn-switch [role="status"]').textContent()).toBe('Forgot what 1 message taught (1 fact).');
     await expect.poll(() => page.locator('.conversation.selected .not-remembered').count()).toBe(1);
     expect(await page.getByLabel('Don’t learn from this conversation').isChecked()).toBe(true);
-    expect(ui.engine.memory.facts.list()).toEqual([]);
-    const later = ui.engine.memory.messages.append({ role: 'user', content: 'I live in Tokyo.', time: '2026-10-01T09:00:00Z', conversation: conversationId }).episode;
-    expect(ui.engine.memory.jobs.byEpisode(later.id)).toBeUndefined();
+    expect(ui().engine.memory.facts.list()).toEqual([]);
+    const later = ui().engine.memory.messages.append({ role: 'user', content: 'I live in Tokyo.', time: '2026-10-01T09:00:00Z', conversation: conversationId }).episode;
+    expect(ui().engine.memory.jobs.byEpisode(later.id)).toBeUndefined();
     await page.reload();
     await expect.poll(() => page.locator(`#message-${later.id} .learn-marker`).textContent()).toBe('not learned: this conversation is not remembered');
     // Undone, and not to be redone while the conversation is not remembered.
@@ -108,11 +98,11 @@ describe.skipIf(CHROMIUM_MISSING !== null)('learned, inline, and the chat’s ro
   });
 
   it('leads from "could not be learned" to the parked messages, each with its error and Retry', async () => {
-    const { page } = ui;
-    const memory = ui.engine.memory;
+    const { page } = ui();
+    const memory = ui().engine.memory;
     const other = memory.conversations.create('Parked chat');
     const broken = memory.messages.append({ role: 'user', content: 'this one is broken', time: '2026-10-02T09:00:00Z', conversation: other.id }).episode;
-    await learnAll(ui, model);
+    await learnAll(ui(), model);
     await go(page, `#/chat/${other.id}`);
     await expect.poll(() => message('this one is broken').locator('.learn-marker').textContent()).toMatch(/^could not be learned: scripted failure for "this one is broken"/);
     await page.getByRole('link', { name: '1 message could not be learned' }).click();
@@ -130,8 +120,8 @@ describe.skipIf(CHROMIUM_MISSING !== null)('learned, inline, and the chat’s ro
   });
 
   it('ellipsises one long title and keeps every item’s Rename and Delete in reach', async () => {
-    const { page } = ui;
-    const memory = ui.engine.memory;
+    const { page } = ui();
+    const memory = ui().engine.memory;
     const long = memory.conversations.create(`${'A very long conversation title that goes on '.repeat(6)}and on`);
     memory.conversations.create('東京の引っ越し先について、とても長い日本語のタイトルを付けた会話がここにあります。まだまだ続きます。');
     // A link to a conversation made elsewhere: the list is asked again rather than falling back.

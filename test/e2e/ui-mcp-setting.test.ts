@@ -7,13 +7,12 @@
 import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { McpService, MCP_TOKEN_FILE } from '../../electron/main/mcp-service';
 import { CHROMIUM_MISSING } from './helpers/browser';
 import { screenshot } from './helpers/screenshots';
-import { go, startUi, type UiSession } from './helpers/ui-session';
+import { go, useUi } from './helpers/ui-session';
 
-let ui: UiSession;
 let service: McpService;
 
 async function statusWith(url: string, token: string): Promise<number> {
@@ -27,29 +26,22 @@ async function statusWith(url: string, token: string): Promise<number> {
 }
 
 describe.skipIf(CHROMIUM_MISSING !== null)('the MCP setting in the app', () => {
-  beforeAll(async () => {
-    process.env.TEMPORA_TZ = 'UTC';
-    ui = await startUi({
-      engine: { startWorker: false },
-      mcp: (engine) => {
-        service = new McpService(engine);
-        return service;
-      },
-    });
-  });
-
-  afterEach(async (context) => {
-    if (context.task.result?.state === 'fail' && ui) await screenshot(ui.page, `failed-mcp-${context.task.name.slice(0, 40).replace(/[^\w-]+/g, '-')}`);
+  const ui = useUi({
+    zone: 'UTC',
+    engine: { startWorker: false },
+    mcp: (engine) => {
+      service = new McpService(engine);
+      return service;
+    },
+    shotPrefix: 'mcp',
   });
 
   afterAll(async () => {
     await service?.close();
-    await ui?.close();
-    delete process.env.TEMPORA_TZ;
   });
 
   it('shows a URL and token that stay, and replaces the token on demand after asking', async () => {
-    const { page } = ui;
+    const { page } = ui();
     await go(page, '#/settings');
     const mcp = page.locator('.mcp-setting');
     await mcp.getByTestId('mcp-enabled').click(); // checked once main answers (a controlled box)
@@ -58,7 +50,7 @@ describe.skipIf(CHROMIUM_MISSING !== null)('the MCP setting in the app', () => {
     const url = await mcp.getByTestId('mcp-url').inputValue();
     const header = await mcp.getByTestId('mcp-header').inputValue();
     const token = header.replace(/^Authorization: Bearer /, '');
-    expect(token).toBe(readFileSync(join(ui.dir, 'data', MCP_TOKEN_FILE), 'utf8').trim());
+    expect(token).toBe(readFileSync(join(ui().dir, 'data', MCP_TOKEN_FILE), 'utf8').trim());
     expect(await mcp.textContent()).toContain('The address and token stay the same when the app restarts.');
     expect(await statusWith(url, token)).toBe(200);
 
@@ -76,7 +68,7 @@ describe.skipIf(CHROMIUM_MISSING !== null)('the MCP setting in the app', () => {
   });
 
   it('says in words when the kept port was taken at this start, and shows the new URL', async () => {
-    const { page } = ui;
+    const { page } = ui();
     const before = service.status();
     const port = Number(new URL(before.url!).port);
     await service.close();

@@ -10,64 +10,54 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { MemoryExport } from '../../shared/memory-schema';
 import { screenshot } from './helpers/screenshots';
 import { seedExport } from './helpers/seed-memory';
 import { asOfAnswer, dragAsOfTo } from './helpers/timeline';
 import { CHROMIUM_MISSING } from './helpers/browser';
-import { go, startUi, type UiSession } from './helpers/ui-session';
+import { go, useUi } from './helpers/ui-session';
 import { generateSyntheticMemory } from '../fixtures/synthetic-memory';
 
-let ui: UiSession;
 let seedFile: string;
 let seed: MemoryExport;
 
 describe.skipIf(CHROMIUM_MISSING !== null)('the memory screens through the bridge', () => {
+  // The engine runs in this process: the zone it reads and shows in is the user's, not the machine's.
+  const ui = useUi({ zone: 'Asia/Tokyo', engine: { startWorker: false } });
+
   beforeAll(async () => {
-    // The engine runs in this process: the zone it reads and shows in is the user's, not the machine's.
-    vi.stubEnv('TEMPORA_TZ', 'Asia/Tokyo');
-    ui = await startUi({ engine: { startWorker: false } });
-    seedFile = join(ui.dir, 'seed-memory.json');
+    seedFile = join(ui().dir, 'seed-memory.json');
     seed = await seedExport(seedFile);
   });
 
-  afterEach(async (context) => {
-    if (context.task.result?.state === 'fail' && ui) await screenshot(ui.page, `failed-${context.task.name.slice(0, 40).replace(/[^\w-]+/g, '-')}`);
-  });
-
-  afterAll(async () => {
-    await ui?.close();
-    vi.unstubAllEnvs();
-  });
-
   it('opens with the token, survives a reload, and the memory screens work without a model', async () => {
-    const { page } = ui;
+    const { page } = ui();
     // The token in the printed address is exchanged once for an HttpOnly cookie (electron/server).
     expect(page.url()).not.toContain('token=');
     await page.reload();
     await page.waitForLoadState('domcontentloaded');
     expect(page.url()).not.toContain('token=');
     expect(await page.evaluate(() => sessionStorage.getItem('tempora.bridgeToken'))).toBeNull();
-    const cookie = (await page.context().cookies()).find((c) => c.name === `tempora_${ui.bridge.port}`);
+    const cookie = (await page.context().cookies()).find((c) => c.name === `tempora_${ui().bridge.port}`);
     expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Strict' });
     await expect.poll(() => page.locator('.notice h2').textContent()).toBe('No chat model is loaded');
     await expect.poll(() => page.locator('.connection-banner').count()).toBe(0);
   });
 
   it('refuses a bad import file with the field named, then previews and imports the seed file', async () => {
-    const { page } = ui;
+    const { page } = ui();
     await go(page, '#/data');
     const bad = structuredClone(seed) as { facts: { valid_at: string }[] };
     bad.facts[0]!.valid_at = 'last tuesday';
-    const badFile = join(ui.dir, 'bad.json');
+    const badFile = join(ui().dir, 'bad.json');
     writeFileSync(badFile, JSON.stringify(bad));
     await page.getByLabel('Memory file (.json)').setInputFiles(badFile);
     // One sentence; the field it is about in the details behind the disclosure.
     await expect.poll(() => page.getByRole('alert').first().textContent()).toBe('bad.json cannot be imported: not a valid Tempora export; the details say what is wrong.');
     expect(await page.locator('.error-text details pre').first().textContent()).toMatch(/^facts\.0\.valid_at: /);
 
-    const notJson = join(ui.dir, 'not-json.json');
+    const notJson = join(ui().dir, 'not-json.json');
     writeFileSync(notJson, '{ "format": ');
     await page.getByLabel('Memory file (.json)').setInputFiles(notJson);
     await expect.poll(() => page.getByRole('alert').first().textContent()).toMatch(/^not-json\.json cannot be imported: it is not JSON: line 1, column 13\b/);
@@ -79,7 +69,7 @@ describe.skipIf(CHROMIUM_MISSING !== null)('the memory screens through the bridg
     await screenshot(page, 'export-import-seed');
     await page.getByRole('button', { name: 'Import', exact: true }).click();
     await expect.poll(() => page.getByRole('status').filter({ hasText: 'Imported' }).textContent()).toContain(`Imported ${seed.facts.length} facts`);
-    expect(ui.engine.memory.facts.list({ history: true })).toHaveLength(seed.facts.length);
+    expect(ui().engine.memory.facts.list({ history: true })).toHaveLength(seed.facts.length);
 
     // The same file again: every id clashes, so importing needs "replace".
     await page.getByLabel('Memory file (.json)').setInputFiles(seedFile);
@@ -92,7 +82,7 @@ describe.skipIf(CHROMIUM_MISSING !== null)('the memory screens through the bridg
   });
 
   it('shows one row per subject + predicate, each fact a bar, closed facts linked to their closers', async () => {
-    const { page } = ui;
+    const { page } = ui();
     await go(page, '#/timeline');
     const managerRow = page.locator('.tl-row[data-row="me · manager"]');
     await expect.poll(() => managerRow.locator('g.tl-bar').count()).toBe(2);
@@ -105,7 +95,7 @@ describe.skipIf(CHROMIUM_MISSING !== null)('the memory screens through the bridg
   });
 
   it('drags the as-of cursor to 2026-09-10 (Tokyo) and the answer changes from B to A', async () => {
-    const { page } = ui;
+    const { page } = ui();
     expect(await asOfAnswer(page, 'me · manager')).toBe('B');
     await expect.poll(() => page.locator('.timeline-screen .screen-header').textContent()).toContain('Times in Asia/Tokyo');
     // The cursor snaps to Tokyo's days: the start of 10 September there is 15:00 UTC the day before.
@@ -131,7 +121,7 @@ describe.skipIf(CHROMIUM_MISSING !== null)('the memory screens through the bridg
   });
 
   it('zooms and pans with buttons and keys, and shows the memory as known at an earlier moment', async () => {
-    const { page } = ui;
+    const { page } = ui();
     const span = async () => {
       const axis = page.locator('.tl-axis');
       return Number(await axis.getAttribute('data-to')) - Number(await axis.getAttribute('data-from'));
@@ -173,7 +163,7 @@ describe.skipIf(CHROMIUM_MISSING !== null)('the memory screens through the bridg
   });
 
   it('edits a fact: a bad time shows the API error, a good edit makes a new version with the old one in its history', async () => {
-    const { page } = ui;
+    const { page } = ui();
     await page.locator('.tl-row[data-row="me · manager"] g.tl-bar.open').click();
     await expect.poll(() => page.locator('.fact-page h1').textContent()).toBe('My manager changed to B.');
     await page.getByRole('button', { name: 'Edit' }).click();
@@ -212,13 +202,13 @@ describe.skipIf(CHROMIUM_MISSING !== null)('the memory screens through the bridg
   });
 
   it('exports the memory as tempora-memory-YYYY-MM-DD.json, equal to the engine’s export', async () => {
-    const { page } = ui;
+    const { page } = ui();
     await go(page, '#/data');
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Save export…' }).click()]);
     expect(download.suggestedFilename()).toMatch(/^tempora-memory-\d{4}-\d{2}-\d{2}\.json$/);
     const path = await download.path();
     const saved = JSON.parse(readFileSync(path, 'utf8')) as MemoryExport;
-    const engineExport = ui.engine.memory.transfer.export();
+    const engineExport = ui().engine.memory.transfer.export();
     const { exported_at: a, ...savedRest } = saved;
     const { exported_at: b, ...engineRest } = engineExport;
     expect(typeof a).toBe('string');
@@ -228,8 +218,8 @@ describe.skipIf(CHROMIUM_MISSING !== null)('the memory screens through the bridg
   });
 
   it('closes a fact at a time in words (a bad time shows the API error) and forgets one after a warning that it cannot be undone', async () => {
-    const { page } = ui;
-    const alice = ui.engine.memory.facts.list({ subject: 'Alice' })[0]!;
+    const { page } = ui();
+    const alice = ui().engine.memory.facts.list({ subject: 'Alice' })[0]!;
     await go(page, `#/facts/${alice.id}`);
     await page.getByRole('button', { name: 'Close…' }).click();
     // It starts as today's date in Tokyo, in the locale's order (en-US here).
@@ -243,22 +233,22 @@ describe.skipIf(CHROMIUM_MISSING !== null)('the memory screens through the bridg
     await expect.poll(() => page.locator('.fact-page .note').textContent()).toBe('Closed: true Mar 15 – November 2026.');
     expect(await page.locator('.fact-header .badges').textContent()).toContain('ended November 2026');
     expect(await page.locator('.fact-times').textContent()).toContain('Mar 15 – November 2026');
-    const closed = ui.engine.memory.facts.list({ subject: 'Alice', history: true }).find((f) => f.invalid_at !== null && f.expired_at === null);
+    const closed = ui().engine.memory.facts.list({ subject: 'Alice', history: true }).find((f) => f.invalid_at !== null && f.expired_at === null);
     expect([closed?.invalid_at, closed?.invalid_at_precision]).toEqual(['2026-10-31T15:00:00.000Z', 'month']);
-    expect(ui.engine.memory.facts.list({ subject: 'Alice' })).toHaveLength(0);
+    expect(ui().engine.memory.facts.list({ subject: 'Alice' })).toHaveLength(0);
 
-    const coffee = ui.engine.memory.facts.list({}).find((f) => f.object === 'coffee')!;
+    const coffee = ui().engine.memory.facts.list({}).find((f) => f.object === 'coffee')!;
     await go(page, `#/facts/${coffee.id}`);
     await page.getByRole('button', { name: 'Forget…' }).click();
     const dialog = page.getByRole('dialog');
     await expect.poll(() => dialog.textContent()).toContain('This cannot be undone.');
     await dialog.getByRole('button', { name: 'Forget for ever' }).click();
     await expect.poll(() => page.locator('.facts-screen h1').count()).toBe(1);
-    expect(ui.engine.memory.facts.list({ history: true }).some((f) => f.object === 'coffee')).toBe(false);
+    expect(ui().engine.memory.facts.list({ history: true }).some((f) => f.object === 'coffee')).toBe(false);
   });
 
   it('searches facts in Japanese, filters history, and opens a fact with the keyboard', async () => {
-    const { page } = ui;
+    const { page } = ui();
     await page.keyboard.press('Alt+3');
     await expect.poll(() => page.locator('.facts-screen h1').textContent()).toBe('Facts');
     await page.getByPlaceholder(/Search facts/).fill('抹茶');
@@ -292,7 +282,7 @@ describe.skipIf(CHROMIUM_MISSING !== null)('the memory screens through the bridg
   });
 
   it('has light and dark themes: the system’s by default, or the toggle’s', async () => {
-    const { page } = ui;
+    const { page } = ui();
     await go(page, '#/timeline');
     await page.locator('.tl-row').first().waitFor();
     const background = () => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
@@ -315,8 +305,8 @@ describe.skipIf(CHROMIUM_MISSING !== null)('the memory screens through the bridg
   });
 
   it('changes the time zone in Settings, and every time follows; "Use system zone" goes back', async () => {
-    const { page } = ui;
-    const kyoto = ui.engine.memory.facts.list({ history: true }).find((f) => f.object === '京都')!;
+    const { page } = ui();
+    const kyoto = ui().engine.memory.facts.list({ history: true }).find((f) => f.object === '京都')!;
     await go(page, '#/settings');
     const current = page.getByTestId('time-zone-current');
     await expect.poll(() => current.textContent()).toBe('Times are shown and read in Asia/Tokyo, from the TEMPORA_TZ environment variable.');
@@ -339,13 +329,13 @@ describe.skipIf(CHROMIUM_MISSING !== null)('the memory screens through the bridg
   });
 
   it('stays usable with thousands of facts: only the rows in view are in the page', async () => {
-    const { page } = ui;
+    const { page } = ui();
     const synthetic = generateSyntheticMemory({ observations: 3000 });
-    ui.engine.memory.facts.observe(synthetic.observations, { where: 'synthetic' });
-    const total = ui.engine.memory.facts.list({}).length + 0;
+    ui().engine.memory.facts.observe(synthetic.observations, { where: 'synthetic' });
+    const total = ui().engine.memory.facts.list({}).length + 0;
     expect(total).toBeGreaterThan(500);
     // A fresh page load through the printed address (the token is exchanged for the cookie again).
-    await page.goto(`${ui.bridge.url}#/timeline`);
+    await page.goto(`${ui().bridge.url}#/timeline`);
     const started = Date.now();
     // Counts are written as the locale writes them (en-US: "1,203 rows"); "0 rows" shows until the window comes.
     const rowCount = async () => {
@@ -368,10 +358,10 @@ describe.skipIf(CHROMIUM_MISSING !== null)('the memory screens through the bridg
   });
 
   it('shows a clear banner when the bridge goes away', async () => {
-    const { page } = ui;
-    await ui.bridge.close();
+    const { page } = ui();
+    await ui().bridge.close();
     await expect.poll(() => page.locator('.connection-banner').textContent(), { timeout: 10_000 }).toMatch(/Disconnected from Tempora|Reconnecting/);
-    expect(ui.browser.problems.filter((p) => !/WebSocket|ERR_CONNECTION_REFUSED|net::/.test(p))).toEqual([]);
+    expect(ui().browser.problems.filter((p) => !/WebSocket|ERR_CONNECTION_REFUSED|net::/.test(p))).toEqual([]);
   });
 });
 

@@ -6,15 +6,14 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CatalogueModel } from '../../electron/llm/model-catalogue';
 import { writeTinyGguf } from '../fixtures/tiny-gguf';
 import { screenshot } from './helpers/screenshots';
 import { serveSlowly, type SlowServer } from './helpers/slow-model-server';
 import { CHROMIUM_MISSING } from './helpers/browser';
-import { go, startUi, type UiSession } from './helpers/ui-session';
+import { go, useUi } from './helpers/ui-session';
 
-let ui: UiSession;
 let server: SlowServer;
 let file: Buffer;
 const FILE_NAME = 'tempora-tiny-download.gguf';
@@ -24,6 +23,8 @@ function entry(id: string, name: string, fit: 'fits' | 'may_be_slow' | 'wont_fit
 }
 
 describe.skipIf(CHROMIUM_MISSING !== null)('the Models screen through the bridge', () => {
+  let catalogue: CatalogueModel[];
+
   beforeAll(async () => {
     const { tmpdir } = await import('node:os');
     const fixture = join(tmpdir(), `tempora-ui-models-${process.pid}.gguf`);
@@ -36,35 +37,34 @@ describe.skipIf(CHROMIUM_MISSING !== null)('the Models screen through the bridge
     // time enough to watch the bar move, and a download to cancel once its first chunks are saved.
     server = await serveSlowly(file, { chunkBytes: 256 * 1024, everyMs: 40, holdTailBytes: 64 * 1024 });
     const sha256 = createHash('sha256').update(file).digest('hex');
-    const catalogue = [
+    catalogue = [
       { ...entry('tiny-loopback', 'Tempora tiny (loopback)', 'fits', `${server.url}/tiny.gguf`, file.length, sha256, 'A tiny random-weights model served by the test’s loopback server.'), fileName: FILE_NAME },
       entry('medium-demo', 'Medium demo model', 'may_be_slow', `${server.url}/medium.gguf`, 4_700_000_000, null, 'Would compete with other programs for memory.'),
       entry('large-demo', 'Large demo model', 'wont_fit', `${server.url}/large.gguf`, 40_000_000_000, null, 'Needs more memory than this machine has.'),
     ];
-    ui = await startUi({ engine: { catalogue, startWorker: false } });
-    await go(ui.page, '#/models');
-  });
-
-  afterEach(async (context) => {
-    if (context.task.result?.state === 'fail' && ui) await screenshot(ui.page, `failed-models-${context.task.name.slice(0, 40).replace(/[^\w-]+/g, '-')}`);
   });
 
   afterAll(async () => {
-    await ui?.close();
     await server?.close();
   });
 
-  const card = (id: string) => ui.page.locator(`[data-model-id="${id}"]`);
+  const ui = useUi(() => ({ engine: { catalogue, startWorker: false }, shotPrefix: 'models' }));
+
+  beforeAll(async () => {
+    await go(ui().page, '#/models');
+  });
+
+  const card = (id: string) => ui().page.locator(`[data-model-id="${id}"]`);
 
   it('labels each catalogue model with how it fits this machine', async () => {
     await expect.poll(() => card('tiny-loopback').locator('.fit').textContent()).toBe('Fits this machine');
     expect(await card('medium-demo').locator('.fit').textContent()).toBe('May be slow');
     expect(await card('large-demo').locator('.fit').textContent()).toBe('Won’t fit');
-    expect(await ui.page.locator('.loaded-row[data-role="chat"]').textContent()).toContain('No chat model');
+    expect(await ui().page.locator('.loaded-row[data-role="chat"]').textContent()).toContain('No chat model');
   });
 
   it('downloads with a progress bar, cancels, resumes and reaches done', async () => {
-    const { page } = ui;
+    const { page } = ui();
     await card('tiny-loopback').getByRole('button', { name: 'Download' }).click();
     const bar = card('tiny-loopback').locator('progress');
     const percent = async () => ((await bar.count()) > 0 ? Number(await bar.evaluate((el: HTMLProgressElement) => el.value)) : 0);
@@ -75,7 +75,7 @@ describe.skipIf(CHROMIUM_MISSING !== null)('the Models screen through the bridge
     await card('tiny-loopback').getByRole('button', { name: 'Cancel' }).click();
     await expect.poll(() => card('tiny-loopback').textContent()).toContain('Download cancelled; it can be resumed.');
     await expect.poll(() => card('tiny-loopback').getByRole('button', { name: 'Resume download' }).count()).toBe(1);
-    expect(existsSync(join(ui.engine.models.modelsDir, FILE_NAME))).toBe(false);
+    expect(existsSync(join(ui().engine.models.modelsDir, FILE_NAME))).toBe(false);
 
     // Sample the bar while the download resumes: it only moves forward.
     await page.evaluate(() => {
@@ -93,20 +93,20 @@ describe.skipIf(CHROMIUM_MISSING !== null)('the Models screen through the bridge
     expect(samples.length).toBeGreaterThan(0);
     expect(Math.max(...samples)).toBeGreaterThan(0);
     for (let i = 1; i < samples.length; i++) expect(samples[i]!).toBeGreaterThanOrEqual(samples[i - 1]!);
-    expect(readFileSync(join(ui.engine.models.modelsDir, FILE_NAME)).equals(file)).toBe(true);
+    expect(readFileSync(join(ui().engine.models.modelsDir, FILE_NAME)).equals(file)).toBe(true);
     // Resumed: the second download asked only for what was missing.
     expect(server.requests.slice(4).some((r) => r.range !== null && !r.range.startsWith('bytes=0-'))).toBe(true);
   });
 
   it('loads the downloaded model for chat from its card, shows it as loaded, and unloads it', async () => {
-    const { page } = ui;
+    const { page } = ui();
     await card('tiny-loopback').getByRole('button', { name: 'Load for chat' }).click();
     await expect.poll(() => card('tiny-loopback').textContent(), { timeout: 60_000 }).toContain('Loaded for chat');
     await expect.poll(() => page.locator('.loaded-row[data-role="chat"]').textContent()).toContain(FILE_NAME);
     await screenshot(page, 'models', { docs: true });
     await page.locator('.loaded-row[data-role="chat"]').getByRole('button', { name: 'Unload' }).click();
     await expect.poll(() => page.locator('.loaded-row[data-role="chat"]').textContent()).toContain('No chat model');
-    expect(ui.browser.problems).toEqual([]);
+    expect(ui().browser.problems).toEqual([]);
   });
 });
 

@@ -5,14 +5,12 @@
  * page of the facts true at the cursor with their count, and the next page on Show more. The calls
  * are read from the WebSocket frames the page sends and receives.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { WebSocket } from 'playwright-core';
 import type { TemporaEngine } from '../../electron/engine/index';
 import { CHROMIUM_MISSING } from './helpers/browser';
-import { screenshot } from './helpers/screenshots';
-import { go, startUi, type UiSession } from './helpers/ui-session';
+import { go, useUi } from './helpers/ui-session';
 
-let ui: UiSession;
 /** People beyond a page of names, each a subject of a fact held now (the first ones more talked about). */
 const PEOPLE = 130;
 
@@ -38,10 +36,9 @@ describe.skipIf(CHROMIUM_MISSING !== null)('screens ask for pages, never for eve
   const sent: { name: string; request: Record<string, unknown>; id: number }[] = [];
   const received = new Map<number, string>();
 
+  const ui = useUi({ zone: 'UTC', env: { LANCEDB_LOG: 'error' }, engine: { startWorker: false }, seed, shotPrefix: 'paged' });
+
   beforeAll(async () => {
-    vi.stubEnv('TEMPORA_TZ', 'UTC');
-    vi.stubEnv('LANCEDB_LOG', 'error');
-    ui = await startUi({ engine: { startWorker: false }, seed });
     const watch = (ws: WebSocket) => {
       ws.on('framesent', (frame) => {
         const message = JSON.parse(String(frame.payload)) as { type?: string; name?: string; id?: number; request?: Record<string, unknown> };
@@ -52,25 +49,16 @@ describe.skipIf(CHROMIUM_MISSING !== null)('screens ask for pages, never for eve
         if (message.type === 'result' && typeof message.id === 'number') received.set(message.id, String(frame.payload));
       });
     };
-    ui.page.on('websocket', watch);
+    ui().page.on('websocket', watch);
     // A fresh load, so the page's connection is the one watched.
-    await ui.page.reload();
-    await ui.page.locator('nav[aria-label="Main"]').waitFor();
+    await ui().page.reload();
+    await ui().page.locator('nav[aria-label="Main"]').waitFor();
   });
 
-  afterEach(async (context) => {
-    if (context.task.result?.state === 'fail' && ui) await screenshot(ui.page, `failed-paged-${context.task.name.slice(0, 40).replace(/[^\w-]+/g, '-')}`);
-  });
-
-  afterAll(async () => {
-    await ui?.close();
-    vi.unstubAllEnvs();
-  });
-
-  const options = (list: string) => ui.page.locator(`#${list} option`).evaluateAll((all) => all.map((o) => (o as HTMLOptionElement).value));
+  const options = (list: string) => ui().page.locator(`#${list} option`).evaluateAll((all) => all.map((o) => (o as HTMLOptionElement).value));
 
   it('loads the Facts screen without the list of every entity, and asks for no names until a field is used', async () => {
-    const { page } = ui;
+    const { page } = ui();
     const before = sent.length;
     await go(page, '#/facts');
     await expect.poll(() => page.locator('.result-count').textContent()).toMatch(/^134 facts/);
@@ -82,7 +70,7 @@ describe.skipIf(CHROMIUM_MISSING !== null)('screens ask for pages, never for eve
   });
 
   it('suggests entity names as the user types: those that begin with it first, most facts first, a page at most', async () => {
-    const { page } = ui;
+    const { page } = ui();
     const field = page.locator('.facts-screen input[list="entity-names"]');
     await field.click();
     // Nothing typed: the most talked-about names, at most 20.
@@ -105,7 +93,7 @@ describe.skipIf(CHROMIUM_MISSING !== null)('screens ask for pages, never for eve
   });
 
   it('suggests predicates in use as the user types', async () => {
-    const { page } = ui;
+    const { page } = ui();
     const field = page.locator('.facts-screen input[list="predicate-names"]');
     await field.fill('i');
     await expect.poll(() => options('predicate-names')).toEqual(['lives_in', 'likes']);
@@ -115,7 +103,7 @@ describe.skipIf(CHROMIUM_MISSING !== null)('screens ask for pages, never for eve
   });
 
   it('asks for predicates with a trailing space kept, as the underscore it will be', async () => {
-    const { page } = ui;
+    const { page } = ui();
     const field = page.locator('.facts-screen input[list="predicate-names"]');
     const predicateTexts = () => sent.filter((c) => c.name === 'suggestNames' && c.request.kind === 'predicate').map((c) => c.request.text);
     // "like" is in likes; "like " asks for like_, which no predicate holds.
@@ -133,7 +121,7 @@ describe.skipIf(CHROMIUM_MISSING !== null)('screens ask for pages, never for eve
   });
 
   it('asks the as-of panel for a page of what is true at the cursor, says how many in all, and Show more asks for the next', async () => {
-    const { page } = ui;
+    const { page } = ui();
     // The page's clock, so the minutes pass when the test says (the cursor follows it).
     await page.clock.install({ time: Date.now() });
     const before = sent.length;

@@ -4,12 +4,12 @@
  * no fact yet), one is approved with a fact corrected first — from the keyboard — and one rejected;
  * a bad time in an edit shows the engine's error naming the field and changes nothing.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { scriptedModel } from '../fixtures/scripted-model';
 import { CHROMIUM_MISSING } from './helpers/browser';
 import { screenshot } from './helpers/screenshots';
 import { learnAll } from './helpers/learn-all';
-import { go, startUi, type UiSession } from './helpers/ui-session';
+import { go, useUi } from './helpers/ui-session';
 
 const fact = (predicate: string, object: string, text: string, cardinality: 'one' | 'many' = 'one') => ({ subject: 'me', subject_type: 'user' as const, predicate, object, object_type: 'place' as const, fact: text, cardinality });
 const model = scriptedModel({
@@ -20,27 +20,17 @@ const model = scriptedModel({
   },
 });
 
-let ui: UiSession;
 let conversationId: string;
 
 describe.skipIf(CHROMIUM_MISSING !== null)('review before remembering', () => {
-  beforeAll(async () => {
-    process.env.TEMPORA_TZ = 'Asia/Tokyo';
-    ui = await startUi({ engine: { startWorker: false } });
-    conversationId = ui.engine.memory.conversations.create().id;
-  });
+  const ui = useUi({ zone: 'Asia/Tokyo', engine: { startWorker: false }, shotPrefix: 'review' });
 
-  afterEach(async (context) => {
-    if (context.task.result?.state === 'fail' && ui) await screenshot(ui.page, `failed-review-${context.task.name.slice(0, 40).replace(/[^\w-]+/g, '-')}`);
-  });
-
-  afterAll(async () => {
-    await ui?.close();
-    delete process.env.TEMPORA_TZ;
+  beforeAll(() => {
+    conversationId = ui().engine.memory.conversations.create().id;
   });
 
   it('is off by default; turned on, learned messages wait in the inbox and nothing is remembered', async () => {
-    const { page, engine } = ui;
+    const { page, engine } = ui();
     await go(page, '#/review');
     await expect.poll(() => page.locator('.review-screen [role="status"]').textContent()).toBe('Nothing waiting for review.');
     expect(await page.getByTestId('review-enabled').isChecked()).toBe(false);
@@ -53,7 +43,7 @@ describe.skipIf(CHROMIUM_MISSING !== null)('review before remembering', () => {
     ] as const) {
       engine.memory.messages.append({ role: 'user', content, time, timeZone: 'Asia/Tokyo', conversation: conversationId });
     }
-    await learnAll(ui, model);
+    await learnAll(ui(), model);
     expect(engine.memory.facts.list({ history: true })).toEqual([]);
     await expect.poll(() => page.locator('.review-screen [role="status"]').textContent()).toBe('3 messages waiting');
     await expect.poll(() => page.getByTestId('review-count').textContent()).toBe('3');
@@ -67,7 +57,7 @@ describe.skipIf(CHROMIUM_MISSING !== null)('review before remembering', () => {
   });
 
   it('approves from the keyboard with a fact corrected first; rejects another; the next takes the focus', async () => {
-    const { page, engine } = ui;
+    const { page, engine } = ui();
     const first = page.getByTestId('review-item').first();
     await first.focus();
     await page.keyboard.press('e');
@@ -101,9 +91,9 @@ describe.skipIf(CHROMIUM_MISSING !== null)('review before remembering', () => {
   });
 
   it('shows the engine’s error for a time it cannot read, naming the field, and remembers nothing', async () => {
-    const { page, engine } = ui;
+    const { page, engine } = ui();
     engine.memory.messages.append({ role: 'user', content: 'My manager is Sato.', time: '2026-09-05T09:00:00+09:00', timeZone: 'Asia/Tokyo', conversation: conversationId });
-    await learnAll(ui, model);
+    await learnAll(ui(), model);
     const item = page.getByTestId('review-item').first();
     await item.waitFor();
     await item.getByRole('button', { name: 'Edit' }).click();
@@ -118,7 +108,7 @@ describe.skipIf(CHROMIUM_MISSING !== null)('review before remembering', () => {
   });
 
   it("shows an agent's facts held for review as from that agent", async () => {
-    const { page, engine } = ui;
+    const { page, engine } = ui();
     // What MCP remember_facts does with review on (test/integration/review-other-doors.test.ts).
     const line = { subject: 'me', predicate: 'plays', object: 'tennis', fact: 'I play tennis.', reference_time: '2026-09-06T09:00:00+09:00' };
     const held = engine.memory.facts.observe([line], { where: 'facts', agent: 'Research Agent' }).heldForReview;

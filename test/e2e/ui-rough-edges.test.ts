@@ -5,15 +5,14 @@
  * note, a download that keeps its progress when you leave the screen or reload, and one
  * recommended model listed first. (An unreachable server in words: model-download-words.test.ts.)
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TemporaEngine } from '../../electron/engine/index';
 import type { CatalogueModel } from '../../electron/llm/model-catalogue';
 import { CHROMIUM_MISSING } from './helpers/browser';
 import { screenshot } from './helpers/screenshots';
 import { serveSlowly, type SlowServer } from './helpers/slow-model-server';
-import { go, startUi, type UiSession } from './helpers/ui-session';
+import { go, useUi } from './helpers/ui-session';
 
-let ui: UiSession;
 let server: SlowServer;
 
 function seed(engine: TemporaEngine): void {
@@ -30,34 +29,32 @@ function entry(id: string, fit: 'fits' | 'may_be_slow' | 'wont_fit', uri: string
 }
 
 describe.skipIf(CHROMIUM_MISSING !== null)('rough edges', () => {
+  let catalogue: CatalogueModel[];
+
   beforeAll(async () => {
-    vi.stubEnv('TEMPORA_TZ', 'Asia/Tokyo');
-    vi.stubEnv('LANCEDB_LOG', 'error');
     const file = Buffer.alloc(2 * 1024 * 1024, 0x47);
     // The tail is held back until the test ends: the download stays in progress meanwhile.
     server = await serveSlowly(file, { chunkBytes: 64 * 1024, everyMs: 20, holdTailBytes: 64 * 1024 });
-    const catalogue = [
+    catalogue = [
       entry('small-fits', 'fits', `${server.url}/small.gguf`, file.length, 1_000_000_000),
       entry('best-fits', 'fits', `${server.url}/best.gguf`, 3_000_000_000, 3_000_000_000),
       entry('slow-one', 'may_be_slow', `${server.url}/slow.gguf`, 9_000_000_000, 9_000_000_000),
     ];
-    ui = await startUi({ engine: { catalogue, startWorker: false }, seed });
-  });
-
-  afterEach(async (context) => {
-    if (context.task.result?.state === 'fail' && ui) await screenshot(ui.page, `failed-rough-${context.task.name.slice(0, 40).replace(/[^\w-]+/g, '-')}`);
   });
 
   afterAll(async () => {
-    ui?.engine.models.cancelDownload('small-fits');
-    server?.release();
-    await ui?.close();
     await server?.close();
-    vi.unstubAllEnvs();
+  });
+
+  const ui = useUi(() => ({ zone: 'Asia/Tokyo', env: { LANCEDB_LOG: 'error' }, engine: { catalogue, startWorker: false }, seed, shotPrefix: 'rough' }));
+
+  afterAll(() => {
+    ui().engine.models.cancelDownload('small-fits');
+    server?.release();
   });
 
   it('edit form: pre-filled in the zone and locale, errors name the field in words, a date typed in words is read', async () => {
-    const { page, engine } = ui;
+    const { page, engine } = ui();
     const fact = engine.memory.facts.list({ predicate: 'manager' })[0]!;
     await go(page, `#/facts/${encodeURIComponent(fact.id)}`);
     await page.getByRole('button', { name: 'Edit' }).click();
@@ -85,7 +82,7 @@ describe.skipIf(CHROMIUM_MISSING !== null)('rough edges', () => {
   });
 
   it('an end past the next value is saved and said to be held back by it; reopening says the kept end is dropped', async () => {
-    const { page, engine } = ui;
+    const { page, engine } = ui();
     const shibuya = () => engine.memory.facts.list({ predicate: 'office', history: true }).find((f) => f.object === 'Shibuya' && f.expired_at === null)!;
     await go(page, `#/facts/${encodeURIComponent(shibuya().id)}`);
     await page.getByRole('button', { name: 'Edit' }).click();
@@ -113,7 +110,7 @@ describe.skipIf(CHROMIUM_MISSING !== null)('rough edges', () => {
   });
 
   it('True as of shows every value of a many-valued slot, each its own row', async () => {
-    const { page } = ui;
+    const { page } = ui();
     await go(page, '#/timeline');
     const likes = page.getByTestId('asof-answer').filter({ has: page.locator('.asof-question', { hasText: 'me · likes' }) });
     await expect.poll(() => likes.count()).toBe(3);
@@ -122,7 +119,7 @@ describe.skipIf(CHROMIUM_MISSING !== null)('rough edges', () => {
   });
 
   it('the search status line says why vectors were not used once', async () => {
-    const { page } = ui;
+    const { page } = ui();
     await go(page, '#/facts');
     await page.getByPlaceholder(/Search facts/).fill('tea');
     await page.getByPlaceholder(/Search facts/).press('Enter');
@@ -133,7 +130,7 @@ describe.skipIf(CHROMIUM_MISSING !== null)('rough edges', () => {
   });
 
   it('recommends one model, the best chat model that fits, and lists it first', async () => {
-    const { page } = ui;
+    const { page } = ui();
     await go(page, '#/models');
     const cards = page.locator('.catalogue-list [data-model-id]');
     await expect.poll(() => cards.count()).toBe(3);
@@ -144,7 +141,7 @@ describe.skipIf(CHROMIUM_MISSING !== null)('rough edges', () => {
   });
 
   it('a download keeps its progress when you leave the Models screen and come back, and after a reload', async () => {
-    const { page } = ui;
+    const { page } = ui();
     const card = page.locator('[data-model-id="small-fits"]');
     await card.getByRole('button', { name: 'Download' }).click();
     const bar = card.locator('progress');
@@ -160,8 +157,8 @@ describe.skipIf(CHROMIUM_MISSING !== null)('rough edges', () => {
     await page.reload();
     await page.locator('nav[aria-label="Main"]').waitFor();
     await expect.poll(percent).toBeGreaterThan(50);
-    expect(ui.engine.models.activeDownloads().map((d) => d.id)).toEqual(['small-fits']);
+    expect(ui().engine.models.activeDownloads().map((d) => d.id)).toEqual(['small-fits']);
     await card.getByRole('button', { name: 'Cancel' }).click();
-    await expect.poll(() => ui.engine.models.activeDownloads()).toEqual([]);
+    await expect.poll(() => ui().engine.models.activeDownloads()).toEqual([]);
   });
 });

@@ -6,32 +6,23 @@
  * rows folded to summary bars until opened; a bar's popover; the overview strip moves the window;
  * at 900 px the as-of panel folds to a button and labels stay inside their bars' visible part.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CHROMIUM_MISSING } from './helpers/browser';
 import { screenshot } from './helpers/screenshots';
-import { go, startUi, type UiSession } from './helpers/ui-session';
+import { go, useUi } from './helpers/ui-session';
 import { longConversationsMemory, type LongMemory } from '../fixtures/long-conversations-memory';
 
-let ui: UiSession;
 let fixture: LongMemory;
 
 describe.skipIf(CHROMIUM_MISSING !== null)('the timeline of a long memory', () => {
-  beforeAll(async () => {
+  const ui = useUi(() => {
     fixture = longConversationsMemory();
-    ui = await startUi({ engine: { startWorker: false }, seed: (engine) => void engine.memory.facts.observe(fixture.observations, { where: 'long conversations' }) });
-  });
-
-  afterEach(async (context) => {
-    if (context.task.result?.state === 'fail' && ui) await screenshot(ui.page, `failed-${context.task.name.slice(0, 40).replace(/[^\w-]+/g, '-')}`);
-  });
-
-  afterAll(async () => {
-    await ui?.close();
+    return { engine: { startWorker: false }, seed: (engine) => void engine.memory.facts.observe(fixture.observations, { where: 'long conversations' }) };
   });
 
   it('groups the rows by subject, the user first, collapsed, and fits where the facts are', async () => {
-    const { page } = ui;
-    expect(ui.engine.memory.facts.list({ history: true }).length).toBeGreaterThan(700);
+    const { page } = ui();
+    expect(ui().engine.memory.facts.list({ history: true }).length).toBeGreaterThan(700);
     await go(page, '#/timeline');
     await expect.poll(() => page.locator('.tl-corner').textContent()).toBe('53 rows');
     await expect.poll(() => page.locator('.tl-group').count()).toBe(2);
@@ -48,7 +39,7 @@ describe.skipIf(CHROMIUM_MISSING !== null)('the timeline of a long memory', () =
   });
 
   it('opens the user’s group from the keyboard; it fits in two screens, many-valued rows folded', async () => {
-    const { page } = ui;
+    const { page } = ui();
     const header = page.locator('.tl-group[data-group="me"] .tl-group-toggle');
     await header.focus();
     await page.keyboard.press('Enter');
@@ -81,7 +72,7 @@ describe.skipIf(CHROMIUM_MISSING !== null)('the timeline of a long memory', () =
   });
 
   it('shows a bar’s sentence, interval and closer in a popover on hover and focus', async () => {
-    const { page } = ui;
+    const { page } = ui();
     const status = page.locator('.tl-row[data-row="me · status_0"]');
     const closed = status.locator('g.tl-bar.closed').last();
     await closed.focus();
@@ -97,7 +88,7 @@ describe.skipIf(CHROMIUM_MISSING !== null)('the timeline of a long memory', () =
   });
 
   it('moves the window with a click on the overview strip', async () => {
-    const { page } = ui;
+    const { page } = ui();
     const axis = page.locator('.tl-axis');
     const before = Number(await axis.getAttribute('data-from'));
     const strip = (await page.locator('.tl-overview').boundingBox())!;
@@ -108,7 +99,7 @@ describe.skipIf(CHROMIUM_MISSING !== null)('the timeline of a long memory', () =
   });
 
   it('at 900 px folds the as-of panel to a button and keeps labels inside their bars', async () => {
-    const { page } = ui;
+    const { page } = ui();
     const viewport = page.viewportSize()!;
     await page.setViewportSize({ width: 900, height: viewport.height });
     try {

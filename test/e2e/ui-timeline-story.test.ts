@@ -8,13 +8,12 @@
  * style; bar labels read at 4.5:1 or more in light and dark, and are cut only when they do not fit.
  */
 import type { Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ownStoryLater, type OwnStoryLater } from '../fixtures/own-story-later';
 import { CHROMIUM_MISSING } from './helpers/browser';
 import { screenshot } from './helpers/screenshots';
-import { go, startUi, type UiSession } from './helpers/ui-session';
+import { go, useUi } from './helpers/ui-session';
 
-let ui: UiSession;
 let fixture: OwnStoryLater;
 const DAY = 86_400_000;
 
@@ -74,21 +73,13 @@ function labelContrasts(page: Page) {
 }
 
 describe.skipIf(CHROMIUM_MISSING !== null)('the timeline opens on the user’s story', () => {
-  beforeAll(async () => {
+  const ui = useUi(() => {
     fixture = ownStoryLater();
-    ui = await startUi({ engine: { startWorker: false }, seed: (engine) => void engine.memory.facts.observe(fixture.observations, { where: 'a life' }) });
-  });
-
-  afterEach(async (context) => {
-    if (context.task.result?.state === 'fail' && ui) await screenshot(ui.page, `failed-${context.task.name.slice(0, 40).replace(/[^\w-]+/g, '-')}`);
-  });
-
-  afterAll(async () => {
-    await ui?.close();
+    return { engine: { startWorker: false }, seed: (engine) => void engine.memory.facts.observe(fixture.observations, { where: 'a life' }) };
   });
 
   it('first shows the user’s facts and now with the bulk, the as-of label over no date, groups in natural order', async () => {
-    const { page } = ui;
+    const { page } = ui();
     await go(page, '#/timeline');
     await expect.poll(() => page.locator('.tl-group').count()).toBeGreaterThan(12);
     // The user's first, then the people in natural order (Person 2 before Person 10).
@@ -118,7 +109,7 @@ describe.skipIf(CHROMIUM_MISSING !== null)('the timeline opens on the user’s s
   });
 
   it('ticks a collapsed group’s and a folded row’s summary bar where their facts begin, end and change', async () => {
-    const { page } = ui;
+    const { page } = ui();
     const axis = await axisOf(page);
     const xOf = (ms: number) => axis.left + ((ms - axis.from) / (axis.to - axis.from)) * axis.width;
     const marksOf = (selector: string) =>
@@ -149,7 +140,7 @@ describe.skipIf(CHROMIUM_MISSING !== null)('the timeline opens on the user’s s
   });
 
   it('explains every bar style in a legend', async () => {
-    const { page } = ui;
+    const { page } = ui();
     const legend = page.getByTestId('timeline-legend');
     await legend.locator('summary').click();
     const styles = await legend.locator('li').evaluateAll((els) => els.map((el) => el.getAttribute('data-style')));
@@ -162,7 +153,7 @@ describe.skipIf(CHROMIUM_MISSING !== null)('the timeline opens on the user’s s
 
   for (const scheme of ['light', 'dark'] as const) {
     it(`labels bars at 4.5:1 or more and cuts them only when they do not fit (${scheme}, 1280 px)`, async () => {
-      const { page } = ui;
+      const { page } = ui();
       await page.emulateMedia({ colorScheme: scheme });
       try {
         // Open a person's group and zoom into their year (around an as-of date there): closed and open

@@ -97,47 +97,36 @@ describe('causes recorded by the memory', () => {
     const last = versionChanges(versions, causes).at(-1)!;
     expect(last.reason).toEqual({ kind: 'reresolved_edit', fact: b.id });
   });
-});
 
-describe('an end given past the next value', () => {
-  let memory: Memory;
-  beforeEach(() => {
-    vi.stubEnv('TEMPORA_TZ', 'UTC');
-    memory = openMemory({ dataDir: ':memory:', clock: steppingClock('2026-11-01T00:00:00.000Z') });
-  });
-  afterEach(() => {
-    memory.close();
-    vi.unstubAllEnvs();
-  });
-  const utc = { timeZone: 'UTC', locale: 'en-GB' };
-  const observe = (object: string, at: string) =>
-    memory.facts.observe([{ subject: 'me', predicate: 'manager', object, fact: `My manager is ${object}.`, reference_time: at, cardinality: 'one' }]);
-  const lastChange = (id: string) => {
-    const { versions, causes } = memory.facts.provenance(id);
-    const change = versionChanges(versions, causes).at(-1)!;
-    return { reason: describeReason(change.reason).text, changes: change.changes.map((c) => describeChange(c, utc)) };
-  };
+  describe('an end given past the next value', () => {
+    const utc = { timeZone: 'UTC', locale: 'en-GB' };
+    const lastChange = (id: string) => {
+      const { versions, causes } = memory.facts.provenance(id);
+      const change = versionChanges(versions, causes).at(-1)!;
+      return { reason: describeReason(change.reason).text, changes: change.changes.map((c) => describeChange(c, utc)) };
+    };
 
-  it('is said on the version the edit wrote, and the page knows the kept end; removing it is said too', () => {
-    observe('A', '2026-09-01T00:00:00Z');
-    observe('B', '2026-09-15T00:00:00Z');
-    const a = memory.facts.list({ history: true }).find((f) => f.object === 'A' && f.expired_at === null)!;
-    const edited = memory.facts.edit(a.id, { invalid_at: '2026-10-01T00:00:00.000Z', invalid_at_precision: 'day' });
-    expect(edited.invalid_at).toBe('2026-09-15T00:00:00.000Z');
-    expect(lastChange(edited.id)).toEqual({ reason: 'your edit', changes: ['end you gave: 1 Oct 2026 (kept: it still ends where the next value begins)'] });
-    expect(memory.facts.provenance(edited.id).keptEnd).toEqual({ at: '2026-10-01T00:00:00.000Z', precision: 'day' });
+    it('is said on the version the edit wrote, and the page knows the kept end; removing it is said too', () => {
+      observe('A', '2026-09-01T00:00:00Z');
+      observe('B', '2026-09-15T00:00:00Z');
+      const a = memory.facts.list({ history: true }).find((f) => f.object === 'A' && f.expired_at === null)!;
+      const edited = memory.facts.edit(a.id, { invalid_at: '2026-10-01T00:00:00.000Z', invalid_at_precision: 'day' });
+      expect(edited.invalid_at).toBe('2026-09-15T00:00:00.000Z');
+      expect(lastChange(edited.id)).toEqual({ reason: 'your edit', changes: ['end you gave: 1 Oct 2026 (kept: it still ends where the next value begins)'] });
+      expect(memory.facts.provenance(edited.id).keptEnd).toEqual({ at: '2026-10-01T00:00:00.000Z', precision: 'day' });
 
-    const reopened = memory.facts.edit(edited.id, { invalid_at: null });
-    expect(lastChange(reopened.id)).toEqual({ reason: 'your edit', changes: ['end you gave: 1 Oct 2026 → none (it still ends where the next value begins)'] });
-    expect(memory.facts.provenance(reopened.id).keptEnd).toBeNull();
-  });
+      const reopened = memory.facts.edit(edited.id, { invalid_at: null });
+      expect(lastChange(reopened.id)).toEqual({ reason: 'your edit', changes: ['end you gave: 1 Oct 2026 → none (it still ends where the next value begins)'] });
+      expect(memory.facts.provenance(reopened.id).keptEnd).toBeNull();
+    });
 
-  it('an end before the next value moves the end and is said only as the change it made', () => {
-    observe('A', '2026-09-01T00:00:00Z');
-    observe('B', '2026-09-15T00:00:00Z');
-    const a = memory.facts.list({ history: true }).find((f) => f.object === 'A' && f.expired_at === null)!;
-    const closed = memory.facts.close(a.id, '2026-09-10T00:00:00.000Z', 'day');
-    expect(lastChange(closed.id)).toEqual({ reason: 'you closed it', changes: ['true until: 15 Sept 2026 → 10 Sept 2026'] });
-    expect(memory.facts.provenance(closed.id).keptEnd).toBeNull();
+    it('an end before the next value moves the end and is said only as the change it made', () => {
+      observe('A', '2026-09-01T00:00:00Z');
+      observe('B', '2026-09-15T00:00:00Z');
+      const a = memory.facts.list({ history: true }).find((f) => f.object === 'A' && f.expired_at === null)!;
+      const closed = memory.facts.close(a.id, '2026-09-10T00:00:00.000Z', 'day');
+      expect(lastChange(closed.id)).toEqual({ reason: 'you closed it', changes: ['true until: 15 Sept 2026 → 10 Sept 2026'] });
+      expect(memory.facts.provenance(closed.id).keptEnd).toBeNull();
+    });
   });
 });

@@ -1,6 +1,5 @@
 /** Zoom / pan buttons, the as-of date (a month or year typed shown back so: MomentInput.tsx) and the known-at moment (in the user's zone), a row filter, and the legend. */
-import type { IsoTime } from '../../../shared/time';
-import { isoFromMs } from '../../../shared/time';
+import { isoFromMs, type IsoTime } from '../../../shared/time';
 import { MomentInput, type SaidAs } from '../common/MomentInput';
 import { TimelineLegend } from './TimelineLegend';
 

@@ -398,6 +398,24 @@ export async function invalidatedByExperiment(memory: Memory, index: VectorIndex
   }
 }
 
+/**
+ * --profile: hybrid retrieve through another handle on the same vector table that re-ranks
+ * `refineFactor` × limit candidates by their exact distance (the default ranks by the codes alone).
+ */
+export async function refineExperiment(memory: Memory, path: string, refineFactor: number, options: { runs: number; seed: number; facts: number; budgetMs?: number }): Promise<string> {
+  const { VectorIndex } = await import('../../electron/memory/index');
+  const index = await VectorIndex.open(path, DIMENSIONS, { table: 'items', kinds: ['fact'], refineFactor });
+  try {
+    const r = await benchRetrieval(memory, index, { ...options, textToo: false });
+    return (
+      `  [experiment] vector search re-ranking ${refineFactor} × limit candidates by exact distance: ` +
+      `hybrid p50 ${ms(r.hybrid.wall.p50)}, p95 ${ms(r.hybrid.wall.p95)} (CPU p50 ${ms(r.hybrid.cpu.p50)}, p95 ${ms(r.hybrid.cpu.p95)}); vector part p50 ${ms(r.hybrid.vector.p50)}, p95 ${ms(r.hybrid.vector.p95)}; ${r.runs.hybrid} runs`
+    );
+  } finally {
+    await index.close();
+  }
+}
+
 /** --profile: hybrid retrieve with the ranker's search started synchronously inside retrieve() (no await before it). */
 export async function noHopExperiment(memory: Memory, index: VectorIndex, options: { runs: number; seed: number; facts: number; budgetMs?: number }): Promise<string> {
   const r = await benchRetrieval(memory, index, { ...options, hop: false, textToo: false });

@@ -71,6 +71,7 @@ import {
   DEFAULT_BUDGET_MS,
   invalidatedByExperiment,
   noHopExperiment,
+  refineExperiment,
   formatRetrieval,
   formatTurn,
   formatVectorBuild,
@@ -673,6 +674,7 @@ async function benchWorkload(options: Options, root: string): Promise<WorkloadRe
           const experiment = { runs: options.retrievalRuns, seed: options.seed, facts: built.facts, budgetMs: options.budgetMs / 3 };
           console.log(await invalidatedByExperiment(memory, index, experiment));
           console.log(await noHopExperiment(memory, index, experiment));
+          console.log(await refineExperiment(memory, join(dir, 'vectors'), 3, experiment));
         }
       }
       if (sections.has('turn')) {

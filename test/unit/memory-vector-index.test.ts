@@ -11,6 +11,7 @@ import { MemoryInputError } from '../../electron/memory/memory-errors';
 import { VectorIndex, sqlString, type VectorKind } from '../../electron/memory/vectors/vector-index';
 import { indexItems, rebuild, reconcile, textHash, type VectorSourceItem } from '../../electron/memory/vectors/vector-sync';
 import type { TextEmbedder } from '../../electron/memory/vectors/text-embedder';
+import { prng } from '../fixtures/prng';
 
 const DIM = 32;
 
@@ -267,6 +268,28 @@ describe('VectorIndex', () => {
     expect((await index.search(hashVector('completely fresh sentence'), { limit: 1 }))[0]!.id).toBe('fct_new');
     await index.optimize();
     expect((await index.search(hashVector('completely fresh sentence'), { limit: 1 }))[0]!.id).toBe('fct_new');
+  });
+
+  it('through the ANN index, the exact ten nearest of a query are among the thirty it finds', async () => {
+    // Chat and search fuse the vector list by rank: what they need is the nearest near the top,
+    // which the codes' estimated distances give without re-ranking by the exact vectors.
+    const dimensions = 96;
+    const random = prng(7);
+    const gauss = () => Math.sqrt(-2 * Math.log(random() || 1e-12)) * Math.cos(2 * Math.PI * random());
+    const centres = Array.from({ length: 40 }, () => Array.from({ length: dimensions }, gauss));
+    const unit = (v: number[]) => Float32Array.from(v, (x) => x / Math.hypot(...v));
+    const near = () => unit(centres[Math.floor(random() * centres.length)]!.map((c) => c + 0.9 * gauss()));
+    const rows = Array.from({ length: 3_000 }, (_, i) => ({ id: `fct_${i}`, kind: 'fact' as const, vector: near() }));
+    const index = await openIndex(freshPath(), dimensions, { annMinRows: 1_000 });
+    await index.upsert(rows);
+    expect(index.annIndexed).toBe(true);
+    const cosine = (a: Float32Array, b: Float32Array) => a.reduce((sum, x, i) => sum + x * b[i]!, 0);
+    for (let q = 0; q < 20; q++) {
+      const query = near();
+      const exact = [...rows].sort((a, b) => cosine(b.vector, query) - cosine(a.vector, query)).slice(0, 10).map((r) => r.id);
+      const found = new Set((await index.search(query, { limit: 30, kind: 'fact' })).map((h) => h.id));
+      expect(exact.filter((id) => !found.has(id))).toEqual([]);
+    }
   });
 });
 

@@ -29,7 +29,7 @@
  */
 import type * as lancedb from '@lancedb/lancedb';
 import { MemoryInputError } from '../memory-errors';
-import { AnnIndex, type AnnIndexOptions } from './ann-index';
+import { AnnIndex, type AnnIndexOptions, type AnnTuning } from './ann-index';
 import { closedError, TableAccess } from './table-access';
 import { checkVector, chunks, validRows, type VectorRow } from './vector-rows';
 import { searchTable, type VectorHit, type VectorSearchOptions } from './vector-search';
@@ -119,6 +119,11 @@ export class VectorIndex {
   /** Whether searches currently go through the ANN index (false: exact brute force). */
   get annIndexed(): boolean {
     return this.ann.built;
+  }
+
+  /** How a query goes through the ANN index now (probes, refine factor); null while search is brute force. */
+  get annTuning(): AnnTuning | null {
+    return this.ann.tuning();
   }
 
   /**

@@ -53,7 +53,8 @@ export async function searchTable(
 async function nearest(table: lancedb.Table, query: Float32Array, limit: number, where: string | null, ann: AnnTuning | null): Promise<VectorHit[]> {
   if (limit < 1) return [];
   let q = table.vectorSearch(query).column('vector').distanceType('cosine').limit(limit).select(['id', 'kind', '_distance']);
-  if (ann) q = q.nprobes(ann.nprobes).refineFactor(ann.refineFactor);
+  if (ann) q = q.nprobes(ann.nprobes);
+  if (ann && ann.refineFactor > 0) q = q.refineFactor(ann.refineFactor);
   if (where) q = q.where(where);
   const result = await q.toArrow();
   const ids = result.getChild('id')?.toArray() as string[] | undefined;

@@ -4,7 +4,7 @@
  * is passed explicitly, so the machine's own zone does not matter.
  */
 import { describe, expect, it } from 'vitest';
-import { checkedZone, displayZone, fixedOffsetMinutes, hasZoneSuffix, isKnownZone, offsetMs, startOfDay, wallOf, wallToUtc, zoneId, zoneOfIsoTime } from '../../shared/time-zone';
+import { checkedZone, displayZone, fixedOffsetMinutes, hasZoneSuffix, isKnownZone, offsetMs, startOfDay, systemTimeZone, wallOf, wallToUtc, zoneId, zoneOfIsoTime } from '../../shared/time-zone';
 
 const H = 3_600_000;
 const iso = (ms: number) => new Date(ms).toISOString();
@@ -37,6 +37,24 @@ describe('reading a zone', () => {
     expect(zoneOfIsoTime('2026-09-01T10:00:00+0900')).toBe('+09:00');
     expect(zoneOfIsoTime('2026-09-01T10:00:00Z')).toBe('UTC');
     expect(zoneOfIsoTime('2026-09-01')).toBe('UTC');
+  });
+});
+
+describe("the machine's zone", () => {
+  it('follows $TZ each time it is set, though it is read once per setting', () => {
+    const before = process.env['TZ'];
+    try {
+      process.env['TZ'] = 'Asia/Tokyo';
+      expect(systemTimeZone()).toBe('Asia/Tokyo');
+      expect(systemTimeZone()).toBe('Asia/Tokyo');
+      process.env['TZ'] = 'America/New_York';
+      expect(systemTimeZone()).toBe('America/New_York');
+      process.env['TZ'] = 'Asia/Tokyo';
+      expect(systemTimeZone()).toBe('Asia/Tokyo');
+    } finally {
+      if (before === undefined) delete process.env['TZ'];
+      else process.env['TZ'] = before;
+    }
   });
 });
 

@@ -11,7 +11,7 @@ import { readMomentInput, readTimeInput } from '../assistant/time-input';
 import { resolveUserTimeZone } from '../assistant/user-time-zone';
 import { defaultDataDir, MemoryInputError, openMemory, systemClock, type Memory } from '../memory/index';
 import { InputError, UsageError, type ZoneError } from './errors';
-import { checkDataOption, checkForRead, describeOpenError, prepareForWrite, type DataDir } from './memory-dir';
+import { checkDataOption, checkForRead, describeOpenError, leaveAsFound, prepareForWrite, type DataDir, type MadeForWrite } from './memory-dir';
 import type { Io } from './output';
 
 export interface OptionSpec {
@@ -148,8 +148,15 @@ export class CommandContext {
 
   private openAndRun<T>(fn: (memory: Memory) => T, readonly: boolean): T {
     const dir = this.memoryDir;
+    let made: MadeForWrite | undefined;
     if (readonly) checkForRead(dir);
-    else prepareForWrite(dir);
+    else made = prepareForWrite(dir);
+    // Refused before it stored anything (the store would not open, or the command threw, its one
+    // write rolled back): a directory or store this run made is taken back.
+    const refused = (error: unknown): never => {
+      if (made) leaveAsFound(dir, made);
+      throw error;
+    };
     let memory: Memory;
     // Slots an upgrade merged are resolved on opening: a long one says how far it is.
     const onQueuedSlots = (done: number, total: number) => this.io.stderr(`Resolving what the upgrade merged: ${done.toLocaleString('en-US')} of ${total.toLocaleString('en-US')} slots\n`);
@@ -159,7 +166,7 @@ export class CommandContext {
       // A store from an older Tempora where it can be written: upgrade it, as the app would, so a
       // `tempora facts` after an update just works. On read-only media it stays refused in words.
       if (!(readonly && /written by an older Tempora/.test((error as Error).message) && writable(dir.path))) {
-        throw new InputError(`cannot open the memory in ${dir.path}: ${describeOpenError(error, readonly)}`);
+        return refused(new InputError(`cannot open the memory in ${dir.path}: ${describeOpenError(error, readonly)}`));
       }
       try {
         memory = openMemory({ dataDir: dir.path, clock: this.io.clock, onQueuedSlots });
@@ -172,8 +179,9 @@ export class CommandContext {
       result = fn(memory);
     } catch (error) {
       memory.close();
-      throw error;
+      return refused(error);
     }
+    // A long-running one (sync, import-chats) may have stored part of its work when it fails: what it made stays.
     if (result instanceof Promise) return result.finally(() => memory.close()) as T;
     memory.close();
     return result;

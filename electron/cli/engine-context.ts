@@ -2,7 +2,7 @@
 import type { EngineOptions, TemporaEngine } from '../engine/index';
 import type { CommandContext, OptionSpec } from './command';
 import { InputError, UsageError } from './errors';
-import { describeOpenError, prepareForWrite } from './memory-dir';
+import { describeOpenError, leaveAsFound, prepareForWrite } from './memory-dir';
 
 export const MODEL_OPTIONS: Record<string, OptionSpec> = {
   model: { type: 'string', help: ['--model PATH', 'chat/extraction model (GGUF)'] },
@@ -24,23 +24,29 @@ export async function withEngine<T>(
   if (options.requireModel) requireModelOption(ctx);
   const threads = ctx.count('threads');
   const dir = ctx.memoryDir;
-  prepareForWrite(dir);
+  const made = prepareForWrite(dir);
   let engine: TemporaEngine;
   try {
     // Loaded on demand: the quick commands (facts, search …) never load node-llama-cpp or LanceDB.
     const { TemporaEngine } = await import('../engine/index');
     engine = await TemporaEngine.open({ dataDir: dir.path, autoLoadModels: false, startWorker: false, threads, timeZone: ctx.timeZone, ...options });
   } catch (error) {
+    leaveAsFound(dir, made);
     throw new InputError(`cannot open the memory in ${dir.path}: ${describeOpenError(error, false)}`);
   }
+  // Refused before the command ran (a model that will not load): a directory or store this run made
+  // is taken back. Once it runs, what it made stays, as it may have stored part of its work.
+  let ran = false;
   try {
     const model = ctx.string('model');
     const embedding = ctx.string('embedding-model');
     if (model !== undefined) await loadModel(engine, 'chat', model, ctx);
     if (embedding !== undefined) await loadModel(engine, 'embedding', embedding, ctx);
+    ran = true;
     return await fn(engine);
   } finally {
     await engine.close();
+    if (!ran) leaveAsFound(dir, made);
   }
 }
 

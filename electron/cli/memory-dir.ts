@@ -1,9 +1,11 @@
 /**
  * The memory directory as the command line names it (--data DIR, $TEMPORA_DATA_DIR or the app's),
  * checked before the store is opened so that a bad one fails in words, not as EEXIST or EACCES:
- * commands that write create it; commands that only read never create anything.
+ * commands that write create it — and take it back when they are refused before they store anything;
+ * commands that only read never create anything.
  */
-import { accessSync, constants, mkdirSync, statSync } from 'node:fs';
+import { accessSync, constants, mkdirSync, rmdirSync, rmSync, statSync } from 'node:fs';
+import { dirname } from 'node:path';
 import { databasePath } from '../memory/index';
 import { InputError } from './errors';
 import { describeFsError } from './files';
@@ -29,11 +31,36 @@ function kindOf(path: string): 'missing' | 'directory' | 'other' {
   }
 }
 
-/** For a command that writes: the directory exists afterwards (created with its parents when missing). */
-export function prepareForWrite(dir: DataDir): void {
-  if (kindOf(dir.path) === 'other') throw new InputError(`${dir.label}: ${dir.path} is a file, not a directory`);
+/** What a write command made before the store was opened, for leaveAsFound. */
+export interface MadeForWrite {
+  /** The highest directory this run created (the memory's own, or a parent of it); undefined when it was there. */
+  createdDir: string | undefined;
+  /** The store's files (database, WAL, shared memory, journal) that were not there before this run. */
+  newStoreFiles: string[];
+}
+
+/** The files of the store in a memory directory: the database and SQLite's companions of it. */
+function storeFiles(path: string): string[] {
+  const database = databasePath(path);
+  return ['', '-wal', '-shm', '-journal'].map((suffix) => `${database}${suffix}`);
+}
+
+/** Not there (a path that cannot be looked at is not taken for missing: it is never removed). */
+function isMissing(path: string): boolean {
   try {
-    mkdirSync(dir.path, { recursive: true });
+    return kindOf(path) === 'missing';
+  } catch {
+    return false;
+  }
+}
+
+/** For a command that writes: the directory exists afterwards (created with its parents when missing). */
+export function prepareForWrite(dir: DataDir): MadeForWrite {
+  if (kindOf(dir.path) === 'other') throw new InputError(`${dir.label}: ${dir.path} is a file, not a directory`);
+  let createdDir: string | undefined;
+  const newStoreFiles = storeFiles(dir.path).filter(isMissing);
+  try {
+    createdDir = mkdirSync(dir.path, { recursive: true });
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'EEXIST' || code === 'ENOTDIR') throw new InputError(`${dir.label}: cannot create ${dir.path}: a parent of it is a file, not a directory`);
@@ -44,6 +71,29 @@ export function prepareForWrite(dir: DataDir): void {
     accessSync(dir.path, constants.W_OK);
   } catch {
     throw new InputError(`cannot write the memory in ${dir.path}: it is on read-only media, or you have no permission to write there; nothing was stored — commands that only read (facts, search, show, export) still work`);
+  }
+  return { createdDir, newStoreFiles };
+}
+
+/**
+ * A write command refused before it stored anything (a bad file, a model that is not there) leaves
+ * the directory as it found it, once its store is closed: the store's files this run made are
+ * removed only when the database itself is new (an empty store), then the directories this run
+ * created, innermost first, each only while empty — one holding anything else stays, and so does
+ * every directory that was there before. Best effort: the refusal is what the user needs to read.
+ */
+export function leaveAsFound(dir: DataDir, made: MadeForWrite): void {
+  if (!made.newStoreFiles.includes(databasePath(dir.path))) return;
+  try {
+    for (const file of made.newStoreFiles) rmSync(file, { force: true });
+    const top = made.createdDir;
+    if (top === undefined) return;
+    for (let path = dir.path; path.startsWith(top); path = dirname(path)) {
+      rmdirSync(path);
+      if (path === top) break;
+    }
+  } catch {
+    // Not empty, or not ours to remove: it stays.
   }
 }
 

@@ -6,12 +6,15 @@
  * facts true at the cursor match, and on memoryChanged ask again only for the pages it has.
  * Without a filter, scrolling to the end still loads the next page, as it does on the Facts list
  * (the other list that loads as it scrolls). The calls are read from the WebSocket frames the page
- * sends; two frames after a state is reached, nothing more has been asked.
+ * sends; two frames after a state is reached, nothing more has been asked. Last, the count's one
+ * sentence in each state — none true, every one loaded with a filter's matches, one fact, a moment
+ * to come, known at a past time — and pictures of it at 1400 and 900 px, light and dark.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page, WebSocket } from 'playwright-core';
 import type { TemporaEngine } from '../../electron/engine/index';
 import { CHROMIUM_MISSING } from './helpers/browser';
+import { screenshot } from './helpers/screenshots';
 import { go, useUi } from './helpers/ui-session';
 
 /** Facts, one an hour: ten pages of the panel's hundred true now. */
@@ -69,23 +72,23 @@ describe.skipIf(CHROMIUM_MISSING !== null)('the as-of panel with a filter that h
     await go(page, '#/timeline');
     const count = page.getByTestId('asof-count');
     // No filter: a list longer than the panel, one page.
-    await expect.poll(() => count.textContent()).toMatch(/1,000 facts true; the first 100 loaded, 100 answers shown\./);
+    await expect.poll(() => count.textContent()).toBe('1,000 facts are true now · showing the first 100');
     await page.getByPlaceholder('Filter rows (subject, predicate, value)').fill('harbour');
     await page.getByRole('textbox', { name: /^As of/ }).fill('2026-02-04 00:00');
     await page.getByRole('textbox', { name: /^As of/ }).press('Enter');
     await expect.poll(() => page.locator('#asof-title time').getAttribute('datetime')).toBe(CURSOR);
     // Resting at the cursor: the first page and AUTO_PAGES more by themselves, then Show more.
     const more = page.getByRole('button', { name: 'Show 100 more' });
-    await expect.poll(() => count.textContent()).toMatch(/817 facts true at the cursor; 16 shown match the filter “harbour”, of the first 400 loaded\./);
+    await expect.poll(() => count.textContent()).toBe('817 facts were true then · 16 of the first 400 match “harbour”');
     await expect.poll(() => more.getAttribute('aria-busy')).toBe('false');
     await frames(page);
     expect(offsetsAt(CURSOR)).toEqual([0, 100, 200, 300]);
     expect(await page.getByTestId('asof-answer').count()).toBe(16);
-    expect(await count.textContent()).toMatch(/of the first 400 loaded\./);
+    expect(await count.textContent()).toBe('817 facts were true then · 16 of the first 400 match “harbour”');
     // The button answers to the keyboard, a page a press.
     await more.focus();
     await page.keyboard.press('Enter');
-    await expect.poll(() => count.textContent()).toMatch(/817 facts true at the cursor; 20 shown match the filter “harbour”, of the first 500 loaded\./);
+    await expect.poll(() => count.textContent()).toBe('817 facts were true then · 20 of the first 500 match “harbour”');
     await expect.poll(() => more.getAttribute('aria-busy')).toBe('false');
     await frames(page);
     expect(offsetsAt(CURSOR)).toEqual([0, 100, 200, 300, 400]);
@@ -97,7 +100,7 @@ describe.skipIf(CHROMIUM_MISSING !== null)('the as-of panel with a filter that h
     const before = sent.length;
     // A fact true at the cursor that the filter does not match: the count grows, the answers do not.
     ui().engine.memory.facts.observe([{ subject: 'Newcomer', predicate: 'lives_in', object: 'Inland', fact: 'Newcomer lives in Inland.', reference_time: '2026-01-15T00:00:00Z', cardinality: 'one' }]);
-    await expect.poll(() => count.textContent()).toMatch(/818 facts true at the cursor; 20 shown match the filter “harbour”, of the first 500 loaded\./);
+    await expect.poll(() => count.textContent()).toBe('818 facts were true then · 20 of the first 500 match “harbour”');
     await expect.poll(() => page.getByRole('button', { name: 'Show 100 more' }).getAttribute('aria-busy')).toBe('false');
     await frames(page);
     expect(offsetsAt(CURSOR, before)).toEqual([0, 100, 200, 300, 400]);
@@ -107,12 +110,12 @@ describe.skipIf(CHROMIUM_MISSING !== null)('the as-of panel with a filter that h
     const { page } = ui();
     const count = page.getByTestId('asof-count');
     await page.getByPlaceholder('Filter rows (subject, predicate, value)').fill('');
-    await expect.poll(() => count.textContent()).toMatch(/818 facts true; the first 500 loaded, 500 answers shown\./);
+    await expect.poll(() => count.textContent()).toBe('818 facts were true then · showing the first 500');
     await frames(page);
     const before = sent.length;
     expect(offsetsAt(CURSOR, before)).toEqual([]);
     await page.locator('.asof-panel .virtual-list').evaluate((el) => el.scrollTo({ top: el.scrollHeight }));
-    await expect.poll(() => count.textContent()).toMatch(/818 facts true; the first 600 loaded, 600 answers shown\./);
+    await expect.poll(() => count.textContent()).toBe('818 facts were true then · showing the first 600');
     await frames(page);
     expect(offsetsAt(CURSOR, before)).toEqual([500]);
   });
@@ -129,5 +132,60 @@ describe.skipIf(CHROMIUM_MISSING !== null)('the as-of panel with a filter that h
     await expect.poll(() => page.locator('.fact-list').evaluate((el) => el.scrollHeight > 300 * 64)).toBe(true);
     await frames(page);
     expect(pages()).toEqual([0, 200]);
+  });
+
+  it('says in one sentence how many facts were true then, and how many it shows or match, whatever the moment', async () => {
+    const { page } = ui();
+    await go(page, '#/timeline');
+    const count = page.getByTestId('asof-count');
+    const asOf = async (typed: string) => {
+      await page.getByRole('textbox', { name: /^As of/ }).fill(typed);
+      await page.getByRole('textbox', { name: /^As of/ }).press('Enter');
+    };
+    const filter = (text: string) => page.getByPlaceholder('Filter rows (subject, predicate, value)').fill(text);
+    // Before the first fact.
+    await asOf('2025-12-31 12:00');
+    await expect.poll(() => count.textContent()).toBe('No facts were true then');
+    // Six facts, every one loaded: how many of them match.
+    await asOf('2026-01-01 05:30');
+    await filter('harbour');
+    await expect.poll(() => count.textContent()).toBe('6 facts were true then · 1 matches “harbour”');
+    await filter('nowhere');
+    await expect.poll(() => count.textContent()).toBe('6 facts were true then · none match “nowhere”');
+    expect(await page.getByTestId('asof-answer').count()).toBe(0);
+    // One fact.
+    await asOf('2026-01-01 00:30');
+    await filter('Harbour');
+    await expect.poll(() => count.textContent()).toBe('1 fact was true then · it matches “Harbour”');
+    await filter('');
+    await expect.poll(() => count.textContent()).toBe('1 fact was true then');
+    // A moment to come: what the memory holds then.
+    await asOf('2030-01-01 00:00');
+    await expect.poll(() => count.textContent()).toBe('1,001 facts will be true then · showing the first 100');
+    // Known at a time before anything was stored: the panel says whose answer it is, above the count.
+    const knownAt = page.getByLabel('Known at (UTC)');
+    await knownAt.fill('2000-01-01 00:00');
+    await knownAt.press('Enter');
+    await expect.poll(() => count.textContent()).toBe('No facts will be true then');
+    expect(await page.locator('.asof-panel p').first().textContent()).toBe('As the memory held it at Jan 1, 2000.');
+    await screenshot(page, 'asof-count-known-at');
+    await page.getByRole('button', { name: 'Known now' }).click();
+    // Paged with a filter, as the user sees it, wide and narrow, light and dark.
+    // A day before the cursor of the tests above: a list of its own, its first page and three more.
+    await asOf('2026-02-03 00:00');
+    await filter('harbour');
+    await expect.poll(() => count.textContent()).toBe('794 facts were true then · 16 of the first 400 match “harbour”');
+    for (const width of [1400, 900]) {
+      await page.setViewportSize({ width, height: 800 });
+      // Narrow, the panel folds to a button (once the screen has measured its new width).
+      if (width === 900) await page.getByRole('button', { name: '◂ As-of answers' }).click();
+      for (const theme of ['light', 'dark'] as const) {
+        await page.emulateMedia({ colorScheme: theme });
+        await expect.poll(() => count.isVisible()).toBe(true);
+        await screenshot(page, `asof-count-${width}-${theme}`);
+      }
+    }
+    await page.emulateMedia({ colorScheme: 'light' });
+    await page.setViewportSize({ width: 1280, height: 800 });
   });
 });

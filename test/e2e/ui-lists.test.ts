@@ -67,7 +67,9 @@ describe.skipIf(CHROMIUM_MISSING !== null)('lists: newest first, each sentence o
   it('the as-of panel: the newest first, its count in the locale', async () => {
     const { page } = ui();
     await go(page, '#/timeline');
-    await expect.poll(() => page.getByTestId('asof-count').textContent()).toMatch(/1,202 facts true/);
+    // Every fact true now is listed (the chart's rows hold them all): no "showing the first", no Show more.
+    await expect.poll(() => page.getByTestId('asof-count').textContent()).toBe('1,202 facts are true now');
+    expect(await page.getByRole('button', { name: /^Show [\d,]+ more$/ }).count()).toBe(0);
     const first = page.getByTestId('asof-answer').first();
     await expect.poll(() => first.locator('.asof-question').textContent()).toBe('me · manager');
     expect(await first.locator('.asof-values').textContent()).toBe('B');

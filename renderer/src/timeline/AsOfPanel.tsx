@@ -4,14 +4,17 @@
  * is shown and can be opened, however narrow the panel. The facts true at the cursor come a page
  * at a time (use-as-of-facts.ts): the panel says how many there are in all, and asks for
  * the next page as the list scrolls to its end (a few pages by themselves at most), or with Show
- * more (a button: keyboard too). With a filter, it says how many of those loaded match it.
+ * more (a button: keyboard too), which is gone once every fact true then is listed. Its count is
+ * one sentence (asof-count.ts): how many facts were true then and how many are shown, or with a
+ * filter how many of them match it.
  */
 import { useMemo } from 'react';
 import type { FactRecord } from '../../../shared/memory-schema';
 import { factHref } from '../app/router';
 import { useTimeFormat } from '../app/time-format';
-import { formatCount, formatMoment, pluralise } from '../common/format';
+import { formatCount, formatMoment } from '../common/format';
 import { VirtualList } from '../common/VirtualList';
+import { asOfCountParts, everyFactShown, tenseOf } from './asof-count';
 import { trueAt, type TimelineLayout } from './timeline-model';
 import { AS_OF_PAGE, type AsOfFacts } from './use-as-of-facts';
 
@@ -31,6 +34,10 @@ interface Props {
   asOf: number;
   /** The moment as the toolbar says it ("now", "March 2025"). */
   asOfText: string;
+  /** Whether the cursor is now, moving with the clock. */
+  following: boolean;
+  /** The clock, as of the last minute: whether a cursor put somewhere is before or after now. */
+  now: number;
   knownAt: string | null;
   /** The timeline's row filter (the layout holds only the facts that match it). */
   filter: string;
@@ -39,7 +46,7 @@ interface Props {
   onOpen(fact: FactRecord): void;
 }
 
-export function AsOfPanel({ layout, asOf, asOfText, knownAt, filter, pages, onOpen }: Props) {
+export function AsOfPanel({ layout, asOf, asOfText, following, now, knownAt, filter, pages, onOpen }: Props) {
   const format = useTimeFormat();
   const answers = useMemo(() => {
     // Newest first, like every list: the slots whose latest value began last on top, each slot's values newest first.
@@ -52,15 +59,17 @@ export function AsOfPanel({ layout, asOf, asOfText, knownAt, filter, pages, onOp
     }
     return slots.sort((a, b) => (a.latest < b.latest ? 1 : a.latest > b.latest ? -1 : 0)).flatMap((slot) => slot.answers);
   }, [layout, asOf]);
-  const slots = new Set(answers.map((a) => `${a.subject}\u0000${a.predicate}`)).size;
   const when = asOfText;
+  const count = { total: pages.total, loaded: pages.facts.length, hasMore: pages.hasMore, shown: answers.length, filter: filter.trim(), tense: tenseOf(asOf, now, following) };
+  const more = !everyFactShown(count);
   return (
     <section className="asof-panel" aria-labelledby="asof-title">
       <h2 id="asof-title">
         True as of <time dateTime={new Date(asOf).toISOString()}>{when}</time>
       </h2>
+      {knownAt && <p className="muted small">As the memory held it at {formatMoment(knownAt, format)}.</p>}
       <p className="muted small" data-testid="asof-count">
-        {knownAt ? `As the memory held it at ${formatMoment(knownAt, format)}.` : 'As the memory holds it now.'} {countWords(pages, answers.length, slots, filter.trim())}
+        {pages.counted ? <CountLine parts={asOfCountParts(count)} /> : 'Loading…'}
       </p>
       <VirtualList
         items={answers}
@@ -72,7 +81,7 @@ export function AsOfPanel({ layout, asOf, asOfText, knownAt, filter, pages, onOp
           <div className="asof-answer" data-testid="asof-answer">
             <div className="asof-question">
               {a.subject} · {a.predicate}
-              {a.of > 1 && <span className="asof-position"> ({a.position} of {a.of})</span>}
+              {a.of > 1 && <span className="asof-position"> ({formatCount(a.position)} of {formatCount(a.of)})</span>}
             </div>
             <div className="asof-values">
               <a href={factHref(a.fact.id)} title={a.fact.fact} tabIndex={-1}>
@@ -81,9 +90,9 @@ export function AsOfPanel({ layout, asOf, asOfText, knownAt, filter, pages, onOp
             </div>
           </div>
         )}
-        onEndReached={pages.autoLoad}
+        onEndReached={more ? pages.autoLoad : undefined}
       />
-      {pages.hasMore && (
+      {more && (
         <button type="button" className="asof-more" onClick={pages.loadMore} aria-busy={pages.loadingMore}>
           {pages.loadingMore ? 'Loading…' : `Show ${formatCount(Math.min(AS_OF_PAGE, pages.total - pages.facts.length))} more`}
         </button>
@@ -92,18 +101,15 @@ export function AsOfPanel({ layout, asOf, asOfText, knownAt, filter, pages, onOp
   );
 }
 
+/** The count, wrapping between its parts ("794 facts were true then ·" above what is shown of them), not inside one. */
+function CountLine({ parts: [head, shown] }: { parts: readonly [string] | readonly [string, string] }) {
+  if (shown === undefined) return head;
+  return (
+    <>
+      {head} · <span className="asof-count-part">{shown}</span>
+    </>
+  );
+}
+
 const newestFirst = (a: FactRecord, b: FactRecord) => (a.valid_at < b.valid_at ? 1 : a.valid_at > b.valid_at ? -1 : 0);
 
-/**
- * How many facts are true at the cursor, how many are loaded, and how many are shown. With a filter
- * the shown ones are those that match it, so that is said: the count of all would read as the
- * number of answers.
- */
-function countWords(pages: AsOfFacts, values: number, slots: number, filter: string): string {
-  const n = formatCount;
-  const all = `${pluralise(pages.total, 'fact')} true`;
-  const loaded = pages.hasMore ? `the first ${n(pages.facts.length)} loaded` : '';
-  const split = values > slots ? ` (${n(slots)} answers, ${n(values)} values)` : '';
-  if (filter === '') return `${all}; ${loaded ? `${loaded}, ` : ''}${n(slots)} answers${values > slots ? `, ${n(values)} values` : ''} shown.`;
-  return `${all} at the cursor; ${n(values)} shown match the filter “${filter}”${split}${loaded ? `, of ${loaded}` : ''}.`;
-}

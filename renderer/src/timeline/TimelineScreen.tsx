@@ -124,7 +124,7 @@ export function TimelineScreen() {
             {panelOpen ? 'Hide answers ▸' : '◂ As-of answers'}
           </button>
         )}
-        {showPanel && <AsOfPanel layout={asOfLayout} asOf={asOf} asOfText={asOfText} knownAt={view.knownAt} filter={view.filter} pages={asOfFacts} onOpen={(fact) => navigate({ screen: 'fact', id: fact.id })} />}
+        {showPanel && <AsOfPanel layout={asOfLayout} asOf={asOf} asOfText={asOfText} following={view.asOf === null} now={clock} knownAt={view.knownAt} filter={view.filter} pages={asOfFacts} onOpen={(fact) => navigate({ screen: 'fact', id: fact.id })} />}
       </div>
       {windowed.isPending && <p className="muted" role="status">Loading facts…</p>}
     </div>

@@ -25,6 +25,8 @@ export interface AsOfFacts {
   facts: readonly FactRecord[];
   /** How many facts are true at the cursor in all (more than `facts` while pages are still to come). */
   total: number;
+  /** Whether the first page has answered: until then `total` is not known. */
+  counted: boolean;
   hasMore: boolean;
   loadingMore: boolean;
   /** The next page, asked for by the user (Show more). */
@@ -75,6 +77,6 @@ export function useAsOfFacts(api: TemporaApi, asOf: number, knownAt: string | nu
     },
     [canLoad, fetchNextPage, stop],
   );
-  return { facts, total: pages?.[0]?.total ?? 0, hasMore: hasNextPage, loadingMore: isFetchingNextPage, loadMore, autoLoad };
+  return { facts, total: pages?.[0]?.total ?? 0, counted: pages !== undefined, hasMore: hasNextPage, loadingMore: isFetchingNextPage, loadMore, autoLoad };
 }
 const NONE: readonly FactRecord[] = [];

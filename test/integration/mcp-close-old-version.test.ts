@@ -3,35 +3,19 @@
  * client against a spawned `tempora mcp`: the end is checked against the start of the fact's
  * current version — the one the close writes over — never against the start the old version had.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { Client } from '@modelcontextprotocol/client';
-import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
+import type { Client } from '@modelcontextprotocol/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as s from '../../electron/mcp/tool-schemas';
+import { openMcpStdio } from '../fixtures/mcp-stdio-client';
 
-const root = resolve(import.meta.dirname, '../..');
-let dir: string;
 let client: Client;
+let close: (() => Promise<void>) | undefined;
 
 beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'tempora-mcp-close-old-'));
-  const transport = new StdioClientTransport({
-    command: process.execPath,
-    args: ['--import', 'tsx', 'electron/cli/main.ts', 'mcp', '--data', join(dir, 'data')],
-    cwd: root,
-    env: { ...(process.env as Record<string, string>), TEMPORA_TZ: 'Asia/Tokyo', LANCEDB_LOG: 'error' },
-    stderr: 'pipe',
-  });
-  client = new Client({ name: 'tempora-test', version: '1.0.0' });
-  await client.connect(transport);
+  ({ client, close } = await openMcpStdio({ name: 'close-old', timeZone: 'Asia/Tokyo', clientName: 'tempora-test' }));
 });
 
-afterAll(async () => {
-  await client?.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+afterAll(() => close?.());
 
 /** A fact said to start at `from`, then corrected to start at `to`: the ids of the old and the current version. */
 async function movedStart(object: string, from: string, to: string): Promise<{ old: string; current: string }> {

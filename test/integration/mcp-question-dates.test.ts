@@ -4,17 +4,13 @@
  * day after the named day comes first, above the twelve things said before it; "in May" is the
  * memory's last May (2023), not this year's; "on Saturday" in a habit names no date.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { Client } from '@modelcontextprotocol/client';
-import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
+import type { Client } from '@modelcontextprotocol/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { searchMemoryOutput } from '../../electron/mcp/tool-schemas';
+import { openMcpStdio } from '../fixtures/mcp-stdio-client';
 
-const root = resolve(import.meta.dirname, '../..');
-let dir: string;
 let client: Client;
+let close: (() => Promise<void>) | undefined;
 
 async function search(query: string) {
   const result = await client.callTool({ name: 'search_memory', arguments: { query } });
@@ -29,16 +25,7 @@ async function tell(day: string, predicate: string, object: string, fact: string
 }
 
 beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'tempora-mcp-dates-'));
-  const transport = new StdioClientTransport({
-    command: process.execPath,
-    args: ['--import', 'tsx', 'electron/cli/main.ts', 'mcp', '--data', join(dir, 'data')],
-    cwd: root,
-    env: { ...(process.env as Record<string, string>), TEMPORA_TZ: 'Asia/Tokyo', LANCEDB_LOG: 'error' },
-    stderr: 'pipe',
-  });
-  client = new Client({ name: 'tempora-dates-test', version: '1.0.0' });
-  await client.connect(transport);
+  ({ client, close } = await openMcpStdio({ name: 'dates', timeZone: 'Asia/Tokyo' }));
   await tell('2023-05-20', 'trip', 'Kyoto', 'I took a trip to Kyoto.');
   await tell('2023-06-03', 'plays', 'tennis', 'I play tennis on Saturdays.');
   for (let i = 1; i <= 12; i++) await tell(`2023-08-${String(i + 9).padStart(2, '0')}`, 'chatted', `thing ${i}`, `I chatted with Mia about thing ${i}.`);
@@ -46,10 +33,7 @@ beforeAll(async () => {
   await tell('2023-09-11', 'went', 'hiking', 'I went hiking with Mia.');
 }, 60_000);
 
-afterAll(async () => {
-  await client?.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+afterAll(() => close?.());
 
 describe('search_memory: a date in the question ranks (Asia/Tokyo)', () => {
   it('the outing told the day after 10 September comes first', async () => {

@@ -6,16 +6,15 @@
  * hold the word "work", as it would after a restart; and so when another process wrote it.
  */
 import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { Client } from '@modelcontextprotocol/client';
-import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
+import type { Client } from '@modelcontextprotocol/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { searchMemoryOutput } from '../../electron/mcp/tool-schemas';
+import { openMcpStdio, type McpStdioSession } from '../fixtures/mcp-stdio-client';
 
 const root = resolve(import.meta.dirname, '../..');
-let dir: string;
+let session: McpStdioSession | undefined;
 let client: Client;
 
 async function search(query: string) {
@@ -30,23 +29,12 @@ async function tell(at: string, predicate: string, object: string, fact: string)
 }
 
 beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'tempora-mcp-relation-'));
-  const transport = new StdioClientTransport({
-    command: process.execPath,
-    args: ['--import', 'tsx', 'electron/cli/main.ts', 'mcp', '--data', join(dir, 'data')],
-    cwd: root,
-    env: { ...(process.env as Record<string, string>), TEMPORA_TZ: 'Europe/Lisbon', LANCEDB_LOG: 'error' },
-    stderr: 'pipe',
-  });
-  client = new Client({ name: 'tempora-relation-test', version: '1.0.0' });
-  await client.connect(transport);
+  session = await openMcpStdio({ name: 'relation', timeZone: 'Europe/Lisbon' });
+  client = session.client;
   for (let week = 1; week <= 3; week++) await tell(`2026-03-0${week}T10:00:00Z`, 'said', `remark ${week}`, `Zoe said work was tiring in week ${week}.`);
 }, 60_000);
 
-afterAll(async () => {
-  await client?.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+afterAll(() => session?.close());
 
 describe('search_memory: a relation said for the first time', () => {
   it('counts in the next question, with no wait', async () => {
@@ -62,10 +50,10 @@ describe('search_memory: a relation said for the first time', () => {
   it('counts when another process said it (`tempora observe` beside the server)', async () => {
     for (let week = 4; week <= 6; week++) await tell(`2026-03-0${week}T10:00:00Z`, 'said', `home remark ${week}`, `Zoe said home was cold in week ${week}.`);
     expect((await search('Where does Zoe live?')).hits[0]!.fact.predicate).toBe('said');
-    const file = join(dir, 'home.jsonl');
+    const file = join(session!.dir, 'home.jsonl');
     writeFileSync(file, `${JSON.stringify({ subject: 'Zoe', predicate: 'lives_in', object: 'Porto', fact: 'Zoe lives in Porto.', reference_time: '2026-02-02T10:00:00Z', cardinality: 'one' })}\n`);
     const code = await new Promise<number>((done) =>
-      execFile(process.execPath, ['--import', 'tsx', 'electron/cli/main.ts', 'observe', '--data', join(dir, 'data'), file], { cwd: root, env: { ...process.env, TEMPORA_TZ: 'Europe/Lisbon', LANCEDB_LOG: 'error' } }, (error) =>
+      execFile(process.execPath, ['--import', 'tsx', 'electron/cli/main.ts', 'observe', '--data', session!.data, file], { cwd: root, env: { ...process.env, TEMPORA_TZ: 'Europe/Lisbon', LANCEDB_LOG: 'error' } }, (error) =>
         done(error ? 1 : 0),
       ),
     );

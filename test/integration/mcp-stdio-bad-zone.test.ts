@@ -6,12 +6,10 @@
  */
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { Client } from '@modelcontextprotocol/client';
-import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { connectMcpStdio } from '../fixtures/mcp-stdio-client';
 
-const root = resolve(import.meta.dirname, '../..');
 let dir: string;
 
 beforeAll(() => {
@@ -22,27 +20,15 @@ afterAll(() => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-async function connect(data: string, env: Record<string, string>, args: string[] = []): Promise<{ client: Client; stderr: () => string }> {
-  let stderr = '';
-  const transport = new StdioClientTransport({
-    command: process.execPath,
-    args: ['--import', 'tsx', 'electron/cli/main.ts', 'mcp', '--data', data, ...args],
-    cwd: root,
-    env: { ...(process.env as Record<string, string>), ...env },
-    stderr: 'pipe',
-  });
-  transport.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  const client = new Client({ name: 'bad-zone-test', version: '1.0.0' });
-  await client.connect(transport);
-  return { client, stderr: () => stderr };
-}
+/** `tempora mcp` on `data` with $TEMPORA_TZ = `timeZone` (and `args` after it), a client connected. */
+const connect = (data: string, timeZone: string, args: string[] = []) => connectMcpStdio({ data, timeZone, args, clientName: 'bad-zone-test' });
 
 const textOf = (result: { content?: unknown }) => (result.content as { type: string; text: string }[]).map((c) => c.text).join('\n');
 
 describe('tempora mcp with a bad time zone', () => {
   it('completes the handshake and answers every tool call with the error in words, writing nothing', async () => {
     const data = join(dir, 'env');
-    const { client, stderr } = await connect(data, { TEMPORA_TZ: 'Bogus/Zone' });
+    const { client, stderr } = await connect(data, 'Bogus/Zone');
     try {
       const { tools } = await client.listTools();
       expect(tools).toHaveLength(8);
@@ -64,7 +50,7 @@ describe('tempora mcp with a bad time zone', () => {
 
   it('says which to change when the zone came from --tz', async () => {
     const data = join(dir, 'flag');
-    const { client } = await connect(data, { TEMPORA_TZ: 'Asia/Tokyo' }, ['--tz', 'Mars/Base']);
+    const { client } = await connect(data, 'Asia/Tokyo', ['--tz', 'Mars/Base']);
     try {
       const result = await client.callTool({ name: 'search_memory', arguments: { query: 'tea' } });
       expect(result.isError).toBe(true);

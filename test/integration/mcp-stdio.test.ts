@@ -5,38 +5,26 @@
  * naming the argument, and the current-facts resource with its change notification. Both protocol
  * eras: the 2025 initialize handshake (the SDK client's default) and 2026-07-28 (negotiated).
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { Client } from '@modelcontextprotocol/client';
-import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
+import type { Client } from '@modelcontextprotocol/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import * as s from '../../electron/mcp/tool-schemas';
+import { connectMcpStdio, openMcpStdio, type McpStdioSession } from '../fixtures/mcp-stdio-client';
 
-const root = resolve(import.meta.dirname, '../..');
-let dir: string;
+let session: McpStdioSession | undefined;
 let client: Client;
-let stderr = '';
 
 /** Each tool's result, checked against the schema the server declares. */
 const outputs = s.toolOutputs;
 type Tool = s.ToolName;
 type Output<N extends Tool> = z.infer<(typeof outputs)[N]>;
 
-async function connect(data: string, mode: 'legacy' | 'auto' = 'legacy'): Promise<Client> {
-  const transport = new StdioClientTransport({
-    command: process.execPath,
-    args: ['--import', 'tsx', 'electron/cli/main.ts', 'mcp', '--data', data],
-    cwd: root,
-    env: { ...(process.env as Record<string, string>), TEMPORA_TZ: 'UTC' },
-    stderr: 'pipe',
-  });
-  transport.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  const c = new Client({ name: 'tempora-test', version: '1.0.0' }, { versionNegotiation: { mode } });
-  await c.connect(transport);
-  return c;
-}
+/** The server's stderr: every process started here (the second client's too). */
+const stderrs: (() => string)[] = [];
+const stderr = () => stderrs.map((read) => read()).join('');
+
+/** The options of a client in one protocol era: the 2025 handshake ('legacy') or negotiated ('auto'). */
+const era = (mode: 'legacy' | 'auto') => ({ timeZone: 'UTC', clientName: 'tempora-test', client: { versionNegotiation: { mode } } });
 
 async function call<N extends Tool>(name: N, args: Record<string, unknown>, on: Client = client): Promise<Output<N>> {
   const result = await on.callTool({ name, arguments: args });
@@ -51,14 +39,12 @@ async function callError(name: string, args: Record<string, unknown>): Promise<s
 }
 
 beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'tempora-mcp-stdio-'));
-  client = await connect(join(dir, 'data'));
+  session = await openMcpStdio({ name: 'stdio', ...era('legacy') });
+  client = session.client;
+  stderrs.push(session.stderr);
 });
 
-afterAll(async () => {
-  await client?.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+afterAll(() => session?.close());
 
 describe('tempora mcp over stdio', () => {
   it('lists the eight tools with bounded JSON Schemas and output schemas', async () => {
@@ -172,7 +158,9 @@ describe('tempora mcp over stdio', () => {
   });
 
   it('speaks the 2026-07-28 protocol too, when the client negotiates it', async () => {
-    const modern = await connect(join(dir, 'data'), 'auto');
+    const started = await connectMcpStdio({ data: session!.data, ...era('auto') });
+    stderrs.push(started.stderr);
+    const modern = started.client;
     try {
       expect(modern.getNegotiatedProtocolVersion()).toBe('2026-07-28');
       const result = await call('search_memory', { query: 'manager', as_of: '2026-09-10' }, modern);
@@ -192,6 +180,6 @@ describe('tempora mcp over stdio', () => {
 
   it('wrote nothing but MCP frames to stdout, and its log to stderr', () => {
     // A stray line on stdout would have broken the client's framing above; the log went to stderr.
-    expect(stderr).toMatch(/tempora mcp: serving .* over stdio/);
+    expect(stderr()).toMatch(/tempora mcp: serving .* over stdio/);
   });
 });

@@ -5,17 +5,13 @@
  * is framed ("As of 10 Sep 2026: … Now: …"). The structured content stays ISO. Through `tempora mcp`
  * spawned with TEMPORA_TZ=Asia/Tokyo, driven by the SDK client over stdio.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { Client } from '@modelcontextprotocol/client';
-import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
+import type { Client } from '@modelcontextprotocol/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listFactsOutput, searchMemoryOutput } from '../../electron/mcp/tool-schemas';
+import { openMcpStdio } from '../fixtures/mcp-stdio-client';
 
-const root = resolve(import.meta.dirname, '../..');
-let dir: string;
 let client: Client;
+let close: (() => Promise<void>) | undefined;
 
 /** An instant as ISO writes it: what no text an agent reads should carry. */
 const ISO_INSTANT = /\d{4}-\d\d-\d\dT\d\d:\d\d/;
@@ -28,26 +24,14 @@ async function call(name: string, args: Record<string, unknown>): Promise<{ word
 }
 
 beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'tempora-mcp-words-'));
-  const transport = new StdioClientTransport({
-    command: process.execPath,
-    args: ['--import', 'tsx', 'electron/cli/main.ts', 'mcp', '--data', join(dir, 'data')],
-    cwd: root,
-    env: { ...(process.env as Record<string, string>), TEMPORA_TZ: 'Asia/Tokyo' },
-    stderr: 'pipe',
-  });
-  client = new Client({ name: 'tempora-words-test', version: '1.0.0' });
-  await client.connect(transport);
+  ({ client, close } = await openMcpStdio({ name: 'words', timeZone: 'Asia/Tokyo' }));
   const manager = (object: string, valid_at: string) => ({ subject: 'me', predicate: 'manager', object, fact: `My manager is ${object}.`, cardinality: 'one', valid_at });
   await call('remember_facts', { facts: [manager('A', '2026-09-01')], reference_time: '2026-09-01T10:00:00+09:00' });
   await call('remember_facts', { facts: [manager('B', '2026-09-15')], reference_time: '2026-09-15T10:00:00+09:00' });
   await call('remember_facts', { facts: [{ subject: 'me', predicate: 'hobby', object: 'bouldering', fact: 'My hobby is bouldering.', valid_at: 'March 2026' }], reference_time: '2026-04-02T10:00:00+09:00' });
 });
 
-afterAll(async () => {
-  await client?.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+afterAll(() => close?.());
 
 describe('MCP text in the user’s words (Asia/Tokyo)', () => {
   it('list_facts says each interval in days of Tokyo, at the precision said; the structure stays ISO', async () => {

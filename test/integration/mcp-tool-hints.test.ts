@@ -7,14 +7,13 @@
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { Client } from '@modelcontextprotocol/client';
-import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
+import { join } from 'node:path';
+import type { Client } from '@modelcontextprotocol/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TemporaEngine } from '../../electron/engine/index';
 import { serveMcpHttp, type McpHttpServer } from '../fixtures/mcp-http-server';
+import { connectMcpStdio } from '../fixtures/mcp-stdio-client';
 
-const root = resolve(import.meta.dirname, '../..');
 let dir: string;
 let engine: TemporaEngine;
 let http: McpHttpServer;
@@ -73,14 +72,7 @@ describe('tool hints and the time-axes guide', () => {
   }
 
   it('are read over stdio from `tempora mcp`', async () => {
-    const transport = new StdioClientTransport({
-      command: process.execPath,
-      args: ['--import', 'tsx', 'electron/cli/main.ts', 'mcp', '--data', join(dir, 'stdio')],
-      cwd: root,
-      env: { ...(process.env as Record<string, string>), TEMPORA_TZ: 'UTC', LANCEDB_LOG: 'error' },
-    });
-    const client = new Client({ name: 'hints-stdio', version: '1.0.0' });
-    await client.connect(transport);
+    const { client } = await connectMcpStdio({ data: join(dir, 'stdio'), timeZone: 'UTC', clientName: 'hints-stdio' });
     try {
       await readsHintsAndGuide(client);
     } finally {

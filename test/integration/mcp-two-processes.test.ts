@@ -9,11 +9,11 @@ import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { Client } from '@modelcontextprotocol/client';
-import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
+import type { Client } from '@modelcontextprotocol/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openMemory } from '../../electron/memory/index';
 import { listFactsOutput, rememberFactsOutput } from '../../electron/mcp/tool-schemas';
+import { connectMcpStdio } from '../fixtures/mcp-stdio-client';
 
 const root = resolve(import.meta.dirname, '../..');
 const env = { ...(process.env as Record<string, string>), TEMPORA_TZ: 'UTC' };
@@ -24,16 +24,7 @@ let two: Client;
 let serve: ChildProcess;
 
 async function start(on = data): Promise<Client> {
-  const client = new Client({ name: 'tempora-two-processes', version: '1.0.0' });
-  const transport = new StdioClientTransport({ command: process.execPath, args: ['--import', 'tsx', 'electron/cli/main.ts', 'mcp', '--data', on], cwd: root, env, stderr: 'pipe' });
-  let stderr = '';
-  transport.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  try {
-    await client.connect(transport);
-  } catch (error) {
-    throw new Error(`tempora mcp did not start: ${(error as Error).message}\n${stderr}`, { cause: error });
-  }
-  return client;
+  return (await connectMcpStdio({ data: on, timeZone: 'UTC', clientName: 'tempora-two-processes' })).client;
 }
 
 function observe(file: string): Promise<{ code: number; stderr: string }> {

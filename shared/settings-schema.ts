@@ -24,7 +24,9 @@ export const settingsSchema = z.object({
   syncTarget: storedSyncTargetSchema.nullable().default(null),
   /**
    * This device's name as other devices see it (null: the computer's name): the one name Settings →
-   * Sync and `tempora sync --name` both read and write (memory/sync/sync-store.ts setDeviceName).
+   * Sync and `tempora sync --name` both read and write, each through the memory's sync room
+   * (memory/sync/sync-store.ts known, setDeviceName: it refuses a name another device has and sends a
+   * new one at the next sync), never as a plain setting.
    */
   syncDeviceName: z.string().trim().min(1).max(100).nullable().default(null),
   /** Whether sync is paused on this device (Settings → Sync, Pause). */

@@ -33,6 +33,7 @@ export function syncCoreOf(memory: object): SyncCore | null {
   if (!sync || typeof sync.status !== 'function') return null;
   return {
     status: () => sync.status(),
+    deviceName: () => sync.known().name,
     setDeviceName: (name) => sync.setDeviceName(name),
     nameTakenOnTarget: async (target, cipher, name) => {
       const me = sync.known();

@@ -1,10 +1,11 @@
 /**
  * Sync as the faces see it (Settings → Sync): the target this device syncs to, kept without its
  * secrets in the settings and with them in the secret store (sync-secrets.ts: the key made from the
- * passphrase, never the passphrase); this device's name; pause; "sync now" through the sync core
- * (sync-runner.ts over the memory's sync room). A target and passphrase are checked against the
- * target's key check before anything is kept, so a wrong passphrase or an unreachable target is
- * said in one sentence and changes nothing.
+ * passphrase, never the passphrase); pause; this device's name, read and written only through the
+ * sync core (the memory's record of this device, which its segments carry); "sync now" through the
+ * sync core (sync-runner.ts over the memory's sync room). A target and passphrase are checked
+ * against the target's key check before anything is kept, so a wrong passphrase or an unreachable
+ * target is said in one sentence and changes nothing.
  */
 import { hostname } from 'node:os';
 import type { Settings } from '../../shared/settings-schema';
@@ -22,7 +23,12 @@ import type { IsoTime } from '../../shared/time';
 /** What the service needs of the sync core: its status, this device's name, one sync (telling how far it is). */
 export interface SyncCore {
   status(): { lastSync: IsoTime | null; devices: { id: string; name: string; appliedAt: IsoTime }[]; unsent: number };
-  /** Renames this device in the one place its name is kept (the setting `syncDeviceName`), to be sent at the next sync. */
+  /** This device's name as the others see it (the computer's until it is named). */
+  deviceName(): string;
+  /**
+   * Renames this device in the one place its name is kept (the memory's record of it, memory.sync:
+   * the setting `syncDeviceName`, written by no other door), to be sent at the next sync.
+   */
   setDeviceName(name: string): void;
   /**
    * Another device on the target that goes by `name` (spaces and case aside), read from the headers
@@ -32,10 +38,11 @@ export interface SyncCore {
   run(target: SyncTarget, cipher: SyncCipher, onProgress: (progress: SyncProgress) => void): Promise<{ sent: number; applied: { device: string; records: number }[]; refused: string[] }>;
 }
 
-/** The settings the service reads and writes (memory.settings). */
+/** The settings the service reads and writes (memory.settings): where to sync and pause; never the device's name (the core's). */
+type SyncSettings = Pick<Settings, 'syncTarget' | 'syncPaused'>;
 export interface SyncSettingsStore {
-  read(): Settings;
-  update(patch: Partial<Settings>): Settings;
+  read(): SyncSettings;
+  update(patch: Partial<SyncSettings>): SyncSettings;
 }
 
 /** A refusal in one sentence, nothing changed. */
@@ -77,7 +84,8 @@ export class SyncService {
       target,
       describe,
       keyKept: matching?.key != null,
-      deviceName: settings.syncDeviceName ?? hostname(),
+      // Without a sync core there is no device to name: the computer's name, as the core would say.
+      deviceName: core?.deviceName() ?? hostname(),
       paused: settings.syncPaused,
       keyStore: this.secrets.where,
       status: status && {
@@ -89,7 +97,7 @@ export class SyncService {
     };
   }
 
-  /** Keeps a target, this device's name and the key of the passphrase, once the target's key check opens. */
+  /** Keeps a target, this device's name (through the sync core) and the key of the passphrase, once the target's key check opens. */
   async save(request: { target: unknown; passphrase?: string | undefined; deviceName: string }): Promise<SyncState> {
     const deviceName = request.deviceName.trim();
     if (deviceName === '') throw new SyncServiceError('This device’s name is empty: give the name other devices will see it by.');
@@ -132,7 +140,7 @@ export class SyncService {
       throw error;
     }
     this.secrets.write({ target: JSON.stringify(storedNow), key: Buffer.from(key).toString('base64'), targetSecret: secretOf(config) });
-    this.settings.update({ syncTarget: storedNow, syncDeviceName: deviceName });
+    this.settings.update({ syncTarget: storedNow });
     return this.state();
   }
 

@@ -18,6 +18,7 @@ import { SYNC_SECRETS_FILE, SyncSecretStore } from '../../electron/sync/sync-sec
 import { SyncService, type SyncCore } from '../../electron/sync/sync-service';
 import { createFolderTarget } from '../../electron/sync/targets/folder-target';
 import { openMemory } from '../../electron/memory/index';
+import { databaseOf } from '../../electron/memory/memory';
 import { syncCoreOf } from '../../electron/engine/sync-handlers';
 import { syncOnce } from '../../electron/sync/sync-runner';
 import { unlockTarget } from '../../electron/sync/sync-crypto';
@@ -38,6 +39,7 @@ function fakeCore() {
   let lastSync: IsoTime | null = null;
   const core: SyncCore = {
     status: () => ({ lastSync, devices: [{ id: 'd2', name: 'Desktop', appliedAt: '2026-09-01T01:00:00.000Z' }], unsent: 0 }),
+    deviceName: () => calls.names.at(-1) ?? 'this computer',
     setDeviceName: (name) => calls.names.push(name),
     run: async (target, cipher) => {
       // What another device with the same passphrase wrote opens with this device's cipher.
@@ -123,6 +125,35 @@ describe('the sync service', () => {
     expect((JSON.parse(status.stdout) as { device: { name: string } }).device.name).toBe('Study');
   });
 
+  it('keeps this device’s name in one place, written once through the memory’s sync room, and reports it', async () => {
+    const dataDir = folder('one-place');
+    const memory = openMemory({ dataDir });
+    try {
+      // The settings as the app hands them, each patch seen.
+      const patches: Partial<Settings>[] = [];
+      const settings = { read: () => memory.settings.read(), update: (patch: Partial<Settings>) => (patches.push(patch), memory.settings.update(patch)) };
+      const secrets = folder('one-place-secrets');
+      const service = new SyncService(settings, new SyncSecretStore(secrets), () => syncCoreOf(memory));
+      const saved = await service.save({ target: { kind: 'folder', path: folder('target-one-place') }, passphrase: PASSPHRASE, deviceName: ' Lantern ' });
+      expect(saved.deviceName).toBe('Lantern');
+      // Written once, by the memory's sync room (which sends it at the next sync), not again as a setting.
+      expect(patches.flatMap((patch) => Object.keys(patch))).toEqual(['syncTarget']);
+      expect(memory.sync.known().name).toBe('Lantern');
+      expect(memory.sync.nameToAnnounce()).toBe(true);
+      // One place holds it: the memory's record of this device (a row of its one settings store).
+      const db = databaseOf(memory);
+      const holding = db.prepare<[], { place: string }>("SELECT 'memory_settings.' || key AS place FROM memory_settings WHERE value LIKE '%Lantern%' UNION ALL SELECT 'sync_state.' || key FROM sync_state WHERE value LIKE '%Lantern%'").all();
+      expect(holding.map((row) => row.place)).toEqual(['memory_settings.syncDeviceName']);
+      expect(readdirSync(secrets).map((file) => readFileSync(join(secrets, file), 'utf8')).join('')).not.toContain('Lantern');
+      // The state reports the memory's name, also one given by another door since (`tempora sync --name`).
+      expect(service.state().deviceName).toBe('Lantern');
+      memory.sync.setDeviceName('Study');
+      expect(service.state().deviceName).toBe('Study');
+    } finally {
+      memory.close();
+    }
+  });
+
   it('keeps a target and a key, hands the core a cipher that opens the other devices’ files, and says what a sync did', async () => {
     const dataDir = folder('data-1');
     const { core, calls } = fakeCore();
@@ -148,7 +179,9 @@ describe('the sync service', () => {
   it('asks for the passphrase for another target and changes nothing until it is given', async () => {
     const dataDir = folder('data-2');
     const settings = settingsStore();
-    const service = new SyncService(settings, new SyncSecretStore(dataDir), () => null);
+    const secrets = new SyncSecretStore(dataDir);
+    const { core } = fakeCore();
+    const service = new SyncService(settings, secrets, () => core);
     const first = folder('target-2a');
     await service.save({ target: { kind: 'folder', path: first }, passphrase: PASSPHRASE, deviceName: 'Laptop' });
     const kept = readFileSync(join(dataDir, SYNC_SECRETS_FILE));
@@ -164,12 +197,14 @@ describe('the sync service', () => {
     );
     expect(await refusal(service.save({ target: { kind: 'folder', path: first }, deviceName: '  ' }))).toBe('This device’s name is empty: give the name other devices will see it by.');
     expect(settings.read().syncTarget).toEqual({ kind: 'folder', path: first });
+    expect(service.state().deviceName).toBe('Work laptop');
     expect(readFileSync(join(dataDir, SYNC_SECRETS_FILE)).equals(kept)).toBe(true);
     expect(await createFolderTarget(second).list('')).toEqual([]);
 
     // No sync core in this build: said, in the state and by Sync now.
-    expect(service.state().note).toBe('This build keeps the target and passphrase but cannot sync yet: the sync engine is not part of it.');
-    expect(await refusal(service.syncNow())).toBe(service.state().note);
+    const coreless = new SyncService(settings, secrets, () => null);
+    expect(coreless.state().note).toBe('This build keeps the target and passphrase but cannot sync yet: the sync engine is not part of it.');
+    expect(await refusal(coreless.syncNow())).toBe(coreless.state().note);
   });
 
   it('keeps a WebDAV password apart, never shows it back, and uses the kept one when the field is left empty', async () => {

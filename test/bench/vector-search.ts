@@ -7,7 +7,7 @@
  *   npx tsx test/bench/vector-search.ts --quick          20k rows, 50 queries
  *   options: --rows N  --dims N  --queries N  --limit N  --dist uniform|clustered  --seed N
  *            --no-brute  --no-ann  --churn N (small writes after the ANN build, default 32)  --json
- *            --variants BITS:REFINE,… (other IVF_RQ settings, each built and measured after)
+ *            --variants BITS:REFINE[:ROWS_PER_PARTITION],… (other IVF_RQ settings, each built and measured after)
  *
  * Phases: load the rows (upserts of 10k) → brute force (exact; no ANN index) → IVF_RQ index build
  * → ANN search (refine factor 5; recall@limit against the exact results) → N small writes (as
@@ -51,7 +51,7 @@ export interface VectorBenchOptions {
    * Other ANN settings measured on the same rows and queries after the main phases, each with its
    * index built again (`--variants 1:3,1:10`: bits per dimension : refine factor).
    */
-  variants?: readonly { bits: number; refine: number }[];
+  variants?: readonly { bits: number; refine: number; rowsPerPartition?: number }[];
   /** Progress lines (default: none). */
   log?: (line: string) => void;
 }
@@ -86,7 +86,7 @@ export interface VectorBenchResult {
   /** ANN search after `churn` small writes (rows not yet compacted into the index are searched flat). */
   annAfterWrites: (VectorPhase & { writes: number; writeMs: Latency }) | null;
   /** The `variants`: each setting's search, its build time and its vector index's size on disk. */
-  variants: (VectorPhase & { bits: number; refine: number; buildMs: number; indexBytes: number })[];
+  variants: (VectorPhase & { bits: number; refine: number; rowsPerPartition?: number; buildMs: number; indexBytes: number })[];
   /** The default setting's vector index on disk (4-bit codes). */
   annIndexBytes: number | null;
   /** Reopening the index: open time and the first queries on a cold handle. */
@@ -250,7 +250,7 @@ export async function runVectorBench(options: VectorBenchOptions = {}): Promise<
     }
 
     for (const variant of options.variants ?? []) {
-      index = await VectorIndex.open(dir, dimensions, { annBits: variant.bits, refineFactor: variant.refine });
+      index = await VectorIndex.open(dir, dimensions, { annBits: variant.bits, refineFactor: variant.refine, ...(variant.rowsPerPartition ? { rowsPerPartition: variant.rowsPerPartition } : {}) });
       log(`IVF_RQ with ${variant.bits}-bit codes, refine ${variant.refine}: build, ${queryCount} queries`);
       const b0 = performance.now();
       await index.createAnnIndex();
@@ -310,7 +310,7 @@ export function formatVectorBench(r: VectorBenchResult): string {
       row('brute force (exact)', r.brute),
       row(`IVF_RQ, refine ${r.ann?.refineFactor ?? 0}`, r.ann),
       row(`  after ${r.annAfterWrites?.writes ?? 0} small writes`, r.annAfterWrites),
-      ...r.variants.map((v) => row(`IVF_RQ ${v.bits}-bit, refine ${v.refine}`, v)),
+      ...r.variants.map((v) => row(`IVF_RQ ${v.bits}-bit, refine ${v.refine}${v.rowsPerPartition ? `, ${v.rowsPerPartition} rows a partition` : ''}`, v)),
     ]),
   ];
   if (r.annIndexBytes !== null) lines.push(`  vector index on disk: 4-bit codes ${mb(r.annIndexBytes)}${r.variants.map((v) => `, ${v.bits}-bit ${mb(v.indexBytes)} (built in ${ms(v.buildMs)})`).join('')}`);
@@ -345,9 +345,10 @@ function parseArgs(argv: string[]): VectorBenchOptions & { json: boolean } {
       options.distribution = value;
     } else if (arg === '--variants') {
       options.variants = (argv[++i] ?? '').split(',').map((v) => {
-        const [bits, refine] = v.split(':').map(Number);
-        if (!Number.isInteger(bits) || bits! < 1 || bits! > 8 || !Number.isInteger(refine) || refine! < 0) throw new Error(`--variants takes bits:refine pairs (bits 1 … 8), got ${JSON.stringify(v)}`);
-        return { bits: bits!, refine: refine! };
+        const [bits, refine, perPartition] = v.split(':').map(Number);
+        if (!Number.isInteger(bits) || bits! < 1 || bits! > 8 || !Number.isInteger(refine) || refine! < 0 || (perPartition !== undefined && !(perPartition >= 1)))
+          throw new Error(`--variants takes bits:refine or bits:refine:rowsPerPartition (bits 1 … 8), got ${JSON.stringify(v)}`);
+        return { bits: bits!, refine: refine!, ...(perPartition ? { rowsPerPartition: perPartition } : {}) };
       });
     } else if (arg === '--no-brute') options.brute = false;
     else if (arg === '--no-ann') options.ann = false;

@@ -36,6 +36,8 @@ export interface AnnIndexOptions {
   keepVersionsMs?: number;
   /** Compact after this many small writes even while they keep coming (default 256). */
   compactAfterWrites?: number;
+  /** Rows per IVF partition when the index is trained (default 4096). */
+  rowsPerPartition?: number;
 }
 
 /** How a query goes through the ANN index. */
@@ -62,6 +64,7 @@ const RETRAIN_GROWTH = 4;
 /** … or when compactions have added more incremental parts than this. */
 const MAX_INDEX_PARTS = 6;
 const ANN_INDEX = 'vector_idx';
+const DEFAULT_ROWS_PER_PARTITION = 4096;
 
 /**
  * IVF partitions for an index trained on `rows` rows: one per 4096 rows (25 at 100k). Fewer,
@@ -69,13 +72,13 @@ const ANN_INDEX = 'vector_idx';
  * much cluster structure recall is roughly the share of partitions probed (√rows partitions with
  * 40 probes found a third of the true neighbours of evenly spread vectors at 100k).
  */
-function partitionsFor(rows: number): number {
-  return Math.max(1, Math.ceil(rows / 4096));
+function partitionsFor(rows: number, rowsPerPartition = DEFAULT_ROWS_PER_PARTITION): number {
+  return Math.max(1, Math.ceil(rows / rowsPerPartition));
 }
 
 /** Partitions probed per query: all of them up to 32, then a quarter (at least 32). */
-function probesFor(trainedRows: number): number {
-  const partitions = partitionsFor(trainedRows);
+function probesFor(trainedRows: number, rowsPerPartition: number): number {
+  const partitions = partitionsFor(trainedRows, rowsPerPartition);
   return Math.min(partitions, Math.max(32, Math.ceil(partitions / 4)));
 }
 
@@ -96,6 +99,7 @@ export class AnnIndex {
   private readonly annBits: number;
   private readonly compactAfterWrites: number;
   private readonly keepVersionsMs: number;
+  private readonly rowsPerPartition: number;
 
   constructor(
     private readonly lance: LanceDb,
@@ -108,6 +112,7 @@ export class AnnIndex {
     this.annBits = Math.min(8, Math.max(1, Math.round(options.annBits ?? DEFAULT_ANN_BITS)));
     this.compactAfterWrites = Math.max(1, options.compactAfterWrites ?? DEFAULT_COMPACT_AFTER_WRITES);
     this.keepVersionsMs = Math.max(0, options.keepVersionsMs ?? DEFAULT_KEEP_VERSIONS_MS);
+    this.rowsPerPartition = Math.max(1, Math.round(options.rowsPerPartition ?? DEFAULT_ROWS_PER_PARTITION));
   }
 
   /** Whether searches currently go through the ANN index (false: exact brute force). */
@@ -117,7 +122,7 @@ export class AnnIndex {
 
   /** The probes and refine factor for a query now; null while search is brute force. */
   tuning(): AnnTuning | null {
-    return this.hasAnn ? { nprobes: probesFor(this.trainedRows), refineFactor: this.refineFactor } : null;
+    return this.hasAnn ? { nprobes: probesFor(this.trainedRows, this.rowsPerPartition), refineFactor: this.refineFactor } : null;
   }
 
   /** Reads what the opened table already has. */
@@ -208,7 +213,7 @@ export class AnnIndex {
   async build(table: lancedb.Table, rows: number): Promise<void> {
     const { Index } = this.lance;
     await table.createIndex('vector', {
-      config: Index.ivfRq({ distanceType: 'cosine', numBits: this.annBits, numPartitions: partitionsFor(rows) }),
+      config: Index.ivfRq({ distanceType: 'cosine', numBits: this.annBits, numPartitions: partitionsFor(rows, this.rowsPerPartition) }),
       replace: true,
     });
     const scalar = new Set((await table.listIndices()).map((i) => i.name));

@@ -259,7 +259,8 @@ describe('VectorIndex', () => {
     expect(index.annIndexed).toBe(true);
     const [hit] = await index.search(hashVector('word123 topic4 extra3'), { limit: 5 });
     expect(hit).toMatchObject({ id: 'fct_123', kind: 'fact' });
-    expect(hit!.distance).toBeCloseTo(0, 4);
+    // Through the ANN index the distance is the codes' estimate, near but not exactly 0.
+    expect(hit!.distance).toBeLessThan(0.05);
     const entities = await index.search(hashVector('word120 topic1 extra0'), { limit: 5, kind: 'entity' });
     expect(entities[0]!.id).toBe('ent_120');
     expect(entities.every((h) => h.kind === 'entity')).toBe(true);

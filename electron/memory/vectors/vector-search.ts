@@ -10,7 +10,10 @@ import { isKind, sqlString, type VectorKind } from './vector-table';
 export interface VectorHit {
   id: string;
   kind: VectorKind;
-  /** Cosine distance, 0 (same direction) … 2 (opposite). Best first. */
+  /**
+   * Cosine distance, 0 (same direction) … 2 (opposite). Best first. Through the ANN index it is
+   * the codes' estimate (ann-index.ts), unless a refine factor re-ranks by the exact vectors.
+   */
   distance: number;
 }
 

@@ -6,12 +6,15 @@
  * the next page as the list scrolls to its end (a few pages by themselves at most), or with Show
  * more (a button: keyboard too), which is gone once every fact true then is listed. Its count is
  * one sentence (asof-count.ts): how many facts were true then and how many are shown, or with a
- * filter how many of them match it.
+ * filter how many of them match it. A page that fails is said in one sentence (common/ErrorText.tsx),
+ * never "Loading…" for good: the first one in place of the count, with Try again; a next one above
+ * Show more, which asks for it again, the pages already shown kept.
  */
 import { useMemo } from 'react';
 import type { FactRecord } from '../../../shared/memory-schema';
 import { factHref } from '../app/router';
 import { useTimeFormat } from '../app/time-format';
+import { ErrorText } from '../common/ErrorText';
 import { formatCount, formatMoment } from '../common/format';
 import { VirtualList } from '../common/VirtualList';
 import { asOfCountParts, everyFactShown, tenseOf } from './asof-count';
@@ -62,15 +65,29 @@ export function AsOfPanel({ layout, asOf, asOfText, following, now, knownAt, fil
   const when = asOfText;
   const count = { total: pages.total, loaded: pages.facts.length, hasMore: pages.hasMore, shown: answers.length, filter: filter.trim(), tense: tenseOf(asOf, now, following) };
   const more = !everyFactShown(count);
+  // A next page that failed is said above Show more (not while it is asked again); any other failure
+  // here, with Try again. ErrorText is given the error itself, so its kind (busy, …) picks the sentence.
+  const failed = pages.error !== null && pages.error !== undefined;
+  const failedMore = failed && pages.failedMore;
   return (
     <section className="asof-panel" aria-labelledby="asof-title">
       <h2 id="asof-title">
         True as of <time dateTime={new Date(asOf).toISOString()}>{when}</time>
       </h2>
       {knownAt && <p className="muted small">As the memory held it at {formatMoment(knownAt, format)}.</p>}
-      <p className="muted small" data-testid="asof-count">
-        {pages.counted ? <CountLine parts={asOfCountParts(count)} /> : 'Loading…'}
-      </p>
+      {(pages.counted || !failed) && (
+        <p className="muted small" data-testid="asof-count">
+          {pages.counted ? <CountLine parts={asOfCountParts(count)} /> : 'Loading…'}
+        </p>
+      )}
+      {failed && !failedMore && (
+        <div className="asof-failed">
+          <ErrorText message={pages.error} />
+          <button type="button" onClick={pages.retry}>
+            Try again
+          </button>
+        </div>
+      )}
       <VirtualList
         items={answers}
         rowHeight={52}
@@ -92,6 +109,7 @@ export function AsOfPanel({ layout, asOf, asOfText, following, now, knownAt, fil
         )}
         onEndReached={more ? pages.autoLoad : undefined}
       />
+      {failedMore && !pages.loadingMore && <ErrorText message={pages.error} />}
       {more && (
         <button type="button" className="asof-more" onClick={pages.loadMore} aria-busy={pages.loadingMore}>
           {pages.loadingMore ? 'Loading…' : `Show ${formatCount(Math.min(AS_OF_PAGE, pages.total - pages.facts.length))} more`}

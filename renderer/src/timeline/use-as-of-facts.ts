@@ -9,6 +9,10 @@
  * panel loads at most AUTO_PAGES pages beyond the first for a cursor stop, and AUTO_PAGES more each
  * time the user scrolls the list to its end — never every page of a large memory. A memoryChanged
  * refetches only the pages loaded.
+ *
+ * A call that fails is said, not waited on: `error` holds why, the pages already loaded kept. A
+ * first page (or a refetch of the pages loaded) that failed is asked again with retry (Try again); a
+ * next page that failed (`failedMore`) with Show more, never by itself as the list's end shows.
  */
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
@@ -29,6 +33,12 @@ export interface AsOfFacts {
   counted: boolean;
   hasMore: boolean;
   loadingMore: boolean;
+  /** Why the last call failed (the first page, a next page, or a refetch of those loaded); null while none has. */
+  error: unknown;
+  /** Whether what failed was a next page: the pages loaded are current, Show more asks for it again. */
+  failedMore: boolean;
+  /** Asks again for the pages that failed (the first) or were loaded (a refetch). */
+  retry(): void;
   /** The next page, asked for by the user (Show more). */
   loadMore(): void;
   /** The next page as the list's end comes into view: at most AUTO_PAGES in a row unless the user scrolled. */
@@ -59,9 +69,10 @@ export function useAsOfFacts(api: TemporaApi, asOf: number, knownAt: string | nu
   });
   const pages = answer.data?.pages;
   const facts = useMemo(() => (pages ? pages.flatMap((p) => p.facts) : NONE), [pages]);
-  const { hasNextPage, isFetchingNextPage, isPlaceholderData, fetchNextPage } = answer;
+  const { hasNextPage, isFetchingNextPage, isPlaceholderData, fetchNextPage, isFetchNextPageError, refetch } = answer;
   // Never the next page of another cursor stop's answer (the one shown while this one loads).
   const canLoad = hasNextPage && !isFetchingNextPage && !isPlaceholderData;
+  const retry = useCallback(() => void refetch(), [refetch]);
   const loadMore = useCallback(() => {
     if (canLoad) void fetchNextPage();
   }, [canLoad, fetchNextPage]);
@@ -71,12 +82,13 @@ export function useAsOfFacts(api: TemporaApi, asOf: number, knownAt: string | nu
   const autoLoad = useCallback(
     ({ scrolled }: EndReached) => {
       if (budget.current.stop !== stop || scrolled) budget.current = { stop, left: AUTO_PAGES };
-      if (!canLoad || budget.current.left <= 0) return;
+      // A next page that failed is asked again by the user (Show more), not as the end stays in view.
+      if (!canLoad || isFetchNextPageError || budget.current.left <= 0) return;
       budget.current.left -= 1;
       void fetchNextPage();
     },
-    [canLoad, fetchNextPage, stop],
+    [canLoad, isFetchNextPageError, fetchNextPage, stop],
   );
-  return { facts, total: pages?.[0]?.total ?? 0, counted: pages !== undefined, hasMore: hasNextPage, loadingMore: isFetchingNextPage, loadMore, autoLoad };
+  return { facts, total: pages?.[0]?.total ?? 0, counted: pages !== undefined, hasMore: hasNextPage, loadingMore: isFetchingNextPage, error: answer.error, failedMore: isFetchNextPageError, retry, loadMore, autoLoad };
 }
 const NONE: readonly FactRecord[] = [];

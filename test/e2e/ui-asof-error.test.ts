@@ -1,0 +1,145 @@
+/**
+ * The as-of panel when its list fails: the first page refused says why in one sentence, in place of
+ * "Loading…", with Try again; a Show more refused says why above the button, the pages already
+ * shown kept, and Show more asks again. The page's WebSocket to the bridge is routed through
+ * Playwright (routeWebSocket): every frame passes on to the real bridge, but while `refuse` names
+ * the as-of list's call (listFacts with an asOf), the page gets the failure result the bridge sends
+ * for a refused call instead of the call reaching the engine. Pictures of both at 1400 and 900 px,
+ * light and dark.
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import type { ResultMessage } from '../../shared/bridge-protocol';
+import type { TemporaEngine } from '../../electron/engine/index';
+import { CHROMIUM_MISSING } from './helpers/browser';
+import { screenshot } from './helpers/screenshots';
+import { go, useUi } from './helpers/ui-session';
+
+/** Facts, one an hour, all true now: ten pages of the panel's hundred. */
+const FACTS = 1_000;
+const HOUR = 3_600_000;
+const FIRST = Date.parse('2026-01-01T00:00:00Z');
+
+function seed(engine: TemporaEngine): void {
+  engine.memory.facts.observe(
+    Array.from({ length: FACTS }, (_, i) => ({
+      subject: `Person ${String(i).padStart(4, '0')}`,
+      predicate: 'lives_in',
+      object: `Town ${i}`,
+      fact: `Person ${i} lives in Town ${i}.`,
+      reference_time: new Date(FIRST + i * HOUR).toISOString(),
+      cardinality: 'one' as const,
+    })),
+  );
+}
+
+interface Call {
+  type: 'call';
+  id: number;
+  name: string;
+  request?: Record<string, unknown>;
+}
+
+/** What the bridge answers a refused call with (electron/server/call-dispatch.ts), for a call the page sent. */
+type Refusal = Pick<Extract<ResultMessage, { ok: false; id: number }>, 'error' | 'code'>;
+
+/** The bridge's own refusal when a connection has too many calls running. */
+const BUSY: Refusal = { code: 'busy', error: 'too many calls at once (at most 64)' };
+/** An answer the engine withheld because it broke the contract: a technical message, for the details. */
+const BROKEN: Refusal = { code: 'invalid_response', error: 'listFacts: invalid response: facts.3.valid_at: Invalid ISO datetime' };
+
+const BUSY_SENTENCE = 'Tempora is busy with other requests; try again in a moment.';
+const BROKEN_SENTENCE = 'Something went wrong inside Tempora; try again, and if it happens again, report it with the details.';
+
+describe.skipIf(CHROMIUM_MISSING !== null)('the as-of panel when its list fails', () => {
+  /** Which as-of pages (by offset) are refused, and how; null: every call reaches the engine. */
+  let refuse: ((offset: number) => Refusal | null) | null = null;
+  const refused: number[] = [];
+
+  const ui = useUi({ zone: 'UTC', env: { LANCEDB_LOG: 'error' }, engine: { startWorker: false }, seed, shotPrefix: 'asof-error' });
+
+  beforeAll(async () => {
+    const { page } = ui();
+    await page.routeWebSocket(/\/api(\?|$)/, (ws) => {
+      const server = ws.connectToServer();
+      // The server's frames pass on untouched; the page's pass on unless the as-of call is refused.
+      ws.onMessage((frame) => {
+        const call = JSON.parse(String(frame)) as Call;
+        const offset = Number(call.request?.offset ?? 0);
+        const refusal = call.type === 'call' && call.name === 'listFacts' && call.request?.asOf !== undefined ? refuse?.(offset) : null;
+        if (!refusal) return server.send(frame);
+        refused.push(offset);
+        const result: ResultMessage = { type: 'result', id: call.id, ok: false, ...refusal };
+        ws.send(JSON.stringify(result));
+      });
+    });
+    // A fresh load, so the page's connection is the one routed.
+    await page.reload();
+    await page.locator('nav[aria-label="Main"]').waitFor();
+  });
+
+  const panel = (page: Page) => page.locator('.asof-panel');
+
+  it('says why the first page failed, in a sentence instead of Loading…, and Try again loads it', async () => {
+    const { page } = ui();
+    refuse = (offset) => (offset === 0 ? BUSY : null);
+    await go(page, '#/timeline');
+    await expect.poll(() => refused.length).toBeGreaterThan(0);
+    await expect.poll(() => panel(page).getByRole('alert').textContent()).toBe(BUSY_SENTENCE);
+    expect(await panel(page).getByText('Loading…').count()).toBe(0);
+    const tryAgain = panel(page).getByRole('button', { name: 'Try again' });
+    expect(await tryAgain.isVisible()).toBe(true);
+    await pictures(page, 'first-page');
+    // The engine answers again: Try again asks once more, and the list comes.
+    refuse = null;
+    await tryAgain.click();
+    await expect.poll(() => page.getByTestId('asof-count').textContent()).toBe('1,000 facts are true now · showing the first 100');
+    expect(await panel(page).getByRole('alert').count()).toBe(0);
+    expect(await tryAgain.count()).toBe(0);
+    expect(await page.getByTestId('asof-answer').count()).toBeGreaterThan(0);
+  });
+
+  it('says why Show more failed, keeps the pages shown, and Show more asks again', async () => {
+    const { page } = ui();
+    const count = page.getByTestId('asof-count');
+    const first = await page.getByTestId('asof-answer').first().innerText();
+    refuse = (offset) => (offset > 0 ? BROKEN : null);
+    const before = refused.length;
+    const more = panel(page).getByRole('button', { name: 'Show 100 more' });
+    await more.click();
+    await expect.poll(() => refused.slice(before)).toEqual([100]);
+    const alert = panel(page).getByRole('alert');
+    await expect.poll(() => alert.textContent()).toBe(BROKEN_SENTENCE);
+    // What the engine said, behind the disclosure, without the call's name.
+    expect(await panel(page).locator('.error-details pre').textContent()).toBe('facts.3.valid_at: Invalid ISO datetime');
+    // The first page is still there, counted, and Show more still offered.
+    expect(await count.textContent()).toBe('1,000 facts are true now · showing the first 100');
+    expect(await page.getByTestId('asof-answer').first().innerText()).toBe(first);
+    expect(await more.isVisible()).toBe(true);
+    await pictures(page, 'show-more');
+    refuse = null;
+    await more.click();
+    await expect.poll(() => count.textContent()).toBe('1,000 facts are true now · showing the first 200');
+    expect(await alert.count()).toBe(0);
+  });
+});
+
+/** The panel as the user sees it, wide and narrow, light and dark; back to 1280 px, light, after. */
+async function pictures(page: Page, name: string): Promise<void> {
+  for (const width of [1400, 900]) {
+    await page.setViewportSize({ width, height: 800 });
+    // Narrow, the panel folds to a button (once the screen has measured its new width), open once asked.
+    if (width === 900) {
+      const toggle = page.locator('.asof-panel-toggle');
+      await toggle.waitFor();
+      if ((await toggle.getAttribute('aria-expanded')) === 'false') await toggle.click();
+    }
+    for (const theme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: theme });
+      await expect.poll(() => page.locator('.asof-panel').getByRole('alert').isVisible()).toBe(true);
+      await screenshot(page, `asof-error-${name}-${width}-${theme}`);
+    }
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
+  await page.setViewportSize({ width: 1280, height: 800 });
+}

@@ -4,14 +4,14 @@
  * shown kept, and Show more asks again. The page's WebSocket to the bridge is routed through
  * Playwright (routeWebSocket): every frame passes on to the real bridge, but while `refuse` names
  * the as-of list's call (listFacts with an asOf), the page gets the failure result the bridge sends
- * for a refused call instead of the call reaching the engine. Pictures of both at 1400 and 900 px,
- * light and dark.
+ * for a refused call instead of the call reaching the engine (helpers/refused-calls.ts). Pictures
+ * of both at 1400 and 900 px, light and dark.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import type { ResultMessage } from '../../shared/bridge-protocol';
 import type { TemporaEngine } from '../../electron/engine/index';
 import { CHROMIUM_MISSING } from './helpers/browser';
+import { BUSY, BUSY_SENTENCE, routeRefusals, type Refusal, type RefusedCalls } from './helpers/refused-calls';
 import { screenshot } from './helpers/screenshots';
 import { go, useUi } from './helpers/ui-session';
 
@@ -33,49 +33,24 @@ function seed(engine: TemporaEngine): void {
   );
 }
 
-interface Call {
-  type: 'call';
-  id: number;
-  name: string;
-  request?: Record<string, unknown>;
-}
-
-/** What the bridge answers a refused call with (electron/server/call-dispatch.ts), for a call the page sent. */
-type Refusal = Pick<Extract<ResultMessage, { ok: false; id: number }>, 'error' | 'code'>;
-
-/** The bridge's own refusal when a connection has too many calls running. */
-const BUSY: Refusal = { code: 'busy', error: 'too many calls at once (at most 64)' };
 /** An answer the engine withheld because it broke the contract: a technical message, for the details. */
 const BROKEN: Refusal = { code: 'invalid_response', error: 'listFacts: invalid response: facts.3.valid_at: Invalid ISO datetime' };
 
-const BUSY_SENTENCE = 'Tempora is busy with other requests; try again in a moment.';
 const BROKEN_SENTENCE = 'Something went wrong inside Tempora; try again, and if it happens again, report it with the details.';
 
 describe.skipIf(CHROMIUM_MISSING !== null)('the as-of panel when its list fails', () => {
   /** Which as-of pages (by offset) are refused, and how; null: every call reaches the engine. */
   let refuse: ((offset: number) => Refusal | null) | null = null;
-  const refused: number[] = [];
+  let calls: RefusedCalls;
+  /** The offsets of the as-of pages refused so far. */
+  const refused = () => calls.refused.map((call) => Number(call.request?.offset ?? 0));
 
   const ui = useUi({ zone: 'UTC', env: { LANCEDB_LOG: 'error' }, engine: { startWorker: false }, seed, shotPrefix: 'asof-error' });
 
   beforeAll(async () => {
-    const { page } = ui();
-    await page.routeWebSocket(/\/api(\?|$)/, (ws) => {
-      const server = ws.connectToServer();
-      // The server's frames pass on untouched; the page's pass on unless the as-of call is refused.
-      ws.onMessage((frame) => {
-        const call = JSON.parse(String(frame)) as Call;
-        const offset = Number(call.request?.offset ?? 0);
-        const refusal = call.type === 'call' && call.name === 'listFacts' && call.request?.asOf !== undefined ? refuse?.(offset) : null;
-        if (!refusal) return server.send(frame);
-        refused.push(offset);
-        const result: ResultMessage = { type: 'result', id: call.id, ok: false, ...refusal };
-        ws.send(JSON.stringify(result));
-      });
-    });
-    // A fresh load, so the page's connection is the one routed.
-    await page.reload();
-    await page.locator('nav[aria-label="Main"]').waitFor();
+    calls = await routeRefusals(ui().page);
+    // Only the as-of list's calls (listFacts with an asOf), by the page's offset.
+    calls.refuse((call) => (call.name === 'listFacts' && call.request?.asOf !== undefined ? refuse?.(Number(call.request.offset ?? 0)) : null));
   });
 
   const panel = (page: Page) => page.locator('.asof-panel');
@@ -84,7 +59,7 @@ describe.skipIf(CHROMIUM_MISSING !== null)('the as-of panel when its list fails'
     const { page } = ui();
     refuse = (offset) => (offset === 0 ? BUSY : null);
     await go(page, '#/timeline');
-    await expect.poll(() => refused.length).toBeGreaterThan(0);
+    await expect.poll(() => refused().length).toBeGreaterThan(0);
     await expect.poll(() => panel(page).getByRole('alert').textContent()).toBe(BUSY_SENTENCE);
     expect(await panel(page).getByText('Loading…').count()).toBe(0);
     const tryAgain = panel(page).getByRole('button', { name: 'Try again' });
@@ -104,10 +79,10 @@ describe.skipIf(CHROMIUM_MISSING !== null)('the as-of panel when its list fails'
     const count = page.getByTestId('asof-count');
     const first = await page.getByTestId('asof-answer').first().innerText();
     refuse = (offset) => (offset > 0 ? BROKEN : null);
-    const before = refused.length;
+    const before = refused().length;
     const more = panel(page).getByRole('button', { name: 'Show 100 more' });
     await more.click();
-    await expect.poll(() => refused.slice(before)).toEqual([100]);
+    await expect.poll(() => refused().slice(before)).toEqual([100]);
     const alert = panel(page).getByRole('alert');
     await expect.poll(() => alert.textContent()).toBe(BROKEN_SENTENCE);
     // What the engine said, behind the disclosure, without the call's name.

@@ -11,7 +11,6 @@ import { useApi } from '../app/api-context';
 import { factHref, hrefOf } from '../app/router';
 import { useTimeFormat, type UserTimeFormat } from '../app/time-format';
 import { ErrorText } from '../common/ErrorText';
-import { queryError } from '../common/query-error';
 import { ZoneNote } from '../common/ZoneNote';
 import { NameField } from '../facts/NameField';
 import { groupByHeading, useChangeFeed } from './use-change-feed';
@@ -43,7 +42,7 @@ export function ChangesScreen() {
       <div className="toolbar" role="search" aria-label="Filter changes">
         <NameField kind="entity" label="About" listId="change-entity-names" value={typed} onChange={setTyped} />
       </div>
-      <ErrorText message={queryError(feed.error)} />
+      <ErrorText message={feed.error} />
       {!feed.loading && !feed.error && feed.changes.length === 0 && (
         <p className="muted" role="status">
           {entity ? `Nothing has changed about “${entity}” — or the memory knows no one by that name.` : 'Nothing has changed yet: the memory holds no facts.'}

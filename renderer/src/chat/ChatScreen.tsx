@@ -8,7 +8,6 @@ import { useIngestion, useModelStatus } from '../app/model-status';
 import { chatKeys, memoryKeys, modelKeys } from '../app/query-keys';
 import { navigate } from '../app/router';
 import { ErrorText } from '../common/ErrorText';
-import { queryError } from '../common/query-error';
 import { Composer } from './Composer';
 import { ConversationLearningSwitch } from './ConversationLearningSwitch';
 import { ConversationList } from './ConversationList';
@@ -149,7 +148,7 @@ export function ChatScreen({ conversationId, messageId = null }: { conversationI
           <LearningIndicator counts={ingestion.counts} />
         </header>
         {noModel && <NoModelNotice lastError={status.data?.lastError ?? null} />}
-        <ErrorText message={queryError(conversations.error) ?? queryError(messages.error) ?? error ?? chat.error} />
+        <ErrorText message={conversations.error ?? messages.error ?? error ?? chat.error} />
         <MessageList
           messages={messages.data ?? []}
           turn={chat.turn?.conversationId === selectedId ? chat.turn : null}

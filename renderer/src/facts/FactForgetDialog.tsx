@@ -14,7 +14,6 @@ import { useTimeFormat } from '../app/time-format';
 import { ConfirmDialog } from '../common/ConfirmDialog';
 import { ErrorText } from '../common/ErrorText';
 import { formatTime, pluralise } from '../common/format';
-import { queryError } from '../common/query-error';
 
 export interface FactForgetDialogProps {
   open: boolean;
@@ -41,7 +40,7 @@ export function FactForgetDialog({ open, fact, onChoose }: FactForgetDialogProps
       <p>
         “{fact.fact}” and all its versions will be deleted everywhere (facts, search index, vectors). <strong>This cannot be undone.</strong>
       </p>
-      {sources.error && <ErrorText message={queryError(sources.error)} />}
+      {sources.error && <ErrorText message={sources.error} />}
       {list.length > 0 && (
         <>
           <label className="checkbox-row">

@@ -11,7 +11,6 @@ import { useTimeFormat } from '../app/time-format';
 import { ErrorText } from '../common/ErrorText';
 import { FactTriple } from '../common/FactTriple';
 import { formatInterval, formatTime } from '../common/format';
-import { queryError } from '../common/query-error';
 import { ZoneNote } from '../common/ZoneNote';
 import { FactBadges } from './FactBadges';
 import { FactCloseForm } from './FactCloseForm';
@@ -90,7 +89,7 @@ export function FactPage({ id }: { id: string }) {
         <p>
           <a href="#/facts">← Facts</a>
         </p>
-        {details.error ? <ErrorText message={queryError(details.error)} /> : <p className="muted">Loading…</p>}
+        {details.error ? <ErrorText message={details.error} /> : <p className="muted">Loading…</p>}
       </div>
     );
   }

@@ -6,7 +6,6 @@
 import { useApi } from '../app/api-context';
 import { navigate } from '../app/router';
 import { ErrorText } from '../common/ErrorText';
-import { queryError } from '../common/query-error';
 import { useTimeFormat } from '../app/time-format';
 import { pluralise } from '../common/format';
 import { momentWords } from '../common/MomentInput';
@@ -36,7 +35,7 @@ export function FactsScreen() {
         </p>
       </header>
       <FactFilterBar filters={filters} onChange={update} />
-      <ErrorText message={queryError(result.error)} />
+      <ErrorText message={result.error} />
       <p className="muted small result-count" role="status">
         {result.isPending ? 'Loading…' : pluralise(total, 'fact')}
         {result.note ? ` · ${result.note}` : ''}

@@ -11,7 +11,6 @@ import { factHref } from '../app/router';
 import { useTimeFormat } from '../app/time-format';
 import { ErrorText } from '../common/ErrorText';
 import { formatInterval, pluralise } from '../common/format';
-import { queryError } from '../common/query-error';
 
 export const SLOT_PAGE = 20;
 
@@ -34,7 +33,7 @@ export function SlotHistory({ factId, history }: { factId: string; history: Retu
   return (
     <section aria-labelledby="slot-history-title" className="slot-history">
       <h2 id="slot-history-title">{first ? `History of ${first.subject} · ${first.predicate} (${pluralise(total, 'value')})` : 'History of this slot'}</h2>
-      <ErrorText message={queryError(history.error)} />
+      <ErrorText message={history.error} />
       {history.isPending && <p className="muted">Loading…</p>}
       <ol className="slot-values">
         {values.map((v) => (

@@ -6,7 +6,6 @@ import { useApi } from '../app/api-context';
 import { useModelStatus } from '../app/model-status';
 import { modelKeys } from '../app/query-keys';
 import { ErrorText } from '../common/ErrorText';
-import { queryError } from '../common/query-error';
 import { CatalogueCard } from './CatalogueCard';
 import { LoadedModels } from './LoadedModels';
 import { LocalModelPicker } from './LocalModelPicker';
@@ -53,7 +52,7 @@ export function ModelsScreen() {
         <h1>Models</h1>
         <p className="muted">Everything runs on this computer. Without a model, the memory screens still work.</p>
       </header>
-      <ErrorText message={queryError(status.error) ?? queryError(catalogue.error) ?? error} />
+      <ErrorText message={status.error ?? catalogue.error ?? error} />
       <div className="models-grid">
         <div className="models-side">
           {s && <LoadedModels status={s} busy={busy} onUnload={(role) => void unload(role)} />}

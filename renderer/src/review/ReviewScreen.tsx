@@ -11,7 +11,6 @@ import { useApi } from '../app/api-context';
 import { memoryKeys } from '../app/query-keys';
 import { ErrorText } from '../common/ErrorText';
 import { pluralise } from '../common/format';
-import { queryError } from '../common/query-error';
 import { ReviewItem } from './ReviewItem';
 import { reviewKeys, ReviewSetting } from '../settings/ReviewSetting';
 
@@ -57,7 +56,7 @@ export function ReviewScreen() {
         </p>
       </header>
       <ReviewSetting settings={settings.data} inReview />
-      {pending.error && <ErrorText message={queryError(pending.error)} />}
+      {pending.error && <ErrorText message={pending.error} />}
       {reviews.length > 0 && <p className="muted small">Keys: ↓/↑ or j/k move · A approve · R reject · E edit the first fact.</p>}
       <div className="review-list" ref={list} onKeyDown={onKeyDown}>
         {reviews.map((review, i) => (

@@ -15,7 +15,6 @@ import { errorMessage } from '../api/client';
 import { useApi } from '../app/api-context';
 import { settingsKeys } from '../app/query-keys';
 import { ErrorText } from '../common/ErrorText';
-import { queryError } from '../common/query-error';
 
 const STATE_WORDS: Record<AgentClient['current'], string> = {
   none: 'not connected',
@@ -63,7 +62,7 @@ export function AgentConnect() {
           <input type="radio" name={`${id}-way`} value="http" checked={way === 'http'} onChange={() => setWay('http')} data-testid="agent-way-http" /> Over HTTP, with the address and token above
         </label>
       </fieldset>
-      <ErrorText message={queryError(agents.error)} />
+      <ErrorText message={agents.error} />
       <ul className="agent-list">
         {agents.data?.clients.map((client) => (
           <AgentRow

@@ -12,7 +12,6 @@ import { useId, useRef, useState } from 'react';
 import type { McpStatus } from '../../../shared/api-contract';
 import { errorMessage } from '../api/client';
 import { ErrorText } from '../common/ErrorText';
-import { queryError } from '../common/query-error';
 import { useApi } from '../app/api-context';
 import { settingsKeys } from '../app/query-keys';
 
@@ -54,7 +53,7 @@ export function McpSetting() {
           <input type="checkbox" checked={current.enabled} disabled={busy} onChange={(e) => void toggle(e.target.checked)} data-testid="mcp-enabled" /> Let other local agents use this memory (MCP)
         </label>
       ) : (
-        <ErrorText message={queryError(status.error)} />
+        <ErrorText message={status.error} />
       )}
       {current?.enabled && current.url && current.token && (
         <>

@@ -6,7 +6,6 @@ import { useQuery } from '@tanstack/react-query';
 import { useApi } from '../app/api-context';
 import { settingsKeys } from '../app/query-keys';
 import { ErrorText } from '../common/ErrorText';
-import { queryError } from '../common/query-error';
 
 export function MemoryLocation() {
   const api = useApi();
@@ -15,7 +14,7 @@ export function MemoryLocation() {
   return (
     <section className="card memory-location" aria-labelledby="memory-location-title">
       <h2 id="memory-location-title">Where the memory lives</h2>
-      <ErrorText message={queryError(location.error)} />
+      <ErrorText message={location.error} />
       {where && (
         <dl className="paths">
           <dt>Memory, vectors and settings</dt>

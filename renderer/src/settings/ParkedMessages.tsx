@@ -12,7 +12,6 @@ import { hrefOf, useRoute } from '../app/router';
 import { useTimeFormat } from '../app/time-format';
 import { ErrorText } from '../common/ErrorText';
 import { formatTime } from '../common/format';
-import { queryError } from '../common/query-error';
 
 const parkedKey = [...memoryKeys.all, 'parked'] as const;
 /** listParkedMessages answers at most this many (electron/memory/store/message-learning.ts). */
@@ -49,7 +48,7 @@ export function ParkedMessages() {
   return (
     <section ref={ref} className={`parked-messages${linked ? ' linked' : ''}`} aria-labelledby="parked-title">
       <h3 id="parked-title">Parked messages ({list.length})</h3>
-      <ErrorText message={queryError(parked.error) ?? error} />
+      <ErrorText message={parked.error ?? error} />
       {list.length === 0 && <p className="muted small">None: every message was learned or is waiting its turn.</p>}
       <ul>
         {list.map((m) => (

@@ -9,7 +9,6 @@ import { useQuery } from '@tanstack/react-query';
 import { useApi } from '../app/api-context';
 import { useModelStatus } from '../app/model-status';
 import { ErrorText } from '../common/ErrorText';
-import { queryError } from '../common/query-error';
 import { AgentConnect } from './AgentConnect';
 import { IngestionQueue } from './IngestionQueue';
 import { McpSetting } from './McpSetting';
@@ -33,9 +32,9 @@ export function SettingsScreen() {
         <section className="card" aria-labelledby="review-setting-title">
           <h2 id="review-setting-title">Before remembering</h2>
           <ReviewSetting settings={review.data} />
-          <ErrorText message={queryError(review.error)} />
+          <ErrorText message={review.error} />
         </section>
-        <ErrorText message={queryError(status.error)} />
+        <ErrorText message={status.error} />
         {status.data && <IngestionQueue status={status.data} />}
         <SyncSetting />
         <McpSetting />

@@ -15,7 +15,6 @@ import { useApi, useApiEvent } from '../app/api-context';
 import { useTimeFormat } from '../app/time-format';
 import { ErrorText } from '../common/ErrorText';
 import { pluralise } from '../common/format';
-import { queryError } from '../common/query-error';
 
 const syncKey = ['settings', 'sync'] as const;
 type Kind = 'folder' | 'webdav' | 's3';
@@ -114,7 +113,7 @@ export function SyncSetting() {
   return (
     <section className="card sync-setting" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>Sync between your devices</h2>
-      <ErrorText message={queryError(state.error)} />
+      <ErrorText message={state.error} />
       {current && (
         <div role="status" aria-live="polite" data-testid="sync-status">
           {target ? (

@@ -10,7 +10,6 @@ import type { TimeSettings } from '../../../shared/api-contract';
 import { errorField, errorMessage } from '../api/client';
 import { ErrorText } from '../common/ErrorText';
 import { fieldErrorText } from '../common/field-error';
-import { queryError } from '../common/query-error';
 import { useApi } from '../app/api-context';
 import { memoryKeys, settingsKeys } from '../app/query-keys';
 import { useTimeSettings } from '../app/time-format';
@@ -74,7 +73,7 @@ export function TimeZoneSetting() {
           )}
         </p>
       ) : (
-        <ErrorText message={queryError(settings.error)} />
+        <ErrorText message={settings.error} />
       )}
       <div className="form-row">
         <div className="field">

@@ -13,7 +13,6 @@ import { navigate } from '../app/router';
 import { ErrorText } from '../common/ErrorText';
 import { useTimeFormat } from '../app/time-format';
 import { formatMoment } from '../common/format';
-import { queryError } from '../common/query-error';
 import { useElementSize } from '../common/use-element-size';
 import { ZoneNote } from '../common/ZoneNote';
 import { AsOfPanel } from './AsOfPanel';
@@ -100,7 +99,7 @@ export function TimelineScreen() {
         onKnownAt={(iso) => update({ knownAt: iso })}
         onFilter={(text) => update({ filter: text })}
       />
-      <ErrorText message={queryError(windowed.error)} />
+      <ErrorText message={windowed.error} />
       <NothingRecordedYet knownAt={view.knownAt} />
       <div className={`timeline-body${narrow ? ' narrow' : ''}`} ref={bodyRef}>
         <TimelineChart

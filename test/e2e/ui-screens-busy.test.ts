@@ -1,0 +1,60 @@
+/**
+ * A screen whose request the bridge refuses as busy says so in its kind's sentence, not the bridge's
+ * raw words ("too many calls at once (at most 64)"): the Facts list, a fact's page and the Review
+ * list, each with its call refused through the page's routed WebSocket (helpers/refused-calls.ts).
+ * Pictures of the Facts list's at 900 px, light and dark.
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { CHROMIUM_MISSING } from './helpers/browser';
+import { BUSY, BUSY_SENTENCE, routeRefusals, type RefusedCalls } from './helpers/refused-calls';
+import { screenshot } from './helpers/screenshots';
+import { seedMemory } from './helpers/seed-memory';
+import { go, useUi } from './helpers/ui-session';
+
+describe.skipIf(CHROMIUM_MISSING !== null)('a screen whose request is refused as busy', () => {
+  const ui = useUi({ zone: 'UTC', env: { LANCEDB_LOG: 'error' }, engine: { startWorker: false }, seed: seedMemory, shotPrefix: 'screens-busy' });
+  let calls: RefusedCalls;
+
+  beforeAll(async () => {
+    calls = await routeRefusals(ui().page);
+  });
+
+  /** Refuses the calls named while the screen at `hash` opens; the alert it shows. */
+  async function refusedOn(page: Page, hash: string, screen: string, names: string[]): Promise<Locator> {
+    const before = calls.refused.length;
+    calls.refuse((call) => (names.includes(call.name) ? BUSY : null));
+    await go(page, hash);
+    await expect.poll(() => calls.refused.length).toBeGreaterThan(before);
+    const alert = page.locator(screen).getByRole('alert');
+    await expect.poll(() => alert.first().textContent()).toBe(BUSY_SENTENCE);
+    expect(await page.getByText(BUSY.error, { exact: false }).count()).toBe(0);
+    return alert;
+  }
+
+  it('the Facts list says Tempora is busy', async () => {
+    const { page } = ui();
+    await refusedOn(page, '#/facts', '.facts-screen', ['listFacts', 'searchFacts']);
+    for (const theme of ['light', 'dark'] as const) {
+      await page.setViewportSize({ width: 900, height: 800 });
+      await page.emulateMedia({ colorScheme: theme });
+      await screenshot(page, `screens-busy-facts-900-${theme}`);
+    }
+    await page.emulateMedia({ colorScheme: 'light' });
+    await page.setViewportSize({ width: 1280, height: 800 });
+    calls.refuse(null);
+  });
+
+  it('a fact’s page says Tempora is busy', async () => {
+    const { page, engine } = ui();
+    const id = engine.memory.facts.list({ predicate: 'manager' })[0]!.id;
+    await refusedOn(page, `#/facts/${encodeURIComponent(id)}`, '.fact-page', ['factDetails']);
+    calls.refuse(null);
+  });
+
+  it('the Review list says Tempora is busy', async () => {
+    const { page } = ui();
+    await refusedOn(page, '#/review', '.review-screen', ['pendingReviews']);
+    calls.refuse(null);
+  });
+});

@@ -1,7 +1,7 @@
 /** Opening the full engine (models, ingestion, vectors) for the long-running commands. */
 import type { EngineOptions, TemporaEngine } from '../engine/index';
 import type { CommandContext, OptionSpec } from './command';
-import { InputError, UsageError } from './errors';
+import { InputError, RefusedBeforeStoring, UsageError } from './errors';
 import { describeOpenError, leaveAsFound, prepareForWrite } from './memory-dir';
 
 export const MODEL_OPTIONS: Record<string, OptionSpec> = {
@@ -15,38 +15,56 @@ export function requireModelOption(ctx: CommandContext): void {
   if (ctx.string('model') === undefined) throw new UsageError(`${ctx.command} needs --model PATH (a GGUF chat model; see 'tempora models')`, ctx.command);
 }
 
+/** What a command asks of withEngine besides the engine's own options. */
+export interface EngineRun {
+  /** Refuse without --model before anything is read or made (a usage error). */
+  requireModel?: boolean;
+  /**
+   * Done once the memory directory is there and before the engine opens it (`tempora mcp`: the
+   * schema made once, for clients that start several at once); a refusal after it still takes back
+   * what the run made.
+   */
+  beforeOpen?: () => Promise<void>;
+}
+
 /** Opens the engine without auto-loading anything, loads the models named on the command line, runs fn, closes. */
 export async function withEngine<T>(
   ctx: CommandContext,
-  options: Partial<EngineOptions> & { requireModel?: boolean },
+  options: Partial<EngineOptions> & EngineRun,
   fn: (engine: TemporaEngine) => Promise<T>,
 ): Promise<T> {
-  if (options.requireModel) requireModelOption(ctx);
+  const { requireModel, beforeOpen, ...engineOptions } = options;
+  if (requireModel) requireModelOption(ctx);
   const threads = ctx.count('threads');
   const dir = ctx.memoryDir;
   const made = prepareForWrite(dir);
   let engine: TemporaEngine;
   try {
+    await beforeOpen?.();
     // Loaded on demand: the quick commands (facts, search …) never load node-llama-cpp or LanceDB.
     const { TemporaEngine } = await import('../engine/index');
-    engine = await TemporaEngine.open({ dataDir: dir.path, autoLoadModels: false, startWorker: false, threads, timeZone: ctx.timeZone, ...options });
+    engine = await TemporaEngine.open({ dataDir: dir.path, autoLoadModels: false, startWorker: false, threads, timeZone: ctx.timeZone, ...engineOptions });
   } catch (error) {
     leaveAsFound(dir, made);
     throw new InputError(`cannot open the memory in ${dir.path}: ${describeOpenError(error, false)}`);
   }
-  // Refused before the command ran (a model that will not load): a directory or store this run made
-  // is taken back. Once it runs, what it made stays, as it may have stored part of its work.
-  let ran = false;
+  // Refused before the command ran (a model that will not load) or by the command before it stored
+  // anything (RefusedBeforeStoring): a directory or store this run made is taken back. Otherwise what
+  // it made stays, as it may have stored part of its work.
+  let refusedBeforeStoring = true;
   try {
     const model = ctx.string('model');
     const embedding = ctx.string('embedding-model');
     if (model !== undefined) await loadModel(engine, 'chat', model, ctx);
     if (embedding !== undefined) await loadModel(engine, 'embedding', embedding, ctx);
-    ran = true;
+    refusedBeforeStoring = false;
     return await fn(engine);
+  } catch (error) {
+    if (error instanceof RefusedBeforeStoring) refusedBeforeStoring = true;
+    throw error;
   } finally {
     await engine.close();
-    if (!ran) leaveAsFound(dir, made);
+    if (refusedBeforeStoring) leaveAsFound(dir, made);
   }
 }
 

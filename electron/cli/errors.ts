@@ -23,6 +23,18 @@ export class InputError extends Error {
   }
 }
 
+/**
+ * Bad input a long-running command finds once its engine is open but before it has stored anything
+ * (exit 1): a conversation that is not there, a port in use. Thrown inside withEngine, it takes back
+ * a memory directory or store this run made, as a refusal before the engine opened does.
+ */
+export class RefusedBeforeStoring extends InputError {
+  constructor(message: string) {
+    super(message);
+    this.name = 'RefusedBeforeStoring';
+  }
+}
+
 /** A time zone from --tz or $TEMPORA_TZ that is not known (exit 1); `source` names where it came from. */
 export class ZoneError extends InputError {
   constructor(

@@ -6,6 +6,7 @@
  */
 import { accessSync, constants, mkdirSync, rmdirSync, rmSync, statSync } from 'node:fs';
 import { dirname } from 'node:path';
+import { modelStatePath, vectorIndexPath } from '../engine/engine-files';
 import { databasePath } from '../memory/index';
 import { InputError } from './errors';
 import { describeFsError } from './files';
@@ -35,14 +36,20 @@ function kindOf(path: string): 'missing' | 'directory' | 'other' {
 export interface MadeForWrite {
   /** The highest directory this run created (the memory's own, or a parent of it); undefined when it was there. */
   createdDir: string | undefined;
-  /** The store's files (database, WAL, shared memory, journal) that were not there before this run. */
+  /**
+   * The store's files (database, WAL, shared memory, journal) and the engine's beside them (the
+   * record of model loads, the vector index) that were not there before this run.
+   */
   newStoreFiles: string[];
 }
 
-/** The files of the store in a memory directory: the database and SQLite's companions of it. */
+/**
+ * The files of the store in a memory directory: the database and SQLite's companions of it, and
+ * what the engine keeps beside it — a model that would not load is recorded before it is refused.
+ */
 function storeFiles(path: string): string[] {
   const database = databasePath(path);
-  return ['', '-wal', '-shm', '-journal'].map((suffix) => `${database}${suffix}`);
+  return [...['', '-wal', '-shm', '-journal'].map((suffix) => `${database}${suffix}`), modelStatePath(path), vectorIndexPath(path)];
 }
 
 /** Not there (a path that cannot be looked at is not taken for missing: it is never removed). */
@@ -85,7 +92,7 @@ export function prepareForWrite(dir: DataDir): MadeForWrite {
 export function leaveAsFound(dir: DataDir, made: MadeForWrite): void {
   if (!made.newStoreFiles.includes(databasePath(dir.path))) return;
   try {
-    for (const file of made.newStoreFiles) rmSync(file, { force: true });
+    for (const file of made.newStoreFiles) rmSync(file, { force: true, recursive: true });
     const top = made.createdDir;
     if (top === undefined) return;
     for (let path = dir.path; path.startsWith(top); path = dirname(path)) {

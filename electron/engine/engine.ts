@@ -10,6 +10,7 @@ import { ModelHost } from '../llm/model-host';
 import { openMemory, type Memory } from '../memory/index';
 import { IngestionWorker, resolveUserTimeZone, runChatTurn, type ChatTurnRequest, type ChatTurnResult } from '../assistant/index';
 import { carryOverSettingsFile } from './engine-settings';
+import { modelStatePath, vectorIndexPath } from './engine-files';
 import { ModelManager } from './model-manager';
 import { storedTimeZone, storeTimeZone, timeSettingsOf } from './time-settings';
 import { VectorService } from './vector-service';
@@ -49,12 +50,12 @@ export class TemporaEngine {
     this.memory = openMemory({ dataDir: options.dataDir, nativeBinding: options.nativeBinding });
     carryOverSettingsFile(options.dataDir, this.memory);
     this.chosenZone = storedTimeZone(this.memory) ?? options.timeZone?.trim() ?? null;
-    const host = new ModelHost({ statePath: join(options.dataDir, 'model-state.json'), runtime: { threads: options.threads, gpu: options.gpu } });
+    const host = new ModelHost({ statePath: modelStatePath(options.dataDir), runtime: { threads: options.threads, gpu: options.gpu } });
     this.models = new ModelManager(host, this.memory.settings, options.modelsDir ?? join(options.dataDir, 'models'), options.catalogue);
     this.vectors = new VectorService(
       this.memory,
       host,
-      join(options.dataDir, 'vectors'),
+      vectorIndexPath(options.dataDir),
       () => {
         const info = host.embeddingModel;
         return info ? `${basename(info.path)}:${info.sizeBytes}` : undefined;

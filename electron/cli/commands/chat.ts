@@ -5,7 +5,7 @@
 import { createInterface } from 'node:readline';
 import type { CommandSpec } from '../command';
 import { MODEL_OPTIONS, withEngine } from '../engine-context';
-import { InputError } from '../errors';
+import { RefusedBeforeStoring } from '../errors';
 import { learnedNotes } from '../chat-learned-notes';
 import { escapeControls, formatValidity } from '../output';
 import { learningSummary, undoSummary } from '../../../shared/learning-contract';
@@ -24,7 +24,7 @@ export const chatCommand: CommandSpec = {
     await withEngine(ctx, { requireModel: true, startWorker: true }, async (engine) => {
       const memory = engine.memory;
       let conversation = ctx.string('conversation');
-      if (conversation !== undefined && !memory.episodes.conversation(conversation)) throw new InputError(`--conversation: no conversation ${conversation}`);
+      if (conversation !== undefined && !memory.episodes.conversation(conversation)) throw new RefusedBeforeStoring(`--conversation: no conversation ${conversation}`);
       conversation ??= memory.conversations.create(`Terminal chat ${new Date().toISOString().slice(0, 16)}`).id;
       engine.worker.start();
       const rl = createInterface({ input: process.stdin, output: process.stdout, prompt: 'you> ' });

@@ -91,8 +91,8 @@ export const mcpCommand: CommandSpec = {
     keepStdoutForFrames();
     const learn = ctx.flag('learn');
     const log = (message: string) => ctx.io.stderr(`tempora mcp: ${message}\n`);
-    await openSchema(ctx);
-    await withEngine(ctx, { startWorker: learn, autoLoadModels: learn }, async (engine) => {
+    // The schema made once the directory is there, within withEngine: a start refused after it leaves nothing behind.
+    await withEngine(ctx, { startWorker: learn, autoLoadModels: learn, beforeOpen: () => openSchema(ctx) }, async (engine) => {
       const served = serveMcpOverStdio(engine, { learnsHere: learn, onError: (error) => log(error.message) });
       const stop = () => void served.close();
       process.once('SIGINT', stop);

@@ -14,7 +14,7 @@ import { describeZodError } from '../../../shared/memory-schema';
 import { fitLabel, type CatalogueModel } from '../../engine/catalogue';
 import type { CommandContext, CommandSpec } from '../command';
 import { MODEL_OPTIONS, withEngine } from '../engine-context';
-import { InputError } from '../errors';
+import { InputError, RefusedBeforeStoring } from '../errors';
 import { readJsonFile } from '../files';
 import { printJson, printLines } from '../output';
 import { stdioCommand } from './mcp-connect';
@@ -171,7 +171,8 @@ export const serveCommand: CommandSpec = {
           bridge = await startBridge({ engine, rendererDir: dir, port, log: (message) => ctx.io.stderr(`${message}\n`), handleRequest: mcp, agentLaunch });
         } catch (error) {
           await mcp.close();
-          throw new InputError(`serve: ${(error as Error).message}`);
+          // Nothing was served, so nothing stored: a memory this start made is taken back.
+          throw new RefusedBeforeStoring(`serve: ${(error as Error).message}`);
         }
         mcpPort = bridge.port;
         const mcpUrl = `http://127.0.0.1:${bridge.port}/mcp`;

@@ -1,7 +1,8 @@
 /**
  * A screen whose request the bridge refuses as busy says so in its kind's sentence, not the bridge's
  * raw words ("too many calls at once (at most 64)"): the Facts list, a fact's page and the Review
- * list, each with its call refused through the page's routed WebSocket (helpers/refused-calls.ts).
+ * list, each with its call refused through the page's routed WebSocket (helpers/refused-calls.ts),
+ * and an action (the Review switch) refused the same way.
  * Pictures of the Facts list's at 900 px, light and dark.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -55,6 +56,20 @@ describe.skipIf(CHROMIUM_MISSING !== null)('a screen whose request is refused as
   it('the Review list says Tempora is busy', async () => {
     const { page } = ui();
     await refusedOn(page, '#/review', '.review-screen', ['pendingReviews']);
+    calls.refuse(null);
+  });
+
+  it('an action refused (Review’s switch) says Tempora is busy', async () => {
+    const { page } = ui();
+    await go(page, '#/review');
+    const toggle = page.getByTestId('review-enabled');
+    await expect.poll(() => toggle.isEnabled()).toBe(true);
+    const before = calls.refused.length;
+    calls.refuse((call) => (call.name === 'setReviewBeforeRemembering' ? BUSY : null));
+    await toggle.click();
+    await expect.poll(() => calls.refused.length).toBeGreaterThan(before);
+    await expect.poll(() => page.locator('.review-setting').getByRole('alert').textContent()).toBe(BUSY_SENTENCE);
+    expect(await toggle.isChecked()).toBe(false);
     calls.refuse(null);
   });
 });

@@ -2,7 +2,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import type { ChatMessageRecord } from '../../../shared/api-contract';
-import { errorMessage } from '../api/client';
 import { useApi, useApiEvent } from '../app/api-context';
 import { useIngestion, useModelStatus } from '../app/model-status';
 import { chatKeys, memoryKeys, modelKeys } from '../app/query-keys';
@@ -30,7 +29,7 @@ export function ChatScreen({ conversationId, messageId = null }: { conversationI
   const reloadConversations = () => queryClient.invalidateQueries({ queryKey: memoryKeys.conversations });
   const status = useModelStatus();
   const ingestion = useIngestion(status.data?.ingestion);
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<unknown>(null);
   const [stoppedIds, setStoppedIds] = useState<ReadonlySet<string>>(new Set());
   const drawer = useConversationDrawer(conversationId);
 
@@ -102,7 +101,7 @@ export function ChatScreen({ conversationId, messageId = null }: { conversationI
       navigate({ screen: 'chat', conversationId: created.id });
       return created.id;
     } catch (e) {
-      setError(errorMessage(e));
+      setError(e);
       return null;
     }
   };

@@ -4,7 +4,6 @@
  */
 import { useState } from 'react';
 import type { ConversationSummary } from '../../../shared/api-contract';
-import { errorMessage } from '../api/client';
 import { useApi } from '../app/api-context';
 import { ConfirmDialog } from '../common/ConfirmDialog';
 import { ErrorText } from '../common/ErrorText';
@@ -22,7 +21,7 @@ interface Props {
 export function ConversationLearningSwitch({ conversation, learnedMessages, earlierNotShown = false, onChanged }: Props) {
   const api = useApi();
   const [asking, setAsking] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<unknown>(null);
   const [note, setNote] = useState<string | null>(null);
 
   const set = async (learn: boolean, forget = false) => {
@@ -33,7 +32,7 @@ export function ConversationLearningSwitch({ conversation, learnedMessages, earl
       if (forget) setNote(`Forgot what ${pluralise(result.undoneMessages, 'message')} taught (${pluralise(result.forgottenFacts, 'fact')}).`);
       onChanged();
     } catch (e) {
-      setError(errorMessage(e));
+      setError(e);
     }
   };
 

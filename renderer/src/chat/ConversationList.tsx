@@ -1,7 +1,6 @@
 /** The conversation list: new, rename, delete (asking whether to forget what was learned from it); a drawer in narrow windows (use-conversation-drawer.ts). */
 import { useState, type FocusEvent, type KeyboardEvent, type RefObject } from 'react';
 import type { ConversationSummary } from '../../../shared/api-contract';
-import { errorMessage } from '../api/client';
 import { useApi } from '../app/api-context';
 import { ConfirmDialog } from '../common/ConfirmDialog';
 import { ErrorText } from '../common/ErrorText';
@@ -19,7 +18,7 @@ interface Props {
 export function ConversationList({ conversations, selectedId, onCreate, onChanged, drawer }: Props) {
   const api = useApi();
   const [deleting, setDeleting] = useState<ConversationSummary | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<unknown>(null);
   const [note, setNote] = useState<string | null>(null);
 
   const rename = async (id: string, title: string) => {
@@ -28,7 +27,7 @@ export function ConversationList({ conversations, selectedId, onCreate, onChange
       await api.renameConversation({ id, title });
       onChanged(null);
     } catch (e) {
-      setError(errorMessage(e));
+      setError(e);
     }
   };
 
@@ -46,7 +45,7 @@ export function ConversationList({ conversations, selectedId, onCreate, onChange
       );
       onChanged(target.id);
     } catch (e) {
-      setError(errorMessage(e));
+      setError(e);
     }
   };
 

@@ -9,7 +9,6 @@ import { useState } from 'react';
 import type { MessageLearning } from '../../../shared/learning-contract';
 import { undoSummary } from '../../../shared/learning-contract';
 import type { FactRecord } from '../../../shared/memory-schema';
-import { errorMessage } from '../api/client';
 import { useApi } from '../app/api-context';
 import { factHref, hrefOf } from '../app/router';
 import { useTimeFormat } from '../app/time-format';
@@ -39,7 +38,7 @@ function Chips({ label, facts, interval }: { label: string; facts: readonly Fact
 export function MessageLearned({ learning, onChanged }: { learning: MessageLearning | null | undefined; onChanged(): void }) {
   const api = useApi();
   const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<unknown>(null);
   if (!learning) return null;
   const act = async (call: 'undoLearning' | 'redoLearning') => {
     setBusy(true);
@@ -48,7 +47,7 @@ export function MessageLearned({ learning, onChanged }: { learning: MessageLearn
       await api[call]({ episodeId: learning.episodeId });
       onChanged();
     } catch (e) {
-      setError(errorMessage(e));
+      setError(e);
     } finally {
       setBusy(false);
     }

@@ -5,7 +5,6 @@
  */
 import { useRef, useState } from 'react';
 import type { ChatMessageRecord } from '../../../shared/api-contract';
-import { errorMessage } from '../api/client';
 import { useApi, useApiEvent } from '../app/api-context';
 
 export interface LiveTurn {
@@ -36,7 +35,7 @@ export function useChatTurn(
 ) {
   const api = useApi();
   const [turn, setTurn] = useState<LiveTurn | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<unknown>(null);
   const current = useRef<string | null>(null);
   // The latest callback, so a turn that outlives a re-render reports to the current screen state.
   const finished = useRef(onFinished);
@@ -64,7 +63,7 @@ export function useChatTurn(
       const result = await api.sendMessage(content === null ? { conversationId, turnId, regenerate: true } : { conversationId, turnId, content });
       if (result.stopped && result.assistantMessage) stoppedId = result.assistantMessage.id;
     } catch (e) {
-      setError(errorMessage(e));
+      setError(e);
     }
     let messages: ChatMessageRecord[] | null = null;
     try {
@@ -81,7 +80,7 @@ export function useChatTurn(
     const turnId = current.current;
     if (turnId === null) return;
     setTurn((t) => (t ? { ...t, stopping: true } : t));
-    api.stopMessage({ turnId }).catch((e: unknown) => setError(errorMessage(e)));
+    api.stopMessage({ turnId }).catch((e: unknown) => setError(e));
   };
 
   return {

@@ -6,7 +6,6 @@
  */
 import { useRef, useState } from 'react';
 import type { ChatExportFile, ChatImportReport } from '../../../shared/chat-import';
-import { errorMessage } from '../api/client';
 import { useApi, useApiEvent, useClient } from '../app/api-context';
 import { useTimeFormat } from '../app/time-format';
 import { ErrorText } from '../common/ErrorText';
@@ -23,7 +22,7 @@ export function ChatImportPanel() {
   const format = useTimeFormat();
   const input = useRef<HTMLInputElement>(null);
   const [picked, setPicked] = useState<Picked | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<unknown>(null);
   const [done, setDone] = useState<string | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
   useApiEvent('chatImportProgress', (p) => busy && setBusy(`${p.stored ? 'Importing' : 'Reading'}… ${pluralise(p.conversations, 'conversation')}, ${pluralise(p.messages, 'message')}`));
@@ -37,7 +36,7 @@ export function ChatImportPanel() {
       setBusy('Reading…');
       setPicked({ name, file: chosen, preview: await api.previewChatImport({ file: chosen }) });
     } catch (e) {
-      setError(errorMessage(e));
+      setError(e);
     } finally {
       setBusy(null);
       if (input.current) input.current.value = '';
@@ -66,7 +65,7 @@ export function ChatImportPanel() {
       setDone(`Imported ${pluralise(r.newMessages, 'new message')} in ${pluralise(r.conversations, 'conversation')} (${formatCount(r.alreadyImported)} already here); ${formatCount(r.toLearn)} of your messages will be learned in their own order.`);
       setPicked(null);
     } catch (e) {
-      setError(errorMessage(e));
+      setError(e);
     } finally {
       setBusy(null);
     }

@@ -2,7 +2,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { memoryKeys } from '../app/query-keys';
-import { errorMessage } from '../api/client';
 import { useApi } from '../app/api-context';
 import { ErrorText } from '../common/ErrorText';
 import { useTimeFormat } from '../app/time-format';
@@ -12,7 +11,7 @@ import { toDateInputValue } from '../common/time-input';
 export function ExportPanel() {
   const api = useApi();
   const { timeZone } = useTimeFormat();
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<unknown>(null);
   const [note, setNote] = useState<string | null>(null);
   /** The export being read: records in so far of all; null when none. */
   const [work, setWork] = useState<{ records: number; total: number } | null>(null);
@@ -57,7 +56,7 @@ export function ExportPanel() {
       // may still be cancelled, and the page never hears back, so this says what it knows.
       setNote(`Exported ${counts} as ${name}: it is saved once the save dialog (or your browser’s download) completes.`);
     } catch (e) {
-      if (!mine.cancelled) setError(errorMessage(e));
+      if (!mine.cancelled) setError(e);
     } finally {
       if (job.current === mine) {
         job.current = null;

@@ -7,7 +7,6 @@
 import { useEffect, useRef, useState } from 'react';
 import type { ImportPreview } from '../../../shared/api-contract';
 import { formatBytes } from '../../../shared/format-bytes';
-import { errorMessage } from '../api/client';
 import { useApi, useApiEvent } from '../app/api-context';
 import { ErrorText } from '../common/ErrorText';
 import { pluralise } from '../common/format';
@@ -25,7 +24,7 @@ export function ImportPanel() {
   const job = useRef<Job | null>(null);
   const [picked, setPicked] = useState<Picked | null>(null);
   const [replace, setReplace] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<unknown>(null);
   const [done, setDone] = useState<string | null>(null);
   const [work, setWork] = useState<Work | null>(null);
 
@@ -59,7 +58,7 @@ export function ImportPanel() {
     try {
       await step(current);
     } catch (e) {
-      if (!current.cancelled) setError(errorMessage(e));
+      if (!current.cancelled) setError(e);
     } finally {
       if (job.current === current) job.current = null;
       setWork(null);

@@ -3,7 +3,6 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { endHeldBack } from '../../../shared/end-held-back';
 import { formatWhen } from '../../../shared/time-format';
-import { errorMessage } from '../api/client';
 import { useApi } from '../app/api-context';
 import { memoryKeys } from '../app/query-keys';
 import { navigate } from '../app/router';
@@ -39,7 +38,7 @@ export function FactPage({ id }: { id: string }) {
   const slotHistory = useSlotHistory(api, id);
   const [mode, setMode] = useState<Mode>('view');
   const [forgetting, setForgetting] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<unknown>(null);
   const [note] = useState(takeFlash);
   const heading = useRef<HTMLHeadingElement>(null);
   const editButton = useRef<HTMLButtonElement>(null);
@@ -78,7 +77,7 @@ export function FactPage({ id }: { id: string }) {
       await api.forgetFact({ id, withSources: choice.withSources });
       navigate({ screen: 'facts' });
     } catch (e) {
-      setError(errorMessage(e));
+      setError(e);
     }
   };
 

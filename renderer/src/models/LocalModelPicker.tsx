@@ -3,7 +3,6 @@
  * is none (pickModelFile answers null), so the path is typed.
  */
 import { useId, useState, type FormEvent } from 'react';
-import { errorMessage } from '../api/client';
 import { useApi, useClient } from '../app/api-context';
 import { ErrorText } from '../common/ErrorText';
 
@@ -14,7 +13,7 @@ export function LocalModelPicker({ busy, onLoad }: { busy: boolean; onLoad(role:
   const [role, setRole] = useState<'chat' | 'embedding'>('chat');
   const [path, setPath] = useState('');
   const [typing, setTyping] = useState(transport === 'bridge');
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<unknown>(null);
 
   const pick = async () => {
     setError(null);
@@ -23,7 +22,7 @@ export function LocalModelPicker({ busy, onLoad }: { busy: boolean; onLoad(role:
       if (picked.path === null) setTyping(true);
       else setPath(picked.path);
     } catch (e) {
-      setError(errorMessage(e));
+      setError(e);
     }
   };
   const submit = async (event: FormEvent) => {
@@ -33,7 +32,7 @@ export function LocalModelPicker({ busy, onLoad }: { busy: boolean; onLoad(role:
     try {
       await onLoad(role, path.trim());
     } catch (e) {
-      setError(errorMessage(e));
+      setError(e);
     }
   };
   return (

@@ -1,7 +1,6 @@
 /** Models: what is loaded, the recommended catalogue (download / load), a local GGUF file. The learning queue and the settings are in Settings. */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Fragment, useState } from 'react';
-import { errorMessage } from '../api/client';
 import { useApi } from '../app/api-context';
 import { useModelStatus } from '../app/model-status';
 import { modelKeys } from '../app/query-keys';
@@ -19,7 +18,7 @@ export function ModelsScreen() {
   const reloadStatus = () => void queryClient.invalidateQueries({ queryKey: modelKeys.status });
   const downloads = useDownloads(() => void queryClient.invalidateQueries({ queryKey: modelKeys.catalogue }));
   const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<unknown>(null);
 
   const load = async (role: 'chat' | 'embedding', path: string) => {
     setBusy(true);
@@ -31,7 +30,7 @@ export function ModelsScreen() {
       setBusy(false);
     }
   };
-  const loadFromCard = (role: 'chat' | 'embedding', path: string) => load(role, path).catch((e: unknown) => setError(errorMessage(e)));
+  const loadFromCard = (role: 'chat' | 'embedding', path: string) => load(role, path).catch((e: unknown) => setError(e));
   const unload = async (role: 'chat' | 'embedding') => {
     setBusy(true);
     setError(null);
@@ -39,7 +38,7 @@ export function ModelsScreen() {
       await api.unloadModel({ role });
       reloadStatus();
     } catch (e) {
-      setError(errorMessage(e));
+      setError(e);
     } finally {
       setBusy(false);
     }

@@ -8,7 +8,6 @@ import type { PendingReview, ReviewEdit } from '../../../shared/review-contract'
 import { useApi } from '../app/api-context';
 import { hrefOf } from '../app/router';
 import { useTimeFormat } from '../app/time-format';
-import { errorMessage } from '../api/client';
 import { ErrorText } from '../common/ErrorText';
 import { formatCount, formatTime, pluralise } from '../common/format';
 import { draftOf, editOf, ProposedFactRow, type FactDraft } from './ProposedFactRow';
@@ -18,7 +17,7 @@ export function ReviewItem({ review, onDecided }: { review: PendingReview; onDec
   const format = useTimeFormat();
   const [drafts, setDrafts] = useState<FactDraft[]>(() => review.facts.map(draftOf));
   const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<unknown>(null);
   const kept = drafts.filter((d) => d.keep).length;
 
   const decide = async (approve: boolean) => {
@@ -31,7 +30,7 @@ export function ReviewItem({ review, onDecided }: { review: PendingReview; onDec
       } else await api.rejectReview({ episodeId: review.episodeId });
       onDecided();
     } catch (e) {
-      setError(errorMessage(e));
+      setError(e);
       setBusy(false);
     }
   };

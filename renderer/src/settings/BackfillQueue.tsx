@@ -6,7 +6,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import type { BackfillStatus } from '../../../shared/chat-import';
-import { errorMessage } from '../api/client';
 import { useApi, useApiEvent } from '../app/api-context';
 import { modelKeys } from '../app/query-keys';
 import { ErrorText } from '../common/ErrorText';
@@ -18,7 +17,7 @@ export function BackfillQueue() {
   const api = useApi();
   const client = useQueryClient();
   const status = useQuery({ queryKey: backfillKey, queryFn: () => api.backfillStatus({}) });
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<unknown>(null);
   const [confirming, setConfirming] = useState(false);
   const last = useRef(0);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
@@ -37,7 +36,7 @@ export function BackfillQueue() {
     try {
       client.setQueryData(backfillKey, await fn());
     } catch (e) {
-      setError(errorMessage(e));
+      setError(e);
     }
   };
   const s = status.data;

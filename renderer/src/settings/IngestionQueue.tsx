@@ -1,7 +1,6 @@
 /** The learning queue: pending / running / done / parked jobs, the last error, retry parked. */
 import { useState } from 'react';
 import type { ModelStatus } from '../../../shared/api-contract';
-import { errorMessage } from '../api/client';
 import { useApi } from '../app/api-context';
 import { useIngestion } from '../app/model-status';
 import { ErrorText } from '../common/ErrorText';
@@ -12,14 +11,14 @@ export function IngestionQueue({ status }: { status: ModelStatus }) {
   const api = useApi();
   const { counts, lastError } = useIngestion(status.ingestion);
   const [note, setNote] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<unknown>(null);
   const retry = async () => {
     setError(null);
     try {
       const { retried } = await api.retryParkedJobs({});
       setNote(retried === 1 ? '1 message queued again.' : `${retried} messages queued again.`);
     } catch (e) {
-      setError(errorMessage(e));
+      setError(e);
     }
   };
   const c = counts ?? status.ingestion;

@@ -10,7 +10,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useRef, useState } from 'react';
 import type { McpStatus } from '../../../shared/api-contract';
-import { errorMessage } from '../api/client';
 import { ErrorText } from '../common/ErrorText';
 import { useApi } from '../app/api-context';
 import { settingsKeys } from '../app/query-keys';
@@ -21,7 +20,7 @@ export function McpSetting() {
   const id = useId();
   const status = useQuery<McpStatus>({ queryKey: settingsKeys.mcp, queryFn: () => api.mcpStatus({}), staleTime: Infinity, retry: false });
   const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<unknown>(null);
 
   const [confirming, setConfirming] = useState(false);
   const current = status.data;
@@ -32,7 +31,7 @@ export function McpSetting() {
     try {
       queryClient.setQueryData(settingsKeys.mcp, await call());
     } catch (e) {
-      setError(errorMessage(e));
+      setError(e);
     } finally {
       setBusy(false);
       setConfirming(false);

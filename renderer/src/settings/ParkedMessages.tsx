@@ -5,7 +5,6 @@
  */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { errorMessage } from '../api/client';
 import { useApi, useApiEvent } from '../app/api-context';
 import { memoryKeys } from '../app/query-keys';
 import { hrefOf, useRoute } from '../app/router';
@@ -24,7 +23,7 @@ export function ParkedMessages() {
   const route = useRoute();
   const ref = useRef<HTMLElement>(null);
   const parked = useQuery({ queryKey: parkedKey, queryFn: () => api.listParkedMessages({}) });
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<unknown>(null);
   // Asked again when the parked count no longer matches the list (not on every job of a long queue).
   useApiEvent('ingestionProgress', (payload) => {
     if (Math.min(payload.counts.parked, PARKED_SHOWN) !== parked.data?.length) void queryClient.invalidateQueries({ queryKey: parkedKey });
@@ -40,7 +39,7 @@ export function ParkedMessages() {
       await api.retryParkedMessage({ episodeId });
       await queryClient.invalidateQueries({ queryKey: parkedKey });
     } catch (e) {
-      setError(errorMessage(e));
+      setError(e);
     }
   };
 

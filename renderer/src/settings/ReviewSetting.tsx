@@ -6,7 +6,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { ReviewSettings } from '../../../shared/review-contract';
-import { errorMessage } from '../api/client';
 import { useApi } from '../app/api-context';
 import { memoryKeys } from '../app/query-keys';
 import { hrefOf } from '../app/router';
@@ -20,7 +19,7 @@ export const reviewKeys = {
 export function ReviewSetting({ settings, inReview = false }: { settings: ReviewSettings | undefined; inReview?: boolean }) {
   const api = useApi();
   const queryClient = useQueryClient();
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<unknown>(null);
   // (A refetch in flight cannot undo the click.)
   const [pending, setPending] = useState<boolean | null>(null);
   const toggle = async (enabled: boolean) => {
@@ -29,7 +28,7 @@ export function ReviewSetting({ settings, inReview = false }: { settings: Review
     try {
       queryClient.setQueryData(reviewKeys.settings, await api.setReviewBeforeRemembering({ enabled }));
     } catch (e) {
-      setError(errorMessage(e));
+      setError(e);
     } finally {
       setPending(null);
     }

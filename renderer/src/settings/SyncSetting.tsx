@@ -10,7 +10,6 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { syncProgressWords, type SyncProgress, type SyncState } from '../../../shared/sync-contract';
 import { formatInstant } from '../../../shared/time-format';
-import { errorMessage } from '../api/client';
 import { useApi, useApiEvent } from '../app/api-context';
 import { useTimeFormat } from '../app/time-format';
 import { ErrorText } from '../common/ErrorText';
@@ -47,7 +46,7 @@ export function SyncSetting() {
   const [deviceName, setDeviceName] = useState('');
   const [loaded, setLoaded] = useState(false);
   const [busy, setBusy] = useState<null | 'save' | 'sync' | 'pause'>(null);
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<unknown>(null);
   const [said, setSaid] = useState<string | null>(null);
   const [progress, setProgress] = useState<SyncProgress | null>(null);
   useApiEvent('syncProgress', (payload) => {
@@ -77,7 +76,7 @@ export function SyncSetting() {
       setSaid(answer.message);
       if (what === 'save') setPassphrase('');
     } catch (e) {
-      setError(errorMessage(e));
+      setError(e);
     } finally {
       setBusy(null);
       setProgress(null);

@@ -4,10 +4,10 @@
  * commands that write create it — and take it back when they are refused before they store anything;
  * commands that only read never create anything.
  */
-import { accessSync, constants, mkdirSync, rmdirSync, rmSync, statSync } from 'node:fs';
+import { accessSync, constants, existsSync, mkdirSync, rmdirSync, rmSync, statSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { modelStatePath, vectorIndexPath } from '../engine/engine-files';
-import { databasePath } from '../memory/index';
+import { databasePath, storeHoldsNothing } from '../memory/index';
 import { InputError } from './errors';
 import { describeFsError } from './files';
 
@@ -85,12 +85,17 @@ export function prepareForWrite(dir: DataDir): MadeForWrite {
 /**
  * A write command refused before it stored anything (a bad file, a model that is not there) leaves
  * the directory as it found it, once its store is closed: the store's files this run made are
- * removed only when the database itself is new (an empty store), then the directories this run
+ * removed only when the database itself is new and still holds nothing (storeHoldsNothing: another
+ * command may have stored there meanwhile), then the directories this run
  * created, innermost first, each only while empty — one holding anything else stays, and so does
  * every directory that was there before. Best effort: the refusal is what the user needs to read.
  */
 export function leaveAsFound(dir: DataDir, made: MadeForWrite): void {
-  if (!made.newStoreFiles.includes(databasePath(dir.path))) return;
+  const database = databasePath(dir.path);
+  if (!made.newStoreFiles.includes(database)) return;
+  // Another process may have opened the same new store meanwhile and stored something there (open
+  // still, or closed): then it is no longer this run's to take.
+  if (existsSync(database) && !storeHoldsNothing(dir.path)) return;
   try {
     for (const file of made.newStoreFiles) rmSync(file, { force: true, recursive: true });
     const top = made.createdDir;

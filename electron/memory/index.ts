@@ -20,6 +20,7 @@ export type {
 } from './memory-api';
 export { MemoryInputError, MemoryStorageError } from './memory-errors';
 export { defaultDataDir, databasePath } from './store/data-dir';
+export { storeHoldsNothing } from './store/empty-store';
 export { steppingClock, systemClock, type Clock } from './store/clock';
 export type { MessageInput, AppendedMessage } from './store/messages';
 export { HISTORY_SOURCES, type HistorySource, type HistoryConversationInput, type HistoryMessageInput, type HistoryImportResult, type BackfillStatus } from './store/chat-history';

@@ -36,6 +36,9 @@ describe.skipIf(CHROMIUM_MISSING !== null)('a screen whose request is refused as
   it('the Facts list says Tempora is busy', async () => {
     const { page } = ui();
     await refusedOn(page, '#/facts', '.facts-screen', ['listFacts', 'searchFacts']);
+    // A list that could not be read is not an empty memory: no "0 facts", no "No facts yet".
+    await expect.poll(() => page.locator('.facts-screen .result-count').textContent()).toBe('');
+    expect(await page.locator('.facts-screen .empty').count()).toBe(0);
     for (const theme of ['light', 'dark'] as const) {
       await page.setViewportSize({ width: 900, height: 800 });
       await page.emulateMedia({ colorScheme: theme });

@@ -23,6 +23,7 @@ export function FactsScreen() {
   const result = useFactResults(api, filters, format.timeZone, format.known);
   const items = result.items;
   const total = result.total;
+  const unread = result.error != null && items.length === 0;
 
   return (
     <div className="facts-screen">
@@ -36,12 +37,15 @@ export function FactsScreen() {
       </header>
       <FactFilterBar filters={filters} onChange={update} />
       <ErrorText message={result.error} />
+      {/* A list that could not be read says so above, and neither a count nor an empty memory. */}
       <p className="muted small result-count" role="status">
-        {result.isPending ? 'Loading…' : pluralise(total, 'fact')}
-        {result.note ? ` · ${result.note}` : ''}
+        {unread ? '' : result.isPending ? 'Loading…' : pluralise(total, 'fact')}
+        {!unread && result.note ? ` · ${result.note}` : ''}
       </p>
       {items.length === 0 && !result.isFetching ? (
-        <p className="muted empty">{filters.query || filters.entity || filters.predicate ? 'Nothing matches.' : 'No facts yet. Chat with Tempora, or import a memory file in Export / Import.'}</p>
+        unread ? null : (
+          <p className="muted empty">{filters.query || filters.entity || filters.predicate ? 'Nothing matches.' : 'No facts yet. Chat with Tempora, or import a memory file in Export / Import.'}</p>
+        )
       ) : (
         <VirtualList
           items={items}

@@ -49,8 +49,9 @@ export async function withEngine<T>(
     throw new InputError(`cannot open the memory in ${dir.path}: ${describeOpenError(error, false)}`);
   }
   // Refused before the command ran (a model that will not load) or by the command before it stored
-  // anything (RefusedBeforeStoring): a directory or store this run made is taken back. Otherwise what
-  // it made stays, as it may have stored part of its work.
+  // anything (RefusedBeforeStoring, or a UsageError: a command line found wrong, as `reindex` with
+  // no embedding model to use): a directory or store this run made is taken back. Otherwise what it
+  // made stays, as it may have stored part of its work (leaveAsFound never takes a store that holds something).
   let refusedBeforeStoring = true;
   try {
     const model = ctx.string('model');
@@ -60,7 +61,7 @@ export async function withEngine<T>(
     refusedBeforeStoring = false;
     return await fn(engine);
   } catch (error) {
-    if (error instanceof RefusedBeforeStoring) refusedBeforeStoring = true;
+    if (error instanceof RefusedBeforeStoring || error instanceof UsageError) refusedBeforeStoring = true;
     throw error;
   } finally {
     await engine.close();

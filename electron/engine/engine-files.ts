@@ -1,7 +1,8 @@
 /**
  * What the engine keeps in the memory directory beside the store: the record of each model's last
- * load (so a model that crashed the process is not loaded again by itself) and the vector index.
- * The command line names them too, to take back what a refused start made (cli/memory-dir.ts).
+ * load (so a model that crashed the process is not loaded again by itself), the vector index and the
+ * downloaded models. The command line names them too, to take back what a refused start made
+ * (cli/memory-dir.ts), and to list and download models without opening the store (cli/commands/models.ts).
  */
 import { join } from 'node:path';
 
@@ -13,4 +14,9 @@ export function modelStatePath(dataDir: string): string {
 /** The vector index (LanceDB), made once an embedding model is loaded. */
 export function vectorIndexPath(dataDir: string): string {
   return join(dataDir, 'vectors');
+}
+
+/** Where catalogue models are downloaded (`tempora models pull`, the app's Models screen). */
+export function modelsPath(dataDir: string): string {
+  return join(dataDir, 'models');
 }

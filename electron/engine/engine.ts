@@ -2,7 +2,7 @@
  * The assembled engine: memory + models + ingestion worker + vector index, shared by the Electron
  * main process, the loopback bridge and the `tempora` command. Plain Node: never imports 'electron'.
  */
-import { basename, join } from 'node:path';
+import { basename } from 'node:path';
 import type { ApiEventEnvelope, TimeSettings } from '../../shared/api-contract';
 import type { GpuSetting } from '../llm/llama-runtime';
 import { embeddingPrefixesFor, NO_PREFIXES, type CatalogueModel } from '../llm/model-catalogue';
@@ -10,7 +10,7 @@ import { ModelHost } from '../llm/model-host';
 import { openMemory, type Memory } from '../memory/index';
 import { IngestionWorker, resolveUserTimeZone, runChatTurn, type ChatTurnRequest, type ChatTurnResult } from '../assistant/index';
 import { carryOverSettingsFile } from './engine-settings';
-import { modelStatePath, vectorIndexPath } from './engine-files';
+import { modelsPath, modelStatePath, vectorIndexPath } from './engine-files';
 import { ModelManager } from './model-manager';
 import { storedTimeZone, storeTimeZone, timeSettingsOf } from './time-settings';
 import { VectorService } from './vector-service';
@@ -51,7 +51,7 @@ export class TemporaEngine {
     carryOverSettingsFile(options.dataDir, this.memory);
     this.chosenZone = storedTimeZone(this.memory) ?? options.timeZone?.trim() ?? null;
     const host = new ModelHost({ statePath: modelStatePath(options.dataDir), runtime: { threads: options.threads, gpu: options.gpu } });
-    this.models = new ModelManager(host, this.memory.settings, options.modelsDir ?? join(options.dataDir, 'models'), options.catalogue);
+    this.models = new ModelManager(host, this.memory.settings, options.modelsDir ?? modelsPath(options.dataDir), options.catalogue);
     this.vectors = new VectorService(
       this.memory,
       host,

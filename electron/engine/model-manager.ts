@@ -30,27 +30,11 @@ export class ModelManager {
   ) {}
 
   entries(): CatalogueEntry[] {
-    const ram = totalmem();
-    return withRecommendation(this.catalogue.map((m) => {
-      const path = join(this.modelsDir, m.fileName);
-      return {
-        id: m.id,
-        name: m.name,
-        role: m.role,
-        sizeBytes: m.sizeBytes,
-        ramBytes: m.ramBytes,
-        fit: m.fitFor(ram),
-        notes: m.notes,
-        path: existsSync(path) ? path : null,
-        partial: partialDownloadPaths(this.modelsDir, m.fileName).some((p) => existsSync(p)),
-      };
-    }));
+    return catalogueEntries(this.modelsDir, this.catalogue);
   }
 
   find(id: string): CatalogueModel {
-    const model = this.catalogue.find((m) => m.id === id);
-    if (!model) throw new Error(`no model "${id}" in the catalogue (known: ${this.catalogue.map((m) => m.id).join(', ')})`);
-    return model;
+    return catalogueModel(id, this.catalogue);
   }
 
   /** Downloads a catalogue model into the models directory; resumes a partial download. */
@@ -61,19 +45,15 @@ export class ModelManager {
     this.downloads.set(id, controller);
     this.progress.set(id, { downloadedBytes: 0, totalBytes: model.sizeBytes });
     try {
-      const result = await downloadModel({
-        uri: model.uri,
-        dirPath: this.modelsDir,
-        fileName: model.fileName,
-        sha256: model.sha256,
-        expectedSizeBytes: model.sizeIsExact ? model.sizeBytes : null,
-        onProgress: (p) => {
+      return await downloadCatalogueModel(
+        model,
+        this.modelsDir,
+        (p) => {
           this.progress.set(id, { downloadedBytes: p.downloadedBytes, totalBytes: p.totalBytes });
           onProgress(p);
         },
-        signal: controller.signal,
-      });
-      return result.path;
+        controller.signal,
+      );
     } finally {
       this.downloads.delete(id);
       this.progress.delete(id);
@@ -130,4 +110,47 @@ export class ModelManager {
       info && { role: info.role, path: info.path, name: info.name, sizeBytes: info.sizeBytes, contextSize: info.contextSize, embeddingLength: info.embeddingLength, threads: info.threads };
     return { chat: loaded(this.host.chatModel), embedding: loaded(this.host.embeddingModel), totalRamBytes: totalmem(), modelsDir: this.modelsDir, ingestion, lastError: this.lastError };
   }
+}
+
+/**
+ * The catalogue with this machine's fit and what `modelsDir` holds of each model: no store and no
+ * model runtime needed (the app's list, and `tempora models`, which makes nothing).
+ */
+export function catalogueEntries(modelsDir: string, catalogue: readonly CatalogueModel[] = MODEL_CATALOGUE): CatalogueEntry[] {
+  const ram = totalmem();
+  return withRecommendation(catalogue.map((m) => {
+    const path = join(modelsDir, m.fileName);
+    return {
+      id: m.id,
+      name: m.name,
+      role: m.role,
+      sizeBytes: m.sizeBytes,
+      ramBytes: m.ramBytes,
+      fit: m.fitFor(ram),
+      notes: m.notes,
+      path: existsSync(path) ? path : null,
+      partial: partialDownloadPaths(modelsDir, m.fileName).some((p) => existsSync(p)),
+    };
+  }));
+}
+
+/** The catalogue's model with this id; an Error naming the ids it knows otherwise. */
+export function catalogueModel(id: string, catalogue: readonly CatalogueModel[] = MODEL_CATALOGUE): CatalogueModel {
+  const model = catalogue.find((m) => m.id === id);
+  if (!model) throw new Error(`no model "${id}" in the catalogue (known: ${catalogue.map((m) => m.id).join(', ')})`);
+  return model;
+}
+
+/** Downloads a catalogue model into `modelsDir` (resuming a partial download, verified); its path. */
+export async function downloadCatalogueModel(model: CatalogueModel, modelsDir: string, onProgress: (p: DownloadProgress) => void, signal?: AbortSignal): Promise<string> {
+  const result = await downloadModel({
+    uri: model.uri,
+    dirPath: modelsDir,
+    fileName: model.fileName,
+    sha256: model.sha256,
+    expectedSizeBytes: model.sizeIsExact ? model.sizeBytes : null,
+    onProgress,
+    signal,
+  });
+  return result.path;
 }

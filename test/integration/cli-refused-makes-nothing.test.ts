@@ -41,6 +41,9 @@ function tempora(args: string[]): Promise<Exit> {
 /** Each command line that must make nothing: its exit status and the words on stdout or stderr. */
 const MAKES_NOTHING: { name: string; args: (data: string) => string[]; code: number; says: RegExp; on?: 'stdout' }[] = [
   { name: 'reindex with no embedding model', args: (data) => ['reindex', '--data', data], code: 2, says: /^tempora: reindex needs --embedding-model PATH \(no embedding model was used here before\)$/m },
+  { name: 'models pull of an unknown model', args: (data) => ['models', 'pull', 'no-such-model', '--data', data], code: 1, says: /^tempora: no model "no-such-model" in the catalogue \(known: .+\)$/m },
+  { name: 'models listing', args: (data) => ['models', '--data', data], code: 0, says: /^Models for this machine \(.+ RAM\); download with 'tempora models pull ID':$/m, on: 'stdout' },
+  { name: 'models listing as JSON', args: (data) => ['models', '--json', '--data', data], code: 0, says: /^\[\n\s+\{\n\s+"id": /, on: 'stdout' },
 ];
 
 beforeAll(() => {

@@ -2,7 +2,8 @@
  * A screen whose request the bridge refuses as busy says so in its kind's sentence, not the bridge's
  * raw words ("too many calls at once (at most 64)"): the Facts list, a fact's page and the Review
  * list, each with its call refused through the page's routed WebSocket (helpers/refused-calls.ts),
- * and an action (the Review switch) refused the same way.
+ * and an action (the Review switch) refused the same way; so do the forms' saves (a fact's edit and
+ * close forms, the time zone) and the as-of field's reading of what was typed, the form kept open.
  * Pictures of the Facts list's at 900 px, light and dark.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -74,5 +75,71 @@ describe.skipIf(CHROMIUM_MISSING !== null)('a screen whose request is refused as
     await expect.poll(() => page.locator('.review-setting').getByRole('alert').textContent()).toBe(BUSY_SENTENCE);
     expect(await toggle.isChecked()).toBe(false);
     calls.refuse(null);
+  });
+
+  /** Refuses the call named while `act` runs; waits for the refusal and for `place`'s alert to say busy. */
+  async function refusedAction(page: Page, name: string, place: Locator, act: () => Promise<void>): Promise<void> {
+    const before = calls.refused.length;
+    calls.refuse((call) => (call.name === name ? BUSY : null));
+    try {
+      await act();
+      await expect.poll(() => calls.refused.length).toBeGreaterThan(before);
+      await expect.poll(() => place.getByRole('alert').allTextContents()).toEqual([BUSY_SENTENCE]);
+      expect(await page.getByText(BUSY.error, { exact: false }).count()).toBe(0);
+    } finally {
+      calls.refuse(null);
+    }
+  }
+
+  it('a fact’s edit form whose Save is refused says Tempora is busy, the form kept as typed', async () => {
+    const { page, engine } = ui();
+    const fact = engine.memory.facts.list({ predicate: 'manager' })[0]!;
+    await go(page, `#/facts/${encodeURIComponent(fact.id)}`);
+    await page.getByRole('button', { name: 'Edit' }).click();
+    const form = page.locator('.fact-form');
+    await page.getByLabel('Fact', { exact: true }).fill('My manager is B, since September.');
+    await refusedAction(page, 'editFact', form, () => page.getByRole('button', { name: 'Save' }).click());
+    // Not about one field: none is marked, the focus is on Save, and what was typed is kept.
+    expect(await form.locator('[aria-invalid="true"]').count()).toBe(0);
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Save');
+    expect(await page.getByLabel('Fact', { exact: true }).inputValue()).toBe('My manager is B, since September.');
+    await page.keyboard.press('Escape');
+    await expect.poll(() => form.count()).toBe(0);
+    expect(engine.memory.facts.list({ predicate: 'manager' })[0]!.fact).toBe(fact.fact);
+  });
+
+  it('a fact’s close form whose Close is refused says Tempora is busy', async () => {
+    const { page, engine } = ui();
+    const fact = engine.memory.facts.list({ predicate: 'manager' })[0]!;
+    await go(page, `#/facts/${encodeURIComponent(fact.id)}`);
+    await page.getByRole('button', { name: 'Close…' }).click();
+    const form = page.locator('.fact-form');
+    await refusedAction(page, 'closeFact', form, () => page.getByRole('button', { name: 'Close fact' }).click());
+    expect(await form.locator('[aria-invalid="true"]').count()).toBe(0);
+    await page.keyboard.press('Escape');
+    await expect.poll(() => form.count()).toBe(0);
+    expect(engine.memory.facts.list({ predicate: 'manager' })[0]!.invalid_at).toBeNull();
+  });
+
+  it('the time zone whose save is refused says Tempora is busy, the zone unchanged', async () => {
+    const { page } = ui();
+    await go(page, '#/settings');
+    const setting = page.locator('.time-zone-setting');
+    const current = page.getByTestId('time-zone-current');
+    await expect.poll(() => current.textContent()).toContain('UTC');
+    await setting.getByLabel('Zone').fill('Europe/Berlin');
+    await refusedAction(page, 'setTimeZone', setting, () => setting.getByRole('button', { name: 'Use this zone' }).click());
+    expect(await current.textContent()).toContain('UTC');
+  });
+
+  it('the as-of field whose reading is refused says Tempora is busy under it', async () => {
+    const { page } = ui();
+    await go(page, '#/facts');
+    const field = page.locator('.facts-screen .time-field');
+    await refusedAction(page, 'readTime', field, async () => {
+      await field.getByRole('textbox').fill('yesterday');
+      await field.getByRole('textbox').press('Enter');
+    });
+    expect(await field.getByRole('textbox').getAttribute('aria-invalid')).toBe('true');
   });
 });

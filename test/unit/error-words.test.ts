@@ -1,13 +1,15 @@
 /**
  * Errors in words that name the field: the engine's words for a refused request (not zod's "Too
  * small: expected string to have >=1 characters"), an end before the start in the user's zone,
- * and a form's words for the message under its field.
+ * and a form's words for the message under its field — the error itself kept, its kind with it.
  */
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { describeRequestError, endBeforeStartMessage } from '../../electron/engine/api-errors';
 import { editFactRequest } from '../../shared/api-contract';
-import { fieldErrorText } from '../../renderer/src/common/field-error';
+import { ApiError } from '../../shared/api-error';
+import { readableError } from '../../renderer/src/api/readable-error';
+import { fieldErrorText, inFormWords } from '../../renderer/src/common/field-error';
 
 const refusal = (request: unknown) => {
   const parsed = editFactRequest.safeParse(request);
@@ -42,5 +44,27 @@ describe('a form’s words for the message under a field', () => {
       'True until (1 Aug 2026) must be after true from (1 Sept 2026), times in Asia/Tokyo',
     );
     expect(fieldErrorText('something else went wrong', undefined, labels)).toBe('something else went wrong');
+  });
+});
+
+describe('what a form keeps for a refused save', () => {
+  const labels = { fact: 'Fact', valid_at: 'True from' };
+  it('is the error in the form’s words, its kind and field kept', () => {
+    const refused = new ApiError('invalid_request', 'editFact: invalid request: fact: must not be empty', { field: 'fact', detail: 'too_small' });
+    const kept = inFormWords(refused, labels);
+    expect(kept).toBeInstanceOf(ApiError);
+    expect(kept).toMatchObject({ code: 'invalid_request', field: 'fact', detail: 'too_small', message: 'Fact: must not be empty', cause: refused });
+    expect(readableError(kept)?.sentence).toBe('Fact: must not be empty');
+  });
+
+  it('says a busy refusal by its kind, not in the bridge’s words', () => {
+    const kept = inFormWords(new ApiError('busy', 'too many calls at once (at most 64)'), labels);
+    expect(readableError(kept)).toEqual({ sentence: 'Tempora is busy with other requests; try again in a moment.', details: null });
+  });
+
+  it('keeps anything else a call threw as an Error with its words', () => {
+    const kept = inFormWords(new Error("Error invoking remote method 'editFact': Error: the valid_at was lost"), labels);
+    expect(kept).not.toBeInstanceOf(ApiError);
+    expect(kept.message).toBe('the true from was lost');
   });
 });

@@ -13,7 +13,7 @@ import { bridgeSocketUrl, takeBridgeToken } from './bridge-token';
 import { alwaysOpen, type ConnectionSource } from './connection';
 import { ipcApi } from './ipc-client';
 
-export { ApiError, errorField, errorMessage, isApiError, type ApiErrorCode } from './errors';
+export { ApiError, errorField, errorMessage, isApiError, reworded, type ApiErrorCode } from './errors';
 
 export interface Client {
   api: TemporaApi;

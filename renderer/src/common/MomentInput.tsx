@@ -3,14 +3,15 @@
  * the moment in the locale's order ("1 Jun 2026", "Jun 1, 2026", "2026年6月1日"), and taking what
  * people type ("yesterday", "1 June 2026", "2026-06-01", "6月1日"), read by main in the user's zone
  * (readTime) when Enter is pressed or the field is left. What cannot be read is said under the
- * field, never ignored; the moment shown stays until a good one is typed. A month or a year typed
+ * field, never ignored (a failure that is not about the text, busy say, is kept as the error and
+ * said by its kind); the moment shown stays until a good one is typed. A month or a year typed
  * is handed on as said (onAt's second argument), for a field that shows it back so ("March 2025",
  * "2025年3月") rather than as its last day.
  */
 import { useEffect, useId, useRef, useState } from 'react';
 import { formatAt, type TimeFormat } from '../../../shared/time-format';
 import type { IsoTime } from '../../../shared/time';
-import { errorField, errorMessage, isApiError } from '../api/client';
+import { errorField, errorMessage, isApiError, reworded } from '../api/client';
 import { useApi } from '../app/api-context';
 import { useTimeFormat } from '../app/time-format';
 import { formatMoment } from './format';
@@ -54,7 +55,7 @@ export function MomentInput({ label, field, at, said = null, emptyIsNow = false,
   const id = useId();
   const shown = at === null ? '' : momentWords(at, said, format);
   const [text, setText] = useState(shown);
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<unknown>(null);
   // Only the latest reading counts: a slow answer for text since changed is dropped.
   const reading = useRef(0);
   useEffect(() => {
@@ -88,10 +89,11 @@ export function MomentInput({ label, field, at, said = null, emptyIsNow = false,
         const aboutText = isApiError(e) && (e.code === 'invalid_input' || e.code === 'invalid_request') && (errorField(e) === field || errorField(e) === 'text');
         // A fault main can name ("2026-02-30 is not a date: February 2026 has 28 days", an ambiguous
         // 10/09/2026) is said in its words, as the edit forms say it; only text that is no time at all
-        // gets the examples in the locale's order.
+        // gets the examples in the locale's order. Either way the error is kept (its kind with it).
+        if (!aboutText) return setError(e);
         const said = errorMessage(e);
         const fault = said.startsWith(`${field}: `) ? said.slice(field.length + 2) : said;
-        setError(!aboutText ? said : /^not a time\b/.test(fault) ? unreadableTime(typed, format.locale, format.timeZone) : fault);
+        setError(reworded(e, /^not a time\b/.test(fault) ? unreadableTime(typed, format.locale, format.timeZone) : fault));
       },
     );
   };

@@ -17,8 +17,8 @@ interface Props {
   onChange(value: string): void;
   /** The zone the text is read in, named in the hint. */
   zoneName: string;
-  /** The message about this field, if it could not be read or was refused. */
-  error: string | null;
+  /** What is wrong with this field, if it could not be read or was refused: the error (ErrorText says it by its kind) or a message. */
+  error: unknown;
   placeholder?: string;
   /** Enter or leaving the field: for a field applied as typed (the Timeline's as-of and known-at). */
   onCommit?(): void;

@@ -1,3 +1,5 @@
+import { errorField, errorMessage, reworded } from '../api/errors';
+
 /**
  * main's message about one field of a form, in the form's words: the fields named by their labels
  * and what is wrong ("Fact: must not be empty"; "True until (1 Aug 2026) must be after true from
@@ -16,4 +18,13 @@ export function fieldErrorText(message: string, field: string | undefined, label
   const start = label?.length ?? 0;
   const rest = text.slice(start).replace(/\b[a-z]+_[a-z_]+\b/g, (name) => labels[name]?.toLowerCase() ?? name);
   return text.slice(0, start) + rest;
+}
+
+/**
+ * What a form keeps when main refuses its save: the error itself, its message in the form's words
+ * (fieldErrorText), its kind and field kept — ErrorText says a busy refusal as busy, not in the
+ * bridge's words, and the form still points at the field it names (errorField).
+ */
+export function inFormWords(error: unknown, labels: Readonly<Record<string, string>>): Error {
+  return reworded(error, fieldErrorText(errorMessage(error), errorField(error), labels));
 }

@@ -2,17 +2,19 @@
  * Edit a fact: its sentence, object, valid_at and invalid_at (empty = still true). The times start
  * as readable text in the user's zone and locale ("1 Sep 2026", "March 2026", "1 Sep 2026, 10:00") and are sent as
  * typed — a date, a time or a phrase ("yesterday", "先週") that main reads in that zone. Only changed
- * fields are sent; when main refuses one, its message is shown under that field.
+ * fields are sent; when main refuses one, its message is shown under that field. What the form
+ * keeps is the error itself (in the form's words: inFormWords), so a refusal that is about no field
+ * (busy, say) is said by its kind.
  */
 import { useId, useRef, useState, type FormEvent } from 'react';
 import type { ApiRequest } from '../../../shared/api-contract';
 import type { FactRecord } from '../../../shared/memory-schema';
 import { formatAt } from '../../../shared/time-format';
-import { errorField, errorMessage } from '../api/client';
+import { errorField } from '../api/client';
 import { useApi } from '../app/api-context';
 import { useTimeFormat } from '../app/time-format';
 import { ErrorText } from '../common/ErrorText';
-import { fieldErrorText } from '../common/field-error';
+import { inFormWords } from '../common/field-error';
 import { escapeCancels, useFocusFirstField, useFocusOnError } from '../common/form-focus';
 import { TimeTextField } from '../common/TimeTextField';
 
@@ -33,7 +35,7 @@ export function FactEditForm({ fact, onSaved, onCancel }: { fact: FactRecord; on
   const [object, setObject] = useState(fact.object);
   const [validAt, setValidAt] = useState(initial.validAt);
   const [invalidAt, setInvalidAt] = useState(initial.invalidAt);
-  const [error, setError] = useState<{ message: string; field: string | undefined } | null>(null);
+  const [error, setError] = useState<Error | null>(null);
   const [saving, setSaving] = useState(false);
   const form = useRef<HTMLFormElement>(null);
   useFocusFirstField(form);
@@ -51,13 +53,13 @@ export function FactEditForm({ fact, onSaved, onCancel }: { fact: FactRecord; on
     try {
       onSaved(await api.editFact(request), request.invalid_at === undefined ? undefined : request.invalid_at === null ? null : true);
     } catch (e) {
-      const field = errorField(e);
-      setError({ message: fieldErrorText(errorMessage(e), field, LABELS), field });
+      setError(inFormWords(e, LABELS));
     } finally {
       setSaving(false);
     }
   };
-  const errorAt = (field: string) => (error?.field === field ? error.message : null);
+  const errorAbout = errorField(error);
+  const errorAt = (field: string) => (errorAbout === field ? error : null);
 
   return (
     <form ref={form} className="card fact-form" onSubmit={submit} onKeyDown={escapeCancels(onCancel)} aria-labelledby="edit-title">
@@ -85,7 +87,7 @@ export function FactEditForm({ fact, onSaved, onCancel }: { fact: FactRecord; on
           placeholder="still true"
         />
       </div>
-      <ErrorText message={error && !(error.field !== undefined && error.field in LABELS) ? error.message : null} />
+      <ErrorText message={errorAbout !== undefined && errorAbout in LABELS ? null : error} />
       <div className="form-actions">
         <button type="submit" className="primary" disabled={saving}>
           {saving ? 'Saving…' : 'Save'}

@@ -2,14 +2,14 @@
  * The time-zone setting: the zone every time is shown and read in, where that choice comes from,
  * a field to pick another (any IANA zone this browser knows, or a fixed offset like +09:00), and
  * "Use system zone" to go back to the default. A change is stored by main (setTimeZone); the
- * settings answer is replaced and the facts are fetched again.
+ * settings answer is replaced and the facts are fetched again. A refused change is kept as the
+ * error (in the setting's words), so ErrorText says its kind: busy as busy.
  */
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useMemo, useState, type FormEvent } from 'react';
 import type { TimeSettings } from '../../../shared/api-contract';
-import { errorField, errorMessage } from '../api/client';
 import { ErrorText } from '../common/ErrorText';
-import { fieldErrorText } from '../common/field-error';
+import { inFormWords } from '../common/field-error';
 import { useApi } from '../app/api-context';
 import { memoryKeys, settingsKeys } from '../app/query-keys';
 import { useTimeSettings } from '../app/time-format';
@@ -38,7 +38,7 @@ export function TimeZoneSetting() {
   const current = settings.data;
   const [zone, setZone] = useState(current?.timeZone ?? '');
   const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<Error | null>(null);
   useEffect(() => {
     if (current) setZone(current.timeZone);
   }, [current]);
@@ -51,7 +51,7 @@ export function TimeZoneSetting() {
       queryClient.setQueryData(settingsKeys.time, next);
       await Promise.all([queryClient.invalidateQueries({ queryKey: settingsKeys.time }), queryClient.invalidateQueries({ queryKey: memoryKeys.all })]);
     } catch (e) {
-      setError(fieldErrorText(errorMessage(e), errorField(e), { timeZone: 'Zone' }));
+      setError(inFormWords(e, { timeZone: 'Zone' }));
     } finally {
       setBusy(false);
     }

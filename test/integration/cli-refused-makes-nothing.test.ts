@@ -44,6 +44,10 @@ const MAKES_NOTHING: { name: string; args: (data: string) => string[]; code: num
   { name: 'models pull of an unknown model', args: (data) => ['models', 'pull', 'no-such-model', '--data', data], code: 1, says: /^tempora: no model "no-such-model" in the catalogue \(known: .+\)$/m },
   { name: 'models listing', args: (data) => ['models', '--data', data], code: 0, says: /^Models for this machine \(.+ RAM\); download with 'tempora models pull ID':$/m, on: 'stdout' },
   { name: 'models listing as JSON', args: (data) => ['models', '--json', '--data', data], code: 0, says: /^\[\n\s+\{\n\s+"id": /, on: 'stdout' },
+  { name: 'mcp with --remove', args: (data) => ['mcp', '--remove', '--data', data], code: 2, says: /^tempora: --remove belongs to `tempora mcp connect CLIENT`/m },
+  { name: 'mcp with --remove and a zone it does not know', args: (data) => ['mcp', '--remove', '--tz', 'Mars/Olympus', '--data', data], code: 2, says: /^tempora: --remove belongs to `tempora mcp connect CLIENT`/m },
+  { name: 'mcp with --http', args: (data) => ['mcp', '--http', '--data', data], code: 2, says: /^tempora: --http belongs to `tempora mcp connect CLIENT`/m },
+  { name: 'mcp connect with --learn', args: (data) => ['mcp', 'connect', 'cursor', '--learn', '--data', data], code: 2, says: /^tempora: --learn belongs to `tempora mcp` \(serving\), not to `tempora mcp connect`/m },
 ];
 
 beforeAll(() => {
@@ -74,5 +78,13 @@ describe('a command that stores nothing, onto a directory that is there', () => 
       expect(result.code, name).toBe(code);
       expect(readdirSync(empty), name).toEqual([]);
     }
+  });
+
+  it('an agent config is not touched by a refused mcp connect', async () => {
+    const cursor = join(file('home'), '.cursor');
+    mkdirSync(cursor, { recursive: true });
+    const result = await tempora(['mcp', 'connect', 'cursor', '--learn', '--data', file('empty')]);
+    expect(result.code).toBe(2);
+    expect(readdirSync(cursor)).toEqual([]);
   });
 });

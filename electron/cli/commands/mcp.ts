@@ -57,6 +57,18 @@ async function serveZoneError(ctx: CommandContext, error: ZoneError): Promise<vo
   }
 }
 
+/**
+ * An option of the other form of the command is refused, not ignored: `mcp --remove` would otherwise
+ * start a server (and make a memory) where the user meant to take Tempora out of an agent's config.
+ */
+function misplacedOption(ctx: CommandContext): UsageError | undefined {
+  if (ctx.positionals[0] === 'connect') {
+    return ctx.flag('learn') ? new UsageError('--learn belongs to `tempora mcp` (serving), not to `tempora mcp connect`, which only writes the agent\'s config', 'mcp') : undefined;
+  }
+  const option = ['remove', 'http'].find((name) => ctx.flag(name));
+  return option === undefined ? undefined : new UsageError(`--${option} belongs to \`tempora mcp connect CLIENT\`; \`tempora mcp\` serves the memory over stdio and takes only --learn`, 'mcp');
+}
+
 export const mcpCommand: CommandSpec = {
   name: 'mcp',
   summary: 'serve the memory to other agents over MCP (stdio)',
@@ -79,12 +91,17 @@ export const mcpCommand: CommandSpec = {
   },
   positionals: { min: 0, max: 2, name: 'connect CLIENT' },
   zoneRefused(ctx, error) {
-    // `mcp connect` is a command line like any other; `mcp` talks to a client that sees only frames.
+    // `mcp connect` is a command line like any other; `mcp` talks to a client that sees only frames
+    // (but a command line that is wrong besides is refused as one).
+    const misplaced = misplacedOption(ctx);
+    if (misplaced) return Promise.reject(misplaced);
     return ctx.positionals.length === 0 ? serveZoneError(ctx, error) : undefined;
   },
   async run(ctx) {
     const [verb, client] = ctx.positionals;
     if (verb !== undefined && verb !== 'connect') throw new UsageError(`mcp: unknown subcommand ${JSON.stringify(verb)} (use: mcp, mcp connect CLIENT)`, 'mcp');
+    const misplaced = misplacedOption(ctx);
+    if (misplaced) throw misplaced;
     if (verb === 'connect') return connectClient(ctx, client);
     // Loaded on demand, like the engine: the quick commands never load the MCP SDK.
     const { keepStdoutForFrames, serveMcpOverStdio } = await import('../../mcp/index');

@@ -4,7 +4,8 @@
  * Connect writes; Connect and Remove by keyboard, saying the file and the backup of the old one; a
  * client not installed and a config that is not JSON said in words, the file never touched; the HTTP
  * entry offered once the app's MCP is on, with its kept address and token, and not for Claude
- * Desktop; axe-core finds nothing serious in the panel at 1280 and 900 px, light and dark.
+ * Desktop; axe-core finds nothing serious in the panel at 1280 and 900 px, light and dark; a Connect
+ * the bridge refuses as busy (helpers/refused-calls.ts) says so in its kind's sentence.
  */
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -14,6 +15,7 @@ import type { Locator } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { McpService } from '../../electron/main/mcp-service';
 import { CHROMIUM_MISSING } from './helpers/browser';
+import { BUSY, BUSY_SENTENCE, routeRefusals } from './helpers/refused-calls';
 import { screenshot } from './helpers/screenshots';
 import { go, startUi, type UiSession } from './helpers/ui-session';
 
@@ -157,5 +159,25 @@ describe.skipIf(CHROMIUM_MISSING !== null)('Settings → Connect an agent', () =
         await screenshot(page, `settings-agents-${width}-${theme}`);
       }
     }
+  });
+
+  it('says Tempora is busy, not the bridge’s words, when a Connect is refused as busy; the file untouched', async () => {
+    const { page } = ui;
+    await page.emulateMedia({ colorScheme: 'light' });
+    await page.setViewportSize({ width: 1280, height: 900 });
+    const calls = await routeRefusals(page); // reloads the page
+    await go(page, '#/settings');
+    const cursor = row('cursor');
+    await press(page.getByTestId('agent-way-stdio'), 'Space');
+    await expect.poll(() => cursor.getByTestId('agent-connect').isEnabled()).toBe(true);
+    const file = readFileSync(cursorFile(), 'utf8');
+    calls.refuse((call) => (call.name === 'connectAgent' ? BUSY : null));
+    await press(cursor.getByTestId('agent-connect'));
+    await expect.poll(() => calls.refused.length).toBe(1);
+    await expect.poll(() => cursor.getByRole('alert').allTextContents()).toEqual([BUSY_SENTENCE]);
+    expect(await page.getByText(BUSY.error, { exact: false }).count()).toBe(0);
+    expect(await cursor.getByTestId('agent-said').count()).toBe(0);
+    expect(readFileSync(cursorFile(), 'utf8')).toBe(file);
+    calls.refuse(null);
   });
 });

@@ -3,7 +3,8 @@
  * raw words ("too many calls at once (at most 64)"): the Facts list, a fact's page and the Review
  * list, each with its call refused through the page's routed WebSocket (helpers/refused-calls.ts),
  * and an action (the Review switch) refused the same way; so do the forms' saves (a fact's edit and
- * close forms, the time zone) and the as-of field's reading of what was typed, the form kept open.
+ * close forms, the time zone), the as-of field's reading of what was typed, the form kept open, and
+ * a model's Download.
  * Pictures of the Facts list's at 900 px, light and dark.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -141,5 +142,14 @@ describe.skipIf(CHROMIUM_MISSING !== null)('a screen whose request is refused as
       await field.getByRole('textbox').press('Enter');
     });
     expect(await field.getByRole('textbox').getAttribute('aria-invalid')).toBe('true');
+  });
+
+  it('a model’s Download refused says Tempora is busy on its card', async () => {
+    const { page } = ui();
+    await go(page, '#/models');
+    const card = page.locator('.model-card', { has: page.getByRole('button', { name: 'Download' }) }).first();
+    await expect.poll(() => card.count()).toBe(1);
+    await refusedAction(page, 'downloadModel', card, () => card.getByRole('button', { name: 'Download' }).click());
+    expect(await card.getByText('Download cancelled').count()).toBe(0);
   });
 });

@@ -1,5 +1,6 @@
 /** One catalogue model: fit for this machine (the one recommended is marked), size, download (progress, cancel, resume) or load. */
 import type { CatalogueEntry } from '../../../shared/api-contract';
+import { errorMessage } from '../api/client';
 import { ErrorText } from '../common/ErrorText';
 import { formatBytes } from '../common/format';
 import type { DownloadState } from './use-downloads';
@@ -18,7 +19,8 @@ interface Props {
 export function CatalogueCard({ entry, download, loadedPath, onDownload, onCancel, onLoad }: Props) {
   const running = download?.running ?? false;
   const percent = download && download.totalBytes > 0 ? Math.min(100, (download.downloadedBytes / download.totalBytes) * 100) : 0;
-  const cancelled = download?.error && /cancel/i.test(download.error);
+  const failed = download?.error ?? null;
+  const cancelled = failed !== null && /cancel/i.test(errorMessage(failed));
   return (
     <li className="card model-card" aria-label={entry.name} data-model-id={entry.id}>
       <div className="model-head">
@@ -42,7 +44,7 @@ export function CatalogueCard({ entry, download, loadedPath, onDownload, onCance
           </button>
         </div>
       )}
-      {!running && download?.error && (cancelled ? <p className="muted small">Download cancelled; it can be resumed.</p> : <ErrorText message={download.error} />)}
+      {!running && failed !== null && (cancelled ? <p className="muted small">Download cancelled; it can be resumed.</p> : <ErrorText message={failed} />)}
       {!running && (
         <div className="form-actions">
           {entry.path ? (

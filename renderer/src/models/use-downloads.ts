@@ -1,16 +1,17 @@
 /**
  * Download progress per catalogue model: the downloads the core has in progress (read on mount, so
  * leaving the Models screen or reloading keeps the bar), then downloadProgress events; start, cancel.
+ * A failed call is kept as the error itself, so the card says its kind (a busy refusal as busy).
  */
 import { useEffect, useState } from 'react';
-import { errorMessage } from '../api/client';
 import { useApi, useApiEvent } from '../app/api-context';
 
 export interface DownloadState {
   downloadedBytes: number;
   totalBytes: number;
   done: boolean;
-  error: string | null;
+  /** What failed: the progress event's words, or the error a call rejected with; null when nothing did. */
+  error: unknown;
   /** This window is waiting for the download call to return. */
   running: boolean;
 }
@@ -56,7 +57,7 @@ export function useDownloads(onFinished: () => void) {
       await api.downloadModel({ id });
       patch(id, { running: false, done: true, error: null });
     } catch (e) {
-      patch(id, { running: false, done: true, error: errorMessage(e) });
+      patch(id, { running: false, done: true, error: e ?? 'the download failed' });
     }
     onFinished();
   };
@@ -64,7 +65,7 @@ export function useDownloads(onFinished: () => void) {
     try {
       await api.cancelDownload({ id });
     } catch (e) {
-      patch(id, { error: errorMessage(e) });
+      patch(id, { error: e ?? 'the download could not be cancelled' });
     }
   };
   return { states, start, cancel };

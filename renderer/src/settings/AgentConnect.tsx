@@ -7,14 +7,17 @@
  * overwritten) or HTTP where a client takes none are said in words, with the button off. Main reads
  * and writes the files (agentClients, connectAgent, disconnectAgent), as `tempora mcp connect` does.
  * On macOS and Windows the app also offers to put the `tempora` command on the PATH (putCommandOnPath).
+ * A failed call is kept as the error itself, so ErrorText says its kind (a busy refusal as busy).
  */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import type { AgentClient, McpClientId, McpStatus, McpWay } from '../../../shared/api-contract';
-import { errorMessage } from '../api/client';
 import { useApi } from '../app/api-context';
 import { settingsKeys } from '../app/query-keys';
 import { ErrorText } from '../common/ErrorText';
+
+/** What an action said: main's message when it worked, else the error it failed with. */
+type Said = { ok: true; message: string } | { ok: false; error: unknown };
 
 const STATE_WORDS: Record<AgentClient['current'], string> = {
   none: 'not connected',
@@ -33,7 +36,7 @@ export function AgentConnect() {
   const agents = useQuery({ queryKey: key, queryFn: () => api.agentClients({}), retry: false });
   const [way, setWay] = useState<McpWay>('stdio');
   const [busy, setBusy] = useState<McpClientId | null>(null);
-  const [said, setSaid] = useState<{ client: McpClientId; message: string; error: boolean } | null>(null);
+  const [said, setSaid] = useState<(Said & { client: McpClientId }) | null>(null);
 
   const change = async (client: McpClientId, call: () => Promise<{ client: AgentClient; message: string }>) => {
     setBusy(client);
@@ -41,9 +44,9 @@ export function AgentConnect() {
     try {
       const result = await call();
       queryClient.setQueryData(key, (old: { clients: AgentClient[] } | undefined) => old && { clients: old.clients.map((c) => (c.client === client ? result.client : c)) });
-      setSaid({ client, message: result.message, error: false });
+      setSaid({ client, ok: true, message: result.message });
     } catch (e) {
-      setSaid({ client, message: errorMessage(e), error: true });
+      setSaid({ client, ok: false, error: e });
     } finally {
       setBusy(null);
     }
@@ -86,14 +89,14 @@ function CommandOnPath({ dir }: { dir: string }) {
   const api = useApi();
   const id = useId();
   const [busy, setBusy] = useState(false);
-  const [said, setSaid] = useState<{ message: string; error: boolean } | null>(null);
+  const [said, setSaid] = useState<Said | null>(null);
   const put = async () => {
     setBusy(true);
     setSaid(null);
     try {
-      setSaid({ message: (await api.putCommandOnPath({})).message, error: false });
+      setSaid({ ok: true, message: (await api.putCommandOnPath({})).message });
     } catch (e) {
-      setSaid({ message: errorMessage(e), error: true });
+      setSaid({ ok: false, error: e });
     } finally {
       setBusy(false);
     }
@@ -109,8 +112,8 @@ function CommandOnPath({ dir }: { dir: string }) {
           Put tempora on the PATH
         </button>
       </div>
-      {said?.error && <ErrorText message={said.message} />}
-      {said && !said.error && (
+      {said && !said.ok && <ErrorText message={said.error} />}
+      {said?.ok && (
         <p className="note small" role="status" data-testid="command-on-path-said">
           {said.message}
         </p>
@@ -123,7 +126,7 @@ interface RowProps {
   client: AgentClient;
   way: McpWay;
   busy: boolean;
-  said: { message: string; error: boolean } | null;
+  said: Said | null;
   onConnect(): void;
   onRemove(): void;
 }
@@ -171,8 +174,8 @@ function AgentRow({ client, way, busy, said, onConnect, onRemove }: RowProps) {
           </button>
         )}
       </div>
-      {said?.error && <ErrorText message={said.message} />}
-      {said && !said.error && (
+      {said && !said.ok && <ErrorText message={said.error} />}
+      {said?.ok && (
         <p className="note small" role="status" data-testid="agent-said">
           {said.message}
         </p>

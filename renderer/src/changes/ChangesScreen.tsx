@@ -42,7 +42,7 @@ export function ChangesScreen() {
       <div className="toolbar" role="search" aria-label="Filter changes">
         <NameField kind="entity" label="About" listId="change-entity-names" value={typed} onChange={setTyped} />
       </div>
-      <ErrorText message={feed.error} />
+      <ErrorText error={feed.error} />
       {!feed.loading && !feed.error && feed.changes.length === 0 && (
         <p className="muted" role="status">
           {entity ? `Nothing has changed about “${entity}” — or the memory knows no one by that name.` : 'Nothing has changed yet: the memory holds no facts.'}

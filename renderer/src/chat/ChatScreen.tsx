@@ -147,7 +147,7 @@ export function ChatScreen({ conversationId, messageId = null }: { conversationI
           <LearningIndicator counts={ingestion.counts} />
         </header>
         {noModel && <NoModelNotice lastError={status.data?.lastError ?? null} />}
-        <ErrorText message={conversations.error ?? messages.error ?? error ?? chat.error} />
+        <ErrorText error={conversations.error ?? messages.error ?? error ?? chat.error} />
         <MessageList
           messages={messages.data ?? []}
           turn={chat.turn?.conversationId === selectedId ? chat.turn : null}

@@ -55,7 +55,7 @@ export function ConversationLearningSwitch({ conversation, learnedMessages, earl
           {note}
         </span>
       )}
-      <ErrorText message={error} />
+      <ErrorText error={error} />
       <ConfirmDialog
         open={asking}
         title="Stop learning from this conversation?"

@@ -54,7 +54,7 @@ export function ConversationList({ conversations, selectedId, onCreate, onChange
       <button type="button" className="primary new-conversation" onClick={onCreate}>
         + New conversation
       </button>
-      <ErrorText message={error} />
+      <ErrorText error={error} />
       {note && (
         <p className="muted small" role="status">
           {note}

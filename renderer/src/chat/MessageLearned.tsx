@@ -96,7 +96,7 @@ export function MessageLearned({ learning, onChanged }: { learning: MessageLearn
             )}
           </p>
           {learning.undo && <p className="learn-marker undo-report">{undoSummary(learning.undo)}</p>}
-          <ErrorText message={error} />
+          <ErrorText error={error} />
         </div>
       );
     case 'learned': {
@@ -113,7 +113,7 @@ export function MessageLearned({ learning, onChanged }: { learning: MessageLearn
               Undo
             </button>
           )}
-          <ErrorText message={error} />
+          <ErrorText error={error} />
         </div>
       );
     }

@@ -61,7 +61,7 @@ export function TimeTextField({ id, label, value, onChange, zoneName, error, pla
         {timeHint(format.locale, format.timeZone)} — read in {zoneName}
         {hintExtra ? `; ${hintExtra}` : ''}
       </span>
-      <ErrorText id={`${id}-error`} message={error} />
+      <ErrorText id={`${id}-error`} error={error} />
     </div>
   );
 }

@@ -91,7 +91,7 @@ export function ChatImportPanel() {
           {busy}
         </p>
       )}
-      <ErrorText message={error} />
+      <ErrorText error={error} />
       {p && picked && (
         <div className="import-preview" aria-label="Chat import preview">
           <p>

@@ -101,7 +101,7 @@ export function ExportPanel() {
           {note}
         </p>
       )}
-      <ErrorText message={error} />
+      <ErrorText error={error} />
     </section>
   );
 }

@@ -133,8 +133,8 @@ export function ImportPanel() {
           </button>
         </div>
       )}
-      <ErrorText message={error} />
-      {p && !p.valid && <ErrorText message={`${picked.name} cannot be imported: ${p.error ?? 'unknown problem'}`} />}
+      <ErrorText error={error} />
+      {p && !p.valid && <ErrorText error={`${picked.name} cannot be imported: ${p.error ?? 'unknown problem'}`} />}
       {p && p.valid && (
         <div className="import-preview" aria-label="Import preview">
           <p>

@@ -40,7 +40,7 @@ export function FactCloseForm({ fact, onClosed, onCancel }: { fact: FactRecord; 
       <h2 id="close-title">Close this fact</h2>
       <p className="muted small">It stays in the memory as something that was true until then.</p>
       <TimeTextField id={`${id}-at`} label="No longer true from" value={at} onChange={setAt} zoneName={format.zoneName} error={aboutAt ? error : null} />
-      <ErrorText message={aboutAt ? null : error} />
+      <ErrorText error={aboutAt ? null : error} />
       <div className="form-actions">
         <button type="submit" className="primary">
           Close fact

@@ -68,12 +68,12 @@ export function FactEditForm({ fact, onSaved, onCancel }: { fact: FactRecord; on
       <div className="field">
         <label htmlFor={`${id}-fact`}>Fact</label>
         <textarea id={`${id}-fact`} value={text} onChange={(e) => setText(e.target.value)} rows={2} aria-invalid={errorAt('fact') ? true : undefined} />
-        <ErrorText message={errorAt('fact')} />
+        <ErrorText error={errorAt('fact')} />
       </div>
       <div className="field">
         <label htmlFor={`${id}-object`}>Object</label>
         <input id={`${id}-object`} value={object} onChange={(e) => setObject(e.target.value)} aria-invalid={errorAt('object') ? true : undefined} />
-        <ErrorText message={errorAt('object')} />
+        <ErrorText error={errorAt('object')} />
       </div>
       <div className="form-row">
         <TimeTextField id={`${id}-valid`} label="True from" value={validAt} onChange={setValidAt} zoneName={format.zoneName} error={errorAt('valid_at')} />
@@ -87,7 +87,7 @@ export function FactEditForm({ fact, onSaved, onCancel }: { fact: FactRecord; on
           placeholder="still true"
         />
       </div>
-      <ErrorText message={errorAbout !== undefined && errorAbout in LABELS ? null : error} />
+      <ErrorText error={errorAbout !== undefined && errorAbout in LABELS ? null : error} />
       <div className="form-actions">
         <button type="submit" className="primary" disabled={saving}>
           {saving ? 'Saving…' : 'Save'}

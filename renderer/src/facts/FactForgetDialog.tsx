@@ -40,7 +40,7 @@ export function FactForgetDialog({ open, fact, onChoose }: FactForgetDialogProps
       <p>
         “{fact.fact}” and all its versions will be deleted everywhere (facts, search index, vectors). <strong>This cannot be undone.</strong>
       </p>
-      {sources.error && <ErrorText message={sources.error} />}
+      {sources.error && <ErrorText error={sources.error} />}
       {list.length > 0 && (
         <>
           <label className="checkbox-row">

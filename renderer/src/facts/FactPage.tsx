@@ -88,7 +88,7 @@ export function FactPage({ id }: { id: string }) {
         <p>
           <a href="#/facts">← Facts</a>
         </p>
-        {details.error ? <ErrorText message={details.error} /> : <p className="muted">Loading…</p>}
+        {details.error ? <ErrorText error={details.error} /> : <p className="muted">Loading…</p>}
       </div>
     );
   }
@@ -153,7 +153,7 @@ export function FactPage({ id }: { id: string }) {
           </button>
         </div>
       )}
-      <ErrorText message={error} />
+      <ErrorText error={error} />
       {mode === 'edit' && (
         <FactEditForm
           fact={fact}

@@ -36,7 +36,7 @@ export function FactsScreen() {
         </p>
       </header>
       <FactFilterBar filters={filters} onChange={update} />
-      <ErrorText message={result.error} />
+      <ErrorText error={result.error} />
       {/* A list that could not be read says so above, and neither a count nor an empty memory. */}
       <p className="muted small result-count" role="status">
         {unread ? '' : result.isPending ? 'Loading…' : pluralise(total, 'fact')}

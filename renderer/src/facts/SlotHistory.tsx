@@ -33,7 +33,7 @@ export function SlotHistory({ factId, history }: { factId: string; history: Retu
   return (
     <section aria-labelledby="slot-history-title" className="slot-history">
       <h2 id="slot-history-title">{first ? `History of ${first.subject} · ${first.predicate} (${pluralise(total, 'value')})` : 'History of this slot'}</h2>
-      <ErrorText message={history.error} />
+      <ErrorText error={history.error} />
       {history.isPending && <p className="muted">Loading…</p>}
       <ol className="slot-values">
         {values.map((v) => (

@@ -44,7 +44,7 @@ export function CatalogueCard({ entry, download, loadedPath, onDownload, onCance
           </button>
         </div>
       )}
-      {!running && failed !== null && (cancelled ? <p className="muted small">Download cancelled; it can be resumed.</p> : <ErrorText message={failed} />)}
+      {!running && failed !== null && (cancelled ? <p className="muted small">Download cancelled; it can be resumed.</p> : <ErrorText error={failed} />)}
       {!running && (
         <div className="form-actions">
           {entry.path ? (

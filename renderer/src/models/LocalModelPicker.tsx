@@ -57,7 +57,7 @@ export function LocalModelPicker({ busy, onLoad }: { busy: boolean; onLoad(role:
         <label htmlFor={`${id}-path`}>Model file path</label>
         <input id={`${id}-path`} value={path} onChange={(e) => setPath(e.target.value)} placeholder="/path/to/model.gguf" spellCheck={false} />
       </div>
-      <ErrorText message={error} />
+      <ErrorText error={error} />
       <div className="form-actions">
         <button type="submit" className="primary" disabled={busy || path.trim() === ''}>
           {busy ? 'Loading…' : 'Load'}

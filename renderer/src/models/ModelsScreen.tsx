@@ -51,7 +51,7 @@ export function ModelsScreen() {
         <h1>Models</h1>
         <p className="muted">Everything runs on this computer. Without a model, the memory screens still work.</p>
       </header>
-      <ErrorText message={status.error ?? catalogue.error ?? error} />
+      <ErrorText error={status.error ?? catalogue.error ?? error} />
       <div className="models-grid">
         <div className="models-side">
           {s && <LoadedModels status={s} busy={busy} onUnload={(role) => void unload(role)} />}

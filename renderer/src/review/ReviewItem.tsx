@@ -72,7 +72,7 @@ export function ReviewItem({ review, onDecided }: { review: PendingReview; onDec
           ))}
         </ul>
       )}
-      <ErrorText message={error} />
+      <ErrorText error={error} />
       <div className="form-actions">
         <button type="button" className="primary" disabled={busy} onClick={() => void decide(true)} aria-keyshortcuts="A">
           {review.facts.length === 0 || kept === review.facts.length ? 'Approve' : kept === 0 ? 'Approve none' : `Approve ${formatCount(kept)} of ${pluralise(review.facts.length, 'fact')}`}

@@ -56,7 +56,7 @@ export function ReviewScreen() {
         </p>
       </header>
       <ReviewSetting settings={settings.data} inReview />
-      {pending.error && <ErrorText message={pending.error} />}
+      {pending.error && <ErrorText error={pending.error} />}
       {reviews.length > 0 && <p className="muted small">Keys: ↓/↑ or j/k move · A approve · R reject · E edit the first fact.</p>}
       <div className="review-list" ref={list} onKeyDown={onKeyDown}>
         {reviews.map((review, i) => (

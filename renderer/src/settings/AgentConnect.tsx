@@ -65,7 +65,7 @@ export function AgentConnect() {
           <input type="radio" name={`${id}-way`} value="http" checked={way === 'http'} onChange={() => setWay('http')} data-testid="agent-way-http" /> Over HTTP, with the address and token above
         </label>
       </fieldset>
-      <ErrorText message={agents.error} />
+      <ErrorText error={agents.error} />
       <ul className="agent-list">
         {agents.data?.clients.map((client) => (
           <AgentRow
@@ -112,7 +112,7 @@ function CommandOnPath({ dir }: { dir: string }) {
           Put tempora on the PATH
         </button>
       </div>
-      {said && !said.ok && <ErrorText message={said.error} />}
+      {said && !said.ok && <ErrorText error={said.error} />}
       {said?.ok && (
         <p className="note small" role="status" data-testid="command-on-path-said">
           {said.message}
@@ -174,7 +174,7 @@ function AgentRow({ client, way, busy, said, onConnect, onRemove }: RowProps) {
           </button>
         )}
       </div>
-      {said && !said.ok && <ErrorText message={said.error} />}
+      {said && !said.ok && <ErrorText error={said.error} />}
       {said?.ok && (
         <p className="note small" role="status" data-testid="agent-said">
           {said.message}

@@ -40,7 +40,7 @@ export function BackfillQueue() {
     }
   };
   const s = status.data;
-  if (!s || (s.total === 0 && s.cancelled === 0)) return <ErrorText message={error} />;
+  if (!s || (s.total === 0 && s.cancelled === 0)) return <ErrorText error={error} />;
   const left = s.pending + s.running;
   const cancelled = s.cancelled > 0 && (
     <p className="muted small">
@@ -55,7 +55,7 @@ export function BackfillQueue() {
       <div className="backfill-queue" aria-label="Imported chats learning">
         <h3>Learning your imported chats</h3>
         {cancelled}
-        <ErrorText message={error} />
+        <ErrorText error={error} />
       </div>
     );
   return (
@@ -98,7 +98,7 @@ export function BackfillQueue() {
           )}
         </div>
       )}
-      <ErrorText message={error} />
+      <ErrorText error={error} />
     </div>
   );
 }

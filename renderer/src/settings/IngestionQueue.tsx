@@ -53,7 +53,7 @@ export function IngestionQueue({ status }: { status: ModelStatus }) {
           {note}
         </p>
       )}
-      <ErrorText message={error} />
+      <ErrorText error={error} />
       <ParkedMessages />
       <BackfillQueue />
     </section>

@@ -52,7 +52,7 @@ export function McpSetting() {
           <input type="checkbox" checked={current.enabled} disabled={busy} onChange={(e) => void toggle(e.target.checked)} data-testid="mcp-enabled" /> Let other local agents use this memory (MCP)
         </label>
       ) : (
-        <ErrorText message={status.error} />
+        <ErrorText error={status.error} />
       )}
       {current?.enabled && current.url && current.token && (
         <>
@@ -83,7 +83,7 @@ export function McpSetting() {
           )}
         </>
       )}
-      <ErrorText message={error} />
+      <ErrorText error={error} />
     </section>
   );
 }

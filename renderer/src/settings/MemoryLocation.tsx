@@ -14,7 +14,7 @@ export function MemoryLocation() {
   return (
     <section className="card memory-location" aria-labelledby="memory-location-title">
       <h2 id="memory-location-title">Where the memory lives</h2>
-      <ErrorText message={location.error} />
+      <ErrorText error={location.error} />
       {where && (
         <dl className="paths">
           <dt>Memory, vectors and settings</dt>

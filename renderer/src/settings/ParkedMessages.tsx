@@ -47,7 +47,7 @@ export function ParkedMessages() {
   return (
     <section ref={ref} className={`parked-messages${linked ? ' linked' : ''}`} aria-labelledby="parked-title">
       <h3 id="parked-title">Parked messages ({list.length})</h3>
-      <ErrorText message={parked.error ?? error} />
+      <ErrorText error={parked.error ?? error} />
       {list.length === 0 && <p className="muted small">None: every message was learned or is waiting its turn.</p>}
       <ul>
         {list.map((m) => (

@@ -41,7 +41,7 @@ export function ReviewSetting({ settings, inReview = false }: { settings: Review
       <p className="muted small">
         While on, what the model takes from each message waits {inReview ? 'here' : <a href={hrefOf({ screen: 'review' })}>in Review</a>}. Nothing waiting is remembered or given to the chat model until you approve it.
       </p>
-      <ErrorText message={error} />
+      <ErrorText error={error} />
     </div>
   );
 }

@@ -32,9 +32,9 @@ export function SettingsScreen() {
         <section className="card" aria-labelledby="review-setting-title">
           <h2 id="review-setting-title">Before remembering</h2>
           <ReviewSetting settings={review.data} />
-          <ErrorText message={review.error} />
+          <ErrorText error={review.error} />
         </section>
-        <ErrorText message={status.error} />
+        <ErrorText error={status.error} />
         {status.data && <IngestionQueue status={status.data} />}
         <SyncSetting />
         <McpSetting />

@@ -112,7 +112,7 @@ export function SyncSetting() {
   return (
     <section className="card sync-setting" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>Sync between your devices</h2>
-      <ErrorText message={state.error} />
+      <ErrorText error={state.error} />
       {current && (
         <div role="status" aria-live="polite" data-testid="sync-status">
           {target ? (
@@ -234,7 +234,7 @@ export function SyncSetting() {
           {said}
         </p>
       )}
-      <ErrorText message={error} />
+      <ErrorText error={error} />
     </section>
   );
 }

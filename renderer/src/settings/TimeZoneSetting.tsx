@@ -73,7 +73,7 @@ export function TimeZoneSetting() {
           )}
         </p>
       ) : (
-        <ErrorText message={settings.error} />
+        <ErrorText error={settings.error} />
       )}
       <div className="form-row">
         <div className="field">
@@ -97,7 +97,7 @@ export function TimeZoneSetting() {
           <span className="muted small">this computer’s is {current.systemTimeZone} (TEMPORA_TZ wins when it is set)</span>
         </div>
       )}
-      <ErrorText message={error} />
+      <ErrorText error={error} />
     </form>
   );
 }

@@ -82,7 +82,7 @@ export function AsOfPanel({ layout, asOf, asOfText, following, now, knownAt, fil
       )}
       {failed && !failedMore && (
         <div className="asof-failed">
-          <ErrorText message={pages.error} />
+          <ErrorText error={pages.error} />
           <button type="button" onClick={pages.retry}>
             Try again
           </button>
@@ -109,7 +109,7 @@ export function AsOfPanel({ layout, asOf, asOfText, following, now, knownAt, fil
         )}
         onEndReached={more ? pages.autoLoad : undefined}
       />
-      {failedMore && !pages.loadingMore && <ErrorText message={pages.error} />}
+      {failedMore && !pages.loadingMore && <ErrorText error={pages.error} />}
       {more && (
         <button type="button" className="asof-more" onClick={pages.loadMore} aria-busy={pages.loadingMore}>
           {pages.loadingMore ? 'Loading…' : `Show ${formatCount(Math.min(AS_OF_PAGE, pages.total - pages.facts.length))} more`}

@@ -99,7 +99,7 @@ export function TimelineScreen() {
         onKnownAt={(iso) => update({ knownAt: iso })}
         onFilter={(text) => update({ filter: text })}
       />
-      <ErrorText message={windowed.error} />
+      <ErrorText error={windowed.error} />
       <NothingRecordedYet knownAt={view.knownAt} />
       <div className={`timeline-body${narrow ? ' narrow' : ''}`} ref={bodyRef}>
         <TimelineChart

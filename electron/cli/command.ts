@@ -166,12 +166,12 @@ export class CommandContext {
       // A store from an older Tempora where it can be written: upgrade it, as the app would, so a
       // `tempora facts` after an update just works. On read-only media it stays refused in words.
       if (!(readonly && /written by an older Tempora/.test((error as Error).message) && writable(dir.path))) {
-        return refused(new InputError(`cannot open the memory in ${dir.path}: ${describeOpenError(error, readonly)}`));
+        return refused(new InputError(`cannot open the memory in ${dir.path}: ${describeOpenError(error, readonly, dir.path)}`));
       }
       try {
         memory = openMemory({ dataDir: dir.path, clock: this.io.clock, onQueuedSlots });
       } catch (again) {
-        throw new InputError(`cannot open the memory in ${dir.path}: ${describeOpenError(again, false)}`);
+        throw new InputError(`cannot open the memory in ${dir.path}: ${describeOpenError(again, false, dir.path)}`);
       }
     }
     let result: T;

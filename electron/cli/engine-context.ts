@@ -46,7 +46,7 @@ export async function withEngine<T>(
     engine = await TemporaEngine.open({ dataDir: dir.path, autoLoadModels: false, startWorker: false, threads, timeZone: ctx.timeZone, ...engineOptions });
   } catch (error) {
     leaveAsFound(dir, made);
-    throw new InputError(`cannot open the memory in ${dir.path}: ${describeOpenError(error, false)}`);
+    throw new InputError(`cannot open the memory in ${dir.path}: ${describeOpenError(error, false, dir.path)}`);
   }
   // Refused before the command ran (a model that will not load) or by the command before it stored
   // anything (RefusedBeforeStoring, or a UsageError: a command line found wrong, as `reindex` with

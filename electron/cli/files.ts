@@ -74,6 +74,8 @@ export function describeFsError(error: unknown): string {
       return 'a parent of it is not a directory';
     case 'ENOSPC':
       return 'no space left on the device';
+    case 'ENAMETOOLONG':
+      return 'its path is too long (a name in it, or the whole, is longer than the file system allows)';
     default:
       return e.message ?? String(error);
   }

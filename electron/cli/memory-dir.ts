@@ -5,7 +5,7 @@
  * commands that only read never create anything.
  */
 import { accessSync, constants, existsSync, mkdirSync, rmdirSync, rmSync, statSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { dirname, sep } from 'node:path';
 import { modelStatePath, vectorIndexPath } from '../engine/engine-files';
 import { databasePath, storeHoldsNothing } from '../memory/index';
 import { InputError } from './errors';
@@ -61,15 +61,77 @@ function isMissing(path: string): boolean {
   }
 }
 
+/** The most bytes a file or directory name may have on the file systems Tempora runs on (NAME_MAX). */
+const NAME_MAX_BYTES = 255;
+/** SQLite (on Unix) opens a database whose path fits in 512 bytes with "-journal" after it. */
+const SQLITE_PATH_MAX_BYTES = 512 - '-journal'.length;
+
+/** The database's path is longer than SQLite opens (its Windows limits differ: that is left to SQLite's own error). */
+function tooLongForSqlite(path: string): boolean {
+  return process.platform !== 'win32' && Buffer.byteLength(databasePath(path)) > SQLITE_PATH_MAX_BYTES;
+}
+
+/**
+ * A path refused as too long, in words: the name in it that is too long, or SQLite's limit, or the
+ * whole; `outcome` says what that means ("nothing was stored", "there is no memory there").
+ */
+function tooLong(dir: DataDir, outcome: string): InputError {
+  const name = dir.path.split(sep).find((part) => Buffer.byteLength(part) > NAME_MAX_BYTES);
+  const why =
+    name !== undefined
+      ? `a name in it ("${name.slice(0, 24)}…") is ${Buffer.byteLength(name)} bytes, and a file system allows ${NAME_MAX_BYTES}`
+      : tooLongForSqlite(dir.path)
+        ? `the memory's database there would be a path of ${Buffer.byteLength(databasePath(dir.path))} bytes, and SQLite opens one of at most ${SQLITE_PATH_MAX_BYTES}`
+        : `its ${Buffer.byteLength(dir.path)} bytes are more than this system allows in a path`;
+  return new InputError(`${dir.label}: ${dir.path} is too long a path: ${why}; ${outcome}`);
+}
+
+const isTooLong = (error: unknown) => (error as NodeJS.ErrnoException).code === 'ENAMETOOLONG';
+
+/** The highest directory of `path` (itself included) that is not there, or undefined when it is there. */
+function firstMissing(path: string): string | undefined {
+  let top: string | undefined;
+  for (let at = path; isMissing(at); at = dirname(at)) {
+    top = at;
+    if (dirname(at) === at) break;
+  }
+  return top;
+}
+
+/** Removes the empty directories from `path` up to `top`, innermost first; what is not empty (or not there) is passed over. */
+function removeEmptyDirs(path: string, top: string): void {
+  for (let at = path; at.startsWith(top); at = dirname(at)) {
+    try {
+      rmdirSync(at);
+    } catch {
+      // Not there (the mkdir stopped above it), or holding something: it stays.
+    }
+    if (at === top) break;
+  }
+}
+
 /** For a command that writes: the directory exists afterwards (created with its parents when missing). */
 export function prepareForWrite(dir: DataDir): MadeForWrite {
-  if (kindOf(dir.path) === 'other') throw new InputError(`${dir.label}: ${dir.path} is a file, not a directory`);
+  const stored = 'nothing was stored';
+  if (tooLongForSqlite(dir.path)) throw tooLong(dir, stored);
+  let kind: ReturnType<typeof kindOf>;
+  try {
+    kind = kindOf(dir.path);
+  } catch (error) {
+    if (isTooLong(error)) throw tooLong(dir, stored);
+    throw error;
+  }
+  if (kind === 'other') throw new InputError(`${dir.label}: ${dir.path} is a file, not a directory`);
   let createdDir: string | undefined;
   const newStoreFiles = storeFiles(dir.path).filter(isMissing);
+  const top = firstMissing(dir.path);
   try {
     createdDir = mkdirSync(dir.path, { recursive: true });
   } catch (error) {
+    // mkdir -p stops where it fails: the parents it made before are taken back.
+    if (top !== undefined) removeEmptyDirs(dir.path, top);
     const code = (error as NodeJS.ErrnoException).code;
+    if (isTooLong(error)) throw tooLong(dir, stored);
     if (code === 'EEXIST' || code === 'ENOTDIR') throw new InputError(`${dir.label}: cannot create ${dir.path}: a parent of it is a file, not a directory`);
     throw new InputError(`${dir.label}: cannot create ${dir.path}: ${describeFsError(error)}`);
   }
@@ -115,6 +177,7 @@ export function checkForRead(dir: DataDir): void {
   try {
     kind = kindOf(dir.path);
   } catch (error) {
+    if (isTooLong(error)) throw tooLong(dir, 'there is no memory there');
     throw new InputError(`${dir.label}: cannot read ${dir.path}: ${describeFsError(error)}`);
   }
   if (kind === 'other') throw new InputError(`${dir.label}: ${dir.path} is a file, not a directory`);
@@ -123,11 +186,18 @@ export function checkForRead(dir: DataDir): void {
   }
 }
 
-/** An error of opening the store, in words: read-only media and permissions are said as such. */
-export function describeOpenError(error: unknown, readonly: boolean): string {
+/**
+ * An error of opening the store in `path`, in words: read-only media and permissions are said as
+ * such, and a path too long for SQLite as that (prepareForWrite refuses one before; SQLite gives
+ * the same SQLITE_CANTOPEN for both).
+ */
+export function describeOpenError(error: unknown, readonly: boolean, path: string): string {
   const e = error as { code?: string; message?: string };
   if (!readonly && (e.code?.startsWith('SQLITE_READONLY') || e.code === 'EACCES' || e.code === 'EROFS')) {
     return 'it cannot be written here (read-only media, or no permission); commands that only read (facts, search, show, export) still work';
+  }
+  if (e.code === 'SQLITE_CANTOPEN' && tooLongForSqlite(path)) {
+    return `its path is too long: the database there would be a path of ${Buffer.byteLength(databasePath(path))} bytes, and SQLite opens one of at most ${SQLITE_PATH_MAX_BYTES}`;
   }
   if (e.code === 'SQLITE_CANTOPEN') return 'cannot open its database file (no permission?)';
   return e.message ?? String(error);

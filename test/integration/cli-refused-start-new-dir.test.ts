@@ -1,7 +1,7 @@
 /**
  * A long-running command refused at its start, before it stored anything, leaves a memory directory
  * that was not there not there, with the parents it would have made: `tempora mcp` with a zone it
- * does not know or a memory SQLite cannot open, `tempora chat` with a file that is not a model or a
+ * does not know or a memory SQLite cannot open (its path too long), `tempora chat` with a file that is not a model or a
  * conversation that is not there, `tempora serve` on a port in use. One that started keeps the
  * memory it made. The real command as its own process, its stdin closed as a client that goes away
  * closes it (Tokyo).
@@ -27,7 +27,7 @@ const tooDeepForSqlite = ['a', 'b', 'c'].map((letter) => letter.repeat(200));
 /** Each refused start: the command, the memory directory below the new top it names, and the words it is refused in. */
 const REFUSED: { name: string; args: (data: string) => string[]; below?: string[]; says: RegExp }[] = [
   { name: 'mcp with a zone it does not know', args: (data) => ['mcp', '--tz', 'Mars/Olympus', '--data', data], says: /^tempora: --tz: unknown time zone "Mars\/Olympus"/ },
-  { name: 'mcp on a memory SQLite cannot open', args: (data) => ['mcp', '--data', data], below: tooDeepForSqlite, says: /^tempora: cannot open the memory in .*: cannot open its database file/ },
+  { name: 'mcp on a memory SQLite cannot open', args: (data) => ['mcp', '--data', data], below: tooDeepForSqlite, says: /^tempora: --data: .* is too long a path: the memory's database there would be a path of \d+ bytes/ },
   { name: 'chat with a file that is not a model', args: (data) => ['chat', '--model', file('not-a-model.gguf'), '--data', data], says: /^tempora: --model: .*not-a-model\.gguf is not a GGUF model file/ },
   {
     name: 'chat in a conversation that is not there',

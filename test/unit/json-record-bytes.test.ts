@@ -47,6 +47,11 @@ function tricky(): MemoryExport {
   doc.facts[3] = { ...f, fact: 'She said "I like {tea} [and] \\ coffee" — 東京で😀, tab\there' };
   // Quotes before a bracket, and a backslash last: a string's end mistaken would end the record.
   doc.facts[4] = { ...doc.facts[4]!, fact: 'odd "}" and {"[" and "]]" at the end \\' };
+  // Runs of backslashes before a quote, odd and even (the quote escaped or the string's end), and a
+  // string of backslashes only: the reader jumps from quote to quote and counts the ones before it.
+  doc.facts[5] = { ...doc.facts[5]!, fact: 'a \\"}" b \\\\"]" c \\\\\\"{" d' };
+  doc.facts[6] = { ...doc.facts[6]!, fact: '\\\\\\\\\\' };
+  doc.facts[7] = { ...doc.facts[7]!, fact: '' };
   return doc;
 }
 

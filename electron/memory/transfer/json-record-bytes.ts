@@ -50,13 +50,11 @@ export class JsonRecordBytes {
   push(bytes: Buffer): void {
     let from = 0; // where the current run of skeleton or record bytes began in this piece
     for (let i = 0; i < bytes.length; i++) {
-      const b = bytes[i]!;
       if (this.inString) {
-        if (this.escaped) this.escaped = false;
-        else if (b === BACKSLASH) this.escaped = true;
-        else if (b === QUOTE) this.inString = false;
+        i = this.stringEnd(bytes, i);
         continue;
       }
+      const b = bytes[i]!;
       if (this.where === 'between') {
         if (b === 0x20 || b === 0x0a || b === 0x0d || b === 0x09) continue;
         if (b === OPEN_OBJECT && !this.afterRecord) {
@@ -91,6 +89,35 @@ export class JsonRecordBytes {
     }
     if (this.where === 'skeleton') this.skeleton.push(Buffer.from(bytes.subarray(from)));
     else if (this.where === 'record') this.record.push(Buffer.from(bytes.subarray(from)));
+  }
+
+  /**
+   * Inside a string from `i`: the index of its closing quote (the string ends), or the piece's last
+   * byte (it goes on in the next piece, `escaped` saying whether that piece begins escaped). Jumps
+   * from quote to quote (Buffer.indexOf) instead of stepping through the text byte by byte: most of
+   * an export's bytes are inside strings (at 1M facts the byte loop was 14 s of a 146 s import).
+   */
+  private stringEnd(bytes: Buffer, i: number): number {
+    if (this.escaped) {
+      this.escaped = false;
+      i++;
+    }
+    for (let from = i; ; ) {
+      const quote = bytes.indexOf(QUOTE, from);
+      const stop = quote === -1 ? bytes.length : quote;
+      // The backslashes just before the quote (or the piece's end), counted back to where this run began.
+      let slashes = 0;
+      while (stop - slashes - 1 >= i && bytes[stop - slashes - 1] === BACKSLASH) slashes++;
+      if (quote === -1) {
+        this.escaped = slashes % 2 === 1;
+        return bytes.length - 1;
+      }
+      if (slashes % 2 === 0) {
+        this.inString = false;
+        return quote;
+      }
+      from = quote + 1;
+    }
   }
 
   /** The value around the records, each streamed section an empty array (as JsonRecords leaves it). */

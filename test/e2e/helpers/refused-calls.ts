@@ -1,9 +1,10 @@
 /**
- * A page whose calls the test may refuse: its WebSocket to the bridge (/api, one for every call) is
- * routed through Playwright (routeWebSocket). Every frame passes on to the real bridge, but a call
- * the test's `refuse` answers with a refusal gets the failure result the bridge sends for a refused
- * call (electron/server/call-dispatch.ts) instead of reaching the engine. The page is reloaded, so
- * its connection is the one routed.
+ * A page whose calls the test may refuse or hold back: its WebSocket to the bridge (/api, one for
+ * every call) is routed through Playwright (routeWebSocket). Every frame passes on to the real
+ * bridge, but a call the test's `refuse` answers with a refusal gets the failure result the bridge
+ * sends for a refused call (electron/server/call-dispatch.ts) instead of reaching the engine, and a
+ * call the test's `hold` picks waits here until `release` sends it on (its answer comes after: a
+ * slow answer, without a sleep). The page is reloaded, so its connection is the one routed.
  */
 import type { Page } from 'playwright-core';
 import type { ResultMessage } from '../../../shared/bridge-protocol';
@@ -27,21 +28,33 @@ export const BUSY_SENTENCE = 'Tempora is busy with other requests; try again in 
 /** Which calls to refuse, and how; null (or a function answering null): every call reaches the engine. */
 export type RefuseCall = ((call: PageCall) => Refusal | null | undefined) | null;
 
+/** Which calls to hold back until released; null: none. */
+export type HoldCall = ((call: PageCall) => boolean) | null;
+
 export interface RefusedCalls {
   /** The calls refused so far, in order. */
   readonly refused: PageCall[];
   /** Sets which calls are refused from now on. */
   refuse(rule: RefuseCall): void;
+  /** The calls held back and not yet released, in order. */
+  readonly held: readonly PageCall[];
+  /** Sets which calls are held back from now on (those held already stay held). */
+  hold(rule: HoldCall): void;
+  /** Sends every call held back on to the bridge, in order. */
+  release(): void;
 }
 
 export async function routeRefusals(page: Page): Promise<RefusedCalls> {
   let rule: RefuseCall = null;
+  let holdRule: HoldCall = null;
   const refused: PageCall[] = [];
+  const held: { call: PageCall; send(): void }[] = [];
   await page.routeWebSocket(/\/api(\?|$)/, (ws) => {
     const server = ws.connectToServer();
-    // The server's frames pass on untouched; the page's pass on unless the call is refused.
+    // The server's frames pass on untouched; the page's pass on unless the call is refused or held.
     ws.onMessage((frame) => {
       const call = JSON.parse(String(frame)) as PageCall;
+      if (call.type === 'call' && holdRule?.(call)) return void held.push({ call, send: () => server.send(frame) });
       const refusal = call.type === 'call' ? rule?.(call) : null;
       if (!refusal) return server.send(frame);
       refused.push(call);
@@ -55,6 +68,15 @@ export async function routeRefusals(page: Page): Promise<RefusedCalls> {
     refused,
     refuse: (next) => {
       rule = next;
+    },
+    get held() {
+      return held.map((h) => h.call);
+    },
+    hold: (next) => {
+      holdRule = next;
+    },
+    release: () => {
+      for (const h of held.splice(0)) h.send();
     },
   };
 }

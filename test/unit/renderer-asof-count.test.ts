@@ -2,10 +2,11 @@
  * The as-of panel's count, one sentence in every state (renderer/src/timeline/asof-count.ts): how
  * many facts were true at the moment and how many the panel shows, or, with a filter, how many of
  * them match; "true now" while the cursor follows the clock, "were true then" before it, "will be
- * true then" after it; every number in the locale's one format.
+ * true then" after it; every number in the locale's one format. While the moment's answer is on
+ * its way, no figure at all: that it is being counted.
  */
 import { describe, expect, it } from 'vitest';
-import { asOfCountWords, tenseOf, type AsOfCount } from '../../renderer/src/timeline/asof-count';
+import { asOfCountingWords, asOfCountWords, tenseOf, type AsOfCount } from '../../renderer/src/timeline/asof-count';
 
 const words = (count: Partial<AsOfCount>, locale = 'en-US') => asOfCountWords({ total: 0, loaded: 0, hasMore: false, shown: 0, filter: '', tense: 'past', ...count }, locale);
 
@@ -61,5 +62,14 @@ describe('the moment, as the count says it', () => {
     expect(tenseOf(now - 60_000, now, false)).toBe('past');
     expect(tenseOf(now, now, false)).toBe('past');
     expect(tenseOf(now + 60_000, now, false)).toBe('future');
+  });
+});
+
+describe('the as-of count while the moment is being counted', () => {
+  it('says so, with no figure (the one on screen would be another moment’s)', () => {
+    expect(asOfCountingWords('now')).toBe('Counting the facts true now…');
+    expect(asOfCountingWords('past')).toBe('Counting the facts true then…');
+    expect(asOfCountingWords('future')).toBe('Counting the facts true then…');
+    for (const tense of ['now', 'past', 'future'] as const) expect(asOfCountingWords(tense)).not.toMatch(/\d/);
   });
 });

@@ -6,7 +6,9 @@
  * the next page as the list scrolls to its end (a few pages by themselves at most), or with Show
  * more (a button: keyboard too), which is gone once every fact true then is listed. Its count is
  * one sentence (asof-count.ts): how many facts were true then and how many are shown, or with a
- * filter how many of them match it. A page that fails is said in one sentence (common/ErrorText.tsx),
+ * filter how many of them match it; while a new moment is asked for, that it is being counted — never
+ * the figure of the moment before, the rows already listed kept but marked stale (aria-busy) until
+ * the new answer replaces them. A page that fails is said in one sentence (common/ErrorText.tsx),
  * never "Loading…" for good: the first one in place of the count, with Try again; a next one above
  * Show more, which asks for it again, the pages already shown kept.
  */
@@ -17,7 +19,7 @@ import { useTimeFormat } from '../app/time-format';
 import { ErrorText } from '../common/ErrorText';
 import { formatCount, formatMoment } from '../common/format';
 import { VirtualList } from '../common/VirtualList';
-import { asOfCountParts, everyFactShown, tenseOf } from './asof-count';
+import { asOfCountParts, asOfCountingWords, everyFactShown, tenseOf } from './asof-count';
 import { trueAt, type TimelineLayout } from './timeline-model';
 import { AS_OF_PAGE, type AsOfFacts } from './use-as-of-facts';
 
@@ -64,20 +66,22 @@ export function AsOfPanel({ layout, asOf, asOfText, following, now, knownAt, fil
   }, [layout, asOf]);
   const when = asOfText;
   const count = { total: pages.total, loaded: pages.facts.length, hasMore: pages.hasMore, shown: answers.length, filter: filter.trim(), tense: tenseOf(asOf, now, following) };
-  const more = !everyFactShown(count);
+  // Show more only for this moment's answer: until it comes, the pages are another moment's.
+  const more = pages.counted && !everyFactShown(count);
   // A next page that failed is said above Show more (not while it is asked again); any other failure
   // here, with Try again. ErrorText is given the error itself, so its kind (busy, …) picks the sentence.
   const failed = pages.error !== null && pages.error !== undefined;
   const failedMore = failed && pages.failedMore;
+  const counting = !pages.counted && !failed;
   return (
-    <section className="asof-panel" aria-labelledby="asof-title">
+    <section className="asof-panel" aria-labelledby="asof-title" aria-busy={counting || undefined}>
       <h2 id="asof-title">
         True as of <time dateTime={new Date(asOf).toISOString()}>{when}</time>
       </h2>
       {knownAt && <p className="muted small">As the memory held it at {formatMoment(knownAt, format)}.</p>}
       {(pages.counted || !failed) && (
         <p className="muted small" data-testid="asof-count">
-          {pages.counted ? <CountLine parts={asOfCountParts(count)} /> : 'Loading…'}
+          {pages.counted ? <CountLine parts={asOfCountParts(count)} /> : asOfCountingWords(count.tense)}
         </p>
       )}
       {failed && !failedMore && (
@@ -92,6 +96,7 @@ export function AsOfPanel({ layout, asOf, asOfText, following, now, knownAt, fil
         items={answers}
         rowHeight={52}
         label={`Facts true as of ${when}`}
+        className={pages.counted ? undefined : 'asof-stale'}
         getKey={(a) => a.key}
         onActivate={(a) => onOpen(a.fact)}
         renderRow={(a) => (

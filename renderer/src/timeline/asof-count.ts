@@ -9,6 +9,10 @@
  *   817 facts were true then · 16 of the first 400 match “harbour”
  *   107 facts were true then · none match “tokyo”
  *   No facts were true then
+ *
+ * Until the moment's answer comes, no figure at all (the one on screen is another moment's):
+ *
+ *   Counting the facts true then…
  */
 import { formatCount } from '../common/format';
 
@@ -38,6 +42,11 @@ export interface AsOfCount {
 /** Whether every fact true at the moment is listed: nothing more to show (no filter hides any). */
 export function everyFactShown({ total, hasMore, shown, filter }: Pick<AsOfCount, 'total' | 'hasMore' | 'shown' | 'filter'>): boolean {
   return !hasMore || (filter === '' && shown >= total);
+}
+
+/** The count line while the moment's answer is on its way: no figure, only that it is being counted. */
+export function asOfCountingWords(tense: MomentTense): string {
+  return `Counting the facts true ${tense === 'now' ? 'now' : 'then'}…`;
 }
 
 /** The count in one sentence; `locale` for the numbers (the browser's unless given). */

@@ -29,7 +29,11 @@ export interface AsOfFacts {
   facts: readonly FactRecord[];
   /** How many facts are true at the cursor in all (more than `facts` while pages are still to come). */
   total: number;
-  /** Whether the first page has answered: until then `total` is not known. */
+  /**
+   * Whether the first page for this very moment (and known-at moment) has answered: until then
+   * `total` is not known — while a new moment is asked for, `facts`, `total` and `hasMore` are
+   * still the previous moment's answer (kept on screen, marked as such), never its count.
+   */
   counted: boolean;
   hasMore: boolean;
   loadingMore: boolean;
@@ -89,6 +93,8 @@ export function useAsOfFacts(api: TemporaApi, asOf: number, knownAt: string | nu
     },
     [canLoad, isFetchNextPageError, fetchNextPage, stop],
   );
-  return { facts, total: pages?.[0]?.total ?? 0, counted: pages !== undefined, hasMore: hasNextPage, loadingMore: isFetchingNextPage, error: answer.error, failedMore: isFetchNextPageError, retry, loadMore, autoLoad };
+  // The answer is this moment's once the cursor has rested on it (or follows the clock) and it is no placeholder.
+  const counted = pages !== undefined && !isPlaceholderData && (following || settled === asOf);
+  return { facts, total: pages?.[0]?.total ?? 0, counted, hasMore: hasNextPage, loadingMore: isFetchingNextPage, error: answer.error, failedMore: isFetchNextPageError, retry, loadMore, autoLoad };
 }
 const NONE: readonly FactRecord[] = [];

@@ -1,8 +1,8 @@
 /** One catalogue model: fit for this machine (the one recommended is marked), size, download (progress, cancel, resume) or load. */
 import type { CatalogueEntry } from '../../../shared/api-contract';
-import { errorMessage } from '../api/client';
 import { ErrorText } from '../common/ErrorText';
 import { formatBytes } from '../common/format';
+import { downloadCancelled } from './download-outcome';
 import type { DownloadState } from './use-downloads';
 
 const FIT: Record<CatalogueEntry['fit'], string> = { fits: 'Fits this machine', may_be_slow: 'May be slow', wont_fit: 'Won’t fit' };
@@ -20,7 +20,8 @@ export function CatalogueCard({ entry, download, loadedPath, onDownload, onCance
   const running = download?.running ?? false;
   const percent = download && download.totalBytes > 0 ? Math.min(100, (download.downloadedBytes / download.totalBytes) * 100) : 0;
   const failed = download?.error ?? null;
-  const cancelled = failed !== null && /cancel/i.test(errorMessage(failed));
+  // Told by the error's code and detail (or this window's own Cancel), never by its words (download-outcome.ts).
+  const cancelled = downloadCancelled(failed, download?.cancelAsked ?? false);
   return (
     <li className="card model-card" aria-label={entry.name} data-model-id={entry.id}>
       <div className="model-head">

@@ -1,7 +1,9 @@
 /**
  * Download progress per catalogue model: the downloads the core has in progress (read on mount, so
  * leaving the Models screen or reloading keeps the bar), then downloadProgress events; start, cancel.
- * A failed call is kept as the error itself, so the card says its kind (a busy refusal as busy).
+ * A failed call is kept as the error itself, so the card says its kind (a busy refusal as busy), and
+ * whether this window asked to cancel the download, so the card can tell a cancel from a failure
+ * without reading the error's words (download-outcome.ts).
  */
 import { useEffect, useState } from 'react';
 import { useApi, useApiEvent } from '../app/api-context';
@@ -14,6 +16,8 @@ export interface DownloadState {
   error: unknown;
   /** This window is waiting for the download call to return. */
   running: boolean;
+  /** This window asked the core to cancel this download (since it was last started). */
+  cancelAsked: boolean;
 }
 
 export function useDownloads(onFinished: () => void) {
@@ -22,7 +26,7 @@ export function useDownloads(onFinished: () => void) {
   const patch = (id: string, change: Partial<DownloadState>) =>
     setStates((current) => {
       const next = new Map(current);
-      const before = current.get(id) ?? { downloadedBytes: 0, totalBytes: 0, done: false, error: null, running: false };
+      const before = current.get(id) ?? { downloadedBytes: 0, totalBytes: 0, done: false, error: null, running: false, cancelAsked: false };
       next.set(id, { ...before, ...change });
       return next;
     });
@@ -35,7 +39,7 @@ export function useDownloads(onFinished: () => void) {
         // An event that came first is newer than this answer: it wins.
         setStates((current) => {
           const next = new Map(current);
-          for (const d of downloads) if (!next.has(d.id)) next.set(d.id, { downloadedBytes: d.downloadedBytes, totalBytes: d.totalBytes, done: false, error: null, running: true });
+          for (const d of downloads) if (!next.has(d.id)) next.set(d.id, { downloadedBytes: d.downloadedBytes, totalBytes: d.totalBytes, done: false, error: null, running: true, cancelAsked: false });
           return next;
         });
       },
@@ -52,7 +56,7 @@ export function useDownloads(onFinished: () => void) {
   });
 
   const start = async (id: string) => {
-    patch(id, { running: true, done: false, error: null });
+    patch(id, { running: true, done: false, error: null, cancelAsked: false });
     try {
       await api.downloadModel({ id });
       patch(id, { running: false, done: true, error: null });
@@ -62,10 +66,12 @@ export function useDownloads(onFinished: () => void) {
     onFinished();
   };
   const cancel = async (id: string) => {
+    // Asked before the call: the download may stop (and say so) before the call returns.
+    patch(id, { cancelAsked: true });
     try {
       await api.cancelDownload({ id });
     } catch (e) {
-      patch(id, { error: e ?? 'the download could not be cancelled' });
+      patch(id, { error: e ?? 'the download could not be cancelled', cancelAsked: false });
     }
   };
   return { states, start, cancel };

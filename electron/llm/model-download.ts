@@ -12,7 +12,6 @@ import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { open, rename, rm, stat } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import { createModelDownloader } from 'node-llama-cpp';
 import { describeNetworkError, hostOf, unreachable, Watchdog } from './model-download-watchdog';
 
 export { DEFAULT_CONNECT_TIMEOUT_MS, DEFAULT_IDLE_TIMEOUT_MS, hostOf } from './model-download-watchdog';
@@ -130,6 +129,9 @@ export async function downloadModel(opts: DownloadModelOptions): Promise<Downloa
     if (present) return { path: finalPath, ...present, alreadyPresent: true };
   }
 
+  // Loaded here, not with this module: listing the catalogue (`tempora models`) would otherwise pay
+  // node-llama-cpp's load (~2.6 s on this machine) without downloading anything.
+  const { createModelDownloader } = await import('node-llama-cpp');
   let announcedSize: number;
   const watchdog = new Watchdog(opts, (code, message, cause) => new ModelDownloadError(code, message, cause === undefined ? undefined : { cause }));
   try {

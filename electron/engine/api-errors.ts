@@ -5,6 +5,7 @@
  * to the page.
  */
 import { ApiError, failure, type ApiErrorData, type ApiOutcome } from '../../shared/api-error';
+import { ModelDownloadError } from '../llm/model-download';
 import { ModelCallError, ModelLoadError } from '../llm/model-errors';
 import { MemoryInputError } from '../memory/index';
 import type { z } from 'zod';
@@ -15,7 +16,7 @@ import { formatAt } from '../../shared/time-format';
 export function toApiError(error: unknown): ApiErrorData {
   if (error instanceof ApiError) return error.toData();
   if (error instanceof MemoryInputError) return { code: error.code, message: textOf(error), field: error.where };
-  if (error instanceof ModelLoadError || error instanceof ModelCallError) return { code: 'model', message: textOf(error), detail: error.code };
+  if (error instanceof ModelLoadError || error instanceof ModelCallError || error instanceof ModelDownloadError) return { code: 'model', message: textOf(error), detail: error.code };
   return { code: 'internal', message: textOf(error) };
 }
 

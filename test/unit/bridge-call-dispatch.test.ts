@@ -9,6 +9,7 @@ import { ApiError } from '../../shared/api-error';
 import type { ResultMessage } from '../../shared/bridge-protocol';
 import type { ApiHandlers } from '../../electron/engine/api-handlers';
 import { outcomeOf, toApiError } from '../../electron/engine/api-errors';
+import { ModelDownloadError } from '../../electron/llm/model-download';
 import { ModelCallError, ModelLoadError } from '../../electron/llm/model-errors';
 import { MemoryInputError } from '../../electron/memory/index';
 import { CallDispatcher, MAX_CALLS_IN_FLIGHT } from '../../electron/server/call-dispatch';
@@ -66,6 +67,9 @@ describe('toApiError', () => {
     [new MemoryInputError('title must be 1 to 500 characters', 'title'), { code: 'invalid_input', message: 'title must be 1 to 500 characters', field: 'title' }],
     [new ModelLoadError('missing', '/m.gguf', 'Model file not found: /m.gguf'), { code: 'model', message: 'Model file not found: /m.gguf', detail: 'missing' }],
     [new ModelCallError('timeout', 'the model took too long'), { code: 'model', message: 'the model took too long', detail: 'timeout' }],
+    // The Models screen tells a cancelled download by this detail, never by its words.
+    [new ModelDownloadError('cancelled', 'Download of cancel-notes.gguf was cancelled'), { code: 'model', message: 'Download of cancel-notes.gguf was cancelled', detail: 'cancelled' }],
+    [new ModelDownloadError('checksum_mismatch', 'checksum mismatch'), { code: 'model', message: 'checksum mismatch', detail: 'checksum_mismatch' }],
     [new RangeError('out of range'), { code: 'internal', message: 'out of range' }],
     [new Error(''), { code: 'internal', message: 'the call failed' }],
     ['a string', { code: 'internal', message: 'a string' }],

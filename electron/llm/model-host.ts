@@ -4,15 +4,15 @@
  * the answer validated by it), ChatModel (streaming, stoppable) and Embedder. Loads and unloads are
  * serialised; calls run alongside them. A failed load leaves the host usable (and, when the file
  * itself is bad, keeps the model that was loaded before); every attempt is recorded so
- * `shouldAutoLoad` can refuse one that failed last time.
+ * `shouldAutoLoad` can refuse one that failed last time. node-llama-cpp and the modules over it are
+ * loaded with the first model: an engine that never loads one (the screens, `tempora mcp` without a
+ * model) does not pay their load (~2 s on this machine, cold).
  */
 import { resolve } from 'node:path';
-import { InsufficientMemoryError, type Llama, type LlamaContext, type LlamaEmbeddingContext, type LlamaGrammar, type LlamaModel } from 'node-llama-cpp';
+import type { Llama, LlamaContext, LlamaEmbeddingContext, LlamaGrammar, LlamaModel } from 'node-llama-cpp';
 import { Semaphore } from './async-semaphore';
-import { callSignals, embedCall, streamChatCall, structuredCall } from './llama-calls';
-import { getLlamaRuntime, type LlamaRuntimeOptions } from './llama-runtime';
+import type { LlamaRuntimeOptions } from './llama-runtime';
 import { ModelCallError, ModelLoadError } from './model-errors';
-import { checkModelFile } from './model-file-check';
 import { ModelLoadState, type LoadAttempt, type LoadRole } from './model-load-state';
 import type { ChatMessage, ChatModel, ChatStreamOptions, Embedder, ModelUsage, StructuredModel, StructuredRequest } from './ports';
 import { grammarSchemaOf, type GrammarJsonObject } from './structured-output';
@@ -56,10 +56,37 @@ interface Slot {
 interface ChatSlot extends Slot { context: LlamaContext; gate: Semaphore }
 interface EmbeddingSlot extends Slot { context: LlamaEmbeddingContext }
 
+/** The runtime's modules, loaded by the first load (loadedLlama: null until then). */
+interface LlamaModules {
+  calls: typeof import('./llama-calls');
+  runtime: typeof import('./llama-runtime');
+  fileCheck: typeof import('./model-file-check');
+  llama: typeof import('node-llama-cpp');
+}
+let loadingLlama: Promise<LlamaModules> | null = null;
+let loadedLlama: LlamaModules | null = null;
+
+function loadLlamaModules(): Promise<LlamaModules> {
+  loadingLlama ??= Promise.all([import('./llama-calls'), import('./llama-runtime'), import('./model-file-check'), import('node-llama-cpp')]).then(
+    ([calls, runtime, fileCheck, llama]) => (loadedLlama = { calls, runtime, fileCheck, llama }),
+    (error: unknown) => {
+      loadingLlama = null;
+      throw error;
+    },
+  );
+  return loadingLlama;
+}
+
+/** The runtime's calls: a slot exists only after a load, which loaded them. */
+function llamaCalls(): LlamaModules['calls'] {
+  if (!loadedLlama) throw new ModelCallError('not_loaded', 'No model is loaded');
+  return loadedLlama.calls;
+}
+
 function toLoadError(error: unknown, file: string): ModelLoadError {
   if (error instanceof ModelLoadError) return error;
   const reason = error instanceof Error ? error.message : String(error);
-  if (error instanceof InsufficientMemoryError) return new ModelLoadError('too_large', file, `Not enough memory to load ${file}: ${reason}`, { cause: error });
+  if (loadedLlama && error instanceof loadedLlama.llama.InsufficientMemoryError) return new ModelLoadError('too_large', file, `Not enough memory to load ${file}: ${reason}`, { cause: error });
   return new ModelLoadError('load_failed', file, `Could not load ${file}: ${reason}`, { cause: error });
 }
 
@@ -139,6 +166,7 @@ export class ModelHost implements StructuredModel, ChatModel, Embedder {
 
   async completeJson<T>(req: StructuredRequest<T>): Promise<{ value: T } & ModelUsage> {
     const slot = this.requireChat();
+    const { callSignals, structuredCall } = llamaCalls();
     const s = callSignals(slot.unload.signal, req.signal, req.timeoutMs);
     const promptTokens = slot.model.tokenize(`${req.system ?? ''}\n${req.prompt}`, false).length;
     // maxTokens is a ceiling: on a small context the answer gets what room is left (the chat
@@ -159,12 +187,14 @@ export class ModelHost implements StructuredModel, ChatModel, Embedder {
 
   async streamChat(messages: ChatMessage[], opts: ChatStreamOptions): Promise<{ text: string; stopped: boolean } & ModelUsage> {
     const slot = this.requireChat();
+    const { callSignals, streamChatCall } = llamaCalls();
     const s = callSignals(slot.unload.signal, opts.signal);
     return this.track(slot, streamChatCall(slot.context, slot.gate, messages, opts, s));
   }
 
   async embed(texts: string[], signal?: AbortSignal): Promise<Float32Array[]> {
     const slot = this.requireEmbedding();
+    const { callSignals, embedCall } = llamaCalls();
     const s = callSignals(slot.unload.signal, signal);
     return this.track(slot, embedCall(slot.context, slot.model, slot.info.contextSize, slot.info.embeddingLength, texts, s));
   }
@@ -211,11 +241,13 @@ export class ModelHost implements StructuredModel, ChatModel, Embedder {
     this.loadState.recordLoading(file, role);
     let acquired = false;
     try {
-      const runtime = await getLlamaRuntime(this.options.runtime).catch((error: unknown) => {
-        throw new ModelLoadError('load_failed', file, `Could not load ${file}: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
-      });
+      const runtime = await loadLlamaModules()
+        .then((modules) => modules.runtime.getLlamaRuntime(this.options.runtime))
+        .catch((error: unknown) => {
+          throw new ModelLoadError('load_failed', file, `Could not load ${file}: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+        });
       const started = performance.now(); // the runtime's own start-up is reported by getLlamaRuntime
-      const report = await checkModelFile(file, {
+      const report = await loadedLlama!.fileCheck.checkModelFile(file, {
         llama: runtime.llama,
         ramBudgetBytes: this.options.ramBudgetBytes,
         contextSize: role === 'chat' ? this.options.contextSize : this.options.embeddingContextSize,

@@ -124,6 +124,14 @@ module.exports = {
       to: { path: pkg(['node-llama-cpp']) },
     },
     {
+      name: 'node-llama-cpp-loaded-with-a-model',
+      severity: 'error',
+      comment:
+        'node-llama-cpp is loaded by the first model load or download (~1–2 s), never at start: only the modules a load imports dynamically (llama-calls, llama-runtime, model-file-check) import it statically; every other module imports it, or them, with import() or for types.',
+      from: { pathNot: '^electron/llm/(llama-calls|llama-runtime|model-file-check)[.]ts$' },
+      to: { path: [pkg(['node-llama-cpp']), '^electron/llm/(llama-calls|llama-runtime|model-file-check)[.]ts$'], dynamic: false, dependencyTypesNot: ['type-only', 'type-import'] },
+    },
+    {
       name: 'llm-not-to-other-layers',
       severity: 'error',
       comment: `electron/llm/ imports shared/ and packages (node-llama-cpp), never electron/memory, assistant, sync, engine or a face (${FACES.join(', ')}).`,

@@ -141,6 +141,8 @@ describe('layering: each rule catches its violation', () => {
     ['memory\'s text search importing vectors', { 'electron/memory/text-search/x.ts': "import { y } from '../vectors/y';\n", 'electron/memory/vectors/y.ts': MODULE }, ['memory-search-below-vectors: electron/memory/text-search/x.ts -> electron/memory/vectors/y.ts']],
     ['memory\'s temporal rules importing the facade\'s types and errors', { 'electron/memory/temporal/x.ts': "import type { Y } from '../memory-api';\nimport { Z } from '../memory-errors';\n", 'electron/memory/memory-api.ts': MODULE, 'electron/memory/memory-errors.ts': MODULE }, []],
     ['electron/memory importing node-llama-cpp', { 'electron/memory/x.ts': "import type { Llama } from 'node-llama-cpp';\n" }, ['memory-not-to-node-llama-cpp: electron/memory/x.ts -> node_modules/node-llama-cpp']],
+    ['electron/llm importing node-llama-cpp at load', { 'electron/llm/x.ts': "import { getLlama } from 'node-llama-cpp';\n" }, ['node-llama-cpp-loaded-with-a-model: electron/llm/x.ts -> node_modules/node-llama-cpp']],
+    ['electron/engine importing what a model load imports, at load', { 'electron/engine/x.ts': "import { y } from '../llm/llama-calls';\n", 'electron/llm/llama-calls.ts': MODULE }, ['node-llama-cpp-loaded-with-a-model: electron/engine/x.ts -> electron/llm/llama-calls.ts']],
     ['electron/llm importing electron/memory', { 'electron/llm/x.ts': "import { y } from '../memory/index';\n", 'electron/memory/index.ts': MODULE }, ['llm-not-to-other-layers: electron/llm/x.ts -> electron/memory/index.ts']],
     ['electron/llm importing electron/assistant', { 'electron/llm/x.ts': "import { y } from '../assistant/y';\n", 'electron/assistant/y.ts': MODULE }, ['llm-not-to-other-layers: electron/llm/x.ts -> electron/assistant/y.ts']],
     ['electron/llm importing electron/engine', { 'electron/llm/x.ts': "import { y } from '../engine/y';\n", 'electron/engine/y.ts': MODULE }, ['llm-not-to-other-layers: electron/llm/x.ts -> electron/engine/y.ts']],
@@ -280,7 +282,14 @@ describe('layering: what the house allows passes', () => {
         'electron/memory/transfer/r.ts': 'export const r = 1;\n',
       },
     ],
-    ['electron/llm importing node-llama-cpp and shared', { 'electron/llm/x.ts': "import { getLlama } from 'node-llama-cpp';\nimport { t } from '../../shared/time';\n", 'shared/time.ts': 'export const t = 1;\n' }],
+    ['electron/llm\'s runtime importing node-llama-cpp and shared', { 'electron/llm/llama-runtime.ts': "import { getLlama } from 'node-llama-cpp';\nimport { t } from '../../shared/time';\n", 'shared/time.ts': 'export const t = 1;\n' }],
+    [
+      'electron/llm importing node-llama-cpp for types, and it and the runtime with import()',
+      {
+        'electron/llm/x.ts': "import type { Llama } from 'node-llama-cpp';\nexport const load = async () => [await import('node-llama-cpp'), await import('./llama-runtime')];\n",
+        'electron/llm/llama-runtime.ts': MODULE,
+      },
+    ],
     ['shared/ importing zod and its own files', { 'shared/x.ts': "import { z } from 'zod';\nimport { t } from './time';\n", 'shared/time.ts': 'export const t = 1;\n' }],
     ['shared/ importing temporal-polyfill (the zone module runs on both sides)', { 'shared/time-zone.ts': "import { Temporal } from 'temporal-polyfill';\n" }],
     [

@@ -9,29 +9,12 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import type { TemporaEngine } from '../../electron/engine/index';
 import { CHROMIUM_MISSING } from './helpers/browser';
 import { BUSY, BUSY_SENTENCE, routeRefusals, type Refusal, type RefusedCalls } from './helpers/refused-calls';
 import { screenshot } from './helpers/screenshots';
+import { seedHourlyPeople } from './helpers/seed-memory';
 import { go, useUi } from './helpers/ui-session';
 
-/** Facts, one an hour, all true now: ten pages of the panel's hundred. */
-const FACTS = 1_000;
-const HOUR = 3_600_000;
-const FIRST = Date.parse('2026-01-01T00:00:00Z');
-
-function seed(engine: TemporaEngine): void {
-  engine.memory.facts.observe(
-    Array.from({ length: FACTS }, (_, i) => ({
-      subject: `Person ${String(i).padStart(4, '0')}`,
-      predicate: 'lives_in',
-      object: `Town ${i}`,
-      fact: `Person ${i} lives in Town ${i}.`,
-      reference_time: new Date(FIRST + i * HOUR).toISOString(),
-      cardinality: 'one' as const,
-    })),
-  );
-}
 
 /** An answer the engine withheld because it broke the contract: a technical message, for the details. */
 const BROKEN: Refusal = { code: 'invalid_response', error: 'listFacts: invalid response: facts.3.valid_at: Invalid ISO datetime' };
@@ -45,7 +28,7 @@ describe.skipIf(CHROMIUM_MISSING !== null)('the as-of panel when its list fails'
   /** The offsets of the as-of pages refused so far. */
   const refused = () => calls.refused.map((call) => Number(call.request?.offset ?? 0));
 
-  const ui = useUi({ zone: 'UTC', env: { LANCEDB_LOG: 'error' }, engine: { startWorker: false }, seed, shotPrefix: 'asof-error' });
+  const ui = useUi({ zone: 'UTC', env: { LANCEDB_LOG: 'error' }, engine: { startWorker: false }, seed: seedHourlyPeople, shotPrefix: 'asof-error' });
 
   beforeAll(async () => {
     calls = await routeRefusals(ui().page);

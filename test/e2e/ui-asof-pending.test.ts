@@ -8,30 +8,14 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import type { TemporaEngine } from '../../electron/engine/index';
 import { CHROMIUM_MISSING } from './helpers/browser';
 import { routeRefusals, type RefusedCalls } from './helpers/refused-calls';
 import { screenshot } from './helpers/screenshots';
+import { seedHourlyPeople } from './helpers/seed-memory';
 import { go, useUi } from './helpers/ui-session';
 
-/** Facts, one an hour from FIRST, all true now: 1,000 true now, 817 at CURSOR. */
-const FACTS = 1_000;
-const HOUR = 3_600_000;
-const FIRST = Date.parse('2026-01-01T00:00:00Z');
+/** The seed: seedHourlyPeople (1,000 true now, 817 at CURSOR). */
 const CURSOR = '2026-02-04T00:00:00.000Z';
-
-function seed(engine: TemporaEngine): void {
-  engine.memory.facts.observe(
-    Array.from({ length: FACTS }, (_, i) => ({
-      subject: `Person ${String(i).padStart(4, '0')}`,
-      predicate: 'lives_in',
-      object: `Town ${i}`,
-      fact: `Person ${i} lives in Town ${i}.`,
-      reference_time: new Date(FIRST + i * HOUR).toISOString(),
-      cardinality: 'one' as const,
-    })),
-  );
-}
 
 /** Starts recording, in the page, every (heading's moment, count line) the as-of panel shows. */
 async function recordStates(page: Page): Promise<void> {
@@ -53,7 +37,7 @@ const states = (page: Page) => page.evaluate(() => (window as unknown as { asOfS
 
 describe.skipIf(CHROMIUM_MISSING !== null)('the as-of panel while a new moment is counted', () => {
   let calls: RefusedCalls;
-  const ui = useUi({ zone: 'UTC', env: { LANCEDB_LOG: 'error' }, engine: { startWorker: false }, seed, shotPrefix: 'asof-pending' });
+  const ui = useUi({ zone: 'UTC', env: { LANCEDB_LOG: 'error' }, engine: { startWorker: false }, seed: seedHourlyPeople, shotPrefix: 'asof-pending' });
 
   beforeAll(async () => {
     calls = await routeRefusals(ui().page);

@@ -27,6 +27,24 @@ export function seedMemory(engine: TemporaEngine): void {
   engine.memory.facts.observe(SEED_OBSERVATIONS, { where: 'ui test seed', conversation: { id: 'seed', title: 'Seed notes' } });
 }
 
+/**
+ * 1,000 people, each living in their own town from one hour after the one before (the first at
+ * 2026-01-01T00:00Z), all true now: ten pages of the as-of panel's hundred, 817 true at 2026-02-04.
+ */
+export function seedHourlyPeople(engine: TemporaEngine): void {
+  const first = Date.parse('2026-01-01T00:00:00Z');
+  engine.memory.facts.observe(
+    Array.from({ length: 1_000 }, (_, i) => ({
+      subject: `Person ${String(i).padStart(4, '0')}`,
+      predicate: 'lives_in',
+      object: `Town ${i}`,
+      fact: `Person ${i} lives in Town ${i}.`,
+      reference_time: new Date(first + i * 3_600_000).toISOString(),
+      cardinality: 'one' as const,
+    })),
+  );
+}
+
 /** Builds the seed memory in a throwaway engine and returns its export (and writes it to `path` when given). */
 export async function seedExport(path?: string): Promise<MemoryExport> {
   const dir = mkdtempSync(join(tmpdir(), 'tempora-seed-'));

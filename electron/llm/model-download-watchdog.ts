@@ -121,7 +121,10 @@ export class Watchdog {
     return new Promise<never>((_, reject) => {
       const signal = this.opts.signal;
       if (!signal) return;
-      signal.addEventListener('abort', () => reject((this.cancelError = this.failure('cancelled', `Download of ${this.opts.fileName} was cancelled`))), { once: true });
+      const cancel = () => reject((this.cancelError = this.failure('cancelled', `Download of ${this.opts.fileName} was cancelled`)));
+      // Aborted already (before the watchdog began): 'abort' will not fire again.
+      if (signal.aborted) return cancel();
+      signal.addEventListener('abort', cancel, { once: true });
     });
   }
 }

@@ -129,9 +129,17 @@ export async function downloadModel(opts: DownloadModelOptions): Promise<Downloa
     if (present) return { path: finalPath, ...present, alreadyPresent: true };
   }
 
+  const cancelled = (cause?: unknown) => new ModelDownloadError('cancelled', `Download of ${opts.fileName} was cancelled`, cause === undefined ? undefined : { cause });
   // Loaded here, not with this module: listing the catalogue (`tempora models`) would otherwise pay
-  // node-llama-cpp's load (~2.6 s on this machine) without downloading anything.
-  const { createModelDownloader } = await import('node-llama-cpp');
+  // node-llama-cpp's load (~2.6 s on this machine) without downloading anything. A Cancel pressed
+  // meanwhile (or while a present file was checked) is a cancel, not a connection to make.
+  let createModelDownloader: typeof import('node-llama-cpp').createModelDownloader;
+  try {
+    ({ createModelDownloader } = await import('node-llama-cpp'));
+  } catch (error) {
+    throw new ModelDownloadError('failed', `Download of ${opts.fileName} cannot start: the model runtime (node-llama-cpp) did not load: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+  }
+  if (opts.signal?.aborted) throw cancelled();
   let announcedSize: number;
   const watchdog = new Watchdog(opts, (code, message, cause) => new ModelDownloadError(code, message, cause === undefined ? undefined : { cause }));
   try {
@@ -159,8 +167,9 @@ export async function downloadModel(opts: DownloadModelOptions): Promise<Downloa
     }
     await watchdog.transferring(downloader);
   } catch (error) {
+    // The user's Cancel wins over a connection that failed meanwhile.
+    if (opts.signal?.aborted && !(error instanceof ModelDownloadError && error.code === 'cancelled')) throw cancelled(error);
     if (error instanceof ModelDownloadError) throw error;
-    if (opts.signal?.aborted) throw new ModelDownloadError('cancelled', `Download of ${opts.fileName} was cancelled`, { cause: error });
     const network = describeNetworkError(error);
     if (network !== null) throw new ModelDownloadError('failed', unreachable(hostOf(opts.uri), network), { cause: error });
     const reason = error instanceof Error ? error.message : String(error);

@@ -85,6 +85,19 @@ describe('downloads never hang silently', () => {
     expect(ms).toBeLessThan(5_000);
   }, 20_000);
 
+  it('a Cancel pressed before the connection starts is a cancel, not a failed connection', async () => {
+    let requests = 0;
+    const uri = await serve(() => void requests++); // accepts, never answers
+    const controller = new AbortController();
+    // Aborted while the download loads its runtime (an import, before any connection).
+    const download = downloadModel({ uri, dirPath: dir, fileName: 'cancelled-early.gguf', connectTimeoutMs: 800, idleTimeoutMs: 800, signal: controller.signal });
+    controller.abort();
+    const error = await download.then(() => null, (e: unknown) => e);
+    expect(error).toBeInstanceOf(ModelDownloadError);
+    expect(error).toMatchObject({ code: 'cancelled', message: 'Download of cancelled-early.gguf was cancelled' });
+    expect(requests).toBe(0);
+  });
+
   it('names the host of an hf: URI as huggingface.co', () => {
     expect(hostOf('hf:bartowski/Qwen2.5-14B-Instruct-GGUF/Qwen2.5-14B-Instruct-Q4_K_M.gguf')).toBe('huggingface.co');
     expect(hostOf('https://example.org:8443/m.gguf')).toBe('example.org:8443');

@@ -2,8 +2,10 @@
  * The Models screen's download card when a download fails with words that hold "cancel" (a file
  * name, say): said as the failure it is (ErrorText, an alert), never as
  * "Download cancelled". The download call is refused over the routed WebSocket
- * (helpers/refused-calls.ts) with the engine's shape for a failed download (an internal error, a
- * message only), so no server or file is needed. A real cancel is ui-models.test.ts's.
+ * (helpers/refused-calls.ts) in the engine's shapes for a failed download — a model error with its
+ * code as detail (api-errors.ts), and an internal error with words only (an engine of before, or a
+ * failure outside the download's own) — so no server or file is needed. A real cancel is
+ * ui-models.test.ts's.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { CatalogueModel } from '../../electron/llm/model-catalogue';
@@ -22,15 +24,19 @@ describe.skipIf(CHROMIUM_MISSING !== null)('a download that failed with “cance
 
   beforeAll(async () => {
     calls = await routeRefusals(ui().page);
-    calls.refuse((call) => (call.name === 'downloadModel' ? { code: 'internal', error: MESSAGE } : null));
   });
 
-  it('is said as a failure, not as cancelled', async () => {
+  it.each([
+    ['a model error, its code as detail', { code: 'model' as const, error: MESSAGE, detail: 'checksum_mismatch' }],
+    ['an internal error, words only', { code: 'internal' as const, error: MESSAGE }],
+  ])('is said as a failure, not as cancelled: %s', async (_, refusal) => {
     const { page } = ui();
+    calls.refuse((call) => (call.name === 'downloadModel' ? refusal : null));
+    const before = calls.refused.length;
     await go(page, '#/models');
     const card = page.locator('[data-model-id="cancel-notes"]');
     await card.getByRole('button', { name: 'Download' }).click();
-    await expect.poll(() => calls.refused.length).toBe(1);
+    await expect.poll(() => calls.refused.length).toBe(before + 1);
     const alert = card.getByRole('alert');
     await expect.poll(() => alert.count()).toBe(1);
     expect(await card.textContent()).not.toContain('Download cancelled');

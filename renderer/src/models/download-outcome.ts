@@ -5,10 +5,10 @@
  *
  * - an API error with a detail: cancelled only when the detail is the model layer's 'cancelled'
  *   (ModelDownloadError's code, electron/llm/model-download.ts);
- * - one without (the engine sends a download's failure as an internal error, its message only, and
- *   the downloadProgress event its words only): cancelled when this window asked to cancel that
- *   download and it then stopped — unless the page could not reach the core (disconnected, busy),
- *   which says nothing of the download.
+ * - one without (a failure outside the download's own, and the downloadProgress event, which
+ *   carries words only; the engine sends a download's own failure as code 'model' with its code as
+ *   detail): cancelled when this window asked to cancel that download and it then stopped — unless
+ *   the page could not reach the core (disconnected, busy), which says nothing of the download.
  */
 import { isApiError } from '../api/errors';
 

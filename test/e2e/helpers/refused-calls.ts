@@ -18,7 +18,7 @@ export interface PageCall {
 }
 
 /** What the bridge answers a refused call with. */
-export type Refusal = Pick<Extract<ResultMessage, { ok: false; id: number }>, 'error' | 'code'>;
+export type Refusal = Pick<Extract<ResultMessage, { ok: false; id: number }>, 'error' | 'code' | 'detail'>;
 
 /** The bridge's own refusal when a connection has too many calls running. */
 export const BUSY: Refusal = { code: 'busy', error: 'too many calls at once (at most 64)' };

@@ -69,6 +69,32 @@ for (const locale of ['en-GB', 'ja-JP'] as const) {
       expect(await field.inputValue()).toMatch(/2025/);
     });
 
+    it('keeps what is typed the moment the cursor moves', async () => {
+      // The fault CI met once: the field was reset to the new moment in an effect after the commit
+      // that moved the cursor, so text typed in between was overwritten. Typed here from a mutation
+      // observer on the cursor's time, which runs right after that commit and before any effect.
+      const { page } = ui();
+      await go(page, '#/timeline');
+      await typeAsOf(page, words.month);
+      await expect.poll(() => cursorAt(page)).toBe(Date.parse('2025-03-31T14:59:59.999Z'));
+      await page.evaluate((text) => {
+        const cursor = document.querySelector('#asof-title time')!;
+        const field = [...document.querySelectorAll('label')].find((l) => l.textContent?.startsWith('As of (Asia/Tokyo)'))?.control as HTMLInputElement;
+        const observer = new MutationObserver(() => {
+          observer.disconnect();
+          Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!.call(field, text);
+          field.dispatchEvent(new Event('input', { bubbles: true }));
+        });
+        observer.observe(cursor, { attributes: true, attributeFilter: ['datetime'] });
+      }, words.today);
+      const field = await typeAsOf(page, words.day);
+      await expect.poll(() => cursorAt(page)).toBe(Date.parse('2025-01-01T14:59:59.999Z'));
+      await expect.poll(() => field.inputValue()).toBe(words.today);
+      await field.press('Enter');
+      await expect.poll(() => field.inputValue()).toBe('');
+      await expect.poll(() => label(page)).toBe('as of now');
+    });
+
     it(`follows the clock once “${words.today}” is typed or Today pressed`, async () => {
       const { page } = ui();
       await page.clock.install({ time: Date.now() });

@@ -8,7 +8,7 @@
  * is handed on as said (onAt's second argument), for a field that shows it back so ("March 2025",
  * "2025年3月") rather than as its last day.
  */
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { formatAt, type TimeFormat } from '../../../shared/time-format';
 import type { IsoTime } from '../../../shared/time';
 import { errorField, errorMessage, isApiError, reworded } from '../api/client';
@@ -58,10 +58,14 @@ export function MomentInput({ label, field, at, said = null, emptyIsNow = false,
   const [error, setError] = useState<unknown>(null);
   // Only the latest reading counts: a slow answer for text since changed is dropped.
   const reading = useRef(0);
-  useEffect(() => {
+  // A new moment shows at once, in the same render: reset in an effect, it landed after the commit,
+  // and text typed in between (the cursor already moved, the field not yet) was overwritten by it.
+  const [showing, setShowing] = useState(shown);
+  if (showing !== shown) {
+    setShowing(shown);
     setText(shown);
     setError(null);
-  }, [shown]);
+  }
 
   const commit = () => {
     const typed = text.trim();

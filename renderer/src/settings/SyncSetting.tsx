@@ -7,7 +7,7 @@
  * Main checks the target and passphrase against the target's key check before keeping anything.
  */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { syncProgressWords, type SyncProgress, type SyncState } from '../../../shared/sync-contract';
 import { formatInstant } from '../../../shared/time-format';
 import { useApi, useApiEvent } from '../app/api-context';
@@ -53,15 +53,16 @@ export function SyncSetting() {
     if (busy === 'sync') setProgress(payload);
   });
 
-  useEffect(() => {
-    if (!current || loaded) return;
+  // The saved settings fill the form in the render that first has them, not in an effect after
+  // it: what is typed between that render and the effect would be overwritten.
+  if (current && !loaded) {
     const shown = fieldsOf(current);
     setKind(shown.kind);
     setFields(shown.fields);
     setPathStyle(shown.pathStyle);
     setDeviceName(current.deviceName);
     setLoaded(true);
-  }, [current, loaded]);
+  }
 
   // Buttons stay enabled while a call runs (aria-disabled, the call ignored): a focused button that
   // became disabled would drop the keyboard's focus to the page.

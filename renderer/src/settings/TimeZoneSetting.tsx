@@ -6,7 +6,7 @@
  * error (in the setting's words), so ErrorText says its kind: busy as busy.
  */
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useId, useMemo, useState, type FormEvent } from 'react';
+import { useId, useMemo, useState, type FormEvent } from 'react';
 import type { TimeSettings } from '../../../shared/api-contract';
 import { ErrorText } from '../common/ErrorText';
 import { inFormWords } from '../common/field-error';
@@ -39,9 +39,13 @@ export function TimeZoneSetting() {
   const [zone, setZone] = useState(current?.timeZone ?? '');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<Error | null>(null);
-  useEffect(() => {
-    if (current) setZone(current.timeZone);
-  }, [current]);
+  // A zone saved (here or elsewhere) shows in the render that has it, not in an effect after it,
+  // which would overwrite what was typed in between.
+  const [showing, setShowing] = useState(current);
+  if (current && current !== showing) {
+    setShowing(current);
+    setZone(current.timeZone);
+  }
 
   const choose = async (timeZone: string | null) => {
     setBusy(true);

@@ -154,12 +154,21 @@ export class FactRows {
       .all(subjectId, predicate);
   }
 
-  /** Open live facts about a subject with their object's name, latest first (contradiction candidates). */
+  /**
+   * Open live facts about a subject with their object's name, latest first (contradiction candidates,
+   * read for every learned message). Chosen inside `facts_live_by_slot_time`, which holds each live
+   * version's invalid_at: a subject's closed facts (most of a long life's) are skipped in the index,
+   * and only the rows returned are read from the table. Walking `facts_live_by_subject_valid_at`
+   * read every closed row to test it: ~4 ms for a subject of 1,020 live facts, 43 open, at 1M.
+   */
   openAbout(subjectId: string, limit: number): (FactRow & { object: string })[] {
     return cachedStatement<[string, number], FactRow & { object: string }>(
       this.db,
       `SELECT f.*, COALESCE(o.name, f.object_literal) AS object FROM facts f LEFT JOIN entities o ON o.id = f.object_id
-         WHERE f.subject_id = ? AND f.expired_at IS NULL AND f.invalid_at IS NULL ORDER BY f.valid_at DESC LIMIT ?`,
+         WHERE f.rowid IN (
+           SELECT rowid FROM facts INDEXED BY facts_live_by_slot_time
+            WHERE subject_id = ? AND expired_at IS NULL AND invalid_at IS NULL ORDER BY valid_at DESC, rowid DESC LIMIT ?)
+         ORDER BY f.valid_at DESC, f.rowid DESC`,
     ).all(subjectId, limit);
   }
 

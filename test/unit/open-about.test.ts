@@ -7,8 +7,9 @@ import { describe, expect, it } from 'vitest';
 import { openMemory, steppingClock } from '../../electron/memory/index';
 import { databaseOf } from '../../electron/memory/memory';
 import { plansOf } from '../fixtures/query-plans';
+import { toIsoUtc } from '../../shared/time';
 
-const day = (d: number) => `2026-${String(1 + Math.floor(d / 28)).padStart(2, '0')}-${String(1 + (d % 28)).padStart(2, '0')}T00:00:00.000Z`;
+const day = (d: number) => toIsoUtc(`2026-${String(1 + Math.floor(d / 28)).padStart(2, '0')}-${String(1 + (d % 28)).padStart(2, '0')}T00:00:00.000Z`);
 
 function lifeOfChanges() {
   const m = openMemory({ dataDir: ':memory:', clock: steppingClock('2027-01-01T00:00:00.000Z', 1000) });

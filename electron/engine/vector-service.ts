@@ -172,12 +172,12 @@ export class VectorService {
 
   ranker(): VectorRanker {
     return {
-      rank: async (query, limit, signal) => {
+      rank: async (query, limit, signal, onSearching) => {
         const index = this.indexes[FACTS_TABLE];
         if (!index || this.embedder.dimensions === 0) return null;
         const [vector] = await this.embedder.embed([this.prefixes().query + query], signal);
         if (!vector) return null;
-        return (await index.search(vector, { kind: 'fact', limit })).map((hit) => hit.id);
+        return (await index.search(vector, { kind: 'fact', limit, onSearching })).map((hit) => hit.id);
       },
     };
   }

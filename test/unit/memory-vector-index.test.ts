@@ -271,6 +271,19 @@ describe('VectorIndex', () => {
     expect((await index.search(hashVector('completely fresh sentence'), { limit: 1 }))[0]!.id).toBe('fct_new');
   });
 
+  it('tells once that the search runs on its own threads, before its hits, and finds the same hits', async () => {
+    const index = await openIndex();
+    await index.upsert(Array.from({ length: 200 }, (_, i) => item(`fct_${i}`, i % 5 === 0 ? 'entity' : 'fact', `word${i} topic${i % 7}`)));
+    const query = hashVector('word42 topic0');
+    for (const options of [{ limit: 10, kind: 'fact' as const }, { limit: 5, ids: ['fct_1', 'fct_2', 'fct_42'] }, { limit: 3, ids: Array.from({ length: 1_200 }, (_, i) => `fct_${i}`) }]) {
+      const events: string[] = [];
+      const told = await index.search(query, { ...options, onSearching: () => events.push('searching') }).then((hits) => (events.push('hits'), hits));
+      expect(events).toEqual(['searching', 'hits']);
+      expect(told).toEqual(await index.search(query, options));
+      expect(told.length).toBeGreaterThan(0);
+    }
+  });
+
   it('through the ANN index, the exact ten nearest of a query are among the thirty it finds', async () => {
     // Chat and search fuse the vector list by rank: what they need is the nearest near the top,
     // which the codes' estimated distances give without re-ranking by the exact vectors.

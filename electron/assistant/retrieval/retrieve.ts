@@ -19,8 +19,15 @@ import type { IsoTime } from '../../../shared/time';
 
 /** Ranks live fact ids by vector similarity to the query; null when no embedding model is loaded. */
 export interface VectorRanker {
-  rank(query: string, limit: number, signal?: AbortSignal): Promise<string[] | null>;
+  /** `onSearching`: told when the search runs on the index's own threads (VectorSearchOptions). */
+  rank(query: string, limit: number, signal?: AbortSignal, onSearching?: () => void): Promise<string[] | null>;
 }
+
+/**
+ * How long the text retrievers wait for the vector search to reach the index's threads before they
+ * run anyway (an embedding model still at work on the question: they overlap it instead).
+ */
+const HANDOVER_WAIT_MS = 1;
 
 export interface RetrieveOptions {
   /** Answer as of this instant; it wins over a time named in the question. */
@@ -53,21 +60,31 @@ export interface Retrieval {
 export async function retrieve(memory: Memory, query: string, options: RetrieveOptions = {}): Promise<Retrieval> {
   const plan = planRetrieval(memory, query, options);
   const depth = Math.max(...plan.searches.map((s) => s.limit));
-  // The vector search runs on LanceDB's threads while SQLite does the text retrievers here.
-  const pending = options.vectors
-    ? options.vectors.rank(query, Math.max(depth * 3, 30), options.signal).then(
-        (ids) => ({ ids, note: ids === null ? 'no embedding model loaded: full-text and entity search only' : null }),
-        (error: Error) => ({ ids: null, note: `vector search failed (${error.message}): full-text and entity search only` }),
-      )
-    : Promise.resolve(NO_VECTORS);
-  const lists = plan.searches.map((s) => memory.facts.searchLists(query, { ...s.axes, ...plan.filters, limit: s.limit }));
-  return finish(memory, plan, lists, await pending);
+  if (!options.vectors) return finish(memory, plan, searchAll(memory, query, plan), NO_VECTORS);
+  // The vector search runs on LanceDB's threads while SQLite does the text retrievers here: they
+  // start once it has been handed over (this thread is needed until then), or after a moment when
+  // the question is still being embedded.
+  let handedOver!: () => void;
+  const searching = new Promise<void>((resolve) => (handedOver = resolve));
+  const pending = options.vectors.rank(query, Math.max(depth * 3, 30), options.signal, () => handedOver()).then(
+    (ids) => ({ ids, note: ids === null ? 'no embedding model loaded: full-text and entity search only' : null }),
+    (error: Error) => ({ ids: null, note: `vector search failed (${error.message}): full-text and entity search only` }),
+  );
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  await Promise.race([searching, pending, new Promise<void>((resolve) => (timer = setTimeout(resolve, HANDOVER_WAIT_MS)))]);
+  clearTimeout(timer);
+  return finish(memory, plan, searchAll(memory, query, plan), await pending);
+}
+
+/** The text retrievers' lists for each of the plan's searches. */
+function searchAll(memory: Memory, query: string, plan: RetrievalPlan): ReturnType<Memory['facts']['searchLists']>[] {
+  return plan.searches.map((s) => memory.facts.searchLists(query, { ...s.axes, ...plan.filters, limit: s.limit }));
 }
 
 /** retrieve() without a vector index, synchronously (the `tempora search` of a memory alone). */
 export function retrieveWithoutVectors(memory: Memory, query: string, options: Omit<RetrieveOptions, 'vectors' | 'signal'> = {}): Retrieval {
   const plan = planRetrieval(memory, query, options);
-  return finish(memory, plan, plan.searches.map((s) => memory.facts.searchLists(query, { ...s.axes, ...plan.filters, limit: s.limit })), NO_VECTORS);
+  return finish(memory, plan, searchAll(memory, query, plan), NO_VECTORS);
 }
 
 const NO_VECTORS = { ids: null, note: 'no vector index: full-text and entity search only' } as const;

@@ -376,7 +376,7 @@ export class VectorIndex {
     if (ids?.size === 0 || kinds?.length === 0) return [];
     const kindWhere = this.kindFilter(kinds);
     const query = vector instanceof Float32Array ? vector : Float32Array.from(vector);
-    return this.read((table) => searchTable(table, query, limit, kindWhere, ids, () => this.ann.tuning()));
+    return this.read((table) => searchTable(table, query, limit, kindWhere, ids, () => this.ann.tuning(), options.onSearching));
   }
 
   // ----- lifecycle -----

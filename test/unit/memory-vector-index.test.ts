@@ -282,6 +282,10 @@ describe('VectorIndex', () => {
       expect(told).toEqual(await index.search(query, options));
       expect(told.length).toBeGreaterThan(0);
     }
+    // The early first batch goes through LanceDB's own `nativeExecute` (what its toArrow calls; not
+    // in its typings): an upgrade without it would fall back to toArrow and lose the overlap silently.
+    const lancedb = await import('@lancedb/lancedb');
+    expect(typeof (lancedb.VectorQuery.prototype as unknown as { nativeExecute?: unknown }).nativeExecute).toBe('function');
   });
 
   it('through the ANN index, the exact ten nearest of a query are among the thirty it finds', async () => {

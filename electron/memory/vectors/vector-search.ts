@@ -4,9 +4,9 @@
  * restricted to kinds and to a set of candidate ids.
  */
 import type * as lancedb from '@lancedb/lancedb';
-import { tableFromIPC, type Table as ArrowTable } from 'apache-arrow';
+import type { Table as ArrowTable } from 'apache-arrow';
 import type { AnnTuning } from './ann-index';
-import { isKind, sqlString, type VectorKind } from './vector-table';
+import { arrow, isKind, sqlString, type VectorKind } from './vector-table';
 
 export interface VectorHit {
   id: string;
@@ -104,8 +104,10 @@ async function resultsOf(q: lancedb.VectorQuery, onSearching?: () => void): Prom
   }
   const stream = await nativeExecute.call(q);
   const first = stream.next();
+  // Handled here too, so a callback that throws leaves no unhandled rejection behind; awaited below.
+  first.catch(() => undefined);
   onSearching();
   const tables: ArrowTable[] = [];
-  for (let buffer = await first; buffer; buffer = await stream.next()) tables.push(tableFromIPC(buffer));
+  for (let buffer = await first; buffer; buffer = await stream.next()) tables.push(arrow().tableFromIPC(buffer));
   return tables;
 }

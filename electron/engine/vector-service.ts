@@ -172,12 +172,14 @@ export class VectorService {
 
   ranker(): VectorRanker {
     return {
-      rank: async (query, limit, signal, onSearching) => {
+      rank: async (query, limit, signal, onAway) => {
         const index = this.indexes[FACTS_TABLE];
         if (!index || this.embedder.dimensions === 0) return null;
-        const [vector] = await this.embedder.embed([this.prefixes().query + query], signal);
+        const embedding = this.embedder.embed([this.prefixes().query + query], signal);
+        onAway?.(); // the model embeds the question on its own threads: the text search overlaps it
+        const [vector] = await embedding;
         if (!vector) return null;
-        return (await index.search(vector, { kind: 'fact', limit, onSearching })).map((hit) => hit.id);
+        return (await index.search(vector, { kind: 'fact', limit })).map((hit) => hit.id);
       },
     };
   }

@@ -150,13 +150,13 @@ export function precomputedRanker(index: VectorIndex, vectors: Map<string, Float
   const hop = options.hop ?? true;
   return {
     spent,
-    async rank(query, limit, _signal, onSearching) {
+    async rank(query, limit, _signal, onAway) {
       const vector = vectors.get(query);
       if (!vector) return null;
       if (hop) await Promise.resolve();
       const t0 = performance.now();
       try {
-        return (await index.search(vector, { kind: 'fact', limit, onSearching })).map((hit) => hit.id);
+        return (await index.search(vector, { kind: 'fact', limit, onSearching: onAway })).map((hit) => hit.id);
       } finally {
         spent.push(performance.now() - t0);
       }

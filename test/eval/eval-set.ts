@@ -204,8 +204,10 @@ export function cosine(a: Float32Array, b: Float32Array): number {
  */
 export function cosineRanker(items: readonly { id: string; vector: Float32Array }[], embedQuery: (query: string, signal?: AbortSignal) => Promise<Float32Array>): VectorRanker {
   return {
-    async rank(query, limit, signal) {
-      const q = await embedQuery(query, signal);
+    async rank(query, limit, signal, onAway) {
+      const embedding = embedQuery(query, signal);
+      onAway?.();
+      const q = await embedding;
       return items
         .map((item) => ({ id: item.id, score: cosine(q, item.vector) }))
         .sort((a, b) => b.score - a.score || (a.id < b.id ? -1 : 1))

@@ -51,7 +51,12 @@ describe('vector service prefixes', () => {
 
     embedder.texts.length = 0;
     const fact = memory.facts.list()[0]!;
-    expect(await service.ranker().rank('Where do I live?', 5)).toContain(fact.id);
+    // It says when the question has left this thread for the model (retrieve runs the text side then).
+    const events: string[] = [];
+    const ranked = service.ranker().rank('Where do I live?', 5, undefined, () => events.push(`away after ${embedder.texts.length} embedded`));
+    events.push('rank returned');
+    expect(await ranked).toContain(fact.id);
+    expect(events).toEqual(['away after 1 embedded', 'rank returned']);
     expect(embedder.texts).toEqual(['query: Where do I live?']);
     await service.close();
   });

@@ -1,7 +1,7 @@
 /**
- * The text retrievers and the vector search of one question overlap: the text side runs once the
- * vector search has been handed to the index's threads (retrieve.ts), and never waits for a question
- * still being embedded.
+ * The text retrievers and the vector side of one question overlap: the text side runs once the
+ * ranker's work has left this thread — the question handed to an embedding model, or the search to
+ * the index's threads (retrieve.ts) — and a ranker that never says so delays it only a moment.
  */
 import { describe, expect, it } from 'vitest';
 import { openMemory, steppingClock, type Memory } from '../../electron/memory/index';
@@ -27,12 +27,12 @@ describe('retrieve with vectors', () => {
     traced(m, events);
     const tea = m.facts.list({ predicate: 'likes' })[0]!;
     const ranker: VectorRanker = {
-      async rank(_query, _limit, _signal, onSearching) {
+      async rank(_query, _limit, _signal, onAway) {
         events.push('rank');
         await Promise.resolve(); // the index's own first step
         await Promise.resolve();
         events.push('handed over');
-        onSearching?.();
+        onAway?.();
         await new Promise((resolve) => setImmediate(resolve));
         events.push('vector hits');
         return [tea.id];
@@ -54,18 +54,18 @@ describe('retrieve with vectors', () => {
     expect(found.note).toMatch(/no embedding model/);
   });
 
-  it('does not wait for a question still being embedded: the text side overlaps the embedding', async () => {
+  it('runs them while the question is being embedded, once the ranker says it has handed it over', async () => {
     const m = seeded();
     const events: string[] = [];
     traced(m, events);
     let embedded!: () => void;
     const embedding = new Promise<void>((resolve) => (embedded = resolve));
     const ranker: VectorRanker = {
-      async rank(_query, _limit, _signal, onSearching) {
+      async rank(_query, _limit, _signal, onAway) {
         events.push('embedding');
+        onAway?.();
         await embedding; // released only once the text side has run
         events.push('embedded');
-        onSearching?.();
         return [];
       },
     };
@@ -75,5 +75,18 @@ describe('retrieve with vectors', () => {
     const found = await answer;
     expect(events).toEqual(['embedding', 'text', 'embedded']);
     expect(found.hits[0]!.fact.object).toBe('A');
+  });
+
+  it('does not wait long for a ranker that never says: the text side runs anyway', async () => {
+    const m = seeded();
+    const events: string[] = [];
+    traced(m, events);
+    let released!: () => void;
+    const never = new Promise<void>((resolve) => (released = resolve));
+    const answer = retrieve(m, 'manager', { vectors: { rank: async () => (events.push('rank'), await never, events.push('ranked'), []) } });
+    await expect.poll(() => events).toEqual(['rank', 'text']);
+    released();
+    expect((await answer).hits[0]!.fact.object).toBe('A');
+    expect(events).toEqual(['rank', 'text', 'ranked']);
   });
 });

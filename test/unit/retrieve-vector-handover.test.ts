@@ -14,17 +14,25 @@ function seeded(): Memory {
   return m;
 }
 
-/** Records, in order, what the ranker and the text retrievers did. */
-function traced(m: Memory, events: string[]) {
+/** A seeded memory whose text retrievers write 'text' into `events` when they run; the ranker's events go there too. */
+function traced(): { m: Memory; events: string[] } {
+  const m = seeded();
+  const events: string[] = [];
   const searchLists = m.facts.searchLists.bind(m.facts);
   m.facts.searchLists = (...args) => (events.push('text'), searchLists(...args));
+  return { m, events };
+}
+
+/** A promise that settles only when released. */
+function gate(): { wait: Promise<void>; release: () => void } {
+  let release!: () => void;
+  const wait = new Promise<void>((resolve) => (release = resolve));
+  return { wait, release };
 }
 
 describe('retrieve with vectors', () => {
   it('runs the text retrievers once the vector search is handed over, not before', async () => {
-    const m = seeded();
-    const events: string[] = [];
-    traced(m, events);
+    const { m, events } = traced();
     const tea = m.facts.list({ predicate: 'likes' })[0]!;
     const ranker: VectorRanker = {
       async rank(_query, _limit, _signal, onAway) {
@@ -45,9 +53,7 @@ describe('retrieve with vectors', () => {
   });
 
   it('runs them at once when the ranker is done before it hands anything over (no model: null)', async () => {
-    const m = seeded();
-    const events: string[] = [];
-    traced(m, events);
+    const { m, events } = traced();
     const found = await retrieve(m, 'manager', { vectors: { rank: async () => (events.push('rank'), null) } });
     expect(events).toEqual(['rank', 'text']);
     expect(found.vectorsUsed).toBe(false);
@@ -55,37 +61,31 @@ describe('retrieve with vectors', () => {
   });
 
   it('runs them while the question is being embedded, once the ranker says it has handed it over', async () => {
-    const m = seeded();
-    const events: string[] = [];
-    traced(m, events);
-    let embedded!: () => void;
-    const embedding = new Promise<void>((resolve) => (embedded = resolve));
+    const { m, events } = traced();
+    const embedding = gate();
     const ranker: VectorRanker = {
       async rank(_query, _limit, _signal, onAway) {
         events.push('embedding');
         onAway?.();
-        await embedding; // released only once the text side has run
+        await embedding.wait; // released only once the text side has run
         events.push('embedded');
         return [];
       },
     };
     const answer = retrieve(m, 'manager', { vectors: ranker });
     await expect.poll(() => events).toEqual(['embedding', 'text']);
-    embedded();
+    embedding.release();
     const found = await answer;
     expect(events).toEqual(['embedding', 'text', 'embedded']);
     expect(found.hits[0]!.fact.object).toBe('A');
   });
 
   it('does not wait long for a ranker that never says: the text side runs anyway', async () => {
-    const m = seeded();
-    const events: string[] = [];
-    traced(m, events);
-    let released!: () => void;
-    const never = new Promise<void>((resolve) => (released = resolve));
-    const answer = retrieve(m, 'manager', { vectors: { rank: async () => (events.push('rank'), await never, events.push('ranked'), []) } });
+    const { m, events } = traced();
+    const silent = gate();
+    const answer = retrieve(m, 'manager', { vectors: { rank: async () => (events.push('rank'), await silent.wait, events.push('ranked'), []) } });
     await expect.poll(() => events).toEqual(['rank', 'text']);
-    released();
+    silent.release();
     expect((await answer).hits[0]!.fact.object).toBe('A');
     expect(events).toEqual(['rank', 'text', 'ranked']);
   });

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { tmpdir } from 'node:os';
 import { describe, expect, it } from 'vitest';
-import { databasePath, type Memory } from '../../electron/memory/index';
+import { databasePath, type LearnedFact, type Memory } from '../../electron/memory/index';
 import { databaseOf } from '../../electron/memory/memory';
 import { segmentNameOf } from '../../electron/sync/segments';
 import { syncOnce } from '../../electron/sync/sync-runner';
@@ -146,6 +146,41 @@ describe('a first sync onto an empty device', () => {
     const size = (db.pragma('page_count', { simple: true }) as number) * (db.pragma('page_size', { simple: true }) as number);
     expect(statSync(databasePath(dir)).size).toBe(size);
     expect(factsOf(c)).toHaveLength(6);
+  });
+
+  it('a message forgotten on another device while its learning was redone: the claims citing it go inside the write too', async () => {
+    // The write builds what only a forget reads (each claim's messages, two indexes) when its first
+    // forget comes, not as every claim goes in: the forget must still find the claims before it.
+    // The devices' segments apply in the order of their ids: the learner's first, then the forget.
+    const [x, y] = [device(), device()];
+    const [a, b] = syncOf(x).device().id < syncOf(y).device().id ? [x, y] : [y, x];
+    const target = memoryTarget();
+    tell(a, 'Kato', 'coffee');
+    const said = '2026-09-02T05:00:00.000Z';
+    const { episode, job } = a.messages.append({ role: 'user', content: 'Sato likes tea', time: said, conversation: 'c1' });
+    const learned: LearnedFact = { subject: { kind: 'new', name: 'Sato', type: 'person' }, object: { kind: 'literal', value: 'tea' }, predicate: 'likes', fact: 'Sato likes tea', cardinality: 'many', validAt: said, validPrecision: 'day', end: null, endsExisting: null, endPrecision: 'day', fromAssistant: false, duplicateOf: null, contradicts: [] };
+    a.messages.applyIngestion(job!.id, { episodeId: episode.id, referenceTime: said, confirmedEpisodeId: null, facts: [learned] }, { modelCalls: 1, promptTokens: 1, completionTokens: 1 });
+    await syncOnce(syncOf(a), target, markingCipher);
+    await syncOnce(syncOf(b), target, markingCipher);
+    b.messages.forget(episode.id);
+    await syncOnce(syncOf(b), target, markingCipher);
+    // Before it hears of the forget, the learner takes the learning back and applies it again: a
+    // claim citing the message that the forgetting device never held.
+    a.messages.undoLearning(episode.id);
+    a.messages.redoLearning(episode.id);
+    await syncOnce(syncOf(a), target, markingCipher, { from: () => false });
+
+    const [bulk, each] = [device(), device()];
+    await syncOnce(syncOf(bulk), target, markingCipher, { firstSyncInOneWrite: 1 });
+    await syncOnce(syncOf(each), target, markingCipher, { firstSyncInOneWrite: 1_000 });
+    expect(factsOf(each)).toEqual(['Kato likes coffee']);
+    expect(factsOf(bulk)).toEqual(factsOf(each));
+    expect(count(bulk, 'SELECT count(*) FROM claims')).toBe(1);
+    // What the forget built is whole: every claim's messages recorded, once, and kept from then on.
+    expect(count(bulk, 'SELECT count(*) FROM claim_episodes')).toBe(1);
+    expect(count(bulk, "SELECT count(*) FROM sqlite_master WHERE name IN ('claims_by_end_by', 'facts_by_subject_time', 'claims_episodes_insert')")).toBe(3);
+    tell(bulk, 'Ito', 'soda');
+    expect(count(bulk, 'SELECT count(*) FROM claim_episodes')).toBe(2);
   });
 
   it('onto a store that already holds something, the segments go one write each', async () => {

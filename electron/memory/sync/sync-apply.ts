@@ -19,6 +19,11 @@ import type { IsoTime } from '../../../shared/time';
 export interface ApplyOptions {
   /** Called after each record (tests throw here: a crash mid-apply rolls the whole segment back). */
   afterRecord?: (index: number) => void;
+  /**
+   * Called before a forget's record is applied: a first sync builds then what only a forget reads
+   * (transfer/bulk-load.ts readyForDeletes), not as every claim goes in.
+   */
+  beforeForget?: () => void;
 }
 
 export interface ApplyResult {
@@ -85,6 +90,7 @@ export function applySegment(ctx: WriteContext, header: { device: string; device
         break;
       }
       case 'episode-forgotten': {
+        options.beforeForget?.();
         arrived.add(body.id);
         remove.run(`episode:${body.id}`);
         episodesGone.push(body.id);
@@ -128,6 +134,7 @@ export function applySegment(ctx: WriteContext, header: { device: string; device
         break;
       }
       case 'forget': {
+        options.beforeForget?.();
         const subjectId = localEntity(ctx, body.subject, false);
         if (subjectId === null) break;
         const key = slotKey(subjectId, body.predicate);

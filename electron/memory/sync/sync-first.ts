@@ -3,10 +3,11 @@
  * every segment due from the other devices applied in one write, the way an import loads an empty
  * store — the row triggers (the timeline's rows and lives, live counts, the full-text queue, the
  * vector outbox) and the indexes no write reads are dropped while the segments go in, and what they
- * keep is built once at the end (transfer/bulk-load.ts). Each segment is applied exactly as
- * applySegment applies one on its own, in the same order, so the memory that results is the one the
- * segment-by-segment path makes (the convergence property runs both). A throw anywhere rolls the
- * whole first sync back: the store is empty again and the next sync starts over.
+ * keep is built once at the end (transfer/bulk-load.ts); what only a forget reads, when the first
+ * forget comes. Each segment is applied exactly as applySegment applies one on its own, in the same
+ * order, so the memory that results is the one the segment-by-segment path makes (the convergence
+ * property runs both). A throw anywhere rolls the whole first sync back: the store is empty again and
+ * the next sync starts over.
  */
 import type { SyncRecord } from '../../../shared/sync-records';
 import { startBulkLoad, WRITE_PATH_INDEXES } from '../transfer/bulk-load';
@@ -40,7 +41,7 @@ export function applyFirstSync(ctx: WriteContext, segments: Iterable<DueSegment>
   const results: ApplyResult[] = [];
   for (const segment of segments) {
     if (results.length > 0) ctx.slots.resolvePart();
-    const result = applySegment(ctx, segment.header, segment.records(), options);
+    const result = applySegment(ctx, segment.header, segment.records(), bulk ? { ...options, beforeForget: () => bulk.readyForDeletes() } : options);
     results.push(result);
     options.onSegment?.(results.length, result);
   }

@@ -21,19 +21,25 @@ const ROW_TRIGGERS = ['facts_fts_insert', 'episodes_fts_insert', ...LIVE_COUNT_T
  * resolver (a first sync: sync/sync-first.ts) keeps them; every other index is built once after.
  */
 export const WRITE_PATH_INDEXES = [
-  'claims_by_end_by',
   'claims_by_fact',
   'claims_by_object',
   'claims_one_by_slot',
   'claims_by_slot_time',
   'claims_by_sync_id',
   'facts_by_lineage',
-  // A forget's scrub of a slot's history reads every version of the slot (sync-apply.ts scrubHistory).
-  'facts_by_subject_time',
   'facts_live_by_slot_time',
   'facts_live_by_slot_end',
   'fact_episodes_by_episode',
 ] as const;
+
+/**
+ * What only a delete reads (a forget finds the claims citing a message in claim_episodes, the claims
+ * a forgotten fact ended by claims_by_end_by, and scrubs a slot's history by facts_by_subject_time).
+ * A load that deletes rows (a first sync's forgets) drops them too and builds them when its first
+ * delete comes (readyForDeletes): most first syncs forget nothing, and recording every claim's
+ * messages as it goes in costs a quarter of the claims' inserts.
+ */
+const DELETE_PATH_INDEXES = ['claims_by_end_by', 'facts_by_subject_time'];
 
 export interface BulkLoadOptions {
   /** Indexes left in place (default none): what the load itself reads. */
@@ -44,6 +50,17 @@ export interface BulkLoadOptions {
   deletesRows?: boolean;
 }
 
+export interface BulkLoad {
+  /** Builds every index dropped, the full text and the counts, and puts the triggers back. */
+  finish(writeLeftToHelper: () => void): void;
+  /**
+   * Makes whole what a delete reads (DELETE_PATH_INDEXES, claim_episodes and its trigger), so that
+   * what follows finds it as outside a load. A load that deletes calls it before each delete; only
+   * the first does anything.
+   */
+  readyForDeletes(): void;
+}
+
 /**
  * A load into an empty store: drops the secondary indexes and full-text queue triggers of the loaded
  * tables; finish() indexes everything once (the indexes from their stored SQL, then the full text).
@@ -51,13 +68,12 @@ export interface BulkLoadOptions {
  * full text; finish() copies them in, or, if the helper cannot deliver, calls `writeLeftToHelper`
  * and indexes here.
  */
-export function startBulkLoad(db: Database, helper: BulkLoadHelper | null, options: BulkLoadOptions = {}): { finish(writeLeftToHelper: () => void): void } {
+export function startBulkLoad(db: Database, helper: BulkLoadHelper | null, options: BulkLoadOptions = {}): BulkLoad {
   const keep = new Set(options.keepIndexes ?? []);
-  // A load that deletes (a first sync's forgets) finds the claims citing a message as it goes: it
-  // keeps their record of messages; it drops the full-text delete triggers instead, so a row never
-  // indexed is never deleted from the index.
-  const triggers = options.deletesRows ? `${ROW_TRIGGERS}, 'facts_fts_delete', 'episodes_fts_delete'` : `${ROW_TRIGGERS}, '${CLAIM_EPISODES_INSERT_TRIGGER}'`;
-  const objects = db
+  // A load that deletes drops the full-text delete triggers, so a row never indexed is never deleted
+  // from the index; what it reads to delete is dropped until its first delete (readyForDeletes).
+  const triggers = options.deletesRows ? `${ROW_TRIGGERS}, '${CLAIM_EPISODES_INSERT_TRIGGER}', 'facts_fts_delete', 'episodes_fts_delete'` : `${ROW_TRIGGERS}, '${CLAIM_EPISODES_INSERT_TRIGGER}'`;
+  let objects = db
     .prepare<[], { type: string; name: string; sql: string }>(
       `SELECT type, name, sql FROM sqlite_master WHERE sql IS NOT NULL AND tbl_name IN ('facts', 'episodes', 'fact_episodes', 'claims')
        AND ((type = 'index') OR (type = 'trigger' AND name IN (${triggers})))`,
@@ -65,7 +81,17 @@ export function startBulkLoad(db: Database, helper: BulkLoadHelper | null, optio
     .all()
     .filter((o) => !keep.has(o.name));
   for (const o of objects) db.exec(`DROP ${o.type === 'index' ? 'INDEX' : 'TRIGGER'} ${o.name}`);
+  let deletesReady = !options.deletesRows;
   return {
+    readyForDeletes() {
+      if (deletesReady) return;
+      deletesReady = true;
+      const now = objects.filter((o) => DELETE_PATH_INDEXES.includes(o.name) || o.name === CLAIM_EPISODES_INSERT_TRIGGER);
+      for (const o of now) if (o.type === 'index') db.exec(o.sql);
+      if (now.some((o) => o.name === CLAIM_EPISODES_INSERT_TRIGGER)) indexClaimEpisodes(db);
+      for (const o of now) if (o.type === 'trigger') db.exec(o.sql);
+      objects = objects.filter((o) => !now.includes(o));
+    },
     finish(writeLeftToHelper) {
       // Indexes before the helper's copy (SQLite then copies their entries too); the queue triggers
       // after it, or they would queue every copied episode for indexing again.

@@ -72,6 +72,11 @@ describe('retrieval and the context block', () => {
     const failing = await retrieve(m, 'manager', { vectors: { rank: async () => { throw new Error('index closed'); } } });
     expect(failing.note).toMatch(/vector search failed \(index closed\)/);
     expect(failing.hits.length).toBeGreaterThan(0);
+    // A rejection that is not an Error (a native layer may reject with a string, or nothing) is said too.
+    // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors -- the fault under test
+    const odd = await retrieve(m, 'manager', { vectors: { rank: () => Promise.reject('lance gone') } });
+    expect(odd.note).toMatch(/vector search failed \(lance gone\)/);
+    expect(odd.hits.length).toBeGreaterThan(0);
   });
 
   it('writes intervals out', () => {

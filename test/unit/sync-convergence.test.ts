@@ -437,6 +437,17 @@ describe('sync: three devices converge', () => {
     ]);
   });
 
+  it('a fact observed on one device and imported on two: one version citing both messages everywhere', async () => {
+    // Found by the property (CI, 2026-12-06, seed -2126195575).
+    const claim = { subject: 0, predicate: 0, object: 0, one: false, valid: 0, said: 1, lasts: null };
+    await expectStepsConverge([
+      { device: 0, write: { kind: 'observe', claims: [claim] } },
+      { device: 1, write: { kind: 'import', document: 1, claims: [claim] } },
+      { device: 0, write: { kind: 'import', document: 1, claims: [claim] } },
+      { device: 0, write: { kind: 'undo', pick: 0 } },
+    ]);
+  });
+
   it('after a full round every device holds the same memory, whatever the writes, orders, subsets and crashes', async () => {
     await fc.assert(
       fc.asyncProperty(fc.array(step, { minLength: 1, maxLength: 16 }), expectStepsConverge),

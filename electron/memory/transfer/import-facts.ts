@@ -39,12 +39,16 @@ export function factWriter(rows: FactRows, claims: ClaimRows, facts: ReadonlyMap
     /**
      * A claim of the document, behind its (live) fact written before it. Its id is kept where
      * `keepClaimIds` allows: two devices that import the same document then hold the same statement,
-     * so a forget or an edit on one reaches the other's copy through sync. Else a new one is drawn.
+     * so a forget or an edit on one reaches the other's copy through sync. Else a new one is drawn —
+     * also for a claim about an entity joined to this memory's own (by name): it no longer says what
+     * the same id says on a device that did not join it, and devices holding one id for two
+     * statements would resolve different facts from it.
      */
     claim(c: ClaimRecord): void {
       const f = facts.get(c.fact_id)!;
       const row = claimRow(c, { id: f.id, subject_id: entityId(f.subject_id), predicate: f.predicate }, entityId);
-      const keep = c.uid !== undefined && (keepClaimIds === 'all' || (keepClaimIds === 'free' && !claims.hasSyncId(c.uid)));
+      const asInDocument = row.subject_id === f.subject_id && row.object_id === c.object_id;
+      const keep = c.uid !== undefined && asInDocument && (keepClaimIds === 'all' || (keepClaimIds === 'free' && !claims.hasSyncId(c.uid)));
       claims.insert(keep ? { ...row, sync_id: c.uid } : row);
     },
   };

@@ -891,17 +891,4 @@ export const migrations: Migration[] = [
       `);
     },
   },
-  {
-    name: '0041_short_name_pieces',
-    up(db) {
-      // A name of one or two characters in a message (佐藤, 花子) can only be like a stored name of at
-      // most four characters that holds it (text-search/entity-candidates.ts); its trigram index
-      // cannot hold so short a piece, and LIKE '%…%' read every entity's names (11 ms a name at a
-      // million facts). What begins with it is read from entities_by_name; these two hold the rest.
-      db.exec(`
-        CREATE INDEX entities_by_short_name_second ON entities(substr(normalized_name, 2, 2)) WHERE length(normalized_name) BETWEEN 3 AND 4;
-        CREATE INDEX entities_by_short_name_third ON entities(substr(normalized_name, 3, 2)) WHERE length(normalized_name) = 4;
-      `);
-    },
-  },
 ];

@@ -131,6 +131,21 @@ describe('export format 3: the claims behind each live fact', () => {
     inUse.facts.observe([said('C', '02', { subject: 'Ito' })]);
     inUse.transfer.import(structuredClone(doc));
     expect(uids(inUse).filter((u) => kept.has(u))).toHaveLength(2);
+    // into one in use that already knows Sato: the claims about the stored Sato say something other
+    // than the same ids say where Sato was not joined (an empty device keeps the document's Sato): new ones
+    const knows = fresh();
+    knows.facts.observe([said('C', '02')]);
+    knows.transfer.import(structuredClone(doc));
+    expect(uids(knows).filter((u) => kept.has(u))).toEqual([]);
+    // the user is every memory's own (sync names it so): a claim about the user keeps its id
+    const mine = fresh();
+    mine.facts.observe([{ subject: 'me', predicate: 'likes', object: 'tea', fact: 'I like tea.', reference_time: '2026-09-01T09:00:00Z' }]);
+    const aboutMe = JSON.parse(JSON.stringify(mine.transfer.export())) as MemoryExport;
+    const other = fresh();
+    other.facts.observe([{ subject: 'me', predicate: 'likes', object: 'coffee', fact: 'I like coffee.', reference_time: '2026-09-02T09:00:00Z' }]);
+    other.transfer.import(aboutMe);
+    expect(uids(other)).toContain(aboutMe.claims[0]!.uid);
+    for (const m of [knows, mine, other]) m.close();
     // into one that syncs: new ones (it may have sent one of them as taken back)
     const syncing = fresh();
     syncing.facts.observe([said('C', '02', { subject: 'Ito' })]);

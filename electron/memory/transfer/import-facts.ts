@@ -26,7 +26,11 @@ import type { IsoTime } from '../../../shared/time';
  */
 export type ClaimIdsKept = 'all' | 'free' | 'none';
 
-export function factWriter(rows: FactRows, claims: ClaimRows, facts: ReadonlyMap<string, CheckedFact>, entityId: (id: string) => string, keepClaimIds: ClaimIdsKept) {
+/**
+ * `joinedOthers`: the document's entities joined to another stored entity by name (not the user, whom
+ * every memory — and sync — takes for its own).
+ */
+export function factWriter(rows: FactRows, claims: ClaimRows, facts: ReadonlyMap<string, CheckedFact>, entityId: (id: string) => string, keepClaimIds: ClaimIdsKept, joinedOthers: ReadonlySet<string> = new Set()) {
   const lineage = lineageResolver(facts, rows);
   return {
     /** `links`: link the fact to its episodes here (else the bulk-load worker does). */
@@ -40,14 +44,14 @@ export function factWriter(rows: FactRows, claims: ClaimRows, facts: ReadonlyMap
      * A claim of the document, behind its (live) fact written before it. Its id is kept where
      * `keepClaimIds` allows: two devices that import the same document then hold the same statement,
      * so a forget or an edit on one reaches the other's copy through sync. Else a new one is drawn —
-     * also for a claim about an entity joined to this memory's own (by name): it no longer says what
-     * the same id says on a device that did not join it, and devices holding one id for two
-     * statements would resolve different facts from it.
+     * also for a claim about an entity joined to another of this memory's by name (`joinedOthers`):
+     * it no longer says what the same id says on a device that did not join it, and devices holding
+     * one id for two statements would resolve different facts from it.
      */
     claim(c: ClaimRecord): void {
       const f = facts.get(c.fact_id)!;
       const row = claimRow(c, { id: f.id, subject_id: entityId(f.subject_id), predicate: f.predicate }, entityId);
-      const asInDocument = row.subject_id === f.subject_id && row.object_id === c.object_id;
+      const asInDocument = !joinedOthers.has(f.subject_id) && (c.object_id === null || !joinedOthers.has(c.object_id));
       const keep = c.uid !== undefined && asInDocument && (keepClaimIds === 'all' || (keepClaimIds === 'free' && !claims.hasSyncId(c.uid)));
       claims.insert(keep ? { ...row, sync_id: c.uid } : row);
     },

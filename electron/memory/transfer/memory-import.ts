@@ -84,7 +84,8 @@ export function writeImport(ctx: ImportContext, records: ExportRecords, plan: Im
   writeEntities(db, entities, plan.entities, joined, replacing);
   const meeting = joinedSlotsInUse(claims, plan.facts.values(), joined, entityId);
   const writeEpisode = episodeWriter(db, replacing);
-  const facts = factWriter(rows, claims, plan.facts, entityId, bulk ? 'all' : outboxOn(db) ? 'none' : 'free');
+  const joinedOthers = new Set(plan.entities.filter((e) => e.type !== 'user' && joined.has(e.id)).map((e) => e.id));
+  const facts = factWriter(rows, claims, plan.facts, entityId, bulk ? 'all' : outboxOn(db) ? 'none' : 'free', joinedOthers);
   helper?.begin();
   records.read(
     {

@@ -77,6 +77,9 @@ describe('retrieval and the context block', () => {
     const odd = await retrieve(m, 'manager', { vectors: { rank: () => Promise.reject('lance gone') } });
     expect(odd.note).toMatch(/vector search failed \(lance gone\)/);
     expect(odd.hits.length).toBeGreaterThan(0);
+    // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors -- the fault under test
+    const silent = await retrieve(m, 'manager', { vectors: { rank: () => Promise.reject(undefined) } });
+    expect(silent.note).toBe('vector search failed (no reason given): full-text and entity search only');
   });
 
   it('writes intervals out', () => {

@@ -69,7 +69,7 @@ export async function retrieve(memory: Memory, query: string, options: RetrieveO
   const searching = new Promise<void>((resolve) => (handedOver = resolve));
   const pending = options.vectors.rank(query, Math.max(depth * 3, 30), options.signal, () => handedOver()).then(
     (ids) => ({ ids, note: ids === null ? 'no embedding model loaded: full-text and entity search only' : null }),
-    (error: unknown) => ({ ids: null, note: `vector search failed (${error instanceof Error ? error.message : String(error)}): full-text and entity search only` }),
+    (error: unknown) => ({ ids: null, note: `vector search failed (${error instanceof Error ? error.message : typeof error === 'string' ? error : 'no reason given'}): full-text and entity search only` }),
   );
   let timer: ReturnType<typeof setTimeout> | undefined;
   await Promise.race([searching, pending, new Promise<void>((resolve) => (timer = setTimeout(resolve, HANDOVER_WAIT_MS)))]);

@@ -55,8 +55,8 @@ export interface BulkLoad {
   finish(writeLeftToHelper: () => void): void;
   /**
    * Makes whole what a delete reads (DELETE_PATH_INDEXES, claim_episodes and its trigger), so that
-   * what follows finds it as outside a load. A load that deletes calls it before each delete; only
-   * the first does anything.
+   * what follows finds it as outside a load. A load that deletes calls it before each forget (an
+   * undone claim's delete reads none of it); only the first call does anything.
    */
   readyForDeletes(): void;
 }

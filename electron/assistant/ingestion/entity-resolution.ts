@@ -20,9 +20,10 @@ export function nameSimilarity(a: string, b: string): number {
   const x = stripHonorifics(a);
   const y = stripHonorifics(b);
   if (x === y) return 1;
-  if (x.length < 2 || y.length < 2) return 0;
-  const grams = (s: string) => {
-    const chars = [...s];
+  // Characters are code points (an astral one is two UTF-16 units): a name of one has no bigram.
+  const [cx, cy] = [[...x], [...y]];
+  if (cx.length < 2 || cy.length < 2) return 0;
+  const grams = (chars: string[]) => {
     const out = new Map<string, number>();
     for (let i = 0; i < chars.length - 1; i++) {
       const g = chars[i]! + chars[i + 1]!;
@@ -30,8 +31,8 @@ export function nameSimilarity(a: string, b: string): number {
     }
     return out;
   };
-  const gx = grams(x);
-  const gy = grams(y);
+  const gx = grams(cx);
+  const gy = grams(cy);
   let overlap = 0;
   for (const [g, n] of gx) overlap += Math.min(n, gy.get(g) ?? 0);
   const total = [...gx.values()].reduce((s, n) => s + n, 0) + [...gy.values()].reduce((s, n) => s + n, 0);

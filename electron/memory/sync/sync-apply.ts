@@ -43,18 +43,8 @@ export function applySegment(ctx: WriteContext, header: { device: string; device
   const { db } = ctx;
   if (cursorOf(ctx, header.device) >= header.seq) return { applied: false, records: 0 };
   db.prepare('INSERT OR IGNORE INTO sync_applying (one) VALUES (1)').run();
-  const removedStmt = db.prepare<[string], number>('SELECT 1 FROM sync_removed WHERE key = ?').pluck();
-  const removeStmt = db.prepare('INSERT OR IGNORE INTO sync_removed (key) VALUES (?)');
-  // Most segments meet no removal at all (a first sync reads hundreds of thousands of records): the
-  // lookup is skipped while none is recorded.
-  let anyRemoved = db.prepare('SELECT 1 FROM sync_removed LIMIT 1').get() !== undefined;
-  const isRemoved = (key: string) => anyRemoved && removedStmt.get(key) !== undefined;
-  const remove = (key: string) => {
-    removeStmt.run(key);
-    anyRemoved = true;
-  };
-  /** Conversations known to be stored, so that each of a segment's messages does not insert its own again. */
-  const conversations = new Set<string>();
+  const removed = db.prepare<[string], number>('SELECT 1 FROM sync_removed WHERE key = ?').pluck();
+  const remove = db.prepare('INSERT OR IGNORE INTO sync_removed (key) VALUES (?)');
   const claimBySync = db.prepare<[string], { id: number; fact_id: string; subject_id: string; predicate: string }>('SELECT id, fact_id, subject_id, predicate FROM claims WHERE sync_id = ?');
   const pending = new Map<string, SyncClaim>();
   const lost = new Set<string>();
@@ -70,7 +60,7 @@ export function applySegment(ctx: WriteContext, header: { device: string; device
 
   /** A claim as it stands once the messages forgotten here are gone from it (null: it stated only those). */
   const withoutForgotten = (claim: SyncClaim): SyncClaim | null => {
-    const cited = claim.episode_ids.filter((id) => !isRemoved(`episode:${id}`));
+    const cited = claim.episode_ids.filter((id) => removed.get(`episode:${id}`) === undefined);
     if (cited.length === claim.episode_ids.length) return claim;
     return cited.length === 0 ? null : { ...claim, episode_ids: cited };
   };
@@ -80,24 +70,20 @@ export function applySegment(ctx: WriteContext, header: { device: string; device
     switch (body.kind) {
       case 'conversation': {
         const key = `conversation:${body.id}`;
-        if (isRemoved(key) || !keepVersion(db, key, versionOf(record))) break;
+        if (removed.get(key) !== undefined || !keepVersion(db, key, versionOf(record))) break;
         cachedStatement(db, 'INSERT OR IGNORE INTO conversations (id, title, created_at) VALUES (?, ?, ?)').run(body.id, body.title, body.created_at);
         cachedStatement(db, 'UPDATE conversations SET title = ?, learn = ?, title_source = ? WHERE id = ?').run(body.title, body.learn ? 1 : 0, body.title_source, body.id);
         break;
       }
       case 'conversation-deleted':
-        remove(`conversation:${body.id}`);
-        conversations.delete(body.id);
+        remove.run(`conversation:${body.id}`);
         db.prepare('UPDATE episodes SET conversation_id = NULL WHERE conversation_id = ?').run(body.id);
         db.prepare('DELETE FROM conversations WHERE id = ?').run(body.id);
         break;
       case 'episode': {
         arrived.add(body.id);
-        if (isRemoved(`episode:${body.id}`)) break;
-        if (body.conversation_id !== null && !conversations.has(body.conversation_id)) {
-          ensureConversation(ctx, body.conversation_id, body.created_at);
-          conversations.add(body.conversation_id);
-        }
+        if (removed.get(`episode:${body.id}`) !== undefined) break;
+        if (body.conversation_id !== null) ensureConversation(ctx, body.conversation_id, body.created_at);
         const { kind: _kind, ...episode } = body;
         if (hasEpisode(ctx, body.id)) cachedStatement(db, 'UPDATE episodes SET conversation_id = ? WHERE id = ?').run(body.conversation_id, body.id);
         else ctx.episodes.insert(episode);
@@ -106,7 +92,7 @@ export function applySegment(ctx: WriteContext, header: { device: string; device
       case 'episode-forgotten': {
         options.beforeForget?.();
         arrived.add(body.id);
-        remove(`episode:${body.id}`);
+        remove.run(`episode:${body.id}`);
         episodesGone.push(body.id);
         // Every device does to the claims citing it what a forget of the message does (forgetEpisode):
         // a claim it alone stated goes, the others stop citing it — the same on every device, so
@@ -130,13 +116,13 @@ export function applySegment(ctx: WriteContext, header: { device: string; device
       }
       case 'claim': {
         const key = `claim:${body.uid}`;
-        if (isRemoved(key) || claimBySync.get(body.uid)) break;
+        if (removed.get(key) !== undefined || claimBySync.get(body.uid)) break;
         const cited = withoutForgotten(body);
         if (cited !== null) pending.set(body.uid, cited);
         break;
       }
       case 'unclaim': {
-        remove(`claim:${body.uid}`);
+        remove.run(`claim:${body.uid}`);
         unclaimed.push(body.uid);
         if (pending.delete(body.uid)) break;
         const row = claimBySync.get(body.uid);

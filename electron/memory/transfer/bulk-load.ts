@@ -33,10 +33,10 @@ export const WRITE_PATH_INDEXES = [
 ] as const;
 
 /**
- * What only a delete reads (a forget finds the claims citing a message in claim_episodes, the claims
- * a forgotten fact ended by claims_by_end_by, and scrubs a slot's history by facts_by_subject_time).
+ * What only a forget reads (it finds the claims citing a message in claim_episodes, the claims a
+ * forgotten fact ended by claims_by_end_by, and scrubs a slot's history by facts_by_subject_time).
  * A load that deletes rows (a first sync's forgets) drops them too and builds them when its first
- * delete comes (readyForDeletes): most first syncs forget nothing, and recording every claim's
+ * forget comes (readyForDeletes): most first syncs forget nothing, and recording every claim's
  * messages as it goes in costs a quarter of the claims' inserts.
  */
 const DELETE_PATH_INDEXES = ['claims_by_end_by', 'facts_by_subject_time'];
@@ -71,8 +71,8 @@ export interface BulkLoad {
 export function startBulkLoad(db: Database, helper: BulkLoadHelper | null, options: BulkLoadOptions = {}): BulkLoad {
   const keep = new Set(options.keepIndexes ?? []);
   // A load that deletes drops the full-text delete triggers, so a row never indexed is never deleted
-  // from the index; what it reads to delete is dropped until its first delete (readyForDeletes).
-  const triggers = options.deletesRows ? `${ROW_TRIGGERS}, '${CLAIM_EPISODES_INSERT_TRIGGER}', 'facts_fts_delete', 'episodes_fts_delete'` : `${ROW_TRIGGERS}, '${CLAIM_EPISODES_INSERT_TRIGGER}'`;
+  // from the index; what a forget reads is dropped until its first forget (readyForDeletes).
+  const triggers = `${ROW_TRIGGERS}, '${CLAIM_EPISODES_INSERT_TRIGGER}'${options.deletesRows ? ", 'facts_fts_delete', 'episodes_fts_delete'" : ''}`;
   let objects = db
     .prepare<[], { type: string; name: string; sql: string }>(
       `SELECT type, name, sql FROM sqlite_master WHERE sql IS NOT NULL AND tbl_name IN ('facts', 'episodes', 'fact_episodes', 'claims')

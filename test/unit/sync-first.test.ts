@@ -183,6 +183,56 @@ describe('a first sync onto an empty device', () => {
     expect(count(bulk, 'SELECT count(*) FROM claim_episodes')).toBe(2);
   });
 
+  it('while the segments only add, each slot is resolved once: no version is written and replaced inside the write', async () => {
+    // Where Sato lives, said in three segments: the segment-by-segment path resolves the slot three
+    // times (closing a version twice); one write that gathers the claims writes the two spans once.
+    const a = device();
+    const target = memoryTarget();
+    const live = (city: string, day: number) =>
+      a.facts.observe([{ subject: 'Sato', predicate: 'lives_in', object: city, fact: `Sato lives in ${city}`, reference_time: `2026-09-0${day}T05:00:00.000Z`, valid_at: `2026-09-0${day}T00:00:00.000Z`, cardinality: 'one' }]);
+    live('Tokyo', 1);
+    await syncOnce(syncOf(a), target, markingCipher);
+    live('Osaka', 3);
+    await syncOnce(syncOf(a), target, markingCipher);
+    tell(a, 'Sato', 'tea');
+    await syncOnce(syncOf(a), target, markingCipher);
+
+    const [bulk, each] = [device(), device()];
+    await syncOnce(syncOf(bulk), target, markingCipher, { firstSyncInOneWrite: 1 });
+    await syncOnce(syncOf(each), target, markingCipher, { firstSyncInOneWrite: 1_000 });
+    const spans = (m: Memory) =>
+      databaseOf(m)
+        .prepare<[], { fact: string; valid_at: string; invalid_at: string | null }>('SELECT fact, valid_at, invalid_at FROM facts WHERE expired_at IS NULL')
+        .all()
+        .map((f) => `${f.fact} ${f.valid_at} ${f.invalid_at ?? '…'}`)
+        .sort();
+    expect(spans(bulk)).toEqual(['Sato likes tea 2026-09-01T00:00:00.000Z …', 'Sato lives in Osaka 2026-09-03T00:00:00.000Z …', 'Sato lives in Tokyo 2026-09-01T00:00:00.000Z 2026-09-03T00:00:00.000Z']);
+    expect(spans(bulk)).toEqual(spans(each));
+    expect(count(each, 'SELECT count(*) FROM facts WHERE expired_at IS NOT NULL')).toBe(1);
+    expect(count(bulk, 'SELECT count(*) FROM facts WHERE expired_at IS NOT NULL')).toBe(0);
+    // The Osaka version names the one it ended, as on the other path.
+    const ended = (m: Memory) => count(m, "SELECT count(*) FROM facts f JOIN facts n ON n.id = f.invalidated_by WHERE f.fact = 'Sato lives in Tokyo' AND f.expired_at IS NULL AND n.fact = 'Sato lives in Osaka'");
+    expect(ended(bulk)).toBe(1);
+    expect(ended(each)).toBe(1);
+  });
+
+  it('a claim two devices both sent (the same export imported on each) is placed once', async () => {
+    const [source, b, c] = [device(), device(), device()];
+    OBJECTS.slice(0, 2).forEach((o) => tell(source, 'Sato', o));
+    const doc = JSON.parse(JSON.stringify(source.transfer.export())) as unknown;
+    b.transfer.import(structuredClone(doc));
+    c.transfer.import(structuredClone(doc));
+    const target = memoryTarget();
+    await syncOnce(syncOf(b), target, markingCipher);
+    await syncOnce(syncOf(c), target, markingCipher);
+    const [bulk, each] = [device(), device()];
+    await syncOnce(syncOf(bulk), target, markingCipher, { firstSyncInOneWrite: 1 });
+    await syncOnce(syncOf(each), target, markingCipher, { firstSyncInOneWrite: 1_000 });
+    expect(count(each, 'SELECT count(*) FROM claims')).toBe(2);
+    expect(count(bulk, 'SELECT count(*) FROM claims')).toBe(2);
+    expect(factsOf(bulk)).toEqual(['Sato likes coffee', 'Sato likes tea']);
+  });
+
   it('onto a store that already holds something, the segments go one write each', async () => {
     const { target } = await twoDevicesUploaded();
     const c = device();

@@ -24,7 +24,16 @@ export interface ApplyOptions {
    * (transfer/bulk-load.ts readyForDeletes), not as every claim goes in.
    */
   beforeForget?: () => void;
+  /**
+   * The uids of claims gathered by earlier segments of this write and not yet resolved: given, the
+   * segment only adds (sync-first.ts: conversations, messages, claims) and leaves its claims in the
+   * write batch with theirs — each slot is resolved once, when the caller commits.
+   */
+  gathered?: Set<string>;
 }
+
+/** What a segment that only adds holds (sync-first.ts gathers such segments' claims). */
+export const ADDING_KINDS: ReadonlySet<SyncRecord['body']['kind']> = new Set(['conversation', 'episode', 'claim']);
 
 export interface ApplyResult {
   applied: boolean;
@@ -42,6 +51,7 @@ export function cursorOf(ctx: WriteContext, device: string): number {
 export function applySegment(ctx: WriteContext, header: { device: string; deviceName: string; seq: number }, records: SyncRecord[], options: ApplyOptions = {}): ApplyResult {
   const { db } = ctx;
   if (cursorOf(ctx, header.device) >= header.seq) return { applied: false, records: 0 };
+  if (options.gathered && !records.every((r) => ADDING_KINDS.has(r.body.kind))) throw new Error('internal: a segment that removes was applied as one that only adds');
   db.prepare('INSERT OR IGNORE INTO sync_applying (one) VALUES (1)').run();
   const removed = db.prepare<[string], number>('SELECT 1 FROM sync_removed WHERE key = ?').pluck();
   const remove = db.prepare('INSERT OR IGNORE INTO sync_removed (key) VALUES (?)');
@@ -116,7 +126,7 @@ export function applySegment(ctx: WriteContext, header: { device: string; device
       }
       case 'claim': {
         const key = `claim:${body.uid}`;
-        if (removed.get(key) !== undefined || claimBySync.get(body.uid)) break;
+        if (removed.get(key) !== undefined || options.gathered?.has(body.uid) || claimBySync.get(body.uid)) break;
         const cited = withoutForgotten(body);
         if (cited !== null) pending.set(body.uid, cited);
         break;
@@ -162,7 +172,9 @@ export function applySegment(ctx: WriteContext, header: { device: string; device
     }
     const newClaim = newClaimOf(ctx, claim, entityIds);
     ctx.slots.add(newClaim);
+    options.gathered?.add(claim.uid);
   }
+  if (options.gathered) return finishSegment(ctx, header, records.length, ctx.clock.now());
   // A version left with no claim is no longer held: forgotten where its sentence was, else replaced.
   const now = ctx.clock.now();
   const doomed: string[] = [];
@@ -186,9 +198,14 @@ export function applySegment(ctx: WriteContext, header: { device: string; device
   for (const id of episodesGone) forgetEpisodeHere(ctx, id);
   dropUnnamed(ctx, names);
   if (forgets.size > 0 || episodesGone.length > 0) noteToPurge(db, [...unclaimed.map((uid) => `claim:${uid}`), ...episodesGone.map((id) => `episode:${id}`)]);
-  db.prepare('DELETE FROM sync_applying').run();
-  db.prepare('INSERT OR REPLACE INTO sync_cursors (device, name, seq, applied_at) VALUES (?, ?, ?, ?)').run(header.device, header.deviceName, header.seq, now);
-  return { applied: true, records: records.length };
+  return finishSegment(ctx, header, records.length, now);
+}
+
+/** The segment's last step: its device's cursor moved past it, and what is applied from now on may be sent again. */
+function finishSegment(ctx: WriteContext, header: { device: string; deviceName: string; seq: number }, records: number, now: IsoTime): ApplyResult {
+  ctx.db.prepare('DELETE FROM sync_applying').run();
+  ctx.db.prepare('INSERT OR REPLACE INTO sync_cursors (device, name, seq, applied_at) VALUES (?, ?, ?, ?)').run(header.device, header.deviceName, header.seq, now);
+  return { applied: true, records };
 }
 
 function ensureConversation(ctx: WriteContext, id: string, at: IsoTime): void {

@@ -10,10 +10,10 @@
  * the next sync starts over.
  */
 import type { SyncRecord } from '../../../shared/sync-records';
-import { startBulkLoad, WRITE_PATH_INDEXES } from '../transfer/bulk-load';
+import { startBulkLoad } from '../transfer/bulk-load';
 import { isEmptyStore } from '../transfer/store-lookups';
 import type { WriteContext } from '../temporal/write-batch';
-import { applySegment, type ApplyOptions, type ApplyResult } from './sync-apply';
+import { ADDING_KINDS, applySegment, type ApplyOptions, type ApplyResult } from './sync-apply';
 
 export interface DueSegment {
   header: { device: string; deviceName: string; seq: number };
@@ -32,19 +32,38 @@ export function isEmptyForFirstSync(ctx: WriteContext): boolean {
 }
 
 /**
- * Applies `segments` in order inside the caller's write. Into a store that is not empty (something
- * was written since the caller looked) they are applied one after another without the bulk load:
- * the same result, at the per-segment cost.
+ * Applies `segments` in order inside the caller's write. Into an empty store, while the segments
+ * only add (conversations, messages, claims: most first syncs throughout), their claims are gathered
+ * and each slot is resolved once, at the end or before the first segment that removes, reading
+ * nothing: the store holds nothing of it, and the indexes such reads need are not built until then
+ * (bulk.readyForWrites). A slot's facts are a pure function of its claims, so that is the memory the
+ * segment-by-segment path makes (the convergence property draws both). Into a store that is not
+ * empty (something was written since the caller looked) they are applied one after another without
+ * the bulk load: the same result, at the per-segment cost.
  */
 export function applyFirstSync(ctx: WriteContext, segments: Iterable<DueSegment>, options: FirstSyncOptions = {}): ApplyResult[] {
-  const bulk = isEmptyForFirstSync(ctx) ? startBulkLoad(ctx.db, null, { keepIndexes: WRITE_PATH_INDEXES, queueForSync: false, deletesRows: true }) : null;
+  const bulk = isEmptyForFirstSync(ctx) ? startBulkLoad(ctx.db, null, { queueForSync: false, deletesRows: true }) : null;
+  /** The uids of the claims gathered, while every segment so far only added. */
+  let gathered: Set<string> | null = null;
+  if (bulk) {
+    gathered = new Set();
+    ctx.slots.assumeNothingStored();
+  }
   const results: ApplyResult[] = [];
   for (const segment of segments) {
-    if (results.length > 0) ctx.slots.resolvePart();
-    const result = applySegment(ctx, segment.header, segment.records(), bulk ? { ...options, beforeForget: () => bulk.readyForDeletes() } : options);
+    const records = segment.records();
+    if (gathered && !records.every((r) => ADDING_KINDS.has(r.body.kind))) {
+      // Resolved now, as stored; what follows reads it (and the next part no longer assumes nothing stored).
+      ctx.slots.resolvePart();
+      bulk!.readyForWrites();
+      gathered = null;
+    } else if (!gathered && results.length > 0) ctx.slots.resolvePart();
+    const result = applySegment(ctx, segment.header, records, bulk ? { ...options, beforeForget: () => bulk.readyForDeletes(), ...(gathered ? { gathered } : {}) } : options);
     results.push(result);
     options.onSegment?.(results.length, result);
   }
+  // Resolved before the indexes and triggers come back (a slot resolved after would write through them).
+  if (bulk) ctx.slots.commit();
   bulk?.finish(() => {});
   return results;
 }

@@ -69,13 +69,15 @@ export class SlotResolver {
 
   /**
    * Resolves a slot with the write's new claims (all of this subject and predicate) at system time
-   * `now`; `whole`: something left the slot, read all of it.
+   * `now`; `whole`: something left the slot, read all of it; `nothingStored`: the store holds none
+   * of the slot's claims or facts (write-batch.ts assumeNothingStored), read nothing.
    */
-  resolveSlot(subjectId: string, predicate: string, newClaims: NewClaim[], options: { whole: boolean; now: IsoTime }): SlotResolution {
+  resolveSlot(subjectId: string, predicate: string, newClaims: NewClaim[], options: { whole: boolean; now: IsoTime; nothingStored?: boolean }): SlotResolution {
     this.holders = new Map();
+    if (options.nothingStored && (options.whole || newClaims.some((c) => c.replaces))) throw new Error('internal: a slot said to hold nothing stored was changed as if it did');
     for (const claim of newClaims) if (claim.replaces) for (const old of this.claims.ofFact(claim.replaces.id)) this.claims.delete(old.id);
     const fresh = newClaims.map(evidenceOfNew);
-    const read = options.whole || newClaims.length === 0 ? { window: null, known: null } : this.claimsToRead(subjectId, predicate, newClaims);
+    const read = options.nothingStored ? { window: [], known: null } : options.whole || newClaims.length === 0 ? { window: null, known: null } : this.claimsToRead(subjectId, predicate, newClaims);
     const changes = this.resolveAll(subjectId, predicate, fresh, options.now, read.window, read.known);
     return { changes, holders: this.holders };
   }

@@ -44,6 +44,8 @@ export class WriteBatch {
   private after: (() => void)[] = [];
   /** What parts resolved before this one wrote (resolvePart), told with the write's own. */
   private earlier: SlotChanges | null = null;
+  /** The store holds nothing of the slots this write resolves (assumeNothingStored). */
+  private nothingStored = false;
 
   constructor(
     private readonly resolver: SlotResolver,
@@ -57,6 +59,18 @@ export class WriteBatch {
     this.committed = null;
     this.after = [];
     this.earlier = null;
+    this.nothingStored = false;
+  }
+
+  /**
+   * Tells the batch that the store holds no claim or fact of any slot it will resolve: each is then
+   * resolved from its new claims alone, reading nothing. A first sync onto an empty store sets it
+   * while its segments only add (memory/sync/sync-first.ts: their indexes are not built yet); the
+   * next part (resolvePart) or write starts without it.
+   */
+  assumeNothingStored(): void {
+    this.open();
+    this.nothingStored = true;
   }
 
   /**
@@ -105,7 +119,7 @@ export class WriteBatch {
         const holder = holders.get(by.claim);
         return { ...claim, end: { ...claim.end!, by: holder ?? null } };
       });
-      const resolved = this.resolver.resolveSlot(slot.subjectId, slot.predicate, claims, { whole: slot.whole, now });
+      const resolved = this.resolver.resolveSlot(slot.subjectId, slot.predicate, claims, { whole: slot.whole, now, nothingStored: this.nothingStored });
       mergeChanges(changes, resolved.changes);
       slot.claims.forEach((claim, i) => {
         const holder = resolved.holders.get(claims[i]!);

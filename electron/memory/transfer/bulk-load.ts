@@ -17,10 +17,12 @@ import { CLAIM_EPISODES_INSERT_TRIGGER, indexClaimEpisodes } from '../store/clai
 const ROW_TRIGGERS = ['facts_fts_insert', 'episodes_fts_insert', ...LIVE_COUNT_TRIGGERS, ...CONVERSATION_COUNT_TRIGGERS, ...TIMELINE_ROW_TRIGGERS, ...VECTOR_CHANGE_TRIGGERS, ...SYNC_ROW_TRIGGERS].map((name) => `'${name}'`).join(', ');
 
 /**
- * The indexes a write reads (resolving a slot, applying a segment): a load that writes through the
- * resolver (a first sync: sync/sync-first.ts) keeps them; every other index is built once after.
+ * The indexes a write reads (resolving a slot against what is stored, a segment's removals). A first
+ * sync (sync/sync-first.ts) needs none while its segments only add — the slots then hold nothing
+ * stored and are resolved once at its end — and builds them when a segment that removes comes
+ * (readyForWrites); every other index is built once at the end.
  */
-export const WRITE_PATH_INDEXES = [
+const WRITE_PATH_INDEXES = [
   'claims_by_fact',
   'claims_by_object',
   'claims_one_by_slot',
@@ -42,8 +44,6 @@ export const WRITE_PATH_INDEXES = [
 const DELETE_PATH_INDEXES = ['claims_by_end_by', 'facts_by_subject_time'];
 
 export interface BulkLoadOptions {
-  /** Indexes left in place (default none): what the load itself reads. */
-  keepIndexes?: readonly string[];
   /** Queue everything loaded for sync (default true); a load of what another device sent must not. */
   queueForSync?: boolean;
   /** The load deletes rows too (a first sync's forgets): see startBulkLoad. */
@@ -53,6 +53,12 @@ export interface BulkLoadOptions {
 export interface BulkLoad {
   /** Builds every index dropped, the full text and the counts, and puts the triggers back. */
   finish(writeLeftToHelper: () => void): void;
+  /**
+   * Builds the indexes a write reads (WRITE_PATH_INDEXES), so that what follows reads what is stored
+   * as outside a load: a first sync calls it before its first segment that removes. Only the first
+   * call does anything.
+   */
+  readyForWrites(): void;
   /**
    * Makes whole what a delete reads (DELETE_PATH_INDEXES, claim_episodes and its trigger), so that
    * what follows finds it as outside a load. A load that deletes calls it before each forget (an
@@ -69,7 +75,6 @@ export interface BulkLoad {
  * and indexes here.
  */
 export function startBulkLoad(db: Database, helper: BulkLoadHelper | null, options: BulkLoadOptions = {}): BulkLoad {
-  const keep = new Set(options.keepIndexes ?? []);
   // A load that deletes drops the full-text delete triggers, so a row never indexed is never deleted
   // from the index; what a forget reads is dropped until its first forget (readyForDeletes).
   const triggers = `${ROW_TRIGGERS}, '${CLAIM_EPISODES_INSERT_TRIGGER}'${options.deletesRows ? ", 'facts_fts_delete', 'episodes_fts_delete'" : ''}`;
@@ -78,19 +83,23 @@ export function startBulkLoad(db: Database, helper: BulkLoadHelper | null, optio
       `SELECT type, name, sql FROM sqlite_master WHERE sql IS NOT NULL AND tbl_name IN ('facts', 'episodes', 'fact_episodes', 'claims')
        AND ((type = 'index') OR (type = 'trigger' AND name IN (${triggers})))`,
     )
-    .all()
-    .filter((o) => !keep.has(o.name));
+    .all();
   for (const o of objects) db.exec(`DROP ${o.type === 'index' ? 'INDEX' : 'TRIGGER'} ${o.name}`);
   let deletesReady = !options.deletesRows;
+  /** Builds the dropped objects named here now (and not again at the end). */
+  const buildNow = (names: readonly string[]) => {
+    const now = objects.filter((o) => names.includes(o.name));
+    for (const o of now) if (o.type === 'index') db.exec(o.sql);
+    if (now.some((o) => o.name === CLAIM_EPISODES_INSERT_TRIGGER)) indexClaimEpisodes(db);
+    for (const o of now) if (o.type === 'trigger') db.exec(o.sql);
+    objects = objects.filter((o) => !now.includes(o));
+  };
   return {
+    readyForWrites: () => buildNow(WRITE_PATH_INDEXES),
     readyForDeletes() {
       if (deletesReady) return;
       deletesReady = true;
-      const now = objects.filter((o) => DELETE_PATH_INDEXES.includes(o.name) || o.name === CLAIM_EPISODES_INSERT_TRIGGER);
-      for (const o of now) if (o.type === 'index') db.exec(o.sql);
-      if (now.some((o) => o.name === CLAIM_EPISODES_INSERT_TRIGGER)) indexClaimEpisodes(db);
-      for (const o of now) if (o.type === 'trigger') db.exec(o.sql);
-      objects = objects.filter((o) => !now.includes(o));
+      buildNow([...DELETE_PATH_INDEXES, CLAIM_EPISODES_INSERT_TRIGGER]);
     },
     finish(writeLeftToHelper) {
       // Indexes before the helper's copy (SQLite then copies their entries too); the queue triggers

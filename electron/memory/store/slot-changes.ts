@@ -16,10 +16,10 @@ export function emptyChanges(): SlotChanges {
   return { inserted: [], created: [], expired: [], closed: [], confirmed: [] };
 }
 
+/** Appends `from` to `into`. A loop, not push(...list): a part of a first sync can write 150k versions, past what a call's arguments hold. */
 export function mergeChanges(into: SlotChanges, from: SlotChanges): void {
-  into.inserted.push(...from.inserted);
-  into.created.push(...from.created);
-  into.expired.push(...from.expired);
-  into.closed.push(...from.closed);
-  into.confirmed.push(...from.confirmed);
+  for (const key of ['inserted', 'created', 'expired', 'closed', 'confirmed'] as const) {
+    const list = into[key];
+    for (const id of from[key]) list.push(id);
+  }
 }

@@ -48,7 +48,7 @@ export interface SyncMemory {
   /** Applies the segments in order, in one write (memory/sync/sync-first.ts). */
   applyFirst(
     segments: Iterable<{ header: SegmentHeader; records(): SyncRecord[] }>,
-    options: { afterRecord?: (index: number) => void; onSegment?: (done: number, result: { applied: boolean; records: number }) => void },
+    options: { afterRecord?: (index: number) => void; onSegment?: (done: number, result: { applied: boolean; records: number }) => void; gatherAtMost?: number },
   ): { applied: boolean; records: number }[];
   syncDone(at: string): void;
 }
@@ -63,6 +63,8 @@ export interface SyncOptions {
    * (default FIRST_SYNC_IN_ONE_WRITE; tests set 0 or 1 to compare the two paths).
    */
   firstSyncInOneWrite?: number;
+  /** Claims that first sync gathers at most before resolving them (memory/sync/sync-first.ts GATHER_AT_MOST; tests set a few). */
+  gatherAtMost?: number;
   /** Due segments from which that first sync checks them on a worker thread (default CHECK_ON_WORKER_FROM; tests compare). */
   checkSegmentsOnWorkerFrom?: number;
   /** Test seam: runs after each record applied (a throw there is a crash mid-apply). */
@@ -235,6 +237,7 @@ async function applyInOneWrite(memory: SyncMemory, target: SyncTarget, cipher: S
     let recordsApplied = 0;
     const results = memory.applyFirst(checked(), {
       ...(options.afterRecord ? { afterRecord: options.afterRecord } : {}),
+      ...(options.gatherAtMost === undefined ? {} : { gatherAtMost: options.gatherAtMost }),
       onSegment: (done, result) => {
         recordsApplied += result.records;
         options.onProgress?.({ phase: 'apply', done, total: fetched, records: recordsApplied });

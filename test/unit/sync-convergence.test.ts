@@ -52,7 +52,7 @@ type Write =
   | { kind: 'approve'; pick: number; edit: 'none' | 'leaveOut' | 'object'; object: number }
   | { kind: 'reject'; pick: number };
 
-type Step = { device: number; write: Write } | { device: number; sync: { from: number[]; crashAt: number | null; dropUpload: number | null; segmentRows: number; oneWrite?: number } };
+type Step = { device: number; write: Write } | { device: number; sync: { from: number[]; crashAt: number | null; dropUpload: number | null; segmentRows: number; oneWrite?: number; gatherAtMost?: number } };
 
 const claimSpec: fc.Arbitrary<ClaimSpec> = fc.record({
   subject: fc.nat({ max: SUBJECTS.length - 1 }),
@@ -101,6 +101,8 @@ const step: fc.Arbitrary<Step> = fc.oneof(
         segmentRows: fc.constantFrom(5_000, 1, 3),
         // Onto an empty device, from how many due segments they go in as one write (sync-first.ts): both paths.
         oneWrite: fc.constantFrom(1, 4, 1_000_000),
+        // How many claims that one write gathers before resolving them and going on segment by segment.
+        gatherAtMost: fc.constantFrom(1_000_000, 1, 2),
       }),
     }),
   },
@@ -282,7 +284,7 @@ function exportOf(claims: ClaimSpec[], n: number) {
 }
 
 /** One sync of a device, perhaps from some devices only, perhaps crashing; a crash is caught as the app would (the next sync resumes). */
-async function sync(world: World, index: number, options: { from?: number[]; crashAt?: number | null; dropUpload?: number | null; segmentRows?: number; oneWrite?: number } = {}): Promise<void> {
+async function sync(world: World, index: number, options: { from?: number[]; crashAt?: number | null; dropUpload?: number | null; segmentRows?: number; oneWrite?: number; gatherAtMost?: number } = {}): Promise<void> {
   const ids = world.devices.map((d) => syncOf(d.m).device().id);
   const allowed = options.from ? new Set(options.from.map((i) => ids[i])) : null;
   let crashed = false;
@@ -291,6 +293,7 @@ async function sync(world: World, index: number, options: { from?: number[]; cra
     await syncOnce(syncOf(world.devices[index]!.m), world.target, markingCipher, {
       ...(options.segmentRows ? { segmentRows: options.segmentRows } : {}),
       ...(options.oneWrite === undefined ? {} : { firstSyncInOneWrite: options.oneWrite }),
+      ...(options.gatherAtMost === undefined ? {} : { gatherAtMost: options.gatherAtMost }),
       ...(allowed ? { from: (device: string) => allowed.has(device) } : {}),
       ...(options.crashAt === null || options.crashAt === undefined
         ? {}

@@ -183,7 +183,7 @@ describe('a first sync onto an empty device', () => {
     expect(count(bulk, 'SELECT count(*) FROM claim_episodes')).toBe(2);
   });
 
-  it('while the segments only add, each slot is resolved once: no version is written and replaced inside the write', async () => {
+  it('while the segments only add, each slot is resolved once: no version is written and replaced inside the write (up to a bound)', async () => {
     // Where Sato lives, said in three segments: the segment-by-segment path resolves the slot three
     // times (closing a version twice); one write that gathers the claims writes the two spans once.
     const a = device();
@@ -197,9 +197,11 @@ describe('a first sync onto an empty device', () => {
     tell(a, 'Sato', 'tea');
     await syncOnce(syncOf(a), target, markingCipher);
 
-    const [bulk, each] = [device(), device()];
+    const [bulk, each, capped] = [device(), device(), device()];
     await syncOnce(syncOf(bulk), target, markingCipher, { firstSyncInOneWrite: 1 });
     await syncOnce(syncOf(each), target, markingCipher, { firstSyncInOneWrite: 1_000 });
+    // Gathering at most one claim: Tokyo's is resolved before the second segment, the rest go one by one.
+    await syncOnce(syncOf(capped), target, markingCipher, { firstSyncInOneWrite: 1, gatherAtMost: 1 });
     const spans = (m: Memory) =>
       databaseOf(m)
         .prepare<[], { fact: string; valid_at: string; invalid_at: string | null }>('SELECT fact, valid_at, invalid_at FROM facts WHERE expired_at IS NULL')
@@ -210,10 +212,13 @@ describe('a first sync onto an empty device', () => {
     expect(spans(bulk)).toEqual(spans(each));
     expect(count(each, 'SELECT count(*) FROM facts WHERE expired_at IS NOT NULL')).toBe(1);
     expect(count(bulk, 'SELECT count(*) FROM facts WHERE expired_at IS NOT NULL')).toBe(0);
+    expect(spans(capped)).toEqual(spans(each));
+    expect(count(capped, 'SELECT count(*) FROM facts WHERE expired_at IS NOT NULL')).toBe(1);
     // The Osaka version names the one it ended, as on the other path.
     const ended = (m: Memory) => count(m, "SELECT count(*) FROM facts f JOIN facts n ON n.id = f.invalidated_by WHERE f.fact = 'Sato lives in Tokyo' AND f.expired_at IS NULL AND n.fact = 'Sato lives in Osaka'");
     expect(ended(bulk)).toBe(1);
     expect(ended(each)).toBe(1);
+    expect(ended(capped)).toBe(1);
   });
 
   it('a claim two devices both sent (the same export imported on each) is placed once', async () => {

@@ -24,7 +24,18 @@ export interface DueSegment {
 export interface FirstSyncOptions extends ApplyOptions {
   /** Told after each segment applied (inside the write). */
   onSegment?: (done: number, result: ApplyResult) => void;
+  /** Claims gathered at most before their slots are resolved and the rest goes segment by segment (default GATHER_AT_MOST). */
+  gatherAtMost?: number;
 }
+
+/**
+ * Claims a first sync gathers at most (applyFirstSync). Each costs ~1.5 KB of heap until the slots
+ * are resolved: at 100k facts (100k claims) the process peaked at 633 MB against 480 MB segment by
+ * segment; a million gathered, at 2.6 GB. Past this many, the rest goes segment by segment, as into
+ * a store that is not empty (resolving in batches of this many instead measured slower at 1M:
+ * docs/benchmarks.md).
+ */
+export const GATHER_AT_MOST = 150_000;
 
 /** Whether this store holds nothing a first sync could meet: no facts, messages or claims. */
 export function isEmptyForFirstSync(ctx: WriteContext): boolean {
@@ -34,16 +45,18 @@ export function isEmptyForFirstSync(ctx: WriteContext): boolean {
 /**
  * Applies `segments` in order inside the caller's write. Into an empty store, while the segments
  * only add (conversations, messages, claims: most first syncs throughout), their claims are gathered
- * and each slot is resolved once, at the end or before the first segment that removes, reading
- * nothing: the store holds nothing of it, and the indexes such reads need are not built until then
- * (bulk.readyForWrites). A slot's facts are a pure function of its claims, so that is the memory the
- * segment-by-segment path makes (the convergence property draws both). Into a store that is not
- * empty (something was written since the caller looked) they are applied one after another without
- * the bulk load: the same result, at the per-segment cost.
+ * and each slot is resolved once, reading nothing: the store holds nothing of it, and the indexes
+ * such reads need are not built until then (bulk.readyForWrites). That happens at the end, or before
+ * the first segment that removes something or that comes after GATHER_AT_MOST claims; from there
+ * each segment is applied as on its own. A slot's facts are a pure function of its claims, so that
+ * is the memory the segment-by-segment path makes (the convergence property draws both). Into a
+ * store that is not empty (something was written since the caller looked) they are applied one
+ * after another without the bulk load: the same result, at the per-segment cost.
  */
 export function applyFirstSync(ctx: WriteContext, segments: Iterable<DueSegment>, options: FirstSyncOptions = {}): ApplyResult[] {
+  const { gatherAtMost = GATHER_AT_MOST, onSegment, ...applyOptions } = options;
   const bulk = isEmptyForFirstSync(ctx) ? startBulkLoad(ctx.db, null, { queueForSync: false, deletesRows: true }) : null;
-  /** The uids of the claims gathered, while every segment so far only added. */
+  /** The uids of the claims gathered, while gathering. */
   let gathered: Set<string> | null = null;
   if (bulk) {
     gathered = new Set();
@@ -52,15 +65,15 @@ export function applyFirstSync(ctx: WriteContext, segments: Iterable<DueSegment>
   const results: ApplyResult[] = [];
   for (const segment of segments) {
     const records = segment.records();
-    if (gathered && !records.every((r) => ADDING_KINDS.has(r.body.kind))) {
+    if (gathered && (gathered.size >= gatherAtMost || !records.every((r) => ADDING_KINDS.has(r.body.kind)))) {
       // Resolved now, as stored; what follows reads it (and the next part no longer assumes nothing stored).
       ctx.slots.resolvePart();
       bulk!.readyForWrites();
       gathered = null;
     } else if (!gathered && results.length > 0) ctx.slots.resolvePart();
-    const result = applySegment(ctx, segment.header, records, bulk ? { ...options, beforeForget: () => bulk.readyForDeletes(), ...(gathered ? { gathered } : {}) } : options);
+    const result = applySegment(ctx, segment.header, records, bulk ? { ...applyOptions, beforeForget: () => bulk.readyForDeletes(), ...(gathered ? { gathered } : {}) } : applyOptions);
     results.push(result);
-    options.onSegment?.(results.length, result);
+    onSegment?.(results.length, result);
   }
   // Resolved before the indexes and triggers come back (a slot resolved after would write through them).
   if (bulk) ctx.slots.commit();

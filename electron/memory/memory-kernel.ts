@@ -188,6 +188,8 @@ export class MemoryKernel {
     try {
       result = run.immediate();
     } catch (error) {
+      // What the write gathered goes with it (a first sync's may be 150k claims), not at the next write.
+      if (outermost) this.store.slots.begin();
       // A full disk or read-only media, in words (rolled back: nothing was stored).
       throw outermost ? storageErrorOf(error) : error;
     }

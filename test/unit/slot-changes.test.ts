@@ -12,4 +12,10 @@ describe('mergeChanges', () => {
     expect(into.inserted.at(-1)).toBe('v299999');
     expect(into).toMatchObject({ created: ['n'], expired: ['x', 'y'], closed: [], confirmed: ['c', 'd'] });
   });
+
+  it('merging changes into themselves doubles each list once', () => {
+    const changes = { ...emptyChanges(), inserted: ['a', 'b'], closed: ['c'] };
+    mergeChanges(changes, changes);
+    expect(changes).toMatchObject({ inserted: ['a', 'b', 'a', 'b'], closed: ['c', 'c'], created: [] });
+  });
 });

@@ -221,6 +221,30 @@ describe('a first sync onto an empty device', () => {
     expect(ended(capped)).toBe(1);
   });
 
+  it('a segment that takes a claim back ends the gathering: what was gathered is stored, then read', async () => {
+    // The edit sends the old claim's uid taken back: it must find that claim stored, through the
+    // indexes a resolver reads, which the write builds only then.
+    const a = device();
+    const target = memoryTarget();
+    tell(a, 'Sato', 'tea');
+    await syncOnce(syncOf(a), target, markingCipher);
+    const [held] = a.facts.list({});
+    a.facts.edit(held!.id, { object: 'coffee', fact: 'Sato likes coffee' });
+    await syncOnce(syncOf(a), target, markingCipher);
+
+    const [bulk, each] = [device(), device()];
+    const built: number[] = [];
+    const indexed = () => count(bulk, "SELECT count(*) FROM sqlite_master WHERE name = 'claims_by_sync_id'");
+    await syncOnce(syncOf(bulk), target, markingCipher, { firstSyncInOneWrite: 1, afterRecord: () => built.push(indexed()) });
+    await syncOnce(syncOf(each), target, markingCipher, { firstSyncInOneWrite: 1_000 });
+    expect(factsOf(each)).toEqual(['Sato likes coffee']);
+    expect(factsOf(bulk)).toEqual(factsOf(each));
+    expect(count(bulk, 'SELECT count(*) FROM claims')).toBe(1);
+    // Not built while the first segment's records went in; built before the second's.
+    expect(built[0]).toBe(0);
+    expect(built.at(-1)).toBe(1);
+  });
+
   it('a claim two devices both sent (the same export imported on each) is placed once', async () => {
     const [source, b, c] = [device(), device(), device()];
     OBJECTS.slice(0, 2).forEach((o) => tell(source, 'Sato', o));

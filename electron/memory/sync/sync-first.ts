@@ -2,12 +2,12 @@
  * A first sync onto an empty device (issue 31 item 7; docs/sync.md "A first sync in one write"):
  * every segment due from the other devices applied in one write, the way an import loads an empty
  * store — the row triggers (the timeline's rows and lives, live counts, the full-text queue, the
- * vector outbox) and the indexes no write reads are dropped while the segments go in, and what they
- * keep is built once at the end (transfer/bulk-load.ts); what only a forget reads, when the first
- * forget comes. Each segment is applied exactly as applySegment applies one on its own, in the same
- * order, so the memory that results is the one the segment-by-segment path makes (the convergence
- * property runs both). A throw anywhere rolls the whole first sync back: the store is empty again and
- * the next sync starts over.
+ * vector outbox) and the indexes of the loaded tables are dropped while the segments go in, and what
+ * they keep is built once at the end (transfer/bulk-load.ts); what a resolver reads, when it first
+ * reads what is stored (applyFirstSync below); what only a forget reads, when the first forget
+ * comes. The segments are applied in order by applySegment, so the memory that results is the one
+ * the segment-by-segment path makes (the convergence property runs both). A throw anywhere rolls the
+ * whole first sync back: the store is empty again and the next sync starts over.
  */
 import type { SyncRecord } from '../../../shared/sync-records';
 import { startBulkLoad } from '../transfer/bulk-load';

@@ -190,8 +190,9 @@ export class SyncStore {
 
   /** Applies every segment of a first sync in one write, in order (sync-first.ts); a throw anywhere rolls all of it back. */
   applyFirst(segments: Iterable<DueSegment>, options: FirstSyncOptions = {}): ApplyResult[] {
-    // The write reads and extends the indexes it keeps (random ids) across the whole store: with the
-    // usual 32 MB of page cache a million facts took 258 s, with 256 MB 198 s (docs/benchmarks.md).
+    // Past its first GATHER_AT_MOST claims (sync-first.ts) the write reads and extends the indexes a
+    // resolver reads (random ids) across the whole store: with the usual 32 MB of page cache a
+    // million facts took 258 s, with 256 MB 198 s (docs/benchmarks.md).
     const db = this.store.db;
     const usual = db.pragma('cache_size', { simple: true }) as number;
     db.pragma(`cache_size = ${FIRST_SYNC_CACHE_KIB}`);

@@ -33,7 +33,10 @@ export interface ApplyOptions {
 }
 
 /** What a segment that only adds holds (sync-first.ts gathers such segments' claims). */
-export const ADDING_KINDS: ReadonlySet<SyncRecord['body']['kind']> = new Set(['conversation', 'episode', 'claim']);
+const ADDING_KINDS: ReadonlySet<SyncRecord['body']['kind']> = new Set(['conversation', 'episode', 'claim']);
+
+/** Whether the records only add (conversations, messages, claims): nothing of what is stored is taken away. */
+export const onlyAdds = (records: SyncRecord[]): boolean => records.every((r) => ADDING_KINDS.has(r.body.kind));
 
 export interface ApplyResult {
   applied: boolean;
@@ -51,7 +54,7 @@ export function cursorOf(ctx: WriteContext, device: string): number {
 export function applySegment(ctx: WriteContext, header: { device: string; deviceName: string; seq: number }, records: SyncRecord[], options: ApplyOptions = {}): ApplyResult {
   const { db } = ctx;
   if (cursorOf(ctx, header.device) >= header.seq) return { applied: false, records: 0 };
-  if (options.gathered && !records.every((r) => ADDING_KINDS.has(r.body.kind))) throw new Error('internal: a segment that removes was applied as one that only adds');
+  if (options.gathered && !onlyAdds(records)) throw new Error('internal: a segment that removes was applied as one that only adds');
   db.prepare('INSERT OR IGNORE INTO sync_applying (one) VALUES (1)').run();
   const removed = db.prepare<[string], number>('SELECT 1 FROM sync_removed WHERE key = ?').pluck();
   const remove = db.prepare('INSERT OR IGNORE INTO sync_removed (key) VALUES (?)');

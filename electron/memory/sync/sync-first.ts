@@ -13,7 +13,7 @@ import type { SyncRecord } from '../../../shared/sync-records';
 import { startBulkLoad } from '../transfer/bulk-load';
 import { isEmptyStore } from '../transfer/store-lookups';
 import type { WriteContext } from '../temporal/write-batch';
-import { ADDING_KINDS, applySegment, type ApplyOptions, type ApplyResult } from './sync-apply';
+import { applySegment, onlyAdds, type ApplyOptions, type ApplyResult } from './sync-apply';
 
 export interface DueSegment {
   header: { device: string; deviceName: string; seq: number };
@@ -65,7 +65,7 @@ export function applyFirstSync(ctx: WriteContext, segments: Iterable<DueSegment>
   const results: ApplyResult[] = [];
   for (const segment of segments) {
     const records = segment.records();
-    if (gathered && (gathered.size >= gatherAtMost || !records.every((r) => ADDING_KINDS.has(r.body.kind)))) {
+    if (gathered && (gathered.size >= gatherAtMost || !onlyAdds(records))) {
       // Resolved now, as stored; what follows reads it (and the next part no longer assumes nothing stored).
       ctx.slots.resolvePart();
       bulk!.readyForWrites();

@@ -48,7 +48,7 @@ export interface SyncMemory {
   /** Applies the segments in order, in one write (memory/sync/sync-first.ts). */
   applyFirst(
     segments: Iterable<{ header: SegmentHeader; records(): SyncRecord[] }>,
-    options: { afterRecord?: (index: number) => void; onSegment?: (done: number, result: { applied: boolean; records: number }) => void; gatherAtMost?: number },
+    options: { afterRecord?: (index: number) => void; onSegment?: (done: number, result: { applied: boolean; records: number }) => void; gatherAtMost?: number; fullTextOnWorker?: boolean },
   ): { applied: boolean; records: number }[];
   syncDone(at: string): void;
 }
@@ -65,8 +65,11 @@ export interface SyncOptions {
   firstSyncInOneWrite?: number;
   /** Claims that first sync gathers at most before resolving them (memory/sync/sync-first.ts GATHER_AT_MOST; tests set a few). */
   gatherAtMost?: number;
-  /** Due segments from which that first sync checks them on a worker thread (default CHECK_ON_WORKER_FROM; tests compare). */
-  checkSegmentsOnWorkerFrom?: number;
+  /**
+   * Due segments from which that first sync uses the machine's other core — its segments checked
+   * and its full text built on worker threads (default WORKERS_FROM; tests compare).
+   */
+  workersFrom?: number;
   /** Test seam: runs after each record applied (a throw there is a crash mid-apply). */
   afterRecord?: (index: number) => void;
   /** Told as the sync goes, after each segment: "applied 3 of 12 segments". */
@@ -85,8 +88,11 @@ export interface SyncReport {
 
 /** Due segments from which a first sync onto an empty store is applied in one write. */
 export const FIRST_SYNC_IN_ONE_WRITE = 4;
-/** Due segments from which a first sync's checks run on a worker (its start, ~0.1 s, is less than fewer segments' checks). */
-export const CHECK_ON_WORKER_FROM = 8;
+/**
+ * Due segments from which a first sync's checks and full text run on workers (a start, ~0.1 s, is
+ * less than the work of this many segments: ~40,000 records).
+ */
+export const WORKERS_FROM = 8;
 
 /**
  * `plainTarget`: the target, or the TargetReads a name check just before this sync read through
@@ -198,7 +204,8 @@ async function applyEach(memory: SyncMemory, target: SyncTarget, cipher: Segment
  */
 async function applyInOneWrite(memory: SyncMemory, target: SyncTarget, cipher: SegmentCipher, due: SegmentName[][], total: number, refused: Refusal[], report: SyncReport, options: SyncOptions): Promise<void> {
   const spool = new SegmentSpool(memory.spoolDir());
-  const checks = SegmentChecks.start({ worker: total >= (options.checkSegmentsOnWorkerFrom ?? CHECK_ON_WORKER_FROM) });
+  const onWorkers = total >= (options.workersFrom ?? WORKERS_FROM);
+  const checks = SegmentChecks.start({ worker: onWorkers });
   try {
     let fetched = 0;
     for (const list of due) {
@@ -238,6 +245,7 @@ async function applyInOneWrite(memory: SyncMemory, target: SyncTarget, cipher: S
     const results = memory.applyFirst(checked(), {
       ...(options.afterRecord ? { afterRecord: options.afterRecord } : {}),
       ...(options.gatherAtMost === undefined ? {} : { gatherAtMost: options.gatherAtMost }),
+      fullTextOnWorker: onWorkers,
       onSegment: (done, result) => {
         recordsApplied += result.records;
         options.onProgress?.({ phase: 'apply', done, total: fetched, records: recordsApplied });

@@ -50,8 +50,8 @@ describe('a first sync onto an empty device', () => {
     const [bulk, each, oneThread] = [device(), device(), device()];
     const phases: SyncProgress['phase'][] = [];
     // Its segments checked on a worker thread; the same first sync checking them in this thread; segment by segment.
-    const report = await syncOnce(syncOf(bulk), target, markingCipher, { firstSyncInOneWrite: 1, checkSegmentsOnWorkerFrom: 1, onProgress: (p) => phases.push(p.phase) });
-    await syncOnce(syncOf(oneThread), target, markingCipher, { firstSyncInOneWrite: 1, checkSegmentsOnWorkerFrom: Infinity });
+    const report = await syncOnce(syncOf(bulk), target, markingCipher, { firstSyncInOneWrite: 1, workersFrom: 1, onProgress: (p) => phases.push(p.phase) });
+    await syncOnce(syncOf(oneThread), target, markingCipher, { firstSyncInOneWrite: 1, workersFrom: Infinity });
     await syncOnce(syncOf(each), target, markingCipher, { firstSyncInOneWrite: 1_000 });
 
     const segments = segmentsOn(target);
@@ -103,7 +103,7 @@ describe('a first sync onto an empty device', () => {
     target.files.set(first, bytes.subarray(0, bytes.length - 5)); // cut short
 
     const c = device();
-    const report = await syncOnce(syncOf(c), target, markingCipher, { firstSyncInOneWrite: 1, checkSegmentsOnWorkerFrom: 1 });
+    const report = await syncOnce(syncOf(c), target, markingCipher, { firstSyncInOneWrite: 1, workersFrom: 1 });
     expect(report.refused).toHaveLength(1);
     expect(report.refused[0]).toContain(first);
     expect(factsOf(c)).toEqual(['Kato likes cocoa', 'Kato likes lemonade', 'Kato likes matcha']);
@@ -120,7 +120,7 @@ describe('a first sync onto an empty device', () => {
     const name = segmentNameOf(stranger, 1, 'a'.repeat(64));
     target.files.set(name, markingCipher.seal(name, gzipSync(Buffer.from(`${JSON.stringify({ format: 99, device: stranger, deviceName: 'future', seq: 1 })}\n`))) as Uint8Array);
     const c = device();
-    const report = await syncOnce(syncOf(c), target, markingCipher, { firstSyncInOneWrite: 1, checkSegmentsOnWorkerFrom: 1 });
+    const report = await syncOnce(syncOf(c), target, markingCipher, { firstSyncInOneWrite: 1, workersFrom: 1 });
     expect(report.refused).toEqual([`The segment ${name} was written by a newer Tempora (format 99; this one reads 1): update Tempora on this device.`]);
     expect(factsOf(c)).toHaveLength(6);
     expect(syncOf(c).cursor(stranger)).toBe(0);

@@ -11,6 +11,7 @@
  */
 import type { SyncRecord } from '../../../shared/sync-records';
 import { startBulkLoad } from '../transfer/bulk-load';
+import type { BulkLoadHelper } from '../transfer/bulk-load-helper';
 import { isEmptyStore } from '../transfer/store-lookups';
 import type { WriteContext } from '../temporal/write-batch';
 import { applySegment, onlyAdds, type ApplyOptions, type ApplyResult } from './sync-apply';
@@ -26,6 +27,8 @@ export interface FirstSyncOptions extends ApplyOptions {
   onSegment?: (done: number, result: ApplyResult) => void;
   /** Claims gathered at most before their slots are resolved and the rest goes segment by segment (default GATHER_AT_MOST). */
   gatherAtMost?: number;
+  /** A worker builds the full text while this thread builds the rest (a large first sync): SyncStore.applyFirst starts it. */
+  fullTextOnWorker?: boolean;
 }
 
 /**
@@ -51,11 +54,12 @@ export function isEmptyForFirstSync(ctx: WriteContext): boolean {
  * each segment is applied as on its own. A slot's facts are a pure function of its claims, so that
  * is the memory the segment-by-segment path makes (the convergence property draws both). Into a
  * store that is not empty (something was written since the caller looked) they are applied one
- * after another without the bulk load: the same result, at the per-segment cost.
+ * after another without the bulk load: the same result, at the per-segment cost. `fullTextHelper`
+ * (full text only, begun): the bulk load's worker for the full text, unused into a store not empty.
  */
-export function applyFirstSync(ctx: WriteContext, segments: Iterable<DueSegment>, options: FirstSyncOptions = {}): ApplyResult[] {
-  const { gatherAtMost = GATHER_AT_MOST, onSegment, ...applyOptions } = options;
-  const bulk = isEmptyForFirstSync(ctx) ? startBulkLoad(ctx.db, null, { queueForSync: false, deletesRows: true }) : null;
+export function applyFirstSync(ctx: WriteContext, segments: Iterable<DueSegment>, options: FirstSyncOptions = {}, fullTextHelper: BulkLoadHelper | null = null): ApplyResult[] {
+  const { gatherAtMost = GATHER_AT_MOST, onSegment, fullTextOnWorker: _started, ...applyOptions } = options;
+  const bulk = isEmptyForFirstSync(ctx) ? startBulkLoad(ctx.db, fullTextHelper, { queueForSync: false, deletesRows: true }) : null;
   /** The uids of the claims gathered, while gathering. */
   let gathered: Set<string> | null = null;
   if (bulk) {

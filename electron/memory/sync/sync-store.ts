@@ -9,6 +9,7 @@ import type { WriteContext } from '../temporal/write-batch';
 import { applySegment, cursorOf, type ApplyOptions, type ApplyResult } from './sync-apply';
 import { applyFirstSync, isEmptyForFirstSync, type DueSegment, type FirstSyncOptions } from './sync-first';
 import { WAL_AUTOCHECKPOINT_PAGES } from '../transfer/background-checkpoint';
+import type { BulkLoadHelper } from '../transfer/bulk-load-helper';
 import { deviceNameOf, deviceOf, outgoing, purgeDone, segmentRewritten, segmentsToRewrite, segmentWritten, setStateValue, startOutbox, stateValue, unsentCount, type Outgoing } from './sync-outgoing';
 import { isIsoUtc, type IsoTime } from '../../../shared/time';
 import { outboxOn } from '../store/sync-outbox';
@@ -47,12 +48,13 @@ export class SyncStore {
   /**
    * `file.checkpointInBackground`: copies the WAL into the database file off this thread after a
    * first sync's one write (false where it cannot: the idle checkpoint does it then);
-   * `file.spoolDir`: where a first sync sets its segments aside (beside the memory's file).
+   * `file.spoolDir`: where a first sync sets its segments aside (beside the memory's file);
+   * `file.fullTextWorker`: a bulk-load worker for the full text only (null where none can run).
    */
   constructor(
     private readonly store: WriteContext,
     private readonly write: SyncWriter,
-    private readonly file: { checkpointInBackground(): boolean; spoolDir: string; lockFile: string | null },
+    private readonly file: { checkpointInBackground(): boolean; fullTextWorker(): BulkLoadHelper | null; spoolDir: string; lockFile: string | null },
   ) {}
 
   spoolDir(): string {
@@ -200,12 +202,17 @@ export class SyncStore {
     // the file (SQLite's automatic checkpoint, on this thread); a worker does, after
     // (transfer/background-checkpoint.ts; MemoryKernel.checkpointInBackground).
     db.pragma('wal_autocheckpoint = 0');
+    // Started outside the write (it attaches its scratch database), while the store is still empty.
+    const helper = options.fullTextOnWorker && this.emptyForFirstSync() ? this.file.fullTextWorker() : null;
+    helper?.begin();
     let applied = false;
     try {
-      const results = this.write(() => (startOutbox(db), applyFirstSync(this.store, segments, options)), (done) => done.some((r) => r.applied));
+      const results = this.write(() => (startOutbox(db), applyFirstSync(this.store, segments, options, helper)), (done) => done.some((r) => r.applied));
       applied = results.some((r) => r.applied);
       return results;
     } finally {
+      // Its work is in the write or thrown away with it: it closes and removes its scratch database.
+      helper?.finish(null);
       db.pragma(`cache_size = ${usual}`);
       // On again once the worker has copied the WAL (or now, when none copies it).
       if (!(applied && this.file.checkpointInBackground())) db.pragma(`wal_autocheckpoint = ${WAL_AUTOCHECKPOINT_PAGES}`);

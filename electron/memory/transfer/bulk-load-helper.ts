@@ -11,6 +11,11 @@
  * tables, which the same SQLite library built from the same CREATE statement and the same indexing
  * SQL. Whenever anything is off — no worker file, the worker failed or is late, the rows did not take
  * rowids 1..n, a copy failed — adopt() returns false and the caller does it all in this thread.
+ *
+ * Full text only (a first sync's load, memory/sync/sync-first.ts): the main thread writes every row
+ * itself, then sends the worker each stored episode's and fact's text with its rowid
+ * (sendStoredRows) and builds the other indexes and the counts while the worker builds the full
+ * text; adopt() copies only the full-text tables, and only if the stored rows are still those sent.
  */
 import type { Database } from 'better-sqlite3';
 import { rmSync } from 'node:fs';
@@ -18,7 +23,7 @@ import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Worker } from 'node:worker_threads';
 import type { EpisodeRecord, FactRecord } from '../../../shared/memory-schema';
-import { BATCH_ROWS, BATCHES_IN_FLIGHT, BUILT, FAILED, SCRATCH_MMAP_BYTES, SHARED_SLOTS, STARTING, STATE, TAKEN, packRows, type BulkLoadMessage, type BulkLoadReport, type BulkLoadSchema, type BulkLoadStart } from './bulk-load-protocol';
+import { BATCH_ROWS, BATCHES_IN_FLIGHT, BUILT, FULL_TEXT_BATCHES_IN_FLIGHT, FAILED, SCRATCH_MMAP_BYTES, SHARED_SLOTS, STARTING, STATE, TAKEN, packRows, type BulkLoadMessage, type BulkLoadReport, type BulkLoadSchema, type BulkLoadStart } from './bulk-load-protocol';
 import { FULL_TEXT_TABLES } from '../text-search/fts-index';
 import { bulkScratchPath } from '../store/database/open-database';
 import { startWorkerThread } from '../store/worker-thread';
@@ -45,6 +50,20 @@ export type BulkLoadFact = Pick<FactRecord, 'id' | 'fact' | 'predicate' | 'episo
 /** The tables the worker fills; the main thread writes neither while it works. */
 const WORKER_TABLES = ['episodes', 'fact_episodes'];
 
+/** Full text only: the tables whose stored rows the worker indexes, what it reads of each, and how a row packs. */
+type StoredTable = 'episodes' | 'facts';
+const STORED_TABLES: readonly StoredTable[] = ['episodes', 'facts'];
+const STORED_ROWS: Record<StoredTable, string> = {
+  episodes: 'SELECT rowid, content FROM main.episodes ORDER BY rowid',
+  facts: 'SELECT rowid, fact, predicate FROM main.facts ORDER BY rowid',
+};
+type StoredRow = (string | number | null)[];
+const text = (value: string | number | null | undefined): string | null => (value === null || value === undefined ? null : String(value));
+const STORED_COLUMNS: Record<StoredTable, ((row: StoredRow) => string | null)[]> = {
+  episodes: [(r) => text(r[0]), (r) => text(r[1])],
+  facts: [(r) => text(r[0]), (r) => text(r[1]), (r) => text(r[2])],
+};
+
 export class BulkLoadHelper {
   /** Settles when the worker has exited (after the checkpoint, or after a failure). */
   readonly exited: Promise<void>;
@@ -60,6 +79,8 @@ export class BulkLoadHelper {
   private facts: BulkLoadFact[] = [];
   private episodeCount = 0;
   private factCount = 0;
+  /** Full text only: the rowids sent of each table, how many and the last (what adopt() checks is still stored). */
+  private stored: Record<StoredTable, { count: number; last: number }> | null = null;
   /** The batches sent: how many, the most rows in one, the most not yet written by the worker at once (for diagnosis and tests). */
   readonly sent = { batches: 0, largest: 0, mostInFlight: 0 };
 
@@ -68,6 +89,8 @@ export class BulkLoadHelper {
     private readonly worker: Worker,
     private readonly state: Int32Array,
     private readonly scratchPath: string,
+    /** The worker builds only the full text of rows the main thread wrote (sendStoredRows). */
+    readonly fullTextOnly: boolean,
   ) {
     this.exited = new Promise((resolve) => worker.once('exit', () => resolve()));
     worker.on('message', (report: BulkLoadReport) => (this.failure = report.error));
@@ -79,7 +102,7 @@ export class BulkLoadHelper {
    * database; the worker starts up while the document is checked. Call outside a transaction.
    * null: no worker (nothing started).
    */
-  static spawn(db: Database, dbPath: string, nativeBinding?: string): BulkLoadHelper | null {
+  static spawn(db: Database, dbPath: string, nativeBinding?: string, options: { fullTextOnly?: boolean } = {}): BulkLoadHelper | null {
     if (db.inTransaction) return null;
     const scratchPath = bulkScratchPath(dbPath);
     removeScratch(scratchPath);
@@ -99,19 +122,21 @@ export class BulkLoadHelper {
       return null;
     }
     db.pragma(`${SCRATCH_SCHEMA}.mmap_size = ${SCRATCH_MMAP_BYTES}`);
-    return new BulkLoadHelper(db, worker, new Int32Array(state), scratchPath);
+    return new BulkLoadHelper(db, worker, new Int32Array(state), scratchPath, options.fullTextOnly ?? false);
   }
 
   /** Sends the worker the schema it builds with; call before the rows. */
   begin(): void {
     const { db } = this;
-    const schema: BulkLoadSchema = {
-      tables: [...WORKER_TABLES, ...FULL_TEXT_TABLES].map((name) => storedSql(db, name)),
-      indexes: db
-        .prepare<[], string>(`SELECT sql FROM main.sqlite_master WHERE type = 'index' AND sql IS NOT NULL AND tbl_name IN (${WORKER_TABLES.map((t) => `'${t}'`).join(', ')})`)
-        .pluck()
-        .all(),
-    };
+    const schema: BulkLoadSchema = this.fullTextOnly
+      ? { tables: FULL_TEXT_TABLES.map((name) => storedSql(db, name)), indexes: [], fullTextOnly: true }
+      : {
+          tables: [...WORKER_TABLES, ...FULL_TEXT_TABLES].map((name) => storedSql(db, name)),
+          indexes: db
+            .prepare<[], string>(`SELECT sql FROM main.sqlite_master WHERE type = 'index' AND sql IS NOT NULL AND tbl_name IN (${WORKER_TABLES.map((t) => `'${t}'`).join(', ')})`)
+            .pluck()
+            .all(),
+        };
     this.post({ schema });
     this.building = true;
   }
@@ -137,6 +162,32 @@ export class BulkLoadHelper {
     if (this.facts.length) this.sendFacts();
     this.post({ end: true });
     if (!this.broken) this.rows = { facts: this.factCount, episodes: this.episodeCount };
+  }
+
+  /**
+   * Full text only, once every row is written: sends each stored episode's and fact's text with its
+   * rowid, then the end; the worker indexes them while this thread goes on (adopt() copies them in).
+   */
+  sendStoredRows(): void {
+    const stored = { episodes: { count: 0, last: 0 }, facts: { count: 0, last: 0 } };
+    for (const table of STORED_TABLES) {
+      let batch: StoredRow[] = [];
+      const send = () => {
+        const packed = packRows(batch, STORED_COLUMNS[table]);
+        this.sendBatch({ stored: table, rows: packed }, [packed.lengths.buffer as ArrayBuffer], batch.length);
+        stored[table].count += batch.length;
+        stored[table].last = Number(batch[batch.length - 1]![0]);
+        batch = [];
+      };
+      // Row by row, a batch at a time: never a whole table's text in one array (a million messages at 1M).
+      for (const row of this.db.prepare<[], StoredRow>(STORED_ROWS[table]).raw().iterate()) {
+        batch.push(row);
+        if (batch.length >= BATCH_ROWS) send();
+      }
+      if (batch.length) send();
+    }
+    this.post({ end: true });
+    if (!this.broken) this.stored = stored;
   }
 
   private sendEpisodes(): void {
@@ -179,7 +230,7 @@ export class BulkLoadHelper {
     const started = performance.now();
     for (;;) {
       const taken = Atomics.load(this.state, TAKEN);
-      if (this.sent.batches - taken < BATCHES_IN_FLIGHT) return true;
+      if (this.sent.batches - taken < (this.fullTextOnly ? FULL_TEXT_BATCHES_IN_FLIGHT : BATCHES_IN_FLIGHT)) return true;
       const state = Atomics.load(this.state, STATE);
       if (state === FAILED) return false;
       const waited = performance.now() - started;
@@ -202,19 +253,24 @@ export class BulkLoadHelper {
    * tables in. false: nothing was changed; the caller writes episodes and links and indexes itself.
    */
   adopt(): boolean {
-    if (!this.rows || !this.waitForBuild()) return false;
     const rows = this.rows;
+    const stored = this.stored;
+    if ((this.fullTextOnly ? !stored : !rows) || !this.waitForBuild()) return false;
     const { db } = this;
     const last = (table: string) => (db.prepare(`SELECT max(rowid) AS n FROM main.${table}`).get() as { n: number | null }).n ?? 0;
-    if (last('facts') !== rows.facts) return false;
+    if (stored) {
+      // Full text only: the rows indexed are the rows stored (none added, none deleted since).
+      const count = (table: string) => db.prepare(`SELECT count(*) FROM main.${table}`).pluck().get() as number;
+      if (STORED_TABLES.some((table) => count(table) !== stored[table].count || last(table) !== stored[table].last)) return false;
+    } else if (last('facts') !== rows!.facts) return false;
     // FTS5's shadow tables are writable only outside SQLite's defensive mode.
     db.unsafeMode(true);
     try {
       db.transaction(() => {
         // Same CREATE statements on both sides and empty tables here: SQLite copies the rows and
         // index entries in order instead of inserting them one by one.
-        for (const table of WORKER_TABLES) db.exec(`INSERT INTO main.${table} SELECT * FROM ${SCRATCH_SCHEMA}.${table}`);
-        if (last('episodes') !== rows.episodes) throw new Error('the episodes did not arrive whole');
+        if (!stored) for (const table of WORKER_TABLES) db.exec(`INSERT INTO main.${table} SELECT * FROM ${SCRATCH_SCHEMA}.${table}`);
+        if (!stored && last('episodes') !== rows!.episodes) throw new Error('the episodes did not arrive whole');
         for (const table of FULL_TEXT_TABLES) {
           const sql = storedSql(db, table);
           db.exec(`DROP TABLE main.${table}`);

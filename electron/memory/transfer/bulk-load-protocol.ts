@@ -15,6 +15,12 @@ export const SHARED_SLOTS = 2;
 export const BATCH_ROWS = 4096;
 /** Batches sent and not yet written by the worker, at most: the main thread waits for it beyond. */
 export const BATCHES_IN_FLIGHT = 4;
+/**
+ * The same bound for the rows of a full-text-only load (a first sync's), sent all at once when the
+ * load's rows are written: the main thread then goes on building indexes instead of waiting for the
+ * worker's scratch inserts (~40 MB of rows in flight at most).
+ */
+export const FULL_TEXT_BATCHES_IN_FLIGHT = 32;
 /** Values of the state: not running yet, running and waiting for rows, building, built, failed. */
 export const STARTING = 0;
 export const READY = 1;
@@ -40,10 +46,15 @@ export interface BulkLoadStart {
 
 /** The tables the worker writes, by the memory's own CREATE statements (sqlite_master). */
 export interface BulkLoadSchema {
-  /** episodes and fact_episodes, then the full-text tables. */
+  /** episodes and fact_episodes, then the full-text tables (only these when `fullTextOnly`). */
   tables: string[];
   /** The secondary indexes of episodes and fact_episodes, built after their rows. */
   indexes: string[];
+  /**
+   * The worker builds only the full-text indexes, of rows the main thread has written and sends
+   * with their rowids (`stored` batches): a first sync's load (memory/sync/sync-first.ts).
+   */
+  fullTextOnly?: boolean;
 }
 
 /** Rows of a fixed number of text columns (null allowed), packed. */
@@ -65,6 +76,8 @@ export type BulkLoadMessage =
   | { episodes: PackedRows }
   /** fact, predicate of each fact in the order the main thread inserts them (rowid = index + 1); fact_id, episode_id of their links. */
   | { facts: PackedRows; links: PackedRows }
+  /** Full text only: rows as stored in the main thread's table — rowid, content of episodes; rowid, fact, predicate of facts. */
+  | { stored: 'episodes' | 'facts'; rows: PackedRows }
   | { end: true }
   | { checkpoint: string }
   | { close: true };

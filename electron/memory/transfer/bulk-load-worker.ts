@@ -5,7 +5,9 @@
  *    tables and the full-text indexes of facts and episodes in a scratch database, with the memory's
  *    own CREATE statements and the same indexing SQL (fts-index.ts); the main thread then copies
  *    the finished tables in. The rows come in batches as the main thread reads them from the
- *    document, so the episodes are written here while the main thread writes facts;
+ *    document, so the episodes are written here while the main thread writes facts. For a first
+ *    sync it builds only the full text, of the rows the main thread has written, while that thread
+ *    builds the other indexes and the counts;
  * 2. once the import has committed, checkpoints the memory's WAL (SQLite's "checkpoint in a separate
  *    thread"), so the import returns without copying its pages into the database file first. Started
  *    with `checkpoint` instead of `start`, it does only this (background-checkpoint.ts).
@@ -27,13 +29,15 @@ function openDatabase(path: string, nativeBinding: string | undefined): Database
 
 /**
  * The scratch database, built in one transaction over the batches of rows as they come (episodes,
- * then facts with their links), then indexed once the last has come.
+ * then facts with their links), then indexed once the last has come. Full text only, it holds just
+ * what the full-text indexes read (content='episodes', content='facts'), at the main thread's rowids.
  */
 class Scratch {
   readonly db: Database.Database;
   private readonly insertEpisode: Database.Statement;
   private readonly insertFact: Database.Statement;
-  private readonly insertLink: Database.Statement;
+  /** Null when full text only (no fact_episodes here). */
+  private readonly insertLink: Database.Statement | null;
   private episodes = 0;
   private facts = 0;
 
@@ -51,11 +55,15 @@ class Scratch {
       registerTextFunctions(db);
       // What the full-text index of facts reads (content='facts'): the main thread writes the facts.
       db.exec('CREATE TABLE facts (fact TEXT, predicate TEXT)');
+      // Full text only, the same for episodes: the main thread writes them too.
+      if (schema.fullTextOnly) db.exec('CREATE TABLE episodes (content TEXT)');
       for (const sql of schema.tables) db.exec(sql);
       db.exec('BEGIN');
-      this.insertEpisode = db.prepare('INSERT INTO episodes (rowid, id, conversation_id, role, content, reference_time, created_at, utc_offset, time_zone) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)');
+      this.insertEpisode = schema.fullTextOnly
+        ? db.prepare('INSERT INTO episodes (rowid, content) VALUES (?, ?)')
+        : db.prepare('INSERT INTO episodes (rowid, id, conversation_id, role, content, reference_time, created_at, utc_offset, time_zone) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)');
       this.insertFact = db.prepare('INSERT INTO facts (rowid, fact, predicate) VALUES (?, ?, ?)');
-      this.insertLink = db.prepare('INSERT OR IGNORE INTO fact_episodes (fact_id, episode_id) VALUES (?, ?)');
+      this.insertLink = schema.fullTextOnly ? null : db.prepare('INSERT OR IGNORE INTO fact_episodes (fact_id, episode_id) VALUES (?, ?)');
     } catch (error) {
       db.close();
       throw error;
@@ -68,7 +76,13 @@ class Scratch {
 
   addFacts(facts: PackedRows, links: PackedRows): void {
     forEachRow(facts, (v) => this.insertFact.run(++this.facts, v[0], v[1]));
-    forEachRow(links, (v) => this.insertLink.run(v[0], v[1]));
+    forEachRow(links, (v) => this.insertLink!.run(v[0], v[1]));
+  }
+
+  /** Full text only: rows with the rowids they have in the main thread's table. */
+  addStored(table: 'episodes' | 'facts', rows: PackedRows): void {
+    const insert = table === 'episodes' ? this.insertEpisode : this.insertFact;
+    forEachRow(rows, (v) => insert.run(Number(v[0]), ...v.slice(1)));
   }
 
   build(): void {
@@ -128,7 +142,8 @@ function run(start: BulkLoadStart): void {
   };
   let failed = false;
   port.on('message', (message: BulkLoadMessage) => {
-    if ('schema' in message || 'episodes' in message || 'facts' in message || 'end' in message) {
+    const rows = 'episodes' in message || 'facts' in message || 'stored' in message;
+    if ('schema' in message || rows || 'end' in message) {
       // After a failure the rest of the rows are only counted (the main thread stops waiting on FAILED).
       if (!failed) {
         try {
@@ -137,6 +152,7 @@ function run(start: BulkLoadStart): void {
             scratch = new Scratch(start, message.schema);
           } else if ('episodes' in message) scratch!.addEpisodes(message.episodes);
           else if ('facts' in message) scratch!.addFacts(message.facts, message.links);
+          else if ('stored' in message) scratch!.addStored(message.stored, message.rows);
           else {
             scratch!.build();
             scratch!.db.close();
@@ -148,7 +164,7 @@ function run(start: BulkLoadStart): void {
           fail(error);
         }
       }
-      if ('episodes' in message || 'facts' in message) taken();
+      if (rows) taken();
       return;
     }
     // The load is over and the main thread has detached the scratch database.

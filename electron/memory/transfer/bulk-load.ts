@@ -67,12 +67,20 @@ export interface BulkLoad {
   readyForDeletes(): void;
 }
 
+/** The full text of every stored row, built in this thread with FTS5's bulk buffer. */
+function indexAllHere(db: Database): void {
+  setFullTextBuffer(db, 'bulk');
+  indexAllFullText(db);
+  setFullTextBuffer(db, 'default');
+}
+
 /**
  * A load into an empty store: drops the secondary indexes and full-text queue triggers of the loaded
  * tables; finish() indexes everything once (the indexes from their stored SQL, then the full text).
  * With a helper, the caller leaves episodes and fact_episodes to its worker, which also builds the
  * full text; finish() copies them in, or, if the helper cannot deliver, calls `writeLeftToHelper`
- * and indexes here.
+ * and indexes here. With a full-text-only helper (a first sync's) the caller writes every row, and
+ * finish() has the worker build only their full text, copied in, or built here if it cannot deliver.
  */
 export function startBulkLoad(db: Database, helper: BulkLoadHelper | null, options: BulkLoadOptions = {}): BulkLoad {
   // A load that deletes drops the full-text delete triggers, so a row never indexed is never deleted
@@ -102,23 +110,24 @@ export function startBulkLoad(db: Database, helper: BulkLoadHelper | null, optio
       buildNow([...DELETE_PATH_INDEXES, CLAIM_EPISODES_INSERT_TRIGGER]);
     },
     finish(writeLeftToHelper) {
+      // A full-text-only helper indexes the stored rows' text on the other core while this thread
+      // builds the indexes and counts; it reads nothing those write.
+      const fullTextOnly = helper?.fullTextOnly ?? false;
+      if (fullTextOnly) helper!.sendStoredRows();
       // Indexes before the helper's copy (SQLite then copies their entries too); the queue triggers
       // after it, or they would queue every copied episode for indexing again.
       for (const o of objects) if (o.type === 'index') db.exec(o.sql);
       let indexed = false;
-      if (helper) {
+      if (helper && !fullTextOnly) {
         indexed = helper.adopt();
         if (!indexed) writeLeftToHelper();
       }
-      if (!indexed) {
-        setFullTextBuffer(db, 'bulk');
-        indexAllFullText(db);
-        setFullTextBuffer(db, 'default');
-      }
+      if (!indexed && !fullTextOnly) indexAllHere(db);
       if (objects.some((o) => o.name === CLAIM_EPISODES_INSERT_TRIGGER)) indexClaimEpisodes(db);
       recountLiveFacts(db);
       recountConversations(db);
       recountTimelineRows(db);
+      if (fullTextOnly && !helper!.adopt()) indexAllHere(db);
       // The schema change makes the next vector sync read everything: what waits would only be drained.
       clearVectorChanges(db);
       if (options.queueForSync ?? true) queueLoaded(db);

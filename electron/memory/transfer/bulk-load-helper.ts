@@ -5,11 +5,7 @@
  * claims, fed in batches as the import reads the document (never the whole of it: bulk-load-protocol.ts); inside the same transaction the main thread then copies the worker's tables in. After the
  * commit the worker checkpoints the WAL, so the import returns without first copying its pages into
  * the file.
- *
- * Copying the full-text tables: each is dropped and re-created from its stored SQL (FTS5 forgets any
- * cached state), then its shadow tables (_data, _idx, _docsize, _config) are copied from the scratch
- * tables, which the same SQLite library built from the same CREATE statement and the same indexing
- * SQL. Whenever anything is off — no worker file, the worker failed or is late, the rows did not take
+ * How the worker's tables are copied in: bulk-load-scratch.ts. Whenever anything is off — no worker file, the worker failed or is late, the rows did not take
  * rowids 1..n, a copy failed — adopt() returns false and the caller does it all in this thread.
  *
  * Full text only (a first sync's load, memory/sync/sync-first.ts): the main thread writes every row
@@ -18,13 +14,13 @@
  * text; adopt() copies only the full-text tables, and only if the stored rows are still those sent.
  */
 import type { Database } from 'better-sqlite3';
-import { rmSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Worker } from 'node:worker_threads';
 import type { EpisodeRecord, FactRecord } from '../../../shared/memory-schema';
-import { BATCH_ROWS, BATCHES_IN_FLIGHT, BUILT, FULL_TEXT_BATCHES_IN_FLIGHT, FAILED, SCRATCH_MMAP_BYTES, SHARED_SLOTS, STARTING, STATE, TAKEN, packRows, type BulkLoadMessage, type BulkLoadReport, type BulkLoadSchema, type BulkLoadStart } from './bulk-load-protocol';
+import { BATCH_ROWS, BATCHES_IN_FLIGHT, BUILT, FULL_TEXT_BATCHES_IN_FLIGHT, FAILED, SHARED_SLOTS, STARTING, STATE, TAKEN, packRows, type BulkLoadMessage, type BulkLoadReport, type BulkLoadSchema, type BulkLoadStart } from './bulk-load-protocol';
 import { FULL_TEXT_TABLES } from '../text-search/fts-index';
+import { attachScratch, copyFullTextTables, copyWorkerTables, detachScratch, removeScratch, storedSql, WORKER_TABLES } from './bulk-load-scratch';
 import { bulkScratchPath } from '../store/database/open-database';
 import { startWorkerThread } from '../store/worker-thread';
 
@@ -39,16 +35,12 @@ export const BULK_HELPER_MIN_ROWS = 20_000;
 const START_TIMEOUT_MS = 1_000;
 /** The longest wait for a started build (seconds at 100k facts on a slow machine). */
 const BUILD_TIMEOUT_MS = 600_000;
-const SCRATCH_SCHEMA = 'bulk_scratch';
-const SHADOW_SUFFIXES = ['data', 'idx', 'content', 'docsize', 'config'];
 
 /** An episode as the worker writes it. */
 export type BulkLoadEpisode = Pick<EpisodeRecord, 'id' | 'conversation_id' | 'role' | 'content' | 'reference_time' | 'created_at' | 'utc_offset' | 'time_zone'>;
 /** A fact as the worker indexes and links it (its predicate already canonical). */
 export type BulkLoadFact = Pick<FactRecord, 'id' | 'fact' | 'predicate' | 'episode_ids'>;
 
-/** The tables the worker fills; the main thread writes neither while it works. */
-const WORKER_TABLES = ['episodes', 'fact_episodes'];
 
 /** Full text only: the tables whose stored rows the worker indexes, what it reads of each, and how a row packs. */
 type StoredTable = 'episodes' | 'facts';
@@ -115,13 +107,10 @@ export class BulkLoadHelper {
       return null;
     }
     if (!worker) return null;
-    try {
-      db.prepare(`ATTACH DATABASE ? AS ${SCRATCH_SCHEMA}`).run(scratchPath);
-    } catch {
+    if (!attachScratch(db, scratchPath)) {
       void worker.terminate();
       return null;
     }
-    db.pragma(`${SCRATCH_SCHEMA}.mmap_size = ${SCRATCH_MMAP_BYTES}`);
     return new BulkLoadHelper(db, worker, new Int32Array(state), scratchPath, options.fullTextOnly ?? false);
   }
 
@@ -267,21 +256,9 @@ export class BulkLoadHelper {
     db.unsafeMode(true);
     try {
       db.transaction(() => {
-        // Same CREATE statements on both sides and empty tables here: SQLite copies the rows and
-        // index entries in order instead of inserting them one by one.
-        if (!stored) for (const table of WORKER_TABLES) db.exec(`INSERT INTO main.${table} SELECT * FROM ${SCRATCH_SCHEMA}.${table}`);
+        if (!stored) copyWorkerTables(db);
         if (!stored && last('episodes') !== rows!.episodes) throw new Error('the episodes did not arrive whole');
-        for (const table of FULL_TEXT_TABLES) {
-          const sql = storedSql(db, table);
-          db.exec(`DROP TABLE main.${table}`);
-          db.exec(sql);
-          for (const suffix of SHADOW_SUFFIXES) {
-            const shadow = `${table}_${suffix}`;
-            if (!hasTable(db, 'main', shadow)) continue;
-            if (!hasTable(db, SCRATCH_SCHEMA, shadow)) throw new Error(`the scratch database has no ${shadow}`);
-            db.exec(`DELETE FROM main.${shadow}; INSERT INTO main.${shadow} SELECT * FROM ${SCRATCH_SCHEMA}.${shadow}`);
-          }
-        }
+        copyFullTextTables(db);
       })();
       return true;
     } catch (error) {
@@ -297,7 +274,7 @@ export class BulkLoadHelper {
    * checkpoints the memory's WAL (in the background) and exits, otherwise it just exits.
    */
   finish(committed: { dbPath: string } | null): void {
-    this.db.exec(`DETACH DATABASE ${SCRATCH_SCHEMA}`);
+    detachScratch(this.db);
     removeScratch(this.scratchPath);
     if (!this.building) {
       void this.worker.terminate();
@@ -333,25 +310,4 @@ function linksOf(facts: readonly BulkLoadFact[]): [string, string][] {
   const links: [string, string][] = [];
   for (const f of facts) for (const episode of f.episode_ids) links.push([f.id, episode]);
   return links;
-}
-
-function storedSql(db: Database, name: string): string {
-  const row = db.prepare<[string], { sql: string }>("SELECT sql FROM main.sqlite_master WHERE name = ? AND type = 'table'").get(name);
-  if (!row) throw new Error(`no table ${name} in the memory's schema`);
-  return row.sql;
-}
-
-function hasTable(db: Database, schema: string, name: string): boolean {
-  return db.prepare<[string], { n: number }>(`SELECT count(*) AS n FROM ${schema}.sqlite_master WHERE type = 'table' AND name = ?`).get(name)!.n > 0;
-}
-
-/** Best effort: the worker removes it too once told the load is over (it may still hold it open). */
-function removeScratch(path: string): void {
-  for (const file of [path, `${path}-journal`]) {
-    try {
-      rmSync(file, { force: true });
-    } catch {
-      // still open in the worker (Windows): the worker removes it when it is done
-    }
-  }
 }

@@ -18,6 +18,7 @@ import { recordCause } from './temporal/write-cause';
 import type { WriteCause } from '../../shared/fact-history';
 import type { SlotChanges } from './temporal/slot-resolver';
 import { flushFullText } from './text-search/fts-index';
+import { cachedStatement } from './store/database/statement-cache';
 import { storageErrorOf } from './memory-errors';
 import { FullTextIdleMerge } from './text-search/fts-idle-merge';
 import { WalIdleCheckpoint } from './store/wal-idle-checkpoint';
@@ -30,6 +31,14 @@ import { checkpointInBackground, WAL_AUTOCHECKPOINT_PAGES } from './transfer/bac
 const QUEUED_SLOTS_PER_WRITE = 1_000;
 
 export type ChangeListener = (change: MemoryChange, scope?: ChangeScope) => void;
+
+export interface WriteOptions {
+  /**
+   * A database is attached that another thread writes while this write runs (a first sync's
+   * full-text worker: transfer/bulk-load-helper.ts): the write locks the memory's database alone.
+   */
+  attached?: boolean;
+}
 
 export class MemoryKernel {
   readonly clock: Clock;
@@ -169,11 +178,15 @@ export class MemoryKernel {
    * One write transaction, the rows it queued for full-text search indexed within it; the change
    * is told after the commit, and only when the write changed something (`change` gives null).
    */
-  write<T>(fn: () => T, change: (result: T) => MemoryChange | null): T {
+  write<T>(fn: () => T, change: (result: T) => MemoryChange | null, options: WriteOptions = {}): T {
     const outermost = !this.store.db.inTransaction;
     // IMMEDIATE: the write lock is taken at BEGIN, so a second process writing the same memory
     // (`tempora mcp` beside the app) waits its busy_timeout instead of failing with SQLITE_BUSY.
+    // BEGIN IMMEDIATE takes it on every attached database too; with `attached`, the write begins
+    // deferred and its first statement writes to the memory's own database, which takes the same
+    // lock there (waiting as IMMEDIATE does: nothing was read before it) and none on the other.
     const run = this.store.db.transaction(() => {
+      if (outermost && options.attached) cachedStatement(this.store.db, 'DELETE FROM main.fts_queue WHERE 0').run();
       if (!outermost) return fn();
       this.store.slots.begin();
       this.settledChanges = null;
@@ -186,7 +199,7 @@ export class MemoryKernel {
     });
     let result: T;
     try {
-      result = run.immediate();
+      result = options.attached ? run.deferred() : run.immediate();
     } catch (error) {
       // What the write gathered goes with it (a first sync's may be 150k claims), not at the next write.
       if (outermost) this.store.slots.begin();

@@ -13,7 +13,7 @@ import { BulkLoadHelper } from './transfer/bulk-load-helper';
 export function memorySync(kernel: MemoryKernel): SyncStore {
   return new SyncStore(
     kernel.store,
-    (fn, told) => kernel.write(fn, (result) => (told(result) ? { kind: 'facts', reason: 'synced', changes: kernel.settle() } : null)),
+    (fn, told, options) => kernel.write(fn, (result) => (told(result) ? { kind: 'facts', reason: 'synced', changes: kernel.settle() } : null), options),
     {
       checkpointInBackground: () => kernel.checkpointInBackground(),
       fullTextWorker: () => {

@@ -44,7 +44,7 @@ function fullText(m: Memory) {
   // The structure record (id 10) begins with a count of the index's writes, not its content.
   const data = (table: string) => db.prepare(`SELECT id, CASE id WHEN 10 THEN substr(block, 5) ELSE block END FROM ${table}_data ORDER BY id`).raw().all();
   const rows = (table: string) => db.prepare(`SELECT * FROM ${table} ORDER BY 1, 2`).raw().all();
-  return FULL_TEXT.map((table) => [data(table), rows(`${table}_idx`), rows(`${table}_docsize`)]);
+  return FULL_TEXT.map((table) => [data(table), rows(`${table}_idx`), rows(`${table}_docsize`), rows(`${table}_config`)]);
 }
 
 const found = (m: Memory, query: string) => m.facts.search(query, { limit: 5 }).map((hit) => hit.fact.fact);
@@ -100,6 +100,42 @@ describe('a large first sync builds its full text on a worker', () => {
     expect(said(worker, 'cello')).toEqual([]);
     expect(said(worker, 'Lima')).toEqual(['My sister moved to Lima for work']);
     expect(fullText(worker)).toEqual(fullText(here));
+  });
+
+  it('after a first sync that failed part-way, the next one still builds its full text on the worker', async () => {
+    // The failed write rolled back its dropped indexes and triggers: the retry's write must still
+    // leave the worker's scratch database unlocked (it locks the memory's database alone).
+    const target = await uploaded();
+    const [worker, here] = [files.open(files.dir()), files.open(files.dir())];
+    const crash = (index: number) => {
+      if (index === 0) throw new Error('crash mid-apply');
+    };
+    await expect(syncOnce(syncOf(worker), target, markingCipher, { firstSyncInOneWrite: 1, workersFrom: 1, afterRecord: crash })).rejects.toThrow('crash mid-apply');
+    expect(syncOf(worker).emptyForFirstSync()).toBe(true);
+    await worker.settled(); // the failed sync's worker has removed its scratch database
+    const adopted = vi.spyOn(BulkLoadHelper.prototype, 'adopt');
+    try {
+      await syncOnce(syncOf(worker), target, markingCipher, { firstSyncInOneWrite: 1, workersFrom: 1 });
+      expect(adopted.mock.results.map((r) => r.value)).toEqual([true]);
+    } finally {
+      adopted.mockRestore();
+    }
+    await syncOnce(syncOf(here), target, markingCipher, { firstSyncInOneWrite: 1, workersFrom: Infinity });
+    expect(fullText(worker)).toEqual(fullText(here));
+  });
+
+  it('a retry at once, while the failed sync’s worker may still be removing its scratch database: the full text is whole', async () => {
+    // Both workers use the same scratch file: the write must copy only what its own worker built.
+    const target = await uploaded();
+    const [worker, here] = [files.open(files.dir()), files.open(files.dir())];
+    const crash = (index: number) => {
+      if (index === 0) throw new Error('crash mid-apply');
+    };
+    await expect(syncOnce(syncOf(worker), target, markingCipher, { firstSyncInOneWrite: 1, workersFrom: 1, afterRecord: crash })).rejects.toThrow('crash mid-apply');
+    await syncOnce(syncOf(worker), target, markingCipher, { firstSyncInOneWrite: 1, workersFrom: 1 });
+    await syncOnce(syncOf(here), target, markingCipher, { firstSyncInOneWrite: 1, workersFrom: Infinity });
+    expect(fullText(worker)).toEqual(fullText(here));
+    expect(found(worker, 'cello')).toEqual(['I bought a cello in Kyoto last spring']);
   });
 
   it('when its worker delivers nothing, the write builds the full text itself', async () => {

@@ -20,7 +20,7 @@ function storedTime(text: string | undefined): IsoTime | null {
   return text !== undefined && isIsoUtc(text) ? text : null;
 }
 
-export type SyncWriter = <T>(fn: () => T, told: (result: T) => boolean) => T;
+export type SyncWriter = <T>(fn: () => T, told: (result: T) => boolean, options?: { attached?: boolean }) => T;
 
 export interface SyncStatus {
   device: { id: string; name: string };
@@ -202,17 +202,24 @@ export class SyncStore {
     // the file (SQLite's automatic checkpoint, on this thread); a worker does, after
     // (transfer/background-checkpoint.ts; MemoryKernel.checkpointInBackground).
     db.pragma('wal_autocheckpoint = 0');
-    // Started outside the write (it attaches its scratch database), while the store is still empty.
-    const helper = options.fullTextOnWorker && this.emptyForFirstSync() ? this.file.fullTextWorker() : null;
-    helper?.begin();
+    let helper: BulkLoadHelper | null = null;
     let applied = false;
     try {
-      const results = this.write(() => (startOutbox(db), applyFirstSync(this.store, segments, options, helper)), (done) => done.some((r) => r.applied));
+      // Started outside the write (it attaches its scratch database), while the store is still
+      // empty; the write then locks the memory's database alone, so the worker can write its own.
+      helper = options.fullTextOnWorker && this.emptyForFirstSync() ? this.file.fullTextWorker() : null;
+      helper?.begin();
+      const results = this.write(() => (startOutbox(db), applyFirstSync(this.store, segments, options, helper)), (done) => done.some((r) => r.applied), { attached: helper !== null });
       applied = results.some((r) => r.applied);
       return results;
     } finally {
-      // Its work is in the write or thrown away with it: it closes and removes its scratch database.
-      helper?.finish(null);
+      // Its work is in the write or thrown away with it: it closes and removes its scratch database
+      // (never at the cost of the write's own error or of the settings put back below).
+      try {
+        helper?.finish(null);
+      } catch {
+        // detached at the latest when the connection closes; the worker removes the file as it exits
+      }
       db.pragma(`cache_size = ${usual}`);
       // On again once the worker has copied the WAL (or now, when none copies it).
       if (!(applied && this.file.checkpointInBackground())) db.pragma(`wal_autocheckpoint = ${WAL_AUTOCHECKPOINT_PAGES}`);

@@ -20,7 +20,7 @@ import type { Worker } from 'node:worker_threads';
 import type { EpisodeRecord, FactRecord } from '../../../shared/memory-schema';
 import { BATCH_ROWS, BATCHES_IN_FLIGHT, BUILT, FULL_TEXT_BATCHES_IN_FLIGHT, FAILED, SHARED_SLOTS, STARTING, STATE, TAKEN, packRows, type BulkLoadMessage, type BulkLoadReport, type BulkLoadSchema, type BulkLoadStart } from './bulk-load-protocol';
 import { FULL_TEXT_TABLES } from '../text-search/fts-index';
-import { attachScratch, copyFullTextTables, copyWorkerTables, detachScratch, removeScratch, storedSql, WORKER_TABLES } from './bulk-load-scratch';
+import { attachScratch, copyFullTextTables, copyWorkerTables, detachScratch, removeScratch, SCRATCH_SCHEMA, storedSql, WORKER_TABLES } from './bulk-load-scratch';
 import { bulkScratchPath } from '../store/database/open-database';
 import { startWorkerThread } from '../store/worker-thread';
 
@@ -50,6 +50,8 @@ const STORED_ROWS: Record<StoredTable, string> = {
   facts: 'SELECT rowid, fact, predicate FROM main.facts ORDER BY rowid',
 };
 type StoredRow = (string | number | null)[];
+/** Characters of text in one batch of stored rows, at most (about): see sendStoredRows. */
+const STORED_BATCH_CHARS = 1 << 20;
 const text = (value: string | number | null | undefined): string | null => (value === null || value === undefined ? null : String(value));
 const STORED_COLUMNS: Record<StoredTable, ((row: StoredRow) => string | null)[]> = {
   episodes: [(r) => text(r[0]), (r) => text(r[1])],
@@ -161,19 +163,24 @@ export class BulkLoadHelper {
     const stored = { episodes: { count: 0, last: 0 }, facts: { count: 0, last: 0 } };
     for (const table of STORED_TABLES) {
       let batch: StoredRow[] = [];
+      let chars = 0;
       const send = () => {
         const packed = packRows(batch, STORED_COLUMNS[table]);
         this.sendBatch({ stored: table, rows: packed }, [packed.lengths.buffer as ArrayBuffer], batch.length);
         stored[table].count += batch.length;
         stored[table].last = Number(batch[batch.length - 1]![0]);
         batch = [];
+        chars = 0;
       };
-      // Row by row, a batch at a time: never a whole table's text in one array (a million messages at 1M).
+      // Row by row, a batch at a time: never a whole table's text in one array (a million messages at
+      // 1M), nor much more than a mebibyte of it in one batch (a message may be a long document).
       for (const row of this.db.prepare<[], StoredRow>(STORED_ROWS[table]).raw().iterate()) {
+        if (this.broken) break; // the worker failed: what is left would be packed for nothing
         batch.push(row);
-        if (batch.length >= BATCH_ROWS) send();
+        for (let c = 1; c < row.length; c++) chars += typeof row[c] === 'string' ? (row[c] as string).length : 0;
+        if (batch.length >= BATCH_ROWS || chars >= STORED_BATCH_CHARS) send();
       }
-      if (batch.length) send();
+      if (batch.length && !this.broken) send();
     }
     this.post({ end: true });
     if (!this.broken) this.stored = stored;
@@ -219,9 +226,9 @@ export class BulkLoadHelper {
     const started = performance.now();
     for (;;) {
       const taken = Atomics.load(this.state, TAKEN);
-      if (this.sent.batches - taken < (this.fullTextOnly ? FULL_TEXT_BATCHES_IN_FLIGHT : BATCHES_IN_FLIGHT)) return true;
       const state = Atomics.load(this.state, STATE);
       if (state === FAILED) return false;
+      if (this.sent.batches - taken < (this.fullTextOnly ? FULL_TEXT_BATCHES_IN_FLIGHT : BATCHES_IN_FLIGHT)) return true;
       const waited = performance.now() - started;
       if (waited > (state === STARTING ? START_TIMEOUT_MS : BUILD_TIMEOUT_MS)) {
         this.failure = `the worker took no rows for ${Math.round(waited / 1000)} s`;
@@ -248,9 +255,15 @@ export class BulkLoadHelper {
     const { db } = this;
     const last = (table: string) => (db.prepare(`SELECT max(rowid) AS n FROM main.${table}`).get() as { n: number | null }).n ?? 0;
     if (stored) {
-      // Full text only: the rows indexed are the rows stored (none added, none deleted since).
-      const count = (table: string) => db.prepare(`SELECT count(*) FROM main.${table}`).pluck().get() as number;
-      if (STORED_TABLES.some((table) => count(table) !== stored[table].count || last(table) !== stored[table].last)) return false;
+      // Full text only: the rows indexed are the rows stored (none added, none deleted since). Between
+      // sendStoredRows and here the load's finish writes neither table (it builds indexes, each
+      // claim's messages and the counts), so their count and last rowid tell a change apart.
+      // And the scratch database attached is the one this worker built, holding every row sent.
+      const same = (schema: string, table: StoredTable) => {
+        const { n, last } = db.prepare(`SELECT count(*) AS n, COALESCE(max(rowid), 0) AS last FROM ${schema}.${table}`).get() as { n: number; last: number };
+        return n === stored[table].count && last === stored[table].last;
+      };
+      if (!STORED_TABLES.every((table) => same('main', table) && same(SCRATCH_SCHEMA, table))) return false;
     } else if (last('facts') !== rows!.facts) return false;
     // FTS5's shadow tables are writable only outside SQLite's defensive mode.
     db.unsafeMode(true);
@@ -274,14 +287,17 @@ export class BulkLoadHelper {
    * checkpoints the memory's WAL (in the background) and exits, otherwise it just exits.
    */
   finish(committed: { dbPath: string } | null): void {
-    detachScratch(this.db);
-    removeScratch(this.scratchPath);
-    if (!this.building) {
-      void this.worker.terminate();
-      return;
+    let detachFailed: Error | null = null;
+    try {
+      detachScratch(this.db);
+    } catch (error) {
+      detachFailed = error instanceof Error ? error : new Error(String(error));
     }
-    const message: BulkLoadMessage = committed ? { checkpoint: committed.dbPath } : { close: true };
-    this.worker.postMessage(message);
+    // Told to end whatever happened above: settled() waits for its exit.
+    removeScratch(this.scratchPath);
+    if (!this.building) void this.worker.terminate();
+    else this.worker.postMessage(committed ? { checkpoint: committed.dbPath } : { close: true });
+    if (detachFailed) throw detachFailed;
   }
 
   private waitForBuild(): boolean {

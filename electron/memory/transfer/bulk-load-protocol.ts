@@ -18,7 +18,8 @@ export const BATCHES_IN_FLIGHT = 4;
 /**
  * The same bound for the rows of a full-text-only load (a first sync's), sent all at once when the
  * load's rows are written: the main thread then goes on building indexes instead of waiting for the
- * worker's scratch inserts (~40 MB of rows in flight at most).
+ * worker's scratch inserts. A batch holds at most ~1 Mi characters of text, so at most ~32 Mi
+ * characters are in flight.
  */
 export const FULL_TEXT_BATCHES_IN_FLIGHT = 32;
 /** Values of the state: not running yet, running and waiting for rows, building, built, failed. */

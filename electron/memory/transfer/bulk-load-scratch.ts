@@ -13,7 +13,7 @@ import { rmSync } from 'node:fs';
 import { SCRATCH_MMAP_BYTES } from './bulk-load-protocol';
 import { FULL_TEXT_TABLES } from '../text-search/fts-index';
 
-const SCRATCH_SCHEMA = 'bulk_scratch';
+export const SCRATCH_SCHEMA = 'bulk_scratch';
 const SHADOW_SUFFIXES = ['data', 'idx', 'content', 'docsize', 'config'];
 
 /** The tables the worker fills in a whole-memory import; the main thread writes neither while it works. */

@@ -770,7 +770,8 @@ async function main(): Promise<void> {
     }
   }
   if (workload) {
-    const at = workload.store >= GOAL_SIZE ? 'at 100k' : `at ${count(workload.store)} (goal set at 100k)`;
+    // Issue 28 set these goals at 100k; the laptop budget (issue 29) sets the same figures at 1M.
+    const at = workload.store === GOAL_SIZE ? 'at 100k' : workload.store >= 1_000_000 ? `at ${count(workload.store)} (the laptop budget)` : `at ${count(workload.store)} (goal set at 100k)`;
     for (const r of workload.ingest) {
       console.log(
         `  goal: model calls/message ≤ ${GOAL_CALLS_PER_MESSAGE} (${r.label.padEnd(16)}) ${r.calls.mean.toFixed(2)} ${verdict(r.calls.mean <= GOAL_CALLS_PER_MESSAGE)}` +

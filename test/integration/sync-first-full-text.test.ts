@@ -37,6 +37,21 @@ async function uploaded(): Promise<MemoryTarget> {
   return target;
 }
 
+/**
+ * A target and two devices on disk, `worker` after a first sync with its full text on a worker that
+ * failed on its first record (rolled back: still empty), and `here`, not synced yet.
+ */
+async function afterAFailedFirstSync(): Promise<{ target: MemoryTarget; worker: Memory; here: Memory }> {
+  const target = await uploaded();
+  const [worker, here] = [files.open(files.dir()), files.open(files.dir())];
+  const crash = (index: number) => {
+    if (index === 0) throw new Error('crash mid-apply');
+  };
+  await expect(syncOnce(syncOf(worker), target, markingCipher, { firstSyncInOneWrite: 1, workersFrom: 1, afterRecord: crash })).rejects.toThrow('crash mid-apply');
+  expect(syncOf(worker).emptyForFirstSync()).toBe(true);
+  return { target, worker, here };
+}
+
 /** Each full-text table's shadow tables, row by row, and a check of each index against its rows. */
 function fullText(m: Memory) {
   const db = databaseOf(m);
@@ -105,13 +120,7 @@ describe('a large first sync builds its full text on a worker', () => {
   it('after a first sync that failed part-way, the next one still builds its full text on the worker', async () => {
     // The failed write rolled back its dropped indexes and triggers: the retry's write must still
     // leave the worker's scratch database unlocked (it locks the memory's database alone).
-    const target = await uploaded();
-    const [worker, here] = [files.open(files.dir()), files.open(files.dir())];
-    const crash = (index: number) => {
-      if (index === 0) throw new Error('crash mid-apply');
-    };
-    await expect(syncOnce(syncOf(worker), target, markingCipher, { firstSyncInOneWrite: 1, workersFrom: 1, afterRecord: crash })).rejects.toThrow('crash mid-apply');
-    expect(syncOf(worker).emptyForFirstSync()).toBe(true);
+    const { target, worker, here } = await afterAFailedFirstSync();
     await worker.settled(); // the failed sync's worker has removed its scratch database
     const adopted = vi.spyOn(BulkLoadHelper.prototype, 'adopt');
     try {
@@ -126,12 +135,7 @@ describe('a large first sync builds its full text on a worker', () => {
 
   it('a retry at once, while the failed sync’s worker may still be removing its scratch database: the full text is whole', async () => {
     // Both workers use the same scratch file: the write must copy only what its own worker built.
-    const target = await uploaded();
-    const [worker, here] = [files.open(files.dir()), files.open(files.dir())];
-    const crash = (index: number) => {
-      if (index === 0) throw new Error('crash mid-apply');
-    };
-    await expect(syncOnce(syncOf(worker), target, markingCipher, { firstSyncInOneWrite: 1, workersFrom: 1, afterRecord: crash })).rejects.toThrow('crash mid-apply');
+    const { target, worker, here } = await afterAFailedFirstSync();
     await syncOnce(syncOf(worker), target, markingCipher, { firstSyncInOneWrite: 1, workersFrom: 1 });
     await syncOnce(syncOf(here), target, markingCipher, { firstSyncInOneWrite: 1, workersFrom: Infinity });
     expect(fullText(worker)).toEqual(fullText(here));

@@ -5,8 +5,9 @@
  * claims, fed in batches as the import reads the document (never the whole of it: bulk-load-protocol.ts); inside the same transaction the main thread then copies the worker's tables in. After the
  * commit the worker checkpoints the WAL, so the import returns without first copying its pages into
  * the file.
- * How the worker's tables are copied in: bulk-load-scratch.ts. Whenever anything is off — no worker file, the worker failed or is late, the rows did not take
- * rowids 1..n, a copy failed — adopt() returns false and the caller does it all in this thread.
+ * How the worker's tables are copied in: bulk-load-scratch.ts. Whenever anything is off — no
+ * worker file, the worker failed or is late, the rows did not take rowids 1..n, a copy failed —
+ * adopt() returns false and the caller does it all in this thread.
  *
  * Full text only (a first sync's load, memory/sync/sync-first.ts): the main thread writes every row
  * itself, then sends the worker each stored episode's and fact's text with its rowid
@@ -40,7 +41,6 @@ const BUILD_TIMEOUT_MS = 600_000;
 export type BulkLoadEpisode = Pick<EpisodeRecord, 'id' | 'conversation_id' | 'role' | 'content' | 'reference_time' | 'created_at' | 'utc_offset' | 'time_zone'>;
 /** A fact as the worker indexes and links it (its predicate already canonical). */
 export type BulkLoadFact = Pick<FactRecord, 'id' | 'fact' | 'predicate' | 'episode_ids'>;
-
 
 /** Full text only: the tables whose stored rows the worker indexes, what it reads of each, and how a row packs. */
 type StoredTable = 'episodes' | 'facts';

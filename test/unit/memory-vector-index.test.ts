@@ -290,7 +290,10 @@ describe('VectorIndex', () => {
 
   it('through the ANN index, the exact ten nearest of a query are among the thirty it finds', async () => {
     // Chat and search fuse the vector list by rank: what they need is the nearest near the top,
-    // which the codes' estimated distances give without re-ranking by the exact vectors.
+    // which the codes' estimated distances give without re-ranking by the exact vectors. LanceDB
+    // trains the index with its own unseeded randomness, so the bounds are rates over 20 queries:
+    // measured over 45 trainings, at most 1 of the 200 nearest fell outside the thirty and 0.845 …
+    // 0.91 were in the first ten; with 3-bit codes 0.80 … 0.83, with 2-bit 2 … 7 outside and 0.64.
     const dimensions = 96;
     const random = prng(7);
     const gauss = () => Math.sqrt(-2 * Math.log(random() || 1e-12)) * Math.cos(2 * Math.PI * random());
@@ -302,12 +305,17 @@ describe('VectorIndex', () => {
     await index.upsert(rows);
     expect(index.annIndexed).toBe(true);
     const cosine = (a: Float32Array, b: Float32Array) => a.reduce((sum, x, i) => sum + x * b[i]!, 0);
+    const outside: string[] = [];
+    let inFirstTen = 0;
     for (let q = 0; q < 20; q++) {
       const query = near();
       const exact = [...rows].sort((a, b) => cosine(b.vector, query) - cosine(a.vector, query)).slice(0, 10).map((r) => r.id);
-      const found = new Set((await index.search(query, { limit: 30, kind: 'fact' })).map((h) => h.id));
-      expect(exact.filter((id) => !found.has(id))).toEqual([]);
+      const hits = (await index.search(query, { limit: 30, kind: 'fact' })).map((h) => h.id);
+      outside.push(...exact.filter((id) => !hits.includes(id)));
+      inFirstTen += exact.filter((id) => hits.slice(0, 10).includes(id)).length;
     }
+    expect(outside.length, `nearest outside the thirty: ${outside.join(', ')}`).toBeLessThanOrEqual(2);
+    expect(inFirstTen / 200).toBeGreaterThanOrEqual(0.8);
   });
 });
 

@@ -189,12 +189,19 @@ function commit(ctx: WriteContext, records: ExportRecords, plan: () => ImportPla
     // The worker checkpoints after the commit, so the commit itself does not.
     if (helper) db.pragma('wal_autocheckpoint = 0');
     // One write: the slots the document's facts joined are resolved once, when it commits (write-batch.ts).
-    const summary = db.transaction(() => {
+    // It takes the write lock before it reads, as every write does (memory-kernel.ts write): begun
+    // deferred, its first reads would pin a snapshot that another process's commit (the app learning
+    // a message) leaves stale, and its first write would fail at once ("database is locked") instead
+    // of waiting. With the helper's scratch attached, BEGIN IMMEDIATE would lock that too, so the
+    // write begins deferred and first writes to the memory's own database, which waits the same way.
+    const write = db.transaction(() => {
+      if (helper) db.prepare('DELETE FROM main.fts_queue WHERE 0').run();
       ctx.slots.begin();
       const imported = writeImport(ctx, records, plan(), options.replace ?? false, helper, { onProgress: options.onProgress });
       ctx.slots.commit();
       return imported;
-    })();
+    });
+    const summary = helper ? write.deferred() : write.immediate();
     flushFullText(db);
     return summary;
   } finally {

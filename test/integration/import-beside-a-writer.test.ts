@@ -1,0 +1,65 @@
+/**
+ * An import while another process writes the same memory (`tempora import` beside the app learning a
+ * message): like every other write, it waits for the other's write to commit (busy_timeout) and then
+ * writes on top of it. A transaction begun deferred reads first, and a write that commits after that
+ * read leaves it a snapshot it may not write from: SQLITE_BUSY_SNAPSHOT, at once, whatever the wait.
+ */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { once } from 'node:events';
+import { afterEach, beforeEach, expect, it } from 'vitest';
+import { openMemory, steppingClock, type Memory } from '../../electron/memory/index';
+
+let dir: string;
+let memory: Memory;
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'tempora-import-beside-'));
+  memory = openMemory({ dataDir: dir, clock: steppingClock('2026-12-01T00:00:00.000Z', 1000) });
+});
+afterEach(() => {
+  memory.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+/** Another process that takes the write lock, says so, writes a setting, and commits 300 ms later. */
+async function writerHoldingTheLock(path: string): Promise<{ done: Promise<unknown> }> {
+  const script = `
+    const db = new (require('better-sqlite3'))(process.argv[1]);
+    db.exec('BEGIN IMMEDIATE');
+    db.prepare("INSERT INTO memory_settings (key, value) VALUES ('elsewhere', '1')").run();
+    process.stdout.write('locked\\n');
+    setTimeout(() => { db.exec('COMMIT'); db.close(); }, 300);`;
+  const child = spawn(process.execPath, ['-e', script, path], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const [line] = (await once(child.stdout, 'data')) as [Buffer];
+  expect(line.toString()).toBe('locked\n');
+  return { done: once(child, 'exit') };
+}
+
+it('an import waits for another process’s write and writes after it, never failing on a stale read', async () => {
+  memory.facts.observe([{ subject: 'me', predicate: 'likes', object: 'tea', fact: 'I like tea.', reference_time: '2026-11-01T00:00:00.000Z' as never }]);
+  const other = openMemory({ dataDir: ':memory:', clock: steppingClock('2026-12-01T00:00:00.000Z', 1000) });
+  other.facts.observe([{ subject: 'me', predicate: 'lives_in', object: 'Osaka', fact: 'I live in Osaka.', reference_time: '2026-10-01T00:00:00.000Z' as never }]);
+  const document = other.transfer.export();
+  other.close();
+
+  const writer = await writerHoldingTheLock(join(dir, 'memory.sqlite'));
+  const summary = memory.transfer.import(document);
+  await writer.done;
+  expect(summary.facts).toBe(1);
+  expect(memory.facts.list({ subject: 'me' }).map((f) => f.object).sort()).toEqual(['Osaka', 'tea']);
+});
+
+it('so does an import into an empty memory with its indexes built on the other thread', async () => {
+  const other = openMemory({ dataDir: ':memory:', clock: steppingClock('2026-12-01T00:00:00.000Z', 1000) });
+  other.facts.observe([{ subject: 'me', predicate: 'lives_in', object: 'Osaka', fact: 'I live in Osaka.', reference_time: '2026-10-01T00:00:00.000Z' as never }]);
+  const document = other.transfer.export();
+  other.close();
+
+  const writer = await writerHoldingTheLock(join(dir, 'memory.sqlite'));
+  const summary = memory.transfer.import(document, { helper: true });
+  await writer.done;
+  expect(summary.facts).toBe(1);
+  expect(memory.facts.list({ subject: 'me' }).map((f) => f.object)).toEqual(['Osaka']);
+});

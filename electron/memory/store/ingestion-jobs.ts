@@ -83,6 +83,11 @@ export class IngestionJobs {
    * oldest first; then imported ones (lane 1) in their sort order, unless the backfill is paused.
    */
   claimNext(): JobRow | undefined {
+    // IMMEDIATE, as every write: begun deferred, the read below would pin a snapshot that another
+    // process's commit leaves stale, and the UPDATE would fail at once ("database is locked"),
+    // ending the worker's loop. Nested in a write (learnJob) it is a savepoint of that write. With
+    // nothing pending (the idle worker asking) it takes no lock, and waits for no other process.
+    if (!cachedStatement(this.db, "SELECT 1 FROM ingestion_jobs WHERE status = 'pending' LIMIT 1").get()) return undefined;
     return this.db.transaction(() => {
       const next =
         cachedStatement<[], JobRow>(this.db, `SELECT ${JOB_COLUMNS} FROM ingestion_jobs WHERE status = 'pending' AND lane = 0 ORDER BY sort_key, created_at, id LIMIT 1`).get() ??
@@ -91,7 +96,7 @@ export class IngestionJobs {
       const now = this.clock.now();
       cachedStatement(this.db, "UPDATE ingestion_jobs SET status = 'running', attempts = attempts + 1, updated_at = ? WHERE id = ?").run(now, next.id);
       return { ...next, status: 'running' as const, attempts: next.attempts + 1, updated_at: now };
-    })();
+    }).immediate();
   }
 
   /** Call inside the transaction that applies the job's result, so both land or neither. */

@@ -1,7 +1,7 @@
 /**
- * An import while another process writes the same memory (`tempora import` beside the app learning a
- * message): like every other write, it waits for the other's write to commit (busy_timeout) and then
- * writes on top of it. A transaction begun deferred reads first, and a write that commits after that
+ * Writes that read first, while another process writes the same memory (`tempora import` beside the
+ * app learning a message; the app's learning beside `tempora observe`): like every other write, each
+ * waits for the other's write to commit (busy_timeout) and then writes on top of it. A transaction begun deferred reads first, and a write that commits after that
  * read leaves it a snapshot it may not write from: SQLITE_BUSY_SNAPSHOT, at once, whatever the wait.
  */
 import { spawn } from 'node:child_process';
@@ -62,4 +62,12 @@ it('so does an import into an empty memory with its indexes built on the other t
   await writer.done;
   expect(summary.facts).toBe(1);
   expect(memory.facts.list({ subject: 'me' }).map((f) => f.object)).toEqual(['Osaka']);
+});
+
+it('the learning takes its next message while another process writes, instead of stopping on "locked"', async () => {
+  const { episode } = memory.messages.append({ conversation: 'cnv_a', role: 'user', content: 'I moved to Kyoto.', time: '2026-11-30T09:00:00.000Z' });
+  const writer = await writerHoldingTheLock(join(dir, 'memory.sqlite'));
+  const job = memory.jobs.claimNext();
+  await writer.done;
+  expect(job).toMatchObject({ episode_id: episode.id, status: 'running', attempts: 1 });
 });

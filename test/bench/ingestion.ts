@@ -10,9 +10,11 @@
  * come on top of. Per job, the same difference is measured between the worker's job-started and
  * job-done events.
  */
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
 import type { StructuredModel, StructuredRequest } from '../../electron/llm/ports';
-import type { Memory } from '../../electron/memory';
+import { openMemory, type Memory } from '../../electron/memory';
 import { IngestionWorker, type IngestionEvent } from '../../electron/assistant/ingestion/ingestion-worker';
 import { benchMessages, benchScript, BENCH_CONVERSATION } from '../fixtures/bench-conversation';
 import { scriptedModel } from '../fixtures/scripted-model';
@@ -196,3 +198,38 @@ function formatCommitSites(r: IngestBenchResult): string {
 }
 
 export const BENCH_MESSAGE_COUNT = BENCH_CONVERSATION.length;
+
+const self = fileURLToPath(import.meta.url);
+
+/**
+ * The same on top of the store in `dataDir`, learned by a process that opens it as the app does at
+ * start-up, warmed first by the conversation on an empty store as this one is. The bench's own process
+ * has just generated a whole synthetic memory and imported it as one document, and collecting that
+ * garbage during the messages made them 7–9 ms against ~5 (docs/benchmarks.md, "Candidates for a
+ * name of one or two characters"). The child runs without the bench's NODE_OPTIONS, as the app.
+ */
+export function benchIngestionInChild(dataDir: string, label: string): IngestBenchResult {
+  const { NODE_OPTIONS: _benchOnly, ...env } = process.env;
+  const run = spawnSync(process.execPath, ['--import', 'tsx', self, '--ingest-child', dataDir, label], {
+    encoding: 'utf8',
+    env: { ...env, LANCEDB_LOG: 'error' },
+    maxBuffer: 16 * 1024 * 1024,
+  });
+  if (run.status !== 0) throw new Error(`The ingestion's child process failed (exit ${run.status}): ${run.stderr.trim().split('\n').slice(-3).join(' ')}`);
+  return JSON.parse(run.stdout.trim().split('\n').pop()!) as IngestBenchResult;
+}
+
+async function ingestChild(dataDir: string, label: string): Promise<void> {
+  const warm = openMemory({ dataDir: ':memory:' });
+  await benchIngestion(warm, 'warm-up');
+  warm.close();
+  const memory = openMemory({ dataDir });
+  try {
+    console.log(JSON.stringify(await benchIngestion(memory, label)));
+  } finally {
+    memory.close();
+  }
+}
+
+const at = process.argv.indexOf('--ingest-child');
+if (at > 0) await ingestChild(process.argv[at + 1]!, process.argv[at + 2]!);

@@ -891,21 +891,4 @@ export const migrations: Migration[] = [
       `);
     },
   },
-  {
-    name: '0041_short_entity_names',
-    up(db) {
-      // A name of one or two characters in a message ("ヨガ", "Bo") can only mean a stored name of at
-      // most four (entity-candidates.ts): its candidates were a LIKE over every name in entities_fts
-      // (the trigram index cannot search under three characters), 15 ms at 100k entities on each
-      // message naming one. A short name holding it holds it from its first, second or third
-      // character: the name indexes find the first; these partial ones, of the short names and
-      // aliases only, the other two.
-      db.exec(`
-        CREATE INDEX entities_short_from_2 ON entities(substr(normalized_name, 2)) WHERE length(normalized_name) <= 4;
-        CREATE INDEX entities_short_from_3 ON entities(substr(normalized_name, 3)) WHERE length(normalized_name) <= 4;
-        CREATE INDEX entity_aliases_short_from_2 ON entity_aliases(substr(normalized_alias, 2)) WHERE length(normalized_alias) <= 4;
-        CREATE INDEX entity_aliases_short_from_3 ON entity_aliases(substr(normalized_alias, 3)) WHERE length(normalized_alias) <= 4;
-      `);
-    },
-  },
 ];

@@ -87,7 +87,9 @@ export class IngestionJobs {
     // process's commit leaves stale, and the UPDATE would fail at once ("database is locked"),
     // ending the worker's loop. Nested in a write (learnJob) it is a savepoint of that write. With
     // nothing pending (the idle worker asking) it takes no lock, and waits for no other process.
-    if (!cachedStatement(this.db, "SELECT 1 FROM ingestion_jobs WHERE status = 'pending' LIMIT 1").get()) return undefined;
+    // (Cancelled jobs stay pending in their own lane, and a paused backfill's wait in lane 1.)
+    const lanes = backfillPaused(this.db) ? 'lane = 0' : 'lane IN (0, 1)';
+    if (!cachedStatement(this.db, `SELECT 1 FROM ingestion_jobs WHERE status = 'pending' AND ${lanes} LIMIT 1`).get()) return undefined;
     return this.db.transaction(() => {
       const next =
         cachedStatement<[], JobRow>(this.db, `SELECT ${JOB_COLUMNS} FROM ingestion_jobs WHERE status = 'pending' AND lane = 0 ORDER BY sort_key, created_at, id LIMIT 1`).get() ??

@@ -9,7 +9,7 @@ import type { CallToolResult } from '@modelcontextprotocol/server';
 import type { FactRecord } from '../../shared/memory-schema';
 import { ApiError } from '../../shared/api-error';
 import { escapeControls, escapeControlsInJson } from '../../shared/escape-controls';
-import { MemoryInputError, MemoryStorageError } from '../memory/index';
+import { isBusyError, MemoryInputError, MemoryStorageError } from '../memory/index';
 import type { McpFact } from './tool-schemas';
 
 /** A fact as the tools return it: the export record plus whether it is true and held now. */
@@ -50,14 +50,9 @@ function errorText(error: unknown): string {
     const prefix = field && !message.startsWith(field) ? `${field}: ` : '';
     return `${prefix}${message}`;
   }
-  if (isBusy(error)) return 'the memory is busy with another Tempora process; try again in a moment';
+  if (isBusyError(error)) return 'the memory is busy with another Tempora process; try again in a moment';
   if (error instanceof MemoryStorageError) return error.message;
   return `Tempora failed: ${error instanceof Error ? error.message : String(error)}`;
-}
-
-function isBusy(error: unknown): boolean {
-  const code = (error as { code?: unknown } | null)?.code;
-  return typeof code === 'string' && code.startsWith('SQLITE_BUSY');
 }
 
 const BUSY_RETRIES = 8;
@@ -71,7 +66,7 @@ export async function retryBusy<T>(fn: () => T | Promise<T>): Promise<T> {
     try {
       return await fn();
     } catch (error) {
-      if (!isBusy(error) || attempt >= BUSY_RETRIES) throw error;
+      if (!isBusyError(error) || attempt >= BUSY_RETRIES) throw error;
       await new Promise((resolve) => setTimeout(resolve, 20 * 2 ** attempt + Math.random() * 20));
     }
   }

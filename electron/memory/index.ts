@@ -18,7 +18,7 @@ export type {
   EpisodeReader,
   JobQueue,
 } from './memory-api';
-export { MemoryInputError, MemoryStorageError } from './memory-errors';
+export { isBusyError, MemoryInputError, MemoryStorageError } from './memory-errors';
 export { defaultDataDir, databasePath } from './store/data-dir';
 export { storeHoldsNothing } from './store/empty-store';
 export { steppingClock, systemClock, type Clock } from './store/clock';

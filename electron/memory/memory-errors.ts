@@ -44,3 +44,9 @@ export function storageErrorOf(error: unknown): unknown {
   if (typeof code === 'string' && code.startsWith('SQLITE_READONLY')) return new MemoryStorageError('read_only', { cause: error });
   return error;
 }
+
+/** Another process held the memory's write lock past the busy timeout (SQLITE_BUSY and its kinds): worth trying again later. */
+export function isBusyError(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && code.startsWith('SQLITE_BUSY');
+}

@@ -5,7 +5,7 @@
  * queue untouched), so quitting never loses a message.
  */
 import type { StructuredModel } from '../../llm/ports';
-import type { JobRow, JobUsage, Memory, QueueCounts, SlotChanges } from '../../memory/index';
+import { isBusyError, type JobRow, type JobUsage, type Memory, type QueueCounts, type SlotChanges } from '../../memory/index';
 import { prepareIngest } from './ingest-message';
 
 export type IngestionEvent =
@@ -22,6 +22,9 @@ export interface IngestionWorkerOptions {
   /** The user's zone now (the engine's), for messages that carry none; default $TEMPORA_TZ or the system's. */
   timeZone?: () => string;
 }
+
+/** How long the worker rests before asking for its next job again after another process held the memory's write lock too long. */
+const BUSY_RETRY_MS = 500;
 
 export class IngestionWorker {
   private running = false;
@@ -76,7 +79,16 @@ export class IngestionWorker {
       while (this.running) {
         const model = this.options.model();
         if (!model) this.releaseAhead();
-        const job = model ? (this.takeAhead() ?? this.memory.jobs.claimNext()) : undefined;
+        let job: JobRow | undefined;
+        try {
+          job = model ? (this.takeAhead() ?? this.memory.jobs.claimNext()) : undefined;
+        } catch (error) {
+          // Another process held the write lock past the busy timeout (a long `tempora import`):
+          // the job stays pending, and the worker asks again shortly instead of ending its loop.
+          if (!isBusyError(error)) throw error;
+          await this.rest(BUSY_RETRY_MS);
+          continue;
+        }
         if (!model || !job) {
           this.settleIdle();
           await new Promise<void>((resolve) => (this.wake = resolve));
@@ -89,6 +101,15 @@ export class IngestionWorker {
       // Stopped (or the model went away) with a job claimed ahead: it goes back, no attempt counted.
       this.releaseAhead();
     }
+  }
+
+  /** Waits `ms`, or less if the worker is told of new work or stopped meanwhile. */
+  private async rest(ms: number): Promise<void> {
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, ms);
+      this.wake = () => (clearTimeout(timer), resolve());
+    });
+    this.wake = null;
   }
 
   private takeAhead(): JobRow | undefined {

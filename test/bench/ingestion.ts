@@ -18,7 +18,7 @@ import { openMemory, type Memory } from '../../electron/memory';
 import { IngestionWorker, type IngestionEvent } from '../../electron/assistant/ingestion/ingestion-worker';
 import { benchMessages, benchScript, BENCH_CONVERSATION } from '../fixtures/bench-conversation';
 import { scriptedModel } from '../fixtures/scripted-model';
-import { cpuNow, count, ms, summarize, table, type Latency } from './stats';
+import { childEnv, cpuNow, count, ms, summarize, table, type Latency } from './stats';
 import { databaseOf } from '../../electron/memory/memory';
 import { startCommitCount, stopCommitCount, totalCommits, type CommitSite } from './commit-count';
 
@@ -206,13 +206,12 @@ const self = fileURLToPath(import.meta.url);
  * start-up, warmed first by the conversation on an empty store as this one is. The bench's own process
  * has just generated a whole synthetic memory and imported it as one document, and collecting that
  * garbage during the messages made them 7–9 ms against ~5 (docs/benchmarks.md, "Candidates for a
- * name of one or two characters"). The child runs without the bench's NODE_OPTIONS, as the app.
+ * name of one or two characters"). The child runs as the app does (stats.ts childEnv).
  */
 export function benchIngestionInChild(dataDir: string, label: string): IngestBenchResult {
-  const { NODE_OPTIONS: _benchOnly, ...env } = process.env;
   const run = spawnSync(process.execPath, ['--import', 'tsx', self, '--ingest-child', dataDir, label], {
     encoding: 'utf8',
-    env: { ...env, LANCEDB_LOG: 'error' },
+    env: childEnv(),
     maxBuffer: 16 * 1024 * 1024,
   });
   if (run.status !== 0) throw new Error(`The ingestion's child process failed (exit ${run.status}): ${run.stderr.trim().split('\n').slice(-3).join(' ')}`);

@@ -15,7 +15,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { MemoryExport } from '../../shared/memory-schema';
 import { exportJsonChunks } from '../../shared/export-json';
-import { count, mb, ms, perSecond } from './stats';
+import { childEnv, count, mb, ms, perSecond } from './stats';
 import { GOAL_DISK_BYTES_AT_1M, gb as diskGb } from './vector-disk';
 
 /** The budgets of issue 29 at 1M facts on a 16 GB laptop. */
@@ -65,16 +65,11 @@ export interface LaptopFigures {
 
 const self = fileURLToPath(import.meta.url);
 
-/**
- * The children run as the app does: without the bench's own NODE_OPTIONS (a 1M bench raises the
- * heap limit to hold its generated document). Their peak is their own address space's
+/*
+ * The children run as the app does (stats.ts childEnv). Their peak is their own address space's
  * (stats.ts peakResidentBytes): getrusage's maxRSS kept the bench's, which forked them — the
  * 2.4 GB once reported for the 1M import was the bench's size when it started the child.
  */
-const childEnv = (): NodeJS.ProcessEnv => {
-  const { NODE_OPTIONS: _benchOnly, ...env } = process.env;
-  return { ...env, LANCEDB_LOG: 'error' };
-};
 
 /** Starts the app's engine on `dataDir` in a child process and reads its idle figures. */
 export function measureIdleApp(dataDir: string): IdleApp {

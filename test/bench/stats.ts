@@ -126,3 +126,12 @@ export function peakResidentBytes(): number {
   }
   return process.resourceUsage().maxRSS * 1024;
 }
+
+/**
+ * The environment of a bench's child process that runs as the app does: without the bench's own
+ * NODE_OPTIONS (a 1M bench raises the heap limit to hold its generated document), LanceDB quiet.
+ */
+export function childEnv(): NodeJS.ProcessEnv {
+  const { NODE_OPTIONS: _benchOnly, ...env } = process.env;
+  return { ...env, LANCEDB_LOG: 'error' };
+}

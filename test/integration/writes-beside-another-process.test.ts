@@ -1,8 +1,9 @@
 /**
  * Writes that read first, while another process writes the same memory (`tempora import` beside the
  * app learning a message; the app's learning beside `tempora observe`): like every other write, each
- * waits for the other's write to commit (busy_timeout) and then writes on top of it. A transaction begun deferred reads first, and a write that commits after that
- * read leaves it a snapshot it may not write from: SQLITE_BUSY_SNAPSHOT, at once, whatever the wait.
+ * waits for the other's write to commit (busy_timeout) and then writes on top of it. A transaction
+ * begun deferred reads first, and a write that commits after that read leaves it a snapshot it may
+ * not write from: SQLITE_BUSY_SNAPSHOT, at once, whatever the wait.
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';

@@ -6,6 +6,7 @@
  * full text in one thread makes — the same index, page for page — and when the worker delivers
  * nothing, the write builds it itself.
  */
+import type Database from 'better-sqlite3';
 import { readdirSync } from 'node:fs';
 import { describe, expect, it, vi } from 'vitest';
 import type { Memory } from '../../electron/memory/index';
@@ -137,6 +138,29 @@ describe('a large first sync builds its full text on a worker', () => {
     // Both workers use the same scratch file: the write must copy only what its own worker built.
     const { target, worker, here } = await afterAFailedFirstSync();
     await syncOnce(syncOf(worker), target, markingCipher, { firstSyncInOneWrite: 1, workersFrom: 1 });
+    await syncOnce(syncOf(here), target, markingCipher, { firstSyncInOneWrite: 1, workersFrom: Infinity });
+    expect(fullText(worker)).toEqual(fullText(here));
+    expect(found(worker, 'cello')).toEqual(['I bought a cello in Kyoto last spring']);
+  });
+
+  it('when the scratch database attached is not the one its worker built, the write builds the full text itself', async () => {
+    // A retry at once: the failed sync's worker removes the shared scratch path after this write
+    // attached it and before this worker opened it, so each holds a file of its own.
+    const target = await uploaded();
+    const [worker, here] = [files.open(files.dir()), files.open(files.dir())];
+    const adopted = vi.spyOn(BulkLoadHelper.prototype, 'adopt');
+    const scratchSwapped = vi.spyOn(BulkLoadHelper.prototype, 'sendStoredRows').mockImplementationOnce(function (this: BulkLoadHelper) {
+      scratchSwapped.mockRestore();
+      this.sendStoredRows();
+      const db = (this as unknown as { db: Database.Database }).db;
+      db.exec(`DETACH DATABASE bulk_scratch; ATTACH DATABASE '' AS bulk_scratch`);
+    });
+    try {
+      await syncOnce(syncOf(worker), target, markingCipher, { firstSyncInOneWrite: 1, workersFrom: 1 });
+      expect(adopted.mock.results.map((r) => r.value)).toEqual([false]);
+    } finally {
+      adopted.mockRestore();
+    }
     await syncOnce(syncOf(here), target, markingCipher, { firstSyncInOneWrite: 1, workersFrom: Infinity });
     expect(fullText(worker)).toEqual(fullText(here));
     expect(found(worker, 'cello')).toEqual(['I bought a cello in Kyoto last spring']);

@@ -258,10 +258,17 @@ export class BulkLoadHelper {
       // Full text only: the rows indexed are the rows stored (none added, none deleted since). Between
       // sendStoredRows and here the load's finish writes neither table (it builds indexes, each
       // claim's messages and the counts), so their count and last rowid tell a change apart.
-      // And the scratch database attached is the one this worker built, holding every row sent.
+      // And the scratch database attached is the one this worker built, holding every row sent: a
+      // failed load's worker still removing the shared scratch path may have left this thread and
+      // this worker each a file of its own (then the attached one has no such table).
       const same = (schema: string, table: StoredTable) => {
-        const { n, last } = db.prepare(`SELECT count(*) AS n, COALESCE(max(rowid), 0) AS last FROM ${schema}.${table}`).get() as { n: number; last: number };
-        return n === stored[table].count && last === stored[table].last;
+        try {
+          const { n, last } = db.prepare(`SELECT count(*) AS n, COALESCE(max(rowid), 0) AS last FROM ${schema}.${table}`).get() as { n: number; last: number };
+          return n === stored[table].count && last === stored[table].last;
+        } catch (error) {
+          this.failure = `reading ${schema}.${table}: ${error instanceof Error ? error.message : String(error)}`;
+          return false;
+        }
       };
       if (!STORED_TABLES.every((table) => same('main', table) && same(SCRATCH_SCHEMA, table))) return false;
     } else if (last('facts') !== rows!.facts) return false;

@@ -5,6 +5,7 @@ import { registerObjectKey0010 } from './frozen/0010-object-key';
 import { countTimelineRows0019, TIMELINE_ROW_TABLES_SQL_0019, TIMELINE_ROW_TRIGGERS_SQL_0019 } from './frozen/0019-timeline-rows';
 import { registerNaturalKey0022 } from './frozen/0022-natural-key';
 import { countTimelineLives0030, TIMELINE_LIFE_TABLES_SQL_0030, TIMELINE_LIFE_TRIGGERS_SQL_0030 } from './frozen/0030-timeline-lives';
+import { fillShortNames0041 } from './frozen/0041-short-names';
 
 /**
  * One schema step. Steps run in order, each in its own transaction, and are never edited once released.
@@ -889,6 +890,26 @@ export const migrations: Migration[] = [
           ON CONFLICT (key) DO UPDATE SET value = excluded.value;
         DELETE FROM sync_state WHERE key = 'deviceName';
       `);
+    },
+  },
+  {
+    name: '0041_entity_short_names',
+    up(db) {
+      // A name of one or two characters in a message (ヨガ, Bo, 李さん) was matched against every
+      // stored name by LIKE (15 ms at 100k entities) and kept the first eight in stored order, which
+      // could hide the one meant. Under entity resolution's bigram Dice, only a name or alias of at
+      // most four characters after its honorifics can score for it: each such name is kept here
+      // under its bigrams (one character: that character), with its length, shortest found first.
+      db.exec(`
+        CREATE TABLE entity_short_names (
+          pair TEXT NOT NULL,
+          length INTEGER NOT NULL,
+          entity_id TEXT NOT NULL,
+          PRIMARY KEY (pair, length, entity_id)
+        ) WITHOUT ROWID;
+        CREATE INDEX entity_short_names_by_entity ON entity_short_names(entity_id);
+      `);
+      fillShortNames0041(db);
     },
   },
 ];

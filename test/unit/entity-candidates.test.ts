@@ -74,6 +74,21 @@ describe('entity candidates of a short name', () => {
     expect(names('さん')).toEqual([]);
   });
 
+  it('of three or four characters include the stored names of one or two that hold one of its bigrams', () => {
+    // A stored name of two characters has no trigram for the full-text index to find, yet scores
+    // 2 / 3 against a name of three holding it, and 2 / 4 against one of four.
+    create('Dr. Bo');
+    create('ヨガ');
+    create('Li');
+    expect(resolveName(m, 'Bob')).toMatchObject({ kind: 'ask', candidate: { name: 'Dr. Bo' } });
+    expect(resolveName(m, 'ヨガ部')).toMatchObject({ kind: 'ask', candidate: { name: 'ヨガ' } });
+    expect(resolveName(m, 'ヨガ教室')).toMatchObject({ kind: 'ask', candidate: { name: 'ヨガ' } });
+    expect(names('Bobo')).toEqual(['Dr. Bo']);
+    // Five characters: 2 / 5 at best, below the resolver's 0.5.
+    expect(resolveName(m, 'Bobby')).toEqual({ kind: 'new' });
+    expect(names('Lin')).toEqual(['Li']);
+  });
+
   it('follow an entity’s aliases as they are added, rewritten and forgotten', () => {
     const robert = create('Robert');
     expect(names('Bo')).toEqual([]);
@@ -97,7 +112,7 @@ describe('entity candidates of a short name', () => {
     const lines = plans.flatMap((p) => p.plan);
     expect(lines.length).toBeGreaterThan(0);
     expect(lines.filter((line) => /^SCAN (?!json_each)/.test(line))).toEqual([]);
-    expect(lines).toContain('SEARCH s USING PRIMARY KEY (pair=?)');
+    expect(lines).toContain('SEARCH s USING PRIMARY KEY (pair=? AND length<?)');
   });
 });
 

@@ -4,16 +4,19 @@
  * bigram at most, so under entity resolution's bigram Dice (entity-resolution.ts) only a stored
  * name or alias of at most four characters holding it can score 0.5, and one of one character only
  * as that character: those, shortest first, from the short names' index (entity-names-index.ts).
+ * A stored name of two characters has no trigram, yet scores 2/3 or 2/4 against a name of three or
+ * four holding it ("Bo" for "Bob", "ヨガ" for "ヨガ部"): those come from the short names' index too.
  * The assistant's entity resolution scores them.
  */
 import type { EntityRecord } from '../../../shared/memory-schema';
 import type { StoreContext } from '../store/store-context';
 import { ftsString, stripHonorifics } from '../store/normalize';
 import { cachedStatement } from '../store/database/statement-cache';
+import { SHORT_NAME_MAX } from '../store/entity-names-index';
 
-/** A short name's candidates, shortest first (the primary key's order: no sort, read until enough). */
+/** Short names holding a pair, of at most a length, shortest first (the primary key's order: no sort, read until enough). */
 const SHORT_NAMES_SQL = `SELECT s.entity_id AS id FROM entity_short_names s JOIN entities e ON e.id = s.entity_id
-  WHERE s.pair = ? AND e.type <> 'user' ORDER BY s.length, s.entity_id`;
+  WHERE s.pair = ? AND s.length <= ? AND e.type <> 'user' ORDER BY s.length, s.entity_id`;
 
 const MAX_CANDIDATES = 8;
 
@@ -30,14 +33,25 @@ export function entityCandidates(ctx: Pick<StoreContext, 'db' | 'entities'>, nam
     ids = cachedStatement<[string, number], { id: string }>(ctx.db, 'SELECT entity_id AS id FROM entities_fts WHERE entities_fts MATCH ? ORDER BY bm25(entities_fts) LIMIT ?')
       .all(query, MAX_CANDIDATES)
       .map((r) => r.id);
-  } else {
-    // An entity with two short names holding it comes twice: read until eight different ones.
-    const found = new Set<string>();
-    for (const row of cachedStatement<[string], { id: string }>(ctx.db, SHORT_NAMES_SQL).iterate(key)) {
-      found.add(row.id);
-      if (found.size === MAX_CANDIDATES) break;
+    if (chars.length <= SHORT_NAME_MAX) {
+      const pairs = chars.slice(1).map((c, i) => chars[i]! + c);
+      ids = [...new Set([...ids, ...shortNames(ctx, pairs, 2)])];
     }
-    ids = [...found];
+  } else {
+    ids = shortNames(ctx, [key], SHORT_NAME_MAX);
   }
   return ctx.entities.byIds(ids).filter((entity) => entity.type !== 'user');
+}
+
+/** Entities with a short name of at most `maxLength` characters holding one of `pairs`, up to eight (an entity with two such names counts once). */
+function shortNames(ctx: Pick<StoreContext, 'db'>, pairs: string[], maxLength: number): string[] {
+  const found = new Set<string>();
+  const statement = cachedStatement<[string, number], { id: string }>(ctx.db, SHORT_NAMES_SQL);
+  for (const pair of new Set(pairs)) {
+    for (const row of statement.iterate(pair, maxLength)) {
+      found.add(row.id);
+      if (found.size === MAX_CANDIDATES) return [...found];
+    }
+  }
+  return [...found];
 }

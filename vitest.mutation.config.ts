@@ -27,6 +27,8 @@ export default defineConfig({
       'test/unit/write-batch-differential.test.ts',
       'test/unit/temporal-slot-lookups.test.ts',
       'test/unit/slot-resolver-survivors.test.ts',
+      // a name's entity candidates (npm run mutation -- --mutate electron/memory/text-search/entity-candidates.ts,electron/memory/store/entity-names-index.ts)
+      'test/unit/entity-candidates.test.ts',
     ],
     environment: 'node',
     setupFiles: ['test/setup/mutation-no-shrink.ts'],

@@ -51,6 +51,12 @@ describe('entity candidates of a short name', () => {
     expect(resolveName(m, 'Bo')).toMatchObject({ kind: 'existing', entity: { name: 'Robert' } });
   });
 
+  it('are eight at most: the shortest, then the first stored', () => {
+    const stored = ['boa', 'bob', 'boc', 'bod', 'boe', 'bof', 'bog', 'boh', 'boi', 'boj'].map((name) => create(name).name);
+    create('Bo-chan');
+    expect(names('Bo')).toEqual(['Bo-chan', ...stored.slice(0, 7)]);
+  });
+
   it('are found by the name without its honorifics, as the resolver scores it', () => {
     // Stored with a title and no bare alias (the learning's create and sync add none).
     create('Dr. Bo');
@@ -84,16 +90,22 @@ describe('entity candidates of a short name', () => {
     expect(resolveName(m, 'ヨガ部')).toMatchObject({ kind: 'ask', candidate: { name: 'ヨガ' } });
     expect(resolveName(m, 'ヨガ教室')).toMatchObject({ kind: 'ask', candidate: { name: 'ヨガ' } });
     expect(names('Bobo')).toEqual(['Dr. Bo']);
-    // Five characters: 2 / 5 at best, below the resolver's 0.5.
+    // Five characters: 2 / 5 at best, below the resolver's 0.5: not a candidate.
+    expect(names('Bobby')).toEqual([]);
     expect(resolveName(m, 'Bobby')).toEqual({ kind: 'new' });
     expect(names('Lin')).toEqual(['Li']);
   });
 
   it('follow an entity’s aliases as they are added, rewritten and forgotten', () => {
+    const rows = () => databaseOf(m).prepare('SELECT pair, length FROM entity_short_names ORDER BY pair').all();
     const robert = create('Robert');
     expect(names('Bo')).toEqual([]);
+    // Five characters or more after honorifics: nothing kept.
+    expect(rows()).toEqual([]);
     storeOf(m).entities.addAlias(robert.id, 'Bo-san');
     expect(names('Bo')).toEqual(['Robert']);
+    storeOf(m).entities.addAlias(robert.id, 'Dr. Rob');
+    expect(rows()).toEqual([{ pair: 'bo', length: 2 }, { pair: 'ob', length: 3 }, { pair: 'ro', length: 3 }]);
     // An import with `replace` rewrites the entity as the document has it.
     const document = m.transfer.export();
     document.entities = document.entities.map((e) => (e.id === robert.id ? { ...e, aliases: ['Rob'] } : e));
@@ -104,6 +116,17 @@ describe('entity candidates of a short name', () => {
     storeOf(m).entities.delete(robert.id);
     expect(names('Bo')).toEqual([]);
     expect(databaseOf(m).prepare('SELECT count(*) AS n FROM entity_short_names').get()).toEqual({ n: 0 });
+  });
+
+  it('of three characters or more are the names sharing a trigram, never the user', () => {
+    storeOf(m).entities.findOrCreate('me');
+    create('Hanamaru Bakery');
+    create('User Group');
+    // A misspelt name still shares most of its trigrams with the stored one.
+    expect(names('Hanamaru Bakry')).toEqual(['Hanamaru Bakery']);
+    // The user's aliases ("user", "myself") share trigrams too; the user is found by its words, not here.
+    expect(names('users')).toEqual(['User Group']);
+    expect(names('myselves')).toEqual([]);
   });
 
   it('are found by index, never by reading every name', () => {

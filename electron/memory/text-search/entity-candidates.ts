@@ -23,7 +23,6 @@ const MAX_CANDIDATES = 8;
 /** Entities (never the user) that may be `name`, honorifics stripped; best first. */
 export function entityCandidates(ctx: Pick<StoreContext, 'db' | 'entities'>, name: string): EntityRecord[] {
   const key = stripHonorifics(name);
-  if (key === '') return [];
   const chars = [...key];
   let ids: string[];
   if (chars.length >= 3) {

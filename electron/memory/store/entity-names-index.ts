@@ -23,7 +23,7 @@ function namesOf(entity: Pick<EntityRecord, 'name' | 'aliases'>): string {
  * The keys a name is found under by a short name: null when it is longer than SHORT_NAME_MAX
  * characters after its honorifics; else its one character, or its bigrams (none when nothing is left).
  */
-export function shortNameKeys(name: string): { keys: string[]; length: number } | null {
+function shortNameKeys(name: string): { keys: string[]; length: number } | null {
   const chars = [...stripHonorifics(name)];
   if (chars.length > SHORT_NAME_MAX) return null;
   if (chars.length === 1) return { keys: chars, length: 1 };

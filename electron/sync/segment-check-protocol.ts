@@ -16,7 +16,14 @@ export const TAKEN = 1;
 export const STATE = 2;
 /** Messages the main thread has sent on the `segments` port (a segment spooled, or the end). */
 export const SENT = 3;
-export const SHARED_SLOTS = 4;
+/**
+ * 1 while the worker reads a segment. It sets this before it looks at STATE and clears it after the
+ * read, so once the main thread has stored STOPPED and then seen 0 here, no read is under way and
+ * none will start. The main thread never terminates the worker inside a read: on Node 20 a worker
+ * terminated inside gunzipSync aborts the whole process ("close before init").
+ */
+export const READING = 4;
+export const SHARED_SLOTS = 5;
 
 export const RUNNING = 0;
 export const FAILED = 1;

@@ -9,7 +9,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { receiveMessageOnPort, workerData } from 'node:worker_threads';
-import { CHECKED_AHEAD, POSTED, RUNNING, SENT, STATE, TAKEN, type SegmentCheckResult, type SegmentCheckStart, type SpooledMessage, type SpooledSegment } from './segment-check-protocol';
+import { CHECKED_AHEAD, POSTED, READING, RUNNING, SENT, STATE, TAKEN, type SegmentCheckResult, type SegmentCheckStart, type SpooledMessage, type SpooledSegment } from './segment-check-protocol';
 import { segmentLines, SegmentError } from './segment-lines';
 
 const { state, segments, results } = (workerData as { check: SegmentCheckStart }).check;
@@ -46,8 +46,21 @@ function roomFor(index: number): boolean {
   return false;
 }
 
+/** Checks a segment unless told to stop (null): READING is set before STATE is looked at (segment-check-protocol.ts). */
+function checkUnlessStopped(index: number, segment: SpooledSegment): SegmentCheckResult | null {
+  Atomics.store(shared, READING, 1);
+  try {
+    return running() ? check(index, segment) : null;
+  } finally {
+    Atomics.store(shared, READING, 0);
+    Atomics.notify(shared, READING);
+  }
+}
+
 for (let index = 0, segment = nextSpooled(); segment && roomFor(index); index++, segment = nextSpooled()) {
-  results.postMessage(check(index, segment));
+  const result = checkUnlessStopped(index, segment);
+  if (!result) break;
+  results.postMessage(result);
   Atomics.add(shared, POSTED, 1);
   Atomics.notify(shared, POSTED);
 }

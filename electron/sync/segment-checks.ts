@@ -16,7 +16,7 @@ import { fileURLToPath } from 'node:url';
 import { MessageChannel, receiveMessageOnPort, type MessagePort, type Worker } from 'node:worker_threads';
 import type { SegmentHeader, SyncRecord } from '../../shared/sync-records';
 import { startWorkerThread } from '../memory/index';
-import { FAILED, POSTED, RUNNING, SENT, SHARED_SLOTS, STATE, STOPPED, TAKEN, type SegmentCheckResult, type SegmentCheckStart, type SpooledMessage, type SpooledSegment } from './segment-check-protocol';
+import { FAILED, POSTED, READING, RUNNING, SENT, SHARED_SLOTS, STATE, STOPPED, TAKEN, type SegmentCheckResult, type SegmentCheckStart, type SpooledMessage, type SpooledSegment } from './segment-check-protocol';
 import { checkSegment, readSegment, SegmentError } from './segments';
 
 /** A segment read and checked, or refused in words (it is not applied; its device's later segments wait). */
@@ -26,7 +26,7 @@ export type CheckedSegment = { header: SegmentHeader; records: SyncRecord[] } | 
 const STALL_MS = 30_000;
 
 interface Helper {
-  thread: Worker;
+  exited: Promise<number>;
   segments: MessagePort;
   results: MessagePort;
   shared: Int32Array;
@@ -38,7 +38,12 @@ export class SegmentChecks {
   /** Segments the worker checked (the rest, and any after it stopped helping, this thread did). */
   checkedByWorker = 0;
 
-  private constructor(private helper: Helper | null) {}
+  /** When the worker has left (its exit code: 0 when it stopped on its own), or null where none started. */
+  readonly exited: Promise<number | null>;
+
+  private constructor(private helper: Helper | null) {
+    this.exited = helper ? helper.exited : Promise.resolve(null);
+  }
 
   /** Checks segments as they are added: on a worker (`worker`, where one starts), else when taken. */
   static start(options: { worker: boolean }): SegmentChecks {
@@ -79,17 +84,23 @@ export class SegmentChecks {
     if (this.helper && !this.fromWorker(index)) this.close();
   }
 
-  /** Stops the worker (idempotent); what it has not posted is not waited for. */
+  /**
+   * Stops the worker (idempotent): what it has not posted is not waited for, but a segment it is
+   * reading is — at most one segment's read — and then it leaves on its own. It is never
+   * terminated: on Node 20 a worker terminated inside gunzipSync aborts the process.
+   */
   close(): void {
     const helper = this.helper;
     if (!helper) return;
     this.helper = null;
-    Atomics.store(helper.shared, STATE, STOPPED);
-    Atomics.notify(helper.shared, TAKEN);
-    Atomics.notify(helper.shared, SENT);
+    const { shared } = helper;
+    Atomics.store(shared, STATE, STOPPED);
+    Atomics.notify(shared, TAKEN);
+    Atomics.notify(shared, SENT);
+    // A worker still reading after STALL_MS is left to finish alone (it is unref'd, and stops after that read).
+    for (const until = Date.now() + STALL_MS; Atomics.load(shared, READING) === 1 && Date.now() < until; ) Atomics.wait(shared, READING, 1, 100);
     helper.segments.close();
     helper.results.close();
-    void helper.thread.terminate();
   }
 
   private send(message: SpooledMessage): void {
@@ -142,7 +153,9 @@ function startHelper(): Helper | null {
     return null;
   }
   // Its failures are seen through the shared state and its results (this thread waits synchronously).
-  thread.on('error', () => {});
-  thread.unref();
-  return { thread, segments: toWorker.port1, results: fromWorker.port1, shared: new Int32Array(state) };
+  const worker = thread;
+  worker.on('error', () => {});
+  const exited = new Promise<number>((resolve) => worker.once('exit', resolve));
+  worker.unref();
+  return { exited, segments: toWorker.port1, results: fromWorker.port1, shared: new Int32Array(state) };
 }

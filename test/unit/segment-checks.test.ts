@@ -113,6 +113,20 @@ describe('segment checks on a worker', () => {
     }
   });
 
+  it('stopped at any moment, the worker leaves on its own and is never cut off inside a read (Node 20 aborts the process then)', async () => {
+    const segments = await spooled(6, 400);
+    for (let round = 0; round < 12; round++) {
+      const checks = SegmentChecks.start({ worker: true });
+      segments.forEach((s) => checks.add(s));
+      checks.end();
+      if (round % 2) expect(checks.take()).toMatchObject({ header: { seq: 1 } });
+      for (const until = Date.now() + round; Date.now() < until; );
+      checks.close();
+      await expect(checks.exited).resolves.toBe(0);
+    }
+    await expect(SegmentChecks.start({ worker: false }).exited).resolves.toBeNull();
+  });
+
   it('without a worker, checks each segment in this thread when it is taken', async () => {
     const segments = await spooled(3, 10, 2);
     const checks = SegmentChecks.start({ worker: false });

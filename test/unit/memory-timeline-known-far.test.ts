@@ -123,6 +123,18 @@ function expectSameWindow(m: Memory, q: TimelineWindowQuery): void {
   if (far !== null) expect(far, JSON.stringify(q)).toEqual(timelineWindow(db, q, { kept: false }));
 }
 
+/** At every instant, 1 ms before and after: the totals, the first and last time and the density, from the lives as from the pass. */
+function expectEveryInstantAsThePass(m: Memory, instants: IsoTime[]): void {
+  const db = databaseOf(m);
+  for (const knownAt of instants.flatMap((i) => [-1, 0, 1].map((d) => iso(Date.parse(i) + d)))) {
+    const q = { ...ALL, knownAt, rowLimit: 1, groups: { collapseAbove: 0 } };
+    const far = db.transaction(() => keptTimelineWindow(db, q, keptRowsKnownFar))();
+    const pass = timelineWindow(db, q, { kept: false });
+    if (far === null) expect(pass.totalSlots, knownAt).toBe(0);
+    else expect(far, knownAt).toEqual(pass);
+  }
+}
+
 function instantsOf(m: Memory): IsoTime[] {
   return (databaseOf(m).prepare('SELECT created_at AS t FROM facts UNION SELECT expired_at FROM facts WHERE expired_at IS NOT NULL ORDER BY 1').all() as { t: IsoTime }[]).map((r) => r.t);
 }
@@ -149,14 +161,10 @@ describe('the timeline known at a time far back', () => {
             expectKeptAsCounted(m);
             const ids = new Map(m.facts.list({ history: true }).map((f) => [f.subject, f.subject_id]));
             const instants = instantsOf(m);
-            // At every instant, 1 ms before and after: the totals, the first and last time and the density.
-            for (const knownAt of instants.flatMap((i) => [-1, 0, 1].map((d) => iso(Date.parse(i) + d)))) {
-              const q = { ...ALL, knownAt, rowLimit: 1, groups: { collapseAbove: 0 } };
-              const far = databaseOf(m).transaction(() => keptTimelineWindow(databaseOf(m), q, keptRowsKnownFar))();
-              const pass = timelineWindow(databaseOf(m), q, { kept: false });
-              if (far === null) expect(pass.totalSlots, knownAt).toBe(0);
-              else expect(far, knownAt).toEqual(pass);
-            }
+            expectEveryInstantAsThePass(m, instants);
+            // The lives counted again (as after a bulk load), not kept: every instant the same.
+            databaseOf(m).transaction(() => recountTimelineLives(databaseOf(m)))();
+            expectEveryInstantAsThePass(m, instants);
             for (const w of windows) {
               // At an instant a version was recorded or replaced, 1 ms before it or 1 ms after.
               const knownAt = instants.length === 0 ? '2025-01-01T00:00:00.000Z' : iso(Date.parse(instants[w.known % instants.length]!) + w.shift);
@@ -240,6 +248,26 @@ describe('the timeline known at a time far back', () => {
       expectSameWindow(m, { ...ALL, knownAt: t, rowLimit: 10, groups: { collapseAbove: 0 } });
     }
     expectKeptAsCounted(m);
+    m.close();
+  });
+
+  it('counts as gapped a row recorded again after all its versions were replaced (as a sync may write), and answers between as the pass does', () => {
+    const m = openMemory({ dataDir: ':memory:', clock: steppingClock('2025-03-01T00:00:00.000Z', 10 * DAY) });
+    const db = databaseOf(m);
+    const say = (object: string, day: number) => m.facts.observe([{ subject: 'Aoki', predicate: 'manager', object, fact: `Aoki's manager is ${object}.`, reference_time: iso(T0 + day * DAY), cardinality: 'one' }]);
+    say('A', 1);
+    m.facts.observe([{ subject: 'Bea', predicate: 'likes', object: 'tea', fact: 'Bea likes tea.', reference_time: iso(T0) }]);
+    say('B', 9);
+    const held = (object: string) => db.prepare('SELECT id, created_at FROM facts WHERE expired_at IS NULL AND fact = ?').get(`Aoki's manager is ${object}.`) as { id: string; created_at: IsoTime };
+    const [a, b] = [held('A'), held('B')];
+    // A replaced with nothing in its place, and B recorded 20 days after it was.
+    db.prepare(RETIRE).run(a.id);
+    db.prepare('UPDATE facts SET created_at = ? WHERE id = ?').run(iso(Date.parse(b.created_at) + 20 * DAY), b.id);
+    db.transaction(() => recountTimelineLives(db))();
+    expect(db.prepare('SELECT gapped FROM timeline_slot_lives WHERE predicate = ?').get('manager')).toEqual({ gapped: 1 });
+    expect(db.prepare("SELECT gapped FROM timeline_subject_lives WHERE name = 'Aoki'").get()).toEqual({ gapped: 1 });
+    expect(db.prepare("SELECT gapped FROM timeline_subject_lives WHERE name = 'Bea'").get()).toEqual({ gapped: 0 });
+    for (const t of instantsOf(m).flatMap((i) => [iso(Date.parse(i) - 1), i, iso(Date.parse(i) + 1)])) expectSameWindow(m, { ...ALL, knownAt: t, rowLimit: 10, groups: { collapseAbove: 0 } });
     m.close();
   });
 });

@@ -83,6 +83,8 @@ export interface SyncReport {
   applied: { device: string; seq: number; records: number }[];
   /** Segments refused, each in words. */
   refused: string[];
+  /** Devices waiting for a segment that is not on the target though a later one is, each in words. */
+  waiting: string[];
   rewritten: number;
 }
 
@@ -106,7 +108,7 @@ export function syncOnce(memory: SyncMemory, plainTarget: SyncTarget, cipher: Se
 async function syncHeld(memory: SyncMemory, plainTarget: SyncTarget, cipher: SegmentCipher, options: SyncOptions): Promise<SyncReport> {
   const target = TargetReads.of(plainTarget);
   const me = memory.device();
-  const report: SyncReport = { sent: 0, applied: [], refused: [], rewritten: 0 };
+  const report: SyncReport = { sent: 0, applied: [], refused: [], waiting: [], rewritten: 0 };
   const upload = async (seq: number, lastOutbox: number, records: SyncRecord[]) => {
     const { name, bytes } = await encodeSegment({ format: SYNC_FORMAT, device: me.id, deviceName: me.name, seq }, records, cipher);
     // A crash after an earlier put of this number and before it was recorded left a stray file.
@@ -137,16 +139,15 @@ async function syncHeld(memory: SyncMemory, plainTarget: SyncTarget, cipher: Seg
     if (options.from && !options.from(segment.device)) continue;
     byDevice.set(segment.device, [...(byDevice.get(segment.device) ?? []), segment]);
   }
-  const due = [...byDevice.values()].map((list) => {
-    const cursor = memory.cursor(list[0]!.device);
-    return list.filter((s) => s.seq > cursor).sort((a, b) => a.seq - b.seq);
-  });
+  const missing: Refusal[] = [];
+  const due = [...byDevice.values()].map((list) => followingOn(list, memory.cursor(list[0]!.device), missing));
   const total = due.reduce((n, list) => n + list.length, 0);
   const refused: Refusal[] = [];
   if (total > 0 && total >= (options.firstSyncInOneWrite ?? FIRST_SYNC_IN_ONE_WRITE) && memory.emptyForFirstSync()) await applyInOneWrite(memory, target, cipher, due, total, refused, report, options);
   else await applyEach(memory, target, cipher, due, total, refused, report, options);
   report.refused.push(...refused.map((r) => r.reason));
-  memory.noteBlocked([...byDevice.keys()], refused, options.now?.() ?? new Date().toISOString(), [...onTarget]);
+  report.waiting.push(...missing.map((r) => r.reason));
+  memory.noteBlocked([...byDevice.keys()], [...missing, ...refused], options.now?.() ?? new Date().toISOString(), [...onTarget]);
 
   // 3. This device's segments that still hold what was forgotten since: rewritten without it.
   const rewrites = memory.segmentsToRewrite();
@@ -164,6 +165,30 @@ async function syncHeld(memory: SyncMemory, plainTarget: SyncTarget, cipher: Seg
   memory.purgeDone();
   memory.syncDone(options.now?.() ?? new Date().toISOString());
   return report;
+}
+
+/**
+ * A device's segments after its cursor that follow on from it, in order. A number missing (a folder
+ * that Syncthing, Dropbox or OneDrive is still filling may bring a later file first; a file removed)
+ * stops the device there, said in words in `missing`: applying the later ones would move its cursor
+ * past the missing one, which would never be applied. Two files of one number (a segment rewritten,
+ * the old file not yet removed) are both kept: the second applies nothing.
+ */
+function followingOn(list: SegmentName[], cursor: number, missing: Refusal[]): SegmentName[] {
+  const due: SegmentName[] = [];
+  let next = cursor + 1;
+  for (const segment of list.filter((s) => s.seq > cursor).sort((a, b) => a.seq - b.seq)) {
+    if (segment.seq === next - 1) due.push(segment);
+    else if (segment.seq === next) {
+      due.push(segment);
+      next++;
+    } else {
+      const name = `${segmentPrefix(segment.device)}${String(next).padStart(8, '0')}`;
+      missing.push({ device: segment.device, segment: name, reason: `Segment ${next} of device ${segment.device} is not on the target, though a later one is: its later segments wait for it (a synced folder may still be bringing it).` });
+      break;
+    }
+  }
+  return due;
 }
 
 /** A segment refused, in words (one sentence naming it), and the device it stops. */

@@ -236,6 +236,44 @@ describe('a damaged segment from another device', () => {
   });
 });
 
+describe('a segment not on the target while a later one is', () => {
+  it('stops its device there, said in words, and applies both once it comes (a synced folder brings files in any order)', async () => {
+    const [folder, copy] = [folderNamed('Sync-gap'), folderNamed('Sync-gap-copy')];
+    const [a, b] = [join(dir, 'gap-a'), join(dir, 'gap-b')];
+    for (const fact of ['green tea', 'cat', 'piano']) {
+      await tell(a, fact);
+      expect((await sync(a, folder, ['--name', 'a'])).code).toBe(0);
+    }
+    const aId = (await statusOf(a)).device.id;
+    const segments = segmentsOf(folder, aId).sort();
+    expect(segments).toHaveLength(3);
+    // B's copy of the folder gets A's first and third segments; the second is still on its way.
+    const bring = (segment: string) => {
+      mkdirSync(join(copy, 'devices', aId, 'segments'), { recursive: true });
+      writeFileSync(join(copy, 'devices', aId, 'segments', segment), readFileSync(join(folder, 'devices', aId, 'segments', segment)));
+    };
+    writeFileSync(join(copy, 'keycheck'), readFileSync(join(folder, 'keycheck')));
+    bring(segments[0]!);
+    bring(segments[2]!);
+    const early = await sync(b, copy, ['--name', 'b']);
+    expect(early.code, early.stderr).toBe(0);
+    const words = `Segment 2 of device ${aId} is not on the target, though a later one is: its later segments wait for it (a synced folder may still be bringing it).`;
+    expect(early.stdout).toContain(`applied 1 segment`);
+    expect(early.stdout).toContain(`\nWaiting: ${words}\n`);
+    const facts = async () => (JSON.parse((await tempora(['facts', '--data', b, '--json'])).stdout) as { fact: string }[]).map((f) => f.fact).sort();
+    expect(await facts()).toEqual(['green tea']);
+    expect((await statusOf(b)).blocked).toEqual([expect.objectContaining({ id: aId, reason: words })]);
+
+    bring(segments[1]!);
+    const late = await sync(b, copy);
+    expect(late.code, late.stderr).toBe(0);
+    expect(late.stdout).toContain('applied 2 segments');
+    expect(late.stdout).not.toContain('Waiting');
+    expect(await facts()).toEqual(['cat', 'green tea', 'piano']);
+    expect((await statusOf(b)).blocked).toEqual([]);
+  });
+});
+
 describe('a target or key file that cannot be used is said in words', () => {
   it('a folder that is not there, a file in its place, a key file missing', async () => {
     const data = join(dir, 'words');

@@ -186,6 +186,7 @@ function printReport(ctx: CommandContext, where: string, report: SyncReport): vo
   ];
   if (report.rewritten > 0) lines.push(`Rewrote ${plural(report.rewritten, 'segment')} of this device without what was forgotten.`);
   for (const refused of report.refused) lines.push(`Refused: ${escapeControls(refused)}`);
+  for (const waiting of report.waiting) lines.push(`Waiting: ${escapeControls(waiting)}`);
   printLines(ctx.io, lines);
 }
 

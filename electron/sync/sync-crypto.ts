@@ -154,13 +154,32 @@ export async function keyFromKeyCheck(passphrase: string, file: Uint8Array): Pro
  * target at once both end on the one that stayed). Nothing else on the target is touched.
  */
 export async function unlockTarget(target: SyncTarget, passphrase: string, figures: ScryptFigures = SCRYPT_DEFAULTS): Promise<Uint8Array> {
-  const found = await readKeyCheckFile(target);
+  let found = await readKeyCheckFile(target);
+  if (found === null) found = await keyCheckOfEmpty(target);
   if (found !== null) return keyFromKeyCheck(passphrase, found);
   const made = await makeKeyCheck(passphrase, figures);
   await target.put(KEYCHECK_FILE, made.file);
   const kept = await readKeyCheckFile(target);
   if (kept === null || keyOpensKeyCheck(made.key, kept)) return made.key;
   return keyFromKeyCheck(passphrase, kept);
+}
+
+/**
+ * A target with no key check must hold nothing else: a folder of the user's own files (or the memory's
+ * own directory) is not made a sync target, said in words, with nothing written there. A key check
+ * another device put meanwhile (two starting the same empty target at once) is read and returned.
+ */
+async function keyCheckOfEmpty(target: SyncTarget): Promise<Uint8Array | null> {
+  const files = await target.list('');
+  if (files.some((f) => f.name === KEYCHECK_FILE)) return readKeyCheckFile(target);
+  if (files.length === 0) return null;
+  const shown = files.slice(0, 3).map((f) => f.name).join(', ') + (files.length > 3 ? ', …' : '');
+  const where = target.describe.charAt(0).toUpperCase() + target.describe.slice(1);
+  throw new SyncCryptoError(
+    'refused',
+    '',
+    `${where} holds other files (${shown}) but no Tempora key check: it is not a sync target, and nothing was written there. Choose an empty folder, or the one your other devices sync to.`,
+  );
 }
 
 async function readKeyCheckFile(target: SyncTarget): Promise<Uint8Array | null> {

@@ -288,4 +288,25 @@ describe('a target or key file that cannot be used is said in words', () => {
     expect(key.code).toBe(1);
     expect(key.stderr).toBe(`tempora: --key-file ${nokey} cannot be read: no such file or directory\n`);
   });
+
+  it('a folder of other files, or the memory’s own directory, is not made a target: nothing is written there', async () => {
+    const docs = folderNamed('Documents');
+    mkdirSync(join(docs, 'photos'));
+    writeFileSync(join(docs, 'notes.txt'), 'my notes');
+    const data = join(dir, 'own');
+    const refused = await sync(data, docs);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toBe(
+      `tempora: The folder ${docs} holds other files (notes.txt) but no Tempora key check: it is not a sync target, and nothing was written there. Choose an empty folder, or the one your other devices sync to.\n`,
+    );
+    expect(readdirSync(docs).sort()).toEqual(['notes.txt', 'photos']);
+    expect(existsSync(data)).toBe(false);
+
+    await tell(data, 'matcha');
+    const before = readdirSync(data).sort();
+    const itself = await sync(data, data);
+    expect(itself.code).toBe(1);
+    expect(itself.stderr).toMatch(/^tempora: The folder .+ holds other files \(.*memory\.sqlite.*\) but no Tempora key check: it is not a sync target/);
+    expect(readdirSync(data).sort()).toEqual(before);
+  });
 });

@@ -9,12 +9,14 @@
  * for `sync status` until it applies). A device renamed with nothing else to send sends a segment of
  * no records, so the name reaches the others at that sync.
  */
+import { createHash } from 'node:crypto';
 import type { SyncProgress } from '../../shared/sync-contract';
 import { SYNC_FORMAT, type SegmentHeader, type SyncBody, type SyncRecord } from '../../shared/sync-records';
 import { decodeSegment, encodeSegment, openSegment, parseSegmentName, recordOf, SegmentError, segmentPrefix, type SegmentCipher, type SegmentName } from './segments';
 import { SegmentSpool } from './segment-spool';
 import { SegmentChecks } from './segment-checks';
-import type { SyncTarget } from './sync-target';
+import { SyncTargetError, type SyncTarget } from './sync-target';
+import { KEYCHECK_FILE } from './sync-crypto';
 import { TargetReads } from './target-reads';
 import { withSyncLock } from './sync-lock';
 import type { IsoTime } from '../../shared/time';
@@ -26,6 +28,12 @@ export interface SyncMemory {
   /** Outbox rows not sent yet. */
   unsent(): number;
   segmentWritten(seq: number, name: string, lastOutbox: number, records: SyncRecord[]): void;
+  /**
+   * The target this sync reaches, by its key check's hash: on one this memory has not synced with
+   * before (another folder), everything starts over — its own segments from the first, with all it
+   * holds, and the others' applied from theirs; true then.
+   */
+  onTarget(id: string): boolean;
   /** Whether this device was renamed since its last segment went up (then a sync with nothing to send sends a segment of no records: its header names it). */
   nameToAnnounce(): boolean;
   /**
@@ -85,6 +93,8 @@ export interface SyncReport {
   refused: string[];
   /** Devices waiting for a segment that is not on the target though a later one is, each in words. */
   waiting: string[];
+  /** This memory had synced with another target: everything was sent again and the others' segments applied from their first. */
+  startedOver: boolean;
   rewritten: number;
 }
 
@@ -108,7 +118,7 @@ export function syncOnce(memory: SyncMemory, plainTarget: SyncTarget, cipher: Se
 async function syncHeld(memory: SyncMemory, plainTarget: SyncTarget, cipher: SegmentCipher, options: SyncOptions): Promise<SyncReport> {
   const target = TargetReads.of(plainTarget);
   const me = memory.device();
-  const report: SyncReport = { sent: 0, applied: [], refused: [], waiting: [], rewritten: 0 };
+  const report: SyncReport = { sent: 0, applied: [], refused: [], waiting: [], startedOver: false, rewritten: 0 };
   const upload = async (seq: number, lastOutbox: number, records: SyncRecord[]) => {
     const { name, bytes } = await encodeSegment({ format: SYNC_FORMAT, device: me.id, deviceName: me.name, seq }, records, cipher);
     // A crash after an earlier put of this number and before it was recorded left a stray file.
@@ -116,6 +126,10 @@ async function syncHeld(memory: SyncMemory, plainTarget: SyncTarget, cipher: Seg
     await target.put(name, bytes);
     memory.segmentWritten(seq, name, lastOutbox, records);
   };
+
+  // 0. Which target this is, by its key check (a target without one is a test's).
+  const check = await keyCheckOf(target);
+  if (check !== null) report.startedOver = memory.onTarget(createHash('sha256').update(check).digest('hex'));
 
   // 1. What this device wrote since its last sync, a segment at a time (each recorded as sent once it is on the target).
   let out = memory.outgoing(options.segmentRows);
@@ -189,6 +203,15 @@ function followingOn(list: SegmentName[], cursor: number, missing: Refusal[]): S
     }
   }
   return due;
+}
+
+async function keyCheckOf(target: SyncTarget): Promise<Uint8Array | null> {
+  try {
+    return await target.get(KEYCHECK_FILE);
+  } catch (error) {
+    if (error instanceof SyncTargetError && error.kind === 'missing') return null;
+    throw error;
+  }
 }
 
 /** A segment refused, in words (one sentence naming it), and the device it stops. */

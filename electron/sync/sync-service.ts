@@ -35,7 +35,7 @@ export interface SyncCore {
    * of its latest segment (device-names.ts); null when none, or when `name` is this device's already.
    */
   nameTakenOnTarget?(target: SyncTarget, cipher: SyncCipher, name: string): Promise<{ id: string; name: string } | null>;
-  run(target: SyncTarget, cipher: SyncCipher, onProgress: (progress: SyncProgress) => void): Promise<{ sent: number; applied: { device: string; records: number }[]; refused: string[]; waiting: string[] }>;
+  run(target: SyncTarget, cipher: SyncCipher, onProgress: (progress: SyncProgress) => void): Promise<{ sent: number; applied: { device: string; records: number }[]; refused: string[]; waiting: string[]; startedOver: boolean }>;
 }
 
 /** The settings the service reads and writes (memory.settings): where to sync and pause; never the device's name (the core's). */
@@ -174,7 +174,7 @@ export class SyncService {
     const records = report.applied.reduce((sum, segment) => sum + segment.records, 0);
     const devices = new Set(report.applied.map((segment) => segment.device)).size;
     const parts = [`Sent ${report.sent} ${report.sent === 1 ? 'record' : 'records'}`, `received ${records} from ${devices} ${devices === 1 ? 'device' : 'devices'}`];
-    const refused = [...report.refused, ...report.waiting].map((words) => ` ${words}`).join('');
+    const refused = [...(report.startedOver ? ['This memory had synced with another target: everything it holds was sent here again.'] : []), ...report.refused, ...report.waiting].map((words) => ` ${words}`).join('');
     return { state: this.state(), message: `${parts.join('; ')}.${refused}` };
   }
 }

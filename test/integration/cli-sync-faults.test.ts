@@ -274,6 +274,39 @@ describe('a segment not on the target while a later one is', () => {
   });
 });
 
+describe('a memory that moves to another target', () => {
+  it('sends everything there again and applies the others’ segments there from their first', async () => {
+    const [old, moved] = [folderNamed('Sync-old'), folderNamed('Sync-new')];
+    const [a, b, c] = [join(dir, 'move-a'), join(dir, 'move-b'), join(dir, 'move-c')];
+    for (const fact of ['oolong', 'sencha']) {
+      await tell(a, fact);
+      expect((await sync(a, old, ['--name', 'a'])).code).toBe(0);
+    }
+    await tell(b, 'hojicha');
+    expect((await sync(b, old, ['--name', 'b'])).code).toBe(0);
+    expect((await sync(a, old)).code).toBe(0);
+    const facts = async (data: string) => (JSON.parse((await tempora(['facts', '--data', data, '--json'])).stdout) as { fact: string }[]).map((f) => f.fact).sort();
+    const all = ['hojicha', 'oolong', 'sencha'];
+    expect(await facts(a)).toEqual(all);
+
+    // A moves first: everything it holds goes to the new folder, B's facts among them.
+    await tell(a, 'genmaicha');
+    const movedA = await sync(a, moved);
+    expect(movedA.code, movedA.stderr).toBe(0);
+    expect(movedA.stdout).toContain('This memory had synced with another target: everything it holds was sent here again');
+    expect((await sync(a, moved)).stdout).not.toContain('another target');
+    // B follows: it sends its own again, and applies A's segments there from the first.
+    await tell(b, 'kukicha');
+    expect((await sync(b, moved)).stdout).toContain('another target');
+    expect(await facts(b)).toEqual(['genmaicha', ...all, 'kukicha'].sort());
+    // A new device on the new folder gets everything.
+    expect((await sync(c, moved, ['--name', 'c'])).code).toBe(0);
+    expect(await facts(c)).toEqual(['genmaicha', ...all, 'kukicha'].sort());
+    expect((await sync(a, moved)).code).toBe(0);
+    expect(await facts(a)).toEqual(await facts(c));
+  });
+});
+
 describe('a target or key file that cannot be used is said in words', () => {
   it('a folder that is not there, a file in its place, a key file missing', async () => {
     const data = join(dir, 'words');

@@ -47,7 +47,7 @@ function fakeCore() {
       await target.put('devices/d2/segments/00000001-aa', other.seal('devices/d2/segments/00000001-aa', new TextEncoder().encode('five records')));
       const opened = cipher.open('devices/d2/segments/00000001-aa', await target.get('devices/d2/segments/00000001-aa'));
       lastSync = '2026-09-01T02:00:00.000Z';
-      return { sent: 2, applied: [{ device: 'd2', records: new TextDecoder().decode(opened) === 'five records' ? 5 : 0 }], refused: [], waiting: [] };
+      return { sent: 2, applied: [{ device: 'd2', records: new TextDecoder().decode(opened) === 'five records' ? 5 : 0 }], refused: [], waiting: [], startedOver: false };
     },
   };
   return { core, calls };

@@ -184,6 +184,7 @@ function printReport(ctx: CommandContext, where: string, report: SyncReport): vo
     `Synced with ${escapeControls(where)}: sent ${plural(report.sent, 'record')}; applied ${plural(report.applied.length, 'segment')} ` +
       `(${plural(records, 'record')}) from ${plural(devices, 'device')}.`,
   ];
+  if (report.startedOver) lines.push('This memory had synced with another target: everything it holds was sent here again, and the other devices’ segments here were applied from their first.');
   if (report.rewritten > 0) lines.push(`Rewrote ${plural(report.rewritten, 'segment')} of this device without what was forgotten.`);
   for (const refused of report.refused) lines.push(`Refused: ${escapeControls(refused)}`);
   for (const waiting of report.waiting) lines.push(`Waiting: ${escapeControls(waiting)}`);

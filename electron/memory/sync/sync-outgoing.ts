@@ -73,6 +73,23 @@ export function startOutbox(db: Database): boolean {
   return true;
 }
 
+/**
+ * This memory now syncs with a target it has not synced with before (another folder, or one made
+ * again): what it sent and applied is not there. Its own segments start again from the first, with
+ * every message and claim it holds queued as at a first sync (what was queued since stays queued),
+ * and every other device's segments there are applied from their first (a record held already
+ * changes nothing). A segment of the old target that was to be rewritten is not on this one.
+ */
+export function startOver(db: Database): void {
+  db.exec(`
+    DELETE FROM sync_cursors;
+    DELETE FROM sync_segments;
+    DELETE FROM sync_segment_content;
+    DELETE FROM sync_state WHERE key IN ('outbox', 'blocked', 'purge');
+  `);
+  startOutbox(db);
+}
+
 /** Outbox rows not sent yet; before the first sync, with the messages and claims it will queue (startOutbox). */
 export function unsentCount(db: Database): number {
   const queued = db.prepare<[], { n: number }>('SELECT count(*) AS n FROM sync_outbox').get()!.n;

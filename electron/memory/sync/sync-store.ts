@@ -10,7 +10,7 @@ import { applySegment, cursorOf, type ApplyOptions, type ApplyResult } from './s
 import { applyFirstSync, isEmptyForFirstSync, type DueSegment, type FirstSyncOptions } from './sync-first';
 import { WAL_AUTOCHECKPOINT_PAGES } from '../transfer/background-checkpoint';
 import type { BulkLoadHelper } from '../transfer/bulk-load-helper';
-import { deviceNameOf, deviceOf, outgoing, purgeDone, segmentRewritten, segmentsToRewrite, segmentWritten, setStateValue, startOutbox, stateValue, unsentCount, type Outgoing } from './sync-outgoing';
+import { deviceNameOf, deviceOf, outgoing, purgeDone, segmentRewritten, segmentsToRewrite, segmentWritten, setStateValue, startOutbox, startOver, stateValue, unsentCount, type Outgoing } from './sync-outgoing';
 import { isIsoUtc, type IsoTime } from '../../../shared/time';
 import { outboxOn } from '../store/sync-outbox';
 import { writeSettings } from '../store/settings';
@@ -100,6 +100,21 @@ export class SyncStore {
     const folded = name.trim().toLocaleLowerCase();
     const me = this.known().id;
     return this.devicesSeen().find((d) => d.id !== me && d.name.trim().toLocaleLowerCase() === folded) ?? null;
+  }
+
+  /**
+   * The target this sync reaches, by `id` (its key check's hash): the first one is kept; on another,
+   * everything starts over (startOver) and true is returned.
+   */
+  onTarget(id: string): boolean {
+    const db = this.store.db;
+    const before = stateValue(db, 'target');
+    if (before === id) return false;
+    return this.write(() => {
+      if (before !== undefined) startOver(db);
+      setStateValue(db, 'target', id);
+      return before !== undefined;
+    }, () => false);
   }
 
   /** Whether this device was named since its last segment went up: the next sync sends the name alone if it has nothing else. */

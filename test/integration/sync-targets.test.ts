@@ -213,6 +213,13 @@ describe('the WebDAV target', () => {
     expect(error.message).not.toContain('wrong-secret');
   });
 
+  it('says a folder that is not on the server in words', async () => {
+    const target = createWebdavTarget({ url: `${webdavUrl}/nope/deeper`, username: 'alice', password: 'right-password' });
+    const error = await refusal(target.put('keycheck', bytes('x')));
+    expect(error.kind).toBe('unreachable');
+    expect(error.message).toBe(`WebDAV at ${webdavUrl}/nope/deeper has no such folder (keycheck): create it on the server, or check the address.`);
+  });
+
   it('says an unreachable server in words', async () => {
     const port = await closedPort();
     const target = createWebdavTarget({ url: `http://127.0.0.1:${port}/dav`, username: 'alice', password: 'p' });

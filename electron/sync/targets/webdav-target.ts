@@ -128,6 +128,8 @@ function inWords(error: unknown, describe: string, name: string): SyncTargetErro
   const file = name === '' ? '' : ` (${name})`;
   if (status === 401) return new SyncTargetError('denied', `${describe} did not accept the user name and password${file}.`);
   if (status === 403) return new SyncTargetError('denied', `${describe} does not allow Tempora to write there${file}.`);
+  // 409 Conflict: the collection a file goes in is not there (the address names a folder the server lacks).
+  if (status === 409) return new SyncTargetError('unreachable', `${describe} has no such folder${file}: create it on the server, or check the address.`);
   if (status === 507) return new SyncTargetError('unreachable', `${describe} is full: the server has no room for ${name || 'the file'}.`);
   if (status !== undefined) return new SyncTargetError('unreachable', `${describe} answered ${status}${file}.`);
   const cause = (error as { cause?: { code?: string } }).cause;

@@ -42,7 +42,8 @@ beforeAll(() => {
   desktop = join(dir, 'desktop');
   writeFileSync(join(dir, 'told.jsonl'), `${JSON.stringify({ subject: 'me', predicate: 'lives_in', object: 'Osaka', fact: 'I live in Osaka.', reference_time: '2026-09-01T10:00:00+09:00', cardinality: 'one' })}\n`);
   writeFileSync(join(dir, 'back.jsonl'), `${JSON.stringify({ subject: 'Aoki', predicate: 'works_at', object: 'Globex', fact: 'Aoki works at Globex.', reference_time: '2026-09-02T10:00:00+09:00', cardinality: 'one' })}\n`);
-  writeFileSync(join(dir, 'key.txt'), `${PASS.TEMPORA_SYNC_PASSPHRASE}\n`);
+  // As Notepad on Windows writes it: a byte-order mark and a CRLF.
+  writeFileSync(join(dir, 'key.txt'), `\uFEFF${PASS.TEMPORA_SYNC_PASSPHRASE}\r\n`);
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -54,7 +55,7 @@ describe('tempora sync, two devices and a folder', () => {
     expect(sent.code).toBe(0);
     expect(sent.stdout).toMatch(/^Synced with the folder .*: sent \d+ records; applied 0 segments/);
 
-    // The other device reads the passphrase from a key file.
+    // The other device reads the passphrase from a key file (the byte-order mark is not part of it).
     const got = await tempora(['sync', '--folder', folder, '--data', desktop, '--name', 'desktop', '--key-file', join(dir, 'key.txt')]);
     expect(got.stderr).toBe('');
     expect(got.stdout).toMatch(/applied 1 segment \(\d+ records\) from 1 device\./);

@@ -142,7 +142,8 @@ function passphraseOf(ctx: CommandContext): string {
   let passphrase: string | undefined;
   if (file !== undefined) {
     try {
-      passphrase = readFileSync(ctx.resolvePath(file), 'utf8').split(/\r?\n/)[0];
+      // The first line; a byte-order mark (Notepad writes one) is not part of it.
+      passphrase = readFileSync(ctx.resolvePath(file), 'utf8').replace(/^\uFEFF/, '').split(/\r?\n/)[0];
     } catch (error) {
       throw new InputError(`--key-file ${file} cannot be read: ${describeFsError(error)}`);
     }

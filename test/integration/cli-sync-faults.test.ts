@@ -174,6 +174,23 @@ describe('device names across the target', () => {
     const alone = await tempora(['sync', 'status', '--data', t1]);
     expect(alone.stdout).not.toContain('also named');
   });
+
+  it('a sync says it too, as soon as it sees the other: two devices left on the host’s name', async () => {
+    const folder = folderNamed('Sync-5-host');
+    const [h1, h2] = [join(dir, 'h1'), join(dir, 'h2')];
+    await tell(h1, 'barley');
+    const first = await sync(h1, folder);
+    expect(first.code, first.stderr).toBe(0);
+    expect(first.stdout).not.toContain('also named');
+    await tell(h2, 'rice');
+    const second = await sync(h2, folder);
+    expect(second.code, second.stderr).toBe(0);
+    const [one, two] = [await statusOf(h1), await statusOf(h2)];
+    expect(two.device.name).toBe(one.device.name);
+    expect(second.stdout).toContain(`\nAnother device, ${one.device.id.slice(0, 8)}, is also named ${one.device.name}: give this one a name of its own with --name.\n`);
+    expect((await sync(h1, folder)).stdout).toContain(`\nAnother device, ${two.device.id.slice(0, 8)}, is also named`);
+    expect((await sync(h2, folder, ['--json'])).stdout).not.toContain('also named');
+  });
 });
 
 describe('a damaged segment from another device', () => {

@@ -87,6 +87,8 @@ async function syncWith(ctx: CommandContext, folder: string, passphrase: string,
           shown.clear();
         }
         printReport(ctx, target.describe, report);
+        // A name another device here has too (the host's name, when neither was given one) is said at once, not only in `sync status`.
+        if (!ctx.json) printLines(ctx.io, sameNameLines(memory.sync.status()));
       };
       if (!ctx.flag('watch')) return once();
       // Unattended, a round that fails in words (the target out of reach, another sync of this
@@ -195,6 +197,13 @@ function printReport(ctx: CommandContext, where: string, report: SyncReport): vo
 /** A device whose next segment the last sync refused (memory.sync.status()). */
 type BlockedDevice = ReturnType<Memory['sync']['status']>['blocked'][number];
 
+/** Each other device seen that has this device's name, in words. */
+function sameNameLines(status: ReturnType<Memory['sync']['status']>): string[] {
+  return status.devices
+    .filter((d) => d.id !== status.device.id && sameName(d.name, status.device.name))
+    .map((d) => `Another device, ${d.id.slice(0, 8)}, is also named ${escapeControls(d.name)}: give this one a name of its own with --name.`);
+}
+
 function printStatus(ctx: CommandContext, memory: Memory): void {
   const status = memory.sync.status();
   if (ctx.json) return printJson(ctx.io, status);
@@ -213,8 +222,7 @@ function printStatus(ctx: CommandContext, memory: Memory): void {
   }
   // A device none of whose segments could be applied yet is known by its id only.
   for (const b of unseen) lines.push(`  ${b.id}: ${blockedLine(b).trimStart()}`);
-  for (const d of status.devices.filter((d) => d.id !== status.device.id && sameName(d.name, status.device.name)))
-    lines.push(`Another device, ${d.id.slice(0, 8)}, is also named ${escapeControls(d.name)}: give this one a name of its own with --name.`);
+  lines.push(...sameNameLines(status));
   printLines(ctx.io, lines);
 }
 

@@ -6,7 +6,7 @@
  * has: a folder put cut off before its rename leaves no visible file, and what sync services leave
  * in a folder is never listed; WebDAV's 401 and an unreachable server in words; S3's list in pages.
  */
-import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -179,6 +179,26 @@ describe('the folder target', () => {
     expect(await target.list('')).toEqual([]);
     await target.put('devices/d1/segments/000001', bytes('whole'));
     expect(text(await target.get('devices/d1/segments/000001'))).toBe('whole');
+    // That put was at once: a temporary so young may be another put's, and stays.
+    expect(existsSync(temporaryPath)).toBe(true);
+  });
+
+  it('removes a temporary a killed put left, once it is an hour old, at the next put into its folder', async () => {
+    const root = join(temporary, 'killed');
+    const folder = join(root, 'devices', 'd1', 'segments');
+    mkdirSync(folder, { recursive: true });
+    const [old, young, other] = [join(folder, '~tempora-0123456789abcdef'), join(folder, '~tempora-fedcba9876543210'), join(folder, '~notours')];
+    for (const path of [old, young, other]) writeFileSync(path, 'half a fi');
+    const hoursAgo = (hours: number) => new Date(Date.now() - hours * 3_600_000);
+    utimesSync(old, hoursAgo(2), hoursAgo(2));
+    utimesSync(other, hoursAgo(2), hoursAgo(2));
+    utimesSync(young, hoursAgo(0.5), hoursAgo(0.5));
+    const target = createFolderTarget(root);
+    await target.put('devices/d1/segments/000002', bytes('whole'));
+    expect(existsSync(old)).toBe(false);
+    expect(existsSync(young)).toBe(true);
+    expect(existsSync(other)).toBe(true);
+    expect(text(await target.get('devices/d1/segments/000002'))).toBe('whole');
   });
 
   it('never lists what sync services and other programs leave beside its files', async () => {

@@ -5,6 +5,8 @@
  * and the temporary is renamed over the name. A list skips those temporaries and what sync services
  * leave beside our files: Syncthing's "*.sync-conflict-*" copies and ".syncthing.*" partials,
  * Office's "~$*" locks, Dropbox's "(conflicted copy)" names, iCloud's ".*.icloud" placeholders.
+ * A temporary left by a put whose process was killed is removed by a later put into its folder,
+ * once it is an hour old.
  */
 import { randomBytes } from 'node:crypto';
 import { mkdir, open, readdir, readFile, rename, rm, stat, unlink } from 'node:fs/promises';
@@ -14,6 +16,8 @@ import { checkSyncFileName, checkSyncPrefix, isSyncFileName, type SyncTarget, Sy
 /** A file a sync service or another program left beside ours: never listed. */
 const FOREIGN = [/\.sync-conflict-/, /^\.syncthing\./, /^~\$/, /\.icloud$/];
 const TEMPORARY_PREFIX = '~tempora-';
+/** A temporary this old is a put's that never finished (its process killed): the next put into its folder removes it. */
+const STALE_TEMPORARY_MS = 60 * 60 * 1000;
 
 export interface FolderTargetOptions {
   /** Test seam: runs after the temporary is written and flushed, before the rename (a crash there). */
@@ -23,6 +27,8 @@ export interface FolderTargetOptions {
 export function createFolderTarget(root: string, options: FolderTargetOptions = {}): SyncTarget {
   const describe = `the folder ${root}`;
   const pathOf = (name: string) => join(root, ...name.split('/'));
+  /** Folders whose stale temporaries this target has removed (once each). */
+  const swept = new Set<string>();
 
   async function checkRoot(): Promise<void> {
     let isDirectory: boolean;
@@ -103,6 +109,10 @@ export function createFolderTarget(root: string, options: FolderTargetOptions = 
         throw inWords(error, root, name);
       }
       await syncFolder(dirname(path));
+      if (!swept.has(dirname(path))) {
+        swept.add(dirname(path));
+        await removeStaleTemporaries(dirname(path));
+      }
     },
     async remove(name) {
       checkSyncFileName(name, describe);
@@ -115,6 +125,19 @@ export function createFolderTarget(root: string, options: FolderTargetOptions = 
       }
     },
   };
+}
+
+/** Removes what puts killed mid-write left in `folder` (never one a put may still be writing); a failure is not the put's. */
+async function removeStaleTemporaries(folder: string): Promise<void> {
+  try {
+    for (const name of await readdir(folder)) {
+      if (!name.startsWith(TEMPORARY_PREFIX)) continue;
+      const path = join(folder, name);
+      if (Date.now() - (await stat(path)).mtimeMs > STALE_TEMPORARY_MS) await rm(path, { force: true });
+    }
+  } catch {
+    // Another device's sync may remove it first; a folder we cannot read or clean is left as it was.
+  }
 }
 
 /** The rename itself reaches the disk (POSIX); where a folder cannot be opened (Windows) it is skipped. */

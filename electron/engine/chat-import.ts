@@ -133,7 +133,7 @@ async function readExport(memory: Memory, path: string, options: ChatImportOptio
     if (report.to === null || time > report.to) report.to = time;
   };
   const finish = () => {
-    report.skipped = Object.entries(skipped).map(([reason, n]) => ({ reason, why: whyOf(reason), count: n }));
+    report.skipped = Object.entries(skipped).map(([reason, n]) => ({ reason, why: whyOf(reason, n), count: n }));
     options.onProgress?.({ conversations: seen, messages: report.messages });
   };
 
@@ -194,9 +194,11 @@ async function readExport(memory: Memory, path: string, options: ChatImportOptio
   return report;
 }
 
-function whyOf(reason: string): string {
-  if (reason === 'no_messages') return 'conversations with nothing left to import';
-  if (reason === 'too_large') return 'conversations over 64 MB of text, more than an import reads of one conversation: left out';
+/** Words for `count` skipped for `reason`, to follow the count ("1 conversation with nothing left to import"). */
+function whyOf(reason: string, count: number): string {
+  const conversations = count === 1 ? 'conversation' : 'conversations';
+  if (reason === 'no_messages') return `${conversations} with nothing left to import`;
+  if (reason === 'too_large') return `${conversations} over 64 MB of text, more than an import reads of one conversation: left out`;
   return SKIP_REASONS[reason as SkipReason];
 }
 

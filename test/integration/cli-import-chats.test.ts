@@ -67,6 +67,27 @@ describe('tempora import-chats', () => {
     expect(result.err).toContain('conversations.json: conversation 1 ("Broken", id x1), message m1: message.author.role');
     expect(result.err).toContain('nothing of it was stored');
   });
+
+  it('keeps a message its export repeats once, and refuses two different messages under one id in words', async () => {
+    const dir = workdir();
+    const said = { id: 'u1', sender: 'human', text: '渋谷に住んでいます。', time: '2024-07-10T03:00:05Z' } as const;
+    const twice = claudeConversation({ id: 'cv1', name: '東京の生活', messages: [said, said, { id: 'a1', sender: 'assistant', text: 'いいですね。', time: '2024-07-10T03:00:09Z' }] });
+    writeFileSync(join(dir, 'twice.json'), JSON.stringify([twice]));
+    expect((await tempora(dir, ['import-chats', 'twice.json'])).code).toBe(0);
+    expect(stored(dir)['東京の生活']).toEqual([
+      ['渋谷に住んでいます。', '2024-07-10T03:00:05.000Z'],
+      ['いいですね。', '2024-07-10T03:00:09.000Z'],
+    ]);
+    const empty = claudeConversation({ id: 'cv0', name: 'Empty', messages: [] });
+    writeFileSync(join(dir, 'empty.json'), JSON.stringify([empty]));
+    expect((await tempora(dir, ['import-chats', 'empty.json'])).out).toContain('\nSkipped: 1 conversation with nothing left to import.\n');
+    const clash = claudeConversation({ id: 'cv2', name: '大阪', messages: [{ id: 'u2', sender: 'human', text: '大阪に引っ越しました。', time: '2025-04-01T03:00:00Z' }, { id: 'u2', sender: 'human', text: '梅田で働いています。', time: '2025-04-01T03:01:00Z' }] });
+    writeFileSync(join(dir, 'clash.json'), JSON.stringify([clash]));
+    const refused = await tempora(dir, ['import-chats', 'clash.json']);
+    expect(refused.code).toBe(1);
+    expect(refused.err).toBe('tempora: clash.json: conversation 1 ("大阪", id cv2), messages 1 and 2 have the same id (u2) but differ: the export is damaged (nothing of it was stored)\n');
+    expect(Object.keys(stored(dir))).toEqual(['東京の生活']);
+  });
 });
 
 describe('tempora queue', () => {

@@ -85,6 +85,17 @@ export function importHistoryConversation(ctx: StoreContext, input: HistoryConve
   // Known: stored by an earlier import, or stored and then forgotten (a forgotten message is not
   // brought back by importing the same export again: forgotten_history, migration 0017).
   const known = new Set(knownOrForgotten(ctx.db, input.source, checked.map((c) => c.message.sourceId)));
+  // A message id twice in one conversation: the same message is kept once; two different ones are refused in words.
+  const first = new Map<string, number>();
+  const repeats = new Set<number>();
+  checked.forEach(({ message, role, referenceTime }, i) => {
+    const at = first.get(message.sourceId);
+    if (at === undefined) return void first.set(message.sourceId, i);
+    const earlier = checked[at]!;
+    if (earlier.role !== role || earlier.message.content !== message.content || earlier.referenceTime !== referenceTime)
+      throw new MemoryInputError(`messages ${at + 1} and ${i + 1} have the same id (${message.sourceId}) but differ: the export is damaged`, `messages.${i}.sourceId`);
+    repeats.add(i);
+  });
   if (checked.every((c) => known.has(c.message.sourceId))) {
     const found = ctx.db.prepare<[string, string], { id: string }>('SELECT id FROM conversations WHERE source = ? AND source_id = ?').get(input.source, input.sourceId);
     // Nothing new: no conversation is made (or remade) for it.
@@ -100,6 +111,7 @@ export function importHistoryConversation(ctx: StoreContext, input: HistoryConve
   let latest = '';
   checked.forEach(({ message, role, referenceTime, zone }, position) => {
     if (referenceTime > latest) latest = referenceTime;
+    if (repeats.has(position)) return;
     if (known.has(message.sourceId)) {
       knownCount++;
       return;

@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -206,5 +206,35 @@ describe('tempora import-chats: what a careful user finds (issue 27)', () => {
     writeFileSync(join(dir, 'broken.json'), JSON.stringify([broken]));
     expect((await tempora(dir, ['import-chats', 'broken.json'])).code).toBe(1);
     expect(existsSync(join(dir, 'data'))).toBe(false);
+  });
+
+  it('says in words a file that is not an export, one cut short and a damaged zip; reads one with a byte-order mark', async () => {
+    const dir = workdir();
+    const expected = '(expected the .zip your ChatGPT or Claude export gave you, or its conversations.json)';
+    writeFileSync(join(dir, 'photo.png'), Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex'));
+    writeFileSync(join(dir, 'notes.csv'), 'date,text\n2024-01-01,hello\n');
+    writeFileSync(join(dir, 'blank.json'), '  \n\t\n');
+    for (const [file, words] of [['photo.png', `not JSON, nor a zip ${expected}`], ['notes.csv', `not JSON, nor a zip ${expected}`], ['blank.json', `the file holds no text but spaces ${expected}`]]) {
+      const refused = await tempora(dir, ['import-chats', file!]);
+      expect(refused.code).toBe(1);
+      expect(refused.err).toBe(`tempora: ${file}: ${words}\n`);
+    }
+    const whole = JSON.stringify(sampleClaudeExport());
+    writeFileSync(join(dir, 'cut.json'), whole.slice(0, whole.lastIndexOf('chat_messages')));
+    expect((await tempora(dir, ['import-chats', 'cut.json'])).err).toMatch(/^tempora: cut\.json: cannot read conversation \d+(, after .+)?: the file ends before its JSON does \(was it cut short\?\)/);
+    const zip = join(dir, 'export.zip');
+    writeZip(zip, { 'conversations.json': whole });
+    const bytes = readFileSync(zip);
+    const at = bytes.indexOf(Buffer.from('conversations.json')) + 'conversations.json'.length + 40;
+    for (let i = at; i < at + 64; i++) bytes[i] = bytes[i]! ^ 0x5a; // the compressed entry's bytes damaged
+    writeFileSync(zip, bytes);
+    expect((await tempora(dir, ['import-chats', 'export.zip'])).err).toMatch(/^tempora: export\.zip: cannot read conversation 1: the zip's conversations\.json cannot be unpacked: the zip is damaged \(.+\)/);
+    expect(existsSync(join(dir, 'data'))).toBe(false);
+
+    writeFileSync(join(dir, 'marked.json'), `\uFEFF${whole}`);
+    const read = await tempora(dir, ['import-chats', 'marked.json']);
+    expect(read.err).toBe('');
+    expect(read.code).toBe(0);
+    expect(read.out).toMatch(/^Claude export: 1 conversation, 4 messages/);
   });
 });

@@ -66,7 +66,11 @@ export async function* exportItems(text: Readable, limits: ItemLimits): AsyncGen
   const tokenize = jsonParser({ packValues: false, streamValues: true }) as unknown as Tokenize;
   const items = new ItemAssembler(limits);
   try {
-    for await (const chunk of text as AsyncIterable<string>) {
+    let first = true;
+    for await (const piece of text as AsyncIterable<string>) {
+      // A byte-order mark (Notepad and some tools write one) is not part of the JSON.
+      const chunk = first && piece.startsWith('\uFEFF') ? piece.slice(1) : piece;
+      first = false;
       for (const token of tokensOf(tokenize(chunk))) items.take(token);
       yield* items.drain();
     }

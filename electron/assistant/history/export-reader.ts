@@ -59,11 +59,20 @@ export async function* readChatExport(path: string, options: ReadOptions = {}): 
   } catch (error) {
     if (error instanceof ChatExportError) throw error;
     if (error instanceof NotAListError) throw new ChatExportError(`${label}: ${error.message}`, null, null);
-    const message = error instanceof Error ? error.message : String(error);
     const where = conversationLabel(index + 1, null, null);
     const after = last ? `, after ${last}` : '';
-    throw new ChatExportError(`${label}: cannot read ${where}${after}: ${message}`, where, null);
+    throw new ChatExportError(`${label}: cannot read ${where}${after}: ${readFailure(error)}`, where, null);
   }
+}
+
+/** A failure while reading the text, in words: the JSON parser's and zlib's own are terse. */
+function readFailure(error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error);
+  if (/^Parser has expected/.test(message)) return 'the file ends before its JSON does (was it cut short?)';
+  const parser = /^Parser cannot parse input: (.*)$/.exec(message);
+  if (parser) return `the JSON is damaged there (${parser[1]})`;
+  if (typeof (error as { errno?: unknown }).errno === 'number' && /^Z_/.test(String((error as { code?: unknown }).code))) return `the zip's conversations.json cannot be unpacked: the zip is damaged (${message})`;
+  return message;
 }
 
 function parseItem(format: HistorySource, value: unknown, key: number, label: string): Exclude<ParsedItem, { kind: 'too_large' }> {
@@ -85,15 +94,28 @@ function detect(value: unknown, label: string): HistorySource {
   );
 }
 
-/** The conversations.json text: the file itself, or the entry of that name in a zip. */
+/** The characters a JSON value can start with. */
+const JSON_STARTS = new Set('[{"-0123456789tfn');
+
+const EXPECTED = 'expected the .zip your ChatGPT or Claude export gave you, or its conversations.json';
+
+/** The conversations.json text: the file itself, or the entry of that name in a zip (a byte-order mark before it is passed over: export-items.ts). */
 async function openConversations(path: string, label: string): Promise<Readable> {
   const bytes = await firstBytes(path, label);
   if (bytes[0] === 0x50 && bytes[1] === 0x4b) return utf8(await zipEntry(path, label));
+  const mark = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? 3 : 0;
+  const first = bytes.subarray(mark).find((b) => b !== 0x20 && b !== 0x09 && b !== 0x0a && b !== 0x0d);
+  if (first === undefined && bytes.length < FIRST_BYTES) throw new ChatExportError(`${label}: the file holds no text but spaces (${EXPECTED})`, null, null);
+  // What no JSON value starts with (a picture, a web page, most tables, a .gz) is not JSON; the rest the reader judges.
+  if (first !== undefined && !JSON_STARTS.has(String.fromCharCode(first))) throw new ChatExportError(`${label}: not JSON, nor a zip (${EXPECTED})`, null, null);
   return utf8(createReadStream(path));
 }
 
+/** How much of the file's start is read to tell what it is. */
+const FIRST_BYTES = 4096;
+
 async function firstBytes(path: string, label: string): Promise<Buffer> {
-  const expected = 'expected the .zip your ChatGPT or Claude export gave you, or its conversations.json';
+  const expected = EXPECTED;
   let handle;
   try {
     handle = await openFile(path, 'r');
@@ -103,10 +125,10 @@ async function firstBytes(path: string, label: string): Promise<Buffer> {
   }
   try {
     if ((await handle.stat()).isDirectory()) throw new ChatExportError(`${label}: is a folder, not a file (${expected})`, null, null);
-    const buffer = Buffer.alloc(4);
-    const { bytesRead } = await handle.read(buffer, 0, 4, 0);
+    const buffer = Buffer.alloc(FIRST_BYTES);
+    const { bytesRead } = await handle.read(buffer, 0, FIRST_BYTES, 0);
     if (bytesRead === 0) throw new ChatExportError(`${label}: the file is empty (${expected})`, null, null);
-    return buffer;
+    return buffer.subarray(0, bytesRead);
   } finally {
     await handle.close();
   }

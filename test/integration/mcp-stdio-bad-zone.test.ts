@@ -4,7 +4,7 @@
  * current-facts resource with an error in words saying what is wrong and how to fix it, as it also
  * writes on stderr. It never opens the memory, so nothing is written to it.
  */
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -56,6 +56,30 @@ describe('tempora mcp with a bad time zone', () => {
       expect(result.isError).toBe(true);
       expect(textOf(result)).toMatch(/^--tz: unknown time zone "Mars\/Base" .*the --tz argument/s);
       expect(existsSync(data)).toBe(false);
+    } finally {
+      await client.close();
+    }
+  }, 30_000);
+});
+
+describe('tempora mcp on a memory it cannot open', () => {
+  it('completes the handshake and answers every call with why, leaving the file as it was', async () => {
+    const data = join(dir, 'damaged');
+    mkdirSync(data);
+    const file = join(data, 'memory.sqlite');
+    writeFileSync(file, 'this is not a database, but it is where one should be'.repeat(100));
+    const before = readFileSync(file);
+    const { client, stderr } = await connect(data, 'Asia/Tokyo');
+    try {
+      const { tools } = await client.listTools();
+      expect(tools).toHaveLength(8);
+      for (const name of ['search_memory', 'list_facts']) {
+        const result = await client.callTool({ name, arguments: name === 'search_memory' ? { query: 'tea' } : {} });
+        expect(result.isError, name).toBe(true);
+        expect(textOf(result)).toMatch(new RegExp(`^cannot open the memory in ${data.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}: .+ — the memory could not be opened$`));
+      }
+      expect(stderr()).toContain(`cannot open the memory in ${data}`);
+      expect(readFileSync(file).equals(before)).toBe(true);
     } finally {
       await client.close();
     }

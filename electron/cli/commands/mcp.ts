@@ -11,7 +11,7 @@
 import { openMemory } from '../../memory/index';
 import type { CommandContext, CommandSpec } from '../command';
 import { withEngine } from '../engine-context';
-import { UsageError, type ZoneError } from '../errors';
+import { InputError, UsageError, type ZoneError } from '../errors';
 import { connectClient } from './mcp-connect';
 
 /**
@@ -41,7 +41,11 @@ async function serveZoneError(ctx: CommandContext, error: ZoneError): Promise<vo
     error.source === '--tz'
       ? "change the --tz argument in this MCP client's settings for tempora to an IANA zone like Asia/Tokyo, or remove it"
       : "set it to an IANA zone like Asia/Tokyo in this MCP client's settings for tempora, or remove it";
-  const problem = `${error.message} — ${fix}`;
+  return serveRefusal(ctx, `${error.message} — ${fix}`);
+}
+
+/** Answers every call with `problem` (and says it on stderr, the client's log) until the client closes. */
+async function serveRefusal(ctx: CommandContext, problem: string): Promise<void> {
   const { keepStdoutForFrames, serveRefusalOverStdio } = await import('../../mcp/index');
   keepStdoutForFrames();
   ctx.io.stderr(`tempora: ${problem}\ntempora mcp: answering every call with this error until the client closes\n`);
@@ -109,7 +113,9 @@ export const mcpCommand: CommandSpec = {
     const learn = ctx.flag('learn');
     const log = (message: string) => ctx.io.stderr(`tempora mcp: ${message}\n`);
     // The schema made once the directory is there, within withEngine: a start refused after it leaves nothing behind.
-    await withEngine(ctx, { startWorker: learn, autoLoadModels: learn, beforeOpen: () => openSchema(ctx) }, async (engine) => {
+    let serving = false;
+    const opened = withEngine(ctx, { startWorker: learn, autoLoadModels: learn, beforeOpen: () => openSchema(ctx) }, async (engine) => {
+      serving = true;
       const served = serveMcpOverStdio(engine, { learnsHere: learn, onError: (error) => log(error.message) });
       const stop = () => void served.close();
       process.once('SIGINT', stop);
@@ -122,5 +128,13 @@ export const mcpCommand: CommandSpec = {
         process.off('SIGTERM', stop);
       }
     });
+    try {
+      await opened;
+    } catch (error) {
+      // A memory that cannot be opened (read-only media, another process's lock): exiting before the
+      // handshake would show the agent only "Connection closed"; every call answers why instead.
+      if (serving || !(error instanceof InputError)) throw error;
+      return serveRefusal(ctx, `${error.message} — the memory could not be opened`);
+    }
   },
 };

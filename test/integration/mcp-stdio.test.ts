@@ -91,6 +91,8 @@ describe('tempora mcp over stdio', () => {
     const before = await call('list_facts', { subject: 'me', known_at: '2026-01-01' });
     expect(before.count).toBe(0); // nothing was known then (the memory was told in December)
 
+    // A's end is where B begins: reopening it is refused, naming the argument that asked for it.
+    expect(await callError('correct_fact', { id: then.hits[0]!.fact.id, invalid_at: null })).toMatch(/^invalid_at: .+ begins, and it cannot be reopened/);
     const details = await call('fact_history', { id: then.hits[0]!.fact.id });
     expect(details.closed_by).toMatchObject({ object: 'B' });
     expect(details.source_messages.length).toBeGreaterThanOrEqual(1);
@@ -103,6 +105,8 @@ describe('tempora mcp over stdio', () => {
     const id = added.added[0]!.id;
     const corrected = await call('correct_fact', { id, object: 'green tea', fact: 'I like green tea.' });
     expect(corrected.fact).toMatchObject({ object: 'green tea', supersedes: id, origin: 'user_edit' });
+    // An edit that changes nothing names the argument the caller gave.
+    expect(await callError('correct_fact', { id: corrected.fact.id, object: 'green tea' })).toBe('object: the edit changes nothing');
     const closing = await client.callTool({ name: 'close_fact', arguments: { id: corrected.fact.id, at: '2026-06-01' } });
     // The end in words, by the one interval formatter (in the user's zone: TEMPORA_TZ=UTC here).
     expect((closing.content as { text: string }[])[0]!.text.split('\n')[0]).toBe('Closed: I like green tea. (ended 1 Jun 2026).');

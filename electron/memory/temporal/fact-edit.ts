@@ -29,6 +29,9 @@ export interface FactEdit {
   invalid_at_precision?: Precision;
 }
 
+/** The fields of an edit, in the order an error about the whole edit names the first one given. */
+const EDIT_FIELDS = ['fact', 'object', 'valid_at', 'valid_at_precision', 'invalid_at', 'invalid_at_precision'] as const satisfies readonly (keyof FactEdit)[];
+
 export interface EditContext {
   rows: FactRows;
   claims: ClaimRows;
@@ -76,9 +79,10 @@ export function editFact(ctx: EditContext, factId: string, edit: FactEdit): { af
     (end?.at ?? null) === (endBefore?.at ?? null) &&
     (end?.precision ?? null) === (endBefore?.precision ?? null);
   if (unchanged && row.end_kind === 'successor' && edit.invalid_at !== undefined) {
-    throw new MemoryInputError(endsAtSuccessor(ctx.rows, row, edit.invalid_at === null ? 'it cannot be reopened' : 'that end is already kept for it'), 'fact');
+    throw new MemoryInputError(endsAtSuccessor(ctx.rows, row, edit.invalid_at === null ? 'it cannot be reopened' : 'that end is already kept for it'), 'invalid_at');
   }
-  if (unchanged) throw new MemoryInputError('the edit changes nothing', 'fact');
+  // Named by the first field the caller gave (or the fact's id, when it gave none).
+  if (unchanged) throw new MemoryInputError('the edit changes nothing', EDIT_FIELDS.find((field) => edit[field] !== undefined) ?? 'id');
   const claim: NewClaim = {
     subjectId: row.subject_id,
     predicate: row.predicate,

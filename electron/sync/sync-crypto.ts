@@ -182,7 +182,8 @@ async function keyCheckOfEmpty(target: SyncTarget): Promise<Uint8Array | null> {
   );
 }
 
-async function readKeyCheckFile(target: SyncTarget): Promise<Uint8Array | null> {
+/** The target's key check file; null where it has none. */
+export async function readKeyCheckFile(target: SyncTarget): Promise<Uint8Array | null> {
   try {
     return await target.get(KEYCHECK_FILE);
   } catch (error) {

@@ -15,8 +15,8 @@ import { SYNC_FORMAT, type SegmentHeader, type SyncBody, type SyncRecord } from 
 import { decodeSegment, encodeSegment, openSegment, parseSegmentName, recordOf, SegmentError, segmentPrefix, type SegmentCipher, type SegmentName } from './segments';
 import { SegmentSpool } from './segment-spool';
 import { SegmentChecks } from './segment-checks';
-import { SyncTargetError, type SyncTarget } from './sync-target';
-import { KEYCHECK_FILE } from './sync-crypto';
+import type { SyncTarget } from './sync-target';
+import { readKeyCheckFile } from './sync-crypto';
 import { TargetReads } from './target-reads';
 import { withSyncLock } from './sync-lock';
 import type { IsoTime } from '../../shared/time';
@@ -128,7 +128,7 @@ async function syncHeld(memory: SyncMemory, plainTarget: SyncTarget, cipher: Seg
   };
 
   // 0. Which target this is, by its key check (a target without one is a test's).
-  const check = await keyCheckOf(target);
+  const check = await readKeyCheckFile(target);
   if (check !== null) report.startedOver = memory.onTarget(createHash('sha256').update(check).digest('hex'));
 
   // 1. What this device wrote since its last sync, a segment at a time (each recorded as sent once it is on the target).
@@ -203,15 +203,6 @@ function followingOn(list: SegmentName[], cursor: number, missing: Refusal[]): S
     }
   }
   return due;
-}
-
-async function keyCheckOf(target: SyncTarget): Promise<Uint8Array | null> {
-  try {
-    return await target.get(KEYCHECK_FILE);
-  } catch (error) {
-    if (error instanceof SyncTargetError && error.kind === 'missing') return null;
-    throw error;
-  }
 }
 
 /** A segment refused, in words (one sentence naming it), and the device it stops. */

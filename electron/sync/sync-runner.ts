@@ -46,6 +46,8 @@ export interface SyncMemory {
   segmentRewritten(seq: number, name: string, keys: string[]): void;
   purgeDone(): void;
   cursor(device: string): number;
+  /** The name another device's last segment applied here gave it (null: none applied yet). */
+  nameOf(device: string): string | null;
   apply(header: { device: string; deviceName: string; seq: number }, records: SyncRecord[], options?: { afterRecord?: (index: number) => void }): { applied: boolean; records: number };
   /** Whether this store holds nothing a first sync could meet (then its segments go in as one write). */
   emptyForFirstSync(): boolean;
@@ -154,7 +156,7 @@ async function syncHeld(memory: SyncMemory, plainTarget: SyncTarget, cipher: Seg
     byDevice.set(segment.device, [...(byDevice.get(segment.device) ?? []), segment]);
   }
   const missing: Refusal[] = [];
-  const due = [...byDevice.values()].map((list) => followingOn(list, memory.cursor(list[0]!.device), missing));
+  const due = [...byDevice.values()].map((list) => followingOn(list, memory.cursor(list[0]!.device), memory.nameOf(list[0]!.device), missing));
   const total = due.reduce((n, list) => n + list.length, 0);
   const refused: Refusal[] = [];
   if (total > 0 && total >= (options.firstSyncInOneWrite ?? FIRST_SYNC_IN_ONE_WRITE) && memory.emptyForFirstSync()) await applyInOneWrite(memory, target, cipher, due, total, refused, report, options);
@@ -188,7 +190,7 @@ async function syncHeld(memory: SyncMemory, plainTarget: SyncTarget, cipher: Seg
  * past the missing one, which would never be applied. Two files of one number (a segment rewritten,
  * the old file not yet removed) are both kept: the second applies nothing.
  */
-function followingOn(list: SegmentName[], cursor: number, missing: Refusal[]): SegmentName[] {
+function followingOn(list: SegmentName[], cursor: number, name: string | null, missing: Refusal[]): SegmentName[] {
   const due: SegmentName[] = [];
   let next = cursor + 1;
   for (const segment of list.filter((s) => s.seq > cursor).sort((a, b) => a.seq - b.seq)) {
@@ -197,8 +199,10 @@ function followingOn(list: SegmentName[], cursor: number, missing: Refusal[]): S
       due.push(segment);
       next++;
     } else {
-      const name = `${segmentPrefix(segment.device)}${String(next).padStart(8, '0')}`;
-      missing.push({ device: segment.device, segment: name, reason: `Segment ${next} of device ${segment.device} is not on the target, though a later one is: its later segments wait for it (a synced folder may still be bringing it).` });
+      const file = `${segmentPrefix(segment.device)}${String(next).padStart(8, '0')}`;
+      // The device by the name its segments gave it here; by its id when none has applied yet.
+      const device = name === null ? `device ${segment.device}` : `${name} (${segment.device.slice(0, 8)})`;
+      missing.push({ device: segment.device, segment: file, reason: `Segment ${next} of ${device} is not on the target, though a later one is: its later segments wait for it (a synced folder may still be bringing it).` });
       break;
     }
   }

@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { claudeConversation } from '../fixtures/chat-exports';
 import { temporaProcess, type Exit } from './cli-helpers';
 
 let dir: string;
@@ -274,9 +275,13 @@ describe('a segment not on the target while a later one is', () => {
     bring(segments[2]!);
     const early = await sync(b, copy, ['--name', 'b']);
     expect(early.code, early.stderr).toBe(0);
-    const words = `Segment 2 of device ${aId} is not on the target, though a later one is: its later segments wait for it (a synced folder may still be bringing it).`;
+    const tail = 'is not on the target, though a later one is: its later segments wait for it (a synced folder may still be bringing it).';
     expect(early.stdout).toContain(`applied 1 segment`);
-    expect(early.stdout).toContain(`\nWaiting: ${words}\n`);
+    // None of A's segments had applied here when this sync looked: A by its id.
+    expect(early.stdout).toContain(`\nWaiting: Segment 2 of device ${aId} ${tail}\n`);
+    // From the next sync on, by the name its first segment gave it.
+    const words = `Segment 2 of a (${aId.slice(0, 8)}) ${tail}`;
+    expect((await sync(b, copy)).stdout).toContain(`\nWaiting: ${words}\n`);
     const facts = async () => (JSON.parse((await tempora(['facts', '--data', b, '--json'])).stdout) as { fact: string }[]).map((f) => f.fact).sort();
     expect(await facts()).toEqual(['green tea']);
     expect((await statusOf(b)).blocked).toEqual([expect.objectContaining({ id: aId, reason: words })]);
@@ -295,6 +300,10 @@ describe('a memory that moves to another target', () => {
   it('sends everything there again and applies the others’ segments there from their first', async () => {
     const [old, moved] = [folderNamed('Sync-old'), folderNamed('Sync-new')];
     const [a, b, c] = [join(dir, 'move-a'), join(dir, 'move-b'), join(dir, 'move-c')];
+    // A conversation with its title, from a history import, goes too.
+    const chats = join(dir, 'move-chats.json');
+    writeFileSync(chats, JSON.stringify([claudeConversation({ id: 'cv-move', name: '東京の生活', messages: [{ id: 'u1', sender: 'human', text: '渋谷に住んでいます。', time: '2024-07-10T03:00:05Z' }] })]));
+    expect((await tempora(['import-chats', chats, '--data', a])).code).toBe(0);
     for (const fact of ['oolong', 'sencha']) {
       await tell(a, fact);
       expect((await sync(a, old, ['--name', 'a'])).code).toBe(0);
@@ -321,6 +330,9 @@ describe('a memory that moves to another target', () => {
     expect(await facts(c)).toEqual(['genmaicha', ...all, 'kukicha'].sort());
     expect((await sync(a, moved)).code).toBe(0);
     expect(await facts(a)).toEqual(await facts(c));
+    const titles = async (data: string) => (JSON.parse((await tempora(['export', '--data', data])).stdout) as { conversations: { title: string }[] }).conversations.map((x) => x.title);
+    expect(await titles(c)).toContain('東京の生活');
+    expect((await titles(c)).sort()).toEqual((await titles(a)).sort());
   });
 });
 

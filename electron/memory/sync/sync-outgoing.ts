@@ -76,16 +76,20 @@ export function startOutbox(db: Database): boolean {
 /**
  * This memory now syncs with a target it has not synced with before (another folder, or one made
  * again): what it sent and applied is not there. Its own segments start again from the first, with
- * every message and claim it holds queued as at a first sync (what was queued since stays queued),
+ * every conversation, message and claim it holds queued as at a first sync (what was queued since stays queued),
  * and every other device's segments there are applied from their first (a record held already
  * changes nothing). A segment of the old target that was to be rewritten is not on this one.
  */
 export function startOver(db: Database): void {
+  // Conversations (their titles and settings) are queued by their own triggers from the start, so the
+  // outbox's start (startOutbox) leaves them out: here each goes again, before the messages.
   db.exec(`
     DELETE FROM sync_cursors;
     DELETE FROM sync_segments;
     DELETE FROM sync_segment_content;
     DELETE FROM sync_state WHERE key IN ('outbox', 'blocked', 'purge');
+    INSERT INTO sync_outbox (kind, ref, recorded_at) SELECT 'conversation', id, created_at FROM conversations
+      WHERE id NOT IN (SELECT ref FROM sync_outbox WHERE kind = 'conversation') ORDER BY created_at, id;
   `);
   startOutbox(db);
 }

@@ -193,6 +193,11 @@ export class SyncStore {
     return cursorOf(this.store, device);
   }
 
+  /** The name another device's last segment applied here gave it (null: none applied yet). */
+  nameOf(device: string): string | null {
+    return this.store.db.prepare<[string], string>('SELECT name FROM sync_cursors WHERE device = ?').pluck().get(device) ?? null;
+  }
+
   /** Applies another device's segment in one write; a throw anywhere rolls all of it back. */
   apply(header: { device: string; deviceName: string; seq: number }, records: SyncRecord[], options: ApplyOptions = {}): ApplyResult {
     // The outbox goes on first (if this device has not synced before): what is stored now is this

@@ -131,9 +131,10 @@ export const mcpCommand: CommandSpec = {
     try {
       await opened;
     } catch (error) {
-      // A memory that cannot be opened (read-only media, another process's lock): exiting before the
-      // handshake would show the agent only "Connection closed"; every call answers why instead.
-      if (serving || !(error instanceof InputError)) throw error;
+      // A memory there that cannot be opened (read-only media, another process's lock, a damaged
+      // file): exiting before the handshake would show the agent only "Connection closed"; every call
+      // answers why instead. A --data path refused as such (too long, not a folder) is said and exits.
+      if (serving || !(error instanceof InputError) || !/^cannot (open|write) the memory in /.test(error.message)) throw error;
       return serveRefusal(ctx, `${error.message} — the memory could not be opened`);
     }
   },

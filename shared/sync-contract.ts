@@ -1,7 +1,8 @@
 /**
  * The API shapes of Settings → Sync: where this device syncs to (its secrets never sent back), this
  * device's name, whether a passphrase key is kept, pause, and the sync core's status (last sync,
- * devices seen, records not yet sent); saving a target with its passphrase, "Sync now" and Pause.
+ * devices seen, records not yet sent, devices blocked or waiting); saving a target with its
+ * passphrase, "Sync now" (with its warnings) and Pause.
  */
 import { z } from 'zod';
 import { isoTime } from './memory-schema';
@@ -38,6 +39,12 @@ export const syncState = z.strictObject({
       lastSync: isoTime.nullable(),
       devices: z.array(z.strictObject({ name: z.string(), lastSeen: isoTime.nullable() })),
       unsent: z.number().int().nonnegative(),
+      /**
+       * Devices a sync left blocked or waiting (a segment refused: changed, cut short, a newer format;
+       * or one missing while a later one is there): their later segments wait until it applies. The
+       * name is null when none of the device's segments has applied here; the reason is one sentence.
+       */
+      blocked: z.array(z.strictObject({ id: z.string(), name: z.string().nullable(), reason: z.string(), since: isoTime })),
     })
     .nullable(),
   note: z.string().nullable(),
@@ -54,9 +61,15 @@ export const saveSyncRequest = z.strictObject({
 
 export const syncNowResponse = z.strictObject({
   state: syncState,
-  /** What happened, in one sentence ("Sent 12 records; applied 3 segments from 1 device."). */
+  /** What happened, in one sentence ("Sent 12 records; applied 3 segments from 1 device."), with each warning after it. */
   message: z.string(),
+  /**
+   * What did not go as asked, each in one sentence (also said in `message`): a refused segment, one
+   * waiting for a missing one, everything sent again to another target. Empty: all went well.
+   */
+  warnings: z.array(z.string()),
 });
+export type SyncNowResponse = z.infer<typeof syncNowResponse>;
 
 /**
  * Where a running sync stands, told after each segment (the `syncProgress` event; the CLI's stderr

@@ -10,7 +10,7 @@
 import { hostname } from 'node:os';
 import type { Settings } from '../../shared/settings-schema';
 import { MemoryInputError } from '../memory/index';
-import type { SyncProgress, SyncState } from '../../shared/sync-contract';
+import type { SyncNowResponse, SyncProgress, SyncState } from '../../shared/sync-contract';
 import { storedSyncTargetSchema, syncTargetConfigFault, syncTargetConfigSchema, withoutSecrets, type StoredSyncTarget, type SyncTargetConfig } from '../../shared/sync-target-config';
 import { SyncBusyError } from './sync-lock';
 import { cipherFromKey, KEYCHECK_FILE, keyOpensKeyCheck, SyncCryptoError, unlockTarget, type SyncCipher } from './sync-crypto';
@@ -20,9 +20,18 @@ import { SpoolError } from './segment-spool';
 import { openSyncTarget } from './targets/open-sync-target';
 import type { IsoTime } from '../../shared/time';
 
-/** What the service needs of the sync core: its status, this device's name, one sync (telling how far it is). */
+/**
+ * What the service needs of the sync core: its status (with the devices a sync left blocked or
+ * waiting: a refused segment, a missing one; their name when one of their segments applied here, the
+ * reason in one sentence, since when), this device's name, one sync (telling how far it is).
+ */
 export interface SyncCore {
-  status(): { lastSync: IsoTime | null; devices: { id: string; name: string; appliedAt: IsoTime }[]; unsent: number };
+  status(): {
+    lastSync: IsoTime | null;
+    devices: { id: string; name: string; appliedAt: IsoTime }[];
+    unsent: number;
+    blocked: { id: string; name: string | null; reason: string; since: IsoTime }[];
+  };
   /** This device's name as the others see it (the computer's until it is named). */
   deviceName(): string;
   /**
@@ -56,7 +65,7 @@ export class SyncServiceError extends Error {
 const NO_CORE = 'This build keeps the target and passphrase but cannot sync yet: the sync engine is not part of it.';
 
 export class SyncService {
-  private running: Promise<{ state: SyncState; message: string }> | null = null;
+  private running: Promise<SyncNowResponse> | null = null;
 
   constructor(
     private readonly settings: SyncSettingsStore,
@@ -92,6 +101,7 @@ export class SyncService {
         lastSync: status.lastSync,
         devices: status.devices.map((device) => ({ name: device.name, lastSeen: device.appliedAt })),
         unsent: status.unsent,
+        blocked: status.blocked.map((device) => ({ id: device.id, name: device.name, reason: device.reason, since: device.since })),
       },
       note: core ? null : NO_CORE,
     };
@@ -150,14 +160,14 @@ export class SyncService {
   }
 
   /** One sync now; a second call while one runs waits for the same one. */
-  syncNow(): Promise<{ state: SyncState; message: string }> {
+  syncNow(): Promise<SyncNowResponse> {
     this.running ??= this.runOnce().finally(() => {
       this.running = null;
     });
     return this.running;
   }
 
-  private async runOnce(): Promise<{ state: SyncState; message: string }> {
+  private async runOnce(): Promise<SyncNowResponse> {
     const settings = this.settings.read();
     const stored = settings.syncTarget;
     const kept = this.secrets.read();
@@ -169,13 +179,15 @@ export class SyncService {
     const target = openSyncTarget(withSecret(stored, kept.targetSecret));
     const key = Buffer.from(kept.key, 'base64');
     const check = await inWords(() => target.get(KEYCHECK_FILE));
-    if (!keyOpensKeyCheck(key, check)) throw new SyncServiceError('The kept sync key does not open this target’s key check any more: type the passphrase again and Save.');
+    if (!keyOpensKeyCheck(key, check))
+      throw new SyncServiceError('The kept sync key no longer opens this target: it was set up again with another passphrase, or the key kept here is old. Type the passphrase again and Save.');
     const report = await inWords(() => core.run(target, cipherFromKey(key), this.onProgress));
     const records = report.applied.reduce((sum, segment) => sum + segment.records, 0);
     const devices = new Set(report.applied.map((segment) => segment.device)).size;
     const parts = [`Sent ${report.sent} ${report.sent === 1 ? 'record' : 'records'}`, `received ${records} from ${devices} ${devices === 1 ? 'device' : 'devices'}`];
-    const refused = [...(report.startedOver ? ['This memory had synced with another target: everything it holds was sent here again.'] : []), ...report.refused, ...report.waiting].map((words) => ` ${words}`).join('');
-    return { state: this.state(), message: `${parts.join('; ')}.${refused}` };
+    // What the user should know did not go as asked: the screen says the answer as a warning then.
+    const warnings = [...(report.startedOver ? ['This memory had synced with another target: everything it holds was sent here again.'] : []), ...report.refused, ...report.waiting];
+    return { state: this.state(), message: `${parts.join('; ')}.${warnings.map((words) => ` ${words}`).join('')}`, warnings };
   }
 }
 

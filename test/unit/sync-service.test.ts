@@ -6,7 +6,7 @@
  * nothing kept changes. A WebDAV password (webdav-server on loopback) is kept apart, never shown
  * back, and used again when the field is left empty.
  */
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
@@ -17,7 +17,8 @@ import { cipherFromKey, keyFromKeyCheck, KEYCHECK_FILE } from '../../electron/sy
 import { SYNC_SECRETS_FILE, SyncSecretStore } from '../../electron/sync/sync-secrets';
 import { SyncService, type SyncCore } from '../../electron/sync/sync-service';
 import { createFolderTarget } from '../../electron/sync/targets/folder-target';
-import { openMemory } from '../../electron/memory/index';
+import { openMemory, steppingClock } from '../../electron/memory/index';
+import { syncNowResponse, syncState } from '../../shared/sync-contract';
 import { databaseOf } from '../../electron/memory/memory';
 import { syncCoreOf } from '../../electron/engine/sync-handlers';
 import { syncOnce } from '../../electron/sync/sync-runner';
@@ -34,11 +35,13 @@ function settingsStore() {
   return { read: () => settings, update: (patch: Partial<Settings>) => (settings = settingsSchema.parse({ ...settings, ...patch })) };
 }
 
-function fakeCore() {
+type Report = Awaited<ReturnType<SyncCore['run']>>;
+
+function fakeCore(said: Partial<Pick<Report, 'refused' | 'waiting' | 'startedOver'>> = {}, blocked: ReturnType<SyncCore['status']>['blocked'] = []) {
   const calls: { names: string[] } = { names: [] };
   let lastSync: IsoTime | null = null;
   const core: SyncCore = {
-    status: () => ({ lastSync, devices: [{ id: 'd2', name: 'Desktop', appliedAt: '2026-09-01T01:00:00.000Z' }], unsent: 0 }),
+    status: () => ({ lastSync, devices: [{ id: 'd2', name: 'Desktop', appliedAt: '2026-09-01T01:00:00.000Z' }], unsent: 0, blocked }),
     deviceName: () => calls.names.at(-1) ?? 'this computer',
     setDeviceName: (name) => calls.names.push(name),
     run: async (target, cipher) => {
@@ -47,7 +50,7 @@ function fakeCore() {
       await target.put('devices/d2/segments/00000001-aa', other.seal('devices/d2/segments/00000001-aa', new TextEncoder().encode('five records')));
       const opened = cipher.open('devices/d2/segments/00000001-aa', await target.get('devices/d2/segments/00000001-aa'));
       lastSync = '2026-09-01T02:00:00.000Z';
-      return { sent: 2, applied: [{ device: 'd2', records: new TextDecoder().decode(opened) === 'five records' ? 5 : 0 }], refused: [], waiting: [], startedOver: false };
+      return { sent: 2, applied: [{ device: 'd2', records: new TextDecoder().decode(opened) === 'five records' ? 5 : 0 }], refused: [], waiting: [], startedOver: false, ...said };
     },
   };
   return { core, calls };
@@ -169,7 +172,10 @@ describe('the sync service', () => {
 
     const answer = await service.syncNow();
     expect(answer.message).toBe('Sent 2 records; received 5 from 1 device.');
-    expect(answer.state.status).toEqual({ lastSync: '2026-09-01T02:00:00.000Z', devices: [{ name: 'Desktop', lastSeen: '2026-09-01T01:00:00.000Z' }], unsent: 0 });
+    // Nothing refused, nothing waiting: no warning, the answer as the contract has it.
+    expect(answer.warnings).toEqual([]);
+    expect(syncNowResponse.parse(answer)).toEqual(answer);
+    expect(answer.state.status).toEqual({ lastSync: '2026-09-01T02:00:00.000Z', devices: [{ name: 'Desktop', lastSeen: '2026-09-01T01:00:00.000Z' }], unsent: 0, blocked: [] });
 
     service.setPaused(true);
     expect(await refusal(service.syncNow())).toBe('Sync is paused on this device: press Resume first.');
@@ -231,5 +237,71 @@ describe('the sync service', () => {
     } finally {
       await new Promise<void>((resolve) => server.stop(() => resolve()));
     }
+  });
+
+  it('keeps in the state the devices a sync left waiting, by name, reason and since when, and answers a sync that left one with a warning', async () => {
+    const path = folder('target-waiting');
+    // A desk writes three facts, one segment each; its second segment has not reached the folder.
+    const desk = openMemory({ dataDir: ':memory:', clock: steppingClock('2026-10-01T00:00:00.000Z') });
+    let deskId: string;
+    try {
+      desk.sync.setDeviceName('Desk');
+      for (const object of ['tea', 'coffee', 'matcha'])
+        desk.facts.observe([{ subject: 'Sato', predicate: 'likes', object, fact: `Sato likes ${object}.`, reference_time: '2026-09-01T05:00:00.000Z', valid_at: '2026-09-01T00:00:00.000Z', cardinality: 'many' }]);
+      const target = createFolderTarget(path);
+      await syncOnce(desk.sync, target, cipherFromKey(await unlockTarget(target, PASSPHRASE)), { segmentRows: 1 });
+      deskId = desk.sync.known().id!;
+    } finally {
+      desk.close();
+    }
+    const segments = join(path, 'devices', deskId, 'segments');
+    const second = readdirSync(segments).sort()[1]!;
+    rmSync(join(segments, second));
+
+    const laptop = openMemory({ dataDir: folder('laptop-waiting') });
+    try {
+      const service = new SyncService(laptop.settings, new SyncSecretStore(folder('laptop-waiting-secrets')), () => syncCoreOf(laptop));
+      await service.save({ target: { kind: 'folder', path }, passphrase: PASSPHRASE, deviceName: 'Laptop' });
+      const answer = await service.syncNow();
+      expect(syncNowResponse.parse(answer)).toEqual(answer);
+      expect(answer.warnings).toEqual([expect.stringMatching(new RegExp(`^Segment 2 of (Desk \\(${deskId.slice(0, 8)}\\)|device ${deskId}) is not on the target, though a later one is`))]);
+      expect(answer.message).toContain(answer.warnings[0]);
+      // After a reload (a new state), the device is still said, with its name, the reason and since when.
+      const state = service.state();
+      expect(syncState.parse(state)).toEqual(state);
+      expect(state.status?.blocked).toEqual([{ id: deskId, name: 'Desk', reason: answer.warnings[0], since: laptop.sync.status().blocked[0]!.since }]);
+      expect(state.status?.blocked[0]?.since).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+    } finally {
+      laptop.close();
+    }
+  });
+
+  it('warns of a refused segment, a wait and a start-over, each in its own sentence; a device not named yet is kept by its id', async () => {
+    const refused = 'The segment devices/d3/segments/00000001-ab could not be opened (it was changed or cut short, renamed, or sealed with another passphrase).';
+    const waiting = 'Segment 2 of Desktop (d2) is not on the target, though a later one is: its later segments wait for it (a synced folder may still be bringing it).';
+    const { core } = fakeCore({ refused: [refused], waiting: [waiting], startedOver: true }, [
+      { id: 'd3', name: null, reason: refused, since: '2026-09-01T02:00:00.000Z' },
+    ]);
+    const service = new SyncService(settingsStore(), new SyncSecretStore(folder('data-warnings')), () => core);
+    await service.save({ target: { kind: 'folder', path: folder('target-warnings') }, passphrase: PASSPHRASE, deviceName: 'Laptop' });
+    const answer = await service.syncNow();
+    expect(answer.warnings).toEqual(['This memory had synced with another target: everything it holds was sent here again.', refused, waiting]);
+    expect(answer.message).toBe(`Sent 2 records; received 5 from 1 device. ${answer.warnings.join(' ')}`);
+    expect(answer.state.status?.blocked).toEqual([{ id: 'd3', name: null, reason: refused, since: '2026-09-01T02:00:00.000Z' }]);
+    expect(syncNowResponse.parse(answer)).toEqual(answer);
+  });
+
+  it('says in plain words, with no jargon, that the kept key no longer opens a target set up again with another passphrase', async () => {
+    const { core } = fakeCore();
+    const service = new SyncService(settingsStore(), new SyncSecretStore(folder('data-rekeyed')), () => core);
+    const path = folder('target-rekeyed');
+    await service.save({ target: { kind: 'folder', path }, passphrase: PASSPHRASE, deviceName: 'Laptop' });
+    // The target is made again elsewhere with another passphrase, and its key check copied over this one.
+    const elsewhere = folder('target-rekeyed-elsewhere');
+    await unlockTarget(createFolderTarget(elsewhere), 'another passphrase entirely');
+    copyFileSync(join(elsewhere, KEYCHECK_FILE), join(path, KEYCHECK_FILE));
+    const said = await refusal(service.syncNow());
+    expect(said).toBe('The kept sync key no longer opens this target: it was set up again with another passphrase, or the key kept here is old. Type the passphrase again and Save.');
+    expect(said).not.toMatch(/key ?check/i);
   });
 });

@@ -3,10 +3,11 @@
  * up at first; a folder and a passphrase typed and saved with Enter make the target's key check and
  * keep only a key, owner-only, never the passphrase, which is not shown back; a wrong passphrase for
  * that target is said in words and changes nothing; Pause and Resume; "Sync now" answers in words,
- * and while it applies another device's segments it says how far it is.
+ * and while it applies another device's segments it says how far it is; a sync that leaves a device
+ * waiting is said as a warning, and the waiting device, why and since when, is shown after a reload.
  * Seen at 1280 and 900 px, light and dark, with no serious axe-core finding in the section.
  */
-import { existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
 import { describe, expect, it } from 'vitest';
@@ -15,6 +16,7 @@ import { cipherFromKey, KEYCHECK_FILE, unlockTarget, WRONG_PASSPHRASE } from '..
 import { syncOnce } from '../../electron/sync/sync-runner';
 import { createFolderTarget } from '../../electron/sync/targets/folder-target';
 import { SYNC_SECRETS_FILE } from '../../electron/sync/sync-secrets';
+import { formatInstant } from '../../shared/time-format';
 import { CHROMIUM_MISSING } from './helpers/browser';
 import { screenshot } from './helpers/screenshots';
 import { go, useUi } from './helpers/ui-session';
@@ -85,6 +87,9 @@ describe.skipIf(CHROMIUM_MISSING !== null)('Settings → Sync', () => {
     await sync.getByTestId('sync-now').focus();
     await page.keyboard.press('Enter');
     await expect.poll(() => sync.getByTestId('sync-said').textContent(), { timeout: 30_000 }).toMatch(/^Sent \d+ records?; received \d+ from \d+ devices?\./);
+    // Nothing refused or waiting: the success note, told politely.
+    expect(await sync.getByTestId('sync-said').getAttribute('class')).toContain('note');
+    expect(await sync.getByTestId('sync-said').getAttribute('role')).toBe('status');
     await expect.poll(() => sync.getByTestId('sync-status').textContent()).not.toContain('Last sync: not yet');
     // The count is said once: "Not yet sent: 0 records", never "0 0 records".
     expect(await sync.getByTestId('sync-status').textContent()).toContain('Not yet sent: 0 records');
@@ -142,6 +147,54 @@ describe.skipIf(CHROMIUM_MISSING !== null)('Settings → Sync', () => {
     await sync.getByTestId('sync-save').click();
     await expect.poll(() => sync.getByTestId('sync-said').textContent()).toBe('Saved: this device syncs there with this passphrase.');
     expect(await sync.getByTestId('sync-same-name').count()).toBe(0);
+  });
+
+  it('warns when a sync leaves a device waiting, and still shows that device, its reason and since when, after a reload', async () => {
+    const { page, engine } = ui();
+    // A kitchen computer writes three facts, one segment each; its second has not reached the folder yet.
+    const folder = join(ui().dir, 'Sync', 'tempora');
+    const kitchen = openMemory({ dataDir: ':memory:', clock: steppingClock('2026-10-02T00:00:00.000Z') });
+    let kitchenId: string;
+    try {
+      kitchen.sync.setDeviceName('Kitchen');
+      for (const object of ['rice', 'miso', 'natto'])
+        kitchen.facts.observe([{ subject: 'Aoi', predicate: 'eats', object, fact: `Aoi eats ${object}.`, reference_time: '2026-09-02T05:00:00.000Z', valid_at: '2026-09-02T00:00:00.000Z', cardinality: 'many' }]);
+      const target = createFolderTarget(folder);
+      await syncOnce(kitchen.sync, target, cipherFromKey(await unlockTarget(target, PASSPHRASE)), { segmentRows: 1 });
+      kitchenId = kitchen.sync.known().id!;
+    } finally {
+      kitchen.close();
+    }
+    const segments = join(folder, 'devices', kitchenId, 'segments');
+    rmSync(join(segments, readdirSync(segments).sort()[1]!));
+
+    const sync = page.locator('.sync-setting');
+    await sync.getByTestId('sync-now').focus();
+    await page.keyboard.press('Enter');
+    const said = sync.getByTestId('sync-said');
+    // (By its id: the runner names the device from what it had applied before this sync.)
+    await expect.poll(() => said.textContent(), { timeout: 30_000 }).toMatch(new RegExp(`Segment 2 of (Kitchen \\(${kitchenId.slice(0, 8)}\\)|device ${kitchenId}) is not on the target, though a later one is`));
+    // Not the green success note: a warning, announced.
+    expect(await said.getAttribute('class')).toContain('warning');
+    expect(await said.getAttribute('class')).not.toMatch(/\bnote\b/);
+    expect(await said.getAttribute('role')).toBe('alert');
+
+    // After a reload the device is still said: its name, the reason, and since when in the user's zone.
+    const blocked = engine.memory.sync.status().blocked;
+    expect(blocked.map((b) => b.id)).toEqual([kitchenId]);
+    await page.reload();
+    await page.locator('nav[aria-label="Main"]').waitFor();
+    await go(page, '#/settings');
+    const waiting = page.locator('.sync-setting').getByTestId('sync-blocked');
+    await expect.poll(() => waiting.textContent(), { timeout: 30_000 }).toContain('Kitchen');
+    const text = (await waiting.textContent())!;
+    expect(text).toContain(blocked[0]!.reason);
+    expect(text).toContain(`since ${formatInstant(blocked[0]!.since, { timeZone: 'Asia/Tokyo', locale: 'en-US' })}`);
+    expect(await page.locator('.sync-setting').getByTestId('sync-said').count()).toBe(0);
+
+    // Sync again: the segment is still missing, so the answer is a warning again (seen in the pictures below).
+    await page.locator('.sync-setting').getByTestId('sync-now').click();
+    await expect.poll(() => page.locator('.sync-setting').getByTestId('sync-said').getAttribute('class'), { timeout: 30_000 }).toContain('warning');
   });
 
   it('reads well at 1280 and 900 px, light and dark, with no serious axe-core finding', async () => {

@@ -2,8 +2,10 @@
  * Settings → Sync: where this device syncs the memory to (a folder, WebDAV or S3-compatible storage,
  * with their fields), the passphrase (never shown back: only a key made from it is kept, in the
  * system's keychain or an owner-only file), this device's name, and the status (last sync, devices
- * seen, records not yet sent) with "Sync now" and Pause; a running sync says how far it is (segments
- * applied, records sent) as main tells it. A secret left empty keeps the kept one.
+ * seen, records not yet sent, devices whose changes wait: their name, why in one sentence, since when)
+ * with "Sync now" and Pause; a running sync says how far it is (segments applied, records sent) as
+ * main tells it; its answer is a success note, or a warning (announced) when it refused or left
+ * something waiting. A secret left empty keeps the kept one.
  * Main checks the target and passphrase against the target's key check before keeping anything.
  */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -47,7 +49,7 @@ export function SyncSetting() {
   const [loaded, setLoaded] = useState(false);
   const [busy, setBusy] = useState<null | 'save' | 'sync' | 'pause'>(null);
   const [error, setError] = useState<unknown>(null);
-  const [said, setSaid] = useState<string | null>(null);
+  const [said, setSaid] = useState<{ words: string; warn: boolean } | null>(null);
   const [progress, setProgress] = useState<SyncProgress | null>(null);
   useApiEvent('syncProgress', (payload) => {
     if (busy === 'sync') setProgress(payload);
@@ -66,7 +68,7 @@ export function SyncSetting() {
 
   // Buttons stay enabled while a call runs (aria-disabled, the call ignored): a focused button that
   // became disabled would drop the keyboard's focus to the page.
-  const run = async (what: 'save' | 'sync' | 'pause', call: () => Promise<{ state: SyncState; message: string }>) => {
+  const run = async (what: 'save' | 'sync' | 'pause', call: () => Promise<{ state: SyncState; message: string; warnings?: string[] }>) => {
     if (busy !== null) return;
     setBusy(what);
     setError(null);
@@ -74,7 +76,7 @@ export function SyncSetting() {
     try {
       const answer = await call();
       queryClient.setQueryData(syncKey, answer.state);
-      setSaid(answer.message);
+      setSaid({ words: answer.message, warn: (answer.warnings?.length ?? 0) > 0 });
       if (what === 'save') setPassphrase('');
     } catch (e) {
       setError(e);
@@ -138,6 +140,18 @@ export function SyncSetting() {
               </li>
             </ul>
           )}
+          {status && target && status.blocked.length > 0 && (
+            <div className="warning small sync-blocked" data-testid="sync-blocked">
+              <p>Changes waiting from {pluralise(status.blocked.length, 'device')}; the other devices still sync.</p>
+              <ul>
+                {status.blocked.map((device) => (
+                  <li key={device.id}>
+                    <strong>{device.name ?? `A device not seen here yet (${device.id.slice(0, 8)})`}</strong>, since {formatInstant(device.since, format)}: {device.reason}
+                  </li>
+                ))}
+              </ul>
+            </div>
+          )}
           {status && target && status.devices.some((device) => sameName(device.name, current.deviceName)) && (
             <p className="warning small" data-testid="sync-same-name">
               Another device that syncs here is also named “{current.deviceName}”: give this one a name of its own below, so you can tell them apart.
@@ -153,7 +167,7 @@ export function SyncSetting() {
         </div>
       )}
       {current && (
-        <form onSubmit={save} aria-label="Where to sync">
+        <form className="sync-form" onSubmit={save} aria-label="Where to sync">
           <div className="field">
             <label htmlFor={`${id}-kind`}>Sync through</label>
             <select id={`${id}-kind`} value={kind} onChange={(e) => setKind(e.target.value as Kind)} data-testid="sync-kind">
@@ -230,11 +244,16 @@ export function SyncSetting() {
           </div>
         </form>
       )}
-      {said && (
-        <p className="note small" role="status" data-testid="sync-said">
-          {said}
-        </p>
-      )}
+      {said &&
+        (said.warn ? (
+          <p className="warning small" role="alert" data-testid="sync-said">
+            {said.words}
+          </p>
+        ) : (
+          <p className="note small" role="status" data-testid="sync-said">
+            {said.words}
+          </p>
+        ))}
       <ErrorText error={error} />
     </section>
   );

@@ -96,3 +96,15 @@ export function syncProgressWords(progress: SyncProgress, plural: (count: number
   if (phase === 'apply') return `applying: ${done} of ${plural(total, 'segment')} (${plural(records, 'record')})`;
   return `removing what was forgotten: ${done} of ${plural(total, 'segment')} rewritten`;
 }
+
+/**
+ * What a sync did beyond sending and applying, in the same words in every face: it took back what a
+ * later copy of this memory had sent (`tookBack` records: the memory was restored from a backup), or
+ * it started over on a target it had not synced with before.
+ */
+export function syncReportNotes(report: { tookBack: number; startedOver: boolean }, plural: (count: number, one: string) => string): { tookBack: string | null; startedOver: string | null } {
+  return {
+    tookBack: report.tookBack > 0 ? `Took back ${plural(report.tookBack, 'record')} this device had sent from a later copy of this memory (was it restored from a backup?); its new segments follow them.` : null,
+    startedOver: report.startedOver ? 'This memory had synced with another target: everything it holds was sent here again, and the other devices’ segments here were applied from their first.' : null,
+  };
+}

@@ -18,22 +18,17 @@ import { SegmentChecks } from './segment-checks';
 import type { SyncTarget } from './sync-target';
 import { readKeyCheckFile } from './sync-crypto';
 import { TargetReads } from './target-reads';
+import { takeBackOwn, type OwnSegmentsMemory } from './own-segments';
 import { withSyncLock } from './sync-lock';
 import type { IsoTime } from '../../shared/time';
 
 /** What the runner needs of the memory (memory.sync: electron/memory/sync/sync-store.ts). */
-export interface SyncMemory {
+export interface SyncMemory extends OwnSegmentsMemory {
   device(): { id: string; name: string };
   outgoing(limit?: number): { bodies: { at: IsoTime; body: SyncBody }[]; lastOutbox: number; seq: number };
   /** Outbox rows not sent yet. */
   unsent(): number;
   segmentWritten(seq: number, name: string, lastOutbox: number, records: SyncRecord[]): void;
-  /**
-   * The target this sync reaches, by its key check's hash: on one this memory has not synced with
-   * before (another folder), everything starts over — its own segments from the first, with all it
-   * holds, and the others' applied from theirs; true then.
-   */
-  onTarget(id: string): boolean;
   /** Whether this device was renamed since its last segment went up (then a sync with nothing to send sends a segment of no records: its header names it). */
   nameToAnnounce(): boolean;
   /**
@@ -43,7 +38,6 @@ export interface SyncMemory {
    */
   noteBlocked(considered: string[], refused: { device: string; segment: string; reason: string }[], at: string, onTarget: string[]): void;
   segmentsToRewrite(): { seq: number; name: string; keys: string[] }[];
-  segmentRewritten(seq: number, name: string, keys: string[]): void;
   purgeDone(): void;
   cursor(device: string): number;
   /** The name another device's last segment applied here gave it (null: none applied yet). */
@@ -97,6 +91,8 @@ export interface SyncReport {
   waiting: string[];
   /** This memory had synced with another target: everything was sent again and the others' segments applied from their first. */
   startedOver: boolean;
+  /** Records this device had sent from a later copy of this memory (it was restored from a backup), applied here again. */
+  tookBack: number;
   rewritten: number;
 }
 
@@ -120,11 +116,12 @@ export function syncOnce(memory: SyncMemory, plainTarget: SyncTarget, cipher: Se
 async function syncHeld(memory: SyncMemory, plainTarget: SyncTarget, cipher: SegmentCipher, options: SyncOptions): Promise<SyncReport> {
   const target = TargetReads.of(plainTarget);
   const me = memory.device();
-  const report: SyncReport = { sent: 0, applied: [], refused: [], waiting: [], startedOver: false, rewritten: 0 };
+  const report: SyncReport = { sent: 0, applied: [], refused: [], waiting: [], startedOver: false, tookBack: 0, rewritten: 0 };
   const upload = async (seq: number, lastOutbox: number, records: SyncRecord[]) => {
     const { name, bytes } = await encodeSegment({ format: SYNC_FORMAT, device: me.id, deviceName: me.name, seq }, records, cipher);
     // A crash after an earlier put of this number and before it was recorded left a stray file.
     for (const stray of await target.list(`${segmentPrefix(me.id)}${String(seq).padStart(8, '0')}-`)) if (stray.name !== name) await target.remove(stray.name);
+    memory.putting(seq);
     await target.put(name, bytes);
     memory.segmentWritten(seq, name, lastOutbox, records);
   };
@@ -132,6 +129,7 @@ async function syncHeld(memory: SyncMemory, plainTarget: SyncTarget, cipher: Seg
   // 0. Which target this is, by its key check (a target without one is a test's).
   const check = await readKeyCheckFile(target);
   if (check !== null) report.startedOver = memory.onTarget(createHash('sha256').update(check).digest('hex'));
+  await takeBackOwn(memory, target, cipher, me.id, report);
 
   // 1. What this device wrote since its last sync, a segment at a time (each recorded as sent once it is on the target).
   let out = memory.outgoing(options.segmentRows);

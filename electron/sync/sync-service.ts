@@ -10,7 +10,7 @@
 import { hostname } from 'node:os';
 import type { Settings } from '../../shared/settings-schema';
 import { MemoryInputError } from '../memory/index';
-import type { SyncNowResponse, SyncProgress, SyncState } from '../../shared/sync-contract';
+import { syncReportNotes, type SyncNowResponse, type SyncProgress, type SyncState } from '../../shared/sync-contract';
 import { storedSyncTargetSchema, syncTargetConfigFault, syncTargetConfigSchema, withoutSecrets, type StoredSyncTarget, type SyncTargetConfig } from '../../shared/sync-target-config';
 import { SyncBusyError } from './sync-lock';
 import { cipherFromKey, KEYCHECK_FILE, keyOpensKeyCheck, SyncCryptoError, unlockTarget, type SyncCipher } from './sync-crypto';
@@ -44,7 +44,7 @@ export interface SyncCore {
    * of its latest segment (device-names.ts); null when none, or when `name` is this device's already.
    */
   nameTakenOnTarget?(target: SyncTarget, cipher: SyncCipher, name: string): Promise<{ id: string; name: string } | null>;
-  run(target: SyncTarget, cipher: SyncCipher, onProgress: (progress: SyncProgress) => void): Promise<{ sent: number; applied: { device: string; records: number }[]; refused: string[]; waiting: string[]; startedOver: boolean }>;
+  run(target: SyncTarget, cipher: SyncCipher, onProgress: (progress: SyncProgress) => void): Promise<{ sent: number; applied: { device: string; records: number }[]; refused: string[]; waiting: string[]; startedOver: boolean; tookBack: number }>;
 }
 
 /** The settings the service reads and writes (memory.settings): where to sync and pause; never the device's name (the core's). */
@@ -186,8 +186,10 @@ export class SyncService {
     const devices = new Set(report.applied.map((segment) => segment.device)).size;
     const parts = [`Sent ${report.sent} ${report.sent === 1 ? 'record' : 'records'}`, `received ${records} from ${devices} ${devices === 1 ? 'device' : 'devices'}`];
     // What the user should know did not go as asked: the screen says the answer as a warning then.
-    const warnings = [...(report.startedOver ? ['This memory had synced with another target: everything it holds was sent here again.'] : []), ...report.refused, ...report.waiting];
-    return { state: this.state(), message: `${parts.join('; ')}.${warnings.map((words) => ` ${words}`).join('')}`, warnings };
+    const notes = syncReportNotes(report, (n, one) => `${n} ${n === 1 ? one : `${one}s`}`);
+    const warnings = [...(notes.startedOver ? [notes.startedOver] : []), ...report.refused, ...report.waiting];
+    const told = [...(notes.tookBack ? [notes.tookBack] : []), ...warnings];
+    return { state: this.state(), message: `${parts.join('; ')}.${told.map((words) => ` ${words}`).join('')}`, warnings };
   }
 }
 

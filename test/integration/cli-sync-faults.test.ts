@@ -6,7 +6,7 @@
  * sentence, and `sync status` lists its device as blocked; a target that is not there is said in
  * words that read as English.
  */
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -333,6 +333,41 @@ describe('a memory that moves to another target', () => {
     const titles = async (data: string) => (JSON.parse((await tempora(['export', '--data', data])).stdout) as { conversations: { title: string }[] }).conversations.map((x) => x.title);
     expect(await titles(c)).toContain('東京の生活');
     expect((await titles(c)).sort()).toEqual((await titles(a)).sort());
+  });
+});
+
+describe('a memory restored from a backup', () => {
+  it('takes back what it sent after the backup, and numbers its new segments after those', async () => {
+    const folder = folderNamed('Sync-restore');
+    const [a, backup, b, c] = [join(dir, 'restore-a'), join(dir, 'restore-a-backup'), join(dir, 'restore-b'), join(dir, 'restore-c')];
+    const facts = async (data: string) => (JSON.parse((await tempora(['facts', '--data', data, '--json'])).stdout) as { fact: string }[]).map((f) => f.fact).sort();
+    await tell(a, 'oolong');
+    expect((await sync(a, folder, ['--name', 'a'])).code).toBe(0);
+    cpSync(a, backup, { recursive: true });
+    for (const fact of ['sencha', 'hojicha']) {
+      await tell(a, fact);
+      expect((await sync(a, folder)).code).toBe(0);
+    }
+    expect((await sync(b, folder, ['--name', 'b'])).code).toBe(0);
+    const id = (await statusOf(a)).device.id;
+    expect(segmentsOf(folder, id)).toHaveLength(3);
+
+    // The disk fails; the user restores last week's copy and goes on.
+    rmSync(a, { recursive: true });
+    cpSync(backup, a, { recursive: true });
+    await tell(a, 'kukicha');
+    const restored = await sync(a, folder);
+    expect(restored.code, restored.stderr).toBe(0);
+    expect(restored.stdout).toContain('Took back 6 records this device had sent from a later copy of this memory');
+    expect(await facts(a)).toEqual(['hojicha', 'kukicha', 'oolong', 'sencha']);
+    // Nothing the others applied was replaced: the new write went after them, and they get it.
+    expect(segmentsOf(folder, id).map((name) => name.slice(0, 8))).toEqual(['00000001', '00000002', '00000003', '00000004']);
+    expect((await sync(b, folder)).code).toBe(0);
+    expect(await facts(b)).toEqual(['hojicha', 'kukicha', 'oolong', 'sencha']);
+    expect((await sync(c, folder, ['--name', 'c'])).code).toBe(0);
+    expect(await facts(c)).toEqual(['hojicha', 'kukicha', 'oolong', 'sencha']);
+    // The next sync has nothing to take back.
+    expect((await sync(a, folder)).stdout).not.toContain('Took back');
   });
 });
 

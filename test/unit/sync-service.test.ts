@@ -37,7 +37,7 @@ function settingsStore() {
 
 type Report = Awaited<ReturnType<SyncCore['run']>>;
 
-function fakeCore(said: Partial<Pick<Report, 'refused' | 'waiting' | 'startedOver'>> = {}, blocked: ReturnType<SyncCore['status']>['blocked'] = []) {
+function fakeCore(said: Partial<Pick<Report, 'refused' | 'waiting' | 'startedOver' | 'tookBack'>> = {}, blocked: ReturnType<SyncCore['status']>['blocked'] = []) {
   const calls: { names: string[] } = { names: [] };
   let lastSync: IsoTime | null = null;
   const core: SyncCore = {
@@ -50,7 +50,7 @@ function fakeCore(said: Partial<Pick<Report, 'refused' | 'waiting' | 'startedOve
       await target.put('devices/d2/segments/00000001-aa', other.seal('devices/d2/segments/00000001-aa', new TextEncoder().encode('five records')));
       const opened = cipher.open('devices/d2/segments/00000001-aa', await target.get('devices/d2/segments/00000001-aa'));
       lastSync = '2026-09-01T02:00:00.000Z';
-      return { sent: 2, applied: [{ device: 'd2', records: new TextDecoder().decode(opened) === 'five records' ? 5 : 0 }], refused: [], waiting: [], startedOver: false, ...said };
+      return { sent: 2, applied: [{ device: 'd2', records: new TextDecoder().decode(opened) === 'five records' ? 5 : 0 }], refused: [], waiting: [], startedOver: false, tookBack: 0, ...said };
     },
   };
   return { core, calls };
@@ -279,14 +279,17 @@ describe('the sync service', () => {
   it('warns of a refused segment, a wait and a start-over, each in its own sentence; a device not named yet is kept by its id', async () => {
     const refused = 'The segment devices/d3/segments/00000001-ab could not be opened (it was changed or cut short, renamed, or sealed with another passphrase).';
     const waiting = 'Segment 2 of Desktop (d2) is not on the target, though a later one is: its later segments wait for it (a synced folder may still be bringing it).';
-    const { core } = fakeCore({ refused: [refused], waiting: [waiting], startedOver: true }, [
+    const { core } = fakeCore({ refused: [refused], waiting: [waiting], startedOver: true, tookBack: 1 }, [
       { id: 'd3', name: null, reason: refused, since: '2026-09-01T02:00:00.000Z' },
     ]);
     const service = new SyncService(settingsStore(), new SyncSecretStore(folder('data-warnings')), () => core);
     await service.save({ target: { kind: 'folder', path: folder('target-warnings') }, passphrase: PASSPHRASE, deviceName: 'Laptop' });
     const answer = await service.syncNow();
-    expect(answer.warnings).toEqual(['This memory had synced with another target: everything it holds was sent here again.', refused, waiting]);
-    expect(answer.message).toBe(`Sent 2 records; received 5 from 1 device. ${answer.warnings.join(' ')}`);
+    const startedOver = 'This memory had synced with another target: everything it holds was sent here again, and the other devices’ segments here were applied from their first.';
+    expect(answer.warnings).toEqual([startedOver, refused, waiting]);
+    // What a restored copy took back is said, not warned of.
+    const tookBack = 'Took back 1 record this device had sent from a later copy of this memory (was it restored from a backup?); its new segments follow them.';
+    expect(answer.message).toBe(`Sent 2 records; received 5 from 1 device. ${tookBack} ${answer.warnings.join(' ')}`);
     expect(answer.state.status?.blocked).toEqual([{ id: 'd3', name: null, reason: refused, since: '2026-09-01T02:00:00.000Z' }]);
     expect(syncNowResponse.parse(answer)).toEqual(answer);
   });

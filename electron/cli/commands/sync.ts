@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import type { Memory } from '../../memory/index';
 import { cipherFromKey, SyncCryptoError, unlockTarget, type SyncCipher } from '../../sync/sync-crypto';
 import { deviceNamedOnTarget, sameName, type KnownDevices } from '../../sync/device-names';
-import { syncProgressWords, type SyncProgress } from '../../../shared/sync-contract';
+import { syncProgressWords, syncReportNotes, type SyncProgress } from '../../../shared/sync-contract';
 import { syncOnce, type SyncReport } from '../../sync/sync-runner';
 import { SyncTargetError, type SyncTarget } from '../../sync/sync-target';
 import { TargetReads } from '../../sync/target-reads';
@@ -187,7 +187,9 @@ function printReport(ctx: CommandContext, where: string, report: SyncReport): vo
     `Synced with ${escapeControls(where)}: sent ${plural(report.sent, 'record')}; applied ${plural(report.applied.length, 'segment')} ` +
       `(${plural(records, 'record')}) from ${plural(devices, 'device')}.`,
   ];
-  if (report.startedOver) lines.push('This memory had synced with another target: everything it holds was sent here again, and the other devices’ segments here were applied from their first.');
+  const notes = syncReportNotes(report, plural);
+  if (notes.tookBack) lines.push(notes.tookBack);
+  if (notes.startedOver) lines.push(notes.startedOver);
   if (report.rewritten > 0) lines.push(`Rewrote ${plural(report.rewritten, 'segment')} of this device without what was forgotten.`);
   for (const refused of report.refused) lines.push(`Refused: ${escapeControls(refused)}`);
   for (const waiting of report.waiting) lines.push(`Waiting: ${escapeControls(waiting)}`);

@@ -87,7 +87,7 @@ export function startOver(db: Database): void {
     DELETE FROM sync_cursors;
     DELETE FROM sync_segments;
     DELETE FROM sync_segment_content;
-    DELETE FROM sync_state WHERE key IN ('outbox', 'blocked', 'purge');
+    DELETE FROM sync_state WHERE key IN ('outbox', 'blocked', 'purge', 'putting');
     INSERT INTO sync_outbox (kind, ref, recorded_at) SELECT 'conversation', id, created_at FROM conversations
       WHERE id NOT IN (SELECT ref FROM sync_outbox WHERE kind = 'conversation') ORDER BY created_at, id;
   `);
@@ -186,6 +186,7 @@ export function segmentWritten(db: Database, seq: number, name: string, lastOutb
   const bodies = records.map((r) => r.body);
   db.prepare('INSERT OR REPLACE INTO sync_segments (seq, name, last_outbox, uploaded) VALUES (?, ?, ?, 1)').run(seq, name, lastOutbox);
   db.prepare('DELETE FROM sync_outbox WHERE seq <= ?').run(lastOutbox);
+  db.prepare("DELETE FROM sync_state WHERE key = 'putting'").run();
   const keys = new Set<string>();
   for (const body of bodies) {
     const k = contentKeyOf(body);

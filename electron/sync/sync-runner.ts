@@ -153,13 +153,15 @@ async function syncHeld(memory: SyncMemory, plainTarget: SyncTarget, cipher: Seg
     if (options.from && !options.from(segment.device)) continue;
     byDevice.set(segment.device, [...(byDevice.get(segment.device) ?? []), segment]);
   }
-  const missing: Refusal[] = [];
-  const due = [...byDevice.values()].map((list) => followingOn(list, memory.cursor(list[0]!.device), memory.nameOf(list[0]!.device), missing));
+  const gaps: { device: string; seq: number }[] = [];
+  const due = [...byDevice.values()].map((list) => followingOn(list, memory.cursor(list[0]!.device), gaps));
   const total = due.reduce((n, list) => n + list.length, 0);
   const refused: Refusal[] = [];
   if (total > 0 && total >= (options.firstSyncInOneWrite ?? FIRST_SYNC_IN_ONE_WRITE) && memory.emptyForFirstSync()) await applyInOneWrite(memory, target, cipher, due, total, refused, report, options);
   else await applyEach(memory, target, cipher, due, total, refused, report, options);
   report.refused.push(...refused.map((r) => r.reason));
+  // Said once this sync's segments are applied: a device's first, applied now, gave it its name.
+  const missing = gaps.map((gap) => waitingFor(gap.device, gap.seq, memory.nameOf(gap.device)));
   report.waiting.push(...missing.map((r) => r.reason));
   memory.noteBlocked([...byDevice.keys()], [...missing, ...refused], options.now?.() ?? new Date().toISOString(), [...onTarget]);
 
@@ -184,11 +186,11 @@ async function syncHeld(memory: SyncMemory, plainTarget: SyncTarget, cipher: Seg
 /**
  * A device's segments after its cursor that follow on from it, in order. A number missing (a folder
  * that Syncthing, Dropbox or OneDrive is still filling may bring a later file first; a file removed)
- * stops the device there, said in words in `missing`: applying the later ones would move its cursor
- * past the missing one, which would never be applied. Two files of one number (a segment rewritten,
+ * stops the device there (noted in `gaps`, said in words once this sync has applied what it could):
+ * applying the later ones would move its cursor past the missing one, which would never be applied. Two files of one number (a segment rewritten,
  * the old file not yet removed) are both kept: the second applies nothing.
  */
-function followingOn(list: SegmentName[], cursor: number, name: string | null, missing: Refusal[]): SegmentName[] {
+function followingOn(list: SegmentName[], cursor: number, gaps: { device: string; seq: number }[]): SegmentName[] {
   const due: SegmentName[] = [];
   let next = cursor + 1;
   for (const segment of list.filter((s) => s.seq > cursor).sort((a, b) => a.seq - b.seq)) {
@@ -197,14 +199,18 @@ function followingOn(list: SegmentName[], cursor: number, name: string | null, m
       due.push(segment);
       next++;
     } else {
-      const file = `${segmentPrefix(segment.device)}${String(next).padStart(8, '0')}`;
-      // The device by the name its segments gave it here; by its id when none has applied yet.
-      const device = name === null ? `device ${segment.device}` : `${name} (${segment.device.slice(0, 8)})`;
-      missing.push({ device: segment.device, segment: file, reason: `Segment ${next} of ${device} is not on the target, though a later one is: its later segments wait for it (a synced folder may still be bringing it).` });
+      gaps.push({ device: segment.device, seq: next });
       break;
     }
   }
   return due;
+}
+
+/** The wait for a missing segment, in words: the device by the name its segments gave it here, by its id when none has applied yet. */
+function waitingFor(id: string, seq: number, name: string | null): Refusal {
+  const device = name === null ? `device ${id}` : `${name} (${id.slice(0, 8)})`;
+  const segment = `${segmentPrefix(id)}${String(seq).padStart(8, '0')}`;
+  return { device: id, segment, reason: `Segment ${seq} of ${device} is not on the target, though a later one is: its later segments wait for it (a synced folder may still be bringing it).` };
 }
 
 /** A segment refused, in words (one sentence naming it), and the device it stops. */

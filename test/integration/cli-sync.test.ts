@@ -105,7 +105,7 @@ describe('tempora sync, two devices and a folder', () => {
     const third = join(dir, 'third');
     const wrong = await tempora(['sync', '--folder', folder, '--data', third], { TEMPORA_SYNC_PASSPHRASE: 'not the passphrase' });
     expect(wrong.code).toBe(1);
-    expect(wrong.stderr).toMatch(/^tempora: The sync passphrase does not open this target's key check/);
+    expect(wrong.stderr).toMatch(/^tempora: This passphrase does not open this sync target: it was set up with another one\./);
     // No memory is made by a sync refused before it syncs.
     expect((await tempora(['facts', '--data', third])).stderr).toMatch(/^tempora: no memory in /);
     const none = await tempora(['sync', '--folder', folder, '--data', third]);

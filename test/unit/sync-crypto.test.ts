@@ -141,7 +141,7 @@ describe('the key check', () => {
     expect(error).toBeInstanceOf(SyncCryptoError);
     expect(error!.kind).toBe('wrong-passphrase');
     expect(error!.message).toBe(WRONG_PASSPHRASE);
-    expect(error!.message).toBe("The sync passphrase does not open this target's key check.");
+    expect(error!.message).toBe('This passphrase does not open this sync target: it was set up with another one. Type the passphrase your other devices sync with.');
     expect(Buffer.from(await target.get(KEYCHECK_FILE)).equals(before)).toBe(true);
     expect((await target.list('')).map((file) => file.name)).toEqual([KEYCHECK_FILE]);
   });

@@ -68,4 +68,20 @@ describe('sync runner', () => {
     const seqs = [...target.files.keys()].map((name) => name.split('/').at(-1)!.slice(0, 8));
     expect(new Set(seqs).size).toBe(seqs.length);
   });
+
+  it('a missing segment of a device first applied in the same sync is said with the name its first segment gave it', async () => {
+    const [a, c] = [device(), device()];
+    const target = memoryTarget();
+    syncOf(a).setDeviceName('Kitchen');
+    for (const object of ['tea', 'coffee', 'water']) {
+      tell(a, object);
+      await syncOnce(syncOf(a), target, markingCipher);
+    }
+    const id = syncOf(a).device().id;
+    const second = [...target.files.keys()].find((name) => name.includes(`${id}/segments/00000002-`))!;
+    target.files.delete(second);
+    const report = await syncOnce(syncOf(c), target, markingCipher, { firstSyncInOneWrite: 0 });
+    expect(report.waiting).toEqual([`Segment 2 of Kitchen (${id.slice(0, 8)}) is not on the target, though a later one is: its later segments wait for it (a synced folder may still be bringing it).`]);
+    expect(factsOf(c)).toEqual(['Sato likes tea']);
+  });
 });

@@ -59,13 +59,22 @@ export function intervalIssue(validAt: IsoTime | null, invalidAt: IsoTime | null
   return `must be after valid_at (${say(start)}${validAt === null ? ', taken from reference_time' : ''})`;
 }
 
+/**
+ * Whether a text holds something a person can see: a name or sentence of only zero-width spaces,
+ * control or format characters (U+0000, U+200B, U+2060…) trims to itself and is not blank to the
+ * schema, yet shows as nothing on every screen.
+ */
+export const hasVisibleCharacter = (text: string): boolean => /[^\s\p{Cc}\p{Cf}\p{Z}]/u.test(text);
+export const INVISIBLE_ONLY = 'holds only invisible characters (zero-width spaces, control or format characters): give it some text';
+const visible = (max: number) => z.string().trim().min(1).max(max).refine(hasVisibleCharacter, { message: INVISIBLE_ONLY });
+
 export const observationInput = z.strictObject({
-  subject: z.string().trim().min(1).max(500),
-  predicate: z.string().trim().min(1).max(200),
-  object: z.string().trim().min(1).max(2000),
+  subject: visible(500),
+  predicate: visible(200),
+  object: visible(2000),
   /** 'entity' (default): the object names a person, place or thing; 'literal': a plain value. */
   object_type: z.enum(['entity', 'literal']).default('entity'),
-  fact: z.string().trim().min(1).max(4000),
+  fact: visible(4000),
   reference_time: time,
   valid_at: timeOrPhrase.nullable().optional().transform((v) => v ?? null),
   invalid_at: timeOrPhrase.nullable().optional().transform((v) => v ?? null),

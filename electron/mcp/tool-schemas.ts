@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { cardinality, episodeRecord, factRecord } from '../../shared/memory-schema';
 import { questionTime } from '../../shared/api-contract';
+import { hasVisibleCharacter, INVISIBLE_ONLY } from '../../shared/observation-schema';
 
 /**
  * A text argument: something to say, at most `max` characters. A blank one (empty or only spaces)
@@ -18,7 +19,8 @@ const text = (max: number) =>
     .regex(/\S/, { message: 'is empty or only spaces (give it some text, or leave it out where it may be left out)', abort: true })
     .trim()
     .min(1)
-    .max(max);
+    .max(max)
+    .refine(hasVisibleCharacter, { message: INVISIBLE_ONLY });
 
 const id = text(200).describe('a fact id (any version of the fact), e.g. fct_1m8pfjqszrm7gxetxpy');
 

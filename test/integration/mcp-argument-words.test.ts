@@ -67,6 +67,15 @@ describe('text arguments of only spaces', () => {
     expect(await refused('correct_fact', { id, object: '   ' })).toMatch(/object: is empty or only spaces/);
     expect(await refused('close_fact', { id, at: ' ' })).toMatch(/at: is empty or only spaces/);
   });
+
+  it('a name or sentence of only invisible characters is refused too, and changes nothing', async () => {
+    const before = engine.memory.facts.list({ history: true }).length;
+    const zeroWidth = await refused('remember_facts', { facts: [{ subject: '\u200B', predicate: 'likes', object: 'tea', fact: 'Someone likes tea.' }] });
+    expect(zeroWidth).toContain('facts[0].subject: holds only invisible characters');
+    expect(await refused('remember_facts', { facts: [{ subject: 'me', predicate: 'likes', object: '\u0000\u2060', fact: 'I like it.' }] })).toContain('facts[0].object: holds only invisible characters');
+    expect(await refused('list_facts', { subject: '\u200B\u200C' })).toMatch(/subject: holds only invisible characters/);
+    expect(engine.memory.facts.list({ history: true })).toHaveLength(before);
+  });
 });
 
 describe("the schema's own refusals", () => {

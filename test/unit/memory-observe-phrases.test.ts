@@ -56,3 +56,17 @@ describe('observe: valid_at / invalid_at written as phrases', () => {
     expect(() => m.facts.observe([{ ...base, reference_time: '2026-09-15T12:00:00Z', invalid_at: '先月' }], { where: 'f.jsonl' })).toThrow(/^f\.jsonl:1: invalid_at: must be after valid_at \(15 Sept 2026, 12:00, in UTC, taken from reference_time\)$/);
   });
 });
+
+describe('observe: names and sentences that show as nothing', () => {
+  it('refuses a subject, predicate, object or fact of only invisible characters, naming the line and field', () => {
+    const m = open();
+    const line = { ...base, reference_time: '2026-09-01T08:00:00+09:00' };
+    expect(() => m.facts.observe([line, { ...line, subject: '\u200B' }], { where: 'facts.jsonl' })).toThrow(/^facts\.jsonl:2: subject: holds only invisible characters/);
+    expect(() => m.facts.observe([{ ...line, object: '\u0000' }], { where: 'facts.jsonl' })).toThrow(/^facts\.jsonl:1: object: holds only invisible characters/);
+    expect(() => m.facts.observe([{ ...line, fact: '\u2060\uFEFF\u200D' }], { where: 'facts.jsonl' })).toThrow(/fact: holds only invisible characters/);
+    expect(m.facts.list({ history: true })).toEqual([]);
+    // A name with a joiner inside it is a name (👩‍💻, Persian with U+200C).
+    m.facts.observe([{ ...line, object: 'کتاب\u200Cها' }]);
+    expect(m.facts.list()).toHaveLength(1);
+  });
+});

@@ -121,7 +121,7 @@ async function syncHeld(memory: SyncMemory, plainTarget: SyncTarget, cipher: Seg
     const { name, bytes } = await encodeSegment({ format: SYNC_FORMAT, device: me.id, deviceName: me.name, seq }, records, cipher);
     // A crash after an earlier put of this number and before it was recorded left a stray file.
     for (const stray of await target.list(`${segmentPrefix(me.id)}${String(seq).padStart(8, '0')}-`)) if (stray.name !== name) await target.remove(stray.name);
-    memory.putting(seq);
+    memory.putting(name);
     await target.put(name, bytes);
     memory.segmentWritten(seq, name, lastOutbox, records);
   };
@@ -129,19 +129,22 @@ async function syncHeld(memory: SyncMemory, plainTarget: SyncTarget, cipher: Seg
   // 0. Which target this is, by its key check (a target without one is a test's).
   const check = await readKeyCheckFile(target);
   if (check !== null) report.startedOver = memory.onTarget(createHash('sha256').update(check).digest('hex'));
-  await takeBackOwn(memory, target, cipher, me.id, report);
+  const maySend = await takeBackOwn(memory, target, cipher, me.id, report);
 
-  // 1. What this device wrote since its last sync, a segment at a time (each recorded as sent once it is on the target).
-  let out = memory.outgoing(options.segmentRows);
-  for (; out.lastOutbox > 0; out = memory.outgoing(options.segmentRows)) {
-    const records = out.bodies.map((b) => recordOf(me.id, b.at, b.body));
-    await upload(out.seq, out.lastOutbox, records);
-    report.sent += records.length;
-    options.onProgress?.({ phase: 'upload', done: report.sent, total: report.sent + memory.unsent(), records: report.sent });
+  // 1. What this device wrote since its last sync, a segment at a time (each recorded as sent once it
+  // is on the target); nothing while a later copy's segment cannot be taken back yet.
+  if (maySend) {
+    let out = memory.outgoing(options.segmentRows);
+    for (; out.lastOutbox > 0; out = memory.outgoing(options.segmentRows)) {
+      const records = out.bodies.map((b) => recordOf(me.id, b.at, b.body));
+      await upload(out.seq, out.lastOutbox, records);
+      report.sent += records.length;
+      options.onProgress?.({ phase: 'upload', done: report.sent, total: report.sent + memory.unsent(), records: report.sent });
+    }
+    // A rename with nothing else to send reaches the target now, as a segment of no records: the
+    // others see the name in its header, and a device joining later finds it taken.
+    if (memory.nameToAnnounce()) await upload(out.seq, 0, []);
   }
-  // A rename with nothing else to send reaches the target now, as a segment of no records: the
-  // others see the name in its header, and a device joining later finds it taken.
-  if (memory.nameToAnnounce()) await upload(out.seq, 0, []);
 
   // 2. The others' segments this memory has not applied, each device's in order.
   const byDevice = new Map<string, SegmentName[]>();

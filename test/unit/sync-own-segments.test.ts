@@ -119,4 +119,92 @@ describe('own segments this memory has no record of', () => {
     await sync(b, target);
     expect(factsOf(b)).toEqual(['Sato likes coffee', 'Sato likes tea']);
   });
+
+  /** A's later self wrote segments 1–3 (tea; sencha; hojicha); a copy from before 2 and 3 is restored. */
+  async function restoredBehind(target: MemoryTarget): Promise<{ a: Memory; b: Memory; id: string }> {
+    let a = onDisk('a');
+    const b = device();
+    tell(a, 'tea');
+    await sync(a, target);
+    closed(a);
+    cpSync(join(dir, 'a'), join(dir, 'backup'), { recursive: true });
+    a = onDisk('a', '2027-02-01T00:00:00.000Z');
+    for (const object of ['sencha', 'hojicha']) {
+      tell(a, object);
+      await sync(a, target);
+    }
+    await sync(b, target);
+    const id = syncOf(a).device().id;
+    closed(a);
+    rmSync(join(dir, 'a'), { recursive: true });
+    cpSync(join(dir, 'backup'), join(dir, 'a'), { recursive: true });
+    a = onDisk('a', '2027-03-01T00:00:00.000Z');
+    tell(a, 'kukicha');
+    return { a, b, id };
+  }
+  const fileOf = (target: MemoryTarget, id: string, seq: number) => [...target.files.keys()].find((name) => name.includes(`${id}/segments/${String(seq).padStart(8, '0')}-`))!;
+
+  it('a later copy’s segment missing before a later one: nothing is sent until it comes, then all is taken back in order', async () => {
+    const target = memoryTarget();
+    const { a, b, id } = await restoredBehind(target);
+    const second = fileOf(target, id, 2);
+    const bytes = target.files.get(second)!;
+    target.files.delete(second); // a synced folder still bringing it
+    const early = await sync(a, target);
+    expect(early.waiting).toEqual([expect.stringMatching(/^Segment 2 of this device, written by a later copy of this memory, is not on the target/)]);
+    expect(early.sent).toBe(0);
+    expect(numbersOf(target, a)).toEqual([1, 3]);
+    target.files.set(second, bytes);
+    const late = await sync(a, target);
+    expect(late.waiting).toEqual([]);
+    expect(factsOf(a)).toEqual(['Sato likes hojicha', 'Sato likes kukicha', 'Sato likes sencha', 'Sato likes tea']);
+    expect(numbersOf(target, a)).toEqual([1, 2, 3, 4]);
+    await sync(b, target);
+    expect(factsOf(b)).toEqual(factsOf(a));
+  });
+
+  it('a later copy’s segment that cannot be read is refused, nothing is sent, and it is taken back once it can be', async () => {
+    const target = memoryTarget();
+    const { a, b, id } = await restoredBehind(target);
+    const second = fileOf(target, id, 2);
+    const bytes = target.files.get(second)!;
+    target.files.set(second, bytes.subarray(0, bytes.length - 10));
+    const early = await sync(a, target);
+    expect(early.refused).toEqual([expect.stringContaining(second)]);
+    expect(early.refused[0]).toMatch(/written by a later copy of this memory: this device sends nothing until it can be read\.$/);
+    expect(early.sent).toBe(0);
+    target.files.set(second, bytes);
+    expect((await sync(a, target)).refused).toEqual([]);
+    expect(factsOf(a)).toEqual(['Sato likes hojicha', 'Sato likes kukicha', 'Sato likes sencha', 'Sato likes tea']);
+    expect(numbersOf(target, a)).toEqual([1, 2, 3, 4]);
+    await sync(b, target);
+    expect(factsOf(b)).toEqual(factsOf(a));
+  });
+
+  it('a put that failed before the backup does not make the later copy’s file of that number a stray', async () => {
+    const target = memoryTarget();
+    let a = onDisk('a');
+    const b = device();
+    tell(a, 'tea');
+    await sync(a, target);
+    tell(a, 'sencha');
+    target.failPutAfter = 0; // offline: the put of segment 2 fails, its mark stays
+    await expect(sync(a, target)).rejects.toThrow(/dropped/);
+    closed(a);
+    cpSync(join(dir, 'a'), join(dir, 'backup'), { recursive: true });
+    a = onDisk('a', '2027-02-01T00:00:00.000Z');
+    tell(a, 'hojicha');
+    await sync(a, target);
+    await sync(b, target);
+    closed(a);
+    rmSync(join(dir, 'a'), { recursive: true });
+    cpSync(join(dir, 'backup'), join(dir, 'a'), { recursive: true });
+    a = onDisk('a', '2027-03-01T00:00:00.000Z');
+    tell(a, 'genmaicha');
+    expect((await sync(a, target)).tookBack).toBeGreaterThan(0);
+    expect(numbersOf(target, a)).toEqual([1, 2, 3]);
+    await sync(b, target);
+    expect(factsOf(b)).toEqual(['Sato likes genmaicha', 'Sato likes hojicha', 'Sato likes sencha', 'Sato likes tea']);
+    expect(factsOf(a)).toEqual(factsOf(b));
+  });
 });

@@ -139,29 +139,28 @@ export class SyncStore {
     this.write(() => (segmentWritten(db, seq, name, lastOutbox, records), db.prepare("DELETE FROM sync_state WHERE key = 'nameUnsent'").run()), () => false);
   }
 
-  putting(seq: number): void {
-    this.write(() => setStateValue(this.store.db, 'putting', String(seq)), () => false);
+  putting(name: string): void {
+    this.write(() => setStateValue(this.store.db, 'putting', name), () => false);
   }
 
-  putCutShort(): number | null {
-    const seq = stateValue(this.store.db, 'putting');
-    return seq === undefined ? null : Number(seq);
+  putCutShort(): string | null {
+    return stateValue(this.store.db, 'putting') ?? null;
   }
 
   /**
    * A segment of this device that this memory has no record of (a copy restored from a backup wrote
    * it), in one write: applied as another device's is, and kept as one of its own (sync-runner.ts
-   * takeBackOwn); one that cannot be read (null) only takes its number.
+   * takeBackOwn).
    */
-  takeBack(header: { device: string; deviceName: string; seq: number }, name: string, records: SyncRecord[] | null): ApplyResult {
+  takeBack(header: { device: string; deviceName: string; seq: number }, name: string, records: SyncRecord[]): ApplyResult {
     const db = this.store.db;
     return this.write(
       () => {
         startOutbox(db);
-        const result = records === null ? { applied: false, records: 0 } : applySegment(this.store, header, records);
+        const result = applySegment(this.store, header, records);
         // A cursor is for another device's segments: this device's own are in sync_segments.
         db.prepare('DELETE FROM sync_cursors WHERE device = ?').run(header.device);
-        segmentWritten(db, header.seq, name, 0, records ?? []);
+        segmentWritten(db, header.seq, name, 0, records);
         return result;
       },
       (result) => result.applied,

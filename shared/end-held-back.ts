@@ -5,7 +5,7 @@
  * "Saved" / "Closed" / "Edited" is not read as the end having moved.
  */
 import type { FactRecord } from './memory-schema';
-import { formatWhen, type TimeFormat } from './time-format';
+import { formatSaid, type TimeFormat } from './time-format';
 
 export interface HeldBackWords {
   /** Who is spoken to: the user ("the end you gave") or an agent acting for them ("the end given"). */
@@ -24,7 +24,7 @@ export function endHeldBack(
   words: HeldBackWords,
 ): string | null {
   if (fact.invalid_at === null || fact.invalidated_by === null) return null;
-  const at = formatWhen(fact.invalid_at, fact.invalid_at_precision ?? 'instant', format, true);
+  const at = formatSaid(fact.invalid_at, fact.invalid_at_precision ?? 'instant', format, true);
   const what = endGiven
     ? `the end ${words.to === 'user' ? 'you gave' : 'given'} is kept and shows only if that fact goes. To move this end, change when that fact began.`
     : `the end ${words.to === 'user' ? 'you had given' : 'it had'} is dropped, so it stays open if that fact goes.`;

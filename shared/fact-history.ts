@@ -7,7 +7,7 @@
  */
 import { z } from 'zod';
 import { isoTime, precision, type FactRecord, type Precision } from './memory-schema';
-import { formatAt, type TimeFormat } from './time-format';
+import { formatSaid, type TimeFormat } from './time-format';
 
 /** What a write that wrote versions was doing (recorded on each version it wrote). */
 export const writeCause = z.discriminatedUnion('kind', [
@@ -132,13 +132,13 @@ export function describeChange(change: FieldChange, format: TimeFormat): string 
     case 'object':
       return `${name}: “${change.before}” → “${change.after}”`;
     case 'end_given': {
-      const after = change.after === null ? 'none' : formatAt(change.after.at, change.after.precision, format);
-      const before = change.before === null || change.after !== null ? '' : `${formatAt(change.before.at, change.before.precision, format)} → `;
+      const after = change.after === null ? 'none' : formatSaid(change.after.at, change.after.precision, format, true);
+      const before = change.before === null || change.after !== null ? '' : `${formatSaid(change.before.at, change.before.precision, format, true)} → `;
       return `${name}: ${before}${after} (${change.after === null ? '' : 'kept: '}it still ends where the next value begins)`;
     }
     case 'valid_at':
     case 'invalid_at': {
-      const word = (t: TimeValue | null) => (t === null ? (change.field === 'invalid_at' ? 'still true' : 'none') : formatAt(t.at, t.precision, format));
+      const word = (t: TimeValue | null) => (t === null ? (change.field === 'invalid_at' ? 'still true' : 'none') : formatSaid(t.at, t.precision, format, change.field === 'invalid_at'));
       return `${name}: ${word(change.before)} → ${word(change.after)}`;
     }
     case 'episode_ids': {

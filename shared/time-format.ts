@@ -12,6 +12,8 @@ export interface TimeFormat {
   timeZone: string;
   /** BCP 47 locale, e.g. "en-GB", "ja-JP". */
   locale: string;
+  /** A fact's time said to the minute reads as the day it falls on in the zone (the chat model reads days). */
+  instantsAsDays?: boolean;
 }
 
 const cache = new Map<string, Intl.DateTimeFormat>();
@@ -40,20 +42,66 @@ const MINUTE: Intl.DateTimeFormatOptions = { ...DAY, hour: '2-digit', minute: '2
 
 const isJapanese = (format: TimeFormat) => format.locale.toLowerCase().startsWith('ja');
 
-/** A time at the precision it was said: "2026", "March 2026", "1 Sep 2026", "1 Sep 2026, 10:00". */
+/**
+ * A moment in the zone at a precision: "2026", "March 2026", "1 Sep 2026", "1 Sep 2026, 10:00" (the
+ * day a moment falls on there, …). A fact's time as it was said: formatSaid.
+ */
 export function formatAt(iso: string, precision: Precision, format: TimeFormat): string {
+  return formatShown(iso, precision, 'instant', format);
+}
+
+/**
+ * A fact's time as it was said, at the precision it reads best at (readablePrecision): a month or
+ * year said is that period on the calendar in every zone (calendarReading), a day or an instant is
+ * read in the zone: "since March 2026", "1 Sep 2026", "1 Sep 2026, 10:00".
+ */
+export function formatSaid(iso: string, precision: Precision, format: TimeFormat, end = false): string {
+  return formatShown(iso, readablePrecision(iso, precision, format, end), precision, format);
+}
+
+/** A time said at `said` ('instant': a moment, read in the zone), shown at `shown`. */
+function formatShown(iso: string, shown: Precision, said: Precision, format: TimeFormat): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
-  switch (precision) {
+  const read = calendarReading(date, said, format);
+  switch (shown) {
     case 'year':
-      return formatter(format, { year: 'numeric' }).format(date);
+      return formatter(read.format, { year: 'numeric' }).format(read.date);
     case 'month':
-      return formatter(format, { year: 'numeric', month: 'long' }).format(date);
+      return formatter(read.format, { year: 'numeric', month: 'long' }).format(read.date);
     case 'day':
-      return formatter(format, DAY).format(date);
+      return formatter(read.format, DAY).format(read.date);
     default:
       return formatter(format, MINUTE).format(date);
   }
+}
+
+/**
+ * A month or year said (`said`) is a period on the calendar, not a moment: "in 2025" said in Tokyo is
+ * stored as the start of 2025 there (2024-12-31T15:00Z), and must still read "2025" after the user
+ * moves to Los Angeles, where that instant is in 2024. Where the time starts its month or year in
+ * the zone it is read in, it is read there (one said here reads as it always did); otherwise it was
+ * said in another zone, and its month is that of the instant 13 hours later in UTC: the start of a
+ * month in any zone from UTC−11 (exclusive) to UTC+13 — Honolulu to Auckland in summer — is at most
+ * 11 hours after and 13 before that month's start in UTC. A day said is read in the zone: a fact
+ * with no start of its own is stored at its message's time at day precision, which no rule can tell
+ * from a midnight of another zone (facts do not keep the zone they were said in yet). An instant
+ * reads in the zone.
+ */
+function calendarReading(date: Date, said: Precision, format: TimeFormat): { date: Date; format: TimeFormat } {
+  if ((said !== 'month' && said !== 'year') || startsPeriodIn(date, said, format)) return { date, format };
+  const later = new Date(date.getTime() + 13 * 3_600_000);
+  return { date: new Date(Date.UTC(later.getUTCFullYear(), later.getUTCMonth(), 1)), format: { ...format, timeZone: 'UTC' } };
+}
+
+const CLOCK: Intl.DateTimeFormatOptions = { year: 'numeric', month: 'numeric', day: 'numeric', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' };
+
+/** Whether the time is the first instant of its month or year in the zone. */
+function startsPeriodIn(date: Date, precision: 'month' | 'year', format: TimeFormat): boolean {
+  if (date.getUTCMilliseconds() !== 0) return false;
+  const parts = Object.fromEntries(formatter({ ...format, locale: 'en-US' }, CLOCK).formatToParts(date).map((p) => [p.type, p.value]));
+  if (parts.hour !== '00' || parts.minute !== '00' || parts.second !== '00' || parts.day !== '1') return false;
+  return precision === 'month' || parts.month === '1';
 }
 
 /** An instant, to the minute, in the zone: "1 Sep 2026, 10:00". */
@@ -91,7 +139,11 @@ const WITHOUT_YEAR: Partial<Record<Precision, Intl.DateTimeFormatOptions>> = {
   day: { month: 'short', day: 'numeric' },
 };
 
-const yearIn = (iso: string, format: TimeFormat) => formatter(format, { year: 'numeric' }).format(new Date(iso));
+/** The year a time said at `precision` reads in (calendarReading). */
+function yearIn(iso: string, precision: Precision, format: TimeFormat): string {
+  const read = calendarReading(new Date(iso), precision, format);
+  return formatter(read.format, { year: 'numeric' }).format(read.date);
+}
 
 /**
  * The precision a time reads best at: as it was said, except that an instant at a midnight of the
@@ -99,7 +151,7 @@ const yearIn = (iso: string, format: TimeFormat) => formatter(format, { year: 'n
  * would say nothing a reader needs.
  */
 export function readablePrecision(iso: string, precision: Precision, format: TimeFormat, end = false): Precision {
-  if (precision !== 'instant') return precision;
+  if (precision !== 'instant' || format.instantsAsDays) return precision === 'instant' ? 'day' : precision;
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return precision;
   const clock = formatter(format, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(date);
@@ -107,15 +159,18 @@ export function readablePrecision(iso: string, precision: Precision, format: Tim
   return midnight || (end && clock === '23:59') ? 'day' : precision;
 }
 
-/** A time at the precision it reads best at (readablePrecision): "March 2026", "1 Sep 2026", "1 Sep 2026, 10:00". */
+/** A moment at the precision it reads best at (readablePrecision), in the zone: "1 Sep 2026", "1 Sep 2026, 10:00". */
 export function formatWhen(iso: string, precision: Precision, format: TimeFormat, end = false): string {
-  return formatAt(iso, readablePrecision(iso, precision, format, end), format);
+  return formatShown(iso, readablePrecision(iso, precision, format, end), 'instant', format);
 }
 
 /** `iso` without its year where the other end of the range shows it ("1 Sep" of "1 Sep – 15 Sep 2026"). */
 function withoutYear(iso: string, precision: Precision, format: TimeFormat, end = false): string {
-  const short = WITHOUT_YEAR[readablePrecision(iso, precision, format, end)];
-  return short ? formatter(format, short).format(new Date(iso)) : formatWhen(iso, precision, format, end);
+  const readable = readablePrecision(iso, precision, format, end);
+  const short = WITHOUT_YEAR[readable];
+  if (!short) return formatSaid(iso, precision, format, end);
+  const read = calendarReading(new Date(iso), precision, format);
+  return formatter(read.format, short).format(read.date);
 }
 
 /**
@@ -125,7 +180,7 @@ function withoutYear(iso: string, precision: Precision, format: TimeFormat, end 
  */
 export function formatEnding(fact: Pick<Interval, 'invalid_at' | 'invalid_at_precision'>, format: TimeFormat, now: Now = Date.now()): string {
   if (fact.invalid_at === null) return '';
-  const to = formatWhen(fact.invalid_at, fact.invalid_at_precision ?? 'instant', format, true);
+  const to = formatSaid(fact.invalid_at, fact.invalid_at_precision ?? 'instant', format, true);
   const past = isPast(fact.invalid_at, now);
   if (isJapanese(format)) return past ? `${to}に終了` : `${to}まで`;
   return past ? `ended ${to}` : `until ${to}`;
@@ -141,13 +196,13 @@ export function formatEnding(fact: Pick<Interval, 'invalid_at' | 'invalid_at_pre
  * In Japanese "2026年3月から", "2026年9月1日〜9月15日", "2025年9月1日から2026年12月31日まで".
  */
 export function formatInterval(fact: Interval, format: TimeFormat, now: Now = Date.now()): string {
-  const from = formatWhen(fact.valid_at, fact.valid_at_precision, format);
+  const from = formatSaid(fact.valid_at, fact.valid_at_precision, format);
   const begun = isPast(fact.valid_at, now);
   const ja = isJapanese(format);
   if (fact.invalid_at === null) return ja ? `${from}から` : begun ? `since ${from}` : `from ${from}`;
   const endPrecision = fact.invalid_at_precision ?? 'instant';
-  const to = formatWhen(fact.invalid_at, endPrecision, format, true);
-  const sameYear = yearIn(fact.valid_at, format) === yearIn(fact.invalid_at, format);
+  const to = formatSaid(fact.invalid_at, endPrecision, format, true);
+  const sameYear = yearIn(fact.valid_at, fact.valid_at_precision, format) === yearIn(fact.invalid_at, endPrecision, format);
   if (isPast(fact.invalid_at, now)) {
     if (ja) return `${from}〜${sameYear ? withoutYear(fact.invalid_at, endPrecision, format, true) : to}`;
     return `${sameYear ? withoutYear(fact.valid_at, fact.valid_at_precision, format) : from} – ${to}`;

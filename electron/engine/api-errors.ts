@@ -10,7 +10,7 @@ import { ModelCallError, ModelLoadError } from '../llm/model-errors';
 import { MemoryInputError } from '../memory/index';
 import type { z } from 'zod';
 import type { FactRecord, Precision } from '../../shared/memory-schema';
-import { formatAt } from '../../shared/time-format';
+import { formatAt, formatSaid } from '../../shared/time-format';
 
 /** The API error for anything a call threw. */
 export function toApiError(error: unknown): ApiErrorData {
@@ -71,7 +71,9 @@ function issueWords(issue: z.core.$ZodIssue): string {
 /** "invalid_at (15 Sept 2020) must be after valid_at (1 Sept 2026), times in Asia/Tokyo": both times in the user's zone. */
 export function endBeforeStartMessage(field: string, end: { at: string; precision: Precision }, start: { at: string; precision: Precision }, timeZone: string): string {
   const format = { timeZone, locale: 'en-GB' };
-  return `${field} (${formatAt(end.at, end.precision, format)}) must be after valid_at (${formatAt(start.at, start.precision, format)}), times in ${timeZone}`;
+  // An instant to the minute, as it was typed; a month or year as every screen shows it.
+  const said = (t: { at: string; precision: Precision }) => (t.precision === 'instant' ? formatAt(t.at, 'instant', format) : formatSaid(t.at, t.precision, format));
+  return `${field} (${said(end)}) must be after valid_at (${said(start)}), times in ${timeZone}`;
 }
 
 /**

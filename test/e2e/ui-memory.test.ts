@@ -18,6 +18,7 @@ import { asOfAnswer, dragAsOfTo } from './helpers/timeline';
 import { CHROMIUM_MISSING } from './helpers/browser';
 import { go, useUi } from './helpers/ui-session';
 import { generateSyntheticMemory } from '../fixtures/synthetic-memory';
+import { formatInstant } from '../../shared/time-format';
 
 let seedFile: string;
 let seed: MemoryExport;
@@ -317,10 +318,12 @@ describe.skipIf(CHROMIUM_MISSING !== null)('the memory screens through the bridg
     await zone.fill('Europe/Berlin');
     await page.getByRole('button', { name: 'Use this zone' }).click();
     await expect.poll(() => current.textContent()).toBe('Times are shown and read in Europe/Berlin, from your setting.');
-    // Tokyo's 10 July began at 17:00 on the 9th in Berlin: the days move with the zone.
+    // Moments move with the zone: when the fact was recorded, to the minute.
     await go(page, `#/facts/${kyoto.id}`);
-    await expect.poll(() => page.locator('.fact-times').textContent()).toContain('Jul 9 – Jul 13, 2026');
+    await expect.poll(() => page.locator('.fact-page').textContent()).toContain(formatInstant(kyoto.created_at, { timeZone: 'Europe/Berlin', locale: 'en-US' }));
     expect(await page.locator('.fact-page').textContent()).toContain('Times in Europe/Berlin');
+    // And days: Tokyo's 10 July began at 17:00 on the 9th in Berlin.
+    expect(await page.locator('.fact-times').textContent()).toContain('Jul 9 – Jul 13, 2026');
     await go(page, '#/settings');
     await page.getByRole('button', { name: 'Use system zone' }).click();
     await expect.poll(() => current.textContent()).toBe('Times are shown and read in Asia/Tokyo, from the TEMPORA_TZ environment variable.');

@@ -47,6 +47,26 @@ describe('tempora in the user\'s zone', () => {
     expect(tempora({ TEMPORA_TZ: 'America/New_York' }, 'facts').out).toMatch(/since 31 Aug 2026\s/);
   });
 
+  it('a year or month said in Tokyo reads the same after the user moves to Los Angeles', () => {
+    writeFileSync(
+      join(dir, 'piano.jsonl'),
+      [
+        { subject: 'me', predicate: 'plays', object: 'piano', object_type: 'literal', fact: 'I play the piano.', reference_time: '2026-09-01T10:00:00+09:00', valid_at: '2025' },
+        { subject: 'me', predicate: 'studies', object: 'Spanish', object_type: 'literal', fact: 'I study Spanish.', reference_time: '2026-09-01T10:00:00+09:00', valid_at: '2026-03' },
+      ]
+        .map((line) => JSON.stringify(line))
+        .join('\n'),
+    );
+    tempora({ TEMPORA_TZ: 'Asia/Tokyo' }, 'observe', 'piano.jsonl');
+    const json = tempora({ TEMPORA_TZ: 'Asia/Tokyo' }, 'facts', '--json').json<FactRecord[]>();
+    expect(json.find((f) => f.object === 'piano')).toMatchObject({ valid_at: '2024-12-31T15:00:00.000Z', valid_at_precision: 'year' });
+    for (const zone of ['Asia/Tokyo', 'America/Los_Angeles']) {
+      const shown = tempora({ TEMPORA_TZ: zone }, 'facts').out;
+      expect(shown, zone).toMatch(/piano\s+since 2025\s/);
+      expect(shown, zone).toMatch(/Spanish\s+since March 2026\s/);
+    }
+  });
+
   it('reads typed dates and phrases in the zone: "yesterday" in Tokyo, "2026-03" as a month', () => {
     seed();
     const [fact] = tempora({ TEMPORA_TZ: 'Asia/Tokyo' }, 'facts', '--json').json<FactRecord[]>();

@@ -32,6 +32,10 @@ describe('the engine’s words for a refused request', () => {
     expect(endBeforeStartMessage('invalid_at', { at: '2026-07-31T15:00:00.000Z', precision: 'day' }, { at: '2026-09-01T01:00:00.000Z', precision: 'instant' }, 'Asia/Tokyo')).toBe(
       'invalid_at (1 Aug 2026) must be after valid_at (1 Sept 2026, 10:00), times in Asia/Tokyo',
     );
+    // A year said in Tokyo reads as the screens show it in Los Angeles too.
+    expect(endBeforeStartMessage('invalid_at', { at: '2024-06-01T07:00:00.000Z', precision: 'day' }, { at: '2024-12-31T15:00:00.000Z', precision: 'year' }, 'America/Los_Angeles')).toBe(
+      'invalid_at (1 Jun 2024) must be after valid_at (2025), times in America/Los_Angeles',
+    );
   });
 });
 

@@ -92,7 +92,7 @@ describe('causes recorded by the memory', () => {
       ['observed (structured input)', 'message', []],
       ['your edit', null, ['sentence: “My manager is A.” → “My manager is A-san.”']],
       ['closed by another fact', 'fact', ['true until: still true → 15 Sept 2026']],
-      ['re-resolved because another fact was edited', 'fact', ['true until: 15 Sept 2026 → 20 Sept 2026, 00:00']],
+      ['re-resolved because another fact was edited', 'fact', ['true until: 15 Sept 2026 → 20 Sept 2026']],
     ]);
     const last = versionChanges(versions, causes).at(-1)!;
     expect(last.reason).toEqual({ kind: 'reresolved_edit', fact: b.id });

@@ -220,5 +220,8 @@ describe('the context without a named time', () => {
     expect(buildContext([fact], { ...options, zone: 'Asia/Tokyo' }).text).toContain('since 1 Sept 2026');
     expect(buildContext([fact], { ...options, zone: 'Asia/Tokyo' }).text).toContain('today is 1 Sept 2026');
     expect(buildContext([fact], options).text).toContain('since 31 Aug 2026');
+    // A month said in Tokyo is that month read in UTC too (a calendar date, not a moment).
+    const month: FactRecord = { ...sampleFact, valid_at: '2026-08-31T15:00:00.000Z', valid_at_precision: 'month' };
+    expect(buildContext([month], options).text).toContain('since September 2026');
   });
 });

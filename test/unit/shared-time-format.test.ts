@@ -1,6 +1,6 @@
 /** Times as people read them (shared/time-format.ts): zone, locale and precision; never the machine's zone. */
 import { describe, expect, it } from 'vitest';
-import { formatAt, formatInstantWithZone, formatInterval } from '../../shared/time-format';
+import { formatAt, formatInstantWithZone, formatInterval, formatSaid } from '../../shared/time-format';
 
 const tokyo = { timeZone: 'Asia/Tokyo', locale: 'en-GB' };
 const newYork = { timeZone: 'America/New_York', locale: 'en-US' };
@@ -27,6 +27,47 @@ describe('formatAt', () => {
 
   it('leaves a string that is not a time as it is', () => {
     expect(formatAt('soon', 'day', tokyo)).toBe('soon');
+  });
+});
+
+describe('a month or year said keeps its calendar in every zone', () => {
+  const losAngeles = { timeZone: 'America/Los_Angeles', locale: 'en-US' };
+  const auckland = { timeZone: 'Pacific/Auckland', locale: 'en-GB' };
+  const honolulu = { timeZone: 'Pacific/Honolulu', locale: 'en-US' };
+
+  it('"in 2025", "in March" said in Tokyo read the same in Los Angeles', () => {
+    // Stored as the start of the period in Tokyo: 2024-12-31T15:00Z is still 2024 in Los Angeles.
+    expect(formatSaid('2024-12-31T15:00:00.000Z', 'year', losAngeles)).toBe('2025');
+    expect(formatSaid('2026-02-28T15:00:00.000Z', 'month', losAngeles)).toBe('March 2026');
+    expect(formatInterval({ valid_at: '2024-12-31T15:00:00.000Z', valid_at_precision: 'year', invalid_at: null, invalid_at_precision: null }, losAngeles, '2026-12-01T00:00:00Z')).toBe('since 2025');
+    expect(formatInterval({ valid_at: '2025-12-31T15:00:00.000Z', valid_at_precision: 'month', invalid_at: '2026-02-28T15:00:00.000Z', invalid_at_precision: 'month' }, losAngeles, '2026-12-01T00:00:00Z')).toBe('January – March 2026');
+  });
+
+  it('said in Los Angeles, Auckland or Honolulu, read in Tokyo', () => {
+    expect(formatSaid('2026-03-01T08:00:00.000Z', 'month', tokyo)).toBe('March 2026');
+    expect(formatSaid('2025-01-01T08:00:00.000Z', 'year', japanese)).toBe('2025年');
+    // Auckland in summer is 13 hours ahead: 2026 began there on 31 Dec 11:00 UTC; Honolulu is 10 behind.
+    expect(formatSaid('2025-12-31T11:00:00.000Z', 'year', tokyo)).toBe('2026');
+    expect(formatSaid('2026-06-01T10:00:00.000Z', 'month', tokyo)).toBe('June 2026');
+    expect(formatSaid('2026-06-01T10:00:00.000Z', 'month', { timeZone: '+05:30', locale: 'en-GB' })).toBe('June 2026');
+  });
+
+  it('one said in the zone it is read in reads as it always did, at both ends of the world', () => {
+    expect(formatSaid('2026-06-01T10:00:00.000Z', 'month', honolulu)).toBe('June 2026');
+    expect(formatSaid('2025-12-31T11:00:00.000Z', 'year', auckland)).toBe('2026');
+    expect(formatSaid('2026-02-28T15:00:00.000Z', 'month', tokyo)).toBe('March 2026');
+  });
+
+  it('a day or an instant reads in the zone: a fact with no start of its own is its message’s time at day precision', () => {
+    // Said at 15:00 in New York (20:00 UTC), with no start: 6 Dec there, 7 Dec in Tokyo.
+    expect(formatSaid('2026-12-06T20:00:00.000Z', 'day', newYork)).toBe('Dec 6, 2026');
+    expect(formatSaid('2026-12-06T20:00:00.000Z', 'day', tokyo)).toMatch(/^7 Dec 2026$/);
+    expect(formatSaid('2026-09-14T15:00:00.000Z', 'instant', losAngeles)).toBe('Sep 14, 2026, 08:00');
+    expect(formatSaid('2026-09-15T07:00:00.000Z', 'instant', losAngeles)).toBe('Sep 15, 2026');
+    // A moment read at a month (formatAt: the month it falls in there) is not a month said.
+    expect(formatAt('2026-02-28T15:00:00.000Z', 'month', losAngeles)).toBe('February 2026');
+    const endOfYear = { valid_at: '2026-09-01T01:00:00.000Z', valid_at_precision: 'instant', invalid_at: '2026-12-31T14:59:00.000Z', invalid_at_precision: 'instant' } as const;
+    expect(formatInterval(endOfYear, tokyo, '2026-10-01T00:00:00Z')).toMatch(/^since 1 Sept? 2026, 10:00, until 31 Dec 2026$/);
   });
 });
 

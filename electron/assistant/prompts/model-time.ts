@@ -7,11 +7,10 @@ import type { FactRecord, Precision } from '../../../shared/memory-schema';
 import { formatAt, formatInterval, type TimeFormat } from '../../../shared/time-format';
 import { zoneId } from '../../../shared/time-zone';
 
-/** The model reads days, in English words, in the zone. */
-export const modelFormat = (zone: string): TimeFormat => ({ timeZone: zoneId(zone) ?? 'UTC', locale: 'en-GB' });
+/** The model reads days, in English words, in the zone: a time said to the minute is the day it falls on there; a month or a year stays one. */
+export const modelFormat = (zone: string): TimeFormat => ({ timeZone: zoneId(zone) ?? 'UTC', locale: 'en-GB', instantsAsDays: true });
 
-/** A time said to the minute is a day for the model; a month or a year stays one. */
-const asDays = (precision: Precision | null | undefined): Precision => (precision === undefined || precision === null || precision === 'instant' ? 'day' : precision);
+const said = (precision: Precision | null | undefined): Precision => precision ?? 'instant';
 
 export type Timed = Pick<FactRecord, 'valid_at' | 'invalid_at'> & Partial<Pick<FactRecord, 'valid_at_precision' | 'invalid_at_precision'>>;
 
@@ -31,7 +30,7 @@ export function formatDay(at: string, zone: string): string {
  */
 export function describeInterval(fact: Timed, now: string, zone = 'UTC'): string {
   const text = formatInterval(
-    { valid_at: fact.valid_at, valid_at_precision: asDays(fact.valid_at_precision), invalid_at: fact.invalid_at, invalid_at_precision: fact.invalid_at === null ? null : asDays(fact.invalid_at_precision) },
+    { valid_at: fact.valid_at, valid_at_precision: said(fact.valid_at_precision), invalid_at: fact.invalid_at, invalid_at_precision: fact.invalid_at === null ? null : said(fact.invalid_at_precision) },
     modelFormat(zone),
     now,
   );

@@ -1,7 +1,7 @@
 /** `tempora facts` (list on the two time axes) and `tempora show` (one fact's versions and provenance). */
 import { describeChange, describeReason, versionChanges } from '../../../shared/fact-history';
 import type { FactRecord } from '../../../shared/memory-schema';
-import { formatWhen } from '../../../shared/time-format';
+import { formatSaid } from '../../../shared/time-format';
 import type { CommandSpec } from '../command';
 import { displayFormat, escapeControls, factDetails, factTable, formatAsked, formatTime, formatValidity, plural, printJson, printLines } from '../output';
 
@@ -67,7 +67,7 @@ export const showCommand: CommandSpec = {
     const history = new Map(versionChanges(versions, causes).map((c) => [c.id, c]));
     const current = versions.find((v) => v.expired_at === null);
     const lines = [...factDetails(fact)];
-    if (keptEnd) lines.push(`${'kept end:'.padEnd(12)}${formatWhen(keptEnd.at, keptEnd.precision, displayFormat(), true)} (the end you gave; shows only if the value after it goes)`);
+    if (keptEnd) lines.push(`${'kept end:'.padEnd(12)}${formatSaid(keptEnd.at, keptEnd.precision, displayFormat(), true)} (the end you gave; shows only if the value after it goes)`);
     lines.push('');
     if (fact.expired_at !== null) {
       lines.unshift(current ? `(an expired version; the current version is ${current.id})` : '(an expired version; the fact has no current version)', '');

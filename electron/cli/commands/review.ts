@@ -8,7 +8,7 @@
 import type { PendingReview } from '../../../shared/review-contract';
 import type { CommandSpec } from '../command';
 import { UsageError } from '../errors';
-import { formatWhen } from '../../../shared/time-format';
+import { formatSaid } from '../../../shared/time-format';
 import { displayFormat, escapeControls, formatTime, formatValidity, plural, printJson, printLines } from '../output';
 
 const ACTIONS = ['list', 'approve', 'reject', 'on', 'off'] as const;
@@ -22,7 +22,7 @@ function lines(reviews: readonly PendingReview[]): string[] {
     if (r.facts.length === 0) out.push('    (nothing to remember)');
     for (const f of r.facts) {
       const when = f.endsExisting
-        ? `ends it at ${formatWhen(f.endsExisting, f.endPrecision, displayFormat(), true)}`
+        ? `ends it at ${formatSaid(f.endsExisting, f.endPrecision, displayFormat(), true)}`
         : formatValidity({ valid_at: f.validAt, valid_at_precision: f.validPrecision, invalid_at: f.end, invalid_at_precision: f.end ? f.endPrecision : null });
       out.push(`    ${f.index}. ${escapeControls(`${f.subject} · ${f.predicate} · ${f.object}`)}  ${when}`);
     }

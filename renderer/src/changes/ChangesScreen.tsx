@@ -6,7 +6,7 @@
  */
 import { useEffect, useState } from 'react';
 import type { ValueChange } from '../../../shared/change-feed-contract';
-import { formatAt } from '../../../shared/time-format';
+import { formatAt, formatSaid } from '../../../shared/time-format';
 import { useApi } from '../app/api-context';
 import { factHref, hrefOf } from '../app/router';
 import { useTimeFormat, type UserTimeFormat } from '../app/time-format';
@@ -15,8 +15,8 @@ import { ZoneNote } from '../common/ZoneNote';
 import { NameField } from '../facts/NameField';
 import { groupByHeading, useChangeFeed } from './use-change-feed';
 
-/** The month it changed in, in the user's zone; a time said as a year is its year. */
-const headingOf = (c: ValueChange, format: UserTimeFormat) => formatAt(c.at, c.precision === 'year' ? 'year' : 'month', format);
+/** The month it changed in, in the user's zone (a month or year said: as said, formatSaid); a time said as a year is its year. */
+const headingOf = (c: ValueChange, format: UserTimeFormat) => (c.precision === 'month' || c.precision === 'year' ? formatSaid(c.at, c.precision, format) : formatAt(c.at, 'month', format));
 
 export function ChangesScreen() {
   const api = useApi();
@@ -77,7 +77,7 @@ const kindLabel = (c: ValueChange) => (c.kind === 'ended' && Date.parse(c.at) > 
 function ChangeRow({ change: c, format }: { change: ValueChange; format: UserTimeFormat }) {
   return (
     <li className={`change-row change-${c.kind}`} data-fact={c.factId}>
-      <span className="change-when muted small">{formatAt(c.at, c.precision, format)}</span>
+      <span className="change-when muted small">{formatSaid(c.at, c.precision, format)}</span>
       <span className={`badge change-kind ${c.kind === 'ended' ? 'closed' : ''}`}>{kindLabel(c)}</span>
       <a className="change-what" href={factHref(c.factId)}>
         <span className="subject">{c.subject}</span> · <span className="predicate">{c.predicate}</span>: <ChangeValues change={c} />

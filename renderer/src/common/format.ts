@@ -4,7 +4,7 @@
  * useTimeFormat()).
  */
 import type { FactRecord } from '../../../shared/memory-schema';
-import { formatEnding, formatInstant, formatInterval as intervalOf, formatMoment as momentOf, formatWhen, type Now, type TimeFormat } from '../../../shared/time-format';
+import { formatEnding, formatInstant, formatInterval as intervalOf, formatMoment as momentOf, formatSaid, type Now, type TimeFormat } from '../../../shared/time-format';
 
 export type { TimeFormat };
 
@@ -20,7 +20,7 @@ export function formatMoment(at: string | number, format: TimeFormat): string {
 
 /** When a fact became true, as precisely as it was said: "March 2026", "Sep 1, 2026, 10:00". */
 export function formatStart(fact: Pick<FactRecord, 'valid_at' | 'valid_at_precision'>, format: TimeFormat): string {
-  return formatWhen(fact.valid_at, fact.valid_at_precision, format);
+  return formatSaid(fact.valid_at, fact.valid_at_precision, format);
 }
 
 /** How a fact's end reads now: "ended 25 May 2026" when past, "until 31 Dec 2026" when ahead; '' for an open one. */

@@ -8,8 +8,8 @@
  */
 import { useId, useRef, useState, type FormEvent } from 'react';
 import type { ApiRequest } from '../../../shared/api-contract';
-import type { FactRecord } from '../../../shared/memory-schema';
-import { formatAt } from '../../../shared/time-format';
+import type { FactRecord, Precision } from '../../../shared/memory-schema';
+import { formatAt, formatSaid, type TimeFormat } from '../../../shared/time-format';
 import { errorField } from '../api/client';
 import { useApi } from '../app/api-context';
 import { useTimeFormat } from '../app/time-format';
@@ -21,15 +21,19 @@ import { TimeTextField } from '../common/TimeTextField';
 /** The form's words for the fields main may name in a refusal. */
 const LABELS: Record<string, string> = { fact: 'Fact', object: 'Object', valid_at: 'True from', invalid_at: 'True until' };
 
+/** A time for its field: an instant to the minute (main reads it back the same), a date said as every screen shows it. */
+const timeField = (at: string, precision: Precision, format: TimeFormat) => (precision === 'instant' ? formatAt(at, precision, format) : formatSaid(at, precision, format));
+
 /** `endGiven`: the edit set an end (true) or took it away (null); undefined when it left the end alone. */
 export function FactEditForm({ fact, onSaved, onCancel }: { fact: FactRecord; onSaved(fact: FactRecord, endGiven: true | null | undefined): void; onCancel(): void }) {
   const api = useApi();
   const format = useTimeFormat();
   const id = useId();
   const [initial] = useState(() => ({
-    // In the locale's order, at the precision said ("March 2026", "15 Sep 2026, 10:00"): main reads them back the same.
-    validAt: formatAt(fact.valid_at, fact.valid_at_precision, format),
-    invalidAt: fact.invalid_at === null ? '' : formatAt(fact.invalid_at, fact.invalid_at_precision ?? 'instant', format),
+    // In the locale's order, at the precision said ("March 2026", "15 Sep 2026, 10:00"), a day, month
+    // or year as the date it was said (as every screen shows it); only a field changed is sent.
+    validAt: timeField(fact.valid_at, fact.valid_at_precision, format),
+    invalidAt: fact.invalid_at === null ? '' : timeField(fact.invalid_at, fact.invalid_at_precision ?? 'instant', format),
   }));
   const [text, setText] = useState(fact.fact);
   const [object, setObject] = useState(fact.object);

@@ -2,7 +2,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { endHeldBack } from '../../../shared/end-held-back';
-import { formatWhen } from '../../../shared/time-format';
+import { formatSaid } from '../../../shared/time-format';
 import { useApi } from '../app/api-context';
 import { memoryKeys } from '../app/query-keys';
 import { navigate } from '../app/router';
@@ -124,7 +124,7 @@ export function FactPage({ id }: { id: string }) {
         {d.keptEnd && (
           <>
             <dt>End you gave</dt>
-            <dd>{formatWhen(d.keptEnd.at, d.keptEnd.precision, format, true)} (kept: shows only if the value after it goes)</dd>
+            <dd>{formatSaid(d.keptEnd.at, d.keptEnd.precision, format, true)} (kept: shows only if the value after it goes)</dd>
           </>
         )}
         <dt>Recorded</dt>

@@ -6,7 +6,7 @@
 import { useId } from 'react';
 import type { ProposedFact, ReviewEdit } from '../../../shared/review-contract';
 import { useTimeFormat } from '../app/time-format';
-import { formatWhen } from '../../../shared/time-format';
+import { formatSaid } from '../../../shared/time-format';
 import { formatInterval, pluralise } from '../common/format';
 
 export interface FactDraft {
@@ -37,7 +37,7 @@ export function ProposedFactRow({ fact, draft, onChange }: { fact: ProposedFact;
   const format = useTimeFormat();
   const id = useId();
   const interval = fact.endsExisting
-    ? `ends it at ${formatWhen(fact.endsExisting, fact.endPrecision, format, true)}`
+    ? `ends it at ${formatSaid(fact.endsExisting, fact.endPrecision, format, true)}`
     : formatInterval({ valid_at: fact.validAt, valid_at_precision: fact.validPrecision, invalid_at: fact.end, invalid_at_precision: fact.end ? fact.endPrecision : null }, format);
   return (
     <li className={`proposed-fact${draft.keep ? '' : ' left-out'}`} data-testid="proposed-fact">

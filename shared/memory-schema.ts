@@ -86,6 +86,10 @@ export const episodeRecord = z.strictObject({
     .strictObject({ kind: historySource, conversation_id: z.string().min(1).max(200), message_id: z.string().min(1).max(200) })
     .optional()
     .describe('an imported message: the export it came from, and its conversation and message ids there (a re-import skips ids already stored)'),
+  learned: z
+    .literal(false)
+    .optional()
+    .describe('false: a message still waiting to be learned when this was exported (the memory importing it learns it); absent: learned, or nothing to learn'),
 });
 export type EpisodeRecord = z.infer<typeof episodeRecord>;
 

@@ -79,7 +79,11 @@ export function createApiHandlers(engine: TemporaEngine, options: HandlerOptions
     suggestNames: async ({ kind, text, limit }) => memory.facts.suggestNames(kind, text, limit),
     exportMemory: async () => memory.transfer.export(),
     previewImport: async ({ document }) => memory.transfer.previewImport(document),
-    importMemory: async ({ document, replace }) => memory.transfer.import(document, { replace }),
+    importMemory: async ({ document, replace }) => {
+      const summary = memory.transfer.import(document, { replace });
+      engine.worker.notify(); // messages that were still to be learned where it was exported are queued here
+      return summary;
+    },
 
     listConversations: async () => memory.conversations.list(),
     createConversation: async ({ title }) => {

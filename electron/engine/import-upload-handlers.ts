@@ -73,6 +73,7 @@ export function importUploadHandlers(engine: TemporaEngine): ImportUploadHandler
       // Checked record by record (progress, cancel), then written in one transaction as the file is read again.
       const summary = await withStaged(uploadId, (path, signal, onProgress) => memory.transfer.importFile(path, { label: 'the file', replace, signal, onProgress }));
       uploads.remove({ uploadId });
+      engine.worker.notify(); // messages that were still to be learned where it was exported are queued here
       return summary;
     },
     cancelImportUpload: async ({ uploadId }) => {

@@ -1,11 +1,13 @@
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runAsync } from '../../electron/cli/run';
 import { openMemory, steppingClock } from '../../electron/memory/index';
 import { claudeConversation, gptConversation, sampleChatGptExport, sampleClaudeExport, writeZip } from '../fixtures/chat-exports';
 import { runTempora } from './cli-helpers';
+import type { MemoryExport } from '../../shared/memory-schema';
 
 const root = mkdtempSync(join(tmpdir(), 'tempora-cli-chats-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
@@ -104,6 +106,41 @@ describe('tempora queue', () => {
     expect(cancelled.out).toContain("Cancelled the learning of 3 imported messages (they stay stored; 'tempora queue requeue' takes this back).");
     expect(cancelled.out).toContain("Imported chats: nothing queued for learning · 3 cancelled ('tempora queue requeue' learns them).");
     expect(runTempora(dir, clock, ['queue', 'later']).err).toContain('queue: unknown action "later"');
+  });
+
+  it('a memory moved mid-way through learning goes on with what was left, in its order', async () => {
+    const dir = workdir();
+    writeFileSync(join(dir, 'conversations.json'), JSON.stringify(sampleClaudeExport()));
+    expect((await tempora(dir, ['import-chats', 'conversations.json'])).code).toBe(0);
+    // The first of the three is learned before the move (as the worker leaves a job it learned: done).
+    const memory = openMemory({ dataDir: join(dir, 'data'), clock: steppingClock('2026-11-01T00:00:00.000Z') });
+    const first = memory.jobs.claimNext()!;
+    memory.close();
+    const db = new Database(join(dir, 'data', 'memory.sqlite'));
+    db.prepare("UPDATE ingestion_jobs SET status = 'done' WHERE id = ?").run(first.id);
+    db.close();
+    const clock = steppingClock('2026-11-01T00:00:00.000Z');
+    expect(runTempora(dir, clock, ['export', '--out', 'moved.json']).code).toBe(0);
+    const moved = JSON.parse(readFileSync(join(dir, 'moved.json'), 'utf8')) as MemoryExport;
+    const waiting = moved.episodes.filter((e) => e.learned === false).map((e) => e.id);
+    expect(waiting).toHaveLength(2);
+    expect(waiting).not.toContain(first.episode_id);
+
+    const there = workdir();
+    const imported = runTempora(there, clock, ['import', join(dir, 'moved.json')]);
+    expect(imported.code, imported.err).toBe(0);
+    expect(runTempora(there, clock, ['queue']).out).toContain('Imported chats: 0 of 2 learned, 2 left.');
+    const next = openMemory({ dataDir: join(there, 'data'), clock: steppingClock('2026-11-02T00:00:00.000Z') });
+    const order = [next.jobs.claimNext()!.episode_id, next.jobs.claimNext()!.episode_id];
+    next.close();
+    expect(order).toEqual(waiting);
+    // Into a memory that holds them already (and has queued them), nothing is queued twice.
+    expect(runTempora(dir, clock, ['import', 'moved.json', '--replace']).code).toBe(0);
+    expect(runTempora(dir, clock, ['queue']).out).toContain('Imported chats: 1 of 3 learned, 2 left.');
+    // What the user cancelled is not learned there either.
+    expect(runTempora(dir, clock, ['queue', 'cancel']).code).toBe(0);
+    expect(runTempora(dir, clock, ['export', '--out', 'cancelled.json']).code).toBe(0);
+    expect((JSON.parse(readFileSync(join(dir, 'cancelled.json'), 'utf8')) as MemoryExport).episodes.filter((e) => e.learned === false)).toEqual([]);
   });
 
   it('a cancel can be taken back: a re-import says so, and requeue puts the messages back in their order', async () => {

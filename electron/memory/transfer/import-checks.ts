@@ -30,6 +30,8 @@ export interface ImportPlan {
   counts: { conversations: number; episodes: number; entities: number; facts: number; claims: number };
   /** Some episode says where it came from (written after the rows: import-provenance.ts). */
   episodeSources: boolean;
+  /** Some episode was still to be learned where it was exported (queued after the rows: import-provenance.ts). */
+  episodesToLearn: boolean;
 }
 
 function failFact(i: number, field: string, message: string): never {
@@ -59,6 +61,7 @@ export class ImportChecker implements RecordVisitor {
   /** The claims' ids (uid) seen so far: each claim of a document has its own. */
   private readonly claimIds = new Set<string>();
   private episodeSources = false;
+  private episodesToLearn = false;
   private factsChecked = false;
 
   /** `replace`: ids that exist are replaced, not refused (also given to finish()). */
@@ -82,6 +85,7 @@ export class ImportChecker implements RecordVisitor {
       throw new MemoryInputError(`episodes.${i}.conversation_id: unknown conversation ${e.conversation_id}`, `episodes.${i}.conversation_id`);
     }
     if (e.source) this.episodeSources = true;
+    if (e.learned === false) this.episodesToLearn = true;
   }
 
   entity(e: EntityRecord, i: number): void {
@@ -157,7 +161,7 @@ export class ImportChecker implements RecordVisitor {
     if (!this.factsChecked) this.checkFacts();
     const { clashes } = this;
     const counts = { conversations: this.conversations.size, episodes: this.episodeTimes.size, entities: this.entities.size, facts: this.facts.size, claims: this.claims };
-    return { conversations: [...this.conversations.values()], entities: [...this.entities.values()], facts: this.facts, clashes, counts, episodeSources: this.episodeSources };
+    return { conversations: [...this.conversations.values()], entities: [...this.entities.values()], facts: this.facts, clashes, counts, episodeSources: this.episodeSources, episodesToLearn: this.episodesToLearn };
   }
 
   /** Once every fact is read (before the claims): clashes, the facts' references to later facts, the slot rules. */

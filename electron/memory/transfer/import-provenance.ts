@@ -7,6 +7,7 @@
 import type { Database } from 'better-sqlite3';
 import type { ConversationRecord, EpisodeRecord } from '../../../shared/memory-schema';
 import { MemoryInputError } from '../memory-errors';
+import type { IngestionJobs } from '../store/ingestion-jobs';
 
 /** The conversations' sources and whether each is remembered. */
 export function writeConversationProvenance(db: Database, conversations: readonly ConversationRecord[]): void {
@@ -34,6 +35,22 @@ export function episodeProvenanceWriter(db: Database): (e: EpisodeRecord, i: num
     } catch (error) {
       throw clash(error, `episodes[${i}].source`, `the ${e.source.kind} message ${e.source.message_id} is already stored as another episode`);
     }
+  };
+}
+
+/**
+ * Queues a message that was still to be learned where it was exported (`learned: false`), as a history
+ * import queues its messages: after live chat, in the order they were written; not in a conversation
+ * that is not remembered, and not twice (one already queued or learned here).
+ */
+export function learningQueuer(db: Database, jobs: IngestionJobs): (e: EpisodeRecord) => void {
+  const queued = db.prepare<[string], number>('SELECT 1 FROM ingestion_jobs WHERE episode_id = ?').pluck();
+  const learned = db.prepare<[string], number>('SELECT 1 FROM message_learning WHERE episode_id = ?').pluck();
+  const learns = db.prepare<[string], number>('SELECT learn FROM conversations WHERE id = ?').pluck();
+  return (e) => {
+    if (e.learned !== false || queued.get(e.id) !== undefined || learned.get(e.id) !== undefined) return;
+    if (e.conversation_id !== null && learns.get(e.conversation_id) === 0) return;
+    jobs.enqueue(e.id, { sortKey: `${e.reference_time}|${e.id}` });
   };
 }
 

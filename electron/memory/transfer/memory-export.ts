@@ -13,6 +13,7 @@ import Database, { type Database as Db } from 'better-sqlite3';
 import { exportSectionChunks } from '../../../shared/export-json';
 import { EXPORT_FORMAT, EXPORT_VERSION, type ClaimRecord, type EntityRecord, type MemoryExport } from '../../../shared/memory-schema';
 import { sqliteBinding } from '../store/database/sqlite-binding';
+import { CANCELLED_LANE } from '../store/ingestion-jobs';
 import { FACT_RECORD_FROM, FACT_RECORD_SELECT, toFactRecord } from '../store/fact-rows';
 import type { IsoTime } from '../../../shared/time';
 
@@ -146,12 +147,25 @@ function* conversations(db: Db): Generator<MemoryExport['conversations'][number]
   }
 }
 
+/**
+ * A message still waiting to be learned (its job not done, and not in a history import the user
+ * cancelled) says so (`learned: false`), so the memory importing it learns it: a memory moved to a new
+ * machine halfway through learning years of imported history goes on with the rest.
+ */
 function* episodes(db: Db): Generator<MemoryExport['episodes'][number]> {
+  // Looked up per message only where some job waits (a memory that has learned everything is read as it was).
+  const waiting = db.prepare(`SELECT 1 FROM ingestion_jobs WHERE status <> 'done' AND lane <> ${CANCELLED_LANE} LIMIT 1`).get() !== undefined;
+  const unlearned = waiting ? `(SELECT 1 FROM ingestion_jobs j WHERE j.episode_id = e.id AND j.status <> 'done' AND j.lane <> ${CANCELLED_LANE})` : 'NULL';
   const rows = db
-    .prepare<[], SourcedEpisode>('SELECT id, conversation_id, role, content, reference_time, created_at, utc_offset, time_zone, source, source_conversation_id, source_message_id FROM episodes ORDER BY created_at, id')
+    .prepare<[], SourcedEpisode & { unlearned: number | null }>(
+      `SELECT e.id, e.conversation_id, e.role, e.content, e.reference_time, e.created_at, e.utc_offset, e.time_zone, e.source, e.source_conversation_id, e.source_message_id,
+        ${unlearned} AS unlearned
+      FROM episodes e ORDER BY e.created_at, e.id`,
+    )
     .iterate();
-  for (const { source, source_conversation_id, source_message_id, ...e } of rows) {
-    yield source && source_conversation_id && source_message_id ? { ...e, source: { kind: source, conversation_id: source_conversation_id, message_id: source_message_id } } : e;
+  for (const { source, source_conversation_id, source_message_id, unlearned, ...e } of rows) {
+    const sourced = source && source_conversation_id && source_message_id ? { ...e, source: { kind: source, conversation_id: source_conversation_id, message_id: source_message_id } } : e;
+    yield unlearned === 1 ? { ...sourced, learned: false as const } : sourced;
   }
 }
 

@@ -16,6 +16,7 @@ import type { MemoryExport } from '../../../shared/memory-schema';
 import type { ClaimRows } from '../store/claim-rows';
 import type { EntityStore } from '../store/entity-store';
 import type { FactRows } from '../store/fact-rows';
+import type { IngestionJobs } from '../store/ingestion-jobs';
 import type { WriteBatch } from '../temporal/write-batch';
 import { startBulkLoad } from './bulk-load';
 import type { BulkLoadHelper } from './bulk-load-helper';
@@ -24,7 +25,7 @@ import { ImportChecker, type ImportPlan } from './import-checks';
 import { entityIdMapper, joinedSlotsInUse, joinExistingEntities, refreshSlots, writeEntities } from './import-entities';
 import { episodeWriter, linkEpisodes, writeConversations } from './import-episodes';
 import { factWriter } from './import-facts';
-import { episodeProvenanceWriter, writeConversationProvenance } from './import-provenance';
+import { episodeProvenanceWriter, learningQueuer, writeConversationProvenance } from './import-provenance';
 import { importSummary, type ImportSummary } from './import-summary';
 import { deleteReplacedFacts } from './replace-rows';
 import { isEmptyStore, storeLookups } from './store-lookups';
@@ -40,6 +41,7 @@ export interface ImportContext {
   claims: ClaimRows;
   entities: EntityStore;
   slots: WriteBatch;
+  jobs: IngestionJobs;
 }
 
 /** The first pass: every check, against the store as it is now. */
@@ -103,6 +105,7 @@ export function writeImport(ctx: ImportContext, records: ExportRecords, plan: Im
   bulkLoad?.finish(() => records.read({ episode: writeEpisode, fact: (f) => linkEpisodes(rows, f) }));
   writeConversationProvenance(db, plan.conversations);
   if (plan.episodeSources) records.read({ episode: episodeProvenanceWriter(db) });
+  if (plan.episodesToLearn) records.read({ episode: learningQueuer(db, ctx.jobs) });
   refreshSlots(ctx.slots, meeting);
   return importSummary(plan, joined);
 }

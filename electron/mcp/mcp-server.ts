@@ -4,9 +4,9 @@
  * 2025 initialize handshake and the 2026-07-28 per-request envelope). It also keeps the live
  * instances, so a change of the current facts reaches every client that subscribed to them.
  */
-import { McpServer, type McpRequestContext, type McpServerFactory } from '@modelcontextprotocol/server';
+import { McpServer, ResourceNotFoundError, type McpRequestContext, type McpServerFactory } from '@modelcontextprotocol/server';
 import type { TemporaEngine } from '../engine/index';
-import { CurrentFactsWatcher, registerFactsResource } from './facts-resource';
+import { CURRENT_FACTS_URI, CurrentFactsWatcher, registerFactsResource } from './facts-resource';
 import { registerMemoryTools, type ToolOptions } from './memory-tools';
 import { registerTimeAxesGuide, TIME_AXES_URI } from './time-axes-guide';
 
@@ -17,6 +17,9 @@ const INSTRUCTIONS =
   '(system time). Search it (search_memory) before answering questions about the user; store what they tell you ' +
   '(remember_facts, or remember_message to let Tempora extract); correct_fact / close_fact / forget_fact when they correct you. ' +
   `How to ask about the past (as_of) and about what Tempora was told when (known_at): the resource ${TIME_AXES_URI} or the prompt time-axes.`;
+
+/** The resources this server offers (a subscription to any other is refused). */
+const RESOURCE_URIS: readonly string[] = [CURRENT_FACTS_URI, TIME_AXES_URI];
 
 export interface McpFaceOptions extends ToolOptions {
   /** How often to look for changes made by other processes (ms; 0: only this process's writes). */
@@ -71,7 +74,10 @@ export class McpFace {
     const instance: Instance = { server, era: ctx.era, subscribed: new Set() };
     if (ctx.era === 'legacy' && subscribe) {
       server.server.setRequestHandler('resources/subscribe', (request) => {
-        instance.subscribed.add(request.params.uri);
+        const { uri } = request.params;
+        // A URI this server has no resource at would never be told of: refused, naming the ones it has.
+        if (!RESOURCE_URIS.includes(uri)) throw new ResourceNotFoundError(uri, `No resource ${JSON.stringify(uri)} here: Tempora's resources are ${RESOURCE_URIS.join(' and ')}.`);
+        instance.subscribed.add(uri);
         return {};
       });
       server.server.setRequestHandler('resources/unsubscribe', (request) => {

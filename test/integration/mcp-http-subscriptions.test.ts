@@ -157,6 +157,19 @@ describe('resource subscriptions over HTTP', () => {
     }
   });
 
+  it('a 2025-era subscription to a URI the server has no resource at is refused, naming those it has', async () => {
+    const { client } = await connect('legacy');
+    try {
+      await expect(client.subscribeResource({ uri: 'tempora://facts/someone-else' })).rejects.toThrow(
+        `No resource "tempora://facts/someone-else" here: Tempora's resources are ${CURRENT_FACTS_URI} and tempora://guide/time-axes.`,
+      );
+      // The connection goes on: a known one still subscribes.
+      await client.subscribeResource({ uri: CURRENT_FACTS_URI });
+    } finally {
+      await client.close();
+    }
+  });
+
   it('a legacy request outside a session cannot subscribe: nothing would deliver it', async () => {
     const answer = await raw('POST', { 'mcp-protocol-version': '2025-11-25' }, { jsonrpc: '2.0', id: 3, method: 'resources/subscribe', params: { uri: CURRENT_FACTS_URI } });
     expect(answer.body).toMatch(/"error"/);

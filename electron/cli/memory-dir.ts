@@ -98,6 +98,17 @@ function firstMissing(path: string): string | undefined {
   return top;
 }
 
+/** The error code of making `path` alone (null: it could be made, and is taken back). */
+function whyNotMade(path: string): string | null {
+  try {
+    mkdirSync(path);
+    rmdirSync(path);
+    return null;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code ?? null;
+  }
+}
+
 /** Removes the empty directories from `path` up to `top`, innermost first; what is not empty (or not there) is passed over. */
 function removeEmptyDirs(path: string, top: string): void {
   for (let at = path; at.startsWith(top); at = dirname(at)) {
@@ -130,7 +141,12 @@ export function prepareForWrite(dir: DataDir): MadeForWrite {
   } catch (error) {
     // mkdir -p stops where it fails: the parents it made before are taken back.
     if (top !== undefined) removeEmptyDirs(dir.path, top);
-    const code = (error as NodeJS.ErrnoException).code;
+    // Node's recursive mkdir says ENOENT where the first directory to make cannot be (read-only
+    // media: EROFS): that one directory, made alone, says why.
+    const code = (error as NodeJS.ErrnoException).code === 'ENOENT' && top !== undefined ? (whyNotMade(top) ?? 'ENOENT') : (error as NodeJS.ErrnoException).code;
+    if (code === 'EROFS' || code === 'EACCES' || code === 'EPERM') {
+      throw new InputError(`${dir.label}: cannot create ${dir.path}: it is on read-only media, or you have no permission to write there; nothing was stored`);
+    }
     if (isTooLong(error)) throw tooLong(dir, stored);
     if (code === 'EEXIST' || code === 'ENOTDIR') throw new InputError(`${dir.label}: cannot create ${dir.path}: a parent of it is a file, not a directory`);
     throw new InputError(`${dir.label}: cannot create ${dir.path}: ${describeFsError(error)}`);

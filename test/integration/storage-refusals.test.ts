@@ -124,4 +124,13 @@ describe.skipIf(!canMountReadOnly())('a memory on read-only media', () => {
     expect(run.err).toBe(`tempora: cannot write the memory in ${join(mount, 'data')}: it is on read-only media, or you have no permission to write there; nothing was stored — commands that only read (facts, search, show, export) still work\n`);
     expect((await tempora(join(mount, 'data'), ['facts'])).out).not.toContain('I like rain.');
   });
+
+  it('a new memory there is refused in the same words, not as a missing file', async () => {
+    const file = join(root, 'new.jsonl');
+    writeFileSync(file, `${JSON.stringify({ subject: 'me', predicate: 'likes', object: 'snow', fact: 'I like snow.', reference_time: '2026-09-01T00:00:00Z' })}\n`);
+    const data = join(mount, 'elsewhere', 'data');
+    const run = await tempora(data, ['observe', file]);
+    expect(run.code).toBe(1);
+    expect(run.err).toBe(`tempora: --data: cannot create ${data}: it is on read-only media, or you have no permission to write there; nothing was stored\n`);
+  });
 });

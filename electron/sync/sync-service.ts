@@ -17,6 +17,7 @@ import { cipherFromKey, KEYCHECK_FILE, keyOpensKeyCheck, SyncCryptoError, unlock
 import type { SyncSecretStore } from './sync-secrets';
 import { SyncTargetError, type SyncTarget } from './sync-target';
 import { SpoolError } from './segment-spool';
+import { TargetReads } from './target-reads';
 import { openSyncTarget } from './targets/open-sync-target';
 import type { IsoTime } from '../../shared/time';
 
@@ -178,10 +179,12 @@ export class SyncService {
     if (!core) throw new SyncServiceError(NO_CORE);
     const target = openSyncTarget(withSecret(stored, kept.targetSecret));
     const key = Buffer.from(kept.key, 'base64');
-    const check = await inWords(() => target.get(KEYCHECK_FILE));
+    // One sync's reads: the key check read here is the one the sync looks at (target-reads.ts).
+    const reads = new TargetReads(target);
+    const check = await inWords(() => reads.get(KEYCHECK_FILE));
     if (!keyOpensKeyCheck(key, check))
       throw new SyncServiceError('The kept sync key no longer opens this target: it was set up again with another passphrase, or the key kept here is old. Type the passphrase again and Save.');
-    const report = await inWords(() => core.run(target, cipherFromKey(key), this.onProgress));
+    const report = await inWords(() => core.run(reads, cipherFromKey(key), this.onProgress));
     const records = report.applied.reduce((sum, segment) => sum + segment.records, 0);
     const devices = new Set(report.applied.map((segment) => segment.device)).size;
     const parts = [`Sent ${report.sent} ${report.sent === 1 ? 'record' : 'records'}`, `received ${records} from ${devices} ${devices === 1 ? 'device' : 'devices'}`];

@@ -3,7 +3,8 @@
  * the name check before a sync (device-names.ts), each upload's look for a stray file of its number
  * and the look for the others' segments all answer from it, with this sync's own puts and removes
  * written into it — and a segment the name check fetched for the name in its header is handed to the
- * sync that applies it instead of being fetched again.
+ * sync that applies it instead of being fetched again. The key check is read once: the unlock and the
+ * sync's look at which target this is read the same bytes.
  *
  * Why the whole segment for its header: a segment is sealed as one XChaCha20-Poly1305 message with one
  * tag at its end, so no prefix of it can be told genuine before all of it is read; a ranged read would
@@ -23,6 +24,8 @@ export class TargetReads implements SyncTarget {
   private listing: SyncTargetFile[] | null = null;
   /** Files fetched ahead (a name check's), each given to the next get of its name. */
   private readonly held = new Map<string, Uint8Array>();
+  /** Files outside `devices/` read once (the key check: the unlock and the sync's look at which target this is). */
+  private readonly kept = new Map<string, Uint8Array>();
 
   constructor(private readonly target: SyncTarget) {
     this.describe = target.describe;
@@ -41,6 +44,11 @@ export class TargetReads implements SyncTarget {
   }
 
   async get(name: string): Promise<Uint8Array> {
+    if (!name.startsWith(LISTED)) {
+      const kept = this.kept.get(name) ?? (await this.target.get(name));
+      this.kept.set(name, kept);
+      return kept;
+    }
     const held = this.held.get(name);
     if (held === undefined) return this.target.get(name);
     this.held.delete(name);
@@ -57,12 +65,14 @@ export class TargetReads implements SyncTarget {
   async put(name: string, bytes: Uint8Array): Promise<void> {
     await this.target.put(name, bytes);
     this.held.delete(name);
+    this.kept.delete(name);
     this.relist((files) => [...files.filter((file) => file.name !== name), { name, size: bytes.byteLength }].sort(byName));
   }
 
   async remove(name: string): Promise<void> {
     await this.target.remove(name);
     this.held.delete(name);
+    this.kept.delete(name);
     this.relist((files) => files.filter((file) => file.name !== name));
   }
 

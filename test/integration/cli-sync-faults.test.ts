@@ -142,7 +142,7 @@ describe('device names across the target', () => {
     expect(segmentsOf(folder, s1Id)).toHaveLength(before);
   });
 
-  it('a sync with --name lists the folder once and reads the other device’s latest segment once', async () => {
+  it('a sync with --name lists the folder once and reads the key check and the other device’s latest segment once', async () => {
     const folder = folderNamed('Sync-4b');
     const [n1, n2, n3] = [join(dir, 'n1'), join(dir, 'n2'), join(dir, 'n3')];
     await tell(n1, 'sencha');
@@ -155,7 +155,7 @@ describe('device names across the target', () => {
     await tell(n2, 'hojicha');
     for (const data of [n2, n3]) {
       const counted = await countedSync(data, folder, ['--name', data === n2 ? 'study' : 'lab']);
-      expect({ listings: counted.listings, segment: counted.reads[name] }).toEqual({ listings: 1, segment: [size] });
+      expect({ listings: counted.listings, segment: counted.reads[name], keyCheck: counted.reads.keycheck?.length }).toEqual({ listings: 1, segment: [size], keyCheck: 1 });
     }
     expect((await statusOf(n3)).devices.map((d) => d.name)).toEqual(['desk', 'study']);
   });

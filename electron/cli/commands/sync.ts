@@ -60,9 +60,10 @@ export const syncCommand: CommandSpec = {
  */
 async function syncWith(ctx: CommandContext, folder: string, passphrase: string, name: string | undefined, every: number): Promise<void> {
   const target = createFolderTarget(ctx.resolvePath(folder));
-  const cipher = cipherFromKey(await inWords(() => unlockTarget(target, passphrase)));
-  // The first sync reads the target through what the name check read: one listing, each segment fetched once.
+  // The first sync reads the target through what the unlock and the name check read: the key check
+  // and one listing read once, each segment fetched once.
   const firstReads = new TargetReads(target);
+  const cipher = cipherFromKey(await inWords(() => unlockTarget(firstReads, passphrase)));
   let first = true;
   // At first contact every device on the target is another one: checked once, before a memory is made.
   const checkedFirst = name !== undefined && !hasMemory(ctx);

@@ -19,8 +19,14 @@ const text = (max: number) =>
     .regex(/\S/, { message: 'is empty or only spaces (give it some text, or leave it out where it may be left out)', abort: true })
     .trim()
     .min(1)
-    .max(max)
-    .refine(hasVisibleCharacter, { message: INVISIBLE_ONLY });
+    .max(max);
+
+/**
+ * A name or sentence to store (a subject, predicate, object, fact) or to filter by: as text, and
+ * holding something a person can see — one of only zero-width or control characters would show as
+ * nothing (a search query may be anything: it finds nothing then).
+ */
+const shown = (max: number) => text(max).refine(hasVisibleCharacter, { message: INVISIBLE_ONLY });
 
 const id = text(200).describe('a fact id (any version of the fact), e.g. fct_1m8pfjqszrm7gxetxpy');
 
@@ -36,10 +42,10 @@ export const rememberFactsInput = z.strictObject({
   facts: z
     .array(
       z.strictObject({
-        subject: text(500).describe('who or what the fact is about; "me" is the user'),
-        predicate: text(200).describe('the relation, e.g. manager, lives_in, likes'),
-        object: text(2000).describe('an entity name, or a plain value when object_type is literal'),
-        fact: text(4000).describe('the fact as one standalone sentence'),
+        subject: shown(500).describe('who or what the fact is about; "me" is the user'),
+        predicate: shown(200).describe('the relation, e.g. manager, lives_in, likes'),
+        object: shown(2000).describe('an entity name, or a plain value when object_type is literal'),
+        fact: shown(4000).describe('the fact as one standalone sentence'),
         valid_at: time('when it became true (default: reference_time)').optional(),
         invalid_at: time('when it stopped being true (default: still true)').optional(),
         cardinality: cardinality.optional().describe('one: one value at a time (a new manager closes the old one); many (default): several at once'),
@@ -68,9 +74,9 @@ export const searchMemoryInput = z.strictObject({
 });
 
 export const listFactsInput = z.strictObject({
-  subject: text(500).optional().describe('facts about this entity (name or alias; "me" is the user)'),
-  predicate: text(200).optional().describe('only this relation'),
-  entity: text(500).optional().describe('facts naming this entity as subject or object'),
+  subject: shown(500).optional().describe('facts about this entity (name or alias; "me" is the user)'),
+  predicate: shown(200).optional().describe('only this relation'),
+  entity: shown(500).optional().describe('facts naming this entity as subject or object'),
   as_of: asOf.optional(),
   known_at: knownAt.optional(),
   include_history: includeHistory.optional(),
@@ -81,8 +87,8 @@ export const factHistoryInput = z.strictObject({ id });
 
 export const correctFactInput = z.strictObject({
   id,
-  fact: text(4000).optional().describe('the corrected sentence'),
-  object: text(2000).optional().describe('the corrected object'),
+  fact: shown(4000).optional().describe('the corrected sentence'),
+  object: shown(2000).optional().describe('the corrected object'),
   valid_at: time('the corrected start').optional(),
   invalid_at: time('the corrected end').nullable().optional().describe('the corrected end (ISO-8601 or a phrase); null reopens a closed fact'),
 });

@@ -143,13 +143,12 @@ export function prepareForWrite(dir: DataDir): MadeForWrite {
     if (top !== undefined) removeEmptyDirs(dir.path, top);
     // Node's recursive mkdir says ENOENT where the first directory to make cannot be (read-only
     // media: EROFS): that one directory, made alone, says why.
-    const code = (error as NodeJS.ErrnoException).code === 'ENOENT' && top !== undefined ? (whyNotMade(top) ?? 'ENOENT') : (error as NodeJS.ErrnoException).code;
-    if (code === 'EROFS' || code === 'EACCES' || code === 'EPERM') {
-      throw new InputError(`${dir.label}: cannot create ${dir.path}: it is on read-only media, or you have no permission to write there; nothing was stored`);
-    }
+    const failed = error as NodeJS.ErrnoException;
+    const code = failed.code === 'ENOENT' && top !== undefined ? (whyNotMade(top) ?? 'ENOENT') : failed.code;
+    if (code === 'EROFS') throw new InputError(`${dir.label}: cannot create ${dir.path}: it is on read-only media; nothing was stored`);
     if (isTooLong(error)) throw tooLong(dir, stored);
     if (code === 'EEXIST' || code === 'ENOTDIR') throw new InputError(`${dir.label}: cannot create ${dir.path}: a parent of it is a file, not a directory`);
-    throw new InputError(`${dir.label}: cannot create ${dir.path}: ${describeFsError(error)}`);
+    throw new InputError(`${dir.label}: cannot create ${dir.path}: ${describeFsError({ code, message: failed.message })}`);
   }
   // A memory on read-only media (or without permission) is refused before SQLite's own words.
   try {

@@ -96,9 +96,30 @@ describe('own segments this memory has no record of', () => {
     tell(a, 'water');
     const back = await onto(first)(a);
     expect(back.startedOver).toBe(true);
+    // What it had sent there before (tea, coffee) is not sent twice: only water (its conversation, message and claim).
+    expect(back.sent).toBe(3);
     expect(numbersOf(first, a)).toEqual([1, 2, 3]);
     await onto(first)(b);
     expect(factsOf(b)).toEqual(['Sato likes coffee', 'Sato likes tea', 'Sato likes water']);
+  });
+
+  it('back on a target it left, a conversation renamed since is sent again in its new name', async () => {
+    const [first, second] = [memoryTarget(), memoryTarget()];
+    const [a, b] = [device(), device()];
+    const onto = (target: MemoryTarget) => (m: Memory) => syncOnce(syncOf(m), target, markingCipher, { now: () => '2027-01-01T00:00:00.000Z' });
+    tell(a, 'tea');
+    first.files.set('keycheck', new Uint8Array([1]));
+    second.files.set('keycheck', new Uint8Array([2]));
+    await onto(first)(a);
+    await onto(second)(a);
+    const id = a.facts.list({})[0]!.episode_ids[0]!;
+    const conversation = a.episodes.byId(id)!.conversation_id!;
+    a.conversations.rename(conversation, 'Tea notes');
+    await onto(second)(a);
+    const back = await onto(first)(a);
+    expect(back.sent).toBe(1);
+    await onto(first)(b);
+    expect(b.episodes.conversation(conversation)?.title).toBe('Tea notes');
   });
 
   it('a put that landed but was never recorded is replaced: nothing taken back, each number once', async () => {
@@ -201,7 +222,9 @@ describe('own segments this memory has no record of', () => {
     cpSync(join(dir, 'backup'), join(dir, 'a'), { recursive: true });
     a = onDisk('a', '2027-03-01T00:00:00.000Z');
     tell(a, 'genmaicha');
-    expect((await sync(a, target)).tookBack).toBeGreaterThan(0);
+    const report = await sync(a, target);
+    expect(report.tookBack).toBeGreaterThan(0);
+    expect(report.sent).toBe(3); // genmaicha (its conversation, message and claim); sencha went in the later copy's segment 2
     expect(numbersOf(target, a)).toEqual([1, 2, 3]);
     await sync(b, target);
     expect(factsOf(b)).toEqual(['Sato likes genmaicha', 'Sato likes hojicha', 'Sato likes sencha', 'Sato likes tea']);

@@ -269,3 +269,27 @@ export function segmentRewritten(db: Database, seq: number, name: string, keys: 
 export function purgeDone(db: Database): void {
   db.prepare("DELETE FROM sync_state WHERE key = 'purge'").run();
 }
+
+/**
+ * Outbox rows that a taken-back segment holds already (a later copy of this memory sent them:
+ * own-segments.ts): sending them again would only double what the target holds. A message's or a
+ * conversation's row goes only where what it would send now is what the segment holds (moved or
+ * renamed here since: it stays). One pass over the outbox, whatever its size.
+ */
+export function alreadySent(db: Database, records: SyncRecord[]): void {
+  const episode = db.prepare<[string], { conversation_id: string | null }>('SELECT conversation_id FROM episodes WHERE id = ?');
+  const conversation = db.prepare<[string], { title: string; learn: number; title_source: string }>('SELECT title, learn, title_source FROM conversations WHERE id = ?');
+  const keys: string[] = [];
+  for (const { body } of records) {
+    if (body.kind === 'claim' || body.kind === 'unclaim') keys.push(`${body.kind}\u0000${body.uid}`);
+    else if (body.kind === 'episode-forgotten' || body.kind === 'conversation-deleted') keys.push(`${body.kind}\u0000${body.id}`);
+    else if (body.kind === 'forget') keys.push(`forget\u0000${JSON.stringify({ subject_id: body.subject.id, predicate: body.predicate, hashes: [...body.hashes].sort() })}`);
+    else if (body.kind === 'episode') {
+      if (episode.get(body.id)?.conversation_id === body.conversation_id) keys.push(`episode\u0000${body.id}`);
+    } else {
+      const now = conversation.get(body.id);
+      if (now && now.title === body.title && now.learn !== 0 === body.learn && now.title_source === body.title_source) keys.push(`conversation\u0000${body.id}`);
+    }
+  }
+  if (keys.length > 0) db.prepare("DELETE FROM sync_outbox WHERE kind || char(0) || ref IN (SELECT value FROM json_each(?))").run(JSON.stringify(keys));
+}

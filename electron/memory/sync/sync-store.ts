@@ -10,7 +10,7 @@ import { applySegment, cursorOf, type ApplyOptions, type ApplyResult } from './s
 import { applyFirstSync, isEmptyForFirstSync, type DueSegment, type FirstSyncOptions } from './sync-first';
 import { WAL_AUTOCHECKPOINT_PAGES } from '../transfer/background-checkpoint';
 import type { BulkLoadHelper } from '../transfer/bulk-load-helper';
-import { deviceNameOf, deviceOf, outgoing, purgeDone, segmentRewritten, segmentsToRewrite, segmentWritten, setStateValue, startOutbox, startOver, stateValue, unsentCount, type Outgoing } from './sync-outgoing';
+import { alreadySent, deviceNameOf, deviceOf, outgoing, purgeDone, segmentRewritten, segmentsToRewrite, segmentWritten, setStateValue, startOutbox, startOver, stateValue, unsentCount, type Outgoing } from './sync-outgoing';
 import { isIsoUtc, type IsoTime } from '../../../shared/time';
 import { outboxOn } from '../store/sync-outbox';
 import { writeSettings } from '../store/settings';
@@ -158,6 +158,7 @@ export class SyncStore {
       () => {
         startOutbox(db);
         const result = applySegment(this.store, header, records);
+        alreadySent(db, records);
         // A cursor is for another device's segments: this device's own are in sync_segments.
         db.prepare('DELETE FROM sync_cursors WHERE device = ?').run(header.device);
         segmentWritten(db, header.seq, name, 0, records);

@@ -286,7 +286,15 @@ export const importPreview = z.strictObject({
   clashes: z.number().int(),
 });
 export type ImportPreview = z.infer<typeof importPreview>;
-export const importSummary = z.strictObject({ conversations: z.number().int(), episodes: z.number().int(), entities: z.number().int(), facts: z.number().int(), replaced: z.number().int(), merged: z.number().int() });
+export const importSummary = z.strictObject({
+  conversations: z.number().int(),
+  episodes: z.number().int(),
+  entities: z.number().int(),
+  facts: z.number().int(),
+  replaced: z.number().int(),
+  merged: z.number().int(),
+  queued: z.number().int().describe('messages still to be learned where they were exported, queued here to be learned in the background'),
+});
 
 // ---------- chat ----------
 /** learn: false — "don't learn from this conversation": its messages are kept and never learned. */

@@ -241,7 +241,7 @@ describe('tempora export and import', () => {
 
     const original = data;
     data = join(dir, 'copy');
-    expect(ok('import', 'memory.json', '--json').json()).toEqual({ conversations: 2, episodes: 4, entities: 4, facts: 6, replaced: 0, merged: 0 });
+    expect(ok('import', 'memory.json', '--json').json()).toEqual({ conversations: 2, episodes: 4, entities: 4, facts: 6, replaced: 0, merged: 0, queued: 0 });
     expect(withoutTime(ok('export').out)).toEqual(withoutTime(written));
 
     // Ids that already exist are refused, and nothing changes; --replace overwrites them.

@@ -129,13 +129,16 @@ describe('tempora queue', () => {
     const there = workdir();
     const imported = runTempora(there, clock, ['import', join(dir, 'moved.json')]);
     expect(imported.code, imported.err).toBe(0);
+    expect(imported.out).toContain("2 messages still being learned where this memory was exported are queued here: the app learns them in the background ('tempora queue' shows how far).");
     expect(runTempora(there, clock, ['queue']).out).toContain('Imported chats: 0 of 2 learned, 2 left.');
     const next = openMemory({ dataDir: join(there, 'data'), clock: steppingClock('2026-11-02T00:00:00.000Z') });
     const order = [next.jobs.claimNext()!.episode_id, next.jobs.claimNext()!.episode_id];
     next.close();
     expect(order).toEqual(waiting);
     // Into a memory that holds them already (and has queued them), nothing is queued twice.
-    expect(runTempora(dir, clock, ['import', 'moved.json', '--replace']).code).toBe(0);
+    const again = runTempora(dir, clock, ['import', 'moved.json', '--replace', '--json']);
+    expect(again.code).toBe(0);
+    expect(JSON.parse(again.out)).toMatchObject({ queued: 0 });
     expect(runTempora(dir, clock, ['queue']).out).toContain('Imported chats: 1 of 3 learned, 2 left.');
     // What the user cancelled is not learned there either.
     expect(runTempora(dir, clock, ['queue', 'cancel']).code).toBe(0);

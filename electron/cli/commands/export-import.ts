@@ -137,5 +137,6 @@ function printSummary(ctx: CommandContext, file: string, summary: ImportSummary)
       `${plural(summary.episodes, 'message')} and ${plural(summary.conversations, 'conversation')} from ${file}` +
       `${summary.replaced ? ` (${summary.replaced} replaced)` : ''}` +
       `${summary.merged ? `; ${plural(summary.merged, 'entity', 'entities')} joined the ones already here (you, and the same names)` : ''}.`,
+    ...(summary.queued ? [`${plural(summary.queued, 'message')} still being learned where this memory was exported ${summary.queued === 1 ? 'is' : 'are'} queued here: the app learns ${summary.queued === 1 ? 'it' : 'them'} in the background ('tempora queue' shows how far).`] : []),
   ]);
 }

@@ -43,15 +43,18 @@ export function episodeProvenanceWriter(db: Database): (e: EpisodeRecord, i: num
  * import queues its messages: after live chat, in the order they were written; not in a conversation
  * that is not remembered, and not twice (one already queued or learned here).
  */
-export function learningQueuer(db: Database, jobs: IngestionJobs): (e: EpisodeRecord) => void {
+export function learningQueuer(db: Database, jobs: IngestionJobs): { queue: (e: EpisodeRecord) => void; queued: () => number } {
   const queued = db.prepare<[string], number>('SELECT 1 FROM ingestion_jobs WHERE episode_id = ?').pluck();
   const learned = db.prepare<[string], number>('SELECT 1 FROM message_learning WHERE episode_id = ?').pluck();
   const learns = db.prepare<[string], number>('SELECT learn FROM conversations WHERE id = ?').pluck();
-  return (e) => {
+  let count = 0;
+  const queue = (e: EpisodeRecord) => {
     if (e.learned !== false || queued.get(e.id) !== undefined || learned.get(e.id) !== undefined) return;
     if (e.conversation_id !== null && learns.get(e.conversation_id) === 0) return;
     jobs.enqueue(e.id, { sortKey: `${e.reference_time}|${e.id}` });
+    count++;
   };
+  return { queue, queued: () => count };
 }
 
 function clash(error: unknown, where: string, message: string): unknown {

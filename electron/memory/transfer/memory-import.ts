@@ -105,7 +105,8 @@ export function writeImport(ctx: ImportContext, records: ExportRecords, plan: Im
   bulkLoad?.finish(() => records.read({ episode: writeEpisode, fact: (f) => linkEpisodes(rows, f) }));
   writeConversationProvenance(db, plan.conversations);
   if (plan.episodeSources) records.read({ episode: episodeProvenanceWriter(db) });
-  if (plan.episodesToLearn) records.read({ episode: learningQueuer(db, ctx.jobs) });
+  const learning = learningQueuer(db, ctx.jobs);
+  if (plan.episodesToLearn) records.read({ episode: learning.queue });
   refreshSlots(ctx.slots, meeting);
-  return importSummary(plan, joined);
+  return importSummary(plan, joined, learning.queued());
 }

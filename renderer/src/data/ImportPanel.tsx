@@ -96,7 +96,7 @@ export function ImportPanel() {
       setWork({ words: `Reading ${chosen.name}…`, value: 0, max: chosen.size });
       const s = await api.importUpload({ uploadId: chosen.uploadId, replace: replace || undefined });
       if (current.cancelled) return;
-      setDone(`Imported ${pluralise(s.facts, 'fact')}, ${pluralise(s.entities, 'entity', 'entities')}, ${pluralise(s.episodes, 'message')} and ${pluralise(s.conversations, 'conversation')}${s.replaced > 0 ? `; replaced ${s.replaced} existing records` : ''}${s.merged > 0 ? `; ${pluralise(s.merged, 'entity', 'entities')} joined the ones already here (you, and the same names)` : ''}.`);
+      setDone(`Imported ${pluralise(s.facts, 'fact')}, ${pluralise(s.entities, 'entity', 'entities')}, ${pluralise(s.episodes, 'message')} and ${pluralise(s.conversations, 'conversation')}${s.replaced > 0 ? `; replaced ${s.replaced} existing records` : ''}${s.merged > 0 ? `; ${pluralise(s.merged, 'entity', 'entities')} joined the ones already here (you, and the same names)` : ''}${s.queued > 0 ? `; ${pluralise(s.queued, 'message')} still being learned where this memory was exported will be learned here in the background` : ''}.`);
       setPicked(null);
     });
 

@@ -4,6 +4,7 @@
  * devices seen, records not yet sent, devices blocked or waiting); saving a target with its
  * passphrase, "Sync now" (with its warnings) and Pause.
  */
+import { plural } from './count-words';
 import { z } from 'zod';
 import { isoTime } from './memory-schema';
 
@@ -102,9 +103,9 @@ export function syncProgressWords(progress: SyncProgress, plural: (count: number
  * later copy of this memory had sent (`tookBack` records: the memory was restored from a backup), or
  * it started over on a target it had not synced with before.
  */
-export function syncReportNotes(report: { tookBack: number; startedOver: boolean }, plural: (count: number, one: string) => string): { tookBack: string | null; startedOver: string | null } {
+export function syncReportNotes(report: { tookBack: number; startedOver: boolean }): { tookBack: string | null; startedOver: string | null } {
   return {
-    tookBack: report.tookBack > 0 ? `Took back ${plural(report.tookBack, 'record')} this device had sent from a later copy of this memory (was it restored from a backup?); its new segments follow them.` : null,
+    tookBack: report.tookBack > 0 ? `Took back ${plural(report.tookBack, 'record', 'records', 'en-US')} this device had sent from a later copy of this memory (was it restored from a backup?); its new segments follow them.` : null,
     startedOver: report.startedOver ? 'This memory had synced with another target: everything it holds was sent here again, and the other devices’ segments here were applied from their first.' : null,
   };
 }

@@ -3,6 +3,7 @@
  * tables for people. Human output shows times in the user's zone, for the locale, as precisely as
  * they were said ("since March 2026"); JSON always carries the full ISO UTC strings.
  */
+import { plural as countWords } from '../../shared/count-words';
 import type { FactRecord, Precision } from '../../shared/memory-schema';
 import { formatInstant, formatInterval, formatWhen, type TimeFormat } from '../../shared/time-format';
 import type { Clock } from '../memory/index';
@@ -99,9 +100,8 @@ export function formatValidity(fact: Pick<FactRecord, 'valid_at' | 'valid_at_pre
   return formatInterval(fact, display, nowOf());
 }
 
-export function plural(n: number, one: string, many = `${one}s`): string {
-  return `${n} ${n === 1 ? one : many}`;
-}
+/** "1 fact", "1,204 facts": counts as the command line says them (en-US, as its other numbers). */
+export const plural = (n: number, one: string, many = `${one}s`): string => countWords(n, one, many, 'en-US');
 
 // East Asian wide and fullwidth characters take two terminal columns; combining marks take none.
 const WIDE = /[\u1100-\u115F\u231A-\u231B\u2E80-\u303E\u3041-\u33FF\u3400-\u4DBF\u4E00-\u9FFF\uA000-\uA4CF\uAC00-\uD7A3\uF900-\uFAFF\uFE30-\uFE4F\uFF00-\uFF60\uFFE0-\uFFE6\u{1F300}-\u{1F64F}\u{1F900}-\u{1F9FF}\u{20000}-\u{3FFFD}]/u;

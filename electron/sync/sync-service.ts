@@ -10,6 +10,7 @@
 import { hostname } from 'node:os';
 import type { Settings } from '../../shared/settings-schema';
 import { MemoryInputError } from '../memory/index';
+import { formatCount, plural } from '../../shared/count-words';
 import { syncReportNotes, type SyncNowResponse, type SyncProgress, type SyncState } from '../../shared/sync-contract';
 import { storedSyncTargetSchema, syncTargetConfigFault, syncTargetConfigSchema, withoutSecrets, type StoredSyncTarget, type SyncTargetConfig } from '../../shared/sync-target-config';
 import { SyncBusyError } from './sync-lock';
@@ -187,9 +188,9 @@ export class SyncService {
     const report = await inWords(() => core.run(reads, cipherFromKey(key), this.onProgress));
     const records = report.applied.reduce((sum, segment) => sum + segment.records, 0);
     const devices = new Set(report.applied.map((segment) => segment.device)).size;
-    const parts = [`Sent ${report.sent} ${report.sent === 1 ? 'record' : 'records'}`, `received ${records} from ${devices} ${devices === 1 ? 'device' : 'devices'}`];
+    const parts = [`Sent ${plural(report.sent, 'record', 'records', 'en-US')}`, `received ${formatCount(records, 'en-US')} from ${plural(devices, 'device', 'devices', 'en-US')}`];
     // What the user should know did not go as asked: the screen says the answer as a warning then.
-    const notes = syncReportNotes(report, (n, one) => `${n} ${n === 1 ? one : `${one}s`}`);
+    const notes = syncReportNotes(report);
     const warnings = [...(notes.startedOver ? [notes.startedOver] : []), ...report.refused, ...report.waiting];
     const told = [...(notes.tookBack ? [notes.tookBack] : []), ...warnings];
     return { state: this.state(), message: `${parts.join('; ')}.${told.map((words) => ` ${words}`).join('')}`, warnings };

@@ -1,6 +1,6 @@
 /** How lists write counts and triples: counts in the user's locale, a note's sentence once. */
 import { describe, expect, it } from 'vitest';
-import { formatCount, objectRepeatsSentence, pluralise } from '../../renderer/src/common/format';
+import { formatCount, objectRepeatsSentence, plural } from '../../renderer/src/common/format';
 
 describe('counts in the locale', () => {
   it('writes thousands as the locale does', () => {
@@ -10,10 +10,10 @@ describe('counts in the locale', () => {
     expect(formatCount(7, 'en-GB')).toBe('7');
   });
 
-  it('pluralise counts in the default locale', () => {
-    expect(pluralise(1, 'row')).toBe('1 row');
-    expect(pluralise(45_412, 'row')).toBe(`${formatCount(45_412)} rows`);
-    expect(pluralise(2, 'entity', 'entities')).toBe('2 entities');
+  it('plural counts in the default locale', () => {
+    expect(plural(1, 'row')).toBe('1 row');
+    expect(plural(45_412, 'row')).toBe(`${formatCount(45_412)} rows`);
+    expect(plural(2, 'entity', 'entities')).toBe('2 entities');
   });
 });
 

@@ -188,7 +188,7 @@ function printReport(ctx: CommandContext, where: string, report: SyncReport): vo
     `Synced with ${escapeControls(where)}: sent ${plural(report.sent, 'record')}; applied ${plural(report.applied.length, 'segment')} ` +
       `(${plural(records, 'record')}) from ${plural(devices, 'device')}.`,
   ];
-  const notes = syncReportNotes(report, plural);
+  const notes = syncReportNotes(report);
   if (notes.tookBack) lines.push(notes.tookBack);
   if (notes.startedOver) lines.push(notes.startedOver);
   if (report.rewritten > 0) lines.push(`Rewrote ${plural(report.rewritten, 'segment')} of this device without what was forgotten.`);

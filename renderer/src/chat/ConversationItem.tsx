@@ -3,7 +3,7 @@ import { useState } from 'react';
 import type { ConversationSummary } from '../../../shared/api-contract';
 import { hrefOf } from '../app/router';
 import { useTimeFormat } from '../app/time-format';
-import { formatTime, pluralise } from '../common/format';
+import { formatTime, plural } from '../common/format';
 
 interface Props {
   conversation: ConversationSummary;
@@ -51,7 +51,7 @@ export function ConversationItem({ conversation, selected, onRename, onDelete }:
           {conversation.title || 'Untitled'}
         </span>
         <span className="conversation-meta">
-          {formatTime(conversation.updated_at, format)} · {pluralise(conversation.message_count, 'message')}
+          {formatTime(conversation.updated_at, format)} · {plural(conversation.message_count, 'message')}
           {!conversation.learn && (
             <span className="not-remembered" title="Not remembered: its messages are kept and never learned">
               {' '}

@@ -7,7 +7,7 @@ import type { ConversationSummary } from '../../../shared/api-contract';
 import { useApi } from '../app/api-context';
 import { ConfirmDialog } from '../common/ConfirmDialog';
 import { ErrorText } from '../common/ErrorText';
-import { pluralise } from '../common/format';
+import { plural } from '../common/format';
 
 interface Props {
   conversation: ConversationSummary;
@@ -29,7 +29,7 @@ export function ConversationLearningSwitch({ conversation, learnedMessages, earl
     setNote(null);
     try {
       const result = await api.setConversationLearning({ id: conversation.id, learn, forget });
-      if (forget) setNote(`Forgot what ${pluralise(result.undoneMessages, 'message')} taught (${pluralise(result.forgottenFacts, 'fact')}).`);
+      if (forget) setNote(`Forgot what ${plural(result.undoneMessages, 'message')} taught (${plural(result.forgottenFacts, 'fact')}).`);
       onChanged();
     } catch (e) {
       setError(e);
@@ -71,8 +71,8 @@ export function ConversationLearningSwitch({ conversation, learnedMessages, earl
         <p>Its messages stay, and from now on none of them is learned.</p>
         <p>
           {earlierNotShown
-            ? `Tempora learned from ${pluralise(learnedMessages, 'message')} of those shown here, and perhaps from earlier ones. `
-            : `Tempora already learned from ${pluralise(learnedMessages, 'message')} here. `}
+            ? `Tempora learned from ${plural(learnedMessages, 'message')} of those shown here, and perhaps from earlier ones. `
+            : `Tempora already learned from ${plural(learnedMessages, 'message')} here. `}
           <strong>Forget</strong> takes back what they taught (facts other messages also say stay);{' '}
           <strong>keep</strong> leaves it in your memory.
         </p>

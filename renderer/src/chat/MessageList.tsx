@@ -6,7 +6,7 @@
 import { useEffect, useLayoutEffect, useRef, type UIEvent } from 'react';
 import type { ChatMessageRecord } from '../../../shared/api-contract';
 import { useTimeFormat } from '../app/time-format';
-import { formatTime, pluralise } from '../common/format';
+import { formatTime, plural } from '../common/format';
 import { MessageLearned } from './MessageLearned';
 import { UsedFacts } from './UsedFacts';
 import type { LiveTurn } from './use-chat-turn';
@@ -82,7 +82,7 @@ export function MessageList({ messages, turn, stoppedIds, canRegenerate, onRegen
     <div className="messages" aria-label="Messages" role="log" aria-live="off" onScroll={onScroll} ref={list}>
       {notShown > 0 && onShowEarlier && (
         <button type="button" className="link-button show-earlier" onClick={showEarlier} data-testid="show-earlier">
-          Show earlier messages ({pluralise(notShown, 'message')} not shown)
+          Show earlier messages ({plural(notShown, 'message')} not shown)
         </button>
       )}
       {shown.length === 0 && turn === null && <p className="muted empty">No messages yet. Tell Tempora something, or ask what it remembers.</p>}

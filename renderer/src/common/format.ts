@@ -47,17 +47,5 @@ export function objectRepeatsSentence(fact: Pick<FactRecord, 'object' | 'fact'>)
   return bareText(fact.object) === bareText(fact.fact);
 }
 
-const countFormats = new Map<string, Intl.NumberFormat>();
-
-/** A count as the user's locale writes it: "45,412" (en), "45.412" (de); the browser's locale unless one is given. */
-export function formatCount(count: number, locale?: string): string {
-  const key = locale ?? '';
-  let format = countFormats.get(key);
-  if (!format) countFormats.set(key, (format = new Intl.NumberFormat(locale)));
-  return format.format(count);
-}
-
-/** "1 fact", "45,412 facts": the count in the user's locale. */
-export function pluralise(count: number, one: string, many = `${one}s`): string {
-  return `${formatCount(count)} ${count === 1 ? one : many}`;
-}
+/** Counts in words: the one module every face shares (the browser's locale here). */
+export { formatCount, plural } from '../../../shared/count-words';

@@ -9,7 +9,7 @@ import type { ChatExportFile, ChatImportReport } from '../../../shared/chat-impo
 import { useApi, useApiEvent, useClient } from '../app/api-context';
 import { useTimeFormat } from '../app/time-format';
 import { ErrorText } from '../common/ErrorText';
-import { formatCount, formatTime, pluralise } from '../common/format';
+import { formatCount, formatTime, plural } from '../common/format';
 import { BackfillQueue } from '../settings/BackfillQueue';
 import { uploadInChunks } from './chunked-upload';
 
@@ -25,7 +25,7 @@ export function ChatImportPanel() {
   const [error, setError] = useState<unknown>(null);
   const [done, setDone] = useState<string | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
-  useApiEvent('chatImportProgress', (p) => busy && setBusy(`${p.stored ? 'Importing' : 'Reading'}… ${pluralise(p.conversations, 'conversation')}, ${pluralise(p.messages, 'message')}`));
+  useApiEvent('chatImportProgress', (p) => busy && setBusy(`${p.stored ? 'Importing' : 'Reading'}… ${plural(p.conversations, 'conversation')}, ${plural(p.messages, 'message')}`));
 
   const preview = async (name: string, file: () => Promise<ChatExportFile>) => {
     setError(null);
@@ -62,7 +62,7 @@ export function ChatImportPanel() {
     setError(null);
     try {
       const r = await api.importChats({ file: picked.file, format: picked.preview.format ?? undefined });
-      setDone(`Imported ${pluralise(r.newMessages, 'new message')} in ${pluralise(r.conversations, 'conversation')} (${formatCount(r.alreadyImported)} already here); ${formatCount(r.toLearn)} of your messages will be learned in their own order.`);
+      setDone(`Imported ${plural(r.newMessages, 'new message')} in ${plural(r.conversations, 'conversation')} (${formatCount(r.alreadyImported)} already here); ${formatCount(r.toLearn)} of your messages will be learned in their own order.`);
       setPicked(null);
     } catch (e) {
       setError(e);
@@ -98,9 +98,9 @@ export function ChatImportPanel() {
             <strong>{picked.name}</strong> ({p.format ? FORMAT_NAMES[p.format] : 'empty'} export):
           </p>
           <ul>
-            <li>{pluralise(p.conversations, 'conversation')}</li>
+            <li>{plural(p.conversations, 'conversation')}</li>
             <li>
-              {pluralise(p.messages, 'message')}
+              {plural(p.messages, 'message')}
               {p.alreadyImported > 0 && `, ${p.alreadyImported} already imported`}
             </li>
             {p.from && p.to && (
@@ -108,14 +108,14 @@ export function ChatImportPanel() {
                 from {formatTime(p.from, format)} to {formatTime(p.to, format)}
               </li>
             )}
-            <li>{pluralise(p.toLearn, 'message')} of yours to learn (the answers are kept as history)</li>
-            {p.profiles > 0 && <li>what your custom instructions say about you: {pluralise(p.profiles, 'distinct text')}, each once (not once per conversation; your instructions to ChatGPT left out)</li>}
+            <li>{plural(p.toLearn, 'message')} of yours to learn (the answers are kept as history)</li>
+            {p.profiles > 0 && <li>what your custom instructions say about you: {plural(p.profiles, 'distinct text')}, each once (not once per conversation; your instructions to ChatGPT left out)</li>}
           </ul>
           {(p.skipped.length > 0 || p.doNotRemember > 0) && (
             <>
               <p>Skipped:</p>
               <ul aria-label="Skipped">
-                {p.doNotRemember > 0 && <li>{pluralise(p.doNotRemember, 'conversation')} you marked do-not-remember</li>}
+                {p.doNotRemember > 0 && <li>{plural(p.doNotRemember, 'conversation')} you marked do-not-remember</li>}
                 {p.skipped.map((s) => (
                   <li key={s.reason}>
                     {formatCount(s.count)} {s.why}
@@ -124,10 +124,10 @@ export function ChatImportPanel() {
               </ul>
             </>
           )}
-          {p.nonTextParts > 0 && <p className="muted small">{pluralise(p.nonTextParts, 'image, file or tool part')} of kept messages left out.</p>}
+          {p.nonTextParts > 0 && <p className="muted small">{plural(p.nonTextParts, 'image, file or tool part')} of kept messages left out.</p>}
           <div className="form-actions">
             <button type="button" className="primary" onClick={() => void run()} disabled={busy !== null || p.newMessages === 0}>
-              {p.newMessages === 0 ? 'Nothing new to import' : `Import ${pluralise(p.newMessages, 'message')}`}
+              {p.newMessages === 0 ? 'Nothing new to import' : `Import ${plural(p.newMessages, 'message')}`}
             </button>
             <button type="button" onClick={() => setPicked(null)}>
               Cancel

@@ -5,7 +5,7 @@ import { memoryKeys } from '../app/query-keys';
 import { useApi } from '../app/api-context';
 import { ErrorText } from '../common/ErrorText';
 import { useTimeFormat } from '../app/time-format';
-import { formatCount, pluralise } from '../common/format';
+import { formatCount, plural } from '../common/format';
 import { toDateInputValue } from '../common/time-input';
 
 export function ExportPanel() {
@@ -43,7 +43,7 @@ export function ExportPanel() {
       // Today's date in the user's zone.
       const name = `tempora-memory-${toDateInputValue(Date.now(), timeZone)}.json`;
       const { facts, entities, episodes, conversations } = begun.counts;
-      const counts = `${pluralise(facts, 'fact')}, ${pluralise(entities, 'entity', 'entities')}, ${pluralise(episodes, 'message')} and ${pluralise(conversations, 'conversation')}`;
+      const counts = `${plural(facts, 'fact')}, ${plural(entities, 'entity', 'entities')}, ${plural(episodes, 'message')} and ${plural(conversations, 'conversation')}`;
       const url = URL.createObjectURL(blob);
       const link = document.createElement('a');
       link.href = url;
@@ -79,7 +79,7 @@ export function ExportPanel() {
       <p>Everything Tempora remembers — facts with their full history, entities, messages and conversations — in one JSON file (format tempora.memory, version 3). Importing it elsewhere gives back the same memory.</p>
       {waiting > 0 && (
         <p className="notice-inline" data-testid="export-review-note">
-          {pluralise(waiting, 'message')} {waiting === 1 ? 'waits' : 'wait'} for review: what {waiting === 1 ? 'it proposes is' : 'they propose is'} not in the export. Approve or reject {waiting === 1 ? 'it' : 'them'} first to take it along.
+          {plural(waiting, 'message')} {waiting === 1 ? 'waits' : 'wait'} for review: what {waiting === 1 ? 'it proposes is' : 'they propose is'} not in the export. Approve or reject {waiting === 1 ? 'it' : 'them'} first to take it along.
         </p>
       )}
       <button type="button" className="primary" onClick={() => void save()} disabled={work !== null}>

@@ -9,7 +9,7 @@ import type { ImportPreview } from '../../../shared/api-contract';
 import { formatBytes } from '../../../shared/format-bytes';
 import { useApi, useApiEvent } from '../app/api-context';
 import { ErrorText } from '../common/ErrorText';
-import { pluralise } from '../common/format';
+import { plural } from '../common/format';
 import { uploadInChunks } from './chunked-upload';
 
 type Picked = { name: string; size: number; uploadId: string; preview: ImportPreview };
@@ -96,7 +96,7 @@ export function ImportPanel() {
       setWork({ words: `Reading ${chosen.name}…`, value: 0, max: chosen.size });
       const s = await api.importUpload({ uploadId: chosen.uploadId, replace: replace || undefined });
       if (current.cancelled) return;
-      setDone(`Imported ${pluralise(s.facts, 'fact')}, ${pluralise(s.entities, 'entity', 'entities')}, ${pluralise(s.episodes, 'message')} and ${pluralise(s.conversations, 'conversation')}${s.replaced > 0 ? `; replaced ${s.replaced} existing records` : ''}${s.merged > 0 ? `; ${pluralise(s.merged, 'entity', 'entities')} joined the ones already here (you, and the same names)` : ''}${s.queued > 0 ? `; ${pluralise(s.queued, 'message')} still being learned where this memory was exported will be learned here in the background` : ''}.`);
+      setDone(`Imported ${plural(s.facts, 'fact')}, ${plural(s.entities, 'entity', 'entities')}, ${plural(s.episodes, 'message')} and ${plural(s.conversations, 'conversation')}${s.replaced > 0 ? `; replaced ${s.replaced} existing records` : ''}${s.merged > 0 ? `; ${plural(s.merged, 'entity', 'entities')} joined the ones already here (you, and the same names)` : ''}${s.queued > 0 ? `; ${plural(s.queued, 'message')} still being learned where this memory was exported will be learned here in the background` : ''}.`);
       setPicked(null);
     });
 
@@ -141,14 +141,14 @@ export function ImportPanel() {
             <strong>{picked.name}</strong> adds:
           </p>
           <ul>
-            <li>{pluralise(p.facts, 'fact')}</li>
-            <li>{pluralise(p.entities, 'entity', 'entities')}</li>
-            <li>{pluralise(p.episodes, 'message')}</li>
-            <li>{pluralise(p.conversations, 'conversation')}</li>
+            <li>{plural(p.facts, 'fact')}</li>
+            <li>{plural(p.entities, 'entity', 'entities')}</li>
+            <li>{plural(p.episodes, 'message')}</li>
+            <li>{plural(p.conversations, 'conversation')}</li>
           </ul>
           {p.clashes > 0 && (
             <>
-              <p className="warning">{pluralise(p.clashes, 'record')} already exist here (same ids). Import refuses them unless you replace them.</p>
+              <p className="warning">{plural(p.clashes, 'record')} already exist here (same ids). Import refuses them unless you replace them.</p>
               <label className="checkbox">
                 <input type="checkbox" checked={replace} onChange={(e) => setReplace(e.target.checked)} /> Replace the existing records with the file’s
               </label>

@@ -13,7 +13,7 @@ import { memoryKeys } from '../app/query-keys';
 import { useTimeFormat } from '../app/time-format';
 import { ConfirmDialog } from '../common/ConfirmDialog';
 import { ErrorText } from '../common/ErrorText';
-import { formatTime, pluralise } from '../common/format';
+import { formatTime, plural } from '../common/format';
 
 export interface FactForgetDialogProps {
   open: boolean;
@@ -31,7 +31,7 @@ export function FactForgetDialog({ open, fact, onChoose }: FactForgetDialogProps
     <ConfirmDialog
       open={open}
       title="Forget this fact?"
-      choices={[{ label: withSources && deletable.length ? `Forget it and ${pluralise(deletable.length, 'message')}` : 'Forget for ever', value: 'forget', danger: true }]}
+      choices={[{ label: withSources && deletable.length ? `Forget it and ${plural(deletable.length, 'message')}` : 'Forget for ever', value: 'forget', danger: true }]}
       onChoose={(value) => {
         onChoose(value === 'forget' ? { withSources: withSources && deletable.length > 0 } : null);
         setWithSources(false);
@@ -64,7 +64,7 @@ function SourceLine({ source, deleting }: { source: FactSource; deleting: boolea
   const fate = deleting
     ? 'deleted with the fact'
     : source.otherFacts > 0
-      ? `kept: also the source of ${pluralise(source.otherFacts, 'other fact')}`
+      ? `kept: also the source of ${plural(source.otherFacts, 'other fact')}`
       : 'kept (the message stays in its conversation)';
   return (
     <li data-source={source.id}>

@@ -7,7 +7,7 @@ import { useApi } from '../app/api-context';
 import { navigate } from '../app/router';
 import { ErrorText } from '../common/ErrorText';
 import { useTimeFormat } from '../app/time-format';
-import { pluralise } from '../common/format';
+import { plural } from '../common/format';
 import { momentWords } from '../common/MomentInput';
 import { VirtualList } from '../common/VirtualList';
 import { useFactFilters } from './fact-filters';
@@ -39,7 +39,7 @@ export function FactsScreen() {
       <ErrorText error={result.error} />
       {/* A list that could not be read says so above, and neither a count nor an empty memory. */}
       <p className="muted small result-count" role="status">
-        {unread ? '' : result.isPending ? 'Loading…' : pluralise(total, 'fact')}
+        {unread ? '' : result.isPending ? 'Loading…' : plural(total, 'fact')}
         {!unread && result.note ? ` · ${result.note}` : ''}
       </p>
       {items.length === 0 && !result.isFetching ? (

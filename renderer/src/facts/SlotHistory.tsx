@@ -10,7 +10,7 @@ import { memoryKeys } from '../app/query-keys';
 import { factHref } from '../app/router';
 import { useTimeFormat } from '../app/time-format';
 import { ErrorText } from '../common/ErrorText';
-import { formatInterval, pluralise } from '../common/format';
+import { formatInterval, plural } from '../common/format';
 
 export const SLOT_PAGE = 20;
 
@@ -32,7 +32,7 @@ export function SlotHistory({ factId, history }: { factId: string; history: Retu
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = history;
   return (
     <section aria-labelledby="slot-history-title" className="slot-history">
-      <h2 id="slot-history-title">{first ? `History of ${first.subject} · ${first.predicate} (${pluralise(total, 'value')})` : 'History of this slot'}</h2>
+      <h2 id="slot-history-title">{first ? `History of ${first.subject} · ${first.predicate} (${plural(total, 'value')})` : 'History of this slot'}</h2>
       <ErrorText error={history.error} />
       {history.isPending && <p className="muted">Loading…</p>}
       <ol className="slot-values">

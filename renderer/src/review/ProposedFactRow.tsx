@@ -7,7 +7,7 @@ import { useId } from 'react';
 import type { ProposedFact, ReviewEdit } from '../../../shared/review-contract';
 import { useTimeFormat } from '../app/time-format';
 import { formatSaid } from '../../../shared/time-format';
-import { formatInterval, pluralise } from '../common/format';
+import { formatInterval, plural } from '../common/format';
 
 export interface FactDraft {
   keep: boolean;
@@ -49,7 +49,7 @@ export function ProposedFactRow({ fact, draft, onChange }: { fact: ProposedFact;
           </span>{' '}
           <span className="interval">{interval}</span>
           {fact.duplicateOf && <span className="badge">already known: another source</span>}
-          {fact.contradicts.length > 0 && <span className="badge">changes {fact.contradicts.length === 1 ? 'a fact' : pluralise(fact.contradicts.length, 'fact')}</span>}
+          {fact.contradicts.length > 0 && <span className="badge">changes {fact.contradicts.length === 1 ? 'a fact' : plural(fact.contradicts.length, 'fact')}</span>}
         </span>
       </label>
       {draft.keep && (

@@ -9,7 +9,7 @@ import { useApi } from '../app/api-context';
 import { hrefOf } from '../app/router';
 import { useTimeFormat } from '../app/time-format';
 import { ErrorText } from '../common/ErrorText';
-import { formatCount, formatTime, pluralise } from '../common/format';
+import { formatCount, formatTime, plural } from '../common/format';
 import { draftOf, editOf, ProposedFactRow, type FactDraft } from './ProposedFactRow';
 
 export function ReviewItem({ review, onDecided }: { review: PendingReview; onDecided: () => void }) {
@@ -75,7 +75,7 @@ export function ReviewItem({ review, onDecided }: { review: PendingReview; onDec
       <ErrorText error={error} />
       <div className="form-actions">
         <button type="button" className="primary" disabled={busy} onClick={() => void decide(true)} aria-keyshortcuts="A">
-          {review.facts.length === 0 || kept === review.facts.length ? 'Approve' : kept === 0 ? 'Approve none' : `Approve ${formatCount(kept)} of ${pluralise(review.facts.length, 'fact')}`}
+          {review.facts.length === 0 || kept === review.facts.length ? 'Approve' : kept === 0 ? 'Approve none' : `Approve ${formatCount(kept)} of ${plural(review.facts.length, 'fact')}`}
         </button>
         <button type="button" disabled={busy} onClick={() => void decide(false)} aria-keyshortcuts="R">
           Reject

@@ -10,7 +10,7 @@ import type { PendingReview } from '../../../shared/review-contract';
 import { useApi } from '../app/api-context';
 import { memoryKeys } from '../app/query-keys';
 import { ErrorText } from '../common/ErrorText';
-import { pluralise } from '../common/format';
+import { plural } from '../common/format';
 import { ReviewItem } from './ReviewItem';
 import { reviewKeys, ReviewSetting } from '../settings/ReviewSetting';
 
@@ -52,7 +52,7 @@ export function ReviewScreen() {
       <header className="screen-header">
         <h1>Review</h1>
         <p className="muted" role="status">
-          {pending.data ? (reviews.length ? `${pluralise(reviews.length, 'message')} waiting` : 'Nothing waiting for review.') : 'Loading…'}
+          {pending.data ? (reviews.length ? `${plural(reviews.length, 'message')} waiting` : 'Nothing waiting for review.') : 'Loading…'}
         </p>
       </header>
       <ReviewSetting settings={settings.data} inReview />

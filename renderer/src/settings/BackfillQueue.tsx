@@ -9,7 +9,7 @@ import type { BackfillStatus } from '../../../shared/chat-import';
 import { useApi, useApiEvent } from '../app/api-context';
 import { modelKeys } from '../app/query-keys';
 import { ErrorText } from '../common/ErrorText';
-import { pluralise } from '../common/format';
+import { plural } from '../common/format';
 
 const backfillKey = [...modelKeys.all, 'backfill'] as const;
 
@@ -44,7 +44,7 @@ export function BackfillQueue() {
   const left = s.pending + s.running;
   const cancelled = s.cancelled > 0 && (
     <p className="muted small">
-      {pluralise(s.cancelled, 'imported message')} not learned: you cancelled {s.cancelled === 1 ? 'it' : 'them'}.{' '}
+      {plural(s.cancelled, 'imported message')} not learned: you cancelled {s.cancelled === 1 ? 'it' : 'them'}.{' '}
       <button type="button" onClick={() => void act(async () => (await api.requeueBackfill({})).status)}>
         Learn {s.cancelled === 1 ? 'it' : 'them'} after all
       </button>
@@ -63,7 +63,7 @@ export function BackfillQueue() {
       <h3>Learning your imported chats</h3>
       <progress max={s.total} value={s.done + s.parked} aria-label="Imported messages learned" />
       <p role="status">
-        {s.done} of {pluralise(s.total, 'message')} learned, {left} left
+        {s.done} of {plural(s.total, 'message')} learned, {left} left
         {s.parked > 0 && `, ${s.parked} parked`}
         {s.paused ? ' — paused' : ''}
         {!s.paused && s.perMinute !== null && left > 0 && ` · ${s.perMinute} a minute`}
@@ -85,7 +85,7 @@ export function BackfillQueue() {
           {confirming ? (
             <>
               <button type="button" className="danger" onClick={() => void act(async () => (setConfirming(false), (await api.cancelBackfill({})).status))}>
-                Stop learning {pluralise(left, 'message')}
+                Stop learning {plural(left, 'message')}
               </button>
               <button type="button" onClick={() => setConfirming(false)}>
                 Keep learning

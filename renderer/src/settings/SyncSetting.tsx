@@ -15,7 +15,7 @@ import { formatInstant } from '../../../shared/time-format';
 import { useApi, useApiEvent } from '../app/api-context';
 import { useTimeFormat } from '../app/time-format';
 import { ErrorText } from '../common/ErrorText';
-import { pluralise } from '../common/format';
+import { plural } from '../common/format';
 
 const syncKey = ['settings', 'sync'] as const;
 type Kind = 'folder' | 'webdav' | 's3';
@@ -136,13 +136,13 @@ export function SyncSetting() {
                   : status.devices.map((device) => `${device.name}${device.lastSeen ? ` (${formatInstant(device.lastSeen, format)})` : ''}`).join(', ')}
               </li>
               <li>
-                Not yet sent: {pluralise(status.unsent, 'record')}
+                Not yet sent: {plural(status.unsent, 'record')}
               </li>
             </ul>
           )}
           {status && target && status.blocked.length > 0 && (
             <div className="warning small sync-blocked" data-testid="sync-blocked">
-              <p>Changes waiting from {pluralise(status.blocked.length, 'device')}; the other devices still sync.</p>
+              <p>Changes waiting from {plural(status.blocked.length, 'device')}; the other devices still sync.</p>
               <ul>
                 {status.blocked.map((device) => (
                   <li key={device.id}>
@@ -163,7 +163,7 @@ export function SyncSetting() {
       {busy === 'sync' && progress && progress.total > 0 && (
         <div className="sync-progress small" data-testid="sync-progress">
           <progress max={progress.total} value={progress.done} aria-label="Sync progress" />{' '}
-          <span role="status">{capitalise(syncProgressWords(progress, pluralise))}</span>
+          <span role="status">{capitalise(syncProgressWords(progress, plural))}</span>
         </div>
       )}
       {current && (

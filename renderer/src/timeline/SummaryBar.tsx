@@ -3,13 +3,13 @@
  * with their count and changes, and ticks where they begin, end and change (summary-marks.ts): taller
  * where more do. The label has a halo of the panel's colour, so it reads over the ticks.
  */
-import { pluralise } from '../common/format';
+import { plural } from '../common/format';
 import type { RowSummary } from './timeline-model';
 import { visibleLabel } from './bar-label';
 import { markTicks, type Marks } from './summary-marks';
 import { xOf, type Domain } from './timeline-scale';
 
-export const summaryText = (s: RowSummary): string => `${pluralise(s.count, 'fact')} · ${pluralise(s.changes, 'change')}`;
+export const summaryText = (s: RowSummary): string => `${plural(s.count, 'fact')} · ${plural(s.changes, 'change')}`;
 
 interface Props {
   summary: RowSummary;

@@ -8,7 +8,7 @@
 import { useCallback, useEffect, useRef, useState, type KeyboardEvent, type RefObject } from 'react';
 import type { FactRecord } from '../../../shared/memory-schema';
 import { useTimeFormat } from '../app/time-format';
-import { pluralise } from '../common/format';
+import { plural } from '../common/format';
 import { useElementSize } from '../common/use-element-size';
 import { useRowWindow } from './use-row-window';
 import { BarPopover } from './BarPopover';
@@ -113,7 +113,7 @@ export function TimelineChart({ layout, domain, asOf, asOfText, now, setDomain, 
       <TimelineOverview whole={whole} domain={domain} density={density} width={width} labelWidth={labelWidth} setDomain={setDomain} />
       <div className="tl-axis-row">
         <div className="tl-corner" style={{ width: labelWidth }}>
-          {pluralise(layout.totalSlots ?? rows.length, 'row')}
+          {plural(layout.totalSlots ?? rows.length, 'row')}
         </div>
         <TimeAxis domain={domain} width={width} asOf={asOf} asOfText={asOfText} now={now} onAsOf={setAsOf} />
       </div>

@@ -3,7 +3,7 @@
  * The header is a button (Enter / Space or a click): it collapses the group to this row, or opens it.
  */
 import { memo } from 'react';
-import { pluralise } from '../common/format';
+import { plural } from '../common/format';
 import type { TimelineRow } from './timeline-model';
 import { SummaryBar, summaryText } from './SummaryBar';
 import type { Domain } from './timeline-scale';
@@ -36,7 +36,7 @@ export const TimelineGroupRow = memo(function TimelineGroupRow({ row, top, domai
         </span>
         <span className="tl-subject">{row.subject}</span>{' '}
         <span className="tl-group-count">
-          {pluralise(group.rows, 'row')}
+          {plural(group.rows, 'row')}
         </span>
         <span className="visually-hidden">, {summaryText(summary)}</span>
       </button>

@@ -8,7 +8,7 @@ import { memo, type ReactNode } from 'react';
 import type { FactRecord } from '../../../shared/memory-schema';
 import { isPast } from '../../../shared/time-format';
 import { useTimeFormat } from '../app/time-format';
-import { formatCount, formatInterval, objectRepeatsSentence, pluralise, type TimeFormat } from '../common/format';
+import { formatCount, formatInterval, objectRepeatsSentence, plural, type TimeFormat } from '../common/format';
 import { visibleLabel } from './bar-label';
 import { SummaryBar } from './SummaryBar';
 import { marksOfBars } from './summary-marks';
@@ -65,7 +65,7 @@ export const TimelineRowView = memo(function TimelineRowView({ row, top, layout,
     return (
       <div className="tl-row folded" style={{ top, height: row.height }} data-row={`${row.subject} · ${row.predicate}`}>
         {label}
-        <svg className="tl-row-svg" width={width} height={row.height} aria-label={`${row.subject} ${row.predicate}: ${pluralise(row.bars.length, 'fact')} in ${row.lanes} lanes, folded`}>
+        <svg className="tl-row-svg" width={width} height={row.height} aria-label={`${row.subject} ${row.predicate}: ${plural(row.bars.length, 'fact')} in ${row.lanes} lanes, folded`}>
           <SummaryBar summary={summary} domain={domain} width={width} now={now} y={ROW_PADDING / 2 + 10} height={16} marks={marksOfBars(row.bars, domain)} />
         </svg>
       </div>

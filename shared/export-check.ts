@@ -81,8 +81,9 @@ function isEpisode(e: unknown, version: number): boolean {
   if (!isRecord(e)) return false;
   if (version !== 1 && (!isOffsetOrNull(e.utc_offset) || !(e.time_zone === null || isText(e.time_zone, 1, 100)))) return false;
   return (
-    hasExactly(e, version === 1 ? EPISODE_KEYS_V1 : EPISODE_KEYS, version === 1 ? [] : ['source']) &&
+    hasExactly(e, version === 1 ? EPISODE_KEYS_V1 : EPISODE_KEYS, version === 1 ? [] : ['source', 'learned']) &&
     isSourceOrAbsent(e, ['conversation_id', 'message_id']) &&
+    (e.learned === undefined || e.learned === false || e.learned === 'cancelled') &&
     isId(e.id) &&
     isIdOrNull(e.conversation_id) &&
     ROLES.has(e.role) &&

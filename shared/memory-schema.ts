@@ -87,9 +87,11 @@ export const episodeRecord = z.strictObject({
     .optional()
     .describe('an imported message: the export it came from, and its conversation and message ids there (a re-import skips ids already stored)'),
   learned: z
-    .literal(false)
+    .union([z.literal(false), z.literal('cancelled')])
     .optional()
-    .describe('false: a message still waiting to be learned when this was exported (the memory importing it learns it); absent: learned, or nothing to learn'),
+    .describe(
+      "false: a message still waiting to be learned when this was exported (the memory importing it learns it); 'cancelled': an imported message whose learning the user cancelled (kept cancelled: 'tempora queue requeue' learns it); absent: learned, or nothing to learn",
+    ),
 });
 export type EpisodeRecord = z.infer<typeof episodeRecord>;
 

@@ -140,10 +140,18 @@ describe('tempora queue', () => {
     expect(again.code).toBe(0);
     expect(JSON.parse(again.out)).toMatchObject({ queued: 0 });
     expect(runTempora(dir, clock, ['queue']).out).toContain('Imported chats: 1 of 3 learned, 2 left.');
-    // What the user cancelled is not learned there either.
+    // What the user cancelled is not learned there either, and the cancel can be taken back there.
     expect(runTempora(dir, clock, ['queue', 'cancel']).code).toBe(0);
     expect(runTempora(dir, clock, ['export', '--out', 'cancelled.json']).code).toBe(0);
-    expect((JSON.parse(readFileSync(join(dir, 'cancelled.json'), 'utf8')) as MemoryExport).episodes.filter((e) => e.learned === false)).toEqual([]);
+    const cancelled = (JSON.parse(readFileSync(join(dir, 'cancelled.json'), 'utf8')) as MemoryExport).episodes.filter((e) => e.learned !== undefined);
+    expect(cancelled.map((e) => [e.id, e.learned])).toEqual(waiting.map((id) => [id, 'cancelled']));
+    const third = workdir();
+    const moved2 = runTempora(third, clock, ['import', join(dir, 'cancelled.json')]);
+    expect(moved2.code, moved2.err).toBe(0);
+    expect(moved2.out).not.toContain('queued here');
+    expect(runTempora(third, clock, ['queue']).out).toContain("Imported chats: nothing queued for learning · 2 cancelled ('tempora queue requeue' learns them).");
+    expect(runTempora(third, clock, ['queue', 'requeue']).code).toBe(0);
+    expect(runTempora(third, clock, ['queue']).out).toContain('Imported chats: 0 of 2 learned, 2 left.');
   });
 
   it('a cancel can be taken back: a re-import says so, and requeue puts the messages back in their order', async () => {

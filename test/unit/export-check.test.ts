@@ -25,12 +25,15 @@ function realExport(): unknown {
   return JSON.parse(JSON.stringify(m.transfer.export()));
 }
 
-/** A real export whose conversation and a message came from an imported chat history (their optional `source`). */
+/** A real export whose conversation and a message came from an imported chat history (their optional `source`), half learned. */
 function withSources(): unknown {
   const doc = realExport() as { conversations: Record<string, unknown>[]; episodes: Record<string, unknown>[] };
   doc.conversations[0]!.source = { kind: 'chatgpt', id: 'conv-123' };
   doc.conversations[0]!.learn = false;
   doc.episodes[0]!.source = { kind: 'claude', conversation_id: 'c-1', message_id: 'm-1' };
+  // Messages still to be learned where it was exported, and one whose learning the user cancelled.
+  doc.episodes[0]!.learned = false;
+  doc.episodes[1]!.learned = 'cancelled';
   return doc;
 }
 
@@ -43,7 +46,7 @@ const replacement = fc.constantFrom<unknown>(
   null, undefined, '', 'x', 'x'.repeat(200), 'x'.repeat(201), 'x'.repeat(501), 'x'.repeat(4001), 0, 1, 2, true, [], ['x'], [''], {}, { id: 'x' },
   'yesterday', '2026-09-01T00:00:00Z', '2026-02-30T00:00:00.000Z', '2026-09-01T00:00:00.000Z', '0050-01-01T00:00:00.000Z',
   'one', 'many', 'user', 'person', 'assistant', 'import', 'tempora.memory', 'ent_1', ['2026-09-01T00:00:00.000Z'], 'chatgpt', 'claude',
-  { kind: 'chatgpt', id: 'x' }, { kind: 'claude', conversation_id: 'c', message_id: 'm' }, false,
+  { kind: 'chatgpt', id: 'x' }, { kind: 'claude', conversation_id: 'c', message_id: 'm' }, false, 'cancelled',
 );
 
 type Change = { path: (string | number)[]; kind: 'set' | 'delete' | 'add'; value: unknown };

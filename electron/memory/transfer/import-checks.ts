@@ -30,7 +30,7 @@ export interface ImportPlan {
   counts: { conversations: number; episodes: number; entities: number; facts: number; claims: number };
   /** Some episode says where it came from (written after the rows: import-provenance.ts). */
   episodeSources: boolean;
-  /** Some episode was still to be learned where it was exported (queued after the rows: import-provenance.ts). */
+  /** Some episode was still to be learned where it was exported, or cancelled (queued after the rows: import-provenance.ts). */
   episodesToLearn: boolean;
 }
 
@@ -85,7 +85,7 @@ export class ImportChecker implements RecordVisitor {
       throw new MemoryInputError(`episodes.${i}.conversation_id: unknown conversation ${e.conversation_id}`, `episodes.${i}.conversation_id`);
     }
     if (e.source) this.episodeSources = true;
-    if (e.learned === false) this.episodesToLearn = true;
+    if (e.learned !== undefined) this.episodesToLearn = true;
   }
 
   entity(e: EntityRecord, i: number): void {

@@ -7,7 +7,7 @@
 import type { Database } from 'better-sqlite3';
 import type { ConversationRecord, EpisodeRecord } from '../../../shared/memory-schema';
 import { MemoryInputError } from '../memory-errors';
-import type { IngestionJobs } from '../store/ingestion-jobs';
+import { CANCELLED_LANE, type IngestionJobs } from '../store/ingestion-jobs';
 
 /** The conversations' sources and whether each is remembered. */
 export function writeConversationProvenance(db: Database, conversations: readonly ConversationRecord[]): void {
@@ -41,18 +41,22 @@ export function episodeProvenanceWriter(db: Database): (e: EpisodeRecord, i: num
 /**
  * Queues a message that was still to be learned where it was exported (`learned: false`), as a history
  * import queues its messages: after live chat, in the order they were written; not in a conversation
- * that is not remembered, and not twice (one already queued or learned here).
+ * that is not remembered, and not twice (one already queued or learned here). One whose learning the
+ * user cancelled there (`learned: 'cancelled'`) is queued cancelled, so the cancel can be taken back
+ * here too ('tempora queue requeue'); only the others are counted (`queued`).
  */
 export function learningQueuer(db: Database, jobs: IngestionJobs): { queue: (e: EpisodeRecord) => void; queued: () => number } {
   const queued = db.prepare<[string], number>('SELECT 1 FROM ingestion_jobs WHERE episode_id = ?').pluck();
   const learned = db.prepare<[string], number>('SELECT 1 FROM message_learning WHERE episode_id = ?').pluck();
   const learns = db.prepare<[string], number>('SELECT learn FROM conversations WHERE id = ?').pluck();
+  const cancel = db.prepare('UPDATE ingestion_jobs SET lane = ? WHERE id = ?');
   let count = 0;
   const queue = (e: EpisodeRecord) => {
-    if (e.learned !== false || queued.get(e.id) !== undefined || learned.get(e.id) !== undefined) return;
+    if (e.learned === undefined || queued.get(e.id) !== undefined || learned.get(e.id) !== undefined) return;
     if (e.conversation_id !== null && learns.get(e.conversation_id) === 0) return;
-    jobs.enqueue(e.id, { sortKey: `${e.reference_time}|${e.id}` });
-    count++;
+    const job = jobs.enqueue(e.id, { sortKey: `${e.reference_time}|${e.id}` });
+    if (e.learned === 'cancelled') cancel.run(CANCELLED_LANE, job.id);
+    else count++;
   };
   return { queue, queued: () => count };
 }

@@ -148,14 +148,15 @@ function* conversations(db: Db): Generator<MemoryExport['conversations'][number]
 }
 
 /**
- * A message still waiting to be learned (its job not done, and not in a history import the user
- * cancelled) says so (`learned: false`), so the memory importing it learns it: a memory moved to a new
- * machine halfway through learning years of imported history goes on with the rest.
+ * A message still waiting to be learned (its job not done) says so (`learned: false`), so the memory
+ * importing it learns it: a memory moved to a new machine halfway through learning years of imported
+ * history goes on with the rest. One in a history import whose learning the user cancelled says that
+ * (`learned: 'cancelled'`): kept cancelled there, and the cancel can still be taken back.
  */
 function* episodes(db: Db): Generator<MemoryExport['episodes'][number]> {
   // Looked up per message only where some job waits (a memory that has learned everything is read as it was).
-  const waiting = db.prepare(`SELECT 1 FROM ingestion_jobs WHERE status <> 'done' AND lane <> ${CANCELLED_LANE} LIMIT 1`).get() !== undefined;
-  const unlearned = waiting ? `(SELECT 1 FROM ingestion_jobs j WHERE j.episode_id = e.id AND j.status <> 'done' AND j.lane <> ${CANCELLED_LANE})` : 'NULL';
+  const waiting = db.prepare(`SELECT 1 FROM ingestion_jobs WHERE status <> 'done' LIMIT 1`).get() !== undefined;
+  const unlearned = waiting ? `(SELECT max(CASE j.lane WHEN ${CANCELLED_LANE} THEN 2 ELSE 1 END) FROM ingestion_jobs j WHERE j.episode_id = e.id AND j.status <> 'done')` : 'NULL';
   const rows = db
     .prepare<[], SourcedEpisode & { unlearned: number | null }>(
       `SELECT e.id, e.conversation_id, e.role, e.content, e.reference_time, e.created_at, e.utc_offset, e.time_zone, e.source, e.source_conversation_id, e.source_message_id,
@@ -165,7 +166,7 @@ function* episodes(db: Db): Generator<MemoryExport['episodes'][number]> {
     .iterate();
   for (const { source, source_conversation_id, source_message_id, unlearned, ...e } of rows) {
     const sourced = source && source_conversation_id && source_message_id ? { ...e, source: { kind: source, conversation_id: source_conversation_id, message_id: source_message_id } } : e;
-    yield unlearned === 1 ? { ...sourced, learned: false as const } : sourced;
+    yield unlearned === 1 ? { ...sourced, learned: false as const } : unlearned === 2 ? { ...sourced, learned: 'cancelled' as const } : sourced;
   }
 }
 

@@ -61,6 +61,11 @@ describe.skipIf(CHROMIUM_MISSING !== null)('what changed, and a slot\'s history'
       'me · lives_in: Osaka',
     ]);
     expect((await page.locator('.change-row .change-kind').allTextContents()).slice(0, 8)).toEqual(['ends', 'new', 'ended', 'changed', 'new', 'changed', 'new', 'new']);
+    // An end to come is not drawn as one that came: not struck through, no "closed" badge.
+    const struck = (n: number) => page.locator('.change-row').nth(n).locator('.change-before').evaluate((el) => getComputedStyle(el).textDecorationLine);
+    expect(await struck(0)).toBe('none');
+    expect(await struck(2)).toBe('line-through');
+    expect(await page.locator('.change-row').nth(0).locator('.change-kind').getAttribute('class')).not.toContain('closed');
     // The time of each, in Tokyo, as precisely as it was said: a start implied by its line is a day.
     expect(await page.locator('.change-row').nth(5).locator('.change-when').textContent()).toBe('Nov 1, 2025');
     await screenshot(page, 'changes-feed');
@@ -71,6 +76,17 @@ describe.skipIf(CHROMIUM_MISSING !== null)('what changed, and a slot\'s history'
     await expect.poll(() => page.locator('.change-row').count()).toBe(PHASES + 8);
     await expect.poll(() => page.getByRole('button', { name: 'Show more' }).count()).toBe(0);
     expect(new Set(await page.locator('.change-row').evaluateAll((li) => li.map((r) => `${r.className} ${r.getAttribute('data-fact')}`))).size).toBe(PHASES + 8);
+  });
+
+  it('draws a fact with an end to come as still true on the timeline, its end line dashed', async () => {
+    const { page } = ui();
+    await go(page, '#/timeline');
+    const acme = page.locator('.tl-row[data-row="me · works_at"] g.tl-bar');
+    await expect.poll(() => acme.getAttribute('class')).toContain('open ends');
+    expect(await acme.getAttribute('class')).not.toContain('closed');
+    expect(await acme.locator('.tl-close-cap').evaluate((el) => getComputedStyle(el).strokeDasharray)).not.toBe('none');
+    // One that has ended is drawn ended.
+    expect(await page.locator('.tl-row[data-row="Kenji Sato · likes"] g.tl-bar').getAttribute('class')).toContain('closed');
   });
 
   it('filters by an entity', async () => {

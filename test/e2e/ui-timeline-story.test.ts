@@ -144,7 +144,7 @@ describe.skipIf(CHROMIUM_MISSING !== null)('the timeline opens on the user’s s
     const legend = page.getByTestId('timeline-legend');
     await legend.locator('summary').click();
     const styles = await legend.locator('li').evaluateAll((els) => els.map((el) => el.getAttribute('data-style')));
-    expect(styles).toEqual(['open', 'closed', 'asof', 'not-asof', 'summary', 'link', 'elsewhere', 'cursor']);
+    expect(styles).toEqual(['open', 'ends', 'closed', 'asof', 'not-asof', 'summary', 'link', 'elsewhere', 'cursor']);
     for (const item of await legend.locator('li').all()) expect((await item.textContent())!.length).toBeGreaterThan(10);
     await screenshot(page, 'timeline-legend');
     await legend.locator('summary').click();

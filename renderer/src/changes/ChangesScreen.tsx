@@ -71,14 +71,15 @@ export function ChangesScreen() {
 }
 
 const KIND_LABEL: Record<ValueChange['kind'], string> = { replaced: 'changed', added: 'new', ended: 'ended' };
-/** "ended" only for an end in the past; one still to come (said as "until 31 Dec 2026") "ends". */
-const kindLabel = (c: ValueChange) => (c.kind === 'ended' && Date.parse(c.at) > Date.now() ? 'ends' : KIND_LABEL[c.kind]);
+/** "ended" only for an end in the past; one still to come (said as "until 31 Dec 2026") "ends": still true, not struck through. */
+const endsLater = (c: ValueChange) => c.kind === 'ended' && Date.parse(c.at) > Date.now();
 
 function ChangeRow({ change: c, format }: { change: ValueChange; format: UserTimeFormat }) {
+  const ends = endsLater(c);
   return (
-    <li className={`change-row change-${c.kind}`} data-fact={c.factId}>
+    <li className={`change-row change-${ends ? 'ends' : c.kind}`} data-fact={c.factId}>
       <span className="change-when muted small">{formatSaid(c.at, c.precision, format)}</span>
-      <span className={`badge change-kind ${c.kind === 'ended' ? 'closed' : ''}`}>{kindLabel(c)}</span>
+      <span className={`badge change-kind ${c.kind === 'ended' && !ends ? 'closed' : ''}`}>{ends ? 'ends' : KIND_LABEL[c.kind]}</span>
       <a className="change-what" href={factHref(c.factId)}>
         <span className="subject">{c.subject}</span> · <span className="predicate">{c.predicate}</span>: <ChangeValues change={c} />
       </a>

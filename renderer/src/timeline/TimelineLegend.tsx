@@ -1,7 +1,7 @@
 /**
  * What the timeline's marks mean, in the toolbar: a "Legend" button that opens a small panel with a
  * sample of every bar style drawn with the chart's own classes (so it shows what the chart shows, in
- * light and dark): still true, ended, true or not at the as-of date, a summary bar with its ticks,
+ * light and dark): still true, true until an end to come, ended, true or not at the as-of date, a summary bar with its ticks,
  * the hook from an ended fact to the one that replaced it, the as-of cursor and now.
  */
 import type { ReactNode } from 'react';
@@ -29,6 +29,16 @@ const ITEMS: { key: string; sample: ReactNode; text: string }[] = [
       </g>
     ),
     text: 'Solid, with an arrow: still true (it goes on past now)',
+  },
+  {
+    key: 'ends',
+    sample: (
+      <g className="tl-bar open ends asof">
+        {bar}
+        <line className="tl-close-cap" x1={W - 10} x2={W - 10} y1={1} y2={17} />
+      </g>
+    ),
+    text: 'Solid, with a dashed end line: still true, until the line (an end to come)',
   },
   {
     key: 'closed',

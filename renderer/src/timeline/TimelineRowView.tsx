@@ -90,7 +90,9 @@ export const TimelineRowView = memo(function TimelineRowView({ row, top, layout,
     const x2 = Math.min(width + 4, Math.max(x1 + 6, xOf(endMs, domain, width)));
     const y = ROW_PADDING / 2 + bar.lane * LANE_HEIGHT + BAR_TOP;
     const closerEntry = bar.fact.invalidated_by ? layout.byId.get(bar.fact.invalidated_by) : undefined;
-    const classes = ['tl-bar', bar.end === null ? 'open' : 'closed', trueAt(bar, asOf) ? 'asof' : 'not-asof', linkedIds.has(bar.fact.id) ? 'linked' : ''].join(' ');
+    // An end still to come is drawn on a bar that is still true ("until 31 Dec 2027"): only a past one has ended.
+    const state = bar.end === null ? 'open' : bar.end > now ? 'open ends' : 'closed';
+    const classes = ['tl-bar', state, trueAt(bar, asOf) ? 'asof' : 'not-asof', linkedIds.has(bar.fact.id) ? 'linked' : ''].join(' ');
     const text = visibleLabel(bar.fact.object, x1, x2, width);
     bars.push(
       <g

@@ -29,6 +29,8 @@ export interface SyncMemory extends OwnSegmentsMemory {
   /** Outbox rows not sent yet. */
   unsent(): number;
   segmentWritten(seq: number, name: string, lastOutbox: number, records: SyncRecord[]): void;
+  /** Outbox rows up to `lastOutbox` whose writes are gone make no record: done, with no segment sent. */
+  nothingToSend(lastOutbox: number): void;
   /** Whether this device was renamed since its last segment went up (then a sync with nothing to send sends a segment of no records: its header names it). */
   nameToAnnounce(): boolean;
   /**
@@ -137,6 +139,11 @@ async function syncHeld(memory: SyncMemory, plainTarget: SyncTarget, cipher: Seg
     let out = memory.outgoing(options.segmentRows);
     for (; out.lastOutbox > 0; out = memory.outgoing(options.segmentRows)) {
       const records = out.bodies.map((b) => recordOf(me.id, b.at, b.body));
+      // Rows whose writes are gone (forgotten since, here or by a later copy taken back) make no record: no segment of none.
+      if (records.length === 0) {
+        memory.nothingToSend(out.lastOutbox);
+        continue;
+      }
       await upload(out.seq, out.lastOutbox, records);
       report.sent += records.length;
       options.onProgress?.({ phase: 'upload', done: report.sent, total: report.sent + memory.unsent(), records: report.sent });

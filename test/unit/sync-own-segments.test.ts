@@ -81,6 +81,33 @@ describe('own segments this memory has no record of', () => {
     expect((await sync(a, target)).tookBack).toBe(0);
   });
 
+  it('a restored copy whose unsent writes its later self forgot sends no empty segment', async () => {
+    const target = memoryTarget();
+    let a = onDisk('a');
+    tell(a, 'tea');
+    await sync(a, target);
+    tell(a, 'ramen');
+    closed(a);
+    cpSync(join(dir, 'a'), join(dir, 'backup'), { recursive: true }); // ramen not sent yet
+    a = onDisk('a', '2027-02-01T00:00:00.000Z');
+    await sync(a, target);
+    a.facts.forget(a.facts.list({}).find((f) => f.fact === 'Sato likes ramen')!.id, { withSources: true });
+    await sync(a, target);
+    closed(a);
+    rmSync(join(dir, 'a'), { recursive: true });
+    cpSync(join(dir, 'backup'), join(dir, 'a'), { recursive: true });
+    a = onDisk('a', '2027-03-01T00:00:00.000Z');
+    const report = await sync(a, target);
+    expect(report.tookBack).toBeGreaterThan(0);
+    expect(factsOf(a)).toEqual(['Sato likes tea']);
+    // What it still had to send was sent by its later self, or forgotten since: nothing goes up.
+    expect(report.sent).toBe(0);
+    const numbers = numbersOf(target, a);
+    expect(numbers).toEqual([1, 2, 3]);
+    expect((await sync(a, target)).sent).toBe(0);
+    expect(numbersOf(target, a)).toEqual(numbers);
+  });
+
   it('a device back on a target it left numbers its segments after those it wrote there', async () => {
     const [first, second] = [memoryTarget(), memoryTarget()];
     const [a, b] = [device(), device()];

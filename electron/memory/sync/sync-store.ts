@@ -134,6 +134,10 @@ export class SyncStore {
   }
 
   /** A segment of this device is on the target (its header carries this device's name: nothing is left to announce). */
+  nothingToSend(lastOutbox: number): void {
+    this.write(() => this.store.db.prepare('DELETE FROM sync_outbox WHERE seq <= ?').run(lastOutbox), () => false);
+  }
+
   segmentWritten(seq: number, name: string, lastOutbox: number, records: SyncRecord[]): void {
     const db = this.store.db;
     this.write(() => (segmentWritten(db, seq, name, lastOutbox, records), db.prepare("DELETE FROM sync_state WHERE key = 'nameUnsent'").run()), () => false);

@@ -6,7 +6,7 @@
  * The learning is made beforehand with the scripted model.
  */
 import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -86,6 +86,32 @@ describe('tempora undo / redo', () => {
     const noId = await tempora('undo');
     expect(noId.code).toBe(2);
     expect(noId.stderr).toBe("tempora: undo needs MESSAGE_ID\nRun 'tempora help undo' for usage.\n");
+    expect(livesIn()).toEqual(before);
+  }, 60_000);
+});
+
+describe('tempora undo on an observation', () => {
+  it('says it is an observation, not undone by undo, and names the command that takes it back; the memory is unchanged', async () => {
+    const before = livesIn();
+    writeFileSync(join(dir, 'kyoto.jsonl'), `${JSON.stringify({ subject: 'me', predicate: 'lives_in', object: 'Kyoto', fact: 'I live in Kyoto.', reference_time: '2026-10-01T09:00:00+09:00', cardinality: 'one' })}\n`);
+    const observed = await tempora('observe', join(dir, 'kyoto.jsonl'), '--json');
+    expect(observed.code).toBe(0);
+    const kyoto = (JSON.parse(observed.stdout) as { episodeIds: string[] }).episodeIds[0]!;
+    const withKyoto = livesIn();
+
+    const refused = await tempora('undo', kyoto);
+    expect(refused.code).toBe(1);
+    expect(refused.stdout).toBe('');
+    expect(refused.stderr).toBe(
+      `tempora: message ${kyoto} is an observation (given with tempora observe or by an agent), not learned by a model, and undo takes back only what a model learned; ` +
+        `to take back what it added and closed, forget it with what it taught (tempora forget --episode ${kyoto}), or correct a fact with tempora edit FACT_ID\n`,
+    );
+    expect(refused.stderr).not.toMatch(/not for learning/);
+    expect(livesIn()).toEqual(withKyoto);
+
+    // What it points to does what it says: Kyoto goes and Osaka, which it closed, is open again.
+    const forgot = await tempora('forget', '--episode', kyoto);
+    expect(forgot.code).toBe(0);
     expect(livesIn()).toEqual(before);
   }, 60_000);
 });

@@ -25,6 +25,15 @@ export function undoLearning(ctx: WriteContext, episodeId: string): { report: ()
   if (row?.undone_at) throw new MemoryInputError(`message ${episodeId} was already undone (at ${row.undone_at}): there is nothing left to undo`, 'episodeId');
   const job = ctx.jobs.byEpisode(episodeId);
   if (!row && job?.status !== 'done') {
+    // Facts given as they are (`tempora observe`, an agent's remember_facts) were never a model's
+    // learning: there is no learning to take back, but the message did add and close facts.
+    if (!job && ctx.claims.citing(episodeId).some((claim) => claim.origin === 'observed')) {
+      throw new MemoryInputError(
+        `message ${episodeId} is an observation (given with tempora observe or by an agent), not learned by a model, and undo takes back only what a model learned; ` +
+          `to take back what it added and closed, forget it with what it taught (tempora forget --episode ${episodeId}), or correct a fact with tempora edit FACT_ID`,
+        'episodeId',
+      );
+    }
     const state = job ? { pending: 'waiting to be learned', running: 'being learned now', parked: 'parked: it could not be learned', done: '' }[job.status] : 'not for learning';
     throw new MemoryInputError(`message ${episodeId} has not been learned (it is ${state}): there is nothing to undo`, 'episodeId');
   }

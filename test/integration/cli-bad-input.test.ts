@@ -143,7 +143,27 @@ describe('tempora import refuses a bad document whole', () => {
 
   it('ids that already exist, unless --replace', () => {
     write('same.json', ok('export'));
-    expectRefused(['import', 'same.json'], 1, /^tempora: same\.json: \d+ id\(s\) already exist in this memory \(first: \w+\); use --replace to overwrite them\n$/);
+    expectRefused(['import', 'same.json'], 1, /^tempora: same\.json: nothing was imported: \d+ records in it already exist in this memory \(the first: \w+\), so this export, or part of it, looks imported here before; import it with --replace to put the file's versions of those records in place of the ones here\n$/);
+  });
+
+  it('a ChatGPT or Claude chat history is named as one, and pointed to import-chats, without reading it whole', () => {
+    const chatgpt = [{ title: 'Trip', create_time: 1_700_000_000, mapping: { a: { id: 'a', message: null, parent: null, children: [] } }, current_node: 'a' }];
+    const points = (file: string, what: string) => new RegExp(`^tempora: ${file.replace('.', '\\.')} looks like a ${what} chat history, not a Tempora memory export: import it with \`tempora import-chats ${file.replace('.', '\\.')}\`\n$`);
+    expectRefused(['import', write('conversations.json', JSON.stringify(chatgpt))], 1, points('conversations.json', 'ChatGPT'));
+    const claude = [{ uuid: 'c1', name: 'Trip', created_at: '2026-09-01T00:00:00Z', chat_messages: [{ sender: 'human', text: 'hi' }] }];
+    expectRefused(['import', write('claude.json', JSON.stringify(claude, null, 2))], 1, points('claude.json', 'Claude'));
+    // One conversation on its own, as an object.
+    expectRefused(['import', write('one.json', JSON.stringify(chatgpt[0]))], 1, points('one.json', 'ChatGPT'));
+    // Its first bytes say it: a file whose end is cut off (not JSON) is still named by its start.
+    expectRefused(['import', write('cut.json', JSON.stringify(chatgpt).slice(0, 60))], 1, points('cut.json', 'ChatGPT'));
+    // A first conversation too long for the first bytes to show its mapping: told once the file is read.
+    const long = [{ ...chatgpt[0], title: 'x'.repeat(70_000) }];
+    expectRefused(['import', write('long.json', JSON.stringify(long))], 1, points('long.json', 'ChatGPT'));
+    // The zip a data export downloads.
+    writeFileSync(join(dir, 'export.zip'), Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), Buffer.alloc(60)]));
+    expectRefused(['import', 'export.zip'], 1, /^tempora: export\.zip is a zip archive, not a Tempora memory export \(one JSON file\): a ChatGPT or Claude data export's \.zip is imported with `tempora import-chats export\.zip`\n$/);
+    // A list of something else is not called a chat history.
+    expectRefused(['import', write('list.json', '[1, 2, 3]')], 1, /^tempora: list\.json: not a valid Tempora export: /);
   });
 });
 

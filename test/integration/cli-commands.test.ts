@@ -247,7 +247,9 @@ describe('tempora export and import', () => {
     // Ids that already exist are refused, and nothing changes; --replace overwrites them.
     const refused = tempora('import', 'memory.json');
     expect(refused.code).toBe(1);
-    expect(refused.err).toMatch(/^tempora: memory\.json: 16 id\(s\) already exist in this memory \(first: cnv_\w+\); use --replace to overwrite them\n$/);
+    expect(refused.err).toMatch(
+      /^tempora: memory\.json: nothing was imported: 16 records in it already exist in this memory \(the first: cnv_\w+\), so this export, or part of it, looks imported here before; import it with --replace to put the file's versions of those records in place of the ones here\n$/,
+    );
     expect(withoutTime(ok('export').out)).toEqual(withoutTime(written));
     expect(ok('import', 'memory.json', '--replace').out).toContain('(16 replaced)');
     expect(withoutTime(ok('export').out)).toEqual(withoutTime(written));

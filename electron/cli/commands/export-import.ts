@@ -79,8 +79,10 @@ export const importCommand: CommandSpec = {
   run(ctx) {
     const file = ctx.positionals[0]!;
     const path = ctx.resolvePath(file);
-    // Readable before the memory is opened (a missing file creates nothing).
-    checkReadable(file, path);
+    // Readable before the memory is opened (a missing file creates nothing), and by its first bytes
+    // no chat history (a file for import-chats), which is said before anything is read whole.
+    const notAnExport = chatHistoryWords(file, firstBytes(file, path));
+    if (notAnExport !== null) throw new InputError(notAnExport);
     const progress = importProgress(ctx);
     try {
       // All at once: a Ctrl-C ends the process, and the import, one transaction not committed, writes nothing.
@@ -90,7 +92,12 @@ export const importCommand: CommandSpec = {
     } catch (error) {
       progress.clear();
       if (error instanceof NotJsonError) throw new InputError(`${file}: not JSON (${error.detail})`);
-      if (error instanceof MemoryInputError) throw new MemoryInputError(`${file}: ${error.message}`, `${file}: ${error.where}`);
+      if (error instanceof MemoryInputError) {
+        // A chat history whose first bytes did not say so (a long first title): the engine saw it whole.
+        const chats = /^looks like a (ChatGPT|Claude) chat history/.exec(error.message);
+        if (chats !== null) throw new InputError(chatHistorySentence(file, chats[1]!));
+        throw new MemoryInputError(`${file}: ${error.message}`, `${file}: ${error.where}`);
+      }
       if (isFsError(error)) throw new InputError(`cannot read ${file}: ${describeFsError(error)}`);
       throw error;
     }
@@ -114,16 +121,42 @@ function importProgress(ctx: CommandContext) {
   };
 }
 
-function checkReadable(file: string, path: string): void {
+/** How much of a file's start is looked at to tell a chat history from an export. */
+const HEAD_BYTES = 64 * 1024;
+
+/** The file's first bytes (at most HEAD_BYTES); refused in words when it cannot be read. */
+function firstBytes(file: string, path: string): Buffer {
   let fd: number | undefined;
   try {
     fd = openSync(path, 'r');
-    readSync(fd, Buffer.alloc(1), 0, 1, 0);
+    const head = Buffer.alloc(HEAD_BYTES);
+    return head.subarray(0, readSync(fd, head, 0, HEAD_BYTES, 0));
   } catch (error) {
     throw new InputError(`cannot read ${file}: ${describeFsError(error)}`);
   } finally {
     if (fd !== undefined) closeSync(fd);
   }
+}
+
+/**
+ * What to say when a file's first bytes show it is what `tempora import-chats` reads, not an export:
+ * a zip (the download of a ChatGPT or Claude data export), or their conversations.json — a list of
+ * conversations (or one) with ChatGPT's `mapping` or Claude's `chat_messages`. Null otherwise.
+ */
+function chatHistoryWords(file: string, head: Buffer): string | null {
+  if (head.subarray(0, 4).equals(Buffer.from([0x50, 0x4b, 0x03, 0x04]))) {
+    return `${file} is a zip archive, not a Tempora memory export (one JSON file): a ChatGPT or Claude data export's .zip is imported with \`tempora import-chats ${file}\``;
+  }
+  const text = head.toString('utf8').replace(/^\uFEFF/, '');
+  const start = /^\s*(\[\s*)?\{/.exec(text);
+  if (start === null || text.includes('"tempora.memory"')) return null;
+  const key = /"(mapping|chat_messages)"\s*:/.exec(text);
+  if (key === null) return null;
+  return chatHistorySentence(file, key[1] === 'mapping' ? 'ChatGPT' : 'Claude');
+}
+
+function chatHistorySentence(file: string, source: string): string {
+  return `${file} looks like a ${source} chat history, not a Tempora memory export: import it with \`tempora import-chats ${file}\``;
 }
 
 function isFsError(error: unknown): boolean {

@@ -10,6 +10,7 @@
  * joined slots are re-resolved).
  */
 import type { ClaimRecord, ConversationRecord, EntityRecord, EpisodeRecord, FactRecord } from '../../../shared/memory-schema';
+import { plural } from '../../../shared/count-words';
 import { MemoryInputError } from '../memory-errors';
 import { canonicalPredicate } from './canonical-predicates';
 import { checkClaim } from './import-claims';
@@ -169,7 +170,12 @@ export class ImportChecker implements RecordVisitor {
     this.factsChecked = true;
     const { clashes } = this;
     if (clashes.length && !this.replace) {
-      throw new MemoryInputError(`${clashes.length} id(s) already exist in this memory (first: ${clashes[0]}); use --replace to overwrite them`, 'ids');
+      // Most often the same export imported a second time: said so, and what --replace would do.
+      throw new MemoryInputError(
+        `nothing was imported: ${plural(clashes.length, 'record')} in it already ${clashes.length === 1 ? 'exists' : 'exist'} in this memory (the first: ${clashes[0]}), ` +
+          `so this export, or part of it, looks imported here before; import it with --replace to put the file's versions of those records in place of the ones here`,
+        'ids',
+      );
     }
     for (const { i, field, id } of this.later) if (!this.facts.has(id)) failFact(i, field, `unknown fact ${id}`);
     this.later.length = 0;

@@ -14,6 +14,7 @@ import type { IsoTime } from '../../../shared/time';
 import { errorField, errorMessage, isApiError, reworded } from '../api/client';
 import { useApi } from '../app/api-context';
 import { useTimeFormat } from '../app/time-format';
+import { timeFaultWords } from './field-error';
 import { formatMoment } from './format';
 import { TimeTextField } from './TimeTextField';
 
@@ -39,14 +40,6 @@ interface Props {
   emptyIsNow?: boolean;
   onAt(iso: IsoTime | null, said: SaidAs): void;
   className?: string;
-}
-
-/** "“garbage” cannot be read as a time: write a date like 1 Jun 2026, …" — in the locale's order. */
-export function unreadableTime(text: string, locale: string, timeZone: string): string {
-  const format = { locale, timeZone };
-  const day = formatAt('2026-06-01T12:00:00.000Z', 'day', format);
-  const time = formatAt('2026-06-01T10:00:00.000Z', 'instant', { locale, timeZone: 'UTC' });
-  return `“${text}” cannot be read as a time: write a date like ${day}, a time like ${time}, or words like “yesterday”.`;
 }
 
 export function MomentInput({ label, field, at, said = null, emptyIsNow = false, onAt, className }: Props) {
@@ -97,7 +90,7 @@ export function MomentInput({ label, field, at, said = null, emptyIsNow = false,
         if (!aboutText) return setError(e);
         const said = errorMessage(e);
         const fault = said.startsWith(`${field}: `) ? said.slice(field.length + 2) : said;
-        setError(reworded(e, /^not a time\b/.test(fault) ? unreadableTime(typed, format.locale, format.timeZone) : fault));
+        setError(reworded(e, timeFaultWords(fault, typed, format.locale, format.timeZone)));
       },
     );
   };

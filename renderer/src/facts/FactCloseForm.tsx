@@ -32,7 +32,7 @@ export function FactCloseForm({ fact, onClosed, onCancel }: { fact: FactRecord; 
     try {
       onClosed(await api.closeFact({ id: fact.id, at: at.trim() }));
     } catch (e) {
-      setError(inFormWords(e, { at: 'No longer true from', valid_at: 'True from' }));
+      setError(inFormWords(e, { at: 'No longer true from', valid_at: 'True from' }, { text: { at: at.trim() }, locale: format.locale, timeZone: format.timeZone }));
     }
   };
   return (

@@ -57,7 +57,9 @@ export function FactEditForm({ fact, onSaved, onCancel }: { fact: FactRecord; on
     try {
       onSaved(await api.editFact(request), request.invalid_at === undefined ? undefined : request.invalid_at === null ? null : true);
     } catch (e) {
-      setError(inFormWords(e, LABELS));
+      // A time that cannot be read is said as every time field says it (as typed, examples in the locale's order).
+      const times = { ...(request.valid_at !== undefined && { valid_at: request.valid_at }), ...(typeof request.invalid_at === 'string' && { invalid_at: request.invalid_at }) };
+      setError(inFormWords(e, LABELS, { text: times, locale: format.locale, timeZone: format.timeZone }));
     } finally {
       setSaving(false);
     }

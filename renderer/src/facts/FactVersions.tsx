@@ -6,6 +6,7 @@
  */
 import { describeChange, describeReason, versionChanges, type VersionChange, type WriteCause } from '../../../shared/fact-history';
 import type { EpisodeRecord, FactRecord } from '../../../shared/memory-schema';
+import { isPast } from '../../../shared/time-format';
 import { factHref, hrefOf } from '../app/router';
 import { useTimeFormat, type UserTimeFormat } from '../app/time-format';
 import { formatCount, formatInterval, formatTime, objectRepeatsSentence } from '../common/format';
@@ -35,7 +36,7 @@ export function FactVersions({ versions, currentId, causes, episodes }: FactVers
               {objectRepeatsSentence(v) ? '' : `${v.object} · `}true {formatInterval(v, format)} · recorded {formatTime(v.created_at, format)}
               {v.expired_at ? ` → replaced ${formatTime(v.expired_at, format)}` : ' → held now'}
             </div>
-            {history.has(v.id) && <VersionWhy change={history.get(v.id)!} episodes={episodes} format={format} />}
+            {history.has(v.id) && <VersionWhy version={v} change={history.get(v.id)!} episodes={episodes} format={format} />}
             <FactBadges fact={v} />
           </li>
         ))}
@@ -44,8 +45,14 @@ export function FactVersions({ versions, currentId, causes, episodes }: FactVers
   );
 }
 
-function VersionWhy({ change, episodes, format }: { change: VersionChange; episodes: readonly EpisodeRecord[]; format: UserTimeFormat }) {
-  const reason = describeReason(change.reason);
+/** "you closed it" only for an end that has come: one still to come is an end you set. */
+function reasonOf(change: VersionChange, version: FactRecord): ReturnType<typeof describeReason> {
+  if (change.reason.kind === 'close' && version.invalid_at !== null && !isPast(version.invalid_at)) return { text: 'you set its end', link: null };
+  return describeReason(change.reason);
+}
+
+function VersionWhy({ version, change, episodes, format }: { version: FactRecord; change: VersionChange; episodes: readonly EpisodeRecord[]; format: UserTimeFormat }) {
+  const reason = reasonOf(change, version);
   let why = <>{reason.text}</>;
   if (reason.link?.kind === 'fact') why = <a href={factHref(reason.link.id)}>{reason.text}</a>;
   if (reason.link?.kind === 'message') {

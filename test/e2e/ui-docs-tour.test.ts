@@ -58,8 +58,8 @@ describe.skipIf(CHROMIUM_MISSING !== null)('a tour of the screens on a realistic
     const to = Number(await axis.getAttribute('data-to'));
     expect(from).toBeLessThan(Date.now());
     expect(to).toBeGreaterThan(Date.now());
-    const header = page.locator('.tl-group[data-group="me"] .tl-group-toggle');
-    if ((await header.getAttribute('aria-expanded')) === 'false') await header.click();
+    // The user's own group is open from the start (no click: the screen opens on the user).
+    expect(await page.locator('.tl-group[data-group="me"] .tl-group-toggle').getAttribute('aria-expanded')).toBe('true');
     await expect.poll(() => page.locator('.tl-row[data-row="me · manager"]').count()).toBe(1);
     await screenshot(page, 'timeline', { docs: true });
     await page.emulateMedia({ colorScheme: 'dark' });

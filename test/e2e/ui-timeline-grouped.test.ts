@@ -1,9 +1,9 @@
 /**
  * The timeline at the size issue #14 found unreadable (test/fixtures/long-conversations-memory.ts:
  * ~800 fact versions, two subjects, ~50 rows, a long empty stretch before the data), in Chromium
- * against the bridge: groups by subject, the user's first and all collapsed; Fit shows where the
- * facts are; the user's group opens from the keyboard and fits in two screens, its many-valued
- * rows folded to summary bars until opened; a bar's popover; the overview strip moves the window;
+ * against the bridge: groups by subject, the user's first and open, the others collapsed; Fit shows
+ * where the facts are; the user's group fits in two screens, its many-valued rows folded to summary
+ * bars until opened, and closes and opens from the keyboard; a bar's popover; the overview strip moves the window;
  * at 900 px the as-of panel folds to a button and labels stay inside their bars' visible part.
  */
 import { describe, expect, it } from 'vitest';
@@ -20,15 +20,20 @@ describe.skipIf(CHROMIUM_MISSING !== null)('the timeline of a long memory', () =
     return { engine: { startWorker: false }, seed: (engine) => void engine.memory.facts.observe(fixture.observations, { where: 'long conversations' }) };
   });
 
-  it('groups the rows by subject, the user first, collapsed, and fits where the facts are', async () => {
+  it('groups the rows by subject, the user first and open, the others collapsed, and fits where the facts are', async () => {
     const { page } = ui();
     expect(ui().engine.memory.facts.list({ history: true }).length).toBeGreaterThan(700);
     await go(page, '#/timeline');
     await expect.poll(() => page.locator('.tl-corner').textContent()).toBe('53 rows');
-    await expect.poll(() => page.locator('.tl-group').count()).toBe(2);
-    expect(await page.locator('.tl-group').first().getAttribute('data-group')).toBe('me');
-    expect(await page.locator('.tl-row').count()).toBe(0);
-    expect(await page.locator('.tl-group-toggle').first().getAttribute('aria-expanded')).toBe('false');
+    await expect.poll(() => page.locator('.tl-group').first().getAttribute('data-group')).toBe('me');
+    // The user's own facts are in the first view: their group open; the other one, below them, collapsed.
+    await expect.poll(() => page.locator('.tl-row[data-row^="me · "]').count()).toBeGreaterThan(10);
+    expect(await page.locator('.tl-group[data-group="me"] .tl-group-toggle').getAttribute('aria-expanded')).toBe('true');
+    await page.locator('.tl-body').evaluate((body) => body.scrollTo(0, body.scrollHeight));
+    const other = page.locator('.tl-group').last();
+    await expect.poll(() => other.getAttribute('data-group')).not.toBe('me');
+    expect(await other.locator('.tl-group-toggle').getAttribute('aria-expanded')).toBe('false');
+    await page.locator('.tl-body').evaluate((body) => body.scrollTo(0, 0));
     // Fit starts at the data, not two and a half years before it.
     const axis = page.locator('.tl-axis');
     const from = Number(await axis.getAttribute('data-from'));
@@ -38,14 +43,11 @@ describe.skipIf(CHROMIUM_MISSING !== null)('the timeline of a long memory', () =
     expect(Number(await page.locator('.tl-overview').getAttribute('data-from'))).toBeLessThan(fixture.oldAt);
   });
 
-  it('opens the user’s group from the keyboard; it fits in two screens, many-valued rows folded', async () => {
+  it('the user’s group fits in two screens, many-valued rows folded, and closes and opens from the keyboard', async () => {
     const { page } = ui();
     const header = page.locator('.tl-group[data-group="me"] .tl-group-toggle');
-    await header.focus();
-    await page.keyboard.press('Enter');
     await expect.poll(() => header.getAttribute('aria-expanded')).toBe('true');
     await expect.poll(() => page.locator('.tl-row[data-row^="me · "]').count()).toBeGreaterThan(10);
-    expect(await page.evaluate(() => document.activeElement?.classList.contains('tl-group-toggle'))).toBe(true);
     const viewport = page.viewportSize()!;
     const content = await page.evaluate(() => {
       const body = document.querySelector('.tl-body')!;
@@ -63,10 +65,11 @@ describe.skipIf(CHROMIUM_MISSING !== null)('the timeline of a long memory', () =
     await expect.poll(() => likes.locator('g.tl-bar').count()).toBe(12);
     await likes.getByRole('button', { name: /Fold/ }).press('Space');
     await expect.poll(() => likes.locator('g.tl-bar').count()).toBe(0);
-    // Space closes the group again.
+    // Space closes the group, Enter opens it again; the focus stays on its header.
     await header.focus();
     await page.keyboard.press('Space');
     await expect.poll(() => page.locator('.tl-row[data-row^="me · "]').count()).toBe(0);
+    expect(await page.evaluate(() => document.activeElement?.classList.contains('tl-group-toggle'))).toBe(true);
     await page.keyboard.press('Enter');
     await expect.poll(() => page.locator('.tl-row[data-row^="me · "]').count()).toBeGreaterThan(10);
   });

@@ -3,7 +3,7 @@
  * facts about 45 people three to four years ago and ~20 about the user over the last twenty months
  * (test/fixtures/own-story-later.ts), in Chromium against the bridge: the first view and Fit hold
  * the user's facts and now, and the as-of label covers no date on the axis; the groups come in
- * natural order (Person 2 before Person 10), the user's first; summary bars — a collapsed group, a
+ * natural order (Person 2 before Person 10), the user's first and open; summary bars — a collapsed group, a
  * folded many-valued row — tick where their facts begin, end and change; a legend explains every
  * style; bar labels read at 4.5:1 or more in light and dark, and are cut only when they do not fit.
  */
@@ -114,6 +114,12 @@ describe.skipIf(CHROMIUM_MISSING !== null)('the timeline opens on the user’s s
     const xOf = (ms: number) => axis.left + ((ms - axis.from) / (axis.to - axis.from)) * axis.width;
     const marksOf = (selector: string) =>
       page.locator(selector).evaluateAll((els) => els.map((el) => ({ at: Number(el.getAttribute('data-at')), n: Number(el.getAttribute('data-n')), box: el.getBoundingClientRect().toJSON() as DOMRect })));
+    // The user's group starts open (their rows in the first view); closed, it is one summary bar.
+    const own = page.locator('.tl-group[data-group="me"] .tl-group-toggle');
+    expect(await own.getAttribute('aria-expanded')).toBe('true');
+    await own.click();
+    await expect.poll(() => own.getAttribute('aria-expanded')).toBe('false');
+    await expect.poll(() => page.locator('.tl-group[data-group="me"] .tl-mark').count()).toBeGreaterThan(5);
     const me = await marksOf('.tl-group[data-group="me"] .tl-mark');
     expect(me.length).toBeGreaterThan(5);
     // Every start and change of the user's facts has a tick where it happened (within a span: 1/64 of the group's range),
@@ -129,14 +135,13 @@ describe.skipIf(CHROMIUM_MISSING !== null)('the timeline opens on the user’s s
     expect(me.find((m) => Math.abs(m.at - fixture.managerChanges[1]!) <= span)!.n).toBeGreaterThanOrEqual(2);
     // A person's collapsed group ticks too.
     expect(await page.locator('.tl-group[data-group="Person 1"] .tl-mark').count()).toBeGreaterThan(3);
-    // The user's group opened: its 12 things liked at once are one folded bar, ticked at each start.
-    await page.locator('.tl-group[data-group="me"] .tl-group-toggle').click();
+    // The user's group opened again: its 12 things liked at once are one folded bar, ticked at each start.
+    await own.click();
     const likes = page.locator('.tl-row[data-row="me · likes"]');
     await expect.poll(() => likes.getAttribute('class')).toContain('folded');
     const liked = await marksOf('.tl-row[data-row="me · likes"] .tl-mark');
     expect(liked.reduce((sum, m) => sum + m.n, 0)).toBe(12);
     await screenshot(page, 'timeline-story-marks');
-    await page.locator('.tl-group[data-group="me"] .tl-group-toggle').click();
   });
 
   it('explains every bar style in a legend', async () => {

@@ -39,13 +39,17 @@ describe("the timeline window's groups", () => {
     expect(all.rows[0]).toMatchObject({ count: 3, changes: 1, open: true, first: at('01-10'), facts: [], group: { rows: 2, collapsed: false } });
   });
 
-  it('collapses every group above the threshold, except those the user opened or closed', () => {
+  it('collapses every group above the threshold but the user’s own, except those the user opened or closed', () => {
     const m = memory();
     const collapsed = m.facts.timelineWindow({ ...ALL, rowLimit: 50, groups: { collapseAbove: 3 } });
-    expect(collapsed.rows.map(label)).toEqual(['[me +]', '[Aoki +]', '[Zed +]']);
-    expect(collapsed).toMatchObject({ totalRows: 3, totalSlots: 5, collapsedByDefault: true });
-    const aoki = collapsed.rows[1]!.subject_id;
-    const opened = m.facts.timelineWindow({ ...ALL, rowLimit: 50, groups: { collapseAbove: 3, expanded: [aoki] } });
+    // The user's own facts are in the first view (design: "open on the user"), whatever the memory's size.
+    expect(collapsed.rows.map(label)).toEqual(['[me −]', 'me · likes', 'me · manager', '[Aoki +]', '[Zed +]']);
+    expect(collapsed).toMatchObject({ totalRows: 5, totalSlots: 5, collapsedByDefault: true });
+    const me = collapsed.rows[0]!.subject_id;
+    const aoki = collapsed.rows[3]!.subject_id;
+    // The user closes their own group: it stays closed, as any choice.
+    expect(m.facts.timelineWindow({ ...ALL, rowLimit: 50, groups: { collapseAbove: 3, collapsed: [me] } }).rows.map(label)).toEqual(['[me +]', '[Aoki +]', '[Zed +]']);
+    const opened = m.facts.timelineWindow({ ...ALL, rowLimit: 50, groups: { collapseAbove: 3, expanded: [aoki], collapsed: [me] } });
     expect(opened.rows.map(label)).toEqual(['[me +]', '[Aoki −]', 'Aoki · likes', 'Aoki · lives_in', '[Zed +]']);
     expect(opened.rows[2]!.facts.map((f) => f.object)).toEqual(['ramen']);
     // A choice stands whatever the default: opened stays open in a small memory, closed stays closed.

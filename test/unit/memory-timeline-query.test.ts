@@ -121,7 +121,8 @@ describe('known-at from the kept rows', () => {
     let window: TimelineWindow | undefined;
     const plans = plansOf(db, () => (window = timelineWindow(db, q))).flatMap((p) => p.plan);
     expect(window).toEqual(timelineWindow(db, q, { kept: false }));
-    expect(window!.rows.map((r) => r.subject)).toEqual(['me', 'Aoki', 'Bea']);
+    // The user's own group open: its header and its two rows held at K.
+    expect(window!.rows.map((r) => r.subject)).toEqual(['me', 'me', 'me', 'Aoki', 'Bea']);
     // The bounds walk the held facts by valid time and by end, in order, to the first one recorded by K (LIMIT 1).
     const walks = /^SCAN facts USING INDEX facts_live_by_(valid_at|invalid_at)$/;
     expect(plans.filter((line) => /^SCAN (f|facts)\b(?! USING COVERING INDEX)/.test(line) && !walks.test(line)), plans.join('\n')).toEqual([]);

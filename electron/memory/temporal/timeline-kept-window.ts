@@ -15,6 +15,7 @@
  * subjects on the page, not the memory), and the density from one row per hour with a start or an
  * end — none of it grows with the number of facts. Anything else goes to the one pass (returns null).
  */
+import { ownGroupOpen } from './timeline-own-group';
 import type { Database } from 'better-sqlite3';
 import { cachedStatement } from '../store/database/statement-cache';
 import { keptRowsFiltered } from './timeline-kept-filter';
@@ -27,7 +28,8 @@ import type { TimelineRowSummary, TimelineWindow, TimelineWindowQuery } from './
 import type { IsoTime } from '../../../shared/time';
 
 /** The window from the kept rows, or null when the query is not one they answer (`knownAtRows`: how the rows at a known-at are read). */
-export function keptTimelineWindow(db: Database, q: TimelineWindowQuery, knownAtRows: (db: Database, knownAt: IsoTime) => KeptRows | null = keptRowsKnownAt): TimelineWindow | null {
+export function keptTimelineWindow(db: Database, asked: TimelineWindowQuery, knownAtRows: (db: Database, knownAt: IsoTime) => KeptRows | null = keptRowsKnownAt): TimelineWindow | null {
+  const q = ownGroupOpen(db, asked);
   const text = q.filter?.trim();
   if (q.groups === undefined || (text && q.knownAt !== undefined)) return null;
   const kept = text ? keptRowsFiltered(db, text, likePattern(text)) : q.knownAt === undefined ? keptRowsNow(db) : knownAtRows(db, q.knownAt);

@@ -4,8 +4,8 @@
  * predicate; rowOffset / rowLimit) × a valid-time range [from, to). With
  * `groups`, each subject's rows come under a group header row, and a collapsed group is its header
  * only: the offsets count the rows that are shown, so paging stays exact whatever is collapsed.
- * Groups are collapsed when there are more than `collapseAbove` rows in all, except the subjects
- * named in `expanded` or `collapsed` (the user's choices). Each row comes with a summary of
+ * Groups are collapsed when there are more than `collapseAbove` rows in all, except the user's own
+ * (open unless closed) and the subjects named in `expanded` or `collapsed` (the user's choices). Each row comes with a summary of
  * all its facts — how many, the first start and the last end, how many ended (changes), how many lie
  * before and after the range — and the facts that overlap the range, whole; a group's header, where
  * its facts begin and end in the range (timeline-marks.ts). What is held: the
@@ -32,6 +32,7 @@ import type { Database } from 'better-sqlite3';
 import { cachedStatement } from '../store/database/statement-cache';
 import { timelineDensity } from './timeline-density';
 import { keptTimelineWindow } from './timeline-kept-window';
+import { ownGroupOpen } from './timeline-own-group';
 import { groupMarks } from './timeline-marks';
 import { FILTER_CLAUSE, FILTER_JOINS, filteredSource, HELD_AT_SOURCE, likePattern } from './timeline-source';
 import { windowFacts } from './timeline-row-facts';
@@ -70,8 +71,10 @@ export function timelineWindow(db: Database, q: TimelineWindowQuery, options: { 
   })();
 }
 
+
 /** The window by one pass over the held facts (any question). */
-function passOverFacts(db: Database, q: TimelineWindowQuery, options: { kept?: boolean }): TimelineWindow {
+function passOverFacts(db: Database, asked: TimelineWindowQuery, options: { kept?: boolean }): TimelineWindow {
+  const q = ownGroupOpen(db, asked);
   const held = q.knownAt !== undefined ? 'f.created_at <= @knownAt AND (f.expired_at IS NULL OR f.expired_at > @knownAt)' : 'f.expired_at IS NULL';
   const filter = q.filter?.trim() ? FILTER_CLAUSE : '';
   const joins = filter ? FILTER_JOINS : '';

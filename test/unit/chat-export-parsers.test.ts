@@ -84,26 +84,59 @@ describe('ChatGPT export', () => {
     }
   });
 
-  it('names the conversation and message of a malformed one', async () => {
+  it('yields a malformed conversation as skipped, naming the message and the fault in words, and reads on', async () => {
     const good = gptConversation({ id: 'ok', title: 'Fine', thread: [{ id: 'm1', role: 'user', text: 'hello' }] });
     const bad = gptConversation({ id: 'bad-conv', title: 'Broken', thread: [{ id: 'm2', role: 'user', text: 'hi' }, { id: 'm3', role: 'user', text: 'x' }] });
     ((bad.mapping as Record<string, { message: { author: { role: string } } }>).m3!.message.author.role = 'robot');
-    const error = await failure(file([good, bad]));
-    expect(error.message).toContain('conversation 2 ("Broken", id bad-conv), message m3');
-    expect(error.message).toContain('author.role');
-    expect(error.messageId).toBe('m3');
+    const after = gptConversation({ id: 'after', title: 'After', thread: [{ id: 'm4', role: 'user', text: 'still here' }] });
+    const items = await readAll(file([good, bad, after]));
+    expect(items.map((i) => i.kind)).toEqual(['conversation', 'malformed', 'conversation']);
+    expect(items[1]).toMatchObject({ kind: 'malformed', index: 1, title: 'Broken', id: 'bad-conv', fault: 'message m3: author.role "robot" is not one of user, assistant, system, tool' });
+  });
+
+  it('says each fault of a ChatGPT conversation in words, with the value and where', async () => {
+    const one = (id: string, edit: (c: Record<string, unknown>, m: Record<string, Record<string, unknown>>) => void) => {
+      const c = gptConversation({ id, title: id, thread: [{ id: `${id}-m`, role: 'user', text: 'hi' }] });
+      const mapping = c.mapping as Record<string, { message: Record<string, unknown> }>;
+      edit(c, Object.fromEntries(Object.entries(mapping).map(([k, v]) => [k, v.message])));
+      return c;
+    };
+    const faults = (await readAll(file([
+      one('no-author', (_, m) => delete m['no-author-m']!.author),
+      one('huge', (_, m) => (m['huge-m']!.create_time = 1e12)),
+      one('negative', (_, m) => (m['negative-m']!.create_time = -5)),
+      one('text-time', (c) => (c.create_time = 'yesterday')),
+      one('timeless', (c, m) => {
+        c.create_time = null;
+        c.update_time = null;
+        m['timeless-m']!.create_time = null;
+      }),
+      one('no-mapping', (c) => delete c.mapping),
+    ]))).map((i) => (i.kind === 'malformed' ? i.fault : i.kind));
+    expect(faults).toEqual([
+      'message no-author-m has no author',
+      'message huge-m: create_time 1000000000000 is too large for a time in seconds since 1970 (the most is 100,000,000,000, in the year 5138): was it written in milliseconds?',
+      'message negative-m: create_time -5 is below zero, not a time in seconds since 1970',
+      'create_time "yesterday" is not a time in seconds since 1970',
+      'message timeless-m has no create_time, and neither has the conversation',
+      'has no mapping',
+    ]);
+    expect(faults.some((f) => /Too big|Invalid input|expected number/.test(f))).toBe(false);
   });
 
   it('names a missing parent, a cycle and a message without any time', async () => {
     const orphan = gptConversation({ id: 'o', title: 'Orphan', thread: [{ id: 'm1', role: 'user', text: 'hi' }] });
     (orphan.mapping as Record<string, { parent: string }>).m1!.parent = 'gone';
-    expect((await failure(file([orphan]))).message).toContain('message gone: is not in mapping (it is the parent of m1)');
     const cycle = gptConversation({ id: 'c', title: 'Cycle', thread: [{ id: 'm1', role: 'user', text: 'hi' }, { id: 'm2', role: 'user', text: 'yo' }] });
     (cycle.mapping as Record<string, { parent: string }>).m1!.parent = 'm2';
-    expect((await failure(file([cycle]))).message).toContain('message m2: the thread loops back');
-    const timeless = gptConversation({ id: 't', title: 'Timeless', createTime: null, thread: [{ id: 'm1', role: 'user', text: 'hi', time: null }] });
-    (timeless as { update_time: null }).update_time = null;
-    expect((await failure(file([timeless]))).message).toContain('message m1: has no create_time, and neither has the conversation');
+    const items = await readAll(file([orphan, cycle]));
+    expect(items.map((i) => (i.kind === 'malformed' ? i.fault : i.kind))).toEqual(['message gone is not in mapping (it is the parent of m1)', 'message m2: the thread loops back on itself (parent links form a cycle)']);
+  });
+
+  it('a message id twice with different text is a fault of its conversation, found while reading', async () => {
+    const clash = claudeConversation({ id: 'cv2', name: '大阪', messages: [{ id: 'u2', sender: 'human', text: 'A', time: '2025-04-01T03:00:00Z' }, { id: 'u2', sender: 'human', text: 'B', time: '2025-04-01T03:01:00Z' }] });
+    const [item] = await readAll(file([clash]));
+    expect(item).toMatchObject({ kind: 'malformed', fault: 'messages 1 and 2 have the same id (u2) but differ: the export is damaged' });
   });
 
   it('says where broken JSON stops it', async () => {
@@ -135,10 +168,17 @@ describe('Claude export', () => {
     expect((await failure(path, { format: 'chatgpt' })).message).toContain('this is a Claude export, not ChatGPT');
   });
 
-  it('names the message with a bad sender', async () => {
+  it('names the message with a bad sender, and says an impossible date in words', async () => {
     const conv = claudeConversation({ id: 'x', name: 'Odd', messages: [{ id: 'ok', sender: 'human', text: 'hi' }, { id: 'weird', sender: 'human', text: 'yo' }] });
     (conv.chat_messages as { sender: string }[])[1]!.sender = 'robot';
-    expect((await failure(file([conv]))).message).toContain('conversation 1 ("Odd", id x), message weird: sender');
+    const feb = claudeConversation({ id: 'f', name: 'Feb', messages: [{ id: 'u1', sender: 'human', text: 'hi', time: '2025-02-30T10:00:00Z' }] });
+    const started = claudeConversation({ id: 's', name: 'Start', createdAt: 'tomorrow', messages: [{ id: 'u1', sender: 'human', text: 'hi' }] });
+    const items = await readAll(file([conv, feb, started]));
+    expect(items.map((i) => (i.kind === 'malformed' ? i.fault : i.kind))).toEqual([
+      'message weird: sender "robot" is not one of human, assistant',
+      'message u1: created_at "2025-02-30T10:00:00Z" is not a date: February 2025 has 28 days',
+      'created_at "tomorrow" is not an ISO-8601 time (like 2025-02-14T10:00:00Z); updated_at "tomorrow" is not an ISO-8601 time (like 2025-02-14T10:00:00Z)',
+    ]);
   });
 });
 

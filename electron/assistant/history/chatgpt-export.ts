@@ -14,13 +14,16 @@
  * you like ChatGPT to respond" are instructions to the model, not facts, and are left out.
  */
 import { z } from 'zod';
-import { describeZodError } from '../../../shared/memory-schema';
 import type { HistoryMessageInput } from '../../memory/index';
-import { bump, capMessage, ChatExportError, conversationLabel, type DoNotRemember, type ParsedConversation, type SkipCounts } from './history-types';
+import { issuesInWords, secondsFault } from './export-faults';
+import { bump, capMessage, MalformedConversation, repeatedIdFault, type DoNotRemember, type ParsedConversation, type SkipCounts } from './history-types';
 import { isoFromMs } from '../../../shared/time';
 
 /** Unix seconds; 0 is read as missing (as null is). */
-const unixSeconds = z.number().finite().nonnegative().max(1e11).transform((s) => (s === 0 ? null : s));
+const unixSeconds = z
+  .number()
+  .refine((s) => secondsFault(s) === null, { error: (issue) => secondsFault(issue.input as number) ?? 'is not a time' })
+  .transform((s) => (s === 0 ? null : s));
 
 const chatGptConversation = z.looseObject({
   title: z.string().nullish(),
@@ -72,20 +75,20 @@ export function parseChatGptConversation(value: unknown, index: number): ParsedC
   const raw = value as Record<string, unknown> | null;
   const guessTitle = typeof raw?.title === 'string' ? raw.title : null;
   const guessId = typeof raw?.conversation_id === 'string' ? raw.conversation_id : typeof raw?.id === 'string' ? raw.id : null;
-  const where = conversationLabel(index, guessTitle, guessId);
+  const malformed = (fault: string, messageId: string | null = null) => new MalformedConversation(index, guessTitle, guessId, fault, messageId);
   const parsed = chatGptConversation.safeParse(value);
-  if (!parsed.success) throw new ChatExportError(`${where}: not a ChatGPT conversation: ${describeZodError(parsed.error)}`, where, null);
+  if (!parsed.success) throw malformed(issuesInWords(parsed.error, value, ''));
   const conv = parsed.data;
   const sourceId = conv.conversation_id ?? conv.id;
-  if (!sourceId) throw new ChatExportError(`${where}: has no conversation_id`, where, null);
+  if (!sourceId) throw malformed('has no conversation_id');
   const title = conv.title ?? '';
   if (conv.is_do_not_remember === true) return { kind: 'do_not_remember', sourceId, title };
 
   const node = (id: string, child: string | null): ChatGptNode => {
     const checked = chatGptNode.safeParse(conv.mapping[id]);
     if (checked.success) return checked.data;
-    const problem = conv.mapping[id] === undefined ? `is not in mapping${child ? ` (it is the parent of ${child})` : ' (current_node names it)'}` : describeZodError(checked.error);
-    throw new ChatExportError(`${where}, message ${id}: ${problem}`, where, id);
+    const fault = conv.mapping[id] === undefined ? `message ${id} is not in mapping${child ? ` (it is the parent of ${child})` : ' (current_node names it)'}` : issuesInWords(checked.error, conv.mapping[id], `message ${id}`, 'message');
+    throw malformed(fault, id);
   };
 
   // The thread: from current_node up to the root, then read root first.
@@ -94,7 +97,7 @@ export function parseChatGptConversation(value: unknown, index: number): ParsedC
   let at: string | null = conv.current_node ?? lastLeaf(conv.mapping);
   let child: string | null = null;
   while (at !== null) {
-    if (seen.has(at)) throw new ChatExportError(`${where}, message ${at}: the thread loops back on itself (parent links form a cycle)`, where, at);
+    if (seen.has(at)) throw malformed(`message ${at}: the thread loops back on itself (parent links form a cycle)`, at);
     seen.add(at);
     const current = node(at, child);
     thread.push({ id: at, node: current });
@@ -131,11 +134,13 @@ export function parseChatGptConversation(value: unknown, index: number): ParsedC
     if (seconds === null) {
       // A message without a time of its own was said after the one before it, not when the conversation began.
       seconds = previousTime ?? conversationTime;
-      if (seconds === null) throw new ChatExportError(`${where}, message ${message.id}: has no create_time, and neither has the conversation`, where, id);
+      if (seconds === null) throw malformed(`message ${message.id} has no create_time, and neither has the conversation`, id);
       timesFromConversation++;
     }
     messages.push({ sourceId: message.id, role: kept.role, content: capMessage(kept.text, skipped), time: isoOf(seconds), learn: kept.role === 'user' });
   }
+  const repeated = repeatedIdFault(messages);
+  if (repeated) throw malformed(repeated);
   const result: ParsedConversation = { kind: 'conversation', conversation: { source: 'chatgpt', sourceId, title, messages }, skipped, nonTextParts, timesFromConversation, profile };
   return result;
 }

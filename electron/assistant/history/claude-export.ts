@@ -7,19 +7,13 @@
  * cut at 1 MB (capMessage); other blocks (tool use, tool results, images) are counted, not imported.
  */
 import { z } from 'zod';
-import { describeZodError } from '../../../shared/memory-schema';
 import { toIsoUtc } from '../../../shared/time';
 import type { HistoryMessageInput } from '../../memory/index';
-import { bump, capMessage, ChatExportError, conversationLabel, type DoNotRemember, type ParsedConversation, type SkipCounts } from './history-types';
+import { issuesInWords, timeTextFault } from './export-faults';
+import { bump, capMessage, MalformedConversation, repeatedIdFault, type DoNotRemember, type ParsedConversation, type SkipCounts } from './history-types';
 
-const isoText = z.string().refine((t) => {
-  try {
-    toIsoUtc(t);
-    return true;
-  } catch {
-    return false;
-  }
-}, 'must be an ISO-8601 time');
+/** An ISO-8601 time; an impossible one is said in words with its value ('"2025-02-30T10:00:00Z" is not a date: February 2025 has 28 days'). */
+const isoText = z.string().refine((t) => timeTextFault(t) === null, { error: (issue) => timeTextFault(issue.input as string) ?? 'is not a time' });
 
 const claudeConversation = z.looseObject({
   uuid: z.string().min(1),
@@ -45,9 +39,9 @@ export function looksLikeClaude(value: unknown): boolean {
 
 export function parseClaudeConversation(value: unknown, index: number): ParsedConversation | DoNotRemember {
   const raw = value as Record<string, unknown> | null;
-  const where = conversationLabel(index, typeof raw?.name === 'string' ? raw.name : null, typeof raw?.uuid === 'string' ? raw.uuid : null);
+  const malformed = (fault: string, messageId: string | null = null) => new MalformedConversation(index, typeof raw?.name === 'string' ? raw.name : null, typeof raw?.uuid === 'string' ? raw.uuid : null, fault, messageId);
   const parsed = claudeConversation.safeParse(value);
-  if (!parsed.success) throw new ChatExportError(`${where}: not a Claude conversation: ${describeZodError(parsed.error)}`, where, null);
+  if (!parsed.success) throw malformed(issuesInWords(parsed.error, value, ''));
   const conv = parsed.data;
   const conversationTime = conv.created_at ?? conv.updated_at ?? null;
   const skipped: SkipCounts = {};
@@ -58,7 +52,7 @@ export function parseClaudeConversation(value: unknown, index: number): ParsedCo
   conv.chat_messages.forEach((item, i) => {
     const id = typeof (item as { uuid?: unknown } | null)?.uuid === 'string' ? (item as { uuid: string }).uuid : `#${i + 1}`;
     const checked = claudeMessage.safeParse(item);
-    if (!checked.success) throw new ChatExportError(`${where}, message ${id}: ${describeZodError(checked.error)}`, where, id);
+    if (!checked.success) throw malformed(issuesInWords(checked.error, item, `message ${id}`), id);
     const message = checked.data;
     const blocks = message.content ?? [];
     const textBlocks = blocks.filter((b) => b.type === 'text' && typeof b.text === 'string' && b.text.trim() !== '');
@@ -73,11 +67,13 @@ export function parseClaudeConversation(value: unknown, index: number): ParsedCo
     if (time === null) {
       // Said after the message before it, not when the conversation began.
       time = previousTime ?? conversationTime;
-      if (time === null) throw new ChatExportError(`${where}, message ${message.uuid}: has no created_at, and neither has the conversation`, where, message.uuid);
+      if (time === null) throw malformed(`message ${message.uuid} has no created_at, and neither has the conversation`, message.uuid);
       timesFromConversation++;
     }
     const role = message.sender === 'human' ? 'user' : 'assistant';
     messages.push({ sourceId: message.uuid, role, content: capMessage(text, skipped), time: toIsoUtc(time), learn: role === 'user' });
   });
+  const repeated = repeatedIdFault(messages);
+  if (repeated) throw malformed(repeated);
   return { kind: 'conversation', conversation: { source: 'claude', sourceId: conv.uuid, title: conv.name ?? '', messages }, skipped, nonTextParts, timesFromConversation };
 }

@@ -13,7 +13,7 @@ import { IMPORTED_MESSAGE_MAX_BYTES } from '../../../shared/chat-import';
 import { looksLikeChatGpt, parseChatGptConversation } from './chatgpt-export';
 import { looksLikeClaude, parseClaudeConversation } from './claude-export';
 import { exportItems, NotAListError } from './export-items';
-import { ChatExportError, conversationLabel, type HistorySource, type ParsedItem } from './history-types';
+import { ChatExportError, conversationLabel, MalformedConversation, type HistorySource, type ParsedItem } from './history-types';
 
 export const EXPORT_FORMATS = ['chatgpt', 'claude'] as const satisfies readonly HistorySource[];
 export const FORMAT_NAMES: Record<HistorySource, string> = { chatgpt: 'ChatGPT', claude: 'Claude' };
@@ -31,7 +31,10 @@ export interface ReadOptions {
  */
 const LIMITS = { stringChars: IMPORTED_MESSAGE_MAX_BYTES + 1, itemChars: 64 * 1024 * 1024 };
 
-/** The parsed conversations of an export, in file order; throws ChatExportError naming where it failed. */
+/**
+ * The parsed conversations of an export, in file order. A conversation with a fault of its own is
+ * yielded as malformed (and the rest read on); a fault of the file throws ChatExportError naming where.
+ */
 export async function* readChatExport(path: string, options: ReadOptions = {}): AsyncGenerator<ParsedItem & { index: number; format: HistorySource | null }> {
   const label = options.label ?? basename(path);
   let format = options.format;
@@ -53,7 +56,7 @@ export async function* readChatExport(path: string, options: ReadOptions = {}): 
         throw new ChatExportError(`${label}: this is a ${FORMAT_NAMES[other]} export, not ${FORMAT_NAMES[format]} (leave the format out to detect it, or say ${other})`, 'conversation 1', null);
       }
       const parsed = parseItem(format, value, key, label);
-      last = conversationLabel(key, parsed.kind === 'conversation' ? parsed.conversation.title : parsed.title, parsed.kind === 'conversation' ? parsed.conversation.sourceId : parsed.sourceId);
+      last = parsed.kind === 'conversation' ? conversationLabel(key, parsed.conversation.title, parsed.conversation.sourceId) : parsed.kind === 'malformed' ? conversationLabel(key, parsed.title, parsed.id) : conversationLabel(key, parsed.title, parsed.sourceId);
       yield { ...parsed, index: key, format };
     }
   } catch (error) {
@@ -79,6 +82,7 @@ function parseItem(format: HistorySource, value: unknown, key: number, label: st
   try {
     return format === 'chatgpt' ? parseChatGptConversation(value, key) : parseClaudeConversation(value, key);
   } catch (error) {
+    if (error instanceof MalformedConversation) return { kind: 'malformed', title: error.title, id: error.id, fault: error.fault };
     if (error instanceof ChatExportError) throw new ChatExportError(`${label}: ${error.message}`, error.conversation, error.messageId);
     throw error;
   }

@@ -6,17 +6,17 @@ import { IMPORTED_MESSAGE_MAX_BYTES } from '../../../shared/chat-import';
 import type { HistoryConversationInput, HistorySource } from '../../memory/index';
 import type { IsoTime } from '../../../shared/time';
 
-/** Why a message of an export is not imported. */
+/** Why a message of an export is not imported: the words after its count, for one and for many ("1 system message", "2 system messages"). */
 export const SKIP_REASONS = {
-  off_thread: 'on a regenerated or edited branch, not the conversation as it was left',
-  hidden: 'hidden from the conversation by the app',
-  system: 'a system message (not written by you)',
-  tool: 'a tool or plugin message',
-  not_to_user: 'an assistant message addressed to a tool, not to you',
-  not_text: 'content that is not text (code run, browsing, reasoning, files)',
-  empty: 'no text (an image or file only, or empty)',
-  truncated: 'over 1 MB, the most a message keeps: cut there (the rest left out)',
-} as const;
+  off_thread: ['message on a regenerated or edited branch, not the conversation as it was left', 'messages on regenerated or edited branches, not the conversation as it was left'],
+  hidden: ['message hidden from the conversation by the app', 'messages hidden from the conversation by the app'],
+  system: ['system message (not written by you)', 'system messages (not written by you)'],
+  tool: ['tool or plugin message', 'tool or plugin messages'],
+  not_to_user: ['assistant message addressed to a tool, not to you', 'assistant messages addressed to a tool, not to you'],
+  not_text: ['message whose content is not text (code run, browsing, reasoning, files)', 'messages whose content is not text (code run, browsing, reasoning, files)'],
+  empty: ['message without text (an image or file only, or empty)', 'messages without text (an image or file only, or empty)'],
+  truncated: ['message over 1 MB, the most a message keeps: cut there (the rest left out)', 'messages over 1 MB, the most a message keeps: cut there (the rest left out)'],
+} as const satisfies Record<string, readonly [string, string]>;
 export type SkipReason = keyof typeof SKIP_REASONS;
 export type SkipCounts = Partial<Record<SkipReason, number>>;
 
@@ -44,7 +44,16 @@ export interface TooLarge {
   kind: 'too_large';
 }
 
-export type ParsedItem = ParsedConversation | DoNotRemember | TooLarge;
+/** A conversation that cannot be read for a fault of its own: skipped whole, the rest of the export is read on. */
+export interface Malformed {
+  kind: 'malformed';
+  title: string | null;
+  id: string | null;
+  /** In words, naming the message and field where known ("message m9 has no author"). */
+  fault: string;
+}
+
+export type ParsedItem = ParsedConversation | DoNotRemember | TooLarge | Malformed;
 
 /** A malformed export: `conversation` and `message` say where (a label and the ids, when known). */
 export class ChatExportError extends Error {
@@ -56,6 +65,39 @@ export class ChatExportError extends Error {
     super(message);
     this.name = 'ChatExportError';
   }
+}
+
+/** A fault of one conversation (not of the file): the reader yields it as Malformed and reads on. */
+export class MalformedConversation extends ChatExportError {
+  constructor(
+    readonly index: number,
+    readonly title: string | null,
+    readonly id: string | null,
+    readonly fault: string,
+    messageId: string | null = null,
+  ) {
+    const where = conversationLabel(index, title, id);
+    super(`${where}: ${fault}`, where, messageId);
+    this.name = 'MalformedConversation';
+  }
+}
+
+/**
+ * Two different messages under one id in a conversation (the same message twice is kept once, as
+ * the store does): the fault in the store's words, or null.
+ */
+export function repeatedIdFault(messages: readonly HistoryConversationInput['messages'][number][]): string | null {
+  const first = new Map<string, number>();
+  for (const [i, m] of messages.entries()) {
+    const at = first.get(m.sourceId);
+    if (at === undefined) {
+      first.set(m.sourceId, i);
+      continue;
+    }
+    const earlier = messages[at]!;
+    if (earlier.role !== m.role || earlier.content !== m.content || earlier.time !== m.time) return `messages ${at + 1} and ${i + 1} have the same id (${m.sourceId}) but differ: the export is damaged`;
+  }
+  return null;
 }
 
 /** "conversation 3 ("Trip to Kyoto", id 6f1c…)": how errors name a conversation (index is 0-based). */

@@ -22,6 +22,19 @@ export const chatImportRequest = z.strictObject({ file: chatExportFile, format: 
 
 const count = z.number().int().nonnegative();
 
+/** How many conversations that cannot be read a report lists (the rest are counted). */
+export const MALFORMED_LISTED = 20;
+
+/** A conversation of the export that could not be read for a fault of its own: skipped whole, nothing of it stored. */
+export const malformedConversation = z.strictObject({
+  index: z.number().int().positive().describe("its place in the export's list, from 1"),
+  title: z.string().nullable(),
+  id: z.string().nullable(),
+  label: z.string().describe('conversation 3 ("Trip", id c-123)'),
+  fault: z.string().describe('what is wrong, in words: message m9 has no author'),
+});
+export type MalformedConversation = z.infer<typeof malformedConversation>;
+
 /** What an import would do (preview: stored false) or did (stored true). */
 export const chatImportReport = z.strictObject({
   stored: z.boolean(),
@@ -38,6 +51,9 @@ export const chatImportReport = z.strictObject({
   skipped: z.array(z.strictObject({ reason: z.string(), why: z.string(), count })),
   nonTextParts: count.describe('images, files and tool calls left out of kept messages'),
   timesFromConversation: count.describe("messages without their own time, given the time of the message before them (or their conversation's)"),
+  malformed: z
+    .strictObject({ count, first: z.array(malformedConversation).max(MALFORMED_LISTED) })
+    .describe('conversations that could not be read, skipped whole while the rest were read: how many, and the first of them'),
   profiles: count.describe('ChatGPT: distinct texts your custom instructions say about you, each imported once, dated when it first appears (not once per conversation; the instructions to ChatGPT left out)'),
 });
 export type ChatImportReport = z.infer<typeof chatImportReport>;

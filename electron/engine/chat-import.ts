@@ -3,14 +3,16 @@
  * (assistant/history/export-reader.ts), each batch of conversations stored with its provenance in
  * one transaction (Memory.importHistoryConversations), and the new messages join the backfill lane
  * of the learning queue with their own dates. The preview reads the same way and stores nothing.
- * A malformed conversation stops the import there: nothing of it is stored, the error names it and
- * the message, and says how many conversations before it were. Stopped by its signal (Ctrl-C), the
+ * A malformed conversation (a fault of its own: a message without an author, no time anywhere) is
+ * skipped whole and the rest are read on: the report counts them and lists the first
+ * MALFORMED_LISTED, each named with its fault in words. A fault of the file itself (not JSON, cut
+ * short) stops the import there, storing what was read before it. Stopped by its signal (Ctrl-C), the
  * import stores what it has read and throws ChatImportInterrupted with the report so far.
  * ChatGPT's custom instructions ride in every conversation: what they say about the user is stored
  * once per distinct text, dated when it first appears, in one conversation of their own.
  */
 import { createHash } from 'node:crypto';
-import type { ChatImportReport } from '../../shared/chat-import';
+import { MALFORMED_LISTED, type ChatImportReport } from '../../shared/chat-import';
 import { ChatExportError, conversationLabel, readChatExport, SKIP_REASONS, type ParsedConversation, type SkipReason } from '../assistant/index';
 import { MemoryInputError, type HistoryConversationInput, type HistoryImportResult, type HistorySource, type Memory } from '../memory/index';
 import type { IsoTime } from '../../shared/time';
@@ -68,10 +70,15 @@ async function readExport(memory: Memory, path: string, options: ChatImportOptio
     skipped: [],
     nonTextParts: 0,
     timesFromConversation: 0,
+    malformed: { count: 0, first: [] },
     profiles: 0,
   };
+  /** A conversation skipped whole for a fault of its own (index 0-based). */
+  const malformed = (index: number, title: string | null, id: string | null, fault: string) => {
+    if (report.malformed.count++ < MALFORMED_LISTED) report.malformed.first.push({ index: index + 1, title, id, label: conversationLabel(index, title, id), fault });
+  };
   const skipped: Partial<Record<SkipReason | 'no_messages' | 'too_large', number>> = {};
-  let batch: { item: ParsedConversation; where: string }[] = [];
+  let batch: { item: ParsedConversation; index: number }[] = [];
   let batchMessages = 0;
   let batchChars = 0;
   let storedConversations = 0;
@@ -86,13 +93,15 @@ async function readExport(memory: Memory, path: string, options: ChatImportOptio
     report.newMessages += item.conversation.messages.length - result.known;
     report.toLearn += result.queued;
   };
+  // What the reader could not tell is wrong, the store can: that conversation is skipped whole, as the reader's are.
   const storeOne = (entry: (typeof batch)[number]) => {
     try {
       count(entry.item, memory.history.importConversations([entry.item.conversation])[0]!);
       storedConversations++;
     } catch (error) {
       if (!(error instanceof MemoryInputError)) throw error;
-      throw new ChatExportError(`${options.label ?? path}: ${entry.where}, ${error.message} (nothing of it was stored${stopped(storedConversations)})`, entry.where, null);
+      const { title, sourceId } = entry.item.conversation;
+      malformed(entry.index, title || null, sourceId, error.message);
     }
   };
   const flush = () => {
@@ -106,7 +115,7 @@ async function readExport(memory: Memory, path: string, options: ChatImportOptio
       results = memory.history.importConversations(entries.map((e) => e.item.conversation));
     } catch (error) {
       if (!(error instanceof MemoryInputError)) throw error;
-      // One of them is bad: store them one by one, up to it.
+      // One of them is bad: store them one by one, skipping it.
       for (const entry of entries) storeOne(entry);
       return;
     }
@@ -147,6 +156,10 @@ async function readExport(memory: Memory, path: string, options: ChatImportOptio
         report.doNotRemember++;
         continue;
       }
+      if (item.kind === 'malformed') {
+        malformed(item.index, item.title, item.id, item.fault);
+        continue;
+      }
       if (item.kind === 'too_large') {
         skipped.too_large = (skipped.too_large ?? 0) + 1;
         continue;
@@ -168,7 +181,7 @@ async function readExport(memory: Memory, path: string, options: ChatImportOptio
         if (seen % BATCH_CONVERSATIONS === 0) await new Promise((resolve) => setImmediate(resolve));
         continue;
       }
-      batch.push({ item: { ...item, conversation: { ...item.conversation, timeZone: options.timeZone } }, where: conversationLabel(item.index, item.conversation.title, item.conversation.sourceId) });
+      batch.push({ item: { ...item, conversation: { ...item.conversation, timeZone: options.timeZone } }, index: item.index });
       batchMessages += messages.length;
       for (const m of messages) batchChars += m.content.length;
       if (batch.length >= BATCH_CONVERSATIONS || batchMessages >= BATCH_MESSAGES || batchChars >= BATCH_CHARS) {
@@ -179,7 +192,7 @@ async function readExport(memory: Memory, path: string, options: ChatImportOptio
       }
     }
   } catch (error) {
-    // What was read before the bad conversation is stored; nothing of that one.
+    // A fault of the file: what was read before it is stored.
     if (store && error instanceof ChatExportError) {
       flush();
       storeProfiles();
@@ -194,12 +207,13 @@ async function readExport(memory: Memory, path: string, options: ChatImportOptio
   return report;
 }
 
-/** Words for `count` skipped for `reason`, to follow the count ("1 conversation with nothing left to import"). */
+/** Words for `count` skipped for `reason`, to follow the count ("1 conversation with nothing left to import", "2 system messages …"). */
 function whyOf(reason: string, count: number): string {
-  const conversations = count === 1 ? 'conversation' : 'conversations';
+  const many = count === 1 ? 0 : 1;
+  const conversations = many ? 'conversations' : 'conversation';
   if (reason === 'no_messages') return `${conversations} with nothing left to import`;
   if (reason === 'too_large') return `${conversations} over 64 MB of text, more than an import reads of one conversation: left out`;
-  return SKIP_REASONS[reason as SkipReason];
+  return SKIP_REASONS[reason as SkipReason][many];
 }
 
 /** What storing this conversation would do, storing nothing (the preview). */

@@ -97,20 +97,34 @@ describe('importing chat histories through the API', () => {
     });
   });
 
-  it('a malformed conversation is named with its message, and nothing of it is stored', async () => {
+  it('a malformed conversation is skipped whole and the import goes on; the preview lists it the same way', async () => {
     const dir = fresh();
     const good = gptConversation({ id: 'ok', title: 'Fine', thread: [{ id: 'm1', role: 'user', text: 'hello' }] });
     const bad = gptConversation({ id: 'bad', title: 'Broken', thread: [{ id: 'm2', role: 'user', text: 'first' }, { id: 'm3', role: 'user', text: 'second' }] });
     (bad.mapping as Record<string, { message: { create_time: unknown } }>).m3!.message.create_time = 'yesterday';
+    const later = gptConversation({ id: 'later', title: 'Later', thread: [{ id: 'm4', role: 'user', text: 'after the broken one' }] });
+    const path = writeJson([good, bad, later]);
+    const malformed = { count: 1, first: [{ index: 2, title: 'Broken', id: 'bad', label: 'conversation 2 ("Broken", id bad)', fault: 'message m3: create_time "yesterday" is not a time in seconds since 1970' }] };
     await withEngine(dir, async (call, engine) => {
-      const error = await call('importChats', { file: { path: writeJson([good, bad]) } }).then(
-        () => null,
-        (e: unknown) => e as { code: string; message: string; field: string },
-      );
-      expect(error).toMatchObject({ code: 'invalid_input', field: 'file' });
-      expect(error!.message).toContain('conversation 2 ("Broken", id bad), message m3: message.create_time');
-      expect(error!.message).toContain('nothing of it was stored; the 1 conversation before it was imported');
-      expect(provenance(engine.memory).map((r) => r.source_message_id)).toEqual(['m1']);
+      const preview = (await call('previewChatImport', { file: { path } })) as ChatImportReport;
+      expect(preview).toMatchObject({ conversations: 2, newMessages: 2, malformed });
+      const report = (await call('importChats', { file: { path } })) as ChatImportReport;
+      expect(report).toMatchObject({ stored: true, conversations: 2, newMessages: 2, malformed });
+      expect(provenance(engine.memory).map((r) => r.source_message_id)).toEqual(['m4', 'm1']); // by conversation id: later, ok
+    });
+  });
+
+  it('lists the first 20 malformed conversations and counts them all', async () => {
+    const dir = fresh();
+    const broken = Array.from({ length: 25 }, (_, i) => claudeConversation({ id: `b${i}`, name: `Bad ${i}`, messages: [{ id: 'u', sender: 'human', text: 'hi', time: '2025-02-30T10:00:00Z' }] }));
+    const fine = claudeConversation({ id: 'fine', name: 'Fine', messages: [{ id: 'u', sender: 'human', text: 'I like tea.', time: '2025-01-01T10:00:00Z' }] });
+    await withEngine(dir, async (call, engine) => {
+      const report = (await call('importChats', { file: { path: writeJson([...broken, fine]) } })) as ChatImportReport;
+      expect(report.malformed.count).toBe(25);
+      expect(report.malformed.first).toHaveLength(20);
+      expect(report.malformed.first[19]).toMatchObject({ index: 20, label: 'conversation 20 ("Bad 19", id b19)', fault: 'message u: created_at "2025-02-30T10:00:00Z" is not a date: February 2025 has 28 days' });
+      expect(report).toMatchObject({ conversations: 1, newMessages: 1 });
+      expect(engine.memory.conversations.list().map((c) => c.title)).toEqual(['Fine']);
     });
   });
 

@@ -38,7 +38,10 @@ describe('tempora import-chats', () => {
     expect(first.out).toContain('ChatGPT export: 1 conversation, 5 messages from 29 May 2024, 16:26 to 28 Jun 2024, 16:26.');
     expect(first.out).toContain('Imported 5 new messages (1 new conversation); 0 already imported.');
     expect(first.out).toContain('3 of your messages joined the learning queue');
-    expect(first.out).toContain('Skipped: 1 do-not-remember conversation; 1 on a regenerated or edited branch');
+    expect(first.out).toContain('Skipped: 1 do-not-remember conversation; 1 message on a regenerated or edited branch, not the conversation as it was left; ');
+    expect(first.out).toContain('; 1 system message (not written by you); ');
+    expect(first.out).toContain('; 1 assistant message addressed to a tool, not to you');
+    expect(first.out).not.toContain('Not imported');
     expect(first.out).toContain("1 message had no time of its own and took the time of the message before it (or of its conversation).");
     const again = await tempora(dir, ['import-chats', 'chatgpt-export.zip', '--json']);
     expect(JSON.parse(again.out)).toMatchObject({ stored: true, newMessages: 0, alreadyImported: 5, toLearn: 0 });
@@ -59,16 +62,81 @@ describe('tempora import-chats', () => {
     expect(bad.err).toContain('--format: must be chatgpt or claude, got "gemini"');
   });
 
-  it('names the conversation and message of a malformed export', async () => {
+  it('skips each malformed conversation whole, imports the rest, and lists them all in one dry run', async () => {
     const dir = workdir();
-    const broken = gptConversation({ id: 'x1', title: 'Broken', thread: [{ id: 'm1', role: 'user', text: 'hi' }] });
-    (broken.mapping as Record<string, { message: unknown }>).m1!.message = { id: 'm1', author: {}, content: { content_type: 'text', parts: ['hi'] } };
-    writeFileSync(join(dir, 'conversations.json'), JSON.stringify([broken]));
+    const fine = (i: number) => gptConversation({ id: `ok${i}`, title: `Fine ${i}`, thread: [{ id: `f${i}`, role: 'user', text: `hello ${i}` }] });
+    const noAuthor = gptConversation({ id: 'c-123', title: 'Trip', thread: [{ id: 'm-9', role: 'user', text: 'hi' }] });
+    delete ((noAuthor.mapping as Record<string, { message: Record<string, unknown> }>)['m-9']!.message).author;
+    const timeless = gptConversation({ id: 'c-t', title: 'Timeless', createTime: null, thread: [{ id: 'm-t', role: 'user', text: 'when?', time: null }] });
+    (timeless as { update_time: null }).update_time = null;
+    const negative = gptConversation({ id: 'c-n', title: 'Before 1970', thread: [{ id: 'm-n', role: 'user', text: 'x', time: -5 }] });
+    const huge = gptConversation({ id: 'c-h', title: 'Far future', thread: [{ id: 'm-h', role: 'user', text: 'x', time: 1e12 }] });
+    const robot = gptConversation({ id: 'c-r', title: 'Robot', thread: [{ id: 'm-r', role: 'user', text: 'x' }] });
+    ((robot.mapping as Record<string, { message: { author: { role: string } } }>)['m-r']!.message.author.role = 'robot');
+    writeFileSync(join(dir, 'conversations.json'), JSON.stringify([fine(1), noAuthor, fine(2), timeless, negative, fine(3), huge, robot, fine(4)]));
+    const lines = [
+      '  conversation 2 ("Trip", id c-123): message m-9 has no author',
+      '  conversation 4 ("Timeless", id c-t): message m-t has no create_time, and neither has the conversation',
+      '  conversation 5 ("Before 1970", id c-n): message m-n: create_time -5 is below zero, not a time in seconds since 1970',
+      '  conversation 7 ("Far future", id c-h): message m-h: create_time 1000000000000 is too large for a time in seconds since 1970 (the most is 100,000,000,000, in the year 5138): was it written in milliseconds?',
+      '  conversation 8 ("Robot", id c-r): message m-r: author.role "robot" is not one of user, assistant, system, tool',
+    ];
+    const dry = await tempora(dir, ['import-chats', 'conversations.json', '--dry-run']);
+    expect(dry.code).toBe(0);
+    expect(dry.out).toContain('Would import 4 new messages (4 new conversations)');
+    expect(dry.out).toContain(['Not imported: 5 conversations could not be read (nothing of them would be stored):', ...lines].join('\n'));
     const result = await tempora(dir, ['import-chats', 'conversations.json']);
-    expect(result.code).not.toBe(0);
-    expect(result.err).toContain('conversations.json: conversation 1 ("Broken", id x1), message m1: message.author.role');
-    expect(result.err).toContain('nothing of it was stored');
+    expect(result.code).toBe(0);
+    expect(result.err).toBe('');
+    expect(result.out).toContain('Imported 4 new messages (4 new conversations)');
+    expect(result.out).toContain(['Not imported: 5 conversations could not be read (nothing of them was stored):', ...lines].join('\n'));
+    expect(Object.keys(stored(dir)).sort()).toEqual(['Fine 1', 'Fine 2', 'Fine 3', 'Fine 4']);
+    const json = JSON.parse((await tempora(dir, ['import-chats', 'conversations.json', '--json'])).out) as { malformed: { count: number; first: { index: number; label: string; fault: string }[] } };
+    expect(json.malformed.count).toBe(5);
+    expect(json.malformed.first[0]).toEqual({ index: 2, title: 'Trip', id: 'c-123', label: 'conversation 2 ("Trip", id c-123)', fault: 'message m-9 has no author' });
   });
+
+  it('lists the first 20 malformed conversations and says how many more; nothing readable at all exits 1 and stores nothing', async () => {
+    const dir = workdir();
+    const bad = (i: number) => claudeConversation({ id: `b${i}`, name: `Bad ${i}`, messages: [{ id: 'u', sender: 'human', text: 'hi', time: '2025-02-30T10:00:00Z' }] });
+    const many = [...Array.from({ length: 23 }, (_, i) => bad(i + 1)), claudeConversation({ id: 'fine', name: 'Fine', messages: [{ id: 'u', sender: 'human', text: 'tea', time: '2025-01-01T10:00:00Z' }] })];
+    writeFileSync(join(dir, 'many.json'), JSON.stringify(many));
+    const dry = await tempora(dir, ['import-chats', 'many.json', '--dry-run']);
+    expect(dry.code).toBe(0);
+    expect(dry.out).toContain('Not imported: 23 conversations could not be read (nothing of them would be stored):\n  conversation 1 ("Bad 1", id b1): message u: created_at "2025-02-30T10:00:00Z" is not a date: February 2025 has 28 days\n');
+    expect(dry.out).toContain('\n  conversation 20 ("Bad 20", id b20): message u: created_at "2025-02-30T10:00:00Z" is not a date: February 2025 has 28 days\n  … and 3 more\n');
+    expect(dry.out).not.toContain('conversation 21 (');
+
+    writeFileSync(join(dir, 'broken.json'), JSON.stringify([bad(1), bad(2)]));
+    for (const args of [['--dry-run'], []]) {
+      const refused = await tempora(dir, ['import-chats', 'broken.json', ...args]);
+      expect(refused.code).toBe(1);
+      expect(refused.err).toBe(
+        `tempora: broken.json: none of its conversations could be read, so nothing ${args.length ? 'would be' : 'was'} imported:\n` +
+          '  conversation 1 ("Bad 1", id b1): message u: created_at "2025-02-30T10:00:00Z" is not a date: February 2025 has 28 days\n' +
+          '  conversation 2 ("Bad 2", id b2): message u: created_at "2025-02-30T10:00:00Z" is not a date: February 2025 has 28 days\n',
+      );
+    }
+    expect(existsSync(join(dir, 'data'))).toBe(false);
+  });
+
+  it('says counts with thousands separators and a skip line that reads right for one and many', async () => {
+    const dir = workdir();
+    const chats = Array.from({ length: 1001 }, (_, i) =>
+      gptConversation({ id: `c${i}`, title: `Chat ${i}`, thread: [{ id: `s${i}a`, role: 'system', text: 'You are ChatGPT.' }, { id: `s${i}b`, role: 'system', text: 'Be brief.' }, { id: `u${i}`, role: 'user', text: `Note ${i}.` }] }),
+    );
+    writeFileSync(join(dir, 'conversations.json'), JSON.stringify(chats));
+    const result = await tempora(dir, ['import-chats', 'conversations.json']);
+    expect(result.code).toBe(0);
+    expect(result.out).toContain('Imported 1,001 new messages (1,001 new conversations); 0 already imported.');
+    expect(result.out).toContain('1,001 of your messages joined the learning queue');
+    expect(result.out).toContain('Skipped: 2,002 system messages (not written by you).');
+    const clock = steppingClock('2026-11-01T00:00:00.000Z');
+    expect(runTempora(dir, clock, ['queue']).out).toContain('Imported chats: 0 of 1,001 learned, 1,001 left.');
+    expect(runTempora(dir, clock, ['queue', 'cancel']).out).toContain("Imported chats: nothing queued for learning · 1,001 cancelled ('tempora queue requeue' learns them).");
+    const again = await tempora(dir, ['import-chats', 'conversations.json']);
+    expect(again.out).toContain('Imported 0 new messages (0 new conversations); 1,001 already imported.');
+  }, 60_000);
 
   it('keeps a message its export repeats once, and refuses two different messages under one id in words', async () => {
     const dir = workdir();
@@ -87,7 +155,7 @@ describe('tempora import-chats', () => {
     writeFileSync(join(dir, 'clash.json'), JSON.stringify([clash]));
     const refused = await tempora(dir, ['import-chats', 'clash.json']);
     expect(refused.code).toBe(1);
-    expect(refused.err).toBe('tempora: clash.json: conversation 1 ("大阪", id cv2), messages 1 and 2 have the same id (u2) but differ: the export is damaged (nothing of it was stored)\n');
+    expect(refused.err).toBe('tempora: clash.json: none of its conversations could be read, so nothing was imported:\n  conversation 1 ("大阪", id cv2): messages 1 and 2 have the same id (u2) but differ: the export is damaged\n');
     expect(Object.keys(stored(dir))).toEqual(['東京の生活']);
   });
 });
@@ -252,7 +320,9 @@ describe('tempora import-chats: what a careful user finds (issue 27)', () => {
     const broken = gptConversation({ id: 'x1', title: 'Broken', thread: [{ id: 'm1', role: 'user', text: 'hi' }] });
     (broken.mapping as Record<string, { message: unknown }>).m1!.message = { id: 'm1', author: {}, content: { content_type: 'text', parts: ['hi'] } };
     writeFileSync(join(dir, 'broken.json'), JSON.stringify([broken]));
-    expect((await tempora(dir, ['import-chats', 'broken.json'])).code).toBe(1);
+    const none = await tempora(dir, ['import-chats', 'broken.json']);
+    expect(none.code).toBe(1);
+    expect(none.err).toBe('tempora: broken.json: none of its conversations could be read, so nothing was imported:\n  conversation 1 ("Broken", id x1): message m1 has no author.role\n');
     expect(existsSync(join(dir, 'data'))).toBe(false);
   });
 

@@ -4,8 +4,9 @@
  * its provenance; importing again adds only what is new. Your messages join the learning queue's
  * backfill (the app learns them; with --model this command learns them now, showing rate and time
  * left). `tempora queue` shows, pauses, resumes and cancels that backfill. Ctrl-C stops it after the
- * conversation being read: what was read is stored, and a re-run imports the rest. A refused file
- * creates no memory.
+ * conversation being read: what was read is stored, and a re-run imports the rest. A conversation
+ * that cannot be read (its own fault) is skipped whole and listed, and the rest imported; when none
+ * can be read the command exits 1, and a refused file creates no memory.
  */
 import { existsSync } from 'node:fs';
 import type { ChatImportReport } from '../../../shared/chat-import';
@@ -15,6 +16,7 @@ import { databasePath, openMemory, type HistorySource, type Memory } from '../..
 import type { CommandContext, CommandSpec } from '../command';
 import { MODEL_OPTIONS, withEngine } from '../engine-context';
 import { InputError, Interrupted } from '../errors';
+import { formatCount } from '../../../shared/count-words';
 import { formatTime, plural, printJson, printLines, progressLine } from '../output';
 import { backfillLine } from './queue';
 
@@ -31,6 +33,8 @@ export const importChatsCommand: CommandSpec = {
     'adds only messages not imported before. Your messages are learned in their order, after live chat;',
     "the app does that in the background ('tempora queue' to see, pause, resume or cancel), or give",
     '--model PATH to learn them now. --dry-run: what it would import, storing nothing.',
+    'A conversation that cannot be read (a message without an author, no time anywhere) is skipped whole',
+    'and listed with its fault; the rest are imported. Exit 1 when no conversation could be read.',
     'Ctrl-C stops it: what was read is kept, and running the same command again imports the rest.',
   ],
   options: {
@@ -57,7 +61,8 @@ export const importChatsCommand: CommandSpec = {
         if (error instanceof ChatExportError) throw new InputError(error.message);
         if (error instanceof ChatImportInterrupted) {
           shown.clear();
-          print(ctx, error.report, performance.now() - started);
+          if (ctx.json) printJson(ctx.io, { ...error.report, seconds: Math.round((performance.now() - started) / 10) / 100 });
+          else printReport(ctx, error.report, 0);
           throw new Interrupted(interrupted(error.report));
         }
         throw error;
@@ -70,17 +75,21 @@ export const importChatsCommand: CommandSpec = {
       // Read-only: a missing memory is previewed as an empty one, and nothing is created.
       const preview = (memory: Memory) => run(previewChatImport(memory, path, options));
       const report = await (existsSync(databasePath(ctx.dataDir)) ? ctx.readMemory(preview) : withEmptyMemory(preview));
-      return print(ctx, report, performance.now() - started);
+      return print(ctx, file, report, performance.now() - started);
     }
-    // A file that is refused creates no memory: where there is none yet, its first conversation is read before one is made.
-    if (!existsSync(databasePath(ctx.dataDir))) await run(firstConversation(path, options));
+    // A file that is refused creates no memory: where there is none yet, it is read up to its first readable conversation before one is made.
+    if (!existsSync(databasePath(ctx.dataDir)) && !(await run(anyReadable(path, options)))) {
+      // None can be read: what is wrong with each, read as the preview reads them, and nothing created.
+      const report = await withEmptyMemory((memory) => run(previewChatImport(memory, path, options)));
+      return print(ctx, file, report, performance.now() - started, 0, true);
+    }
     if (ctx.string('model') === undefined) {
       const { report, cancelled } = await ctx.withMemory(async (memory) => ({ report: await run(importChatExport(memory, path, options)), cancelled: memory.history.backfillStatus().cancelled }));
-      return print(ctx, report, performance.now() - started, cancelled);
+      return print(ctx, file, report, performance.now() - started, cancelled);
     }
     await withEngine(ctx, {}, async (engine) => {
       const report = await run(importChatExport(engine.memory, path, options));
-      print(ctx, report, performance.now() - started);
+      print(ctx, file, report, performance.now() - started);
       const off = engine.onEvent((event) => {
         if (event.name === 'ingestionProgress' && !ctx.json) shown.show(backfillLine(engine.memory.history.backfillStatus()));
       });
@@ -104,8 +113,8 @@ export const importChatsCommand: CommandSpec = {
         const left = status.total - status.done;
         shown.clear();
         throw new Interrupted(
-          `interrupted: learning stopped after the message in hand: ${status.done.toLocaleString('en-US')} of ${status.total.toLocaleString('en-US')} imported messages learned; ` +
-            `the other ${left.toLocaleString('en-US')} wait in the queue and are learned the next time Tempora runs with a model.`,
+          `interrupted: learning stopped after the message in hand: ${formatCount(status.done, 'en-US')} of ${formatCount(status.total, 'en-US')} imported messages learned; ` +
+            `the other ${formatCount(left, 'en-US')} wait in the queue and are learned the next time Tempora runs with a model.`,
         );
       }
       await engine.vectors.sync();
@@ -117,11 +126,19 @@ export const importChatsCommand: CommandSpec = {
   },
 };
 
-/** Reads the export up to its first conversation (and no further): a file that is not an export throws, naming why. */
-async function firstConversation(path: string, options: { format?: HistorySource; label: string }): Promise<void> {
+/**
+ * Reads the export up to its first conversation that can be read (and no further): false when it
+ * holds some and none can; a file that is not an export throws, naming why.
+ */
+async function anyReadable(path: string, options: { format?: HistorySource; label: string }): Promise<boolean> {
   const items = readChatExport(path, options);
+  let malformed = false;
   try {
-    await items.next();
+    for await (const item of items) {
+      if (item.kind !== 'malformed') return true;
+      malformed = true;
+    }
+    return !malformed;
   } catch (error) {
     // As the import itself says of a bad conversation.
     if (error instanceof ChatExportError && error.conversation !== null) throw new ChatExportError(`${error.message} (nothing of it was stored)`, error.conversation, error.messageId);
@@ -162,28 +179,52 @@ function progress(ctx: CommandContext, shown: ReturnType<typeof progressLine>) {
   };
 }
 
-/** `cancelled`: imported messages whose learning was cancelled earlier (a re-import does not queue them again). */
-function print(ctx: CommandContext, report: ChatImportReport, ms: number, cancelled = 0): void {
-  if (ctx.json) return printJson(ctx.io, { ...report, seconds: Math.round(ms / 10) / 100 });
+/** Some conversations were there and none could be read: nothing was (or would be) imported. */
+function nothingRead(report: ChatImportReport): boolean {
+  return report.malformed.count > 0 && report.conversations === 0 && report.doNotRemember === 0 && !report.skipped.some((s) => s.reason === 'no_messages' || s.reason === 'too_large');
+}
+
+/** "  conversation 3 ("Trip", id c-123): message m-9 has no author", one a line, "  … and 5 more" past the list. */
+function malformedLines(report: ChatImportReport): string[] {
+  const more = report.malformed.count - report.malformed.first.length;
+  return [...report.malformed.first.map((m) => `  ${m.label}: ${m.fault}`), ...(more > 0 ? [`  … and ${formatCount(more, 'en-US')} more`] : [])];
+}
+
+/**
+ * The report, in words or JSON. `cancelled`: imported messages whose learning was cancelled earlier (a
+ * re-import does not queue them again). `importing`: an import that read nothing, said as one (not a preview).
+ * No conversation readable: exit 1, naming each.
+ */
+function print(ctx: CommandContext, file: string, report: ChatImportReport, ms: number, cancelled = 0, importing = report.stored): void {
+  if (ctx.json) printJson(ctx.io, { ...report, seconds: Math.round(ms / 10) / 100 });
+  if (nothingRead(report)) throw new InputError([`${file}: none of its conversations could be read, so nothing ${importing ? 'was' : 'would be'} imported:`, ...malformedLines(report)].join('\n'));
+  if (!ctx.json) printReport(ctx, report, cancelled);
+}
+
+function printReport(ctx: CommandContext, report: ChatImportReport, cancelled: number): void {
+  const count = (n: number) => formatCount(n, 'en-US');
   const name = report.format ? FORMAT_NAMES[report.format] : 'Chat';
   const range = report.from && report.to ? ` from ${formatTime(report.from)} to ${formatTime(report.to)}` : '';
   const skipped = [
     ...(report.doNotRemember ? [`${plural(report.doNotRemember, 'do-not-remember conversation')}`] : []),
-    ...report.skipped.filter((s) => s.reason !== 'truncated').map((s) => `${s.count} ${s.why}`),
+    ...report.skipped.filter((s) => s.reason !== 'truncated').map((s) => `${count(s.count)} ${s.why}`),
   ];
   const truncated = report.skipped.find((s) => s.reason === 'truncated')?.count ?? 0;
   const untimed = report.timesFromConversation;
   const verb = report.stored ? 'Imported' : 'Would import';
   printLines(ctx.io, [
     `${name} export: ${plural(report.conversations, 'conversation')}, ${plural(report.messages, 'message')}${range}.`,
-    `${verb} ${plural(report.newMessages, 'new message')} (${report.newConversations} new conversation${report.newConversations === 1 ? '' : 's'}); ${report.alreadyImported} already imported.`,
-    `${report.toLearn} of your messages ${report.stored ? 'joined' : 'would join'} the learning queue, learned in their own order after live chat${report.stored ? " ('tempora queue' shows progress)" : ''}.`,
+    `${verb} ${plural(report.newMessages, 'new message')} (${plural(report.newConversations, 'new conversation')}); ${count(report.alreadyImported)} already imported.`,
+    `${count(report.toLearn)} of your messages ${report.stored ? 'joined' : 'would join'} the learning queue, learned in their own order after live chat${report.stored ? " ('tempora queue' shows progress)" : ''}.`,
     ...(report.profiles
       ? [
           `Your custom instructions: ${plural(report.profiles, 'distinct text')} about you ${report.stored ? 'imported' : 'to import'} once, dated when ${report.profiles === 1 ? 'it' : 'each'} first appears (not once per conversation); the preamble and your instructions to ChatGPT are not facts and were left out.`,
         ]
       : []),
     ...(skipped.length ? [`Skipped: ${skipped.join('; ')}.`] : []),
+    ...(report.malformed.count
+      ? [`Not imported: ${plural(report.malformed.count, 'conversation')} could not be read (nothing of ${report.malformed.count === 1 ? 'it' : 'them'} ${report.stored ? 'was' : 'would be'} stored):`, ...malformedLines(report)]
+      : []),
     ...(truncated ? [`Cut short: ${plural(truncated, 'message')} over 1 MB, the most a message keeps (the rest of ${truncated === 1 ? 'it' : 'each'} left out).`] : []),
     ...(report.nonTextParts ? [`Left out of kept messages: ${plural(report.nonTextParts, 'image, file or tool part')}.`] : []),
     ...(cancelled ? [`${plural(cancelled, 'imported message')} whose learning was cancelled ${cancelled === 1 ? 'is' : 'are'} not learned: 'tempora queue requeue' learns ${cancelled === 1 ? 'it' : 'them'}.`] : []),

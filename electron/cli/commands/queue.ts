@@ -8,7 +8,10 @@
 import type { BackfillStatus } from '../../memory/index';
 import type { CommandSpec } from '../command';
 import { UsageError } from '../errors';
+import { formatCount } from '../../../shared/count-words';
 import { plural, printJson, printLines } from '../output';
+
+const count = (n: number) => formatCount(n, 'en-US');
 
 const ACTIONS = ['status', 'pause', 'resume', 'cancel', 'requeue'] as const;
 
@@ -43,13 +46,13 @@ export const queueCommand: CommandSpec = {
   },
 };
 
-/** "Imported chats: 120 of 400 learned, 280 left · 12.5 a minute · about 22 min left (paused)". */
+/** "Imported chats: 1,120 of 4,000 learned, 2,880 left · 12.5 a minute · about 3.8 h left (paused)". */
 export function backfillLine(status: BackfillStatus): string {
-  const cancelled = status.cancelled ? ` · ${status.cancelled} cancelled ('tempora queue requeue' learns them)` : '';
+  const cancelled = status.cancelled ? ` · ${count(status.cancelled)} cancelled ('tempora queue requeue' learns them)` : '';
   if (status.total === 0) return `Imported chats: nothing queued for learning${cancelled}.`;
   const left = status.pending + status.running;
-  const parts = [`Imported chats: ${status.done} of ${status.total} learned, ${left} left${status.parked ? `, ${status.parked} parked` : ''}`];
-  if (status.perMinute !== null && left > 0 && !status.paused) parts.push(`${status.perMinute} a minute`);
+  const parts = [`Imported chats: ${count(status.done)} of ${count(status.total)} learned, ${count(left)} left${status.parked ? `, ${count(status.parked)} parked` : ''}`];
+  if (status.perMinute !== null && left > 0 && !status.paused) parts.push(`${count(status.perMinute)} a minute`);
   if (status.secondsLeft !== null && !status.paused) parts.push(`about ${duration(status.secondsLeft)} left`);
   return `${parts.join(' · ')}${status.paused ? ' (paused: tempora queue resume)' : ''}${cancelled}.`;
 }
@@ -57,5 +60,5 @@ export function backfillLine(status: BackfillStatus): string {
 function duration(seconds: number): string {
   if (seconds < 90) return `${seconds} s`;
   if (seconds < 5400) return `${Math.round(seconds / 60)} min`;
-  return `${Math.round(seconds / 360) / 10} h`;
+  return `${count(Math.round(seconds / 360) / 10)} h`;
 }

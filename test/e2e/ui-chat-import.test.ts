@@ -4,12 +4,13 @@
  * skipped and why), import it, then pause, resume and cancel its learning; a second upload of the
  * same file has nothing new.
  */
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CHROMIUM_MISSING } from './helpers/browser';
 import { screenshot } from './helpers/screenshots';
 import { go, useUi } from './helpers/ui-session';
-import { sampleChatGptExport, writeZip } from '../fixtures/chat-exports';
+import { gptConversation, sampleChatGptExport, writeZip } from '../fixtures/chat-exports';
 
 describe.skipIf(CHROMIUM_MISSING !== null)('importing a chat history in the UI', () => {
   const ui = useUi({ zone: 'UTC', env: { LANCEDB_LOG: 'error' }, engine: { startWorker: false } });
@@ -33,8 +34,9 @@ describe.skipIf(CHROMIUM_MISSING !== null)('importing a chat history in the UI',
     expect(text).toContain('what your custom instructions say about you: 1 distinct text, each once');
     const skipped = await page.getByLabel('Skipped').locator('li').allTextContents();
     expect(skipped).toEqual(
-      expect.arrayContaining(['1 conversation you marked do-not-remember', '1 on a regenerated or edited branch, not the conversation as it was left', '1 a tool or plugin message']),
+      expect.arrayContaining(['1 conversation you marked do-not-remember', '1 message on a regenerated or edited branch, not the conversation as it was left', '1 tool or plugin message']),
     );
+    expect(await page.getByLabel('Not imported').count()).toBe(0);
     expect(engine.memory.conversations.list()).toEqual([]);
 
     await page.getByRole('button', { name: 'Import 5 messages' }).click();
@@ -70,15 +72,29 @@ describe.skipIf(CHROMIUM_MISSING !== null)('importing a chat history in the UI',
     await expect.poll(() => imported.locator('.conversation-meta').textContent()).toMatch(/^Jun 28, 2024, 16:26 · 4 messages/);
   });
 
-  it('names the conversation and message of a malformed export', async () => {
-    const { page } = ui();
+  it('lists the conversations it cannot read, in words, and imports the rest; a file that is no export is refused', async () => {
+    const { page, engine } = ui();
     const broken = sampleChatGptExport();
     const mapping = (broken[0] as { mapping: Record<string, { message: { author: { role: string } } | null }> }).mapping;
     mapping['g-u1']!.message!.author.role = 'narrator';
+    const fine = gptConversation({ id: 'ok', title: 'Fine', thread: [{ id: 'f1', role: 'user', text: 'I like tea.' }] });
     const zip = join(ui().dir, 'broken.zip');
-    writeZip(zip, { 'conversations.json': JSON.stringify(broken) });
+    writeZip(zip, { 'conversations.json': JSON.stringify([...broken, fine]) });
     await go(page, '#/data');
-    await page.getByLabel('Export file (.zip or conversations.json)').setInputFiles(zip);
-    await expect.poll(() => page.locator('[aria-labelledby="chat-import-title"] [role="alert"]').first().textContent()).toContain('conversation 1 ("Moving to Berlin", id gpt-c1), message g-u1');
+    const fileInput = page.getByLabel('Export file (.zip or conversations.json)');
+    await fileInput.setInputFiles(zip);
+    const preview = page.getByLabel('Chat import preview');
+    await preview.waitFor();
+    expect(await preview.textContent()).toContain('Not imported: 1 conversation could not be read (nothing of it will be stored):');
+    expect(await page.getByLabel('Not imported').locator('li').allTextContents()).toEqual(['conversation 1 ("Moving to Berlin", id gpt-c1): message g-u1: author.role "narrator" is not one of user, assistant, system, tool']);
+    await page.getByRole('button', { name: 'Import 1 message' }).click();
+    await expect.poll(() => page.locator('.note[role="status"]').textContent()).toContain('Imported 1 new message in 1 conversation');
+    expect(await page.locator('.note[role="status"]').textContent()).toContain('1 conversation could not be read and was not imported.');
+    expect(engine.memory.conversations.list().map((c) => c.title)).toContain('Fine');
+
+    const notes = join(ui().dir, 'notes.csv');
+    writeFileSync(notes, 'date,text\n2024-01-01,hello\n');
+    await fileInput.setInputFiles(notes);
+    await expect.poll(() => page.locator('[aria-labelledby="chat-import-title"] [role="alert"]').first().textContent()).toContain('not JSON, nor a zip');
   });
 });

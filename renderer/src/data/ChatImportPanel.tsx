@@ -1,8 +1,9 @@
 /**
  * Import a ChatGPT or Claude history: pick the export (the desktop app's dialog gives the engine a
  * path it streams; in a browser the file is uploaded in 4 MiB chunks to a file the engine then
- * streams), preview what it holds and what will be skipped and why, then import. The messages are
- * then learned in the background (BackfillQueue).
+ * streams), preview what it holds and what will be skipped and why — the conversations that cannot
+ * be read listed with their faults in words — then import the rest. The messages are then learned in
+ * the background (BackfillQueue).
  */
 import { useRef, useState } from 'react';
 import type { ChatExportFile, ChatImportReport } from '../../../shared/chat-import';
@@ -62,7 +63,8 @@ export function ChatImportPanel() {
     setError(null);
     try {
       const r = await api.importChats({ file: picked.file, format: picked.preview.format ?? undefined });
-      setDone(`Imported ${plural(r.newMessages, 'new message')} in ${plural(r.conversations, 'conversation')} (${formatCount(r.alreadyImported)} already here); ${formatCount(r.toLearn)} of your messages will be learned in their own order.`);
+      const unread = r.malformed.count ? ` ${plural(r.malformed.count, 'conversation')} could not be read and ${r.malformed.count === 1 ? 'was' : 'were'} not imported.` : '';
+      setDone(`Imported ${plural(r.newMessages, 'new message')} in ${plural(r.conversations, 'conversation')} (${formatCount(r.alreadyImported)} already here); ${formatCount(r.toLearn)} of your messages will be learned in their own order.${unread}`);
       setPicked(null);
     } catch (e) {
       setError(e);
@@ -101,7 +103,7 @@ export function ChatImportPanel() {
             <li>{plural(p.conversations, 'conversation')}</li>
             <li>
               {plural(p.messages, 'message')}
-              {p.alreadyImported > 0 && `, ${p.alreadyImported} already imported`}
+              {p.alreadyImported > 0 && `, ${formatCount(p.alreadyImported)} already imported`}
             </li>
             {p.from && p.to && (
               <li>
@@ -124,6 +126,7 @@ export function ChatImportPanel() {
               </ul>
             </>
           )}
+          <NotImported report={p} />
           {p.nonTextParts > 0 && <p className="muted small">{plural(p.nonTextParts, 'image, file or tool part')} of kept messages left out.</p>}
           <div className="form-actions">
             <button type="button" className="primary" onClick={() => void run()} disabled={busy !== null || p.newMessages === 0}>
@@ -142,5 +145,27 @@ export function ChatImportPanel() {
       )}
       <BackfillQueue />
     </section>
+  );
+}
+
+/** The conversations of the export that cannot be read: how many, and each listed one with what is wrong with it. */
+function NotImported({ report }: { report: ChatImportReport }) {
+  const { count, first } = report.malformed;
+  if (count === 0) return null;
+  const more = count - first.length;
+  return (
+    <>
+      <p>
+        Not imported: {plural(count, 'conversation')} could not be read (nothing of {count === 1 ? 'it' : 'them'} will be stored):
+      </p>
+      <ul aria-label="Not imported" className="small">
+        {first.map((m) => (
+          <li key={m.index}>
+            {m.label}: {m.fault}
+          </li>
+        ))}
+        {more > 0 && <li>… and {formatCount(more)} more</li>}
+      </ul>
+    </>
   );
 }

@@ -15,6 +15,7 @@ import { FactBadges } from './FactBadges';
 import { FactCloseForm } from './FactCloseForm';
 import { FactEditForm } from './FactEditForm';
 import { FactForgetDialog } from './FactForgetDialog';
+import { leaveFactsNote } from './facts-note';
 import { FactLinks, FactSources } from './FactSources';
 import { FactVersions } from './FactVersions';
 import { SlotHistory, useSlotHistory } from './SlotHistory';
@@ -74,7 +75,10 @@ export function FactPage({ id }: { id: string }) {
     setForgetting(false);
     if (choice === null) return;
     try {
+      const said = details.data?.fact.fact;
       await api.forgetFact({ id, withSources: choice.withSources });
+      // The Facts screen says what went, and takes the focus there (the page it was on is gone).
+      leaveFactsNote(said === undefined ? 'Forgotten.' : `Forgotten: “${said}”${choice.withSources ? ', with the messages it came from' : ''}`);
       navigate({ screen: 'facts' });
     } catch (e) {
       setError(e);

@@ -3,6 +3,7 @@
  * virtualised list that asks for the next page as it scrolls; a row opens the fact's page. The
  * entity and predicate fields ask for names as the user types (NameField.tsx), never for every entity.
  */
+import { useEffect, useRef, useState } from 'react';
 import { useApi } from '../app/api-context';
 import { navigate } from '../app/router';
 import { ErrorText } from '../common/ErrorText';
@@ -14,6 +15,7 @@ import { useFactFilters } from './fact-filters';
 import { useFactResults } from './use-fact-results';
 import { FactFilterBar } from './FactFilterBar';
 import { FactRow } from './FactRow';
+import { takeFactsNote } from './facts-note';
 import { ZoneNote } from '../common/ZoneNote';
 
 export function FactsScreen() {
@@ -24,6 +26,11 @@ export function FactsScreen() {
   const items = result.items;
   const total = result.total;
   const unread = result.error != null && items.length === 0;
+  // What was just done on a fact's page that took it away ("Forgotten: …"): said here, with the focus
+  // on it, so the list it lands on (the search of before, maybe empty now) is not all there is.
+  const [note] = useState(takeFactsNote);
+  const noteRef = useRef<HTMLParagraphElement>(null);
+  useEffect(() => noteRef.current?.focus(), []);
 
   return (
     <div className="facts-screen">
@@ -35,6 +42,11 @@ export function FactsScreen() {
           <ZoneNote zoneName={format.zoneName} />
         </p>
       </header>
+      {note && (
+        <p ref={noteRef} role="status" className="note" tabIndex={-1}>
+          {note}
+        </p>
+      )}
       <FactFilterBar filters={filters} onChange={update} />
       <ErrorText error={result.error} />
       {/* A list that could not be read says so above, and neither a count nor an empty memory. */}

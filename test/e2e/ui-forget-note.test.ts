@@ -1,0 +1,58 @@
+/**
+ * After "Forget for ever" the Facts screen says what was forgotten, in a status line with the focus
+ * on it, not only the search of before with "0 facts … Nothing matches." and the focus on the body.
+ * At 1280 and 900 px, light and dark.
+ */
+import { describe, expect, it } from 'vitest';
+import type { TemporaEngine } from '../../electron/engine/index';
+import { CHROMIUM_MISSING } from './helpers/browser';
+import { screenshot } from './helpers/screenshots';
+import { go, useUi } from './helpers/ui-session';
+
+const likes = ['tea', 'coffee', 'matcha', 'cocoa'];
+
+function seed(engine: TemporaEngine): void {
+  engine.memory.facts.observe(
+    likes.map((object, i) => ({ subject: 'me', predicate: 'likes', object, fact: `I like ${object}.`, reference_time: `2026-0${i + 1}-01T03:00:00.000Z`, valid_at: `2026-0${i + 1}-01T00:00:00.000Z`, cardinality: 'many' as const })),
+  );
+}
+
+describe.skipIf(CHROMIUM_MISSING !== null)('forgetting a fact', () => {
+  const ui = useUi({ zone: 'Asia/Tokyo', locale: 'en-GB', env: { LANCEDB_LOG: 'error' }, engine: { startWorker: false }, seed, shotPrefix: 'forget-note' });
+
+  const cases = [
+    [1280, 'light'],
+    [1280, 'dark'],
+    [900, 'light'],
+    [900, 'dark'],
+  ] as const;
+  cases.forEach(([width, theme], i) => {
+    it(`says on the Facts screen what was forgotten, with the focus on it (${width} px, ${theme})`, async () => {
+      const { page, engine } = ui();
+      await page.setViewportSize({ width, height: 800 });
+      await page.emulateMedia({ colorScheme: theme });
+      const object = likes[i]!;
+      // Found by a search, opened, forgotten: the search of before now matches nothing.
+      await go(page, '#/facts');
+      const search = page.getByPlaceholder('Search facts… (日本語もOK)');
+      await search.fill(object);
+      await search.press('Enter');
+      const row = page.locator('.fact-list .fact-row').filter({ hasText: `I like ${object}.` }).first();
+      await row.click();
+      await expect.poll(() => page.locator('.fact-page h1').textContent()).toBe(`I like ${object}.`);
+      await page.getByRole('button', { name: 'Forget…' }).click();
+      await page.getByRole('dialog', { name: 'Forget this fact?' }).getByRole('button', { name: 'Forget for ever' }).click();
+      await expect.poll(() => page.locator('.facts-screen h1').textContent()).toBe('Facts');
+      const note = page.locator('.facts-screen .note[role="status"]');
+      await expect.poll(() => note.textContent()).toBe(`Forgotten: “I like ${object}.”`);
+      expect(await page.evaluate(() => document.activeElement?.getAttribute('role'))).toBe('status');
+      expect(engine.memory.facts.list().some((f) => f.object === object)).toBe(false);
+      await screenshot(page, `forget-note-${width}-${theme}`);
+      // Said once: the Facts screen opened again has no note.
+      await go(page, '#/timeline');
+      await go(page, '#/facts');
+      await expect.poll(() => page.locator('.facts-screen h1').count()).toBe(1);
+      expect(await page.locator('.facts-screen .note').count()).toBe(0);
+    });
+  });
+});

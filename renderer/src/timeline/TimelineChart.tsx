@@ -5,7 +5,7 @@
  * popover of the bar pointed at or focused. Narrow, the names column is narrower.
  * Keyboard (when the chart has focus): + / − zoom, ← / → pan, 0 fit, ↑ / ↓ scroll.
  */
-import { useCallback, useEffect, useRef, useState, type KeyboardEvent, type RefObject } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent, type RefObject } from 'react';
 import type { FactRecord } from '../../../shared/memory-schema';
 import { useTimeFormat } from '../app/time-format';
 import { plural } from '../common/format';
@@ -20,6 +20,7 @@ import { OVERVIEW_HEIGHT, TimelineOverview } from './TimelineOverview';
 import { TimelineRowView } from './TimelineRowView';
 import { pan, ticks, xOf, zoom, type Domain } from './timeline-scale';
 import { useChartGestures } from './use-chart-gestures';
+import type { TimelineBack } from './timeline-view';
 
 export const LABEL_WIDTH = 210;
 /** The names column below NARROW px of chart. */
@@ -40,7 +41,10 @@ interface Props {
   setDomain(domain: Domain): void;
   setAsOf(ms: number): void;
   onFit(): void;
-  onOpen(fact: FactRecord): void;
+  /** A bar opened, with where the rows were scrolled. */
+  onOpen(fact: FactRecord, scrollTop: number): void;
+  /** Back from a fact opened here: its bar, scrolled to and focused once drawn. */
+  back?: TimelineBack | null;
   /** Told the first and last row index in view (with overscan) when they change: the rows to fetch. */
   onRowsInView?(first: number, last: number): void;
   /** The whole range, for the overview strip. */
@@ -50,7 +54,7 @@ interface Props {
   onToggleRow(key: string): void;
 }
 
-export function TimelineChart({ layout, domain, asOf, asOfText, now, setDomain, setAsOf, onFit, onOpen, onRowsInView, whole, density, onToggleGroup, onToggleRow }: Props) {
+export function TimelineChart({ layout, domain, asOf, asOfText, now, setDomain, setAsOf, onFit, onOpen, back, onRowsInView, whole, density, onToggleGroup, onToggleRow }: Props) {
   const format = useTimeFormat();
   const chart = useRef<HTMLDivElement>(null);
   const body = useRef<HTMLDivElement>(null);
@@ -66,6 +70,7 @@ export function TimelineChart({ layout, domain, asOf, asOfText, now, setDomain, 
   const firstInView = inView[0]?.index ?? 0;
   const lastInView = inView[inView.length - 1]?.index ?? 0;
   useEffect(() => onRowsInView?.(firstInView, lastInView), [firstInView, lastInView, onRowsInView]);
+  useReturnTo(back, body, chart);
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     if (event.target !== event.currentTarget && !(event.target instanceof SVGElement)) return;
@@ -148,7 +153,7 @@ export function TimelineChart({ layout, domain, asOf, asOfText, now, setDomain, 
                 hovered={hovered}
                 onHover={popover.onHover}
                 onOpen={(fact) => {
-                  if (!gestures.suppressClick.current) onOpen(fact);
+                  if (!gestures.suppressClick.current) onOpen(fact, body.current?.scrollTop ?? 0);
                 }}
                 onToggleRow={onToggleRow}
               />
@@ -171,6 +176,34 @@ export function TimelineChart({ layout, domain, asOf, asOfText, now, setDomain, 
       )}
     </div>
   );
+}
+
+/**
+ * Back from a fact opened from the chart, a keyboard user goes on from its bar, not from the top of
+ * a long list: the rows scrolled to where they were (once they are that tall), then the focus on the
+ * bar once it is drawn — unless the user has put the focus somewhere else first.
+ */
+function useReturnTo(back: TimelineBack | null | undefined, body: RefObject<HTMLDivElement | null>, chart: RefObject<HTMLDivElement | null>) {
+  const pending = useRef(back ?? null);
+  const scrolled = useRef(back?.scrollTop === null);
+  useLayoutEffect(() => {
+    const to = pending.current;
+    const element = body.current;
+    if (!to || !element || !chart.current) return;
+    if (document.activeElement && document.activeElement !== document.body) {
+      pending.current = null;
+      return;
+    }
+    if (!scrolled.current && to.scrollTop !== null && element.scrollHeight - element.clientHeight >= to.scrollTop) {
+      element.scrollTop = to.scrollTop;
+      scrolled.current = true;
+    }
+    const bar = chart.current.querySelector<SVGGElement>(`g.tl-bar[data-fact-id="${CSS.escape(to.factId)}"]`);
+    if (scrolled.current && bar) {
+      bar.focus({ preventScroll: true });
+      pending.current = null;
+    }
+  });
 }
 
 /**

@@ -1,6 +1,6 @@
 /**
  * Timeline: facts as bars over valid time, one row per subject + predicate, grouped by subject (the
- * user's first; groups collapsible, collapsed in a large memory); the as-of cursor and its answers;
+ * user's first and open; groups collapsible, the others collapsed in a large memory); the as-of cursor and its answers;
  * "known at" re-queries the memory as it was held at that moment. Only what is on screen is
  * fetched: the rows in view × the time around the visible range, and the facts true at the cursor
  * a page at a time (their count, and the first page: more on scroll or Show more).
@@ -20,7 +20,7 @@ import { NothingRecordedYet } from './NothingRecordedYet';
 import { buildLayout } from './timeline-model';
 import { fitDomain, wholeRange } from './timeline-fit';
 import { clamp, pan, reach, zoom, type Domain } from './timeline-scale';
-import { toggled, useClock, useTimelineView } from './timeline-view';
+import { rememberBack, takeBack, toggled, useClock, useTimelineView } from './timeline-view';
 import { momentWords, type SaidAs } from '../common/MomentInput';
 import { TimelineChart } from './TimelineChart';
 import { TimelineToolbar } from './TimelineToolbar';
@@ -77,6 +77,12 @@ export function TimelineScreen() {
   const onToggleGroup = useCallback((id: string, open: boolean) => update((v) => ({ groupChoices: { ...v.groupChoices, [id]: open } })), [update]);
   const onToggleRow = useCallback((key: string) => update((v) => ({ openRows: toggled(v.openRows, key) })), [update]);
   const showPanel = !narrow || panelOpen;
+  // Back from a fact opened here, the chart returns to its bar: scrolled there, the focus on it.
+  const [back] = useState(takeBack);
+  const open = useCallback((fact: FactRecord, scrollTop: number | null) => {
+    rememberBack({ factId: fact.id, scrollTop });
+    navigate({ screen: 'fact', id: fact.id });
+  }, []);
 
   return (
     <div className="timeline-screen">
@@ -111,7 +117,8 @@ export function TimelineScreen() {
           setDomain={(d) => update({ domain: kept(d) })}
           setAsOf={setAsOf}
           onFit={() => update({ domain: null })}
-          onOpen={(fact) => navigate({ screen: 'fact', id: fact.id })}
+          onOpen={open}
+          back={back}
           onRowsInView={onRowsInView}
           whole={whole}
           density={layout.density}
@@ -123,7 +130,7 @@ export function TimelineScreen() {
             {panelOpen ? 'Hide answers ▸' : '◂ As-of answers'}
           </button>
         )}
-        {showPanel && <AsOfPanel layout={asOfLayout} asOf={asOf} asOfText={asOfText} following={view.asOf === null} now={clock} knownAt={view.knownAt} filter={view.filter} pages={asOfFacts} onOpen={(fact) => navigate({ screen: 'fact', id: fact.id })} />}
+        {showPanel && <AsOfPanel layout={asOfLayout} asOf={asOf} asOfText={asOfText} following={view.asOf === null} now={clock} knownAt={view.knownAt} filter={view.filter} pages={asOfFacts} onOpen={(fact) => open(fact, null)} />}
       </div>
       {windowed.isPending && <p className="muted" role="status">Loading facts…</p>}
     </div>

@@ -21,6 +21,26 @@ export interface TimelineView {
 
 let saved: TimelineView = { domain: null, asOf: null, asOfPrecision: null, knownAt: null, filter: '', groupChoices: {}, openRows: [] };
 
+/** A fact opened from the timeline, and where its rows were scrolled (null: not known): going back returns there. */
+export interface TimelineBack {
+  factId: string;
+  scrollTop: number | null;
+}
+
+let back: TimelineBack | null = null;
+
+/** Noted as a fact is opened (before the screen goes: no render of this one follows). */
+export function rememberBack(opened: TimelineBack): void {
+  back = opened;
+}
+
+/** What to return to, once: the next visit to the timeline from elsewhere starts as the view was. */
+export function takeBack(): TimelineBack | null {
+  const taken = back;
+  back = null;
+  return taken;
+}
+
 export function useTimelineView(): [TimelineView, (patch: Partial<TimelineView> | ((view: TimelineView) => Partial<TimelineView>)) => void] {
   const [view, setView] = useState(saved);
   const update = useCallback((patch: Partial<TimelineView> | ((view: TimelineView) => Partial<TimelineView>)) => {

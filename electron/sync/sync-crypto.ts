@@ -25,7 +25,9 @@ const SALT_BYTES = 16;
 export const SCRYPT_DEFAULTS = { logN: 17, r: 8, p: 1 } as const;
 const KEYCHECK_MAGIC = new TextEncoder().encode('TMPK');
 const KNOWN_VALUE = new TextEncoder().encode('Tempora sync key check, format 1');
-export const WRONG_PASSPHRASE = 'This passphrase does not open this sync target: it was set up with another one. Type the passphrase your other devices sync with.';
+/** What a wrong passphrase is, in every face; each says how to give the right one (the app: its passphrase field). */
+export const PASSPHRASE_DOES_NOT_OPEN = 'This passphrase does not open this sync target: it was set up with another one.';
+export const WRONG_PASSPHRASE = `${PASSPHRASE_DOES_NOT_OPEN} Type the passphrase your other devices sync with.`;
 export const SHORTEST_PASSPHRASE = 8;
 
 export class SyncCryptoError extends Error {

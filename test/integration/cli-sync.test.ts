@@ -75,12 +75,24 @@ describe('tempora sync, two devices and a folder', () => {
     expect(status.code).toBe(0);
     expect(status.stdout).toMatch(/^This device: laptop \([0-9a-f]{32}\)\n/);
     expect(status.stdout).toMatch(/\nLast sync: .*2\d{3}/);
-    expect(status.stdout).toContain('Not sent yet: 0 writes');
+    expect(status.stdout).toContain('Not sent yet: 0 records');
     // The desktop's first sync had nothing to send but its name: a segment of no records said it.
     expect(status.stdout).toMatch(/Devices seen: 1\n {2}desktop \([0-9a-f]{32}\): 2 segments applied, last at \d/);
     const json = JSON.parse((await tempora(['sync', 'status', '--data', laptop, '--json'])).stdout) as { device: { name: string }; unsent: number; devices: { name: string }[] };
     expect(json.device.name).toBe('laptop');
     expect(json.devices.map((d) => d.name)).toEqual(['desktop']);
+  });
+
+  it('sync status counts what is not sent in the word sync sends it in: records', async () => {
+    const counted = join(dir, 'counted');
+    expect((await tempora(['observe', join(dir, 'told.jsonl'), '--data', counted])).code).toBe(0);
+    const status = await tempora(['sync', 'status', '--data', counted]);
+    const unsent = /\nNot sent yet: (\d+) records\n/.exec(status.stdout);
+    expect(unsent, status.stdout).not.toBeNull();
+    const other = join(dir, 'Other');
+    mkdirSync(other);
+    const sent = await tempora(['sync', '--folder', other, '--data', counted], PASS);
+    expect(sent.stdout).toMatch(new RegExp(`: sent ${unsent![1]} records;`));
   });
 
   it('--watch keeps syncing until Ctrl-C, then stops cleanly', async () => {
@@ -105,7 +117,18 @@ describe('tempora sync, two devices and a folder', () => {
     const third = join(dir, 'third');
     const wrong = await tempora(['sync', '--folder', folder, '--data', third], { TEMPORA_SYNC_PASSPHRASE: 'not the passphrase' });
     expect(wrong.code).toBe(1);
-    expect(wrong.stderr).toMatch(/^tempora: This passphrase does not open this sync target: it was set up with another one\./);
+    // Nothing prompts here: it says how to give the passphrase, not to type it.
+    expect(wrong.stderr).toBe(
+      'tempora: This passphrase does not open this sync target: it was set up with another one. ' +
+        'Set $TEMPORA_SYNC_PASSPHRASE to the passphrase your other devices sync with, or put it on the first line of a file given with --key-file FILE.\n',
+    );
+    writeFileSync(join(dir, 'wrong-key.txt'), 'not the passphrase\n');
+    const wrongFile = await tempora(['sync', '--folder', folder, '--data', third, '--key-file', join(dir, 'wrong-key.txt')]);
+    expect(wrongFile.code).toBe(1);
+    expect(wrongFile.stderr).toBe(
+      'tempora: This passphrase does not open this sync target: it was set up with another one. ' +
+        `Put the passphrase your other devices sync with on the first line of ${join(dir, 'wrong-key.txt')} (the --key-file).\n`,
+    );
     // No memory is made by a sync refused before it syncs.
     expect((await tempora(['facts', '--data', third])).stderr).toMatch(/^tempora: no memory in /);
     const none = await tempora(['sync', '--folder', folder, '--data', third]);

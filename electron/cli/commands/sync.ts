@@ -6,7 +6,7 @@
  */
 import { readFileSync } from 'node:fs';
 import type { Memory } from '../../memory/index';
-import { cipherFromKey, SyncCryptoError, unlockTarget, type SyncCipher } from '../../sync/sync-crypto';
+import { cipherFromKey, PASSPHRASE_DOES_NOT_OPEN, SyncCryptoError, unlockTarget, type SyncCipher } from '../../sync/sync-crypto';
 import { deviceNamedOnTarget, sameName, type KnownDevices } from '../../sync/device-names';
 import { syncProgressWords, syncReportNotes, type SyncProgress } from '../../../shared/sync-contract';
 import { syncOnce, type SyncReport } from '../../sync/sync-runner';
@@ -29,7 +29,7 @@ export const syncCommand: CommandSpec = {
     'Uploads what this device wrote since its last sync and applies what the other devices wrote, each',
     'of their segments in one write (a sync stopped at any point resumes on the next). The folder holds',
     'only ciphertext. The passphrase comes from $TEMPORA_SYNC_PASSPHRASE, or the first line of --key-file.',
-    '`sync status`: this device, the last sync, the devices seen and the writes not sent yet.',
+    '`sync status`: this device, the last sync, the devices seen and the records not sent yet.',
   ],
   options: {
     folder: { type: 'string', help: ['--folder DIR', 'the sync folder (one the user keeps in Syncthing, Dropbox, iCloud Drive, OneDrive …)'] },
@@ -63,7 +63,7 @@ async function syncWith(ctx: CommandContext, folder: string, passphrase: string,
   // The first sync reads the target through what the unlock and the name check read: the key check
   // and one listing read once, each segment fetched once.
   const firstReads = new TargetReads(target);
-  const cipher = cipherFromKey(await inWords(() => unlockTarget(firstReads, passphrase)));
+  const cipher = cipherFromKey(await inWords(() => unlockTarget(firstReads, passphrase), ctx.string('key-file')));
   let first = true;
   // At first contact every device on the target is another one: checked once, before a memory is made.
   const checkedFirst = name !== undefined && !hasMemory(ctx);
@@ -156,11 +156,22 @@ function passphraseOf(ctx: CommandContext): string {
   return passphrase;
 }
 
-/** A target's or the cipher's failure in its own words; anything else is a fault of ours. */
-async function inWords<T>(fn: () => Promise<T>): Promise<T> {
+/**
+ * A target's or the cipher's failure in its own words; anything else is a fault of ours. A wrong
+ * passphrase says how to give the right one here (nothing prompts): where it came from, `keyFile`
+ * or $TEMPORA_SYNC_PASSPHRASE.
+ */
+async function inWords<T>(fn: () => Promise<T>, keyFile?: string): Promise<T> {
   try {
     return await fn();
   } catch (error) {
+    if (error instanceof SyncCryptoError && error.kind === 'wrong-passphrase') {
+      const give =
+        keyFile === undefined
+          ? 'Set $TEMPORA_SYNC_PASSPHRASE to the passphrase your other devices sync with, or put it on the first line of a file given with --key-file FILE.'
+          : `Put the passphrase your other devices sync with on the first line of ${keyFile} (the --key-file).`;
+      throw new InputError(`${PASSPHRASE_DOES_NOT_OPEN} ${give}`);
+    }
     if (error instanceof SyncTargetError || error instanceof SyncCryptoError || error instanceof SpoolError || error instanceof SyncBusyError) throw new InputError(error.message);
     throw error;
   }
@@ -214,7 +225,7 @@ function printStatus(ctx: CommandContext, memory: Memory): void {
   const lines = [
     `This device: ${escapeControls(status.device.name)} (${status.device.id})`,
     `Last sync: ${status.lastSync === null ? 'never' : formatTime(status.lastSync)}`,
-    `Not sent yet: ${plural(status.unsent, 'write')}`,
+    `Not sent yet: ${plural(status.unsent, 'record')}`,
     status.devices.length + unseen.length === 0 ? 'Devices seen: none yet' : `Devices seen: ${status.devices.length + unseen.length}`,
   ];
   const blockedLine = (b: BlockedDevice) => `    blocked. ${escapeControls(b.reason)} Its later segments wait until it is put right.`;

@@ -19,7 +19,7 @@ import { useTimeFormat } from '../app/time-format';
 import { ErrorText } from '../common/ErrorText';
 import { formatCount, formatMoment } from '../common/format';
 import { VirtualList } from '../common/VirtualList';
-import { asOfCountParts, asOfCountingWords, everyFactShown, tenseOf } from './asof-count';
+import { asOfCountParts, asOfCountingWords, asOfMoreCount, everyFactShown, tenseOf } from './asof-count';
 import { trueAt, type TimelineLayout } from './timeline-model';
 import { AS_OF_PAGE, type AsOfFacts } from './use-as-of-facts';
 
@@ -49,9 +49,11 @@ interface Props {
   /** The pages of facts true at the cursor: how many in all, and the next page. */
   pages: AsOfFacts;
   onOpen(fact: FactRecord): void;
+  /** The panel as a drawer (a narrow window): Escape inside it closes it. */
+  onClose?(): void;
 }
 
-export function AsOfPanel({ layout, asOf, asOfText, following, now, knownAt, filter, pages, onOpen }: Props) {
+export function AsOfPanel({ layout, asOf, asOfText, following, now, knownAt, filter, pages, onOpen, onClose }: Props) {
   const format = useTimeFormat();
   const answers = useMemo(() => {
     // Newest first, like every list: the slots whose latest value began last on top, each slot's values newest first.
@@ -74,7 +76,16 @@ export function AsOfPanel({ layout, asOf, asOfText, following, now, knownAt, fil
   const failedMore = failed && pages.failedMore;
   const counting = !pages.counted && !failed;
   return (
-    <section className="asof-panel" aria-labelledby="asof-title" aria-busy={counting || undefined}>
+    <section
+      className="asof-panel"
+      aria-labelledby="asof-title"
+      aria-busy={counting || undefined}
+      onKeyDown={(e) => {
+        if (e.key !== 'Escape' || !onClose || e.defaultPrevented) return;
+        e.preventDefault();
+        onClose();
+      }}
+    >
       <h2 id="asof-title">
         True as of <time dateTime={new Date(asOf).toISOString()}>{when}</time>
       </h2>
@@ -117,7 +128,7 @@ export function AsOfPanel({ layout, asOf, asOfText, following, now, knownAt, fil
       {failedMore && !pages.loadingMore && <ErrorText error={pages.error} />}
       {more && (
         <button type="button" className="asof-more" onClick={pages.loadMore} aria-busy={pages.loadingMore}>
-          {pages.loadingMore ? 'Loading…' : `Show ${formatCount(Math.min(AS_OF_PAGE, pages.total - pages.facts.length))} more`}
+          {pages.loadingMore ? 'Loading…' : `Show ${formatCount(asOfMoreCount(count, AS_OF_PAGE))} more`}
         </button>
       )}
     </section>

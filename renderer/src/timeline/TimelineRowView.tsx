@@ -54,7 +54,14 @@ export const TimelineRowView = memo(function TimelineRowView({ row, top, layout,
         <span className="tl-predicate">{row.predicate}</span>
         {row.lanes > MAX_LANES && (
           <button type="button" className="tl-fold-toggle link-button" aria-expanded={!row.folded} onClick={() => onToggleRow(row.key)}>
-            {row.folded ? `▸ Show all ${formatCount(row.bars.length)}` : '▾ Fold'}
+            {row.folded ? (
+              <>
+                ▸ <span className="tl-fold-words">Show all </span>
+                {formatCount(row.bars.length)}
+              </>
+            ) : (
+              '▾ Fold'
+            )}
           </button>
         )}
       </span>

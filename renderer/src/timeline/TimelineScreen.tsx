@@ -4,7 +4,8 @@
  * "known at" re-queries the memory as it was held at that moment. Only what is on screen is
  * fetched: the rows in view × the time around the visible range, and the facts true at the cursor
  * a page at a time (their count, and the first page: more on scroll or Show more).
- * Fit shows where the facts are (timeline-fit.ts); narrow, the as-of panel folds to a button.
+ * Fit shows where the facts are (timeline-fit.ts); narrow, the as-of panel folds to a button, a
+ * drawer that Escape closes, the focus back on the button.
  */
 import { useCallback, useMemo, useRef, useState } from 'react';
 import type { FactRecord } from '../../../shared/memory-schema';
@@ -74,6 +75,12 @@ export function TimelineScreen() {
   const bodyWidth = useElementSize(bodyRef).width;
   const narrow = bodyWidth > 0 && bodyWidth < PANEL_BELOW;
   const [panelOpen, setPanelOpen] = useState(false);
+  // The drawer closes on Escape (in it or on its button), the focus back on the button that opened it.
+  const panelToggle = useRef<HTMLButtonElement>(null);
+  const closePanel = () => {
+    setPanelOpen(false);
+    panelToggle.current?.focus();
+  };
   const onToggleGroup = useCallback((id: string, open: boolean) => update((v) => ({ groupChoices: { ...v.groupChoices, [id]: open } })), [update]);
   const onToggleRow = useCallback((key: string) => update((v) => ({ openRows: toggled(v.openRows, key) })), [update]);
   const showPanel = !narrow || panelOpen;
@@ -126,11 +133,23 @@ export function TimelineScreen() {
           onToggleRow={onToggleRow}
         />
         {narrow && (
-          <button type="button" className="asof-panel-toggle" aria-expanded={panelOpen} onClick={() => setPanelOpen((open) => !open)}>
+          <button
+            ref={panelToggle}
+            type="button"
+            className="asof-panel-toggle"
+            aria-expanded={panelOpen}
+            onClick={() => setPanelOpen((open) => !open)}
+            onKeyDown={(e) => {
+              if (e.key === 'Escape' && panelOpen) {
+                e.preventDefault();
+                closePanel();
+              }
+            }}
+          >
             {panelOpen ? 'Hide answers ▸' : '◂ As-of answers'}
           </button>
         )}
-        {showPanel && <AsOfPanel layout={asOfLayout} asOf={asOf} asOfText={asOfText} following={view.asOf === null} now={clock} knownAt={view.knownAt} filter={view.filter} pages={asOfFacts} onOpen={(fact) => open(fact, null)} />}
+        {showPanel && <AsOfPanel layout={asOfLayout} asOf={asOf} asOfText={asOfText} following={view.asOf === null} now={clock} knownAt={view.knownAt} filter={view.filter} pages={asOfFacts} onOpen={(fact) => open(fact, null)} onClose={narrow ? closePanel : undefined} />}
       </div>
       {windowed.isPending && <p className="muted" role="status">Loading facts…</p>}
     </div>

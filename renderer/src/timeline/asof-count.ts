@@ -44,6 +44,18 @@ export function everyFactShown({ total, hasMore, shown, filter }: Pick<AsOfCount
   return !hasMore || (filter === '' && shown >= total);
 }
 
+/**
+ * How many more facts Show more brings into the list: a page, or fewer when fewer are left — those
+ * true at the moment that the list does not show yet. The list may show more than the pages loaded
+ * (the chart's rows hold facts of later pages): "170 facts are true now · showing 120" is "Show 50
+ * more", never "Show 70 more". With a filter, Show more reads the next facts for matches: as many as
+ * are left to read.
+ */
+export function asOfMoreCount({ total, loaded, shown, filter }: Pick<AsOfCount, 'total' | 'loaded' | 'shown' | 'filter'>, page: number): number {
+  const listed = filter === '' ? Math.max(shown, loaded) : loaded;
+  return Math.max(0, Math.min(page, total - listed));
+}
+
 /** The count line while the moment's answer is on its way: no figure, only that it is being counted. */
 export function asOfCountingWords(tense: MomentTense): string {
   return `Counting the facts true ${tense === 'now' ? 'now' : 'then'}…`;

@@ -2,9 +2,27 @@
 import { z } from 'zod';
 import { toIsoUtc, type IsoTime } from './time';
 import { hasZoneSuffix } from './time-zone';
-import { cardinality, type Precision } from './memory-schema';
+import type { cardinality, Precision } from './memory-schema';
 
-const time = z.string().transform((value, ctx) => {
+/** A value's kind in words, for "must be text, not a number". */
+function kindOf(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'a list';
+  if (typeof value === 'object') return 'an object';
+  if (typeof value === 'boolean') return `${value}`;
+  return `a ${typeof value}`;
+}
+
+const TIME_AS_TEXT = 'must be a time written as text (2026-09-01, 2026-09-01T10:00:00+09:00 or a phrase like "last March")';
+
+/**
+ * A string field's words when it is missing or not a string, one sentence each (not zod's "Invalid
+ * input: expected string, received undefined"): `what` says what belongs there, for a missing one.
+ */
+const textOf = (what: string, notText = 'must be text (in quotes)') =>
+  z.string({ error: (issue) => (issue.input === undefined ? `is missing (${what})` : `${notText}, not ${kindOf(issue.input)}`) });
+
+const time = textOf('the time the line was said, e.g. 2026-09-01T10:00:00+09:00', TIME_AS_TEXT).transform((value, ctx) => {
   try {
     return toIsoUtc(value);
   } catch (error) {
@@ -29,7 +47,7 @@ export const TIME_PHRASE_MAX = 100;
  * date-time without a zone ("2026-09-01", "2026-09-01T10:00") is a phrase too: that day or wall
  * time in the zone of the line's reference_time, resolved by observe like any other phrase.
  */
-const timeOrPhrase = z.string().transform((value, ctx): IsoTime | TimePhrase => {
+const timeOrPhrase = textOf('a time', TIME_AS_TEXT).transform((value, ctx): IsoTime | TimePhrase => {
   const text = value.trim();
   if (/^\d{4}-\d{2}-\d{2}(?:$|[T ])/.test(text)) {
     try {
@@ -66,20 +84,40 @@ export function intervalIssue(validAt: IsoTime | null, invalidAt: IsoTime | null
  */
 export const hasVisibleCharacter = (text: string): boolean => /[^\s\p{Cc}\p{Cf}\p{Z}]/u.test(text);
 export const INVISIBLE_ONLY = 'holds only invisible characters (zero-width spaces, control or format characters): give it some text';
-const visible = (max: number) => z.string().trim().min(1).max(max).refine(hasVisibleCharacter, { message: INVISIBLE_ONLY });
+/** At most `max` characters, said with how many it has. */
+const atMost = (max: number) => ({ error: (issue: { input?: unknown }) => `is too long: ${typeof issue.input === 'string' ? issue.input.length : 'more than'} characters, at most ${max}` });
+
+/**
+ * A name or sentence: there (`what` belongs in it), text, not empty, not only spaces, at most `max`
+ * characters, and something a person can see — each fault one sentence, and only the first.
+ */
+const visible = (max: number, what: string) =>
+  textOf(what)
+    .refine((text) => text !== '', { message: 'is empty', abort: true })
+    .trim()
+    .min(1, { message: 'holds only spaces', abort: true })
+    .max(max, { ...atMost(max), abort: true })
+    .refine(hasVisibleCharacter, { message: INVISIBLE_ONLY });
+
+/** One of `choices`, said with what each means and what was given. */
+const oneOf = <const T extends readonly [string, ...string[]]>(choices: T, words: string) =>
+  z.enum(choices, { error: (issue) => `must be ${words}, not ${typeof issue.input === 'string' ? JSON.stringify(issue.input) : kindOf(issue.input)}` });
+
+/** The cardinalities of memory-schema's, spelled here for the words of a wrong one. */
+const CARDINALITIES = ['one', 'many'] as const satisfies readonly z.infer<typeof cardinality>[];
 
 export const observationInput = z.strictObject({
-  subject: visible(500),
-  predicate: visible(200),
-  object: visible(2000),
+  subject: visible(500, 'who or what the fact is about, e.g. "me"'),
+  predicate: visible(200, 'the relation, e.g. "lives in"'),
+  object: visible(2000, 'what it relates the subject to, e.g. "Osaka"'),
   /** 'entity' (default): the object names a person, place or thing; 'literal': a plain value. */
-  object_type: z.enum(['entity', 'literal']).default('entity'),
-  fact: visible(4000),
+  object_type: oneOf(['entity', 'literal'], '"entity" (a person, place or thing) or "literal" (a plain value)').default('entity'),
+  fact: visible(4000, 'the fact as one sentence, e.g. "I live in Osaka."'),
   reference_time: time,
   valid_at: timeOrPhrase.nullable().optional().transform((v) => v ?? null),
   invalid_at: timeOrPhrase.nullable().optional().transform((v) => v ?? null),
-  cardinality: cardinality.default('many'),
-  conversation: z.string().min(1).max(200).optional(),
+  cardinality: oneOf(CARDINALITIES, '"one" (one value at a time: a new one closes the old) or "many" (several at once)').default('many'),
+  conversation: textOf('a conversation id').min(1, { message: 'is empty' }).max(200, atMost(200)).optional(),
 });
 // invalid_at after valid_at is checked once the phrases are resolved (memory's observe), where the
 // start is said in the line's zone.

@@ -75,7 +75,24 @@ describe('tempora observe refuses a bad file whole', () => {
 
   it('a field of the wrong type, named with its line after skipped blank lines', () => {
     const name = write('types.jsonl', `\n${good}\n\n\n${line({ valid_at: 20260901 })}\n`);
-    expectRefused(['observe', name], 1, /^tempora: types\.jsonl:5: valid_at: .*expected string, received number\n$/);
+    expectRefused(['observe', name], 1, /^tempora: types\.jsonl:5: valid_at: must be a time written as text \(2026-09-01, 2026-09-01T10:00:00\+09:00 or a phrase like "last March"\), not a number\n$/);
+  });
+
+  it('each bad field is one plain sentence naming it: empty, missing, not text, too long, not one of the choices', () => {
+    const refused = (name: string, fields: Record<string, unknown>, expected: string) =>
+      expectRefused(['observe', write(name, `${JSON.stringify(fields)}\n`)], 1, new RegExp(`^${`tempora: ${name}:1: ${expected}`.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\n$`));
+    const fields = JSON.parse(good) as Record<string, unknown>;
+    const without = (key: string) => Object.fromEntries(Object.entries(fields).filter(([k]) => k !== key));
+    refused('empty.jsonl', { ...fields, subject: '' }, 'subject: is empty');
+    refused('spaces.jsonl', { ...fields, predicate: '   ' }, 'predicate: holds only spaces');
+    refused('when.jsonl', without('reference_time'), 'reference_time: is missing (the time the line was said, e.g. 2026-09-01T10:00:00+09:00)');
+    refused('who.jsonl', without('subject'), 'subject: is missing (who or what the fact is about, e.g. "me")');
+    refused('said.jsonl', without('fact'), 'fact: is missing (the fact as one sentence, e.g. "I live in Osaka.")');
+    refused('number.jsonl', { ...fields, object: 42 }, 'object: must be text (in quotes), not a number');
+    refused('null.jsonl', { ...fields, reference_time: null }, 'reference_time: must be a time written as text (2026-09-01, 2026-09-01T10:00:00+09:00 or a phrase like "last March"), not null');
+    refused('long.jsonl', { ...fields, predicate: 'p'.repeat(201) }, 'predicate: is too long: 201 characters, at most 200');
+    refused('few.jsonl', { ...fields, cardinality: 'few' }, 'cardinality: must be "one" (one value at a time: a new one closes the old) or "many" (several at once), not "few"');
+    refused('kind.jsonl', { ...fields, object_type: 'place' }, 'object_type: must be "entity" (a person, place or thing) or "literal" (a plain value), not "place"');
   });
 
   it('an impossible date', () => {

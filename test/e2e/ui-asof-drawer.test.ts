@@ -123,6 +123,8 @@ describe.skipIf(CHROMIUM_MISSING !== null)('the Timeline’s as-of drawer, count
     await expect.poll(async () => Number((await count.textContent())?.match(/showing (\d+)$/)?.[1] ?? 0)).toBeGreaterThan(100);
     const shown = Number((await count.textContent())!.match(/showing (\d+)$/)![1]);
     expect(await panel(page).locator('.asof-more').textContent()).toBe(`Show ${total - shown} more`);
+    // Wide, the folded row's button says its words.
+    expect(await page.locator('.tl-row[data-row="me · knows"] .tl-fold-toggle').innerText()).toBe(`▸ Show all ${KNOWS}`);
     await screenshot(page, 'asof-drawer-count');
     await panel(page).locator('.asof-more').click();
     await expect.poll(() => count.textContent()).toBe(`${total} facts are true now`);
@@ -184,6 +186,8 @@ describe.skipIf(CHROMIUM_MISSING !== null)('the Timeline’s as-of drawer, count
       await expect.poll(() => knows.getAttribute('class')).toContain('folded');
       const fold = knows.getByRole('button', { name: `▸ Show all ${KNOWS}` });
       expect(await fold.isVisible()).toBe(true);
+      // Narrow, it shows "▸ 20", its words kept for screen readers only.
+      expect((await fold.locator('.tl-fold-words').boundingBox())!.width).toBeLessThanOrEqual(1);
       const predicate = knows.locator('.tl-predicate');
       expect(await predicate.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
       const [p, b] = [(await predicate.boundingBox())!, (await fold.boundingBox())!];

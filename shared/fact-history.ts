@@ -7,7 +7,7 @@
  */
 import { z } from 'zod';
 import { isoTime, precision, type FactRecord, type Precision } from './memory-schema';
-import { formatSaid, type TimeFormat } from './time-format';
+import { formatSaid, isPast, type Now, type TimeFormat } from './time-format';
 
 /** What a write that wrote versions was doing (recorded on each version it wrote). */
 export const writeCause = z.discriminatedUnion('kind', [
@@ -148,8 +148,12 @@ export function describeChange(change: FieldChange, format: TimeFormat): string 
   }
 }
 
-/** Why a version exists, in words, with the fact or message it points at (for a link). */
-export function describeReason(reason: VersionReason): { text: string; link: { kind: 'fact' | 'message'; id: string } | null } {
+/**
+ * Why a version exists, in words, with the fact or message it points at (for a link). `version`: the
+ * version it explains — "you closed it" only for an end that has come; one still to come is an end
+ * you set.
+ */
+export function describeReason(reason: VersionReason, version?: Pick<FactRecord, 'invalid_at'>, now: Now = Date.now()): { text: string; link: { kind: 'fact' | 'message'; id: string } | null } {
   const message = (id: string | null, text: string) => ({ text, link: id === null ? null : { kind: 'message' as const, id } });
   switch (reason.kind) {
     case 'first':
@@ -160,7 +164,7 @@ export function describeReason(reason: VersionReason): { text: string; link: { k
     case 'edit':
       return { text: 'your edit', link: null };
     case 'close':
-      return { text: 'you closed it', link: null };
+      return { text: version?.invalid_at && !isPast(version.invalid_at, now) ? 'you set its end' : 'you closed it', link: null };
     case 'closed_by':
       return { text: 'closed by another fact', link: { kind: 'fact', id: reason.fact } };
     case 'reopened':

@@ -66,6 +66,11 @@ export function setDisplayFormat(format: TimeFormat, now?: () => string): void {
   if (now) nowOf = now;
 }
 
+/** The run's "now" (its clock), for words that depend on it. */
+export function displayNow(): string {
+  return nowOf();
+}
+
 export function displayFormat(): TimeFormat {
   return display;
 }

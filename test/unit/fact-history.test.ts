@@ -130,3 +130,15 @@ describe('causes recorded by the memory', () => {
     });
   });
 });
+
+describe('describeReason', () => {
+  it('says "you closed it" for an end that has come, and "you set its end" for one still to come', () => {
+    const now = '2026-12-07T00:00:00.000Z';
+    expect(describeReason({ kind: 'close' }, { invalid_at: '2027-01-15T00:00:00.000Z' }, now).text).toBe('you set its end');
+    expect(describeReason({ kind: 'close' }, { invalid_at: '2026-12-07T00:00:00.001Z' }, now).text).toBe('you set its end');
+    // At the very moment it ends, it has ended.
+    expect(describeReason({ kind: 'close' }, { invalid_at: now }, now).text).toBe('you closed it');
+    expect(describeReason({ kind: 'close' }, { invalid_at: '2026-09-10T00:00:00.000Z' }, now).text).toBe('you closed it');
+    expect(describeReason({ kind: 'close' }).text).toBe('you closed it');
+  });
+});

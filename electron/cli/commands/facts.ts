@@ -3,7 +3,7 @@ import { describeChange, describeReason, versionChanges } from '../../../shared/
 import type { FactRecord } from '../../../shared/memory-schema';
 import { formatSaid } from '../../../shared/time-format';
 import type { CommandSpec } from '../command';
-import { displayFormat, escapeControls, factDetails, factTable, formatAsked, formatTime, formatValidity, plural, printJson, printLines } from '../output';
+import { displayFormat, displayNow, escapeControls, factDetails, factTable, formatAsked, formatTime, formatValidity, plural, printJson, printLines } from '../output';
 
 export const factsCommand: CommandSpec = {
   name: 'facts',
@@ -77,7 +77,7 @@ export const showCommand: CommandSpec = {
       lines.push(`  ${versionLine(version, fact.id)}`);
       const change = history.get(version.id);
       if (!change) continue;
-      const reason = describeReason(change.reason);
+      const reason = describeReason(change.reason, version, displayNow());
       lines.push(`      why: ${reason.text}${reason.link ? ` (${reason.link.kind} ${reason.link.id})` : ''}`);
       for (const c of change.changes) lines.push(`      ${escapeControls(describeChange(c, displayFormat()))}`);
     }

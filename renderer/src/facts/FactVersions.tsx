@@ -6,7 +6,6 @@
  */
 import { describeChange, describeReason, versionChanges, type VersionChange, type WriteCause } from '../../../shared/fact-history';
 import type { EpisodeRecord, FactRecord } from '../../../shared/memory-schema';
-import { isPast } from '../../../shared/time-format';
 import { factHref, hrefOf } from '../app/router';
 import { useTimeFormat, type UserTimeFormat } from '../app/time-format';
 import { formatCount, formatInterval, formatTime, objectRepeatsSentence } from '../common/format';
@@ -45,14 +44,8 @@ export function FactVersions({ versions, currentId, causes, episodes }: FactVers
   );
 }
 
-/** "you closed it" only for an end that has come: one still to come is an end you set. */
-function reasonOf(change: VersionChange, version: FactRecord): ReturnType<typeof describeReason> {
-  if (change.reason.kind === 'close' && version.invalid_at !== null && !isPast(version.invalid_at)) return { text: 'you set its end', link: null };
-  return describeReason(change.reason);
-}
-
 function VersionWhy({ version, change, episodes, format }: { version: FactRecord; change: VersionChange; episodes: readonly EpisodeRecord[]; format: UserTimeFormat }) {
-  const reason = reasonOf(change, version);
+  const reason = describeReason(change.reason, version);
   let why = <>{reason.text}</>;
   if (reason.link?.kind === 'fact') why = <a href={factHref(reason.link.id)}>{reason.text}</a>;
   if (reason.link?.kind === 'message') {

@@ -313,6 +313,12 @@ describe('tempora import-chats: what a careful user finds (issue 27)', () => {
     const object = await tempora(dir, ['import-chats', 'object.json']);
     expect(object.code).toBe(1);
     expect(object.err).toBe('tempora: object.json: expected a list of conversations ([ … ]), as ChatGPT and Claude export them, but the file holds an object ({ … })\n');
+    // A Tempora memory export is named as one, and pointed to where it goes.
+    const document = { format: 'tempora.memory', version: 4, exported_at: '2026-11-01T00:00:00.000Z', conversations: [], episodes: [], entities: [], facts: [], claims: [] };
+    writeFileSync(join(dir, 'memory.json'), JSON.stringify(document, null, 2));
+    const mixedUp = await tempora(dir, ['import-chats', 'memory.json']);
+    expect(mixedUp.code).toBe(1);
+    expect(mixedUp.err).toBe('tempora: memory.json is a Tempora memory export, not a ChatGPT or Claude chat history: import it as a memory (tempora import memory.json, or “Memory file” on the Export / Import screen)\n');
     mkdirSync(join(dir, 'export'));
     const folder = await tempora(dir, ['import-chats', 'export']);
     expect(folder.code).toBe(1);

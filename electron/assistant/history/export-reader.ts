@@ -4,12 +4,13 @@
  * conversation is held at a time, and none past a limit (export-items.ts), so memory stays bounded
  * whatever the file holds. The format is detected from the first conversation unless given.
  */
-import { createReadStream } from 'node:fs';
+import { closeSync, createReadStream, openSync, readSync } from 'node:fs';
 import { open as openFile } from 'node:fs/promises';
 import { basename } from 'node:path';
 import type { Readable } from 'node:stream';
 import yauzl from 'yauzl';
 import { IMPORTED_MESSAGE_MAX_BYTES } from '../../../shared/chat-import';
+import { EXPORT_FORMAT } from '../../../shared/memory-schema';
 import { looksLikeChatGpt, parseChatGptConversation } from './chatgpt-export';
 import { looksLikeClaude, parseClaudeConversation } from './claude-export';
 import { exportItems, NotAListError } from './export-items';
@@ -61,12 +62,30 @@ export async function* readChatExport(path: string, options: ReadOptions = {}): 
     }
   } catch (error) {
     if (error instanceof ChatExportError) throw error;
-    if (error instanceof NotAListError) throw new ChatExportError(`${label}: ${error.message}`, null, null);
+    if (error instanceof NotAListError) throw new ChatExportError(looksLikeMemoryExport(path) ? memoryExportWords(label) : `${label}: ${error.message}`, null, null);
     const where = conversationLabel(index + 1, null, null);
     const after = last ? `, after ${last}` : '';
     throw new ChatExportError(`${label}: cannot read ${where}${after}: ${readFailure(error)}`, where, null);
   }
 }
+
+/** A Tempora memory export given as a chat history: its first bytes say so (`"format": "tempora.memory"` comes first). */
+function looksLikeMemoryExport(path: string): boolean {
+  let fd: number | undefined;
+  try {
+    fd = openSync(path, 'r');
+    const start = Buffer.alloc(4096);
+    const read = readSync(fd, start, 0, start.length, 0);
+    return new RegExp(`^\\s*\\{\\s*"format"\\s*:\\s*"${EXPORT_FORMAT.replace('.', '\\.')}"`).test(start.subarray(0, read).toString('utf8'));
+  } catch {
+    return false;
+  } finally {
+    if (fd !== undefined) closeSync(fd);
+  }
+}
+
+const memoryExportWords = (label: string) =>
+  `${label} is a Tempora memory export, not a ChatGPT or Claude chat history: import it as a memory (tempora import ${label}, or “Memory file” on the Export / Import screen)`;
 
 /** A failure while reading the text, in words: the JSON parser's and zlib's own are terse. */
 function readFailure(error: unknown): string {

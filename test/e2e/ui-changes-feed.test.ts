@@ -66,6 +66,15 @@ describe.skipIf(CHROMIUM_MISSING !== null)('what changed, and a slot\'s history'
     expect(await struck(0)).toBe('none');
     expect(await struck(2)).toBe('line-through');
     expect(await page.locator('.change-row').nth(0).locator('.change-kind').getAttribute('class')).not.toContain('closed');
+    // What is still to come is folded under one line, above what has changed: the first month in view is June 2026.
+    const coming = page.locator('details.changes-coming');
+    expect(await coming.locator('summary').textContent()).toMatch(/^1 change still to come — the soonest ends .*2027.*: me · works_at$/);
+    expect(await coming.getAttribute('open')).toBeNull();
+    expect(await coming.locator('.change-row').count()).toBe(1);
+    expect(await page.locator('.change-month h2').filter({ visible: true }).first().textContent()).toBe('June 2026');
+    await coming.locator('summary').click();
+    await expect.poll(() => coming.locator('.change-row').first().isVisible()).toBe(true);
+    await coming.locator('summary').click();
     // The time of each, in Tokyo, as precisely as it was said: a start implied by its line is a day.
     expect(await page.locator('.change-row').nth(5).locator('.change-when').textContent()).toBe('Nov 1, 2025');
     await screenshot(page, 'changes-feed');

@@ -2,7 +2,9 @@
  * What changed: the memory's changes in valid time (when they changed in the world), newest first,
  * grouped by month in the user's zone — "October 2025 · me · manager: Aiko Tanaka → Kenji Sato" —
  * each a link to the fact and to the message that said it; filtered by an entity (the facts about
- * it); a page at a time (use-change-feed.ts), more with Show more.
+ * it); a page at a time (use-change-feed.ts), more with Show more. Changes still to come (an end
+ * said as "until March 2027") are folded under one line above them, the soonest named: the screen
+ * opens on what has changed, not on next year.
  */
 import { useEffect, useState } from 'react';
 import type { ValueChange } from '../../../shared/change-feed-contract';
@@ -11,6 +13,7 @@ import { useApi } from '../app/api-context';
 import { factHref, hrefOf } from '../app/router';
 import { useTimeFormat, type UserTimeFormat } from '../app/time-format';
 import { ErrorText } from '../common/ErrorText';
+import { plural } from '../common/format';
 import { ZoneNote } from '../common/ZoneNote';
 import { NameField } from '../facts/NameField';
 import { groupByHeading, useChangeFeed } from './use-change-feed';
@@ -29,7 +32,14 @@ export function ChangesScreen() {
     return () => clearTimeout(timer);
   }, [typed]);
   const feed = useChangeFeed(api, entity);
-  const groups = groupByHeading(feed.changes, (c) => headingOf(c, format));
+  // Newest first: the changes still to come lead the list.
+  const [now] = useState(() => Date.now());
+  const firstPast = feed.changes.findIndex((c) => Date.parse(c.at) <= now);
+  const coming = firstPast < 0 ? feed.changes : feed.changes.slice(0, firstPast);
+  const past = firstPast < 0 ? [] : feed.changes.slice(firstPast);
+  const months = (changes: readonly ValueChange[], key: string) =>
+    groupByHeading(changes, (c) => headingOf(c, format)).map((group, i) => <ChangeMonth key={`${key}-${group.heading}-${i}`} id={`change-${key}-${i}`} heading={group.heading} changes={group.items} format={format} />);
+  const soonest = coming.at(-1);
 
   return (
     <div className="changes-screen">
@@ -49,16 +59,15 @@ export function ChangesScreen() {
         </p>
       )}
       {feed.loading && <p className="muted">Loading…</p>}
-      {groups.map((group, i) => (
-        <section key={`${group.heading}-${i}`} className="change-month" aria-labelledby={`change-month-${i}`}>
-          <h2 id={`change-month-${i}`}>{group.heading}</h2>
-          <ol className="change-list">
-            {group.items.map((c) => (
-              <ChangeRow key={`${c.kind}-${c.factId}`} change={c} format={format} />
-            ))}
-          </ol>
-        </section>
-      ))}
+      {soonest && (
+        <details className="changes-coming">
+          <summary>
+            {plural(coming.length, 'change')} still to come{feed.hasMore && past.length === 0 ? ' (and more)' : ''} — the soonest {soonest.kind === 'ended' ? 'ends' : 'begins'} {formatSaid(soonest.at, soonest.precision, format)}: {soonest.subject} · {soonest.predicate}
+          </summary>
+          {months(coming, 'coming')}
+        </details>
+      )}
+      {months(past, 'past')}
       {feed.hasMore && (
         <p>
           <button type="button" onClick={feed.loadMore} disabled={feed.loadingMore}>
@@ -73,6 +82,19 @@ export function ChangesScreen() {
 const KIND_LABEL: Record<ValueChange['kind'], string> = { replaced: 'changed', added: 'new', ended: 'ended' };
 /** "ended" only for an end in the past; one still to come (said as "until 31 Dec 2026") "ends": still true, not struck through. */
 const endsLater = (c: ValueChange) => c.kind === 'ended' && Date.parse(c.at) > Date.now();
+
+function ChangeMonth({ id, heading, changes, format }: { id: string; heading: string; changes: readonly ValueChange[]; format: UserTimeFormat }) {
+  return (
+    <section className="change-month" aria-labelledby={id}>
+      <h2 id={id}>{heading}</h2>
+      <ol className="change-list">
+        {changes.map((c) => (
+          <ChangeRow key={`${c.kind}-${c.factId}`} change={c} format={format} />
+        ))}
+      </ol>
+    </section>
+  );
+}
 
 function ChangeRow({ change: c, format }: { change: ValueChange; format: UserTimeFormat }) {
   const ends = endsLater(c);

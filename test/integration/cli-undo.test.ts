@@ -104,7 +104,7 @@ describe('tempora undo on an observation', () => {
     expect(refused.stdout).toBe('');
     expect(refused.stderr).toBe(
       `tempora: message ${kyoto} is an observation (given with tempora observe or by an agent), not learned by a model, and undo takes back only what a model learned; ` +
-        `to take back what it added and closed, forget it with what it taught (tempora forget --episode ${kyoto}), or correct a fact with tempora edit FACT_ID\n`,
+        `to take back what it added and closed, forget it with what it taught (tempora forget --episode ${kyoto}, or in the app Forget on a fact it gave, with its sources), or correct a fact (tempora edit FACT_ID, or Edit on its page)\n`,
     );
     expect(refused.stderr).not.toMatch(/not for learning/);
     expect(livesIn()).toEqual(withKyoto);
@@ -113,5 +113,16 @@ describe('tempora undo on an observation', () => {
     const forgot = await tempora('forget', '--episode', kyoto);
     expect(forgot.code).toBe(0);
     expect(livesIn()).toEqual(before);
+
+    // Still an observation once the user has closed the fact it gave (its claims are the user's now).
+    writeFileSync(join(dir, 'nara.jsonl'), `${JSON.stringify({ subject: 'me', predicate: 'likes', object: 'Nara', fact: 'I like Nara.', reference_time: '2026-10-02T09:00:00+09:00' })}\n`);
+    const nara = (JSON.parse((await tempora('observe', join(dir, 'nara.jsonl'), '--json')).stdout) as { episodeIds: string[] }).episodeIds[0]!;
+    const memory = openMemory({ dataDir: data });
+    const liked = memory.facts.list({ subject: 'me', predicate: 'likes' }).find((f) => f.object === 'Nara')!.id;
+    memory.close();
+    expect((await tempora('close', liked, '--at', '2027-01-01')).code).toBe(0);
+    const again = await tempora('undo', nara);
+    expect(again.code).toBe(1);
+    expect(again.stderr).toMatch(new RegExp(`^tempora: message ${nara} is an observation \\(given with tempora observe or by an agent\\)`));
   }, 60_000);
 });

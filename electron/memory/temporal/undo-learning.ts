@@ -18,6 +18,11 @@ import { forgetFact, type Forgotten } from './forget';
 
 type Slot = { subject_id: string; predicate: string };
 
+/** Whether some version of a fact, held now or in history, was observed from this message. */
+function observedVersionCites(ctx: WriteContext, episodeId: string): boolean {
+  return ctx.db.prepare("SELECT 1 FROM fact_episodes fe JOIN facts f ON f.id = fe.fact_id WHERE fe.episode_id = ? AND f.origin = 'observed' LIMIT 1").get(episodeId) !== undefined;
+}
+
 /** Adds the undo to the write; its report is made once the write has resolved the slots (`report`). */
 export function undoLearning(ctx: WriteContext, episodeId: string): { report: () => UndoReport; forgotten: Forgotten } {
   if (!ctx.episodes.byId(episodeId)) throw new MemoryInputError(`no message with id ${episodeId}`, 'episodeId', 'not_found');
@@ -26,11 +31,13 @@ export function undoLearning(ctx: WriteContext, episodeId: string): { report: ()
   const job = ctx.jobs.byEpisode(episodeId);
   if (!row && job?.status !== 'done') {
     // Facts given as they are (`tempora observe`, an agent's remember_facts) were never a model's
-    // learning: there is no learning to take back, but the message did add and close facts.
-    if (!job && ctx.claims.citing(episodeId).some((claim) => claim.origin === 'observed')) {
+    // learning: there is no learning to take back, but the message did add and close facts. Told by
+    // what it gave, as first given (a version of it stays in history after the user closes or edits
+    // the fact: its claims are the user's then).
+    if (!job && (ctx.claims.citing(episodeId).some((claim) => claim.origin === 'observed') || observedVersionCites(ctx, episodeId))) {
       throw new MemoryInputError(
         `message ${episodeId} is an observation (given with tempora observe or by an agent), not learned by a model, and undo takes back only what a model learned; ` +
-          `to take back what it added and closed, forget it with what it taught (tempora forget --episode ${episodeId}), or correct a fact with tempora edit FACT_ID`,
+          `to take back what it added and closed, forget it with what it taught (tempora forget --episode ${episodeId}, or in the app Forget on a fact it gave, with its sources), or correct a fact (tempora edit FACT_ID, or Edit on its page)`,
         'episodeId',
       );
     }

@@ -133,11 +133,12 @@ export class SyncStore {
     return db.transaction(() => outgoing(db, limit))();
   }
 
-  /** A segment of this device is on the target (its header carries this device's name: nothing is left to announce). */
+  /** Outbox rows up to `lastOutbox` made no record (what they named is gone): done, with no segment sent. */
   nothingToSend(lastOutbox: number): void {
     this.write(() => this.store.db.prepare('DELETE FROM sync_outbox WHERE seq <= ?').run(lastOutbox), () => false);
   }
 
+  /** A segment of this device is on the target (its header carries this device's name: nothing is left to announce). */
   segmentWritten(seq: number, name: string, lastOutbox: number, records: SyncRecord[]): void {
     const db = this.store.db;
     this.write(() => (segmentWritten(db, seq, name, lastOutbox, records), db.prepare("DELETE FROM sync_state WHERE key = 'nameUnsent'").run()), () => false);

@@ -71,7 +71,6 @@ export function timelineWindow(db: Database, q: TimelineWindowQuery, options: { 
   })();
 }
 
-
 /** The window by one pass over the held facts (any question). */
 function passOverFacts(db: Database, asked: TimelineWindowQuery, options: { kept?: boolean }): TimelineWindow {
   const q = ownGroupOpen(db, asked);

@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { toIsoUtc, type IsoTime } from './time';
 import { hasZoneSuffix } from './time-zone';
-import type { cardinality, Precision } from './memory-schema';
+import { cardinality, type Precision } from './memory-schema';
 
 /** A value's kind in words, for "must be text, not a number". */
 function kindOf(value: unknown): string {
@@ -99,24 +99,20 @@ const visible = (max: number, what: string) =>
     .max(max, { ...atMost(max), abort: true })
     .refine(hasVisibleCharacter, { message: INVISIBLE_ONLY });
 
-/** One of `choices`, said with what each means and what was given. */
-const oneOf = <const T extends readonly [string, ...string[]]>(choices: T, words: string) =>
-  z.enum(choices, { error: (issue) => `must be ${words}, not ${typeof issue.input === 'string' ? JSON.stringify(issue.input) : kindOf(issue.input)}` });
-
-/** The cardinalities of memory-schema's, spelled here for the words of a wrong one. */
-const CARDINALITIES = ['one', 'many'] as const satisfies readonly z.infer<typeof cardinality>[];
+/** A wrong choice, said with what each one means and what was given. */
+const wrongChoice = (words: string) => (issue: { input: unknown }) => `must be ${words}, not ${typeof issue.input === 'string' ? JSON.stringify(issue.input) : kindOf(issue.input)}`;
 
 export const observationInput = z.strictObject({
   subject: visible(500, 'who or what the fact is about, e.g. "me"'),
   predicate: visible(200, 'the relation, e.g. "lives in"'),
   object: visible(2000, 'what it relates the subject to, e.g. "Osaka"'),
   /** 'entity' (default): the object names a person, place or thing; 'literal': a plain value. */
-  object_type: oneOf(['entity', 'literal'], '"entity" (a person, place or thing) or "literal" (a plain value)').default('entity'),
+  object_type: z.enum(['entity', 'literal'], { error: wrongChoice('"entity" (a person, place or thing) or "literal" (a plain value)') }).default('entity'),
   fact: visible(4000, 'the fact as one sentence, e.g. "I live in Osaka."'),
   reference_time: time,
   valid_at: timeOrPhrase.nullable().optional().transform((v) => v ?? null),
   invalid_at: timeOrPhrase.nullable().optional().transform((v) => v ?? null),
-  cardinality: oneOf(CARDINALITIES, '"one" (one value at a time: a new one closes the old) or "many" (several at once)').default('many'),
+  cardinality: z.enum(cardinality.enum, { error: wrongChoice('"one" (one value at a time: a new one closes the old) or "many" (several at once)') }).default('many'),
   conversation: textOf('a conversation id').min(1, { message: 'is empty' }).max(200, atMost(200)).optional(),
 });
 // invalid_at after valid_at is checked once the phrases are resolved (memory's observe), where the

@@ -173,6 +173,11 @@ function withoutYear(iso: string, precision: Precision, format: TimeFormat, end 
   return formatter(read.format, short).format(read.date);
 }
 
+/** What a close did, in one word for every face: "Closed" for an end that has come, "Ends" for one still to come (or none: "Closed"). */
+export function closeWord(fact: Pick<Interval, 'invalid_at'>, now: Now = Date.now()): 'Closed' | 'Ends' {
+  return fact.invalid_at === null || isPast(fact.invalid_at, now) ? 'Closed' : 'Ends';
+}
+
 /**
  * How a fact's end reads now: "ended 25 May 2026" when it is past (at or before `now`), "until
  * 31 Dec 2026" when it is still ahead; '' for an open fact. In Japanese "2026年5月25日に終了",

@@ -8,7 +8,7 @@ import type { McpServer } from '@modelcontextprotocol/server';
 import { MemoryInputError } from '../memory/index';
 import { createApiHandlers, searchMemory, type TemporaEngine } from '../engine/index';
 import type { FactRecord } from '../../shared/memory-schema';
-import { formatEnding, type TimeFormat } from '../../shared/time-format';
+import { closeWord, formatEnding, type TimeFormat } from '../../shared/time-format';
 import { endHeldBack } from '../../shared/end-held-back';
 import { escapeControls } from '../../shared/escape-controls';
 import { factLine, historyText, listText, searchText } from './fact-words';
@@ -192,7 +192,7 @@ export function registerMemoryTools(server: McpServer, engine: TemporaEngine, op
         const fact = await handlers.closeFact(args);
         const at = now();
         // The end as people read it, by the one formatter: "ended 1 Sept 2026", or "until …" for one to come.
-        return ok({ fact: withCurrent(fact, at) }, `Closed: ${escapeControls(fact.fact)} (${formatEnding(fact, words(), at) || 'open'}).${heldBack(fact, true, words())}`);
+        return ok({ fact: withCurrent(fact, at) }, `${closeWord(fact, at)}: ${escapeControls(fact.fact)} (${formatEnding(fact, words(), at) || 'open'}).${heldBack(fact, true, words())}`);
       }),
   );
 

@@ -92,3 +92,17 @@ describe('an end at or before the start', () => {
     expect(history()).toEqual(before);
   });
 });
+
+describe('an end still to come', () => {
+  it('is set, not closed: close and show say so', () => {
+    const suzuki = history().find((f) => f.object === '鈴木')!;
+    // The run's clock is 1 Dec 2026: an end in 2027 is still to come, one in November 2026 has come.
+    const set = runTempora(dir, clock, ['close', suzuki.id, '--at', '2027-03-01'], { ...env, LANG: 'en_GB.UTF-8' });
+    expect(set.code, set.err).toBe(0);
+    expect(set.out).toMatch(new RegExp(`^Set the end of ${suzuki.id}; the new version is fct_`));
+    const ending = history().find((f) => f.object === '鈴木' && f.expired_at === null)!;
+    expect(runTempora(dir, clock, ['show', ending.id], { ...env, LANG: 'en_GB.UTF-8' }).out).toContain('      why: you set its end\n');
+    const closed = runTempora(dir, clock, ['close', ending.id, '--at', '2026-11-20'], { ...env, LANG: 'en_GB.UTF-8' });
+    expect(closed.out).toMatch(new RegExp(`^Closed ${ending.id}; the new version is fct_`));
+  });
+});

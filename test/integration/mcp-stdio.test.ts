@@ -111,6 +111,10 @@ describe('tempora mcp over stdio', () => {
     // The end in words, by the one interval formatter (in the user's zone: TEMPORA_TZ=UTC here).
     expect((closing.content as { text: string }[])[0]!.text.split('\n')[0]).toBe('Closed: I like green tea. (ended 1 Jun 2026).');
     const closed = outputs.close_fact.parse(closing.structuredContent);
+    // An end still to come is set, not closed: "Ends", as the app says it.
+    const trip = await call('remember_facts', { facts: [{ subject: 'me', predicate: 'plans', object: 'a trip', fact: 'I plan a trip.' }], reference_time: '2026-03-01T00:00:00Z' });
+    const ending = await client.callTool({ name: 'close_fact', arguments: { id: trip.added[0]!.id, at: '2099-01-01' } });
+    expect((ending.content as { text: string }[])[0]!.text.split('\n')[0]).toBe('Ends: I plan a trip. (until 1 Jan 2099).');
     // A search's lines write each interval with the same formatter: no raw UTC times, no "now" for an end.
     const found = await client.callTool({ name: 'search_memory', arguments: { query: 'green tea', include_history: true } });
     expect((found.content as { text: string }[])[0]!.text).toContain(`- I like green tea. (1 Jan – 1 Jun 2026; id ${closed.fact.id})`);

@@ -7,7 +7,8 @@ import type { FactRecord, Precision } from '../../../shared/memory-schema';
 import { endNotAfterStart } from '../../engine/api-errors';
 import type { CommandContext, CommandSpec } from '../command';
 import { InputError, UsageError } from '../errors';
-import { displayFormat, escapeControls, factDetails, printJson, printLines } from '../output';
+import { displayFormat, displayNow, escapeControls, factDetails, printJson, printLines } from '../output';
+import { closeWord } from '../../../shared/time-format';
 import { endHeldBack } from '../../../shared/end-held-back';
 
 type Resolved = { at: string; precision: Precision };
@@ -89,7 +90,8 @@ export const closeCommand: CommandSpec = {
       return result;
     });
     if (ctx.json) return printJson(ctx.io, closed);
-    printLines(ctx.io, [`Closed ${id}; the new version is ${closed.id}:`, ...factDetails(closed, '  ')]);
+    // An end still to come is set, not closed: "Set the end of …" (shared/time-format.ts closeWord).
+    printLines(ctx.io, [`${closeWord(closed, displayNow()) === 'Closed' ? 'Closed' : 'Set the end of'} ${id}; the new version is ${closed.id}:`, ...factDetails(closed, '  ')]);
   },
 };
 

@@ -2,7 +2,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { endHeldBack } from '../../../shared/end-held-back';
-import { formatSaid, isPast } from '../../../shared/time-format';
+import { closeWord, formatSaid } from '../../../shared/time-format';
 import { useApi } from '../app/api-context';
 import { memoryKeys } from '../app/query-keys';
 import { navigate } from '../app/router';
@@ -177,8 +177,7 @@ export function FactPage({ id }: { id: string }) {
           onClosed={(closed) => {
             closeForm('heading');
             // "Closed" only for an end that has come; one still to come is an end set ("Ends: … until 15 Jan 2027").
-            const ended = closed.invalid_at === null || isPast(closed.invalid_at);
-            flash = `${ended ? 'Closed' : 'Ends'}: true ${formatInterval(closed, format)}.`;
+            flash = `${closeWord(closed)}: true ${formatInterval(closed, format)}.`;
             navigate({ screen: 'fact', id: closed.id }, { replace: true });
           }}
         />

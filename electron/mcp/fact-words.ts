@@ -6,6 +6,7 @@
  * A sentence's control characters are escaped (a newline in one is `\x0a`, so it cannot start a line
  * of its own). The structured content beside it stays ISO, and as stored.
  */
+import { plural as countWords } from '../../shared/count-words';
 import { timeLabel, matchesTime, saidSoonAfter, type QuestionTime } from '../assistant/index';
 import type { FactRecord, Precision } from '../../shared/memory-schema';
 import { formatInterval, formatWhen, type TimeFormat } from '../../shared/time-format';
@@ -23,7 +24,8 @@ export interface ReadAt {
   precision: Precision;
 }
 
-const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
+/** Counts as agents read them: en-US, as every other number MCP says (shared/count-words.ts). */
+const plural = (n: number, one: string) => countWords(n, one, `${one}s`, 'en-US');
 
 /** "- My manager is A. (1 Sep – 15 Sep 2026; id fct_…)"; a version since corrected says so. */
 export function factLine(fact: FactRecord, words: Words): string {

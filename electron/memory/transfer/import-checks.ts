@@ -172,7 +172,7 @@ export class ImportChecker implements RecordVisitor {
     if (clashes.length && !this.replace) {
       // Most often the same export imported a second time: said so, and what --replace would do.
       throw new MemoryInputError(
-        `nothing was imported: ${plural(clashes.length, 'record')} in it already ${clashes.length === 1 ? 'exists' : 'exist'} in this memory (the first: ${clashes[0]}), ` +
+        `nothing was imported: ${plural(clashes.length, 'record', 'records', 'en-US')} in it already ${clashes.length === 1 ? 'exists' : 'exist'} in this memory (the first: ${clashes[0]}), ` +
           `so this export, or part of it, looks imported here before; import it with --replace to put the file's versions of those records in place of the ones here`,
         'ids',
       );

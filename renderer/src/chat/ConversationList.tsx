@@ -5,6 +5,7 @@ import { useApi } from '../app/api-context';
 import { ConfirmDialog } from '../common/ConfirmDialog';
 import { ErrorText } from '../common/ErrorText';
 import { ConversationItem } from './ConversationItem';
+import { plural } from '../common/format';
 
 interface Props {
   conversations: readonly ConversationSummary[];
@@ -40,8 +41,8 @@ export function ConversationList({ conversations, selectedId, onCreate, onChange
       const result = await api.deleteConversation({ id: target.id, forget: choice === 'forget' });
       setNote(
         choice === 'forget'
-          ? `Deleted “${target.title}” and forgot ${result.forgottenFacts === 1 ? '1 fact' : `${result.forgottenFacts} facts`} learned from it.`
-          : `Deleted “${target.title}”; what was learned stays${result.keptMessages > 0 ? ` (${result.keptMessages} source messages kept as provenance)` : ''}.`,
+          ? `Deleted “${target.title}” and forgot ${plural(result.forgottenFacts, 'fact')} learned from it.`
+          : `Deleted “${target.title}”; what was learned stays${result.keptMessages > 0 ? ` (${plural(result.keptMessages, 'source message')} kept as provenance)` : ''}.`,
       );
       onChanged(target.id);
     } catch (e) {

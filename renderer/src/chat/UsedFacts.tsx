@@ -10,6 +10,7 @@ import { memoryKeys } from '../app/query-keys';
 import { factHref } from '../app/router';
 import { useTimeFormat } from '../app/time-format';
 import { formatEnd, tripleOf } from '../common/format';
+import { plural } from '../common/format';
 
 export function UsedFacts({ factIds }: { factIds: readonly string[] }) {
   const api = useApi();
@@ -25,7 +26,7 @@ export function UsedFacts({ factIds }: { factIds: readonly string[] }) {
   return (
     <div className="used-facts">
       <button type="button" className="link-button used-toggle" aria-expanded={open} aria-controls={open ? listId : undefined} onClick={() => setOpen(!open)}>
-        Used {factIds.length === 1 ? '1 fact' : `${factIds.length} facts`}
+        Used {plural(factIds.length, 'fact')}
       </button>
       {open && (
         <ul id={listId}>

@@ -5,6 +5,7 @@
 import { useState } from 'react';
 import type { SuggestNamesRequest } from '../../../shared/api-contract';
 import { useNameSuggestions } from './use-name-suggestions';
+import { plural } from '../common/format';
 
 interface Props {
   kind: SuggestNamesRequest['kind'];
@@ -27,7 +28,7 @@ export function NameField({ kind, label, listId, value, onChange }: Props) {
       </label>
       <datalist id={listId}>
         {names.map((s) => (
-          <option key={s.name} value={s.name} label={`${s.live} ${s.live === 1 ? 'fact' : 'facts'}`} />
+          <option key={s.name} value={s.name} label={plural(s.live, 'fact')} />
         ))}
       </datalist>
     </>

@@ -6,6 +6,7 @@ import { useIngestion } from '../app/model-status';
 import { ErrorText } from '../common/ErrorText';
 import { ParkedMessages } from './ParkedMessages';
 import { BackfillQueue } from './BackfillQueue';
+import { plural } from '../common/format';
 
 export function IngestionQueue({ status }: { status: ModelStatus }) {
   const api = useApi();
@@ -16,7 +17,7 @@ export function IngestionQueue({ status }: { status: ModelStatus }) {
     setError(null);
     try {
       const { retried } = await api.retryParkedJobs({});
-      setNote(retried === 1 ? '1 message queued again.' : `${retried} messages queued again.`);
+      setNote(`${plural(retried, 'message')} queued again.`);
     } catch (e) {
       setError(e);
     }

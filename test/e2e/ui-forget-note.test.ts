@@ -9,7 +9,7 @@ import { CHROMIUM_MISSING } from './helpers/browser';
 import { screenshot } from './helpers/screenshots';
 import { go, useUi } from './helpers/ui-session';
 
-const likes = ['tea', 'coffee', 'matcha', 'cocoa'];
+const likes = ['tea', 'coffee', 'matcha', 'cocoa', 'oolong'];
 
 function seed(engine: TemporaEngine): void {
   engine.memory.facts.observe(
@@ -54,5 +54,18 @@ describe.skipIf(CHROMIUM_MISSING !== null)('forgetting a fact', () => {
       await expect.poll(() => page.locator('.facts-screen h1').count()).toBe(1);
       expect(await page.locator('.facts-screen .note').count()).toBe(0);
     });
+  });
+
+  it('says how many of its messages went with it', async () => {
+    const { page, engine } = ui();
+    await page.setViewportSize({ width: 1280, height: 800 });
+    const fact = engine.memory.facts.list().find((f) => f.object === 'oolong')!;
+    await go(page, `#/facts/${fact.id}`);
+    await expect.poll(() => page.locator('.fact-page h1').textContent()).toBe('I like oolong.');
+    await page.getByRole('button', { name: 'Forget…' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Forget this fact?' });
+    await dialog.getByLabel('Also delete the messages it came from').check();
+    await dialog.getByRole('button', { name: /^Forget it and 1 message$/ }).click();
+    await expect.poll(() => page.locator('.facts-screen .note[role="status"]').textContent()).toBe('Forgotten: “I like oolong.”, with 1 message it came from');
   });
 });

@@ -9,7 +9,7 @@ import { navigate } from '../app/router';
 import { useTimeFormat } from '../app/time-format';
 import { ErrorText } from '../common/ErrorText';
 import { FactTriple } from '../common/FactTriple';
-import { formatInterval, formatTime } from '../common/format';
+import { formatInterval, formatTime, plural } from '../common/format';
 import { ZoneNote } from '../common/ZoneNote';
 import { FactBadges } from './FactBadges';
 import { FactCloseForm } from './FactCloseForm';
@@ -76,9 +76,13 @@ export function FactPage({ id }: { id: string }) {
     if (choice === null) return;
     try {
       const said = details.data?.fact.fact;
-      await api.forgetFact({ id, withSources: choice.withSources });
-      // The Facts screen says what went, and takes the focus there (the page it was on is gone).
-      leaveFactsNote(said === undefined ? 'Forgotten.' : `Forgotten: “${said}”${choice.withSources ? ', with the messages it came from' : ''}`);
+      const gone = await api.forgetFact({ id, withSources: choice.withSources });
+      // The Facts screen says what went, and takes the focus there (the page it was on is gone): the
+      // messages deleted with it, and those kept because other facts still come from them.
+      const deleted = gone.sources.deleted.length;
+      const kept = gone.sources.kept.length;
+      const messages = !choice.withSources ? '' : `, with ${plural(deleted, 'message')} it came from${kept > 0 ? ` (${plural(kept, 'message')} kept: other facts come from ${kept === 1 ? 'it' : 'them'})` : ''}`;
+      leaveFactsNote(said === undefined ? 'Forgotten.' : `Forgotten: “${said}”${messages}`);
       navigate({ screen: 'facts' });
     } catch (e) {
       setError(e);

@@ -51,6 +51,17 @@ describe.skipIf(CHROMIUM_MISSING !== null)('back to the timeline from a fact ope
     await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-fact-id') ?? null)).toBe(factId);
     expect(await body.evaluate((el) => el.scrollTop)).toBe(scrolled);
 
+    // Gone to another screen from the fact's page, the way back is no longer the bar's.
+    await bar.focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.evaluate(() => window.location.hash)).toBe(`#/facts/${factId}`);
+    await go(page, '#/chat');
+    await go(page, '#/timeline');
+    await page.locator('.tl-group[data-group="me"]').waitFor();
+    await expect.poll(() => page.locator('.tl-group').count()).toBeGreaterThan(5);
+    expect(await body.evaluate((el) => el.scrollTop)).toBe(0);
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('data-fact-id') ?? null)).toBeNull();
+
     // Arriving from elsewhere afterwards starts as the view was, with no bar taken for the user.
     await go(page, '#/facts');
     await page.locator('.fact-row').first().waitFor();

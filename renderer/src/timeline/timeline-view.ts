@@ -29,9 +29,18 @@ export interface TimelineBack {
 
 let back: TimelineBack | null = null;
 
+/** The fact's pages (its versions open by replacing the route) and the timeline keep it; any other screen drops it. */
+function dropBackElsewhere(): void {
+  if (!back) return;
+  const hash = window.location.hash;
+  if (hash !== '#/timeline' && !hash.startsWith('#/facts/')) back = null;
+}
+
 /** Noted as a fact is opened (before the screen goes: no render of this one follows). */
 export function rememberBack(opened: TimelineBack): void {
   back = opened;
+  window.removeEventListener('hashchange', dropBackElsewhere);
+  window.addEventListener('hashchange', dropBackElsewhere);
 }
 
 /** What to return to, once: the next visit to the timeline from elsewhere starts as the view was. */

@@ -107,6 +107,9 @@ describe('tempora observe and facts: the seed example', () => {
     expect(objects(facts('--entity', '田中さん'))).toEqual(['田中さん']);
     expect(facts('--subject', 'nobody')).toEqual([]);
     expect(facts('--history', '--limit', '2')).toHaveLength(2);
+    // A list cut by --limit says so; one that fits says only its count.
+    expect(ok('facts', '--history', '--limit', '2').out).toMatch(/\nShowing 2 facts; more match \(--limit 2\) \(at any time, every version; times in .+\)\.\n$/);
+    expect(ok('facts', '--history', '--limit', '50').out).toMatch(/\n5 facts \(at any time, every version; times in .+\)\.\n$/);
 
     const table = ok('facts', '--history').out;
     expect(table).toMatch(/^ID\s+SUBJECT\s+PREDICATE\s+OBJECT\s+VALID\s+RECORD\s+FACT$/m);

@@ -37,14 +37,18 @@ export const factsCommand: CommandSpec = {
       history: ctx.flag('history'),
       limit: ctx.count('limit'),
     };
-    const facts = ctx.readMemory((memory) => memory.facts.list(query));
+    // One more than asked tells a list cut by --limit from one that fits.
+    const found = ctx.readMemory((memory) => memory.facts.list({ ...query, limit: query.limit === undefined ? undefined : query.limit + 1 }));
+    const cut = query.limit !== undefined && found.length > query.limit;
+    const facts = cut ? found.slice(0, query.limit) : found;
     if (ctx.json) return printJson(ctx.io, facts);
     const axes = [
       asOf !== undefined ? `as of ${formatAsked(asOf)}` : query.history ? 'at any time' : 'true now',
       knownAt !== undefined ? `known at ${formatAsked(knownAt)}` : query.history ? 'every version' : 'known now',
     ].join(', ');
     if (facts.length === 0) return printLines(ctx.io, [`No facts (${axes}).`]);
-    printLines(ctx.io, [...factTable(facts), '', `${plural(facts.length, 'fact')} (${axes}; times in ${displayFormat().timeZone}).`]);
+    const count = cut ? `Showing ${plural(facts.length, 'fact')}; more match (--limit ${query.limit})` : plural(facts.length, 'fact');
+    printLines(ctx.io, [...factTable(facts), '', `${count} (${axes}; times in ${displayFormat().timeZone}).`]);
   },
 };
 

@@ -133,6 +133,8 @@ describe('tempora search', () => {
     expect(hits[0]!.score).toBeGreaterThan(0);
     expect(hits[0]!.parts.text).toBe(1);
     expect(ok('search', '担当').out).toMatch(/^1\s+0\.\d{4} text#1.*私の担当者は田中さんです。$/m);
+    // Which zone its times are in, as `facts` says it.
+    expect(ok('search', '担当').out).toMatch(/\n1 hit for "担当" \(times in [^)]+\)\.\n$/);
     // Not true yet on 10 Sep; the manager then was A.
     expect(ok('search', '担当', '--as-of', '2026-09-10', '--json').json()).toEqual([]);
     expect(objects(ok('search', 'manager', '--as-of', '2026-09-10', '--json').json<{ fact: FactRecord }[]>().map((h) => h.fact))).toEqual(['A']);

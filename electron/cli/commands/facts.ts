@@ -88,6 +88,7 @@ export const showCommand: CommandSpec = {
     lines.push('', episodes.length ? `Source messages (${episodes.length}):` : 'Source messages: none');
     for (const episode of episodes) lines.push(`  ${episode.id}  said ${formatTime(episode.reference_time)}  ${escapeControls(JSON.stringify(episode.content))}`);
     if (closedBy) lines.push('', `Closed by ${closedBy.id}: ${escapeControls(closedBy.fact)} (${formatValidity(closedBy)})`);
+    lines.push('', `Times in ${displayFormat().timeZone}.`);
     printLines(ctx.io, lines);
   },
 };

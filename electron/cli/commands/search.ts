@@ -7,7 +7,7 @@ import type { SearchHit } from '../../memory/index';
 import type { CommandContext, CommandSpec } from '../command';
 import { withEngine } from '../engine-context';
 import { checkForRead } from '../memory-dir';
-import { factTable, formatAsked, plural, printJson, printLines } from '../output';
+import { displayFormat, factTable, formatAsked, plural, printJson, printLines } from '../output';
 import type { Precision } from '../../../shared/memory-schema';
 
 type Moment = { at: string; precision: Precision };
@@ -56,7 +56,7 @@ function print(ctx: CommandContext, query: string, asked: { asOf?: Moment; known
   const axes = [asked.asOf ? `as of ${formatAsked(asked.asOf)}` : '', asked.knownAt ? `known at ${formatAsked(asked.knownAt)}` : '']
     .filter(Boolean)
     .join(', ');
-  printLines(ctx.io, [...table, '', `${plural(hits.length, 'hit')} for ${JSON.stringify(query)}${axes ? ` (${axes})` : ''}.`]);
+  printLines(ctx.io, [...table, '', `${plural(hits.length, 'hit')} for ${JSON.stringify(query)} (${axes ? `${axes}; ` : ''}times in ${displayFormat().timeZone}).`]);
 }
 
 /** "0.0328 text#1 episode#1". */

@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { temporaProcess } from './cli-helpers';
+import { openMemory } from '../../electron/memory/index';
 
 const root = resolve(import.meta.dirname, '../..');
 let dir: string;
@@ -93,6 +94,26 @@ describe('tempora sync, two devices and a folder', () => {
     mkdirSync(other);
     const sent = await tempora(['sync', '--folder', other, '--data', counted], PASS);
     expect(sent.stdout).toMatch(new RegExp(`: sent ${unsent![1]} records;`));
+  });
+
+  it('without --folder, syncs with the folder set in the app, and says so; with none set, says how to give one', async () => {
+    const app = join(dir, 'app-set');
+    expect((await tempora(['observe', join(dir, 'told.jsonl'), '--data', app])).code).toBe(0);
+    const none = await tempora(['sync', '--data', app], PASS);
+    expect(none.code).toBe(2);
+    expect(none.stderr).toMatch(/^tempora: sync needs --folder DIR \(the folder the devices share\), or a folder set in the app \(Settings → Sync\)\n/);
+    // (A folder of its own: the other tests count what the shared one holds.)
+    const appFolder = join(dir, 'AppFolder');
+    mkdirSync(appFolder);
+    const memory = openMemory({ dataDir: app });
+    memory.settings.update({ syncTarget: { kind: 'folder', path: appFolder } });
+    memory.close();
+    const synced = await tempora(['sync', '--data', app], PASS);
+    expect(synced.code, synced.stderr).toBe(0);
+    expect(synced.stderr).toBe(`Syncing with ${appFolder}, the folder set in the app (Settings → Sync).\n`);
+    expect(synced.stdout).toMatch(/^Synced with the folder .*: sent \d+ records;/);
+    expect(readdirSync(appFolder).length).toBeGreaterThan(0);
+    expect((await tempora(['sync', 'status', '--data', app])).stdout).toContain(`\nSync folder: ${appFolder} (set in the app)\n`);
   });
 
   it('--watch keeps syncing until Ctrl-C, then stops cleanly', async () => {

@@ -44,8 +44,8 @@ export const syncCommand: CommandSpec = {
     if (sub !== undefined && sub !== 'status') throw new UsageError(`sync takes "status" or nothing, not ${JSON.stringify(sub)}`, 'sync');
     // A directory with no memory stays without one, as `tempora facts` leaves it.
     if (sub === 'status') return (checkForRead(ctx.memoryDir), ctx.withMemory((memory) => printStatus(ctx, memory)));
-    const folder = ctx.string('folder');
-    if (folder === undefined) throw new UsageError('sync needs --folder DIR (the folder the devices share)', 'sync');
+    const folder = ctx.string('folder') ?? folderSetInApp(ctx);
+    if (folder === undefined) throw new UsageError('sync needs --folder DIR (the folder the devices share), or a folder set in the app (Settings → Sync)', 'sync');
     const every = everySeconds(ctx);
     const passphrase = passphraseOf(ctx);
     const name = nameOf(ctx);
@@ -218,6 +218,12 @@ function sameNameLines(status: ReturnType<Memory['sync']['status']>): string[] {
     .map((d) => `Another device, ${d.id.slice(0, 8)}, is also named ${escapeControls(d.name)}: give this one a name of its own with --name.`);
 }
 
+/** Where the app syncs this memory, when it is a folder the command can use too. */
+function syncFolderLine(memory: Memory): string[] {
+  const target = memory.settings.read().syncTarget;
+  return target?.kind === 'folder' ? [`Sync folder: ${target.path} (set in the app)`] : [];
+}
+
 function printStatus(ctx: CommandContext, memory: Memory): void {
   const status = memory.sync.status();
   if (ctx.json) return printJson(ctx.io, status);
@@ -226,6 +232,7 @@ function printStatus(ctx: CommandContext, memory: Memory): void {
     `This device: ${escapeControls(status.device.name)} (${status.device.id})`,
     `Last sync: ${status.lastSync === null ? 'never' : formatTime(status.lastSync)}`,
     `Not sent yet: ${plural(status.unsent, 'record')}`,
+    ...syncFolderLine(memory),
     status.devices.length + unseen.length === 0 ? 'Devices seen: none yet' : `Devices seen: ${status.devices.length + unseen.length}`,
   ];
   const blockedLine = (b: BlockedDevice) => `    blocked. ${escapeControls(b.reason)} Its later segments wait until it is put right.`;
@@ -238,6 +245,19 @@ function printStatus(ctx: CommandContext, memory: Memory): void {
   for (const b of unseen) lines.push(`  ${b.id}: ${blockedLine(b).trimStart()}`);
   lines.push(...sameNameLines(status));
   printLines(ctx.io, lines);
+}
+
+/** The folder the app syncs this memory with (Settings → Sync), said on stderr when used; undefined when none (or no memory yet). */
+function folderSetInApp(ctx: CommandContext): string | undefined {
+  try {
+    checkForRead(ctx.memoryDir);
+  } catch {
+    return undefined;
+  }
+  const target = ctx.readMemory((memory) => memory.settings.read().syncTarget);
+  if (target?.kind !== 'folder') return undefined;
+  ctx.io.stderr(`Syncing with ${target.path}, the folder set in the app (Settings → Sync).\n`);
+  return target.path;
 }
 
 /** Syncs every `seconds` until Ctrl-C (or SIGTERM); a sync under way finishes first. */

@@ -3,7 +3,7 @@
  * with what was left out of each and why. An error names the conversation and the message.
  */
 import { IMPORTED_MESSAGE_MAX_BYTES } from '../../../shared/chat-import';
-import type { HistoryConversationInput, HistorySource } from '../../memory/index';
+import { findRepeatedMessageIds, type HistoryConversationInput, type HistorySource } from '../../memory/index';
 import type { IsoTime } from '../../../shared/time';
 
 /** Why a message of an export is not imported: the words after its count, for one and for many ("1 system message", "2 system messages"). */
@@ -82,22 +82,9 @@ export class MalformedConversation extends ChatExportError {
   }
 }
 
-/**
- * Two different messages under one id in a conversation (the same message twice is kept once, as
- * the store does): the fault in the store's words, or null.
- */
+/** Two different messages under one id in a conversation (the same message twice is kept once, as the store does): the fault in the store's words, or null. */
 export function repeatedIdFault(messages: readonly HistoryConversationInput['messages'][number][]): string | null {
-  const first = new Map<string, number>();
-  for (const [i, m] of messages.entries()) {
-    const at = first.get(m.sourceId);
-    if (at === undefined) {
-      first.set(m.sourceId, i);
-      continue;
-    }
-    const earlier = messages[at]!;
-    if (earlier.role !== m.role || earlier.content !== m.content || earlier.time !== m.time) return `messages ${at + 1} and ${i + 1} have the same id (${m.sourceId}) but differ: the export is damaged`;
-  }
-  return null;
+  return findRepeatedMessageIds(messages).fault?.message ?? null;
 }
 
 /** "conversation 3 ("Trip to Kyoto", id 6f1c…)": how errors name a conversation (index is 0-based). */

@@ -14,6 +14,7 @@ import { backfillPaused, CANCELLED_LANE } from './ingestion-jobs';
 import { checkMessage } from './messages';
 import type { StoreContext } from './store-context';
 import { conversationLearns } from './message-learning';
+import { findRepeatedMessageIds } from './repeated-message-ids';
 import type { IsoTime } from '../../../shared/time';
 
 export const HISTORY_SOURCES = ['chatgpt', 'claude'] as const;
@@ -86,16 +87,8 @@ export function importHistoryConversation(ctx: StoreContext, input: HistoryConve
   // brought back by importing the same export again: forgotten_history, migration 0017).
   const known = new Set(knownOrForgotten(ctx.db, input.source, checked.map((c) => c.message.sourceId)));
   // A message id twice in one conversation: the same message is kept once; two different ones are refused in words.
-  const first = new Map<string, number>();
-  const repeats = new Set<number>();
-  checked.forEach(({ message, role, referenceTime }, i) => {
-    const at = first.get(message.sourceId);
-    if (at === undefined) return void first.set(message.sourceId, i);
-    const earlier = checked[at]!;
-    if (earlier.role !== role || earlier.message.content !== message.content || earlier.referenceTime !== referenceTime)
-      throw new MemoryInputError(`messages ${at + 1} and ${i + 1} have the same id (${message.sourceId}) but differ: the export is damaged`, `messages.${i}.sourceId`);
-    repeats.add(i);
-  });
+  const { repeats, fault } = findRepeatedMessageIds(checked.map((c) => ({ sourceId: c.message.sourceId, role: c.role, content: c.message.content, time: c.referenceTime })));
+  if (fault) throw new MemoryInputError(fault.message, `messages.${fault.index}.sourceId`);
   if (checked.every((c) => known.has(c.message.sourceId))) {
     const found = ctx.db.prepare<[string, string], { id: string }>('SELECT id FROM conversations WHERE source = ? AND source_id = ?').get(input.source, input.sourceId);
     // Nothing new: no conversation is made (or remade) for it.

@@ -6,7 +6,7 @@
  * and change nothing (the broken file is never overwritten).
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -100,6 +100,54 @@ describe('tempora mcp connect', () => {
     expect(result.out).toBe('');
     expect(result.err).toMatch(new RegExp(`^tempora: ${file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} is not JSON \\(.+\\); it was left as it is: fix it or move it away, then run this again\\.\\n$`));
     expect(readFileSync(file, 'utf8')).toBe('{ "mcpServers": { "other": { "command": "x", } }');
+    expect(backups(dir)).toEqual([]);
+  });
+
+  it('keeps the file\'s indentation, its byte-order mark and who may read it', () => {
+    const dir = join(home, '.config', 'Code', 'User');
+    mkdirSync(dir, { recursive: true });
+    const file = join(dir, 'mcp.json');
+    // VS Code writes its files with tabs; a secret in another server's env is why the file is 0600.
+    const before = { servers: { gh: { type: 'http', url: 'https://x', headers: { Authorization: 'Bearer secret' } } }, inputs: [] };
+    writeFileSync(file, `\uFEFF${JSON.stringify(before, null, '\t')}\n`, { mode: 0o600 });
+    chmodSync(file, 0o600);
+
+    const added = tempora('mcp', 'connect', 'vscode');
+    expect(added.err).toBe('');
+    expect(added.code).toBe(0);
+    const text = readFileSync(file, 'utf8');
+    expect(text.startsWith('\uFEFF{\n\t"servers": {\n\t\t"gh": {')).toBe(true);
+    expect(text).not.toMatch(/^ /m);
+    expect(JSON.parse(text.slice(1)).servers.gh).toEqual(before.servers.gh);
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+
+    // Four spaces stay four spaces, and --remove gives back the file as it was.
+    const lm = join(home, '.lmstudio');
+    mkdirSync(lm);
+    const lmFile = join(lm, 'mcp.json');
+    const four = `${JSON.stringify({ mcpServers: { other: { command: 'x' } } }, null, 4)}\n`;
+    writeFileSync(lmFile, four);
+    expect(tempora('mcp', 'connect', 'lm-studio').code).toBe(0);
+    expect(readFileSync(lmFile, 'utf8')).toMatch(/^ {8}"tempora": \{$/m);
+    expect(tempora('mcp', 'connect', 'lm-studio', '--remove').code).toBe(0);
+    expect(readFileSync(lmFile, 'utf8')).toBe(four);
+  });
+
+  it('refuses a read-only config in words and changes nothing', () => {
+    const dir = join(home, '.cursor');
+    mkdirSync(dir, { recursive: true });
+    const file = join(dir, 'mcp.json');
+    const before = '{ "mcpServers": { "tempora": { "command": "old" } } }\n';
+    writeFileSync(file, before);
+    chmodSync(file, 0o444);
+    for (const args of [['cursor'], ['cursor', '--remove']]) {
+      const result = tempora('mcp', 'connect', ...args);
+      expect(result.code).toBe(1);
+      expect(result.out).toBe('');
+      expect(result.err).toBe(`tempora: ${file} is read-only; it was left as it is: make it writable, then run this again.\n`);
+    }
+    chmodSync(file, 0o644);
+    expect(readFileSync(file, 'utf8')).toBe(before);
     expect(backups(dir)).toEqual([]);
   });
 

@@ -87,6 +87,26 @@ export function endNotAfterStart(fact: FactRecord | undefined, start: { at: stri
   return end.at > from.at ? null : endBeforeStartMessage(field, end, from, zone);
 }
 
+/**
+ * Why a start moved to or past the end a fact already has (an edit giving no end of its own), in words
+ * with both times in the user's zone, or null when it is before. The memory would refuse it naming
+ * invalid_at, which the caller did not give, in UTC. An end held by the value that closed the fact
+ * moves with the slot, and is the memory's to judge. `names` are the face's: the arguments for the
+ * start and the end, and how to reopen ("invalid_at null", "--invalid-at none").
+ */
+export function startNotBeforeEnd(
+  fact: FactRecord | undefined,
+  start: { at: string; precision: Precision } | undefined,
+  names: { start: string; end: string; reopen: string },
+  zone: string,
+): string | null {
+  if (!fact || !start || fact.invalid_at === null || fact.invalidated_by !== null || start.at < fact.invalid_at) return null;
+  const format = { timeZone: zone, locale: 'en-GB' };
+  const said = (t: { at: string; precision: Precision }) => (t.precision === 'instant' ? formatAt(t.at, 'instant', format) : formatSaid(t.at, t.precision, format));
+  const end = said({ at: fact.invalid_at, precision: fact.invalid_at_precision ?? 'instant' });
+  return `${names.start} (${said(start)}) must be before the end the fact has (${end}), times in ${zone}: give ${names.end} too, or ${names.reopen} to reopen it`;
+}
+
 /** The field the first issue is about: its path, or the first unexpected key of a strict object. */
 export function issueField(error: z.ZodError): string | undefined {
   const issue = error.issues[0];

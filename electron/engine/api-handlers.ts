@@ -11,7 +11,7 @@ import type { TemporaEngine } from './engine';
 import { searchMemory } from './memory-search';
 import { ApiError } from '../../shared/api-error';
 import { describeZodError } from '../../shared/memory-schema';
-import { describeRequestError, endNotAfterStart, issueField } from './api-errors';
+import { describeRequestError, endNotAfterStart, issueField, startNotBeforeEnd } from './api-errors';
 import { readMomentInput, readTimeInput } from '../assistant/index';
 import type { FactRecord } from '../../shared/memory-schema';
 import type { Resolved } from '../memory/index';
@@ -59,7 +59,10 @@ export function createApiHandlers(engine: TemporaEngine, options: HandlerOptions
       const zone = engine.timeZone();
       const start = valid_at === undefined ? undefined : readTimeInput(valid_at, 'valid_at', now, zone);
       const end = invalid_at === undefined || invalid_at === null ? undefined : readTimeInput(invalid_at, 'invalid_at', now, zone);
-      checkEndAfterStart(memory.facts.currentVersionOf(id), start, end, 'invalid_at', zone);
+      const fact = memory.facts.currentVersionOf(id);
+      checkEndAfterStart(fact, start, end, 'invalid_at', zone);
+      const startPastEnd = invalid_at === undefined ? startNotBeforeEnd(fact, start, { start: 'valid_at', end: 'invalid_at', reopen: 'invalid_at null' }, zone) : null;
+      if (startPastEnd !== null) throw new ApiError('invalid_input', startPastEnd, { field: 'valid_at' });
       return memory.facts.edit(id, {
         ...edit,
         ...(start ? { valid_at: start.at, valid_at_precision: start.precision } : {}),

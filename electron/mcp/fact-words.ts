@@ -4,7 +4,9 @@
  * "1 Sep – 15 Sep 2026", "since March 2026"), never a UTC instant it would repeat as the wrong day;
  * a question about a time framed as the chat's context frames it ("As of 10 Sep 2026:", then "Now:").
  * A sentence's control characters are escaped (a newline in one is `\x0a`, so it cannot start a line
- * of its own). The structured content beside it stays ISO, and as stored.
+ * of its own). A text that says a time ends naming the zone it is in ("Times in Asia/Tokyo."), as the
+ * command line does: the agent may be told the times, not the zone. The structured content beside it
+ * stays ISO, and as stored.
  */
 import { plural as countWords } from '../../shared/count-words';
 import { timeLabel, matchesTime, saidSoonAfter, type QuestionTime } from '../assistant/index';
@@ -23,6 +25,9 @@ export interface ReadAt {
   at: string;
   precision: Precision;
 }
+
+/** The last line of a text that says a time: which zone its times are in. */
+export const zoneLine = (format: TimeFormat): string => `Times in ${format.timeZone}.`;
 
 /** Counts as agents read them: en-US, as every other number MCP says (shared/count-words.ts). */
 const plural = (n: number, one: string) => countWords(n, one, `${one}s`, 'en-US');
@@ -44,7 +49,8 @@ function axesTitle(asOf: ReadAt | undefined, knownAt: ReadAt | undefined, format
 export function listText(facts: FactRecord[], words: Words, axes: { asOf?: ReadAt; knownAt?: ReadAt } = {}): string {
   const title = axesTitle(axes.asOf, axes.knownAt, words.format);
   const count = `${plural(facts.length, 'fact')}.`;
-  return [title ? `${title}: ${count}` : count, ...facts.map((f) => factLine(f, words))].join('\n');
+  const zone = title || facts.length > 0 ? [zoneLine(words.format)] : [];
+  return [title ? `${title}: ${count}` : count, ...facts.map((f) => factLine(f, words)), ...zone].join('\n');
 }
 
 export interface SearchWords {
@@ -85,10 +91,11 @@ export function searchText(search: SearchWords, words: Words, zone: string): str
   } else {
     lines.push(...hits.map((f) => factLine(f, words)));
   }
+  if (lines.length > 1) lines.push(zoneLine(words.format));
   return lines.join('\n');
 }
 
 /** fact_history: "My manager is A.: 2 versions, 1 source message." and a line per version, newest first as given. */
 export function historyText(fact: FactRecord, versions: FactRecord[], sources: number, words: Words): string {
-  return [`${escapeControls(fact.fact)}: ${plural(versions.length, 'version')}, ${plural(sources, 'source message')}.`, ...versions.map((v) => factLine(v, words))].join('\n');
+  return [`${escapeControls(fact.fact)}: ${plural(versions.length, 'version')}, ${plural(sources, 'source message')}.`, ...versions.map((v) => factLine(v, words)), zoneLine(words.format)].join('\n');
 }

@@ -16,7 +16,8 @@ const INSTRUCTIONS =
   "Tempora is the user's local, bitemporal memory: every fact has when it was true (valid time) and when Tempora learned it " +
   '(system time). Search it (search_memory) before answering questions about the user; store what they tell you ' +
   '(remember_facts, or remember_message to let Tempora extract); correct_fact / close_fact / forget_fact when they correct you. ' +
-  `How to ask about the past (as_of) and about what Tempora was told when (known_at): the resource ${TIME_AXES_URI} or the prompt time-axes.`;
+  `How to ask about the past (as_of) and about what Tempora was told when (known_at): the resource ${TIME_AXES_URI} or the prompt time-axes. ` +
+  "A time you pass without an offset is read in the user's time zone, which every result that says a time names on its last line (Times in Asia/Tokyo.).";
 
 /** The resources this server offers (a subscription to any other is refused). */
 const RESOURCE_URIS: readonly string[] = [CURRENT_FACTS_URI, TIME_AXES_URI];

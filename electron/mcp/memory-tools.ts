@@ -11,7 +11,8 @@ import type { FactRecord } from '../../shared/memory-schema';
 import { closeWord, formatEnding, type TimeFormat } from '../../shared/time-format';
 import { endHeldBack } from '../../shared/end-held-back';
 import { escapeControls } from '../../shared/escape-controls';
-import { factLine, historyText, listText, searchText } from './fact-words';
+import { plural as countWords } from '../../shared/count-words';
+import { factLine, historyText, listText, searchText, zoneLine } from './fact-words';
 import { readMoment, readTime } from './mcp-times';
 import { withOffsetIn } from '../../shared/time-zone';
 import { guarded, ok, withCurrent } from './tool-results';
@@ -26,6 +27,9 @@ export interface ToolOptions {
 /** The conversations what MCP clients tell is filed under, unless they name one. */
 export const MCP_FACTS_CONVERSATION = { id: 'cnv_mcp_facts', title: 'Facts from other agents (MCP)' };
 export const MCP_MESSAGES_CONVERSATION = { id: 'cnv_mcp_messages', title: 'Messages from other agents (MCP)' };
+
+/** Counts as agents read them, en-US as every number MCP says: "1 fact", "2 fact versions". */
+const plural = (n: number, one: string) => countWords(n, one, `${one}s`, 'en-US');
 
 export function registerMemoryTools(server: McpServer, engine: TemporaEngine, options: ToolOptions): void {
   const memory = engine.memory;
@@ -74,9 +78,9 @@ export function registerMemoryTools(server: McpServer, engine: TemporaEngine, op
           held_for_review: summary.heldForReview,
         };
         if (summary.heldForReview.length > 0) {
-          return ok(result, `Held ${summary.observations} fact(s) for the user's review (review before remembering is on): nothing is remembered until they approve.`);
+          return ok(result, `Held ${plural(summary.observations, 'fact')} for the user's review (review before remembering is on): nothing is remembered until they approve.`);
         }
-        return ok(result, `Remembered ${summary.observations} fact(s): ${summary.factsAdded} added, ${summary.factsClosed} closed, ${summary.factsConfirmed} confirmed.`);
+        return ok(result, `Remembered ${plural(summary.observations, 'fact')}: ${summary.factsAdded} added, ${summary.factsClosed} closed, ${summary.factsConfirmed} confirmed.`);
       }),
   );
 
@@ -99,12 +103,17 @@ export function registerMemoryTools(server: McpServer, engine: TemporaEngine, op
         const learned = appended.job !== undefined;
         const learning = !learned ? 'not_learned' : options.learnsHere && modelLoaded ? 'now' : 'queued';
         if (learning === 'now') engine.worker.notify();
-        const note =
+        const state =
           learning === 'now'
             ? "Tempora's model is learning it now; its facts appear in search_memory when done."
             : learning === 'queued'
               ? 'Stored and queued: Tempora learns it when the app, `tempora serve` or `tempora ingest` runs with a chat model on this memory.'
               : `Stored; ${role} messages are not learned from on their own.`;
+        // A retry (the same text at the same reference_time) stored nothing: saying "Stored" again
+        // would tell the agent there are now two.
+        const note = appended.duplicate
+          ? `Already stored (the same message, said at the same time); nothing changed. ${learning === 'not_learned' ? `${role} messages are not learned from on their own.` : `It is ${learning === 'now' ? 'being learned now' : 'queued'}: ${state.replace(/^[^:;]*[:;] /, '')}`}`
+          : state;
         const result = { episode_id: appended.episode.id, duplicate: appended.duplicate, learning, model_loaded: modelLoaded, note } as const;
         return ok(result, note);
       }),
@@ -180,7 +189,7 @@ export function registerMemoryTools(server: McpServer, engine: TemporaEngine, op
         const fact = await handlers.editFact(args);
         const at = now();
         const held = args.invalid_at === undefined ? '' : heldBack(fact, args.invalid_at !== null, words());
-        return ok({ fact: withCurrent(fact, at) }, `Corrected; the new version:\n${factLine(fact, { format: words(), now: at })}${held}`);
+        return ok({ fact: withCurrent(fact, at) }, `Corrected; the new version:\n${factLine(fact, { format: words(), now: at })}${held}\n${zoneLine(words())}`);
       }),
   );
 
@@ -189,10 +198,15 @@ export function registerMemoryTools(server: McpServer, engine: TemporaEngine, op
     TOOLS.close_fact,
     (args) =>
       guarded(async () => {
-        const fact = await handlers.closeFact(args);
+        let fact: FactRecord;
+        try {
+          fact = await handlers.closeFact(args);
+        } catch (error) {
+          throw alreadyEnds(error, memory.facts.currentVersionOf(args.id), words(), now());
+        }
         const at = now();
         // The end as people read it, by the one formatter: "ended 1 Sept 2026", or "until …" for one to come.
-        return ok({ fact: withCurrent(fact, at) }, `${closeWord(fact, at)}: ${escapeControls(fact.fact)} (${formatEnding(fact, words(), at) || 'open'}).${heldBack(fact, true, words())}`);
+        return ok({ fact: withCurrent(fact, at) }, `${closeWord(fact, at)}: ${escapeControls(fact.fact)} (${formatEnding(fact, words(), at) || 'open'}).${heldBack(fact, true, words())}\n${zoneLine(words())}`);
       }),
   );
 
@@ -210,7 +224,7 @@ export function registerMemoryTools(server: McpServer, engine: TemporaEngine, op
           deleted_messages: deleted.map((m) => ({ id: m.id, excerpt: m.excerpt })),
           kept_messages: kept.map((m) => ({ id: m.id, excerpt: m.excerpt, reason: m.reason })),
         };
-        return ok(result, `Forgot ${forgotten.factIds.length} fact version(s); ${deleted.length} source message(s) deleted, ${kept.length} kept.`);
+        return ok(result, `Forgot ${plural(forgotten.factIds.length, 'fact version')}; ${plural(deleted.length, 'source message')} deleted, ${kept.length} kept.`);
       }),
   );
 }
@@ -224,6 +238,15 @@ function namedItem(error: unknown): unknown {
   const rest = error.message.slice(item[0].length);
   const field = /^(\w+):/.exec(rest)?.[1];
   return new MemoryInputError(`${at}${field ? '.' : ': '}${rest}`, field ? `${at}.${field}` : at, error.code);
+}
+
+/**
+ * close_fact at the end the fact already has: the memory says "the edit changes nothing", naming
+ * invalid_at; the argument is `at`, and the agent is told the end it has.
+ */
+function alreadyEnds(error: unknown, fact: FactRecord | undefined, format: TimeFormat, at: IsoTime): unknown {
+  if (!(error instanceof MemoryInputError) || !/^(invalid_at: )?the edit changes nothing$/.test(error.message) || !fact || fact.invalid_at === null) return error;
+  return new MemoryInputError(`at: the fact already ends then (${formatEnding(fact, format, at)}); nothing changed`, 'at', error.code);
 }
 
 /** Said after the answer, so the agent does not tell the user the end moved (shared/end-held-back). */

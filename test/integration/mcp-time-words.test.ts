@@ -73,17 +73,29 @@ describe('MCP text in the user’s words (Asia/Tokyo)', () => {
 
   it('search_memory without a time lists what is true, in words', async () => {
     const found = await call('search_memory', { query: 'hobby' });
-    expect(found.words).toMatch(/^1 fact found\.\n- My hobby is bouldering\. \(since March 2026; id fct_\w+\)$/);
+    expect(found.words).toMatch(/^1 fact found\.\n- My hobby is bouldering\. \(since March 2026; id fct_\w+\)\nTimes in Asia\/Tokyo\.$/);
   });
 
   it('fact_history and correct_fact say each version in words', async () => {
     const hobby = listFactsOutput.parse((await call('list_facts', { predicate: 'hobby' })).structured).facts[0]!;
     const corrected = await call('correct_fact', { id: hobby.id, valid_at: '2026-02-14' });
-    expect(corrected.words).toMatch(/^Corrected; the new version:\n- My hobby is bouldering\. \(since 14 Feb 2026; id fct_\w+\)$/);
+    expect(corrected.words).toMatch(/^Corrected; the new version:\n- My hobby is bouldering\. \(since 14 Feb 2026; id fct_\w+\)\nTimes in Asia\/Tokyo\.$/);
     const history = await call('fact_history', { id: hobby.id });
     expect(history.words).not.toMatch(ISO_INSTANT);
     expect(history.words).toMatch(/^My hobby is bouldering\.: 2 versions, 1 source message\./);
     expect(history.words).toContain('(since March 2026; a version since replaced; id');
     expect(history.words).toContain('(since 14 Feb 2026; id');
+  });
+
+  it('every text that says a time names the zone it is in, as the command line does', async () => {
+    // An agent passing an offset of its own reads 12:30 back: it must be told whose 12:30.
+    const listed = await call('list_facts', { predicate: 'manager', as_of: '2026-09-10T09:00+05:30' });
+    expect(listed.words).toMatch(/^As of 10 Sept 2026, 12:30: 1 fact\.\n- My manager is A\. .*\nTimes in Asia\/Tokyo\.$/);
+    expect((await call('list_facts', { subject: 'me' })).words).toMatch(/\nTimes in Asia\/Tokyo\.$/);
+    expect((await call('search_memory', { query: 'manager', as_of: '2026-09-10' })).words).toMatch(/\nTimes in Asia\/Tokyo\.$/);
+    const a = listFactsOutput.parse(listed.structured).facts[0]!;
+    expect((await call('fact_history', { id: a.id })).words).toMatch(/\nTimes in Asia\/Tokyo\.$/);
+    // Nothing said, no zone to name.
+    expect((await call('list_facts', { subject: 'nobody' })).words).toBe('0 facts.');
   });
 });

@@ -64,4 +64,48 @@ describe('remember_facts', () => {
     const { tools } = await client.listTools();
     expect(tools.find((t) => t.name === 'remember_message')?.annotations?.idempotentHint).toBe(false);
   });
+
+  it('remember_message says a retry was already stored, not "Stored" again', async () => {
+    const send = async (args: Record<string, unknown>) => (await client.callTool({ name: 'remember_message', arguments: args })).content as { text: string }[];
+    const told = { content: '来週は京都です。', reference_time: '2026-12-06T09:00:00+09:00' };
+    expect((await send(told))[0]!.text).toMatch(/^Stored and queued/);
+    expect((await send(told))[0]!.text).toMatch(/^Already stored \(the same message, said at the same time\); nothing changed\. It is queued: /);
+  });
+});
+
+describe('the write tools in words', () => {
+  const words = async (name: string, args: Record<string, unknown>) => {
+    const result = await client.callTool({ name, arguments: args });
+    return { error: result.isError === true, text: (result.content as { text: string }[])[0]!.text, structured: result.structuredContent };
+  };
+
+  it('count in words: "1 fact", "2 fact versions", never "fact(s)"', async () => {
+    const one = await words('remember_facts', { facts: [{ subject: 'me', predicate: 'drinks', object: '緑茶', fact: '緑茶を飲む。' }] });
+    expect(one.text).toBe('Remembered 1 fact: 1 added, 0 closed, 0 confirmed.');
+    const id = toolOutputs.remember_facts.parse(one.structured).added[0]!.id;
+    await words('correct_fact', { id, fact: '毎朝緑茶を飲む。' });
+    const forgot = await words('forget_fact', { id, with_sources: true });
+    expect(forgot.text).toBe('Forgot 2 fact versions; 1 source message deleted, 0 kept.');
+  });
+
+  it('close_fact at the end it already has names `at` and that end, and changes nothing', async () => {
+    const added = await words('remember_facts', { facts: [{ subject: 'me', predicate: 'works at', object: 'Acme', fact: 'I work at Acme.', valid_at: '2020-04-01' }] });
+    const id = toolOutputs.remember_facts.parse(added.structured).added[0]!.id;
+    expect((await words('close_fact', { id, at: '2025年3月' })).error).toBe(false);
+    const again = await words('close_fact', { id, at: '2025年3月' });
+    expect(again).toMatchObject({ error: true, text: 'at: the fact already ends then (ended March 2025); nothing changed' });
+    const history = toolOutputs.fact_history.parse((await words('fact_history', { id })).structured);
+    expect(history.versions).toHaveLength(2);
+  });
+
+  it('correct_fact moving the start past the end it has says both in the user’s zone, naming valid_at', async () => {
+    const added = await words('remember_facts', { facts: [{ subject: 'me', predicate: 'studied at', object: '東大', fact: '東大で学んだ。', valid_at: '2010-04-01', invalid_at: '2014-03-31' }] });
+    const id = toolOutputs.remember_facts.parse(added.structured).added[0]!.id;
+    const moved = await words('correct_fact', { id, valid_at: '2015-04-01' });
+    expect(moved).toMatchObject({
+      error: true,
+      text: 'valid_at (1 Apr 2015) must be before the end the fact has (31 Mar 2014), times in Asia/Tokyo: give invalid_at too, or invalid_at null to reopen it',
+    });
+    expect(toolOutputs.fact_history.parse((await words('fact_history', { id })).structured).versions).toHaveLength(1);
+  });
 });

@@ -160,6 +160,7 @@ export function ChatScreen({ conversationId, messageId = null }: { conversationI
           onShowEarlier={() => setPages({ conversationId: selectedId, messageId, count: pagesOf(selectedId) + 1 })}
         />
         <Composer
+          conversationId={selectedId}
           disabled={noModel}
           disabledReason={noModel ? 'Load a chat model in Models to chat.' : null}
           streaming={streaming}

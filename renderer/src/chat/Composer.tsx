@@ -1,7 +1,14 @@
-/** Message input: Enter sends, Shift+Enter adds a line; Stop while an answer streams. */
-import { useState, type FormEvent, type KeyboardEvent } from 'react';
+/**
+ * Message input: Enter sends, Shift+Enter adds a line; Stop while an answer streams. Each
+ * conversation has its own draft, kept for this window's session (a reload keeps it; another
+ * conversation does not show it). Send and Stop leave the focus in the input, where the next
+ * message is typed, not on the page when their button goes away.
+ */
+import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 
 interface Props {
+  /** Whose draft this is: a conversation's id, or null before one is made. */
+  conversationId: string | null;
   disabled: boolean;
   disabledReason: string | null;
   streaming: boolean;
@@ -9,14 +16,50 @@ interface Props {
   onStop(): void;
 }
 
-export function Composer({ disabled, disabledReason, streaming, onSend, onStop }: Props) {
-  const [text, setText] = useState('');
+const draftKey = (conversationId: string | null) => `tempora.draft.${conversationId ?? 'new'}`;
+
+function readDraft(conversationId: string | null): string {
+  try {
+    return window.sessionStorage.getItem(draftKey(conversationId)) ?? '';
+  } catch {
+    return '';
+  }
+}
+
+function keepDraft(conversationId: string | null, text: string): void {
+  try {
+    if (text === '') window.sessionStorage.removeItem(draftKey(conversationId));
+    else window.sessionStorage.setItem(draftKey(conversationId), text);
+  } catch {
+    // not kept over a reload; still typed
+  }
+}
+
+export function Composer({ conversationId, disabled, disabledReason, streaming, onSend, onStop }: Props) {
+  const [draft, setDraft] = useState(() => ({ conversationId, text: readDraft(conversationId) }));
+  // Another conversation shows its own draft (in the render that has it, not an effect after it).
+  if (draft.conversationId !== conversationId) setDraft({ conversationId, text: readDraft(conversationId) });
+  const text = draft.conversationId === conversationId ? draft.text : readDraft(conversationId);
+  const setText = (next: string) => {
+    setDraft({ conversationId, text: next });
+    keepDraft(conversationId, next);
+  };
+  const input = useRef<HTMLTextAreaElement>(null);
+  // Stop (or the answer's end) takes its button away: a focus left on it goes back to the input.
+  const wasStreaming = useRef(streaming);
+  useEffect(() => {
+    const ended = wasStreaming.current && !streaming;
+    wasStreaming.current = streaming;
+    if (ended && (document.activeElement === null || document.activeElement === document.body)) input.current?.focus();
+  }, [streaming]);
+
   const submit = (event?: FormEvent) => {
     event?.preventDefault();
     const clean = text.trim();
     if (clean === '' || disabled || streaming) return;
     onSend(clean);
     setText('');
+    input.current?.focus();
   };
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
     if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
@@ -30,6 +73,7 @@ export function Composer({ disabled, disabledReason, streaming, onSend, onStop }
         Message
       </label>
       <textarea
+        ref={input}
         id="composer-text"
         value={text}
         onChange={(e) => setText(e.target.value)}

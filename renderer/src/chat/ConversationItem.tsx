@@ -1,5 +1,8 @@
-/** One conversation in the list: open it, rename it inline (Enter saves, Esc cancels), delete it. */
-import { useState } from 'react';
+/**
+ * One conversation in the list: open it, rename it inline (Enter saves, Esc cancels, either giving the
+ * focus back to Rename), delete it.
+ */
+import { useEffect, useRef, useState } from 'react';
 import type { ConversationSummary } from '../../../shared/api-contract';
 import { hrefOf } from '../app/router';
 import { useTimeFormat } from '../app/time-format';
@@ -16,6 +19,14 @@ export function ConversationItem({ conversation, selected, onRename, onDelete }:
   const format = useTimeFormat();
   const [editing, setEditing] = useState(false);
   const [title, setTitle] = useState(conversation.title);
+  const renameButton = useRef<HTMLButtonElement>(null);
+  /** Set when the field closes by Enter or Escape: the focus was in it, and goes back to Rename. */
+  const refocus = useRef(false);
+  useEffect(() => {
+    if (editing || !refocus.current) return;
+    refocus.current = false;
+    renameButton.current?.focus();
+  }, [editing]);
 
   const save = async () => {
     const clean = title.trim();
@@ -33,8 +44,13 @@ export function ConversationItem({ conversation, selected, onRename, onDelete }:
           maxLength={500}
           onChange={(e) => setTitle(e.target.value)}
           onKeyDown={(e) => {
-            if (e.key === 'Enter') void save();
+            if (e.nativeEvent.isComposing) return;
+            if (e.key === 'Enter') {
+              refocus.current = true;
+              void save();
+            }
             if (e.key === 'Escape') {
+              refocus.current = true;
               setTitle(conversation.title);
               setEditing(false);
             }
@@ -61,7 +77,7 @@ export function ConversationItem({ conversation, selected, onRename, onDelete }:
         </span>
       </a>
       <div className="conversation-actions">
-        <button type="button" className="icon-button" aria-label={`Rename ${conversation.title}`} title="Rename" onClick={() => { setTitle(conversation.title); setEditing(true); }}>
+        <button ref={renameButton} type="button" className="icon-button" aria-label={`Rename ${conversation.title}`} title="Rename" onClick={() => { setTitle(conversation.title); setEditing(true); }}>
           ✎
         </button>
         <button type="button" className="icon-button" aria-label={`Delete ${conversation.title}`} title="Delete" onClick={onDelete}>

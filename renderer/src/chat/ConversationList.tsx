@@ -1,5 +1,9 @@
-/** The conversation list: new, rename, delete (asking whether to forget what was learned from it); a drawer in narrow windows (use-conversation-drawer.ts). */
-import { useState, type FocusEvent, type KeyboardEvent, type RefObject } from 'react';
+/**
+ * The conversation list: new, rename, delete (asking whether to forget what was learned from it, an
+ * empty one only whether to delete it), the focus going to the next conversation once one is
+ * deleted; a drawer in narrow windows (use-conversation-drawer.ts).
+ */
+import { useEffect, useRef, useState, type FocusEvent, type KeyboardEvent, type RefObject } from 'react';
 import type { ConversationSummary } from '../../../shared/api-contract';
 import { useApi } from '../app/api-context';
 import { ConfirmDialog } from '../common/ConfirmDialog';
@@ -21,6 +25,17 @@ export function ConversationList({ conversations, selectedId, onCreate, onChange
   const [deleting, setDeleting] = useState<ConversationSummary | null>(null);
   const [error, setError] = useState<unknown>(null);
   const [note, setNote] = useState<string | null>(null);
+  const list = useRef<HTMLUListElement>(null);
+  const newButton = useRef<HTMLButtonElement>(null);
+  /** A conversation deleted from the keyboard's place in the list: the focus goes to the one now there. */
+  const focusAfterDelete = useRef<{ id: string; index: number } | null>(null);
+  useEffect(() => {
+    const after = focusAfterDelete.current;
+    if (!after || conversations.some((c) => c.id === after.id)) return;
+    focusAfterDelete.current = null;
+    const links = list.current?.querySelectorAll<HTMLElement>('li > a') ?? [];
+    (links[after.index] ?? links[after.index - 1] ?? newButton.current)?.focus();
+  }, [conversations]);
 
   const rename = async (id: string, title: string) => {
     try {
@@ -42,8 +57,11 @@ export function ConversationList({ conversations, selectedId, onCreate, onChange
       setNote(
         choice === 'forget'
           ? `Deleted “${target.title}” and forgot ${plural(result.forgottenFacts, 'fact')} learned from it.`
-          : `Deleted “${target.title}”; what was learned stays${result.keptMessages > 0 ? ` (${plural(result.keptMessages, 'source message')} kept as provenance)` : ''}.`,
+          : target.message_count === 0
+            ? `Deleted “${target.title}”.`
+            : `Deleted “${target.title}”; what was learned stays${result.keptMessages > 0 ? ` (${plural(result.keptMessages, 'source message')} kept as provenance)` : ''}.`,
       );
+      focusAfterDelete.current = { id: target.id, index: Math.max(0, conversations.findIndex((c) => c.id === target.id)) };
       onChanged(target.id);
     } catch (e) {
       setError(e);
@@ -52,7 +70,7 @@ export function ConversationList({ conversations, selectedId, onCreate, onChange
 
   return (
     <aside className={`conversations${drawer?.open ? ' open' : ''}`} aria-label="Conversations" ref={drawer?.ref} id={drawer?.id} onKeyDown={drawer?.onKeyDown} onBlur={drawer?.onBlur}>
-      <button type="button" className="primary new-conversation" onClick={onCreate}>
+      <button ref={newButton} type="button" className="primary new-conversation" onClick={onCreate}>
         + New conversation
       </button>
       <ErrorText error={error} />
@@ -61,7 +79,7 @@ export function ConversationList({ conversations, selectedId, onCreate, onChange
           {note}
         </p>
       )}
-      <ul>
+      <ul ref={list}>
         {conversations.map((c) => (
           <ConversationItem key={c.id} conversation={c} selected={c.id === selectedId} onRename={(title) => rename(c.id, title)} onDelete={() => setDeleting(c)} />
         ))}
@@ -69,17 +87,27 @@ export function ConversationList({ conversations, selectedId, onCreate, onChange
       <ConfirmDialog
         open={deleting !== null}
         title={`Delete “${deleting?.title ?? ''}”?`}
-        choices={[
-          { label: 'Delete and forget what was learned', value: 'forget', danger: true },
-          { label: 'Delete, keep what was learned', value: 'keep' },
-        ]}
+        choices={
+          deleting?.message_count === 0
+            ? [{ label: 'Delete', value: 'keep', danger: true }]
+            : [
+                { label: 'Delete and forget what was learned', value: 'forget', danger: true },
+                { label: 'Delete, keep what was learned', value: 'keep' },
+              ]
+        }
         onChoose={(value) => void remove(value)}
       >
-        <p>The conversation’s messages will be deleted.</p>
-        <p>
-          Tempora may have learned facts from it. <strong>Forget</strong> removes those facts everywhere and cannot be undone;{' '}
-          <strong>keep</strong> leaves them in your memory, with their source messages kept as provenance.
-        </p>
+        {deleting?.message_count === 0 ? (
+          <p>It has no messages.</p>
+        ) : (
+          <>
+            <p>The conversation’s messages will be deleted.</p>
+            <p>
+              Tempora may have learned facts from it. <strong>Forget</strong> removes those facts everywhere and cannot be undone;{' '}
+              <strong>keep</strong> leaves them in your memory, with their source messages kept as provenance.
+            </p>
+          </>
+        )}
       </ConfirmDialog>
     </aside>
   );

@@ -4,8 +4,10 @@
  * changed — facts remembered, facts closed with their intervals, duplicates confirmed, each a link
  * to the fact — and Undo, which takes all of it back in one write; after Undo, "Undone · Redo" and
  * what Undo did. Redo applies the same learning again (kept with the message), without the model.
+ * The keyboard's focus goes from Undo to Redo and back (to the note when there is no Redo): the
+ * buttons wait with aria-disabled, since a focused button disabled drops the focus to the page.
  */
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { MessageLearning } from '../../../shared/learning-contract';
 import { undoSummary } from '../../../shared/learning-contract';
 import type { FactRecord } from '../../../shared/memory-schema';
@@ -39,12 +41,26 @@ export function MessageLearned({ learning, onChanged }: { learning: MessageLearn
   const api = useApi();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<unknown>(null);
+  /** Where the focus goes once the message's learning shows what Undo or Redo did. */
+  const focusNext = useRef<'undone' | 'learned' | null>(null);
+  const undoButton = useRef<HTMLButtonElement>(null);
+  const redoButton = useRef<HTMLButtonElement>(null);
+  const undoneNote = useRef<HTMLDivElement>(null);
+  const state = learning?.state;
+  useEffect(() => {
+    if (focusNext.current === null || focusNext.current !== state) return;
+    focusNext.current = null;
+    if (state === 'undone') (redoButton.current ?? undoneNote.current)?.focus();
+    else undoButton.current?.focus();
+  }, [state]);
   if (!learning) return null;
   const act = async (call: 'undoLearning' | 'redoLearning') => {
+    if (busy) return;
     setBusy(true);
     setError(null);
     try {
       await api[call]({ episodeId: learning.episodeId });
+      focusNext.current = call === 'undoLearning' ? 'undone' : 'learned';
       onChanged();
     } catch (e) {
       setError(e);
@@ -83,13 +99,13 @@ export function MessageLearned({ learning, onChanged }: { learning: MessageLearn
       );
     case 'undone':
       return (
-        <div className="undone" data-state="undone">
+        <div className="undone" data-state="undone" ref={undoneNote} tabIndex={-1}>
           <p className="learn-marker">
             Undone
             {learning.canRedo && (
               <>
                 {' · '}
-                <button type="button" className="link-button redo-learning" disabled={busy} onClick={() => void act('redoLearning')} title="Learn again what this message taught, as it was learned (no model call)">
+                <button ref={redoButton} type="button" className="link-button redo-learning" aria-disabled={busy} onClick={() => void act('redoLearning')} title="Learn again what this message taught, as it was learned (no model call)">
                   Redo
                 </button>
               </>
@@ -109,7 +125,7 @@ export function MessageLearned({ learning, onChanged }: { learning: MessageLearn
           <Chips label="Closed" facts={learning.closed} interval />
           <Chips label="Confirmed" facts={learning.confirmed} />
           {learning.canUndo && !nothing && (
-            <button type="button" className="link-button undo-learning" disabled={busy} onClick={() => void act('undoLearning')} title="Forget what this message added and reopen what it closed">
+            <button ref={undoButton} type="button" className="link-button undo-learning" aria-disabled={busy} onClick={() => void act('undoLearning')} title="Forget what this message added and reopen what it closed">
               Undo
             </button>
           )}

@@ -71,6 +71,7 @@ export class ModelManager {
 
   async load(role: ModelRole, path: string): Promise<LoadedModelInfo> {
     try {
+      if (existsSync(path) && statSync(path).isDirectory()) throw new Error(`${path} is a folder, not a model file: give the path of the .gguf file in it`);
       if (!existsSync(path) || !statSync(path).isFile()) throw new Error(`no model file at ${path}`);
       const info = role === 'chat' ? await this.host.loadChatModel(path) : await this.host.loadEmbeddingModel(path);
       this.settings.update(role === 'chat' ? { chatModelPath: path } : { embeddingModelPath: path });

@@ -27,7 +27,7 @@ export function LocalModelPicker({ busy, onLoad }: { busy: boolean; onLoad(role:
   };
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (path.trim() === '') return;
+    if (path.trim() === '' || busy) return;
     setError(null);
     try {
       await onLoad(role, path.trim());
@@ -59,7 +59,7 @@ export function LocalModelPicker({ busy, onLoad }: { busy: boolean; onLoad(role:
       </div>
       <ErrorText error={error} />
       <div className="form-actions">
-        <button type="submit" className="primary" disabled={busy || path.trim() === ''}>
+        <button type="submit" className="primary" disabled={path.trim() === ''} aria-disabled={busy}>
           {busy ? 'Loading…' : 'Load'}
         </button>
       </div>

@@ -3,10 +3,11 @@
  * a field to pick another (any IANA zone this browser knows, or a fixed offset like +09:00), and
  * "Use system zone" to go back to the default. A change is stored by main (setTimeZone); the
  * settings answer is replaced and the facts are fetched again. A refused change is kept as the
- * error (in the setting's words), so ErrorText says its kind: busy as busy.
+ * error (in the setting's words), so ErrorText says its kind: busy as busy. Its buttons wait with
+ * aria-disabled, and after a change the focus is in the zone field (the button pressed may be gone).
  */
 import { useQueryClient } from '@tanstack/react-query';
-import { useId, useMemo, useState, type FormEvent } from 'react';
+import { useId, useMemo, useRef, useState, type FormEvent } from 'react';
 import type { TimeSettings } from '../../../shared/api-contract';
 import { ErrorText } from '../common/ErrorText';
 import { inFormWords } from '../common/field-error';
@@ -39,6 +40,7 @@ export function TimeZoneSetting() {
   const [zone, setZone] = useState(current?.timeZone ?? '');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<Error | null>(null);
+  const field = useRef<HTMLInputElement>(null);
   // A zone saved (here or elsewhere) shows in the render that has it, not in an effect after it,
   // which would overwrite what was typed in between.
   const [showing, setShowing] = useState(current);
@@ -48,6 +50,7 @@ export function TimeZoneSetting() {
   }
 
   const choose = async (timeZone: string | null) => {
+    if (busy) return;
     setBusy(true);
     setError(null);
     try {
@@ -58,6 +61,7 @@ export function TimeZoneSetting() {
       setError(inFormWords(e, { timeZone: 'Zone' }));
     } finally {
       setBusy(false);
+      field.current?.focus();
     }
   };
   const submit = (event: FormEvent) => {
@@ -82,20 +86,20 @@ export function TimeZoneSetting() {
       <div className="form-row">
         <div className="field">
           <label htmlFor={`${id}-zone`}>Zone</label>
-          <input id={`${id}-zone`} list={`${id}-zones`} value={zone} onChange={(e) => setZone(e.target.value)} placeholder="Asia/Tokyo" spellCheck={false} autoComplete="off" />
+          <input ref={field} id={`${id}-zone`} list={`${id}-zones`} value={zone} onChange={(e) => setZone(e.target.value)} placeholder="Asia/Tokyo" spellCheck={false} autoComplete="off" />
           <datalist id={`${id}-zones`}>
             {zones.map((z) => (
               <option key={z} value={z} />
             ))}
           </datalist>
         </div>
-        <button type="submit" className="primary" disabled={busy || zone.trim() === '' || zone.trim() === current?.timeZone}>
+        <button type="submit" className="primary" disabled={zone.trim() === '' || zone.trim() === current?.timeZone} aria-disabled={busy}>
           Use this zone
         </button>
       </div>
       {current && current.source === 'setting' && (
         <div className="form-actions">
-          <button type="button" disabled={busy} onClick={() => void choose(null)}>
+          <button type="button" aria-disabled={busy} onClick={() => void choose(null)}>
             Use system zone
           </button>
           <span className="muted small">this computer’s is {current.systemTimeZone} (TEMPORA_TZ wins when it is set)</span>

@@ -3,9 +3,10 @@
  * path it streams; in a browser the file is uploaded in 4 MiB chunks to a file the engine then
  * streams), preview what it holds and what will be skipped and why — the conversations that cannot
  * be read listed with their faults in words — then import the rest. The messages are then learned in
- * the background (BackfillQueue).
+ * the background (BackfillQueue). The focus follows: to what the import says once it is done, back
+ * to the file field when a preview is cancelled or a file read.
  */
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { ChatExportFile, ChatImportReport } from '../../../shared/chat-import';
 import { useApi, useApiEvent, useClient } from '../app/api-context';
 import { useTimeFormat } from '../app/time-format';
@@ -26,9 +27,19 @@ export function ChatImportPanel() {
   const [error, setError] = useState<unknown>(null);
   const [done, setDone] = useState<string | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
+  const doneNote = useRef<HTMLParagraphElement>(null);
+  const chooseButton = useRef<HTMLButtonElement>(null);
+  /** Where the focus goes after the render that shows it: what the import said, or the file field. */
+  const [focusTo, setFocusTo] = useState<'done' | 'file' | null>(null);
+  useEffect(() => {
+    if (focusTo === null) return;
+    (focusTo === 'done' ? doneNote.current : (input.current ?? chooseButton.current))?.focus();
+    setFocusTo(null);
+  }, [focusTo]);
   useApiEvent('chatImportProgress', (p) => busy && setBusy(`${p.stored ? 'Importing' : 'Reading'}… ${plural(p.conversations, 'conversation')}, ${plural(p.messages, 'message')}`));
 
   const preview = async (name: string, file: () => Promise<ChatExportFile>) => {
+    const fromField = document.activeElement === input.current || document.activeElement === chooseButton.current;
     setError(null);
     setDone(null);
     setPicked(null);
@@ -41,10 +52,13 @@ export function ChatImportPanel() {
     } finally {
       setBusy(null);
       if (input.current) input.current.value = '';
+      // The field was disabled while the file was read: the focus it had goes back to it.
+      if (fromField) setFocusTo('file');
     }
   };
 
   const choose = async () => {
+    if (busy !== null) return;
     const { path } = await api.pickChatExport({});
     if (path !== null) await preview(path.split(/[\\/]/).pop() ?? path, async () => ({ path }));
   };
@@ -58,7 +72,7 @@ export function ChatImportPanel() {
     });
 
   const run = async () => {
-    if (!picked) return;
+    if (!picked || busy !== null) return;
     setBusy('Importing…');
     setError(null);
     try {
@@ -66,6 +80,7 @@ export function ChatImportPanel() {
       const unread = r.malformed.count ? ` ${plural(r.malformed.count, 'conversation')} could not be read and ${r.malformed.count === 1 ? 'was' : 'were'} not imported.` : '';
       setDone(`Imported ${plural(r.newMessages, 'new message')} in ${plural(r.conversations, 'conversation')} (${formatCount(r.alreadyImported)} already here); ${formatCount(r.toLearn)} of your messages will be learned in their own order.${unread}`);
       setPicked(null);
+      setFocusTo('done');
     } catch (e) {
       setError(e);
     } finally {
@@ -79,7 +94,7 @@ export function ChatImportPanel() {
       <h2 id="chat-import-title">Your history from ChatGPT or Claude</h2>
       <p>Import the export the other assistant gave you (the .zip, or its conversations.json). Each message is learned with its own date, after your live chats.</p>
       {transport === 'ipc' ? (
-        <button type="button" onClick={() => void choose()} disabled={busy !== null}>
+        <button ref={chooseButton} type="button" onClick={() => void choose()} aria-disabled={busy !== null}>
           Choose export…
         </button>
       ) : (
@@ -129,17 +144,23 @@ export function ChatImportPanel() {
           <NotImported report={p} />
           {p.nonTextParts > 0 && <p className="muted small">{plural(p.nonTextParts, 'image, file or tool part')} of kept messages left out.</p>}
           <div className="form-actions">
-            <button type="button" className="primary" onClick={() => void run()} disabled={busy !== null || p.newMessages === 0}>
+            <button type="button" className="primary" onClick={() => void run()} disabled={p.newMessages === 0} aria-disabled={busy !== null}>
               {p.newMessages === 0 ? 'Nothing new to import' : `Import ${plural(p.newMessages, 'message')}`}
             </button>
-            <button type="button" onClick={() => setPicked(null)}>
+            <button
+              type="button"
+              onClick={() => {
+                setPicked(null);
+                setFocusTo('file');
+              }}
+            >
               Cancel
             </button>
           </div>
         </div>
       )}
       {done && (
-        <p className="note" role="status">
+        <p className="note" role="status" ref={doneNote} tabIndex={-1}>
           {done}
         </p>
       )}

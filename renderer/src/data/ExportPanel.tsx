@@ -1,4 +1,8 @@
-/** Save the whole memory as the versioned JSON export (tempora-memory-YYYY-MM-DD.json), pulled in pieces with its progress. */
+/**
+ * Save the whole memory as the versioned JSON export (tempora-memory-YYYY-MM-DD.json), pulled in
+ * pieces with its progress. "Save export…" waits with aria-disabled, keeping the keyboard's focus
+ * (a focused button disabled drops it to the page), and Cancel gives the focus back to it.
+ */
 import { useQuery } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { memoryKeys } from '../app/query-keys';
@@ -16,9 +20,11 @@ export function ExportPanel() {
   /** The export being read: records in so far of all; null when none. */
   const [work, setWork] = useState<{ records: number; total: number } | null>(null);
   const job = useRef<{ exportId: string | null; cancelled: boolean } | null>(null);
+  const saveButton = useRef<HTMLButtonElement>(null);
   const review = useQuery({ queryKey: [...memoryKeys.all, 'review', 'settings'], queryFn: () => api.reviewSettings({}) });
   const waiting = review.data?.waiting ?? 0;
   const save = async () => {
+    if (job.current) return;
     const mine = { exportId: null as string | null, cancelled: false };
     job.current = mine;
     setError(null);
@@ -71,6 +77,7 @@ export function ExportPanel() {
     job.current = null;
     setWork(null);
     setNote('Export cancelled: nothing was saved.');
+    saveButton.current?.focus();
     if (current.exportId) void api.exportCancel({ exportId: current.exportId }).catch(() => undefined);
   };
   return (
@@ -82,7 +89,7 @@ export function ExportPanel() {
           {plural(waiting, 'message')} {waiting === 1 ? 'waits' : 'wait'} for review: what {waiting === 1 ? 'it proposes is' : 'they propose is'} not in the export. Approve or reject {waiting === 1 ? 'it' : 'them'} first to take it along.
         </p>
       )}
-      <button type="button" className="primary" onClick={() => void save()} disabled={work !== null}>
+      <button ref={saveButton} type="button" className="primary" onClick={() => void save()} aria-disabled={work !== null}>
         {work ? 'Exporting…' : 'Save export…'}
       </button>
       {work && (

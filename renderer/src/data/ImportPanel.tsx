@@ -3,6 +3,8 @@
  * bridge's frames stay small; chunked-upload.ts), read by the engine as a stream to preview what it
  * adds (or the error naming the line or field), then imported from that staged file. A progress bar
  * shows the upload, the reading and the import; Cancel stops it and the staged file is removed.
+ * The focus follows: to what the import says once it is done, back to the file field when a job
+ * fails or is cancelled or a file was read (the field is disabled while it is).
  */
 import { useEffect, useRef, useState } from 'react';
 import type { ImportPreview } from '../../../shared/api-contract';
@@ -27,6 +29,14 @@ export function ImportPanel() {
   const [error, setError] = useState<unknown>(null);
   const [done, setDone] = useState<string | null>(null);
   const [work, setWork] = useState<Work | null>(null);
+  const doneNote = useRef<HTMLParagraphElement>(null);
+  /** Where the focus goes after the render that shows it (the buttons pressed are gone by then). */
+  const [focusTo, setFocusTo] = useState<'done' | 'file' | null>(null);
+  useEffect(() => {
+    if (focusTo === null) return;
+    (focusTo === 'done' ? doneNote.current : input.current)?.focus();
+    setFocusTo(null);
+  }, [focusTo]);
 
   // Removes a staged file the engine holds for us (cancelled, refused, left behind); never fails.
   const discard = (uploadId: string | null) => {
@@ -58,7 +68,10 @@ export function ImportPanel() {
     try {
       await step(current);
     } catch (e) {
-      if (!current.cancelled) setError(e);
+      if (!current.cancelled) {
+        setError(e);
+        setFocusTo('file');
+      }
     } finally {
       if (job.current === current) job.current = null;
       setWork(null);
@@ -66,6 +79,7 @@ export function ImportPanel() {
   };
 
   const read = (file: File) => {
+    const fromField = document.activeElement === input.current;
     discard(picked?.uploadId ?? null);
     setPicked(null);
     setReplace(false);
@@ -87,6 +101,7 @@ export function ImportPanel() {
         throw e;
       } finally {
         if (input.current) input.current.value = '';
+        if (fromField) setFocusTo('file');
       }
     });
   };
@@ -96,8 +111,9 @@ export function ImportPanel() {
       setWork({ words: `Reading ${chosen.name}…`, value: 0, max: chosen.size });
       const s = await api.importUpload({ uploadId: chosen.uploadId, replace: replace || undefined });
       if (current.cancelled) return;
-      setDone(`Imported ${plural(s.facts, 'fact')}, ${plural(s.entities, 'entity', 'entities')}, ${plural(s.episodes, 'message')} and ${plural(s.conversations, 'conversation')}${s.replaced > 0 ? `; replaced ${s.replaced} existing records` : ''}${s.merged > 0 ? `; ${plural(s.merged, 'entity', 'entities')} joined the ones already here (you, and the same names)` : ''}${s.queued > 0 ? `; ${plural(s.queued, 'message')} still being learned where this memory was exported will be learned here in the background` : ''}.`);
+      setDone(`Imported ${plural(s.facts, 'fact')}, ${plural(s.entities, 'entity', 'entities')}, ${plural(s.episodes, 'message')} and ${plural(s.conversations, 'conversation')}${s.replaced > 0 ? `; replaced ${plural(s.replaced, 'existing record')}` : ''}${s.merged > 0 ? `; ${plural(s.merged, 'entity', 'entities')} joined the ones already here (you, and the same names)` : ''}${s.queued > 0 ? `; ${plural(s.queued, 'message')} still being learned where this memory was exported will be learned here in the background` : ''}.`);
       setPicked(null);
+      setFocusTo('done');
     });
 
   const cancel = () => {
@@ -110,6 +126,7 @@ export function ImportPanel() {
     setPicked(null);
     setWork(null);
     if (input.current) input.current.value = '';
+    setFocusTo('file');
   };
 
   const p = picked?.preview;
@@ -148,7 +165,9 @@ export function ImportPanel() {
           </ul>
           {p.clashes > 0 && (
             <>
-              <p className="warning">{plural(p.clashes, 'record')} already exist here (same ids). Import refuses them unless you replace them.</p>
+              <p className="warning">
+                {plural(p.clashes, 'record')} already {p.clashes === 1 ? 'exists' : 'exist'} here (same ids). Import refuses {p.clashes === 1 ? 'it' : 'them'} unless you replace {p.clashes === 1 ? 'it' : 'them'}.
+              </p>
               <label className="checkbox">
                 <input type="checkbox" checked={replace} onChange={(e) => setReplace(e.target.checked)} /> Replace the existing records with the file’s
               </label>
@@ -167,7 +186,7 @@ export function ImportPanel() {
         </div>
       )}
       {done && (
-        <p className="note" role="status">
+        <p className="note" role="status" ref={doneNote} tabIndex={-1}>
           {done}
         </p>
       )}

@@ -2,13 +2,14 @@
  * `tempora edit` and `tempora close`: user corrections. Neither changes a version in place: the
  * current version is expired and a new one (origin user_edit) supersedes it; both print the new one.
  */
-import type { FactEdit, Memory } from '../../memory/index';
+import { MemoryInputError, type FactEdit, type Memory } from '../../memory/index';
 import type { FactRecord, Precision } from '../../../shared/memory-schema';
-import { endNotAfterStart } from '../../engine/api-errors';
+import type { IsoTime } from '../../../shared/time';
+import { endNotAfterStart, startNotBeforeEnd } from '../../engine/api-errors';
 import type { CommandContext, CommandSpec } from '../command';
 import { InputError, UsageError } from '../errors';
 import { displayFormat, displayNow, escapeControls, factDetails, printJson, printLines } from '../output';
-import { closeWord } from '../../../shared/time-format';
+import { closeWord, formatEnding } from '../../../shared/time-format';
 import { endHeldBack } from '../../../shared/end-held-back';
 
 type Resolved = { at: string; precision: Precision };
@@ -55,6 +56,9 @@ export const editCommand: CommandSpec = {
     const end = edit.invalid_at ? { at: edit.invalid_at, precision: edit.invalid_at_precision ?? 'instant' } : undefined;
     const updated = ctx.withMemory((memory) => {
       refuseEndNotAfterStart(ctx, memory, id, start, end, '--invalid-at');
+      // A start moved to or past the end the fact has, with no end given: said in the user's zone, naming --valid-at.
+      const startPastEnd = invalidAt === undefined ? startNotBeforeEnd(memory.facts.currentVersionOf(id), start, { start: '--valid-at', end: '--invalid-at', reopen: '--invalid-at none' }, ctx.timeZone) : null;
+      if (startPastEnd !== null) throw new InputError(startPastEnd);
       const result = memory.facts.edit(id, edit);
       if (edit.invalid_at === null) noteReopenHeldBack(ctx, memory, result);
       else noteEndHeldBack(ctx, memory, result, end);
@@ -85,7 +89,7 @@ export const closeCommand: CommandSpec = {
     const at = ctx.parseTime('at', ctx.required('at'));
     const closed = ctx.withMemory((memory) => {
       refuseEndNotAfterStart(ctx, memory, id, undefined, at, '--at');
-      const result = memory.facts.close(id, at.at, at.precision);
+      const result = closeOrSayEnd(memory, id, at);
       noteEndHeldBack(ctx, memory, result, at);
       return result;
     });
@@ -94,6 +98,17 @@ export const closeCommand: CommandSpec = {
     printLines(ctx.io, [`${closeWord(closed, displayNow()) === 'Closed' ? 'Closed' : 'Set the end of'} ${id}; the new version is ${closed.id}:`, ...factDetails(closed, '  ')]);
   },
 };
+
+/** Closes the fact at `at`; at the end it already has, says that end, naming --at (the memory says only "the edit changes nothing"). */
+function closeOrSayEnd(memory: Memory, id: string, at: { at: IsoTime; precision: Precision }): FactRecord {
+  try {
+    return memory.facts.close(id, at.at, at.precision);
+  } catch (error) {
+    const fact = memory.facts.currentVersionOf(id);
+    if (!(error instanceof MemoryInputError) || error.message !== 'the edit changes nothing' || !fact || fact.invalid_at === null) throw error;
+    throw new InputError(`--at: the fact already ends then (${formatEnding(fact, displayFormat(), displayNow())}); nothing changed`);
+  }
+}
 
 /** An end at or before the fact's start, said with both times in the user's zone (the memory would say them in UTC). */
 function refuseEndNotAfterStart(ctx: CommandContext, memory: Memory, id: string, start: Resolved | undefined, end: Resolved | undefined, option: string): void {

@@ -6,6 +6,7 @@ import { searchMemory, searchMemoryText } from '../../engine/memory-search';
 import type { SearchHit } from '../../memory/index';
 import type { CommandContext, CommandSpec } from '../command';
 import { withEngine } from '../engine-context';
+import { UsageError } from '../errors';
 import { checkForRead } from '../memory-dir';
 import { displayFormat, factTable, formatAsked, plural, printJson, printLines } from '../output';
 import type { Precision } from '../../../shared/memory-schema';
@@ -31,6 +32,8 @@ export const searchCommand: CommandSpec = {
   positionals: { min: 1, max: Infinity, name: 'QUERY' },
   run(ctx) {
     const query = ctx.positionals.join(' ');
+    // Nothing to search for is a mistake, not "No facts match": MCP's search_memory refuses it too.
+    if (query.trim() === '') throw new UsageError('search: QUERY is empty or only spaces (give words to search for)', 'search');
     const asked = { asOf: ctx.moment('as-of'), knownAt: ctx.moment('known-at') };
     const options = { query, asOf: asked.asOf?.at, knownAt: asked.knownAt?.at, history: ctx.flag('history') || undefined, limit: ctx.count('limit') };
     // Without an embedding model the engine (node-llama-cpp, LanceDB) is not even loaded.

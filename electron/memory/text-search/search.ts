@@ -13,12 +13,12 @@ import { FullTextSearch, parseQuery, type ParsedQuery } from './full-text-search
 import { askedRelations, PredicateVocabulary } from './asked-relations';
 import { alikeAcross, entityEvidence } from './entity-evidence';
 import { secondHop, type HopFact } from './second-hop';
-import { agreementWeight, fuseRankings, type ScorePart } from './fusion';
+import { agreementWeight, fuseRankings, type ScorePart, type SearchLists } from './fusion';
 import { TIE_ORDER_SQL } from './stable-order';
 import { containmentScore, foldText, hasTerms, type QueryWeights } from './term-weights';
 import type { IsoTime } from '../../../shared/time';
 
-export { fuseRankings, PART_WEIGHTS, RRF_K, type Fused, type ScorePart } from './fusion';
+export { fuseRankings, PART_WEIGHTS, RRF_K, type Fused, type ScorePart, type SearchLists } from './fusion';
 
 export interface SearchHit {
   fact: FactRecord;
@@ -71,7 +71,7 @@ export class MemorySearch {
   }
 
   /** The ranked lists of the SQLite retrievers (text, entity, episode), already on the time axes. */
-  lists(query: string, options: SearchOptions, now: IsoTime): Partial<Record<ScorePart, string[]>> {
+  lists(query: string, options: SearchOptions, now: IsoTime): SearchLists {
     const limit = options.limit ?? 10;
     const depth = Math.max(limit * 3, 30);
     const terms = parseQuery(query);
@@ -108,6 +108,7 @@ export class MemorySearch {
       text,
       entity: withHops(this.factsOfEntities(entityIds, named, weights, relations, filter, depth), hop),
       episode: this.factsOfEpisodes(episodeIds, filter, depth),
+      ...(hop.length ? { reachedThrough: Object.fromEntries(hop.map((h) => [h.id, h.via])) } : {}),
     };
   }
 
@@ -115,7 +116,9 @@ export class MemorySearch {
    * Fuses ranked lists into hits. Lists from outside SQLite (vectors) are first restricted to the
    * time axes, so a closed fact cannot take a place in a search for current facts.
    */
-  fuse(lists: Partial<Record<ScorePart, string[]>>, options: SearchOptions, now: IsoTime): SearchHit[] {
+  fuse(given: SearchLists, options: SearchOptions, now: IsoTime): SearchHit[] {
+    const { reachedThrough, ...ranked } = given;
+    let lists: Partial<Record<ScorePart, string[]>> = ranked;
     const limit = options.limit ?? 10;
     const axes = axesOf(options);
     const weights: Partial<Record<ScorePart, number>> = {};
@@ -129,6 +132,9 @@ export class MemorySearch {
       // ranks the axes kept (counting them under the filter would cost more than the search).
       const universe = this.liveFacts() * (lists.vector!.length / ranked);
       weights.vector = agreementWeight(lists, 'vector', universe);
+      // After its weight is judged (a hop is not agreement): a hop and the fact it was reached through
+      // are one piece of evidence, both at the better place of the two.
+      if (reachedThrough) lists = { ...lists, vector: withHopPairs(lists.vector!, reachedThrough) };
     }
     // The top of the fusion, with every entry tied with the last one kept: the records read for them
     // give the tie key, and the order is settled before the cut.
@@ -260,7 +266,7 @@ function relationBonus(predicate: string, folded: string, weights: QueryWeights,
   return weightOf(weights, asked) * (holds ? 1 : 2);
 }
 
-/** The entity list with each second-hop fact right after the first hit it was reached through. */
+/** A list (the entity list, the vector list) with each second-hop fact right after the first hit it was reached through. */
 function withHops(entity: string[], hops: readonly HopFact[]): string[] {
   if (hops.length === 0) return entity;
   const out: string[] = [];
@@ -269,6 +275,23 @@ function withHops(entity: string[], hops: readonly HopFact[]): string[] {
     for (const h of hops) if (h.via === id && !out.includes(h.id)) out.push(h.id);
   }
   return out;
+}
+
+/**
+ * An outside list (vectors) that ranks one of a hop's two facts votes for the pair: the hop fact
+ * right after the fact it was reached through, placed where the better-ranked of the two is.
+ */
+function withHopPairs(list: readonly string[], reachedThrough: Readonly<Record<string, string>>): string[] {
+  const reached = new Map<string, string[]>();
+  for (const [id, via] of Object.entries(reachedThrough)) reached.set(via, [...(reached.get(via) ?? []), id]);
+  const out = new Set<string>();
+  for (const id of list) {
+    const via = reachedThrough[id];
+    if (via !== undefined) out.add(via);
+    out.add(id);
+    for (const hop of reached.get(via ?? id) ?? []) out.add(hop);
+  }
+  return [...out];
 }
 
 function holdsWeight(weights: QueryWeights, word: string): boolean {

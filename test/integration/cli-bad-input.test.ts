@@ -155,7 +155,7 @@ describe('tempora import refuses a bad document whole', () => {
     expectRefused(['import', write('dates.json', JSON.stringify(other))], 1, /^tempora: dates\.json: not a valid Tempora export: facts\.0\.valid_at: must be an ISO-8601 UTC time/);
     const typed = { ...doc, facts: doc.facts.map((f) => ({ ...f, episode_ids: 'epi_1' })) };
     expectRefused(['import', write('types.json', JSON.stringify(typed))], 1, /^tempora: types\.json: not a valid Tempora export: facts\.0\.episode_ids: .*expected array/);
-    expectRefused(['import', write('format.json', JSON.stringify({ ...doc, format: 'other' }))], 1, /^tempora: format\.json: not a valid Tempora export: format: /);
+    expectRefused(['import', write('format.json', JSON.stringify({ ...doc, format: 'other' }))], 1, /^tempora: format\.json: not a Tempora memory export: its "format" is "other", and an export's is "tempora\.memory"\n$/);
   });
 
   it('ids that already exist, unless --replace', () => {
@@ -180,7 +180,7 @@ describe('tempora import refuses a bad document whole', () => {
     writeFileSync(join(dir, 'export.zip'), Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), Buffer.alloc(60)]));
     expectRefused(['import', 'export.zip'], 1, /^tempora: export\.zip is a zip archive, not a Tempora memory export \(one JSON file\): a ChatGPT or Claude data export's \.zip is imported with `tempora import-chats export\.zip`\n$/);
     // A list of something else is not called a chat history.
-    expectRefused(['import', write('list.json', '[1, 2, 3]')], 1, /^tempora: list\.json: not a valid Tempora export: /);
+    expectRefused(['import', write('list.json', '[1, 2, 3]')], 1, /^tempora: list\.json: not a Tempora memory export: it holds a list, and an export is one JSON object with "format": "tempora\.memory"\n$/);
   });
 });
 

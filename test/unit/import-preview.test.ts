@@ -3,12 +3,12 @@
  * do, read from the store without writing — the document's counts, and how many of its ids exist.
  */
 import Database from 'better-sqlite3';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { databasePath, openMemory, steppingClock, type Memory } from '../../electron/memory/index';
-import { previewImport } from '../../electron/memory/transfer/import-preview';
+import { previewImport, previewImportFile } from '../../electron/memory/transfer/import-preview';
 import type { MemoryExport } from '../../shared/memory-schema';
 
 const dirs: string[] = [];
@@ -61,6 +61,7 @@ describe('previewImport', () => {
     doc.conversations[0]!.id = 'conv_new';
     doc.episodes[0]!.id = 'epi_new';
     doc.entities[0]!.id = 'ent_new';
+    for (const claim of doc.claims) if (claim.fact_id === doc.facts[0]!.id) claim.fact_id = 'fact_new';
     doc.facts[0]!.id = 'fact_new';
     expect(previewImport(db, doc)).toEqual({ valid: true, error: null, ...counts, clashes: all - 4 });
     // nothing is written
@@ -73,7 +74,39 @@ describe('previewImport', () => {
     const empty = plainConnection(openMemory({ dataDir: emptyDir }), emptyDir);
     const counts = { conversations: doc.conversations.length, episodes: doc.episodes.length, entities: doc.entities.length, facts: doc.facts.length };
     expect(previewImport(empty, doc)).toEqual({ valid: true, error: null, ...counts, clashes: 0 });
-    expect(previewImport(db, { ...doc, conversations: [], episodes: [], entities: [], facts: [] })).toEqual({ valid: true, error: null, conversations: 0, episodes: 0, entities: 0, facts: 0, clashes: 0 });
+    expect(previewImport(db, { ...doc, conversations: [], episodes: [], entities: [], facts: [], claims: [] })).toEqual({ valid: true, error: null, conversations: 0, episodes: 0, entities: 0, facts: 0, clashes: 0 });
+  });
+
+  it('refuses a document cut down to a conversation that keeps its claims, in the import’s words, from a document and from a file', async () => {
+    const { db, doc } = storeWithExport();
+    expect(doc.claims.length).toBeGreaterThan(1);
+    const cut = { ...doc, conversations: doc.conversations.slice(0, 1), episodes: [], entities: [], facts: [] };
+    const words = `claim 1 (claims[0]) stands behind fact ${doc.claims[0]!.fact_id}, which this file does not hold: the file is incomplete or was edited`;
+    const refused = { valid: false, error: words, conversations: 0, episodes: 0, entities: 0, facts: 0, clashes: 0 };
+    expect(previewImport(db, cut)).toEqual(refused);
+    // The screen's preview reads the uploaded file record by record (pretty, as export writes it) or, on one line, whole.
+    const dir = newDir();
+    for (const [name, text] of [
+      ['cut.json', JSON.stringify(cut, null, 2)],
+      ['cut-one-line.json', JSON.stringify(cut)],
+    ] as const) {
+      writeFileSync(join(dir, name), text);
+      expect(await previewImportFile(db, join(dir, name), { label: name })).toEqual(refused);
+    }
+    // The import refuses it in the same words, and writes nothing.
+    const target = openMemory({ dataDir: newDir() });
+    try {
+      expect(() => target.transfer.import(cut)).toThrow(words);
+      expect(target.transfer.export().conversations).toEqual([]);
+    } finally {
+      target.close();
+    }
+    // A claim behind an old version of a fact: the preview says what the import says.
+    const edited = structuredClone(doc);
+    const old = edited.facts.find((f) => f.id === edited.claims[1]!.fact_id)!;
+    old.expired_at = '2026-10-02T00:00:00.000Z';
+    const oldWords = `claim 2 (claims[1]) stands behind fact ${old.id}, an old version of a fact (replaced at ${old.expired_at}): only the facts held now have claims, so the file was edited`;
+    expect(previewImport(db, edited)).toMatchObject({ valid: false, error: oldWords });
   });
 
   it('an invalid document gives valid: false, zero counts and an error naming the field', () => {
@@ -83,6 +116,8 @@ describe('previewImport', () => {
     const preview = previewImport(db, bad);
     expect(preview).toMatchObject({ valid: false, conversations: 0, episodes: 0, entities: 0, facts: 0, clashes: 0 });
     expect(preview.error).toMatch(/^not a valid Tempora export: facts\.0\.cardinality: /);
-    expect(previewImport(db, { format: 'something else' })).toMatchObject({ valid: false, error: expect.stringMatching(/format/) });
+    expect(previewImport(db, { format: 'something else' })).toMatchObject({ valid: false, error: 'not a Tempora memory export: its "format" is "something else", and an export\'s is "tempora.memory"' });
+    // A file of something else says so in one plain sentence: what every export has.
+    expect(previewImport(db, { nope: 1 })).toMatchObject({ valid: false, error: 'not a Tempora memory export: it has no "format": "tempora.memory", which every export has' });
   });
 });

@@ -26,6 +26,15 @@ describe('an error as the screen says it', () => {
     expect(readableError(new ApiError('invalid_input', `closeFact: ${said}`))).toEqual({ sentence: said, details: null });
   });
 
+  it('keeps an import’s plain refusal whole as the sentence, an entry of the file named by its index included', () => {
+    const notAnExport = 'bad.json cannot be imported: not a Tempora memory export: it has no "format": "tempora.memory", which every export has';
+    expect(readableError(`previewImportUpload: ${notAnExport}`)).toEqual({ sentence: notAnExport, details: null });
+    const cut = 'cut.json cannot be imported: claim 1 (claims[0]) stands behind fact fct_0123456789abcdef, which this file does not hold: the file is incomplete or was edited';
+    expect(readableError(cut)).toEqual({ sentence: cut, details: null });
+    // JSON itself is still raw output.
+    expect(readableError('x.json cannot be imported: [1, 2]: a list')?.sentence).toBe('x.json cannot be imported; the details say what is wrong.');
+  });
+
   it('puts a schema dump in the details, one problem a line, and says the plain part', () => {
     const bad = memoryExport.safeParse({ format: 'tempora.memory', version: 3, facts: [{}, {}], entities: 'x' });
     const message = `previewImport: bad.json cannot be imported: not a valid Tempora export: ${describeZodError(bad.error!)}`;

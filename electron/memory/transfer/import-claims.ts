@@ -31,9 +31,7 @@ export interface ClaimReferences {
  * its start (a judged end may meet it); its entities, episodes and ending fact must exist.
  */
 export function checkClaim(c: ClaimRecord, i: number, refs: ClaimReferences): CheckedFact {
-  const f = refs.facts.get(c.fact_id);
-  if (f === undefined) failClaim(i, 'fact_id', `unknown fact ${c.fact_id}: a claim stands behind a fact of the same document`);
-  if (f.expired_at !== null) failClaim(i, 'fact_id', `fact ${c.fact_id} is an old version (expired_at ${f.expired_at}): only facts held now have claims`);
+  const f = claimedFact(c, i, refs.facts);
   if (c.object_id !== null && !refs.entities.has(c.object_id) && !refs.exists.entity(c.object_id)) failClaim(i, 'object_id', `unknown entity ${c.object_id}`);
   if (objectKey(c) !== objectKey(f) || fold(c.object) !== fold(f.object)) failClaim(i, 'object', `${JSON.stringify(c.object)} is not the object of fact ${f.id} (${JSON.stringify(f.object)}): a claim says what its fact says`);
   if ((c.end_at === null) !== (c.end_precision === null)) failClaim(i, 'end_precision', c.end_at === null ? 'must be null when end_at is null' : 'is missing: end_at has a time');
@@ -46,6 +44,21 @@ export function checkClaim(c: ClaimRecord, i: number, refs: ClaimReferences): Ch
     const e = c.episode_ids[j]!;
     if (!refs.episodes.has(e) && !refs.exists.episode(e)) failClaim(i, `episode_ids.${j}`, `unknown episode ${e}`);
   }
+  return f;
+}
+
+/**
+ * The fact claim `c` (at index `i`) stands behind: a fact of the same document, held now (not an
+ * old version). The one check of a claim's fact_id, made by the import (checkClaim) and by its
+ * preview (import-preview.ts), so the preview refuses a file the import would, in the same words.
+ * A claim whose fact the file lacks is most often a file cut down by hand: said in plain words, the
+ * claim by its position ("claim 1") and its index ("claims[0]"), the field's path kept as the error's `where`.
+ */
+export function claimedFact<F extends { expired_at: string | null }>(c: Pick<ClaimRecord, 'fact_id'>, i: number, facts: ReadonlyMap<string, F>): F {
+  const f = facts.get(c.fact_id);
+  const claim = () => `claim ${(i + 1).toLocaleString('en-US')} (claims[${i}])`;
+  if (f === undefined) throw new MemoryInputError(`${claim()} stands behind fact ${c.fact_id}, which this file does not hold: the file is incomplete or was edited`, `claims.${i}.fact_id`);
+  if (f.expired_at !== null) throw new MemoryInputError(`${claim()} stands behind fact ${c.fact_id}, an old version of a fact (replaced at ${f.expired_at}): only the facts held now have claims, so the file was edited`, `claims.${i}.fact_id`);
   return f;
 }
 

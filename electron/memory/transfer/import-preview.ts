@@ -1,11 +1,15 @@
 /**
  * What an import of a document would do, without writing: whether it passes the shape check, how
  * many records of each kind it holds, and how many of their ids already exist here (an import
- * refuses those unless replacing). References are not checked here; the import checks them.
+ * refuses those unless replacing). Of the references, only what a claim stands behind is checked
+ * here (claimedFact, the import's own check and words: a file cut down by hand keeps claims whose
+ * facts it lost); the import checks the rest.
  */
 import type { Database } from 'better-sqlite3';
 import { MemoryInputError } from '../memory-errors';
+import type { ClaimRecord } from '../../../shared/memory-schema';
 import { documentRecords, ExportFile, NotStreamable, type RecordProgress, type RecordVisitor } from './export-records';
+import { claimedFact } from './import-claims';
 import { streamJsonFile } from './json-file-stream';
 import { parseExport } from './parse-export';
 
@@ -29,11 +33,21 @@ const COUNT_EXISTING = {
   facts: 'SELECT COUNT(*) AS n FROM facts WHERE id IN (SELECT value FROM json_each(?))',
 } as const;
 
-/** Counts the records of each kind and, a batch of ids at a time, those whose id the store holds. */
+/** What the preview keeps of a fact for the claims: whether it is held now (one object for all that are). */
+interface FactKept {
+  expired_at: string | null;
+}
+const HELD_NOW: FactKept = { expired_at: null };
+
+/**
+ * Counts the records of each kind and, a batch of ids at a time, those whose id the store holds;
+ * checks that each claim stands behind a fact of the document held now, as the import does.
+ */
 class PreviewCounter implements RecordVisitor {
   readonly counts = { conversations: 0, episodes: 0, entities: 0, facts: 0 };
   clashes = 0;
   private readonly pending: Record<Table, string[]> = { conversations: [], episodes: [], entities: [], facts: [] };
+  private readonly facts = new Map<string, FactKept>();
 
   constructor(private readonly db: Database) {}
 
@@ -46,8 +60,12 @@ class PreviewCounter implements RecordVisitor {
   entity(e: { id: string }): void {
     this.add('entities', e.id);
   }
-  fact(f: { id: string }): void {
+  fact(f: { id: string; expired_at: string | null }): void {
     this.add('facts', f.id);
+    this.facts.set(f.id, f.expired_at === null ? HELD_NOW : { expired_at: f.expired_at });
+  }
+  claim(c: ClaimRecord, i: number): void {
+    claimedFact(c, i, this.facts);
   }
 
   private add(table: Table, id: string): void {

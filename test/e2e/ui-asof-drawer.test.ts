@@ -9,6 +9,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { TemporaEngine } from '../../electron/engine/index';
 import { CHROMIUM_MISSING } from './helpers/browser';
+import { installContrast } from './helpers/contrast';
 import { screenshot } from './helpers/screenshots';
 import { go, useUi } from './helpers/ui-session';
 
@@ -55,38 +56,17 @@ async function setGroupOpen(page: Page, open: boolean): Promise<void> {
 }
 
 /** Each summary label with the ticks whose boxes cross its box, and whether something opaque lies between them. */
-function labelsOverTicks(page: Page) {
+async function labelsOverTicks(page: Page) {
+  await installContrast(page);
   return page.evaluate(() => {
+    const { rgb, over, ratio } = window.temporaContrast!;
     function contrast(text: Element, backing: Element | null): number {
-      const rgb = (value: string): number[] => {
-        const m = value.match(/rgba?\(([^)]+)\)/);
-        if (m) {
-          const [r, g, b, a] = m[1]!.split(/[ ,/]+/).filter(Boolean).map(Number);
-          return [r!, g!, b!, a ?? 1];
-        }
-        const c = value.match(/color\(srgb ([^)]+)\)/);
-        if (c) {
-          const [r, g, b, a] = c[1]!.split(/[ /]+/).filter(Boolean).map(Number);
-          return [r! * 255, g! * 255, b! * 255, a ?? 1];
-        }
-        throw new Error(`unknown colour ${value}`);
-      };
-      const over = (top: number[], bottom: number[]) => [0, 1, 2].map((i) => top[i]! * (top[3] ?? 1) + bottom[i]! * (1 - (top[3] ?? 1)));
-      const luminance = (c: number[]) => {
-        const [r, g, b] = c.map((v) => {
-          const s = v / 255;
-          return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
-        });
-        return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
-      };
       const panelColour = rgb(getComputedStyle(document.querySelector('.tl-chart')!).backgroundColor);
       // The worst case behind the label: its backing over a tick over the panel (or a tick alone, unbacked).
       const tick = text.parentElement!.querySelector('.tl-mark');
       const under = tick ? over(rgb(getComputedStyle(tick).fill), panelColour) : panelColour;
       const behind = backing ? over(rgb(getComputedStyle(backing).fill), under) : under;
-      const fill = over(rgb(getComputedStyle(text).fill), behind);
-      const [hi, lo] = [luminance(fill), luminance(behind)].sort((x, y) => y - x);
-      return (hi! + 0.05) / (lo! + 0.05);
+      return ratio(over(rgb(getComputedStyle(text).fill), behind), behind);
     }
     return [...document.querySelectorAll('.tl-summary')].flatMap((summary) => {
       const text = summary.querySelector('text');

@@ -11,6 +11,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { ownStoryLater, type OwnStoryLater } from '../fixtures/own-story-later';
 import { CHROMIUM_MISSING } from './helpers/browser';
+import { installContrast } from './helpers/contrast';
 import { screenshot } from './helpers/screenshots';
 import { go, useUi } from './helpers/ui-session';
 
@@ -33,34 +34,11 @@ async function expectLabelClear(page: Page) {
 }
 
 /** Every bar label in view with its contrast against what is behind it (its bar, or its halo), and its opacity. */
-function labelContrasts(page: Page) {
+async function labelContrasts(page: Page) {
+  await installContrast(page);
   return page.evaluate(() => {
-    const rgb = (value: string): [number, number, number, number] => {
-      const m = value.match(/rgba?\(([^)]+)\)/);
-      if (m) {
-        const [r, g, b, a] = m[1]!.split(/[ ,/]+/).filter(Boolean).map(Number);
-        return [r!, g!, b!, a ?? 1];
-      }
-      const c = value.match(/color\(srgb ([^)]+)\)/);
-      if (c) {
-        const [r, g, b, a] = c[1]!.split(/[ /]+/).filter(Boolean).map(Number);
-        return [r! * 255, g! * 255, b! * 255, a ?? 1];
-      }
-      throw new Error(`unknown colour ${value}`);
-    };
+    const { rgb, over, ratio } = window.temporaContrast!;
     const panel = rgb(getComputedStyle(document.querySelector('.tl-chart')!).backgroundColor);
-    const over = (top: number[], bottom: number[]) => [0, 1, 2].map((i) => top[i]! * top[3]! + bottom[i]! * (1 - top[3]!));
-    const luminance = (c: number[]) => {
-      const [r, g, b] = c.map((v) => {
-        const s = v / 255;
-        return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
-      });
-      return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
-    };
-    const ratio = (a: number[], b: number[]) => {
-      const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x);
-      return (hi! + 0.05) / (lo! + 0.05);
-    };
     const opacity = (el: Element | null): number => (el && el.tagName !== 'svg' ? Number(getComputedStyle(el).opacity) * opacity(el.parentElement) : 1);
     return [...document.querySelectorAll('.tl-body g.tl-bar text, .tl-body .tl-summary text')].map((text) => {
       const style = getComputedStyle(text);

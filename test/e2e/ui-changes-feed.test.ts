@@ -51,14 +51,14 @@ describe.skipIf(CHROMIUM_MISSING !== null)('what changed, and a slot\'s history'
     await expect.poll(() => page.locator('.zone-note').first().textContent()).toContain('Asia/Tokyo');
     await expect.poll(() => months(ui()).then((m) => m.slice(0, 8))).toEqual(['December 2027', 'June 2026', 'May 2026', 'March 2026', 'February 2026', 'November 2025', 'April 2024', 'January 2023']);
     expect((await rows(ui())).slice(0, 8)).toEqual([
-      'me · works_at: Acme',
-      'me · works_at: Acme',
+      'me · works at: Acme',
+      'me · works at: Acme',
       'Kenji Sato · likes: tea',
-      'me · lives_in: Osaka → Tokyo',
+      'me · lives in: Osaka → Tokyo',
       'Kenji Sato · likes: tea',
       'me · manager: Aiko Tanaka → Kenji Sato',
       'me · manager: Aiko Tanaka',
-      'me · lives_in: Osaka',
+      'me · lives in: Osaka',
     ]);
     expect((await page.locator('.change-row .change-kind').allTextContents()).slice(0, 8)).toEqual(['ends', 'new', 'ended', 'changed', 'new', 'changed', 'new', 'new']);
     // An end to come is not drawn as one that came: not struck through, no "closed" badge.
@@ -68,7 +68,7 @@ describe.skipIf(CHROMIUM_MISSING !== null)('what changed, and a slot\'s history'
     expect(await page.locator('.change-row').nth(0).locator('.change-kind').getAttribute('class')).not.toContain('closed');
     // What is still to come is folded under one line, above what has changed: the first month in view is June 2026.
     const coming = page.locator('details.changes-coming');
-    expect(await coming.locator('summary').textContent()).toMatch(/^1 change still to come — the soonest ends .*2027.*: me · works_at$/);
+    expect(await coming.locator('summary').textContent()).toMatch(/^1 change still to come — the soonest ends .*2027.*: me · works at$/);
     expect(await coming.getAttribute('open')).toBeNull();
     expect(await coming.locator('.change-row').count()).toBe(1);
     expect(await page.locator('.change-month h2').filter({ visible: true }).first().textContent()).toBe('June 2026');
@@ -90,7 +90,9 @@ describe.skipIf(CHROMIUM_MISSING !== null)('what changed, and a slot\'s history'
   it('draws a fact with an end to come as still true on the timeline, its end line dashed', async () => {
     const { page } = ui();
     await go(page, '#/timeline');
+    // data-row names the row as stored (works_at); its label says "works at".
     const acme = page.locator('.tl-row[data-row="me · works_at"] g.tl-bar');
+    await expect.poll(() => page.locator('.tl-row[data-row="me · works_at"] .tl-predicate').textContent()).toBe('works at');
     await expect.poll(() => acme.getAttribute('class')).toContain('open ends');
     expect(await acme.getAttribute('class')).not.toContain('closed');
     expect(await acme.locator('.tl-close-cap').evaluate((el) => getComputedStyle(el).strokeDasharray)).not.toBe('none');

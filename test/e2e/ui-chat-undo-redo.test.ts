@@ -62,11 +62,11 @@ describe.skipIf(CHROMIUM_MISSING !== null)('the answer area: what a message taug
 
     await learnAll(ui(), model);
     const learned = echo().locator('.learned');
-    await expect.poll(() => learned.locator('.learned-learned').textContent()).toBe('Learned:me · lives_in · Osaka');
+    await expect.poll(() => learned.locator('.learned-learned').textContent()).toBe('Learned:me · lives in · Osaka');
     await expect.poll(() => inView(learned)).toBe(true);
     expect(await echo().locator('.echo-label').textContent()).toBe('Your message:');
     // Earlier messages keep theirs under them.
-    expect(await page.locator('.message.user', { hasText: 'I live in Tokyo.' }).locator('.learned-learned').textContent()).toBe('Learned:me · lives_in · Tokyo');
+    expect(await page.locator('.message.user', { hasText: 'I live in Tokyo.' }).locator('.learned-learned').textContent()).toBe('Learned:me · lives in · Tokyo');
     await screenshot(page, 'chat-learned-under-answer');
   });
 
@@ -79,7 +79,7 @@ describe.skipIf(CHROMIUM_MISSING !== null)('the answer area: what a message taug
     expect(await toggle.getAttribute('aria-expanded')).toBe('true');
     await expect.poll(async () => (await used.locator('.fact-chip').allTextContents()).sort()).toEqual([
       'me · likes · green tea',
-      expect.stringMatching(/^me · lives_in · Tokyo/),
+      expect.stringMatching(/^me · lives in · Tokyo/),
     ]);
     expect(await used.textContent()).not.toMatch(/score|\d\.\d/i);
     await toggle.click();
@@ -101,8 +101,8 @@ describe.skipIf(CHROMIUM_MISSING !== null)('the answer area: what a message taug
     await expect.poll(() => echo().locator('.undone .learn-marker').first().textContent()).toBe('Undone · Redo');
 
     await echo().getByRole('button', { name: 'Redo' }).click();
-    await expect.poll(() => echo().locator('.learned-learned').textContent()).toBe('Learned:me · lives_in · Osaka');
-    expect(await echo().locator('.learned-closed .fact-chip').textContent()).toMatch(/^me · lives_in · Tokyo \(/);
+    await expect.poll(() => echo().locator('.learned-learned').textContent()).toBe('Learned:me · lives in · Osaka');
+    expect(await echo().locator('.learned-closed .fact-chip').textContent()).toMatch(/^me · lives in · Tokyo \(/);
     expect(memory.facts.list({ predicate: 'lives_in' }).map((f) => f.object)).toEqual(['Osaka']);
     expect(memory.facts.list({ history: true }).filter((f) => f.expired_at === null).map((f) => [f.object, f.valid_at, f.invalid_at])).toEqual(first);
     expect(model.calls.length).toBe(calls);

@@ -39,9 +39,9 @@ describe.skipIf(CHROMIUM_MISSING !== null)('learned, inline, and the chat’s ro
 
     await learnAll(ui(), model);
     const learned = message('I moved to Osaka.').locator('.learned');
-    await expect.poll(() => learned.locator('.learned-learned').textContent()).toBe('Learned:me · lives_in · Osaka');
+    await expect.poll(() => learned.locator('.learned-learned').textContent()).toBe('Learned:me · lives in · Osaka');
     const closed = learned.locator('.learned-closed .fact-chip');
-    expect(await closed.textContent()).toBe('me · lives_in · Tokyo (Sep 1 – Sep 15, 2026)');
+    expect(await closed.textContent()).toBe('me · lives in · Tokyo (Sep 1 – Sep 15, 2026)');
     const tokyoVersion = ui().engine.memory.facts.list({ history: true }).find((f) => f.object === 'Tokyo' && f.invalid_at !== null)!;
     expect(await closed.getAttribute('href')).toBe(`#/facts/${tokyoVersion.id}`);
     await screenshot(page, 'chat-learned-inline');

@@ -105,7 +105,7 @@ describe.skipIf(CHROMIUM_MISSING !== null)('the memory screens through the bridg
     expect(await page.getByTestId('asof-handle').getAttribute('aria-valuetext')).toBe('as of Sep 10, 2026 (Asia/Tokyo)');
     expect(await page.locator('.tl-row[data-row="me · manager"] g.tl-bar.closed').getAttribute('aria-label')).toContain('Sep 1 – Sep 15, 2026');
     expect(await asOfAnswer(page, 'me · manager')).toBe('A');
-    expect(await asOfAnswer(page, 'me · lives_in')).toBe('東京');
+    expect(await asOfAnswer(page, 'me · lives in')).toBe('東京');
     expect(await page.locator('.tl-row[data-row="me · manager"] g.tl-bar.asof').getAttribute('aria-label')).toMatch(/^A:/);
     // Zoomed in around the cursor for the picture, then back to everything.
     await page.locator('.tl-chart').focus();

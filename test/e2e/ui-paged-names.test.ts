@@ -92,13 +92,13 @@ describe.skipIf(CHROMIUM_MISSING !== null)('screens ask for pages, never for eve
     await expect.poll(() => page.locator('.result-count').textContent(), { message: 'the facts of 佐藤健太' }).toMatch(/^2 facts/);
   });
 
-  it('suggests predicates in use as the user types', async () => {
+  it('suggests predicates in use as the user types, in words', async () => {
     const { page } = ui();
     const field = page.locator('.facts-screen input[list="predicate-names"]');
     await field.fill('i');
-    await expect.poll(() => options('predicate-names')).toEqual(['lives_in', 'likes']);
+    await expect.poll(() => options('predicate-names')).toEqual(['lives in', 'likes']);
     await field.fill('work');
-    await expect.poll(() => options('predicate-names')).toEqual(['works_at']);
+    await expect.poll(() => options('predicate-names')).toEqual(['works at']);
     expect(sent.some((c) => c.name === 'suggestNames' && c.request.kind === 'predicate' && c.request.text === 'work')).toBe(true);
   });
 
@@ -113,7 +113,7 @@ describe.skipIf(CHROMIUM_MISSING !== null)('screens ask for pages, never for eve
     await expect.poll(() => options('predicate-names'), { message: 'nothing for "like "' }).toEqual([]);
     expect(predicateTexts()).toContain('like ');
     await field.fill('lives ');
-    await expect.poll(() => options('predicate-names')).toEqual(['lives_in']);
+    await expect.poll(() => options('predicate-names')).toEqual(['lives in']);
     expect(predicateTexts()).toContain('lives ');
     // Spaces before the text are not sent, and only one after it.
     expect(predicateTexts().every((text) => !/^\s|\s\s$/u.test(String(text)))).toBe(true);

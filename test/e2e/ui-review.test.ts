@@ -50,7 +50,7 @@ describe.skipIf(CHROMIUM_MISSING !== null)('review before remembering', () => {
     // The newest message first.
     expect(await page.locator('.review-message').allTextContents()).toEqual(['I live in Tokyo.', 'I visited Kyoto and Nara.', 'My manager is Sato.']);
     const first = page.getByTestId('review-item').first();
-    expect(await first.getByTestId('proposed-fact').textContent()).toContain('me · lives_in · Tokyo');
+    expect(await first.getByTestId('proposed-fact').textContent()).toContain('me · lives in · Tokyo');
     // The start as said, in the user's zone (the message came on 3 Sep at 09:00 Tokyo time).
     expect(await first.getByTestId('proposed-fact').textContent()).toContain('Sep 3, 2026');
     await screenshot(page, 'review', { docs: true });

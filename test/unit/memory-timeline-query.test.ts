@@ -15,6 +15,7 @@ import { keptRowsKnownAt } from '../../electron/memory/temporal/timeline-known-a
 import { timelineWindow } from '../../electron/memory/temporal/timeline-window';
 import type { TimelineWindow, TimelineWindowQuery } from '../../electron/memory/temporal/timeline-window-shape';
 import { isoFromMs, type IsoTime } from '../../shared/time';
+import { sayPredicate } from '../../shared/predicate-words';
 
 const HOUR = 3_600_000;
 const DAY = 86_400_000;
@@ -136,7 +137,7 @@ const SUBJECTS = ['me', 'Aoki', 'aoki', 'Zed', '佐藤', 'Bea Ramen', 'Person 10
 const PREDICATES = ['likes', 'manager', 'lives in', 'note'];
 const ONE_VALUED = new Set(['manager', 'lives in']);
 const OBJECTS = ['Aoki', 'Kyoto', 'tea', 'green TEA', '東京'];
-const FILTERS = ['aoki', 'AOKI', 'tea', 'ea', 'e', 'likes', 'lives', '佐藤', '東', 'kyo', 'x', 'ramen', 'es i', '%', '_'];
+const FILTERS = ['aoki', 'AOKI', 'tea', 'ea', 'e', 'likes', 'lives', 'lives in', 'Lives_In', '佐藤', '東', 'kyo', 'x', 'ramen', 'es i', 's  i', '%', '_'];
 const T0 = Date.parse('2025-01-01T00:00:00.000Z');
 
 type Step =
@@ -202,7 +203,8 @@ function bruteForce(m: Memory, q: { from: string; to: string; knownAt?: string; 
   const held = versions.filter(
     (v) =>
       (q.knownAt === undefined ? v.expired_at === null : v.created_at <= q.knownAt && (v.expired_at === null || v.expired_at > q.knownAt)) &&
-      (text === undefined || [v.subject, v.predicate, v.object].some((s) => lower(s).includes(text))),
+      // A predicate as stored or as the screens say it ("lives in").
+      (text === undefined || [v.subject, v.predicate, sayPredicate(v.predicate), v.object].some((s) => lower(s).includes(text))),
   );
   const rows = new Map<string, Version[]>();
   for (const v of held) rows.set(`${v.subject_id}·${v.predicate}`, [...(rows.get(`${v.subject_id}·${v.predicate}`) ?? []), v]);

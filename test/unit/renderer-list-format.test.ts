@@ -1,6 +1,6 @@
 /** How lists write counts and triples: counts in the user's locale, a note's sentence once. */
 import { describe, expect, it } from 'vitest';
-import { formatCount, objectRepeatsSentence, plural } from '../../renderer/src/common/format';
+import { formatCount, objectRepeatsSentence, plural, tripleOf } from '../../renderer/src/common/format';
 
 describe('counts in the locale', () => {
   it('writes thousands as the locale does', () => {
@@ -14,6 +14,14 @@ describe('counts in the locale', () => {
     expect(plural(1, 'row')).toBe('1 row');
     expect(plural(45_412, 'row')).toBe(`${formatCount(45_412)} rows`);
     expect(plural(2, 'entity', 'entities')).toBe('2 entities');
+  });
+});
+
+describe('a triple', () => {
+  it('says the predicate in words, the subject and object as they are', () => {
+    expect(tripleOf({ subject: 'Mia', predicate: 'lives_in', object: 'Lima' })).toBe('Mia · lives in · Lima');
+    expect(tripleOf({ subject: 'me', predicate: 'has_manager', object: 'Aoki_san' })).toBe('me · has manager · Aoki_san');
+    expect(tripleOf({ subject: '私', predicate: '趣味', object: '盆栽' })).toBe('私 · 趣味 · 盆栽');
   });
 });
 

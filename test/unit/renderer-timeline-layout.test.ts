@@ -93,6 +93,16 @@ describe('the as-of layout', () => {
     const people = buildLayout([f('5', 'Person 10', 'likes'), f('6', 'Person 2', 'likes'), f('7', 'person 1', 'likes')], '', t('2026-02-01T00:00:00Z'));
     expect(people.rows.map((r) => r?.subject)).toEqual(['person 1', 'Person 2', 'Person 10']);
   });
+
+  it('keeps the rows the filter names, a predicate typed as stored or as the rows say it', () => {
+    const f = (id: string, subject: string, predicate: string, object: string) => ({ ...fact(id, '2026-01-01T00:00:00Z', null), subject, subject_id: subject, predicate, object, fact: id });
+    const facts = [f('1', 'Mia', 'lives_in', 'Lima'), f('2', 'Mia', 'has_manager', 'Aoki'), f('3', 'Bo', 'likes', 'tea')];
+    const kept = (filter: string) => buildLayout(facts, filter, t('2026-02-01T00:00:00Z')).rows.map((r) => `${r?.subject} · ${r?.predicate}`);
+    for (const filter of ['lives in', 'LIVES_IN', ' lives in ', 'es i', 'mia lives in lima']) expect(kept(filter), filter).toEqual(['Mia · lives_in']);
+    expect(kept('has manager')).toEqual(['Mia · has_manager']);
+    expect(kept('lives  in')).toEqual([]);
+    expect(kept('')).toEqual(['Bo · likes', 'Mia · has_manager', 'Mia · lives_in']);
+  });
 });
 
 describe('bar labels', () => {

@@ -8,7 +8,9 @@
  * table rows — HELD_AT_SOURCE.
  *
  * The filter keeps a fact whose subject's name, predicate or object (an entity's name, or the
- * literal) contains the text (any case for ASCII: lower(…) LIKE '%text%'). So the facts it keeps
+ * literal) contains the text (any case for ASCII: lower(…) LIKE '%text%'); a predicate as stored or
+ * as the screens say it (shared/predicate-words.ts): "lives in" finds lives_in as "lives_in" does,
+ * its spaces read as the underscores they stand for (PREDICATE_PATTERN). So the facts it keeps
  * are exactly the union of: the facts of the entities whose name contains it, as subject (by
  * facts_by_subject_time) or as object (facts_by_object); the facts of the predicates that contain
  * it (facts_by_predicate_time); and the facts whose literal contains it (a scan of the literals
@@ -34,8 +36,15 @@ export const HELD_AT_SOURCE = `(
       WHERE expired_at IS NOT NULL AND expired_at > @knownAt AND created_at <= @knownAt
   ) f`;
 
+/**
+ * @filter as it applies to a predicate: each space typed is an underscore. A canonical predicate
+ * (lower snake case: store/normalize.ts) is said in words by making each underscore a space
+ * (shared/predicate-words.ts), so the text read so is in its name exactly when the text is in its
+ * name or in its words: "lives in", "es i" and "lives_in" all find lives_in.
+ */
+const PREDICATE_PATTERN = `replace(@filter, ' ', '\\_')`;
 /** The row filter on a fact `f` (its subject's name, predicate or object contains @filter), with the joins it reads. */
-export const FILTER_CLAUSE = ` AND (lower(fs.name) LIKE @filter ESCAPE '\\' OR lower(f.predicate) LIKE @filter ESCAPE '\\' OR lower(COALESCE(fo.name, f.object_literal)) LIKE @filter ESCAPE '\\')`;
+export const FILTER_CLAUSE = ` AND (lower(fs.name) LIKE @filter ESCAPE '\\' OR lower(f.predicate) LIKE ${PREDICATE_PATTERN} ESCAPE '\\' OR lower(COALESCE(fo.name, f.object_literal)) LIKE @filter ESCAPE '\\')`;
 export const FILTER_JOINS = ' JOIN entities fs ON fs.id = f.subject_id LEFT JOIN entities fo ON fo.id = f.object_id';
 /** The LIKE pattern for a filter's text (already trimmed): any case for ASCII, % _ \\ literal. */
 export const likePattern = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -65,7 +74,7 @@ export function matchingEntities(db: Database, text: string, pattern: string): s
   return found.length > MAX_NAMES ? null : found.map((e) => e.id);
 }
 
-/** The predicates of the memory (any version) that contain the text: one index seek per predicate. */
+/** The predicates of the memory (any version) that contain the text, as named or said: one index seek per predicate. */
 export function matchingPredicates(db: Database, pattern: string): string[] {
   return (
     cachedStatement(
@@ -74,7 +83,7 @@ export function matchingPredicates(db: Database, pattern: string): string[] {
          SELECT min(predicate) FROM facts
          UNION ALL
          SELECT (SELECT min(predicate) FROM facts WHERE predicate > p.predicate) FROM p WHERE p.predicate IS NOT NULL
-       ) SELECT predicate FROM p WHERE predicate IS NOT NULL AND lower(predicate) LIKE @filter ${ESCAPE}`,
+       ) SELECT predicate FROM p WHERE predicate IS NOT NULL AND lower(predicate) LIKE ${PREDICATE_PATTERN} ${ESCAPE}`,
     ).all({ filter: pattern }) as { predicate: string }[]
   ).map((p) => p.predicate);
 }

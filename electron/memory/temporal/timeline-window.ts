@@ -10,7 +10,8 @@
  * before and after the range — and the facts that overlap the range, whole; a group's header, where
  * its facts begin and end in the range (timeline-marks.ts). What is held: the
  * versions held now (closed facts too, replaced versions not), or those held at `knownAt`.
- * `filter` keeps the facts whose subject, predicate or object contains it (any case for ASCII).
+ * `filter` keeps the facts whose subject, predicate or object contains it (any case for ASCII; a
+ * predicate as named or in the words the screens say: "lives in" finds lives_in, timeline-source.ts).
  *
  * One query, one answer (issue 26), read from where it is cheapest; a property test compares each
  * way with the one pass, and another every answer with a brute-force reading of every version:

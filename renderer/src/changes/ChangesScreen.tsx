@@ -8,6 +8,7 @@
  */
 import { useEffect, useState } from 'react';
 import type { ValueChange } from '../../../shared/change-feed-contract';
+import { sayPredicate } from '../../../shared/predicate-words';
 import { formatAt, formatSaid } from '../../../shared/time-format';
 import { useApi } from '../app/api-context';
 import { factHref, hrefOf } from '../app/router';
@@ -62,7 +63,7 @@ export function ChangesScreen() {
       {soonest && (
         <details className="changes-coming">
           <summary>
-            {plural(coming.length, 'change')} still to come{feed.hasMore && past.length === 0 ? ' (and more)' : ''} — the soonest {soonest.kind === 'ended' ? 'ends' : 'begins'} {formatSaid(soonest.at, soonest.precision, format)}: {soonest.subject} · {soonest.predicate}
+            {plural(coming.length, 'change')} still to come{feed.hasMore && past.length === 0 ? ' (and more)' : ''} — the soonest {soonest.kind === 'ended' ? 'ends' : 'begins'} {formatSaid(soonest.at, soonest.precision, format)}: {soonest.subject} · {sayPredicate(soonest.predicate)}
           </summary>
           {months(coming, 'coming')}
         </details>
@@ -103,7 +104,7 @@ function ChangeRow({ change: c, format }: { change: ValueChange; format: UserTim
       <span className="change-when muted small">{formatSaid(c.at, c.precision, format)}</span>
       <span className={`badge change-kind ${c.kind === 'ended' && !ends ? 'closed' : ''}`}>{ends ? 'ends' : KIND_LABEL[c.kind]}</span>
       <a className="change-what" href={factHref(c.factId)}>
-        <span className="subject">{c.subject}</span> · <span className="predicate">{c.predicate}</span>: <ChangeValues change={c} />
+        <span className="subject">{c.subject}</span> · <span className="predicate">{sayPredicate(c.predicate)}</span>: <ChangeValues change={c} />
       </a>
       {c.episodeId && c.conversationId && (
         <a className="change-message small" href={hrefOf({ screen: 'chat', conversationId: c.conversationId, messageId: c.episodeId })}>

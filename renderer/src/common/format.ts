@@ -4,6 +4,7 @@
  * useTimeFormat()).
  */
 import type { FactRecord } from '../../../shared/memory-schema';
+import { sayPredicate } from '../../../shared/predicate-words';
 import { formatEnding, formatInstant, formatInterval as intervalOf, formatMoment as momentOf, formatSaid, type Now, type TimeFormat } from '../../../shared/time-format';
 
 export type { TimeFormat };
@@ -35,9 +36,9 @@ export function formatInterval(fact: Pick<FactRecord, 'valid_at' | 'valid_at_pre
 
 export { formatBytes } from '../../../shared/format-bytes';
 
-/** "subject · predicate · object" */
+/** "subject · predicate · object", the predicate in words: "Mia · lives in · Lima". */
 export function tripleOf(fact: Pick<FactRecord, 'subject' | 'predicate' | 'object'>): string {
-  return `${fact.subject} · ${fact.predicate} · ${fact.object}`;
+  return `${fact.subject} · ${sayPredicate(fact.predicate)} · ${fact.object}`;
 }
 
 const bareText = (text: string) => text.normalize('NFKC').trim().replace(/[\s.。!！?？]+$/u, '').toLowerCase();

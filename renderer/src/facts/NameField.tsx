@@ -1,9 +1,12 @@
 /**
  * A filter field with the names the memory suggests for what is typed (use-name-suggestions.ts):
- * an input and its datalist, the list asked for as the user types, never every name.
+ * an input and its datalist, the list asked for as the user types, never every name. A predicate is
+ * offered in words ("lives in": shared/predicate-words.ts), as the screens say it; the engine reads
+ * the words as its name.
  */
 import { useState } from 'react';
 import type { SuggestNamesRequest } from '../../../shared/api-contract';
+import { sayPredicate } from '../../../shared/predicate-words';
 import { useNameSuggestions } from './use-name-suggestions';
 import { plural } from '../common/format';
 
@@ -28,7 +31,7 @@ export function NameField({ kind, label, listId, value, onChange }: Props) {
       </label>
       <datalist id={listId}>
         {names.map((s) => (
-          <option key={s.name} value={s.name} label={plural(s.live, 'fact')} />
+          <option key={s.name} value={kind === 'predicate' ? sayPredicate(s.name) : s.name} label={plural(s.live, 'fact')} />
         ))}
       </datalist>
     </>

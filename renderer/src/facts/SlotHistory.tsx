@@ -6,6 +6,7 @@
  */
 import { useInfiniteQuery } from '@tanstack/react-query';
 import type { TemporaApi } from '../../../shared/api-contract';
+import { sayPredicate } from '../../../shared/predicate-words';
 import { memoryKeys } from '../app/query-keys';
 import { factHref } from '../app/router';
 import { useTimeFormat } from '../app/time-format';
@@ -32,7 +33,7 @@ export function SlotHistory({ factId, history }: { factId: string; history: Retu
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = history;
   return (
     <section aria-labelledby="slot-history-title" className="slot-history">
-      <h2 id="slot-history-title">{first ? `History of ${first.subject} · ${first.predicate} (${plural(total, 'value')})` : 'History of this slot'}</h2>
+      <h2 id="slot-history-title">{first ? `History of ${first.subject} · ${sayPredicate(first.predicate)} (${plural(total, 'value')})` : 'History of this slot'}</h2>
       <ErrorText error={history.error} />
       {history.isPending && <p className="muted">Loading…</p>}
       <ol className="slot-values">

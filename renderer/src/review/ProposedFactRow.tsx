@@ -4,6 +4,7 @@
  * "yesterday" — are read in the user's zone by the engine when the message is approved).
  */
 import { useId } from 'react';
+import { sayPredicate } from '../../../shared/predicate-words';
 import type { ProposedFact, ReviewEdit } from '../../../shared/review-contract';
 import { useTimeFormat } from '../app/time-format';
 import { formatSaid } from '../../../shared/time-format';
@@ -45,7 +46,7 @@ export function ProposedFactRow({ fact, draft, onChange }: { fact: ProposedFact;
         <input type="checkbox" checked={draft.keep} onChange={(e) => onChange({ ...draft, keep: e.target.checked })} aria-label={`Keep: ${fact.fact}`} />
         <span className="proposed-text">
           <span className="triple">
-            <span className="subject">{fact.subject}</span> · <span className="predicate">{fact.predicate}</span> · <span className="object">{fact.object}</span>
+            <span className="subject">{fact.subject}</span> · <span className="predicate">{sayPredicate(fact.predicate)}</span> · <span className="object">{fact.object}</span>
           </span>{' '}
           <span className="interval">{interval}</span>
           {fact.duplicateOf && <span className="badge">already known: another source</span>}

@@ -14,6 +14,7 @@
  */
 import { useMemo } from 'react';
 import type { FactRecord } from '../../../shared/memory-schema';
+import { sayPredicate } from '../../../shared/predicate-words';
 import { factHref } from '../app/router';
 import { useTimeFormat } from '../app/time-format';
 import { ErrorText } from '../common/ErrorText';
@@ -113,7 +114,7 @@ export function AsOfPanel({ layout, asOf, asOfText, following, now, knownAt, fil
         renderRow={(a) => (
           <div className="asof-answer" data-testid="asof-answer">
             <div className="asof-question">
-              {a.subject} · {a.predicate}
+              {a.subject} · {sayPredicate(a.predicate)}
               {a.of > 1 && <span className="asof-position"> ({formatCount(a.position)} of {formatCount(a.of)})</span>}
             </div>
             <div className="asof-values">

@@ -6,6 +6,7 @@
  */
 import { memo, type ReactNode } from 'react';
 import type { FactRecord } from '../../../shared/memory-schema';
+import { sayPredicate } from '../../../shared/predicate-words';
 import { isPast } from '../../../shared/time-format';
 import { useTimeFormat } from '../app/time-format';
 import { formatCount, formatInterval, objectRepeatsSentence, plural, type TimeFormat } from '../common/format';
@@ -47,11 +48,13 @@ function barLabel(bar: TimelineBar, closer: FactRecord | undefined, format: Time
 
 export const TimelineRowView = memo(function TimelineRowView({ row, top, layout, domain, width, asOf, now, hovered, onHover, onOpen, onToggleRow }: Props) {
   const format = useTimeFormat();
+  // What a person reads says the predicate in words; data-row (the row's name for tests and tools) keeps it as stored.
+  const said = sayPredicate(row.predicate);
   const label = (
-    <div className={`tl-label${row.inGroup ? ' in-group' : ''}`} title={`${row.subject} · ${row.predicate}`}>
+    <div className={`tl-label${row.inGroup ? ' in-group' : ''}`} title={`${row.subject} · ${said}`}>
       {!row.inGroup && <span className="tl-subject">{row.subject}</span>}
       <span className="tl-label-line">
-        <span className="tl-predicate">{row.predicate}</span>
+        <span className="tl-predicate">{said}</span>
         {row.lanes > MAX_LANES && (
           <button type="button" className="tl-fold-toggle link-button" aria-expanded={!row.folded} onClick={() => onToggleRow(row.key)}>
             {row.folded ? (
@@ -72,7 +75,7 @@ export const TimelineRowView = memo(function TimelineRowView({ row, top, layout,
     return (
       <div className="tl-row folded" style={{ top, height: row.height }} data-row={`${row.subject} · ${row.predicate}`}>
         {label}
-        <svg className="tl-row-svg" width={width} height={row.height} aria-label={`${row.subject} ${row.predicate}: ${plural(row.bars.length, 'fact')} in ${row.lanes} lanes, folded`}>
+        <svg className="tl-row-svg" width={width} height={row.height} aria-label={`${row.subject} ${said}: ${plural(row.bars.length, 'fact')} in ${row.lanes} lanes, folded`}>
           <SummaryBar summary={summary} domain={domain} width={width} now={now} y={ROW_PADDING / 2 + 10} height={16} marks={marksOfBars(row.bars, domain)} />
         </svg>
       </div>
@@ -148,7 +151,7 @@ export const TimelineRowView = memo(function TimelineRowView({ row, top, layout,
         // Closed by a fact of another row (a synonymous predicate) or one not shown: a marker with its own tooltip.
         links.push(
           <g key={`link-${bar.fact.id}`} className={`tl-link-elsewhere${linked}`}>
-            <title>{closerEntry ? `Closed by “${closerEntry.bar.fact.fact}” (${closerEntry.row.subject} · ${closerEntry.row.predicate})` : 'Closed by a fact not shown here'}</title>
+            <title>{closerEntry ? `Closed by “${closerEntry.bar.fact.fact}” (${closerEntry.row.subject} · ${sayPredicate(closerEntry.row.predicate)})` : 'Closed by a fact not shown here'}</title>
             <circle cx={x2} cy={y - 2} r={4} />
           </g>,
         );
@@ -158,7 +161,7 @@ export const TimelineRowView = memo(function TimelineRowView({ row, top, layout,
   return (
     <div className="tl-row" style={{ top, height: row.height }} data-row={`${row.subject} · ${row.predicate}`}>
       {label}
-      <svg className="tl-row-svg" width={width} height={row.height} aria-label={`${row.subject} ${row.predicate}`}>
+      <svg className="tl-row-svg" width={width} height={row.height} aria-label={`${row.subject} ${said}`}>
         {bars}
         {links}
       </svg>

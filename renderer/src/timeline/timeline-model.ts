@@ -6,6 +6,7 @@
  * stand before their rows. Rows have variable heights (by their lanes); the chart virtualises over them.
  */
 import type { FactRecord } from '../../../shared/memory-schema';
+import { sayPredicate } from '../../../shared/predicate-words';
 
 export const LANE_HEIGHT = 30;
 export const ROW_PADDING = 10;
@@ -69,7 +70,8 @@ export function buildLayout(facts: readonly FactRecord[], filter: string, now: n
   const needle = filter.trim().toLowerCase();
   const groups = new Map<string, FactRecord[]>();
   for (const fact of facts) {
-    if (needle && !`${fact.subject} ${fact.predicate} ${fact.object}`.toLowerCase().includes(needle)) continue;
+    // The predicate as stored or as the rows say it: "lives_in" and "lives in" alike.
+    if (needle && ![fact.predicate, sayPredicate(fact.predicate)].some((predicate) => `${fact.subject} ${predicate} ${fact.object}`.toLowerCase().includes(needle))) continue;
     const key = `${fact.subject_id}\u0000${fact.predicate}`;
     const group = groups.get(key);
     if (group) group.push(fact);

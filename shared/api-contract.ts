@@ -119,7 +119,7 @@ export const timelineWindowRequest = z.strictObject({
   from: isoTime,
   to: isoTime,
   knownAt: isoTime.optional(),
-  /** Keeps the facts whose subject, predicate or object contains this. */
+  /** Keeps the facts whose subject, predicate or object contains this (a predicate as stored or as words: "lives in" finds lives_in). */
   filter: z.string().trim().min(1).max(200).optional(),
   rowOffset: z.number().int().min(0).optional(),
   rowLimit: z.number().int().min(1).max(500).optional(),

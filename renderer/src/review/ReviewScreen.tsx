@@ -2,7 +2,8 @@
  * Review before remembering: the setting (off by default; also in Settings) and the inbox of learned messages that
  * wait for the user's word. Keyboard first: ↓/↑ or j/k move between messages, A approves the
  * focused one, R rejects it, E opens its first fact's fields. After a decision the next message
- * takes the focus.
+ * takes the focus; after the last, the screen's "Nothing waiting for review." does (not the page's
+ * body, from which the next Tab would start at the top of the page).
  */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, type KeyboardEvent } from 'react';
@@ -20,6 +21,7 @@ export function ReviewScreen() {
   const settings = useQuery({ queryKey: reviewKeys.settings, queryFn: () => api.reviewSettings({}) });
   const pending = useQuery<PendingReview[]>({ queryKey: reviewKeys.pending, queryFn: () => api.pendingReviews({}) });
   const list = useRef<HTMLDivElement>(null);
+  const waiting = useRef<HTMLParagraphElement>(null);
 
   const items = () => [...(list.current?.querySelectorAll<HTMLElement>('[data-testid="review-item"]') ?? [])];
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
@@ -33,13 +35,14 @@ export function ReviewScreen() {
   };
   // The next message (then at the decided one's place) takes the focus once the list shown no longer
   // has the decided one: after React commits it, not when the fetch resolves (the cache tells its
-  // observers a moment later, and focusing the old item then loses the focus as it leaves).
+  // observers a moment later, and focusing the old item then loses the focus as it leaves). After
+  // the last one, what the screen says instead: "Nothing waiting for review."
   const focusAfter = useRef<{ index: number; episodeId: string } | null>(null);
   useEffect(() => {
     const after = focusAfter.current;
     if (!after || !pending.data || pending.data.some((r) => r.episodeId === after.episodeId)) return;
     focusAfter.current = null;
-    (items()[after.index] ?? items()[after.index - 1])?.focus();
+    (items()[after.index] ?? items()[after.index - 1] ?? waiting.current)?.focus();
   }, [pending.data]);
   const decided = (index: number, episodeId: string) => {
     focusAfter.current = { index, episodeId };
@@ -51,7 +54,7 @@ export function ReviewScreen() {
     <div className="review-screen">
       <header className="screen-header">
         <h1>Review</h1>
-        <p className="muted" role="status">
+        <p className="muted" role="status" ref={waiting} tabIndex={-1}>
           {pending.data ? (reviews.length ? `${plural(reviews.length, 'message')} waiting` : 'Nothing waiting for review.') : 'Loading…'}
         </p>
       </header>

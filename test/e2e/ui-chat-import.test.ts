@@ -40,7 +40,8 @@ describe.skipIf(CHROMIUM_MISSING !== null)('importing a chat history in the UI',
     expect(engine.memory.conversations.list()).toEqual([]);
 
     await page.getByRole('button', { name: 'Import 5 messages' }).click();
-    await expect.poll(() => page.locator('.note[role="status"]').textContent()).toContain('Imported 5 new messages in 1 conversation (0 already here)');
+    // Nothing of it was here before: no "(0 already here)".
+    await expect.poll(() => page.locator('.note[role="status"]').textContent()).toBe('Imported 5 new messages in 1 conversation; 3 of your messages will be learned in their own order.');
     expect(engine.memory.conversations.list().map((c) => c.title).sort()).toEqual(['Moving to Berlin', 'Your ChatGPT custom instructions']);
 
     const queue = page.getByLabel('Imported chats learning');
@@ -91,6 +92,14 @@ describe.skipIf(CHROMIUM_MISSING !== null)('importing a chat history in the UI',
     await expect.poll(() => page.locator('.note[role="status"]').textContent()).toContain('Imported 1 new message in 1 conversation');
     expect(await page.locator('.note[role="status"]').textContent()).toContain('1 conversation could not be read and was not imported.');
     expect(engine.memory.conversations.list().map((c) => c.title)).toContain('Fine');
+
+    // That conversation again with a new one: the message already here is counted, once.
+    const more = gptConversation({ id: 'more', title: 'More', thread: [{ id: 'm1', role: 'user', text: 'I like coffee too.' }] });
+    const again = join(ui().dir, 'again.zip');
+    writeZip(again, { 'conversations.json': JSON.stringify([fine, more]) });
+    await fileInput.setInputFiles(again);
+    await page.getByRole('button', { name: 'Import 1 message' }).click();
+    await expect.poll(() => page.locator('.note[role="status"]').textContent()).toMatch(/^Imported 1 new message in \d conversations? \(1 already here\); /);
 
     const notes = join(ui().dir, 'notes.csv');
     writeFileSync(notes, 'date,text\n2024-01-01,hello\n');

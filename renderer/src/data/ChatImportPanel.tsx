@@ -78,7 +78,9 @@ export function ChatImportPanel() {
     try {
       const r = await api.importChats({ file: picked.file, format: picked.preview.format ?? undefined });
       const unread = r.malformed.count ? ` ${plural(r.malformed.count, 'conversation')} could not be read and ${r.malformed.count === 1 ? 'was' : 'were'} not imported.` : '';
-      setDone(`Imported ${plural(r.newMessages, 'new message')} in ${plural(r.conversations, 'conversation')} (${formatCount(r.alreadyImported)} already here); ${formatCount(r.toLearn)} of your messages will be learned in their own order.${unread}`);
+      // Messages already here are said only when there are some: "(0 already here)" says nothing.
+      const here = r.alreadyImported > 0 ? ` (${formatCount(r.alreadyImported)} already here)` : '';
+      setDone(`Imported ${plural(r.newMessages, 'new message')} in ${plural(r.conversations, 'conversation')}${here}; ${formatCount(r.toLearn)} of your messages will be learned in their own order.${unread}`);
       setPicked(null);
       setFocusTo('done');
     } catch (e) {

@@ -128,4 +128,8 @@ export type Observation = Omit<ObservationLine, 'valid_at' | 'invalid_at'> & {
   invalid_at_precision: Precision;
   /** The offset written in the line's reference_time ("+09:00"); null when it was Z or none. */
   utc_offset: string | null;
+  /** Where it was given, as an error names it: the source and its position ("facts.jsonl:3"). */
+  at: string;
+  /** Whether the line said its cardinality; else it is "many", the default. */
+  cardinality_given: boolean;
 };

@@ -124,6 +124,17 @@ function observation(c: ClaimSpec) {
   };
 }
 
+/**
+ * The claims of one observe write, each slot taking its first line's cardinality: one write gives one
+ * slot one cardinality, or is refused (observe.ts oneCardinalityPerSlot). Slots still mix them across
+ * writes, devices and learned messages.
+ */
+function agreeing(claims: ClaimSpec[]): ClaimSpec[] {
+  const first = new Map<string, boolean>();
+  for (const c of claims) if (!first.has(`${c.subject}|${c.predicate}`)) first.set(`${c.subject}|${c.predicate}`, c.one);
+  return claims.map((c) => ({ ...c, one: first.get(`${c.subject}|${c.predicate}`)! }));
+}
+
 function learnedFact(c: ClaimSpec, contradicts: string[]): LearnedFact {
   return {
     subject: { kind: 'new', name: SUBJECTS[c.subject]!, type: 'person' },
@@ -187,7 +198,7 @@ function apply(world: World, device: Device, w: Write): void {
   };
   switch (w.kind) {
     case 'observe':
-      for (const id of m.facts.observe(w.claims.map(observation)).episodeIds) world.written.add(id);
+      for (const id of m.facts.observe(agreeing(w.claims).map(observation)).episodeIds) world.written.add(id);
       return;
     case 'learn': {
       // Now and then the device reviews before remembering from this message on (the learning waits).
@@ -276,7 +287,7 @@ function apply(world: World, device: Device, w: Write): void {
 function exportOf(claims: ClaimSpec[], n: number) {
   const other = openMemory({ dataDir: ':memory:', clock: steppingClock(isoFromMs(Date.UTC(2026, 11, 1 + n))) });
   try {
-    other.facts.observe(claims.map(observation));
+    other.facts.observe(agreeing(claims).map(observation));
     return other.transfer.export();
   } finally {
     other.close();

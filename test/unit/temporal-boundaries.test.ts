@@ -162,11 +162,10 @@ describe('equal valid_at: the later message wins, whatever the sentences say', (
 describe('a slot of mixed cardinality', () => {
   const many = observation({ object: 'A', fact: 'A is one of my managers.', valid: at('09-01'), said: at('09-01', 9), cardinality: 'many' });
   const one = observation({ object: 'B', fact: 'My manager is B.', valid: at('09-10'), said: at('09-10', 9), cardinality: 'one' });
-  for (const [name, order] of [['many first', [many, one]], ['one first', [one, many]], ['one batch', null]] as const) {
+  for (const [name, order] of [['many first', [many, one]], ['one first', [one, many]]] as const) {
     it(`is a one-slot as soon as one claim says one (${name})`, () => {
       const m = fresh();
-      if (order) for (const o of order) m.facts.observe([o]);
-      else m.facts.observe([many, one]);
+      for (const o of order) m.facts.observe([o]);
       expect(intervals(m.facts.list({ history: true }).filter((f) => f.expired_at === null))).toEqual([
         ['A', at('09-01'), at('09-10'), 'one'],
         ['B', at('09-10'), null, 'one'],
@@ -175,6 +174,18 @@ describe('a slot of mixed cardinality', () => {
       m.close();
     });
   }
+
+  it('told in one write, is refused: one write gives one slot one cardinality (observe.ts oneCardinalityPerSlot)', () => {
+    const m = fresh();
+    expect(() => m.facts.observe([many, one])).toThrow(/^input:2: cardinality: "one", but input:1 is about the same slot \(me · manager\) and says "many" — /);
+    expect(m.facts.list({ history: true })).toEqual([]);
+    m.facts.observe([{ ...many, cardinality: 'one' }, one]);
+    expect(intervals(m.facts.list({ history: true }).filter((f) => f.expired_at === null))).toEqual([
+      ['A', at('09-01'), at('09-10'), 'one'],
+      ['B', at('09-10'), null, 'one'],
+    ]);
+    m.close();
+  });
 
   it('goes back to many when its one claim is forgotten', () => {
     const m = fresh();

@@ -142,9 +142,22 @@ function apply(run: Run, o: Op): void {
     }
   };
   switch (o.kind) {
-    case 'observe':
-      run.episodes.push(...m.facts.observe(o.claims.map(observation)).episodeIds);
+    case 'observe': {
+      // One write gives one slot one cardinality (observe.ts oneCardinalityPerSlot): a write whose
+      // lines about a slot disagree is refused and changes nothing; then the same write, each slot
+      // taking its first line's cardinality, is made. (Learned facts still mix them within a write.)
+      const first = new Map<string, boolean>();
+      for (const c of o.claims) if (!first.has(`${c.subject}|${c.predicate}`)) first.set(`${c.subject}|${c.predicate}`, c.one);
+      const agreed = o.claims.map((c) => ({ ...c, one: first.get(`${c.subject}|${c.predicate}`)! }));
+      if (agreed.some((c, i) => c.one !== o.claims[i]!.one)) {
+        const claimCount = () => databaseOf(m).prepare('SELECT COUNT(*) FROM claims').pluck().get();
+        const before = [live, claimCount()];
+        expect(() => m.facts.observe(o.claims.map(observation))).toThrow(MemoryInputError);
+        expect([liveRows(m), claimCount()]).toEqual(before);
+      }
+      run.episodes.push(...m.facts.observe(agreed.map(observation)).episodeIds);
       return;
+    }
     case 'learn': {
       const said = shift(day(Math.max(...o.claims.map((c) => c.valid))), 5);
       const { episode, job } = m.messages.append({ role: 'user', content: `message ${run.said++}: ${o.claims.map(text).join('; ')}`, time: said, conversation: 'c1' });

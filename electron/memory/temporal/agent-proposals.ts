@@ -11,9 +11,10 @@ import type { IsoTime } from '../../../shared/time';
 import type { EntityStore } from '../store/entity-store';
 import type { EpisodeStore } from '../store/episode-store';
 import type { EntityRef, LearnedFact, Learning } from '../store/learning-record';
-import { isUserReference, normalizePredicate } from '../store/normalize';
+import { isUserReference, normalizeName, normalizePredicate, USER_ENTITY_NAME } from '../store/normalize';
 import { holdLearning } from '../store/pending-reviews';
 import type { StoreContext } from '../store/store-context';
+import { oneCardinalityPerSlot } from './observe';
 
 /** The conversation an agent's facts go to: one per agent name. */
 export function agentConversation(agent: string): { id: string; title: string } {
@@ -24,6 +25,13 @@ function refOf(entities: EntityStore, name: string): EntityRef {
   if (isUserReference(name)) return { kind: 'user' };
   const found = entities.find(name);
   return found ? { kind: 'existing', id: found.id, name, type: found.type, addAlias: false } : { kind: 'new', name, type: 'other' };
+}
+
+/** Who a line is about, for the slot check: the user, a stored entity, or the name not stored yet. */
+function subjectOf(entities: EntityStore, name: string): { key: string; name: string } {
+  if (isUserReference(name)) return { key: 'user', name: USER_ENTITY_NAME };
+  const found = entities.find(name);
+  return found ? { key: found.id, name: found.name } : { key: `new\u0000${normalizeName(name)}`, name: name.trim() };
 }
 
 function learnedFact(entities: EntityStore, o: Observation): LearnedFact {
@@ -47,9 +55,13 @@ function learnedFact(entities: EntityStore, o: Observation): LearnedFact {
 
 /**
  * Holds `observations` from `agent` for review, in the caller's write: one message per reference
- * time, in the order given. Returns the held messages' ids.
+ * time, in the order given. Returns the held messages' ids. Observations that disagree on their
+ * slot's cardinality are refused before anything is held, as observe refuses them (observe.ts
+ * oneCardinalityPerSlot): a subject not known yet is the one its name would make when approved.
  */
 export function holdAgentFacts(ctx: StoreContext & { episodes: EpisodeStore }, agent: string, observations: readonly Observation[]): string[] {
+  const agrees = oneCardinalityPerSlot();
+  for (const o of observations) agrees(o, subjectOf(ctx.entities, o.subject));
   const conversation = agentConversation(agent);
   ctx.episodes.ensureConversation(conversation.id, conversation.title);
   const byTime = new Map<IsoTime, Observation[]>();

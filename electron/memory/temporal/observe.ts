@@ -62,6 +62,8 @@ export function parseObservations(inputs: readonly unknown[], where: string, use
       invalid_at: invalidAt.at,
       invalid_at_precision: invalidAt.precision,
       utc_offset: offset === 'UTC' ? null : offset,
+      at,
+      cardinality_given: (input as { cardinality?: unknown }).cardinality !== undefined,
     };
     const issue = intervalIssue(observation.valid_at, observation.invalid_at, observation.reference_time, (start) => {
       const precision = observation.valid_at === null ? 'instant' : observation.valid_at_precision;
@@ -72,8 +74,47 @@ export function parseObservations(inputs: readonly unknown[], where: string, use
   });
 }
 
+/**
+ * One write says one cardinality per slot: its observations about the same subject and predicate
+ * must agree, or the whole write is refused (MemoryInputError, naming both lines, the slot and the
+ * fix). Taken as they came, a "one" made the whole slot one-valued, a "many" line's value with it,
+ * and two values said for the same instant left one closed at the instant it started — true
+ * nowhere, and nobody told.
+ * A cardinality left out is "many", the documented default, so it disagrees with a "one" too: the
+ * default is the line's statement, and yielding it to the other line's "one" would bring back that
+ * empty fact whenever the two start at the same instant.
+ *
+ * Across writes nothing changes: a slot holding a one-valued claim stays one-valued (slot-resolver.ts
+ * reads a slot as `one` when any claim says so), so a later write's "many" or none joins it.
+ *
+ * Returns the check for the next observation: `subject` is who the line is about as the memory
+ * knows it (`key`: the entity, the same for "me", "I" and "私"; `name`: how the error says it).
+ */
+export function oneCardinalityPerSlot(): (observation: Observation, subject: { key: string; name: string }) => void {
+  const first = new Map<string, Observation>();
+  return (observation, subject) => {
+    const predicate = normalizePredicate(observation.predicate);
+    const slot = `${subject.key}\u0000${predicate}`;
+    const earlier = first.get(slot);
+    if (earlier === undefined) first.set(slot, observation);
+    else if (earlier.cardinality !== observation.cardinality) throw disagreement(earlier, observation, `${subject.name} · ${predicate}`);
+  };
+}
+
+function disagreement(earlier: Observation, later: Observation, slot: string): MemoryInputError {
+  const said = (o: Observation) => (o.cardinality_given ? `"${o.cardinality}"` : 'not given, so "many" (the default)');
+  const says = (o: Observation) => (o.cardinality_given ? `says "${o.cardinality}"` : 'gives none, so "many" (the default)');
+  return new MemoryInputError(
+    `${later.at}: cardinality: ${said(later)}, but ${earlier.at} is about the same slot (${slot}) and ${says(earlier)} — ` +
+      'the observations of one slot in one write must agree: give both "one" (one value at a time) or both "many" (several at once)',
+    later.at,
+  );
+}
+
+/** Places the observations in the caller's write; one that disagrees with another on its slot's cardinality refuses it (oneCardinalityPerSlot). */
 export function observeAll(ctx: ObserveContext, observations: Observation[], defaultConversation: { id: string; title: string }): ObserveResult {
   const episodeIds: string[] = [];
+  const agrees = oneCardinalityPerSlot();
   for (const observation of observations) {
     const conversationId = observation.conversation ?? defaultConversation.id;
     ctx.episodes.ensureConversation(conversationId, observation.conversation ?? defaultConversation.title);
@@ -86,6 +127,8 @@ export function observeAll(ctx: ObserveContext, observations: Observation[], def
     });
     episodeIds.push(episode.id);
     const subject = ctx.entities.findOrCreate(observation.subject);
+    // Checked on the subject as found or made here (aliases, "I" for "me"); a refusal rolls the write back.
+    agrees(observation, { key: subject.id, name: subject.name });
     const objectEntity = observation.object_type === 'entity' ? ctx.entities.findOrCreate(observation.object) : null;
     ctx.slots.add({
       subjectId: subject.id,

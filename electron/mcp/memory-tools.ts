@@ -235,7 +235,8 @@ function namedItem(error: unknown): unknown {
   const item = /^facts:(\d+)(?::\s*)?/.exec(error.message);
   if (!item) return error;
   const at = `facts[${Number(item[1]) - 1}]`;
-  const rest = error.message.slice(item[0].length);
+  // Another fact the message names ("… but facts:2 is about the same slot …") by its place too.
+  const rest = error.message.slice(item[0].length).replace(/\bfacts:(\d+)(?!\d)/g, (_, n: string) => `facts[${Number(n) - 1}]`);
   const field = /^(\w+):/.exec(rest)?.[1];
   return new MemoryInputError(`${at}${field ? '.' : ': '}${rest}`, field ? `${at}.${field}` : at, error.code);
 }

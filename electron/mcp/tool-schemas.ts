@@ -48,7 +48,7 @@ export const rememberFactsInput = z.strictObject({
         fact: shown(4000).describe('the fact as one standalone sentence'),
         valid_at: time('when it became true (default: reference_time)').optional(),
         invalid_at: time('when it stopped being true (default: still true)').optional(),
-        cardinality: cardinality.optional().describe('one: one value at a time (a new manager closes the old one); many (default): several at once'),
+        cardinality: cardinality.optional().describe('one: one value at a time (a new manager closes the old one); many (default): several at once. Facts of one call with the same subject and predicate must give the same'),
         object_type: z.enum(['entity', 'literal']).optional().describe('entity (default) or literal (a plain value such as a date or a number)'),
       }),
     )

@@ -24,16 +24,19 @@ export function parseJsonLines(file: string, text: string): { items: unknown[]; 
 
 /**
  * The engine numbers items 1, 2, 3 ... in the order given; blank lines were skipped, so item n may sit
- * on a later line. Rewrites "FILE:n: ..." to name the real line.
+ * on a later line. Rewrites "FILE:n: ..." to name the real line, and every other item the message
+ * names the same way ("… but FILE:2 is about the same slot …").
  */
 export function atFileLine(error: MemoryInputError, file: string, lines: number[]): MemoryInputError {
   const prefix = `${file}:`;
   if (!error.where.startsWith(prefix) || !error.message.startsWith(error.where)) return error;
-  const item = Number(error.where.slice(prefix.length));
-  const line = Number.isInteger(item) ? lines[item - 1] : undefined;
+  const lineOf = (item: string) => lines[Number(item) - 1];
+  const line = lineOf(error.where.slice(prefix.length));
   if (line === undefined) return error;
   const where = `${file}:${line}`;
-  return new MemoryInputError(`${where}${error.message.slice(error.where.length)}`, where);
+  const item = new RegExp(`${prefix.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(\\d+)(?!\\d)`, 'g');
+  const rest = error.message.slice(error.where.length).replace(item, (named: string, n: string) => (lineOf(n) === undefined ? named : `${file}:${lineOf(n)}`));
+  return new MemoryInputError(`${where}${rest}`, where);
 }
 
 export const observeCommand: CommandSpec = {
@@ -47,6 +50,7 @@ export const observeCommand: CommandSpec = {
     'A time without an offset is read in your time zone (--tz, else $TEMPORA_TZ, else the system\'s).',
     'valid_at, invalid_at and cardinality are optional (valid_at defaults to reference_time,',
     'cardinality to "many"); object_type ("entity" or "literal") and conversation are optional too.',
+    'Lines with the same subject and predicate must give the same cardinality.',
     'The whole file is one transaction: any bad line leaves the memory unchanged.',
     'Observations are your own input: they are remembered at once, also while review before',
     'remembering is on (it holds what a model learned and what other agents give).',

@@ -193,10 +193,30 @@ function locateCommand(argv: readonly string[]): { name: string; index: number }
 function parseCommandLine(spec: CommandSpec, args: string[]): { values: OptionValues; positionals: string[] } {
   const options = { ...GLOBAL_OPTIONS, ...spec.options };
   try {
-    const { values, positionals } = parseArgs({ args: attachDashValues(args, options), options: toParseArgsOptions(options), strict: true, allowPositionals: true });
+    const { values, positionals, tokens } = parseArgs({ args: attachDashValues(args, options), options: toParseArgsOptions(options), strict: true, allowPositionals: true, tokens: true });
+    refuseRepeatedValues(tokens);
     return { values: values, positionals };
   } catch (error) {
+    if (error instanceof UsageError) throw new UsageError(error.message, spec.name);
     throw new UsageError(describeParseError(error, spec), spec.name);
+  }
+}
+
+/**
+ * An option that takes one value, given more than once ("--as-of X --as-of Y"), is refused naming it
+ * and the values: parseArgs would keep the last in silence. A flag given twice says what it says once.
+ */
+function refuseRepeatedValues(tokens: readonly { kind: string; name?: string; value?: string | undefined }[]): void {
+  const given = new Map<string, string[]>();
+  for (const token of tokens) {
+    if (token.kind !== 'option' || token.name === undefined || token.value === undefined) continue;
+    given.set(token.name, [...(given.get(token.name) ?? []), token.value]);
+  }
+  for (const [name, values] of given) {
+    if (values.length < 2) continue;
+    const quoted = values.map((value) => JSON.stringify(value));
+    const listed = `${quoted.slice(0, -1).join(', ')} and ${quoted[quoted.length - 1]!}`;
+    throw new UsageError(`--${name} is given ${values.length === 2 ? 'twice' : `${values.length} times`} (${listed}): give it once`);
   }
 }
 

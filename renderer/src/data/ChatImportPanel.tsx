@@ -6,11 +6,12 @@
  * the background (BackfillQueue). The focus follows: to what the import says once it is done, back
  * to the file field when a preview is cancelled or a file read.
  */
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import type { ChatExportFile, ChatImportReport } from '../../../shared/chat-import';
 import { useApi, useApiEvent, useClient } from '../app/api-context';
 import { useTimeFormat } from '../app/time-format';
 import { ErrorText } from '../common/ErrorText';
+import { FileField } from '../common/FileField';
 import { formatCount, formatTime, plural } from '../common/format';
 import { BackfillQueue } from '../settings/BackfillQueue';
 import { uploadInChunks } from './chunked-upload';
@@ -23,10 +24,13 @@ export function ChatImportPanel() {
   const { transport } = useClient();
   const format = useTimeFormat();
   const input = useRef<HTMLInputElement>(null);
+  const chosenId = useId();
   const [picked, setPicked] = useState<Picked | null>(null);
   const [error, setError] = useState<unknown>(null);
   const [done, setDone] = useState<string | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
+  /** The export being uploaded and read, before its preview names it. */
+  const [reading, setReading] = useState<string | null>(null);
   const doneNote = useRef<HTMLParagraphElement>(null);
   const chooseButton = useRef<HTMLButtonElement>(null);
   /** Where the focus goes after the render that shows it: what the import said, or the file field. */
@@ -43,6 +47,7 @@ export function ChatImportPanel() {
     setError(null);
     setDone(null);
     setPicked(null);
+    setReading(name);
     try {
       const chosen = await file();
       setBusy('Reading…');
@@ -51,6 +56,7 @@ export function ChatImportPanel() {
       setError(e);
     } finally {
       setBusy(null);
+      setReading(null);
       if (input.current) input.current.value = '';
       // The field was disabled while the file was read: the focus it had goes back to it.
       if (fromField) setFocusTo('file');
@@ -91,19 +97,32 @@ export function ChatImportPanel() {
   };
 
   const p = picked?.preview;
+  /** The file the panel is about: being read, or previewed. */
+  const chosen = picked?.name ?? reading;
   return (
     <section className="card" aria-labelledby="chat-import-title">
       <h2 id="chat-import-title">Your history from ChatGPT or Claude</h2>
       <p>Import the export the other assistant gave you (the .zip, or its conversations.json). Each message is learned with its own date, after your live chats.</p>
       {transport === 'ipc' ? (
-        <button ref={chooseButton} type="button" onClick={() => void choose()} aria-disabled={busy !== null}>
-          Choose export…
-        </button>
+        <div className="file-picker">
+          <button ref={chooseButton} type="button" onClick={() => void choose()} aria-disabled={busy !== null} aria-describedby={chosen ? chosenId : undefined}>
+            Choose export…
+          </button>
+          {chosen && (
+            <span id={chosenId} className="file-chosen" title={chosen}>
+              {chosen}
+            </span>
+          )}
+        </div>
       ) : (
-        <label className="file-field">
-          Export file (.zip or conversations.json)
-          <input ref={input} type="file" accept=".zip,.json,application/zip,application/json" disabled={busy !== null} onChange={(e) => e.target.files?.[0] && void upload(e.target.files[0])} />
-        </label>
+        <FileField
+          label="Export file (.zip or conversations.json)"
+          accept=".zip,.json,application/zip,application/json"
+          disabled={busy !== null}
+          chosen={chosen}
+          onFile={(file) => void upload(file)}
+          inputRef={input}
+        />
       )}
       {busy && (
         <p className="muted small" role="status">

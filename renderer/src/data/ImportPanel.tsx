@@ -11,6 +11,7 @@ import type { ImportPreview } from '../../../shared/api-contract';
 import { formatBytes } from '../../../shared/format-bytes';
 import { useApi, useApiEvent } from '../app/api-context';
 import { ErrorText } from '../common/ErrorText';
+import { FileField } from '../common/FileField';
 import { plural } from '../common/format';
 import { uploadInChunks } from './chunked-upload';
 
@@ -29,6 +30,8 @@ export function ImportPanel() {
   const [error, setError] = useState<unknown>(null);
   const [done, setDone] = useState<string | null>(null);
   const [work, setWork] = useState<Work | null>(null);
+  /** The file being uploaded and read, before its preview names it. */
+  const [reading, setReading] = useState<string | null>(null);
   const doneNote = useRef<HTMLParagraphElement>(null);
   /** Where the focus goes after the render that shows it (the buttons pressed are gone by then). */
   const [focusTo, setFocusTo] = useState<'done' | 'file' | null>(null);
@@ -83,6 +86,7 @@ export function ImportPanel() {
     discard(picked?.uploadId ?? null);
     setPicked(null);
     setReplace(false);
+    setReading(file.name);
     return runJob(file.name, null, async (current) => {
       try {
         const uploadId = await uploadInChunks(file, (chunk) => api.uploadImportFile(chunk), {
@@ -100,6 +104,7 @@ export function ImportPanel() {
         discard(current.uploadId);
         throw e;
       } finally {
+        setReading(null);
         if (input.current) input.current.value = '';
         if (fromField) setFocusTo('file');
       }
@@ -124,6 +129,7 @@ export function ImportPanel() {
     }
     discard(picked?.uploadId ?? null);
     setPicked(null);
+    setReading(null);
     setWork(null);
     if (input.current) input.current.value = '';
     setFocusTo('file');
@@ -134,10 +140,7 @@ export function ImportPanel() {
     <section className="card" aria-labelledby="import-title">
       <h2 id="import-title">Import</h2>
       <p>Add the memory from a Tempora export file, of any size. You see what it contains before anything is changed.</p>
-      <label className="file-field">
-        Memory file (.json)
-        <input ref={input} type="file" accept="application/json,.json" disabled={work !== null} onChange={(e) => e.target.files?.[0] && void read(e.target.files[0])} />
-      </label>
+      <FileField label="Memory file (.json)" accept="application/json,.json" disabled={work !== null} chosen={picked?.name ?? reading} onFile={(file) => void read(file)} inputRef={input} />
       {work && (
         <div className="upload-progress">
           <progress aria-label="Import progress" max={work.max} {...(work.value === null ? {} : { value: work.value })} />

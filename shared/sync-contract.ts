@@ -58,7 +58,16 @@ export const saveSyncRequest = z.strictObject({
   /** Needed when no key is kept for this target; never stored, only the key made from it. */
   passphrase: z.string().max(1000).optional(),
   deviceName: z.string().max(200),
+  /**
+   * A folder target that is not there yet is created (that one folder, in one that is there; never
+   * the folders above it) before its key check is made. Without it such a folder is refused with
+   * the detail SYNC_FOLDER_MISSING, so the screen can offer to create it.
+   */
+  createFolder: z.boolean().optional(),
 });
+
+/** The detail of a save refused because its folder is not there yet, though the folder it goes in is: it can be created. */
+export const SYNC_FOLDER_MISSING = 'sync_folder_missing';
 
 export const syncNowResponse = z.strictObject({
   state: syncState,

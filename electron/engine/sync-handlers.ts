@@ -49,7 +49,7 @@ export function syncHandlers(engine: TemporaEngine, sealer: SecretSealer | null 
   const progress = (payload: SyncProgress) => engine.emit({ name: 'syncProgress', payload });
   const service = new SyncService(engine.memory.settings, new SyncSecretStore(join(engine.options.dataDir), sealer), core, progress);
   const refused = (error: unknown): never => {
-    if (error instanceof SyncServiceError) throw new ApiError('invalid_input', error.message);
+    if (error instanceof SyncServiceError) throw new ApiError('invalid_input', error.message, { detail: error.detail });
     throw error;
   };
   return {

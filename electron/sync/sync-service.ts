@@ -11,7 +11,7 @@ import { hostname } from 'node:os';
 import type { Settings } from '../../shared/settings-schema';
 import { MemoryInputError } from '../memory/index';
 import { formatCount, plural } from '../../shared/count-words';
-import { syncReportNotes, type SyncNowResponse, type SyncProgress, type SyncState } from '../../shared/sync-contract';
+import { SYNC_FOLDER_MISSING, syncReportNotes, type SyncNowResponse, type SyncProgress, type SyncState } from '../../shared/sync-contract';
 import { storedSyncTargetSchema, syncTargetConfigFault, syncTargetConfigSchema, withoutSecrets, type StoredSyncTarget, type SyncTargetConfig } from '../../shared/sync-target-config';
 import { SyncBusyError } from './sync-lock';
 import { cipherFromKey, KEYCHECK_FILE, keyOpensKeyCheck, SyncCryptoError, unlockTarget, type SyncCipher } from './sync-crypto';
@@ -19,6 +19,7 @@ import type { SyncSecretStore } from './sync-secrets';
 import { SyncTargetError, type SyncTarget } from './sync-target';
 import { SpoolError } from './segment-spool';
 import { TargetReads } from './target-reads';
+import { createSyncFolder, folderStanding, parentMissingWords, removeCreatedSyncFolder } from './targets/folder-target';
 import { openSyncTarget } from './targets/open-sync-target';
 import type { IsoTime } from '../../shared/time';
 
@@ -58,7 +59,11 @@ export interface SyncSettingsStore {
 
 /** A refusal in one sentence, nothing changed. */
 export class SyncServiceError extends Error {
-  constructor(message: string) {
+  constructor(
+    message: string,
+    /** A finer code the screen can act on (SYNC_FOLDER_MISSING: it offers to create the folder). */
+    readonly detail?: string,
+  ) {
     super(message);
     this.name = 'SyncServiceError';
   }
@@ -110,7 +115,7 @@ export class SyncService {
   }
 
   /** Keeps a target, this device's name (through the sync core) and the key of the passphrase, once the target's key check opens. */
-  async save(request: { target: unknown; passphrase?: string | undefined; deviceName: string }): Promise<SyncState> {
+  async save(request: { target: unknown; passphrase?: string | undefined; deviceName: string; createFolder?: boolean | undefined }): Promise<SyncState> {
     const deviceName = request.deviceName.trim();
     if (deviceName === '') throw new SyncServiceError('This device’s name is empty: give the name other devices will see it by.');
     if (deviceName.length > 100) throw new SyncServiceError('This device’s name is longer than 100 characters.');
@@ -130,17 +135,26 @@ export class SyncService {
     const storedNow = storedSyncTargetSchema.parse(config);
     const sameTarget = kept !== null && kept.target === JSON.stringify(storedNow);
     const passphrase = request.passphrase ?? '';
-    const target = openSyncTarget(config);
-    let key: Uint8Array;
-    if (passphrase !== '') {
-      key = await inWords(() => unlockTarget(target, passphrase));
-    } else if (sameTarget && kept.key) {
-      key = Buffer.from(kept.key, 'base64');
-    } else {
+    const opens = passphrase !== '' ? { passphrase } : sameTarget && kept.key ? { key: Buffer.from(kept.key, 'base64') } : null;
+    if (opens === null) {
       throw new SyncServiceError(
         before === null || !sameTarget ? 'Type the sync passphrase: it makes the key that opens this target (the same passphrase on every device).' : 'Type the sync passphrase again.',
       );
     }
+    // A new folder target that is not there yet: refused so the screen can offer to create it, or created when asked.
+    const created = config.kind === 'folder' && !sameTarget ? await newFolder(config.path, request.createFolder === true) : null;
+    try {
+      return await this.keep(config, storedNow, deviceName, opens);
+    } catch (error) {
+      if (created !== null) await removeCreatedSyncFolder(created, [KEYCHECK_FILE]);
+      throw error;
+    }
+  }
+
+  /** Opens the target with the passphrase (or the kept key), checks this device's name there, and keeps them. */
+  private async keep(config: SyncTargetConfig, storedNow: StoredSyncTarget, deviceName: string, opens: { passphrase: string } | { key: Uint8Array }): Promise<SyncState> {
+    const target = openSyncTarget(config);
+    const key = 'passphrase' in opens ? await inWords(() => unlockTarget(target, opens.passphrase)) : opens.key;
     // The name first: one another device has — on the target too, at first contact — is refused in words before anything is kept.
     const core = this.core();
     const taken = core?.nameTakenOnTarget ? await inWords(() => core.nameTakenOnTarget!(target, cipherFromKey(key), deviceName)) : null;
@@ -195,6 +209,20 @@ export class SyncService {
     const told = [...(notes.tookBack ? [notes.tookBack] : []), ...warnings];
     return { state: this.state(), message: `${parts.join('; ')}.${told.map((words) => ` ${words}`).join('')}`, warnings };
   }
+}
+
+/**
+ * A folder target about to be set up: null when it is there; else refused in words — with the detail
+ * that lets the screen offer to create it when the folder it goes in is there — or, when `create`,
+ * created (that one folder) and its path returned, to be taken back if the save is then refused.
+ */
+async function newFolder(path: string, create: boolean): Promise<string | null> {
+  const standing = await folderStanding(path);
+  if (standing === 'there') return null;
+  if (standing === 'parent-missing') throw new SyncServiceError(parentMissingWords(path));
+  if (!create) throw new SyncServiceError(`The sync folder ${path} is not there yet.`, SYNC_FOLDER_MISSING);
+  await inWords(() => createSyncFolder(path));
+  return path;
 }
 
 function withSecret(stored: StoredSyncTarget, secret: string): SyncTargetConfig {

@@ -212,3 +212,59 @@ describe.skipIf(CHROMIUM_MISSING !== null)('Settings → Sync', () => {
     }
   });
 });
+
+/**
+ * Before a target is set, Settings → Sync shows no "Sync now" or Pause, which could not work; a
+ * folder that is not there yet is refused in words with "Create the folder" beside it, which
+ * creates that one folder through the engine (never the folders above it: one missing too is most
+ * often a drive not connected, and creating it would sync to the wrong disk) and saves.
+ */
+describe.skipIf(CHROMIUM_MISSING !== null)('Settings → Sync, before it is set up', () => {
+  const ui = useUi({ zone: 'Asia/Tokyo', engine: { startWorker: false }, shotPrefix: 'sync-first' });
+
+  it('shows only what can work before a target is set, and offers to create a folder that is not there yet', async () => {
+    const { page } = ui();
+    await go(page, '#/settings');
+    const sync = page.locator('.sync-setting');
+    await expect.poll(() => sync.getByTestId('sync-status').textContent()).toContain('Not set up: this memory is on this computer only.');
+    expect(await sync.getByTestId('sync-save').isVisible()).toBe(true);
+    expect(await sync.getByTestId('sync-now').count()).toBe(0);
+    expect(await sync.getByTestId('sync-pause').count()).toBe(0);
+    await sync.getByTestId('sync-save').scrollIntoViewIfNeeded();
+    await screenshot(page, 'settings-sync-not-set-up');
+
+    // A folder whose parent is not there either: said, and nothing offered or made.
+    const unplugged = join(ui().dir, 'Unplugged drive', 'tempora');
+    await sync.getByTestId('sync-path').fill(unplugged);
+    await sync.getByTestId('sync-passphrase').fill(PASSPHRASE);
+    await sync.getByTestId('sync-save').click();
+    await expect
+      .poll(() => sync.locator('[role="alert"]').first().textContent(), { timeout: 30_000 })
+      .toBe(`The sync folder ${unplugged} is not there, nor the folder it would go in, ${join(ui().dir, 'Unplugged drive')} (is its drive connected?).`);
+    expect(await sync.getByRole('button', { name: 'Create the folder' }).count()).toBe(0);
+    expect(existsSync(join(ui().dir, 'Unplugged drive'))).toBe(false);
+
+    // A folder in one that is there: refused, with the offer to create it beside the error.
+    mkdirSync(join(ui().dir, 'Sync'));
+    const folder = join(ui().dir, 'Sync', 'tempora');
+    await sync.getByTestId('sync-path').fill(folder);
+    await sync.getByTestId('sync-save').click();
+    await expect.poll(() => sync.locator('[role="alert"]').first().textContent(), { timeout: 30_000 }).toBe(`The sync folder ${folder} is not there yet.`);
+    expect(existsSync(folder)).toBe(false);
+    expect(await sync.getByTestId('sync-status').textContent()).toContain('Not set up');
+    await screenshot(page, 'settings-sync-create-folder');
+
+    await sync.getByRole('button', { name: 'Create the folder' }).click();
+    await expect.poll(() => sync.getByTestId('sync-status').textContent(), { timeout: 30_000 }).toContain(`Syncs to the folder ${folder}.`);
+    expect(await sync.getByTestId('sync-said').textContent()).toBe('Created the folder and saved: this device syncs there with this passphrase.');
+    // The button pressed is gone: the focus is on what it did, not dropped to the page.
+    await expect.poll(() => sync.getByTestId('sync-said').evaluate((note) => note === document.activeElement)).toBe(true);
+    expect(statSync(folder).isDirectory()).toBe(true);
+    expect(existsSync(join(folder, KEYCHECK_FILE))).toBe(true);
+    expect(await sync.getByRole('button', { name: 'Create the folder' }).count()).toBe(0);
+    expect(await sync.locator('[role="alert"]').count()).toBe(0);
+    // Set up: now they can work, and are there.
+    expect(await sync.getByTestId('sync-now').isEnabled()).toBe(true);
+    expect(await sync.getByTestId('sync-pause').isEnabled()).toBe(true);
+  });
+});

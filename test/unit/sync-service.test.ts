@@ -6,7 +6,7 @@
  * nothing kept changes. A WebDAV password (webdav-server on loopback) is kept apart, never shown
  * back, and used again when the field is left empty.
  */
-import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
@@ -18,7 +18,7 @@ import { SYNC_SECRETS_FILE, SyncSecretStore } from '../../electron/sync/sync-sec
 import { SyncService, type SyncCore } from '../../electron/sync/sync-service';
 import { createFolderTarget } from '../../electron/sync/targets/folder-target';
 import { openMemory, steppingClock } from '../../electron/memory/index';
-import { syncNowResponse, syncState } from '../../shared/sync-contract';
+import { SYNC_FOLDER_MISSING, syncNowResponse, syncState } from '../../shared/sync-contract';
 import { databaseOf } from '../../electron/memory/memory';
 import { syncCoreOf } from '../../electron/engine/sync-handlers';
 import { syncOnce } from '../../electron/sync/sync-runner';
@@ -180,6 +180,34 @@ describe('the sync service', () => {
     service.setPaused(true);
     expect(await refusal(service.syncNow())).toBe('Sync is paused on this device: press Resume first.');
     expect(service.setPaused(false).paused).toBe(false);
+  });
+
+  it('creates a folder target that is not there yet only when asked, never the folders above it, and takes it back when the save is refused', async () => {
+    const settings = settingsStore();
+    const { core } = fakeCore();
+    const service = new SyncService(settings, new SyncSecretStore(folder('data-create')), () => core);
+    const parent = folder('drive');
+    const named = join(parent, 'tempora');
+    // Not asked: refused with the detail the screen offers to create it by; nothing made.
+    const refused = await service.save({ target: { kind: 'folder', path: named }, passphrase: PASSPHRASE, deviceName: 'Laptop' }).catch((error: unknown) => error);
+    expect(refused).toMatchObject({ message: `The sync folder ${named} is not there yet.`, detail: SYNC_FOLDER_MISSING });
+    expect(existsSync(named)).toBe(false);
+    // Its parent not there either: refused in words even when asked, and neither is made.
+    const deeper = join(parent, 'unplugged', 'tempora');
+    expect(await refusal(service.save({ target: { kind: 'folder', path: deeper }, passphrase: PASSPHRASE, deviceName: 'Laptop', createFolder: true }))).toBe(
+      `The sync folder ${deeper} is not there, nor the folder it would go in, ${join(parent, 'unplugged')} (is its drive connected?).`,
+    );
+    expect(existsSync(join(parent, 'unplugged'))).toBe(false);
+    // Asked, but the save is then refused (a name another device has): the folder made is taken back.
+    const taken: SyncCore = { ...core, nameTakenOnTarget: async () => ({ id: 'd2', name: 'Laptop' }) };
+    const refusing = new SyncService(settings, new SyncSecretStore(folder('data-create-2')), () => taken);
+    expect(await refusal(refusing.save({ target: { kind: 'folder', path: named }, passphrase: PASSPHRASE, deviceName: 'Laptop', createFolder: true }))).toContain('already named “Laptop”');
+    expect(existsSync(named)).toBe(false);
+    expect(settings.read().syncTarget).toBeNull();
+    // Asked: made, with its key check, and kept.
+    await service.save({ target: { kind: 'folder', path: named }, passphrase: PASSPHRASE, deviceName: 'Laptop', createFolder: true });
+    expect(readdirSync(named)).toEqual([KEYCHECK_FILE]);
+    expect(settings.read().syncTarget).toEqual({ kind: 'folder', path: named });
   });
 
   it('asks for the passphrase for another target and changes nothing until it is given', async () => {

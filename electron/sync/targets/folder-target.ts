@@ -9,7 +9,7 @@
  * once it is an hour old.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdir, open, readdir, readFile, rename, rm, stat, unlink } from 'node:fs/promises';
+import { mkdir, open, readdir, readFile, rename, rm, rmdir, stat, unlink } from 'node:fs/promises';
 import { dirname, join, sep } from 'node:path';
 import { checkSyncFileName, checkSyncPrefix, isSyncFileName, type SyncTarget, SyncTargetError, type SyncTargetFile } from '../sync-target';
 
@@ -125,6 +125,59 @@ export function createFolderTarget(root: string, options: FolderTargetOptions = 
       }
     },
   };
+}
+
+/**
+ * Whether a folder about to be set up as a target is there: 'there' (or something else is, which the
+ * target itself will name), 'missing' when only it is not (the folder it goes in is), 'parent-missing'
+ * when the folder it goes in is not there either.
+ */
+export async function folderStanding(root: string): Promise<'there' | 'missing' | 'parent-missing'> {
+  if (!(await absent(root))) return 'there';
+  return (await absent(dirname(root))) ? 'parent-missing' : 'missing';
+}
+
+/** "The folder ROOT is not there, nor the one it goes in": the one sentence for both faces. */
+export function parentMissingWords(root: string): string {
+  return `The sync folder ${root} is not there, nor the folder it would go in, ${dirname(root)} (is its drive connected?).`;
+}
+
+/**
+ * Creates the sync folder `root` the user named: that one folder, in a folder that is there, never
+ * the folders above it (one missing too is most often a drive not connected, or a typing slip, and
+ * creating it would sync to the wrong disk). A folder there already is left as it is.
+ */
+export async function createSyncFolder(root: string): Promise<void> {
+  try {
+    await mkdir(root);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'EEXIST') return;
+    if (code === 'ENOENT') throw new SyncTargetError('unreachable', parentMissingWords(root));
+    throw inWords(error, root, root);
+  }
+}
+
+/** Takes back a sync folder createSyncFolder made in a save that was then refused: only while nothing but `left` is in it. */
+export async function removeCreatedSyncFolder(root: string, left: readonly string[]): Promise<void> {
+  try {
+    for (const name of await readdir(root)) {
+      if (!left.includes(name)) return;
+    }
+    for (const name of left) await rm(join(root, name), { force: true });
+    await rmdir(root);
+  } catch {
+    // A folder that cannot be taken back is left, empty or holding only the key check: harmless.
+  }
+}
+
+async function absent(path: string): Promise<boolean> {
+  try {
+    await stat(path);
+    return false;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'ENOENT';
+  }
 }
 
 /** Removes what puts killed mid-write left in `folder` (never one a put may still be writing); a failure is not the put's. */

@@ -3,14 +3,17 @@
  * with their fields), the passphrase (never shown back: only a key made from it is kept, in the
  * system's keychain or an owner-only file), this device's name, and the status (last sync, devices
  * seen, records not yet sent, devices whose changes wait: their name, why in one sentence, since when)
- * with "Sync now" and Pause; a running sync says how far it is (segments applied, records sent) as
+ * with "Sync now" and Pause once a target is kept (before, they could not work, and are not shown); a
+ * folder that is not there yet is refused with "Create the folder" beside the refusal, which saves
+ * again asking the engine to create it (that one folder: sync-service.ts); a running sync says how far it is (segments applied, records sent) as
  * main tells it; its answer is a success note, or a warning (announced) when it refused or left
  * something waiting. A secret left empty keeps the kept one.
  * Main checks the target and passphrase against the target's key check before keeping anything.
  */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useId, useState, type FormEvent } from 'react';
-import { syncProgressWords, type SyncProgress, type SyncState } from '../../../shared/sync-contract';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { SYNC_FOLDER_MISSING, syncProgressWords, type SyncProgress, type SyncState } from '../../../shared/sync-contract';
+import { isApiError } from '../api/client';
 import { formatInstant } from '../../../shared/time-format';
 import { useApi, useApiEvent } from '../app/api-context';
 import { useTimeFormat } from '../app/time-format';
@@ -47,10 +50,20 @@ export function SyncSetting() {
   const [passphrase, setPassphrase] = useState('');
   const [deviceName, setDeviceName] = useState('');
   const [loaded, setLoaded] = useState(false);
-  const [busy, setBusy] = useState<null | 'save' | 'sync' | 'pause'>(null);
+  const [busy, setBusy] = useState<null | 'save' | 'create' | 'sync' | 'pause'>(null);
   const [error, setError] = useState<unknown>(null);
   const [said, setSaid] = useState<{ words: string; warn: boolean } | null>(null);
   const [progress, setProgress] = useState<SyncProgress | null>(null);
+  /** The folder a save was refused for because it is not there yet (the folder it goes in is): it can be created. */
+  const [missingFolder, setMissingFolder] = useState<string | null>(null);
+  const saidNote = useRef<HTMLParagraphElement>(null);
+  /** Set when the button pressed is gone once its call is done (Create the folder): the focus goes to what it said. */
+  const [focusSaid, setFocusSaid] = useState(false);
+  useEffect(() => {
+    if (!focusSaid) return;
+    saidNote.current?.focus();
+    setFocusSaid(false);
+  }, [focusSaid]);
   useApiEvent('syncProgress', (payload) => {
     if (busy === 'sync') setProgress(payload);
   });
@@ -68,8 +81,9 @@ export function SyncSetting() {
 
   // Buttons stay enabled while a call runs (aria-disabled, the call ignored): a focused button that
   // became disabled would drop the keyboard's focus to the page.
-  const run = async (what: 'save' | 'sync' | 'pause', call: () => Promise<{ state: SyncState; message: string; warnings?: string[] }>) => {
-    if (busy !== null) return;
+  /** Runs one call; true when it was done. */
+  const run = async (what: 'save' | 'create' | 'sync' | 'pause', call: () => Promise<{ state: SyncState; message: string; warnings?: string[] }>): Promise<boolean> => {
+    if (busy !== null) return false;
     setBusy(what);
     setError(null);
     setSaid(null);
@@ -77,23 +91,32 @@ export function SyncSetting() {
       const answer = await call();
       queryClient.setQueryData(syncKey, answer.state);
       setSaid({ words: answer.message, warn: (answer.warnings?.length ?? 0) > 0 });
-      if (what === 'save') setPassphrase('');
+      if (what === 'save' || what === 'create') setPassphrase('');
+      setMissingFolder(null);
+      return true;
     } catch (e) {
       setError(e);
+      setMissingFolder(what === 'save' && kind === 'folder' && isApiError(e) && e.detail === SYNC_FOLDER_MISSING ? (fields['path'] ?? null) : null);
+      return false;
     } finally {
       setBusy(null);
       setProgress(null);
     }
   };
 
-  const save = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = (createFolder: boolean) => {
     const target = kind === 's3' ? { kind, ...fields, forcePathStyle: pathStyle } : { kind, ...fields };
-    void run('save', async () => ({
-      state: await api.saveSync({ target, deviceName, ...(passphrase !== '' ? { passphrase } : {}) }),
-      message: 'Saved: this device syncs there with this passphrase.',
+    return run(createFolder ? 'create' : 'save', async () => ({
+      state: await api.saveSync({ target, deviceName, ...(passphrase !== '' ? { passphrase } : {}), ...(createFolder ? { createFolder } : {}) }),
+      message: createFolder ? 'Created the folder and saved: this device syncs there with this passphrase.' : 'Saved: this device syncs there with this passphrase.',
     }));
   };
+  const save = (event: FormEvent) => {
+    event.preventDefault();
+    void submit(false);
+  };
+  // Offered only for the folder the refusal named: one typed since is checked afresh by Save.
+  const canCreate = missingFolder !== null && kind === 'folder' && fields['path'] === missingFolder;
   const field = (name: string, label: string, options: { secret?: boolean; kept?: boolean; hint?: string; placeholder?: string } = {}) => (
     <div className="field" key={`${kind}-${name}`}>
       <label htmlFor={`${id}-${name}`}>{label}</label>
@@ -224,37 +247,55 @@ export function SyncSetting() {
             <button type="submit" aria-disabled={busy !== null} data-testid="sync-save">
               {busy === 'save' ? 'Checking…' : 'Save'}
             </button>
-            <button type="button" disabled={!target || current.paused} aria-disabled={busy !== null} onClick={() => void run('sync', () => api.syncNow({}))} data-testid="sync-now">
-              {busy === 'sync' ? 'Syncing…' : 'Sync now'}
-            </button>
-            <button
-              type="button"
-              disabled={!target}
-              aria-disabled={busy !== null}
-              onClick={() =>
-                void run('pause', async () => ({
-                  state: await api.setSyncPaused({ paused: !current.paused }),
-                  message: current.paused ? 'Sync resumed on this device.' : 'Sync paused on this device.',
-                }))
-              }
-              data-testid="sync-pause"
-            >
-              {current.paused ? 'Resume' : 'Pause'}
-            </button>
+            {/* Before a target is kept there is nothing to sync or pause: the status above says it is not set up. */}
+            {target && (
+              <>
+                <button type="button" disabled={current.paused} aria-disabled={busy !== null} onClick={() => void run('sync', () => api.syncNow({}))} data-testid="sync-now">
+                  {busy === 'sync' ? 'Syncing…' : 'Sync now'}
+                </button>
+                <button
+                  type="button"
+                  aria-disabled={busy !== null}
+                  onClick={() =>
+                    void run('pause', async () => ({
+                      state: await api.setSyncPaused({ paused: !current.paused }),
+                      message: current.paused ? 'Sync resumed on this device.' : 'Sync paused on this device.',
+                    }))
+                  }
+                  data-testid="sync-pause"
+                >
+                  {current.paused ? 'Resume' : 'Pause'}
+                </button>
+              </>
+            )}
           </div>
         </form>
       )}
       {said &&
         (said.warn ? (
-          <p className="warning small" role="alert" data-testid="sync-said">
+          <p className="warning small" role="alert" data-testid="sync-said" ref={saidNote} tabIndex={-1}>
             {said.words}
           </p>
         ) : (
-          <p className="note small" role="status" data-testid="sync-said">
+          <p className="note small" role="status" data-testid="sync-said" ref={saidNote} tabIndex={-1}>
             {said.words}
           </p>
         ))}
       <ErrorText error={error} />
+      {canCreate && (
+        <div className="form-row">
+          <button
+            type="button"
+            aria-disabled={busy !== null}
+            onClick={() => {
+              void submit(true).then((done) => done && setFocusSaid(true));
+            }}
+            data-testid="sync-create-folder"
+          >
+            {busy === 'create' ? 'Creating…' : 'Create the folder'}
+          </button>
+        </div>
+      )}
     </section>
   );
 }

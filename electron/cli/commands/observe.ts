@@ -60,6 +60,8 @@ export const observeCommand: CommandSpec = {
   run(ctx) {
     const file = ctx.positionals[0]!;
     const { items, lines } = parseJsonLines(file, readTextFile(file, ctx.io.cwd));
+    // Empty, or only blank lines: bad input, refused before a memory is opened (or made).
+    if (items.length === 0) throw new InputError(`${file} holds no observations: nothing was stored`);
     const { summary, reviewing } = ctx.withMemory((memory) => {
       try {
         return { summary: memory.facts.observe(items, { where: file, zone: ctx.timeZone }), reviewing: memory.review.status().reviewBeforeRemembering };

@@ -36,7 +36,8 @@ describe('tempora import-chats', () => {
     const first = await tempora(dir, ['import-chats', 'chatgpt-export.zip']);
     expect(first.code).toBe(0);
     expect(first.out).toContain('ChatGPT export: 1 conversation, 5 messages from 29 May 2024, 16:26 to 28 Jun 2024, 16:26.');
-    expect(first.out).toContain('Imported 5 new messages (1 new conversation); 0 already imported.');
+    expect(first.out).toContain('Imported 5 new messages (1 new conversation).\n');
+    expect(first.out).not.toContain('already imported');
     expect(first.out).toContain('3 of your messages joined the learning queue');
     expect(first.out).toContain('Skipped: 1 do-not-remember conversation; 1 message on a regenerated or edited branch, not the conversation as it was left; ');
     expect(first.out).toContain('; 1 system message (not written by you); ');
@@ -128,7 +129,7 @@ describe('tempora import-chats', () => {
     writeFileSync(join(dir, 'conversations.json'), JSON.stringify(chats));
     const result = await tempora(dir, ['import-chats', 'conversations.json']);
     expect(result.code).toBe(0);
-    expect(result.out).toContain('Imported 1,001 new messages (1,001 new conversations); 0 already imported.');
+    expect(result.out).toContain('Imported 1,001 new messages (1,001 new conversations).\n');
     expect(result.out).toContain('1,001 of your messages joined the learning queue');
     expect(result.out).toContain('Skipped: 2,002 system messages (not written by you).');
     const clock = steppingClock('2026-11-01T00:00:00.000Z');

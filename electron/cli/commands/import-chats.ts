@@ -214,7 +214,7 @@ function printReport(ctx: CommandContext, report: ChatImportReport, cancelled: n
   const verb = report.stored ? 'Imported' : 'Would import';
   printLines(ctx.io, [
     `${name} export: ${plural(report.conversations, 'conversation')}, ${plural(report.messages, 'message')}${range}.`,
-    `${verb} ${plural(report.newMessages, 'new message')} (${plural(report.newConversations, 'new conversation')}); ${count(report.alreadyImported)} already imported.`,
+    `${verb} ${plural(report.newMessages, 'new message')} (${plural(report.newConversations, 'new conversation')})${report.alreadyImported ? `; ${count(report.alreadyImported)} already imported` : ''}.`,
     `${count(report.toLearn)} of your messages ${report.stored ? 'joined' : 'would join'} the learning queue, learned in their own order after live chat${report.stored ? " ('tempora queue' shows progress)" : ''}.`,
     ...(report.profiles
       ? [

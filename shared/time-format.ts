@@ -79,19 +79,24 @@ function formatShown(iso: string, shown: Precision, said: Precision, format: Tim
 /**
  * A month or year said (`said`) is a period on the calendar, not a moment: "in 2025" said in Tokyo is
  * stored as the start of 2025 there (2024-12-31T15:00Z), and must still read "2025" after the user
- * moves to Los Angeles, where that instant is in 2024. Where the time starts its month or year in
- * the zone it is read in, it is read there (one said here reads as it always did); otherwise it was
- * said in another zone, and its month is that of the instant 13 hours later in UTC: the start of a
- * month in any zone from UTC−11 (exclusive) to UTC+13 — Honolulu to Auckland in summer — is at most
- * 11 hours after and 13 before that month's start in UTC. A day said is read in the zone: a fact
- * with no start of its own is stored at its message's time at day precision, which no rule can tell
- * from a midnight of another zone (facts do not keep the zone they were said in yet). An instant
- * reads in the zone.
+ * moves to Los Angeles, where that instant is in 2024. So:
+ * - where the time starts its month or year in the zone it is read in, it is read there (one said
+ *   here reads as it always did);
+ * - else, where it starts one at a real UTC offset, at any whole second from −12:00 to +14:00
+ *   (Baker Island to Kiritimati; the local mean times of old dates included: "1900" said in Kolkata,
+ *   at +05:21:10), it was said in another zone and reads as that period there: only one month or
+ *   year starts within those 26 hours;
+ * - else (no period starts there) it reads in the zone.
+ * A day said reads in the zone, as an instant does: a fact with no start of its own is stored at its
+ * message's time at day precision, and an observe line or an agent's reference_time is often on the
+ * hour (2026-12-06T15:00-05:00 is 20:00Z, a midnight at +04:00) — no rule tells those from another
+ * zone's midnight, so reading them as one would move a day said here by a day. Telling them apart
+ * needs facts to keep the zone they were said in.
  */
 function calendarReading(date: Date, said: Precision, format: TimeFormat): { date: Date; format: TimeFormat } {
-  if ((said !== 'month' && said !== 'year') || startsPeriodIn(date, said, format)) return { date, format };
-  const later = new Date(date.getTime() + 13 * 3_600_000);
-  return { date: new Date(Date.UTC(later.getUTCFullYear(), later.getUTCMonth(), 1)), format: { ...format, timeZone: 'UTC' } };
+  if (said === 'instant' || said === 'day' || startsPeriodIn(date, said, format)) return { date, format };
+  const start = saidElsewhere(date.getTime(), said);
+  return start === null ? { date, format } : { date: new Date(start), format: { ...format, timeZone: 'UTC' } };
 }
 
 const CLOCK: Intl.DateTimeFormatOptions = { year: 'numeric', month: 'numeric', day: 'numeric', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' };
@@ -102,6 +107,25 @@ function startsPeriodIn(date: Date, precision: 'month' | 'year', format: TimeFor
   const parts = Object.fromEntries(formatter({ ...format, locale: 'en-US' }, CLOCK).formatToParts(date).map((p) => [p.type, p.value]));
   if (parts.hour !== '00' || parts.minute !== '00' || parts.second !== '00' || parts.day !== '1') return false;
   return precision === 'month' || parts.month === '1';
+}
+
+const HOUR_MS = 3_600_000;
+/** The UTC offsets clocks keep: −12:00 (Baker Island) to +14:00 (Kiritimati). */
+const WESTMOST_MS = -12 * HOUR_MS;
+const EASTMOST_MS = 14 * HOUR_MS;
+
+/**
+ * The month or year `ms` starts at a real offset other than the reader's (calendarReading), as the
+ * UTC wall time of its start there (the instant plus that offset); null where it starts none.
+ */
+function saidElsewhere(ms: number, said: 'month' | 'year'): number | null {
+  if (ms % 1000 !== 0) return null;
+  // The last month (year) to start by the easternmost clock; said there or west of it, if at all.
+  const start = new Date(ms + EASTMOST_MS);
+  start.setUTCHours(0, 0, 0, 0);
+  start.setUTCDate(1);
+  if (said === 'year') start.setUTCMonth(0);
+  return start.getTime() - ms >= WESTMOST_MS ? start.getTime() : null;
 }
 
 /** An instant, to the minute, in the zone: "1 Sep 2026, 10:00". */
@@ -182,6 +206,16 @@ export function closeWord(fact: Pick<Interval, 'invalid_at'>, now: Now = Date.no
  * How a fact's end reads now: "ended 25 May 2026" when it is past (at or before `now`), "until
  * 31 Dec 2026" when it is still ahead; '' for an open fact. In Japanese "2026年5月25日に終了",
  * "2026年12月31日まで". Never "closed" for an end still to come.
+ *
+ * An end said at a day, month or year is stored as the start of the period said — the moment the
+ * fact stopped, to that precision — and reads as that period, as a start does: "until November",
+ * "11月まで", an end typed "2026-11" or "November 2026" in the edit or close form (main reads it with
+ * the resolver that reads messages: readTimeInput), and the start of the fact that replaced it
+ * ("since December" closes the old value at the start of December) are all stored at the first
+ * instant of that month and read "November" ("December"), so what is typed reads back as typed, and
+ * the form's field shows what the screens show. A day end at the midnight that starts 2 Sep reads
+ * "2 Sep"; one a millisecond earlier reads "1 Sep", one a millisecond later "2 Sep" (a period said
+ * is read where it starts: calendarReading).
  */
 export function formatEnding(fact: Pick<Interval, 'invalid_at' | 'invalid_at_precision'>, format: TimeFormat, now: Now = Date.now()): string {
   if (fact.invalid_at === null) return '';
@@ -191,6 +225,14 @@ export function formatEnding(fact: Pick<Interval, 'invalid_at' | 'invalid_at_pre
   return past ? `ended ${to}` : `until ${to}`;
 }
 
+const CLOCK_TIME: Intl.DateTimeFormatOptions = { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' };
+
+/** Whether two instants fall on the same day in the zone. */
+function sameDayIn(a: string, b: string, format: TimeFormat): boolean {
+  const day = formatter({ ...format, locale: 'en-US' }, { year: 'numeric', month: 'numeric', day: 'numeric' });
+  return day.format(new Date(a)) === day.format(new Date(b));
+}
+
 /**
  * When a fact is true, as a person says it, relative to `now` and at the precision each time was
  * said, in the user's zone and locale:
@@ -198,7 +240,12 @@ export function formatEnding(fact: Pick<Interval, 'invalid_at' | 'invalid_at_pre
  * - over: "1 Sep 2025 – 25 May 2026" (the year once when both ends share it: "1 Sep – 15 Sep 2026")
  * - begun, ending later: "since 1 Sep 2025, until 31 Dec 2026"
  * - to come, with an end: "from 1 Jan until 31 Mar 2027"
- * In Japanese "2026年3月から", "2026年9月1日〜9月15日", "2025年9月1日から2026年12月31日まで".
+ * - two times of one day in the zone, the date once: "1 Sep 2026, 10:00–14:00", "since 1 Sep 2026,
+ *   10:00, until 14:00", "from 1 Sep 2027, 10:00 until 14:00"; two ends that read as the same day,
+ *   over, that day once: "1 Sep 2026" (not "1 Sep – 1 Sep 2026")
+ * In Japanese "2026年3月から", "2026年9月1日〜9月15日", "2025年9月1日から2026年12月31日まで",
+ * "2026年9月1日 10:00〜14:00", "2026年9月1日 10:00から14:00まで".
+ * An end reads as the period said (formatEnding).
  */
 export function formatInterval(fact: Interval, format: TimeFormat, now: Now = Date.now()): string {
   const from = formatSaid(fact.valid_at, fact.valid_at_precision, format);
@@ -207,8 +254,19 @@ export function formatInterval(fact: Interval, format: TimeFormat, now: Now = Da
   if (fact.invalid_at === null) return ja ? `${from}から` : begun ? `since ${from}` : `from ${from}`;
   const endPrecision = fact.invalid_at_precision ?? 'instant';
   const to = formatSaid(fact.invalid_at, endPrecision, format, true);
+  const past = isPast(fact.invalid_at, now);
+  const fromShown = readablePrecision(fact.valid_at, fact.valid_at_precision, format);
+  const toShown = readablePrecision(fact.invalid_at, endPrecision, format, true);
+  // Two times of a day: the end's clock even in the day's last minute ("10:00–23:59", not "10:00 – 1 Sep").
+  if (fromShown === 'instant' && readablePrecision(fact.invalid_at, endPrecision, format) === 'instant' && sameDayIn(fact.valid_at, fact.invalid_at, format)) {
+    const clock = formatter(format, CLOCK_TIME).format(new Date(fact.invalid_at));
+    if (past) return ja ? `${from}〜${clock}` : `${from}–${clock}`;
+    if (ja) return `${from}から${clock}まで`;
+    return begun ? `since ${from}, until ${clock}` : `from ${from} until ${clock}`;
+  }
+  if (past && fromShown === 'day' && toShown === 'day' && from === to) return from;
   const sameYear = yearIn(fact.valid_at, fact.valid_at_precision, format) === yearIn(fact.invalid_at, endPrecision, format);
-  if (isPast(fact.invalid_at, now)) {
+  if (past) {
     if (ja) return `${from}〜${sameYear ? withoutYear(fact.invalid_at, endPrecision, format, true) : to}`;
     return `${sameYear ? withoutYear(fact.valid_at, fact.valid_at_precision, format) : from} – ${to}`;
   }

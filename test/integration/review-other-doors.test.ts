@@ -52,7 +52,7 @@ describe('review before remembering, at every door', () => {
       const held = rememberFactsOutput.parse(result.structuredContent);
       expect(held).toMatchObject({ observations: 2, added: [], closed: [], confirmed: [] });
       expect(held.held_for_review).toHaveLength(1);
-      expect((result.content as { text: string }[])[0]!.text).toMatch(/^Held 2 fact\(s\) for the user's review .*nothing is remembered until they approve/);
+      expect((result.content as { text: string }[])[0]!.text).toMatch(/^Held 2 facts for the user's review .*nothing is remembered until they approve/);
       expect(engine.memory.facts.list()).toEqual([]);
 
       const [waiting] = engine.memory.review.pending();

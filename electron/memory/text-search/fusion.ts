@@ -23,6 +23,13 @@ export const RRF_K = 60;
 export type SearchLists = Partial<Record<ScorePart, string[]>> & { reachedThrough?: Readonly<Record<string, string>> };
 
 /**
+ * The ranked lists alone, as agreementWeight and fuseRankings read them: every entry a list. A
+ * SearchLists is refused by the compiler until its reachedThrough is taken off (search.ts fuse does):
+ * counted as a list it would throw, or vote for ids that are no ranking.
+ */
+export type RankedLists = Partial<Record<ScorePart, string[]>> & { reachedThrough?: never };
+
+/**
  * How much each retriever's vote counts at most. The text list judges the fact itself; the entity
  * and episode lists only say "about something the question names", and for observed facts the
  * episode repeats the sentence, so their votes weigh less. The vector list judges the fact's meaning
@@ -64,7 +71,7 @@ export interface Fused {
  * lists' tops would be for facts drawn at random from `universe` (the hypergeometric tail), mapped
  * onto [TRACE_WEIGHT, PART_WEIGHTS[part]].
  */
-export function agreementWeight(lists: Partial<Record<ScorePart, string[]>>, part: ScorePart, universe: number): number {
+export function agreementWeight(lists: RankedLists, part: ScorePart, universe: number): number {
   const own = (lists[part] ?? []).slice(0, AGREEMENT_DEPTH);
   const others = new Set<string>();
   for (const [p, ids] of Object.entries(lists) as [ScorePart, string[]][]) if (p !== part) for (const id of ids.slice(0, AGREEMENT_DEPTH)) others.add(id);
@@ -106,7 +113,7 @@ function lnFactorial(k: number): number {
  * order the lists are given — each of them in a fixed order); `tieKeys` then breaks them by the
  * fixed key instead, for the ids it knows. `weights` replaces PART_WEIGHTS for the parts it names.
  */
-export function fuseRankings(lists: Partial<Record<ScorePart, string[]>>, tieKeys?: ReadonlyMap<string, TieKey>, weights: Partial<Record<ScorePart, number>> = {}): Fused[] {
+export function fuseRankings(lists: RankedLists, tieKeys?: ReadonlyMap<string, TieKey>, weights: Partial<Record<ScorePart, number>> = {}): Fused[] {
   const fused = new Map<string, Fused>();
   for (const [part, ids] of Object.entries(lists) as [ScorePart, string[]][]) {
     const weight = weights[part] ?? PART_WEIGHTS[part];

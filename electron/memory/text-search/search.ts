@@ -13,7 +13,7 @@ import { FullTextSearch, parseQuery, type ParsedQuery } from './full-text-search
 import { askedRelations, PredicateVocabulary } from './asked-relations';
 import { alikeAcross, entityEvidence } from './entity-evidence';
 import { secondHop, type HopFact } from './second-hop';
-import { agreementWeight, fuseRankings, type ScorePart, type SearchLists } from './fusion';
+import { agreementWeight, fuseRankings, type RankedLists, type ScorePart, type SearchLists } from './fusion';
 import { TIE_ORDER_SQL } from './stable-order';
 import { containmentScore, foldText, hasTerms, type QueryWeights } from './term-weights';
 import type { IsoTime } from '../../../shared/time';
@@ -118,7 +118,7 @@ export class MemorySearch {
    */
   fuse(given: SearchLists, options: SearchOptions, now: IsoTime): SearchHit[] {
     const { reachedThrough, ...ranked } = given;
-    let lists: Partial<Record<ScorePart, string[]>> = ranked;
+    let lists: RankedLists = ranked;
     const limit = options.limit ?? 10;
     const axes = axesOf(options);
     const weights: Partial<Record<ScorePart, number>> = {};
@@ -266,7 +266,7 @@ function relationBonus(predicate: string, folded: string, weights: QueryWeights,
   return weightOf(weights, asked) * (holds ? 1 : 2);
 }
 
-/** A list (the entity list, the vector list) with each second-hop fact right after the first hit it was reached through. */
+/** The entity list with each second-hop fact right after the first hit it was reached through (an outside list: withHopPairs). */
 function withHops(entity: string[], hops: readonly HopFact[]): string[] {
   if (hops.length === 0) return entity;
   const out: string[] = [];

@@ -88,13 +88,13 @@ describe.skipIf(CHROMIUM_MISSING !== null)('the focus after an action', () => {
     await page.keyboard.press('Enter');
     await expect.poll(() => engine.memory.conversations.list().some((c) => c.title === '仕事メモ')).toBe(false);
     await expect.poll(() => focused(page)).not.toBe('<body>');
-    expect(await page.locator('aside.conversations a:focus').count()).toBe(1);
+    await expect.poll(() => page.locator('aside.conversations a:focus').count()).toBe(1);
 
     const empty = engine.memory.conversations.create('空の会話').id;
     await go(page, `#/chat/${empty}`);
     await page.getByRole('button', { name: 'Delete 空の会話' }).click();
     const dialog = page.getByRole('dialog');
-    expect(await dialog.getByRole('button').allTextContents()).toEqual(['Delete', 'Cancel']);
+    await expect.poll(() => dialog.getByRole('button').allTextContents()).toEqual(['Delete', 'Cancel']);
     expect(await dialog.textContent()).not.toContain('learned');
     await dialog.getByRole('button', { name: 'Delete' }).click();
     await expect.poll(() => page.locator('aside.conversations [role="status"]').textContent()).toBe('Deleted “空の会話”.');

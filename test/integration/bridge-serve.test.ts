@@ -53,7 +53,8 @@ beforeAll(() => {
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-const args = (...rest: string[]) => ['--import', 'tsx', 'electron/cli/main.ts', 'serve', '--data', join(dir, 'data'), ...rest];
+/** The serve command, on the test's memory unless the test names another (an option is given once). */
+const args = (...rest: string[]) => ['--import', 'tsx', 'electron/cli/main.ts', 'serve', ...(rest.includes('--data') ? [] : ['--data', join(dir, 'data')]), ...rest];
 
 function runToEnd(...rest: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((done) => {

@@ -110,15 +110,21 @@ async function ingest(m: Memory, p: Placed, index: number): Promise<void> {
   expect(liveFacts(m).some((f) => f.episode_ids.includes(episode.id))).toBe(true);
 }
 
-/** Writes the claims in the order given, each by its path (consecutive `batch` claims: one observe call). */
+/**
+ * Writes the claims in the order given, each by its path (consecutive `batch` claims: one observe call).
+ * One write's lines about a slot must agree on its cardinality (observe.ts, oneCardinalityPerSlot), so a
+ * batch ends before a claim that disagrees with one already in it, as its writer would have to split it.
+ */
 async function write(m: Memory, claims: { p: Placed; index: number; path: Path }[]): Promise<void> {
   let batch: ReturnType<typeof observation>[] = [];
   const flush = () => {
     if (batch.length) m.facts.observe(batch);
     batch = [];
   };
+  const disagrees = (p: Placed) => batch.some((b) => b.subject === p.subject && b.predicate === p.predicate && b.cardinality !== p.cardinality);
   for (const { p, index, path } of claims) {
     if (path === 'batch') {
+      if (disagrees(p)) flush();
       batch.push(observation(p));
       continue;
     }

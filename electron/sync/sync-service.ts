@@ -215,14 +215,15 @@ export class SyncService {
  * A folder target about to be set up: null when it is there; else refused in words — with the detail
  * that lets the screen offer to create it when the folder it goes in is there — or, when `create`,
  * created (that one folder) and its path returned, to be taken back if the save is then refused.
+ * One that appears between the check and the create (another device's sync service made it) is not
+ * ours to take back: null, as when it was there.
  */
 async function newFolder(path: string, create: boolean): Promise<string | null> {
   const standing = await folderStanding(path);
   if (standing === 'there') return null;
   if (standing === 'parent-missing') throw new SyncServiceError(parentMissingWords(path));
   if (!create) throw new SyncServiceError(`The sync folder ${path} is not there yet.`, SYNC_FOLDER_MISSING);
-  await inWords(() => createSyncFolder(path));
-  return path;
+  return (await inWords(() => createSyncFolder(path))) === 'created' ? path : null;
 }
 
 function withSecret(stored: StoredSyncTarget, secret: string): SyncTargetConfig {

@@ -145,17 +145,29 @@ export function parentMissingWords(root: string): string {
 /**
  * Creates the sync folder `root` the user named: that one folder, in a folder that is there, never
  * the folders above it (one missing too is most often a drive not connected, or a typing slip, and
- * creating it would sync to the wrong disk). A folder there already is left as it is.
+ * creating it would sync to the wrong disk). One step (mkdir, not recursive), so a folder that
+ * appears after a check that it was missing (another device's Syncthing or Dropbox made it) is
+ * never clobbered: 'created' when this call made it (a refused save may take it back), 'there'
+ * when a folder was there by then (left as it is: it may hold another device's key check). A file
+ * there is refused in words naming it, and left as it is.
  */
-export async function createSyncFolder(root: string): Promise<void> {
+export async function createSyncFolder(root: string): Promise<'created' | 'there'> {
   try {
     await mkdir(root);
+    return 'created';
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'EEXIST') return;
     if (code === 'ENOENT') throw new SyncTargetError('unreachable', parentMissingWords(root));
+    if (code !== 'EEXIST') throw inWords(error, root, root);
+  }
+  let isDirectory: boolean;
+  try {
+    isDirectory = (await stat(root)).isDirectory();
+  } catch (error) {
     throw inWords(error, root, root);
   }
+  if (!isDirectory) throw new SyncTargetError('unreachable', `The sync folder ${root} is a file, not a folder.`);
+  return 'there';
 }
 
 /** Takes back a sync folder createSyncFolder made in a save that was then refused: only while nothing but `left` is in it. */

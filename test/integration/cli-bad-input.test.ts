@@ -3,44 +3,14 @@
  * that names the file, line and field (or the option), never a stack trace, and leaves the memory
  * exactly as it was — compared through `export`, except exported_at.
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { runTempora } from './cli-helpers';
-import { steppingClock, type Clock } from '../../electron/memory/index';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { cliSandbox } from './cli-helpers';
 import type { FactRecord } from '../../shared/memory-schema';
 
-let dir: string;
-let clock: Clock;
-
-beforeEach(() => {
-  dir = mkdtempSync(join(tmpdir(), 'tempora-cli-bad-'));
-  clock = steppingClock('2026-12-01T00:00:00.000Z');
-});
-afterEach(() => rmSync(dir, { recursive: true, force: true }));
-
-function tempora(...argv: string[]): { code: number; out: string; err: string } {
-  return runTempora(dir, clock, argv);
-}
-
-function ok(...argv: string[]): string {
-  const result = tempora(...argv);
-  expect(result).toMatchObject({ code: 0, err: '' });
-  return result.out;
-}
-
-function write(name: string, text: string): string {
-  writeFileSync(join(dir, name), text);
-  return name;
-}
-
-/** The memory's content, as `export` prints it, without the export time. */
-function snapshot(): unknown {
-  const doc = JSON.parse(ok('export')) as Record<string, unknown>;
-  delete doc.exported_at;
-  return doc;
-}
+const cli = cliSandbox('tempora-cli-bad-');
+const { tempora, ok, write, snapshot } = cli;
 
 const line = (fields: Record<string, unknown>) =>
   JSON.stringify({ subject: 'me', predicate: 'lives in', object: 'Kyoto', fact: 'I live in Kyoto.', reference_time: '2026-09-01T10:00:00+09:00', cardinality: 'one', ...fields });
@@ -114,13 +84,13 @@ describe('tempora observe refuses a bad file whole', () => {
   it('a file not in UTF-8 (Shift_JIS from an older Windows editor) is refused naming its line, not stored as U+FFFD', () => {
     // 東京 in Shift_JIS is 93 8C 8B 9E: bytes that are no UTF-8 text.
     const sjis = Buffer.concat([Buffer.from(`${good}\n{"subject":"me","predicate":"lives in","object":"`), Buffer.from([0x93, 0x8c, 0x8b, 0x9e]), Buffer.from(`","fact":"x","reference_time":"2026-09-01T10:00:00+09:00"}\n`)]);
-    writeFileSync(join(dir, 'sjis.jsonl'), sjis);
+    writeFileSync(join(cli.dir, 'sjis.jsonl'), sjis);
     expectRefused(['observe', 'sjis.jsonl'], 1, /^tempora: sjis\.jsonl:2: not UTF-8 text \(save the file as UTF-8\)\n$/);
   });
 
   it('a file whose last character is cut short is refused naming that line, not line 1', () => {
     const cut = Buffer.from(`${good}\n${good}\n{"subject":"東`);
-    writeFileSync(join(dir, 'cut.jsonl'), cut.subarray(0, cut.length - 1));
+    writeFileSync(join(cli.dir, 'cut.jsonl'), cut.subarray(0, cut.length - 1));
     expectRefused(['observe', 'cut.jsonl'], 1, /^tempora: cut\.jsonl:3: not UTF-8 text \(save the file as UTF-8\)\n$/);
   });
 
@@ -145,7 +115,7 @@ describe('tempora import refuses a bad document whole', () => {
     const head = text.slice(0, text.indexOf('Kyoto'));
     const tail = text.slice(head.length + 'Kyoto'.length);
     // 東京 in Shift_JIS: 93 8C 8B 9E.
-    writeFileSync(join(dir, 'sjis.json'), Buffer.concat([Buffer.from(head), Buffer.from([0x93, 0x8c, 0x8b, 0x9e]), Buffer.from(tail)]));
+    writeFileSync(join(cli.dir, 'sjis.json'), Buffer.concat([Buffer.from(head), Buffer.from([0x93, 0x8c, 0x8b, 0x9e]), Buffer.from(tail)]));
     expectRefused(['import', 'sjis.json', '--replace'], 1, new RegExp(`^tempora: sjis\\.json: not JSON \\(not UTF-8 text at byte ${Buffer.byteLength(head).toLocaleString('en-US')}: save the file as UTF-8\\)\\n$`));
   });
 
@@ -177,7 +147,7 @@ describe('tempora import refuses a bad document whole', () => {
     const long = [{ ...chatgpt[0], title: 'x'.repeat(70_000) }];
     expectRefused(['import', write('long.json', JSON.stringify(long))], 1, points('long.json', 'ChatGPT'));
     // The zip a data export downloads.
-    writeFileSync(join(dir, 'export.zip'), Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), Buffer.alloc(60)]));
+    writeFileSync(join(cli.dir, 'export.zip'), Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), Buffer.alloc(60)]));
     expectRefused(['import', 'export.zip'], 1, /^tempora: export\.zip is a zip archive, not a Tempora memory export \(one JSON file\): a ChatGPT or Claude data export's \.zip is imported with `tempora import-chats export\.zip`\n$/);
     // A list of something else is not called a chat history.
     expectRefused(['import', write('list.json', '[1, 2, 3]')], 1, /^tempora: list\.json: not a Tempora memory export: it holds a list, and an export is one JSON object with "format": "tempora\.memory"\n$/);

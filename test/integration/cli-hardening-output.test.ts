@@ -4,36 +4,18 @@
  * column; a hand-edited subject_id that disagrees with the subject's name is refused; `edit --object`
  * without `--fact` says the sentence still names the old object; `--limit -1` says what is wrong.
  */
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { runTempora } from './cli-helpers';
-import { steppingClock, type Clock } from '../../electron/memory/index';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { cliSandbox } from './cli-helpers';
 import type { FactRecord, MemoryExport } from '../../shared/memory-schema';
 
-let dir: string;
-let clock: Clock;
-
-beforeEach(() => {
-  dir = mkdtempSync(join(tmpdir(), 'tempora-cli-output-'));
-  clock = steppingClock('2026-12-01T00:00:00.000Z');
-});
-afterEach(() => rmSync(dir, { recursive: true, force: true }));
-
-function tempora(...argv: string[]): { code: number; out: string; err: string } {
-  return runTempora(dir, clock, argv);
-}
-
-function ok(...argv: string[]): string {
-  const result = tempora(...argv);
-  expect(result).toMatchObject({ code: 0, err: '' });
-  return result.out;
-}
+const cli = cliSandbox('tempora-cli-output-');
+const { tempora, ok } = cli;
 
 function observe(...lines: Record<string, unknown>[]): void {
   const base = { subject: 'me', predicate: 'manager', object: 'A', fact: 'My manager is A.', reference_time: '2026-09-01T10:00:00+09:00', cardinality: 'one' };
-  writeFileSync(join(dir, 'in.jsonl'), lines.map((l) => JSON.stringify({ ...base, ...l })).join('\n'));
+  writeFileSync(join(cli.dir, 'in.jsonl'), lines.map((l) => JSON.stringify({ ...base, ...l })).join('\n'));
   ok('observe', 'in.jsonl');
 }
 
@@ -76,30 +58,30 @@ describe('stored text cannot drive the terminal', () => {
 
 describe('import explains what is wrong with a document', () => {
   it('a JSON syntax error says line and column', () => {
-    writeFileSync(join(dir, 'broken.json'), '{\n  "format": "tempora.memory",\n  "version": 2,\n  oops: 1\n}\n');
+    writeFileSync(join(cli.dir, 'broken.json'), '{\n  "format": "tempora.memory",\n  "version": 2,\n  oops: 1\n}\n');
     const result = tempora('import', 'broken.json');
     expect(result.code).toBe(1);
     expect(result.err).toMatch(/^tempora: broken\.json: not JSON \(line 4, column 3: /);
     expect(result.err).not.toMatch(/position/);
 
-    writeFileSync(join(dir, 'cut.json'), '{\n  "facts": [\n    {"id": "x"');
+    writeFileSync(join(cli.dir, 'cut.json'), '{\n  "facts": [\n    {"id": "x"');
     // The end of the text, where more was expected (past the 14 characters of line 3).
     expect(tempora('import', 'cut.json').err).toMatch(/^tempora: cut\.json: not JSON \(line 3, column 15: .+\)\n$/);
 
-    writeFileSync(join(dir, 'token.json'), '{"a": }');
+    writeFileSync(join(cli.dir, 'token.json'), '{"a": }');
     expect(tempora('import', 'token.json').err).toMatch(/^tempora: token\.json: not JSON \(line 1, column 7: /);
   });
 
   it('a subject_id that disagrees with the subject is refused, naming both; the name may be an alias', () => {
     observe({ subject: 'Tanaka', predicate: 'lives in', object: 'Kyoto' }, { subject: 'Sato', predicate: 'lives in', object: 'Osaka' });
     ok('export', '--out', 'doc.json');
-    const doc = JSON.parse(readFileSync(join(dir, 'doc.json'), 'utf8')) as MemoryExport;
+    const doc = JSON.parse(readFileSync(join(cli.dir, 'doc.json'), 'utf8')) as MemoryExport;
     const tanaka = doc.entities.find((e) => e.name === 'Tanaka')!;
     const sato = doc.entities.find((e) => e.name === 'Sato')!;
     const index = doc.facts.findIndex((f) => f.subject === 'Tanaka');
     doc.facts[index]!.subject_id = sato.id;
-    writeFileSync(join(dir, 'edited.json'), JSON.stringify(doc));
-    rmSync(join(dir, 'data'), { recursive: true });
+    writeFileSync(join(cli.dir, 'edited.json'), JSON.stringify(doc));
+    rmSync(join(cli.dir, 'data'), { recursive: true });
     const result = tempora('import', 'edited.json');
     expect(result.code).toBe(1);
     expect(result.err).toContain(`facts.${index}.subject: "Tanaka" is not the name of subject_id ${sato.id} (its name is "Sato")`);
@@ -108,7 +90,7 @@ describe('import explains what is wrong with a document', () => {
     doc.facts[index]!.subject_id = tanaka.id;
     tanaka.aliases.push('田中さん');
     doc.facts[index]!.subject = 'ＴＡＮＡＫＡ';
-    writeFileSync(join(dir, 'alias.json'), JSON.stringify(doc));
+    writeFileSync(join(cli.dir, 'alias.json'), JSON.stringify(doc));
     expect(tempora('import', 'alias.json')).toMatchObject({ code: 0, err: '' });
   });
 });

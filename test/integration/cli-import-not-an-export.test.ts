@@ -4,44 +4,15 @@
  * an export cut down by hand that keeps claims whose facts it lost (the preview says the same words:
  * test/unit/import-preview.test.ts).
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { runTempora } from './cli-helpers';
-import { steppingClock, type Clock } from '../../electron/memory/index';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { cliSandbox, runTempora } from './cli-helpers';
 import type { MemoryExport } from '../../shared/memory-schema';
 
-let dir: string;
-let clock: Clock;
-
-beforeEach(() => {
-  dir = mkdtempSync(join(tmpdir(), 'tempora-cli-import-'));
-  clock = steppingClock('2026-12-01T00:00:00.000Z');
-});
-afterEach(() => rmSync(dir, { recursive: true, force: true }));
-
-function tempora(...argv: string[]): { code: number; out: string; err: string } {
-  return runTempora(dir, clock, argv);
-}
-
-function ok(...argv: string[]): string {
-  const result = tempora(...argv);
-  expect(result).toMatchObject({ code: 0, err: '' });
-  return result.out;
-}
-
-function write(name: string, text: string): string {
-  writeFileSync(join(dir, name), text);
-  return name;
-}
-
-/** The memory's content, as `export` prints it, without the export time. */
-function snapshot(): unknown {
-  const doc = JSON.parse(ok('export')) as Record<string, unknown>;
-  delete doc.exported_at;
-  return doc;
-}
+const cli = cliSandbox('tempora-cli-import-');
+const { tempora, ok, write, snapshot } = cli;
 
 /** Runs an import that must fail: exit 1, one line on stderr, nothing on stdout, the memory as it was. */
 function refused(argv: string[]): string {
@@ -94,9 +65,9 @@ describe('tempora import refuses in plain words, and changes nothing', () => {
     // Into an empty memory, too.
     const empty = mkdtempSync(join(tmpdir(), 'tempora-cli-import-empty-'));
     try {
-      const result = runTempora(empty, clock, ['import', join(dir, 'cut.json')]);
+      const result = runTempora(empty, cli.clock, ['import', join(cli.dir, 'cut.json')]);
       expect(result).toMatchObject({ code: 1, out: '' });
-      expect(result.err).toBe(`tempora: ${join(dir, 'cut.json')}: ${words}\n`);
+      expect(result.err).toBe(`tempora: ${join(cli.dir, 'cut.json')}: ${words}\n`);
     } finally {
       rmSync(empty, { recursive: true, force: true });
     }

@@ -55,7 +55,7 @@ describe('the extraction scorer', () => {
     expect(whole.byCategory.change.contradictions).toEqual({ resolved: 28, open: 0, missing: 0, rate: 1 });
     expect(whole.byCategory.correction.contradictions).toEqual({ resolved: 10, open: 4, missing: 0, rate: 10 / 14 });
     expect(whole.overall.modelCallsPerMessage).toBeLessThanOrEqual(2);
-    expect(formatReport(whole, 'perfect')).toMatch(/^ALL +\d+ +161 +\d+ +1\.00 +1\.00/m);
+    expect(formatReport(whole, 'perfect')).toMatch(/^ALL +\d+ +167 +\d+ +1\.00 +1\.00/m);
   });
 
   it('counts each dropped, mangled and extra fact exactly', async () => {

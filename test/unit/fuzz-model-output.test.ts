@@ -40,6 +40,7 @@ const validFact = {
   cardinality: 'one',
   since: '先週',
   until: '',
+  ended: false,
   from_assistant: false,
 };
 

@@ -22,6 +22,7 @@ const fact: ExtractedFact = {
   cardinality: 'one',
   since: 'last week',
   until: '',
+  ended: false,
   from_assistant: false,
 };
 
@@ -53,10 +54,11 @@ describe('the extraction schema', () => {
               fact: { type: 'string', maxLength: 160, description: 'one standalone sentence in the language of the message' },
               cardinality: { type: 'string', enum: ['one', 'many'], description: 'one: the subject has a single value at a time (lives_in, manager_is)' },
               since: { type: 'string', maxLength: 24, description: 'when it became true, copied as written ("last week", "先週", "2026-09-01"), or ""' },
-              until: { type: 'string', maxLength: 24, description: 'when it stopped being true, as written, or ""' },
+              until: { type: 'string', maxLength: 24, description: 'when it stops or stopped being true, as written, or ""' },
+              ended: { type: 'boolean', description: 'true when the message says it is already over (past tense); false when it still holds, even with an end to come' },
               from_assistant: { type: 'boolean', description: "true when the assistant's previous message stated it and this message confirms it" },
             },
-            required: ['subject', 'subject_type', 'predicate', 'object', 'object_type', 'fact', 'cardinality', 'since', 'until', 'from_assistant'],
+            required: ['subject', 'subject_type', 'predicate', 'object', 'object_type', 'fact', 'cardinality', 'since', 'until', 'ended', 'from_assistant'],
             additionalProperties: false,
           },
         },

@@ -17,7 +17,7 @@ describe('resolveTimeExpression', () => {
   });
 
   it.each(TIME_CASES.map((c) => [label(c), c] as const))('%s', (_, c) => {
-    const got = resolveTimeExpression(c.expression, c.reference);
+    const got = resolveTimeExpression(c.expression, c.reference, { ahead: c.ahead });
     expect(got, c.note).toEqual(c.at === null ? null : { at: c.at, precision: c.precision });
   });
 
@@ -60,7 +60,7 @@ describe('resolveTimeExpression', () => {
 
   it('scores better on the table than the resolver it replaced (which works in UTC)', () => {
     const scored = TIME_CASES.map((c) => {
-      const fresh = resolveTimeExpression(c.expression, c.reference);
+      const fresh = resolveTimeExpression(c.expression, c.reference, { ahead: c.ahead });
       let old: string | null;
       try {
         old = baseline(c.expression, c.reference.instant);

@@ -25,7 +25,8 @@ const extractedFact = z.strictObject({
   fact: modelText(160, 'one standalone sentence in the language of the message'),
   cardinality: z.enum(['one', 'many']).describe('one: the subject has a single value at a time (lives_in, manager_is)'),
   since: modelText(24, 'when it became true, copied as written ("last week", "先週", "2026-09-01"), or ""'),
-  until: modelText(24, 'when it stopped being true, as written, or ""'),
+  until: modelText(24, 'when it stops or stopped being true, as written, or ""'),
+  ended: z.boolean().describe('true when the message says it is already over (past tense); false when it still holds, even with an end to come'),
   from_assistant: z.boolean().describe("true when the assistant's previous message stated it and this message confirms it"),
 });
 

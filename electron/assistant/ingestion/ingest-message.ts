@@ -156,7 +156,8 @@ function place(memory: Memory, extracted: ExtractedFact, episode: EpisodeRecord,
   const reference = { instant: referenceTime, zone };
   const since = resolveTimeExpression(extracted.since, reference);
   const validAt = since?.at ?? referenceTime;
-  const until = resolveTimeExpression(extracted.until, reference);
+  // An end still to come said without a year ("11月まで出張です" in June) is the next November, not the last.
+  const until = resolveTimeExpression(extracted.until, reference, { ahead: !extracted.ended });
   const endsExisting = since === null && until !== null && until.at <= referenceTime ? until.at : null;
   const end = until !== null && until.at > validAt ? until.at : null;
   const precisions = { validPrecision: since?.precision ?? 'day', endPrecision: until?.precision ?? 'day' } as const;

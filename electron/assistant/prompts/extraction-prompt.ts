@@ -12,6 +12,7 @@ export const EXTRACTION_SYSTEM = [
   'Reuse the known entity names and predicates listed when they mean the same thing; invent new ones only when none fits.',
   'Copy time expressions exactly as written into since/until; leave them "" when the message gives none.',
   'When the message says something is no longer true ("I stopped…", "もう…ない") without saying when, write "now" in until.',
+  'Set ended to true when the message says the fact is already over ("I lived in Osaka until March", "3月まで大阪に住んでいました"), false when it still holds, even with an end to come ("I\'m in Osaka until November", "11月まで大阪に出張です").',
   'The assistant\'s previous message, when shown, is context: take a fact from it only when the user\'s message confirms it ("yes", "right", "そうです"), write it as the user would, and set from_assistant to true. Otherwise from_assistant is false.',
 ].join('\n');
 

@@ -2,8 +2,9 @@
  * Calendar dates as people write them, for the time-expression resolver (time-expression.ts):
  * a month and day, a month, a season, a year word or era ("去年", "令和5年"), "the 5th" — each the
  * most recent one not after the reference's local day unless a year or "last/this/next" says
- * otherwise. The rules are in time-expression.ts's header; each function returns null for text
- * that is not its kind.
+ * otherwise, or it ends something still to come (`ahead`: the first one that starts after the
+ * reference's local day). The rules are in time-expression.ts's header; each function returns null
+ * for text that is not its kind.
  */
 import { Temporal } from 'temporal-polyfill';
 import { plainDate, startOfDay, startOfMonth, type Resolved } from './time-zone';
@@ -18,11 +19,20 @@ const ORDINAL_DAY = /^(?:the )?(\d{1,2})(?:st|nd|rd|th)$/u;
  * day (today included); a month without it is passed over ("the 31st" on 20 September is 31 August,
  * "the 30th" in March is 30 January). Days 1–31 only.
  */
-export function dayOfMonth(text: string, ref: Ref): Resolved | null {
+export function dayOfMonth(text: string, ref: Ref, ahead = false): Resolved | null {
   const m = ORDINAL_DAY.exec(text);
   if (!m) return null;
   const day = Number(m[1]);
   if (day < 1 || day > 31) return null;
+  if (ahead) {
+    let next = ref.toPlainDate().with({ day: 1 });
+    if (day <= ref.day) next = next.add({ months: 1 });
+    for (let i = 0; i < 12; i++, next = next.add({ months: 1 })) {
+      const d = plainDate(next.year, next.month, day);
+      if (d) return startOfDay(d, ref.timeZoneId);
+    }
+    return null;
+  }
   let month = ref.toPlainDate().with({ day: 1 });
   if (day > ref.day) month = month.subtract({ months: 1 });
   for (let i = 0; i < 12; i++, month = month.subtract({ months: 1 })) {
@@ -53,7 +63,16 @@ export function mostRecent(today: Temporal.PlainDate, month: number, day: number
   return null;
 }
 
-export function calendar(text: string, ref: Ref): Resolved | null {
+/** The first date with these fields after the reference's local day (`day` null: the first of the month, after today's month). */
+export function firstAfter(today: Temporal.PlainDate, month: number, day: number | null): Temporal.PlainDate | null {
+  for (let year = today.year; year <= today.year + 8; year++) {
+    const d = plainDate(year, month, day ?? 1);
+    if (d && (day === null ? year > today.year || month > today.month : Temporal.PlainDate.compare(d, today) > 0)) return d;
+  }
+  return null;
+}
+
+export function calendar(text: string, ref: Ref, ahead = false): Resolved | null {
   const zone = ref.timeZoneId;
   const today = ref.toPlainDate();
   const parts = enDate(text) ?? jaDate(text);
@@ -66,11 +85,11 @@ export function calendar(text: string, ref: Ref): Resolved | null {
     if (year === null) return null;
   }
   if (year === null && day !== null && modifier === undefined) {
-    const d = mostRecent(today, month, day);
+    const d = ahead ? firstAfter(today, month, day) : mostRecent(today, month, day);
     return d ? startOfDay(d, zone) : null;
   }
   if (year === null) {
-    const mod = modifier ?? '';
+    const mod = modifier ?? (ahead ? 'next' : '');
     if (mod === 'this') year = today.year;
     else if (mod === 'last') year = month < today.month ? today.year : today.year - 1;
     else if (mod === 'next') year = month > today.month ? today.year : today.year + 1;
@@ -99,7 +118,7 @@ function jaDate(text: string): DateParts | null {
   return null;
 }
 
-export function season(text: string, ref: Ref): Resolved | null {
+export function season(text: string, ref: Ref, ahead = false): Resolved | null {
   const zone = ref.timeZoneId;
   const today = ref.toPlainDate();
   const en = new RegExp(`^(?:(last|this|next|past) )?(${EN_SEASON})(?:,? (?:of |in )?(\\d{4}|last year|this year|next year))?$`, 'u').exec(text);
@@ -107,7 +126,7 @@ export function season(text: string, ref: Ref): Resolved | null {
   const month = seasonMonth((en?.[2] ?? ja?.[2]) ?? '');
   if (month === null) return null;
   const yearWord = en ? en[3] : ja![1];
-  const modifier = en?.[1];
+  const modifier = en?.[1] ?? (ahead ? 'next' : undefined);
   if (yearWord !== undefined) {
     const year = yearOf(yearWord, ref);
     return year === null ? null : startOfMonth(year, month, zone);

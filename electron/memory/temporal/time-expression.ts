@@ -9,7 +9,9 @@
  *   season, year — is the START of that period in the reference's zone: local midnight of its first
  *   day. Precision: 'day' for days and weeks, 'month' for months and seasons, 'year' for years.
  * - A date or month without a year is the most recent one not after the reference's local day
- *   ("9月1日" on 31 August 2026 → 1 September 2025; "March" in March → this March). "last March" is the
+ *   ("9月1日" on 31 August 2026 → 1 September 2025; "March" in March → this March) — unless it ends
+ *   something still to come (ResolveOptions.ahead: "until November" said in June of a stay that goes
+ *   on), then it is the first one that starts after the reference instant (November this year). "last March" is the
  *   most recent March before the current month; "next March" the first after it; "this March" the
  *   reference year's. A bare weekday is the most recent not after today (today included); "last
  *   Monday" the most recent before today; "next Monday" the first after today; "this Monday" the
@@ -35,7 +37,7 @@ import * as chrono from 'chrono-node';
 import { Temporal } from 'temporal-polyfill';
 import { readNumericDate } from '../../../shared/numeric-date';
 import { atInstant, mondayOf, plainDate, referenceIn, startOfDay, startOfMonth, startOfYear, zoneOfIsoTime, type Resolved } from './time-zone';
-import { calendar, dayOfMonth, mostRecent, season, yearOf } from './time-expression-calendar';
+import { calendar, dayOfMonth, firstAfter, mostRecent, season, yearOf } from './time-expression-calendar';
 import { DAY_WORDS, EN_UNIT, EN_WEEKDAY, JA_UNIT, JA_WEEKDAY, MONTH_WORDS, NOW_WORDS, NUMBER, WEEK_WORDS, enUnit, enWeekday, jaUnit, jaWeekday, numberOf, lookup } from './time-words';
 
 export type { Precision, Resolved } from './time-zone';
@@ -59,6 +61,12 @@ export interface ResolveOptions {
    * last year" is this instant a year back; precision 'day'). What is stored never uses it.
    */
   durationKeepsTimeOfDay?: boolean;
+  /**
+   * An end still to come ("I'm in Osaka until November", "11月まで出張です"): a date, month, season,
+   * weekday or day of the month said without a year or last/this/next is the first one that starts
+   * after the reference instant, not the most recent one. What was said of the past never uses it.
+   */
+  ahead?: boolean;
 }
 
 export function resolveTimeExpression(expression: string, reference: TimeReference, options: ResolveOptions = {}): Resolved | null {
@@ -68,7 +76,8 @@ export function resolveTimeExpression(expression: string, reference: TimeReferen
   if (numeric !== null && 'fault' in numeric) return null;
   const text = numeric?.text ?? cleaned;
   const ref = referenceIn(reference.instant, reference.zone);
-  return iso(text, ref) ?? named(text, ref) ?? duration(text, ref, options.durationKeepsTimeOfDay === true) ?? weekday(text, ref) ?? calendar(text, ref) ?? season(text, ref) ?? dayOfMonth(text, ref) ?? withChrono(text, ref);
+  const ahead = options.ahead === true;
+  return iso(text, ref) ?? named(text, ref) ?? duration(text, ref, options.durationKeepsTimeOfDay === true) ?? weekday(text, ref, ahead) ?? calendar(text, ref, ahead) ?? season(text, ref, ahead) ?? dayOfMonth(text, ref, ahead) ?? withChrono(text, ref, ahead);
 }
 
 /**
@@ -163,7 +172,7 @@ function duration(expression: string, ref: Ref, keepTimeOfDay: boolean): Resolve
   }
 }
 
-function weekday(text: string, ref: Ref): Resolved | null {
+function weekday(text: string, ref: Ref, ahead: boolean): Resolved | null {
   const zone = ref.timeZoneId;
   const today = ref.toPlainDate();
   const en = new RegExp(`^(?:(last|this|next|past|previous|coming) )?(${EN_WEEKDAY})(?: (?:of )?(last|this|next) week)?$`, 'u').exec(text);
@@ -173,6 +182,7 @@ function weekday(text: string, ref: Ref): Resolved | null {
   if (en) [target, mode] = [enWeekday(en[2]!), en[3] ? `week:${en[3]}` : (en[1] ?? '')];
   else if (ja) [target, mode] = [jaWeekday(ja[2]!), ja[1] ? `week:${ja[1]}` : ''];
   if (target === null) return null;
+  if (ahead && mode === '') mode = 'next';
   const weekOffsets = lookup({ last: -1, this: 0, next: 1, 先々週: -2, 先週: -1, 今週: 0, 来週: 1, 再来週: 2 });
   if (mode.startsWith('week:') || mode === 'this') {
     const weeks = mode === 'this' ? 0 : weekOffsets[mode.slice(5)]!;
@@ -188,7 +198,7 @@ function weekday(text: string, ref: Ref): Resolved | null {
 }
 
 /** The rest: whatever chrono-node reads in full (dates with a time of day, mostly), placed in the zone. */
-function withChrono(text: string, ref: Ref): Resolved | null {
+function withChrono(text: string, ref: Ref, ahead: boolean): Resolved | null {
   const parser = NON_ASCII.test(text) ? chrono.ja : chrono.en;
   const offsetMinutes = Math.round(ref.offsetNanoseconds / 60e9);
   const results = parser.parse(text, { instant: new Date(ref.epochMilliseconds), timezone: offsetMinutes });
@@ -199,7 +209,7 @@ function withChrono(text: string, ref: Ref): Resolved | null {
   let year = start.get('year')!;
   const [month, day] = [start.get('month')!, start.get('day')!];
   if (!start.isCertain('year') && start.isCertain('month')) {
-    const d = start.isCertain('day') ? mostRecent(today, month, day) : plainDate(month <= today.month ? today.year : today.year - 1, month, 1);
+    const d = ahead ? firstAfter(today, month, start.isCertain('day') ? day : null) : start.isCertain('day') ? mostRecent(today, month, day) : plainDate(month <= today.month ? today.year : today.year - 1, month, 1);
     if (!d) return null;
     year = d.year;
   }

@@ -59,4 +59,10 @@ export const EN_DATES: ScenarioInput[] = [
     user(LATER, 'Our neighbor Dave will be in Japan for work from next week until next month.', [fact('Dave', 'located_in', 'Japan', 'Dave is in Japan for work.', { ...place, since: 'next week', until: 'next month', valid: '2026-09-21', invalid: '2026-10', predicateAliases: ['lives_in', 'staying_in', 'travels_to', 'visiting', 'in'] })]),
     user(NEXT_DAY, 'I played in a jazz band from 2010 to 2014.', [fact('me', 'member_of', 'jazz band', 'I played in a jazz band.', { ...org, since: '2010', until: '2014', valid: '2010', invalid: '2014', predicateAliases: ['played_in', 'plays_in'], objectAliases: ['a jazz band'] })]),
   ]),
+  // An end still to come without a year: the next one, not the last ("until August" said in September is next August).
+  dates('ends-to-come', [
+    user(NOW, 'My sister Lena is staying with us until November.', [fact('Lena', 'stays_with', 'us', 'Lena is staying with us.', { until: 'until November', invalid: '2026-11', subjectAliases: ['my sister', 'sister'], objectAliases: ['me', 'our place'], predicateAliases: ['stayed_with', 'lives_with', 'visiting'] })]),
+    user(LATER, "I'm renting a car until Friday.", [fact('me', 'rents', 'car', "I'm renting a car.", { objectType: 'thing', until: 'until Friday', invalid: '2026-09-18', predicateAliases: ['renting', 'has'], objectAliases: ['a car', 'rental car'] })]),
+    user(NEXT_DAY, 'My gym membership runs until August.', [fact('me', 'member_of', 'gym', "I'm a member of the gym.", { ...org, until: 'until August', invalid: '2027-08', predicateAliases: ['goes_to', 'has'], objectAliases: ['the gym', 'gym membership'] })]),
+  ]),
 ];

@@ -60,4 +60,10 @@ export const JA_DATES: ScenarioInput[] = [
     user(LATER, '同僚の鈴木さんは来週から来月まで大阪に出張です。', [fact('鈴木', 'located_in', '大阪', '鈴木さんは大阪に出張している。', { ...place, since: '来週', until: '来月', valid: '2026-09-21', invalid: '2026-10', predicateAliases: ['lives_in', 'staying_in', 'business_trip_to', 'travels_to', 'in'] })]),
     user(NEXT_DAY, '平成30年から2020年までジャズバンドで演奏していました。', [fact('me', 'member_of', 'ジャズバンド', '私はジャズバンドで演奏していた。', { ...org, since: '平成30年', until: '2020年', valid: '2018', invalid: '2020', predicateAliases: ['played_in', 'plays_in'] })]),
   ]),
+  // An end still to come without a year: the next one, not the last (「8月まで」said in September is next August).
+  dates('ends-to-come', [
+    user(NOW, '姉は11月までうちに泊まっています。', [fact('姉', 'stays_with', '私', '姉はうちに泊まっている。', { until: '11月まで', invalid: '2026-11', objectAliases: ['うち', '我が家'], predicateAliases: ['stayed_with', 'lives_with', 'visiting'] })]),
+    user(LATER, '金曜日まで車を借りています。', [fact('me', 'rents', '車', '私は車を借りている。', { objectType: 'thing', until: '金曜日まで', invalid: '2026-09-18', predicateAliases: ['renting', 'borrows', 'has'], objectAliases: ['レンタカー'] })]),
+    user(NEXT_DAY, 'ジムの会員は8月までです。', [fact('me', 'member_of', 'ジム', '私はジムの会員だ。', { ...org, until: '8月まで', invalid: '2027-08', predicateAliases: ['goes_to', 'has'], objectAliases: ['ジムの会員'] })]),
+  ]),
 ];

@@ -17,7 +17,13 @@ function dateText(phrase: string, spec: string | null): string {
   return spec === null || spec === 'said' || spec === 'before' ? '' : spec;
 }
 
-export function answerOf(f: ExpectedFact): ScriptedFact {
+/** Over when the message was written: an end at or before the message's day ("it ran until August", said in September). */
+function ended(f: ExpectedFact, said: string): boolean {
+  if (f.invalid === null) return false;
+  return f.invalid === 'said' || f.invalid <= said.slice(0, f.invalid.length);
+}
+
+export function answerOf(f: ExpectedFact, said: string): ScriptedFact {
   return {
     subject: f.subject,
     subject_type: f.subject === 'me' ? 'user' : f.subjectType,
@@ -28,6 +34,7 @@ export function answerOf(f: ExpectedFact): ScriptedFact {
     cardinality: f.cardinality,
     since: dateText(f.since, f.valid),
     until: f.until !== '' ? f.until : f.invalid === 'said' ? 'now' : dateText('', f.invalid),
+    ended: ended(f, said),
     from_assistant: f.fromAssistant,
   };
 }
@@ -37,7 +44,7 @@ export function perfectModel(s: Scenario, mangle?: Mangle): ScriptedModel {
   const contradictions = new Set<string>();
   s.messages.forEach((m, index) => {
     if (m.role !== 'user') return;
-    const facts = m.expect.map(answerOf);
+    const facts = m.expect.map((f) => answerOf(f, m.time));
     extract[m.content] = mangle ? mangle(facts, { scenario: s.id, index, content: m.content }) : facts;
     for (const c of m.closes) {
       const old = s.messages[c.message]!.expect[c.fact]!;

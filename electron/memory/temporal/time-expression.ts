@@ -24,6 +24,8 @@
  *   In hours or minutes it shifts the reference instant itself, precision 'instant'. (A question's
  *   "this time last year" asks for the instant itself: ResolveOptions.durationKeepsTimeOfDay.)
  * - "now"/"現在" is the reference instant (precision 'instant').
+ * - "the end of" a month or year ("11月末", "先月末", "年末", "the end of 2025") is its last day, from
+ *   its start (precision 'day'), as a date said is; weeks and seasons have no end here.
  * - Dates in numbers are checked first (shared/numeric-date.ts): month 13, 30 February, offset
  *   +25:00 and an ambiguous "10/09/2026" are no time; "25/09/2026" (one reading) is 25 September.
  * - An ISO date-time with an offset or Z is that instant; without one it is that wall time in the
@@ -76,8 +78,34 @@ export function resolveTimeExpression(expression: string, reference: TimeReferen
   if (numeric !== null && 'fault' in numeric) return null;
   const text = numeric?.text ?? cleaned;
   const ref = referenceIn(reference.instant, reference.zone);
+  return endOf(text, ref, options) ?? period(text, ref, options);
+}
+
+function period(text: string, ref: Ref, options: ResolveOptions): Resolved | null {
   const ahead = options.ahead === true;
   return iso(text, ref) ?? named(text, ref) ?? duration(text, ref, options.durationKeepsTimeOfDay === true) ?? weekday(text, ref, ahead) ?? calendar(text, ref, ahead) ?? season(text, ref, ahead) ?? dayOfMonth(text, ref, ahead) ?? withChrono(text, ref, ahead);
+}
+
+/** What "月末"/"年末" and "the end of the month/year" name: this month's or this year's end. */
+const END_OF_THIS = lookup({ '月': '今月', '年': '今年', month: 'this month', year: 'this year' });
+
+/**
+ * "the end of November", "11月末", "先月末", "年末": the last day of the month or year named (a day,
+ * from its start). Read ahead, it is the first such end not before today: "until the end of
+ * November" said on 15 November is this November's, said in December next November's.
+ */
+function endOf(text: string, ref: Ref, options: ResolveOptions): Resolved | null {
+  const m = /^(?:the )?end of (?:the )?(.+)$/u.exec(text) ?? /^(.+?)の?(?:末|終わり|おわり)$/u.exec(text);
+  if (!m) return null;
+  const named = END_OF_THIS[m[1]!] ?? m[1]!;
+  const lastDay = (p: Resolved | null): Temporal.PlainDate | null => {
+    if (p === null || (p.precision !== 'month' && p.precision !== 'year')) return null;
+    const first = Temporal.Instant.from(p.at).toZonedDateTimeISO(ref.timeZoneId).toPlainDate();
+    return first.add(p.precision === 'month' ? { months: 1 } : { years: 1 }).subtract({ days: 1 });
+  };
+  let day = lastDay(period(named, ref, { ...options, ahead: false }));
+  if (day !== null && options.ahead === true && Temporal.PlainDate.compare(day, ref.toPlainDate()) < 0) day = lastDay(period(named, ref, options));
+  return day === null ? null : startOfDay(day, ref.timeZoneId);
 }
 
 /**

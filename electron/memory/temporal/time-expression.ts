@@ -87,7 +87,12 @@ function period(text: string, ref: Ref, options: ResolveOptions): Resolved | nul
 }
 
 /** What "月末"/"年末" and "the end of the month/year" name: this month's or this year's end. */
-const END_OF_THIS = lookup({ '月': '今月', '年': '今年', month: 'this month', year: 'this year' });
+const END_OF_THIS: ReadonlyMap<string, string> = new Map([
+  ['月', '今月'],
+  ['年', '今年'],
+  ['month', 'this month'],
+  ['year', 'this year'],
+]);
 
 /**
  * "the end of November", "11月末", "先月末", "年末": the last day of the month or year named (a day,
@@ -97,7 +102,7 @@ const END_OF_THIS = lookup({ '月': '今月', '年': '今年', month: 'this mont
 function endOf(text: string, ref: Ref, options: ResolveOptions): Resolved | null {
   const m = /^(?:the )?end of (?:the )?(.+)$/u.exec(text) ?? /^(.+?)の?(?:末|終わり|おわり)$/u.exec(text);
   if (!m) return null;
-  const named = END_OF_THIS[m[1]!] ?? m[1]!;
+  const named = END_OF_THIS.get(m[1]!) ?? m[1]!;
   const lastDay = (p: Resolved | null): Temporal.PlainDate | null => {
     if (p === null || (p.precision !== 'month' && p.precision !== 'year')) return null;
     const first = Temporal.Instant.from(p.at).toZonedDateTimeISO(ref.timeZoneId).toPlainDate();

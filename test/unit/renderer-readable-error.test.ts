@@ -31,8 +31,9 @@ describe('an error as the screen says it', () => {
     expect(readableError(`previewImportUpload: ${notAnExport}`)).toEqual({ sentence: notAnExport, details: null });
     const cut = 'cut.json cannot be imported: claim 1 (claims[0]) stands behind fact fct_0123456789abcdef, which this file does not hold: the file is incomplete or was edited';
     expect(readableError(cut)).toEqual({ sentence: cut, details: null });
-    // JSON itself is still raw output.
+    // JSON itself is still raw output, and so is an indexed path outside a place named in words.
     expect(readableError('x.json cannot be imported: [1, 2]: a list')?.sentence).toBe('x.json cannot be imported; the details say what is wrong.');
+    expect(readableError('x.json cannot be imported: claims[0] must be an object')?.sentence).toBe('x.json cannot be imported; the details say what is wrong.');
   });
 
   it('puts a schema dump in the details, one problem a line, and says the plain part', () => {

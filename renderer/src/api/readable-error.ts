@@ -68,7 +68,7 @@ function isSentence(text: string): boolean {
   if (text.split('; ').length > MAX_PROBLEMS) return false;
   // Quoted input ("not a time: \"2026-09-31\"") is the user's own text, not raw output; an entry
   // of a file's list named by its index ("claim 1 (claims[0])") is a place in words, not JSON.
-  const unquoted = text.replace(/"[^"]*"|“[^”]*”/g, '""').replace(/\b[A-Za-z_]\w*\[\d+\]/g, 'entry');
+  const unquoted = text.replace(/"[^"]*"|“[^”]*”/g, '""').replace(/\w \([A-Za-z_]\w*\[\d+\]\)/g, 'w (entry)');
   return !RAW_OUTPUT.some((pattern) => pattern.test(unquoted));
 }
 

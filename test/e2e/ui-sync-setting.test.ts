@@ -7,7 +7,7 @@
  * waiting is said as a warning, and the waiting device, why and since when, is shown after a reload.
  * Seen at 1280 and 900 px, light and dark, with no serious axe-core finding in the section.
  */
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
 import { describe, expect, it } from 'vitest';
@@ -266,5 +266,52 @@ describe.skipIf(CHROMIUM_MISSING !== null)('Settings → Sync, before it is set 
     // Set up: now they can work, and are there.
     expect(await sync.getByTestId('sync-now').isEnabled()).toBe(true);
     expect(await sync.getByTestId('sync-pause').isEnabled()).toBe(true);
+  });
+});
+
+/**
+ * A refused save keeps the keyboard's focus on the screen: Save stays where it was; "Create the
+ * folder" refused (a file put at that path since the folder was found missing: another program, or
+ * a sync service) is gone with the offer, and the focus goes back to the folder field, which the
+ * refusal describes, never to the page.
+ */
+describe.skipIf(CHROMIUM_MISSING !== null)('Settings → Sync, a save refused', () => {
+  const ui = useUi({ zone: 'Europe/Berlin', engine: { startWorker: false }, shotPrefix: 'sync-refused' });
+
+  /** The focused element's test id, '<body>' when nothing has the focus. */
+  const focused = () =>
+    ui().page.evaluate(() => {
+      const el = document.activeElement;
+      return !el || el === document.body ? '<body>' : (el.getAttribute('data-testid') ?? el.tagName);
+    });
+
+  it('keeps the focus on Save, and gives it to the folder field when “Create the folder” is refused', async () => {
+    const { page } = ui();
+    await go(page, '#/settings');
+    const sync = page.locator('.sync-setting');
+    await expect.poll(() => sync.getByTestId('sync-status').textContent()).toContain('Not set up: this memory is on this computer only.');
+    mkdirSync(join(ui().dir, 'Sync'));
+    const folder = join(ui().dir, 'Sync', 'tempora');
+    await sync.getByTestId('sync-path').fill(folder);
+    await sync.getByTestId('sync-passphrase').fill(PASSPHRASE);
+    await sync.getByTestId('sync-save').focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => sync.locator('[role="alert"]').first().textContent(), { timeout: 30_000 }).toBe(`The sync folder ${folder} is not there yet.`);
+    expect(await focused()).toBe('sync-save');
+
+    // A file appears there before "Create the folder" is pressed: refused in words naming it, nothing changed.
+    writeFileSync(folder, 'notes');
+    await sync.getByRole('button', { name: 'Create the folder' }).focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => sync.locator('[role="alert"]').first().textContent(), { timeout: 30_000 }).toBe(`The sync folder ${folder} is a file, not a folder.`);
+    expect(await sync.getByRole('button', { name: 'Create the folder' }).count()).toBe(0);
+    await expect.poll(focused).toBe('sync-path');
+    // The field the focus is back in says why: the refusal describes it.
+    const describedBy = (await sync.getByTestId('sync-path').getAttribute('aria-describedby')) ?? '';
+    expect(describedBy).not.toBe('');
+    expect(await page.locator(`[id="${describedBy}"]`).textContent()).toBe(`The sync folder ${folder} is a file, not a folder.`);
+    expect(readFileSync(folder, 'utf8')).toBe('notes');
+    expect(await sync.getByTestId('sync-status').textContent()).toContain('Not set up');
+    expect(existsSync(join(ui().dir, 'data', SYNC_SECRETS_FILE))).toBe(false);
   });
 });

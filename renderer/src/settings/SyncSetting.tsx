@@ -5,7 +5,9 @@
  * seen, records not yet sent, devices whose changes wait: their name, why in one sentence, since when)
  * with "Sync now" and Pause once a target is kept (before, they could not work, and are not shown); a
  * folder that is not there yet is refused with "Create the folder" beside the refusal, which saves
- * again asking the engine to create it (that one folder: sync-service.ts); a running sync says how far it is (segments applied, records sent) as
+ * again asking the engine to create it (that one folder: sync-service.ts), the focus then on what it
+ * said, or, refused, back in the folder field, which the refusal describes (the button pressed is
+ * gone: the focus is never dropped to the page); a running sync says how far it is (segments applied, records sent) as
  * main tells it; its answer is a success note, or a warning (announced) when it refused or left
  * something waiting. A secret left empty keeps the kept one.
  * Main checks the target and passphrase against the target's key check before keeping anything.
@@ -52,18 +54,25 @@ export function SyncSetting() {
   const [loaded, setLoaded] = useState(false);
   const [busy, setBusy] = useState<null | 'save' | 'create' | 'sync' | 'pause'>(null);
   const [error, setError] = useState<unknown>(null);
+  /** Whether `error` is the refusal of a folder's save or create: it describes the folder field then. */
+  const [folderRefused, setFolderRefused] = useState(false);
   const [said, setSaid] = useState<{ words: string; warn: boolean } | null>(null);
   const [progress, setProgress] = useState<SyncProgress | null>(null);
   /** The folder a save was refused for because it is not there yet (the folder it goes in is): it can be created. */
   const [missingFolder, setMissingFolder] = useState<string | null>(null);
   const saidNote = useRef<HTMLParagraphElement>(null);
-  /** Set when the button pressed is gone once its call is done (Create the folder): the focus goes to what it said. */
-  const [focusSaid, setFocusSaid] = useState(false);
+  const pathField = useRef<HTMLInputElement>(null);
+  const saveButton = useRef<HTMLButtonElement>(null);
+  /**
+   * Where the focus goes after the render that shows it, when the button pressed is gone once its
+   * call is done (Create the folder): to what it said, or, refused, back to the folder field.
+   */
+  const [focusTo, setFocusTo] = useState<'said' | 'path' | null>(null);
   useEffect(() => {
-    if (!focusSaid) return;
-    saidNote.current?.focus();
-    setFocusSaid(false);
-  }, [focusSaid]);
+    if (focusTo === null) return;
+    (focusTo === 'said' ? saidNote.current : (pathField.current ?? saveButton.current))?.focus();
+    setFocusTo(null);
+  }, [focusTo]);
   useApiEvent('syncProgress', (payload) => {
     if (busy === 'sync') setProgress(payload);
   });
@@ -81,11 +90,12 @@ export function SyncSetting() {
 
   // Buttons stay enabled while a call runs (aria-disabled, the call ignored): a focused button that
   // became disabled would drop the keyboard's focus to the page.
-  /** Runs one call; true when it was done. */
-  const run = async (what: 'save' | 'create' | 'sync' | 'pause', call: () => Promise<{ state: SyncState; message: string; warnings?: string[] }>): Promise<boolean> => {
-    if (busy !== null) return false;
+  /** Runs one call: 'done', 'refused', or 'ignored' while another runs. */
+  const run = async (what: 'save' | 'create' | 'sync' | 'pause', call: () => Promise<{ state: SyncState; message: string; warnings?: string[] }>): Promise<'done' | 'refused' | 'ignored'> => {
+    if (busy !== null) return 'ignored';
     setBusy(what);
     setError(null);
+    setFolderRefused(false);
     setSaid(null);
     try {
       const answer = await call();
@@ -93,11 +103,12 @@ export function SyncSetting() {
       setSaid({ words: answer.message, warn: (answer.warnings?.length ?? 0) > 0 });
       if (what === 'save' || what === 'create') setPassphrase('');
       setMissingFolder(null);
-      return true;
+      return 'done';
     } catch (e) {
       setError(e);
+      setFolderRefused((what === 'save' || what === 'create') && kind === 'folder');
       setMissingFolder(what === 'save' && kind === 'folder' && isApiError(e) && e.detail === SYNC_FOLDER_MISSING ? (fields['path'] ?? null) : null);
-      return false;
+      return 'refused';
     } finally {
       setBusy(null);
       setProgress(null);
@@ -128,6 +139,7 @@ export function SyncSetting() {
         value={fields[name] ?? ''}
         placeholder={options.kept ? 'Kept (leave empty to keep it)' : options.placeholder}
         onChange={(e) => setFields({ ...fields, [name]: e.target.value })}
+        {...(name === 'path' ? { ref: pathField, 'aria-describedby': folderRefused && error !== null && kind === 'folder' ? `${id}-error` : undefined } : {})}
         data-testid={`sync-${name}`}
       />
     </div>
@@ -244,7 +256,7 @@ export function SyncSetting() {
             <input id={`${id}-device`} type="text" value={deviceName} onChange={(e) => setDeviceName(e.target.value)} data-testid="sync-device-name" />
           </div>
           <div className="form-row">
-            <button type="submit" aria-disabled={busy !== null} data-testid="sync-save">
+            <button type="submit" ref={saveButton} aria-disabled={busy !== null} data-testid="sync-save">
               {busy === 'save' ? 'Checking…' : 'Save'}
             </button>
             {/* Before a target is kept there is nothing to sync or pause: the status above says it is not set up. */}
@@ -281,14 +293,15 @@ export function SyncSetting() {
             {said.words}
           </p>
         ))}
-      <ErrorText error={error} />
+      <ErrorText error={error} id={`${id}-error`} />
       {canCreate && (
         <div className="form-row">
           <button
             type="button"
             aria-disabled={busy !== null}
             onClick={() => {
-              void submit(true).then((done) => done && setFocusSaid(true));
+              // The button is gone once its call is done or refused: the focus goes to what it said, or back to the field.
+              void submit(true).then((outcome) => outcome !== 'ignored' && setFocusTo(outcome === 'done' ? 'said' : 'path'));
             }}
             data-testid="sync-create-folder"
           >

@@ -4,23 +4,15 @@
  * read (in the user's zone), and a usage error — a command line missing what it needs — exits 2,
  * as docs/cli.md says, with one line naming what is missing.
  */
-import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { temporaCommand } from './cli-helpers';
 
-const root = resolve(import.meta.dirname, '../..');
 let dir: string;
 
-function tempora(args: string[], env: NodeJS.ProcessEnv = {}): Promise<{ code: number; stdout: string; stderr: string }> {
-  return new Promise((done) => {
-    const environment = { ...process.env, TEMPORA_TZ: 'UTC', LANCEDB_LOG: 'error', ...env };
-    execFile(process.execPath, ['--import', 'tsx', 'electron/cli/main.ts', ...args, '--data', join(dir, 'data')], { cwd: root, env: environment }, (error, stdout, stderr) => {
-      done({ code: error ? (typeof error.code === 'number' ? error.code : 1) : 0, stdout, stderr });
-    });
-  });
-}
+const tempora = (args: string[], env: NodeJS.ProcessEnv = {}) => temporaCommand([...args, '--data', join(dir, 'data')], { env: { TEMPORA_TZ: 'UTC', LANCEDB_LOG: 'error', ...env } });
 
 beforeAll(() => {
   dir = mkdtempSync(join(tmpdir(), 'tempora-cli-words-'));

@@ -3,25 +3,18 @@
  * random-weights GGUF: what the model read waits for review, so the summary says how many messages
  * wait (and where to see them), never "learned" — nothing of them is remembered yet.
  */
-import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { temporaCommand } from './cli-helpers';
 import { openMemory } from '../../electron/memory/index';
 import { writeTinyGguf } from '../fixtures/tiny-gguf';
 
-const root = resolve(import.meta.dirname, '../..');
 let dir: string;
 
 // TEMPORA_PROGRESS=1: the piped stderr stands in for a terminal, so the progress line is written.
-function tempora(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  return new Promise((done) => {
-    execFile(process.execPath, ['--import', 'tsx', 'electron/cli/main.ts', ...args, '--data', join(dir, 'data')], { cwd: root, env: { ...process.env, TEMPORA_TZ: 'UTC', LANCEDB_LOG: 'error', TEMPORA_PROGRESS: '1' } }, (error, stdout, stderr) => {
-      done({ code: error ? (typeof error.code === 'number' ? error.code : 1) : 0, stdout, stderr });
-    });
-  });
-}
+const tempora = (...args: string[]) => temporaCommand([...args, '--data', join(dir, 'data')], { env: { TEMPORA_TZ: 'UTC', LANCEDB_LOG: 'error', TEMPORA_PROGRESS: '1' } });
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'tempora-ingest-review-'));

@@ -3,27 +3,15 @@
  * input: it says so naming the file, stores nothing and exits 1, as a malformed file does, rather
  * than "Observed 0 observations" and 0. No memory directory is made for it. The real process.
  */
-import { execFile } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { temporaCommand } from './cli-helpers';
 
-const root = resolve(import.meta.dirname, '../..');
 let dir: string;
 
-interface Exit {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
-
-const tempora = (...args: string[]) =>
-  new Promise<Exit>((done) => {
-    execFile(process.execPath, ['--import', 'tsx', 'electron/cli/main.ts', ...args], { cwd: root, env: { ...process.env, TEMPORA_TZ: 'UTC' } }, (error, stdout, stderr) => {
-      done({ code: error ? (typeof error.code === 'number' ? error.code : 1) : 0, stdout, stderr });
-    });
-  });
+const tempora = (...args: string[]) => temporaCommand(args, { env: { TEMPORA_TZ: 'UTC' } });
 
 beforeAll(() => {
   dir = mkdtempSync(join(tmpdir(), 'tempora-cli-observe-empty-'));

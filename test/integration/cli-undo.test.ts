@@ -5,28 +5,21 @@
  * Refusals are one sentence, exit 1 for a message that cannot be undone, 2 for a missing id.
  * The learning is made beforehand with the scripted model.
  */
-import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { temporaCommand } from './cli-helpers';
 import { IngestionWorker } from '../../electron/assistant/ingestion/ingestion-worker';
 import { openMemory } from '../../electron/memory/index';
 import { scriptedModel } from '../fixtures/scripted-model';
 
-const root = resolve(import.meta.dirname, '../..');
 const lives = (city: string) => [{ subject: 'me', subject_type: 'user' as const, predicate: 'lives_in', object: city, object_type: 'place' as const, fact: `I live in ${city}.`, cardinality: 'one' as const }];
 let dir: string;
 let data: string;
 let osaka: string;
 
-function tempora(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  return new Promise((done) => {
-    execFile(process.execPath, ['--import', 'tsx', 'electron/cli/main.ts', ...args, '--data', data], { cwd: root, env: { ...process.env, TEMPORA_TZ: 'Asia/Tokyo', LANG: 'en_GB.UTF-8' } }, (error, stdout, stderr) => {
-      done({ code: error ? (typeof error.code === 'number' ? error.code : 1) : 0, stdout, stderr });
-    });
-  });
-}
+const tempora = (...args: string[]) => temporaCommand([...args, '--data', data], { env: { TEMPORA_TZ: 'Asia/Tokyo', LANG: 'en_GB.UTF-8' } });
 
 /** The facts held now, every valid time: [object, valid_at, invalid_at]. */
 const livesIn = () => {

@@ -120,13 +120,15 @@ function runCandidates(text: string, run: Token[]): Candidate[] {
       const range = EN_RANGE.exec(words);
       if (range) out.push({ start, end, core: range[1]!, to: range[2]!, mode: 'since' });
       const frame = EN_FRAMES.find(([re]) => re.test(words));
-      out.push({ start, end, core: words, mode: frame ? frame[1] : 'default' });
+      // The time inside its frame first: "at the end of 2024" asks as of the end of the year 2024
+      // (the resolver would read the whole phrase as 31 December, a day).
       if (frame) {
         const core = words.replace(frame[0], '');
         out.push({ start, end, core, mode: frame[1] });
         // "in the summer of 2024": the resolver reads "summer of 2024".
         if (core.startsWith('the ')) out.push({ start, end, core: core.slice(4), mode: frame[1] });
       }
+      out.push({ start, end, core: words, mode: frame ? frame[1] : 'default' });
     }
   }
   return out;

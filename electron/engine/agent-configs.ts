@@ -14,18 +14,20 @@
  *   jan             macOS ~/Library/Application Support/Jan/data/mcp_config.json, Windows %APPDATA%\Jan\data\…,
  *                   Linux $XDG_DATA_HOME/Jan/data/mcp_config.json (~/.local/share) — with "active": true
  *
- * A client counts as installed when the folder of its file exists (it makes it at first start). The
- * old file is copied beside itself first (NAME.TIME.bak), the new text is checked to parse back to
- * what was meant, then written whole (a temporary file renamed over it) in the old file's way: its
- * indentation (tabs, four spaces), line endings, byte-order mark and permissions (a 0600 file holding
- * another server's key stays 0600). A file that is not JSON, or is read-only, is never touched.
- * Claude Desktop's file starts local servers only, so it gets no HTTP entry.
+ * A client counts as installed when the folder of its file exists (it makes it at first start). How
+ * the file is read and written — JSON with comments, a minimal edit that keeps everything else, a
+ * backup, the old file's indentation, line endings, byte-order mark and permissions; a broken or
+ * read-only file never touched — is agent-config-file.ts. Claude Desktop's file starts local servers
+ * only, so it gets no HTTP entry.
  */
-import { chmodSync, copyFileSync, existsSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import type { AgentClient, McpClientId, McpWay } from '../../shared/api-contract';
 import { mcpClientId } from '../../shared/api-contract';
+import { AgentConfigError, readConfigFile, writeServerEntry } from './agent-config-file';
+
+export { AgentConfigError };
 
 /** How an agent starts the `tempora mcp` command. */
 export interface StdioLaunch {
@@ -47,23 +49,6 @@ export interface AgentWays {
 export interface AgentSystem {
   env: NodeJS.ProcessEnv;
   platform: NodeJS.Platform;
-}
-
-/**
- * A refusal in words; nothing was changed. `kind` lets a face choose its exit code. `message` may
- * carry the JSON parser's own words, for the command line; `sentence` is the same without them, for
- * the screen (one plain sentence).
- */
-export class AgentConfigError extends Error {
-  readonly sentence: string;
-  constructor(
-    message: string,
-    readonly kind: 'unknown_client' | 'not_installed' | 'not_json' | 'no_http' | 'read_only',
-    sentence?: string,
-  ) {
-    super(message);
-    this.sentence = sentence ?? message;
-  }
 }
 
 interface McpClient {
@@ -185,10 +170,10 @@ export function connectAgent(id: McpClientId, way: McpWay, ways: AgentWays, syst
   const entry = entryFor(id, way, ways);
   if (typeof entry === 'string') throw new AgentConfigError(entry, 'no_http');
   const file = installedFile(client, system);
-  const { config, style } = readConfigFile(file, client);
-  const servers = serversOf(config, client);
+  const read = readConfigFile(file, client.key);
+  const servers = serversOf(read.config, client);
   if (sameJson(servers[ENTRY_NAME], entry)) return { file, backup: null, outcome: 'unchanged', entry };
-  const backup = writeConfig(file, { ...config, [client.key]: { ...servers, [ENTRY_NAME]: entry } }, style);
+  const backup = writeServerEntry(read, client.key, ENTRY_NAME, entry);
   return { file, backup, outcome: servers[ENTRY_NAME] === undefined ? 'added' : 'replaced', entry };
 }
 
@@ -196,11 +181,9 @@ export function connectAgent(id: McpClientId, way: McpWay, ways: AgentWays, syst
 export function disconnectAgent(id: McpClientId, system: AgentSystem): AgentConfigChange {
   const client = MCP_CLIENTS[id];
   const file = installedFile(client, system);
-  const { config, style } = readConfigFile(file, client);
-  const servers = serversOf(config, client);
-  if (!Object.hasOwn(servers, ENTRY_NAME)) return { file, backup: null, outcome: 'absent', entry: null };
-  const { [ENTRY_NAME]: _removed, ...rest } = servers;
-  return { file, backup: writeConfig(file, { ...config, [client.key]: rest }, style), outcome: 'removed', entry: null };
+  const read = readConfigFile(file, client.key);
+  if (!Object.hasOwn(serversOf(read.config, client), ENTRY_NAME)) return { file, backup: null, outcome: 'absent', entry: null };
+  return { file, backup: writeServerEntry(read, client.key, ENTRY_NAME, undefined), outcome: 'removed', entry: null };
 }
 
 export const clientTitle = (id: McpClientId) => MCP_CLIENTS[id].title;
@@ -215,85 +198,6 @@ function installedFile(client: McpClient, system: AgentSystem): string {
   return join(folder, client.file);
 }
 
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
-const leftAlone = 'it was left as it is: fix it or move it away, then try again.';
-
-/** How a config file is written: as the user's file was, or as the clients write a new one. */
-interface ConfigStyle {
-  indent: string;
-  newline: '\n' | '\r\n';
-  bom: boolean;
-  finalNewline: boolean;
-  /** The permission bits of the old file (undefined for a new one: the umask's). */
-  mode: number | undefined;
-}
-
-const NEW_FILE_STYLE: ConfigStyle = { indent: '  ', newline: '\n', bom: false, finalNewline: true, mode: undefined };
-
-interface ConfigFile {
-  config: Record<string, unknown>;
-  style: ConfigStyle;
-}
-
-/** The first indentation in the text (a tab, four spaces …), or two spaces when it has none. */
-function styleOf(text: string, mode: number): ConfigStyle {
-  const indent = /\n([ \t]+)\S/.exec(text)?.[1] ?? '  ';
-  return { indent, newline: text.includes('\r\n') ? '\r\n' : '\n', bom: text.startsWith('\uFEFF'), finalNewline: /\n\s*$/.test(text), mode };
-}
-
-/**
- * The config as an object ({} when there is no file, or an empty one) and the way it is written;
- * anything else is refused untouched, as is a file its owner may not write (read-only).
- */
-function readConfigFile(file: string, client: McpClient): ConfigFile {
-  if (!existsSync(file)) return { config: {}, style: NEW_FILE_STYLE };
-  const mode = statSync(file).mode & 0o777;
-  const raw = readFileSync(file, 'utf8');
-  const style = styleOf(raw, mode);
-  // A byte-order mark (Notepad writes one) is not part of the JSON: read without it, written back with it.
-  const text = style.bom ? raw.slice(1) : raw;
-  if (text.trim() === '') return { config: {}, style: { ...NEW_FILE_STYLE, mode } };
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(text);
-  } catch (error) {
-    throw new AgentConfigError(`${file} is not JSON (${(error as Error).message}); ${leftAlone}`, 'not_json', `${file} is not JSON; ${leftAlone}`);
-  }
-  if (!isObject(parsed)) throw new AgentConfigError(`${file} is JSON but not an object; ${leftAlone}`, 'not_json');
-  const servers = parsed[client.key];
-  if (servers !== undefined && !isObject(servers)) throw new AgentConfigError(`${file}: "${client.key}" is not an object; ${leftAlone}`, 'not_json');
-  return { config: parsed, style };
-}
-
-const readConfig = (file: string, client: McpClient) => readConfigFile(file, client).config;
+const readConfig = (file: string, client: McpClient) => readConfigFile(file, client.key).config;
 
 const serversOf = (config: Record<string, unknown>, client: McpClient) => (config[client.key] ?? {}) as Record<string, unknown>;
-
-/** Refuses, before anything is written, a file whose owner may not write it: the user made it read-only. */
-function refuseReadOnly(file: string, style: ConfigStyle): void {
-  if (style.mode !== undefined && (style.mode & 0o200) === 0) {
-    throw new AgentConfigError(`${file} is read-only; it was left as it is: make it writable, then try again.`, 'read_only');
-  }
-}
-
-/**
- * Writes the config whole, in the old file's style, after a backup of the old file (returned) and a
- * check that the text parses back.
- */
-function writeConfig(file: string, config: Record<string, unknown>, style: ConfigStyle): string | null {
-  refuseReadOnly(file, style);
-  const json = JSON.stringify(config, null, style.indent);
-  if (!sameJson(JSON.parse(json), config)) throw new AgentConfigError(`the new ${file} would not read back as written; nothing was changed.`, 'not_json');
-  const text = `${style.bom ? '\uFEFF' : ''}${json.replace(/\n/g, style.newline)}${style.finalNewline ? style.newline : ''}`;
-  let backup: string | null = null;
-  if (existsSync(file)) {
-    backup = `${file}.${new Date().toISOString().replace(/[:.]/g, '-')}.bak`;
-    copyFileSync(file, backup);
-  }
-  const partial = `${file}.${process.pid}.tmp`;
-  writeFileSync(partial, text, style.mode === undefined ? {} : { mode: style.mode });
-  // The umask may have taken bits away: the new file is exactly as open as the old one, no more.
-  if (style.mode !== undefined) chmodSync(partial, style.mode);
-  renameSync(partial, file);
-  return backup;
-}

@@ -79,7 +79,7 @@ describe.skipIf(CHROMIUM_MISSING !== null)('Settings → Connect an agent', () =
       `VS Code does not seem to be installed: there is no ${join(home, '.config', 'Code', 'User')}. Install it and open it once, then try again.`,
     );
     expect(await row('vscode').getByTestId('agent-connect').count()).toBe(0); // nothing to press: the sentence says what to do
-    expect(await row('jan').getByTestId('agent-problem').textContent()).toBe(`${janFile()} is not JSON; it was left as it is: fix it or move it away, then try again.`);
+    expect(await row('jan').getByTestId('agent-problem').textContent()).toBe(`${janFile()} is not JSON (line 1, column 30); it was left as it is: fix it or move it away, then try again.`);
     expect(await row('jan').getByTestId('agent-connect').isDisabled()).toBe(true);
     expect(await ui.page.getByTestId('command-on-path').count()).toBe(0); // the macOS and Windows app's offer
   });
@@ -117,7 +117,7 @@ describe.skipIf(CHROMIUM_MISSING !== null)('Settings → Connect an agent', () =
     await press(cursor.getByTestId('agent-connect'));
     const alert = cursor.getByRole('alert');
     await expect.poll(() => alert.count()).toBe(1);
-    expect(await alert.textContent()).toBe(`${cursorFile()} is not JSON; it was left as it is: fix it or move it away, then try again.`);
+    expect(await alert.textContent()).toBe(`${cursorFile()} is not JSON (line 1, column 17); it was left as it is: fix it or move it away, then try again.`);
     expect(readFileSync(cursorFile(), 'utf8')).toBe('{ "mcpServers": ');
     expect(backups(cursorDir())).toEqual(before);
     writeFileSync(cursorFile(), JSON.stringify({ mcpServers: { other: { command: 'other-server' } } }));

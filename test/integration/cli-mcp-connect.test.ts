@@ -98,7 +98,7 @@ describe('tempora mcp connect', () => {
     const result = tempora('mcp', 'connect', 'cursor');
     expect(result.code).toBe(1);
     expect(result.out).toBe('');
-    expect(result.err).toMatch(new RegExp(`^tempora: ${file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} is not JSON \\(.+\\); it was left as it is: fix it or move it away, then run this again\\.\\n$`));
+    expect(result.err).toMatch(new RegExp(`^tempora: ${file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} is not JSON \\(line 1, column 49: close brace expected\\); it was left as it is: fix it or move it away, then run this again\\.\\n$`));
     expect(readFileSync(file, 'utf8')).toBe('{ "mcpServers": { "other": { "command": "x", } }');
     expect(backups(dir)).toEqual([]);
   });

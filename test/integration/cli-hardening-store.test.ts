@@ -6,13 +6,13 @@
  * that is refused is left byte for byte as it was.
  */
 import Database from 'better-sqlite3';
-import { execFile, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { runSync } from '../../electron/cli/run';
+import { runTemporaIn, temporaCommand, type Exit } from './cli-helpers';
 import { migrate } from '../../electron/memory/store/database/migrate';
 import { migrations } from '../../electron/memory/store/database/migrations';
 import { registerNaturalOrder } from '../../electron/memory/store/natural-order';
@@ -35,13 +35,7 @@ function chmodTree(path: string, mode: number): void {
   if (statSync(path).isDirectory()) for (const name of readdirSync(path)) chmodTree(join(path, name), mode);
 }
 
-function tempora(...argv: string[]): { code: number; out: string; err: string } {
-  let out = '';
-  let err = '';
-  const io = { stdout: (t: string) => (out += t), stderr: (t: string) => (err += t), cwd: dir, env: { TEMPORA_TZ: 'UTC' }, clock: steppingClock('2026-12-01T00:00:00.000Z') };
-  const code = runSync(argv, io);
-  return { code, out, err };
-}
+const tempora = (...argv: string[]) => runTemporaIn(dir, steppingClock('2026-12-01T00:00:00.000Z'), argv);
 
 const seedLine = JSON.stringify({ subject: 'me', predicate: 'lives in', object: 'Kyoto', fact: 'I live in Kyoto.', reference_time: '2026-09-01T10:00:00+09:00', cardinality: 'one' });
 
@@ -66,16 +60,8 @@ const UNPRIVILEGED_CANNOT_READ: string | null = (() => {
 if (UNPRIVILEGED_CANNOT_READ) console.warn(`cli-hardening-store: skipped the tests run as nobody: ${UNPRIVILEGED_CANNOT_READ}`);
 
 /** The real command as another process; as root, as the unprivileged user `nobody`, so that permissions apply. */
-function asUnprivileged(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  const root0 = process.getuid?.() === 0;
-  return new Promise((done) => {
-    execFile(
-      process.execPath,
-      ['--import', 'tsx', 'electron/cli/main.ts', ...args],
-      { cwd: root, env: { ...process.env, HOME: dir, TEMPORA_TZ: 'UTC' }, ...(root0 ? { uid: 65534, gid: 65534 } : {}) },
-      (error, stdout, stderr) => done({ code: error ? (typeof error.code === 'number' ? error.code : 1) : 0, stdout, stderr }),
-    );
-  });
+function asUnprivileged(args: string[]): Promise<Exit> {
+  return temporaCommand(args, { env: { HOME: dir, TEMPORA_TZ: 'UTC' }, ...(process.getuid?.() === 0 ? { uid: 65534, gid: 65534 } : {}) });
 }
 
 describe('--data names a usable directory, or says why not', () => {

@@ -3,33 +3,19 @@
  * fastest start, about 1 s here; `npx tsx` is about twice as slow) and once through the documented
  * `npm run --silent tempora -- <command>`. The in-process tests cover the commands in depth.
  */
-import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { exitOf, temporaCommand } from './cli-helpers';
 import type { FactRecord } from '../../shared/memory-schema';
 
-const root = resolve(import.meta.dirname, '../..');
 let dir: string;
 let data: string;
 
-interface Exit {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
-
-function spawn(file: string, args: string[], env: NodeJS.ProcessEnv = {}): Promise<Exit> {
-  return new Promise((done) => {
-    execFile(file, args, { cwd: root, env: { ...process.env, ...env }, maxBuffer: 64 * 1024 * 1024 }, (error, stdout, stderr) => {
-      const code = error ? (typeof error.code === 'number' ? error.code : 1) : 0;
-      done({ code, stdout, stderr });
-    });
-  });
-}
-
-const tempora = (...args: string[]) => spawn(process.execPath, ['--import', 'tsx', 'electron/cli/main.ts', ...args]);
+// The zone is named, though nothing here turns on it: no test reads the machine's.
+const env = { TEMPORA_TZ: 'UTC' };
+const tempora = (...args: string[]) => temporaCommand(args, { env });
 
 beforeAll(() => {
   dir = mkdtempSync(join(tmpdir(), 'tempora-cli-process-'));
@@ -57,7 +43,7 @@ describe('the tempora process', () => {
   });
 
   it('runs as the README says: npm run --silent tempora -- <command>', async () => {
-    const result = await spawn('npm', ['run', '--silent', 'tempora', '--', 'facts', '--as-of', '2026-09-20', '--json', '--data', data]);
+    const result = await exitOf('npm', ['run', '--silent', 'tempora', '--', 'facts', '--as-of', '2026-09-20', '--json', '--data', data], { env });
     expect(result.stderr).toBe('');
     expect(result.code).toBe(0);
     expect((JSON.parse(result.stdout) as FactRecord[]).map((f) => f.object)).toEqual(['B']);
@@ -75,7 +61,7 @@ describe('the tempora process', () => {
   });
 
   it('exports the whole memory to stdout, and reads TEMPORA_DATA_DIR', async () => {
-    const exported = await spawn(process.execPath, ['--import', 'tsx', 'electron/cli/main.ts', 'export'], { TEMPORA_DATA_DIR: data });
+    const exported = await temporaCommand(['export'], { env: { ...env, TEMPORA_DATA_DIR: data } });
     expect(exported.code).toBe(0);
     const doc = JSON.parse(exported.stdout) as { format: string; facts: unknown[] };
     expect(doc.format).toBe('tempora.memory');

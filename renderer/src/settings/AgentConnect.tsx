@@ -55,7 +55,7 @@ export function AgentConnect() {
   return (
     <section className="card agent-connect" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>Connect an agent</h2>
-      <p className="muted small">Adds Tempora to another agent’s MCP config on this computer. The old file is kept beside it, and a file that is not JSON is never changed. Restart the agent afterwards.</p>
+      <p className="muted small">Adds Tempora to another agent’s MCP config on this computer. The old file is kept beside it, only Tempora’s entry changes (comments stay), and a file that is not JSON is never changed. Restart the agent afterwards.</p>
       <fieldset className="agent-way">
         <legend>How the agent reaches Tempora</legend>
         <label className="checkbox">

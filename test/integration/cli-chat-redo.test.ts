@@ -4,17 +4,16 @@
  * the memory holds what it held before the Undo. The chat model is the tiny random-weights GGUF
  * (the command needs one); the learning was made beforehand with the scripted model.
  */
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { temporaCommand, type Exit } from './cli-helpers';
 import { IngestionWorker } from '../../electron/assistant/ingestion/ingestion-worker';
 import { openMemory } from '../../electron/memory/index';
 import { scriptedModel } from '../fixtures/scripted-model';
 import { writeTinyGguf } from '../fixtures/tiny-gguf';
 
-const root = resolve(import.meta.dirname, '../..');
 const lives = (city: string) => [{ subject: 'me', subject_type: 'user' as const, predicate: 'lives_in', object: city, object_type: 'place' as const, fact: `I live in ${city}.`, cardinality: 'one' as const }];
 let dir: string;
 let data: string;
@@ -22,19 +21,9 @@ let conversation: string;
 let osaka: string;
 
 /** Runs `tempora chat` with these lines on its stdin; resolves with its exit code and output. */
-function chat(lines: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((done) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'electron/cli/main.ts', 'chat', '--model', join(dir, 'tiny.gguf'), '--threads', '1', '--conversation', conversation, '--data', data], {
-      cwd: root,
-      env: { ...process.env, TEMPORA_TZ: 'UTC', LANCEDB_LOG: 'error' },
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    child.on('close', (code) => done({ code, stdout, stderr }));
-    child.stdin.end(lines.map((l) => `${l}\n`).join(''));
-  });
+function chat(lines: string[]): Promise<Exit> {
+  const args = ['chat', '--model', join(dir, 'tiny.gguf'), '--threads', '1', '--conversation', conversation, '--data', data];
+  return temporaCommand(args, { env: { TEMPORA_TZ: 'UTC', LANCEDB_LOG: 'error' }, input: lines.map((l) => `${l}\n`).join('') });
 }
 
 const livesIn = () => {

@@ -6,17 +6,17 @@
  * read as it exits, compared with the same command on a message exactly at the cap: storing and
  * indexing 1 MB has its own cost, the same either way).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { temporaCommand, type Exit } from './cli-helpers';
 import { openMemory } from '../../electron/memory/index';
 import { IMPORTED_MESSAGE_MAX_BYTES } from '../../shared/chat-import';
 import { gptConversation, writeZip } from '../fixtures/chat-exports';
 import { writeTinyGguf } from '../fixtures/tiny-gguf';
 
-const root = resolve(import.meta.dirname, '../..');
 const dir = mkdtempSync(join(tmpdir(), 'tempora-import-process-'));
 const running = new Set<ChildProcess>();
 afterAll(() => {
@@ -28,33 +28,21 @@ afterAll(() => {
 const rssProbe = join(dir, 'rss-probe.mjs');
 writeFileSync(rssProbe, "import { writeFileSync } from 'node:fs';\nprocess.on('exit', () => writeFileSync(process.env.RSS_FILE, String(process.resourceUsage().maxRSS)));\n");
 
-interface Run {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
 /** Runs tempora; `onStderr` sees stderr as it comes and may signal the process. */
-function tempora(args: string[], options: { env?: NodeJS.ProcessEnv; onStderr?: (text: string, signal: (s: NodeJS.Signals) => void) => void } = {}): Promise<Run> {
-  return new Promise((done, fail) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', '--import', rssProbe, 'electron/cli/main.ts', ...args], {
-      cwd: root,
-      // TEMPORA_PROGRESS=1: the piped stderr stands in for a terminal, so the progress line is written.
-      env: { ...process.env, TEMPORA_TZ: 'UTC', LANCEDB_LOG: 'error', TEMPORA_PROGRESS: '1', RSS_FILE: join(dir, 'rss'), ...options.env },
-    });
-    running.add(child);
-    let stdout = '';
-    let stderr = '';
-    child.stdout.setEncoding('utf8').on('data', (t: string) => (stdout += t));
-    child.stderr.setEncoding('utf8').on('data', (t: string) => {
-      stderr += t;
-      options.onStderr?.(stderr, (s) => child.kill(s));
-    });
-    child.on('error', fail);
-    child.on('close', (code) => {
-      running.delete(child);
-      done({ code, stdout, stderr });
-    });
+function tempora(args: string[], options: { env?: NodeJS.ProcessEnv; onStderr?: (text: string, signal: (s: NodeJS.Signals) => void) => void } = {}): Promise<Exit> {
+  return temporaCommand(args, {
+    node: ['--import', rssProbe],
+    // TEMPORA_PROGRESS=1: the piped stderr stands in for a terminal, so the progress line is written.
+    env: { TEMPORA_TZ: 'UTC', LANCEDB_LOG: 'error', TEMPORA_PROGRESS: '1', RSS_FILE: join(dir, 'rss'), ...options.env },
+    started: (child) => {
+      running.add(child);
+      child.on('close', () => running.delete(child));
+      let stderr = '';
+      child.stderr?.on('data', (t: string) => {
+        stderr += t;
+        options.onStderr?.(stderr, (s) => child.kill(s));
+      });
+    },
   });
 }
 

@@ -6,16 +6,15 @@
  * memory it made. The real command as its own process, its stdin closed as a client that goes away
  * closes it (Tokyo).
  */
-import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { temporaCommand, type Exit } from './cli-helpers';
 import { databasePath } from '../../electron/memory/index';
 import { writeTinyGguf } from '../fixtures/tiny-gguf';
 
-const root = resolve(import.meta.dirname, '../..');
 let dir: string;
 let portInUse: Server;
 const file = (name: string) => join(dir, name);
@@ -38,18 +37,8 @@ const REFUSED: { name: string; args: (data: string) => string[]; below?: string[
 ];
 
 /** The command as its own process with stdin closed: its exit code and what it wrote. */
-function tempora(args: string[]): Promise<{ code: number | null; stderr: string }> {
-  return new Promise((done) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'electron/cli/main.ts', ...args], {
-      cwd: root,
-      env: { ...process.env, TZ: 'Asia/Tokyo', TEMPORA_TZ: 'Asia/Tokyo', LANCEDB_LOG: 'error' },
-    });
-    let stderr = '';
-    child.stdout.resume();
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    child.on('close', (code) => done({ code, stderr }));
-    child.stdin.end();
-  });
+function tempora(args: string[]): Promise<Exit> {
+  return temporaCommand(args, { env: { TZ: 'Asia/Tokyo', TEMPORA_TZ: 'Asia/Tokyo', LANCEDB_LOG: 'error' }, input: '' });
 }
 
 beforeAll(async () => {

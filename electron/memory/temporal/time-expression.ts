@@ -103,6 +103,8 @@ function endOf(text: string, ref: Ref, options: ResolveOptions): Resolved | null
   const m = /^(?:the )?end of (?:the )?(.+)$/u.exec(text) ?? /^(.+?)の?(?:末|終わり|おわり)$/u.exec(text);
   if (!m) return null;
   const named = END_OF_THIS.get(m[1]!) ?? m[1]!;
+  // A season is read as its first month (precision 'month'): its last day would be that month's.
+  if (season(named, ref) !== null) return null;
   const lastDay = (p: Resolved | null): Temporal.PlainDate | null => {
     if (p === null || (p.precision !== 'month' && p.precision !== 'year')) return null;
     const first = Temporal.Instant.from(p.at).toZonedDateTimeISO(ref.timeZoneId).toPlainDate();
@@ -230,7 +232,15 @@ function weekday(text: string, ref: Ref, ahead: boolean): Resolved | null {
   return startOfDay(today.subtract({ days: back }), zone);
 }
 
-/** The rest: whatever chrono-node reads in full (dates with a time of day, mostly), placed in the zone. */
+/** A weekday said with last/this/next or a week ("next Friday at 5pm", "来週の金曜17時"): chrono places it as said. */
+const WEEK_SAID = /\b(?:last|this|next|past|previous|coming)\b|週/u;
+
+/**
+ * The rest: whatever chrono-node reads in full (dates with a time of day, mostly), placed in the zone.
+ * A date without a year and a bare weekday follow the rules above (chrono's own choice is the nearest
+ * weekday, ahead or back); read ahead, today at a time of day still to come is the one ("until 6pm on
+ * Monday" said on Monday morning), as it starts after the message.
+ */
 function withChrono(text: string, ref: Ref, ahead: boolean): Resolved | null {
   const parser = NON_ASCII.test(text) ? chrono.ja : chrono.en;
   const offsetMinutes = Math.round(ref.offsetNanoseconds / 60e9);
@@ -239,19 +249,32 @@ function withChrono(text: string, ref: Ref, ahead: boolean): Resolved | null {
   const start = results[0]!.start;
   if (!start.isCertain('day') && !start.isCertain('weekday') && !start.isCertain('month')) return null;
   const today = ref.toPlainDate();
+  const zone = start.isCertain('timezoneOffset') ? offsetId(start.get('timezoneOffset')!) : ref.timeZoneId;
+  const time = start.isCertain('hour') ? { hour: start.get('hour')!, minute: start.get('minute') ?? 0, second: start.get('second') ?? 0 } : null;
+  const ofDay = start.isCertain('day') || start.isCertain('weekday');
+  const place = (date: Temporal.PlainDate): Resolved | null =>
+    time === null ? startOfDay(date, ref.timeZoneId, ofDay ? 'day' : 'month') : atInstant(date.toPlainDateTime(time).toZonedDateTime(zone).toInstant(), 'instant');
+  const laterToday = (date: Temporal.PlainDate): boolean => {
+    const at = ahead && time !== null && date.equals(today) ? place(date) : null;
+    return at !== null && Temporal.Instant.compare(Temporal.Instant.from(at.at), ref.toInstant()) > 0;
+  };
   let year = start.get('year')!;
   const [month, day] = [start.get('month')!, start.get('day')!];
   if (!start.isCertain('year') && start.isCertain('month')) {
-    const d = ahead ? firstAfter(today, month, start.isCertain('day') ? day : null) : start.isCertain('day') ? mostRecent(today, month, day) : plainDate(month <= today.month ? today.year : today.year - 1, month, 1);
+    const thisYear = start.isCertain('day') ? plainDate(today.year, month, day) : null;
+    const d = thisYear !== null && laterToday(thisYear) ? thisYear : ahead ? firstAfter(today, month, start.isCertain('day') ? day : null) : start.isCertain('day') ? mostRecent(today, month, day) : plainDate(month <= today.month ? today.year : today.year - 1, month, 1);
     if (!d) return null;
     year = d.year;
   }
-  const date = plainDate(year, month, start.isCertain('day') || start.isCertain('weekday') || !start.isCertain('month') ? day : 1);
+  const date = plainDate(year, month, ofDay || !start.isCertain('month') ? day : 1);
   if (!date) return null;
-  if (!start.isCertain('hour')) return startOfDay(date, ref.timeZoneId, start.isCertain('day') || start.isCertain('weekday') ? 'day' : 'month');
-  const wall = date.toPlainDateTime({ hour: start.get('hour')!, minute: start.get('minute') ?? 0, second: start.get('second') ?? 0 });
-  const zone = start.isCertain('timezoneOffset') ? offsetId(start.get('timezoneOffset')!) : ref.timeZoneId;
-  return atInstant(wall.toZonedDateTime(zone).toInstant(), 'instant');
+  if (start.isCertain('weekday') && !start.isCertain('day') && !start.isCertain('month') && !WEEK_SAID.test(text)) {
+    const target = start.get('weekday')! === 0 ? 7 : start.get('weekday')!;
+    if (!ahead) return place(today.subtract({ days: (today.dayOfWeek - target + 7) % 7 }));
+    const forward = (target - today.dayOfWeek + 7) % 7;
+    return place(forward === 0 && !laterToday(today) ? today.add({ days: 7 }) : today.add({ days: forward }));
+  }
+  return place(date);
 }
 
 function offsetId(minutes: number): string {

@@ -5,15 +5,14 @@
  * very next question — "Where does Zoe work?" ranks "works at" above Zoe's newer sentences that only
  * hold the word "work", as it would after a restart; and so when another process wrote it.
  */
-import { execFile } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import type { Client } from '@modelcontextprotocol/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { temporaCommand } from './cli-helpers';
 import { searchMemoryOutput } from '../../electron/mcp/tool-schemas';
 import { openMcpStdio, type McpStdioSession } from '../fixtures/mcp-stdio-client';
 
-const root = resolve(import.meta.dirname, '../..');
 let session: McpStdioSession | undefined;
 let client: Client;
 
@@ -52,11 +51,7 @@ describe('search_memory: a relation said for the first time', () => {
     expect((await search('Where does Zoe live?')).hits[0]!.fact.predicate).toBe('said');
     const file = join(session!.dir, 'home.jsonl');
     writeFileSync(file, `${JSON.stringify({ subject: 'Zoe', predicate: 'lives_in', object: 'Porto', fact: 'Zoe lives in Porto.', reference_time: '2026-02-02T10:00:00Z', cardinality: 'one' })}\n`);
-    const code = await new Promise<number>((done) =>
-      execFile(process.execPath, ['--import', 'tsx', 'electron/cli/main.ts', 'observe', '--data', session!.data, file], { cwd: root, env: { ...process.env, TEMPORA_TZ: 'Europe/Lisbon', LANCEDB_LOG: 'error' } }, (error) =>
-        done(error ? 1 : 0),
-      ),
-    );
+    const { code } = await temporaCommand(['observe', '--data', session!.data, file], { env: { TEMPORA_TZ: 'Europe/Lisbon', LANCEDB_LOG: 'error' } });
     expect(code).toBe(0);
     expect((await search('Where does Zoe live?')).hits[0]!.fact.fact).toBe('Zoe lives in Porto.');
   });

@@ -6,18 +6,16 @@
  * and the screens' text filters (the Facts list, names suggested as one types, the timeline's filter)
  * through the API handlers the bridge and IPC call.
  */
-import { execFile } from 'node:child_process';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import type { Client } from '@modelcontextprotocol/client';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runTemporaIn, temporaCommand } from './cli-helpers';
 import { createApiHandlers, type TemporaEngine } from '../../electron/engine/index';
 import { searchMemoryOutput } from '../../electron/mcp/tool-schemas';
-import { runSync } from '../../electron/cli/run';
 import { steppingClock } from '../../electron/memory/index';
 import { openMcpSession } from '../fixtures/mcp-http-server';
 
-const root = resolve(import.meta.dirname, '../..');
 let dir: string;
 let engine: TemporaEngine;
 let client: Client;
@@ -121,11 +119,9 @@ describe('search_memory takes any text', () => {
 
 describe('tempora search takes any text', () => {
   it.each(HOSTILE)('%j searches (in process: argv cannot carry a NUL)', (text, finds) => {
-    let out = '';
-    let err = '';
     // "--" ends the options: "-manager" is a word of the query, not an option.
     const argv = ['search', '--json', '--data', join(dir, 'data'), '--', text];
-    const code = runSync(argv, { stdout: (t) => (out += t), stderr: (t) => (err += t), cwd: dir, env: { TEMPORA_TZ: 'UTC' }, clock: steppingClock('2026-12-01T00:00:00.000Z') });
+    const { code, out, err } = runTemporaIn(dir, steppingClock('2026-12-01T00:00:00.000Z'), argv, { TEMPORA_TZ: 'UTC' });
     expect(err).toBe('');
     expect(code).toBe(0);
     const facts = (JSON.parse(out) as { fact: { fact: string } }[]).map((h) => h.fact.fact);
@@ -134,11 +130,7 @@ describe('tempora search takes any text', () => {
 
   it('a spawned tempora searches FTS5 syntax as words', async () => {
     const words = ['"(manager)', 'AND', 'NEAR(', '*', '^', 'fact:', "'", '--', '-x'];
-    const exit = await new Promise<{ code: number; stdout: string; stderr: string }>((done) =>
-      execFile(process.execPath, ['--import', 'tsx', 'electron/cli/main.ts', 'search', '--data', join(dir, 'data'), ...words], { cwd: root, env: { ...process.env, TEMPORA_TZ: 'UTC' } }, (error, stdout, stderr) =>
-        done({ code: error ? (typeof error.code === 'number' ? error.code : 1) : 0, stdout, stderr }),
-      ),
-    );
+    const exit = await temporaCommand(['search', '--data', join(dir, 'data'), ...words], { env: { TEMPORA_TZ: 'UTC' } });
     expect(exit.stderr).toBe('');
     expect(exit.code).toBe(0);
     expect(exit.stdout).toContain('My manager is Aoki');

@@ -7,7 +7,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'n
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { runSync } from '../../electron/cli/run';
+import { runTemporaIn } from './cli-helpers';
 import { steppingClock, type Clock } from '../../electron/memory/index';
 import { factRecord, memoryExport, type FactRecord } from '../../shared/memory-schema';
 
@@ -25,10 +25,8 @@ beforeEach(() => {
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
 function tempora(...argv: string[]): { code: number; out: string; err: string; json<T = unknown>(): T } {
-  let out = '';
-  let err = '';
-  const code = runSync([...argv, '--data', data], { stdout: (t) => (out += t), stderr: (t) => (err += t), cwd: dir, env: { TEMPORA_TZ: 'UTC' }, clock });
-  return { code, out, err, json: <T>() => JSON.parse(out) as T };
+  const result = runTemporaIn(dir, clock, [...argv, '--data', data], { TEMPORA_TZ: 'UTC' });
+  return { ...result, json: <T>() => JSON.parse(result.out) as T };
 }
 
 function ok(...argv: string[]) {
@@ -288,8 +286,7 @@ describe('tempora help and the data directory', () => {
   it('uses $TEMPORA_DATA_DIR when --data is not given', () => {
     writeFileSync(join(dir, 'a.jsonl'), JSON.stringify(managerA));
     const env = { TEMPORA_DATA_DIR: join(dir, 'from-env') };
-    const io = { stdout: () => {}, stderr: () => {}, cwd: dir, env, clock };
-    expect(runSync(['observe', 'a.jsonl'], io)).toBe(0);
+    expect(runTemporaIn(dir, clock, ['observe', 'a.jsonl'], env).code).toBe(0);
     expect(readdirSync(join(dir, 'from-env'))).toContain('memory.sqlite');
   });
 });

@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { runSync } from '../../electron/cli/run';
+import { runTempora } from './cli-helpers';
 import { steppingClock, type Clock } from '../../electron/memory/index';
 import type { FactRecord } from '../../shared/memory-schema';
 
@@ -21,9 +21,7 @@ beforeEach(() => {
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
 function tempora(env: NodeJS.ProcessEnv, ...argv: string[]) {
-  let out = '';
-  let err = '';
-  const code = runSync([...argv, '--data', join(dir, 'data')], { stdout: (t) => (out += t), stderr: (t) => (err += t), cwd: dir, env, clock });
+  const { code, out, err } = runTempora(dir, clock, argv, env);
   expect(err).toBe('');
   expect(code).toBe(0);
   return { out, json: <T>() => JSON.parse(out) as T };

@@ -53,6 +53,30 @@ describe('an end without a year, as the message says it', () => {
     m.close();
   });
 
+  it('holds an end still to come through a period already begun: 今月まで, until today, 年末まで on 31 December', async () => {
+    const m = await learn(
+      {
+        extract: {
+          '今月まで大阪に出張です。': [{ subject: 'me', predicate: 'located_in', object: '大阪', object_type: 'place', fact: '私は大阪に出張している。', cardinality: 'one', since: '6月1日', until: '今月まで', ended: false }],
+          "I'm working from home until today.": [{ subject: 'me', predicate: 'works_from', object: 'home', object_type: 'literal', fact: 'I work from home.', since: 'last Monday', until: 'until today', ended: false }],
+          '年末まで休みです。': [{ subject: 'me', predicate: 'on_leave', object: '休み', object_type: 'literal', fact: '私は休みだ。', until: '年末まで', ended: false }],
+        },
+      },
+      [
+        { content: '今月まで大阪に出張です。', time: JUNE },
+        { content: "I'm working from home until today.", time: JUNE },
+        { content: '年末まで休みです。', time: '2026-12-31T10:00:00+09:00' },
+      ],
+    );
+    const live = m.facts.list({ history: true }).filter((f) => f.expired_at === null);
+    const interval = (object: string) => live.filter((f) => f.object === object).map((f) => [f.valid_at, f.invalid_at, f.invalid_at_precision]);
+    // to the last instant of June, of today, of 31 December in Tokyo: still true when it was said
+    expect(interval('大阪')).toEqual([['2026-05-31T15:00:00.000Z', '2026-06-30T14:59:59.999Z', 'month']]);
+    expect(interval('home')).toEqual([['2026-06-07T15:00:00.000Z', '2026-06-15T14:59:59.999Z', 'day']]);
+    expect(interval('休み')).toEqual([['2026-12-31T01:00:00.000Z', '2026-12-31T14:59:59.999Z', 'day']]);
+    m.close();
+  });
+
   it('reads an end that is over back: last March closes what was open', async () => {
     const m = await learn(
       {

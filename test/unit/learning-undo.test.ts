@@ -21,7 +21,7 @@ const script: Script = {
     'I like green tea.': [{ subject: 'me', subject_type: 'user', predicate: 'likes', object: 'green tea', object_type: 'thing', fact: 'I like green tea.' }],
     'Yes, that is right.': [{ subject: 'me', subject_type: 'user', predicate: 'dentist', object: 'Dr. Kato', fact: 'My dentist is Dr. Kato.', from_assistant: true }],
     'I play the piano.': [{ subject: 'me', subject_type: 'user', predicate: 'plays', object: 'piano', object_type: 'thing', fact: 'I play the piano.' }],
-    'I stopped playing the piano today.': [{ subject: 'me', subject_type: 'user', predicate: 'plays', object: 'piano', object_type: 'thing', fact: 'I play the piano.', until: 'today' }],
+    'I stopped playing the piano today.': [{ subject: 'me', subject_type: 'user', predicate: 'plays', object: 'piano', object_type: 'thing', fact: 'I play the piano.', until: 'today', ended: true }],
     'Green tea is my favourite.': [{ subject: 'me', subject_type: 'user', predicate: 'likes', object: 'green tea', object_type: 'thing', fact: 'Green tea is my favourite drink.' }],
   },
   judge: (stored, fresh) => (stored.includes('green tea') && fresh.includes('Green tea') ? 'duplicate' : 'unrelated'),

@@ -89,7 +89,7 @@ describe('ingestion with a scripted model', () => {
         extract: {
           'I moved to Osaka last week.': [{ subject: 'me', predicate: 'lives_in', object: 'Osaka', object_type: 'place', fact: 'I live in Osaka.', cardinality: 'one', since: 'last week' }],
           '先週から佐藤さんが私の担当者です。': [{ subject: 'me', predicate: '担当者', object: '佐藤さん', fact: '私の担当者は佐藤さんです。', cardinality: 'one', since: '先週から' }],
-          'I quit tennis 3 months ago.': [{ subject: 'me', predicate: 'plays', object: 'tennis', object_type: 'literal', fact: 'I played tennis.', since: '2025-01-01', until: '3 months ago' }],
+          'I quit tennis 3 months ago.': [{ subject: 'me', predicate: 'plays', object: 'tennis', object_type: 'literal', fact: 'I played tennis.', since: '2025-01-01', until: '3 months ago', ended: true }],
         },
       },
       [
@@ -308,8 +308,8 @@ describe('ingestion with a scripted model', () => {
       {
         extract: {
           'I go to the gym.': [{ subject: 'me', predicate: 'goes_to', object: 'the gym', object_type: 'place', fact: 'I go to the gym.' }],
-          'I stopped going to the gym.': [{ subject: 'me', predicate: 'goes_to', object: 'the gym', object_type: 'place', fact: 'I stopped going to the gym.', until: 'now' }],
-          'I quit chess.': [{ subject: 'me', predicate: 'plays', object: 'chess', object_type: 'literal', fact: 'I quit chess.', until: 'now' }],
+          'I stopped going to the gym.': [{ subject: 'me', predicate: 'goes_to', object: 'the gym', object_type: 'place', fact: 'I stopped going to the gym.', until: 'now', ended: true }],
+          'I quit chess.': [{ subject: 'me', predicate: 'plays', object: 'chess', object_type: 'literal', fact: 'I quit chess.', until: 'now', ended: true }],
         },
       },
       [

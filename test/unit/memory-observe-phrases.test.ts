@@ -49,6 +49,22 @@ describe('observe: valid_at / invalid_at written as phrases', () => {
     expect(m.facts.list()).toEqual([]);
   });
 
+  it('reads an end phrase as still to come where the past one is not after the start', () => {
+    const m = open();
+    m.facts.observe([
+      // written in June: last November would end before it began, so this November; last March does not
+      { ...base, reference_time: '2026-06-15T10:00:00+09:00', invalid_at: 'November' },
+      { ...base, predicate: 'studies', object: 'piano', object_type: 'literal', reference_time: '2026-06-15T10:00:00+09:00', valid_at: '2025-01-01', invalid_at: '3月' },
+      { ...base, predicate: 'rents', object: 'flat', object_type: 'literal', reference_time: '2026-06-15T10:00:00+09:00', valid_at: '6月1日', invalid_at: '金曜日' },
+    ]);
+    const facts = m.facts.list({ history: true });
+    const of = (object: string) => facts.find((f) => f.object === object)!;
+    expect([of('Tokyo').invalid_at, of('Tokyo').invalid_at_precision]).toEqual(['2026-10-31T15:00:00.000Z', 'month']);
+    expect(of('piano').invalid_at).toBe('2026-02-28T15:00:00.000Z');
+    // Friday 12 June is after the start (1 June): said of the past, it stays last Friday
+    expect(of('flat').invalid_at).toBe('2026-06-11T15:00:00.000Z');
+  });
+
   it('checks the interval once the phrases are resolved', () => {
     const m = open();
     const line = { ...base, reference_time: '2026-09-15T12:00:00Z', valid_at: 'yesterday', invalid_at: 'last week' };

@@ -42,10 +42,13 @@ export function parseObservations(inputs: readonly unknown[], where: string, use
     const offset = zoneOfIsoTime((input as { reference_time: string }).reference_time);
     // Phrases are read in the user's zone itself where the line was (DST moves the offset), else in the line's offset.
     const reference = { instant: line.reference_time, zone: zoned !== null ? userZone! : offset };
-    const resolve = (field: 'valid_at' | 'invalid_at'): { at: IsoTime | null; precision: Precision } => {
+    // An end phrase is read as said of the past ("until March": last March) unless that is not after
+    // the start: then as still to come ("until November" written in June: this November).
+    const resolve = (field: 'valid_at' | 'invalid_at', start?: IsoTime): { at: IsoTime | null; precision: Precision } => {
       const value = line[field];
       if (!isTimePhrase(value)) return { at: value, precision: 'instant' };
-      const resolved = resolveTimeExpression(value.phrase, reference);
+      const past = resolveTimeExpression(value.phrase, reference);
+      const resolved = start !== undefined && past !== null && past.at <= start ? (resolveTimeExpression(value.phrase, reference, { ahead: true }) ?? past) : past;
       if (resolved === null) {
         const why = whyNotATime(value.phrase);
         if (why !== null) throw new MemoryInputError(`${at}: ${field}: ${value.phrase.trim()} ${why}`, at);
@@ -54,7 +57,7 @@ export function parseObservations(inputs: readonly unknown[], where: string, use
       return resolved;
     };
     const validAt = resolve('valid_at');
-    const invalidAt = resolve('invalid_at');
+    const invalidAt = resolve('invalid_at', validAt.at ?? line.reference_time);
     const observation: Observation = {
       ...(line as Omit<ObservationLine, 'valid_at' | 'invalid_at'>),
       valid_at: validAt.at,

@@ -53,19 +53,21 @@ describe('an end without a year, as the message says it', () => {
     m.close();
   });
 
-  it('holds an end still to come through a period already begun: 今月まで, until today, 年末まで on 31 December', async () => {
+  it('holds an end still to come through a period already begun: 今月まで, until today, 年末まで on 31 December, 6月まで in June', async () => {
     const m = await learn(
       {
         extract: {
           '今月まで大阪に出張です。': [{ subject: 'me', predicate: 'located_in', object: '大阪', object_type: 'place', fact: '私は大阪に出張している。', cardinality: 'one', since: '6月1日', until: '今月まで', ended: false }],
           "I'm working from home until today.": [{ subject: 'me', predicate: 'works_from', object: 'home', object_type: 'literal', fact: 'I work from home.', since: 'last Monday', until: 'until today', ended: false }],
           '年末まで休みです。': [{ subject: 'me', predicate: 'on_leave', object: '休み', object_type: 'literal', fact: '私は休みだ。', until: '年末まで', ended: false }],
+          '6月まで名古屋で研修です。': [{ subject: 'me', predicate: 'trains_in', object: '名古屋', object_type: 'place', fact: '私は名古屋で研修中だ。', until: '6月まで', ended: false }],
         },
       },
       [
         { content: '今月まで大阪に出張です。', time: JUNE },
         { content: "I'm working from home until today.", time: JUNE },
         { content: '年末まで休みです。', time: '2026-12-31T10:00:00+09:00' },
+        { content: '6月まで名古屋で研修です。', time: JUNE },
       ],
     );
     const live = m.facts.list({ history: true }).filter((f) => f.expired_at === null);
@@ -74,6 +76,8 @@ describe('an end without a year, as the message says it', () => {
     expect(interval('大阪')).toEqual([['2026-05-31T15:00:00.000Z', '2026-06-30T14:59:59.999Z', 'month']]);
     expect(interval('home')).toEqual([['2026-06-07T15:00:00.000Z', '2026-06-15T14:59:59.999Z', 'day']]);
     expect(interval('休み')).toEqual([['2026-12-31T01:00:00.000Z', '2026-12-31T14:59:59.999Z', 'day']]);
+    // "6月まで" said in June: this June, through its end (not June of next year)
+    expect(interval('名古屋')).toEqual([['2026-06-15T01:00:00.000Z', '2026-06-30T14:59:59.999Z', 'month']]);
     m.close();
   });
 

@@ -2,8 +2,8 @@
  * Calendar dates as people write them, for the time-expression resolver (time-expression.ts):
  * a month and day, a month, a season, a year word or era ("去年", "令和5年"), "the 5th" — each the
  * most recent one not after the reference's local day unless a year or "last/this/next" says
- * otherwise, or it ends something still to come (`ahead`: the first one that starts after the
- * reference's local day). The rules are in time-expression.ts's header; each function returns null
+ * otherwise, or it ends something still to come (`ahead`: the nearest one not over yet, the one
+ * under way included: "until June" said on 15 June is this June). The rules are in time-expression.ts's header; each function returns null
  * for text that is not its kind.
  */
 import { Temporal } from 'temporal-polyfill';
@@ -26,7 +26,7 @@ export function dayOfMonth(text: string, ref: Ref, ahead = false): Resolved | nu
   if (day < 1 || day > 31) return null;
   if (ahead) {
     let next = ref.toPlainDate().with({ day: 1 });
-    if (day <= ref.day) next = next.add({ months: 1 });
+    if (day < ref.day) next = next.add({ months: 1 });
     for (let i = 0; i < 12; i++, next = next.add({ months: 1 })) {
       const d = plainDate(next.year, next.month, day);
       if (d) return startOfDay(d, ref.timeZoneId);
@@ -63,11 +63,15 @@ export function mostRecent(today: Temporal.PlainDate, month: number, day: number
   return null;
 }
 
-/** The first date with these fields after the reference's local day (`day` null: the first of the month, after today's month). */
-export function firstAfter(today: Temporal.PlainDate, month: number, day: number | null): Temporal.PlainDate | null {
+/**
+ * The first date with these fields not over by the reference's local day (`day` null: the first of
+ * a month not over: this month counts); `todayCounts` false: after today (a time of day on it has passed).
+ */
+export function aheadOf(today: Temporal.PlainDate, month: number, day: number | null, todayCounts = true): Temporal.PlainDate | null {
   for (let year = today.year; year <= today.year + 8; year++) {
     const d = plainDate(year, month, day ?? 1);
-    if (d && (day === null ? year > today.year || month > today.month : Temporal.PlainDate.compare(d, today) > 0)) return d;
+    if (!d) continue;
+    if (day === null ? year > today.year || month >= today.month : Temporal.PlainDate.compare(d, today) > (todayCounts ? -1 : 0)) return d;
   }
   return null;
 }
@@ -85,12 +89,13 @@ export function calendar(text: string, ref: Ref, ahead = false): Resolved | null
     if (year === null) return null;
   }
   if (year === null && day !== null && modifier === undefined) {
-    const d = ahead ? firstAfter(today, month, day) : mostRecent(today, month, day);
+    const d = ahead ? aheadOf(today, month, day) : mostRecent(today, month, day);
     return d ? startOfDay(d, zone) : null;
   }
   if (year === null) {
-    const mod = modifier ?? (ahead ? 'next' : '');
+    const mod = modifier ?? (ahead ? 'ahead' : '');
     if (mod === 'this') year = today.year;
+    else if (mod === 'ahead') year = month >= today.month ? today.year : today.year + 1;
     else if (mod === 'last') year = month < today.month ? today.year : today.year - 1;
     else if (mod === 'next') year = month > today.month ? today.year : today.year + 1;
     else year = month <= today.month ? today.year : today.year - 1;
@@ -126,7 +131,7 @@ export function season(text: string, ref: Ref, ahead = false): Resolved | null {
   const month = seasonMonth((en?.[2] ?? ja?.[2]) ?? '');
   if (month === null) return null;
   const yearWord = en ? en[3] : ja![1];
-  const modifier = en?.[1] ?? (ahead ? 'next' : undefined);
+  const modifier = en?.[1] ?? (ahead ? 'ahead' : undefined);
   if (yearWord !== undefined) {
     const year = yearOf(yearWord, ref);
     return year === null ? null : startOfMonth(year, month, zone);
@@ -137,6 +142,7 @@ export function season(text: string, ref: Ref, ahead = false): Resolved | null {
   let year = recentYear;
   if (modifier === 'last' || modifier === 'past') year = within(recentYear) ? recentYear - 1 : recentYear;
   else if (modifier === 'next') year = recentYear + 1;
+  else if (modifier === 'ahead') year = within(recentYear) ? recentYear : recentYear + 1;
   else if (modifier === 'this') year = month === 12 && today.month <= 2 ? today.year - 1 : today.year;
   return startOfMonth(year, month, zone);
 }

@@ -11,7 +11,8 @@
  * - A date or month without a year is the most recent one not after the reference's local day
  *   ("9月1日" on 31 August 2026 → 1 September 2025; "March" in March → this March) — unless it ends
  *   something still to come (ResolveOptions.ahead: "until November" said in June of a stay that goes
- *   on), then it is the first one that starts after the reference instant (November this year). "last March" is the
+ *   on), then it is the nearest one not over yet (November this year; "until June" said on 15 June
+ *   is this June, under way: ingestion holds such an end through it). "last March" is the
  *   most recent March before the current month; "next March" the first after it; "this March" the
  *   reference year's. A bare weekday is the most recent not after today (today included); "last
  *   Monday" the most recent before today; "next Monday" the first after today; "this Monday" the
@@ -39,7 +40,7 @@ import * as chrono from 'chrono-node';
 import { Temporal } from 'temporal-polyfill';
 import { readNumericDate } from '../../../shared/numeric-date';
 import { atInstant, mondayOf, plainDate, referenceIn, startOfDay, startOfMonth, startOfYear, zoneOfIsoTime, type Resolved } from './time-zone';
-import { calendar, dayOfMonth, firstAfter, mostRecent, season, yearOf } from './time-expression-calendar';
+import { aheadOf, calendar, dayOfMonth, mostRecent, season, yearOf } from './time-expression-calendar';
 import { DAY_WORDS, EN_UNIT, EN_WEEKDAY, JA_UNIT, JA_WEEKDAY, MONTH_WORDS, NOW_WORDS, NUMBER, WEEK_WORDS, enUnit, enWeekday, jaUnit, jaWeekday, numberOf, lookup } from './time-words';
 
 export type { Precision, Resolved } from './time-zone';
@@ -65,8 +66,9 @@ export interface ResolveOptions {
   durationKeepsTimeOfDay?: boolean;
   /**
    * An end still to come ("I'm in Osaka until November", "11月まで出張です"): a date, month, season,
-   * weekday or day of the month said without a year or last/this/next is the first one that starts
-   * after the reference instant, not the most recent one. What was said of the past never uses it.
+   * weekday or day of the month said without a year or last/this/next is the nearest one not over
+   * yet (the one under way included), not the most recent one; with a time of day, the first that
+   * starts after the reference instant. What was said of the past never uses it.
    */
   ahead?: boolean;
 }
@@ -217,7 +219,8 @@ function weekday(text: string, ref: Ref, ahead: boolean): Resolved | null {
   if (en) [target, mode] = [enWeekday(en[2]!), en[3] ? `week:${en[3]}` : (en[1] ?? '')];
   else if (ja) [target, mode] = [jaWeekday(ja[2]!), ja[1] ? `week:${ja[1]}` : ''];
   if (target === null) return null;
-  if (ahead && mode === '') mode = 'next';
+  // Ahead, the nearest one not over: today counts ("until Monday" said on Monday holds through it).
+  if (ahead && mode === '') return startOfDay(today.add({ days: (target - today.dayOfWeek + 7) % 7 }), zone);
   const weekOffsets = lookup({ last: -1, this: 0, next: 1, 先々週: -2, 先週: -1, 今週: 0, 来週: 1, 再来週: 2 });
   if (mode.startsWith('week:') || mode === 'this') {
     const weeks = mode === 'this' ? 0 : weekOffsets[mode.slice(5)]!;
@@ -262,7 +265,7 @@ function withChrono(text: string, ref: Ref, ahead: boolean): Resolved | null {
   const [month, day] = [start.get('month')!, start.get('day')!];
   if (!start.isCertain('year') && start.isCertain('month')) {
     const thisYear = start.isCertain('day') ? plainDate(today.year, month, day) : null;
-    const d = thisYear !== null && laterToday(thisYear) ? thisYear : ahead ? firstAfter(today, month, start.isCertain('day') ? day : null) : start.isCertain('day') ? mostRecent(today, month, day) : plainDate(month <= today.month ? today.year : today.year - 1, month, 1);
+    const d = thisYear !== null && laterToday(thisYear) ? thisYear : ahead ? aheadOf(today, month, start.isCertain('day') ? day : null, time === null) : start.isCertain('day') ? mostRecent(today, month, day) : plainDate(month <= today.month ? today.year : today.year - 1, month, 1);
     if (!d) return null;
     year = d.year;
   }

@@ -136,7 +136,8 @@ async function loadEmbedder(): Promise<EvalEmbedder | { skipped: string }> {
     return { skipped: `no embedding model given (--embedding-model PATH or TEMPORA_EVAL_EMBEDDING_MODEL; --embedding-model ${SENTENCE_ENCODER_NAME} loads the Universal Sentence Encoder from npm, English only): vector recall is only meaningful with a real embedding model` };
   }
   if (path === SENTENCE_ENCODER_NAME) {
-    const encoder = await loadSentenceEncoder();
+    // Vectors made before are kept by text: a second run of the 100k set embeds nothing again.
+    const encoder = await loadSentenceEncoder({ cache: join(tmpdir(), 'tempora-eval-use-en.vectors') });
     return { embed: (texts) => encoder.embed(texts), describe: encoder.describe, toy: false, close: async () => undefined };
   }
   const { ModelHost } = await import('../../electron/llm/model-host');

@@ -12,6 +12,6 @@ export { buildContext, timeLabel } from './retrieval/context-builder';
 export { findQuestionTime, matchesTime, type QuestionTime } from './retrieval/question-time';
 export { saidSoonAfter } from './retrieval/time-ranking';
 export { defaultTimeZone, resolveUserTimeZone, type TimeZoneSource, type UserTimeZone } from './user-time-zone';
-export { readMomentInput, readTimeInput } from './time-input';
+export { readEndInput, readMomentInput, readTimeInput } from './time-input';
 export { readChatExport, EXPORT_FORMATS, FORMAT_NAMES, type ReadOptions } from './history/export-reader';
 export { ChatExportError, conversationLabel, SKIP_REASONS, type ParsedConversation, type ParsedItem, type SkipReason } from './history/history-types';

@@ -30,6 +30,17 @@ export function readTimeInput(typed: string, field: string, now: string, zone: s
 }
 
 /**
+ * An end as typed (a fact's "True until"): said of the past ("3月": last March) unless that is not
+ * after `start`, then still to come ("November" typed in June for a fact since May: this November),
+ * as an observe line's end is read. Whether it is after the start is still the caller's to check.
+ */
+export function readEndInput(typed: string, field: string, now: string, zone: string, start: string): Resolved {
+  const past = readTimeInput(typed, field, now, zone);
+  if (Date.parse(past.at) > Date.parse(start)) return past;
+  return resolveTimeExpression(typed.trim(), { instant: now, zone }, { ahead: true }) ?? past;
+}
+
+/**
  * A moment asked about — as of, known at — as typed. A day, month or year means its last moment (what
  * was true, or known, by the end of it), and now while it lasts: a fact shown "since 5 Dec" is found as
  * of 5 Dec even when it began that afternoon, and "今日" is now. The precision stays as said, so the

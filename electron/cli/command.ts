@@ -7,7 +7,7 @@ import { resolve } from 'node:path';
 import type { Precision } from '../../shared/memory-schema';
 import type { IsoTime } from '../../shared/time';
 // Straight from the files, not assistant/index.ts: a `tempora facts` loads no chat or model code.
-import { readMomentInput, readTimeInput } from '../assistant/time-input';
+import { readEndInput, readMomentInput, readTimeInput } from '../assistant/time-input';
 import { resolveUserTimeZone } from '../assistant/user-time-zone';
 import { defaultDataDir, MemoryInputError, openMemory, systemClock, type Memory } from '../memory/index';
 import { InputError, UsageError, type ZoneError } from './errors';
@@ -114,6 +114,11 @@ export class CommandContext {
   /** Converts a time given for option `name` (without dashes). */
   parseTime(name: string, value: string): { at: IsoTime; precision: Precision } {
     return parseTimeOption(name, value, () => (this.io.clock ?? systemClock()).now(), this.timeZone);
+  }
+
+  /** An end given for option `name`, read as still to come where said of the past it is not after `start` (readEndInput). */
+  endTime(name: string, value: string, start: IsoTime): { at: IsoTime; precision: Precision } {
+    return parseTimeOption(name, value, () => (this.io.clock ?? systemClock()).now(), this.timeZone, (v, field, now, zone) => readEndInput(v, field, now, zone, start));
   }
 
   /** A positive whole number option. */

@@ -12,7 +12,7 @@ import { searchMemory } from './memory-search';
 import { ApiError } from '../../shared/api-error';
 import { describeZodError } from '../../shared/memory-schema';
 import { describeRequestError, endNotAfterStart, issueField, startNotBeforeEnd } from './api-errors';
-import { readMomentInput, readTimeInput } from '../assistant/index';
+import { readEndInput, readMomentInput, readTimeInput } from '../assistant/index';
 import type { FactRecord } from '../../shared/memory-schema';
 import type { Resolved } from '../memory/index';
 import { learningHandlers } from './learning-handlers';
@@ -58,8 +58,8 @@ export function createApiHandlers(engine: TemporaEngine, options: HandlerOptions
       const now = memory.clock.now();
       const zone = engine.timeZone();
       const start = valid_at === undefined ? undefined : readTimeInput(valid_at, 'valid_at', now, zone);
-      const end = invalid_at === undefined || invalid_at === null ? undefined : readTimeInput(invalid_at, 'invalid_at', now, zone);
       const fact = memory.facts.currentVersionOf(id);
+      const end = invalid_at === undefined || invalid_at === null ? undefined : readEndInput(invalid_at, 'invalid_at', now, zone, start?.at ?? fact?.valid_at ?? now);
       checkEndAfterStart(fact, start, end, 'invalid_at', zone);
       const startPastEnd = invalid_at === undefined ? startNotBeforeEnd(fact, start, { start: 'valid_at', end: 'invalid_at', reopen: 'invalid_at null' }, zone) : null;
       if (startPastEnd !== null) throw new ApiError('invalid_input', startPastEnd, { field: 'valid_at' });

@@ -6,7 +6,7 @@
 import type { z } from 'zod';
 import type { ApiResponse, apiCalls } from '../../shared/api-contract';
 import { ApiError } from '../../shared/api-error';
-import { readTimeInput } from '../assistant/index';
+import { readEndInput, readTimeInput } from '../assistant/index';
 import { endBeforeStartMessage } from './api-errors';
 import type { ApprovedEdit, SlotChanges } from '../memory/index';
 import type { TemporaEngine } from './engine';
@@ -25,16 +25,20 @@ export function reviewHandlers(engine: TemporaEngine): ReviewHandlers {
     approveReview: async ({ episodeId, edits = [] }) => {
       const now = memory.clock.now();
       const zone = engine.timeZone();
-      const read: ApprovedEdit[] = edits.map((edit, i) => ({
-        index: edit.index,
-        ...(edit.keep === undefined ? {} : { keep: edit.keep }),
-        ...(edit.object === undefined ? {} : { object: edit.object }),
-        ...(edit.fact === undefined ? {} : { fact: edit.fact }),
-        ...(edit.validAt === undefined ? {} : { validAt: readTimeInput(edit.validAt, `edits.${i}.validAt`, now, zone) }),
-        ...(edit.end === undefined ? {} : { end: edit.end === null || edit.end === '' ? null : readTimeInput(edit.end, `edits.${i}.end`, now, zone) }),
-      }));
-      // An end before the start, said in the user's zone (the memory checks it too, in UTC).
       const proposed = memory.review.pending().find((r) => r.episodeId === episodeId)?.facts;
+      const read: ApprovedEdit[] = edits.map((edit, i) => {
+        const validAt = edit.validAt === undefined ? undefined : readTimeInput(edit.validAt, `edits.${i}.validAt`, now, zone);
+        const start = validAt?.at ?? proposed?.[edit.index]?.validAt ?? now;
+        return {
+          index: edit.index,
+          ...(edit.keep === undefined ? {} : { keep: edit.keep }),
+          ...(edit.object === undefined ? {} : { object: edit.object }),
+          ...(edit.fact === undefined ? {} : { fact: edit.fact }),
+          ...(validAt === undefined ? {} : { validAt }),
+          ...(edit.end === undefined ? {} : { end: edit.end === null || edit.end === '' ? null : readEndInput(edit.end, `edits.${i}.end`, now, zone, start) }),
+        };
+      });
+      // An end before the start, said in the user's zone (the memory checks it too, in UTC).
       read.forEach((edit, i) => {
         const f = proposed?.[edit.index];
         if (!f || edit.keep === false) return;

@@ -53,8 +53,14 @@ export const editCommand: CommandSpec = {
     }
     if (Object.keys(edit).length === 0) throw new UsageError('edit needs at least one of --fact, --object, --valid-at, --invalid-at', 'edit');
     const start = validAt ? { at: validAt.at, precision: validAt.precision } : undefined;
-    const end = edit.invalid_at ? { at: edit.invalid_at, precision: edit.invalid_at_precision ?? 'instant' } : undefined;
     const updated = ctx.withMemory((memory) => {
+      // "--invalid-at November" typed in June for a fact since May: this November (readEndInput).
+      const from = validAt?.at ?? memory.facts.currentVersionOf(id)?.valid_at;
+      if (invalidAt !== undefined && edit.invalid_at && from !== undefined && edit.invalid_at <= from) {
+        const ahead = ctx.endTime('invalid-at', invalidAt, from);
+        Object.assign(edit, { invalid_at: ahead.at, invalid_at_precision: ahead.precision });
+      }
+      const end = edit.invalid_at ? { at: edit.invalid_at, precision: edit.invalid_at_precision ?? 'instant' } : undefined;
       refuseEndNotAfterStart(ctx, memory, id, start, end, '--invalid-at');
       // A start moved to or past the end the fact has, with no end given: said in the user's zone, naming --valid-at.
       const startPastEnd = invalidAt === undefined ? startNotBeforeEnd(memory.facts.currentVersionOf(id), start, { start: '--valid-at', end: '--invalid-at', reopen: '--invalid-at none' }, ctx.timeZone) : null;

@@ -150,6 +150,8 @@ const JA_TIME = new RegExp(
   'gu',
 );
 const AROUND_NOW_WORD = new RegExp(`^${AROUND_NOW}$`, 'u');
+/** 年末, 去年の年末, 月末 (of this month; 先月末 and 11月末 are a month with its 末): as of the end of that year or month. */
+const JA_PERIOD_END = new RegExp(`(?:(${YEAR})の)?(?<![\\d〇一二三四五六七八九十元今去昨来])年末|(?<![今先来々\\d一二三四五六七八九十])月末`, 'gu');
 /** 過去3年, ここ2か月: since that long ago. */
 const JA_LATELY = /(?:過去|ここ)(\d+|[一二三四五六七八九十]+)(年|か月|ヶ月|カ月|週間|日)(?:間)?/gu;
 const AROUND_NOW_AS = { 去年: '1年前', 昨年: '1年前', 一昨年: '2年前', おととし: '2年前', 先月: '1か月前', 先週: '1週間前' } as Record<string, string>;
@@ -192,5 +194,6 @@ function specialGroups(text: string): Candidate[][] {
   const around = [...lower.matchAll(EN_AROUND_NOW)].map((m): Candidate => ({ start: m.index, end: m.index + m[0].length, core: `1 ${m[1] ?? m[2]} ago`, mode: 'default' }));
   const lately = [...lower.matchAll(EN_LATELY)].map((m): Candidate => ({ start: m.index, end: m.index + m[0].length, core: `${m[1] === 'few' ? 3 : m[1]} ${m[2]} ago`, mode: 'since' }));
   const ja = [...text.matchAll(JA_LATELY)].map((m): Candidate => ({ start: m.index, end: m.index + m[0].length, core: `${m[1]}${m[2]}前`, mode: 'since' }));
-  return [...around, ...lately, ...ja].map((c) => [c]);
+  const ends = [...text.matchAll(JA_PERIOD_END)].map((m): Candidate => ({ start: m.index, end: m.index + m[0].length, core: m[0].endsWith('年末') ? (m[1] ?? '今年') : '今月', mode: 'as-of-end' }));
+  return [...around, ...lately, ...ja, ...ends].map((c) => [c]);
 }

@@ -18,7 +18,7 @@ function dateText(phrase: string, spec: string | null): string {
 }
 
 /** Over when the message was written: an end at or before the message's day ("it ran until August", said in September). */
-function ended(f: ExpectedFact, said: string): boolean {
+export function ended(f: ExpectedFact, said: string): boolean {
   if (f.invalid === null) return false;
   return f.invalid === 'said' || f.invalid <= said.slice(0, f.invalid.length);
 }

@@ -197,9 +197,11 @@ describe('findQuestionTime: a month without a year is the latest the memory cove
   it('the memory\'s last May three years back: May 2023, at its boundaries', () => {
     // Latest thing begun 10 Aug 2023: May 2023 is covered.
     expect(findQuestionTime('what did I do in May?', TOKYO, covered(jst('2023-08-10')))).toMatchObject(period('in May', 'month', jst('2023-05-01'), jst('2023-06-01')));
-    // Begun on 1 May 2023 itself: still May 2023; the instant before it: May 2022.
+    // Begun on 1 May 2023 itself: still May 2023. A day said in another zone starts up to 14 hours
+    // before the reader's (+14:00), so up to then May 2023 counts as covered; the instant before: May 2022.
     expect(findQuestionTime('what did I do in May?', TOKYO, covered(jst('2023-05-01')))!.at).toBe(jst('2023-05-01'));
-    expect(findQuestionTime('what did I do in May?', TOKYO, covered(jstBefore('2023-05-01')))!.at).toBe(jst('2022-05-01'));
+    expect(findQuestionTime('what did I do in May?', TOKYO, covered(isoFromMs(Date.parse(jst('2023-05-01')) - 14 * 3_600_000)))!.at).toBe(jst('2023-05-01'));
+    expect(findQuestionTime('what did I do in May?', TOKYO, covered(isoFromMs(Date.parse(jst('2023-05-01')) - 14 * 3_600_000 - 1)))!.at).toBe(jst('2022-05-01'));
   });
 
   it('a memory that covers this May keeps it; an empty memory keeps the resolver\'s', () => {

@@ -45,6 +45,24 @@ describe('a date in the question ranks, never filters', () => {
     expect(objects(result.hits)[0]).toBe('hiking');
   });
 
+  it('what began on the day comes above things of many values true then but begun before, told later', async () => {
+    // Read in UTC; the day was said in Tokyo ("9月10日": its midnight there is 9 Sep 15:00 UTC).
+    process.env.TEMPORA_TZ = 'UTC';
+    const m = openMemory({ dataDir: ':memory:', clock: steppingClock(NOW) });
+    m.facts.observe([{ subject: 'me', predicate: 'did', object: 'concert', fact: 'I went to a concert with Mia.', reference_time: '2026-09-12T10:00:00+09:00', valid_at: '9月10日' }]);
+    for (let i = 1; i <= 12; i++) {
+      m.facts.observe([{ subject: 'me', predicate: 'did', object: `thing ${i}`, fact: `I chatted with Mia about thing ${i} and Mia chatted back.`, reference_time: '2026-09-20T10:00:00+09:00', valid_at: '2026-08-01T00:00:00+09:00' }]);
+    }
+    const result = await retrieve(m, 'What did I do with Mia on 10 September?');
+    expect(result.time).toMatchObject({ kind: 'point', unit: 'day', zone: 'UTC' });
+    expect(objects(result.hits)[0]).toBe('concert');
+    // A one-valued slot's value true then still names the answer above what began that day.
+    m.facts.observe([{ subject: 'me', predicate: 'lives_in', object: 'Kyoto', fact: 'I live in Kyoto.', reference_time: '2026-09-20T10:00:00+09:00', valid_at: '2026-08-01T00:00:00+09:00', cardinality: 'one' }]);
+    const where = await retrieve(m, 'Where did I live on 10 September?');
+    expect(objects(where.hits)[0]).toBe('Kyoto');
+    m.close();
+  });
+
   it('the chat context says an event told soon after under its own heading, not as "Now"', async () => {
     const m = told([...august, { object: 'hiking', fact: 'I went hiking with Mia.', at: '2026-09-11' }, { object: 'cycling', fact: 'I went cycling with Mia.', at: '2026-09-18' }]);
     const result = await retrieve(m, 'What did I do with Mia on 10 September?');

@@ -28,7 +28,7 @@
 import { resolveTimeExpression, type Precision, type Resolved, type TimeReference } from '../../memory/index';
 import { EN_MONTHS, EN_WEEKDAYS, timePhrases, type Candidate, type Third } from './time-phrases';
 import { addInZone, isStartOfLocalDay, shiftMs } from './zoned-time';
-import { toIsoUtc, type IsoTime } from '../../../shared/time';
+import { isoFromMs, toIsoUtc, type IsoTime } from '../../../shared/time';
 
 export type QuestionTimeUnit = 'instant' | 'day' | 'week' | 'weekend' | 'month' | 'season' | 'year' | 'range';
 
@@ -107,10 +107,19 @@ function isYearless(c: Candidate): boolean {
   return month && !/\d{3,}|年|\b(?:last|this|next|year|ago|previous|coming|past)\b|[先今来前後]/u.test(core);
 }
 
-/** The time moved back a year at a time while it begins after the latest thing the memory holds began. */
+/** How far a day said in another zone can start before the reader's (Kiritimati, +14:00). */
+const EASTMOST_MS = 14 * 3_600_000;
+
+/**
+ * The time moved back a year at a time while it begins after the latest thing the memory holds began
+ * (a day said in another zone counts from up to 14 hours before: "9月10日" told in Tokyo covers 10
+ * September read in UTC).
+ */
 function withinMemory(time: QuestionTime, covered: Covered): QuestionTime {
-  const latest = covered.latestStart();
-  if (latest === null || time.at <= latest) return time;
+  const found = covered.latestStart();
+  if (found === null) return time;
+  const latest = isoFromMs(Date.parse(found) + EASTMOST_MS);
+  if (time.at <= latest) return time;
   for (let years = 1; years <= 200; years++) {
     const back = (at: IsoTime | undefined) => (at === undefined ? undefined : addInZone(at, time.zone, { years: -years }));
     const at = back(time.at)!;

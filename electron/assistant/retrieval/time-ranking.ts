@@ -2,11 +2,14 @@
  * How a time named in a question orders the hits: it ranks, it never filters. The hits fall in three
  * bands, each in the words' order (the search over every valid time; a fact true then that the words
  * ranked below that depth, found by the search as of the point, after them in its own order):
- * - now: true then (a point: valid at it; a period: overlapping it), begun inside the named time, or
- *   an event or a thing of many values begun within a day after it (told "yesterday", dated by its
- *   message);
- * - soon: begun later within the soon-after window (a week after a day or a week, a month after a
- *   month, season or year: told "last week", "last month"), or a slot's next value begun within it;
+ * - now: begun inside the named time (a day said in another zone: up to 14 hours before the
+ *   reader's), a one-valued slot's value true then (a point: valid at it; a period: overlapping it),
+ *   or an event or a thing of many values begun within a day after it (told "yesterday", dated by
+ *   its message);
+ * - soon: a thing of many values true then but begun before ("what did Elif do on 30 Nov?": what
+ *   began then comes first, not a liking told a year before); begun later within the soon-after
+ *   window (a week after a day or a week, a month after a month, season or year: told "last week",
+ *   "last month"), or a slot's next value begun within it;
  * - later: anything else (ended before, begun long after).
  * A fact of the soon band rises to one place below its place in the words, one of the later band to
  * LATER places below it, when that is higher than its band would put it: a fact that matches the
@@ -42,9 +45,17 @@ function spanOf(time: QuestionTime): Span {
   return { from, to, soon };
 }
 
+/** How far east a clock runs ahead of UTC (Kiritimati, +14:00): the earliest a day said elsewhere can start. */
+const EASTMOST_MS = 14 * 3_600_000;
+
 function bandOf(fact: FactRecord, time: QuestionTime, span: Span): Band {
   const start = Date.parse(fact.valid_at);
-  if ((start >= span.from && start <= span.to) || matchesTime(fact, time)) return 0;
+  // A day said in another zone starts up to 14 hours before the reader's ("yesterday" told in Tokyo).
+  const earliest = span.from - (fact.valid_at_precision === 'day' ? EASTMOST_MS : 0);
+  if (start >= earliest && start <= span.to) return 0;
+  // True then but begun before: a slot of one value names its answer; a thing of many values (an
+  // event told long before, a liking) yields to what began then, as the soon band does.
+  if (matchesTime(fact, time)) return fact.cardinality === 'one' ? 0 : 1;
   if (start > span.to && start <= span.soon) return start - span.to <= DAY_MS && fact.cardinality !== 'one' ? 0 : 1;
   return 2;
 }

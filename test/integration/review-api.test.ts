@@ -56,4 +56,32 @@ describe('review over the API', () => {
       await engine.close();
     }
   });
+
+  it('reads an edited end without a year as still to come where the last one is before the start', async () => {
+    // The engine keeps the system's clock: 15 June 2026 in Tokyo for this test.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-06-15T01:00:00.000Z'));
+    const engine = await TemporaEngine.open({ dataDir: join(root, 'ahead'), autoLoadModels: false, startWorker: false });
+    const call = (name: string, req: unknown = {}) => dispatchCall(createApiHandlers(engine), name, req);
+    try {
+      await call('setReviewBeforeRemembering', { enabled: true });
+      const ids: string[] = [];
+      for (const [content, object] of [['I am in Osaka for work.', 'Osaka'], ['I take piano lessons.', 'piano']] as const) {
+        const model = scriptedModel({ extract: { [content]: [{ subject: 'me', predicate: object === 'Osaka' ? 'located_in' : 'takes', object, object_type: 'literal', fact: content }] } });
+        const { episode, job } = engine.memory.messages.append({ role: 'user', content, time: '2026-06-15T10:00:00+09:00', timeZone: 'Asia/Tokyo', conversation: 'c1' });
+        const prepared = await prepareIngest(engine.memory, model, episode);
+        engine.memory.messages.applyIngestion(job!.id, prepared.learning, prepared.usage);
+        ids.push(episode.id);
+      }
+      // Said in June: "11月" would be last November, before the start: this November.
+      const osaka = (await call('approveReview', { episodeId: ids[0], edits: [{ index: 0, end: '11月' }] })) as { factIds: string[] };
+      expect(osaka.factIds.map((id) => [engine.memory.facts.get(id)?.invalid_at, engine.memory.facts.get(id)?.invalid_at_precision])).toEqual([['2026-10-31T15:00:00.000Z', 'month']]);
+      // With the start moved to 2025, last March is after it: last March.
+      const piano = (await call('approveReview', { episodeId: ids[1], edits: [{ index: 0, validAt: '2025-01', end: '3月' }] })) as { factIds: string[] };
+      expect(piano.factIds.map((id) => engine.memory.facts.get(id)?.invalid_at)).toEqual(['2026-02-28T15:00:00.000Z']);
+    } finally {
+      await engine.close();
+      vi.useRealTimers();
+    }
+  });
 });

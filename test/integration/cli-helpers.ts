@@ -3,7 +3,7 @@
  * (`runTempora`, `runTemporaIn`, `cliSandbox`), or as its own process from the checkout
  * (`temporaCommand`, `temporaProcess`, and `exitOf` for another program). The tests name their zone.
  */
-import { execFile, type ChildProcess } from 'node:child_process';
+import { execFile, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -107,6 +107,16 @@ export function exitOf(file: string, args: string[], options: ProcessOptions = {
  */
 export function temporaCommand(args: string[], options: ProcessOptions & { env: NodeJS.ProcessEnv & { TEMPORA_TZ: string }; node?: string[] }): Promise<Exit> {
   return exitOf(process.execPath, ['--import', 'tsx', ...(options.node ?? []), 'electron/cli/main.ts', ...args], options);
+}
+
+/**
+ * The real command as another process, waited for, with exactly `env` (nothing of this process's
+ * own): the agent-config tests give it a home of their own, so no real config of this machine is
+ * read or written.
+ */
+export function temporaSync(args: string[], env: NodeJS.ProcessEnv & { TEMPORA_TZ: string }): { code: number | null; out: string; err: string } {
+  const result = spawnSync(process.execPath, ['--import', 'tsx', 'electron/cli/main.ts', ...args], { cwd: root, env, encoding: 'utf8' });
+  return { code: result.status, out: result.stdout, err: result.stderr };
 }
 
 /** The real command as another process (the sync tests: Tokyo, no passphrase unless `env` gives one). */

@@ -4,29 +4,22 @@
  * app's kept URL and token, and an MCP SDK client given exactly that entry lists the tools; HTTP off,
  * and Claude Desktop (whose file starts local servers only), get one sentence each and change nothing.
  */
-import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { temporaSync } from './cli-helpers';
 import { TemporaEngine } from '../../electron/engine/index';
 import { McpService, MCP_TOKEN_FILE } from '../../electron/main/mcp-service';
 
-const root = resolve(import.meta.dirname, '../..');
 let home: string;
 let dataDir: string;
 let engine: TemporaEngine;
 let service: McpService;
 
-function tempora(...args: string[]): { code: number | null; out: string; err: string } {
-  const result = spawnSync(process.execPath, ['--import', 'tsx', 'electron/cli/main.ts', ...args], {
-    cwd: root,
-    env: { PATH: process.env.PATH, HOME: home, XDG_CONFIG_HOME: join(home, '.config'), TEMPORA_DATA_DIR: dataDir, TEMPORA_TZ: 'UTC', LANCEDB_LOG: 'error' },
-    encoding: 'utf8',
-  });
-  return { code: result.status, out: result.stdout, err: result.stderr };
-}
+const tempora = (...args: string[]) =>
+  temporaSync(args, { PATH: process.env.PATH, HOME: home, XDG_CONFIG_HOME: join(home, '.config'), TEMPORA_DATA_DIR: dataDir, TEMPORA_TZ: 'UTC', LANCEDB_LOG: 'error' });
 
 beforeAll(async () => {
   home = mkdtempSync(join(tmpdir(), 'tempora-mcp-connect-http-'));

@@ -6,25 +6,18 @@
  * the file, line and column, and is left as it was (bytes, time, no backup). Settings → Connect an
  * agent reads and writes through the same code (its handlers are called here as the screen does).
  */
-import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { parse } from 'jsonc-parser';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { temporaSync } from './cli-helpers';
 import { agentHandlers } from '../../electron/engine/agent-handlers';
 
-const root = resolve(import.meta.dirname, '../..');
 let home: string;
 
-function tempora(...args: string[]): { code: number | null; out: string; err: string } {
-  const result = spawnSync(process.execPath, ['--import', 'tsx', 'electron/cli/main.ts', ...args], {
-    cwd: root,
-    env: { PATH: process.env.PATH, HOME: home, XDG_CONFIG_HOME: join(home, '.config'), TEMPORA_DATA_DIR: join(home, 'tempora-data'), TEMPORA_TZ: 'UTC', LANCEDB_LOG: 'error' },
-    encoding: 'utf8',
-  });
-  return { code: result.status, out: result.stdout, err: result.stderr };
-}
+const tempora = (...args: string[]) =>
+  temporaSync(args, { PATH: process.env.PATH, HOME: home, XDG_CONFIG_HOME: join(home, '.config'), TEMPORA_DATA_DIR: join(home, 'tempora-data'), TEMPORA_TZ: 'UTC', LANCEDB_LOG: 'error' });
 
 const backups = (dir: string) => readdirSync(dir).filter((name) => name.endsWith('.bak')).sort();
 const jsonc = (text: string) => parse(text, [], { allowTrailingComma: true }) as { servers: Record<string, Record<string, unknown>> };

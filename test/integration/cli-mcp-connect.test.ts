@@ -5,23 +5,17 @@
  * unknown client, a client that is not installed and a config that is not JSON get one sentence each
  * and change nothing (the broken file is never overwritten).
  */
-import { spawnSync } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { temporaSync } from './cli-helpers';
 
 const root = resolve(import.meta.dirname, '../..');
 let home: string;
 
-function tempora(...args: string[]): { code: number | null; out: string; err: string } {
-  const result = spawnSync(process.execPath, ['--import', 'tsx', 'electron/cli/main.ts', ...args], {
-    cwd: root,
-    env: { PATH: process.env.PATH, HOME: home, XDG_CONFIG_HOME: join(home, '.config'), TEMPORA_DATA_DIR: join(home, 'tempora-data'), TEMPORA_TZ: 'UTC', LANCEDB_LOG: 'error' },
-    encoding: 'utf8',
-  });
-  return { code: result.status, out: result.stdout, err: result.stderr };
-}
+const tempora = (...args: string[]) =>
+  temporaSync(args, { PATH: process.env.PATH, HOME: home, XDG_CONFIG_HOME: join(home, '.config'), TEMPORA_DATA_DIR: join(home, 'tempora-data'), TEMPORA_TZ: 'UTC', LANCEDB_LOG: 'error' });
 
 const json = (path: string): Record<string, Record<string, Record<string, unknown>>> => JSON.parse(readFileSync(path, 'utf8'));
 const backups = (dir: string) => readdirSync(dir).filter((name) => name.endsWith('.bak')).sort();

@@ -4,7 +4,7 @@
  * save fails, and Escape cancels it, as Cancel does. Escape that something inside already handled
  * (a native picker, a composition in an input method) is left alone.
  */
-import { useEffect, type KeyboardEvent, type RefObject } from 'react';
+import { useEffect, useState, type KeyboardEvent, type RefObject } from 'react';
 
 const FIELDS = 'input:not([type="hidden"]):not(:disabled), textarea:not(:disabled), select:not(:disabled)';
 
@@ -22,6 +22,20 @@ export function useFocusOnError(form: RefObject<HTMLFormElement | null>, error: 
     const target = form.current.querySelector<HTMLElement>('[aria-invalid="true"]') ?? form.current.querySelector<HTMLElement>('[type="submit"]');
     target?.focus();
   }, [form, error]);
+}
+
+/**
+ * Focus that moves after the render that shows its target: a note that appears once a call is done,
+ * or a field when the button pressed is gone. `focusAfterRender(key)` focuses `targets[key]()` then.
+ */
+export function useFocusAfterRender<K extends string>(targets: Record<K, () => HTMLElement | null | undefined>): (key: K) => void {
+  const [focusTo, setFocusTo] = useState<K | null>(null);
+  useEffect(() => {
+    if (focusTo === null) return;
+    targets[focusTo]()?.focus();
+    setFocusTo(null);
+  }, [focusTo, targets]);
+  return setFocusTo;
 }
 
 /** A keydown handler for the form: Escape cancels, unless handled already or part of a composition. */

@@ -6,12 +6,13 @@
  * the background (BackfillQueue). The focus follows: to what the import says once it is done, back
  * to the file field when a preview is cancelled or a file read.
  */
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import type { ChatExportFile, ChatImportReport } from '../../../shared/chat-import';
 import { useApi, useApiEvent, useClient } from '../app/api-context';
 import { useTimeFormat } from '../app/time-format';
 import { ErrorText } from '../common/ErrorText';
 import { FileField } from '../common/FileField';
+import { useFocusAfterRender } from '../common/form-focus';
 import { formatCount, formatTime, plural } from '../common/format';
 import { BackfillQueue } from '../settings/BackfillQueue';
 import { uploadInChunks } from './chunked-upload';
@@ -34,12 +35,7 @@ export function ChatImportPanel() {
   const doneNote = useRef<HTMLParagraphElement>(null);
   const chooseButton = useRef<HTMLButtonElement>(null);
   /** Where the focus goes after the render that shows it: what the import said, or the file field. */
-  const [focusTo, setFocusTo] = useState<'done' | 'file' | null>(null);
-  useEffect(() => {
-    if (focusTo === null) return;
-    (focusTo === 'done' ? doneNote.current : (input.current ?? chooseButton.current))?.focus();
-    setFocusTo(null);
-  }, [focusTo]);
+  const setFocusTo = useFocusAfterRender({ done: () => doneNote.current, file: () => input.current ?? chooseButton.current });
   useApiEvent('chatImportProgress', (p) => busy && setBusy(`${p.stored ? 'Importing' : 'Reading'}… ${plural(p.conversations, 'conversation')}, ${plural(p.messages, 'message')}`));
 
   const preview = async (name: string, file: () => Promise<ChatExportFile>) => {

@@ -12,6 +12,7 @@ import { formatBytes } from '../../../shared/format-bytes';
 import { useApi, useApiEvent } from '../app/api-context';
 import { ErrorText } from '../common/ErrorText';
 import { FileField } from '../common/FileField';
+import { useFocusAfterRender } from '../common/form-focus';
 import { plural } from '../common/format';
 import { uploadInChunks } from './chunked-upload';
 
@@ -34,12 +35,7 @@ export function ImportPanel() {
   const [reading, setReading] = useState<string | null>(null);
   const doneNote = useRef<HTMLParagraphElement>(null);
   /** Where the focus goes after the render that shows it (the buttons pressed are gone by then). */
-  const [focusTo, setFocusTo] = useState<'done' | 'file' | null>(null);
-  useEffect(() => {
-    if (focusTo === null) return;
-    (focusTo === 'done' ? doneNote.current : input.current)?.focus();
-    setFocusTo(null);
-  }, [focusTo]);
+  const setFocusTo = useFocusAfterRender({ done: () => doneNote.current, file: () => input.current });
 
   // Removes a staged file the engine holds for us (cancelled, refused, left behind); never fails.
   const discard = (uploadId: string | null) => {

@@ -13,13 +13,14 @@
  * Main checks the target and passphrase against the target's key check before keeping anything.
  */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import { SYNC_FOLDER_MISSING, syncProgressWords, type SyncProgress, type SyncState } from '../../../shared/sync-contract';
 import { isApiError } from '../api/client';
 import { formatInstant } from '../../../shared/time-format';
 import { useApi, useApiEvent } from '../app/api-context';
 import { useTimeFormat } from '../app/time-format';
 import { ErrorText } from '../common/ErrorText';
+import { useFocusAfterRender } from '../common/form-focus';
 import { plural } from '../common/format';
 
 const syncKey = ['settings', 'sync'] as const;
@@ -67,12 +68,7 @@ export function SyncSetting() {
    * Where the focus goes after the render that shows it, when the button pressed is gone once its
    * call is done (Create the folder): to what it said, or, refused, back to the folder field.
    */
-  const [focusTo, setFocusTo] = useState<'said' | 'path' | null>(null);
-  useEffect(() => {
-    if (focusTo === null) return;
-    (focusTo === 'said' ? saidNote.current : (pathField.current ?? saveButton.current))?.focus();
-    setFocusTo(null);
-  }, [focusTo]);
+  const setFocusTo = useFocusAfterRender({ said: () => saidNote.current, path: () => pathField.current ?? saveButton.current });
   useApiEvent('syncProgress', (payload) => {
     if (busy === 'sync') setProgress(payload);
   });

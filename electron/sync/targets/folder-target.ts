@@ -30,15 +30,6 @@ export function createFolderTarget(root: string, options: FolderTargetOptions = 
   /** Folders whose stale temporaries this target has removed (once each). */
   const swept = new Set<string>();
 
-  async function checkRoot(): Promise<void> {
-    let isDirectory: boolean;
-    try {
-      isDirectory = (await stat(root)).isDirectory();
-    } catch (error) {
-      throw inWords(error, root, root);
-    }
-    if (!isDirectory) throw new SyncTargetError('unreachable', `The sync folder ${root} is a file, not a folder.`);
-  }
 
   async function walk(folder: string, relative: string, prefix: string, into: SyncTargetFile[]): Promise<void> {
     let entries;
@@ -69,7 +60,7 @@ export function createFolderTarget(root: string, options: FolderTargetOptions = 
     describe,
     async list(prefix) {
       checkSyncPrefix(prefix, describe);
-      await checkRoot();
+      await checkSyncFolder(root);
       const files: SyncTargetFile[] = [];
       await walk(root, '', prefix, files);
       return files.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
@@ -81,7 +72,7 @@ export function createFolderTarget(root: string, options: FolderTargetOptions = 
       } catch (error) {
         const code = (error as NodeJS.ErrnoException).code;
         if (code === 'ENOENT' || code === 'EISDIR' || code === 'ENOTDIR') {
-          await checkRoot();
+          await checkSyncFolder(root);
           throw new SyncTargetError('missing', `The file ${name} is not in ${describe}.`);
         }
         throw inWords(error, root, name);
@@ -89,7 +80,7 @@ export function createFolderTarget(root: string, options: FolderTargetOptions = 
     },
     async put(name, bytes) {
       checkSyncFileName(name, describe);
-      await checkRoot();
+      await checkSyncFolder(root);
       const path = pathOf(name);
       const temporary = join(dirname(path), `${TEMPORARY_PREFIX}${randomBytes(8).toString('hex')}`);
       try {
@@ -160,6 +151,12 @@ export async function createSyncFolder(root: string): Promise<'created' | 'there
     if (code === 'ENOENT') throw new SyncTargetError('unreachable', parentMissingWords(root));
     if (code !== 'EEXIST') throw inWords(error, root, root);
   }
+  await checkSyncFolder(root);
+  return 'there';
+}
+
+/** The sync folder is there and is a folder, or a SyncTargetError in words naming it. */
+async function checkSyncFolder(root: string): Promise<void> {
   let isDirectory: boolean;
   try {
     isDirectory = (await stat(root)).isDirectory();
@@ -167,7 +164,6 @@ export async function createSyncFolder(root: string): Promise<'created' | 'there
     throw inWords(error, root, root);
   }
   if (!isDirectory) throw new SyncTargetError('unreachable', `The sync folder ${root} is a file, not a folder.`);
-  return 'there';
 }
 
 /** Takes back a sync folder createSyncFolder made in a save that was then refused: only while nothing but `left` is in it. */

@@ -76,9 +76,10 @@ const inWords = (error: ParseError) => printParseErrorCode(error.error).replace(
 
 /**
  * The config file (an empty config when there is none, or it is empty) and the way it is written; a
- * file that does not parse, or whose root or servers' object (`key`) is not an object, is refused.
+ * file that does not parse, or whose root or servers' object (`key`) is not an object, is refused, and
+ * so is one holding `key`, or the entry `name` in it, twice (an agent reads only one of them).
  */
-export function readConfigFile(file: string, key: string): ConfigFile {
+export function readConfigFile(file: string, key: string, name: string): ConfigFile {
   if (!existsSync(file)) return { file, config: {}, text: null, style: NEW_FILE_STYLE };
   const mode = statSync(file).mode & 0o777;
   const raw = readFileSync(file, 'utf8');
@@ -97,7 +98,21 @@ export function readConfigFile(file: string, key: string): ConfigFile {
   if (!isObject(parsed)) throw new AgentConfigError(`${file} is JSON but not an object; ${leftAlone}`, 'not_json');
   const servers = parsed[key];
   if (servers !== undefined && !isObject(servers)) throw new AgentConfigError(`${file}: "${key}" is not an object; ${leftAlone}`, 'not_json');
+  refuseTwice(file, text, key, name);
   return { file, config: parsed, text, style };
+}
+
+/** Refuses `key` twice in the root, or `name` twice in the object `key` holds, naming the lines. */
+function refuseTwice(file: string, text: string, key: string, name: string): void {
+  const linesOf = (object: Node | undefined, wanted: string) =>
+    (object?.children ?? []).filter((p) => p.children?.[0]?.value === wanted).map((p) => lineAndColumn(text, p.offset).line);
+  const root = parseTree(text, [], PARSE_OPTIONS);
+  const keys = linesOf(root, key);
+  const names = keys.length > 1 || !root ? [] : linesOf(findNodeAtLocation(root, [key]), name);
+  const said = keys.length > 1 ? `"${key}" twice (lines ${keys[0]} and ${keys[1]})` : names.length > 1 ? `"${name}" twice in "${key}" (lines ${names[0]} and ${names[1]})` : null;
+  if (said !== null) {
+    throw new AgentConfigError(`${file} has ${said}, and an agent reads only one of them; it was left as it is: make them one, then try again.`, 'not_json');
+  }
 }
 
 /**

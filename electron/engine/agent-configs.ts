@@ -170,7 +170,7 @@ export function connectAgent(id: McpClientId, way: McpWay, ways: AgentWays, syst
   const entry = entryFor(id, way, ways);
   if (typeof entry === 'string') throw new AgentConfigError(entry, 'no_http');
   const file = installedFile(client, system);
-  const read = readConfigFile(file, client.key);
+  const read = readConfigFile(file, client.key, ENTRY_NAME);
   const servers = serversOf(read.config, client);
   if (sameJson(servers[ENTRY_NAME], entry)) return { file, backup: null, outcome: 'unchanged', entry };
   const backup = writeServerEntry(read, client.key, ENTRY_NAME, entry);
@@ -181,7 +181,7 @@ export function connectAgent(id: McpClientId, way: McpWay, ways: AgentWays, syst
 export function disconnectAgent(id: McpClientId, system: AgentSystem): AgentConfigChange {
   const client = MCP_CLIENTS[id];
   const file = installedFile(client, system);
-  const read = readConfigFile(file, client.key);
+  const read = readConfigFile(file, client.key, ENTRY_NAME);
   if (!Object.hasOwn(serversOf(read.config, client), ENTRY_NAME)) return { file, backup: null, outcome: 'absent', entry: null };
   return { file, backup: writeServerEntry(read, client.key, ENTRY_NAME, undefined), outcome: 'removed', entry: null };
 }
@@ -198,6 +198,6 @@ function installedFile(client: McpClient, system: AgentSystem): string {
   return join(folder, client.file);
 }
 
-const readConfig = (file: string, client: McpClient) => readConfigFile(file, client.key).config;
+const readConfig = (file: string, client: McpClient) => readConfigFile(file, client.key, ENTRY_NAME).config;
 
 const serversOf = (config: Record<string, unknown>, client: McpClient) => (config[client.key] ?? {}) as Record<string, unknown>;

@@ -140,6 +140,26 @@ describe('tempora mcp connect on a config with comments', () => {
     expect(statSync(file).mtimeMs).toBe(past.getTime());
     expect(readdirSync(dir)).toEqual(['mcp.json']);
   });
+
+  it('refuses a file with the servers key twice, or Tempora twice, naming both lines, and leaves it as it was', () => {
+    const dir = join(home, '.config', 'Code', 'User');
+    mkdirSync(dir, { recursive: true });
+    const file = join(dir, 'mcp.json');
+    const twice: Record<string, [text: string, said: string]> = {
+      servers: ['{\n  "servers": { "a": { "command": "a" } },\n  // added later\n  "servers": {}\n}\n', '"servers" twice (lines 2 and 4)'],
+      tempora: ['{\n  "servers": {\n    "tempora": { "command": "x" },\n    "tempora": { "command": "y" }\n  }\n}\n', '"tempora" twice in "servers" (lines 3 and 4)'],
+    };
+    for (const [text, said] of Object.values(twice)) {
+      writeFileSync(file, text);
+      for (const args of [['vscode'], ['vscode', '--remove']]) {
+        const result = tempora('mcp', 'connect', ...args);
+        expect(result.code).toBe(1);
+        expect(result.err).toBe(`tempora: ${file} has ${said}, and an agent reads only one of them; it was left as it is: make them one, then run this again.\n`);
+      }
+      expect(readFileSync(file, 'utf8')).toBe(text);
+      expect(readdirSync(dir)).toEqual(['mcp.json']);
+    }
+  });
 });
 
 describe('Settings → Connect an agent on a config with comments (the same code)', () => {

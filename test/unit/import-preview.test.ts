@@ -109,6 +109,37 @@ describe('previewImport', () => {
     expect(previewImport(db, edited)).toMatchObject({ valid: false, error: oldWords });
   });
 
+  it('refuses what the import refuses beyond the claims, in the same words: an entity, episode or fact the file lacks, an end before its start', async () => {
+    const { doc } = storeWithExport();
+    const emptyDir = newDir();
+    const empty = plainConnection(openMemory({ dataDir: emptyDir }), emptyDir);
+    const cuts: [string, (d: MemoryExport) => void][] = [
+      ['an entity', (d) => d.entities.splice(d.entities.findIndex((e) => e.id === d.facts[0]!.subject_id), 1)],
+      ['an episode', (d) => (d.episodes = [])],
+      ['the fact that closed it', (d) => (d.facts[d.facts.findIndex((f) => f.invalidated_by !== null)]!.invalidated_by = 'fact_gone')],
+      ['an end before its start', (d) => (d.facts[0]!.invalid_at = '2000-01-01T00:00:00.000Z')],
+    ];
+    const dir = newDir();
+    for (const [what, cut] of cuts) {
+      const edited = structuredClone(doc);
+      cut(edited);
+      const target = openMemory({ dataDir: newDir() });
+      let words = '';
+      try {
+        target.transfer.import(edited);
+      } catch (error) {
+        words = (error as Error).message;
+      } finally {
+        target.close();
+      }
+      expect(words, what).not.toBe('');
+      const refused = { valid: false, error: words, conversations: 0, episodes: 0, entities: 0, facts: 0, clashes: 0 };
+      expect(previewImport(empty, edited), what).toEqual(refused);
+      writeFileSync(join(dir, 'cut.json'), JSON.stringify(edited, null, 2));
+      expect(await previewImportFile(empty, join(dir, 'cut.json'), { label: 'cut.json' }), what).toEqual(refused);
+    }
+  });
+
   it('an invalid document gives valid: false, zero counts and an error naming the field', () => {
     const { db, doc } = storeWithExport();
     const bad = JSON.parse(JSON.stringify(doc)) as Record<string, unknown[]>;

@@ -1,17 +1,16 @@
 /**
- * What an import of a document would do, without writing: whether it passes the shape check, how
- * many records of each kind it holds, and how many of their ids already exist here (an import
- * refuses those unless replacing). Of the references, only what a claim stands behind is checked
- * here (claimedFact, the import's own check and words: a file cut down by hand keeps claims whose
- * facts it lost); the import checks the rest.
+ * What an import of a document would do, without writing: whether it passes the import's checks (the
+ * same first pass and words: import-checks.ts, so a file cut or edited by hand is refused here as
+ * the import would refuse it), how many records of each kind it holds, and how many of their ids
+ * already exist here (an import refuses those unless replacing).
  */
 import type { Database } from 'better-sqlite3';
 import { MemoryInputError } from '../memory-errors';
-import type { ClaimRecord } from '../../../shared/memory-schema';
-import { documentRecords, ExportFile, NotStreamable, type RecordProgress, type RecordVisitor } from './export-records';
-import { claimedFact } from './import-claims';
+import { documentRecords, ExportFile, NotStreamable, type RecordProgress } from './export-records';
+import type { ImportChecker } from './import-checks';
 import { streamJsonFile } from './json-file-stream';
 import { parseExport } from './parse-export';
+import { importChecker } from './memory-import';
 
 export interface ImportPreview {
   valid: boolean;
@@ -25,70 +24,11 @@ export interface ImportPreview {
   clashes: number;
 }
 
-/** One fixed statement per table: how many of a JSON array of ids it holds. */
-const COUNT_EXISTING = {
-  conversations: 'SELECT COUNT(*) AS n FROM conversations WHERE id IN (SELECT value FROM json_each(?))',
-  episodes: 'SELECT COUNT(*) AS n FROM episodes WHERE id IN (SELECT value FROM json_each(?))',
-  entities: 'SELECT COUNT(*) AS n FROM entities WHERE id IN (SELECT value FROM json_each(?))',
-  facts: 'SELECT COUNT(*) AS n FROM facts WHERE id IN (SELECT value FROM json_each(?))',
-} as const;
-
-/** What the preview keeps of a fact for the claims: whether it is held now (one object for all that are). */
-interface FactKept {
-  expired_at: string | null;
+/** The import's own first pass (import-checks.ts) with ids that exist counted, not refused; nothing is written. */
+function previewOf(checker: ImportChecker): ImportPreview {
+  const { counts, clashes } = checker.finish(true);
+  return { valid: true, error: null, conversations: counts.conversations, episodes: counts.episodes, entities: counts.entities, facts: counts.facts, clashes: clashes.length };
 }
-const HELD_NOW: FactKept = { expired_at: null };
-
-/**
- * Counts the records of each kind and, a batch of ids at a time, those whose id the store holds;
- * checks that each claim stands behind a fact of the document held now, as the import does.
- */
-class PreviewCounter implements RecordVisitor {
-  readonly counts = { conversations: 0, episodes: 0, entities: 0, facts: 0 };
-  clashes = 0;
-  private readonly pending: Record<Table, string[]> = { conversations: [], episodes: [], entities: [], facts: [] };
-  private readonly facts = new Map<string, FactKept>();
-
-  constructor(private readonly db: Database) {}
-
-  conversation(c: { id: string }): void {
-    this.add('conversations', c.id);
-  }
-  episode(e: { id: string }): void {
-    this.add('episodes', e.id);
-  }
-  entity(e: { id: string }): void {
-    this.add('entities', e.id);
-  }
-  fact(f: { id: string; expired_at: string | null }): void {
-    this.add('facts', f.id);
-    this.facts.set(f.id, f.expired_at === null ? HELD_NOW : { expired_at: f.expired_at });
-  }
-  claim(c: ClaimRecord, i: number): void {
-    claimedFact(c, i, this.facts);
-  }
-
-  private add(table: Table, id: string): void {
-    this.counts[table]++;
-    const ids = this.pending[table];
-    ids.push(id);
-    if (ids.length >= ID_BATCH) this.flush(table);
-  }
-
-  flush(table: Table): void {
-    const ids = this.pending[table].splice(0);
-    if (ids.length) this.clashes += this.db.prepare<[string], { n: number }>(COUNT_EXISTING[table]).get(JSON.stringify(ids))!.n;
-  }
-
-  preview(): ImportPreview {
-    for (const table of Object.keys(this.pending) as Table[]) this.flush(table);
-    return { valid: true, error: null, ...this.counts, clashes: this.clashes };
-  }
-}
-
-type Table = keyof typeof COUNT_EXISTING;
-/** Ids counted against the store at once. */
-const ID_BATCH = 10_000;
 
 function invalid(error: unknown): ImportPreview {
   return { valid: false, error: (error as Error).message, conversations: 0, episodes: 0, entities: 0, facts: 0, clashes: 0 };
@@ -97,9 +37,9 @@ function invalid(error: unknown): ImportPreview {
 /** Never throws: a document that does not parse (or a failing count) gives valid: false and the error's message. */
 export function previewImport(db: Database, document: unknown): ImportPreview {
   try {
-    const counter = new PreviewCounter(db);
-    documentRecords(parseExport(document)).read(counter);
-    return counter.preview();
+    const checker = importChecker(db, true);
+    documentRecords(parseExport(document)).read(checker);
+    return previewOf(checker);
   } catch (error) {
     return invalid(error);
   }
@@ -111,10 +51,10 @@ export function previewImport(db: Database, document: unknown): ImportPreview {
  * an export's order is read whole.
  */
 export async function previewImportFile(db: Database, path: string, options: { label: string; signal?: AbortSignal; onProgress?: (p: RecordProgress) => void }): Promise<ImportPreview> {
-  const counter = new PreviewCounter(db);
+  const checker = importChecker(db, true);
   try {
-    await new ExportFile(path, options.label).scan(counter, options);
-    return counter.preview();
+    await new ExportFile(path, options.label).scan(checker, options);
+    return previewOf(checker);
   } catch (error) {
     if (error instanceof NotStreamable) return previewImport(db, await streamJsonFile(path, { ...options, onProgress: (p) => options.onProgress?.({ records: 0, ...p }) }));
     if (error instanceof MemoryInputError) return invalid(error);

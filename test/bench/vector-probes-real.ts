@@ -8,7 +8,7 @@
  * found in the thirty returned, over 200 held-out glosses. `--dist uniform` gives random unit
  * vectors of the same shape for comparison.
  *
- *   npx tsx test/bench/vector-probes-real.ts [--rows 50000] [--partitions 217] [--dist real|uniform]
+ *   npx tsx test/bench/vector-probes-real.ts [--rows 50000] [--partitions 217] [--dist real|uniform] [--probes 4,8,16]
  *
  * Embedding is the slow part (~20–40 ms a sentence on this machine's two busy cores): the vectors
  * are kept in $TMPDIR/tempora-bench-glosses-use-en.f32 and only the missing rows are embedded.
@@ -23,7 +23,7 @@ import { Field, FixedSizeList, Float32, Schema, Utf8 } from 'apache-arrow';
 import { loadSentenceEncoder } from '../eval/sentence-encoder';
 import { prng } from '../fixtures/prng';
 
-const { values: args } = parseArgs({ options: { rows: { type: 'string', default: '50000' }, partitions: { type: 'string', default: '217' }, dist: { type: 'string', default: 'real' } } });
+const { values: args } = parseArgs({ options: { rows: { type: 'string', default: '50000' }, partitions: { type: 'string', default: '217' }, dist: { type: 'string', default: 'real' }, probes: { type: 'string' } } });
 const DIMS = 512;
 const QUERIES = 200;
 const wanted = Number(args.rows) + QUERIES;
@@ -103,7 +103,8 @@ try {
   const started = performance.now();
   await table.createIndex('vector', { config: lancedb.Index.ivfRq({ distanceType: 'cosine', numBits: 4, numPartitions: partitions }) });
   console.log(`${args.dist}: ${rows.length.toLocaleString('en-US')} rows × ${DIMS}, ${partitions} partitions (${Math.round(rows.length / partitions)} rows each), indexed in ${((performance.now() - started) / 1000).toFixed(1)} s; ${QUERIES} queries, limit 30`);
-  for (const nprobes of [4, 8, 16, 24, 32, 55, 110, partitions].filter((n, i, list) => n <= partitions && list.indexOf(n) === i)) {
+  const probes = args.probes ? args.probes.split(',').map(Number) : [4, 8, 16, 24, 32, 55, 110, partitions];
+  for (const nprobes of probes.filter((n, i, list) => n <= partitions && list.indexOf(n) === i)) {
     let kept = 0;
     const times: number[] = [];
     for (const [qi, q] of queries.entries()) {

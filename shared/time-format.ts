@@ -233,6 +233,34 @@ function sameDayIn(a: string, b: string, format: TimeFormat): boolean {
   return day.format(new Date(a)) === day.format(new Date(b));
 }
 
+const COARSENESS: Record<Precision, number> = { instant: 0, day: 1, month: 2, year: 3 };
+
+/** The first (or `last`) day, [year, month, day], of the period a time said at `said` reads as at `shown`, in the zone (calendarReading). */
+function edgeDay(iso: string, said: Precision, shown: Precision, format: TimeFormat, last: boolean): [number, number, number] {
+  const read = calendarReading(new Date(iso), said, format);
+  const parts = Object.fromEntries(formatter({ ...read.format, locale: 'en-US' }, { year: 'numeric', month: 'numeric', day: 'numeric' }).formatToParts(read.date).map((p) => [p.type, p.value]));
+  const [year, month, day] = [Number(parts.year), Number(parts.month), Number(parts.day)];
+  if (shown === 'year') return last ? [year, 12, 31] : [year, 1, 1];
+  if (shown !== 'month') return [year, month, day];
+  const end = new Date(0);
+  end.setUTCFullYear(year, month, 0); // day 0 of the next month: this month's last day
+  return [year, month, last ? end.getUTCDate() : 1];
+}
+
+/**
+ * The precision of the one day, month or year a start and an end (read at `fromShown`, `toShown`)
+ * name together, decided on the calendar of the zone: the coarser of the two, where the start is its
+ * first day and the end its last ("1 Jun" and "June", "June" and "30 Jun": June); else null ("2 Jun"
+ * and "June"; a time to the minute names no period).
+ */
+function onePeriod(fact: Interval, fromShown: Precision, toShown: Precision, format: TimeFormat): Precision | null {
+  if (fact.invalid_at === null || fromShown === 'instant' || toShown === 'instant') return null;
+  const period = COARSENESS[fromShown] >= COARSENESS[toShown] ? fromShown : toShown;
+  const start = (shown: Precision, last: boolean) => edgeDay(fact.valid_at, fact.valid_at_precision, shown, format, last).join();
+  const end = edgeDay(fact.invalid_at, fact.invalid_at_precision ?? 'instant', toShown, format, true).join();
+  return start(fromShown, false) === start(period, false) && end === start(period, true) ? period : null;
+}
+
 /**
  * When a fact is true, as a person says it, relative to `now` and at the precision each time was
  * said, in the user's zone and locale:
@@ -241,10 +269,12 @@ function sameDayIn(a: string, b: string, format: TimeFormat): boolean {
  * - begun, ending later: "since 1 Sep 2025, until 31 Dec 2026"
  * - to come, with an end: "from 1 Jan until 31 Mar 2027"
  * - two times of one day in the zone, the date once: "1 Sep 2026, 10:00–14:00", "since 1 Sep 2026,
- *   10:00, until 14:00", "from 1 Sep 2027, 10:00 until 14:00"; two ends that read as the same day,
- *   over, that day once: "1 Sep 2026" (not "1 Sep – 1 Sep 2026")
+ *   10:00, until 14:00", "from 1 Sep 2027, 10:00 until 14:00"
+ * - two ends that name one period, before, during or after it, that period once (onePeriod): "June
+ *   2026" for June to June, 1 June to June, June to 30 June (not "since June 2026, until June
+ *   2026"); 2 June to June keeps both: "since 2 Jun 2026, until June 2026"
  * In Japanese "2026年3月から", "2026年9月1日〜9月15日", "2025年9月1日から2026年12月31日まで",
- * "2026年9月1日 10:00〜14:00", "2026年9月1日 10:00から14:00まで".
+ * "2026年9月1日 10:00〜14:00", "2026年9月1日 10:00から14:00まで", "2026年6月".
  * An end reads as the period said (formatEnding).
  */
 export function formatInterval(fact: Interval, format: TimeFormat, now: Now = Date.now()): string {
@@ -264,7 +294,8 @@ export function formatInterval(fact: Interval, format: TimeFormat, now: Now = Da
     if (ja) return `${from}から${clock}まで`;
     return begun ? `since ${from}, until ${clock}` : `from ${from} until ${clock}`;
   }
-  if (past && fromShown === 'day' && toShown === 'day' && from === to) return from;
+  const period = onePeriod(fact, fromShown, toShown, format);
+  if (period !== null) return period === fromShown ? from : to;
   const sameYear = yearIn(fact.valid_at, fact.valid_at_precision, format) === yearIn(fact.invalid_at, endPrecision, format);
   if (past) {
     if (ja) return `${from}〜${sameYear ? withoutYear(fact.invalid_at, endPrecision, format, true) : to}`;

@@ -91,3 +91,72 @@ describe('formatInterval', () => {
     expect(formatInterval({ valid_at: '2026-09-01T00:00:00.000Z', valid_at_precision: 'day', invalid_at: '2026-09-15T06:00:00.000Z', invalid_at_precision: null }, { timeZone: 'UTC', locale: 'en-GB' }, now)).toMatch(/– 15 Sept? 2026, 06:00$/);
   });
 });
+
+describe('a start and an end that name one period say it once', () => {
+  // Said in Tokyo: June starts 2026-05-31T15:00Z; "6月まで" said in June holds to its last instant.
+  const june = '2026-05-31T15:00:00.000Z';
+  const endOfJune = '2026-06-30T14:59:59.999Z';
+  const [before, during, after] = ['2026-05-01T00:00:00.000Z', '2026-06-15T03:00:00.000Z', '2026-12-02T03:00:00.000Z'];
+  type P = 'instant' | 'day' | 'month' | 'year';
+  const fact = (valid_at: string, valid_at_precision: P, invalid_at: string | null, invalid_at_precision: P | null) => ({ valid_at, valid_at_precision, invalid_at, invalid_at_precision });
+  const say = (f: ReturnType<typeof fact>, now: string, zone = 'Asia/Tokyo'): [string, string] =>
+    [formatInterval(f, { timeZone: zone, locale: 'en-GB' }, now), formatInterval(f, { timeZone: zone, locale: 'ja-JP' }, now)];
+
+  it('June, said at month precision at both ends, is "June 2026" before, during and after it', () => {
+    for (const now of [before, during, after]) expect(say(fact(june, 'month', endOfJune, 'month'), now)).toEqual(['June 2026', '2026年6月']);
+    // An end stored at the start of the month said ("until June" typed) names the same month.
+    expect(say(fact(june, 'month', june, 'month'), after)).toEqual(['June 2026', '2026年6月']);
+  });
+
+  it('a day start on the 1st with a month end is the month; on the 2nd it is not', () => {
+    for (const now of [before, during, after]) expect(say(fact(june, 'day', endOfJune, 'month'), now)).toEqual(['June 2026', '2026年6月']);
+    const second = '2026-06-01T15:00:00.000Z';
+    expect(say(fact(second, 'day', endOfJune, 'month'), during)).toEqual(['since 2 Jun 2026, until June 2026', '2026年6月2日から6月まで']);
+    expect(say(fact(second, 'day', endOfJune, 'month'), after)).toEqual(['2 Jun – June 2026', '2026年6月2日〜6月']);
+    expect(say(fact(second, 'day', endOfJune, 'month'), before)).toEqual(['from 2 Jun until June 2026', '2026年6月2日から6月まで']);
+  });
+
+  it('a month start with an end on its last day, or in its last minute, is the month', () => {
+    expect(say(fact(june, 'month', '2026-06-29T15:00:00.000Z', 'day'), during)).toEqual(['June 2026', '2026年6月']);
+    expect(say(fact(june, 'month', '2026-06-30T14:59:00.000Z', 'instant'), after)).toEqual(['June 2026', '2026年6月']);
+    // A day earlier it is not; two days said are said as days.
+    expect(say(fact(june, 'month', '2026-06-28T15:00:00.000Z', 'day'), during)).toEqual(['since June 2026, until 29 Jun 2026', '2026年6月から6月29日まで']);
+    expect(say(fact(june, 'day', '2026-06-29T15:00:00.000Z', 'day'), after)).toEqual(['1 Jun – 30 Jun 2026', '2026年6月1日〜6月30日']);
+  });
+
+  it('a month start with an instant end keeps the clock', () => {
+    const meeting = fact(june, 'month', '2026-06-15T01:00:00.000Z', 'instant');
+    expect(say(meeting, '2026-06-10T00:00:00.000Z')).toEqual(['since June 2026, until 15 Jun 2026, 10:00', '2026年6月から2026年6月15日 10:00まで']);
+    expect(say(meeting, after)).toEqual(['June – 15 Jun 2026, 10:00', '2026年6月〜2026年6月15日 10:00']);
+  });
+
+  it('one day said at both ends is that day, also still to come', () => {
+    const first = '2026-08-31T15:00:00.000Z';
+    for (const now of ['2026-08-01T00:00:00.000Z', '2026-09-01T03:00:00.000Z', after]) {
+      const [en, ja] = say(fact(first, 'day', '2026-09-01T14:59:59.999Z', 'day'), now);
+      expect([en.replace('Sept', 'Sep'), ja]).toEqual(['1 Sep 2026', '2026年9月1日']);
+    }
+  });
+
+  it('a year, from a year, its January or its 1 January', () => {
+    const year = '2025-12-31T15:00:00.000Z';
+    const endOfYear = '2026-12-31T14:59:59.999Z';
+    for (const precision of ['year', 'month', 'day'] as const) expect(say(fact(year, precision, endOfYear, 'year'), during)).toEqual(['2026', '2026年']);
+    expect(say(fact('2026-01-31T15:00:00.000Z', 'month', endOfYear, 'year'), during)).toEqual(['since February 2026, until 2026', '2026年2月から2026年まで']);
+  });
+
+  it('is decided in the zone it is read in', () => {
+    // 1 June and June said in Tokyo, read in UTC: the day is 31 May there, the month said is still June.
+    expect(say(fact(june, 'day', endOfJune, 'month'), during, 'UTC')).toEqual(['since 31 May 2026, until June 2026', '2026年5月31日から6月まで']);
+    expect(say(fact(june, 'month', endOfJune, 'month'), during, 'UTC')).toEqual(['June 2026', '2026年6月']);
+    // June said in UTC, read in Tokyo: its last instant is 1 July 08:59 there.
+    const utc = fact('2026-06-01T00:00:00.000Z', 'day', '2026-06-30T23:59:59.999Z', 'month');
+    expect(say(utc, during, 'UTC')).toEqual(['June 2026', '2026年6月']);
+    expect(say(utc, during)).toEqual(['since 1 Jun 2026, until July 2026', '2026年6月1日から7月まで']);
+  });
+
+  it('an open end is said as before', () => {
+    expect(say(fact(june, 'month', null, null), during)).toEqual(['since June 2026', '2026年6月から']);
+    expect(say(fact(june, 'day', null, null), before)).toEqual(['from 1 Jun 2026', '2026年6月1日から']);
+  });
+});

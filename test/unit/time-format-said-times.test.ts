@@ -56,14 +56,15 @@ describe('two times of one day: the date once', () => {
     expect(to(ms(nextMidnight, 1))).toMatch(/^1 Sept? 2026, 10:00 – 2 Sept? 2026, 00:00$/);
   });
 
-  it('two ends that read as one day, over, say it once', () => {
+  it('two ends that read as one day say it once, over or still to come', () => {
     // The chat model reads days: 10:00–14:00 is 1 Sep.
     expect(formatInterval(meeting, { ...gb('Asia/Tokyo'), instantsAsDays: true }, after)).toMatch(/^1 Sept? 2026$/);
     expect(formatInterval(meeting, { ...ja('Asia/Tokyo'), instantsAsDays: true }, after)).toBe('2026年9月1日');
     // A day said and an end in its last minute.
     expect(formatInterval(interval('2026-08-31T15:00:00.000Z', 'day', '2026-09-01T14:59:00.000Z', 'instant'), gb('Asia/Tokyo'), after)).toMatch(/^1 Sept? 2026$/);
-    // Still to come, the dates stay: "from … until …".
-    expect(formatInterval(meeting, { ...gb('Asia/Tokyo'), instantsAsDays: true }, before)).toMatch(/^from 1 Sept? until 1 Sept? 2026$/);
+    // Still to come, the day once too (not "from 1 Sep until 1 Sep 2026").
+    expect(formatInterval(meeting, { ...gb('Asia/Tokyo'), instantsAsDays: true }, before)).toMatch(/^1 Sept? 2026$/);
+    expect(formatInterval(meeting, { ...ja('Asia/Tokyo'), instantsAsDays: true }, during)).toBe('2026年9月1日');
   });
 });
 

@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { isIsoUtc, MAX_ISO_TIME, MIN_ISO_TIME } from './time';
+import { zodIssuesInWords, type ZodWordsOptions } from './zod-words';
 
 /** A signed six-digit year, as Date#toISOString writes instants outside years 0000–9999. */
 const EXPANDED_YEAR = /^[+-]\d{6}-/;
@@ -222,9 +223,10 @@ export function upgradeExport(doc: MemoryExportV1 | MemoryExportV2 | MemoryExpor
   };
 }
 
-/** Formats a zod error as "path.to.field: message" lines, for messages that name what and where. */
-export function describeZodError(error: z.ZodError): string {
-  return error.issues
-    .map((issue) => `${issue.path.length ? issue.path.join('.') : '(root)'}: ${issue.message}`)
-    .join('; ');
+/**
+ * A zod error in words, "facts.0.valid_at: must be a string, not a number; …", for messages that
+ * name what and where (shared/zod-words.ts). `options.input`, the value checked, lets it say what was given.
+ */
+export function describeZodError(error: z.ZodError, options: ZodWordsOptions = {}): string {
+  return zodIssuesInWords(error, options).join('; ');
 }

@@ -102,7 +102,7 @@ const visible = (max: number, what: string) =>
 /** A wrong choice, said with what each one means and what was given. */
 const wrongChoice = (words: string) => (issue: { input: unknown }) => `must be ${words}, not ${typeof issue.input === 'string' ? JSON.stringify(issue.input) : kindOf(issue.input)}`;
 
-export const observationInput = z.strictObject({
+const observationFields = {
   subject: visible(500, 'who or what the fact is about, e.g. "me"'),
   predicate: visible(200, 'the relation, e.g. "lives in"'),
   object: visible(2000, 'what it relates the subject to, e.g. "Osaka"'),
@@ -114,7 +114,20 @@ export const observationInput = z.strictObject({
   invalid_at: timeOrPhrase.nullable().optional().transform((v) => v ?? null),
   cardinality: z.enum(cardinality.enum, { error: wrongChoice('"one" (one value at a time: a new one closes the old) or "many" (several at once)') }).default('many'),
   conversation: textOf('a conversation id').min(1, { message: 'is empty' }).max(200, atMost(200)).optional(),
-});
+};
+
+/** A field that is none, or a line that is not an object, said with what an observation is. */
+const notAnObservation = (issue: z.core.$ZodRawIssue): string | undefined => {
+  if (issue.code === 'unrecognized_keys') {
+    const keys = issue.keys.map((key) => JSON.stringify(key));
+    const named = keys.length === 1 ? `${keys[0]} is not a field` : `${keys.slice(0, -1).join(', ')} and ${keys.at(-1)} are not fields`;
+    return `${named} of an observation (the fields are ${Object.keys(observationFields).join(', ')})`;
+  }
+  if (issue.code === 'invalid_type') return `an observation is a JSON object, not ${kindOf(issue.input)}`;
+  return undefined;
+};
+
+export const observationInput = z.strictObject(observationFields, { error: notAnObservation });
 // invalid_at after valid_at is checked once the phrases are resolved (memory's observe), where the
 // start is said in the line's zone.
 export type ObservationInput = z.input<typeof observationInput>;

@@ -38,10 +38,10 @@ export const ingestCommand: CommandSpec = {
     const started = performance.now();
     requireModelOption(ctx);
     const file = ctx.positionals[0]!;
-    const { items, lines } = parseJsonLines(file, readTextFile(file, ctx.io.cwd));
+    const { items, lines } = parseJsonLines(file, readTextFile(file, ctx.io.cwd), 'a message');
     const messages = items.map((item, i) => {
       const parsed = messageLine.safeParse(item);
-      if (!parsed.success) throw new InputError(`${file}:${lines[i]}: ${describeZodError(parsed.error)}`);
+      if (!parsed.success) throw new InputError(`${file}:${lines[i]}: ${describeZodError(parsed.error, { input: item })}`);
       return parsed.data;
     });
     await withEngine(ctx, { requireModel: true }, async (engine) => {

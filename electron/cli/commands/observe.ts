@@ -4,19 +4,28 @@ import type { CommandSpec } from '../command';
 import { InputError } from '../errors';
 import { jsonErrorText, readTextFile } from '../files';
 import { plural, printJson, printLines } from '../output';
+import { jsonKind } from '../../../shared/zod-words';
 
-/** The file's non-empty lines, parsed, with their 1-based line numbers. */
-export function parseJsonLines(file: string, text: string): { items: unknown[]; lines: number[] } {
+/**
+ * The file's non-empty lines, parsed, with their 1-based line numbers. Each must be one JSON object
+ * (`item` says what one is: "an observation"); a line that is another JSON value is refused so.
+ */
+export function parseJsonLines(file: string, text: string, item = 'an observation'): { items: unknown[]; lines: number[] } {
   const items: unknown[] = [];
   const lines: number[] = [];
   text.split('\n').forEach((raw, index) => {
     const line = raw.trim();
     if (line === '') return;
+    let value: unknown;
     try {
-      items.push(JSON.parse(line) as unknown);
+      value = JSON.parse(line) as unknown;
     } catch (error) {
       throw new InputError(`${file}:${index + 1}: not JSON (${jsonErrorText(error)})`);
     }
+    if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+      throw new InputError(`${file}:${index + 1}: ${item} is one JSON object per line; this line is ${jsonKind(value)}`);
+    }
+    items.push(value);
     lines.push(index + 1);
   });
   return { items, lines };

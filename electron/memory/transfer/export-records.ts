@@ -285,7 +285,7 @@ class ShapeFaults {
 function checkedRecord(section: ExportSection, value: unknown, index: number, version: number, faults: ShapeFaults): unknown {
   let record = value;
   if (!isExportRecord(section, value, version)) {
-    const parsed = SCHEMAS[section](version).safeParse(value);
+    const parsed = SCHEMAS[section](version).safeParse(value, { reportInput: true }); // the value given, for the words (it was …)
     if (!parsed.success) {
       faults.add(parsed.error.issues.map((issue) => ({ ...issue, path: [section, index, ...issue.path] })));
       return null;

@@ -35,7 +35,7 @@ export function parseExport(input: unknown): MemoryExport {
   const version = (input as { version?: unknown }).version;
   const schema = version === 1 ? memoryExportV1 : version === 2 ? memoryExportV2 : memoryExport;
   const parsed = schema.safeParse(input);
-  if (!parsed.success) throw new MemoryInputError(`not a valid Tempora export: ${describeZodError(parsed.error)}`, parsed.error.issues[0]?.path.join('.') || '(root)');
+  if (!parsed.success) throw new MemoryInputError(`not a valid Tempora export: ${describeZodError(parsed.error, { input })}`, parsed.error.issues[0]?.path.join('.') || '(root)');
   return upgradeExport(parsed.data);
 }
 

@@ -24,7 +24,8 @@ import { reviewCommand } from './commands/review';
 import { redoCommand, undoCommand } from './commands/undo';
 import { syncCommand } from './commands/sync';
 import { EXIT_INPUT, EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE, InputError, Interrupted, UsageError, ZoneError } from './errors';
-import { localeOf, setDisplayFormat, type Io } from './output';
+import { displayFormat, localeOf, setDisplayFormat, type Io } from './output';
+import { formatInstantWithZone } from '../../shared/time-format';
 import { isKnownZone, unknownZoneMessage } from '../../shared/time-zone';
 
 const helpCommand: CommandSpec = {
@@ -150,6 +151,11 @@ function report(error: unknown, io: Io, command: string | undefined): number {
   if (error instanceof Interrupted) {
     io.stderr(`tempora: ${error.message}\n`);
     return EXIT_INTERRUPTED;
+  }
+  if (error instanceof MemoryInputError && error.instant) {
+    // The memory does not know the zone: the instant it names, said in the user's, as this run shows times.
+    io.stderr(`tempora: ${error.instant.words(formatInstantWithZone(error.instant.at, displayFormat()))}\n`);
+    return EXIT_INPUT;
   }
   if (error instanceof InputError || error instanceof MemoryInputError || error instanceof MemoryStorageError) {
     io.stderr(`tempora: ${error.message}\n`);

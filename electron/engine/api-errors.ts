@@ -10,7 +10,17 @@ import { ModelCallError, ModelLoadError } from '../llm/model-errors';
 import { MemoryInputError } from '../memory/index';
 import type { z } from 'zod';
 import type { FactRecord, Precision } from '../../shared/memory-schema';
-import { formatAt, formatSaid } from '../../shared/time-format';
+import { formatAt, formatInstantWithZone, formatSaid } from '../../shared/time-format';
+
+/**
+ * A refusal naming an instant the memory could say only in UTC (MemoryInputError.at), said in the
+ * user's zone; any other error as it is.
+ */
+export function inUserZone(error: unknown, timeZone: string): unknown {
+  if (!(error instanceof MemoryInputError) || !error.instant) return error;
+  const when = formatInstantWithZone(error.instant.at, { timeZone, locale: 'en-GB' });
+  return new MemoryInputError(error.instant.words(when), error.where, error.code);
+}
 
 /** The API error for anything a call threw. */
 export function toApiError(error: unknown): ApiErrorData {

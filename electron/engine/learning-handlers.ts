@@ -4,6 +4,7 @@
  */
 import type { z } from 'zod';
 import type { ApiResponse, apiCalls } from '../../shared/api-contract';
+import { inUserZone } from './api-errors';
 import type { TemporaEngine } from './engine';
 
 type LearningCalls = 'messageLearning' | 'undoLearning' | 'redoLearning' | 'setConversationLearning' | 'listParkedMessages' | 'retryParkedMessage';
@@ -13,7 +14,13 @@ export function learningHandlers(engine: TemporaEngine): LearningHandlers {
   const memory = engine.memory;
   return {
     messageLearning: async ({ episodeId }) => memory.messages.learning(episodeId),
-    undoLearning: async ({ episodeId }) => memory.messages.undoLearning(episodeId),
+    undoLearning: async ({ episodeId }) => {
+      try {
+        return memory.messages.undoLearning(episodeId);
+      } catch (error) {
+        throw inUserZone(error, engine.timeZone());
+      }
+    },
     redoLearning: async ({ episodeId }) => memory.messages.redoLearning(episodeId),
     setConversationLearning: async ({ id, learn, forget }) => {
       const result = memory.conversations.setLearning(id, learn, { forget });

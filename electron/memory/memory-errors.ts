@@ -1,6 +1,16 @@
 /** What kind of bad input: the API reports it as this code (see shared/api-error.ts). */
 export type MemoryInputErrorCode = 'invalid_input' | 'not_found';
 
+/**
+ * An instant a refusal names, which the memory cannot say in the user's zone (it does not know it):
+ * `words` builds the message around the instant as said; a face that knows the zone calls it with
+ * the instant in words (the CLI does), the message itself holds it as its UTC ISO time.
+ */
+export interface RefusalInstant {
+  at: string;
+  words: (when: string) => string;
+}
+
 /** A bad input to the memory: says what is wrong and where; nothing was changed. */
 export class MemoryInputError extends Error {
   constructor(
@@ -9,9 +19,16 @@ export class MemoryInputError extends Error {
     readonly where: string,
     /** 'not_found' when the input names something that does not exist (a fact id, say). */
     readonly code: MemoryInputErrorCode = 'invalid_input',
+    /** The instant the message names, for a face to say in the user's zone. */
+    readonly instant?: RefusalInstant,
   ) {
     super(message);
     this.name = 'MemoryInputError';
+  }
+
+  /** A refusal naming an instant (see RefusalInstant). */
+  static at(at: string, words: (when: string) => string, where: string): MemoryInputError {
+    return new MemoryInputError(words(at), where, 'invalid_input', { at, words });
   }
 }
 

@@ -109,7 +109,7 @@ export class MemoryMessages {
     const { kernel, store } = this;
     const review = reviewStateOf(store, episodeId);
     if (review?.state === 'waiting') throw new MemoryInputError(`message ${episodeId} is waiting for review: nothing of it is remembered yet (reject it instead)`, 'episodeId');
-    if (review?.state === 'rejected') throw new MemoryInputError(`message ${episodeId} was rejected in review (at ${review.at}): nothing of it was remembered, so there is nothing to undo`, 'episodeId');
+    if (review?.state === 'rejected') throw MemoryInputError.at(review.at, (when) => `message ${episodeId} was rejected in review (at ${when}): nothing of it was remembered, so there is nothing to undo`, 'episodeId');
     flushFullText(store.db);
     return kernel.write(
       () => {

@@ -83,6 +83,19 @@ describe('tempora undo / redo', () => {
   }, 60_000);
 });
 
+describe('tempora undo twice', () => {
+  it('says when it was undone in the user\'s zone, not in UTC, and changes nothing', async () => {
+    expect((await tempora('undo', osaka)).code).toBe(0);
+    const undone = livesIn();
+    const again = await tempora('undo', osaka);
+    expect(again.code).toBe(1);
+    expect(again.stdout).toBe('');
+    expect(again.stderr).toMatch(new RegExp(`^tempora: message ${osaka} was already undone \\(at \\d{1,2} \\w+ \\d{4}, \\d\\d:\\d\\d GMT\\+9\\): there is nothing left to undo\\n$`));
+    expect(livesIn()).toEqual(undone);
+    expect((await tempora('redo', osaka)).code).toBe(0);
+  }, 60_000);
+});
+
 describe('tempora undo on an observation', () => {
   it('says it is an observation, not undone by undo, and names the command that takes it back; the memory is unchanged', async () => {
     const before = livesIn();

@@ -27,7 +27,7 @@ function observedVersionCites(ctx: WriteContext, episodeId: string): boolean {
 export function undoLearning(ctx: WriteContext, episodeId: string): { report: () => UndoReport; forgotten: Forgotten } {
   if (!ctx.episodes.byId(episodeId)) throw new MemoryInputError(`no message with id ${episodeId}`, 'episodeId', 'not_found');
   const row = learningRow(ctx, episodeId);
-  if (row?.undone_at) throw new MemoryInputError(`message ${episodeId} was already undone (at ${row.undone_at}): there is nothing left to undo`, 'episodeId');
+  if (row?.undone_at) throw MemoryInputError.at(row.undone_at, (when) => `message ${episodeId} was already undone (at ${when}): there is nothing left to undo`, 'episodeId');
   const job = ctx.jobs.byEpisode(episodeId);
   if (!row && job?.status !== 'done') {
     // Facts given as they are (`tempora observe`, an agent's remember_facts) were never a model's

@@ -127,15 +127,53 @@ class Offset extends Error {
 }
 
 /**
- * JSON.parse's complaint with the place said as "line L, column C" ("line 3, column 5: Expected
- * double-quoted property name"); its own "at position N" is dropped, and newlines quoted in it are escaped.
+ * Why a JSON text stops being JSON, in words a person who edits the file understands, from the
+ * parser's complaint (V8's JSON.parse, or the import's own scanner: "Unexpected token ','") and the
+ * character found there. `atEnd`: the fault is that the text ended; `whole` names the text ("the
+ * file", "the line"; null for a value taken out of a larger text, whose end is not the text's). A complaint it does not know is said as it came, without its "at position".
  */
-export function describeJsonError(text: string, error: unknown): string {
-  const message = ((error as Error).message ?? String(error))
+export function jsonFaultWords(message: string, found: string | undefined, atEnd: boolean, whole: string | null = 'the file'): string {
+  if (atEnd || /Unexpected end of JSON input|Unterminated string/.test(message)) {
+    // A value cut out of a larger text (an import's record) ends where the record does, not the file.
+    return whole === null ? 'a value is not finished here' : `${whole} ends before the JSON value does (a closing quote or brace missing?)`;
+  }
+  const name = 'a field\'s name must be in double quotes, as "name": value';
+  if (/Expected double-quoted property name|Expected property name or '\}'/.test(message)) return found === '}' ? `${name} (a comma before the closing brace?)` : name;
+  if (/Expected ':' after property name/.test(message)) return "expected ':' after the field's name";
+  if (/Expected ',' or '\}' after property value/.test(message)) return "expected ',' or '}' after the value";
+  if (/Expected ',' or '\]' after array element/.test(message)) return "expected ',' or ']' after the array's item";
+  if (/Unexpected non-whitespace character after JSON/.test(message)) return 'more follows the end of the JSON value';
+  if (/Bad control character in string literal/.test(message)) return 'a tab or line break inside quotes: write it as \\t or \\n';
+  if (/Bad escaped character/.test(message)) return 'an unknown escape after a backslash (a backslash itself is written \\\\)';
+  if (/Bad Unicode escape/.test(message)) return 'a \\u escape needs four hex digits';
+  if (/No number after minus sign|Unterminated fractional number|Exponent part is missing a number|Unexpected number/.test(message)) return 'a number written wrongly';
+  const token = /Unexpected token '(.)'|Unexpected token (.)/.exec(message);
+  const ch = found ?? (token ? (token[1] ?? token[2]) : undefined);
+  if (/Unexpected token/.test(message) && ch !== undefined) {
+    if (ch === ',' || ch === ']' || ch === '}') return `unexpected '${ch}' (a value missing before it, or a comma too many?)`;
+    if (/[A-Za-z_]/.test(ch)) return `unexpected '${ch}': text must be in double quotes`;
+    return `unexpected '${ch}'`;
+  }
+  return message
     .replace(/\s*in JSON at position \d+(?: \(line \d+ column \d+\))?/, '')
     .replace(/\s*at position \d+/, '')
+    .replace(/, (?:\.\.\.)?".*" is not valid JSON$/s, '')
     .replace(/\r?\n/g, '\\n');
-  const offset = jsonErrorOffset(text) ?? Number(/position (\d+)/.exec((error as Error).message ?? '')?.[1] ?? text.length);
+}
+
+/** Where `text` stops being JSON (line, column) and why in words, from JSON.parse's error. */
+export function jsonFault(text: string, error: unknown, whole: string | null = 'the file'): { line: number; column: number; reason: string } {
+  const raw = (error as Error).message ?? String(error);
+  const offset = jsonErrorOffset(text) ?? Number(/position (\d+)/.exec(raw)?.[1] ?? text.length);
   const { line, column } = lineAndColumn(text, offset);
-  return `line ${line}, column ${column}: ${message}`;
+  return { line, column, reason: jsonFaultWords(raw, text[offset], offset >= text.length, whole) };
+}
+
+/**
+ * JSON.parse's complaint with the place said as "line L, column C" and the fault in words ("line 3,
+ * column 5: a field's name must be in double quotes, as "name": value"); its "at position N" is dropped.
+ */
+export function describeJsonError(text: string, error: unknown, whole: string | null = 'the file'): string {
+  const { line, column, reason } = jsonFault(text, error, whole);
+  return `line ${line}, column ${column}: ${reason}`;
 }

@@ -80,8 +80,3 @@ export function describeFsError(error: unknown): string {
       return e.message ?? String(error);
   }
 }
-
-/** A JSON.parse error as one line (V8 quotes the offending text, newlines included). */
-export function jsonErrorText(error: unknown): string {
-  return ((error as Error).message ?? String(error)).replace(/\r?\n/g, '\\n');
-}

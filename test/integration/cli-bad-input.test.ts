@@ -35,7 +35,29 @@ describe('tempora observe refuses a bad file whole', () => {
 
   it('a malformed JSON line: FILE:LINE: not JSON, with the real line number past blank lines', () => {
     const name = write('broken.jsonl', `${good}\n\n{"subject": "me", oops}\n`);
-    expectRefused(['observe', name], 1, /^tempora: broken\.jsonl:3: not JSON \(.+\)\n$/);
+    expectRefused(['observe', name], 1, /^tempora: broken\.jsonl:3: not JSON \(column 19: a field's name must be in double quotes, as "name": value\)\n$/);
+  });
+
+  it('a JSON line says what is wrong in words, with the column, never the parser\'s "at position"', () => {
+    const says = (name: string, text: string, words: string) =>
+      expectRefused(['observe', write(name, `${good}\n${text}\n`)], 1, new RegExp(`^${`tempora: ${name}:2: not JSON (${words})`.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\n$`));
+    says('trailing.jsonl', '{"subject": "me",}', "column 18: a field's name must be in double quotes, as \"name\": value (a comma before the closing brace?)");
+    says('single.jsonl', "{'subject': 'me'}", "column 2: a field's name must be in double quotes, as \"name\": value");
+    says('colon.jsonl', '{"subject" "me"}', "column 12: expected ':' after the field's name");
+    says('comma.jsonl', '{"subject": "me" "predicate": "p"}', "column 18: expected ',' or '}' after the value");
+    says('open.jsonl', '{"subject": "me', 'column 16: the line ends before the JSON value does (a closing quote or brace missing?)');
+    says('more.jsonl', '{"subject": "me"}}', 'column 18: more follows the end of the JSON value');
+    says('word.jsonl', '{"subject": me}', "column 13: unexpected 'm': text must be in double quotes");
+  });
+
+  it('a memory export or a chat history given to observe is named, and pointed to its command', () => {
+    const exported = ok('export');
+    expectRefused(['observe', write('exp.json', exported)], 1, /^tempora: exp\.json looks like a Tempora memory export \(one JSON document\), not one JSON object per line: import it with `tempora import exp\.json`\n$/);
+    expectRefused(['observe', write('one-line.json', JSON.stringify(JSON.parse(exported)))], 1, /^tempora: one-line\.json looks like a Tempora memory export .*`tempora import one-line\.json`\n$/);
+    const chatgpt = [{ title: 'Trip', create_time: 1_700_000_000, mapping: { a: { id: 'a', message: null, parent: null, children: [] } }, current_node: 'a' }];
+    expectRefused(['observe', write('conversations.json', JSON.stringify(chatgpt, null, 2))], 1, /^tempora: conversations\.json looks like a ChatGPT chat history, not one JSON object per line: import it with `tempora import-chats conversations\.json`\n$/);
+    const claude = [{ uuid: 'c1', name: 'Trip', chat_messages: [{ sender: 'human', text: 'hi' }] }];
+    expectRefused(['observe', write('claude.json', JSON.stringify(claude))], 1, /^tempora: claude\.json looks like a Claude chat history, .*`tempora import-chats claude\.json`\n$/);
   });
 
   it('an unknown field', () => {

@@ -60,7 +60,7 @@ describe('streamJsonFile', () => {
     const path = write('broken.json', '{\n  "format": "tempora.memory",\n  "facts": [,]\n}\n');
     const error = await streamJsonFile(path, { label: 'broken.json' }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(NotJsonError);
-    expect((error as Error).message).toBe("broken.json is not JSON: line 3, column 13: Unexpected token ','");
+    expect((error as Error).message).toBe("broken.json is not JSON: line 3, column 13: unexpected ',' (a value missing before it, or a comma too many?)");
     const cut = write('cut.json', '{"facts": [1, 2');
     expect(((await streamJsonFile(cut, { label: 'cut.json' }).catch((e: unknown) => e)) as Error).message).toMatch(/^cut\.json is not JSON: line 1, column 16: /);
   });

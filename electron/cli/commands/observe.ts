@@ -2,7 +2,8 @@
 import { MemoryInputError } from '../../memory/index';
 import type { CommandSpec } from '../command';
 import { InputError } from '../errors';
-import { jsonErrorText, readTextFile } from '../files';
+import { readTextFile } from '../files';
+import { jsonFault } from '../../../shared/json-position';
 import { plural, printJson, printLines } from '../output';
 import { jsonKind } from '../../../shared/zod-words';
 
@@ -20,15 +21,42 @@ export function parseJsonLines(file: string, text: string, item = 'an observatio
     try {
       value = JSON.parse(line) as unknown;
     } catch (error) {
-      throw new InputError(`${file}:${index + 1}: not JSON (${jsonErrorText(error)})`);
+      throw new InputError(notOneObjectALine(file, text) ?? `${file}:${index + 1}: not JSON (${columnAndWords(raw, line, error)})`);
     }
     if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-      throw new InputError(`${file}:${index + 1}: ${item} is one JSON object per line; this line is ${jsonKind(value)}`);
+      throw new InputError(notOneObjectALine(file, text) ?? `${file}:${index + 1}: ${item} is one JSON object per line; this line is ${jsonKind(value)}`);
+    }
+    if (items.length === 0 && (('format' in value && value.format === 'tempora.memory') || 'mapping' in value || 'chat_messages' in value)) {
+      const other = notOneObjectALine(file, text);
+      if (other !== null) throw new InputError(other);
     }
     items.push(value);
     lines.push(index + 1);
   });
   return { items, lines };
+}
+
+/** "column 19: a field's name must be in double quotes, …": where in the line (as the file has it, indent and all) and why. */
+function columnAndWords(raw: string, line: string, error: unknown): string {
+  const { column, reason } = jsonFault(line, error, 'the line');
+  return `column ${column + (raw.length - raw.trimStart().length)}: ${reason}`;
+}
+
+/**
+ * What to say when the file is not JSON Lines at all but what another command reads: a memory
+ * export (one JSON document: `tempora import`) or a ChatGPT or Claude chat history (`tempora
+ * import-chats`), told by the keys near its start. Null otherwise. A key a line of observations
+ * cannot have ("format", "mapping", "chat_messages") is what tells it, so a good file never is.
+ */
+function notOneObjectALine(file: string, text: string): string | null {
+  const head = text.slice(0, 4096);
+  if (!/^\s*[[{]/.test(head)) return null;
+  if (/"format"\s*:\s*"tempora\.memory"/.test(head)) {
+    return `${file} looks like a Tempora memory export (one JSON document), not one JSON object per line: import it with \`tempora import ${file}\``;
+  }
+  const chat = /"(mapping|chat_messages)"\s*:/.exec(head);
+  if (chat === null) return null;
+  return `${file} looks like a ${chat[1] === 'mapping' ? 'ChatGPT' : 'Claude'} chat history, not one JSON object per line: import it with \`tempora import-chats ${file}\``;
 }
 
 /**

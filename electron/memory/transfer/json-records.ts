@@ -6,7 +6,7 @@
  * (several times faster than a token stream). A fault is placed by line and column in the whole
  * document, whether the scanner finds it or JSON.parse does inside a record.
  */
-import { describeJsonError } from '../../../shared/json-position';
+import { describeJsonError, jsonFaultWords } from '../../../shared/json-position';
 
 /** Where and why the text stops being JSON: "line 4, column 13: Unexpected token ','". */
 export class JsonFault extends Error {
@@ -96,7 +96,7 @@ export class JsonRecords {
 
   end(): unknown {
     if (this.capture && this.captureKind === 'scalar') this.finishCapture();
-    if (this.state !== 'after') throw new JsonFault(this.line, this.column + 1, 'the file ends before the JSON value does');
+    if (this.state !== 'after') throw new JsonFault(this.line, this.column + 1, jsonFaultWords('', undefined, true));
     return this.result ?? this.whole;
   }
 
@@ -120,7 +120,7 @@ export class JsonRecords {
       case 'key':
         return this.keyStart(ch);
       case 'colon':
-        if (ch !== ':') this.fault(ch);
+        if (ch !== ':') this.fault(ch, "Expected ':' after property name");
         return this.to('value');
       case 'value':
         if (ch === '[') {
@@ -141,13 +141,13 @@ export class JsonRecords {
       case 'elementComma':
         if (ch === ',') return this.to('element');
         if (ch === ']') return this.endArray();
-        return this.fault(ch);
+        return this.fault(ch, "Expected ',' or ']' after array element");
       case 'comma':
         if (ch === ',') return this.to('key');
         if (ch === '}') return this.to('after');
-        return this.fault(ch);
+        return this.fault(ch, "Expected ',' or '}' after property value");
       case 'after':
-        throw new JsonFault(this.line, this.column, 'Unexpected non-whitespace character after JSON');
+        throw new JsonFault(this.line, this.column, jsonFaultWords('Unexpected non-whitespace character after JSON', ch, false));
     }
   }
 
@@ -157,7 +157,7 @@ export class JsonRecords {
   }
 
   private keyStart(ch: string): boolean {
-    if (ch !== '"') this.fault(ch);
+    if (ch !== '"') this.fault(ch, 'Expected double-quoted property name');
     return this.begin(ch, (key) => {
       this.key = key as string;
       this.state = 'colon';
@@ -238,8 +238,8 @@ export class JsonRecords {
 
   /** JSON.parse's complaint about a captured value, placed in the whole document. */
   private faultInside(text: string, error: unknown): JsonFault {
-    const match = /^line (\d+), column (\d+): (.*)$/s.exec(describeJsonError(text, error));
-    if (!match) return new JsonFault(this.captureAt.line, this.captureAt.column, (error as Error).message);
+    const match = /^line (\d+), column (\d+): (.*)$/s.exec(describeJsonError(text, error, null));
+    if (!match) return new JsonFault(this.captureAt.line, this.captureAt.column, jsonFaultWords((error as Error).message, undefined, false));
     const line = Number(match[1]);
     const column = Number(match[2]);
     // V8 quotes the text around the fault (`…, "tempora" is not valid JSON`): the line and column say where already.
@@ -247,7 +247,8 @@ export class JsonRecords {
     return new JsonFault(this.captureAt.line + line - 1, line === 1 ? this.captureAt.column + column - 1 : column, reason);
   }
 
-  private fault(ch: string): never {
-    throw new JsonFault(this.line, this.column, `Unexpected token '${ch}'`);
+  /** `expected`: what JSON.parse would say was expected there, for the same words. */
+  private fault(ch: string, expected = `Unexpected token '${ch}'`): never {
+    throw new JsonFault(this.line, this.column, jsonFaultWords(expected, ch, false));
   }
 }

@@ -27,7 +27,7 @@ import { episodeWriter, linkEpisodes, writeConversations } from './import-episod
 import { factWriter } from './import-facts';
 import { episodeProvenanceWriter, learningQueuer, writeConversationProvenance } from './import-provenance';
 import { importSummary, type ImportSummary } from './import-summary';
-import { deleteReplacedFacts } from './replace-rows';
+import { deleteReplacedFacts, replacedSlotsInUse } from './replace-rows';
 import { isEmptyStore, storeLookups } from './store-lookups';
 import { outboxOn } from '../store/sync-outbox';
 
@@ -85,6 +85,7 @@ export function writeImport(ctx: ImportContext, records: ExportRecords, plan: Im
   const entityId = entityIdMapper(joined);
   writeEntities(db, entities, plan.entities, joined, replacing);
   const meeting = joinedSlotsInUse(claims, plan.facts.values(), joined, entityId);
+  if (replace) meeting.push(...replacedSlotsInUse(claims, plan.facts, plan.clashes, entityId));
   const writeEpisode = episodeWriter(db, replacing);
   const joinedOthers = new Set(plan.entities.filter((e) => e.type !== 'user' && joined.has(e.id)).map((e) => e.id));
   const facts = factWriter(rows, claims, plan.facts, entityId, bulk ? 'all' : outboxOn(db) ? 'none' : 'free', joinedOthers);

@@ -4,7 +4,7 @@
  * episodes are rewritten in place, as facts may cite them.
  */
 import type { Database } from 'better-sqlite3';
-import type { EntityRecord, EpisodeRecord } from '../../../shared/memory-schema';
+import type { EntityRecord, EpisodeRecord, FactRecord } from '../../../shared/memory-schema';
 import type { ClaimRows } from '../store/claim-rows';
 import type { EntityStore } from '../store/entity-store';
 import { normalizeName } from '../store/normalize';
@@ -16,6 +16,24 @@ export function deleteReplacedFacts(db: Database, claims: ClaimRows, clashes: st
   claims.deleteOfFacts(clashes);
   db.prepare('DELETE FROM fact_episodes WHERE fact_id IN (SELECT value FROM json_each(?))').run(ids);
   db.prepare('DELETE FROM facts WHERE id IN (SELECT value FROM json_each(?))').run(ids);
+}
+
+/**
+ * The slots of the replaced facts that still hold claims of the store once those facts are gone (a
+ * later version the file does not have, as an edit made since the export): they are resolved again
+ * from all their claims after the file's are written (refreshSlots), as joined slots are, so the
+ * file's version of an edited fact does not come back current beside the edit's.
+ */
+export function replacedSlotsInUse(claims: ClaimRows, facts: ReadonlyMap<string, Pick<FactRecord, 'subject_id' | 'predicate'>>, clashes: string[], entityId: (id: string) => string): { subjectId: string; predicate: string }[] {
+  const touched = new Map<string, { subjectId: string; predicate: string }>();
+  for (const id of clashes) {
+    const f = facts.get(id);
+    if (f === undefined) continue;
+    const slot = { subjectId: entityId(f.subject_id), predicate: f.predicate };
+    const key = `${slot.subjectId}\u0000${slot.predicate}`;
+    if (!touched.has(key) && claims.inSlot(slot.subjectId, slot.predicate).length > 0) touched.set(key, slot);
+  }
+  return [...touched.values()];
 }
 
 /** Rewrites stored entity `e.id` as the document has it: name, type, summary, aliases and their index. */

@@ -15,6 +15,8 @@ import { go, useUi } from './helpers/ui-session';
 const GB_TOKYO = { timeZone: 'Asia/Tokyo', locale: 'en-GB' };
 /** ICU versions write September "Sep" or "Sept"; compare without that difference. */
 const sameMonths = (text: string | null) => (text ?? '').replace(/\bSept\b/g, 'Sep');
+/** A trip planned 40 days ahead, a day in Tokyo: a fact that starts later is not true yet. */
+const TRIP_DAY = new Date(Date.now() + 40 * 86_400_000).toLocaleDateString('sv-SE', { timeZone: 'Asia/Tokyo' });
 
 describe.skipIf(CHROMIUM_MISSING !== null)('one time language: until, ended, the known-at field and the empty state', () => {
   const ui = useUi({
@@ -28,6 +30,8 @@ describe.skipIf(CHROMIUM_MISSING !== null)('one time language: until, ended, the
         { subject: 'me', predicate: 'works_at', object: 'Acme', fact: 'I work at Acme.', reference_time: '2024-09-01T09:00:00+09:00', valid_at: '2024-09-01', invalid_at: '2099-12-31T23:59:00+09:00', cardinality: 'one' },
         // Ended in the past.
         { subject: 'me', predicate: 'lives_in', object: 'Kyoto', fact: 'I lived in Kyoto.', reference_time: '2024-09-01T09:00:00+09:00', valid_at: '2020-04-01', invalid_at: '2025-05-25', cardinality: 'one' },
+        // Starts later: not true yet.
+        { subject: 'me', predicate: 'plans', object: 'a trip to Oslo', fact: 'I will go to Oslo.', reference_time: '2024-09-01T09:00:00+09:00', valid_at: TRIP_DAY, cardinality: 'many' },
       ]);
     },
     shotPrefix: 'time-language',
@@ -46,6 +50,24 @@ describe.skipIf(CHROMIUM_MISSING !== null)('one time language: until, ended, the
     await go(page, `#/facts/${encodeURIComponent(factId('Kyoto'))}`);
     await expect.poll(() => badges.textContent()).toContain('ended 25 May 2025');
     expect(await page.locator('.fact-times').textContent()).toContain('1 Apr 2020 – 25 May 2025');
+  });
+
+  it('a fact that starts later is "not yet true", "from …" on its page and its Timeline bar', async () => {
+    const { page } = ui();
+    const id = factId('a trip to Oslo');
+    const from = `from ${sameMonths(formatAt(`${TRIP_DAY}T00:00:00+09:00`, 'day', GB_TOKYO))}`;
+    await go(page, `#/facts/${encodeURIComponent(id)}`);
+    const badges = page.locator('.fact-header .badges');
+    await expect.poll(() => badges.textContent()).toContain('not yet true');
+    expect(await badges.textContent()).not.toContain('true now');
+    const times = page.locator('.fact-times dd').first();
+    expect(sameMonths(await times.textContent())).toBe(from);
+    await screenshot(page, 'time-language-fact-to-come');
+
+    await go(page, '#/timeline');
+    const bar = page.locator(`.tl-bar[data-fact-id="${id}"]`);
+    await expect.poll(() => bar.count()).toBe(1);
+    expect(sameMonths(await bar.getAttribute('aria-label'))).toBe(`a trip to Oslo: I will go to Oslo. (${from}; not yet true)`);
   });
 
   it('known-at: what cannot be read is said under the field; a day is shown back day-first', async () => {

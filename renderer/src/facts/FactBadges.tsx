@@ -1,4 +1,4 @@
-/** Small status labels of a fact version: true now / until … / ended … / replaced, and its origin. */
+/** Small status labels of a fact version: not yet true / true now / until … / ended … / replaced, and its origin. */
 import type { FactRecord } from '../../../shared/memory-schema';
 import { useTimeFormat } from '../app/time-format';
 import { isPast } from '../../../shared/time-format';
@@ -12,6 +12,9 @@ export function FactBadges({ fact }: { fact: FactRecord }) {
     <span className="badges">
       {fact.expired_at !== null ? (
         <span className="badge expired">replaced {formatTime(fact.expired_at, format)}</span>
+      ) : !isPast(fact.valid_at) ? (
+        // Starts later (a trip planned, a liking "from 13 Dec"): not true yet, whatever its end.
+        <span className="badge">not yet true</span>
       ) : fact.invalid_at === null ? (
         <span className="badge ok">true now</span>
       ) : (

@@ -2,7 +2,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { endHeldBack } from '../../../shared/end-held-back';
-import { closeWord, formatSaid } from '../../../shared/time-format';
+import { closeWord, formatSaid, isPast } from '../../../shared/time-format';
 import { useApi } from '../app/api-context';
 import { memoryKeys } from '../app/query-keys';
 import { navigate } from '../app/router';
@@ -127,7 +127,8 @@ export function FactPage({ id }: { id: string }) {
         <dt>True</dt>
         <dd>
           {formatInterval(fact, format)}
-          {fact.invalid_at === null ? ' (still true)' : ''}
+          {/* "from 16 Jan 2027" for one that starts later says it is to come; only a begun one is "still true". */}
+          {fact.invalid_at === null && isPast(fact.valid_at) ? ' (still true)' : ''}
         </dd>
         {d.keptEnd && (
           <>

@@ -38,12 +38,13 @@ interface Props {
   onToggleRow(key: string): void;
 }
 
-function barLabel(bar: TimelineBar, closer: FactRecord | undefined, format: TimeFormat): string {
+function barLabel(bar: TimelineBar, closer: FactRecord | undefined, format: TimeFormat, now: number): string {
   const f = bar.fact;
-  // "closed" only for an end in the past: a fact ending later is still true (its end is in the interval's words).
-  const closed = f.invalid_at !== null && isPast(f.invalid_at) ? (closer ? `; closed by “${closer.fact}”` : '; ended') : '; still true';
+  // "closed" only for an end in the past: a fact ending later is still true (its end is in the interval's words);
+  // one that starts later is not true yet ("from 16 Jan 2027").
+  const state = !isPast(f.valid_at, now) ? '; not yet true' : f.invalid_at !== null && isPast(f.invalid_at, now) ? (closer ? `; closed by “${closer.fact}”` : '; ended') : '; still true';
   // The sentence once, where the object only repeats it.
-  return `${objectRepeatsSentence(f) ? '' : `${f.object}: `}${f.fact} (${formatInterval(f, format)}${closed})`;
+  return `${objectRepeatsSentence(f) ? '' : `${f.object}: `}${f.fact} (${formatInterval(f, format, now)}${state})`;
 }
 
 export const TimelineRowView = memo(function TimelineRowView({ row, top, layout, domain, width, asOf, now, hovered, onHover, onOpen, onToggleRow }: Props) {
@@ -111,7 +112,7 @@ export const TimelineRowView = memo(function TimelineRowView({ row, top, layout,
         role="link"
         tabIndex={0}
         data-fact-id={bar.fact.id}
-        aria-label={barLabel(bar, closerEntry?.bar.fact, format)}
+        aria-label={barLabel(bar, closerEntry?.bar.fact, format, now)}
         onClick={() => onOpen(bar.fact)}
         onKeyDown={(e) => {
           if (e.key === 'Enter' || e.key === ' ') {

@@ -50,6 +50,17 @@ export function wholeCharactersEnd(bytes: Uint8Array, end: number): number {
   return end;
 }
 
+/**
+ * Whether the only bytes of `bytes` that are not UTF-8 are a character cut short by its end: a UTF-8
+ * file cut off (a copy or download stopped early), which "not UTF-8, save it as UTF-8" would misname.
+ */
+export function endsMidCharacter(bytes: Uint8Array): boolean {
+  return firstNotUtf8(bytes) === -1 && firstNotUtf8(bytes, { atEnd: true }) !== -1;
+}
+
+/** How a file cut in the middle of a character is said, by every reader ("… at byte N" may follow). */
+export const ENDS_MID_CHARACTER = 'the file ends in the middle of a character';
+
 /** The 1-based line the byte at `offset` is on. */
 export function lineOfByte(bytes: Uint8Array, offset: number): number {
   let line = 1;

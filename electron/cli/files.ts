@@ -3,7 +3,7 @@ import { closeSync, fsyncSync, openSync, readFileSync, renameSync, rmSync, write
 import { basename, dirname, join, resolve } from 'node:path';
 import { InputError } from './errors';
 import { describeJsonError } from '../../shared/json-position';
-import { firstNotUtf8, lineOfByte } from '../../shared/utf8-text';
+import { ENDS_MID_CHARACTER, endsMidCharacter, firstNotUtf8, lineOfByte } from '../../shared/utf8-text';
 import { isUtf8 } from 'node:buffer';
 
 /**
@@ -18,7 +18,12 @@ export function readTextFile(file: string, cwd: string): string {
   } catch (error) {
     throw new InputError(`cannot read ${file}: ${describeFsError(error)}`);
   }
-  if (!isUtf8(bytes)) throw new InputError(`${file}:${lineOfByte(bytes, firstNotUtf8(bytes, { atEnd: true }))}: not UTF-8 text (save the file as UTF-8)`);
+  if (!isUtf8(bytes)) {
+    const where = `${file}:${lineOfByte(bytes, firstNotUtf8(bytes, { atEnd: true }))}`;
+    // UTF-8 cut off mid-character is a file cut short, not one in another encoding.
+    if (endsMidCharacter(bytes)) throw new InputError(`${where}: ${ENDS_MID_CHARACTER} (was it cut short?)`);
+    throw new InputError(`${where}: not UTF-8 text (save the file as UTF-8)`);
+  }
   return bytes.toString('utf8').replace(/^\uFEFF/, '');
 }
 

@@ -115,10 +115,13 @@ describe('tempora observe refuses a bad file whole', () => {
     expectRefused(['observe', 'sjis.jsonl'], 1, /^tempora: sjis\.jsonl:2: not UTF-8 text \(save the file as UTF-8\)\n$/);
   });
 
-  it('a file whose last character is cut short is refused naming that line, not line 1', () => {
+  it('a file whose last character is cut short is refused naming that line, not line 1, and not called "not UTF-8"', () => {
     const cut = Buffer.from(`${good}\n${good}\n{"subject":"東`);
     writeFileSync(join(cli.dir, 'cut.jsonl'), cut.subarray(0, cut.length - 1));
-    expectRefused(['observe', 'cut.jsonl'], 1, /^tempora: cut\.jsonl:3: not UTF-8 text \(save the file as UTF-8\)\n$/);
+    expectRefused(['observe', 'cut.jsonl'], 1, /^tempora: cut\.jsonl:3: the file ends in the middle of a character \(was it cut short\?\)\n$/);
+    // Bytes that are not UTF-8 before the cut: that is what is said.
+    writeFileSync(join(cli.dir, 'both.jsonl'), Buffer.concat([Buffer.from(`${good}\n`), Buffer.from([0x93, 0x0a]), cut.subarray(0, cut.length - 1)]));
+    expectRefused(['observe', 'both.jsonl'], 1, /^tempora: both\.jsonl:2: not UTF-8 text \(save the file as UTF-8\)\n$/);
   });
 
   it('a file that cannot be read', () => {
@@ -144,6 +147,13 @@ describe('tempora import refuses a bad document whole', () => {
     // 東京 in Shift_JIS: 93 8C 8B 9E.
     writeFileSync(join(cli.dir, 'sjis.json'), Buffer.concat([Buffer.from(head), Buffer.from([0x93, 0x8c, 0x8b, 0x9e]), Buffer.from(tail)]));
     expectRefused(['import', 'sjis.json', '--replace'], 1, new RegExp(`^tempora: sjis\\.json: not JSON \\(not UTF-8 text at byte ${Buffer.byteLength(head).toLocaleString('en-US')}: save the file as UTF-8\\)\\n$`));
+  });
+
+  it('an export cut short in the middle of a character is said so, not called "not UTF-8"', () => {
+    const text = Buffer.from(ok('export').replace('Kyoto', '京都'));
+    const cut = text.subarray(0, text.indexOf(Buffer.from('京')) + 2);
+    writeFileSync(join(cli.dir, 'cut.json'), cut);
+    expectRefused(['import', 'cut.json', '--replace'], 1, new RegExp(`^tempora: cut\\.json: not JSON \\(the file ends in the middle of a character at byte ${(cut.length - 2).toLocaleString('en-US')} \\(was it cut short\\?\\)\\)\\n$`));
   });
 
   it('a document whose fields are wrong, naming the path of the field', () => {

@@ -40,7 +40,7 @@ describe('streamJsonFile', () => {
     await expect(streamJsonFile(path, { label: 'sjis.json' })).rejects.toThrow(`sjis.json is not JSON: not UTF-8 text at byte ${head.length.toLocaleString('en-US')}: save the file as UTF-8`);
   });
 
-  it('names a bad byte after a character cut by the chunk boundary at its place, and a character cut short by the end at its start', async () => {
+  it('names a bad byte after a character cut by the chunk boundary at its place, and a character cut short by the end at its start, as cut short', async () => {
     // 東 (E6 9D B1) split over the first 256 KiB boundary, then "x", then a byte that starts nothing.
     const head = Buffer.from(`{"facts": ["${'x'.repeat(256 * 1024 - 14)}`);
     expect(head.length).toBe(256 * 1024 - 2);
@@ -48,7 +48,7 @@ describe('streamJsonFile', () => {
     await expect(streamJsonFile(split, { label: 'split.json' })).rejects.toThrow(`not UTF-8 text at byte ${(head.length + 4).toLocaleString('en-US')}:`);
     const cut = Buffer.from('{"facts": ["東');
     const short = write('short.json', cut.subarray(0, cut.length - 1));
-    await expect(streamJsonFile(short, { label: 'short.json' })).rejects.toThrow(`not UTF-8 text at byte ${(cut.length - 3).toLocaleString('en-US')}:`);
+    await expect(streamJsonFile(short, { label: 'short.json' })).rejects.toThrow(`short.json is not JSON: the file ends in the middle of a character at byte ${(cut.length - 3).toLocaleString('en-US')} (was it cut short?)`);
   });
 
   it('skips a byte-order mark', async () => {

@@ -1,6 +1,6 @@
 /** Where bytes stop being UTF-8 (shared/utf8-text.ts): the place a refused file is named by. */
 import { describe, expect, it } from 'vitest';
-import { firstNotUtf8, lineOfByte } from '../../shared/utf8-text';
+import { endsMidCharacter, firstNotUtf8, lineOfByte } from '../../shared/utf8-text';
 
 const bytes = (...parts: (string | number[])[]) => Buffer.concat(parts.map((p) => (typeof p === 'string' ? Buffer.from(p) : Buffer.from(p))));
 
@@ -27,6 +27,13 @@ describe('firstNotUtf8', () => {
     expect(firstNotUtf8(bytes('a\nb\n', [0xf0, 0x9f, 0x98]), { atEnd: true })).toBe(4);
     expect(firstNotUtf8(bytes('東京'), { atEnd: true })).toBe(-1);
     expect(firstNotUtf8(bytes('x', [0xe6, 0x41, 0x41]), { atEnd: true })).toBe(2);
+  });
+
+  it('endsMidCharacter: only a character cut short by the end, nothing else wrong', () => {
+    expect(endsMidCharacter(bytes('ab', [0xe6, 0x9d]))).toBe(true);
+    expect(endsMidCharacter(bytes('東京'))).toBe(false);
+    expect(endsMidCharacter(bytes([0x93], 'x', [0xe6, 0x9d]))).toBe(false);
+    expect(endsMidCharacter(bytes('x', [0xe6, 0x41]))).toBe(false);
   });
 
   it('lineOfByte counts the newlines before the byte', () => {

@@ -32,12 +32,12 @@ import {
 } from '../../../shared/memory-schema';
 import { MemoryInputError } from '../memory-errors';
 import { canonicalPredicate } from './canonical-predicates';
-import { NotJsonError, notUtf8 } from './json-file-stream';
+import { cutMidCharacter, NotJsonError, notUtf8 } from './json-file-stream';
 import { NotByteReadable, JsonRecordBytes } from './json-record-bytes';
 import { countingTold, drain, drainAsync, skippingTold } from './record-reading';
 import { JsonFault, JsonRecords, type StreamedMembers } from './json-records';
 import { parseExport } from './parse-export';
-import { firstNotUtf8, wholeCharactersEnd } from '../../../shared/utf8-text';
+import { endsMidCharacter, firstNotUtf8, wholeCharactersEnd } from '../../../shared/utf8-text';
 
 /** What a pass does with each record; a section it has no method for is read past. */
 export interface RecordVisitor {
@@ -173,7 +173,8 @@ export class ExportFile implements ExportRecords {
         const n = readSync(fd, buffer, carried, CHUNK_BYTES - carried, position);
         const end = carried + n;
         if (n === 0) {
-          if (carried && !isUtf8(buffer.subarray(0, carried))) throw notUtf8(this.label, position - carried);
+          // What is left is a character begun and not finished (a file cut short), or bytes that are no UTF-8.
+          if (carried && !isUtf8(buffer.subarray(0, carried))) throw (endsMidCharacter(buffer.subarray(0, carried)) ? cutMidCharacter : notUtf8)(this.label, position - carried);
           if (carried) yield { text: buffer.toString('utf8', 0, carried), bytes: 0 };
           return;
         }

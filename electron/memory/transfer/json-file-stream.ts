@@ -9,7 +9,7 @@
 import { closeSync, createReadStream, openSync, readSync, statSync } from 'node:fs';
 import { MemoryInputError } from '../memory-errors';
 import { JsonFault, JsonRecords } from './json-records';
-import { firstNotUtf8, wholeCharactersEnd } from '../../../shared/utf8-text';
+import { ENDS_MID_CHARACTER, firstNotUtf8, wholeCharactersEnd } from '../../../shared/utf8-text';
 
 export interface ReadProgress {
   bytes: number;
@@ -67,7 +67,10 @@ export async function streamJsonFile(path: string, options: ReadJsonOptions): Pr
     } catch {
       // The fault is in the carried bytes and this chunk, or a character cut short by the end.
       const joined = chunk === undefined ? carried : Buffer.concat([carried, chunk]);
-      throw notUtf8(options.label, bytes - carried.length + Math.max(0, firstNotUtf8(joined, { atEnd: chunk === undefined })));
+      const at = bytes - carried.length + Math.max(0, firstNotUtf8(joined, { atEnd: chunk === undefined }));
+      // At the end, what the decoder still holds is a character begun and never finished: the file was cut.
+      if (chunk === undefined) throw cutMidCharacter(options.label, at);
+      throw notUtf8(options.label, at);
     }
   };
   try {
@@ -102,6 +105,11 @@ function startsWithBom(path: string): boolean {
   } finally {
     closeSync(fd);
   }
+}
+
+/** A UTF-8 file cut off in the middle of the character that begins at byte `at`. */
+export function cutMidCharacter(label: string, at: number): NotJsonError {
+  return new NotJsonError(label, `${ENDS_MID_CHARACTER} at byte ${at.toLocaleString('en-US')} (was it cut short?)`);
 }
 
 /** A file whose bytes stop being UTF-8 at byte `at` (from the file's start). */

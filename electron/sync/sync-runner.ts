@@ -56,7 +56,8 @@ export interface SyncMemory extends OwnSegmentsMemory {
     segments: Iterable<{ header: SegmentHeader; records(): SyncRecord[] }>,
     options: { afterRecord?: (index: number) => void; onSegment?: (done: number, result: { applied: boolean; records: number }) => void; gatherAtMost?: number; fullTextOnWorker?: boolean },
   ): { applied: boolean; records: number }[];
-  syncDone(at: string): void;
+  /** The sync ended at `at` with the target described as `target`. */
+  syncDone(at: string, target: string): void;
 }
 
 export interface SyncOptions {
@@ -189,7 +190,7 @@ async function syncHeld(memory: SyncMemory, plainTarget: SyncTarget, cipher: Seg
     options.onProgress?.({ phase: 'rewrite', done: report.rewritten, total: rewrites.length, records: 0 });
   }
   memory.purgeDone();
-  memory.syncDone(options.now?.() ?? new Date().toISOString());
+  memory.syncDone(options.now?.() ?? new Date().toISOString(), plainTarget.describe);
   return report;
 }
 

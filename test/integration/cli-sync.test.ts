@@ -116,6 +116,25 @@ describe('tempora sync, two devices and a folder', () => {
     expect((await tempora(['sync', 'status', '--data', app])).stdout).toContain(`\nSync folder: ${appFolder} (set in the app)\n`);
   });
 
+  it('sync status says which folder is set (or none) and what the last sync used; a plain sync refused names that', async () => {
+    const oneOff = join(dir, 'one-off');
+    expect((await tempora(['observe', join(dir, 'told.jsonl'), '--data', oneOff])).code).toBe(0);
+    const before = await tempora(['sync', 'status', '--data', oneOff]);
+    expect(before.stdout).toContain('\nLast sync: never\n');
+    expect(before.stdout).toContain('\nSync folder: none set in the app (tempora sync needs --folder DIR each time)\n');
+    const used = join(dir, 'OneOffFolder');
+    mkdirSync(used);
+    expect((await tempora(['sync', '--folder', used, '--data', oneOff], PASS)).code).toBe(0);
+    const after = await tempora(['sync', 'status', '--data', oneOff]);
+    expect(after.stdout).toMatch(/\nLast sync: \d+ \w+ 2\d{3}, \d\d:\d\d, with the folder /);
+    expect(after.stdout).toContain(`, with the folder ${used}\n`);
+    expect(after.stdout).toContain('\nSync folder: none set in the app (tempora sync needs --folder DIR each time)\n');
+    expect((JSON.parse((await tempora(['sync', 'status', '--data', oneOff, '--json'])).stdout) as { lastTarget: string }).lastTarget).toBe(`the folder ${used}`);
+    const plain = await tempora(['sync', '--data', oneOff], PASS);
+    expect(plain.code).toBe(2);
+    expect(plain.stderr).toBe(`tempora: sync needs --folder DIR (the folder the devices share), or a folder set in the app (Settings → Sync); the last sync was with the folder ${used}\nRun 'tempora help sync' for usage.\n`);
+  });
+
   it('--watch keeps syncing until Ctrl-C, then stops cleanly', async () => {
     const child = spawn(process.execPath, ['--import', 'tsx', 'electron/cli/main.ts', 'sync', '--folder', folder, '--data', laptop, '--watch', '--every', '1'], {
       cwd: root,

@@ -45,7 +45,11 @@ export const syncCommand: CommandSpec = {
     // A directory with no memory stays without one, as `tempora facts` leaves it.
     if (sub === 'status') return (checkForRead(ctx.memoryDir), ctx.withMemory((memory) => printStatus(ctx, memory)));
     const folder = ctx.string('folder') ?? folderSetInApp(ctx);
-    if (folder === undefined) throw new UsageError('sync needs --folder DIR (the folder the devices share), or a folder set in the app (Settings → Sync)', 'sync');
+    if (folder === undefined) {
+      // --folder is for this sync only: the one the last sync used is named, to give it again.
+      const last = lastTarget(ctx);
+      throw new UsageError(`sync needs --folder DIR (the folder the devices share), or a folder set in the app (Settings → Sync)${last ? `; the last sync was with ${escapeControls(last)}` : ''}`, 'sync');
+    }
     const every = everySeconds(ctx);
     const passphrase = passphraseOf(ctx);
     const name = nameOf(ctx);
@@ -218,10 +222,11 @@ function sameNameLines(status: ReturnType<Memory['sync']['status']>): string[] {
     .map((d) => `Another device, ${d.id.slice(0, 8)}, is also named ${escapeControls(d.name)}: give this one a name of its own with --name.`);
 }
 
-/** Where the app syncs this memory, when it is a folder the command can use too. */
-function syncFolderLine(memory: Memory): string[] {
+/** Where the app syncs this memory when it is a folder the command can use too, or that none is set (--folder is for one sync). */
+function syncFolderLine(memory: Memory): string {
   const target = memory.settings.read().syncTarget;
-  return target?.kind === 'folder' ? [`Sync folder: ${target.path} (set in the app)`] : [];
+  if (target?.kind === 'folder') return `Sync folder: ${escapeControls(target.path)} (set in the app)`;
+  return `Sync folder: none set in the app${target ? ' (it syncs with another kind of target)' : ''} (tempora sync needs --folder DIR each time)`;
 }
 
 function printStatus(ctx: CommandContext, memory: Memory): void {
@@ -230,9 +235,9 @@ function printStatus(ctx: CommandContext, memory: Memory): void {
   const unseen = status.blocked.filter((b) => !status.devices.some((d) => d.id === b.id));
   const lines = [
     `This device: ${escapeControls(status.device.name)} (${status.device.id})`,
-    `Last sync: ${status.lastSync === null ? 'never' : formatTime(status.lastSync)}`,
+    `Last sync: ${status.lastSync === null ? 'never' : formatTime(status.lastSync)}${status.lastSync !== null && status.lastTarget ? `, with ${escapeControls(status.lastTarget)}` : ''}`,
     `Not sent yet: ${plural(status.unsent, 'record')}`,
-    ...syncFolderLine(memory),
+    syncFolderLine(memory),
     status.devices.length + unseen.length === 0 ? 'Devices seen: none yet' : `Devices seen: ${status.devices.length + unseen.length}`,
   ];
   const blockedLine = (b: BlockedDevice) => `    blocked. ${escapeControls(b.reason)} Its later segments wait until it is put right.`;
@@ -258,6 +263,12 @@ function folderSetInApp(ctx: CommandContext): string | undefined {
   if (target?.kind !== 'folder') return undefined;
   ctx.io.stderr(`Syncing with ${target.path}, the folder set in the app (Settings → Sync).\n`);
   return target.path;
+}
+
+/** What the last sync of this memory synced with ("the folder /x"), when it is known (and there is a memory). */
+function lastTarget(ctx: CommandContext): string | null {
+  if (!hasMemory(ctx)) return null;
+  return ctx.readMemory((memory) => memory.sync.lastTarget());
 }
 
 /** Syncs every `seconds` until Ctrl-C (or SIGTERM); a sync under way finishes first. */

@@ -25,6 +25,8 @@ export type SyncWriter = <T>(fn: () => T, told: (result: T) => boolean, options?
 export interface SyncStatus {
   device: { id: string; name: string };
   lastSync: IsoTime | null;
+  /** What the last sync synced with, in words ("the folder /x"); null before the first (or one before this was kept). */
+  lastTarget: string | null;
   devices: { id: string; name: string; seq: number; appliedAt: IsoTime }[];
   /** Writes recorded here and not yet sent (outbox rows). */
   unsent: number;
@@ -280,8 +282,17 @@ export class SyncStore {
     }
   }
 
-  syncDone(at: IsoTime): void {
-    this.write(() => setStateValue(this.store.db, 'lastSync', at), () => false);
+  /** A sync ended at `at` with `target` (its words: "the folder /x"), which `status` says as the last one. */
+  syncDone(at: IsoTime, target: string): void {
+    this.write(() => {
+      setStateValue(this.store.db, 'lastSync', at);
+      setStateValue(this.store.db, 'lastTarget', target);
+    }, () => false);
+  }
+
+  /** What the last sync synced with, in words; null before the first. Only reads (a read-only memory answers too). */
+  lastTarget(): string | null {
+    return stateValue(this.store.db, 'lastTarget') ?? null;
   }
 
   unsent(): number {
@@ -294,6 +305,7 @@ export class SyncStore {
     return {
       device: this.device(),
       lastSync: storedTime(stateValue(db, 'lastSync')),
+      lastTarget: this.lastTarget(),
       devices,
       unsent: this.unsent(),
       blocked: this.blockedNoted().map((b) => ({ ...b, name: devices.find((d) => d.id === b.id)?.name ?? null })),

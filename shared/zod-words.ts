@@ -101,6 +101,8 @@ function issueWords(issue: Issue, given: { value: unknown } | null): string {
     case 'invalid_type': {
       if (given === null || given.value === undefined) return 'is missing';
       const expected = EXPECTED[issue.expected] ?? issue.expected;
+      // A number that is not whole: "must be a whole number (it was 2.5)", not "…, not a number".
+      if (issue.expected === 'int' && typeof given.value === 'number') return `must be ${expected}${itWas(given)}`;
       return `must be ${expected}, not ${jsonKind(given.value)}`;
     }
     case 'too_small':

@@ -17,6 +17,7 @@ import { readMoment, readTime } from './mcp-times';
 import { withOffsetIn } from '../../shared/time-zone';
 import { guarded, ok, withCurrent } from './tool-results';
 import { TOOLS } from './tool-declarations';
+import { inWords } from './tool-input';
 import type { IsoTime } from '../../shared/time';
 
 export interface ToolOptions {
@@ -49,7 +50,7 @@ export function registerMemoryTools(server: McpServer, engine: TemporaEngine, op
   server.registerTool(
     'remember_facts',
     TOOLS.remember_facts,
-    (args) =>
+    inWords('remember_facts', (args) =>
       guarded(() => {
         const reference = readTime(args.reference_time, 'reference_time', now(), zone())?.at ?? now();
         const referenceTime = withOffsetIn(reference, zone());
@@ -81,13 +82,13 @@ export function registerMemoryTools(server: McpServer, engine: TemporaEngine, op
           return ok(result, `Held ${plural(summary.observations, 'fact')} for the user's review (review before remembering is on): nothing is remembered until they approve.`);
         }
         return ok(result, `Remembered ${plural(summary.observations, 'fact')}: ${summary.factsAdded} added, ${summary.factsClosed} closed, ${summary.factsConfirmed} confirmed.`);
-      }),
+      })),
   );
 
   server.registerTool(
     'remember_message',
     TOOLS.remember_message,
-    (args) =>
+    inWords('remember_message', (args) =>
       guarded(() => {
         const time = readTime(args.reference_time, 'reference_time', now(), zone())?.at ?? now();
         const role = args.role ?? 'user';
@@ -116,13 +117,13 @@ export function registerMemoryTools(server: McpServer, engine: TemporaEngine, op
           : state;
         const result = { episode_id: appended.episode.id, duplicate: appended.duplicate, learning, model_loaded: modelLoaded, note } as const;
         return ok(result, note);
-      }),
+      })),
   );
 
   server.registerTool(
     'search_memory',
     TOOLS.search_memory,
-    (args) =>
+    inWords('search_memory', (args) =>
       guarded(async () => {
         const at = now();
         const asOf = readMoment(args.as_of, 'as_of', at, zone());
@@ -138,13 +139,13 @@ export function registerMemoryTools(server: McpServer, engine: TemporaEngine, op
         };
         const said = { hits: response.hits.map((h) => h.fact), time: response.time, asOf, knownAt, successors: (list: FactRecord[]) => successors(list, at) };
         return ok(result, searchText(said, { format: words(), now: at }, zone()));
-      }),
+      })),
   );
 
   server.registerTool(
     'list_facts',
     TOOLS.list_facts,
-    (args) =>
+    inWords('list_facts', (args) =>
       guarded(() => {
         const at = now();
         const asOf = readMoment(args.as_of, 'as_of', at, zone());
@@ -160,13 +161,13 @@ export function registerMemoryTools(server: McpServer, engine: TemporaEngine, op
         });
         const result = { facts: facts(list, at), count: list.length };
         return ok(result, listText(list, { format: words(), now: at }, { asOf, knownAt }));
-      }),
+      })),
   );
 
   server.registerTool(
     'fact_history',
     TOOLS.fact_history,
-    (args) =>
+    inWords('fact_history', (args) =>
       guarded(async () => {
         const at = now();
         const details = await handlers.factDetails({ id: args.id });
@@ -178,25 +179,25 @@ export function registerMemoryTools(server: McpServer, engine: TemporaEngine, op
           closed: facts(details.closed, at),
         };
         return ok(result, historyText(details.fact, details.versions, details.episodes.length, { format: words(), now: at }));
-      }),
+      })),
   );
 
   server.registerTool(
     'correct_fact',
     TOOLS.correct_fact,
-    (args) =>
+    inWords('correct_fact', (args) =>
       guarded(async () => {
         const fact = await handlers.editFact(args);
         const at = now();
         const held = args.invalid_at === undefined ? '' : heldBack(fact, args.invalid_at !== null, words());
         return ok({ fact: withCurrent(fact, at) }, `Corrected; the new version:\n${factLine(fact, { format: words(), now: at })}${held}\n${zoneLine(words())}`);
-      }),
+      })),
   );
 
   server.registerTool(
     'close_fact',
     TOOLS.close_fact,
-    (args) =>
+    inWords('close_fact', (args) =>
       guarded(async () => {
         let fact: FactRecord;
         try {
@@ -207,13 +208,13 @@ export function registerMemoryTools(server: McpServer, engine: TemporaEngine, op
         const at = now();
         // The end as people read it, by the one formatter: "ended 1 Sept 2026", or "until …" for one to come.
         return ok({ fact: withCurrent(fact, at) }, `${closeWord(fact, at)}: ${escapeControls(fact.fact)} (${formatEnding(fact, words(), at) || 'open'}).${heldBack(fact, true, words())}\n${zoneLine(words())}`);
-      }),
+      })),
   );
 
   server.registerTool(
     'forget_fact',
     TOOLS.forget_fact,
-    (args) =>
+    inWords('forget_fact', (args) =>
       guarded(async () => {
         const forgotten = await handlers.forgetFact({ id: args.id, withSources: args.with_sources });
         const { deleted, kept } = forgotten.sources;
@@ -225,7 +226,7 @@ export function registerMemoryTools(server: McpServer, engine: TemporaEngine, op
           kept_messages: kept.map((m) => ({ id: m.id, excerpt: m.excerpt, reason: m.reason })),
         };
         return ok(result, `Forgot ${plural(forgotten.factIds.length, 'fact version')}; ${plural(deleted.length, 'source message')} deleted, ${kept.length} kept.`);
-      }),
+      })),
   );
 }
 

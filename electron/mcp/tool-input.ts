@@ -1,43 +1,48 @@
 /**
- * How a tool's arguments are checked against its zod schema, as the SDK sees it: a Standard Schema
- * (the SDK's one hook — McpServer validates tool input with `schema['~standard'].validate` and
- * joins the issues it gets back as "path: message", its path dotted, "facts.0.fact"). The issues
- * handed back carry their own words instead: the argument named as the app names it everywhere else
- * (`facts[0].fact: …`, as `facts[0].valid_at: impossible date` from the memory), an unknown argument
- * said to be one, control characters escaped. The JSON Schema a client sees is zod's, unchanged.
+ * How a tool's arguments are checked against its zod schema, in the app's words. The SDK validates
+ * a tool's input with `schema['~standard'].validate` (its one hook) and refuses a failure as
+ * "Input validation error: Invalid arguments for tool list_facts: …" — its words around ours, and no
+ * way to leave them out. So the validate handed to the SDK never fails: arguments that do not pass
+ * become a RefusedArguments, and the tool's body (wrapped by `inWords`) answers it with a tool error
+ * (`isError: true`, as the MCP spec has argument errors reported) in words: the tool, the argument
+ * as the app names it everywhere else (`facts[0].fact`), what is wrong and what was given
+ * ("list_facts: limit: must be at least 1 (it was 0)"; shared/zod-words.ts), control characters
+ * escaped. The JSON Schema a client sees is zod's, unchanged.
  */
-import type { StandardSchemaWithJSON } from '@modelcontextprotocol/server';
+import type { CallToolResult, StandardSchemaWithJSON } from '@modelcontextprotocol/server';
 import type { z } from 'zod';
 import { escapeControls } from '../../shared/escape-controls';
-
-type Issue = z.core.$ZodIssue;
+import { fieldPath, zodIssuesInWords } from '../../shared/zod-words';
 
 /** ["facts", 0, "fact"] → "facts[0].fact". */
-export function argumentPath(path: readonly PropertyKey[]): string {
-  return path.reduce<string>((at, key) => (typeof key === 'number' ? `${at}[${key}]` : at ? `${at}.${String(key)}` : String(key)), '');
+export const argumentPath = fieldPath;
+
+/** Arguments the schema refused, with why in words; what a tool's body gets in place of its arguments. */
+export class RefusedArguments {
+  constructor(readonly words: string) {}
 }
 
-function said(issue: Issue): string[] {
-  if (issue.code === 'unrecognized_keys') {
-    return issue.keys.map((key) => `${argumentPath([...issue.path, key])}: not an argument of this tool`);
-  }
-  const at = argumentPath(issue.path);
-  return [at ? `${at}: ${issue.message}` : issue.message];
-}
-
-/** The schema as the SDK takes it, its refusals in the app's words. */
+/** The schema as the SDK takes it: its values, or a RefusedArguments for `inWords` to answer. */
 export function namedArguments<S extends z.ZodType>(schema: S): StandardSchemaWithJSON<z.input<S>, z.output<S>> {
   const standard = schema['~standard'] as StandardSchemaWithJSON<z.input<S>, z.output<S>>['~standard'];
   return {
     '~standard': {
       ...standard,
       validate(value: unknown) {
-        const parsed = schema.safeParse(value);
+        const parsed = schema.safeParse(value, { reportInput: true });
         if (parsed.success) return { value: parsed.data };
-        // One issue: the SDK would join several with commas, which the messages themselves hold.
-        return { issues: [{ message: escapeControls(parsed.error.issues.flatMap(said).join('; '), { lines: true }) }] };
+        const words = zodIssuesInWords(parsed.error, { pathOf: fieldPath, unknownField: (path) => `${path}: not an argument of this tool` }).join('; ');
+        return { value: new RefusedArguments(escapeControls(words, { lines: true })) as unknown as z.output<S> };
       },
     },
+  };
+}
+
+/** A tool's body, answering arguments its schema refused with a tool error naming the tool. */
+export function inWords<A, X extends unknown[], R>(tool: string, body: (args: A, ...rest: X) => R): (args: A, ...rest: X) => R | CallToolResult {
+  return (args, ...rest) => {
+    if (args instanceof RefusedArguments) return { content: [{ type: 'text', text: `${tool}: ${args.words}` }], isError: true };
+    return body(args, ...rest);
   };
 }
 

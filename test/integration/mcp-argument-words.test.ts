@@ -95,4 +95,16 @@ describe("the schema's own refusals", () => {
     expect(await refused('list_facts', { limit: 0 })).toMatch(/limit: /);
     expect(await refused('fact_history', {})).toMatch(/id: /);
   });
+
+  it("say what is wrong in the app's words, as a tool error, never the SDK's \"Input validation error\" or zod's text", async () => {
+    expect(await refused('list_facts', { limit: 0 })).toBe('list_facts: limit: must be at least 1 (it was 0)');
+    expect(await refused('list_facts', { limit: 'ten' })).toBe('list_facts: limit: must be a number, not a string');
+    expect(await refused('list_facts', { limit: 2.5 })).toBe('list_facts: limit: must be a whole number (it was 2.5)');
+    expect(await refused('fact_history', {})).toBe('fact_history: id: is missing');
+    expect(await refused('remember_facts', { facts: [] })).toBe('remember_facts: facts: is empty: give at least one');
+    expect(await refused('remember_facts', { facts: 'I like tea.' })).toBe('remember_facts: facts: must be an array, not a string');
+    const unknown = await refused('search_memory', { query: 'tea', colour: 'red' });
+    expect(unknown).toBe('search_memory: colour: not an argument of this tool');
+    for (const text of [unknown, await refused('list_facts', { limit: 0 })]) expect(text).not.toMatch(/Input validation error|Invalid arguments|Too small|Invalid input|expected number/);
+  });
 });

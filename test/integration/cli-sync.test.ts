@@ -135,20 +135,29 @@ describe('tempora sync, two devices and a folder', () => {
     expect(plain.stderr).toBe(`tempora: sync needs --folder DIR (the folder the devices share), or a folder set in the app (Settings → Sync); the last sync was with the folder ${used}\nRun 'tempora help sync' for usage.\n`);
   });
 
-  it('--watch keeps syncing until Ctrl-C, then stops cleanly', async () => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'electron/cli/main.ts', 'sync', '--folder', folder, '--data', laptop, '--watch', '--every', '1'], {
+  it('--watch keeps syncing until Ctrl-C, says a round only when something moved, then stops cleanly', async () => {
+    // A memory and folder of its own: the other tests count what the shared ones hold.
+    const watched = join(dir, 'watched');
+    const watchFolder = join(dir, 'WatchFolder');
+    mkdirSync(watchFolder);
+    expect((await tempora(['observe', join(dir, 'told.jsonl'), '--data', watched])).code).toBe(0);
+    const child = spawn(process.execPath, ['--import', 'tsx', 'electron/cli/main.ts', 'sync', '--folder', watchFolder, '--data', watched, '--watch', '--every', '1'], {
       cwd: root,
       env: { ...process.env, TEMPORA_TZ: 'Asia/Tokyo', LANCEDB_LOG: 'error', ...PASS },
     });
     let out = '';
     const exited = new Promise<number | null>((done) => child.on('exit', (code) => done(code)));
-    // Two syncs said (the first, then one a second later), then Ctrl-C.
-    await new Promise<void>((done) =>
-      child.stdout.on('data', (chunk: Buffer) => {
-        out += chunk.toString();
-        if ((out.match(/^Synced with /gm) ?? []).length >= 2) done();
-      }),
-    );
+    const rounds = () => (out.match(/^Synced with /gm) ?? []).length;
+    const said = (n: number) => new Promise<void>((done) => (rounds() >= n ? done() : child.stdout.on('data', () => rounds() >= n && done())));
+    child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+    // The first round is said; the quiet ones after it (a second apart) are not.
+    await said(1);
+    await new Promise((done) => setTimeout(done, 3500));
+    expect(rounds(), out).toBe(1);
+    // Something to send: the next round says it.
+    expect((await tempora(['observe', join(dir, 'back.jsonl'), '--data', watched])).code).toBe(0);
+    await said(2);
+    expect(out.split('\n').filter((l) => l.startsWith('Synced with '))[1]).toMatch(/: sent [1-9]\d* records?;/);
     child.kill('SIGINT');
     expect(await exited).toBe(0);
   });

@@ -79,8 +79,10 @@ async function syncWith(ctx: CommandContext, folder: string, passphrase: string,
       if (!checkedFirst) await refuseTakenName(firstReads, cipher, name, { me, cursor: (device) => memory.sync.cursor(device), nameSeen: (device) => seen.find((d) => d.id === device)?.name });
       memory.sync.setDeviceName(name);
     }
-    // The sync itself, once or every --every seconds.
+    // The sync itself, once or every --every seconds. Watching, a round is said when something
+    // moved (or was refused, or waits), after the first: a quiet minute says nothing.
     {
+      let saidOne = false;
       const once = async () => {
         const shown = progressLine(ctx.io);
         const reads = first ? firstReads : target;
@@ -91,6 +93,8 @@ async function syncWith(ctx: CommandContext, folder: string, passphrase: string,
         } finally {
           shown.clear();
         }
+        if (saidOne && !ctx.json && !moved(report)) return;
+        saidOne = true;
         printReport(ctx, target.describe, report);
         // A name another device here has too (the host's name, when neither was given one) is said at once, not only in `sync status`.
         if (!ctx.json) printLines(ctx.io, sameNameLines(memory.sync.status()));
@@ -193,6 +197,11 @@ function progress(ctx: CommandContext, shown: ReturnType<typeof progressLine>) {
     const long = phase === 'upload' ? done < total || shown.shown : total > 1;
     if (long) shown.show(syncProgressWords(progress, plural));
   };
+}
+
+/** Whether a sync sent, applied, rewrote or took back anything, or has something refused or waiting to say. */
+function moved(report: SyncReport): boolean {
+  return report.sent > 0 || report.applied.length > 0 || report.rewritten > 0 || report.tookBack > 0 || report.startedOver || report.refused.length > 0 || report.waiting.length > 0;
 }
 
 function printReport(ctx: CommandContext, where: string, report: SyncReport): void {

@@ -76,6 +76,26 @@ describe.skipIf(CHROMIUM_MISSING !== null)('the fact forms when a time is wrong 
     }
   }
 
+  it('drops a time error once that field is changed', async () => {
+    const { page, engine } = ui();
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.emulateMedia({ colorScheme: 'light' });
+    await go(page, `#/facts/${encodeURIComponent(factId(engine, 'likes'))}`);
+    await page.getByRole('button', { name: 'Edit' }).click();
+    const until = page.getByLabel(/^True until/);
+    const error = page.locator('.fact-form .field', { has: until }).getByRole('alert');
+    await until.fill('blah');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect.poll(() => error.count()).toBe(1);
+    expect(await until.getAttribute('aria-invalid')).toBe('true');
+    await until.fill('先週');
+    await until.press('Tab');
+    await expect.poll(() => error.count()).toBe(0);
+    expect(await until.getAttribute('aria-invalid')).toBeNull();
+    expect(await page.locator('.fact-form [role="alert"]').count()).toBe(0);
+    await page.getByRole('button', { name: 'Cancel' }).click();
+  });
+
   it('says a fact closed at a time to come ends then, not that it was closed', async () => {
     const { page, engine } = ui();
     await page.setViewportSize({ width: 1280, height: 800 });

@@ -95,6 +95,47 @@ for (const locale of ['en-GB', 'ja-JP'] as const) {
       await expect.poll(() => label(page)).toBe('as of now');
     });
 
+    it('drops an error once its text is changed or Today resets the field', async () => {
+      const { page } = ui();
+      await go(page, '#/timeline');
+      const toolbar = page.locator('.tl-toolbar');
+      const field = page.getByLabel('As of (Asia/Tokyo)', { exact: true });
+      const error = page.locator('.tl-toolbar .time-field', { has: field }).getByRole('alert');
+      await page.getByRole('button', { name: 'Today', exact: true }).click();
+      await expect.poll(() => field.inputValue()).toBe('');
+      const height = (await toolbar.boundingBox())!.height;
+      /** No error, and none comes back later (the answer for the text left behind is dropped). */
+      const noError = async () => {
+        await expect.poll(() => error.count()).toBe(0);
+        await page.waitForTimeout(400);
+        expect(await error.count()).toBe(0);
+        expect(await field.getAttribute('aria-invalid')).toBeNull();
+        expect((await toolbar.boundingBox())!.height).toBe(height);
+      };
+      // Following the clock already: Today puts the field back to now all the same.
+      await typeAsOf(page, '2026-02-30');
+      await expect.poll(() => error.count()).toBe(1);
+      await page.getByRole('button', { name: 'Today', exact: true }).click();
+      await expect.poll(() => field.inputValue()).toBe('');
+      await noError();
+      // At a day: Today follows the clock again, and the error goes with the text.
+      await typeAsOf(page, words.day);
+      await expect.poll(async () => (await cursorAt(page)) < Date.parse('2025-01-02T00:00:00Z')).toBe(true);
+      await typeAsOf(page, '2026-02-30');
+      await expect.poll(() => error.count()).toBe(1);
+      await page.getByRole('button', { name: 'Today', exact: true }).click();
+      await expect.poll(() => field.inputValue()).toBe('');
+      await noError();
+      // Text changed: the error was about other text, so it goes as soon as the text changes.
+      await typeAsOf(page, 'blah');
+      await expect.poll(() => error.count()).toBe(1);
+      await field.fill(words.day);
+      await noError();
+      await field.press('Enter');
+      await expect.poll(async () => (await cursorAt(page)) < Date.parse('2025-01-02T00:00:00Z')).toBe(true);
+      await page.getByRole('button', { name: 'Today', exact: true }).click();
+    });
+
     it(`follows the clock once “${words.today}” is typed or Today pressed`, async () => {
       const { page } = ui();
       await page.clock.install({ time: Date.now() });

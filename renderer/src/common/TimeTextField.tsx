@@ -4,8 +4,10 @@
  * main reads in the user's zone; a hint under it gives an example in the locale's own order (no
  * native date picker: its order follows the browser's build, month-first in an en-GB locale), and
  * the message about this field, when it cannot be read, is shown right under it, in words, linked
- * to the field by aria-describedby.
+ * to the field by aria-describedby. That message is about the text it was given for: once the text
+ * changes it goes (until the next error), wherever the error is kept.
  */
+import { useState } from 'react';
 import { formatAt } from '../../../shared/time-format';
 import { useTimeFormat } from '../app/time-format';
 import { ErrorText } from './ErrorText';
@@ -37,13 +39,19 @@ export function timeHint(locale: string, timeZone: string): string {
 
 export function TimeTextField({ id, label, value, onChange, zoneName, error, placeholder, onCommit, hintExtra, className }: Props) {
   const format = useTimeFormat();
+  // The error the text has changed since: no longer shown (a new error is another object, and shows).
+  const [outdated, setOutdated] = useState<unknown>(null);
+  const shownError = error && error !== outdated ? error : null;
   return (
     <div className={`field time-field${className ? ` ${className}` : ''}`}>
       <label htmlFor={id}>{label}</label>
       <input
         id={id}
         value={value}
-        onChange={(e) => onChange(e.target.value)}
+        onChange={(e) => {
+          if (shownError) setOutdated(shownError);
+          onChange(e.target.value);
+        }}
         onBlur={onCommit}
         onKeyDown={(e) => {
           if (e.key === 'Enter' && onCommit) {
@@ -54,14 +62,14 @@ export function TimeTextField({ id, label, value, onChange, zoneName, error, pla
         placeholder={placeholder}
         spellCheck={false}
         autoComplete="off"
-        aria-invalid={error ? true : undefined}
-        aria-describedby={`${id}-hint${error ? ` ${id}-error` : ''}`}
+        aria-invalid={shownError ? true : undefined}
+        aria-describedby={`${id}-hint${shownError ? ` ${id}-error` : ''}`}
       />
       <span id={`${id}-hint`} className="muted small field-hint">
         {timeHint(format.locale, format.timeZone)} — read in {zoneName}
         {hintExtra ? `; ${hintExtra}` : ''}
       </span>
-      <ErrorText id={`${id}-error`} error={error} />
+      <ErrorText id={`${id}-error`} error={shownError} />
     </div>
   );
 }

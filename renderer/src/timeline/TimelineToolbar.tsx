@@ -1,4 +1,5 @@
 /** Zoom / pan buttons, the as-of date (a month or year typed shown back so: MomentInput.tsx) and the known-at moment (in the user's zone), a row filter, and the legend. */
+import { useState } from 'react';
 import { isoFromMs, type IsoTime } from '../../../shared/time';
 import { MomentInput, type SaidAs } from '../common/MomentInput';
 import { TimelineLegend } from './TimelineLegend';
@@ -18,6 +19,8 @@ interface Props {
 }
 
 export function TimelineToolbar({ asOf, asOfSaid, knownAt, filter, onZoom, onPan, onFit, onAsOf, onKnownAt, onFilter }: Props) {
+  // Today starts the as-of field afresh (now, no error), even when the cursor already follows the clock.
+  const [asOfField, setAsOfField] = useState(0);
   return (
     <div className="toolbar tl-toolbar" role="toolbar" aria-label="Timeline controls">
       <div className="button-group">
@@ -38,6 +41,7 @@ export function TimelineToolbar({ asOf, asOfSaid, knownAt, filter, onZoom, onPan
         </button>
       </div>
       <MomentInput
+        key={asOfField}
         label="As of"
         field="as_of"
         at={asOf === null ? null : isoFromMs(asOf)}
@@ -46,7 +50,13 @@ export function TimelineToolbar({ asOf, asOfSaid, knownAt, filter, onZoom, onPan
         onAt={(iso, said) => onAsOf(iso === null ? null : Date.parse(iso), said)}
         className="field-inline"
       />
-      <button type="button" onClick={() => onAsOf(null, null)}>
+      <button
+        type="button"
+        onClick={() => {
+          setAsOfField((n) => n + 1);
+          onAsOf(null, null);
+        }}
+      >
         Today
       </button>
       <MomentInput label="Known at" field="known_at" at={knownAt} emptyIsNow onAt={onKnownAt} className="field-inline" />

@@ -78,23 +78,32 @@ function issueWords(issue: z.core.$ZodIssue): string {
   }
 }
 
-/** "invalid_at (15 Sept 2020) must be after valid_at (1 Sept 2026), times in Asia/Tokyo": both times in the user's zone. */
-export function endBeforeStartMessage(field: string, end: { at: string; precision: Precision }, start: { at: string; precision: Precision }, timeZone: string): string {
+/**
+ * "invalid_at (15 Sept 2020) must be after valid_at (1 Sept 2026), times in Asia/Tokyo": both times in
+ * the user's zone. `startName` names the start as the caller knows it (valid_at, --valid-at, "the
+ * start the fact has").
+ */
+export function endBeforeStartMessage(field: string, end: { at: string; precision: Precision }, start: { at: string; precision: Precision }, timeZone: string, startName = 'valid_at'): string {
   const format = { timeZone, locale: 'en-GB' };
   // An instant to the minute, as it was typed; a month or year as every screen shows it.
   const said = (t: { at: string; precision: Precision }) => (t.precision === 'instant' ? formatAt(t.at, 'instant', format) : formatSaid(t.at, t.precision, format));
-  return `${field} (${said(end)}) must be after valid_at (${said(start)}), times in ${timeZone}`;
+  return `${field} (${said(end)}) must be after ${startName} (${said(start)}), times in ${timeZone}`;
 }
 
 /**
  * Why an end given to a fact is at or before its start, in words with both times in the user's zone
  * (before the memory says it in UTC), or null when it is after. `fact` is the current version (an old
  * version's id names its lineage): its start is the one the end meets, unless the same edit moves it.
+ * The start is named as `field` names the end: an argument (valid_at), or on the command line (an
+ * option: "--at") the option that moves it (--valid-at) or, when none does, "the start the fact has"
+ * — no column name a command-line user never typed (as startNotBeforeEnd says "the end the fact has").
  */
 export function endNotAfterStart(fact: FactRecord | undefined, start: { at: string; precision: Precision } | undefined, end: { at: string; precision: Precision } | undefined, field: string, zone: string): string | null {
   if (!fact || !end) return null;
   const from = start ?? { at: fact.valid_at, precision: fact.valid_at_precision };
-  return end.at > from.at ? null : endBeforeStartMessage(field, end, from, zone);
+  const option = field.startsWith('--');
+  const startName = !option ? 'valid_at' : start !== undefined ? '--valid-at' : 'the start the fact has';
+  return end.at > from.at ? null : endBeforeStartMessage(field, end, from, zone, startName);
 }
 
 /**

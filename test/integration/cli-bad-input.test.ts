@@ -221,7 +221,7 @@ describe('tempora refuses bad options without touching the memory', () => {
   });
 
   it('edits the engine refuses: an end before the start, no change, an unknown id', () => {
-    expectRefused(['close', fact.id, '--at', '2026-08-01'], 1, /^tempora: --at \(1 Aug 2026\) must be after valid_at \(1 Sept 2026\), times in UTC\n$/);
+    expectRefused(['close', fact.id, '--at', '2026-08-01'], 1, /^tempora: --at \(1 Aug 2026\) must be after the start the fact has \(1 Sept 2026\), times in UTC\n$/);
     expectRefused(['edit', fact.id, '--fact', fact.fact], 1, /^tempora: the edit changes nothing\n$/);
     expectRefused(['edit', 'fct_nope', '--fact', 'x'], 1, /^tempora: no fact with id fct_nope\n$/);
     expectRefused(['forget', 'fct_nope'], 1, /^tempora: no fact with id fct_nope\n$/);

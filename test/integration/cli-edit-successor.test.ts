@@ -86,9 +86,11 @@ describe('an end at or before the start', () => {
     const before = history();
     const suzuki = before.find((f) => f.object === '鈴木')!;
     const close = runTempora(dir, clock, ['close', suzuki.id, '--at', '2026-09-01'], { ...env, LANG: 'en_GB.UTF-8' });
-    expect(close).toMatchObject({ code: 1, out: '', err: 'tempora: --at (1 Sept 2026) must be after valid_at (November 2026), times in Asia/Tokyo\n' });
+    expect(close).toMatchObject({ code: 1, out: '', err: 'tempora: --at (1 Sept 2026) must be after the start the fact has (November 2026), times in Asia/Tokyo\n' });
     const edit = runTempora(dir, clock, ['edit', suzuki.id, '--valid-at', '2026-10-01', '--invalid-at', '2026-10-01'], { ...env, LANG: 'en_GB.UTF-8' });
-    expect(edit).toMatchObject({ code: 1, out: '', err: 'tempora: --invalid-at (1 Oct 2026) must be after valid_at (1 Oct 2026), times in Asia/Tokyo\n' });
+    expect(edit).toMatchObject({ code: 1, out: '', err: 'tempora: --invalid-at (1 Oct 2026) must be after --valid-at (1 Oct 2026), times in Asia/Tokyo\n' });
+    const later = runTempora(dir, clock, ['edit', suzuki.id, '--invalid-at', '2026-10-01'], { ...env, LANG: 'en_GB.UTF-8' });
+    expect(later).toMatchObject({ code: 1, out: '', err: 'tempora: --invalid-at (1 Oct 2026) must be after the start the fact has (November 2026), times in Asia/Tokyo\n' });
     expect(history()).toEqual(before);
   });
 });

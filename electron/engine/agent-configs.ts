@@ -59,8 +59,8 @@ interface McpClient {
   /** The key of the servers' object. */
   key: 'mcpServers' | 'servers';
   stdio(launch: StdioLaunch): Record<string, unknown>;
-  /** The HTTP entry, or why this client takes none. */
-  http(address: HttpAddress): Record<string, unknown> | string;
+  /** The HTTP entry, or why this client takes none (whatever the address). */
+  http: ((address: HttpAddress) => Record<string, unknown>) | string;
 }
 
 const home = (env: NodeJS.ProcessEnv) => env.HOME || env.USERPROFILE || homedir();
@@ -83,7 +83,7 @@ export const MCP_CLIENTS: Record<McpClientId, McpClient> = {
     file: 'claude_desktop_config.json',
     key: 'mcpServers',
     stdio: plain,
-    http: () => 'Claude Desktop’s config file starts local servers only: use the stdio entry (or the Tempora MCP Bundle).',
+    http: 'Claude Desktop’s config file starts local servers only: use the stdio entry (or the Tempora MCP Bundle).',
   },
   cursor: { title: 'Cursor', folder: ({ env }) => join(home(env), '.cursor'), file: 'mcp.json', key: 'mcpServers', stdio: plain, http: (a) => ({ url: a.url, headers: bearer(a) }) },
   vscode: {
@@ -114,10 +114,17 @@ export function clientNamed(name: string): McpClientId {
   return parsed.data;
 }
 
+/** Why a client takes no HTTP entry whatever the app's address (in words), or null when it takes one: asked before the address is looked for. */
+export function httpRefusal(id: McpClientId): string | null {
+  const http = MCP_CLIENTS[id].http;
+  return typeof http === 'string' ? http : null;
+}
+
 /** The entry a way writes for a client, or why it writes none (in words). */
 export function entryFor(id: McpClientId, way: McpWay, ways: AgentWays): Record<string, unknown> | string {
   const client = MCP_CLIENTS[id];
   if (way === 'stdio') return client.stdio(ways.stdio);
+  if (typeof client.http === 'string') return client.http;
   return typeof ways.http === 'string' ? ways.http : client.http(ways.http);
 }
 

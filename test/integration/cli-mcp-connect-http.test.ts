@@ -73,6 +73,12 @@ describe('tempora mcp connect --http', () => {
     expect(refused.code).toBe(1);
     expect(refused.err).toBe('tempora: Claude Desktop’s config file starts local servers only: use the stdio entry (or the Tempora MCP Bundle).\n');
     expect(existsSync(join(home, '.config', 'Claude', 'claude_desktop_config.json'))).toBe(false);
+    // Said before the memory is looked for: a --data with no memory gets the same words, and stays without one.
+    const noMemory = join(home, 'no-memory');
+    const first = tempora('mcp', 'connect', 'claude-desktop', '--http', '--data', noMemory);
+    expect(first.err).toBe('tempora: Claude Desktop’s config file starts local servers only: use the stdio entry (or the Tempora MCP Bundle).\n');
+    expect(first.code).toBe(1);
+    expect(existsSync(noMemory)).toBe(false);
     const both = tempora('mcp', 'connect', 'cursor', '--http', '--remove');
     expect(both.code).toBe(2);
     expect(both.err).toContain('--remove takes out whichever Tempora entry is there; leave out --http');

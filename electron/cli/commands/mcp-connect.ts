@@ -7,7 +7,7 @@
 import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import type { McpWay } from '../../../shared/api-contract';
-import { AgentConfigError, clientNamed, clientTitle, connectAgent, disconnectAgent, ENTRY_NAME, MCP_CLIENT_NAMES, type AgentSystem, type StdioLaunch } from '../../engine/agent-configs';
+import { AgentConfigError, clientNamed, clientTitle, connectAgent, disconnectAgent, ENTRY_NAME, httpRefusal, MCP_CLIENT_NAMES, type AgentSystem, type StdioLaunch } from '../../engine/agent-configs';
 import { keptMcpAddress } from '../../engine/mcp-token';
 import type { CommandContext } from '../command';
 import { InputError, UsageError } from '../errors';
@@ -42,6 +42,9 @@ export function connectClient(ctx: CommandContext, name: string | undefined): vo
       return say(`Restart ${title} to stop using it.`);
     }
     const way: McpWay = ctx.flag('http') ? 'http' : 'stdio';
+    // A client that takes no HTTP entry is told so before the memory (and the app's address in it) is looked for.
+    const refusal = way === 'http' ? httpRefusal(id) : null;
+    if (refusal !== null) throw new AgentConfigError(refusal, 'no_http');
     const http = way === 'http' ? ctx.readMemory((memory) => keptMcpAddress(ctx.dataDir, memory.settings.read())) : 'not asked';
     const change = connectAgent(id, way, { stdio: stdioCommand(ctx), http }, system);
     say(`${title}: ${change.file}`);

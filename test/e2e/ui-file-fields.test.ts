@@ -41,7 +41,7 @@ describe.skipIf(CHROMIUM_MISSING !== null)('the file fields on Export / Import',
 
     await page.getByLabel('Memory file (.json)').setInputFiles(file);
     await panel.getByLabel('Import preview').waitFor();
-    expect(await panel.getByLabel('Import preview').textContent()).toContain('my-memory.json adds:');
+    expect(await panel.getByLabel('Import preview').textContent()).toContain('my-memory.json holds:');
     expect(await fieldSays(field)).toEqual({ shown: 'Choose file… my-memory.json', described: 'my-memory.json' });
     await screenshot(page, 'file-fields-picked');
 

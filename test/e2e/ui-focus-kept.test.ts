@@ -181,7 +181,7 @@ describe.skipIf(CHROMIUM_MISSING !== null)('the focus after an action', () => {
     writeFileSync(file, JSON.stringify(one));
     await page.getByLabel('Memory file (.json)').setInputFiles(file);
     const preview = page.getByLabel('Import preview');
-    await expect.poll(() => preview.locator('.warning').textContent()).toBe('1 record already exists here (same ids). Import refuses it unless you replace it.');
+    await expect.poll(() => preview.locator('.warning').textContent()).toBe('Its one record already exists here (same id): importing adds nothing new. Import refuses it unless you replace it.');
     await preview.getByRole('checkbox').check();
     await preview.getByRole('button', { name: 'Import' }).focus();
     await page.keyboard.press('Enter');

@@ -67,6 +67,10 @@ describe.skipIf(CHROMIUM_MISSING !== null)('the memory screens through the bridg
     const preview = page.getByLabel('Import preview');
     await expect.poll(() => preview.textContent()).toContain(`${seed.facts.length} facts`);
     expect(await preview.textContent()).toContain(`${seed.entities.length} entities`);
+    // What the file holds, and apart from it what an import would do with it.
+    const total = seed.facts.length + seed.entities.length + seed.episodes.length + seed.conversations.length;
+    expect(await preview.locator('p').first().textContent()).toBe('seed-memory.json holds:');
+    expect(await preview.locator('.import-outcome').textContent()).toBe(`All of it is new here: importing adds ${total} records.`);
     await screenshot(page, 'export-import-seed');
     await page.getByRole('button', { name: 'Import', exact: true }).click();
     await expect.poll(() => page.getByRole('status').filter({ hasText: 'Imported' }).textContent()).toContain(`Imported ${seed.facts.length} facts`);
@@ -74,7 +78,9 @@ describe.skipIf(CHROMIUM_MISSING !== null)('the memory screens through the bridg
 
     // The same file again: every id clashes, so importing needs "replace".
     await page.getByLabel('Memory file (.json)').setInputFiles(seedFile);
-    await expect.poll(() => preview.textContent()).toContain('already exist here');
+    await expect.poll(() => preview.locator('.import-outcome').textContent()).toBe(`All ${total} records already exist here (same ids): importing adds nothing new. Import refuses them unless you replace them.`);
+    expect(await preview.textContent()).not.toContain('adds:');
+    await screenshot(page, 'export-import-all-clash');
     const importButton = page.getByRole('button', { name: 'Import', exact: true });
     expect(await importButton.isDisabled()).toBe(true);
     await page.getByLabel(/Replace the existing records/).check();

@@ -1,7 +1,7 @@
 /**
  * Import a memory file of any size: it is uploaded in chunks to a file the engine stages (the
  * bridge's frames stay small; chunked-upload.ts), read by the engine as a stream to preview what it
- * adds (or the error naming the line or field), then imported from that staged file. A progress bar
+ * holds and what importing it would add or replace (or the error naming the line or field), then imported from that staged file. A progress bar
  * shows the upload, the reading and the import; Cancel stops it and the staged file is removed.
  * The focus follows: to what the import says once it is done, back to the file field when a job
  * fails or is cancelled or a file was read (the field is disabled while it is).
@@ -15,6 +15,7 @@ import { FileField } from '../common/FileField';
 import { useFocusAfterRender } from '../common/form-focus';
 import { plural } from '../common/format';
 import { uploadInChunks } from './chunked-upload';
+import { importOutcome } from './import-outcome';
 
 type Picked = { name: string; size: number; uploadId: string; preview: ImportPreview };
 /** What is under way: its words, and how far (bytes of `max`; null: no measure, e.g. the import itself). */
@@ -154,7 +155,7 @@ export function ImportPanel() {
       {p && p.valid && (
         <div className="import-preview" aria-label="Import preview">
           <p>
-            <strong>{picked.name}</strong> adds:
+            <strong>{picked.name}</strong> holds:
           </p>
           <ul>
             <li>{plural(p.facts, 'fact')}</li>
@@ -162,11 +163,10 @@ export function ImportPanel() {
             <li>{plural(p.episodes, 'message')}</li>
             <li>{plural(p.conversations, 'conversation')}</li>
           </ul>
+          {/* What the import would do, apart from what the file holds: nothing new when every record is here. */}
+          <p className={`import-outcome${p.clashes > 0 ? ' warning' : ''}`}>{importOutcome(p)}</p>
           {p.clashes > 0 && (
             <>
-              <p className="warning">
-                {plural(p.clashes, 'record')} already {p.clashes === 1 ? 'exists' : 'exist'} here (same ids). Import refuses {p.clashes === 1 ? 'it' : 'them'} unless you replace {p.clashes === 1 ? 'it' : 'them'}.
-              </p>
               <label className="checkbox">
                 <input type="checkbox" checked={replace} onChange={(e) => setReplace(e.target.checked)} /> Replace the existing records with the file’s
               </label>

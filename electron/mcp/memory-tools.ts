@@ -14,7 +14,7 @@ import { escapeControls } from '../../shared/escape-controls';
 import { plural as countWords } from '../../shared/count-words';
 import { factLine, historyText, listText, searchText, zoneLine } from './fact-words';
 import { readMoment, readTime } from './mcp-times';
-import { withOffsetIn } from '../../shared/time-zone';
+import { withOffsetIn, zonelessIn } from '../../shared/time-zone';
 import { guarded, ok, withCurrent } from './tool-results';
 import { TOOLS } from './tool-declarations';
 import { inWords } from './tool-input';
@@ -54,11 +54,22 @@ export function registerMemoryTools(server: McpServer, engine: TemporaEngine, op
       guarded(() => {
         const reference = readTime(args.reference_time, 'reference_time', now(), zone())?.at ?? now();
         const referenceTime = withOffsetIn(reference, zone());
-        const lines = args.facts.map((f) => ({ ...f, reference_time: referenceTime }));
+        // Given as the wall time in the user's zone, with the zone: the memory then reads phrases in
+        // the zone itself (its DST, not one offset) and names it in its refusals ("in Asia/Tokyo", as
+        // every other time error here says), not "in UTC+09:00". In a DST fold's repeated hour the
+        // wall time names another instant too: there the time keeps its offset.
+        const wall = referenceTime.replace(/(?:Z|[+-]\d{2}:\d{2})$/, '');
+        const inZone = zonelessIn(wall, zone()) === referenceTime;
+        const lines = args.facts.map((f) => ({ ...f, reference_time: inZone ? wall : referenceTime }));
         let summary;
         try {
           // The agent's name (its MCP clientInfo) goes with facts held for review: "from agent NAME".
-          summary = memory.facts.observe(lines, { where: 'facts', conversation: MCP_FACTS_CONVERSATION, agent: server.server.getClientVersion()?.name ?? 'an unnamed agent' });
+          summary = memory.facts.observe(lines, {
+            where: 'facts',
+            conversation: MCP_FACTS_CONVERSATION,
+            agent: server.server.getClientVersion()?.name ?? 'an unnamed agent',
+            ...(inZone ? { zone: zone() } : {}),
+          });
         } catch (error) {
           throw namedItem(error);
         }

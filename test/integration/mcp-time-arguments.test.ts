@@ -63,6 +63,14 @@ describe('MCP time arguments', () => {
     expect(await refused('remember_facts', { facts: [{ ...fact, invalid_at: '2026-09-30T10:00+25:00' }] })).toBe('facts[0].invalid_at: 2026-09-30T10:00+25:00 is not a time: there is no UTC offset +25:00');
   });
 
+  it("an end before the start names the user's zone by its name, as every other time error does", async () => {
+    const fact = { subject: 'me', predicate: 'lives_in', object: 'Kyoto', fact: 'I live in Kyoto.' };
+    expect(await refused('remember_facts', { facts: [{ ...fact, valid_at: '2021-01-01', invalid_at: '2020-06-01' }] })).toBe('facts[0].invalid_at: must be after valid_at (1 Jan 2021, in Asia/Tokyo)');
+    expect(await refused('remember_facts', { facts: [{ ...fact, valid_at: '2021-01-01', invalid_at: '2020-06-01' }], reference_time: '2026-09-01T10:00' })).toBe(
+      'facts[0].invalid_at: must be after valid_at (1 Jan 2021, in Asia/Tokyo)',
+    );
+  });
+
   it('an impossible UTC offset is an error naming the argument, not "Tempora failed"', async () => {
     expect(await refused('search_memory', { query: 'manager', as_of: '2026-09-10T09:00+25:00' })).toBe('as_of: 2026-09-10T09:00+25:00 is not a time: there is no UTC offset +25:00');
     expect(await refused('list_facts', { known_at: '2026-09-10T09:00:00-03:60' })).toBe('known_at: 2026-09-10T09:00:00-03:60 is not a time: there is no UTC offset -03:60');

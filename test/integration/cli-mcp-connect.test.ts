@@ -41,7 +41,7 @@ describe('tempora mcp connect', () => {
     expect(config.mcpServers!.other).toEqual({ command: 'other-server' });
     const entry = config.mcpServers!.tempora as { command: string; args: string[] };
     expect(entry.command).toBe(process.execPath);
-    expect(entry.args).toEqual(['--import', join(root, 'node_modules', 'tsx', 'dist', 'loader.mjs'), join(root, 'electron', 'cli', 'main.ts'), 'mcp', '--data', join(home, 'tempora-data')]);
+    expect(entry.args).toEqual(['--import', join(root, 'node_modules', 'tsx', 'dist', 'loader.mjs'), join(root, 'electron', 'cli', 'main.ts'), 'mcp', '--data', join(home, 'tempora-data'), '--tz', 'UTC']);
     expect(added.out).toContain(`Claude Desktop: ${file}`);
     expect(added.out).toContain(JSON.stringify({ tempora: entry }, null, 2));
     expect(backups(dir)).toHaveLength(1);
@@ -62,6 +62,23 @@ describe('tempora mcp connect', () => {
     expect(removed.out).toContain(`Removed Tempora from Claude Desktop (${file})`);
     const gone = tempora('mcp', 'connect', 'claude-desktop', '--remove');
     expect(gone.out).toContain('has no Tempora entry; nothing changed');
+  });
+
+  it('passes the zone on as --data is, so the agent reads "先週" in the zone the user asked for', () => {
+    const dir = join(home, '.config', 'Code', 'User');
+    mkdirSync(dir, { recursive: true });
+    const file = join(dir, 'mcp.json');
+    const args = () => (json(file).servers!.tempora as { args: string[] }).args;
+    const given = tempora('mcp', 'connect', 'vscode', '--tz', 'America/Los_Angeles');
+    expect(given.err).toBe('');
+    expect(given.code).toBe(0);
+    expect(args().slice(-5)).toEqual(['mcp', '--data', join(home, 'tempora-data'), '--tz', 'America/Los_Angeles']);
+    expect(tempora('mcp', 'connect', 'vscode', '--tz', 'America/Los_Angeles').out).toContain('already has this entry; nothing changed');
+    // $TEMPORA_TZ, when no --tz is given.
+    const fromEnv = temporaSync(['mcp', 'connect', 'vscode'], { PATH: process.env.PATH, HOME: home, XDG_CONFIG_HOME: join(home, '.config'), TEMPORA_DATA_DIR: join(home, 'tempora-data'), TEMPORA_TZ: 'Asia/Tokyo' });
+    expect(fromEnv.code).toBe(0);
+    expect(fromEnv.out).toContain('Replaced the Tempora entry.');
+    expect(args().slice(-2)).toEqual(['--tz', 'Asia/Tokyo']);
   });
 
   it('writes each client’s own shape where it looks: Cursor, VS Code, LM Studio, Jan', () => {

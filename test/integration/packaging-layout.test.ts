@@ -262,7 +262,7 @@ describe.skipIf(skipReason !== null)(`the packaged app (linux ${arch}, stand-in 
       expect(connected.stderr).toBe('');
       expect(connected.status).toBe(0);
       const config = JSON.parse(readFileSync(join(work, 'home', '.cursor', 'mcp.json'), 'utf8')) as { mcpServers: { tempora: { command: string; args: string[] } } };
-      expect(config.mcpServers.tempora).toEqual({ command: launcher(), args: ['mcp', '--data', join(work, 'data')] });
+      expect(config.mcpServers.tempora).toEqual({ command: launcher(), args: ['mcp', '--data', join(work, 'data'), '--tz', 'UTC'] });
     });
 
     it('serves `tempora mcp` over stdio to an SDK client', async () => {

@@ -14,16 +14,20 @@ import { InputError, UsageError } from '../errors';
 
 /**
  * How a client starts this command: the installed launcher (bin/tempora sets $TEMPORA_COMMAND), else
- * this Node with the built bundle, else (a checkout) this Node with tsx's loader and the source.
+ * this Node with the built bundle, else (a checkout) this Node with tsx's loader and the source. The
+ * memory (--data or $TEMPORA_DATA_DIR) and the zone (--tz or $TEMPORA_TZ) given here are passed on
+ * as arguments: the client does not start it in this shell.
  */
 export function stdioCommand(ctx: CommandContext): StdioLaunch {
   const data = ctx.string('data') !== undefined || ctx.io.env.TEMPORA_DATA_DIR ? ['--data', ctx.dataDir] : [];
+  const zone = ctx.string('tz') !== undefined || ctx.io.env.TEMPORA_TZ?.trim() ? ['--tz', ctx.timeZone] : [];
+  const mcp = ['mcp', ...data, ...zone];
   const launcher = ctx.io.env.TEMPORA_COMMAND;
-  if (launcher) return { command: launcher, args: ['mcp', ...data] };
+  if (launcher) return { command: launcher, args: mcp };
   const script = resolve(ctx.io.cwd, process.argv[1] ?? '');
-  if (!script.endsWith('.ts')) return { command: process.execPath, args: [script, 'mcp', ...data] };
+  if (!script.endsWith('.ts')) return { command: process.execPath, args: [script, ...mcp] };
   const tsx = join(dirname(createRequire(import.meta.url).resolve('tsx/package.json')), 'dist', 'loader.mjs');
-  return { command: process.execPath, args: ['--import', tsx, script, 'mcp', ...data] };
+  return { command: process.execPath, args: ['--import', tsx, script, ...mcp] };
 }
 
 export function connectClient(ctx: CommandContext, name: string | undefined): void {

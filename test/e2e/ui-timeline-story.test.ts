@@ -134,6 +134,49 @@ describe.skipIf(CHROMIUM_MISSING !== null)('the timeline opens on the user’s s
     await expect.poll(() => legend.locator('li').first().isVisible()).toBe(false);
   });
 
+  it('closes the legend with Escape (focus back on its button) and with a click elsewhere', async () => {
+    const { page } = ui();
+    const legend = page.getByTestId('timeline-legend');
+    const summary = legend.locator('summary');
+    const isOpen = () => legend.evaluate((el) => (el as HTMLDetailsElement).open);
+    await summary.focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(isOpen).toBe(true);
+    await page.keyboard.press('Escape');
+    await expect.poll(isOpen).toBe(false);
+    expect(await summary.evaluate((el) => el === document.activeElement)).toBe(true);
+    await summary.click();
+    await expect.poll(isOpen).toBe(true);
+    await page.locator('.timeline-screen .screen-header').click();
+    await expect.poll(isOpen).toBe(false);
+    // A click inside the panel keeps it open.
+    await summary.click();
+    await legend.locator('li').first().click();
+    expect(await isOpen()).toBe(true);
+    await summary.click();
+  });
+
+  it('names the legend’s marks by what tells them apart in light and dark, not by a colour they share', async () => {
+    const { page } = ui();
+    const legend = page.getByTestId('timeline-legend');
+    await legend.locator('summary').click();
+    const colourWords = /\b(red|orange|blue|green|yellow|purple)\b/i;
+    for (const scheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: scheme });
+      const stroke = (style: string, mark: string) => legend.locator(`li[data-style="${style}"] ${mark}`).evaluate((el) => getComputedStyle(el).stroke);
+      const hook = await stroke('link', '.tl-link');
+      const cursor = await stroke('cursor', '.tl-legend-cursor');
+      // One colour for both marks: the words cannot tell them apart by colour.
+      if (hook === cursor) {
+        expect(await legend.locator('li[data-style="link"]').textContent()).not.toMatch(colourWords);
+        expect(await legend.locator('li[data-style="cursor"]').textContent()).not.toMatch(colourWords);
+      }
+      await screenshot(page, `timeline-legend-${scheme}`);
+    }
+    await page.emulateMedia({ colorScheme: 'light' });
+    await legend.locator('summary').click();
+  });
+
   for (const scheme of ['light', 'dark'] as const) {
     it(`labels bars at 4.5:1 or more and cuts them only when they do not fit (${scheme}, 1280 px)`, async () => {
       const { page } = ui();

@@ -2,9 +2,11 @@
  * What the timeline's marks mean, in the toolbar: a "Legend" button that opens a small panel with a
  * sample of every bar style drawn with the chart's own classes (so it shows what the chart shows, in
  * light and dark): still true, true until an end to come, ended, true or not at the as-of date, a summary bar with its ticks,
- * the hook from an ended fact to the one that replaced it, the as-of cursor and now.
+ * the hook from an ended fact to the one that replaced it, the as-of cursor and now. The hook and the
+ * cursor share one colour (--link-line, in light and dark), so the words name them by shape. Escape
+ * (focus back on the button) or a click elsewhere closes the panel: it lies over the chart's right end.
  */
-import type { ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 
 const W = 46;
 const H = 18;
@@ -82,7 +84,7 @@ const ITEMS: { key: string; sample: ReactNode; text: string }[] = [
   {
     key: 'link',
     sample: <path className="tl-link" d="M8,14 C8,3 34,3 34,13" markerEnd="url(#tl-arrow)" />,
-    text: 'Red hook: from an ended fact to the one that replaced it',
+    text: 'Curved hook with an arrow: from an ended fact to the one that replaced it',
   },
   {
     key: 'elsewhere',
@@ -96,13 +98,35 @@ const ITEMS: { key: string; sample: ReactNode; text: string }[] = [
   {
     key: 'cursor',
     sample: <line className="tl-legend-cursor" x1={W / 2} x2={W / 2} y1={0} y2={H} />,
-    text: 'Orange line: the as-of date the answers are for (drag it on the axis)',
+    text: 'Upright line across the rows: the as-of date the answers are for (drag it on the axis)',
   },
 ];
 
 export function TimelineLegend() {
+  const details = useRef<HTMLDetailsElement>(null);
+  const [open, setOpen] = useState(false);
+  useEffect(() => {
+    if (!open) return;
+    const close = () => {
+      if (details.current) details.current.open = false;
+    };
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== 'Escape') return;
+      close();
+      details.current?.querySelector('summary')?.focus();
+    };
+    const onPointer = (e: PointerEvent) => {
+      if (!details.current?.contains(e.target as Node)) close();
+    };
+    document.addEventListener('keydown', onKey);
+    document.addEventListener('pointerdown', onPointer);
+    return () => {
+      document.removeEventListener('keydown', onKey);
+      document.removeEventListener('pointerdown', onPointer);
+    };
+  }, [open]);
   return (
-    <details className="tl-legend" data-testid="timeline-legend">
+    <details ref={details} className="tl-legend" data-testid="timeline-legend" onToggle={(e) => setOpen(e.currentTarget.open)}>
       <summary>Legend</summary>
       <ul className="tl-legend-list">
         {ITEMS.map((item) => (

@@ -160,10 +160,12 @@ async function firstBytes(path: string, label: string): Promise<Buffer> {
 function zipEntry(path: string, label: string): Promise<Readable> {
   return new Promise((resolve, reject) => {
     yauzl.open(path, { lazyEntries: true, autoClose: true }, (error, zip) => {
-      if (error) return reject(new ChatExportError(`${label}: not a readable zip file: ${error.message}`, null, null));
+      // The library's words ("End of central directory record signature not found …") say nothing a user can act on.
+      const damaged = () => new ChatExportError(`${label}: the zip is damaged or cut short, so it cannot be read: download the export again`, null, null);
+      if (error) return reject(damaged());
       let settled = false;
-      zip.on('error', (e: Error) => {
-        if (!settled) reject(new ChatExportError(`${label}: not a readable zip file: ${e.message}`, null, null));
+      zip.on('error', () => {
+        if (!settled) reject(damaged());
       });
       zip.on('entry', (entry: yauzl.Entry) => {
         const name = entry.fileName;

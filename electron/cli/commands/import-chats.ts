@@ -71,6 +71,9 @@ export const importChatsCommand: CommandSpec = {
         shown.clear();
       }
     };
+    // Read up to its first conversation (and no further): a file with none is refused before anything is made.
+    const first = await run(firstConversation(path, options));
+    if (first === 'none') throw new InputError(`${file}: nothing to import: the file holds no conversations`);
     if (ctx.flag('dry-run')) {
       // Read-only: a missing memory is previewed as an empty one, and nothing is created.
       const preview = (memory: Memory) => run(previewChatImport(memory, path, options));
@@ -78,7 +81,7 @@ export const importChatsCommand: CommandSpec = {
       return print(ctx, file, report, performance.now() - started);
     }
     // A file that is refused creates no memory: where there is none yet, it is read up to its first readable conversation before one is made.
-    if (!existsSync(databasePath(ctx.dataDir)) && !(await run(anyReadable(path, options)))) {
+    if (!existsSync(databasePath(ctx.dataDir)) && first === 'unreadable') {
       // None can be read: what is wrong with each, read as the preview reads them, and nothing created.
       const report = await withEmptyMemory((memory) => run(previewChatImport(memory, path, options)));
       return print(ctx, file, report, performance.now() - started, 0, true);
@@ -127,18 +130,19 @@ export const importChatsCommand: CommandSpec = {
 };
 
 /**
- * Reads the export up to its first conversation that can be read (and no further): false when it
- * holds some and none can; a file that is not an export throws, naming why.
+ * Reads the export up to its first conversation that can be read (and no further): 'none' when it
+ * holds no conversation, 'unreadable' when it holds some and none can be read; a file that is not
+ * an export throws, naming why.
  */
-async function anyReadable(path: string, options: { format?: HistorySource; label: string }): Promise<boolean> {
+async function firstConversation(path: string, options: { format?: HistorySource; label: string }): Promise<'readable' | 'unreadable' | 'none'> {
   const items = readChatExport(path, options);
   let malformed = false;
   try {
     for await (const item of items) {
-      if (item.kind !== 'malformed') return true;
+      if (item.kind !== 'malformed') return 'readable';
       malformed = true;
     }
-    return !malformed;
+    return malformed ? 'unreadable' : 'none';
   } catch (error) {
     // As the import itself says of a bad conversation.
     if (error instanceof ChatExportError && error.conversation !== null) throw new ChatExportError(`${error.message} (nothing of it was stored)`, error.conversation, error.messageId);

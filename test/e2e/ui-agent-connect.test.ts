@@ -181,3 +181,53 @@ describe.skipIf(CHROMIUM_MISSING !== null)('Settings → Connect an agent', () =
     calls.refuse(null);
   });
 });
+
+describe.skipIf(CHROMIUM_MISSING !== null)('Settings → Connect an agent in the browser (tempora serve: no MCP switch)', () => {
+  let browserUi: UiSession;
+  let browserHome: string;
+
+  beforeAll(async () => {
+    browserHome = mkdtempSync(join(tmpdir(), 'tempora-agents-browser-'));
+    Object.assign(process.env, { HOME: browserHome, XDG_CONFIG_HOME: join(browserHome, '.config'), XDG_DATA_HOME: join(browserHome, '.local', 'share'), TEMPORA_TZ: 'UTC' });
+    mkdirSync(join(browserHome, '.cursor'), { recursive: true });
+    browserUi = await startUi({ engine: { startWorker: false } });
+  });
+
+  afterAll(async () => {
+    await browserUi?.close();
+    for (const name of KEPT) {
+      if (saved[name] === undefined) delete process.env[name];
+      else process.env[name] = saved[name];
+    }
+    rmSync(browserHome, { recursive: true, force: true });
+  });
+
+  it('offers no HTTP entry it cannot write, says why in one sentence, and points at no switch', async () => {
+    const { page } = browserUi;
+    await go(page, '#/settings');
+    const cursor = page.getByTestId('agent-cursor');
+    await expect.poll(() => cursor.getByTestId('agent-entry').count()).toBe(1);
+    const http = page.getByTestId('agent-way-http');
+    expect(await http.isDisabled()).toBe(true);
+    expect(await page.getByTestId('agent-way-stdio').isChecked()).toBe(true);
+    const why = page.locator(`#${await http.getAttribute('aria-describedby')}`);
+    expect(await why.textContent()).toMatch(/^Only in the desktop app: /);
+    expect(await page.locator('.agent-way').textContent()).not.toContain('address and token above');
+    expect(await cursor.getByTestId('agent-connect').isEnabled()).toBe(true);
+    // The MCP card: where this page's server serves MCP, and no switch that is not here.
+    const note = page.locator('.mcp-setting').getByTestId('mcp-note');
+    await expect.poll(() => note.textContent()).toContain(`${new URL(page.url()).origin}/mcp`);
+    expect(await page.locator('.mcp-setting').textContent()).not.toMatch(/switch/i);
+    for (const width of [1280, 900]) {
+      for (const theme of ['light', 'dark'] as const) {
+        await page.setViewportSize({ width, height: 900 });
+        await page.emulateMedia({ colorScheme: theme });
+        await page.locator('.agent-connect').scrollIntoViewIfNeeded();
+        const results = await new AxeBuilder({ page }).setLegacyMode(true).include('.agent-connect').include('.mcp-setting').analyze();
+        const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+        expect(serious, `${width} px, ${theme}`).toEqual([]);
+        await screenshot(page, `settings-agents-browser-${width}-${theme}`);
+      }
+    }
+  });
+});

@@ -201,9 +201,9 @@ describe.skipIf(CHROMIUM_MISSING !== null)('layouts from 700 px, Settings, error
     expect(await page.getByRole('heading', { name: 'Learning queue' }).isVisible()).toBe(true);
     expect(await page.getByTestId('review-enabled').isVisible()).toBe(true);
     expect(await page.getByTestId('data-dir').textContent()).toBe(resolve(ui().dir, 'data'));
-    // In the browser the MCP switch is the desktop app's: a note, not an error, and no call name.
+    // In the browser tempora serve serves MCP itself: a note saying where, not an error, and no call name.
     const mcp = page.locator('.mcp-setting');
-    await expect.poll(() => mcp.getByTestId('mcp-note').textContent()).toMatch(/the tempora serve command itself serves MCP at \/mcp/);
+    await expect.poll(() => mcp.getByTestId('mcp-note').textContent()).toMatch(/tempora serve itself lets other local agents use this memory over MCP \(Streamable HTTP\) at http:\/\/[^ ]+\/mcp/);
     expect(await mcp.locator('.error-text, [role="alert"]').count()).toBe(0);
     expect(await page.locator('main').textContent()).not.toMatch(/mcpStatus|setMcpEnabled/);
     expect(await overflowing(page, '.settings-grid > .card')).toEqual([]);

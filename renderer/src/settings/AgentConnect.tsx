@@ -2,7 +2,8 @@
  * Settings → Connect an agent: the agents Tempora can add itself to (Claude Desktop, Cursor, VS Code,
  * LM Studio, Jan), as found on this computer — each with its config file, whether Tempora is in it,
  * and the entry Connect writes: stdio (the agent starts the installed `tempora mcp`) or HTTP (the
- * app's MCP with its kept address and token, when it is on above). Connect and Remove say the file
+ * app's MCP with its kept address and token, when it is on above; in the browser, over `tempora
+ * serve`, there is no such address to write, so that way is off with one sentence why). Connect and Remove say the file
  * and where the old one is kept; a client not installed, a config that is not JSON (never
  * overwritten) or HTTP where a client takes none are said in words, with the button off. Main reads
  * and writes the files (agentClients, connectAgent, disconnectAgent), as `tempora mcp connect` does.
@@ -34,7 +35,10 @@ export function AgentConnect() {
   const mcp = useQuery<McpStatus>({ queryKey: settingsKeys.mcp, queryFn: () => api.mcpStatus({}), staleTime: Infinity, retry: false });
   const key = ['settings', 'agents', mcp.data?.enabled ?? false, mcp.data?.url ?? null, mcp.data?.token ?? null] as const;
   const agents = useQuery({ queryKey: key, queryFn: () => api.agentClients({}), retry: false });
-  const [way, setWay] = useState<McpWay>('stdio');
+  // In the browser (the status says the app's switch is not here) only the stdio entry can be written.
+  const httpHere = mcp.data?.unavailable === undefined;
+  const [chosen, setWay] = useState<McpWay>('stdio');
+  const way: McpWay = httpHere ? chosen : 'stdio';
   const [busy, setBusy] = useState<McpClientId | null>(null);
   const [said, setSaid] = useState<(Said & { client: McpClientId }) | null>(null);
 
@@ -61,9 +65,24 @@ export function AgentConnect() {
         <label className="checkbox">
           <input type="radio" name={`${id}-way`} value="stdio" checked={way === 'stdio'} onChange={() => setWay('stdio')} data-testid="agent-way-stdio" /> It starts the tempora command (stdio)
         </label>
-        <label className="checkbox">
-          <input type="radio" name={`${id}-way`} value="http" checked={way === 'http'} onChange={() => setWay('http')} data-testid="agent-way-http" /> Over HTTP, with the address and token above
+        <label className={httpHere ? 'checkbox' : 'checkbox muted'}>
+          <input
+            type="radio"
+            name={`${id}-way`}
+            value="http"
+            checked={way === 'http'}
+            disabled={!httpHere}
+            aria-describedby={httpHere ? undefined : `${id}-no-http`}
+            onChange={() => setWay('http')}
+            data-testid="agent-way-http"
+          />{' '}
+          {httpHere ? 'Over HTTP, with the address and token above' : 'Over HTTP'}
         </label>
+        {!httpHere && (
+          <p className="muted small" id={`${id}-no-http`}>
+            Only in the desktop app: <code>tempora serve</code> makes a new MCP token each time it starts, so an entry written with it would stop working.
+          </p>
+        )}
       </fieldset>
       <ErrorText error={agents.error} />
       <ul className="agent-list">

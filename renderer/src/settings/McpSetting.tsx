@@ -4,8 +4,10 @@
  * the `Authorization: Bearer TOKEN` header to paste into the other agent, each with a copy button;
  * both stay the same across restarts until the user asks for a new token (rotateMcpToken, after a
  * confirmation: the old one stops working at once). What main says about this start (the kept port
- * was taken, so the URL changed) is shown as a note. Main keeps the choice (setMcpEnabled); in a browser (`tempora serve`) the status says why the
- * switch is not here, and that is shown as a note, not as an error.
+ * was taken, so the URL changed) is shown as a note. Main keeps the choice (setMcpEnabled). In a
+ * browser (`tempora serve`, whose status says the switch is not here) the card says instead, as a
+ * note, where that server serves MCP itself (this page's address + /mcp, with the token it printed),
+ * pointing at no switch.
  */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useRef, useState } from 'react';
@@ -45,7 +47,7 @@ export function McpSetting() {
       <h2 id={`${id}-title`}>Other agents (MCP)</h2>
       {current?.unavailable ? (
         <p className="muted small" data-testid="mcp-note">
-          {current.unavailable}
+          Here in the browser, <code>tempora serve</code> itself lets other local agents use this memory over MCP (Streamable HTTP) at <code>{window.location.origin}/mcp</code>, with the token it printed when it started.
         </p>
       ) : current ? (
         <label className="checkbox">

@@ -313,13 +313,14 @@ export function formatSince(fact: Pick<Interval, 'valid_at' | 'valid_at_precisio
 
 /**
  * A moment picked or typed for a view (as-of, known-at): the day when it is a midnight of the zone
- * or the last millisecond of a day (a day typed means its end: readMomentInput), else to the minute
+ * or the end of a day (a day typed means its last millisecond but one: readMomentInput), else to the minute
  * ("1 Jun 2026", "1 Jun 2026, 10:00").
  */
 export function formatMoment(at: string | number, format: TimeFormat): string {
   const ms = new Date(at).getTime();
   if (Number.isNaN(ms)) return String(at);
   const date = new Date(ms);
-  const dayEnd = date.getUTCSeconds() === 59 && date.getUTCMilliseconds() === 999;
+  // The moment a day asked about stands for (momentAskedBefore: its last millisecond but one), or its last.
+  const dayEnd = date.getUTCSeconds() === 59 && date.getUTCMilliseconds() >= 998;
   return formatWhen(date.toISOString(), 'instant', format, dayEnd);
 }

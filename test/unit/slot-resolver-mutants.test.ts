@@ -180,12 +180,14 @@ describe('slot resolver: a fact is rewritten when only one of its values changes
     // of equal stated ends the span keeps the end of the claim that sorts first.
     const m = fresh();
     const many = (extra: Record<string, unknown>) => line('tennis', '01', { predicate: 'plays', fact: 'I play tennis.', cardinality: 'many', ...extra });
-    m.facts.observe([many({ valid_at: day('01') }), many({ valid_at: day('05'), invalid_at: day('20') })]);
+    // the day "2026-09-20", still to come when said, holds through it: to its last instant (UTC)
+    const end = '2026-09-20T23:59:59.999Z';
+    m.facts.observe([many({ valid_at: day('01') }), many({ valid_at: day('05'), invalid_at: end })]);
     const t = liveOf(m, 'tennis');
-    expect(t).toMatchObject({ invalid_at: day('20'), invalid_at_precision: 'instant' });
+    expect(t).toMatchObject({ invalid_at: end, invalid_at_precision: 'instant' });
     m.facts.observe([many({ valid_at: day('03'), invalid_at: '2026-09-20' })]);
     const t2 = liveOf(m, 'tennis');
-    expect(t2).toMatchObject({ valid_at: day('01'), invalid_at: day('20'), invalid_at_precision: 'day', supersedes: t.id });
+    expect(t2).toMatchObject({ valid_at: day('01'), invalid_at: end, invalid_at_precision: 'day', supersedes: t.id });
   });
 
   it("a span's end precision is that of the claim whose end it took, not of its first claim", () => {
@@ -193,7 +195,7 @@ describe('slot resolver: a fact is rewritten when only one of its values changes
     const m = fresh();
     const many = (extra: Record<string, unknown>) => line('tennis', '01', { predicate: 'plays', fact: 'I play tennis.', cardinality: 'many', ...extra });
     m.facts.observe([many({ valid_at: day('01') }), many({ valid_at: day('05'), invalid_at: '2026-09-20' })]);
-    expect(liveOf(m, 'tennis')).toMatchObject({ valid_at: day('01'), invalid_at: day('20'), invalid_at_precision: 'day' });
+    expect(liveOf(m, 'tennis')).toMatchObject({ valid_at: day('01'), invalid_at: '2026-09-20T23:59:59.999Z', invalid_at_precision: 'day' });
   });
 });
 

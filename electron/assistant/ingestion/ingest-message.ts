@@ -6,8 +6,7 @@
  */
 import type { EpisodeRecord, Precision } from '../../../shared/memory-schema';
 import type { StructuredModel } from '../../llm/ports';
-import { isUserReference, normalizePredicate, objectKeyOf, resolveTimeExpression, type EntityRef, type JobUsage, type LearnedFact, type Learning, type Memory, type Resolved, type TimeReference } from '../../memory/index';
-import { zonedAt } from '../../../shared/time-zone';
+import { heldThrough, isUserReference, normalizePredicate, objectKeyOf, resolveTimeExpression, type EntityRef, type JobUsage, type LearnedFact, type Learning, type Memory, type Resolved, type TimeReference } from '../../memory/index';
 import { defaultTimeZone } from '../user-time-zone';
 import { resolveName, type NameResolution } from './entity-resolution';
 import { EXTRACTION_MAX_TOKENS, EXTRACTION_SYSTEM, extractionPrompt, extractionSchema, readExtraction, type ExtractedFact } from './extraction';
@@ -24,7 +23,7 @@ import {
   type PairQuestion,
   type Relation,
 } from './judgement';
-import { isoFromMs, type IsoTime } from '../../../shared/time';
+import type { IsoTime } from '../../../shared/time';
 
 export interface IngestOptions {
   timeoutMs?: number;
@@ -166,16 +165,13 @@ function place(memory: Memory, extracted: ExtractedFact, episode: EpisodeRecord,
 
 /**
  * The end an extracted fact states. An end still to come is read ahead ("11月まで出張です" said in
- * June: this November, not the last). One that names a period already begun — "今月まで", "until
- * today", "年末まで" said on 31 December — holds through that period: to its last instant, which
- * reads as the period said ("until June 2026", "until 31 Dec 2026").
+ * June: this November, not the last) and holds through the period it names (heldThrough: to the
+ * last instant of November, which reads as the period said, "until November 2026"); so does one
+ * naming a period already begun ("今月まで", "until today", "年末まで" said on 31 December).
  */
 function endSaid(extracted: ExtractedFact, reference: TimeReference): Resolved | null {
   const until = resolveTimeExpression(extracted.until, reference, { ahead: !extracted.ended });
-  if (until === null || extracted.ended || until.precision === 'instant' || Date.parse(until.at) > Date.parse(reference.instant)) return until;
-  const unit = until.precision === 'day' ? { days: 1 } : until.precision === 'month' ? { months: 1 } : { years: 1 };
-  const last = zonedAt(until.at, reference.zone).add(unit).epochMilliseconds - 1;
-  return last > Date.parse(reference.instant) ? { at: isoFromMs(last), precision: until.precision } : until;
+  return until === null || extracted.ended ? until : heldThrough(until, reference);
 }
 
 /** A placed fact as memory takes it: entity references decided, the model's judgements named by fact id. */

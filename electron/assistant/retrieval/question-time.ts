@@ -9,8 +9,8 @@
  * What it means:
  * - A point ("on 10 Sep", "yesterday", "3 days ago", "as of March", "3月の時点で", "去年の今頃") is
  *   answered as of one instant (`asOf`): an instant itself; for a named day, month or year, its last
- *   instant (what was true by the end of it: a change on the day counts); "before X" just before X
- *   starts, "after X" when it has ended, "at the start of X" when it starts.
+ *   moment (what was true by the end of it: a change on the day counts, and a fact held through it;
+ *   shared/time.ts momentAskedBefore); "before X" the last moment before X starts, "after X" when it has ended, "at the start of X" when it starts.
  * - A period ("in 2024", "during March", "last spring", "去年", "先週", "since 2024", "2023年から2024年まで")
  *   is [at, until): a day, a week, a month, a season (three months), a year, or since X until now;
  *   "early/mid/late X", "上旬/中旬/下旬" a third of a month, season or year.
@@ -27,8 +27,8 @@
  */
 import { resolveTimeExpression, type Precision, type Resolved, type TimeReference } from '../../memory/index';
 import { EN_MONTHS, EN_WEEKDAYS, timePhrases, type Candidate, type Third } from './time-phrases';
-import { addInZone, isStartOfLocalDay, shiftMs } from './zoned-time';
-import { isoFromMs, toIsoUtc, type IsoTime } from '../../../shared/time';
+import { addInZone, isStartOfLocalDay } from './zoned-time';
+import { isoFromMs, momentAskedBefore, toIsoUtc, type IsoTime } from '../../../shared/time';
 
 export type QuestionTimeUnit = 'instant' | 'day' | 'week' | 'weekend' | 'month' | 'season' | 'year' | 'range';
 
@@ -154,11 +154,11 @@ function meaningOf(text: string, c: Candidate, reference: TimeReference): Questi
   const period = (until: IsoTime): QuestionTime => ({ ...base, kind: 'period', until });
   switch (c.mode) {
     case 'as-of-end':
-      return point(unit === 'instant' ? resolved.at : shiftMs(end, -1));
+      return point(unit === 'instant' ? resolved.at : momentAskedBefore(Date.parse(end)));
     case 'as-of-start':
       return point(resolved.at);
     case 'before':
-      return point(shiftMs(resolved.at, -1));
+      return point(momentAskedBefore(Date.parse(resolved.at)));
     case 'after':
       return point(end);
     case 'since':
@@ -170,11 +170,11 @@ function meaningOf(text: string, c: Candidate, reference: TimeReference): Questi
     case 'late': {
       const third = thirdOf(resolved.at, unit, c.mode, reference.zone);
       if (third) return { ...base, unit: 'range', kind: 'period', at: third.from, until: third.until };
-      return unit === 'instant' ? point(resolved.at) : unit === 'day' ? point(shiftMs(end, -1)) : period(end);
+      return unit === 'instant' ? point(resolved.at) : unit === 'day' ? point(momentAskedBefore(Date.parse(end))) : period(end);
     }
     default:
       if (unit === 'instant') return point(resolved.at);
-      if (unit === 'day') return point(shiftMs(end, -1));
+      if (unit === 'day') return point(momentAskedBefore(Date.parse(end)));
       return period(end);
   }
 }

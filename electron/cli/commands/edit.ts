@@ -54,9 +54,10 @@ export const editCommand: CommandSpec = {
     if (Object.keys(edit).length === 0) throw new UsageError('edit needs at least one of --fact, --object, --valid-at, --invalid-at', 'edit');
     const start = validAt ? { at: validAt.at, precision: validAt.precision } : undefined;
     const updated = ctx.withMemory((memory) => {
-      // "--invalid-at November" typed in June for a fact since May: this November (readEndInput).
+      // "--invalid-at November" typed in June for a fact since May: this November, held through it
+      // as a month not over yet (readEndInput).
       const from = validAt?.at ?? memory.facts.currentVersionOf(id)?.valid_at;
-      if (invalidAt !== undefined && edit.invalid_at && from !== undefined && edit.invalid_at <= from) {
+      if (invalidAt !== undefined && edit.invalid_at && from !== undefined) {
         const ahead = ctx.endTime('invalid-at', invalidAt, from);
         Object.assign(edit, { invalid_at: ahead.at, invalid_at_precision: ahead.precision });
       }

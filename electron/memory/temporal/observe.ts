@@ -10,7 +10,7 @@ import type { EntityStore } from '../store/entity-store';
 import type { EpisodeStore } from '../store/episode-store';
 import { normalizePredicate } from '../store/normalize';
 import type { WriteBatch } from './write-batch';
-import { resolveTimeExpression, whyNotATime, zoneOfIsoTime } from './time-expression';
+import { heldThrough, resolveTimeExpression, whyNotATime, zoneOfIsoTime } from './time-expression';
 import type { IsoTime } from '../../../shared/time';
 import { zonelessIn } from '../../../shared/time-zone';
 import { formatAt } from '../../../shared/time-format';
@@ -43,12 +43,14 @@ export function parseObservations(inputs: readonly unknown[], where: string, use
     // Phrases are read in the user's zone itself where the line was (DST moves the offset), else in the line's offset.
     const reference = { instant: line.reference_time, zone: zoned !== null ? userZone! : offset };
     // An end phrase is read as said of the past ("until March": last March) unless that is not after
-    // the start: then as still to come ("until November" written in June: this November).
+    // the start: then as still to come ("until November" written in June: this November). One whose
+    // period is not over holds through it (heldThrough: "until Friday" is true on Friday).
     const resolve = (field: 'valid_at' | 'invalid_at', start?: IsoTime): { at: IsoTime | null; precision: Precision } => {
       const value = line[field];
       if (!isTimePhrase(value)) return { at: value, precision: 'instant' };
       const past = resolveTimeExpression(value.phrase, reference);
-      const resolved = start !== undefined && past !== null && past.at <= start ? (resolveTimeExpression(value.phrase, reference, { ahead: true }) ?? past) : past;
+      const read = start !== undefined && past !== null && past.at <= start ? (resolveTimeExpression(value.phrase, reference, { ahead: true }) ?? past) : past;
+      const resolved = start !== undefined && read !== null ? heldThrough(read, reference) : read;
       if (resolved === null) {
         const why = whyNotATime(value.phrase);
         if (why !== null) throw new MemoryInputError(`${at}: ${field}: ${value.phrase.trim()} ${why}`, at);

@@ -39,6 +39,7 @@
 import * as chrono from 'chrono-node';
 import { Temporal } from 'temporal-polyfill';
 import { readNumericDate } from '../../../shared/numeric-date';
+import { isoFromMs } from '../../../shared/time';
 import { atInstant, mondayOf, plainDate, referenceIn, startOfDay, startOfMonth, startOfYear, zoneOfIsoTime, type Resolved } from './time-zone';
 import { aheadOf, calendar, dayOfMonth, mostRecent, season, yearOf } from './time-expression-calendar';
 import { DAY_WORDS, EN_UNIT, EN_WEEKDAY, JA_UNIT, JA_WEEKDAY, MONTH_WORDS, NOW_WORDS, NUMBER, WEEK_WORDS, enUnit, enWeekday, jaUnit, jaWeekday, numberOf, lookup } from './time-words';
@@ -81,6 +82,23 @@ export function resolveTimeExpression(expression: string, reference: TimeReferen
   const text = numeric?.text ?? cleaned;
   const ref = referenceIn(reference.instant, reference.zone);
   return endOf(text, ref, options) ?? period(text, ref, options);
+}
+
+/**
+ * An end that names a period (a day, a month, a year) not over at the reference holds through it:
+ * its last instant, with the period's precision, so it still reads as the period said. "until
+ * Friday", "11月まで", "2027年3月まで" said before or during that period are true on Friday, in
+ * November, in March. An end over already, or a time of day, is as read.
+ */
+export function heldThrough(end: Resolved, reference: TimeReference): Resolved {
+  if (end.precision === 'instant') return end;
+  const unit = end.precision === 'day' ? { days: 1 } : end.precision === 'month' ? { months: 1 } : { years: 1 };
+  try {
+    const last = referenceIn(end.at, reference.zone).add(unit).epochMilliseconds - 1;
+    return last > Date.parse(reference.instant) ? { at: isoFromMs(last), precision: end.precision } : end;
+  } catch {
+    return end; // past the last time that can be stored
+  }
 }
 
 function period(text: string, ref: Ref, options: ResolveOptions): Resolved | null {

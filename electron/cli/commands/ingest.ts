@@ -10,6 +10,7 @@ import type { CommandSpec } from '../command';
 import { MODEL_OPTIONS, requireModelOption, withEngine } from '../engine-context';
 import { InputError } from '../errors';
 import { readTextFile } from '../files';
+import { formatCount } from '../../../shared/count-words';
 import { escapeControls, plural, printJson, printLines, progressLine } from '../output';
 import { parseJsonLines } from './observe';
 
@@ -95,13 +96,37 @@ export const ingestCommand: CommandSpec = {
       if (ctx.json) return printJson(ctx.io, summary);
       printLines(ctx.io, [
         waiting === 0
-          ? `Learned from ${summary.messages} messages in ${summary.seconds} s: ${summary.facts_added} facts added, ${summary.facts_closed} closed.`
-          : `Read ${summary.messages} messages in ${summary.seconds} s: ${plural(waiting, 'message')} waiting for your review (see them with 'tempora review')${
-              summary.facts_added + summary.facts_closed > 0 ? `; ${summary.facts_added} facts added, ${summary.facts_closed} closed` : `; nothing of ${waiting === 1 ? 'it' : 'them'} is remembered yet`
+          ? `Learned from ${plural(summary.messages, 'message')} in ${summary.seconds} s: ${factCounts(usage)}.`
+          : `Read ${plural(summary.messages, 'message')} in ${summary.seconds} s: ${plural(waiting, 'message')} waiting for your review (see them with 'tempora review')${
+              summary.facts_added + summary.facts_closed > 0 ? `; ${factCounts(usage)}` : `; nothing of ${waiting === 1 ? 'it' : 'them'} is remembered yet`
             }.`,
-        `Model: ${summary.model_calls} calls (${(summary.model_calls / Math.max(1, usage.jobs)).toFixed(2)} per message), ${summary.prompt_tokens} prompt + ${summary.completion_tokens} completion tokens.`,
-        ...(summary.parked ? [`${summary.parked} message(s) could not be learned from and were parked (see 'tempora models' for the model, then retry).`] : []),
+        ...learningUsageLines(usage),
       ]);
     });
   },
 };
+
+/** What learning messages cost and did, as memory.messages.learningTotals counts it. */
+export interface LearningUsage {
+  jobs: number;
+  calls: number;
+  prompt: number;
+  completion: number;
+  added: number;
+  closed: number;
+  parked: number | null;
+}
+
+/** "2 facts added, 1 closed". */
+export function factCounts(usage: Pick<LearningUsage, 'added' | 'closed'>): string {
+  return `${plural(usage.added, 'fact')} added, ${formatCount(usage.closed, 'en-US')} closed`;
+}
+
+/** The model's calls and tokens, and the messages parked: the lines `ingest` and `import-chats --model` end with. */
+export function learningUsageLines(usage: LearningUsage): string[] {
+  const parked = usage.parked ?? 0;
+  return [
+    `Model: ${plural(usage.calls, 'call')} (${(usage.calls / Math.max(1, usage.jobs)).toFixed(2)} per message), ${formatCount(usage.prompt, 'en-US')} prompt + ${formatCount(usage.completion, 'en-US')} completion tokens.`,
+    ...(parked ? [`${plural(parked, 'message')} could not be learned from and ${parked === 1 ? 'was' : 'were'} parked (see 'tempora models' for the model, then retry).`] : []),
+  ];
+}

@@ -33,6 +33,11 @@ describe('tempora import refuses in plain words, and changes nothing', () => {
     ok('observe', write('seed.jsonl', `${said('Kyoto', '01')}\n${said('Osaka', '15')}\n`));
   });
 
+  it('an empty file, or one of spaces only, says so (not where its JSON ends)', () => {
+    expect(refused(['import', write('empty.json', '')])).toBe('tempora: empty.json: the file is empty (expected a Tempora memory export, one JSON document as tempora export writes it)\n');
+    expect(refused(['import', write('blank.json', '\n  \n')])).toBe('tempora: blank.json: the file holds no text but spaces (expected a Tempora memory export, one JSON document as tempora export writes it)\n');
+  });
+
   it('a file that is not a Tempora memory export says so, and what an export has', () => {
     expect(refused(['import', write('bad.json', '{"nope":1}')])).toBe('tempora: bad.json: not a Tempora memory export: it has no "format": "tempora.memory", which every export has\n');
     expect(refused(['import', write('other.json', '{"format":"other","version":3}')])).toBe('tempora: other.json: not a Tempora memory export: its "format" is "other", and an export\'s is "tempora.memory"\n');

@@ -81,7 +81,8 @@ export const importCommand: CommandSpec = {
     const path = ctx.resolvePath(file);
     // Readable before the memory is opened (a missing file creates nothing), and by its first bytes
     // no chat history (a file for import-chats), which is said before anything is read whole.
-    const notAnExport = chatHistoryWords(file, firstBytes(file, path));
+    const head = firstBytes(file, path);
+    const notAnExport = nothingInWords(file, head) ?? chatHistoryWords(file, head);
     if (notAnExport !== null) throw new InputError(notAnExport);
     const progress = importProgress(ctx);
     try {
@@ -136,6 +137,14 @@ function firstBytes(file: string, path: string): Buffer {
   } finally {
     if (fd !== undefined) closeSync(fd);
   }
+}
+
+/** What to say of a file with nothing in it (or only spaces), rather than where its JSON ends; null otherwise. */
+function nothingInWords(file: string, head: Buffer): string | null {
+  const expected = '(expected a Tempora memory export, one JSON document as tempora export writes it)';
+  if (head.length === 0) return `${file}: the file is empty ${expected}`;
+  const whole = head.length < HEAD_BYTES;
+  return whole && head.toString('utf8').replace(/^\uFEFF/, '').trim() === '' ? `${file}: the file holds no text but spaces ${expected}` : null;
 }
 
 /**

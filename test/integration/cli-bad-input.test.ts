@@ -137,7 +137,7 @@ describe('tempora import refuses a bad document whole', () => {
 
   it('a file that is not JSON', () => {
     expectRefused(['import', write('notes.txt', 'my manager is A\n')], 1, /^tempora: notes\.txt: not JSON \(.+\)\n$/);
-    expectRefused(['import', write('empty.json', '')], 1, /^tempora: empty\.json: not JSON \(.+\)\n$/);
+    expectRefused(['import', write('empty.json', '')], 1, /^tempora: empty\.json: the file is empty \(.+\)\n$/);
   });
 
   it('a file not in UTF-8 is refused in words, not imported with U+FFFD in place of the text', () => {

@@ -176,4 +176,36 @@ describe.skipIf(CHROMIUM_MISSING !== null)("a fact's page from the keyboard", ()
     await page.locator('.notice-inline').waitFor();
     expect(await focused(page)).toBe('link: Timeline');
   });
+
+  it('returns the focus to the row that was open, back from a fact opened from the Facts list (← Facts or Back)', async () => {
+    const { page, engine } = ui();
+    for (let i = 1; i <= 8; i++) {
+      engine.memory.facts.observe([{ subject: `Person ${i}`, predicate: 'lives_in', object: `Town ${i}`, fact: `Person ${i} lives in Town ${i}.`, reference_time: `2026-08-0${i}T01:00:00Z`, cardinality: 'one' }]);
+    }
+    await go(page, '#/facts');
+    const list = page.getByRole('list', { name: 'Facts' });
+    await expect.poll(() => list.getByRole('listitem').count()).toBeGreaterThan(8);
+    await list.focus();
+    for (let i = 0; i < 5; i++) await page.keyboard.press('ArrowDown');
+    const row = await list.getAttribute('aria-activedescendant');
+    expect(row).toMatch(/^vl-/);
+    const opened = await page.locator(`[id="${row}"] .fact-row-text`).textContent();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => focused(page)).toBe(`heading: ${opened}`);
+
+    // ← Facts, by keyboard: the list has the focus, on the row that was open.
+    await tabTo(page, 'link: ← Facts', 'Shift+Tab');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => hash(page)).toBe('#/facts');
+    await expect.poll(() => focused(page)).toBe('list: Facts');
+    expect(await list.getAttribute('aria-activedescendant')).toBe(row);
+
+    // The browser's Back likewise.
+    await page.keyboard.press('Enter');
+    await expect.poll(() => focused(page)).toBe(`heading: ${opened}`);
+    await page.goBack();
+    await expect.poll(() => hash(page)).toBe('#/facts');
+    await expect.poll(() => focused(page)).toBe('list: Facts');
+    expect(await list.getAttribute('aria-activedescendant')).toBe(row);
+  });
 });

@@ -2,10 +2,12 @@
  * A virtualised list (@tanstack/react-virtual): only the rows in view (plus a few) are in the DOM,
  * so tens of thousands of items stay fast. Rows have a fixed height, or with `measureRows` at least
  * rowHeight and as tall as their content (a row that wraps in a narrow window is measured, not cut). Keyboard: the list is one tab stop;
- * ↑/↓, PageUp/PageDown, Home/End move the active row (scrolled into view), Enter opens it.
+ * ↑/↓, PageUp/PageDown, Home/End move the active row (scrolled into view), Enter opens it. Back from
+ * an item opened (`returnTo`, its key), the list takes the focus with that row active, once it is
+ * loaded — unless the user has put the focus somewhere else first.
  */
 import { useVirtualizer, type Virtualizer } from '@tanstack/react-virtual';
-import { useCallback, useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 
 export interface VirtualListProps<T> {
   items: readonly T[];
@@ -26,6 +28,8 @@ export interface VirtualListProps<T> {
    * should bound the pages it loads unscrolled (AsOfPanel: use-as-of-facts.ts).
    */
   onEndReached?(reason: EndReached): void;
+  /** The key of an item opened from this list, now returned from: focused and active once it is in `items`. */
+  returnTo?: string | null;
 }
 
 /**
@@ -47,7 +51,7 @@ export interface EndReached {
   scrolled: boolean;
 }
 
-export function VirtualList<T>({ items, rowHeight, measureRows = false, getKey, renderRow, onActivate, label, overscan = 6, className, onEndReached }: VirtualListProps<T>) {
+export function VirtualList<T>({ items, rowHeight, measureRows = false, getKey, renderRow, onActivate, label, overscan = 6, className, onEndReached, returnTo = null }: VirtualListProps<T>) {
   const viewport = useRef<HTMLDivElement>(null);
   const [active, setActive] = useState(-1);
   // The virtualiser recomputes its measurements when getItemKey changes: only when the items do.
@@ -85,6 +89,24 @@ export function VirtualList<T>({ items, rowHeight, measureRows = false, getKey, 
     scrolled.current = false;
     endReached.current?.(reason);
   }, [lastInView, items.length, overscan]);
+
+  // Back from an item opened here: the focus on the list, that row active (the Timeline's bars do the same).
+  const pendingReturn = useRef(returnTo);
+  useLayoutEffect(() => {
+    const key = pendingReturn.current;
+    if (key === null || !viewport.current) return;
+    if (document.activeElement && document.activeElement !== document.body) {
+      pendingReturn.current = null;
+      return;
+    }
+    const index = items.findIndex((item) => keyOf.current(item) === key);
+    if (index < 0) return;
+    pendingReturn.current = null;
+    // Focused first: its onFocus makes the first row in view active, and this row's index comes after.
+    viewport.current.focus({ preventScroll: true });
+    setActive(index);
+    virtualizer.scrollToIndex(index, { align: 'auto' });
+  });
 
   const viewportHeight = () => virtualizer.scrollRect?.height ?? viewport.current?.clientHeight ?? 0;
 

@@ -6,10 +6,11 @@ import { formatInterval } from '../common/format';
 import { FactTriple } from '../common/FactTriple';
 import { FactBadges } from './FactBadges';
 
-export function FactRow({ fact }: { fact: FactRecord }) {
+/** `onOpen`: the row's link was followed (a click), before the fact's page opens. */
+export function FactRow({ fact, onOpen }: { fact: FactRecord; onOpen?(): void }) {
   const format = useTimeFormat();
   return (
-    <a className={`fact-row${fact.expired_at ? ' expired' : ''}`} href={factHref(fact.id)} tabIndex={-1}>
+    <a className={`fact-row${fact.expired_at ? ' expired' : ''}`} href={factHref(fact.id)} tabIndex={-1} onClick={onOpen}>
       <span className="fact-row-text">{fact.fact}</span>
       <span className="fact-row-meta">
         <span className="triple">

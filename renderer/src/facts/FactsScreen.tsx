@@ -15,7 +15,7 @@ import { useFactFilters } from './fact-filters';
 import { useFactResults } from './use-fact-results';
 import { FactFilterBar } from './FactFilterBar';
 import { FactRow } from './FactRow';
-import { takeFactsNote } from './facts-note';
+import { rememberOpened, takeFactsNote, takeOpened } from './facts-note';
 import { ZoneNote } from '../common/ZoneNote';
 
 export function FactsScreen() {
@@ -31,6 +31,12 @@ export function FactsScreen() {
   const [note] = useState(takeFactsNote);
   const noteRef = useRef<HTMLParagraphElement>(null);
   useEffect(() => noteRef.current?.focus(), []);
+  // Back from a fact opened here: the focus on its row again (VirtualList's returnTo).
+  const [back] = useState(takeOpened);
+  const open = (id: string) => {
+    rememberOpened(id);
+    navigate({ screen: 'fact', id });
+  };
 
   return (
     <div className="facts-screen">
@@ -66,8 +72,9 @@ export function FactsScreen() {
           label="Facts"
           className="fact-list"
           getKey={(item) => item.fact.id}
-          onActivate={(item) => navigate({ screen: 'fact', id: item.fact.id })}
-          renderRow={(item) => <FactRow fact={item.fact} />}
+          onActivate={(item) => open(item.fact.id)}
+          returnTo={back}
+          renderRow={(item) => <FactRow fact={item.fact} onOpen={() => rememberOpened(item.fact.id)} />}
           onEndReached={result.loadMore}
         />
       )}

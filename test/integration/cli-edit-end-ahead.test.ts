@@ -64,4 +64,11 @@ describe('an end typed without a year', () => {
       vi.unstubAllEnvs();
     }
   });
+
+  it('--invalid-at none on a fact that is open says it is already open, and changes nothing', () => {
+    const before = live();
+    const reopened = runTempora(dir, clock, ['edit', of('Osaka').id, '--invalid-at', 'none'], env);
+    expect(reopened).toEqual({ code: 1, out: '', err: 'tempora: --invalid-at none: the fact is already open (true until further notice); nothing changed\n' });
+    expect(live()).toEqual(before);
+  });
 });

@@ -66,7 +66,7 @@ export const editCommand: CommandSpec = {
       // A start moved to or past the end the fact has, with no end given: said in the user's zone, naming --valid-at.
       const startPastEnd = invalidAt === undefined ? startNotBeforeEnd(memory.facts.currentVersionOf(id), start, { start: '--valid-at', end: '--invalid-at', reopen: '--invalid-at none' }, ctx.timeZone) : null;
       if (startPastEnd !== null) throw new InputError(startPastEnd);
-      const result = memory.facts.edit(id, edit);
+      const result = editOrSayWhy(memory, id, edit);
       if (edit.invalid_at === null) noteReopenHeldBack(ctx, memory, result);
       else noteEndHeldBack(ctx, memory, result, end);
       return result;
@@ -114,6 +114,17 @@ function closeOrSayEnd(memory: Memory, id: string, at: { at: IsoTime; precision:
     const fact = memory.facts.currentVersionOf(id);
     if (!(error instanceof MemoryInputError) || error.message !== 'the edit changes nothing' || !fact || fact.invalid_at === null) throw error;
     throw new InputError(`--at: the fact already ends then (${formatEnding(fact, displayFormat(), displayNow())}); nothing changed`);
+  }
+}
+
+/** Edits the fact; an edit that changes nothing because it reopens an open fact says so (the memory says only "the edit changes nothing"). */
+function editOrSayWhy(memory: Memory, id: string, edit: FactEdit): FactRecord {
+  try {
+    return memory.facts.edit(id, edit);
+  } catch (error) {
+    if (!(error instanceof MemoryInputError) || !/the edit changes nothing$/.test(error.message) || edit.invalid_at !== null) throw error;
+    if (memory.facts.currentVersionOf(id)?.invalid_at !== null) throw error;
+    throw new InputError('--invalid-at none: the fact is already open (true until further notice); nothing changed');
   }
 }
 

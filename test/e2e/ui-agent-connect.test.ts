@@ -95,6 +95,9 @@ describe.skipIf(CHROMIUM_MISSING !== null)('Settings → Connect an agent', () =
     );
     expect(json(cursorFile()).mcpServers).toEqual({ other: { command: 'other-server' }, tempora: { command: 'tempora', args: ['mcp'] } });
     expect(await cursor.getByTestId('agent-connect').isDisabled()).toBe(true); // already this entry
+    // Connect is off now: the focus on what it said, not on <body>.
+    const focusedSays = () => ui.page.evaluate(() => (document.activeElement === document.body ? 'BODY' : (document.activeElement?.textContent ?? '')));
+    await expect.poll(focusedSays).toMatch(/^Added Tempora to Cursor/);
 
     // Claude Desktop has no file yet: written, no backup to speak of.
     await press(row('claude-desktop').getByTestId('agent-connect'));
@@ -107,6 +110,8 @@ describe.skipIf(CHROMIUM_MISSING !== null)('Settings → Connect an agent', () =
     expect(json(cursorFile()).mcpServers).toEqual({ other: { command: 'other-server' } });
     expect(backups(cursorDir())).toHaveLength(2);
     expect(await cursor.getByTestId('agent-said').textContent()).toMatch(/^Removed Tempora from Cursor \(.+\)\. Restart Cursor to stop using it\. The old file is kept as .+\.bak\.$/);
+    // Remove is gone now: the focus on what it said.
+    await expect.poll(focusedSays).toMatch(/^Removed Tempora from Cursor/);
     expect(readFileSync(janFile(), 'utf8')).toBe(BROKEN);
   });
 

@@ -9,13 +9,15 @@
  * and writes the files (agentClients, connectAgent, disconnectAgent), as `tempora mcp connect` does.
  * On macOS and Windows the app also offers to put the `tempora` command on the PATH (putCommandOnPath).
  * A failed call is kept as the error itself, so ErrorText says its kind (a busy refusal as busy).
+ * After Connect or Remove (whose button is then off or gone) the focus goes to what the row says.
  */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import type { AgentClient, McpClientId, McpStatus, McpWay } from '../../../shared/api-contract';
 import { useApi } from '../app/api-context';
 import { settingsKeys } from '../app/query-keys';
 import { ErrorText } from '../common/ErrorText';
+import { useFocusAfterRender } from '../common/form-focus';
 
 /** What an action said: main's message when it worked, else the error it failed with. */
 type Said = { ok: true; message: string } | { ok: false; error: unknown };
@@ -93,8 +95,8 @@ export function AgentConnect() {
             way={way}
             busy={busy !== null}
             said={said?.client === client.client ? said : null}
-            onConnect={() => void change(client.client, () => api.connectAgent({ client: client.client, way }))}
-            onRemove={() => void change(client.client, () => api.disconnectAgent({ client: client.client }))}
+            onConnect={() => change(client.client, () => api.connectAgent({ client: client.client, way }))}
+            onRemove={() => change(client.client, () => api.disconnectAgent({ client: client.client }))}
           />
         ))}
       </ul>
@@ -146,8 +148,8 @@ interface RowProps {
   way: McpWay;
   busy: boolean;
   said: Said | null;
-  onConnect(): void;
-  onRemove(): void;
+  onConnect(): Promise<void>;
+  onRemove(): Promise<void>;
 }
 
 function AgentRow({ client, way, busy, said, onConnect, onRemove }: RowProps) {
@@ -155,6 +157,10 @@ function AgentRow({ client, way, busy, said, onConnect, onRemove }: RowProps) {
   const entry = way === 'http' ? client.entries.http : client.entries.stdio;
   const why = client.problem ?? (entry === null ? client.httpNote : null);
   const state = client.installed ? STATE_WORDS[client.current] : 'not installed';
+  // What Connect or Remove said takes the focus: the button pressed is off (Connected) or gone (Remove).
+  const saidRef = useRef<HTMLDivElement>(null);
+  const setFocusTo = useFocusAfterRender({ said: () => saidRef.current });
+  const act = (call: () => Promise<void>) => () => void call().then(() => setFocusTo('said'));
   return (
     <li className="agent-row" aria-labelledby={`${id}-title`} data-testid={`agent-${client.client}`}>
       <div className="agent-head">
@@ -183,22 +189,24 @@ function AgentRow({ client, way, busy, said, onConnect, onRemove }: RowProps) {
       )}
       <div className="form-actions">
         {client.installed && (
-          <button type="button" className="primary" disabled={busy || why !== null || client.current === way} onClick={onConnect} data-testid="agent-connect">
+          <button type="button" className="primary" disabled={busy || why !== null || client.current === way} onClick={act(onConnect)} data-testid="agent-connect">
             {client.current === 'none' ? 'Connect' : client.current === way ? 'Connected' : 'Replace the entry'}
           </button>
         )}
         {client.installed && client.current !== 'none' && client.problem === null && (
-          <button type="button" disabled={busy} onClick={onRemove} data-testid="agent-remove">
+          <button type="button" disabled={busy} onClick={act(onRemove)} data-testid="agent-remove">
             Remove
           </button>
         )}
       </div>
-      {said && !said.ok && <ErrorText error={said.error} />}
-      {said?.ok && (
-        <p className="note small" role="status" data-testid="agent-said">
-          {said.message}
-        </p>
-      )}
+      <div ref={saidRef} tabIndex={-1} className="agent-said">
+        {said && !said.ok && <ErrorText error={said.error} />}
+        {said?.ok && (
+          <p className="note small" role="status" data-testid="agent-said">
+            {said.message}
+          </p>
+        )}
+      </div>
     </li>
   );
 }

@@ -22,7 +22,7 @@ export { isBusyError, MemoryInputError, MemoryStorageError } from './memory-erro
 export { defaultDataDir, databasePath } from './store/data-dir';
 export { storeHoldsNothing } from './store/empty-store';
 export { steppingClock, systemClock, type Clock } from './store/clock';
-export type { MessageInput, AppendedMessage } from './store/messages';
+export type { MessageInput, AppendedMessage, LearningTotals } from './store/messages';
 export { findRepeatedMessageIds, type RepeatableMessage } from './store/repeated-message-ids';
 export { HISTORY_SOURCES, type HistorySource, type HistoryConversationInput, type HistoryMessageInput, type HistoryImportResult, type BackfillStatus } from './store/chat-history';
 export type { JobRow, JobUsage, JobStatus, QueueCounts } from './store/ingestion-jobs';

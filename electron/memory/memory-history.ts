@@ -4,6 +4,7 @@
  */
 import type { MemoryKernel } from './memory-kernel';
 import * as history from './store/chat-history';
+import { backfillTotals, type LearningTotals } from './store/messages';
 
 export class MemoryHistory {
   constructor(private readonly kernel: MemoryKernel) {}
@@ -23,6 +24,11 @@ export class MemoryHistory {
   /** Of these message ids of an export, the ones an earlier import stored. */
   knownMessages(source: history.HistorySource, ids: readonly string[]): Set<string> {
     return history.knownHistoryMessages(this.kernel.store.db, source, ids);
+  }
+
+  /** What learning the imported messages has cost and given so far: model calls and tokens, facts added and closed. */
+  backfillTotals(): LearningTotals {
+    return backfillTotals(this.kernel.store);
   }
 
   /** The backfill of imported messages: where it stands, pause (kept across restarts), resume, cancel. */

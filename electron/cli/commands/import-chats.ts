@@ -18,6 +18,7 @@ import { MODEL_OPTIONS, withEngine } from '../engine-context';
 import { InputError, Interrupted } from '../errors';
 import { formatCount } from '../../../shared/count-words';
 import { formatTime, plural, printJson, printLines, progressLine } from '../output';
+import { factCounts, learningUsageLines } from './ingest';
 import { backfillLine } from './queue';
 
 export const importChatsCommand: CommandSpec = {
@@ -124,7 +125,9 @@ export const importChatsCommand: CommandSpec = {
       const status = engine.memory.history.backfillStatus();
       if (ctx.json) return printJson(ctx.io, { learning: status });
       ctx.io.stderr('\n');
-      printLines(ctx.io, [backfillLine(status)]);
+      // As `tempora ingest` ends: what the imported messages taught, and what the model did for it.
+      const totals = engine.memory.history.backfillTotals();
+      printLines(ctx.io, [backfillLine(status), `From imported chats: ${factCounts(totals)}.`, ...learningUsageLines(totals)]);
     });
   },
 };

@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import { describeZodError } from '../../../shared/memory-schema';
+import type { LearningTotals } from '../../memory/index';
 import type { CommandSpec } from '../command';
 import { MODEL_OPTIONS, requireModelOption, withEngine } from '../engine-context';
 import { InputError } from '../errors';
@@ -106,24 +107,13 @@ export const ingestCommand: CommandSpec = {
   },
 };
 
-/** What learning messages cost and did, as memory.messages.learningTotals counts it. */
-export interface LearningUsage {
-  jobs: number;
-  calls: number;
-  prompt: number;
-  completion: number;
-  added: number;
-  closed: number;
-  parked: number | null;
-}
-
 /** "2 facts added, 1 closed". */
-export function factCounts(usage: Pick<LearningUsage, 'added' | 'closed'>): string {
+export function factCounts(usage: Pick<LearningTotals, 'added' | 'closed'>): string {
   return `${plural(usage.added, 'fact')} added, ${formatCount(usage.closed, 'en-US')} closed`;
 }
 
 /** The model's calls and tokens, and the messages parked: the lines `ingest` and `import-chats --model` end with. */
-export function learningUsageLines(usage: LearningUsage): string[] {
+export function learningUsageLines(usage: LearningTotals): string[] {
   const parked = usage.parked ?? 0;
   return [
     `Model: ${plural(usage.calls, 'call')} (${(usage.calls / Math.max(1, usage.jobs)).toFixed(2)} per message), ${formatCount(usage.prompt, 'en-US')} prompt + ${formatCount(usage.completion, 'en-US')} completion tokens.`,

@@ -68,13 +68,27 @@ export function appendMessage(ctx: StoreContext, input: MessageInput): AppendedM
   return { episode, job, duplicate: false };
 }
 
-/** What learning from these messages cost and gave (the `tempora ingest` summary). */
-export function learningTotals(ctx: StoreContext, episodeIds: string[]) {
-  return ctx.db
-    .prepare(
-      `SELECT COUNT(*) AS jobs, TOTAL(model_calls) AS calls, TOTAL(prompt_tokens) AS prompt, TOTAL(completion_tokens) AS completion,
+/** What learning some messages cost and gave: jobs, model calls and tokens, facts added and closed, jobs parked. */
+export interface LearningTotals {
+  jobs: number;
+  calls: number;
+  prompt: number;
+  completion: number;
+  added: number;
+  closed: number;
+  parked: number | null;
+}
+
+const TOTALS = `SELECT COUNT(*) AS jobs, TOTAL(model_calls) AS calls, TOTAL(prompt_tokens) AS prompt, TOTAL(completion_tokens) AS completion,
               TOTAL(facts_added) AS added, TOTAL(facts_closed) AS closed, SUM(status = 'parked') AS parked
-       FROM ingestion_jobs WHERE episode_id IN (SELECT value FROM json_each(?))`,
-    )
-    .get(JSON.stringify(episodeIds)) as { jobs: number; calls: number; prompt: number; completion: number; added: number; closed: number; parked: number | null };
+       FROM ingestion_jobs`;
+
+/** What learning from these messages cost and gave (the `tempora ingest` summary). */
+export function learningTotals(ctx: StoreContext, episodeIds: string[]): LearningTotals {
+  return ctx.db.prepare(`${TOTALS} WHERE episode_id IN (SELECT value FROM json_each(?))`).get(JSON.stringify(episodeIds)) as LearningTotals;
+}
+
+/** The same for every imported message queued to be learned (the backfill lane, 1): the `tempora import-chats --model` summary. */
+export function backfillTotals(ctx: Pick<StoreContext, 'db'>): LearningTotals {
+  return ctx.db.prepare(`${TOTALS} WHERE lane = 1`).get() as LearningTotals;
 }

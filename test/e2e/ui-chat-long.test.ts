@@ -72,12 +72,16 @@ describe.skipIf(CHROMIUM_MISSING !== null)('a long conversation', () => {
     await expect.poll(() => shown().count()).toBe(2 * PAGE);
     expect((await texts())[0]).toBe(MESSAGES - 2 * PAGE + 1);
     expect(await earlier.textContent()).toBe(`Show earlier messages (${MESSAGES - 2 * PAGE} messages not shown)`);
+    // More are left: the focus stays on the button.
+    expect(await earlier.evaluate((el) => el === document.activeElement)).toBe(true);
     // The message that was first is where it was (the earlier ones came in above it, out of view).
     const topAfter = (await firstBefore.boundingBox())!.y;
     expect(Math.abs(topAfter - topBefore)).toBeLessThan(40);
     await page.keyboard.press('Enter');
     await expect.poll(() => shown().count()).toBe(MESSAGES);
     expect(await earlier.count()).toBe(0);
+    // The button is gone with the last of them: the focus on the first message newly shown, not on <body>.
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe(`message-${ids[0]!}`);
   });
 
   it('opens a link to an old message in its context, highlighted', async () => {

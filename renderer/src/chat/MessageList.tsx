@@ -2,10 +2,13 @@
  * The messages of a conversation, the live (streaming) answer, Regenerate on the last answer. What
  * the latest message taught is told under its answer, where the list ends, so it is in view when the
  * answer finishes and when the learning arrives after it; earlier messages keep theirs under them.
+ * "Show earlier messages" keeps the focus while more are left; once the last of them are read in
+ * (the button gone), the focus goes to the first message newly shown.
  */
 import { useEffect, useLayoutEffect, useRef, type UIEvent } from 'react';
 import type { ChatMessageRecord } from '../../../shared/api-contract';
 import { useTimeFormat } from '../app/time-format';
+import { useFocusAfterRender } from '../common/form-focus';
 import { formatTime, plural } from '../common/format';
 import { MessageLearned } from './MessageLearned';
 import { UsedFacts } from './UsedFacts';
@@ -59,6 +62,7 @@ export function MessageList({ messages, turn, stoppedIds, canRegenerate, onRegen
   // Earlier messages read in above: the one that was first stays where the reader saw it.
   const list = useRef<HTMLDivElement>(null);
   const anchor = useRef<{ id: string; top: number } | null>(null);
+  const setFocusTo = useFocusAfterRender({ first: () => (shown[0] ? document.getElementById(`message-${shown[0].id}`) : null) });
   const showEarlier = () => {
     const first = shown[0] && document.getElementById(`message-${shown[0].id}`);
     anchor.current = first ? { id: shown[0]!.id, top: first.getBoundingClientRect().top } : null;
@@ -71,6 +75,8 @@ export function MessageList({ messages, turn, stoppedIds, canRegenerate, onRegen
     // Measured now, so a browser that already anchored the view moves it by nothing.
     list.current.scrollTop += element.getBoundingClientRect().top - kept.top;
     anchor.current = null;
+    // The button pressed is gone with the last of them: the focus on where the earlier ones begin.
+    if (notShown === 0) setFocusTo('first');
   }, [shown[0]?.id]);
 
   const onScroll = (event: UIEvent<HTMLDivElement>) => {
@@ -93,6 +99,7 @@ export function MessageList({ messages, turn, stoppedIds, canRegenerate, onRegen
           className={`message ${message.role}${message.id === highlightId ? ' highlight' : ''}`}
           aria-label={message.role === 'user' ? 'You' : 'Tempora'}
           aria-current={message.id === highlightId ? 'true' : undefined}
+          tabIndex={-1}
         >
           <div className="message-meta">
             <span className="who">{message.role === 'user' ? 'You' : 'Tempora'}</span>

@@ -29,13 +29,37 @@ export function windowFacts(
      ) w JOIN facts f ON f.rowid = w.r JOIN entities s ON s.id = f.subject_id LEFT JOIN entities o ON o.id = f.object_id
      ORDER BY f.valid_at, f.created_at, f.id`,
   ).all({ ...bound, slots }) as Parameters<typeof toFactRecord>[0][];
+  const records = found.map(toFactRecord);
+  nameShownClosers(db, records);
   const byRow = new Map<string, FactRecord[]>();
-  for (const raw of found) {
-    const fact = toFactRecord(raw);
+  for (const fact of records) {
     const key = `${fact.subject_id}\u0000${fact.predicate}`;
     const list = byRow.get(key);
     if (list) list.push(fact);
     else byRow.set(key, [fact]);
   }
   return byRow;
+}
+
+/**
+ * A closed version keeps the id of its closer's version of the time; a later version of that closer
+ * (edited, or reopened when the value after it was forgotten) leaves it as it is (slot-resolver.ts
+ * sameInvalidator). For the hooks on screen, a closer not among these facts is named by its version
+ * that is, when one of its lineage is shown.
+ */
+function nameShownClosers(db: Database, facts: FactRecord[]): void {
+  const shown = new Set(facts.map((f) => f.id));
+  const missing = [...new Set(facts.map((f) => f.invalidated_by).filter((id): id is string => id !== null && !shown.has(id)))];
+  if (missing.length === 0) return;
+  const lineages = (ids: string[]) => cachedStatement(db, 'SELECT f.id, f.lineage_id FROM json_each(?) j JOIN facts f ON f.id = j.value').all(JSON.stringify(ids)) as { id: string; lineage_id: string }[];
+  const lineageOf = new Map(lineages(missing).map((r) => [r.id, r.lineage_id]));
+  const wanted = new Set(lineageOf.values());
+  const shownOf = new Map<string, string>();
+  for (const r of lineages([...shown])) if (wanted.has(r.lineage_id) && !shownOf.has(r.lineage_id)) shownOf.set(r.lineage_id, r.id);
+  for (const f of facts) {
+    if (f.invalidated_by === null || shown.has(f.invalidated_by)) continue;
+    const lineage = lineageOf.get(f.invalidated_by);
+    const closer = lineage === undefined ? undefined : shownOf.get(lineage);
+    if (closer !== undefined) f.invalidated_by = closer;
+  }
 }

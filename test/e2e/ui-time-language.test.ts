@@ -131,6 +131,23 @@ describe.skipIf(CHROMIUM_MISSING !== null)('one time language: until, ended, the
     expect(await factsAsOf.inputValue()).toBe('January 2025');
   });
 
+  it('the Facts list’s Now button leaves no error behind for the text it replaced', async () => {
+    const { page } = ui();
+    await go(page, '#/facts');
+    const asOf = page.getByLabel('As of (Asia/Tokyo)', { exact: true });
+    const error = page.locator('.facts-toolbar .time-field', { has: asOf }).getByRole('alert');
+    await asOf.fill('1 January 2025');
+    await asOf.press('Enter');
+    await expect.poll(() => page.locator('.facts-screen .screen-header').textContent()).toContain('as of');
+    // Text that cannot be read, left by clicking Now: the field reads it as it loses the focus, but Now has reset it.
+    await asOf.fill('2026-02-30');
+    await page.getByRole('button', { name: 'Now', exact: true }).click();
+    await expect.poll(() => asOf.inputValue()).toBe('');
+    await page.waitForTimeout(500);
+    expect(await error.count()).toBe(0);
+    expect(await asOf.getAttribute('aria-invalid')).toBeNull();
+  });
+
   it('a known-at before anything was recorded says why the Timeline is empty', async () => {
     const { page } = ui();
     await go(page, '#/timeline');

@@ -4,11 +4,12 @@
  * people type ("yesterday", "1 June 2026", "2026-06-01", "6月1日"), read by main in the user's zone
  * (readTime) when Enter is pressed or the field is left. What cannot be read is said under the
  * field, never ignored (a failure that is not about the text, busy say, is kept as the error and
- * said by its kind); the moment shown stays until a good one is typed. A month or a year typed
+ * said by its kind); the moment shown stays until a good one is typed. An answer for text the field
+ * no longer holds (changed, or reset by Now or Today while it was read) is dropped: no error outlives its text. A month or a year typed
  * is handed on as said (onAt's second argument), for a field that shows it back so ("March 2025",
  * "2025年3月") rather than as its last day.
  */
-import { useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { formatAt, type TimeFormat } from '../../../shared/time-format';
 import type { IsoTime } from '../../../shared/time';
 import { errorField, errorMessage, isApiError, reworded } from '../api/client';
@@ -51,6 +52,12 @@ export function MomentInput({ label, field, at, said = null, emptyIsNow = false,
   const [error, setError] = useState<unknown>(null);
   // Only the latest reading counts: a slow answer for text since changed is dropped.
   const reading = useRef(0);
+  // The text the field holds now, for an answer that comes after it changed (Now pressed as the field was left).
+  const held = useRef(text);
+  useEffect(() => {
+    held.current = text;
+  }, [text]);
+  const current = (ticket: number, typed: string) => ticket === reading.current && held.current.trim() === typed;
   // A new moment shows at once, in the same render: reset in an effect, it landed after the commit,
   // and text typed in between (the cursor already moved, the field not yet) was overwritten by it.
   const [showing, setShowing] = useState(shown);
@@ -72,7 +79,7 @@ export function MomentInput({ label, field, at, said = null, emptyIsNow = false,
     }
     api.readTime({ text: typed, field }).then(
       (read) => {
-        if (ticket !== reading.current) return;
+        if (!current(ticket, typed)) return;
         setError(null);
         // "today" or "now" in a field where empty means now: now, following the clock, not the minute it was typed.
         const live = read.now && emptyIsNow;
@@ -82,7 +89,7 @@ export function MomentInput({ label, field, at, said = null, emptyIsNow = false,
         else onAt(next, as);
       },
       (e: unknown) => {
-        if (ticket !== reading.current) return;
+        if (!current(ticket, typed)) return;
         const aboutText = isApiError(e) && (e.code === 'invalid_input' || e.code === 'invalid_request') && (errorField(e) === field || errorField(e) === 'text');
         // A fault main can name ("2026-02-30 is not a date: February 2026 has 28 days", an ambiguous
         // 10/09/2026) is said in its words, as the edit forms say it; only text that is no time at all

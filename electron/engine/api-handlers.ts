@@ -44,7 +44,7 @@ export interface HandlerOptions {
   secretSealer?: SecretSealer;
 }
 
-const NO_MCP_HERE = 'Here in the browser, the tempora serve command itself serves MCP at /mcp, with the token it printed when it started; this switch is the desktop app’s.';
+const NO_MCP_HERE = 'Here in the browser, the tempora serve command itself serves MCP at /mcp, with the token it printed when it started; turning MCP on or off, and a new token, are for the desktop app.';
 
 export function createApiHandlers(engine: TemporaEngine, options: HandlerOptions = {}): ApiHandlers {
   const memory = engine.memory;

@@ -4,9 +4,12 @@
  * search shows no scores, and every count is written as the user's locale writes it ("1,203 facts",
  * in an en-US browser). The as-of panel lists the newest first and counts the same way.
  */
+import { AxeBuilder } from '@axe-core/playwright';
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { ObservationInput } from '../../shared/observation-schema';
 import { CHROMIUM_MISSING } from './helpers/browser';
+import { screenshot } from './helpers/screenshots';
 import { go, useUi } from './helpers/ui-session';
 
 const DAY = 86_400_000;
@@ -20,6 +23,24 @@ function observations(): ObservationInput[] {
   out.push({ subject: 'me', predicate: 'manager', object: 'A', fact: 'My manager is A.', reference_time: '2026-09-01T10:00:00+09:00', cardinality: 'one' });
   out.push({ subject: 'me', predicate: 'manager', object: 'B', fact: 'My manager changed to B.', reference_time: '2026-09-15T10:00:00+09:00', cardinality: 'one' });
   return out;
+}
+
+/** The view at 1280 and 900 px, light and dark, each to a screenshot; back to 1280 light. */
+async function shoot(page: Page, name: string): Promise<void> {
+  for (const width of [1280, 900]) {
+    for (const theme of ['light', 'dark'] as const) {
+      await page.setViewportSize({ width, height: 800 });
+      await page.emulateMedia({ colorScheme: theme });
+      await screenshot(page, `${name}-${width}-${theme}`);
+    }
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.emulateMedia({ colorScheme: 'light' });
+}
+
+/** Every axe violation on the page, as "impact: rule" lines. */
+async function violations(page: Page): Promise<string[]> {
+  return (await new AxeBuilder({ page }).setLegacyMode(true).analyze()).violations.map((v) => `${v.impact}: ${v.id}`);
 }
 
 describe.skipIf(CHROMIUM_MISSING !== null)('lists: newest first, each sentence once, no scores, counts in the locale', () => {
@@ -73,5 +94,35 @@ describe.skipIf(CHROMIUM_MISSING !== null)('lists: newest first, each sentence o
     const first = page.getByTestId('asof-answer').first();
     await expect.poll(() => first.locator('.asof-question').textContent()).toBe('me · manager');
     expect(await first.locator('.asof-values').textContent()).toBe('B');
+  });
+});
+
+/** Twelve facts, each with its end: none is true now. */
+function allClosed(): ObservationInput[] {
+  return Array.from({ length: 12 }, (_, i) => ({
+    subject: 'me',
+    predicate: 'visited',
+    object: `Town ${i + 1}`,
+    fact: `I visited Town ${i + 1}.`,
+    reference_time: `2025-0${1 + (i % 9)}-0${1 + (i % 8)}T03:00:00Z`,
+    valid_at: `2025-0${1 + (i % 9)}-0${1 + (i % 8)}T00:00:00Z`,
+    invalid_at: `2025-0${1 + (i % 9)}-0${2 + (i % 8)}T00:00:00Z`,
+  }));
+}
+
+describe.skipIf(CHROMIUM_MISSING !== null)('Facts when none is true now', () => {
+  const ui = useUi({ zone: 'Europe/Paris', env: { TZ: 'Europe/Paris' }, engine: { startWorker: false }, seed: (engine) => void engine.memory.facts.observe(allClosed(), { where: 'lists test' }), shotPrefix: 'lists-none-now' });
+
+  it('says none is true now, how many History holds, and offers it', async () => {
+    const { page } = ui();
+    await go(page, '#/facts');
+    const empty = page.locator('.facts-screen .empty');
+    await expect.poll(() => empty.textContent()).toBe('No facts are true now. History holds 12 facts, closed and replaced ones too. Show History');
+    expect(await page.locator('.facts-screen').textContent()).not.toMatch(/No facts yet/);
+    await shoot(page, 'lists-none-now');
+    expect(await violations(page)).toEqual([]);
+    await empty.getByRole('button', { name: 'Show History' }).click();
+    await expect.poll(() => page.locator('.result-count').textContent()).toBe('12 facts');
+    expect(await page.getByRole('radio', { name: 'History' }).isChecked()).toBe(true);
   });
 });

@@ -11,8 +11,8 @@ import { useTimeFormat } from '../app/time-format';
 import { plural } from '../common/format';
 import { momentWords } from '../common/MomentInput';
 import { VirtualList } from '../common/VirtualList';
-import { useFactFilters } from './fact-filters';
-import { useFactResults } from './use-fact-results';
+import { useFactFilters, type FactFilters } from './fact-filters';
+import { useFactResults, useHistoryCount } from './use-fact-results';
 import { FactFilterBar } from './FactFilterBar';
 import { FactRow } from './FactRow';
 import { rememberOpened, takeFactsNote, takeOpened } from './facts-note';
@@ -26,6 +26,10 @@ export function FactsScreen() {
   const items = result.items;
   const total = result.total;
   const unread = result.error != null && items.length === 0;
+  const filtered = filters.query !== '' || filters.entity !== '' || filters.predicate !== '';
+  const empty = items.length === 0 && !result.isFetching && !unread;
+  // An empty list of what is true now may still have a history: asked only then, it says which.
+  const inHistory = useHistoryCount(api, empty && !filtered && filters.mode === 'current' && filters.asOf === '');
   // What was just done on a fact's page that took it away ("Forgotten: …"): said here, with the focus
   // on it, so the list it lands on (the search of before, maybe empty now) is not all there is.
   const [note] = useState(takeFactsNote);
@@ -62,7 +66,9 @@ export function FactsScreen() {
       </p>
       {items.length === 0 && !result.isFetching ? (
         unread ? null : (
-          <p className="muted empty">{filters.query || filters.entity || filters.predicate ? 'Nothing matches.' : 'No facts yet. Chat with Tempora, or import a memory file in Export / Import.'}</p>
+          <p className="muted empty">
+            <EmptyWords filters={filters} filtered={filtered} inHistory={inHistory} onHistory={() => update({ mode: 'history' })} />
+          </p>
         )
       ) : (
         <VirtualList
@@ -80,4 +86,35 @@ export function FactsScreen() {
       )}
     </div>
   );
+}
+
+interface EmptyProps {
+  filters: FactFilters;
+  filtered: boolean;
+  /** How many facts the History view holds (asked for an empty current list with no filter); null until known. */
+  inHistory: number | null;
+  onHistory(): void;
+}
+
+/**
+ * What an empty list says: nothing matches the filters; nothing true at the as-of moment; nothing
+ * true now though History holds facts (with a way there); or, only when History is empty too, that
+ * there are no facts yet.
+ */
+function EmptyWords({ filters, filtered, inHistory, onHistory }: EmptyProps) {
+  const format = useTimeFormat();
+  if (filtered) return 'Nothing matches.';
+  if (filters.mode === 'current' && filters.asOf !== '') return `No facts are true as of ${momentWords(filters.asOf, filters.asOfSaid, format)}.`;
+  if (filters.mode === 'current' && inHistory === null) return null;
+  if (filters.mode === 'current' && inHistory !== 0) {
+    return (
+      <>
+        No facts are true now. History holds {plural(inHistory ?? 0, 'fact')}, closed and replaced ones too.{' '}
+        <button type="button" className="link-button" onClick={onHistory}>
+          Show History
+        </button>
+      </>
+    );
+  }
+  return 'No facts yet. Chat with Tempora, or import a memory file in Export / Import.';
 }

@@ -54,6 +54,20 @@ async function searchFacts(api: TemporaApi, f: FactFilters) {
   return { items: found.hits.map((h) => ({ fact: h.fact })), note };
 }
 
+/**
+ * How many facts the History view holds (its own count: every version, closed and replaced ones
+ * too), asked only when `enabled` (a current list with no filter came back empty); null until known.
+ */
+export function useHistoryCount(api: TemporaApi, enabled: boolean): number | null {
+  const request = { history: true, newestFirst: true } as const;
+  const counted = useQuery({
+    queryKey: memoryKeys.factList({ ...request, count: true }),
+    queryFn: async () => (await api.listFacts({ ...request, limit: 1 })).total,
+    enabled,
+  });
+  return counted.data ?? null;
+}
+
 export function useFactResults(api: TemporaApi, filters: FactFilters, zone: string, zoneKnown: boolean): FactResults {
   const search = isSearch(filters);
   const ready = zoneKnown || filters.asOf === '';

@@ -74,6 +74,21 @@ describe.skipIf(CHROMIUM_MISSING !== null)('lists: newest first, each sentence o
     await page.getByPlaceholder(/Search facts/).press('Enter');
     await expect.poll(() => page.locator('.fact-row .fact-row-text').first().textContent()).toBe(NOTE);
     expect(await page.locator('.fact-list').textContent()).not.toMatch(/score/i);
+    // Fewer than the search's limit: how many matched.
+    expect(await page.locator('.result-count').textContent()).toMatch(/^1 fact( · |$)/);
+    await page.getByPlaceholder(/Search facts/).fill('');
+  });
+
+  it('a search that reaches its limit says it shows the first matches, not that they are all', async () => {
+    const { page } = ui();
+    await go(page, '#/facts');
+    await page.getByPlaceholder(/Search facts/).fill('Sam read');
+    await page.getByPlaceholder(/Search facts/).press('Enter');
+    const count = page.locator('.result-count');
+    await expect.poll(() => count.textContent()).toMatch(/^The first 200 facts that match; narrow the search to see others( · |$)/);
+    expect(await count.textContent()).not.toMatch(/^200 facts/);
+    await shoot(page, 'lists-search-limit');
+    expect(await violations(page)).toEqual([]);
     await page.getByPlaceholder(/Search facts/).fill('');
   });
 

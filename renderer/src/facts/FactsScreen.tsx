@@ -8,7 +8,7 @@ import { useApi } from '../app/api-context';
 import { navigate } from '../app/router';
 import { ErrorText } from '../common/ErrorText';
 import { useTimeFormat } from '../app/time-format';
-import { plural } from '../common/format';
+import { formatCount, plural } from '../common/format';
 import { momentWords } from '../common/MomentInput';
 import { VirtualList } from '../common/VirtualList';
 import { useFactFilters, type FactFilters } from './fact-filters';
@@ -61,7 +61,7 @@ export function FactsScreen() {
       <ErrorText error={result.error} />
       {/* A list that could not be read says so above, and neither a count nor an empty memory. */}
       <p className="muted small result-count" role="status">
-        {unread ? '' : result.isPending ? 'Loading…' : plural(total, 'fact')}
+        {unread ? '' : result.isPending ? 'Loading…' : countWords(total, result.limited)}
         {!unread && result.note ? ` · ${result.note}` : ''}
       </p>
       {items.length === 0 && !result.isFetching ? (
@@ -86,6 +86,11 @@ export function FactsScreen() {
       )}
     </div>
   );
+}
+
+/** How many facts the list holds; a search that reached its limit says these are its first matches, not all. */
+function countWords(total: number, limited: boolean): string {
+  return limited ? `The first ${formatCount(total)} facts that match; narrow the search to see others` : plural(total, 'fact');
 }
 
 interface EmptyProps {

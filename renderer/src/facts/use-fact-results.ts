@@ -13,11 +13,15 @@ import { memoryKeys } from '../app/query-keys';
 import type { FactFilters } from './fact-filters';
 
 export const FACT_PAGE_SIZE = 200;
+/** A search's best matches, at most: more may match (the engine does not count them). */
+export const SEARCH_LIMIT = 200;
 
 export interface FactResults {
   items: { fact: FactRecord }[];
   /** How many facts match in all (more than `items` while pages are still to come). */
   total: number;
+  /** Whether a search reached its limit: `total` is then how many it shows, not how many match. */
+  limited: boolean;
   note: string | null;
   isPending: boolean;
   isFetching: boolean;
@@ -47,7 +51,7 @@ export function listRequest(f: FactFilters): ListFactsRequest {
 
 async function searchFacts(api: TemporaApi, f: FactFilters) {
   const { asOf, history, entity, predicate } = listRequest(f);
-  const found = await api.search({ query: f.query.trim(), asOf, history, entity, predicate, limit: 200 });
+  const found = await api.search({ query: f.query.trim(), asOf, history, entity, predicate, limit: SEARCH_LIMIT });
   // The engine's note already says why vectors were not used: one line, not the same thing twice.
   const note = found.note ?? (found.vectorsUsed ? null : 'Word search only (no embedding model loaded).');
   // Best match first; the ranking's scores are the engine's business, not the reader's.
@@ -94,11 +98,12 @@ export function useFactResults(api: TemporaApi, filters: FactFilters, zone: stri
   const listed = useMemo(() => (pages ?? []).flatMap((p) => p.facts.map((fact) => ({ fact }))), [pages]);
   if (search) {
     const items = searched.data?.items ?? [];
-    return { items, total: items.length, note: searched.data?.note ?? null, isPending: searched.isPending, isFetching: searched.isFetching, error: searched.error, loadMore: () => undefined };
+    return { items, total: items.length, limited: items.length >= SEARCH_LIMIT, note: searched.data?.note ?? null, isPending: searched.isPending, isFetching: searched.isFetching, error: searched.error, loadMore: () => undefined };
   }
   return {
     items: listed,
     total: pages?.[0]?.total ?? 0,
+    limited: false,
     note: null,
     isPending: paged.isPending,
     isFetching: paged.isFetching,

@@ -3,6 +3,8 @@
  * on it, not only the search of before with "0 facts … Nothing matches." and the focus on the body.
  * At 1280 and 900 px, light and dark.
  */
+import { AxeBuilder } from '@axe-core/playwright';
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { TemporaEngine } from '../../electron/engine/index';
 import { CHROMIUM_MISSING } from './helpers/browser';
@@ -15,6 +17,14 @@ function seed(engine: TemporaEngine): void {
   engine.memory.facts.observe(
     likes.map((object, i) => ({ subject: 'me', predicate: 'likes', object, fact: `I like ${object}.`, reference_time: `2026-0${i + 1}-01T03:00:00.000Z`, valid_at: `2026-0${i + 1}-01T00:00:00.000Z`, cardinality: 'many' as const })),
   );
+  // A one-valued slot: Mei's start closed Kenji's value.
+  engine.memory.facts.observe([{ subject: 'me', predicate: 'manager', object: 'Kenji Sato', fact: 'My manager is Kenji Sato.', reference_time: '2025-06-12T03:00:00.000Z', valid_at: '2025-06-12', cardinality: 'one' }]);
+  engine.memory.facts.observe([{ subject: 'me', predicate: 'manager', object: 'Mei Suzuki', fact: 'My manager is Mei Suzuki.', reference_time: '2026-03-02T03:00:00.000Z', valid_at: '2026-03-02', cardinality: 'one' }]);
+}
+
+/** Every axe violation on the page, as "impact: rule" lines. */
+async function violations(page: Page): Promise<string[]> {
+  return (await new AxeBuilder({ page }).setLegacyMode(true).analyze()).violations.map((v) => `${v.impact}: ${v.id}`);
 }
 
 describe.skipIf(CHROMIUM_MISSING !== null)('forgetting a fact', () => {
@@ -54,6 +64,40 @@ describe.skipIf(CHROMIUM_MISSING !== null)('forgetting a fact', () => {
       await expect.poll(() => page.locator('.facts-screen h1').count()).toBe(1);
       expect(await page.locator('.facts-screen .note').count()).toBe(0);
     });
+  });
+
+  it('says which value comes back when the value that closed it is forgotten, and none when it closed nothing', async () => {
+    const { page, engine } = ui();
+    const mei = engine.memory.facts.list({ predicate: 'manager' })[0]!;
+    expect(mei.object).toBe('Mei Suzuki');
+    await go(page, `#/facts/${mei.id}`);
+    await expect.poll(() => page.locator('.fact-page h1').textContent()).toBe('My manager is Mei Suzuki.');
+    await page.getByRole('button', { name: 'Forget…' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Forget this fact?' });
+    const back = dialog.locator('.forget-reopens');
+    await expect.poll(() => back.textContent()).toBe('Kenji Sato will be current again (true since 12 Jun 2025), as if this had never been said.');
+    for (const width of [1280, 900]) {
+      for (const theme of ['light', 'dark'] as const) {
+        await page.setViewportSize({ width, height: 800 });
+        await page.emulateMedia({ colorScheme: theme });
+        await screenshot(page, `forget-reopens-${width}-${theme}`);
+        expect(await violations(page)).toEqual([]);
+      }
+    }
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.emulateMedia({ colorScheme: 'light' });
+    // As said: forgotten, Kenji Sato is the current value again.
+    await dialog.getByRole('button', { name: 'Forget for ever' }).click();
+    await expect.poll(() => page.locator('.facts-screen h1').count()).toBe(1);
+    expect(engine.memory.facts.list({ predicate: 'manager' }).map((f) => [f.object, f.invalid_at])).toEqual([['Kenji Sato', null]]);
+    // A value that closed nothing: no such sentence.
+    const liked = engine.memory.facts.list({ predicate: 'likes' })[0]!;
+    await go(page, `#/facts/${liked.id}`);
+    await expect.poll(() => page.locator('.fact-page h1').textContent()).toBe(liked.fact);
+    await page.getByRole('button', { name: 'Forget…' }).click();
+    await expect.poll(() => dialog.locator('p').first().textContent()).toContain('will be deleted everywhere');
+    expect(await dialog.locator('.forget-reopens').count()).toBe(0);
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
   });
 
   it('says how many of its messages went with it', async () => {

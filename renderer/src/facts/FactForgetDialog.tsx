@@ -1,5 +1,6 @@
 /**
  * "Forget this fact?": deletes every version, and offers to delete the messages it came from too.
+ * A current value of a one-valued slot that closed the value before it says that value comes back.
  * Each source message is listed with what happens to it: deleted with the fact (only when asked, and
  * only when it is the source of nothing else), or kept, and why ("also the source of 2 other
  * facts"). Cancel has the focus, so Enter never deletes.
@@ -13,16 +14,19 @@ import { memoryKeys } from '../app/query-keys';
 import { useTimeFormat } from '../app/time-format';
 import { ConfirmDialog } from '../common/ConfirmDialog';
 import { ErrorText } from '../common/ErrorText';
-import { formatTime, plural } from '../common/format';
+import { formatInterval, formatTime, plural } from '../common/format';
 
 export interface FactForgetDialogProps {
   open: boolean;
   fact: FactRecord;
+  /** The values of its slot it closed that forgetting it makes current again (from its page's details). */
+  reopens: readonly FactRecord[];
   onChoose(choice: { withSources: boolean } | null): void;
 }
 
-export function FactForgetDialog({ open, fact, onChoose }: FactForgetDialogProps) {
+export function FactForgetDialog({ open, fact, reopens, onChoose }: FactForgetDialogProps) {
   const api = useApi();
+  const format = useTimeFormat();
   const [withSources, setWithSources] = useState(false);
   const sources = useQuery({ queryKey: [...memoryKeys.fact(fact.id), 'sources'], queryFn: () => api.factSources({ id: fact.id }), enabled: open, staleTime: 0 });
   const list = sources.data ?? [];
@@ -40,6 +44,11 @@ export function FactForgetDialog({ open, fact, onChoose }: FactForgetDialogProps
       <p>
         “{fact.fact}” and all its versions will be deleted everywhere (facts, search index, vectors). <strong>This cannot be undone.</strong>
       </p>
+      {reopens.map((value) => (
+        <p key={value.id} className="forget-reopens">
+          {value.object} will be current again (true {formatInterval({ ...value, invalid_at: null, invalid_at_precision: null }, format)}), as if this had never been said.
+        </p>
+      ))}
       {sources.error && <ErrorText error={sources.error} />}
       {list.length > 0 && (
         <>

@@ -2,6 +2,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { endHeldBack } from '../../../shared/end-held-back';
+import type { FactRecord } from '../../../shared/memory-schema';
 import { closeWord, formatSaid, isPast } from '../../../shared/time-format';
 import { useApi } from '../app/api-context';
 import { memoryKeys } from '../app/query-keys';
@@ -191,7 +192,16 @@ export function FactPage({ id }: { id: string }) {
       <SlotHistory factId={fact.id} history={slotHistory} />
       <FactVersions versions={d.versions} currentId={fact.id} causes={d.causes} episodes={d.episodes} />
       <FactSources episodes={d.episodes} />
-      <FactForgetDialog open={forgetting} fact={fact} onChoose={(choice) => void forget(choice)} />
+      <FactForgetDialog open={forgetting} fact={fact} reopens={reopenedByForget(fact, d.closed, d.closedBy)} onChoose={(choice) => void forget(choice)} />
     </div>
   );
+}
+
+/**
+ * The values forgetting a fact makes current again: those of its one-valued slot it closed (held
+ * now, ending where it begins), when it is itself the slot's current value (open, closed by none).
+ */
+function reopenedByForget(fact: FactRecord, closed: readonly FactRecord[], closedBy: FactRecord | null): FactRecord[] {
+  if (fact.cardinality !== 'one' || fact.invalid_at !== null || closedBy !== null) return [];
+  return closed.filter((c) => c.expired_at === null && c.invalid_at === fact.valid_at && c.subject_id === fact.subject_id && c.predicate === fact.predicate);
 }

@@ -180,7 +180,6 @@ describe.skipIf(CHROMIUM_MISSING !== null)('the Timeline’s as-of drawer, count
       await toggle.click();
       await expect.poll(() => panel(page).count()).toBe(1);
       await panel(page).locator('.virtual-list').focus();
-      console.log('DEBUG', await page.evaluate(() => document.activeElement?.outerHTML.slice(0, 200)), await page.evaluate(() => document.querySelector('.timeline-body')?.className));
       await page.keyboard.press('Escape');
       await expect.poll(() => panel(page).count()).toBe(0);
       expect(await toggle.getAttribute('aria-expanded')).toBe('false');

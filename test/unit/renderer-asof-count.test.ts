@@ -22,12 +22,15 @@ describe('the as-of count without a filter', () => {
     expect(words({ total: 1, loaded: 1, shown: 1, tense: 'now' })).toBe('1 fact is true now');
     expect(words({ total: 1, loaded: 1, shown: 1 })).toBe('1 fact was true then');
     expect(words({ total: 1, loaded: 1, shown: 1, tense: 'future' })).toBe('1 fact will be true then');
+    expect(words({ total: 1_202, loaded: 100, shown: 1_202, hasMore: true, tense: 'now' }), 'pages to load, but every fact already listed from the chart').toBe('1,202 facts are true now');
   });
 
   it('says how many it shows while pages are still to load', () => {
     expect(words({ total: 107, loaded: 100, shown: 100, hasMore: true })).toBe('107 facts were true then · showing the first 100');
     expect(words({ total: 45_412, loaded: 100, shown: 100, hasMore: true, tense: 'future' })).toBe('45,412 facts will be true then · showing the first 100');
     expect(words({ total: 45_412, loaded: 1_000, shown: 1_000, hasMore: true, tense: 'now' }, 'de-DE')).toBe('45.412 facts are true now · showing the first 1.000');
+    // More listed than the pages hold (the chart's rows add some): not "the first".
+    expect(words({ total: 500, loaded: 100, shown: 130, hasMore: true })).toBe('500 facts were true then · showing 130');
   });
 });
 
@@ -44,6 +47,7 @@ describe('the as-of count with a filter', () => {
     expect(words({ total: 817, loaded: 400, shown: 16, hasMore: true, filter: 'harbour' })).toBe('817 facts were true then · 16 of the first 400 match “harbour”');
     expect(words({ total: 817, loaded: 400, shown: 1, hasMore: true, filter: 'harbour' })).toBe('817 facts were true then · 1 of the first 400 matches “harbour”');
     expect(words({ total: 817, loaded: 400, shown: 0, hasMore: true, filter: 'harbour' })).toBe('817 facts were true then · none of the first 400 match “harbour”');
+    expect(words({ total: 1_202, loaded: 100, shown: 1_200, hasMore: true, filter: 'read', tense: 'now' }), 'more matches listed than loaded').toBe('1,202 facts are true now · showing 1,200 that match “read”');
   });
 
   it('says nothing of the filter when no fact was true', () => {

@@ -35,7 +35,7 @@ interface Answer {
 }
 
 interface Props {
-  /** The rows of the pages of facts true at the cursor loaded so far (never the chart's rows in view). */
+  /** The rows fetched, with the pages of facts true at the cursor loaded so far. */
   layout: TimelineLayout;
   asOf: number;
   /** The moment as the toolbar says it ("now", "March 2025"). */

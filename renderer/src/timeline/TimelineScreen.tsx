@@ -32,6 +32,11 @@ import { useOwnSpan } from './use-own-span';
 /** Below this width of the screen's body the as-of panel is folded to a button. */
 const PANEL_BELOW = 900;
 
+function unionById(a: readonly FactRecord[], b: readonly FactRecord[]): FactRecord[] {
+  const seen = new Set(a.map((f) => f.id));
+  return [...a, ...b.filter((f) => !seen.has(f.id))];
+}
+
 export function TimelineScreen() {
   const api = useApi();
   const format = useTimeFormat();
@@ -54,9 +59,8 @@ export function TimelineScreen() {
   const chartAnswered = useRef(false);
   if (!windowed.isPending) chartAnswered.current = true;
   const asOfFacts = useAsOfFacts(api, asOf, view.knownAt, chartAnswered.current, view.asOf === null);
-  // The as-of panel: the pages of facts true at the cursor it read, never the chart's rows in view
-  // (those would make its list, and "showing the first 100", change as the chart scrolls).
-  const asOfLayout = useMemo(() => buildLayout(asOfFacts.facts, view.filter, now), [asOfFacts.facts, view.filter, now]);
+  // The as-of panel: the rows fetched, and the facts true at the cursor in every row.
+  const asOfLayout = useMemo(() => buildLayout(unionById(windowed.facts, asOfFacts.facts), view.filter, now), [windowed.facts, asOfFacts.facts, view.filter, now]);
   // Fit shows where the facts are, and always the user's own story and now (timeline-fit.ts).
   const own = useOwnSpan(layout, `${view.filter}\u0000${view.knownAt}`);
   const fitted = useMemo(() => fitDomain(layout.density, layout.min, layout.max, now, own), [layout.density, layout.min, layout.max, now, own]);

@@ -1,6 +1,6 @@
 /**
  * The as-of panel's count, one sentence as people say it: how many facts were true at the moment,
- * then how many the panel shows (the pages it read: "showing the first 100", Show more reads the rest) or, with a
+ * then how many the panel shows ("showing the first 100": Show more loads the rest) or, with a
  * filter, how many of them match it. "are true now" while the cursor follows the clock, "were true
  * then" for a moment before it, "will be true then" for one after it. Every number in the locale's
  * one format (formatCount), the filter in the quotes the app uses for what the user typed.
@@ -45,12 +45,15 @@ export function everyFactShown({ total, hasMore, shown, filter }: Pick<AsOfCount
 }
 
 /**
- * How many more facts Show more brings into the list: a page, or fewer when fewer are left to read.
- * The list is the pages read ("170 facts are true now · showing the first 100" is "Show 70 more");
- * with a filter, Show more reads the next facts for matches.
+ * How many more facts Show more brings into the list: a page, or fewer when fewer are left — those
+ * true at the moment that the list does not show yet. The list may show more than the pages loaded
+ * (the chart's rows hold facts of later pages): "170 facts are true now · showing 120" is "Show 50
+ * more", never "Show 70 more". With a filter, Show more reads the next facts for matches: as many as
+ * are left to read.
  */
-export function asOfMoreCount({ total, loaded }: Pick<AsOfCount, 'total' | 'loaded'>, page: number): number {
-  return Math.max(0, Math.min(page, total - loaded));
+export function asOfMoreCount({ total, loaded, shown, filter }: Pick<AsOfCount, 'total' | 'loaded' | 'shown' | 'filter'>, page: number): number {
+  const listed = filter === '' ? Math.max(shown, loaded) : loaded;
+  return Math.max(0, Math.min(page, total - listed));
 }
 
 /** The count line while the moment's answer is on its way: no figure, only that it is being counted. */
@@ -73,14 +76,14 @@ export function asOfCountParts(count: AsOfCount, locale?: string): [string] | [s
   const verb = tense === 'now' ? (one ? 'is' : 'are') : tense === 'past' ? (one ? 'was' : 'were') : 'will be';
   const head = `${n(total)} ${one ? 'fact' : 'facts'} ${verb} true ${when}`;
   const all = everyFactShown(count);
-  // The list is the pages read, newest first: what it shows is always their first facts.
-  if (filter === '') return all ? [head] : [head, `showing the first ${n(shown)}`];
+  if (filter === '') return all ? [head] : [head, `showing ${shown <= loaded ? 'the first ' : ''}${n(shown)}`];
   const quoted = `“${filter}”`;
   const match = (x: number) => (x === 1 ? 'matches' : 'match');
   if (all) {
     if (one) return [head, `${shown > 0 ? 'it matches' : 'it does not match'} ${quoted}`];
     return [head, `${shown === 0 ? 'none' : n(shown)} ${match(shown)} ${quoted}`];
   }
-  // Pages still to load: the matches among those loaded.
+  // Pages still to load: the matches among those loaded, unless the chart's rows listed more.
+  if (shown > loaded) return [head, `showing ${n(shown)} that match ${quoted}`];
   return [head, `${shown === 0 ? 'none' : n(shown)} of the first ${n(loaded)} ${match(shown)} ${quoted}`];
 }

@@ -10,7 +10,7 @@ import { useQueries, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useRef } from 'react';
 import type { TemporaApi, TimelineWindowResponse } from '../../../shared/api-contract';
 import { memoryKeys } from '../app/query-keys';
-import { buildGroupRow, buildRow, type RowSummary, type TimelineLayout, type TimelineRow } from './timeline-model';
+import { buildGroupRow, buildRow, type RowSummary, type TimelineBar, type TimelineLayout, type TimelineRow } from './timeline-model';
 import type { Domain } from './timeline-scale';
 
 export const ROW_BLOCK = 100;
@@ -37,6 +37,8 @@ export function blocksFor(first: number, last: number): number[] {
 
 export interface TimelineData {
   layout: TimelineLayout;
+  /** Every fact of the fetched rows (for the as-of panel). */
+  facts: TimelineBar['fact'][];
   isPending: boolean;
   error: unknown;
 }
@@ -102,7 +104,7 @@ export function useTimelineWindow(api: TemporaApi, options: Options): TimelineDa
     lastTotals.current = made.totals;
     return made;
   }, [stamp, options.now]);
-  return { layout: layout.layout, isPending: pending, error };
+  return { layout: layout.layout, facts: layout.facts, isPending: pending, error };
 }
 
 export type Totals = Omit<TimelineWindowResponse, 'rows'>;
@@ -140,8 +142,8 @@ function rowsOf(answer: TimelineWindowResponse, openRows: readonly string[]): Ti
  * placeholders (one lane) when it left the view, scrolling past a block boundary would move the
  * rows in view back into it, which would bring its heights back and move them out again — an
  * endless loop of renders (React error #185 after ~4,000 px at 100k). Kept, the heights above the
- * view only change when an answer arrives, so the rows in view settle. The bars (popovers) are
- * those of the blocks in view.
+ * view only change when an answer arrives, so the rows in view settle. The facts and bars (the
+ * as-of panel, popovers) are those of the blocks in view.
  */
 export function layoutOf(
   blocks: number[],
@@ -150,7 +152,7 @@ export function layoutOf(
   now: number,
   before: Totals,
   openRows: readonly string[],
-): { layout: TimelineLayout; totals: Totals } {
+): { layout: TimelineLayout; facts: TimelineBar['fact'][]; totals: Totals } {
   const known: Totals = answers.find((a) => a !== undefined) ?? before;
   const total = known.totalRows;
   const rows: (TimelineRow | undefined)[] = new Array<TimelineRow | undefined>(total);
@@ -160,11 +162,13 @@ export function layoutOf(
     });
   }
   const byId: TimelineLayout['byId'] = new Map();
+  const facts: TimelineBar['fact'][] = [];
   answers.forEach((answer, i) => {
     if (!answer) return;
     rowsOf(answer, openRows).forEach((row, j) => {
       if (blocks[i]! * ROW_BLOCK + j >= total) return;
       for (const bar of row.bars) byId.set(bar.fact.id, { row, bar });
+      facts.push(...answer.rows[j]!.facts);
     });
   });
   // Rows not fetched stay holes (the chart draws a placeholder for those in view: pendingRow): building
@@ -173,5 +177,5 @@ export function layoutOf(
   const max = Math.max(known.last ? Date.parse(known.last) : now, now);
   const density = known.density ? { from: Date.parse(known.density.from), to: Date.parse(known.density.to), counts: known.density.counts } : null;
   const totals: Totals = { totalRows: total, totalSlots: known.totalSlots, collapsedByDefault: known.collapsedByDefault, first: known.first, last: known.last, density: known.density };
-  return { layout: { rows, byId, min, max, totalSlots: known.totalSlots, density }, totals };
+  return { layout: { rows, byId, min, max, totalSlots: known.totalSlots, density }, facts, totals };
 }

@@ -29,8 +29,9 @@ describe('the as-of count without a filter', () => {
     expect(words({ total: 107, loaded: 100, shown: 100, hasMore: true })).toBe('107 facts were true then · showing the first 100');
     expect(words({ total: 45_412, loaded: 100, shown: 100, hasMore: true, tense: 'future' })).toBe('45,412 facts will be true then · showing the first 100');
     expect(words({ total: 45_412, loaded: 1_000, shown: 1_000, hasMore: true, tense: 'now' }, 'de-DE')).toBe('45.412 facts are true now · showing the first 1.000');
-    // More listed than the pages hold (the chart's rows add some): not "the first".
-    expect(words({ total: 500, loaded: 100, shown: 130, hasMore: true })).toBe('500 facts were true then · showing 130');
+    // More listed than the pages hold (the chart's rows add some): both parts named.
+    expect(words({ total: 500, loaded: 100, shown: 130, hasMore: true })).toBe('500 facts were true then · showing the first 100 and 30 from the chart’s rows');
+    expect(words({ total: 500, loaded: 100, shown: 101, hasMore: true })).toBe('500 facts were true then · showing the first 100 and 1 from the chart’s rows');
   });
 });
 

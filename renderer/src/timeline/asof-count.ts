@@ -6,6 +6,7 @@
  * one format (formatCount), the filter in the quotes the app uses for what the user typed.
  *
  *   134 facts are true now · showing the first 100
+ *   500 facts are true now · showing the first 100 and 30 from the chart’s rows
  *   817 facts were true then · 16 of the first 400 match “harbour”
  *   107 facts were true then · none match “tokyo”
  *   No facts were true then
@@ -76,7 +77,12 @@ export function asOfCountParts(count: AsOfCount, locale?: string): [string] | [s
   const verb = tense === 'now' ? (one ? 'is' : 'are') : tense === 'past' ? (one ? 'was' : 'were') : 'will be';
   const head = `${n(total)} ${one ? 'fact' : 'facts'} ${verb} true ${when}`;
   const all = everyFactShown(count);
-  if (filter === '') return all ? [head] : [head, `showing ${shown <= loaded ? 'the first ' : ''}${n(shown)}`];
+  if (filter === '') {
+    if (all) return [head];
+    // More listed than the pages read: the rest are facts of the chart's rows, named as such (a bare
+    // "showing 143" became "showing the first 100" once the chart scrolled, with nothing said why).
+    return [head, shown <= loaded ? `showing the first ${n(shown)}` : `showing the first ${n(loaded)} and ${n(shown - loaded)} from the chart’s rows`];
+  }
   const quoted = `“${filter}”`;
   const match = (x: number) => (x === 1 ? 'matches' : 'match');
   if (all) {

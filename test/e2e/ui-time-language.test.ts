@@ -68,6 +68,15 @@ describe.skipIf(CHROMIUM_MISSING !== null)('one time language: until, ended, the
     const bar = page.locator(`.tl-bar[data-fact-id="${id}"]`);
     await expect.poll(() => bar.count()).toBe(1);
     expect(sameMonths(await bar.getAttribute('aria-label'))).toBe(`a trip to Oslo: I will go to Oslo. (${from}; not yet true)`);
+    // Drawn from its start on, to the chart's end (what it says: true from then), not a stub ending at now.
+    const reach = await bar.evaluate((g) => {
+      const rect = g.querySelector('rect')!;
+      const svg = g.closest('svg')!;
+      return { right: rect.x.baseVal.value + rect.width.baseVal.value, width: svg.getBoundingClientRect().width, arrow: g.querySelector('.tl-open-end') !== null };
+    });
+    expect(reach.right).toBeGreaterThanOrEqual(reach.width);
+    expect(reach.arrow).toBe(false);
+    await screenshot(page, 'time-language-bar-to-come');
   });
 
   it('known-at: what cannot be read is said under the field; a day is shown back day-first', async () => {

@@ -95,7 +95,9 @@ export const TimelineRowView = memo(function TimelineRowView({ row, top, layout,
   const closedInView = row.bars.filter((bar) => bar.end !== null && bar.end >= domain.from && bar.start <= domain.to).length;
   const quiet = closedInView > QUIET_LINKS_ABOVE;
   for (const bar of row.bars) {
-    const endMs = bar.end ?? now;
+    // Still true: drawn to now, with an arrow. Not begun yet and open: true from its start on, drawn
+    // to the chart's end (to now it would be a 6 px stub, read as a moment).
+    const endMs = bar.end ?? (bar.start > now ? Infinity : now);
     if (endMs < domain.from || bar.start > domain.to) continue;
     const x1 = Math.max(-4, xOf(bar.start, domain, width));
     const x2 = Math.min(width + 4, Math.max(x1 + 6, xOf(endMs, domain, width)));

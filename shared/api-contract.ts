@@ -284,6 +284,8 @@ export const importPreview = z.strictObject({
   facts: z.number().int(),
   /** Ids that already exist here (import refuses them unless replace). */
   clashes: z.number().int(),
+  /** Entities of the file here already under another id (the user, the same name): the import joins their facts to those. */
+  joins: z.number().int(),
 });
 export type ImportPreview = z.infer<typeof importPreview>;
 export const importSummary = z.strictObject({

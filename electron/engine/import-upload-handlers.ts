@@ -65,7 +65,7 @@ export function importUploadHandlers(engine: TemporaEngine): ImportUploadHandler
         return await withStaged(uploadId, (path, signal, onProgress) => memory.transfer.previewFile(path, { label: 'it', signal, onProgress }));
       } catch (error) {
         // Not JSON is an answer of the preview (valid: false), as a document of the wrong shape is.
-        if (error instanceof NotJsonError) return { valid: false, error: error.message, conversations: 0, episodes: 0, entities: 0, facts: 0, clashes: 0 };
+        if (error instanceof NotJsonError) return { valid: false, error: error.message, conversations: 0, episodes: 0, entities: 0, facts: 0, clashes: 0, joins: 0 };
         throw error;
       }
     },

@@ -56,14 +56,15 @@ describe('previewImport', () => {
     const counts = { conversations: doc.conversations.length, episodes: doc.episodes.length, entities: doc.entities.length, facts: doc.facts.length };
     const all = counts.conversations + counts.episodes + counts.entities + counts.facts;
     // the memory's own export: every id clashes
-    expect(previewImport(db, doc)).toEqual({ valid: true, error: null, ...counts, clashes: all });
-    // one new id of each kind: four fewer clashes, the same counts
+    expect(previewImport(db, doc)).toEqual({ valid: true, error: null, ...counts, clashes: all, joins: 0 });
+    // one new id of each kind: four fewer clashes, the same counts; the entity under a new id has a
+    // name here already, so its facts would join that entity (an import merges it: "joins")
     doc.conversations[0]!.id = 'conv_new';
     doc.episodes[0]!.id = 'epi_new';
     doc.entities[0]!.id = 'ent_new';
     for (const claim of doc.claims) if (claim.fact_id === doc.facts[0]!.id) claim.fact_id = 'fact_new';
     doc.facts[0]!.id = 'fact_new';
-    expect(previewImport(db, doc)).toEqual({ valid: true, error: null, ...counts, clashes: all - 4 });
+    expect(previewImport(db, doc)).toEqual({ valid: true, error: null, ...counts, clashes: all - 4, joins: 1 });
     // nothing is written
     expect(db.prepare("SELECT COUNT(*) AS n FROM facts WHERE id = 'fact_new'").get()).toEqual({ n: 0 });
   });
@@ -73,8 +74,8 @@ describe('previewImport', () => {
     const emptyDir = newDir();
     const empty = plainConnection(openMemory({ dataDir: emptyDir }), emptyDir);
     const counts = { conversations: doc.conversations.length, episodes: doc.episodes.length, entities: doc.entities.length, facts: doc.facts.length };
-    expect(previewImport(empty, doc)).toEqual({ valid: true, error: null, ...counts, clashes: 0 });
-    expect(previewImport(db, { ...doc, conversations: [], episodes: [], entities: [], facts: [], claims: [] })).toEqual({ valid: true, error: null, conversations: 0, episodes: 0, entities: 0, facts: 0, clashes: 0 });
+    expect(previewImport(empty, doc)).toEqual({ valid: true, error: null, ...counts, clashes: 0, joins: 0 });
+    expect(previewImport(db, { ...doc, conversations: [], episodes: [], entities: [], facts: [], claims: [] })).toEqual({ valid: true, error: null, conversations: 0, episodes: 0, entities: 0, facts: 0, clashes: 0, joins: 0 });
   });
 
   it('refuses a document cut down to a conversation that keeps its claims, in the import’s words, from a document and from a file', async () => {
@@ -82,7 +83,7 @@ describe('previewImport', () => {
     expect(doc.claims.length).toBeGreaterThan(1);
     const cut = { ...doc, conversations: doc.conversations.slice(0, 1), episodes: [], entities: [], facts: [] };
     const words = `claim 1 (claims[0]) stands behind fact ${doc.claims[0]!.fact_id}, which this file does not hold: the file is incomplete or was edited`;
-    const refused = { valid: false, error: words, conversations: 0, episodes: 0, entities: 0, facts: 0, clashes: 0 };
+    const refused = { valid: false, error: words, conversations: 0, episodes: 0, entities: 0, facts: 0, clashes: 0, joins: 0 };
     expect(previewImport(db, cut)).toEqual(refused);
     // The screen's preview reads the uploaded file record by record (pretty, as export writes it) or, on one line, whole.
     const dir = newDir();
@@ -133,7 +134,7 @@ describe('previewImport', () => {
         target.close();
       }
       expect(words, what).not.toBe('');
-      const refused = { valid: false, error: words, conversations: 0, episodes: 0, entities: 0, facts: 0, clashes: 0 };
+      const refused = { valid: false, error: words, conversations: 0, episodes: 0, entities: 0, facts: 0, clashes: 0, joins: 0 };
       expect(previewImport(empty, edited), what).toEqual(refused);
       writeFileSync(join(dir, 'cut.json'), JSON.stringify(edited, null, 2));
       expect(await previewImportFile(empty, join(dir, 'cut.json'), { label: 'cut.json' }), what).toEqual(refused);
@@ -145,7 +146,7 @@ describe('previewImport', () => {
     const bad = JSON.parse(JSON.stringify(doc)) as Record<string, unknown[]>;
     (bad.facts![0] as Record<string, unknown>).cardinality = 'several';
     const preview = previewImport(db, bad);
-    expect(preview).toMatchObject({ valid: false, conversations: 0, episodes: 0, entities: 0, facts: 0, clashes: 0 });
+    expect(preview).toMatchObject({ valid: false, conversations: 0, episodes: 0, entities: 0, facts: 0, clashes: 0, joins: 0 });
     expect(preview.error).toMatch(/^not a valid Tempora export: facts\.0\.cardinality: /);
     expect(previewImport(db, { format: 'something else' })).toMatchObject({ valid: false, error: 'not a Tempora memory export: its "format" is "something else", and an export\'s is "tempora.memory"' });
     // A file of something else says so in one plain sentence: what every export has.

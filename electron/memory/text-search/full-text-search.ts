@@ -18,7 +18,7 @@ import type { ParsedQuery } from './query-terms';
 import { fuseIds, rescore, type Candidate, type TextMatch } from './candidate-ranking';
 import { containmentScore, idf, SHORT_TERM_WEIGHT, SINGLE_GRAM_FACTOR, type QueryWeights } from './term-weights';
 import { indexForm, termsOfWord } from './word-forms';
-import { japaneseWordsIn, relatedJapanese, relatedThroughGlosses } from './ja-lexicon';
+import { japaneseWordsIn, relatedJapanese, relatedThroughGlosses, translations } from './ja-lexicon';
 import { relatedWords } from './word-net';
 
 export { parseQuery, type ParsedQuery } from './query-terms';
@@ -28,6 +28,11 @@ const quote = ftsString;
 const likePattern = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 /** A word related in WordNet counts this much of its rarity. */
 const RELATED_FACTOR = 0.3;
+/**
+ * A word of the question in the other language (大阪 for "Osaka") counts this much of its rarity:
+ * nearly the word itself, below it, so the rows saying the word as asked come first among equals.
+ */
+const TRANSLATED_FACTOR = 0.8;
 /** Related terms looked up per question, at most (each is a few vocabulary reads). */
 const MAX_RELATED = 16;
 /** Japanese question words bridged through the lexicon, at most. */
@@ -88,6 +93,8 @@ interface CountedQuery {
   related: Counted[];
   /** Japanese words the lexicon relates to a Japanese question word no row holds, weighed low. */
   relatedJa: Counted[];
+  /** The question's words in the other language (ja-lexicon.ts `translations`): English terms, Japanese words. */
+  translated: { terms: Counted[]; grams: Counted[] };
   weights: QueryWeights;
   rows: number;
 }
@@ -205,6 +212,12 @@ export class FullTextSearch {
     if (related.length && !rareOnly) lists.push(run(target.trigram, true, related.map((c) => quote(c.match)).join(' OR ')));
     const relatedJa = this.counted(target, query).relatedJa.filter((c) => c.rows <= rareRows(rows, 200));
     if (target.cjk && relatedJa.length && !rareOnly) lists.push(run(target.cjk, true, relatedJa.map((c) => quote(c.match)).join(' OR ')));
+    // The words in the other language: their rows, when rare, as candidates (a common one is weighed on the others').
+    const translated = this.counted(target, query).translated;
+    const rareTerms = translated.terms.filter((c) => c.rows <= rareRows(rows, 500));
+    if (rareTerms.length) lists.push(run(target.trigram, true, rareTerms.map((c) => quote(c.match)).join(' OR ')));
+    const rareGrams = translated.grams.filter((c) => c.rows <= rareRows(rows, 200));
+    if (target.cjk && rareGrams.length) lists.push(run(target.cjk, true, rareGrams.map((c) => quote(c.match)).join(' OR ')));
     for (const term of query.short) {
       const a = target.alias;
       const sql = `SELECT ${candidateColumns(target, a)} FROM ${target.rows} ${a} WHERE ${a}.${target.text} LIKE @pattern ESCAPE '\\'${extra} LIMIT @limit`;
@@ -232,12 +245,43 @@ export class FullTextSearch {
     const grams = target.cjkVocab ? query.grams.map((term) => ({ term, match: term, rows: this.termCount(target.cjkVocab!, term) })).filter((c) => c.rows > 0).sort(byRows) : [];
     const related = this.relatedCounted(target, query);
     const relatedJa = target.cjkVocab ? this.relatedJapaneseCounted(target, query) : [];
+    const translated = this.translatedCounted(target, query);
+    const weigh = (factor: number) => (c: Counted): [string, number] => [c.term, idf(rows, c.rows) * factor];
     const weights: QueryWeights = {
-      terms: [...terms.map((c): [string, number] => [c.term, idf(rows, c.rows)]), ...related.map((c): [string, number] => [c.term, idf(rows, c.rows) * RELATED_FACTOR])],
-      grams: [...grams.map((c): [string, number] => [c.term, idf(rows, c.rows) * ([...c.term].length > 1 ? 1 : SINGLE_GRAM_FACTOR)]), ...relatedJa.map((c): [string, number] => [c.term, idf(rows, c.rows) * RELATED_FACTOR])],
+      terms: [...terms.map(weigh(1)), ...related.map(weigh(RELATED_FACTOR)), ...translated.terms.map(weigh(TRANSLATED_FACTOR))],
+      grams: [...grams.map((c): [string, number] => [c.term, idf(rows, c.rows) * ([...c.term].length > 1 ? 1 : SINGLE_GRAM_FACTOR)]), ...relatedJa.map(weigh(RELATED_FACTOR)), ...translated.grams.map(weigh(TRANSLATED_FACTOR))],
       short: query.short.map((t) => [t, SHORT_TERM_WEIGHT]),
     };
-    return { terms, grams, related, relatedJa, weights, rows };
+    return { terms, grams, related, relatedJa, translated, weights, rows };
+  }
+
+  /**
+   * The question's words in the other language, held by some row (大阪 → osaka, tokyo → 東京), held
+   * or not in their own: a memory written in both languages says one place or thing both ways, and
+   * the rows of both are the answer's. Not asked within an entity's facts (relatedWithin): those
+   * are scored by every word already.
+   */
+  private translatedCounted(target: Target, query: ParsedQuery): CountedQuery['translated'] {
+    const own = new Set(query.terms);
+    const terms = new Map<string, Counted>();
+    const grams = new Map<string, Counted>();
+    for (const word of (query.runs ?? []).flatMap(japaneseWordsIn).slice(0, MAX_ASKED_JA)) {
+      for (const t of translations(word).flatMap((w) => termsOfWord(w))) {
+        if (t.length < 3 || own.has(t) || terms.has(t)) continue;
+        const rows = this.trigramRows(target, indexForm(t));
+        if (rows > 0) terms.set(t, { term: t, match: indexForm(t), rows });
+      }
+    }
+    if (target.cjkVocab) {
+      for (const { word } of query.words ?? []) {
+        for (const ja of translations(word)) {
+          if (grams.has(ja)) continue;
+          const rows = this.cjkRows(target, ja);
+          if (rows > 0) grams.set(ja, { term: ja, match: rarestPair(ja, (pair) => this.termCount(target.cjkVocab!, pair)), rows });
+        }
+      }
+    }
+    return { terms: [...terms.values()], grams: [...grams.values()] };
   }
 
   /**

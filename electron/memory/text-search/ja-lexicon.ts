@@ -4,7 +4,8 @@
  * EDRDG): no Japanese WordNet is to be had, so a Japanese question word is read as its English
  * glosses, related there (the glosses' own words, then WordNet: word-net.ts), and read back as the
  * Japanese words glossed so — 踊り → dance → サルサ ("salsa (dance)"); オーブン → oven → bake → 焼く.
- * The same list relates English words through what qualifies a gloss: dance → salsa.
+ * The same list relates English words through what qualifies a gloss: dance → salsa, and gives a
+ * word's one-word translations for a memory written in both languages: 大阪 ↔ Osaka.
  *
  * Read once, lazily, on the first Japanese question (1.3 MB; 0.3–0.5 s and ~35 MB of heap on the
  * 2-core machine, docs/benchmarks.md); absent or
@@ -21,6 +22,8 @@ const MAX_RELATED = 24;
 /** Japanese words read back per English word: "dance" is the gloss of a dozen. */
 const PER_ENGLISH = 12;
 const MAX_HEAD = 8;
+/** Words of the other language a word translates to, at most (写真: photograph, photo, picture …). */
+const MAX_TRANSLATIONS = 4;
 const SKIP = new Set(['a', 'an', 'the', 'to', 'of', 'e.g.', 'i.e.', 'etc.', 'etc', 'one', 'something', 'someone', 'in', 'on', 'at', 'for', 'with', 'by', 'and', 'or']);
 
 interface Reading {
@@ -35,6 +38,10 @@ interface Reading {
 interface Lexicon {
   /** Japanese word → readings of its glosses. */
   glosses: Map<string, Reading[]>;
+  /** Japanese word → its glosses of one English word, in order (translations). */
+  english: Map<string, string[]>;
+  /** English word → Japanese words whose first gloss is it, in one word (translations). */
+  japanese: Map<string, string[]>;
   /** English word → Japanese words with a gloss of it (head word, or qualifier), and that gloss's head word. */
   byEnglish: Map<string, { ja: string; word: string }[]>;
 }
@@ -81,6 +88,17 @@ function reading(gloss: string): Reading | null {
   return { word, qualifiers, length };
 }
 
+/** Words a one-word gloss may carry besides its word: "to live", "a photo". */
+const ARTICLES = new Set(['to', 'a', 'an', 'the']);
+
+/** A gloss that is one English word once its parentheses (nested too), "to" and articles are gone: "Osaka (city, prefecture)" → osaka; not "in one go". */
+function oneWord(gloss: string): string | null {
+  let plain = gloss.toLowerCase();
+  for (let before = ''; before !== plain; ) [before, plain] = [plain, plain.replace(/\([^()]*\)/gu, ' ')];
+  const words = plain.split(/\s+/u).filter((w) => w !== '' && !ARTICLES.has(w));
+  return words.length === 1 && ENGLISH_WORD.test(words[0]!) ? words[0]! : null;
+}
+
 function lexicon(): Lexicon | null {
   if (loaded !== undefined) return loaded;
   loaded = null;
@@ -93,6 +111,8 @@ function lexicon(): Lexicon | null {
     return null;
   }
   const glosses = new Map<string, Reading[]>();
+  const english = new Map<string, string[]>();
+  const japanese = new Map<string, string[]>();
   const byEnglish = new Map<string, { ja: string; word: string }[]>();
   const index = (english: string, ja: string, word: string) => {
     const list = byEnglish.get(english) ?? [];
@@ -103,9 +123,18 @@ function lexicon(): Lexicon | null {
     const tab = line.indexOf('\t');
     if (tab < 0) continue;
     const ja = line.slice(0, tab);
-    const readings = line
-      .slice(tab + 1)
-      .split('|')
+    const all = line.slice(tab + 1).split('|');
+    all.forEach((gloss, sense) => {
+      const one = sense < 2 ? oneWord(gloss) : null;
+      if (one === null) return;
+      const ens = english.get(ja) ?? [];
+      if (!ens.includes(one)) english.set(ja, [...ens, one]);
+      // An English word reads back as the words it is the first sense of (sister: シスター, not シス "cis; sister").
+      if (sense > 0 || [...ja].length < 2 || !CONTENT.test(ja)) return;
+      const jas = japanese.get(one) ?? [];
+      if (!jas.includes(ja)) japanese.set(one, [...jas, ja]);
+    });
+    const readings = all
       .map(reading)
       .filter((r): r is Reading => r !== null);
     if (readings.length === 0) continue;
@@ -116,7 +145,7 @@ function lexicon(): Lexicon | null {
       for (const q of r.qualifiers) index(q, ja, r.word);
     }
   }
-  loaded = { glosses, byEnglish };
+  loaded = { glosses, english, japanese, byEnglish };
   return loaded;
 }
 
@@ -161,6 +190,20 @@ export function relatedJapanese(word: string): string[] {
   if (cache.size > 2000) cache.clear();
   cache.set(word, out);
   return out;
+}
+
+/**
+ * The same word in the other language, for a memory written in both: the English a Japanese word is
+ * glossed as in one word, in its first two senses (大阪 → osaka, "Osaka (city, prefecture)"; 東京 →
+ * tokyo; 写真 → photograph, photo), and the Japanese words of two or more characters whose first
+ * sense is an English word (osaka → 大阪, company → カンパニー, 会社; sister → シスター, not シス, whose
+ * first sense is "cis" and which every システム holds). A gloss of several words, a later sense or a
+ * qualifier relates; it does not translate.
+ */
+export function translations(word: string): string[] {
+  const lex = lexicon();
+  if (!lex) return [];
+  return (lex.english.get(word) ?? lex.japanese.get(word) ?? []).slice(0, MAX_TRANSLATIONS);
 }
 
 /** English words the lexicon relates to an English word through what qualifies a gloss: dance → salsa ("salsa (dance)"). */

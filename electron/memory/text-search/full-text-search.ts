@@ -272,7 +272,9 @@ export class FullTextSearch {
         if (rows > 0) terms.set(t, { term: t, match: indexForm(t), rows });
       }
     }
-    if (target.cjkVocab) {
+    // English into Japanese only where some row holds Japanese: an English memory's first question
+    // would otherwise read the word list (0.3–0.5 s) for nothing.
+    if (target.cjkVocab && this.holdsCjk(target.cjkVocab)) {
       for (const { word } of query.words ?? []) {
         for (const ja of translations(word)) {
           if (grams.has(ja)) continue;
@@ -371,6 +373,17 @@ export class FullTextSearch {
     let best = Infinity;
     for (let i = 0; i + 3 <= chars.length && best > 0; i++) best = Math.min(best, this.termCount(target.trigramVocab, chars.slice(i, i + 3).join('')));
     return best === Infinity ? 0 : best;
+  }
+
+  private readonly cjkHeld = new Map<string, { held: boolean; at: number }>();
+
+  /** Whether the CJK index holds any term (a row with Japanese or other CJK text), kept as the corpus size is. */
+  private holdsCjk(vocab: string): boolean {
+    const cached = this.cjkHeld.get(vocab);
+    if (cached && Date.now() - cached.at < 30_000) return cached.held;
+    const held = this.stmt(`SELECT 1 FROM ${vocab} LIMIT 1`).get() !== undefined;
+    this.cjkHeld.set(vocab, { held, at: Date.now() });
+    return held;
   }
 
   private corpusRows(table: string): number {

@@ -20,6 +20,12 @@ function seed(engine: TemporaEngine): void {
   // A one-valued slot: Mei's start closed Kenji's value.
   engine.memory.facts.observe([{ subject: 'me', predicate: 'manager', object: 'Kenji Sato', fact: 'My manager is Kenji Sato.', reference_time: '2025-06-12T03:00:00.000Z', valid_at: '2025-06-12', cardinality: 'one' }]);
   engine.memory.facts.observe([{ subject: 'me', predicate: 'manager', object: 'Mei Suzuki', fact: 'My manager is Mei Suzuki.', reference_time: '2026-03-02T03:00:00.000Z', valid_at: '2026-03-02', cardinality: 'one' }]);
+  // A value said with its own end, closed earlier by the next: forgetting the next brings its end back.
+  engine.memory.facts.observe([{ subject: 'me', predicate: 'team', object: 'Blue team', fact: 'I am on the Blue team until the end of 2099.', reference_time: '2025-01-06T12:00:00+09:00', valid_at: '2025-01-06', invalid_at: '2099-12-31', cardinality: 'one' }]);
+  engine.memory.facts.observe([{ subject: 'me', predicate: 'team', object: 'Red team', fact: 'I moved to the Red team.', reference_time: '2026-02-02T12:00:00+09:00', valid_at: '2026-02-02', cardinality: 'one' }]);
+  // And one whose own end has passed: forgetting its closer brings it back as ended, not current.
+  engine.memory.facts.observe([{ subject: 'me', predicate: 'desk', object: 'Desk 4', fact: 'My desk is Desk 4 until June 2026.', reference_time: '2025-01-06T12:00:00+09:00', valid_at: '2025-01-06', invalid_at: '2026-06', cardinality: 'one' }]);
+  engine.memory.facts.observe([{ subject: 'me', predicate: 'desk', object: 'Desk 9', fact: 'My desk is Desk 9.', reference_time: '2026-02-02T12:00:00+09:00', valid_at: '2026-02-02', cardinality: 'one' }]);
 }
 
 /** Every axe violation on the page, as "impact: rule" lines. */
@@ -98,6 +104,31 @@ describe.skipIf(CHROMIUM_MISSING !== null)('forgetting a fact', () => {
     await expect.poll(() => dialog.locator('p').first().textContent()).toContain('will be deleted everywhere');
     expect(await dialog.locator('.forget-reopens').count()).toBe(0);
     await dialog.getByRole('button', { name: 'Cancel' }).click();
+  });
+
+  it('says the end the value that comes back was said with: until it if ahead, ended if past', async () => {
+    const { page } = ui();
+    await page.setViewportSize({ width: 1280, height: 800 });
+    const dialog = page.getByRole('dialog', { name: 'Forget this fact?' });
+    for (const [fact, words] of [
+      ['I moved to the Red team.', 'Blue team will be current again (true since 6 Jan 2025, until 31 Dec 2099), as if this had never been said.'],
+      ['My desk is Desk 9.', 'Desk 4 comes back, ended (true 6 Jan 2025 – June 2026), as if this had never been said.'],
+    ] as const) {
+      const { engine } = ui();
+      const closer = engine.memory.facts.list().find((f) => f.fact === fact)!;
+      await go(page, `#/facts/${closer.id}`);
+      await expect.poll(() => page.locator('.fact-page h1').textContent()).toBe(fact);
+      await page.getByRole('button', { name: 'Forget…' }).click();
+      await expect.poll(() => dialog.locator('.forget-reopens').textContent()).toBe(words);
+      await dialog.getByRole('button', { name: 'Cancel' }).click();
+    }
+    // As said: Desk 9 forgotten, Desk 4 is back with its own end, which has passed.
+    await page.getByRole('button', { name: 'Forget…' }).click();
+    await dialog.getByRole('button', { name: 'Forget for ever' }).click();
+    await expect.poll(() => page.locator('.facts-screen h1').count()).toBe(1);
+    const { engine } = ui();
+    expect(engine.memory.facts.list({ predicate: 'desk' }).map((f) => f.object)).toEqual([]);
+    expect(engine.memory.facts.list({ predicate: 'desk', asOf: '2026-06-15T00:00:00.000Z' }).map((f) => f.object)).toEqual(['Desk 4']);
   });
 
   it('says how many of its messages went with it', async () => {

@@ -1,6 +1,7 @@
 /**
  * "Forget this fact?": deletes every version, and offers to delete the messages it came from too.
- * A current value of a one-valued slot that closed the value before it says that value comes back.
+ * A current value of a one-valued slot that closed the value before it says that value comes back,
+ * with the end it was said with.
  * Each source message is listed with what happens to it: deleted with the fact (only when asked, and
  * only when it is the source of nothing else), or kept, and why ("also the source of 2 other
  * facts"). Cancel has the focus, so Enter never deletes.
@@ -14,6 +15,7 @@ import { memoryKeys } from '../app/query-keys';
 import { useTimeFormat } from '../app/time-format';
 import { ConfirmDialog } from '../common/ConfirmDialog';
 import { ErrorText } from '../common/ErrorText';
+import { isPast } from '../../../shared/time-format';
 import { formatInterval, formatTime, plural } from '../common/format';
 
 export interface FactForgetDialogProps {
@@ -26,7 +28,6 @@ export interface FactForgetDialogProps {
 
 export function FactForgetDialog({ open, fact, reopens, onChoose }: FactForgetDialogProps) {
   const api = useApi();
-  const format = useTimeFormat();
   const [withSources, setWithSources] = useState(false);
   const sources = useQuery({ queryKey: [...memoryKeys.fact(fact.id), 'sources'], queryFn: () => api.factSources({ id: fact.id }), enabled: open, staleTime: 0 });
   const list = sources.data ?? [];
@@ -45,9 +46,7 @@ export function FactForgetDialog({ open, fact, reopens, onChoose }: FactForgetDi
         “{fact.fact}” and all its versions will be deleted everywhere (facts, search index, vectors). <strong>This cannot be undone.</strong>
       </p>
       {reopens.map((value) => (
-        <p key={value.id} className="forget-reopens">
-          {value.object} will be current again (true {formatInterval({ ...value, invalid_at: null, invalid_at_precision: null }, format)}), as if this had never been said.
-        </p>
+        <ReopenNote key={value.id} value={value} open={open} />
       ))}
       {sources.error && <ErrorText error={sources.error} />}
       {list.length > 0 && (
@@ -65,6 +64,26 @@ export function FactForgetDialog({ open, fact, reopens, onChoose }: FactForgetDi
       )}
       <p className="muted">To record that it is no longer true, close it instead: it then stays in your history.</p>
     </ConfirmDialog>
+  );
+}
+
+/**
+ * The value forgetting makes come back, with the end its own statements gave (its details' keptEnd,
+ * held back while the forgotten value closed it): current again, until that end if one is ahead; or
+ * back as ended, when that end has passed. Said once its details are read (or could not be).
+ */
+function ReopenNote({ value, open }: { value: FactRecord; open: boolean }) {
+  const api = useApi();
+  const format = useTimeFormat();
+  const details = useQuery({ queryKey: memoryKeys.fact(value.id), queryFn: () => api.factDetails({ id: value.id }), enabled: open });
+  if (details.isPending && !details.isError) return null;
+  const kept = details.data?.keptEnd ?? null;
+  const interval = formatInterval({ ...value, invalid_at: kept?.at ?? null, invalid_at_precision: kept?.precision ?? null }, format);
+  const ended = kept !== null && isPast(kept.at, Date.now());
+  return (
+    <p className="forget-reopens">
+      {value.object} {ended ? 'comes back, ended' : 'will be current again'} (true {interval}), as if this had never been said.
+    </p>
   );
 }
 

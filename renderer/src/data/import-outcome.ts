@@ -18,11 +18,11 @@ function joining(joins: number): string {
 export function importOutcome(p: Pick<ImportPreview, 'facts' | 'entities' | 'episodes' | 'conversations' | 'clashes' | 'joins'>): string {
   const total = p.facts + p.entities + p.episodes + p.conversations;
   if (total === 0) return 'It holds nothing to import.';
-  const joins = joining(p.joins);
+  const joinWords = joining(p.joins);
   if (p.clashes === 0) {
     if (p.joins === 0) return `All of it is new here: importing adds ${plural(total, 'record')}.`;
     const fresh = total - p.joins;
-    return `Importing adds ${fresh === 0 ? 'nothing new' : plural(fresh, 'record')}; ${joins}`;
+    return `Importing adds ${fresh === 0 ? 'nothing new' : plural(fresh, 'record')}; ${joinWords}`;
   }
   const them = p.clashes === 1 ? 'it' : 'them';
   const refused = `Import refuses ${them} unless you replace ${them}.`;
@@ -31,5 +31,5 @@ export function importOutcome(p: Pick<ImportPreview, 'facts' | 'entities' | 'epi
     return `${here}: importing adds nothing new. ${refused}`;
   }
   const fresh = total - p.clashes - p.joins;
-  return `${plural(fresh, 'record')} ${fresh === 1 ? 'is' : 'are'} new here; ${formatCount(p.clashes)} already ${p.clashes === 1 ? 'exists' : 'exist'} here (same ids). ${refused}${joins ? ` ${joins}` : ''}`;
+  return `${plural(fresh, 'record')} ${fresh === 1 ? 'is' : 'are'} new here; ${formatCount(p.clashes)} already ${p.clashes === 1 ? 'exists' : 'exist'} here (same ids). ${refused}${joinWords ? ` ${joinWords}` : ''}`;
 }

@@ -76,10 +76,10 @@ function ReopenNote({ value, open }: { value: FactRecord; open: boolean }) {
   const api = useApi();
   const format = useTimeFormat();
   const details = useQuery({ queryKey: memoryKeys.fact(value.id), queryFn: () => api.factDetails({ id: value.id }), enabled: open });
-  if (details.isPending && !details.isError) return null;
+  if (details.isPending) return null;
   const kept = details.data?.keptEnd ?? null;
   const interval = formatInterval({ ...value, invalid_at: kept?.at ?? null, invalid_at_precision: kept?.precision ?? null }, format);
-  const ended = kept !== null && isPast(kept.at, Date.now());
+  const ended = kept !== null && isPast(kept.at);
   return (
     <p className="forget-reopens">
       {value.object} {ended ? 'comes back, ended' : 'will be current again'} (true {interval}), as if this had never been said.

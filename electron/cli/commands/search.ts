@@ -3,7 +3,7 @@
  * names, source messages, and vectors with --embedding-model — so it shows what the chat would be given.
  */
 import { searchMemory, searchMemoryText, type SearchQuery } from '../../engine/memory-search';
-import type { SearchResponse } from '../../../shared/api-contract';
+import { asksNow, notNow, notNowWords, type NotNow } from '../../engine/search-not-now';
 import type { SearchHit } from '../../memory/index';
 import type { CommandContext, CommandSpec } from '../command';
 import { withEngine } from '../engine-context';
@@ -43,35 +43,21 @@ export const searchCommand: CommandSpec = {
       return withEngine(ctx, {}, async (engine) => {
         const search = (request: SearchQuery) => searchMemory(engine.memory, engine.vectors.ranker(), request, engine.timeZone());
         const found = await search(options);
-        print(ctx, query, asked, found.hits, asksNow(found, options) ? pastCount((await search({ ...options, history: true })).hits) : 0);
+        print(ctx, query, asked, found.hits, asksNow(found, options) ? notNow(await search({ ...options, history: true }), engine.memory.clock.now()) : null);
       });
     }
-    const [hits, past] = ctx.readMemory((memory) => {
+    const [hits, elsewhere] = ctx.readMemory((memory) => {
       const found = searchMemoryText(memory, options, ctx.timeZone);
-      return [found.hits, asksNow(found, options) ? pastCount(searchMemoryText(memory, { ...options, history: true }, ctx.timeZone).hits) : 0] as const;
+      return [found.hits, asksNow(found, options) ? notNow(searchMemoryText(memory, { ...options, history: true }, ctx.timeZone), memory.clock.now()) : null] as const;
     });
-    print(ctx, query, asked, hits, past);
+    print(ctx, query, asked, hits, elsewhere);
   },
 };
 
-/** Nothing true now matched a question about now (no time asked or named, no history): the past may still hold it. */
-function asksNow(found: SearchResponse, options: SearchQuery): boolean {
-  return found.hits.length === 0 && !found.history && !found.time && options.asOf === undefined && options.knownAt === undefined;
-}
-
-/** How many facts (not versions) a history search found. */
-function pastCount(hits: SearchHit[]): number {
-  return new Set(hits.map((hit) => hit.fact.id)).size;
-}
-
-/** `past`: facts that were true before and match, when none true now does (text only: --json stays the hits). */
-function print(ctx: CommandContext, query: string, asked: { asOf?: Moment; knownAt?: Moment }, hits: SearchHit[], past: number): void {
+/** `elsewhere`: facts that match at another time, when none true now does (text only: --json stays the hits). */
+function print(ctx: CommandContext, query: string, asked: { asOf?: Moment; knownAt?: Moment }, hits: SearchHit[], elsewhere: NotNow | null): void {
   if (ctx.json) return printJson(ctx.io, hits);
-  if (hits.length === 0 && past > 0) {
-    const them = past === 1 ? 'it' : 'them';
-    return printLines(ctx.io, [`No facts true now match ${JSON.stringify(query)}; ${plural(past, 'fact')} that ${past === 1 ? 'was' : 'were'} true before ${past === 1 ? 'does' : 'do'}: add --history to see ${them}.`]);
-  }
-  if (hits.length === 0) return printLines(ctx.io, [`No facts match ${JSON.stringify(query)}.`]);
+  if (hits.length === 0) return printLines(ctx.io, [(elsewhere && notNowWords(query, elsewhere, 'add --history')) ?? `No facts match ${JSON.stringify(query)}.`]);
   const byId = new Map(hits.map((hit, index) => [hit.fact.id, { hit, rank: index + 1 }]));
   const table = factTable(
     hits.map((h) => h.fact),

@@ -92,6 +92,8 @@ export function registerMemoryTools(server: McpServer, engine: TemporaEngine, op
         if (summary.heldForReview.length > 0) {
           return ok(result, `Held ${plural(summary.observations, 'fact')} for the user's review (review before remembering is on): nothing is remembered until they approve.`);
         }
+        // A retry (the same facts said at the same time) is the write done already: say so, as remember_message does.
+        if (summary.factsAdded + summary.factsClosed + summary.factsConfirmed === 0) return ok(result, `Already remembered (the same ${plural(summary.observations, 'fact')}, said at the same time); nothing changed.`);
         return ok(result, `Remembered ${plural(summary.observations, 'fact')}: ${summary.factsAdded} added, ${summary.factsClosed} closed, ${summary.factsConfirmed} confirmed.`);
       })),
   );

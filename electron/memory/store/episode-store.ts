@@ -1,4 +1,5 @@
 /** Episodes (append-only messages and documents) and the conversations they belong to. */
+import { createHash } from 'node:crypto';
 import type { Database } from 'better-sqlite3';
 import type { ConversationRecord, EpisodeRecord, EpisodeRole } from '../../../shared/memory-schema';
 import type { Clock } from './clock';
@@ -7,6 +8,15 @@ import { cachedStatement } from './database/statement-cache';
 import type { IsoTime } from '../../../shared/time';
 
 const COLUMNS = 'id, conversation_id, role, content, reference_time, created_at, utc_offset, time_zone';
+
+/**
+ * A message's id from what makes it the same message: the same text by the same role in the same
+ * conversation at the same reference time. A retry (an agent's, a file observed again into its
+ * conversation) finds the one stored and adds nothing.
+ */
+export function messageIdOf(conversationId: string | null, role: EpisodeRole, referenceTime: IsoTime, content: string): string {
+  return `epi_${createHash('sha256').update(JSON.stringify([conversationId, role, referenceTime, content])).digest('hex').slice(0, 24)}`;
+}
 
 export class EpisodeStore {
   constructor(

@@ -3,12 +3,12 @@
  * from it, in the caller's transaction. Idempotent: a message with the same id (given, or derived
  * from conversation, role, time and content) is stored once.
  */
-import { createHash } from 'node:crypto';
 import { episodeRole, type EpisodeRecord, type EpisodeRole } from '../../../shared/memory-schema';
 import { toIsoUtc } from '../../../shared/time';
 import { unknownZoneMessage } from '../../../shared/time-zone';
 import { MemoryInputError } from '../memory-errors';
 import { episodeZoneOf } from '../../../shared/time-zone';
+import { messageIdOf } from './episode-store';
 import { titleFromFirstMessage } from './conversation-settings';
 import type { JobRow } from './ingestion-jobs';
 import { conversationLearns } from './message-learning';
@@ -57,7 +57,7 @@ export function checkMessage(input: MessageInput): { role: EpisodeRole; referenc
 export function appendMessage(ctx: StoreContext, input: MessageInput): AppendedMessage {
   const { role, referenceTime, zone } = checkMessage(input);
   const conversationId = input.conversation ?? null;
-  const id = input.id ?? `epi_${createHash('sha256').update(JSON.stringify([conversationId, role, referenceTime, input.content])).digest('hex').slice(0, 24)}`;
+  const id = input.id ?? messageIdOf(conversationId, role, referenceTime, input.content);
   const existing = ctx.episodes.byId(id);
   if (existing) return { episode: existing, job: ctx.jobs.byEpisode(id), duplicate: true };
   if (conversationId !== null) ctx.episodes.ensureConversation(conversationId, input.conversationTitle ?? conversationId);

@@ -7,7 +7,7 @@ import { describeZodError, type Precision } from '../../../shared/memory-schema'
 import { intervalIssue, isTimePhrase, observationInput, type Observation, type ObservationLine } from '../../../shared/observation-schema';
 import { MemoryInputError } from '../memory-errors';
 import type { EntityStore } from '../store/entity-store';
-import type { EpisodeStore } from '../store/episode-store';
+import { messageIdOf, type EpisodeStore } from '../store/episode-store';
 import { normalizePredicate } from '../store/normalize';
 import type { WriteBatch } from './write-batch';
 import { heldThrough, resolveTimeExpression, whyNotATime, zoneOfIsoTime } from './time-expression';
@@ -123,14 +123,11 @@ export function observeAll(ctx: ObserveContext, observations: Observation[], def
   for (const observation of observations) {
     const conversationId = observation.conversation ?? defaultConversation.id;
     ctx.episodes.ensureConversation(conversationId, observation.conversation ?? defaultConversation.title);
-    const episode = ctx.episodes.append({
-      role: 'user',
-      content: observation.fact,
-      referenceTime: observation.reference_time,
-      conversationId,
-      utcOffset: observation.utc_offset,
-    });
-    episodeIds.push(episode.id);
+    // The same line again (an agent's retry, a line repeated) is the message stored already: its
+    // fact is confirmed by it, no second message appears among its sources.
+    const id = messageIdOf(conversationId, 'user', observation.reference_time, observation.fact);
+    const episode = ctx.episodes.byId(id) ?? ctx.episodes.append({ id, role: 'user', content: observation.fact, referenceTime: observation.reference_time, conversationId, utcOffset: observation.utc_offset });
+    if (!episodeIds.includes(episode.id)) episodeIds.push(episode.id);
     const subject = ctx.entities.findOrCreate(observation.subject);
     // Checked on the subject as found or made here (aliases, "I" for "me"); a refusal rolls the write back.
     agrees(observation, { key: subject.id, name: subject.name });

@@ -1,11 +1,13 @@
 /** `tempora export` and `tempora import`: the versioned JSON document (format tempora.memory, version 3). */
 import { closeSync, openSync, readSync } from 'node:fs';
-import { MemoryInputError, NotJsonError, type ImportProgress, type ImportSummary } from '../../memory/index';
+import { MemoryInputError, NotJsonError, type ImportPreview, type ImportProgress, type ImportSummary } from '../../memory/index';
+import { importOutcome } from '../../../shared/import-outcome';
 import type { CommandContext, CommandSpec } from '../command';
 import { formatBytes } from '../../../shared/format-bytes';
 import { InputError } from '../errors';
 import { describeFsError, writeFileAtomic } from '../files';
 import { plural, printJson, printLines, progressLine } from '../output';
+import { previewIn } from '../preview-memory';
 
 export const exportCommand: CommandSpec = {
   name: 'export',
@@ -65,15 +67,17 @@ export const exportCommand: CommandSpec = {
 export const importCommand: CommandSpec = {
   name: 'import',
   summary: 'add an exported document to the memory',
-  synopsis: 'import FILE [--replace]',
+  synopsis: 'import FILE [--replace] [--dry-run]',
   description: [
     'The document is checked whole (shape, times, references) before anything is written, then',
     'imported in one transaction. Ids that already exist are refused unless --replace.',
     'A file of any size is read record by record, twice (checked, then written), never whole;',
     'a long import says how far it is on standard error. Ctrl-C stops it, and nothing is written.',
+    '--dry-run: the same checks, then what importing would add and join, writing nothing.',
   ],
   options: {
     replace: { type: 'boolean', help: ['--replace', 'overwrite records whose ids already exist'] },
+    'dry-run': { type: 'boolean', help: ['--dry-run', 'check the file and say what importing it would do; import nothing'] },
   },
   positionals: { min: 1, max: 1, name: 'FILE' },
   run(ctx) {
@@ -85,6 +89,7 @@ export const importCommand: CommandSpec = {
     const notAnExport = nothingInWords(file, head) ?? chatHistoryWords(file, head);
     if (notAnExport !== null) throw new InputError(notAnExport);
     const progress = importProgress(ctx);
+    if (ctx.flag('dry-run')) return preview(ctx, file, path, progress);
     try {
       // All at once: a Ctrl-C ends the process, and the import, one transaction not committed, writes nothing.
       const summary = ctx.withMemory((memory) => memory.transfer.importFileNow(path, { label: file, replace: ctx.flag('replace'), onProgress: progress.tell }));
@@ -104,6 +109,26 @@ export const importCommand: CommandSpec = {
     }
   },
 };
+
+/**
+ * What importing the file would do, by the import's own first pass (the Import screen's preview),
+ * writing nothing: a fault is refused as the import would refuse it (exit 1).
+ */
+async function preview(ctx: CommandContext, file: string, path: string, progress: ReturnType<typeof importProgress>): Promise<void> {
+  let result: ImportPreview;
+  try {
+    result = await previewIn(ctx, (memory) => memory.transfer.previewFile(path, { label: file, onProgress: (p) => progress.tell({ ...p, phase: 'checking' }) }));
+  } finally {
+    progress.clear();
+  }
+  if (!result.valid) throw new InputError(`${file}: ${result.error ?? 'not a Tempora memory export'}`);
+  if (ctx.json) return printJson(ctx.io, result);
+  printLines(ctx.io, [
+    `${file} holds ${plural(result.facts, 'fact version')}, ${plural(result.entities, 'entity', 'entities')}, ` +
+      `${plural(result.episodes, 'message')} and ${plural(result.conversations, 'conversation')}. ${importOutcome(result)}`,
+    'Dry run: nothing imported.',
+  ]);
+}
 
 /** Progress on standard error from the import's second second on, at most twice a second. */
 function importProgress(ctx: CommandContext) {

@@ -12,10 +12,11 @@ import { existsSync } from 'node:fs';
 import type { ChatImportReport } from '../../../shared/chat-import';
 import { ChatExportError, EXPORT_FORMATS, FORMAT_NAMES, readChatExport } from '../../assistant/index';
 import { ChatImportInterrupted, importChatExport, previewChatImport } from '../../engine/chat-import';
-import { databasePath, openMemory, type HistorySource, type Memory } from '../../memory/index';
+import { databasePath, type HistorySource, type Memory } from '../../memory/index';
 import type { CommandContext, CommandSpec } from '../command';
 import { MODEL_OPTIONS, withEngine } from '../engine-context';
 import { InputError, Interrupted } from '../errors';
+import { previewIn } from '../preview-memory';
 import { formatCount } from '../../../shared/count-words';
 import { formatTime, plural, printJson, printLines, progressLine } from '../output';
 import { factCounts, learningUsageLines } from './ingest';
@@ -78,13 +79,13 @@ export const importChatsCommand: CommandSpec = {
     if (ctx.flag('dry-run')) {
       // Read-only: a missing memory is previewed as an empty one, and nothing is created.
       const preview = (memory: Memory) => run(previewChatImport(memory, path, options));
-      const report = await (existsSync(databasePath(ctx.dataDir)) ? ctx.readMemory(preview) : withEmptyMemory(preview));
+      const report = await previewIn(ctx, preview);
       return print(ctx, file, report, performance.now() - started);
     }
     // A file that is refused creates no memory: where there is none yet, it is read up to its first readable conversation before one is made.
     if (!existsSync(databasePath(ctx.dataDir)) && first === 'unreadable') {
       // None can be read: what is wrong with each, read as the preview reads them, and nothing created.
-      const report = await withEmptyMemory((memory) => run(previewChatImport(memory, path, options)));
+      const report = await previewIn(ctx, (memory) => run(previewChatImport(memory, path, options)));
       return print(ctx, file, report, performance.now() - started, 0, true);
     }
     if (ctx.string('model') === undefined) {
@@ -160,15 +161,6 @@ function interrupted(report: ChatImportReport): string {
   const stored = report.stored ? `${plural(report.newMessages, 'new message')} of ${plural(report.conversations, 'conversation')} stored` : `${plural(report.conversations, 'conversation')} read, nothing stored`;
   const again = report.stored ? 'run the same command again to import the rest (nothing is imported twice)' : 'run it again to see the whole export';
   return `interrupted: ${stored}; ${again}.`;
-}
-
-async function withEmptyMemory<T>(fn: (memory: Memory) => Promise<T>): Promise<T> {
-  const memory = openMemory({ dataDir: ':memory:' });
-  try {
-    return await fn(memory);
-  } finally {
-    memory.close();
-  }
 }
 
 function formatOption(ctx: CommandContext): HistorySource | undefined {

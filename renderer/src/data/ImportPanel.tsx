@@ -15,7 +15,7 @@ import { FileField } from '../common/FileField';
 import { useFocusAfterRender } from '../common/form-focus';
 import { plural } from '../common/format';
 import { uploadInChunks } from './chunked-upload';
-import { importOutcome } from './import-outcome';
+import { importOutcome } from '../../../shared/import-outcome';
 
 type Picked = { name: string; size: number; uploadId: string; preview: ImportPreview };
 /** What is under way: its words, and how far (bytes of `max`; null: no measure, e.g. the import itself). */

@@ -4,10 +4,11 @@
  * them new: "importing adds 621 records"; all here already: "importing adds nothing new", refused
  * unless replaced; some of each: how many are new and how many are here. An entity of the file that
  * is here under another id (the user, a name here) is not added: its facts join the one here, as the
- * import does (import-entities.ts), and the sentence says so.
+ * import does (import-entities.ts), and the sentence says so. The Import screen's preview and
+ * `tempora import --dry-run` say it.
  */
-import type { ImportPreview } from '../../../shared/api-contract';
-import { formatCount, plural } from '../common/format';
+import type { ImportPreview } from './api-contract';
+import { formatCount, plural } from './count-words';
 
 function joining(joins: number): string {
   if (joins === 0) return '';

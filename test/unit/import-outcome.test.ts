@@ -1,9 +1,9 @@
 /**
- * importOutcome (renderer/src/data/import-outcome.ts): what the Import screen says an import of the
+ * importOutcome (shared/import-outcome.ts): what the Import screen and `tempora import --dry-run` say an import of the
  * previewed file would do — new records, ids here already, and entities that join the ones here.
  */
 import { describe, expect, it } from 'vitest';
-import { importOutcome } from '../../renderer/src/data/import-outcome';
+import { importOutcome } from '../../shared/import-outcome';
 
 const file = { conversations: 2, episodes: 10, entities: 4, facts: 20, clashes: 0, joins: 0 };
 

@@ -11,7 +11,7 @@
  */
 import { isoTimeOf, momentAskedBefore, toIsoUtc } from '../../shared/time';
 import { zonedAt } from '../../shared/time-zone';
-import { heldThrough, MemoryInputError, resolveTimeExpression, whyNotATime, type Resolved } from '../memory/index';
+import { daysNamed, heldThrough, MemoryInputError, resolveTimeExpression, whyNotATime, type Resolved } from '../memory/index';
 
 /** Resolves `text` at `now` in `zone` (the user's); a MemoryInputError naming `field` when it is not a time. */
 export function readTimeInput(typed: string, field: string, now: string, zone: string): Resolved {
@@ -43,8 +43,8 @@ export function readEndInput(typed: string, field: string, now: string, zone: st
 }
 
 /**
- * A moment asked about — as of, known at — as typed. A day, month or year means its last moment (what
- * was true, or known, by the end of it: momentAskedBefore), and now while it lasts: a fact shown "since 5 Dec" is found as
+ * A moment asked about — as of, known at — as typed. A day, week, month or year means its last moment
+ * (what was true, or known, by the end of it: momentAskedBefore; "先週" by its Sunday), and now while it lasts: a fact shown "since 5 Dec" is found as
  * of 5 Dec even when it began that afternoon, and "今日" is now. The precision stays as said, so the
  * answer names the day, not the instant. A time of day means that instant.
  */
@@ -54,7 +54,7 @@ export function readMomentInput(typed: string, field: string, now: string, zone:
   const start = zonedAt(read.at, zone);
   let next;
   try {
-    next = read.precision === 'day' ? start.add({ days: 1 }) : read.precision === 'month' ? start.add({ months: 1 }) : start.add({ years: 1 });
+    next = read.precision === 'day' ? start.add({ days: daysNamed(typed) }) : read.precision === 'month' ? start.add({ months: 1 }) : start.add({ years: 1 });
   } catch {
     return read; // past the last time Temporal can hold: the span's start is as far as a moment can go
   }

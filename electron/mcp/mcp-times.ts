@@ -18,7 +18,7 @@ export function readTime(text: string | undefined, field: string, now: IsoTime, 
   return text === undefined ? undefined : readTimeInput(text, field, now, zone);
 }
 
-/** A moment asked about (as_of, known_at): a day, month or year means its end, or now while it lasts. */
+/** A moment asked about (as_of, known_at): a day, week, month or year means its end, or now while it lasts. */
 export function readMoment(text: string | undefined, field: string, now: IsoTime, zone: string): ReadTime | undefined {
   return text === undefined ? undefined : readMomentInput(text, field, now, zone);
 }

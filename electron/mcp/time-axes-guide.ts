@@ -15,7 +15,7 @@ Every fact Tempora keeps has two kinds of time. Use the right one, or the answer
 ## Valid time (when it was true in the world) — \`as_of\`
 - In valid time a fact holds from \`valid_at\` until \`invalid_at\` (open: still true). "My manager was A until 15 September, then B."
 - Ask about the past with \`as_of\`: \`search_memory { query: "manager", as_of: "2026-09-10" }\` answers with what was
-  true by the end of that day, even if it changed since (a day, month or year means its end; "今日" is now).
+  true by the end of that day, even if it changed since (a day, week, month or year means its end; "今日" is now).
   Without \`as_of\` you get what is true now.
 - When the user says something changed, record when: \`remember_facts\` with \`valid_at\` (and cardinality "one" so the
   new value ends the old one), or \`close_fact { id, at }\` when something simply stopped ("I left in March").

@@ -47,5 +47,5 @@ export { indexItems, rebuild, reconcile, removeItems, textHash, type IndexItemsR
 export { EMBEDDED_KINDS, type MemoryVectorItems } from './vectors/vector-source';
 export type { VectorSyncResult, VectorTableSync } from './vectors/vector-table-sync';
 export type { TextEmbedder } from './vectors/text-embedder';
-export { heldThrough, resolveTimeExpression, whyNotATime, zoneOfIsoTime, type Precision, type Resolved, type TimeReference } from './temporal/time-expression';
+export { daysNamed, heldThrough, resolveTimeExpression, whyNotATime, zoneOfIsoTime, type Precision, type Resolved, type TimeReference } from './temporal/time-expression';
 export { startWorkerThread, type WorkerThreadStart } from './store/worker-thread';

@@ -1,5 +1,5 @@
 /**
- * A moment asked about (as of, known at): a day, month or year means its last millisecond but one in
+ * A moment asked about (as of, known at): a day, week, month or year means its last millisecond but one in
  * the user's zone (an end held through that period is stored at its last millisecond, and the fact
  * is true then), or now while it lasts; a time of day is that instant. Pinned at the boundaries: a
  * 23-hour day in Los Angeles, a leap February, a year, today, a span to come.
@@ -26,6 +26,17 @@ describe('readMomentInput', () => {
     // Still 4 Dec in Los Angeles: "today" there is now, "2026-12-05" is a day to come.
     expect(readMomentInput('today', 'as_of', NOW, 'America/Los_Angeles').at).toBe(NOW);
     expect(readMomentInput('2026-12-05', 'as_of', NOW, 'America/Los_Angeles').at).toBe('2026-12-06T07:59:59.998Z');
+  });
+
+  it('a week means its Sunday, a weekend its Sunday too; this week is now', () => {
+    // NOW is Saturday 5 Dec 2026 in Tokyo: last week ran Monday 23 Nov … Sunday 29 Nov.
+    for (const text of ['先週', 'last week', '先週から']) expect(readMomentInput(text, 'as_of', NOW, 'Asia/Tokyo'), text).toEqual({ at: '2026-11-29T14:59:59.998Z', precision: 'day' });
+    expect(readMomentInput('先々週', 'as_of', NOW, 'Asia/Tokyo').at).toBe('2026-11-22T14:59:59.998Z');
+    expect(readMomentInput('先週末', 'as_of', NOW, 'Asia/Tokyo').at).toBe('2026-11-29T14:59:59.998Z');
+    for (const text of ['今週', 'this week', 'this weekend']) expect(readMomentInput(text, 'as_of', NOW, 'Asia/Tokyo').at, text).toBe(NOW);
+    expect(readMomentInput('来週', 'as_of', NOW, 'Asia/Tokyo').at).toBe('2026-12-13T14:59:59.998Z');
+    // A weekday is one day, as before.
+    expect(readMomentInput('月曜', 'as_of', NOW, 'Asia/Tokyo').at).toBe('2026-11-30T14:59:59.998Z');
   });
 
   it('a time of day is that instant, as the write forms read it', () => {

@@ -84,6 +84,19 @@ export function resolveTimeExpression(expression: string, reference: TimeReferen
   return endOf(text, ref, options) ?? period(text, ref, options);
 }
 
+const WEEKEND = /^(last|this|next) weekend$|^(先週|今週|来週)末$/u;
+
+/**
+ * How many days a time read at day precision names: a week ("先週", "next week") 7 from its Monday,
+ * a weekend ("先週末", "this weekend") 2 from its Saturday, anything else 1. A moment asked about
+ * ("as of 先週") is the end of all of them, not of the first day.
+ */
+export function daysNamed(expression: string): number {
+  const text = clean(expression);
+  if (WEEK_WORDS[text] !== undefined) return 7;
+  return WEEKEND.test(text) ? 2 : 1;
+}
+
 /**
  * An end that names a period (a day, a month, a year) not over at the reference holds through it:
  * its last instant, with the period's precision, so it still reads as the period said. "until
@@ -194,7 +207,7 @@ function named(text: string, ref: Ref): Resolved | null {
     const first = today.with({ day: 1 }).add({ months: month });
     return startOfMonth(first.year, first.month, zone);
   }
-  const weekend = /^(last|this|next) weekend$|^(先週|今週|来週)末$/u.exec(text);
+  const weekend = WEEKEND.exec(text);
   if (weekend) {
     const offset = { last: -1, this: 0, next: 1, 先週: -1, 今週: 0, 来週: 1 }[(weekend[1] ?? weekend[2])!]!;
     return startOfDay(mondayOf(today).add({ weeks: offset }).add({ days: 5 }), zone);

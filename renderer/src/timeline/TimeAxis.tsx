@@ -27,16 +27,17 @@ interface Props {
 }
 
 /**
- * Each tick with where its date is written (null: no room): 3 px right of the tick, or pulled left
- * to end inside the axis; a date that would touch the one before it is left out.
+ * Each tick with where its date is written (null: no room): 3 px right of the tick, over the period
+ * it names. A date that would run past the axis's end is left out, never pulled back over the period
+ * before (the trial's "Apr 2027" over March); so is one that would touch the date before it.
  */
 export function tickLabels(all: readonly Tick[], domain: Domain, width: number): { tick: Tick; x: number; labelX: number | null }[] {
   let taken = -Infinity;
   return all.map((tick) => {
     const x = xOf(tick.ms, domain, width);
     const room = textWidth(tick.label);
-    const from = Math.min(x + 3, width - room - 2);
-    if (from < taken + 6 || from < 0) return { tick, x, labelX: null };
+    const from = x + 3;
+    if (from < taken + 6 || from < 0 || from + room > width - 2) return { tick, x, labelX: null };
     taken = from + room;
     return { tick, x, labelX: from };
   });

@@ -16,6 +16,7 @@ import { useFactResults, useHistoryCount } from './use-fact-results';
 import { FactFilterBar } from './FactFilterBar';
 import { FactRow } from './FactRow';
 import { rememberOpened, takeFactsNote, takeOpened } from './facts-note';
+import { notNowWords, type NotNow } from './not-now';
 import { ZoneNote } from '../common/ZoneNote';
 
 export function FactsScreen() {
@@ -37,13 +38,20 @@ export function FactsScreen() {
   useEffect(() => noteRef.current?.focus(), []);
   // Back from a fact opened here: the focus on its row again (VirtualList's returnTo).
   const [back] = useState(takeOpened);
+  // To History from an empty list's "Show History": the focus on History's own choice, where the
+  // list it switched to is chosen (the button it was on goes with the empty list).
+  const screen = useRef<HTMLDivElement>(null);
+  const showHistory = () => {
+    update({ mode: 'history' });
+    screen.current?.querySelector<HTMLInputElement>('input[name="fact-mode"][value="history"]')?.focus();
+  };
   const open = (id: string) => {
     rememberOpened(id);
     navigate({ screen: 'fact', id });
   };
 
   return (
-    <div className="facts-screen">
+    <div ref={screen} className="facts-screen">
       <header className="screen-header">
         <h1>Facts</h1>
         <p className="muted">
@@ -67,7 +75,7 @@ export function FactsScreen() {
       {items.length === 0 && !result.isFetching ? (
         unread ? null : (
           <p className="muted empty">
-            <EmptyWords filters={filters} filtered={filtered} inHistory={inHistory} onHistory={() => update({ mode: 'history' })} />
+            <EmptyWords filters={filters} filtered={filtered} inHistory={inHistory} notNow={result.notNow} notNowPending={result.notNowPending} onHistory={showHistory} />
           </p>
         )
       ) : (
@@ -98,16 +106,32 @@ interface EmptyProps {
   filtered: boolean;
   /** How many facts the History view holds (asked for an empty current list with no filter); null until known. */
   inHistory: number | null;
+  /** A search of now that found nothing: the matches History holds, before now and later (null: none asked or known). */
+  notNow: NotNow | null;
+  notNowPending: boolean;
   onHistory(): void;
 }
 
 /**
- * What an empty list says: nothing matches the filters; nothing true at the as-of moment; nothing
+ * What an empty list says: nothing true now matches the search though facts true before or later do
+ * (with a way to History); nothing matches the filters; nothing true at the as-of moment; nothing
  * true now though History holds facts (with a way there); or, only when History is empty too, that
  * there are no facts yet.
  */
-function EmptyWords({ filters, filtered, inHistory, onHistory }: EmptyProps) {
+function EmptyWords({ filters, filtered, inHistory, notNow, notNowPending, onHistory }: EmptyProps) {
   const format = useTimeFormat();
+  if (notNowPending) return null;
+  const elsewhere = notNow && notNowWords(filters.query.trim(), notNow);
+  if (elsewhere) {
+    return (
+      <>
+        {elsewhere}{' '}
+        <button type="button" className="link-button" onClick={onHistory}>
+          Show History
+        </button>
+      </>
+    );
+  }
   if (filtered) return 'Nothing matches.';
   if (filters.mode === 'current' && filters.asOf !== '') return `No facts are true as of ${momentWords(filters.asOf, filters.asOfSaid, format)}.`;
   if (filters.mode === 'current' && inHistory === null) return null;

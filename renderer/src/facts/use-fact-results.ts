@@ -11,6 +11,7 @@ import type { ListFactsRequest, TemporaApi } from '../../../shared/api-contract'
 import type { FactRecord } from '../../../shared/memory-schema';
 import { memoryKeys } from '../app/query-keys';
 import type { FactFilters } from './fact-filters';
+import { asksNow, notNow, type NotNow } from './not-now';
 
 export const FACT_PAGE_SIZE = 200;
 /** A search's best matches, at most: more may match (the engine does not count them). */
@@ -28,6 +29,10 @@ export interface FactResults {
   error: unknown;
   /** Asks for the next page, if there is one and none is on its way. */
   loadMore(): void;
+  /** A search of now that found nothing: what History holds that matches, before now and later (null: not asked, not known yet, or unread). */
+  notNow: NotNow | null;
+  /** Whether History is being asked that (the empty list waits for it rather than say "Nothing matches." first). */
+  notNowPending: boolean;
 }
 
 /** Words make a search (ranked; the filters narrow it); without words the filters page in SQL. */
@@ -55,7 +60,13 @@ async function searchFacts(api: TemporaApi, f: FactFilters) {
   // The engine's note already says why vectors were not used: one line, not the same thing twice.
   const note = found.note ?? (found.vectorsUsed ? null : 'Word search only (no embedding model loaded).');
   // Best match first; the ranking's scores are the engine's business, not the reader's.
-  return { items: found.hits.map((h) => ({ fact: h.fact })), note };
+  return { items: found.hits.map((h) => ({ fact: h.fact })), note, asksNow: asksNow(found, asOf) };
+}
+
+/** The same search in History (the same filters), its facts counted by whether they lie before now or later. */
+async function searchNotNow(api: TemporaApi, f: FactFilters): Promise<NotNow> {
+  const { entity, predicate } = listRequest(f);
+  return notNow(await api.search({ query: f.query.trim(), history: true, entity, predicate, limit: SEARCH_LIMIT }));
 }
 
 /**
@@ -94,17 +105,38 @@ export function useFactResults(api: TemporaApi, filters: FactFilters, zone: stri
     placeholderData: keepPreviousData,
     enabled: ready && !search,
   });
+  // Nothing true now matched (and the answer is this search's own, not the one before it kept on
+  // screen): History is asked whether another time holds a match.
+  const elsewhere = useQuery({
+    queryKey: memoryKeys.factList({ ...key, search: true, notNow: true }),
+    queryFn: () => searchNotNow(api, filters),
+    enabled: ready && search && searched.data?.asksNow === true && !searched.isPlaceholderData,
+  });
   const pages = paged.data?.pages;
   const listed = useMemo(() => (pages ?? []).flatMap((p) => p.facts.map((fact) => ({ fact }))), [pages]);
   if (search) {
     const items = searched.data?.items ?? [];
-    return { items, total: items.length, limited: items.length >= SEARCH_LIMIT, note: searched.data?.note ?? null, isPending: searched.isPending, isFetching: searched.isFetching, error: searched.error, loadMore: () => undefined };
+    const askedElsewhere = searched.data?.asksNow === true && !searched.isPlaceholderData;
+    return {
+      items,
+      total: items.length,
+      limited: items.length >= SEARCH_LIMIT,
+      note: searched.data?.note ?? null,
+      isPending: searched.isPending,
+      isFetching: searched.isFetching,
+      error: searched.error,
+      loadMore: () => undefined,
+      notNow: askedElsewhere ? (elsewhere.data ?? null) : null,
+      notNowPending: askedElsewhere && elsewhere.isPending && elsewhere.fetchStatus !== 'idle',
+    };
   }
   return {
     items: listed,
     total: pages?.[0]?.total ?? 0,
     limited: false,
     note: null,
+    notNow: null,
+    notNowPending: false,
     isPending: paged.isPending,
     isFetching: paged.isFetching,
     error: paged.error,

@@ -121,15 +121,17 @@ export function FactPage({ id }: { id: string }) {
       {note && <p role="status" className="note">{note}</p>}
       {!canChange && latest && (
         <p className="notice-inline">
-          This version was replaced on {formatTime(fact.expired_at ?? '', format)}. <a href={`#/facts/${encodeURIComponent(latest.id)}`}>Open the current version</a>.
+          This version was replaced on {formatTime(fact.expired_at ?? '', format)}; the current version says true {formatInterval(latest, format)}.{' '}
+          <a href={`#/facts/${encodeURIComponent(latest.id)}`}>Open the current version</a>.
         </p>
       )}
       <dl className="fact-times">
         <dt>True</dt>
         <dd>
           {formatInterval(fact, format)}
-          {/* "from 16 Jan 2027" for one that starts later says it is to come; only a begun one is "still true". */}
-          {fact.invalid_at === null && isPast(fact.valid_at) ? ' (still true)' : ''}
+          {/* "from 16 Jan 2027" for one that starts later says it is to come; only a begun one held now is
+              "still true"; a replaced one says what it held then (the banner above, what holds now). */}
+          {fact.invalid_at === null && isPast(fact.valid_at) ? (canChange ? ' (still true)' : ' (open when this version was replaced)') : ''}
         </dd>
         {d.keptEnd && (
           <>

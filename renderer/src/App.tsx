@@ -40,7 +40,13 @@ function ScreenOf({ route }: { route: Route }) {
 
 export function App() {
   const route = useRoute();
+  const screen = screenOf(route);
   useQueryInvalidation();
+  // A screen chosen in the navigation takes the keyboard's focus (the next Tab is its first control,
+  // not the next link), unless it took the focus itself on showing. Its own effects ran first.
+  useEffect(() => {
+    if (document.activeElement?.closest('nav.nav')) document.getElementById('main')?.focus({ preventScroll: true });
+  }, [screen]);
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       if (!event.altKey || event.ctrlKey || event.metaKey) return;
@@ -58,7 +64,7 @@ export function App() {
       <button type="button" className="skip-link" onClick={() => document.getElementById('main')?.focus()}>
         Skip to content
       </button>
-      <Nav current={screenOf(route)} />
+      <Nav current={screen} />
       <div className="shell-main">
         <ConnectionBanner />
         <main id="main" className="screen" tabIndex={-1}>

@@ -1,6 +1,7 @@
 /**
  * The keyboard's focus after an action on the chat, Models, Settings and Export / Import screens, in
- * Chromium over the bridge, a Tokyo user: it never drops to the page (<body>) when the button pressed
+ * Chromium over the bridge, a Tokyo user: a screen chosen in the navigation takes it (not the next
+ * link, eight Tabs from the screen); it never drops to the page (<body>) when the button pressed
  * goes away or waits. Undo gives the focus to Redo and back; a rename saved or cancelled returns it to
  * Rename (an input method's Enter does not save); a deleted conversation hands it to the next; Send, Unload, "Use this zone", "Use system
  * zone", "Save export…" and the imports keep it on the screen. Also what a conversation's composer
@@ -44,6 +45,18 @@ describe.skipIf(CHROMIUM_MISSING !== null)('the focus after an action', () => {
     work = memory.conversations.create('Work notes').id;
     memory.messages.append({ role: 'user', content: 'Nothing to learn here.', time: '2026-12-06T10:00:00+09:00', timeZone: 'Asia/Tokyo', conversation: work });
     await learnAll(ui(), model);
+  });
+
+  it('a screen chosen in the navigation by keyboard takes the focus: the next Tab is in it', async () => {
+    const { page } = ui();
+    await go(page, '#/models');
+    const link = page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: /Timeline/ });
+    await link.focus();
+    await page.keyboard.press('Enter');
+    await page.locator('nav a[aria-current="page"]', { hasText: 'Timeline' }).waitFor();
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('main');
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.closest('#main') !== null)).toBe(true);
   });
 
   it('Undo hands the focus to Redo, and Redo back to Undo', async () => {

@@ -6,7 +6,8 @@
  */
 import type { McpServer } from '@modelcontextprotocol/server';
 import { MemoryInputError } from '../memory/index';
-import { asksNow, createApiHandlers, notNow, notNowWords, searchMemory, type TemporaEngine } from '../engine/index';
+import { createApiHandlers, searchMemory, type TemporaEngine } from '../engine/index';
+import { asksNow, notNow, notNowWords } from '../../shared/search-not-now';
 import type { FactRecord } from '../../shared/memory-schema';
 import { closeWord, formatEnding, type TimeFormat } from '../../shared/time-format';
 import { endHeldBack } from '../../shared/end-held-back';
@@ -153,7 +154,7 @@ export function registerMemoryTools(server: McpServer, engine: TemporaEngine, op
         const said = { hits: response.hits.map((h) => h.fact), time: response.time, asOf, knownAt, successors: (list: FactRecord[]) => successors(list, at) };
         const text = searchText(said, { format: words(), now: at }, zone());
         // Nothing true now: say what another time holds, as `tempora search` does.
-        const elsewhere = asksNow(response, query) ? notNowWords(args.query, notNow(await searchMemory(memory, engine.vectors.ranker(), { ...query, history: true }, zone()), at), 'call again with include_history true') : null;
+        const elsewhere = asksNow(response, query) ? notNowWords(args.query, notNow(await searchMemory(memory, engine.vectors.ranker(), { ...query, history: true }, zone()), Date.parse(at)), 'call again with include_history true') : null;
         return ok(result, elsewhere ? `${text}\n${elsewhere}` : text);
       })),
   );

@@ -3,7 +3,7 @@
  * names, source messages, and vectors with --embedding-model — so it shows what the chat would be given.
  */
 import { searchMemory, searchMemoryText, type SearchQuery } from '../../engine/memory-search';
-import { asksNow, notNow, notNowWords, type NotNow } from '../../engine/search-not-now';
+import { asksNow, notNow, notNowWords, type NotNow } from '../../../shared/search-not-now';
 import type { SearchHit } from '../../memory/index';
 import type { CommandContext, CommandSpec } from '../command';
 import { withEngine } from '../engine-context';
@@ -43,12 +43,12 @@ export const searchCommand: CommandSpec = {
       return withEngine(ctx, {}, async (engine) => {
         const search = (request: SearchQuery) => searchMemory(engine.memory, engine.vectors.ranker(), request, engine.timeZone());
         const found = await search(options);
-        print(ctx, query, asked, found.hits, asksNow(found, options) ? notNow(await search({ ...options, history: true }), engine.memory.clock.now()) : null);
+        print(ctx, query, asked, found.hits, asksNow(found, options) ? notNow(await search({ ...options, history: true }), Date.parse(engine.memory.clock.now())) : null);
       });
     }
     const [hits, elsewhere] = ctx.readMemory((memory) => {
       const found = searchMemoryText(memory, options, ctx.timeZone);
-      return [found.hits, asksNow(found, options) ? notNow(searchMemoryText(memory, { ...options, history: true }, ctx.timeZone), memory.clock.now()) : null] as const;
+      return [found.hits, asksNow(found, options) ? notNow(searchMemoryText(memory, { ...options, history: true }, ctx.timeZone), Date.parse(memory.clock.now())) : null] as const;
     });
     print(ctx, query, asked, hits, elsewhere);
   },

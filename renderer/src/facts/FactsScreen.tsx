@@ -16,7 +16,8 @@ import { useFactResults, useHistoryCount } from './use-fact-results';
 import { FactFilterBar } from './FactFilterBar';
 import { FactRow } from './FactRow';
 import { rememberOpened, takeFactsNote, takeOpened } from './facts-note';
-import { notNowWords, type NotNow } from './not-now';
+import type { NotNow } from '../../../shared/search-not-now';
+import { notNowWords } from './not-now';
 import { ZoneNote } from '../common/ZoneNote';
 
 export function FactsScreen() {

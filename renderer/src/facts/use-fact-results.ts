@@ -11,7 +11,7 @@ import type { ListFactsRequest, TemporaApi } from '../../../shared/api-contract'
 import type { FactRecord } from '../../../shared/memory-schema';
 import { memoryKeys } from '../app/query-keys';
 import type { FactFilters } from './fact-filters';
-import { asksNow, notNow, type NotNow } from './not-now';
+import { asksNow, notNow, type NotNow } from '../../../shared/search-not-now';
 
 export const FACT_PAGE_SIZE = 200;
 /** A search's best matches, at most: more may match (the engine does not count them). */
@@ -60,13 +60,13 @@ async function searchFacts(api: TemporaApi, f: FactFilters) {
   // The engine's note already says why vectors were not used: one line, not the same thing twice.
   const note = found.note ?? (found.vectorsUsed ? null : 'Word search only (no embedding model loaded).');
   // Best match first; the ranking's scores are the engine's business, not the reader's.
-  return { items: found.hits.map((h) => ({ fact: h.fact })), note, asksNow: asksNow(found, asOf) };
+  return { items: found.hits.map((h) => ({ fact: h.fact })), note, asksNow: asksNow(found, { asOf }) };
 }
 
 /** The same search in History (the same filters), its facts counted by whether they lie before now or later. */
 async function searchNotNow(api: TemporaApi, f: FactFilters): Promise<NotNow> {
   const { entity, predicate } = listRequest(f);
-  return notNow(await api.search({ query: f.query.trim(), history: true, entity, predicate, limit: SEARCH_LIMIT }));
+  return notNow(await api.search({ query: f.query.trim(), history: true, entity, predicate, limit: SEARCH_LIMIT }), Date.now());
 }
 
 /**

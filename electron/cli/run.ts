@@ -94,6 +94,9 @@ export function run(argv: readonly string[], io: Io): number | Promise<number> {
     if (positionals.length > max) {
       throw new UsageError(`${spec.name}: unexpected argument ${JSON.stringify(positionals[max])}`, spec.name);
     }
+    // `show ""` is a slip (an unset shell variable), not a fact whose id is "": say so by the argument's name.
+    const blank = max === Infinity ? -1 : positionals.findIndex((p) => p.trim() === '');
+    if (blank >= 0) throw new UsageError(`${spec.name}: ${max === 1 ? name : `argument ${blank + 1}`} is empty or only spaces`, spec.name);
     const ctx = new CommandContext(spec.name, values, positionals, io);
     try {
       applyTimeZone(ctx);

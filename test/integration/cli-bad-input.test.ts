@@ -235,6 +235,11 @@ describe('tempora refuses bad options without touching the memory', () => {
     expectRefused(['facts', '--as-of'], 2, /^tempora: --as-of needs a value\n/);
     expectRefused(['facts', 'extra'], 2, /^tempora: facts: unexpected argument "extra"\n/);
     expectRefused(['observe'], 2, /^tempora: observe needs FILE\.jsonl\nRun 'tempora help observe' for usage\.\n$/);
+    // An empty id (an unset shell variable) is named as the argument it is, not "no fact with id ".
+    expectRefused(['show', ''], 2, /^tempora: show: FACT_ID is empty or only spaces\nRun 'tempora help show' for usage\.\n$/);
+    expectRefused(['close', ' ', '--at', '昨日'], 2, /^tempora: close: FACT_ID is empty or only spaces\n/);
+    expectRefused(['forget', ''], 2, /^tempora: forget: FACT_ID is empty or only spaces\n/);
+    expectRefused(['observe', ''], 2, /^tempora: observe: FILE\.jsonl is empty or only spaces\n/);
     expectRefused(['close', fact.id], 2, /^tempora: close needs --at\n/);
     expectRefused(['edit', fact.id], 2, /^tempora: edit needs at least one of --fact, --object, --valid-at, --invalid-at\n/);
     expectRefused(['forget', fact.id, '--entity', 'me'], 2, /^tempora: forget needs exactly one of FACT_ID, --entity NAME, --episode ID\n/);

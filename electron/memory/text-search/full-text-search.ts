@@ -16,8 +16,8 @@ import type { SqlFilter } from '../temporal/fact-query';
 import { ftsString, normalizeName } from '../store/normalize';
 import type { ParsedQuery } from './query-terms';
 import { fuseIds, rescore, type Candidate, type TextMatch } from './candidate-ranking';
-import { containmentScore, idf, SHORT_TERM_WEIGHT, SINGLE_GRAM_FACTOR, type QueryWeights } from './term-weights';
-import { indexForm, termsOfWord } from './word-forms';
+import { containmentScore, foldText, idf, SHORT_TERM_WEIGHT, SINGLE_GRAM_FACTOR, type QueryWeights } from './term-weights';
+import { holdsWord, indexForm, termsOfWord } from './word-forms';
 import { japaneseWordsIn, relatedJapanese, relatedThroughGlosses, translations } from './ja-lexicon';
 import { relatedWords } from './word-net';
 
@@ -35,6 +35,8 @@ const RELATED_FACTOR = 0.3;
 const TRANSLATED_FACTOR = 0.8;
 /** Related terms looked up per question, at most (each is a few vocabulary reads). */
 const MAX_RELATED = 16;
+/** Entity names read per one wanted from the trigram index, some of which hold a question's word only inside another word. */
+const ENTITY_OVERFETCH = 4;
 /** Japanese question words bridged through the lexicon, at most. */
 const MAX_ASKED_JA = 4;
 /** Rare CJK pairs used per query to find candidates: the rarest ones. */
@@ -137,8 +139,14 @@ export class FullTextSearch {
     const lists: string[][] = [named];
     if (query.terms.length) {
       // Equal scores in creation order (the FTS rowid is the entity's): not by id, which is random.
-      const rows = this.stmt('SELECT entity_id AS id FROM entities_fts WHERE entities_fts MATCH ? ORDER BY bm25(entities_fts), rowid LIMIT ?').all(query.terms.map(quote).join(' OR '), limit) as { id: string }[];
-      lists.push(rows.map((r) => r.id));
+      const rows = this.stmt('SELECT entity_id AS id, names FROM entities_fts WHERE entities_fts MATCH ? ORDER BY bm25(entities_fts), rowid LIMIT ?').all(query.terms.map(quote).join(' OR '), limit * ENTITY_OVERFETCH) as { id: string; names: string }[];
+      // The trigram index finds "hot" inside "film photography": a name counts where it holds a word
+      // of the question as a word (or its start, or a CJK run), as a fact's text is scored.
+      const holding = rows.filter((r) => {
+        const folded = foldText(r.names);
+        return query.terms.some((term) => holdsWord(folded, term));
+      });
+      lists.push(holding.slice(0, limit).map((r) => r.id));
     }
     return fuseIds(lists, limit);
   }

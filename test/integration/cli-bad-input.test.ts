@@ -224,6 +224,9 @@ describe('tempora refuses bad options without touching the memory', () => {
     expectRefused(['close', fact.id, '--at', '2026-08-01'], 1, /^tempora: --at \(1 Aug 2026\) must be after the start the fact has \(1 Sept 2026\), times in UTC\n$/);
     expectRefused(['edit', fact.id, '--fact', fact.fact], 1, /^tempora: the edit changes nothing\n$/);
     expectRefused(['edit', 'fct_nope', '--fact', 'x'], 1, /^tempora: no fact with id fct_nope\n$/);
+    // An empty sentence or object is named by the option typed.
+    expectRefused(['edit', fact.id, '--fact', ''], 1, /^tempora: --fact: must not be empty or only spaces; nothing changed\n$/);
+    expectRefused(['edit', fact.id, '--object', '  '], 1, /^tempora: --object: must not be empty or only spaces; nothing changed\n$/);
     expectRefused(['forget', 'fct_nope'], 1, /^tempora: no fact with id fct_nope\n$/);
     expectRefused(['forget', '--entity', 'Nobody'], 1, /^tempora: no entity named "Nobody"\n$/);
     expectRefused(['forget', '--episode', 'epi_nope'], 1, /^tempora: no episode with id epi_nope\n$/);

@@ -41,6 +41,8 @@ export const editCommand: CommandSpec = {
     const edit: FactEdit = {};
     const fact = ctx.string('fact');
     const object = ctx.string('object');
+    // Named by the option typed (the memory would say "fact must not be empty").
+    for (const [option, value] of [['fact', fact], ['object', object]] as const) if (value !== undefined && value.trim() === '') throw new InputError(`--${option}: must not be empty or only spaces; nothing changed`);
     if (fact !== undefined) edit.fact = fact;
     if (object !== undefined) edit.object = object;
     const validAt = ctx.timeWithPrecision('valid-at');

@@ -77,9 +77,20 @@ export function isKnownZone(zone: string): boolean {
   return zoneId(zone) !== null;
 }
 
-/** The words for a zone nobody knows, naming what would do. */
+/**
+ * Abbreviations people type for a zone, where they name one zone, with the IANA zone they mean: said
+ * back as a suggestion, never read silently (CST, IST and BST each name several).
+ */
+const ABBREVIATIONS: Readonly<Record<string, string>> = {
+  JST: 'Asia/Tokyo', KST: 'Asia/Seoul', HKT: 'Asia/Hong_Kong', SGT: 'Asia/Singapore', AEST: 'Australia/Sydney', AEDT: 'Australia/Sydney',
+  NZST: 'Pacific/Auckland', NZDT: 'Pacific/Auckland', PST: 'America/Los_Angeles', PDT: 'America/Los_Angeles', MSK: 'Europe/Moscow',
+};
+
+/** The words for a zone nobody knows, naming what would do ("JST": did you mean Asia/Tokyo?). */
 export function unknownZoneMessage(zone: string): string {
-  return `unknown time zone ${JSON.stringify(zone)} (use an IANA name like Asia/Tokyo, or an offset like +09:00)`;
+  const meant = ABBREVIATIONS[zone.trim().toUpperCase()];
+  const hint = meant === undefined ? '' : `did you mean ${meant}? `;
+  return `unknown time zone ${JSON.stringify(zone)} (${hint}use an IANA name like Asia/Tokyo, or an offset like +09:00)`;
 }
 
 /** The zone's canonical id; a RangeError in words for an unknown one. */

@@ -205,6 +205,8 @@ describe('tempora refuses bad options without touching the memory', () => {
     expectRefused(['facts', '--as-of', '２０２６年１３月'], 1, /^tempora: --as-of: ２０２６年１３月 is not a date: there is no month 13\n$/);
     expectRefused(['search', 'Kyoto', '--known-at', 'the other day'], 1, /^tempora: --known-at: not a time: "the other day" \(write a date like 2026-09-01, a time like 2026-09-01T10:00, or a phrase like "yesterday" or "先週"\)\n$/);
     expectRefused(['facts', '--tz', 'Mars/Olympus'], 1, /^tempora: --tz: unknown time zone "Mars\/Olympus" \(use an IANA name like Asia\/Tokyo, or an offset like \+09:00\)\n$/);
+    // The abbreviation a Japanese user types names the zone it means, and is not read silently.
+    expectRefused(['facts', '--tz', 'JST'], 1, /^tempora: --tz: unknown time zone "JST" \(did you mean Asia\/Tokyo\? use an IANA name like Asia\/Tokyo, or an offset like \+09:00\)\n$/);
     expectRefused(['edit', fact.id, '--valid-at', '2026-13-01'], 1, /^tempora: --valid-at: 2026-13-01 is not a date: there is no month 13\n$/);
     expectRefused(['close', fact.id, '--at', '2026-09-31'], 1, /^tempora: --at: 2026-09-31 is not a date: September 2026 has 30 days\n$/);
     expectRefused(['facts', '--limit', 'ten'], 1, /^tempora: --limit: must be a positive whole number, got "ten"\n$/);

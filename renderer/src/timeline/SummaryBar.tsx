@@ -14,7 +14,11 @@ import { xOf, type Domain } from './timeline-scale';
 /** The label's backing reaches this far beyond its letters. */
 const LABEL_PAD = 3;
 
-export const summaryText = (s: RowSummary): string => `${plural(s.count, 'fact')} · ${plural(s.changes, 'change')}`;
+/**
+ * "12 facts · 3 changes"; "5 facts" when no value replaced another (five things liked): "0 changes"
+ * beside the ticks of their starts read as if the ticks were nothing, and covered more of them.
+ */
+export const summaryText = (s: RowSummary): string => (s.changes === 0 ? plural(s.count, 'fact') : `${plural(s.count, 'fact')} · ${plural(s.changes, 'change')}`);
 
 interface Props {
   summary: RowSummary;

@@ -27,7 +27,7 @@ const SHORT = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'O
 const YEAR_FIRST = /^(\d{4})([-/])(\d{1,2})(?:\2(\d{1,2})(?:[t ](\d{1,2}):(\d{1,2})(?::(\d{1,2})(?:\.\d{1,9})?)?(z|[+-]\d{2}:?\d{2})?)?)?$/iu;
 const DAY_MONTH = /^(\d{1,2})([/.-])(\d{1,2})(?:\2(\d{4}|\d{2})(?:,? (\d{1,2}):(\d{2})(?::(\d{2}))?)?)?$/u;
 /** 2026年2月30日, 2026年13月: a date written in Japanese (the phrase reader reads the ones that exist). */
-const JA_DATE = /^(\d{4})年(\d{1,2})月(?:(\d{1,2})日)?$/u;
+const JA_DATE = /^(?:(\d{4})年)?(\d{1,2})月(?:(\d{1,2})日)?$/u;
 
 const pad = (n: number, width = 2) => String(n).padStart(width, '0');
 const isLeap = (year: number) => (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
@@ -43,7 +43,8 @@ function dateFault(year: number | null, month: number, day: number | null): stri
   if (day === null) return null;
   if (day < 1) return `there is no day ${day}`;
   const days = daysIn(year, month);
-  return day > days ? `${MONTHS[month - 1]}${year === null ? '' : ` ${pad(year, 4)}`} has ${days} days` : null;
+  // Without a year, February's 29 is a leap year's: it has 29 days at most.
+  return day > days ? `${MONTHS[month - 1]}${year === null ? '' : ` ${pad(year, 4)}`} has ${year === null && month === 2 ? 'at most 29' : days} days` : null;
 }
 
 function clockFault(hour: number, minute: number, second: number, offset: string | undefined): string | null {
@@ -67,7 +68,8 @@ export function readNumericDate(text: string): NumericDate | null {
   }
   const ja = JA_DATE.exec(text);
   if (ja) {
-    const fault = dateFault(Number(ja[1]), Number(ja[2]), ja[3] === undefined ? null : Number(ja[3]));
+    // "2月30日" without a year is checked too: February has 29 days at most.
+    const fault = dateFault(ja[1] === undefined ? null : Number(ja[1]), Number(ja[2]), ja[3] === undefined ? null : Number(ja[3]));
     return fault ? { fault: `is not a date: ${fault}` } : null;
   }
   const m = DAY_MONTH.exec(text);

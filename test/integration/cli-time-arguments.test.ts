@@ -54,6 +54,10 @@ describe('time options, read as MCP reads its arguments', () => {
     expect(refused(['search', 'manager', '--known-at', '2026-09-10T09:00+25:00'])).toBe('tempora: --known-at: 2026-09-10T09:00+25:00 is not a time: there is no UTC offset +25:00\n');
     const [fact] = JSON.parse(runTempora(dir, clock, ['facts', '--json'], TOKYO).out) as FactRecord[];
     expect(refused(['close', fact!.id, '--at', '31/02/2027'])).toBe('tempora: --at: 31/02/2027 is not a date: February 2027 has 28 days\n');
+    // Written the Japanese way, with or without its year, the same reason (not "not a time").
+    expect(refused(['facts', '--as-of', '2月30日'])).toBe('tempora: --as-of: 2月30日 is not a date: February has at most 29 days\n');
+    expect(refused(['facts', '--as-of', '2027年2月29日'])).toBe('tempora: --as-of: 2027年2月29日 is not a date: February 2027 has 28 days\n');
+    expect(refused(['facts', '--as-of', '13月1日'])).toBe('tempora: --as-of: 13月1日 is not a date: there is no month 13\n');
   });
 
   it('refuses an ambiguous numeric date, naming both readings', () => {

@@ -181,6 +181,21 @@ export const timeInput = z
   .max(100, { error: 'must be at most 100 characters' })
   .describe('ISO-8601 time, or a phrase such as "yesterday", "先週", "March 2026" (read in the user\'s time zone)');
 
+/**
+ * The page's locale (BCP 47, "en-US", "ja-JP"), for the times a refusal says ("True until (Aug 1,
+ * 2026) must be after true from (Sep 1, 2026)"), as the page says every other time; absent: en-GB.
+ */
+export const locale = z
+  .string()
+  .max(35)
+  .refine((tag) => {
+    try {
+      return Intl.getCanonicalLocales(tag).length === 1;
+    } catch {
+      return false;
+    }
+  }, { error: 'must be a language tag like en-US or ja-JP' });
+
 export const editFactRequest = z.strictObject({
   id,
   fact: z.string().min(1).max(4000).optional(),
@@ -188,8 +203,9 @@ export const editFactRequest = z.strictObject({
   valid_at: timeInput.optional(),
   /** null reopens a closed fact. */
   invalid_at: timeInput.nullable().optional(),
+  locale: locale.optional(),
 });
-export const closeFactRequest = z.strictObject({ id, at: timeInput });
+export const closeFactRequest = z.strictObject({ id, at: timeInput, locale: locale.optional() });
 /**
  * A moment typed into a screen's time field (as-of, known-at), read in the user's zone, now, with its
  * precision; a day, month or year means its end, or now while it lasts (so "today" is now). Refused

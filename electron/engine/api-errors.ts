@@ -80,11 +80,11 @@ function issueWords(issue: z.core.$ZodIssue): string {
 
 /**
  * "invalid_at (15 Sept 2020) must be after valid_at (1 Sept 2026), times in Asia/Tokyo": both times in
- * the user's zone. `startName` names the start as the caller knows it (valid_at, --valid-at, "the
- * start the fact has").
+ * the user's zone (and, from a page, its locale). `startName` names the start as the caller knows it
+ * (valid_at, --valid-at, "the start the fact has").
  */
-export function endBeforeStartMessage(field: string, end: { at: string; precision: Precision }, start: { at: string; precision: Precision }, timeZone: string, startName = 'valid_at'): string {
-  const format = { timeZone, locale: 'en-GB' };
+export function endBeforeStartMessage(field: string, end: { at: string; precision: Precision }, start: { at: string; precision: Precision }, timeZone: string, startName = 'valid_at', locale = 'en-GB'): string {
+  const format = { timeZone, locale };
   // An instant to the minute, as it was typed; a month or year as every screen shows it.
   const said = (t: { at: string; precision: Precision }) => (t.precision === 'instant' ? formatAt(t.at, 'instant', format) : formatSaid(t.at, t.precision, format));
   return `${field} (${said(end)}) must be after ${startName} (${said(start)}), times in ${timeZone}`;
@@ -98,12 +98,12 @@ export function endBeforeStartMessage(field: string, end: { at: string; precisio
  * option: "--at") the option that moves it (--valid-at) or, when none does, "the start the fact has"
  * — no column name a command-line user never typed (as startNotBeforeEnd says "the end the fact has").
  */
-export function endNotAfterStart(fact: FactRecord | undefined, start: { at: string; precision: Precision } | undefined, end: { at: string; precision: Precision } | undefined, field: string, zone: string): string | null {
+export function endNotAfterStart(fact: FactRecord | undefined, start: { at: string; precision: Precision } | undefined, end: { at: string; precision: Precision } | undefined, field: string, zone: string, locale?: string): string | null {
   if (!fact || !end) return null;
   const from = start ?? { at: fact.valid_at, precision: fact.valid_at_precision };
   const option = field.startsWith('--');
   const startName = !option ? 'valid_at' : start !== undefined ? '--valid-at' : 'the start the fact has';
-  return end.at > from.at ? null : endBeforeStartMessage(field, end, from, zone, startName);
+  return end.at > from.at ? null : endBeforeStartMessage(field, end, from, zone, startName, locale);
 }
 
 /**
@@ -118,9 +118,10 @@ export function startNotBeforeEnd(
   start: { at: string; precision: Precision } | undefined,
   names: { start: string; end: string; reopen: string },
   zone: string,
+  locale = 'en-GB',
 ): string | null {
   if (!fact || !start || fact.invalid_at === null || fact.invalidated_by !== null || start.at < fact.invalid_at) return null;
-  const format = { timeZone: zone, locale: 'en-GB' };
+  const format = { timeZone: zone, locale };
   const said = (t: { at: string; precision: Precision }) => (t.precision === 'instant' ? formatAt(t.at, 'instant', format) : formatSaid(t.at, t.precision, format));
   const end = said({ at: fact.invalid_at, precision: fact.invalid_at_precision ?? 'instant' });
   return `${names.start} (${said(start)}) must be before the end the fact has (${end}), times in ${zone}: give ${names.end} too, or ${names.reopen} to reopen it`;

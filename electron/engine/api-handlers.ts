@@ -54,14 +54,14 @@ export function createApiHandlers(engine: TemporaEngine, options: HandlerOptions
     search: async (r) => searchMemory(memory, engine.vectors.ranker(), r, engine.timeZone()),
     factDetails: async ({ id }) => memory.facts.details(id),
     timelineWindow: async (r) => memory.facts.timelineWindow(r),
-    editFact: async ({ id, valid_at, invalid_at, ...edit }) => {
+    editFact: async ({ id, valid_at, invalid_at, locale, ...edit }) => {
       const now = memory.clock.now();
       const zone = engine.timeZone();
       const start = valid_at === undefined ? undefined : readTimeInput(valid_at, 'valid_at', now, zone);
       const fact = memory.facts.currentVersionOf(id);
       const end = invalid_at === undefined || invalid_at === null ? undefined : readEndInput(invalid_at, 'invalid_at', now, zone, start?.at ?? fact?.valid_at ?? now);
-      checkEndAfterStart(fact, start, end, 'invalid_at', zone);
-      const startPastEnd = invalid_at === undefined ? startNotBeforeEnd(fact, start, { start: 'valid_at', end: 'invalid_at', reopen: 'invalid_at null' }, zone) : null;
+      checkEndAfterStart(fact, start, end, 'invalid_at', zone, locale);
+      const startPastEnd = invalid_at === undefined ? startNotBeforeEnd(fact, start, { start: 'valid_at', end: 'invalid_at', reopen: 'invalid_at null' }, zone, locale) : null;
       if (startPastEnd !== null) throw new ApiError('invalid_input', startPastEnd, { field: 'valid_at' });
       return memory.facts.edit(id, {
         ...edit,
@@ -69,10 +69,10 @@ export function createApiHandlers(engine: TemporaEngine, options: HandlerOptions
         ...(end ? { invalid_at: end.at, invalid_at_precision: end.precision } : invalid_at === null ? { invalid_at: null } : {}),
       });
     },
-    closeFact: async ({ id, at }) => {
+    closeFact: async ({ id, at, locale }) => {
       const zone = engine.timeZone();
       const end = readTimeInput(at, 'at', memory.clock.now(), zone);
-      checkEndAfterStart(memory.facts.currentVersionOf(id), undefined, end, 'at', zone);
+      checkEndAfterStart(memory.facts.currentVersionOf(id), undefined, end, 'at', zone, locale);
       return memory.facts.close(id, end.at, end.precision);
     },
     forgetFact: async ({ id, withSources }) => memory.facts.forget(id, { withSources }),
@@ -185,8 +185,8 @@ export function createApiHandlers(engine: TemporaEngine, options: HandlerOptions
 }
 
 /** An end at or before the fact's start, refused in words with both times in the user's zone. */
-function checkEndAfterStart(fact: FactRecord | undefined, start: Resolved | undefined, end: Resolved | undefined, field: 'invalid_at' | 'at', zone: string): void {
-  const message = endNotAfterStart(fact, start, end, field, zone);
+function checkEndAfterStart(fact: FactRecord | undefined, start: Resolved | undefined, end: Resolved | undefined, field: 'invalid_at' | 'at', zone: string, locale?: string): void {
+  const message = endNotAfterStart(fact, start, end, field, zone, locale);
   if (message !== null) throw new ApiError('invalid_input', message, { field });
 }
 

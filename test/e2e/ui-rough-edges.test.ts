@@ -70,7 +70,8 @@ describe.skipIf(CHROMIUM_MISSING !== null)('rough edges', () => {
     await page.getByRole('button', { name: 'Save' }).click();
     const untilField = page.locator('.fact-form .field', { has: page.getByLabel(/^True until/) });
     await expect.poll(() => untilField.getByRole('alert').textContent()).toBe(
-      'True until (1 Aug 2026) must be after true from (1 Sept 2026), times in Asia/Tokyo',
+      // The times as this en-US page says every other ("Sep 1, 2026" above), not the engine's en-GB.
+      'True until (Aug 1, 2026) must be after true from (Sep 1, 2026), times in Asia/Tokyo',
     );
     expect(await page.locator('.fact-form').textContent()).not.toContain('invalid request');
     await screenshot(page, 'fact-edit-errors');
@@ -79,6 +80,18 @@ describe.skipIf(CHROMIUM_MISSING !== null)('rough edges', () => {
     await page.getByLabel(/^True until/).fill('20 September 2026');
     await page.getByRole('button', { name: 'Save' }).click();
     await expect.poll(() => page.locator('.fact-times').textContent()).toContain('Sep 20, 2026');
+  });
+
+  it('the close form says a refused end in the page’s locale, as the page says the start', async () => {
+    const { page, engine } = ui();
+    const tea = engine.memory.facts.list({ predicate: 'likes' }).find((f) => f.object === 'tea')!;
+    await go(page, `#/facts/${encodeURIComponent(tea.id)}`);
+    await page.getByRole('button', { name: 'Close…' }).click();
+    await page.getByLabel('No longer true from').fill('1 August 2026');
+    await page.getByRole('button', { name: 'Close fact' }).click();
+    const field = page.locator('.fact-form .field', { has: page.getByLabel('No longer true from') });
+    await expect.poll(() => field.getByRole('alert').textContent()).toBe('No longer true from (Aug 1, 2026) must be after true from (Sep 2, 2026), times in Asia/Tokyo');
+    expect(await page.locator('.fact-times').textContent()).toContain('Sep 2, 2026');
   });
 
   it('an end past the next value is saved and said to be held back by it; reopening says the kept end is dropped', async () => {

@@ -24,6 +24,9 @@ describe('the engine’s words for a refused request', () => {
     expect(refusal({ fact: 'no id' })).toBe('editFact: invalid request: id: is missing (a string is needed)');
     expect(refusal({ id: 'fct_1', sql: 'DROP' })).toBe('editFact: invalid request: "sql" is not a field of this call');
     expect(refusal({ id: 'fct_1', valid_at: 5 })).toBe('editFact: invalid request: valid_at: must be a string');
+    // The page's locale, for the times a refusal says: a language tag, or refused in words.
+    expect(refusal({ id: 'fct_1', locale: 'en_US' })).toBe('editFact: invalid request: locale: must be a language tag like en-US or ja-JP');
+    expect(editFactRequest.safeParse({ id: 'fct_1', locale: 'ja-JP' }).success).toBe(true);
     const custom = z.strictObject({ at: z.string().regex(/^\d+$/, { error: 'must be digits' }) }).safeParse({ at: 'x' });
     expect(describeRequestError('call', custom.error!)).toBe('call: invalid request: at: must be digits');
   });

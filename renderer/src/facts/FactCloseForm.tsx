@@ -30,7 +30,7 @@ export function FactCloseForm({ fact, onClosed, onCancel }: { fact: FactRecord; 
     event.preventDefault();
     setError(null);
     try {
-      onClosed(await api.closeFact({ id: fact.id, at: at.trim() }));
+      onClosed(await api.closeFact({ id: fact.id, at: at.trim(), locale: format.locale }));
     } catch (e) {
       setError(inFormWords(e, { at: 'No longer true from', valid_at: 'True from' }, { text: { at: at.trim() }, locale: format.locale, timeZone: format.timeZone }));
     }

@@ -47,7 +47,8 @@ export function FactEditForm({ fact, onSaved, onCancel }: { fact: FactRecord; on
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const request: ApiRequest<'editFact'> = { id: fact.id };
+    // The page's locale: a refusal says its times as this page says them.
+    const request: ApiRequest<'editFact'> = { id: fact.id, locale: format.locale };
     if (text !== fact.fact) request.fact = text;
     if (object !== fact.object) request.object = object;
     if (validAt.trim() !== initial.validAt) request.valid_at = validAt.trim();

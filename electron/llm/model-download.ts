@@ -113,6 +113,36 @@ async function verify(path: string, opts: DownloadModelOptions, announcedSize: n
   return { sizeBytes: size, sha256 };
 }
 
+/** The most a downloader's trailing state record can be: JSON of a few chunks' progress. */
+const MAX_STATE_BYTES = 64 * 1024;
+
+/**
+ * node-llama-cpp's downloader (ipull) keeps its progress as JSON after the file's bytes and cuts it
+ * off when the file is done; a state write still in flight then (a resumed download racing its last
+ * chunk) lands after the cut: seen once in CI, 69 bytes past the 17,327,872 announced. Bytes past
+ * `size` that are such a record (a JSON object, at most MAX_STATE_BYTES) are cut off; anything else
+ * stays, and the size check refuses it. The checksum then judges the file as always.
+ */
+export async function dropTrailingState(path: string, size: number): Promise<void> {
+  if (!(size > 0)) return;
+  const actual = await stat(path).then((s) => s.size, () => 0);
+  if (actual <= size || actual - size > MAX_STATE_BYTES) return;
+  const handle = await open(path, 'r+');
+  try {
+    const tail = Buffer.alloc(actual - size);
+    await handle.read(tail, 0, tail.length, size);
+    let record: unknown;
+    try {
+      record = JSON.parse(tail.toString('utf8'));
+    } catch {
+      return;
+    }
+    if (typeof record === 'object' && record !== null && !Array.isArray(record)) await handle.truncate(size);
+  } finally {
+    await handle.close();
+  }
+}
+
 async function exists(path: string): Promise<boolean> {
   return stat(path).then((s) => s.isFile(), () => false);
 }
@@ -180,6 +210,7 @@ export async function downloadModel(opts: DownloadModelOptions): Promise<Downloa
   if (opts.signal?.aborted) throw new ModelDownloadError('cancelled', `Download of ${opts.fileName} was cancelled`);
 
   try {
+    await dropTrailingState(stagingPath, announcedSize);
     const verified = await verify(stagingPath, opts, announcedSize);
     await rename(stagingPath, finalPath);
     return { path: finalPath, ...verified, alreadyPresent: false };

@@ -118,7 +118,8 @@ function disagreement(earlier: Observation, later: Observation, slot: string): M
 
 /** Places the observations in the caller's write; one that disagrees with another on its slot's cardinality refuses it (oneCardinalityPerSlot). */
 export function observeAll(ctx: ObserveContext, observations: Observation[], defaultConversation: { id: string; title: string }): ObserveResult {
-  const episodeIds: string[] = [];
+  // In the order first stored or found; a Set, so a file of many lines stays linear.
+  const episodeIds = new Set<string>();
   const agrees = oneCardinalityPerSlot();
   for (const observation of observations) {
     const conversationId = observation.conversation ?? defaultConversation.id;
@@ -127,7 +128,7 @@ export function observeAll(ctx: ObserveContext, observations: Observation[], def
     // fact is confirmed by it, no second message appears among its sources.
     const id = messageIdOf(conversationId, 'user', observation.reference_time, observation.fact);
     const episode = ctx.episodes.byId(id) ?? ctx.episodes.append({ id, role: 'user', content: observation.fact, referenceTime: observation.reference_time, conversationId, utcOffset: observation.utc_offset });
-    if (!episodeIds.includes(episode.id)) episodeIds.push(episode.id);
+    episodeIds.add(episode.id);
     const subject = ctx.entities.findOrCreate(observation.subject);
     // Checked on the subject as found or made here (aliases, "I" for "me"); a refusal rolls the write back.
     agrees(observation, { key: subject.id, name: subject.name });
@@ -147,7 +148,7 @@ export function observeAll(ctx: ObserveContext, observations: Observation[], def
       origin: 'observed',
     });
   }
-  return { episodeIds };
+  return { episodeIds: [...episodeIds] };
 }
 
 /** The line with its reference_time, written without a zone, read in `zone` and given its offset there; null when it has one. */

@@ -107,16 +107,16 @@ export function useFactResults(api: TemporaApi, filters: FactFilters, zone: stri
   });
   // Nothing true now matched (and the answer is this search's own, not the one before it kept on
   // screen): History is asked whether another time holds a match.
+  const askedElsewhere = searched.data?.asksNow === true && !searched.isPlaceholderData;
   const elsewhere = useQuery({
     queryKey: memoryKeys.factList({ ...key, search: true, notNow: true }),
     queryFn: () => searchNotNow(api, filters),
-    enabled: ready && search && searched.data?.asksNow === true && !searched.isPlaceholderData,
+    enabled: ready && search && askedElsewhere,
   });
   const pages = paged.data?.pages;
   const listed = useMemo(() => (pages ?? []).flatMap((p) => p.facts.map((fact) => ({ fact }))), [pages]);
   if (search) {
     const items = searched.data?.items ?? [];
-    const askedElsewhere = searched.data?.asksNow === true && !searched.isPlaceholderData;
     return {
       items,
       total: items.length,

@@ -134,6 +134,22 @@ describe.skipIf(CHROMIUM_MISSING !== null)('the timeline opens on the user’s s
     await expect.poll(() => legend.locator('li').first().isVisible()).toBe(false);
   });
 
+  it('closes the legend on an Escape pressed as soon as it opened (before its toggle event)', async () => {
+    const { page } = ui();
+    const legend = page.getByTestId('timeline-legend');
+    if (await legend.evaluate((el) => (el as HTMLDetailsElement).open)) await legend.locator('summary').click();
+    await expect.poll(() => legend.evaluate((el) => (el as HTMLDetailsElement).open)).toBe(false);
+    // Opened and Escape pressed in one task: the panel's toggle event, a task later, has not come yet.
+    const open = await legend.evaluate((el) => {
+      const details = el as HTMLDetailsElement;
+      details.querySelector('summary')!.focus();
+      details.open = true;
+      document.activeElement!.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true }));
+      return details.open;
+    });
+    expect(open).toBe(false);
+  });
+
   it('closes the legend with Escape (focus back on its button) and with a click elsewhere', async () => {
     const { page } = ui();
     const legend = page.getByTestId('timeline-legend');

@@ -6,7 +6,7 @@
  * cursor share one colour (--link-line, in light and dark), so the words name them by shape. Escape
  * (focus back on the button) or a click elsewhere closes the panel: it lies over the chart's right end.
  */
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 
 const W = 46;
 const H = 18;
@@ -104,19 +104,20 @@ const ITEMS: { key: string; sample: ReactNode; text: string }[] = [
 
 export function TimelineLegend() {
   const details = useRef<HTMLDetailsElement>(null);
-  const [open, setOpen] = useState(false);
+  // Listening always, acting while the panel is open: `open` is set as Enter is pressed, its toggle
+  // event (and a listener added after it) only a task later — an Escape pressed at once still closes.
   useEffect(() => {
-    if (!open) return;
+    const isOpen = () => details.current?.open === true;
     const close = () => {
       if (details.current) details.current.open = false;
     };
     const onKey = (e: KeyboardEvent) => {
-      if (e.key !== 'Escape') return;
+      if (e.key !== 'Escape' || !isOpen()) return;
       close();
       details.current?.querySelector('summary')?.focus();
     };
     const onPointer = (e: PointerEvent) => {
-      if (!details.current?.contains(e.target as Node)) close();
+      if (isOpen() && !details.current?.contains(e.target as Node)) close();
     };
     document.addEventListener('keydown', onKey);
     document.addEventListener('pointerdown', onPointer);
@@ -124,9 +125,9 @@ export function TimelineLegend() {
       document.removeEventListener('keydown', onKey);
       document.removeEventListener('pointerdown', onPointer);
     };
-  }, [open]);
+  }, []);
   return (
-    <details ref={details} className="tl-legend" data-testid="timeline-legend" onToggle={(e) => setOpen(e.currentTarget.open)}>
+    <details ref={details} className="tl-legend" data-testid="timeline-legend">
       <summary>Legend</summary>
       <ul className="tl-legend-list">
         {ITEMS.map((item) => (

@@ -202,6 +202,8 @@ describe.skipIf(CHROMIUM_MISSING !== null)('the memory screens through the bridg
     await go(page, '#/timeline');
     await page.getByLabel('As of (Asia/Tokyo)', { exact: true }).fill('2026-09-14');
     await page.getByLabel('As of (Asia/Tokyo)', { exact: true }).press('Enter');
+    // B was the answer at the 16th too: the 14th's own answer, once the panel is for the 14th.
+    await expect.poll(() => page.locator('#asof-title').textContent()).toBe('True as of Sep 14, 2026');
     await expect.poll(() => asOfAnswer(page, 'me · manager')).toBe('B');
     await page.getByLabel('As of (Asia/Tokyo)', { exact: true }).fill('2026-09-13');
     await page.getByLabel('As of (Asia/Tokyo)', { exact: true }).press('Enter');

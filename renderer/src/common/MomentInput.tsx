@@ -5,7 +5,8 @@
  * (readTime) when Enter is pressed or the field is left. What cannot be read is said under the
  * field, never ignored (a failure that is not about the text, busy say, is kept as the error and
  * said by its kind); the moment shown stays until a good one is typed. An answer for text the field
- * no longer holds (changed, or reset by Now or Today while it was read) is dropped: no error outlives its text. A month or a year typed
+ * no longer holds (changed, or reset by Now or Today while it was read) is dropped: no error outlives its text; text typed
+ * as an answer lands stays in the field. A month or a year typed
  * is handed on as said (onAt's second argument), for a field that shows it back so ("March 2025",
  * "2025年3月") rather than as its last day.
  */
@@ -60,12 +61,17 @@ export function MomentInput({ label, field, at, said = null, emptyIsNow = false,
   const current = (ticket: number, typed: string) => ticket === reading.current && held.current.trim() === typed;
   // A new moment shows at once, in the same render: reset in an effect, it landed after the commit,
   // and text typed in between (the cursor already moved, the field not yet) was overwritten by it.
+  // The new moment's own answer renders after a keystroke that came as it landed: then the text read
+  // (`answeredFor`) is no longer the field's, and what was typed since stays. A moment from elsewhere
+  // (the cursor dragged, Today) is shown over it.
   const [showing, setShowing] = useState(shown);
+  const [answeredFor, setAnsweredFor] = useState<string | null>(null);
   if (showing !== shown) {
     setShowing(shown);
-    setText(shown);
+    if (answeredFor === null || text.trim() === answeredFor) setText(shown);
     setError(null);
   }
+  if (answeredFor !== null) setAnsweredFor(null);
 
   const commit = () => {
     const typed = text.trim();
@@ -85,8 +91,9 @@ export function MomentInput({ label, field, at, said = null, emptyIsNow = false,
         const live = read.now && emptyIsNow;
         const next = live ? null : read.at;
         const as: SaidAs = live || (read.precision !== 'month' && read.precision !== 'year') ? null : read.precision;
-        if (next === at && as === said) setText(shown);
-        else onAt(next, as);
+        if (next === at && as === said) return setText(shown);
+        setAnsweredFor(typed);
+        onAt(next, as);
       },
       (e: unknown) => {
         if (!current(ticket, typed)) return;

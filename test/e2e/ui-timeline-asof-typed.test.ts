@@ -69,6 +69,21 @@ for (const locale of ['en-GB', 'ja-JP'] as const) {
       expect(await field.inputValue()).toMatch(/2025/);
     });
 
+    it('answers for the user first, then for others, the newest first', async () => {
+      const { page } = ui();
+      await go(page, '#/timeline');
+      await typeAsOf(page, words.day);
+      await expect.poll(() => cursorAt(page)).toBe(Date.parse('2025-01-01T14:59:59.998Z'));
+      const questions = page.getByTestId('asof-answer').locator('.asof-question');
+      await expect.poll(() => questions.count()).toBeGreaterThan(10);
+      const asked = await questions.allTextContents();
+      const own = asked.filter((q) => q.startsWith('me · ')).length;
+      // Others' answers are the newest there; still, the user's own come first, as on the chart.
+      expect(own).toBeGreaterThan(0);
+      expect(asked.slice(0, own).every((q) => q.startsWith('me · '))).toBe(true);
+      expect(asked.slice(own).some((q) => q.startsWith('me · '))).toBe(false);
+    });
+
     it('keeps what is typed the moment the cursor moves', async () => {
       // The fault CI met once: the field was reset to the new moment in an effect after the commit
       // that moved the cursor, so text typed in between was overwritten. Typed here from a mutation

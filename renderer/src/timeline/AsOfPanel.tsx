@@ -1,7 +1,7 @@
 /**
- * What was true at the cursor, slot by slot, the newest first: the "as of" answers, each linked to its fact. A slot
- * with several values at once (likes, has visited) gets a row per value ("2 of 3"), so every value
- * is shown and can be opened, however narrow the panel. The facts true at the cursor come a page
+ * What was true at the cursor, slot by slot, the user's own first, then the newest: the "as of"
+ * answers, each linked to its fact. A slot with several values at once (likes, has visited) gets a
+ * row per value ("2 of 3"), so every value is shown and can be opened, however narrow the panel. The facts true at the cursor come a page
  * at a time (use-as-of-facts.ts): the panel says how many there are in all, and asks for
  * the next page as the list scrolls to its end (a few pages by themselves at most), or with Show
  * more (a button: keyboard too), which is gone once every fact true then is listed. Its count is
@@ -21,7 +21,7 @@ import { ErrorText } from '../common/ErrorText';
 import { formatCount, formatMoment } from '../common/format';
 import { VirtualList } from '../common/VirtualList';
 import { asOfCountParts, asOfCountingWords, asOfMoreCount, everyFactShown, tenseOf } from './asof-count';
-import { trueAt, type TimelineLayout } from './timeline-model';
+import { trueAt, USER_NAME, type TimelineLayout } from './timeline-model';
 import { AS_OF_PAGE, type AsOfFacts } from './use-as-of-facts';
 
 interface Answer {
@@ -57,15 +57,16 @@ interface Props {
 export function AsOfPanel({ layout, asOf, asOfText, following, now, knownAt, filter, pages, onOpen, onClose }: Props) {
   const format = useTimeFormat();
   const answers = useMemo(() => {
-    // Newest first, like every list: the slots whose latest value began last on top, each slot's values newest first.
-    const slots: { latest: string; answers: Answer[] }[] = [];
+    // The user's own slots first, as on the chart; then newest first, like every list: the slots whose
+    // latest value began last on top, each slot's values newest first.
+    const slots: { own: boolean; latest: string; answers: Answer[] }[] = [];
     for (const row of layout.rows) {
       if (row === undefined) continue; // not fetched
       const facts = row.bars.filter((bar) => trueAt(bar, asOf)).map((bar) => bar.fact).sort(newestFirst);
       if (facts.length === 0) continue;
-      slots.push({ latest: facts[0]!.valid_at, answers: facts.map((fact, i) => ({ key: `${row.key}\u0000${fact.id}`, subject: row.subject, predicate: row.predicate, fact, position: i + 1, of: facts.length })) });
+      slots.push({ own: row.subject === USER_NAME, latest: facts[0]!.valid_at, answers: facts.map((fact, i) => ({ key: `${row.key}\u0000${fact.id}`, subject: row.subject, predicate: row.predicate, fact, position: i + 1, of: facts.length })) });
     }
-    return slots.sort((a, b) => (a.latest < b.latest ? 1 : a.latest > b.latest ? -1 : 0)).flatMap((slot) => slot.answers);
+    return slots.sort((a, b) => Number(b.own) - Number(a.own) || (a.latest < b.latest ? 1 : a.latest > b.latest ? -1 : 0)).flatMap((slot) => slot.answers);
   }, [layout, asOf]);
   const when = asOfText;
   const count = { total: pages.total, loaded: pages.facts.length, hasMore: pages.hasMore, shown: answers.length, filter: filter.trim(), tense: tenseOf(asOf, now, following) };

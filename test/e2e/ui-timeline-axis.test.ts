@@ -162,4 +162,34 @@ describe.skipIf(CHROMIUM_MISSING !== null)('the timeline’s axis and panning, a
     await page.getByRole('button', { name: 'Fit' }).click();
     await page.setViewportSize({ width: 1280, height: 800 });
   });
+
+  it('zooms out no further than the memory’s range with a margin, by keys, button and wheel', async () => {
+    const { page } = ui();
+    const latest = Math.max(Date.now(), memory.last);
+    const [lo, hi] = [memory.first - YEAR, latest + YEAR];
+    await go(page, '#/timeline');
+    await expect.poll(() => page.locator('.tl-group').count()).toBeGreaterThan(5);
+    const within = async () => {
+      const { from, to } = await axisOf(page);
+      return from >= lo && to <= hi;
+    };
+    await page.getByRole('button', { name: 'Fit' }).click();
+    await page.locator('.tl-chart').focus();
+    for (let i = 0; i < 30; i++) await page.keyboard.press('-');
+    await expect.poll(async () => (await axisOf(page)).to - (await axisOf(page)).from).toBeGreaterThan(latest - memory.first);
+    expect(await within()).toBe(true);
+    const widest = await axisOf(page);
+    for (let i = 0; i < 5; i++) await page.getByRole('button', { name: 'Zoom out' }).click();
+    const body = (await page.locator('.tl-body').boundingBox())!;
+    await page.mouse.move(body.x + body.width * 0.2, body.y + 40);
+    await page.keyboard.down('Control');
+    for (let i = 0; i < 5; i++) await page.mouse.wheel(0, 600);
+    await page.keyboard.up('Control');
+    expect(await within()).toBe(true);
+    expect((await axisOf(page)).from).toBe(widest.from);
+    // One step in from there zooms in at once.
+    await page.getByRole('button', { name: 'Zoom in' }).click();
+    await expect.poll(async () => (await axisOf(page)).to - (await axisOf(page)).from).toBeLessThan(widest.to - widest.from);
+    await page.getByRole('button', { name: 'Fit' }).click();
+  });
 });

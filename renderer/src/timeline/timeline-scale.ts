@@ -38,13 +38,14 @@ export function reach(min: number, max: number, now: number): Domain {
   return { from: from - margin, to: to + margin };
 }
 
-/** The view kept within `range` (reach()), its span unchanged: a view wider than the range holds it whole. */
+/**
+ * The view kept within `range` (reach()), its span unchanged; a view wider than the range is the
+ * range (zooming out stops once the whole memory and now are in view, not at empty centuries).
+ */
 export function clamp(d: Domain, range: Domain): Domain {
   const span = d.to - d.from;
-  const inside = span <= range.to - range.from;
-  const lo = inside ? range.from : range.to - span;
-  const hi = inside ? range.to - span : range.from;
-  const from = Math.min(hi, Math.max(lo, d.from));
+  if (span >= range.to - range.from) return d.from === range.from && d.to === range.to ? d : range;
+  const from = Math.min(range.to - span, Math.max(range.from, d.from));
   return from === d.from ? d : { from, to: from + span };
 }
 

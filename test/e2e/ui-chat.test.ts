@@ -60,7 +60,7 @@ describe.skipIf(CHROMIUM_MISSING !== null)('chat through the bridge', () => {
     const early = (await liveText()).length;
     await expect.poll(async () => (await liveText()).length, { interval: 20 }).toBeGreaterThan(early);
     // The quiet learning note: the message waits to be learned while the answer streams.
-    expect(await page.locator('.learning').textContent()).toMatch(/Learning from 1 message/);
+    await expect.poll(() => page.locator('.learning').textContent()).toMatch(/Learning from 1 message/);
     await page.getByRole('button', { name: '■ Stop' }).click();
     await expect.poll(() => live.count(), { timeout: 15_000 }).toBe(0);
 

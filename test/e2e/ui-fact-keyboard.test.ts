@@ -104,7 +104,8 @@ describe.skipIf(CHROMIUM_MISSING !== null)("a fact's page from the keyboard", ()
     await tabTo(page, 'button: Save');
     await page.keyboard.press('Enter');
     await expect.poll(() => page.locator('form.fact-form [aria-invalid="true"]').count()).toBe(1);
-    expect(await focused(page)).toBe('textbox: True from');
+    // The focus moves in an effect after the refusal's render: waited for, not read at once.
+    await expect.poll(() => focused(page)).toBe('textbox: True from');
     await page.keyboard.press('Escape');
     await expect.poll(() => focused(page)).toBe('button: Edit');
 

@@ -61,7 +61,7 @@ describe.skipIf(CHROMIUM_MISSING !== null)('forgetting a fact', () => {
       await expect.poll(() => page.locator('.facts-screen h1').textContent()).toBe('Facts');
       const note = page.locator('.facts-screen .note[role="status"]');
       await expect.poll(() => note.textContent()).toBe(`Forgotten: “I like ${object}.”`);
-      expect(await page.evaluate(() => document.activeElement?.getAttribute('role'))).toBe('status');
+      await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('role'))).toBe('status');
       expect(engine.memory.facts.list().some((f) => f.object === object)).toBe(false);
       await screenshot(page, `forget-note-${width}-${theme}`);
       // Said once: the Facts screen opened again has no note.

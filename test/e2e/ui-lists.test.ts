@@ -62,6 +62,8 @@ describe.skipIf(CHROMIUM_MISSING !== null)('lists: newest first, each sentence o
     await page.getByText('History', { exact: true }).click();
     // A's closing wrote a version of it: one more than the current facts and A.
     await expect.poll(() => page.locator('.result-count').textContent()).toMatch(/^1,20\d facts$/);
+    // The Current list's count matches that too: the History list is the one that holds A.
+    await expect.poll(() => page.locator('.fact-row .fact-row-text').allTextContents()).toContain('My manager is A.');
     const texts = await page.locator('.fact-row .fact-row-text').allTextContents();
     expect(texts[0]).toBe('My manager changed to B.');
     expect(texts.indexOf('My manager is A.')).toBeLessThan(texts.indexOf(NOTE));

@@ -123,8 +123,9 @@ describe.skipIf(CHROMIUM_MISSING !== null)('the timeline’s axis and panning, a
     // Ten flicks of a horizontal wheel into the future.
     const before = (await axisOf(page)).from;
     for (let i = 0; i < 10; i++) await page.mouse.wheel(2000, 0);
+    // Zoomed in around now, the view's end is past `latest` already: the wheel's pan is its start moving.
+    await expect.poll(async () => (await axisOf(page)).from).toBeGreaterThan(before);
     await expect.poll(async () => (await axisOf(page)).to).toBeGreaterThan(latest);
-    expect((await axisOf(page)).from).toBeGreaterThan(before);
     expect((await axisOf(page)).from).toBeLessThan(hi);
     await screenshot(page, 'timeline-pan-future');
     // Keys and drags further on change nothing.

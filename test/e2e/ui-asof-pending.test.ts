@@ -78,4 +78,24 @@ describe.skipIf(CHROMIUM_MISSING !== null)('the as-of panel while a new moment i
     }
     expect(shown).toContain(`${CURSOR} | Counting the facts true then…`);
   });
+
+  it('marks the Facts list busy while a new moment’s answer is on its way, its old rows kept', async () => {
+    const { page } = ui();
+    await go(page, '#/facts');
+    const list = page.locator('.fact-list');
+    await expect.poll(() => page.locator('.result-count').textContent()).toBe('1,000 facts');
+    expect(await list.getAttribute('aria-busy')).toBeNull();
+    calls.hold((call) => call.name === 'listFacts' && call.request?.asOf === CURSOR);
+    const field = page.getByRole('textbox', { name: /^As of/ });
+    await field.fill('2026-02-04 00:00');
+    await field.press('Enter');
+    await expect.poll(() => calls.held.length).toBe(1);
+    // The rows shown are the moment before's: said so to assistive technology.
+    expect(await list.getAttribute('aria-busy')).toBe('true');
+    expect(await page.locator('.fact-row').count()).toBeGreaterThan(0);
+    calls.hold(null);
+    calls.release();
+    await expect.poll(() => page.locator('.result-count').textContent()).toBe('817 facts');
+    expect(await list.getAttribute('aria-busy')).toBeNull();
+  });
 });

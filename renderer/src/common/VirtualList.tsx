@@ -30,6 +30,8 @@ export interface VirtualListProps<T> {
   onEndReached?(reason: EndReached): void;
   /** The key of an item opened from this list, now returned from: focused and active once it is in `items`. */
   returnTo?: string | null;
+  /** Whether the rows shown are being asked for again (a new answer on its way): aria-busy. */
+  busy?: boolean;
 }
 
 /**
@@ -51,7 +53,7 @@ export interface EndReached {
   scrolled: boolean;
 }
 
-export function VirtualList<T>({ items, rowHeight, measureRows = false, getKey, renderRow, onActivate, label, overscan = 6, className, onEndReached, returnTo = null }: VirtualListProps<T>) {
+export function VirtualList<T>({ items, rowHeight, measureRows = false, getKey, renderRow, onActivate, label, overscan = 6, className, onEndReached, returnTo = null, busy = false }: VirtualListProps<T>) {
   const viewport = useRef<HTMLDivElement>(null);
   const [active, setActive] = useState(-1);
   // The virtualiser recomputes its measurements when getItemKey changes: only when the items do.
@@ -152,6 +154,7 @@ export function VirtualList<T>({ items, rowHeight, measureRows = false, getKey, 
       className={`virtual-list ${className ?? ''}`}
       role="list"
       aria-label={label}
+      aria-busy={busy || undefined}
       aria-activedescendant={activeItem !== undefined ? `vl-${getKey(activeItem)}` : undefined}
       tabIndex={0}
       onKeyDown={onKeyDown}

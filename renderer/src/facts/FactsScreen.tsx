@@ -86,6 +86,7 @@ export function FactsScreen() {
           measureRows
           label="Facts"
           className="fact-list"
+          busy={result.stale}
           getKey={(item) => item.fact.id}
           onActivate={(item) => open(item.fact.id)}
           returnTo={back}

@@ -26,6 +26,8 @@ export interface FactResults {
   note: string | null;
   isPending: boolean;
   isFetching: boolean;
+  /** Whether the rows are the previous filters' answer, kept on screen while these filters' is on its way. */
+  stale: boolean;
   error: unknown;
   /** Asks for the next page, if there is one and none is on its way. */
   loadMore(): void;
@@ -124,6 +126,7 @@ export function useFactResults(api: TemporaApi, filters: FactFilters, zone: stri
       note: searched.data?.note ?? null,
       isPending: searched.isPending,
       isFetching: searched.isFetching,
+      stale: searched.isPlaceholderData,
       error: searched.error,
       loadMore: () => undefined,
       notNow: askedElsewhere ? (elsewhere.data ?? null) : null,
@@ -139,6 +142,7 @@ export function useFactResults(api: TemporaApi, filters: FactFilters, zone: stri
     notNowPending: false,
     isPending: paged.isPending,
     isFetching: paged.isFetching,
+    stale: paged.isPlaceholderData,
     error: paged.error,
     loadMore: () => {
       if (paged.hasNextPage && !paged.isFetchingNextPage) void paged.fetchNextPage();

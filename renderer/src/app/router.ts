@@ -70,8 +70,14 @@ export function navigate(route: Route, options: { replace?: boolean } = {}): voi
 export function useRoute(): Route {
   const [route, setRoute] = useState(() => parseHash(window.location.hash));
   useEffect(() => {
-    const update = () => setRoute(parseHash(window.location.hash));
+    const update = () =>
+      setRoute((shown) => {
+        const next = parseHash(window.location.hash);
+        return JSON.stringify(next) === JSON.stringify(shown) ? shown : next;
+      });
     window.addEventListener('hashchange', update);
+    // A hash set between the first render and this listener would be lost: read it once more.
+    update();
     return () => window.removeEventListener('hashchange', update);
   }, []);
   return route;

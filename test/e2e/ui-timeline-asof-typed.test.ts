@@ -169,6 +169,10 @@ for (const locale of ['en-GB', 'ja-JP'] as const) {
       await page.clock.fastForward('02:00:00');
       await expect.poll(() => cursorAt(page)).toBeGreaterThanOrEqual(pressed + 120 * 60_000);
       await expect.poll(nowMark).toBeGreaterThanOrEqual(pressed + 120 * 60_000);
+      // The cursor at now says "as of now": the mark says nothing beside it, only elsewhere.
+      expect(await page.locator('.tl-now-mark text').count()).toBe(0);
+      await typeAsOf(page, words.day);
+      await expect.poll(() => page.locator('.tl-now-mark text').textContent()).toBe('now');
     });
   });
 }

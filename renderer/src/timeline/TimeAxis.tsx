@@ -83,6 +83,8 @@ export function TimeAxis({ domain, width, asOf, asOfText, now, onAsOf }: Props) 
   // Off screen, the handle (and its label) stands at the nearer edge.
   const handleX = Math.max(0, Math.min(width, cursorX));
   const nowX = xOf(now, domain, width);
+  // At the cursor, "now" would crowd its label, which says "as of now" (or the day) already: the mark's line stays.
+  const nowSaid = Math.abs(nowX - cursorX) > 6;
   const said = asOfText ?? formatMoment(asOf, format);
   // The label's width (its text, 6 px padding each side), measured as the bars' labels are: flipped
   // left of the handle near the right edge. It has a lane of its own above the dates, so it never
@@ -116,9 +118,11 @@ export function TimeAxis({ domain, width, asOf, asOfText, now, onAsOf }: Props) 
         {nowX >= 0 && nowX <= width && (
           <g className="tl-now-mark" data-at={now}>
             <line x1={nowX} x2={nowX} y1={TICK_TOP + 2} y2={AXIS_HEIGHT} />
-            <text x={nowX - 3} y={AXIS_HEIGHT - 2} textAnchor="end">
-              now
-            </text>
+            {nowSaid && (
+              <text x={nowX - 3} y={AXIS_HEIGHT - 2} textAnchor="end">
+                now
+              </text>
+            )}
           </g>
         )}
       </svg>

@@ -85,9 +85,12 @@ function issueWords(issue: z.core.$ZodIssue): string {
  */
 export function endBeforeStartMessage(field: string, end: { at: string; precision: Precision }, start: { at: string; precision: Precision }, timeZone: string, startName = 'valid_at', locale = 'en-GB'): string {
   const format = { timeZone, locale };
-  // An instant to the minute, as it was typed; a month or year as every screen shows it.
-  const said = (t: { at: string; precision: Precision }) => (t.precision === 'instant' ? formatAt(t.at, 'instant', format) : formatSaid(t.at, t.precision, format));
-  return `${field} (${said(end)}) must be after ${startName} (${said(start)}), times in ${timeZone}`;
+  return `${field} (${timeSaid(end, format)}) must be after ${startName} (${timeSaid(start, format)}), times in ${timeZone}`;
+}
+
+/** A time in a refusal: an instant to the minute, as it was typed; a month or year as every screen shows it. */
+function timeSaid(t: { at: string; precision: Precision }, format: { timeZone: string; locale: string }): string {
+  return t.precision === 'instant' ? formatAt(t.at, 'instant', format) : formatSaid(t.at, t.precision, format);
 }
 
 /**
@@ -122,9 +125,8 @@ export function startNotBeforeEnd(
 ): string | null {
   if (!fact || !start || fact.invalid_at === null || fact.invalidated_by !== null || start.at < fact.invalid_at) return null;
   const format = { timeZone: zone, locale };
-  const said = (t: { at: string; precision: Precision }) => (t.precision === 'instant' ? formatAt(t.at, 'instant', format) : formatSaid(t.at, t.precision, format));
-  const end = said({ at: fact.invalid_at, precision: fact.invalid_at_precision ?? 'instant' });
-  return `${names.start} (${said(start)}) must be before the end the fact has (${end}), times in ${zone}: give ${names.end} too, or ${names.reopen} to reopen it`;
+  const end = timeSaid({ at: fact.invalid_at, precision: fact.invalid_at_precision ?? 'instant' }, format);
+  return `${names.start} (${timeSaid(start, format)}) must be before the end the fact has (${end}), times in ${zone}: give ${names.end} too, or ${names.reopen} to reopen it`;
 }
 
 /** The field the first issue is about: its path, or the first unexpected key of a strict object. */

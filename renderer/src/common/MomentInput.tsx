@@ -5,9 +5,9 @@
  * (readTime) when Enter is pressed or the field is left. What cannot be read is said under the
  * field, never ignored (a failure that is not about the text, busy say, is kept as the error and
  * said by its kind); the moment shown stays until a good one is typed. An answer for text the field
- * no longer holds (changed, or reset by Now or Today while it was read) is dropped: no error outlives its text; text typed
- * as an answer lands stays in the field. A month or a year typed
- * is handed on as said (onAt's second argument), for a field that shows it back so ("March 2025",
+ * no longer holds (changed, or reset by Now or Today while it was read) is dropped: no error
+ * outlives its text; text typed as an answer lands stays in the field. A month or a year typed is
+ * handed on as said (onAt's second argument), for a field that shows it back so ("March 2025",
  * "2025年3月") rather than as its last day.
  */
 import { useEffect, useId, useRef, useState } from 'react';
